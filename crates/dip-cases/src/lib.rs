@@ -1,0 +1,92 @@
+//! dip-cases: adjudication test cases as data.
+//!
+//! Two formats are read into one [`Case`]: dip's own (docs/case-format.md),
+//! with an expected result per order, and the DATC text format used by jDip
+//! and godip, with expected positions. [`run`] plays a case and lists every
+//! difference between what was expected and what happened.
+
+mod jdip;
+mod native;
+mod run;
+
+pub use run::{run, CaseResult, Runner, Settings};
+
+/// Where a line came from, for messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub number: usize,
+    pub text: String,
+}
+
+/// What an order is expected to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Succeeds,
+    Fails,
+    Illegal,
+}
+
+/// An order line with its expectation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderLine {
+    pub line: Line,
+    pub expected: Option<Expected>,
+    pub dislodged: bool,
+}
+
+/// One phase of a case: orders and what must come of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Step {
+    pub orders: Vec<OrderLine>,
+    /// Units civil disorder must remove.
+    pub civil_disorder: Option<Vec<Line>>,
+    /// The complete position expected after the phase (jDip POSTSTATE).
+    pub post_units: Option<Vec<Line>>,
+    /// Units expected dislodged after the phase (jDip POSTSTATE_DISLODGED).
+    pub post_dislodged: Option<Vec<Line>>,
+    /// Check every dislodged unit is marked on its order line (dip format).
+    pub strict_dislodged: bool,
+}
+
+/// A case, with names as written: they are looked up when it runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Case {
+    pub id: String,
+    pub title: String,
+    pub file: String,
+    pub line: usize,
+    pub variant: Option<String>,
+    pub rules: Option<String>,
+    /// `spring 1901 movement` as written.
+    pub phase: Option<Line>,
+    pub units: Vec<Line>,
+    pub dislodged: Vec<Line>,
+    pub standoffs: Option<Line>,
+    pub owners: Option<Vec<Line>>,
+    /// Results of the previous phase (jDip PRESTATE_RESULTS), for attackers.
+    pub previous_results: Vec<Line>,
+    pub steps: Vec<Step>,
+}
+
+/// A file that cannot be read as cases.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct CaseFileError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+/// Reads a case file in either format (jDip's starts with `VARIANT_ALL` or `CASE`).
+pub fn parse_file(text: &str, file: &str) -> Result<Vec<Case>, CaseFileError> {
+    let first = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    if first.starts_with("VARIANT_ALL") || first.starts_with("CASE ") {
+        jdip::parse(text, file)
+    } else {
+        native::parse(text, file)
+    }
+}

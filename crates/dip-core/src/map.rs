@@ -1,0 +1,745 @@
+//! The board: provinces, their regions (coasts), unit types and adjacency.
+//!
+//! A [`Map`] is built once from a [`MapBuilder`] and validated there, so that
+//! the resolver can trust it: every id it hands out is in range.
+
+use crate::ids::{BitSet, PowerId, PowerSet, ProvinceId, RegionId, UnitTypeId, MAX_POWERS, MAX_UNIT_TYPES};
+
+/// What a province is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    Land,
+    Coast,
+    Sea,
+    Impassable,
+}
+
+impl Terrain {
+    pub const ALL: [Terrain; 4] = [Terrain::Land, Terrain::Coast, Terrain::Sea, Terrain::Impassable];
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Land => "land",
+            Terrain::Coast => "coast",
+            Terrain::Sea => "sea",
+            Terrain::Impassable => "impassable",
+        }
+    }
+}
+
+/// A set of terrains as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TerrainSet(pub u8);
+
+impl TerrainSet {
+    pub fn of(ts: &[Terrain]) -> Self {
+        TerrainSet(ts.iter().fold(0, |m, t| m | t.bit()))
+    }
+    pub fn contains(self, t: Terrain) -> bool {
+        self.0 & t.bit() != 0
+    }
+}
+
+/// Special properties of one border for one unit type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EdgeFlags(pub u8);
+
+impl EdgeFlags {
+    /// A move across counts one support less (Realpolitik `mx`, Loeb9).
+    pub const WEAK_MOVE: EdgeFlags = EdgeFlags(1);
+    /// Closed to retreats (Realpolitik `/hx`).
+    pub const NO_RETREAT: EdgeFlags = EdgeFlags(2);
+    /// A canal: units may move across but not support or convoy across.
+    pub const CANAL: EdgeFlags = EdgeFlags(4);
+    pub fn has(self, f: EdgeFlags) -> bool {
+        self.0 & f.0 != 0
+    }
+    pub fn with(self, f: EdgeFlags) -> EdgeFlags {
+        EdgeFlags(self.0 | f.0)
+    }
+}
+
+/// One border as seen from a region, for one unit type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub to: RegionId,
+    pub flags: EdgeFlags,
+}
+
+/// A power (nation) of the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Power {
+    /// Short form as written in orders, e.g. `ENG`.
+    pub abbr: String,
+    /// Full name, e.g. `England`.
+    pub name: String,
+    /// Adjective, e.g. `English`.
+    pub adjective: String,
+}
+
+/// A unit type: armies and fleets are data, not code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitType {
+    /// Letter used in orders: `A`, `F`, `W`.
+    pub letter: char,
+    pub name: String,
+    /// Strength in attack, defence and support (`St=` in DipWork).
+    pub strength: u8,
+    /// Supply centres needed to keep it (`Costs=`).
+    pub cost: u8,
+    /// Can be carried by a convoy.
+    pub convoyable: bool,
+    /// Can convoy others.
+    pub can_convoy: bool,
+    /// Terrains it may stand on.
+    pub stands_on: TerrainSet,
+    /// Terrains it may be built on.
+    pub builds_on: TerrainSet,
+    /// Moves between coasts (fleets) rather than whole provinces (armies).
+    pub uses_coasts: bool,
+}
+
+impl UnitType {
+    pub fn army() -> Self {
+        UnitType {
+            letter: 'A',
+            name: "Army".into(),
+            strength: 1,
+            cost: 1,
+            convoyable: true,
+            can_convoy: false,
+            stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
+            builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
+            uses_coasts: false,
+        }
+    }
+    pub fn fleet() -> Self {
+        UnitType {
+            letter: 'F',
+            name: "Fleet".into(),
+            strength: 1,
+            cost: 1,
+            convoyable: false,
+            can_convoy: true,
+            stands_on: TerrainSet::of(&[Terrain::Sea, Terrain::Coast]),
+            builds_on: TerrainSet::of(&[Terrain::Coast]),
+            uses_coasts: true,
+        }
+    }
+}
+
+/// One space of the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Province {
+    pub abbr: String,
+    pub name: String,
+    pub terrain: Terrain,
+    pub supply_center: bool,
+    /// Powers for which this is a home centre.
+    pub homes: PowerSet,
+    /// Home centre of every power ("All").
+    pub home_of_all: bool,
+    /// Other names accepted in orders.
+    pub aliases: Vec<String>,
+    /// The province's own region (index 0) and then its coasts.
+    pub regions: Vec<RegionId>,
+    /// Where a unit is drawn; also orders neighbours clockwise.
+    pub pos: Option<(f32, f32)>,
+}
+
+/// Where one unit stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Region {
+    pub province: ProvinceId,
+    /// Coast name (`nc`, `sc`, ...) for a coast region.
+    pub coast: Option<String>,
+    /// Unit types that may stand here.
+    pub allows: u16,
+    pub pos: Option<(f32, f32)>,
+}
+
+/// How builds are placed (DipWork/Realpolitik build rules).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BuildRule {
+    /// Vacant owned home centre.
+    #[default]
+    Standard,
+    /// Any vacant owned centre while at least one home centre is held.
+    Aberration,
+    /// Any vacant owned centre.
+    Chaos,
+}
+
+/// A validated board with dense ids and adjacency bit sets.
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub name: String,
+    powers: Vec<Power>,
+    unit_types: Vec<UnitType>,
+    provinces: Vec<Province>,
+    regions: Vec<Region>,
+    /// `adj[ut][region]`: edges sorted by target.
+    adj: Vec<Vec<Vec<Edge>>>,
+    /// `adj_bits[ut]`: one row of `region_words` words per region.
+    adj_bits: Vec<Vec<u64>>,
+    region_words: usize,
+    /// `reach[ut]`: one row of `province_words` words per region: provinces
+    /// a unit there can support into (no canal edges).
+    reach: Vec<Vec<u64>>,
+    province_words: usize,
+    /// Province-level convoy steps.
+    convoy_adj: Vec<BitSet>,
+    /// Provinces a convoying unit may stand in.
+    convoy_through: BitSet,
+    /// Neighbouring provinces in clockwise order.
+    clockwise: Vec<Vec<ProvinceId>>,
+    supply_centers: Vec<ProvinceId>,
+    pub build_rule: BuildRule,
+    /// Centres needed to win; 0 = more than half of all centres.
+    pub victory: u16,
+}
+
+impl Map {
+    /// Centres a power needs to win.
+    pub fn victory_centers(&self) -> usize {
+        if self.victory == 0 {
+            self.supply_centers.len() / 2 + 1
+        } else {
+            self.victory as usize
+        }
+    }
+    pub fn powers(&self) -> &[Power] {
+        &self.powers
+    }
+    pub fn power(&self, p: PowerId) -> &Power {
+        &self.powers[p.index()]
+    }
+    pub fn power_ids(&self) -> impl Iterator<Item = PowerId> {
+        (0..self.powers.len() as u8).map(PowerId)
+    }
+    pub fn unit_types(&self) -> &[UnitType] {
+        &self.unit_types
+    }
+    pub fn unit_type(&self, u: UnitTypeId) -> &UnitType {
+        &self.unit_types[u.index()]
+    }
+    pub fn unit_type_ids(&self) -> impl Iterator<Item = UnitTypeId> {
+        (0..self.unit_types.len() as u8).map(UnitTypeId)
+    }
+    pub fn provinces(&self) -> &[Province] {
+        &self.provinces
+    }
+    pub fn province(&self, p: ProvinceId) -> &Province {
+        &self.provinces[p.index()]
+    }
+    pub fn province_ids(&self) -> impl Iterator<Item = ProvinceId> {
+        (0..self.provinces.len() as u16).map(ProvinceId)
+    }
+    pub fn num_provinces(&self) -> usize {
+        self.provinces.len()
+    }
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+    pub fn region(&self, r: RegionId) -> &Region {
+        &self.regions[r.index()]
+    }
+    pub fn num_regions(&self) -> usize {
+        self.regions.len()
+    }
+    pub fn province_of(&self, r: RegionId) -> ProvinceId {
+        self.regions[r.index()].province
+    }
+    /// The province's own (coastless) region.
+    pub fn main_region(&self, p: ProvinceId) -> RegionId {
+        self.provinces[p.index()].regions[0]
+    }
+    /// The coast regions of a province (empty when it has no split coasts).
+    pub fn coasts(&self, p: ProvinceId) -> &[RegionId] {
+        &self.provinces[p.index()].regions[1..]
+    }
+    pub fn supply_centers(&self) -> &[ProvinceId] {
+        &self.supply_centers
+    }
+    /// `lon`, `stp/nc`.
+    pub fn region_name(&self, r: RegionId) -> String {
+        let reg = &self.regions[r.index()];
+        let p = &self.provinces[reg.province.index()];
+        match &reg.coast {
+            Some(c) => format!("{}/{}", p.abbr, c),
+            None => p.abbr.clone(),
+        }
+    }
+    pub fn is_home(&self, p: ProvinceId, power: PowerId) -> bool {
+        let prov = &self.provinces[p.index()];
+        prov.supply_center && (prov.home_of_all || prov.homes.contains(power))
+    }
+    /// May a unit of this type stand in this region?
+    pub fn allows(&self, r: RegionId, ut: UnitTypeId) -> bool {
+        self.regions[r.index()].allows & (1 << ut.0) != 0
+    }
+    /// The region of province `p` where a unit of type `ut` stands, if it is
+    /// unique (not a split-coast province for fleets).
+    pub fn only_region_for(&self, p: ProvinceId, ut: UnitTypeId) -> Option<RegionId> {
+        let mut found = None;
+        for &r in &self.provinces[p.index()].regions {
+            if self.allows(r, ut) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(r);
+            }
+        }
+        found
+    }
+    /// Regions of province `p` where a unit of type `ut` may stand.
+    pub fn regions_for(&self, p: ProvinceId, ut: UnitTypeId) -> impl Iterator<Item = RegionId> + '_ {
+        self.provinces[p.index()]
+            .regions
+            .iter()
+            .copied()
+            .filter(move |&r| self.allows(r, ut))
+    }
+    pub fn edges(&self, ut: UnitTypeId, from: RegionId) -> &[Edge] {
+        &self.adj[ut.index()][from.index()]
+    }
+    /// Can a unit of type `ut` move from region `from` to region `to`?
+    pub fn adjacent(&self, ut: UnitTypeId, from: RegionId, to: RegionId) -> bool {
+        let row = &self.adj_bits[ut.index()];
+        let i = from.index() * self.region_words + to.index() / 64;
+        row.get(i).is_some_and(|w| w & (1 << (to.index() % 64)) != 0)
+    }
+    /// Flags of the border `from`→`to` for `ut`, if adjacent.
+    pub fn edge_flags(&self, ut: UnitTypeId, from: RegionId, to: RegionId) -> Option<EdgeFlags> {
+        let edges = &self.adj[ut.index()][from.index()];
+        edges.binary_search_by_key(&to, |e| e.to).ok().map(|i| edges[i].flags)
+    }
+    /// Can a unit of type `ut` in `from` move to some region of province `to`
+    /// other than across a canal (and so support into it)?
+    pub fn reaches(&self, ut: UnitTypeId, from: RegionId, to: ProvinceId) -> bool {
+        let row = &self.reach[ut.index()];
+        let i = from.index() * self.province_words + to.index() / 64;
+        row.get(i).is_some_and(|w| w & (1 << (to.index() % 64)) != 0)
+    }
+    /// Regions of province `to` that a unit of type `ut` in `from` can move to.
+    pub fn moves_into(&self, ut: UnitTypeId, from: RegionId, to: ProvinceId) -> impl Iterator<Item = RegionId> + '_ {
+        self.adj[ut.index()][from.index()]
+            .iter()
+            .map(|e| e.to)
+            .filter(move |&r| self.province_of(r) == to)
+    }
+    pub fn convoy_neighbours(&self, p: ProvinceId) -> &BitSet {
+        &self.convoy_adj[p.index()]
+    }
+    pub fn convoy_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
+        self.convoy_adj[a.index()].contains(b.index())
+    }
+    /// May a convoying unit stand in this province?
+    pub fn is_convoy_space(&self, p: ProvinceId) -> bool {
+        self.convoy_through.contains(p.index())
+    }
+    /// Neighbouring provinces in clockwise order (for the right-hand rule).
+    pub fn clockwise(&self, p: ProvinceId) -> &[ProvinceId] {
+        &self.clockwise[p.index()]
+    }
+    /// Any unit type can get from `a` to `b` in one step.
+    pub fn provinces_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
+        self.unit_type_ids().any(|ut| {
+            self.provinces[a.index()]
+                .regions
+                .iter()
+                .any(|&r| self.reaches_any(ut, r, b))
+        })
+    }
+    fn reaches_any(&self, ut: UnitTypeId, from: RegionId, to: ProvinceId) -> bool {
+        self.adj[ut.index()][from.index()]
+            .iter()
+            .any(|e| self.province_of(e.to) == to)
+    }
+    /// Look a province up by abbreviation, full name or alias (case-insensitive).
+    pub fn find_province(&self, name: &str) -> Option<ProvinceId> {
+        let eq = |s: &str| s.eq_ignore_ascii_case(name);
+        self.provinces
+            .iter()
+            .position(|p| eq(&p.abbr) || eq(&p.name) || p.aliases.iter().any(|a| eq(a)))
+            .map(|i| ProvinceId(i as u16))
+    }
+    /// Look a coast region of `p` up by coast name (`nc`, `north coast`, ...).
+    pub fn find_coast(&self, p: ProvinceId, coast: &str) -> Option<RegionId> {
+        let c = normalize_coast(coast)?;
+        self.coasts(p)
+            .iter()
+            .copied()
+            .find(|&r| self.regions[r.index()].coast.as_deref() == Some(c.as_str()))
+    }
+    /// Look a power up by abbreviation, name or adjective.
+    pub fn find_power(&self, name: &str) -> Option<PowerId> {
+        let eq = |s: &str| s.eq_ignore_ascii_case(name);
+        self.powers
+            .iter()
+            .position(|p| eq(&p.abbr) || eq(&p.name) || eq(&p.adjective))
+            .map(|i| PowerId(i as u8))
+    }
+    pub fn find_unit_type(&self, word: &str) -> Option<UnitTypeId> {
+        self.unit_types
+            .iter()
+            .position(|u| {
+                (word.chars().count() == 1 && word.chars().next().is_some_and(|c| c.eq_ignore_ascii_case(&u.letter)))
+                    || u.name.eq_ignore_ascii_case(word)
+            })
+            .map(|i| UnitTypeId(i as u8))
+    }
+}
+
+/// `nc`, `n`, `north`, `north coast`, `(nc)` → `nc`; unknown words → `None`.
+pub fn normalize_coast(s: &str) -> Option<String> {
+    let t = s
+        .trim()
+        .trim_start_matches(['(', '/'])
+        .trim_end_matches(')')
+        .to_ascii_lowercase();
+    let t = t.trim_end_matches(" coast").trim_end_matches("coast").trim();
+    let c = match t {
+        "nc" | "n" | "north" | "nk" => "nc",
+        "sc" | "s" | "south" | "sk" => "sc",
+        "ec" | "e" | "east" | "ek" => "ec",
+        "wc" | "w" | "west" | "wk" => "wc",
+        other if !other.is_empty() && other.len() <= 3 && other.chars().all(|c| c.is_ascii_alphabetic()) => other,
+        _ => return None,
+    };
+    Some(c.to_string())
+}
+
+/// A problem found while building a map.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MapError {
+    #[error("duplicate name `{0}`")]
+    DuplicateName(String),
+    #[error("too many {what}: at most {max}")]
+    TooMany { what: &'static str, max: usize },
+    #[error("no such {what} id {id}")]
+    BadId { what: &'static str, id: usize },
+}
+
+/// Collects provinces, coasts and borders; `build` checks them once.
+#[derive(Clone, Debug, Default)]
+pub struct MapBuilder {
+    pub name: String,
+    powers: Vec<Power>,
+    unit_types: Vec<UnitType>,
+    provinces: Vec<Province>,
+    regions: Vec<Region>,
+    borders: Vec<(UnitTypeId, RegionId, RegionId, EdgeFlags)>,
+    clockwise: Vec<Option<Vec<ProvinceId>>>,
+    convoy_unit: Option<UnitTypeId>,
+    pub build_rule: BuildRule,
+    pub victory: u16,
+}
+
+impl MapBuilder {
+    pub fn new(name: &str) -> Self {
+        MapBuilder {
+            name: name.to_string(),
+            ..Default::default()
+        }
+    }
+    pub fn add_power(&mut self, abbr: &str, name: &str, adjective: &str) -> PowerId {
+        self.powers.push(Power {
+            abbr: abbr.into(),
+            name: name.into(),
+            adjective: adjective.into(),
+        });
+        PowerId((self.powers.len() - 1) as u8)
+    }
+    pub fn add_unit_type(&mut self, ut: UnitType) -> UnitTypeId {
+        self.unit_types.push(ut);
+        UnitTypeId((self.unit_types.len() - 1) as u8)
+    }
+    /// The unit type whose borders define convoy steps (DipWork's
+    /// CONVOY_RELEVANT_UNITNR). By default, the first type that can convoy.
+    pub fn set_convoy_unit(&mut self, ut: UnitTypeId) {
+        self.convoy_unit = Some(ut);
+    }
+    pub fn add_province(&mut self, abbr: &str, name: &str, terrain: Terrain, supply_center: bool) -> ProvinceId {
+        let id = ProvinceId(self.provinces.len() as u16);
+        let r = RegionId(self.regions.len() as u16);
+        self.regions.push(Region {
+            province: id,
+            coast: None,
+            allows: 0,
+            pos: None,
+        });
+        self.provinces.push(Province {
+            abbr: abbr.into(),
+            name: name.into(),
+            terrain,
+            supply_center,
+            homes: PowerSet::default(),
+            home_of_all: false,
+            aliases: Vec::new(),
+            regions: vec![r],
+            pos: None,
+        });
+        self.clockwise.push(None);
+        id
+    }
+    pub fn add_coast(&mut self, p: ProvinceId, coast: &str) -> RegionId {
+        let r = RegionId(self.regions.len() as u16);
+        self.regions.push(Region {
+            province: p,
+            coast: Some(normalize_coast(coast).unwrap_or_else(|| coast.to_ascii_lowercase())),
+            allows: 0,
+            pos: None,
+        });
+        if let Some(prov) = self.provinces.get_mut(p.index()) {
+            prov.regions.push(r);
+        }
+        r
+    }
+    pub fn province_mut(&mut self, p: ProvinceId) -> Option<&mut Province> {
+        self.provinces.get_mut(p.index())
+    }
+    pub fn region_mut(&mut self, r: RegionId) -> Option<&mut Region> {
+        self.regions.get_mut(r.index())
+    }
+    pub fn main_region(&self, p: ProvinceId) -> Option<RegionId> {
+        self.provinces.get(p.index()).map(|pr| pr.regions[0])
+    }
+    pub fn find_province(&self, abbr: &str) -> Option<ProvinceId> {
+        self.provinces
+            .iter()
+            .position(|p| p.abbr.eq_ignore_ascii_case(abbr))
+            .map(|i| ProvinceId(i as u16))
+    }
+    pub fn find_region(&self, name: &str) -> Option<RegionId> {
+        let (p, c) = match name.split_once(['/', '(']) {
+            Some((p, c)) => (p, Some(c)),
+            None => (name, None),
+        };
+        let p = self.find_province(p.trim())?;
+        match c {
+            None => self.main_region(p),
+            Some(c) => {
+                let c = normalize_coast(c)?;
+                self.provinces[p.index()]
+                    .regions
+                    .iter()
+                    .copied()
+                    .find(|r| self.regions[r.index()].coast.as_deref() == Some(c.as_str()))
+            }
+        }
+    }
+    pub fn find_power(&self, abbr: &str) -> Option<PowerId> {
+        self.powers
+            .iter()
+            .position(|p| p.abbr.eq_ignore_ascii_case(abbr) || p.name.eq_ignore_ascii_case(abbr))
+            .map(|i| PowerId(i as u8))
+    }
+    pub fn find_unit_type(&self, word: &str) -> Option<UnitTypeId> {
+        self.unit_types
+            .iter()
+            .position(|u| u.name.eq_ignore_ascii_case(word) || (word.len() == 1 && word.starts_with(u.letter)))
+            .map(|i| UnitTypeId(i as u8))
+    }
+    pub fn powers(&self) -> &[Power] {
+        &self.powers
+    }
+    pub fn unit_types(&self) -> &[UnitType] {
+        &self.unit_types
+    }
+    /// A border usable by `ut` in both directions.
+    pub fn add_border(&mut self, ut: UnitTypeId, a: RegionId, b: RegionId, flags: EdgeFlags) {
+        self.borders.push((ut, a, b, flags));
+        self.borders.push((ut, b, a, flags));
+    }
+    /// A border usable by `ut` from `a` to `b` only.
+    pub fn add_directed_border(&mut self, ut: UnitTypeId, a: RegionId, b: RegionId, flags: EdgeFlags) {
+        self.borders.push((ut, a, b, flags));
+    }
+    /// Neighbours in clockwise order, when the variant gives them.
+    pub fn set_clockwise(&mut self, p: ProvinceId, order: Vec<ProvinceId>) {
+        if let Some(c) = self.clockwise.get_mut(p.index()) {
+            *c = Some(order);
+        }
+    }
+
+    pub fn build(self) -> Result<Map, MapError> {
+        let MapBuilder {
+            name,
+            powers,
+            unit_types,
+            provinces,
+            mut regions,
+            borders,
+            clockwise,
+            convoy_unit,
+            build_rule,
+            victory,
+        } = self;
+        if powers.len() > MAX_POWERS {
+            return Err(MapError::TooMany {
+                what: "powers",
+                max: MAX_POWERS,
+            });
+        }
+        if unit_types.len() > MAX_UNIT_TYPES {
+            return Err(MapError::TooMany {
+                what: "unit types",
+                max: MAX_UNIT_TYPES,
+            });
+        }
+        if regions.len() >= u16::MAX as usize {
+            return Err(MapError::TooMany {
+                what: "regions",
+                max: u16::MAX as usize - 1,
+            });
+        }
+        let mut seen = std::collections::HashSet::new();
+        for p in &provinces {
+            if !seen.insert(p.abbr.to_ascii_lowercase()) {
+                return Err(MapError::DuplicateName(p.abbr.clone()));
+            }
+        }
+        // Which unit types may stand in which region: by terrain, and fleets
+        // (types that use coasts) only on a coast region where a province has them.
+        for r in regions.iter_mut() {
+            let prov = &provinces[r.province.index()];
+            let split = prov.regions.len() > 1;
+            let mut allows = 0u16;
+            for (i, ut) in unit_types.iter().enumerate() {
+                if !ut.stands_on.contains(prov.terrain) {
+                    continue;
+                }
+                let ok = match (&r.coast, split, ut.uses_coasts) {
+                    (Some(_), _, true) => true,
+                    (Some(_), _, false) => false,
+                    (None, true, true) => false,
+                    (None, _, _) => true,
+                };
+                if ok {
+                    allows |= 1 << i;
+                }
+            }
+            r.allows = allows;
+        }
+        let nr = regions.len();
+        let np = provinces.len();
+        let rw = nr.div_ceil(64).max(1);
+        let pw = np.div_ceil(64).max(1);
+        let nut = unit_types.len();
+        let mut adj = vec![vec![Vec::<Edge>::new(); nr]; nut];
+        for &(ut, a, b, flags) in &borders {
+            if ut.index() >= nut {
+                return Err(MapError::BadId {
+                    what: "unit type",
+                    id: ut.index(),
+                });
+            }
+            if a.index() >= nr || b.index() >= nr {
+                return Err(MapError::BadId {
+                    what: "region",
+                    id: a.index().max(b.index()),
+                });
+            }
+            let list = &mut adj[ut.index()][a.index()];
+            match list.iter_mut().find(|e| e.to == b) {
+                Some(e) => e.flags = e.flags.with(flags),
+                None => list.push(Edge { to: b, flags }),
+            }
+        }
+        let mut adj_bits = vec![vec![0u64; nr * rw]; nut];
+        let mut reach = vec![vec![0u64; nr * pw]; nut];
+        for ut in 0..nut {
+            for r in 0..nr {
+                let list = &mut adj[ut][r];
+                list.sort_by_key(|e| e.to);
+                for e in list.iter() {
+                    adj_bits[ut][r * rw + e.to.index() / 64] |= 1 << (e.to.index() % 64);
+                    if !e.flags.has(EdgeFlags::CANAL) {
+                        let p = regions[e.to.index()].province.index();
+                        reach[ut][r * pw + p / 64] |= 1 << (p % 64);
+                    }
+                }
+            }
+        }
+        // Convoy steps: the convoy unit's borders collapsed to provinces.
+        let convoy_ut = convoy_unit.or_else(|| {
+            unit_types
+                .iter()
+                .position(|u| u.can_convoy)
+                .map(|i| UnitTypeId(i as u8))
+        });
+        let mut convoy_adj = vec![BitSet::with_capacity(np); np];
+        let mut convoy_through = BitSet::with_capacity(np);
+        for (i, p) in provinces.iter().enumerate() {
+            if p.terrain == Terrain::Sea {
+                convoy_through.insert(i);
+            }
+        }
+        if let Some(cu) = convoy_ut.filter(|c| c.index() < nut) {
+            for (r, edges) in adj[cu.index()].iter().enumerate() {
+                let a = regions[r].province.index();
+                for e in edges {
+                    if e.flags.has(EdgeFlags::CANAL) {
+                        continue;
+                    }
+                    let b = regions[e.to.index()].province.index();
+                    convoy_adj[a].insert(b);
+                }
+            }
+        }
+        // Clockwise order: given, or by angle around the province's position.
+        let mut cw = Vec::with_capacity(np);
+        for (i, given) in clockwise.into_iter().enumerate() {
+            let mut neighbours: Vec<usize> = Vec::new();
+            for &r in &provinces[i].regions {
+                for list in adj.iter() {
+                    for e in &list[r.index()] {
+                        let q = regions[e.to.index()].province.index();
+                        if q != i && !neighbours.contains(&q) {
+                            neighbours.push(q);
+                        }
+                    }
+                }
+            }
+            let order = match given {
+                Some(g) => g,
+                None => {
+                    if let Some((x, y)) = provinces[i].pos {
+                        let angle = |q: usize| provinces[q].pos.map(|(qx, qy)| (qy - y).atan2(qx - x)).unwrap_or(0.0);
+                        // Screen coordinates (y down): increasing atan2 is clockwise.
+                        neighbours.sort_by(|&a, &b| angle(a).total_cmp(&angle(b)));
+                    }
+                    neighbours.into_iter().map(|q| ProvinceId(q as u16)).collect()
+                }
+            };
+            cw.push(order);
+        }
+        let supply_centers = provinces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.supply_center)
+            .map(|(i, _)| ProvinceId(i as u16))
+            .collect();
+        Ok(Map {
+            name,
+            powers,
+            unit_types,
+            provinces,
+            regions,
+            adj,
+            adj_bits,
+            region_words: rw,
+            reach,
+            province_words: pw,
+            convoy_adj,
+            convoy_through,
+            clockwise: cw,
+            supply_centers,
+            build_rule,
+            victory,
+        })
+    }
+}

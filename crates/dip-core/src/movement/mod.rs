@@ -1,0 +1,257 @@
+//! Movement phases: check the orders, resolve them, report, and apply.
+
+mod board;
+mod resolve;
+mod validate;
+
+pub(crate) use validate::{check_unit_coast, ordered_unit, target_region};
+
+/// Is this order legal in this movement phase (before adjudication)?
+pub fn check_order(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> bool {
+    validate::check(map, state, rules, order).is_ok()
+}
+
+use crate::ids::{BitSet, ProvinceId};
+use crate::map::Map;
+use crate::order::Order;
+use crate::outcome::{OrderReport, Reason, Verdict};
+use crate::rules::Ruleset;
+use crate::state::{Dislodged, State};
+use board::{Act, Slot, NONE};
+use resolve::Resolver;
+
+/// The result of one movement phase.
+#[derive(Clone, Debug)]
+pub struct MovementOutcome {
+    /// One report per order given, in the order given.
+    pub orders: Vec<OrderReport>,
+    /// Units without a (valid) order: they held. With their fate.
+    pub unordered: Vec<(ProvinceId, Verdict)>,
+    /// Moves that succeeded: from, to.
+    pub moves: Vec<(ProvinceId, crate::ids::RegionId)>,
+    pub dislodged: Vec<Dislodged>,
+    /// Provinces left empty by a standoff.
+    pub standoffs: BitSet,
+}
+
+/// Adjudicates a movement phase. Never panics: illegal orders are reported.
+pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -> MovementOutcome {
+    let mut slots: Vec<Slot> = Vec::with_capacity(32);
+    let mut slot_of = vec![NONE; map.num_provinces()];
+    for (p, u) in state.units() {
+        slot_of[p.index()] = slots.len() as u16;
+        slots.push(Slot {
+            province: p,
+            power: u.power,
+            kind: u.kind,
+            strength: map.unit_type(u.kind).strength,
+            act: Act::Hold,
+            given: None,
+            matches: true,
+        });
+    }
+    // Check each order; legal ones claim their unit (4.D.3 for several).
+    let mut verdicts: Vec<Option<Verdict>> = vec![None; orders.len()];
+    let mut conflicted = vec![false; slots.len()];
+    for (k, order) in orders.iter().enumerate() {
+        match validate::check(map, state, rules, order) {
+            Err(e) => verdicts[k] = Some(Verdict::Illegal(e)),
+            Ok((p, act)) => {
+                let i = slot_of[p.index()] as usize;
+                let slot = &mut slots[i];
+                match slot.given {
+                    None if !conflicted[i] => {
+                        slot.given = Some(k as u32);
+                        slot.act = act;
+                    }
+                    Some(prev) if orders[prev as usize] == *order => verdicts[k] = Some(Verdict::Duplicate),
+                    Some(prev) => match validate::pick_duplicate(rules, prev as usize, k) {
+                        Some(keep) if keep == prev as usize => verdicts[k] = Some(Verdict::Duplicate),
+                        Some(_) => {
+                            verdicts[prev as usize] = Some(Verdict::Duplicate);
+                            slot.given = Some(k as u32);
+                            slot.act = act;
+                        }
+                        None => {
+                            verdicts[prev as usize] = Some(Verdict::Duplicate);
+                            verdicts[k] = Some(Verdict::Duplicate);
+                            slot.given = None;
+                            slot.act = Act::Hold;
+                            conflicted[i] = true;
+                        }
+                    },
+                    None => verdicts[k] = Some(Verdict::Duplicate),
+                }
+            }
+        }
+    }
+    validate::settle_routes(rules, &mut slots, &slot_of);
+    for i in 0..slots.len() {
+        let m = validate::matches(map, rules, &slots, &slot_of, &slots[i]);
+        slots[i].matches = m;
+    }
+
+    let mut r = Resolver::new(map, rules, &slots, &slot_of);
+    r.run();
+
+    // Who moved, who was dislodged.
+    let mut moves = Vec::new();
+    let mut dislodged_by: Vec<Option<usize>> = vec![None; slots.len()];
+    for (i, s) in slots.iter().enumerate() {
+        if let Act::Move { to, to_p, .. } = s.act {
+            if r.result(i) {
+                moves.push((s.province, to));
+                let o = slot_of[to_p.index()];
+                if o != NONE {
+                    let o = o as usize;
+                    let left = matches!(slots[o].act, Act::Move { .. }) && r.result(o);
+                    if !left {
+                        dislodged_by[o] = Some(i);
+                    }
+                }
+            }
+        }
+    }
+    let mut dislodged = Vec::new();
+    for (o, by) in dislodged_by.iter().enumerate() {
+        if let Some(m) = *by {
+            let unit = state.unit(slots[o].province).expect("slot has a unit");
+            dislodged.push(Dislodged {
+                unit,
+                attacker_from: slots[m].province,
+                by_convoy: r.is_convoyed(m),
+            });
+        }
+    }
+    // Standoffs: empty after the phase, and a failed move into it that still
+    // kept others out (a unit beaten head-to-head does not, DATC 6.H.9).
+    let mut occupied = BitSet::with_capacity(map.num_provinces());
+    for (i, s) in slots.iter().enumerate() {
+        let moved = matches!(s.act, Act::Move { .. }) && r.result(i);
+        if !moved && dislodged_by[i].is_none() {
+            occupied.insert(s.province.index());
+        }
+    }
+    for &(_, to) in &moves {
+        occupied.insert(map.province_of(to).index());
+    }
+    let mut standoffs = BitSet::with_capacity(map.num_provinces());
+    for (i, s) in slots.iter().enumerate() {
+        if let Act::Move { to_p, .. } = s.act {
+            if !r.result(i) && !occupied.contains(to_p.index()) && r.prevents(i) {
+                standoffs.insert(to_p.index());
+            }
+        }
+    }
+
+    // Verdicts of the orders that were adjudicated.
+    let mut unordered = Vec::new();
+    for i in 0..slots.len() {
+        let verdict = slot_verdict(&mut r, &slots, i, dislodged_by[i].map(|m| slots[m].province));
+        match slots[i].given {
+            Some(k) => verdicts[k as usize] = Some(verdict),
+            None => unordered.push((slots[i].province, verdict)),
+        }
+    }
+    let reports = orders
+        .iter()
+        .zip(verdicts)
+        .map(|(order, v)| {
+            let dislodged = order
+                .unit()
+                .map(|u| slot_of[u.province.index()])
+                .filter(|&j| j != NONE)
+                .is_some_and(|j| {
+                    dislodged_by[j as usize].is_some()
+                        && state
+                            .unit(slots[j as usize].province)
+                            .is_some_and(|u| u.power == order.power)
+                });
+            OrderReport {
+                order: *order,
+                verdict: v.unwrap_or(Verdict::Duplicate),
+                dislodged,
+            }
+        })
+        .collect();
+    MovementOutcome {
+        orders: reports,
+        unordered,
+        moves,
+        dislodged,
+        standoffs,
+    }
+}
+
+fn slot_verdict(r: &mut Resolver, slots: &[Slot], i: usize, dislodged_from: Option<ProvinceId>) -> Verdict {
+    let s = &slots[i];
+    let (success, reason) = match s.act {
+        Act::Hold => match dislodged_from {
+            Some(p) => (false, Reason::Dislodged(p)),
+            None => (true, Reason::Held),
+        },
+        Act::Move { .. } => {
+            if r.result(i) {
+                (true, Reason::Moved)
+            } else if !r.has_path(i) {
+                (false, Reason::NoConvoy)
+            } else if r.head_to_head(i).is_some() {
+                (false, Reason::BeatenHeadToHead)
+            } else if r.attack_of(i) == 0 {
+                (false, Reason::OwnUnit)
+            } else {
+                (false, Reason::Bounced)
+            }
+        }
+        Act::SupportHold { .. } | Act::SupportMove { .. } => {
+            if !s.matches {
+                (false, Reason::SupportVoid)
+            } else if r.result(i) {
+                (true, Reason::SupportGiven)
+            } else {
+                match r.cutter(i) {
+                    Some(p) => (false, Reason::SupportCut(p)),
+                    None => (false, Reason::SupportVoid),
+                }
+            }
+        }
+        Act::Convoy { .. } => {
+            if !s.matches {
+                (false, Reason::ConvoyVoid)
+            } else if r.paradox[i] {
+                (false, Reason::ConvoyParadox)
+            } else if r.result(i) {
+                (true, Reason::ConvoyGiven)
+            } else {
+                (false, Reason::ConvoyDisrupted)
+            }
+        }
+    };
+    Verdict::Done { success, reason }
+}
+
+/// The position after a movement phase (still in the same season; the
+/// caller advances the phase).
+pub fn apply(map: &Map, state: &State, outcome: &MovementOutcome) -> State {
+    let mut next = state.clone();
+    next.clear_dislodged();
+    let mut moving = Vec::new();
+    for &(from, to) in &outcome.moves {
+        if let Some(u) = next.remove(from) {
+            moving.push((u, to));
+        }
+    }
+    for d in &outcome.dislodged {
+        let p = map.province_of(d.unit.region);
+        if next.unit(p) == Some(d.unit) {
+            next.remove(p);
+        }
+        next.set_dislodged(map, *d);
+    }
+    for (mut u, to) in moving {
+        u.region = to;
+        next.place(map, u);
+    }
+    next.standoffs = outcome.standoffs.clone();
+    next
+}

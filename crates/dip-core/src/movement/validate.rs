@@ -1,0 +1,318 @@
+//! Checks the orders of a movement phase against the position (DATC 4.B,
+//! 4.C, 4.D.3, 4.E.1) and builds one [`Slot`] per unit.
+
+use super::board::{Act, Route, Slot};
+use crate::convoy;
+use crate::ids::{PowerId, ProvinceId, RegionId};
+use crate::map::{EdgeFlags, Map};
+use crate::order::{CoastSpec, Dest, Order, OrderKind, UnitRef};
+use crate::outcome::Illegal;
+use crate::rules::{ConvoyAdjacent, Duplicates, Ruleset, SupportCoast};
+use crate::state::{State, Unit};
+
+/// Finds the ordered unit and checks the power may order it.
+pub(crate) fn ordered_unit(
+    map: &Map,
+    state: &State,
+    rules: &Ruleset,
+    power: PowerId,
+    u: &UnitRef,
+) -> Result<Unit, Illegal> {
+    let unit = state.unit(u.province).ok_or(Illegal::NoSuchUnit)?;
+    if unit.power != power {
+        return Err(Illegal::ForeignUnit);
+    }
+    check_unit_coast(map, rules, unit, u)?;
+    Ok(unit)
+}
+
+/// 4.B.5 and 4.B.6: a wrong or meaningless coast on the ordered unit.
+pub(crate) fn check_unit_coast(map: &Map, rules: &Ruleset, unit: Unit, u: &UnitRef) -> Result<(), Illegal> {
+    match u.coast {
+        CoastSpec::None => Ok(()),
+        CoastSpec::Coast(r) if r == unit.region => Ok(()),
+        CoastSpec::Coast(_) if !map.unit_type(unit.kind).uses_coasts => {
+            if rules.unknown_coast_fails {
+                Err(Illegal::UnknownCoast)
+            } else {
+                Ok(())
+            }
+        }
+        CoastSpec::Coast(_) => {
+            if rules.wrong_unit_coast_fails {
+                Err(Illegal::WrongUnitCoast)
+            } else {
+                Ok(())
+            }
+        }
+        CoastSpec::Unknown => {
+            if rules.unknown_coast_fails {
+                Err(Illegal::UnknownCoast)
+            } else {
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The region a unit moves to, by the coast rules (4.B.1–4.B.3, 4.B.6).
+/// `Ok(None)`: not reachable over a border (maybe by convoy).
+pub(crate) fn target_region(map: &Map, rules: &Ruleset, unit: Unit, dest: &Dest) -> Result<Option<RegionId>, Illegal> {
+    let ut = map.unit_type(unit.kind);
+    if !ut.uses_coasts {
+        if matches!(dest.coast, CoastSpec::Unknown | CoastSpec::Coast(_)) && rules.unknown_coast_fails {
+            return Err(Illegal::UnknownCoast);
+        }
+        let r = map.main_region(dest.province);
+        if !map.allows(r, unit.kind) {
+            return Err(Illegal::Unreachable);
+        }
+        return Ok(map.adjacent(unit.kind, unit.region, r).then_some(r));
+    }
+    let mut reachable = map.moves_into(unit.kind, unit.region, dest.province);
+    let first = reachable.next();
+    let second = reachable.next();
+    let split = !map.coasts(dest.province).is_empty();
+    match dest.coast {
+        CoastSpec::Coast(c) => {
+            if map.adjacent(unit.kind, unit.region, c) {
+                Ok(Some(c))
+            } else if first.is_none() {
+                Err(Illegal::Unreachable)
+            } else if rules.impossible_coast_ignored && second.is_none() {
+                Ok(first)
+            } else {
+                Err(Illegal::ImpossibleCoast)
+            }
+        }
+        CoastSpec::Unknown if rules.unknown_coast_fails => Err(Illegal::UnknownCoast),
+        CoastSpec::None | CoastSpec::Unknown => match (first, second) {
+            (None, _) => Err(Illegal::Unreachable),
+            (Some(_), Some(_)) => Err(Illegal::AmbiguousCoast),
+            (Some(_), None) if split && rules.missing_coast_fails => Err(Illegal::MissingCoast),
+            (Some(r), None) => Ok(Some(r)),
+        },
+    }
+}
+
+/// Can the unit in `from` ever get to `to` (over a border or by a convoy
+/// that does not need the supporter in `supporter`)?
+fn can_reach(map: &Map, state: &State, unit: Unit, from: ProvinceId, to: ProvinceId, supporter: ProvinceId) -> bool {
+    if from == to {
+        return false;
+    }
+    if map.moves_into(unit.kind, unit.region, to).next().is_some() {
+        return true;
+    }
+    map.unit_type(unit.kind).convoyable
+        && map.allows(map.main_region(to), unit.kind)
+        && convoy::route_possible_without(map, state, from, to, supporter)
+}
+
+/// Checks one order of a movement phase. The route of a move to an adjacent
+/// province that could also be convoyed is settled later (`settle_routes`).
+pub(crate) fn check(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> Result<(ProvinceId, Act), Illegal> {
+    let u = order.unit().ok_or(Illegal::WrongPhase)?;
+    let act = match order.kind {
+        OrderKind::Retreat(..) | OrderKind::Disband(_) | OrderKind::Build(_) | OrderKind::Waive => {
+            return Err(Illegal::WrongPhase)
+        }
+        _ => {
+            let unit = ordered_unit(map, state, rules, order.power, &u)?;
+            check_act(map, state, rules, unit, u.province, &order.kind)?
+        }
+    };
+    Ok((u.province, act))
+}
+
+fn check_act(
+    map: &Map,
+    state: &State,
+    rules: &Ruleset,
+    unit: Unit,
+    at: ProvinceId,
+    kind: &OrderKind,
+) -> Result<Act, Illegal> {
+    let ut = map.unit_type(unit.kind);
+    match *kind {
+        OrderKind::Hold(_) => Ok(Act::Hold),
+        OrderKind::Move(_, dest, via) => {
+            if dest.province == at {
+                return Err(Illegal::MoveToSelf);
+            }
+            let by_border = target_region(map, rules, unit, &dest);
+            let convoy_possible = ut.convoyable
+                && map.allows(map.main_region(dest.province), unit.kind)
+                && convoy::route_possible(map, state, at, dest.province);
+            match by_border {
+                Ok(Some(r)) => {
+                    let weak = map
+                        .edge_flags(unit.kind, unit.region, r)
+                        .is_some_and(|f| f.has(EdgeFlags::WEAK_MOVE));
+                    let route = if via && ut.convoyable && rules.convoy_adjacent != ConvoyAdjacent::Rule1971 {
+                        Route::Convoy
+                    } else if convoy_possible {
+                        Route::Either
+                    } else {
+                        Route::Land
+                    };
+                    Ok(Act::Move {
+                        to: r,
+                        to_p: dest.province,
+                        route,
+                        weak,
+                    })
+                }
+                Ok(None) | Err(Illegal::Unreachable) if convoy_possible => Ok(Act::Move {
+                    to: map.main_region(dest.province),
+                    to_p: dest.province,
+                    route: Route::Convoy,
+                    weak: false,
+                }),
+                Ok(None) => Err(Illegal::Unreachable),
+                Err(e) => Err(e),
+            }
+        }
+        OrderKind::SupportHold(_, target) => {
+            if target.province == at {
+                return Err(Illegal::SelfReference);
+            }
+            if state.unit(target.province).is_none() {
+                return Err(Illegal::NoUnitToSupport);
+            }
+            if !map.reaches(unit.kind, unit.region, target.province) {
+                return Err(Illegal::CannotSupport);
+            }
+            Ok(Act::SupportHold {
+                target: target.province,
+            })
+        }
+        OrderKind::SupportMove(_, target, dest) => {
+            if target.province == at {
+                return Err(Illegal::SelfReference);
+            }
+            let supported = state.unit(target.province).ok_or(Illegal::NoUnitToSupport)?;
+            if !map.reaches(unit.kind, unit.region, dest.province) {
+                return Err(Illegal::CannotSupport);
+            }
+            if !can_reach(map, state, supported, target.province, dest.province, at) {
+                return Err(Illegal::ImpossibleSupportedMove);
+            }
+            let coast = match dest.coast {
+                CoastSpec::Coast(r) => Some(r),
+                _ => None,
+            };
+            Ok(Act::SupportMove {
+                target: target.province,
+                to: dest.province,
+                coast,
+            })
+        }
+        OrderKind::Convoy(_, army, dest) => {
+            if !ut.can_convoy || !map.is_convoy_space(at) {
+                return Err(Illegal::CannotConvoy);
+            }
+            let carried = state.unit(army.province).ok_or(Illegal::NoUnitToSupport)?;
+            if !map.unit_type(carried.kind).convoyable {
+                return Err(Illegal::NotConvoyable);
+            }
+            if army.province == dest.province || !map.allows(map.main_region(dest.province), carried.kind) {
+                return Err(Illegal::NotOnRoute);
+            }
+            if !convoy::on_route(map, state, army.province, dest.province, at) {
+                return Err(Illegal::NotOnRoute);
+            }
+            Ok(Act::Convoy {
+                army: army.province,
+                to: dest.province,
+            })
+        }
+        _ => Err(Illegal::WrongPhase),
+    }
+}
+
+/// Settles moves that could go over a border or by convoy (4.A.3), now that
+/// every convoy order is known.
+pub(crate) fn settle_routes(rules: &Ruleset, slots: &mut [Slot], slot_of: &[u16]) {
+    for i in 0..slots.len() {
+        let Act::Move {
+            route: Route::Either,
+            to_p,
+            ..
+        } = slots[i].act
+        else {
+            continue;
+        };
+        let from = slots[i].province;
+        let power = slots[i].power;
+        let own_convoy = slots
+            .iter()
+            .any(|s| s.power == power && matches!(s.act, Act::Convoy { army, to } if army == from && to == to_p));
+        let route = match rules.convoy_adjacent {
+            ConvoyAdjacent::Rule2023 | ConvoyAdjacent::Rule1982 => {
+                if own_convoy {
+                    Route::Convoy
+                } else {
+                    Route::Land
+                }
+            }
+            ConvoyAdjacent::Dptg => Route::Land,
+            ConvoyAdjacent::Rule1971 => {
+                // Only a swap can make it a convoy: the unit there must move here.
+                let swap = slot_of
+                    .get(to_p.index())
+                    .and_then(|&j| slots.get(j as usize))
+                    .is_some_and(|o| matches!(o.act, Act::Move { to_p: back, .. } if back == from));
+                if swap {
+                    Route::Either
+                } else {
+                    Route::Land
+                }
+            }
+        };
+        if let Act::Move { route: r, .. } = &mut slots[i].act {
+            *r = route;
+        }
+    }
+}
+
+/// Does a support or convoy order match the order of the unit it names?
+pub(crate) fn matches(map: &Map, rules: &Ruleset, slots: &[Slot], slot_of: &[u16], s: &Slot) -> bool {
+    let target_slot = |p: ProvinceId| slot_of.get(p.index()).and_then(|&j| slots.get(j as usize));
+    match s.act {
+        Act::SupportHold { target } => target_slot(target).is_some_and(|t| !matches!(t.act, Act::Move { .. })),
+        Act::SupportMove { target, to, coast } => {
+            let Some(t) = target_slot(target) else {
+                return false;
+            };
+            let Act::Move { to: moved_to, to_p, .. } = t.act else {
+                return false;
+            };
+            if to_p != to {
+                return false;
+            }
+            let split_target = map.region(moved_to).coast.is_some();
+            match coast {
+                Some(c) => c == moved_to || !split_target,
+                None => match rules.support_coast {
+                    SupportCoast::Lenient => true,
+                    SupportCoast::OwnOnly => !split_target || t.power == s.power,
+                    SupportCoast::Strict => !split_target,
+                },
+            }
+        }
+        Act::Convoy { army, to } => target_slot(army).is_some_and(
+            |t| matches!(t.act, Act::Move { to_p, route: Route::Convoy | Route::Either, .. } if to_p == to),
+        ),
+        _ => true,
+    }
+}
+
+/// How to treat several orders for one unit (4.D.3).
+pub(crate) fn pick_duplicate(rules: &Ruleset, first: usize, this: usize) -> Option<usize> {
+    match rules.duplicates {
+        Duplicates::First => Some(first),
+        Duplicates::Last => Some(this),
+        Duplicates::Hold => None,
+    }
+}

@@ -1,0 +1,182 @@
+//! The position: season, units, dislodged units, centre owners, standoffs.
+
+use crate::ids::{BitSet, PowerId, ProvinceId, RegionId, UnitTypeId};
+use crate::map::Map;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Season {
+    Spring,
+    Fall,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PhaseKind {
+    Movement,
+    Retreat,
+    Adjustment,
+}
+
+/// Where the game stands in time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Phase {
+    pub year: i32,
+    pub season: Season,
+    pub kind: PhaseKind,
+}
+
+impl Phase {
+    pub fn new(year: i32, season: Season, kind: PhaseKind) -> Self {
+        Phase { year, season, kind }
+    }
+    /// `S1901M`, `F1901R`, `W1901A` (the common short form).
+    pub fn short(&self) -> String {
+        let s = match (self.season, self.kind) {
+            (_, PhaseKind::Adjustment) => 'W',
+            (Season::Spring, _) => 'S',
+            (Season::Fall, _) => 'F',
+        };
+        let k = match self.kind {
+            PhaseKind::Movement => 'M',
+            PhaseKind::Retreat => 'R',
+            PhaseKind::Adjustment => 'A',
+        };
+        format!("{s}{}{k}", self.year)
+    }
+}
+
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = match self.season {
+            Season::Spring => "Spring",
+            Season::Fall => "Fall",
+        };
+        let k = match self.kind {
+            PhaseKind::Movement => "movement",
+            PhaseKind::Retreat => "retreat",
+            PhaseKind::Adjustment => "adjustment",
+        };
+        write!(f, "{s} {} {k}", self.year)
+    }
+}
+
+/// A unit on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    pub power: PowerId,
+    pub kind: UnitTypeId,
+    pub region: RegionId,
+}
+
+/// A unit dislodged in the movement phase, waiting to retreat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dislodged {
+    pub unit: Unit,
+    /// The province the attacker came from.
+    pub attacker_from: ProvinceId,
+    /// The attacker came by convoy.
+    pub by_convoy: bool,
+}
+
+/// A complete position. Units are indexed by province: one unit a province.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub phase: Phase,
+    units: Vec<Option<Unit>>,
+    dislodged: Vec<Option<Dislodged>>,
+    owners: Vec<Option<PowerId>>,
+    /// Provinces left empty by a standoff: closed to retreats.
+    pub standoffs: BitSet,
+}
+
+impl State {
+    /// An empty board for `map`.
+    pub fn empty(map: &Map, phase: Phase) -> Self {
+        let n = map.num_provinces();
+        State {
+            phase,
+            units: vec![None; n],
+            dislodged: vec![None; n],
+            owners: vec![None; n],
+            standoffs: BitSet::with_capacity(n),
+        }
+    }
+    pub fn num_provinces(&self) -> usize {
+        self.units.len()
+    }
+    pub fn unit(&self, p: ProvinceId) -> Option<Unit> {
+        self.units.get(p.index()).copied().flatten()
+    }
+    /// Places a unit; the province is taken from its region.
+    pub fn place(&mut self, map: &Map, unit: Unit) {
+        let p = map.province_of(unit.region);
+        if let Some(slot) = self.units.get_mut(p.index()) {
+            *slot = Some(unit);
+        }
+    }
+    pub fn remove(&mut self, p: ProvinceId) -> Option<Unit> {
+        self.units.get_mut(p.index()).and_then(Option::take)
+    }
+    pub fn units(&self) -> impl Iterator<Item = (ProvinceId, Unit)> + '_ {
+        self.units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, u)| u.map(|u| (ProvinceId(i as u16), u)))
+    }
+    pub fn dislodged(&self, p: ProvinceId) -> Option<Dislodged> {
+        self.dislodged.get(p.index()).copied().flatten()
+    }
+    pub fn set_dislodged(&mut self, map: &Map, d: Dislodged) {
+        let p = map.province_of(d.unit.region);
+        if let Some(slot) = self.dislodged.get_mut(p.index()) {
+            *slot = Some(d);
+        }
+    }
+    pub fn take_dislodged(&mut self, p: ProvinceId) -> Option<Dislodged> {
+        self.dislodged.get_mut(p.index()).and_then(Option::take)
+    }
+    pub fn all_dislodged(&self) -> impl Iterator<Item = (ProvinceId, Dislodged)> + '_ {
+        self.dislodged
+            .iter()
+            .enumerate()
+            .filter_map(|(i, d)| d.map(|d| (ProvinceId(i as u16), d)))
+    }
+    pub fn clear_dislodged(&mut self) {
+        self.dislodged.iter_mut().for_each(|d| *d = None);
+        self.standoffs.clear();
+    }
+    pub fn owner(&self, p: ProvinceId) -> Option<PowerId> {
+        self.owners.get(p.index()).copied().flatten()
+    }
+    pub fn set_owner(&mut self, p: ProvinceId, owner: Option<PowerId>) {
+        if let Some(slot) = self.owners.get_mut(p.index()) {
+            *slot = owner;
+        }
+    }
+    /// Supply centres owned by `power`.
+    pub fn centers_of<'a>(&'a self, map: &'a Map, power: PowerId) -> impl Iterator<Item = ProvinceId> + 'a {
+        map.supply_centers()
+            .iter()
+            .copied()
+            .filter(move |&p| self.owner(p) == Some(power))
+    }
+    pub fn center_count(&self, map: &Map, power: PowerId) -> usize {
+        self.centers_of(map, power).count()
+    }
+    /// Upkeep of `power`'s units (each unit type's cost).
+    pub fn upkeep(&self, map: &Map, power: PowerId) -> usize {
+        self.units()
+            .filter(|(_, u)| u.power == power)
+            .map(|(_, u)| map.unit_type(u.kind).cost as usize)
+            .sum()
+    }
+    /// Every home centre owned by its home power.
+    pub fn own_home_centers(&mut self, map: &Map) {
+        for &sc in map.supply_centers() {
+            let prov = map.province(sc);
+            let mut homes = prov.homes.iter();
+            if let (Some(h), None) = (homes.next(), homes.next()) {
+                self.set_owner(sc, Some(h));
+            }
+        }
+    }
+}

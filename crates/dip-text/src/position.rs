@@ -1,0 +1,255 @@
+//! The position text format (docs/position-format.md): a readable, diffable
+//! state that dip writes and reads back. Case files use the same lines.
+
+use crate::parse::parse_order;
+use dip_core::{CoastSpec, Dislodged, Map, OrderKind, Phase, PhaseKind, PowerId, Season, State, Unit};
+
+/// A position file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct PositionError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+/// `spring 1901 movement`, `Fall 1901, Retreat`, `winter 1901`.
+pub fn parse_phase(text: &str) -> Result<Phase, String> {
+    let mut season = None;
+    let mut year = None;
+    let mut kind = PhaseKind::Movement;
+    for w in text.split(|c: char| c.is_whitespace() || c == ',') {
+        match w.to_ascii_lowercase().as_str() {
+            "" => {}
+            "spring" => season = Some(Season::Spring),
+            "fall" | "autumn" => season = Some(Season::Fall),
+            "winter" => {
+                season = Some(Season::Fall);
+                kind = PhaseKind::Adjustment;
+            }
+            "movement" | "moves" => kind = PhaseKind::Movement,
+            "retreat" | "retreats" => kind = PhaseKind::Retreat,
+            "adjustment" | "adjustments" | "builds" | "build" => kind = PhaseKind::Adjustment,
+            other => match other.parse::<i32>() {
+                Ok(y) => year = Some(y),
+                Err(_) => {
+                    return Err(format!(
+                        "unknown word `{other}` in the phase (expected e.g. `spring 1901 movement`)"
+                    ))
+                }
+            },
+        }
+    }
+    Ok(Phase::new(
+        year.ok_or("no year in the phase")?,
+        season.ok_or("no season (spring or fall) in the phase")?,
+        kind,
+    ))
+}
+
+/// `spring 1901 movement`.
+pub fn format_phase(p: &Phase) -> String {
+    p.to_string().to_ascii_lowercase()
+}
+
+/// `England: F nth`, `Russia: F stp/sc` → a unit.
+pub fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
+    let order = parse_order(map, text, None).map_err(|e| format!("{e}: `{text}`"))?;
+    let OrderKind::Hold(u) = order.kind else {
+        return Err(format!("expected a unit such as `England: F nth`, found `{text}`"));
+    };
+    let kind = u.kind.ok_or_else(|| format!("no unit type in `{text}`"))?;
+    let region = match u.coast {
+        CoastSpec::Coast(r) => r,
+        _ => map
+            .only_region_for(u.province, kind)
+            .ok_or_else(|| format!("`{text}`: this unit needs a coast, or cannot stand there"))?,
+    };
+    if !map.allows(region, kind) {
+        return Err(format!("`{text}`: this unit type cannot stand there"));
+    }
+    Ok(Unit {
+        power: order.power,
+        kind,
+        region,
+    })
+}
+
+/// `England: F nth`.
+pub fn format_unit(map: &Map, u: &Unit) -> String {
+    format!(
+        "{}: {} {}",
+        map.power(u.power).name,
+        map.unit_type(u.kind).letter,
+        map.region_name(u.region)
+    )
+}
+
+/// `Germany: A ber from sil` or `... from sil by convoy`.
+pub fn parse_dislodged(map: &Map, text: &str) -> Result<Dislodged, String> {
+    let (unit_text, from) = text
+        .split_once(" from ")
+        .ok_or_else(|| format!("expected `Power: A prov from PROV`, found `{text}`"))?;
+    let unit = parse_unit(map, unit_text)?;
+    let f = from.trim();
+    let (name, by_convoy) = match f.strip_suffix("by convoy") {
+        Some(n) => (n.trim(), true),
+        None => (f, false),
+    };
+    let attacker_from = map
+        .find_province(name)
+        .ok_or_else(|| format!("unknown province `{name}`"))?;
+    Ok(Dislodged {
+        unit,
+        attacker_from,
+        by_convoy,
+    })
+}
+
+pub fn format_dislodged(map: &Map, d: &Dislodged) -> String {
+    format!(
+        "{} from {}{}",
+        format_unit(map, &d.unit),
+        map.province(d.attacker_from).abbr,
+        if d.by_convoy { " by convoy" } else { "" }
+    )
+}
+
+/// `England: lon edi lvp` → the power and its centres.
+pub fn parse_owners(map: &Map, text: &str) -> Result<(PowerId, Vec<dip_core::ProvinceId>), String> {
+    let (p, rest) = text
+        .split_once(':')
+        .ok_or_else(|| format!("expected `Power: prov prov ...`, found `{text}`"))?;
+    let power = map
+        .find_power(p.trim())
+        .ok_or_else(|| format!("unknown power `{}`", p.trim()))?;
+    let mut provinces = Vec::new();
+    for w in rest.split_whitespace() {
+        // jDip lists units (`F lon`); the unit letter is skipped.
+        if map.find_unit_type(w).is_some() && map.find_province(w).is_none() {
+            continue;
+        }
+        let name = w.split(['/', '(']).next().unwrap_or(w);
+        provinces.push(
+            map.find_province(name)
+                .ok_or_else(|| format!("unknown province `{w}`"))?,
+        );
+    }
+    Ok((power, provinces))
+}
+
+/// Reads a position file.
+pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, PositionError> {
+    let err = |line: usize, message: String| PositionError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let mut state: Option<State> = None;
+    let mut block = "";
+    let mut owners_given = false;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let (word, rest) = match content.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (content, ""),
+        };
+        match word {
+            "variant" => continue,
+            "phase" => {
+                let phase = parse_phase(rest).map_err(|e| err(n, e))?;
+                state = Some(State::empty(map, phase));
+                continue;
+            }
+            _ => {}
+        }
+        let st = state
+            .as_mut()
+            .ok_or_else(|| err(n, "expected `phase SEASON YEAR KIND` before anything else".into()))?;
+        match word {
+            "units" | "dislodged" | "owners" => {
+                block = word;
+                owners_given |= word == "owners";
+            }
+            "standoffs" => {
+                for name in rest.split_whitespace() {
+                    let q = map
+                        .find_province(name)
+                        .ok_or_else(|| err(n, format!("unknown province `{name}`")))?;
+                    st.standoffs.insert(q.index());
+                }
+            }
+            _ => match block {
+                "units" => {
+                    let u = parse_unit(map, content).map_err(|e| err(n, e))?;
+                    if st.unit(map.province_of(u.region)).is_some() {
+                        return Err(err(n, format!("a second unit in the same province: `{content}`")));
+                    }
+                    st.place(map, u);
+                }
+                "dislodged" => {
+                    let d = parse_dislodged(map, content).map_err(|e| err(n, e))?;
+                    st.set_dislodged(map, d);
+                }
+                "owners" => {
+                    let (power, ps) = parse_owners(map, content).map_err(|e| err(n, e))?;
+                    for p in ps {
+                        st.set_owner(p, Some(power));
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        n,
+                        format!("unknown keyword `{word}` (expected phase, units, dislodged, standoffs or owners)"),
+                    ))
+                }
+            },
+        }
+    }
+    let mut st = state.ok_or_else(|| err(1, "empty position: expected `phase SEASON YEAR KIND`".into()))?;
+    if !owners_given {
+        st.own_home_centers(map);
+    }
+    Ok(st)
+}
+
+/// Writes a position; `parse_position` reads it back to the same state.
+pub fn format_position(map: &Map, state: &State) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("variant {}\n", map.name));
+    out.push_str(&format!("phase {}\n", format_phase(&state.phase)));
+    out.push_str("units\n");
+    for (_, u) in state.units() {
+        out.push_str(&format!("  {}\n", format_unit(map, &u)));
+    }
+    let dislodged: Vec<_> = state.all_dislodged().collect();
+    if !dislodged.is_empty() {
+        out.push_str("dislodged\n");
+        for (_, d) in dislodged {
+            out.push_str(&format!("  {}\n", format_dislodged(map, &d)));
+        }
+    }
+    if !state.standoffs.is_empty() {
+        let names: Vec<&str> = state
+            .standoffs
+            .iter()
+            .map(|i| map.provinces()[i].abbr.as_str())
+            .collect();
+        out.push_str(&format!("standoffs {}\n", names.join(" ")));
+    }
+    out.push_str("owners\n");
+    for p in map.power_ids() {
+        let cs: Vec<&str> = state
+            .centers_of(map, p)
+            .map(|c| map.province(c).abbr.as_str())
+            .collect();
+        if !cs.is_empty() {
+            out.push_str(&format!("  {}: {}\n", map.power(p).name, cs.join(" ")));
+        }
+    }
+    out
+}

@@ -1,0 +1,93 @@
+//! dip-variants: dip's native variant format (docs/variant-format.md), its
+//! parser, and the variants bundled with dip.
+//!
+//! ```
+//! let v = dip_variants::standard();
+//! assert_eq!(v.map.supply_centers().len(), 34);
+//! let lon = v.map.find_province("London").unwrap();
+//! assert_eq!(v.map.province(lon).abbr, "lon");
+//! ```
+
+mod lex;
+mod parse;
+
+/// A variant: its map, starting position and default rules.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Short name (`standard`).
+    pub name: String,
+    /// Title for people (`Standard Diplomacy`).
+    pub title: String,
+    pub map: dip_core::Map,
+    /// The position the game starts from.
+    pub start: dip_core::State,
+    /// The rules the variant is played with unless told otherwise.
+    pub rules: dip_core::Ruleset,
+    /// Free text from the `description` lines, one line each.
+    pub description: String,
+    /// How each power is drawn, indexed like `map.powers()`.
+    pub power_styles: Vec<PowerStyle>,
+}
+
+/// Drawing hints of a power (`colour=`, `initial=` of its `power` line).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PowerStyle {
+    /// `#rrggbb`, `#rgb` or a colour name.
+    pub colour: Option<String>,
+    /// One character to mark its units and centres.
+    pub initial: Option<char>,
+}
+
+/// A problem in a variant file, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct VariantError {
+    pub file: String,
+    /// 1-based line number; 0 when the file could not be read.
+    pub line: usize,
+    pub message: String,
+}
+
+const STANDARD: &str = include_str!("../../../variants/standard.variant");
+
+static BUNDLED: &[(&str, &str)] = &[("standard", STANDARD)];
+
+/// Name and text of every bundled variant.
+pub fn bundled() -> &'static [(&'static str, &'static str)] {
+    BUNDLED
+}
+
+/// Parses a variant file; `file` names it in error messages.
+pub fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
+    parse::parse(text, file)
+}
+
+/// A bundled variant by name (case-insensitive), else the variant file at
+/// this path.
+pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
+    let wanted = name_or_path.trim();
+    if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| n.eq_ignore_ascii_case(wanted)) {
+        return parse(text, &bundled_file(name));
+    }
+    match std::fs::read_to_string(name_or_path) {
+        Ok(text) => parse(&text, name_or_path),
+        Err(e) => Err(VariantError {
+            file: name_or_path.to_string(),
+            line: 0,
+            message: format!(
+                "cannot read the variant file ({e}); bundled variants: {}",
+                BUNDLED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            ),
+        }),
+    }
+}
+
+/// The standard map of Diplomacy with the 1901 starting position.
+pub fn standard() -> Variant {
+    // The embedded text is checked by the tests, so this cannot fail.
+    parse(STANDARD, &bundled_file("standard")).unwrap_or_else(|e| panic!("bundled standard variant: {e}"))
+}
+
+fn bundled_file(name: &str) -> String {
+    format!("variants/{name}.variant")
+}

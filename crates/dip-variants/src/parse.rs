@@ -1,0 +1,982 @@
+//! The parser of dip's native variant format (docs/variant-format.md).
+//!
+//! It reads every line first and then builds the variant in a fixed order
+//! (header, powers, unit types, provinces, regions, borders, clockwise
+//! orders, starting units, owners), so that lines may come in any order.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::str::FromStr;
+
+use dip_core::map::{normalize_coast, BuildRule, EdgeFlags, MapBuilder, Terrain, TerrainSet, UnitType};
+use dip_core::{Phase, PhaseKind, PowerId, ProvinceId, RegionId, Ruleset, Season, State, Unit, UnitTypeId};
+
+use crate::lex::{key_value, split_outside_quotes, unquote, words};
+use crate::{PowerStyle, Variant, VariantError};
+
+/// A problem on one line, before the file name is known.
+type Res<T> = Result<T, String>;
+
+const KEYWORDS: &[&str] = &[
+    "variant",
+    "title",
+    "description",
+    "start",
+    "victory",
+    "build-rule",
+    "rules",
+    "power",
+    "unit",
+    "province",
+    "region",
+    "border",
+    "border-oneway",
+    "clockwise",
+    "unit-at",
+    "owner",
+];
+
+/// FNV-1a: quicker than SipHash for the short keys here (files are trusted
+/// not to be built to collide).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0 ^ 0xcbf2_9ce4_8422_2325;
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
+
+/// The most regions (provinces and coasts) a variant may have.
+const MAX_REGIONS: usize = 60_000;
+
+/// One non-blank line: its number and its words (the keyword first).
+struct Stmt<'a> {
+    line: usize,
+    words: Vec<&'a str>,
+}
+
+impl<'a> Stmt<'a> {
+    fn keyword(&self) -> &'a str {
+        self.words.first().copied().unwrap_or("")
+    }
+    fn args(&self) -> &[&'a str] {
+        self.words.get(1..).unwrap_or(&[])
+    }
+    /// The rest of the line after the keyword as text, quotes removed.
+    fn rest(&self) -> String {
+        self.args().iter().map(|w| unquote(w)).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Positional words and `key=value` options of a line.
+struct Args<'a> {
+    pos: Vec<&'a str>,
+    opts: Opts<'a>,
+}
+
+/// `key=value` options (few: a list is quicker than a map).
+struct Opts<'a>(Vec<(&'a str, &'a str)>);
+
+impl<'a> Opts<'a> {
+    fn get(&self, key: &str) -> Option<&'a str> {
+        self.0.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
+    }
+    fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+}
+
+/// Lower case, allocating only when needed.
+fn lower(s: &str) -> Cow<'_, str> {
+    if s.is_ascii() && !s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(s.to_lowercase())
+    }
+}
+
+fn args<'a>(stmt: &Stmt<'a>, allowed: &[&str]) -> Res<Args<'a>> {
+    let mut pos = Vec::new();
+    let mut opts = Opts(Vec::new());
+    for &w in stmt.args() {
+        match key_value(w) {
+            Some((k, v)) => {
+                if !allowed.contains(&k) {
+                    return Err(if allowed.is_empty() {
+                        format!("`{}` takes no options, found `{w}`", stmt.keyword())
+                    } else {
+                        format!(
+                            "unknown option `{k}=` for `{}` (expected {})",
+                            stmt.keyword(),
+                            list(allowed.iter().map(|a| format!("{a}=")))
+                        )
+                    });
+                }
+                if opts.contains_key(k) {
+                    return Err(format!("option `{k}=` given twice"));
+                }
+                opts.0.push((k, v));
+            }
+            None => pos.push(w),
+        }
+    }
+    Ok(Args { pos, opts })
+}
+
+/// `a, b or c`.
+fn list(items: impl IntoIterator<Item = String>) -> String {
+    let v: Vec<String> = items.into_iter().collect();
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].clone(),
+        n => format!("{} or {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+fn number<T: FromStr>(s: &str, what: &str) -> Res<T> {
+    unquote(s).parse().map_err(|_| format!("expected {what}, found `{s}`"))
+}
+
+fn position(s: &str) -> Res<(f32, f32)> {
+    let bad = || format!("expected a position `at=X,Y` (two numbers), found `{s}`");
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    let x: f32 = x.trim().parse().map_err(|_| bad())?;
+    let y: f32 = y.trim().parse().map_err(|_| bad())?;
+    if !x.is_finite() || !y.is_finite() {
+        return Err(bad());
+    }
+    Ok((x, y))
+}
+
+fn terrain(s: &str) -> Res<Terrain> {
+    Terrain::ALL
+        .into_iter()
+        .find(|t| t.name() == s)
+        .ok_or_else(|| format!("expected a terrain (land, coast, sea or impassable), found `{s}`"))
+}
+
+fn terrains(s: &str) -> Res<TerrainSet> {
+    let mut set = TerrainSet::default();
+    for t in s.split(',') {
+        set = TerrainSet(set.0 | terrain(t.trim())?.bit());
+    }
+    Ok(set)
+}
+
+/// A name: not empty, without the characters that separate names.
+fn name(word: &str, what: &str) -> Res<String> {
+    let n = unquote(word).into_owned();
+    if n.is_empty() {
+        return Err(format!("expected {what}, found an empty name"));
+    }
+    if let Some(c) = n.chars().find(|c| matches!(c, '/' | ':' | ',' | '=' | '(' | ')' | '#')) {
+        return Err(format!("{what} `{n}` may not contain `{c}`"));
+    }
+    Ok(n)
+}
+
+/// A short name: a name without spaces.
+fn short_name(word: &str, what: &str) -> Res<String> {
+    let n = name(word, what)?;
+    if n.contains(char::is_whitespace) {
+        return Err(format!("{what} `{n}` may not contain spaces"));
+    }
+    Ok(n)
+}
+
+fn colour(s: &str) -> Res<String> {
+    let c = unquote(s).into_owned();
+    let hex = c
+        .strip_prefix('#')
+        .is_some_and(|h| (h.len() == 3 || h.len() == 6) && h.chars().all(|c| c.is_ascii_hexdigit()));
+    let word = !c.is_empty() && c.chars().all(|c| c.is_ascii_alphabetic());
+    if hex || word {
+        Ok(c)
+    } else {
+        Err(format!("expected a colour `#rrggbb` or a colour name, found `{s}`"))
+    }
+}
+
+struct ProvRec {
+    abbr: String,
+    terrain: Terrain,
+    main: RegionId,
+    coasts: Vec<(String, RegionId)>,
+}
+
+struct Parser<'f> {
+    file: &'f str,
+    b: MapBuilder,
+    unit_types: Vec<UnitType>,
+    provs: Vec<ProvRec>,
+    /// Region → its province.
+    region_prov: Vec<ProvinceId>,
+    /// Every name of every province, lower case → (province, line).
+    names: FastMap<String, (ProvinceId, usize)>,
+}
+
+impl Parser<'_> {
+    fn err(&self, line: usize, message: impl Into<String>) -> VariantError {
+        VariantError {
+            file: self.file.to_string(),
+            line,
+            message: message.into(),
+        }
+    }
+
+    fn province(&self, word: &str) -> Res<ProvinceId> {
+        let n = unquote(word);
+        self.names
+            .get(lower(&n).as_ref())
+            .map(|&(p, _)| p)
+            .ok_or_else(|| format!("unknown province `{n}`"))
+    }
+
+    fn rec(&self, p: ProvinceId) -> Res<&ProvRec> {
+        self.provs
+            .get(p.index())
+            .ok_or_else(|| format!("no province id {}", p.0))
+    }
+
+    /// `lon`, `stp/nc`, `stp(nc)`, `"St Petersburg"/nc`.
+    fn region(&self, word: &str) -> Res<RegionId> {
+        let (p, c) = match word.split_once('/') {
+            Some((p, c)) => (p, Some(c)),
+            None => match word.split_once('(') {
+                Some((p, c)) => (p, Some(c.strip_suffix(')').unwrap_or(c))),
+                None => (word, None),
+            },
+        };
+        let pid = self.province(p)?;
+        let rec = self.rec(pid)?;
+        let Some(c) = c else { return Ok(rec.main) };
+        if rec.coasts.is_empty() {
+            return Err(format!("`{}` has no coasts, found `{word}`", rec.abbr));
+        }
+        let coasts = || list(rec.coasts.iter().map(|(c, _)| format!("{}/{c}", rec.abbr)));
+        let norm = normalize_coast(c).ok_or_else(|| format!("unknown coast `{c}` (expected {})", coasts()))?;
+        rec.coasts
+            .iter()
+            .find(|(c, _)| *c == norm)
+            .map(|&(_, r)| r)
+            .ok_or_else(|| format!("`{}` has no coast `{c}` (expected {})", rec.abbr, coasts()))
+    }
+
+    fn region_name(&self, r: RegionId) -> String {
+        let Some(rec) = self.region_prov.get(r.index()).and_then(|p| self.provs.get(p.index())) else {
+            return format!("region {}", r.0);
+        };
+        match rec.coasts.iter().find(|(_, cr)| *cr == r) {
+            Some((c, _)) => format!("{}/{c}", rec.abbr),
+            None => rec.abbr.clone(),
+        }
+    }
+
+    fn unit_type(&self, word: &str) -> Res<UnitTypeId> {
+        let w = unquote(word);
+        let mut chars = w.chars();
+        let letter = match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        };
+        self.unit_types
+            .iter()
+            .position(|u| letter.is_some_and(|c| c.eq_ignore_ascii_case(&u.letter)) || u.name.eq_ignore_ascii_case(&w))
+            .map(|i| UnitTypeId(i as u8))
+            .ok_or_else(|| {
+                format!(
+                    "unknown unit type `{w}` (expected {})",
+                    list(self.unit_types.iter().map(|u| u.letter.to_string()))
+                )
+            })
+    }
+
+    /// May a unit of type `ut` stand in region `r`? (The rule of `MapBuilder::build`.)
+    fn check_allows(&self, ut: UnitTypeId, r: RegionId) -> Res<()> {
+        let u = self
+            .unit_types
+            .get(ut.index())
+            .ok_or_else(|| format!("no unit type id {}", ut.0))?;
+        let p = *self
+            .region_prov
+            .get(r.index())
+            .ok_or_else(|| format!("no region id {}", r.0))?;
+        let rec = self.rec(p)?;
+        if !u.stands_on.contains(rec.terrain) {
+            return Err(format!(
+                "{} ({}) cannot stand in `{}` ({})",
+                u.name,
+                u.letter,
+                rec.abbr,
+                rec.terrain.name()
+            ));
+        }
+        let on_coast = r != rec.main;
+        if on_coast && !u.uses_coasts {
+            return Err(format!(
+                "{} ({}) does not use coasts: write `{}` rather than `{}`",
+                u.name,
+                u.letter,
+                rec.abbr,
+                self.region_name(r)
+            ));
+        }
+        if !on_coast && u.uses_coasts && !rec.coasts.is_empty() {
+            return Err(format!(
+                "{} ({}) in `{}` needs a coast: {}",
+                u.name,
+                u.letter,
+                rec.abbr,
+                list(rec.coasts.iter().map(|(c, _)| format!("{}/{c}", rec.abbr)))
+            ));
+        }
+        Ok(())
+    }
+
+    fn add_name(&mut self, n: &str, p: ProvinceId, line: usize) -> Res<bool> {
+        let key = n.to_lowercase();
+        match self.names.get(&key) {
+            Some(&(q, _)) if q == p => Ok(false),
+            Some(&(q, l)) => {
+                let other = self.rec(q).map(|r| r.abbr.clone()).unwrap_or_default();
+                Err(format!("name `{n}` is already used by province `{other}` (line {l})"))
+            }
+            None => {
+                self.names.insert(key, (p, line));
+                Ok(true)
+            }
+        }
+    }
+}
+
+/// Parses a variant file; `file` names it in error messages.
+pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
+    let mut p = Parser {
+        file,
+        b: MapBuilder::default(),
+        unit_types: Vec::new(),
+        provs: Vec::new(),
+        region_prov: Vec::new(),
+        names: FastMap::default(),
+    };
+
+    // Pass 1: words of every line, grouped by keyword.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut by_kw: FastMap<&str, Vec<Stmt>> = FastMap::default();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let ws = words(line).map_err(|m| p.err(line_no, m))?;
+        let Some(&kw) = ws.first() else { continue };
+        if !KEYWORDS.contains(&kw) {
+            let lower = kw.to_lowercase();
+            let msg = if KEYWORDS.contains(&lower.as_str()) {
+                format!("keywords are lower case: write `{lower}`, not `{kw}`")
+            } else {
+                format!(
+                    "unknown keyword `{kw}` (expected {})",
+                    list(KEYWORDS.iter().map(|k| k.to_string()))
+                )
+            };
+            return Err(p.err(line_no, msg));
+        }
+        by_kw.entry(kw).or_default().push(Stmt {
+            line: line_no,
+            words: ws,
+        });
+    }
+    let stmts = |kw: &str| by_kw.get(kw).map(|v| v.as_slice()).unwrap_or(&[]);
+    // A header line that may appear at most once.
+    let once = |kw: &str| -> Result<Option<&Stmt>, VariantError> {
+        let v = stmts(kw);
+        match v {
+            [] => Ok(None),
+            [s] => Ok(Some(s)),
+            [first, second, ..] => Err(p.err(
+                second.line,
+                format!("`{kw}` given twice (first on line {})", first.line),
+            )),
+        }
+    };
+
+    // Header.
+    let variant_stmt =
+        once("variant")?.ok_or_else(|| p.err(1, "missing `variant NAME` line (the variant's short name)"))?;
+    let variant_line = variant_stmt.line;
+    let vname = match variant_stmt.args() {
+        [n] => short_name(n, "the variant's short name").map_err(|m| p.err(variant_line, m))?,
+        _ => return Err(p.err(variant_line, "expected `variant NAME` (one word)")),
+    };
+    let title = match once("title")? {
+        Some(s) => {
+            let t = s.rest();
+            if t.is_empty() {
+                return Err(p.err(s.line, "expected `title TEXT`"));
+            }
+            t
+        }
+        None => vname.clone(),
+    };
+    let description = stmts("description")
+        .iter()
+        .map(|s| s.rest())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let phase = match once("start")? {
+        Some(s) => parse_start(s).map_err(|m| p.err(s.line, m))?,
+        None => Phase::new(1901, Season::Spring, PhaseKind::Movement),
+    };
+    let victory_stmt = once("victory")?;
+    let victory: u16 = match victory_stmt {
+        Some(s) => match s.args() {
+            [n] => {
+                number(n, "the number of centres needed to win (0 = more than half)").map_err(|m| p.err(s.line, m))?
+            }
+            _ => return Err(p.err(s.line, "expected `victory N` (0 = more than half of the centres)")),
+        },
+        None => 0,
+    };
+    let build_rule = match once("build-rule")? {
+        Some(s) => match s.args() {
+            [r] => match *r {
+                "standard" => BuildRule::Standard,
+                "aberration" => BuildRule::Aberration,
+                "chaos" => BuildRule::Chaos,
+                _ => return Err(p.err(s.line, format!("expected standard, aberration or chaos, found `{r}`"))),
+            },
+            _ => return Err(p.err(s.line, "expected `build-rule standard|aberration|chaos`")),
+        },
+        None => BuildRule::Standard,
+    };
+    let rules = match once("rules")? {
+        Some(s) => Ruleset::parse(&s.rest()).map_err(|e| p.err(s.line, e.to_string()))?,
+        None => Ruleset::default(),
+    };
+    p.b = MapBuilder::new(&vname);
+    p.b.victory = victory;
+    p.b.build_rule = build_rule;
+
+    // Powers.
+    let mut power_names: FastMap<String, usize> = FastMap::default();
+    let mut styles = Vec::new();
+    for s in stmts("power") {
+        let l = s.line;
+        let a = args(s, &["colour", "color", "initial"]).map_err(|m| p.err(l, m))?;
+        let [abbr, pname, adj] = a.pos[..] else {
+            return Err(p.err(l, "expected `power ABBR NAME ADJECTIVE [colour=#rrggbb] [initial=X]`"));
+        };
+        let abbr = short_name(abbr, "a power abbreviation").map_err(|m| p.err(l, m))?;
+        let pname = name(pname, "a power name").map_err(|m| p.err(l, m))?;
+        let adj = name(adj, "a power adjective").map_err(|m| p.err(l, m))?;
+        let mut own = FastSet::default();
+        for n in [&abbr, &pname, &adj] {
+            let key = n.to_lowercase();
+            if key == "all" {
+                return Err(p.err(l, "`all` is reserved (home=all): choose another power name"));
+            }
+            if !own.insert(key.clone()) {
+                continue;
+            }
+            if let Some(first) = power_names.insert(key, l) {
+                return Err(p.err(l, format!("power name `{n}` is already used on line {first}")));
+            }
+        }
+        if p.b.powers().len() >= dip_core::ids::MAX_POWERS {
+            return Err(p.err(l, format!("too many powers: at most {}", dip_core::ids::MAX_POWERS)));
+        }
+        let colour = match a.opts.get("colour").or(a.opts.get("color")) {
+            Some(c) => Some(colour(c).map_err(|m| p.err(l, m))?),
+            None => None,
+        };
+        if a.opts.contains_key("colour") && a.opts.contains_key("color") {
+            return Err(p.err(l, "give `colour=` once"));
+        }
+        let initial = match a.opts.get("initial") {
+            Some(i) => {
+                let i = unquote(i);
+                let mut cs = i.chars();
+                match (cs.next(), cs.next()) {
+                    (Some(c), None) => Some(c),
+                    _ => return Err(p.err(l, format!("expected one character after `initial=`, found `{i}`"))),
+                }
+            }
+            None => None,
+        };
+        p.b.add_power(&abbr, &pname, &adj);
+        styles.push(PowerStyle { colour, initial });
+    }
+
+    // Unit types; armies and fleets when the file declares none.
+    for s in stmts("unit") {
+        let l = s.line;
+        let ut = parse_unit(s, &p.unit_types).map_err(|m| p.err(l, m))?;
+        if p.unit_types.len() >= dip_core::ids::MAX_UNIT_TYPES {
+            return Err(p.err(
+                l,
+                format!("too many unit types: at most {}", dip_core::ids::MAX_UNIT_TYPES),
+            ));
+        }
+        p.unit_types.push(ut);
+    }
+    if p.unit_types.is_empty() {
+        p.unit_types = vec![UnitType::army(), UnitType::fleet()];
+    }
+    for ut in p.unit_types.clone() {
+        p.b.add_unit_type(ut);
+    }
+
+    // Provinces.
+    let mut regions = 0usize;
+    for s in stmts("province") {
+        let l = s.line;
+        add_province(&mut p, s, &mut regions).map_err(|m| p.err(l, m))?;
+    }
+
+    // Positions of regions.
+    for s in stmts("region") {
+        let l = s.line;
+        let res = (|| {
+            let a = args(s, &["at"])?;
+            let [r] = a.pos[..] else {
+                return Err("expected `region PROV/COAST at=X,Y`".to_string());
+            };
+            let r = p.region(r)?;
+            let at = position(a.opts.get("at").ok_or("expected `at=X,Y`")?)?;
+            if let Some(reg) = p.b.region_mut(r) {
+                reg.pos = Some(at);
+            }
+            Ok(())
+        })();
+        res.map_err(|m| p.err(l, m))?;
+    }
+
+    // Borders.
+    let mut neighbours: Vec<FastSet<ProvinceId>> = vec![FastSet::default(); p.provs.len()];
+    for kw in ["border", "border-oneway"] {
+        for s in stmts(kw) {
+            let l = s.line;
+            add_borders(&mut p, s, kw == "border", &mut neighbours).map_err(|m| p.err(l, m))?;
+        }
+    }
+
+    // Clockwise orders.
+    let mut clockwise_line: FastMap<ProvinceId, usize> = FastMap::default();
+    for s in stmts("clockwise") {
+        let l = s.line;
+        let res = (|| {
+            let a = args(s, &[])?;
+            let Some((&first, rest)) = a.pos.split_first() else {
+                return Err("expected `clockwise PROV NEIGHBOUR...`".to_string());
+            };
+            let pid = p.province(first)?;
+            if let Some(prev) = clockwise_line.insert(pid, l) {
+                return Err(format!(
+                    "clockwise order of `{}` given twice (first on line {prev})",
+                    p.rec(pid)?.abbr
+                ));
+            }
+            let ns = neighbours.get(pid.index()).cloned().unwrap_or_default();
+            let mut order = Vec::new();
+            for w in rest {
+                let q = p.province(w)?;
+                if order.contains(&q) {
+                    return Err(format!("`{}` listed twice", p.rec(q)?.abbr));
+                }
+                if !ns.contains(&q) {
+                    return Err(format!(
+                        "`{}` is not a neighbour of `{}`",
+                        p.rec(q)?.abbr,
+                        p.rec(pid)?.abbr
+                    ));
+                }
+                order.push(q);
+            }
+            let mut missing: Vec<&str> = ns
+                .iter()
+                .filter(|q| !order.contains(q))
+                .filter_map(|q| p.provs.get(q.index()).map(|r| r.abbr.as_str()))
+                .collect();
+            missing.sort_unstable();
+            if !missing.is_empty() {
+                return Err(format!(
+                    "neighbours missing from the clockwise order: {}",
+                    missing.join(", ")
+                ));
+            }
+            p.b.set_clockwise(pid, order);
+            Ok(())
+        })();
+        res.map_err(|m| p.err(l, m))?;
+    }
+
+    // The map.
+    let b = std::mem::take(&mut p.b);
+    let map = b
+        .build()
+        .map_err(|e| p.err(variant_line, format!("the map is not valid: {e}")))?;
+    if let Some(s) = victory_stmt {
+        let n = map.supply_centers().len();
+        if victory as usize > n {
+            return Err(p.err(
+                s.line,
+                format!("victory {victory} is more than the {n} supply centres of the map"),
+            ));
+        }
+    }
+
+    // The starting position.
+    let mut start = State::empty(&map, phase);
+    for s in stmts("unit-at") {
+        let l = s.line;
+        let res = (|| {
+            let a = args(s, &[])?;
+            let [power, ut, region] = a.pos[..] else {
+                return Err("expected `unit-at POWER TYPE PROV[/COAST]`, e.g. `unit-at ENG F lon`".to_string());
+            };
+            let pw = map
+                .find_power(&unquote(power))
+                .ok_or_else(|| format!("unknown power `{power}`"))?;
+            let ut = p.unit_type(ut)?;
+            let r = p.region(region)?;
+            p.check_allows(ut, r)?;
+            let prov = map.province_of(r);
+            if let Some(u) = start.unit(prov) {
+                return Err(format!(
+                    "`{}` already has a unit ({} {})",
+                    map.province(prov).abbr,
+                    map.power(u.power).abbr,
+                    map.unit_type(u.kind).letter
+                ));
+            }
+            start.place(
+                &map,
+                Unit {
+                    power: pw,
+                    kind: ut,
+                    region: r,
+                },
+            );
+            Ok(())
+        })();
+        res.map_err(|m| p.err(l, m))?;
+    }
+    let owner_stmts = stmts("owner");
+    if owner_stmts.is_empty() {
+        start.own_home_centers(&map);
+    }
+    let mut owned_on: FastMap<ProvinceId, usize> = FastMap::default();
+    for s in owner_stmts {
+        let l = s.line;
+        let res = (|| {
+            let a = args(s, &[])?;
+            let Some((&power, provs)) = a.pos.split_first().filter(|(_, r)| !r.is_empty()) else {
+                return Err("expected `owner POWER PROV...`".to_string());
+            };
+            let pw: PowerId = map
+                .find_power(&unquote(power))
+                .ok_or_else(|| format!("unknown power `{power}`"))?;
+            for w in provs {
+                let q = p.province(w)?;
+                if !map.province(q).supply_center {
+                    return Err(format!("`{}` is not a supply centre", map.province(q).abbr));
+                }
+                if let Some(prev) = owned_on.insert(q, l) {
+                    return Err(format!(
+                        "owner of `{}` already given on line {prev}",
+                        map.province(q).abbr
+                    ));
+                }
+                start.set_owner(q, Some(pw));
+            }
+            Ok(())
+        })();
+        res.map_err(|m| p.err(l, m))?;
+    }
+
+    Ok(Variant {
+        name: vname,
+        title,
+        map,
+        start,
+        rules,
+        description,
+        power_styles: styles,
+    })
+}
+
+fn parse_start(s: &Stmt) -> Res<Phase> {
+    let usage = "expected `start YEAR SEASON [KIND]`, e.g. `start 1901 spring` (season spring, fall or winter; kind movement, retreat or adjustment)";
+    let (year, season, kind) = match s.args() {
+        [y, s] => (y, s, None),
+        [y, s, k] => (y, s, Some(*k)),
+        _ => return Err(usage.into()),
+    };
+    let year: i32 = number(year, "a year")?;
+    let (season, default_kind) = match *season {
+        "spring" => (Season::Spring, PhaseKind::Movement),
+        "fall" | "autumn" => (Season::Fall, PhaseKind::Movement),
+        "winter" => (Season::Fall, PhaseKind::Adjustment),
+        other => return Err(format!("expected a season (spring, fall or winter), found `{other}`")),
+    };
+    let kind = match kind {
+        None => default_kind,
+        Some("movement") => PhaseKind::Movement,
+        Some("retreat") => PhaseKind::Retreat,
+        Some("adjustment") => PhaseKind::Adjustment,
+        Some(other) => {
+            return Err(format!(
+                "expected a phase kind (movement, retreat or adjustment), found `{other}`"
+            ))
+        }
+    };
+    match (default_kind, kind) {
+        (PhaseKind::Adjustment, PhaseKind::Adjustment) => {}
+        (PhaseKind::Adjustment, _) => return Err("winter has only the adjustment phase".into()),
+        (_, PhaseKind::Adjustment) if season == Season::Spring => {
+            return Err("adjustments come in winter: write `start YEAR winter`".into())
+        }
+        _ => {}
+    }
+    Ok(Phase::new(year, season, kind))
+}
+
+fn parse_unit(s: &Stmt, known: &[UnitType]) -> Res<UnitType> {
+    let usage = "expected `unit LETTER NAME [strength=N] [cost=N] [convoyable] [convoys] [coasts] stands=TERRAINS [builds=TERRAINS]`";
+    let a = args(s, &["strength", "cost", "stands", "builds"])?;
+    let (letter, uname, flags) = match &a.pos[..] {
+        [l, n, flags @ ..] => (l, n, flags),
+        _ => return Err(usage.into()),
+    };
+    let l = unquote(letter);
+    let mut cs = l.chars();
+    let letter = match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        _ => return Err(format!("expected a unit letter (one letter), found `{l}`")),
+    };
+    let uname = short_name(uname, "a unit type name")?;
+    if let Some(u) = known
+        .iter()
+        .find(|u| u.letter == letter || u.name.eq_ignore_ascii_case(&uname))
+    {
+        return Err(format!(
+            "unit type `{letter}` / `{uname}` clashes with `{} {}`",
+            u.letter, u.name
+        ));
+    }
+    let mut ut = UnitType {
+        letter,
+        name: uname,
+        strength: 1,
+        cost: 1,
+        convoyable: false,
+        can_convoy: false,
+        stands_on: TerrainSet::default(),
+        builds_on: TerrainSet::default(),
+        uses_coasts: false,
+    };
+    for f in flags {
+        match *f {
+            "convoyable" => ut.convoyable = true,
+            "convoys" => ut.can_convoy = true,
+            "coasts" => ut.uses_coasts = true,
+            other => {
+                return Err(format!(
+                    "unknown unit flag `{other}` (expected convoyable, convoys or coasts)"
+                ))
+            }
+        }
+    }
+    if let Some(v) = a.opts.get("strength") {
+        ut.strength = number(v, "a strength (0 to 255)")?;
+    }
+    if let Some(v) = a.opts.get("cost") {
+        ut.cost = number(v, "a cost (0 to 255)")?;
+    }
+    ut.stands_on = terrains(
+        a.opts
+            .get("stands")
+            .ok_or("expected `stands=TERRAINS`, e.g. `stands=land,coast`")?,
+    )?;
+    ut.builds_on = match a.opts.get("builds") {
+        Some(v) => terrains(v)?,
+        None => ut.stands_on,
+    };
+    Ok(ut)
+}
+
+fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
+    let usage = "expected `province ABBR NAME TERRAIN [center] [home=POWER,...] [coasts=nc,sc] [at=X,Y] [aka=NAME,...]` (quote names with spaces)";
+    let a = args(s, &["home", "coasts", "at", "aka"])?;
+    let (abbr, pname, terr, flags) = match &a.pos[..] {
+        [ab, n, t, flags @ ..] => (ab, n, t, flags),
+        [_, _] | [_] | [] => return Err(usage.into()),
+    };
+    let abbr = short_name(abbr, "a province abbreviation")?;
+    let pname = name(pname, "a province name")?;
+    let terr = terrain(terr).map_err(|m| format!("{m} (quote names with spaces: \"St Petersburg\")"))?;
+    let mut center = false;
+    for f in flags {
+        match *f {
+            "center" | "centre" => center = true,
+            other => {
+                return Err(format!(
+                    "unknown province flag `{other}` (expected center or an option like at=X,Y)"
+                ))
+            }
+        }
+    }
+    let coasts: Vec<String> = match a.opts.get("coasts") {
+        Some(v) => {
+            if terr != Terrain::Coast {
+                return Err(format!(
+                    "only a `coast` province may have coasts; `{abbr}` is {}",
+                    terr.name()
+                ));
+            }
+            let mut out: Vec<String> = Vec::new();
+            for c in v.split(',') {
+                let n = normalize_coast(c)
+                    .ok_or_else(|| format!("expected a coast name like nc, sc, ec or wc, found `{c}`"))?;
+                if out.contains(&n) {
+                    return Err(format!("coast `{n}` given twice"));
+                }
+                out.push(n);
+            }
+            out
+        }
+        None => Vec::new(),
+    };
+    *regions += 1 + coasts.len();
+    if *regions > MAX_REGIONS {
+        return Err(format!("too many provinces and coasts: at most {MAX_REGIONS}"));
+    }
+    let at = a.opts.get("at").map(position).transpose()?;
+    let mut homes = Vec::new();
+    let mut home_of_all = false;
+    if let Some(v) = a.opts.get("home") {
+        if !center {
+            return Err(format!("home= is for supply centres: add `center` to `{abbr}`"));
+        }
+        for h in split_outside_quotes(v, ',') {
+            let h = unquote(h);
+            if h.eq_ignore_ascii_case("all") {
+                home_of_all = true;
+            } else {
+                homes.push(
+                    p.b.find_power(&h)
+                        .ok_or_else(|| format!("unknown power `{h}` in home="))?,
+                );
+            }
+        }
+    }
+    let mut aliases = Vec::new();
+    if let Some(v) = a.opts.get("aka") {
+        for w in split_outside_quotes(v, ',') {
+            aliases.push(name(w, "an alias")?);
+        }
+    }
+
+    let id = ProvinceId(p.provs.len() as u16);
+    let line = s.line;
+    p.add_name(&abbr, id, line)?;
+    p.add_name(&pname, id, line)?;
+    let mut kept = Vec::new();
+    for al in aliases {
+        if p.add_name(&al, id, line)? {
+            kept.push(al);
+        }
+    }
+    let pid = p.b.add_province(&abbr, &pname, terr, center);
+    let main = p.b.main_region(pid).ok_or("internal: province without a region")?;
+    p.region_prov.push(pid);
+    let mut coast_regions = Vec::new();
+    for c in coasts {
+        let r = p.b.add_coast(pid, &c);
+        p.region_prov.push(pid);
+        if let Some(reg) = p.b.region_mut(r) {
+            reg.pos = at;
+        }
+        coast_regions.push((c, r));
+    }
+    if let Some(reg) = p.b.region_mut(main) {
+        reg.pos = at;
+    }
+    if let Some(prov) = p.b.province_mut(pid) {
+        prov.pos = at;
+        prov.aliases = kept;
+        prov.home_of_all = home_of_all;
+        for h in homes {
+            prov.homes.insert(h);
+        }
+    }
+    p.provs.push(ProvRec {
+        abbr,
+        terrain: terr,
+        main,
+        coasts: coast_regions,
+    });
+    Ok(())
+}
+
+fn add_borders(p: &mut Parser, s: &Stmt, both_ways: bool, neighbours: &mut [FastSet<ProvinceId>]) -> Res<()> {
+    let kw = s.keyword();
+    let a = args(s, &[])?;
+    let (ut, from, tos) = match &a.pos[..] {
+        [ut, from, tos @ ..] if !tos.is_empty() => (ut, from, tos),
+        _ => {
+            return Err(format!(
+                "expected `{kw} TYPE PROV NEIGHBOUR...`, e.g. `{kw} F lon wal yor nth eng` (a neighbour may carry flags: den:canal)"
+            ))
+        }
+    };
+    let ut = p.unit_type(ut)?;
+    let from_r = p.region(from)?;
+    p.check_allows(ut, from_r)?;
+    let from_p = *p.region_prov.get(from_r.index()).ok_or("internal: unknown region")?;
+    for w in tos.iter() {
+        let mut parts = w.split(':');
+        let target = parts.next().unwrap_or("");
+        let mut flags = EdgeFlags::default();
+        for f in parts {
+            flags = flags.with(match f {
+                "mx" => EdgeFlags::WEAK_MOVE,
+                "hx" => EdgeFlags::NO_RETREAT,
+                "canal" => EdgeFlags::CANAL,
+                other => return Err(format!("unknown border flag `{other}` (expected mx, hx or canal)")),
+            });
+        }
+        let to_r = p.region(target)?;
+        p.check_allows(ut, to_r)?;
+        let to_p = *p.region_prov.get(to_r.index()).ok_or("internal: unknown region")?;
+        if to_p == from_p {
+            return Err(format!(
+                "a border must join two different provinces, found `{}` and `{target}`",
+                from
+            ));
+        }
+        if both_ways {
+            p.b.add_border(ut, from_r, to_r, flags);
+            if let Some(n) = neighbours.get_mut(to_p.index()) {
+                n.insert(from_p);
+            }
+        } else {
+            p.b.add_directed_border(ut, from_r, to_r, flags);
+        }
+        if let Some(n) = neighbours.get_mut(from_p.index()) {
+            n.insert(to_p);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! `dip adjudicate POSITION ORDERS`: one phase, printed as a report.
+
+use anyhow::{Context, Result};
+use dip_core::{game, Ruleset, Verdict};
+use dip_text::{format_order, format_position, parse_order, parse_position, Style};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Position file (docs/position-format.md).
+    position: std::path::PathBuf,
+    /// Orders file: one order per line, `Power: order`; `#` comments.
+    orders: std::path::PathBuf,
+    /// Variant: a bundled name or a path.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Also print the position after the phase.
+    #[arg(long)]
+    next: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let variant = dip_variants::load(&args.variant)?;
+    let map = &variant.map;
+    let rules = match &args.rules {
+        Some(r) => Ruleset::parse(r)?,
+        None => variant.rules,
+    };
+    let pos_name = args.position.display().to_string();
+    let pos_text = std::fs::read_to_string(&args.position).with_context(|| format!("cannot read {pos_name}"))?;
+    let state = parse_position(map, &pos_text, &pos_name)?;
+    let ord_name = args.orders.display().to_string();
+    let ord_text = std::fs::read_to_string(&args.orders).with_context(|| format!("cannot read {ord_name}"))?;
+    let mut orders = Vec::new();
+    let mut bad = 0;
+    for (i, line) in ord_text.lines().enumerate() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            continue;
+        }
+        match parse_order(map, t, None) {
+            Ok(o) => orders.push(o),
+            Err(e) => {
+                eprintln!("{ord_name}:{}: {e}: `{t}`", i + 1);
+                bad += 1;
+            }
+        }
+    }
+    if bad > 0 {
+        return Ok(ExitCode::from(2));
+    }
+    let outcome = game::adjudicate(map, &state, &orders, &rules);
+    println!("{} — {}", variant.title, state.phase);
+    println!();
+    for power in map.power_ids() {
+        let mine: Vec<_> = outcome.orders().iter().filter(|r| r.order.power == power).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        println!("{}:", map.power(power).name);
+        for r in mine {
+            let text = format_order(map, &r.order, Style::Long);
+            let text = text.split_once(": ").map(|(_, b)| b.to_string()).unwrap_or(text);
+            let result = match r.verdict {
+                Verdict::Illegal(e) => format!("illegal: {}", e.describe()),
+                Verdict::Duplicate => "void: another order for this unit".into(),
+                Verdict::Done { success: true, .. } => "succeeds".into(),
+                Verdict::Done { success: false, reason } => format!("fails ({})", describe_reason(map, reason)),
+            };
+            let dis = if r.dislodged { ", dislodged" } else { "" };
+            println!("  {text:<52} {result}{dis}");
+        }
+        println!();
+    }
+    let next = game::advance(map, &state, &outcome);
+    if let dip_core::PhaseOutcome::Movement(m) = &outcome {
+        for d in &m.dislodged {
+            println!(
+                "Dislodged: {} {} {} (attacked from {})",
+                map.power(d.unit.power).adjective,
+                map.unit_type(d.unit.kind).name,
+                map.region_name(d.unit.region),
+                map.province(d.attacker_from).name
+            );
+        }
+    }
+    println!("Next phase: {}", next.phase);
+    if args.next {
+        println!();
+        print!("{}", format_position(map, &next));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn describe_reason(map: &dip_core::Map, r: dip_core::Reason) -> String {
+    use dip_core::Reason::*;
+    match r {
+        Bounced => "bounced".into(),
+        BeatenHeadToHead => "lost head-to-head".into(),
+        NoConvoy => "no convoy".into(),
+        OwnUnit => "own unit there".into(),
+        SupportCut(p) => format!("cut from {}", map.province(p).name),
+        SupportVoid => "void: no such order".into(),
+        ConvoyVoid => "void: no such move".into(),
+        ConvoyDisrupted => "disrupted".into(),
+        ConvoyParadox => "paradox: treated as hold".into(),
+        Dislodged(p) => format!("dislodged from {}", map.province(p).name),
+        RetreatClash => "retreat clash: disbanded".into(),
+        NotExecuted => "not executed".into(),
+        other => format!("{other:?}").to_ascii_lowercase(),
+    }
+}

@@ -1,0 +1,67 @@
+//! `dip cases FILE...`
+
+use anyhow::Result;
+use dip_cases::{parse_file, Runner, Settings};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Case files (dip's `.cases` format or the jDip/godip DATC text format).
+    #[arg(required = true)]
+    files: Vec<std::path::PathBuf>,
+    /// Variant for cases that name none: a bundled name or a path.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Rules for cases that name none: a preset and/or KEY=VALUE options.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Print every case, not only the failing ones.
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut runner = Runner::new(Settings {
+        variant: args.variant,
+        rules: args.rules,
+    });
+    let (mut passed, mut failed) = (0, 0);
+    for path in &args.files {
+        let name = path.display().to_string();
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("dip: {name}: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        };
+        let cases = match parse_file(&text, &name) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("dip: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        };
+        for case in &cases {
+            let r = runner.run(case);
+            if r.passed() {
+                passed += 1;
+                if args.verbose {
+                    println!("ok   {} {}", r.id, r.title);
+                }
+            } else {
+                failed += 1;
+                println!("FAIL {} {} ({}:{})", r.id, r.title, r.file, r.line);
+                for f in &r.failures {
+                    println!("     {f}");
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

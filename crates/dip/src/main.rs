@@ -1,0 +1,42 @@
+//! The `dip` command: thin glue over the library crates.
+
+mod adjudicate;
+mod bench;
+mod cases;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// dip: a game master's toolkit for Diplomacy and its variants.
+#[derive(Parser)]
+#[command(name = "dip", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Adjudicate one phase: a position file and an orders file.
+    Adjudicate(adjudicate::Args),
+    /// Run adjudication test cases (dip's case format or the jDip/godip DATC format).
+    Cases(cases::Args),
+    /// Measure adjudication speed on random full games.
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Adjudicate(a) => adjudicate::run(a),
+        Command::Cases(a) => cases::run(a),
+        Command::Bench(a) => bench::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("dip: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
