@@ -168,6 +168,13 @@ impl<'a> Resolver<'a> {
         let old_hits = self.recursion_hits;
         self.res[i] = false;
         let first = self.adjudicate(i);
+        if self.state[i] == RESOLVED {
+            // A back-up rule deeper down settled this order.
+            self.cycle.truncate(old_cycle_len);
+            self.guess_based = old_guess_based;
+            self.depth -= 1;
+            return self.res[i];
+        }
 
         let out = if !self.guess_based {
             self.guess_based = old_guess_based;
