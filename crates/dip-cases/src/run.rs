@@ -78,6 +78,13 @@ impl Runner {
             .clone()
             .or_else(|| self.settings.variant.clone())
             .unwrap_or_else(|| "standard".into());
+        // A relative path is taken from the case file's folder first.
+        let name = std::path::Path::new(&case.file)
+            .parent()
+            .map(|dir| dir.join(&name))
+            .filter(|p| p.is_file())
+            .map(|p| p.to_string_lossy().to_string())
+            .unwrap_or(name);
         if !self.variants.contains_key(&name) {
             let v = dip_variants::load(&name).map_err(|e| e.to_string())?;
             self.variants.insert(name.clone(), v);

@@ -27,7 +27,7 @@ fn run_dir(sub: &str) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");
-        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let name = f.to_string_lossy().to_string();
         let cases = parse_file(&text, &name).unwrap_or_else(|e| panic!("{e}"));
         for c in &cases {
             count += 1;

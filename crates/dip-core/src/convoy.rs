@@ -29,11 +29,40 @@ pub fn can_convoy_in(map: &Map, state: &State, p: ProvinceId) -> bool {
 
 /// Could an army go from `from` to `to` by convoy with the units on the board?
 pub fn route_possible(map: &Map, state: &State, from: ProvinceId, to: ProvinceId) -> bool {
-    let mut seen = BitSet::with_capacity(map.num_provinces());
-    let mut stack = Vec::new();
-    fleets_reachable(map, state, from, &mut seen, &mut stack);
-    let found = seen.iter().any(|q| map.convoy_adjacent(ProvinceId(q as u16), to));
-    found
+    search(map, state, from, to, None)
+}
+
+/// Depth-first search through convoy spaces holding a unit able to convoy.
+/// Maps of up to 512 provinces keep the visited set on the stack.
+fn search(map: &Map, state: &State, from: ProvinceId, to: ProvinceId, skip: Option<ProvinceId>) -> bool {
+    let n = map.num_provinces();
+    let mut small = [0u64; 8];
+    let mut big = Vec::new();
+    let seen: &mut [u64] = if n <= 512 {
+        &mut small
+    } else {
+        big.resize(n.div_ceil(64), 0);
+        &mut big
+    };
+    let mut stack: Vec<ProvinceId> = Vec::new();
+    let mut p = from;
+    loop {
+        for q in map.convoy_neighbours(p).iter() {
+            let qid = ProvinceId(q as u16);
+            if qid == to && p != from {
+                return true;
+            }
+            if seen[q / 64] & (1 << (q % 64)) != 0 || Some(qid) == skip || !can_convoy_in(map, state, qid) {
+                continue;
+            }
+            seen[q / 64] |= 1 << (q % 64);
+            stack.push(qid);
+        }
+        match stack.pop() {
+            Some(next) => p = next,
+            None => return false,
+        }
+    }
 }
 
 /// Is the convoying unit in `fleet` on some minimal route from `from` to
@@ -49,22 +78,7 @@ pub fn on_route(map: &Map, state: &State, from: ProvinceId, to: ProvinceId, flee
 /// Could an army go from `from` to `to` by convoy without the unit in `skip`
 /// (a fleet cannot both convoy and support, DATC 6.D.31)?
 pub fn route_possible_without(map: &Map, state: &State, from: ProvinceId, to: ProvinceId, skip: ProvinceId) -> bool {
-    let mut seen = BitSet::with_capacity(map.num_provinces());
-    let mut stack = vec![from];
-    while let Some(p) = stack.pop() {
-        for q in map.convoy_neighbours(p).iter() {
-            let qid = ProvinceId(q as u16);
-            if qid == to && p != from {
-                return true;
-            }
-            if qid == skip || seen.contains(q) || !can_convoy_in(map, state, qid) {
-                continue;
-            }
-            seen.insert(q);
-            stack.push(qid);
-        }
-    }
-    false
+    search(map, state, from, to, Some(skip))
 }
 
 /// Is `fleets[target]` on some *minimal* convoy route from `from` to `to`

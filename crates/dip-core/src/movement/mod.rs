@@ -8,17 +8,17 @@ pub(crate) use validate::{check_unit_coast, ordered_unit, target_region};
 
 /// Is this order legal in this movement phase (before adjudication)?
 pub fn check_order(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> bool {
-    validate::check(map, state, rules, order).is_ok()
+    validate::check(map, state, rules, &BitSet::default(), order).is_ok()
 }
 
 use crate::ids::{BitSet, ProvinceId};
 use crate::map::Map;
-use crate::order::Order;
+use crate::order::{Order, OrderKind};
 use crate::outcome::{OrderReport, Reason, Verdict};
 use crate::rules::Ruleset;
 use crate::state::{Dislodged, State};
 use board::{Act, Slot, NONE};
-use resolve::Resolver;
+use resolve::{Lists, Resolver};
 
 /// The result of one movement phase.
 #[derive(Clone, Debug)]
@@ -53,8 +53,14 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
     // Check each order; legal ones claim their unit (4.D.3 for several).
     let mut verdicts: Vec<Option<Verdict>> = vec![None; orders.len()];
     let mut conflicted = vec![false; slots.len()];
+    let mut offered_convoy = BitSet::default();
+    for order in orders {
+        if let OrderKind::Convoy(_, army, _) = order.kind {
+            offered_convoy.insert(army.province.index());
+        }
+    }
     for (k, order) in orders.iter().enumerate() {
-        match validate::check(map, state, rules, order) {
+        match validate::check(map, state, rules, &offered_convoy, order) {
             Err(e) => verdicts[k] = Some(Verdict::Illegal(e)),
             Ok((p, act)) => {
                 let i = slot_of[p.index()] as usize;
@@ -91,7 +97,8 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
         slots[i].matches = m;
     }
 
-    let mut r = Resolver::new(map, rules, &slots, &slot_of);
+    let lists = Lists::new(map.num_provinces(), &slots, &slot_of);
+    let mut r = Resolver::new(map, rules, &slots, &slot_of, &lists);
     r.run();
 
     // Who moved, who was dislodged.

@@ -22,15 +22,7 @@ pub(crate) struct Resolver<'a> {
     rules: &'a Ruleset,
     slots: &'a [Slot],
     slot_of: &'a [u16],
-    /// Moves into each province: head per province, next per slot.
-    attack_head: Vec<u16>,
-    attack_next: Vec<u16>,
-    /// Matching supports of each slot.
-    support_head: Vec<u16>,
-    support_next: Vec<u16>,
-    /// Matching convoys of each move.
-    convoy_head: Vec<u16>,
-    convoy_next: Vec<u16>,
+    lists: &'a Lists,
     res: Vec<bool>,
     state: Vec<u8>,
     /// Convoys cancelled by the paradox rule.
@@ -53,21 +45,74 @@ fn iter_list<'b>(head: u16, next: &'b [u16]) -> impl Iterator<Item = usize> + 'b
     })
 }
 
-impl<'a> Resolver<'a> {
-    pub(crate) fn new(map: &'a Map, rules: &'a Ruleset, slots: &'a [Slot], slot_of: &'a [u16]) -> Self {
+/// Who moves into each province, who supports and who convoys each unit:
+/// intrusive lists in flat arrays, built once per phase and then only read.
+pub(crate) struct Lists {
+    /// Moves into each province: head per province, next per slot.
+    attack_head: Vec<u16>,
+    attack_next: Vec<u16>,
+    /// Matching supports of each slot.
+    support_head: Vec<u16>,
+    support_next: Vec<u16>,
+    /// Matching convoys of each move.
+    convoy_head: Vec<u16>,
+    convoy_next: Vec<u16>,
+}
+
+impl Lists {
+    pub(crate) fn new(num_provinces: usize, slots: &[Slot], slot_of: &[u16]) -> Self {
         let n = slots.len();
-        let np = map.num_provinces();
-        let mut r = Resolver {
-            map,
-            rules,
-            slots,
-            slot_of,
-            attack_head: vec![NONE; np],
+        let mut l = Lists {
+            attack_head: vec![NONE; num_provinces],
             attack_next: vec![NONE; n],
             support_head: vec![NONE; n],
             support_next: vec![NONE; n],
             convoy_head: vec![NONE; n],
             convoy_next: vec![NONE; n],
+        };
+        // Built back to front so that they come out in board order.
+        for i in (0..n).rev() {
+            let s = &slots[i];
+            match s.act {
+                Act::Move { to_p, .. } => {
+                    l.attack_next[i] = l.attack_head[to_p.index()];
+                    l.attack_head[to_p.index()] = i as u16;
+                }
+                Act::SupportHold { target } | Act::SupportMove { target, .. } if s.matches => {
+                    let t = slot_of[target.index()] as usize;
+                    l.support_next[i] = l.support_head[t];
+                    l.support_head[t] = i as u16;
+                }
+                Act::Convoy { army, .. } if s.matches => {
+                    let t = slot_of[army.index()] as usize;
+                    l.convoy_next[i] = l.convoy_head[t];
+                    l.convoy_head[t] = i as u16;
+                }
+                _ => {}
+            }
+        }
+        l
+    }
+    pub(crate) fn attackers(&self, p: ProvinceId) -> impl Iterator<Item = usize> + '_ {
+        iter_list(self.attack_head[p.index()], &self.attack_next)
+    }
+    fn supporters(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        iter_list(self.support_head[i], &self.support_next)
+    }
+    fn convoys(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        iter_list(self.convoy_head[i], &self.convoy_next)
+    }
+}
+
+impl<'a> Resolver<'a> {
+    pub(crate) fn new(map: &'a Map, rules: &'a Ruleset, slots: &'a [Slot], slot_of: &'a [u16], lists: &'a Lists) -> Self {
+        let n = slots.len();
+        Resolver {
+            map,
+            rules,
+            slots,
+            slot_of,
+            lists,
             res: vec![false; n],
             state: vec![UNRESOLVED; n],
             paradox: vec![false; n],
@@ -75,29 +120,7 @@ impl<'a> Resolver<'a> {
             guess_based: false,
             recursion_hits: 0,
             depth: 0,
-        };
-        // Build the lists back to front so they come out in board order.
-        for i in (0..n).rev() {
-            let s = &slots[i];
-            match s.act {
-                Act::Move { to_p, .. } => {
-                    r.attack_next[i] = r.attack_head[to_p.index()];
-                    r.attack_head[to_p.index()] = i as u16;
-                }
-                Act::SupportHold { target } | Act::SupportMove { target, .. } if s.matches => {
-                    let t = slot_of[target.index()] as usize;
-                    r.support_next[i] = r.support_head[t];
-                    r.support_head[t] = i as u16;
-                }
-                Act::Convoy { army, .. } if s.matches => {
-                    let t = slot_of[army.index()] as usize;
-                    r.convoy_next[i] = r.convoy_head[t];
-                    r.convoy_head[t] = i as u16;
-                }
-                _ => {}
-            }
         }
-        r
     }
 
     pub(crate) fn is_decision(&self, i: usize) -> bool {
@@ -125,18 +148,6 @@ impl<'a> Resolver<'a> {
     fn occupant(&self, p: ProvinceId) -> Option<usize> {
         let j = self.slot_of[p.index()];
         (j != NONE).then_some(j as usize)
-    }
-
-    pub(crate) fn attackers(&self, p: ProvinceId) -> impl Iterator<Item = usize> + '_ {
-        iter_list(self.attack_head[p.index()], &self.attack_next)
-    }
-
-    fn supporters(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        iter_list(self.support_head[i], &self.support_next)
-    }
-
-    fn convoys(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        iter_list(self.convoy_head[i], &self.convoy_next)
     }
 
     // ---- the guess algorithm (DATC 5.F) ----
@@ -252,7 +263,7 @@ impl<'a> Resolver<'a> {
                                 if let Some(a) = self.occupant(army) {
                                     fail.push(a);
                                 }
-                                fail.extend(self.attackers(self.slots[c].province));
+                                fail.extend(self.lists.attackers(self.slots[c].province));
                             }
                             _ => {}
                         }
@@ -308,7 +319,7 @@ impl<'a> Resolver<'a> {
             return false;
         };
         let from = self.slots[m].province;
-        let fleets: Vec<usize> = self.convoys(m).take(MAX_CONVOY).filter(|&f| Some(f) != skip).collect();
+        let fleets: Vec<usize> = self.lists.convoys(m).take(MAX_CONVOY).filter(|&f| Some(f) != skip).collect();
         if fleets.is_empty() {
             return false;
         }
@@ -349,7 +360,7 @@ impl<'a> Resolver<'a> {
             return Vec::new();
         };
         let from = self.slots[m].province;
-        let all: Vec<usize> = self.convoys(m).take(MAX_CONVOY).collect();
+        let all: Vec<usize> = self.lists.convoys(m).take(MAX_CONVOY).collect();
         let provinces: Vec<ProvinceId> = all.iter().map(|&f| self.slots[f].province).collect();
         (0..all.len())
             .filter(|&k| crate::convoy::on_minimal_route(self.map, &provinces, from, to_p, k))
@@ -433,8 +444,8 @@ impl<'a> Resolver<'a> {
     /// Sum of the supports of `i`, leaving out supports of `exclude`.
     fn supports(&mut self, i: usize, exclude: Option<PowerId>) -> u32 {
         let mut total = 0;
-        let list: Vec<usize> = self.supporters(i).collect();
-        for s in list {
+        let lists = self.lists;
+        for s in lists.supporters(i) {
             if Some(self.slots[s].power) == exclude {
                 continue;
             }
@@ -533,8 +544,8 @@ impl<'a> Resolver<'a> {
         if excl <= resist {
             return false;
         }
-        let rivals: Vec<usize> = self.attackers(to_p).filter(|&p| p != m).collect();
-        for p in rivals {
+        let lists = self.lists;
+        for p in lists.attackers(to_p).filter(|&p| p != m) {
             let beaten = match self.rules.ix3 {
                 SelfSupport::Excluded => excl <= self.prevent_strength(p, None),
                 SelfSupport::ContestCounts => full <= self.prevent_strength(p, None),
@@ -588,7 +599,7 @@ impl<'a> Resolver<'a> {
                 if !is_fleet(s) || !self.occupant(target).is_some_and(is_fleet) {
                     return false;
                 }
-                self.convoys(m).any(|f| slots[f].province == to)
+                self.lists.convoys(m).any(|f| slots[f].province == to)
             }
             Paradox::Rule1982 => {
                 let into = match slots[s].act {
@@ -606,8 +617,11 @@ impl<'a> Resolver<'a> {
                 let Act::SupportMove { to, .. } = slots[s].act else {
                     return false;
                 };
-                let fleets: Vec<usize> = self.convoys(m).filter(|&f| slots[f].province == to).collect();
-                fleets.into_iter().any(|f| !self.convoy_route(m, Some(f), false))
+                let lists = self.lists;
+                lists
+                    .convoys(m)
+                    .filter(|&f| slots[f].province == to)
+                    .any(|f| !self.convoy_route(m, Some(f), false))
             }
             Paradox::Szykman | Paradox::AllHold => false,
         }
@@ -616,9 +630,9 @@ impl<'a> Resolver<'a> {
     /// Strength taken off a support by attacks (PARTIAL_CUT_POSSIBLE=1).
     fn cut_reduction(&mut self, s: usize) -> u32 {
         let p = self.slots[s].province;
-        let attackers: Vec<usize> = self.attackers(p).collect();
+        let lists = self.lists;
         let mut total = 0;
-        for m in attackers {
+        for m in lists.attackers(p) {
             if self.can_cut(m, s) && self.path(m) {
                 total += self.slots[m].strength as u32;
             }
@@ -629,9 +643,9 @@ impl<'a> Resolver<'a> {
     fn adjudicate_support(&mut self, s: usize) -> bool {
         let p = self.slots[s].province;
         let st = self.slots[s].strength as u32;
-        let attackers: Vec<usize> = self.attackers(p).collect();
+        let lists = self.lists;
         let mut reduction = 0;
-        for &m in &attackers {
+        for m in lists.attackers(p) {
             if self.can_cut(m, s) && self.path(m) {
                 match self.rules.partial_cut {
                     PartialCut::Whole => return false,
@@ -647,7 +661,7 @@ impl<'a> Resolver<'a> {
         if self.rules.partial_cut == PartialCut::ByStrength && reduction >= st && st > 0 {
             return false;
         }
-        for &m in &attackers {
+        for m in lists.attackers(p) {
             // The rulebook paradox rules take precedence over the dislodge
             // rule (DATC 6.F.17): a protected support stands even then.
             if self.is_convoyed(m) && self.paradox_rule_protects(m, s) {
@@ -663,8 +677,8 @@ impl<'a> Resolver<'a> {
     /// The province of the move that cut support `s`, for the report.
     pub(crate) fn cutter(&mut self, s: usize) -> Option<ProvinceId> {
         let p = self.slots[s].province;
-        let attackers: Vec<usize> = self.attackers(p).collect();
-        for &m in &attackers {
+        let lists = self.lists;
+        for m in lists.attackers(p) {
             if self.res[m] || (self.can_cut(m, s) && self.path(m)) {
                 return Some(self.slots[m].province);
             }
@@ -676,10 +690,10 @@ impl<'a> Resolver<'a> {
 
     fn adjudicate_convoy(&mut self, f: usize) -> bool {
         let p = self.slots[f].province;
-        let attackers: Vec<usize> = self.attackers(p).collect();
+        let lists = self.lists;
         // DATC 5.D: adjudicate (not resolve) the attacks, so that paradox
         // cycles stay single and clean.
-        for m in attackers {
+        for m in lists.attackers(p) {
             let moves = if self.state[m] == RESOLVED {
                 self.res[m]
             } else {

@@ -3,7 +3,7 @@
 
 use super::board::{Act, Route, Slot};
 use crate::convoy;
-use crate::ids::{PowerId, ProvinceId, RegionId};
+use crate::ids::{BitSet, PowerId, ProvinceId, RegionId};
 use crate::map::{EdgeFlags, Map};
 use crate::order::{CoastSpec, Dest, Order, OrderKind, UnitRef};
 use crate::outcome::Illegal;
@@ -111,7 +111,15 @@ fn can_reach(map: &Map, state: &State, unit: Unit, from: ProvinceId, to: Provinc
 
 /// Checks one order of a movement phase. The route of a move to an adjacent
 /// province that could also be convoyed is settled later (`settle_routes`).
-pub(crate) fn check(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> Result<(ProvinceId, Act), Illegal> {
+///
+/// `offered_convoy`: provinces of units that some order offers to convoy.
+pub(crate) fn check(
+    map: &Map,
+    state: &State,
+    rules: &Ruleset,
+    offered_convoy: &BitSet,
+    order: &Order,
+) -> Result<(ProvinceId, Act), Illegal> {
     let u = order.unit().ok_or(Illegal::WrongPhase)?;
     let act = match order.kind {
         OrderKind::Retreat(..) | OrderKind::Disband(_) | OrderKind::Build(_) | OrderKind::Waive => {
@@ -119,7 +127,7 @@ pub(crate) fn check(map: &Map, state: &State, rules: &Ruleset, order: &Order) ->
         }
         _ => {
             let unit = ordered_unit(map, state, rules, order.power, &u)?;
-            check_act(map, state, rules, unit, u.province, &order.kind)?
+            check_act(map, state, rules, offered_convoy, unit, u.province, &order.kind)?
         }
     };
     Ok((u.province, act))
@@ -129,6 +137,7 @@ fn check_act(
     map: &Map,
     state: &State,
     rules: &Ruleset,
+    offered_convoy: &BitSet,
     unit: Unit,
     at: ProvinceId,
     kind: &OrderKind,
@@ -140,18 +149,21 @@ fn check_act(
             if dest.province == at {
                 return Err(Illegal::MoveToSelf);
             }
-            let by_border = target_region(map, rules, unit, &dest);
-            let convoy_possible = ut.convoyable
-                && map.allows(map.main_region(dest.province), unit.kind)
-                && convoy::route_possible(map, state, at, dest.province);
-            match by_border {
+            // Searching for a convoy route costs; only moves that need one, or
+            // that some fleet offers to convoy, look for it.
+            let convoy_possible = || {
+                ut.convoyable
+                    && map.allows(map.main_region(dest.province), unit.kind)
+                    && convoy::route_possible(map, state, at, dest.province)
+            };
+            match target_region(map, rules, unit, &dest) {
                 Ok(Some(r)) => {
                     let weak = map
                         .edge_flags(unit.kind, unit.region, r)
                         .is_some_and(|f| f.has(EdgeFlags::WEAK_MOVE));
                     let route = if via && ut.convoyable && rules.convoy_adjacent != ConvoyAdjacent::Rule1971 {
                         Route::Convoy
-                    } else if convoy_possible {
+                    } else if offered_convoy.contains(at.index()) && convoy_possible() {
                         Route::Either
                     } else {
                         Route::Land
@@ -163,7 +175,7 @@ fn check_act(
                         weak,
                     })
                 }
-                Ok(None) | Err(Illegal::Unreachable) if convoy_possible => Ok(Act::Move {
+                Ok(None) | Err(Illegal::Unreachable) if convoy_possible() => Ok(Act::Move {
                     to: map.main_region(dest.province),
                     to_p: dest.province,
                     route: Route::Convoy,
