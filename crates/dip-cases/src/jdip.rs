@@ -104,6 +104,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Vec<Case>, CaseFileError> 
                 Section::Orders => step.orders.push(OrderLine {
                     line: line(content),
                     expected: None,
+                    reason: None,
                     dislodged: false,
                 }),
                 Section::Post => step.post_units.get_or_insert_with(Vec::new).push(line(content)),

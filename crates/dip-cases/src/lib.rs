@@ -31,6 +31,8 @@ pub enum Expected {
 pub struct OrderLine {
     pub line: Line,
     pub expected: Option<Expected>,
+    /// For `illegal`: the reason's code (`unreachable`, `foreign-unit`, ...).
+    pub reason: Option<String>,
     pub dislodged: bool,
 }
 

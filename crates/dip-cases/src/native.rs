@@ -126,6 +126,7 @@ fn order_line(content: &str, n: usize) -> Result<OrderLine, String> {
         _ => (content, None),
     };
     let mut expected = None;
+    let mut reason = None;
     let mut dislodged = false;
     if let Some(e) = expect {
         for w in e.split_whitespace() {
@@ -134,9 +135,12 @@ fn order_line(content: &str, n: usize) -> Result<OrderLine, String> {
                 "fails" => expected = Some(Expected::Fails),
                 "illegal" => expected = Some(Expected::Illegal),
                 "dislodged" => dislodged = true,
+                code if expected == Some(Expected::Illegal) && dip_core::Illegal::from_code(code).is_some() => {
+                    reason = Some(code.to_string())
+                }
                 other => {
                     return Err(format!(
-                        "unknown result `{other}` (expected succeeds, fails, illegal or dislodged)"
+                        "unknown result `{other}` (expected succeeds, fails, illegal [REASON] or dislodged)"
                     ))
                 }
             }
@@ -148,6 +152,7 @@ fn order_line(content: &str, n: usize) -> Result<OrderLine, String> {
             text: order.trim().to_string(),
         },
         expected,
+        reason,
         dislodged,
     })
 }

@@ -203,6 +203,16 @@ fn check_step(
                 ));
             }
         }
+        if let (Some(want), Verdict::Illegal(got)) = (&ol.reason, report.verdict) {
+            if got.code() != want {
+                failures.push(format!(
+                    "{}: `{}`: expected illegal {want}, got illegal {}",
+                    loc(&ol.line),
+                    ol.line.text,
+                    got.code()
+                ));
+            }
+        }
         if ol.dislodged && !was_dislodged {
             failures.push(format!(
                 "{}: `{}`: expected dislodged, was not",

@@ -116,3 +116,18 @@ fn unreadable_case_files_name_the_line() {
     assert_eq!(e.line, 2);
     assert!(e.to_string().starts_with("bad.cases:2:"));
 }
+
+#[test]
+fn rule_option_cases_pass() {
+    let (count, failures) = run_dir("options");
+    assert!(count > 0);
+    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn a_wrong_reason_fails() {
+    let text = "case r\nunits\n  France: A par\norders\n  France: A par - mos : illegal foreign-unit\nend\n";
+    let cases = parse_file(text, "r.cases").unwrap();
+    assert!(!dip_cases::run(&cases[0], &Settings::default()).passed());
+    assert!(parse_file("case r\norders\n  France: A par H : illegal nonsense\nend\n", "r").is_err());
+}

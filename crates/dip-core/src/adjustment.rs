@@ -5,7 +5,7 @@ use crate::map::{BuildRule, Map, Terrain};
 use crate::movement::ordered_unit;
 use crate::order::{CoastSpec, Order, OrderKind, UnitRef};
 use crate::outcome::{Illegal, OrderReport, Reason, Verdict};
-use crate::rules::{CivilDisorder, Excess, ExcessDisbands, Ruleset};
+use crate::rules::{BuildWithoutType, CivilDisorder, Excess, ExcessDisbands, Ruleset};
 use crate::state::{State, Unit};
 
 /// The result of an adjustment phase.
@@ -40,23 +40,26 @@ pub fn can_build_in(map: &Map, state: &State, power: PowerId, p: ProvinceId) -> 
 }
 
 /// The unit a build order makes (4.B.7, 4.C.3, 4.C.4).
-fn build_unit(map: &Map, state: &State, power: PowerId, u: &UnitRef) -> Result<Unit, Illegal> {
+fn build_unit(map: &Map, state: &State, rules: &Ruleset, power: PowerId, u: &UnitRef) -> Result<Unit, Illegal> {
     if !can_build_in(map, state, power, u.province) {
         return Err(Illegal::BuildNotPossible);
     }
     let prov = map.province(u.province);
+    let fleet = map.unit_type_ids().find(|&k| map.unit_type(k).uses_coasts);
+    let army = map.unit_type_ids().find(|&k| !map.unit_type(k).uses_coasts);
     let kind = match u.kind {
-        Some(k) => k,
-        // No type written: an army inland; a fleet when a coast is named.
-        None => {
-            let fleet = map.unit_type_ids().find(|&k| map.unit_type(k).uses_coasts);
-            let army = map.unit_type_ids().find(|&k| !map.unit_type(k).uses_coasts);
-            match (prov.terrain, u.coast) {
-                (Terrain::Coast, CoastSpec::Coast(_)) => fleet.ok_or(Illegal::WrongTerrain)?,
-                (Terrain::Land, _) => army.ok_or(Illegal::WrongTerrain)?,
-                _ => return Err(Illegal::AmbiguousCoast),
-            }
+        // 4.C.4: a fleet ordered inland.
+        Some(k) if Some(k) == fleet && prov.terrain == Terrain::Land && rules.fleet_build_inland_army => {
+            army.ok_or(Illegal::WrongTerrain)?
         }
+        Some(k) => k,
+        // 4.C.3: no type written.
+        None => match (rules.build_without_type, prov.terrain, u.coast) {
+            (BuildWithoutType::Fails, _, _) => return Err(Illegal::WrongUnitType),
+            (_, Terrain::Land, _) => army.ok_or(Illegal::WrongTerrain)?,
+            (BuildWithoutType::BestEffort, Terrain::Coast, CoastSpec::Coast(_)) => fleet.ok_or(Illegal::WrongTerrain)?,
+            _ => return Err(Illegal::WrongUnitType),
+        },
     };
     let ut = map.unit_type(kind);
     if !ut.builds_on.contains(prov.terrain) {
@@ -105,7 +108,7 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
                     verdicts[k] = Some(not_executed);
                     continue;
                 }
-                OrderKind::Build(u) if bal > 0 => build_unit(map, state, power, &u).map(|unit| (Some(unit), None)),
+                OrderKind::Build(u) if bal > 0 => build_unit(map, state, rules, power, &u).map(|unit| (Some(unit), None)),
                 OrderKind::Waive if bal > 0 => Ok((None, None)),
                 OrderKind::Build(_) | OrderKind::Waive => Err(Illegal::TooMany),
                 OrderKind::Disband(u) if bal < 0 => {

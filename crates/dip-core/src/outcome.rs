@@ -12,6 +12,9 @@ pub enum Illegal {
     ForeignUnit,
     /// The order names the unit on a coast it is not on.
     WrongUnitCoast,
+    /// The unit type is missing or wrong (with `missing-unit-type=invalid`
+    /// or `wrong-unit-type=invalid`).
+    WrongUnitType,
     /// A coast that the province does not have, or that makes no sense here.
     UnknownCoast,
     /// The order does not belong to this phase (a support in a retreat phase).
@@ -51,11 +54,69 @@ pub enum Illegal {
 }
 
 impl Illegal {
+    pub const ALL: [Illegal; 22] = [
+        Illegal::NoSuchUnit,
+        Illegal::ForeignUnit,
+        Illegal::WrongUnitCoast,
+        Illegal::WrongUnitType,
+        Illegal::UnknownCoast,
+        Illegal::WrongPhase,
+        Illegal::MoveToSelf,
+        Illegal::Unreachable,
+        Illegal::AmbiguousCoast,
+        Illegal::ImpossibleCoast,
+        Illegal::MissingCoast,
+        Illegal::SelfReference,
+        Illegal::NoUnitToSupport,
+        Illegal::CannotSupport,
+        Illegal::ImpossibleSupportedMove,
+        Illegal::CannotConvoy,
+        Illegal::NotConvoyable,
+        Illegal::NotOnRoute,
+        Illegal::RetreatNotPossible,
+        Illegal::BuildNotPossible,
+        Illegal::TooMany,
+        Illegal::WrongTerrain,
+    ];
+
+    /// A short stable name, used in case files: `no-such-unit`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Illegal::NoSuchUnit => "no-such-unit",
+            Illegal::ForeignUnit => "foreign-unit",
+            Illegal::WrongUnitCoast => "wrong-unit-coast",
+            Illegal::WrongUnitType => "wrong-unit-type",
+            Illegal::UnknownCoast => "unknown-coast",
+            Illegal::WrongPhase => "wrong-phase",
+            Illegal::MoveToSelf => "move-to-self",
+            Illegal::Unreachable => "unreachable",
+            Illegal::AmbiguousCoast => "ambiguous-coast",
+            Illegal::ImpossibleCoast => "impossible-coast",
+            Illegal::MissingCoast => "missing-coast",
+            Illegal::SelfReference => "self-reference",
+            Illegal::NoUnitToSupport => "no-unit-to-support",
+            Illegal::CannotSupport => "cannot-support",
+            Illegal::ImpossibleSupportedMove => "impossible-supported-move",
+            Illegal::CannotConvoy => "cannot-convoy",
+            Illegal::NotConvoyable => "not-convoyable",
+            Illegal::NotOnRoute => "not-on-route",
+            Illegal::RetreatNotPossible => "retreat-not-possible",
+            Illegal::BuildNotPossible => "build-not-possible",
+            Illegal::TooMany => "too-many",
+            Illegal::WrongTerrain => "wrong-terrain",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Illegal> {
+        Illegal::ALL.into_iter().find(|i| i.code() == code)
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Illegal::NoSuchUnit => "no such unit",
             Illegal::ForeignUnit => "the unit belongs to another power",
             Illegal::WrongUnitCoast => "the unit is not on that coast",
+            Illegal::WrongUnitType => "the unit type is missing or wrong",
             Illegal::UnknownCoast => "no such coast",
             Illegal::WrongPhase => "not an order of this phase",
             Illegal::MoveToSelf => "a unit cannot move to its own province",

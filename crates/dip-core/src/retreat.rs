@@ -3,7 +3,7 @@
 
 use crate::ids::{ProvinceId, RegionId};
 use crate::map::{EdgeFlags, Map};
-use crate::movement::{check_unit_coast, target_region};
+use crate::movement::{check_unit_coast, check_unit_type, target_region};
 use crate::order::{Dest, Order, OrderKind};
 use crate::outcome::{Illegal, OrderReport, Reason, Verdict};
 use crate::rules::{Duplicates, Ruleset};
@@ -196,9 +196,10 @@ fn check(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> Result<(Pr
         _ => return Err(Illegal::WrongPhase),
     };
     let d = state.dislodged(u.province).ok_or(Illegal::NoSuchUnit)?;
-    if d.unit.power != order.power {
+    if d.unit.power != order.power && !rules.proxy_orders {
         return Err(Illegal::ForeignUnit);
     }
+    check_unit_type(rules, d.unit, &u)?;
     check_unit_coast(map, rules, d.unit, &u)?;
     match dest {
         None => Ok((u.province, None)),

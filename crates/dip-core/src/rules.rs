@@ -75,6 +75,16 @@ pub enum CivilDisorder {
     Rule1971,
 }
 
+/// 4.C.3: a build order without a unit type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuildWithoutType {
+    /// An army inland; a fleet when a coast is named; else it fails.
+    BestEffort,
+    /// An army inland, else it fails.
+    ArmyInland,
+    Fails,
+}
+
 /// DipWork's IX_3_INTERPRETATION: dislodgements that need the defender's
 /// own nation's supports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,6 +138,17 @@ pub struct Ruleset {
     pub too_many_builds: Excess,
     pub too_many_disbands: ExcessDisbands,
     pub civil_disorder: CivilDisorder,
+    /// 4.C.1: an order without unit type is still valid.
+    pub missing_unit_type_valid: bool,
+    /// 4.C.2: an order with the wrong unit type is still valid.
+    pub wrong_unit_type_valid: bool,
+    pub build_without_type: BuildWithoutType,
+    /// 4.C.4: a fleet build inland becomes an army.
+    pub fleet_build_inland_army: bool,
+    /// 4.E.3: a move is deduced from an own support when the unit has no order.
+    pub implicit_orders: bool,
+    /// 4.E.5: a power may order another power's units.
+    pub proxy_orders: bool,
     pub self_cut: bool,
     pub ix3: SelfSupport,
     pub ix7: HeadToHead,
@@ -172,6 +193,12 @@ impl Ruleset {
         too_many_builds: Excess::First,
         too_many_disbands: ExcessDisbands::First,
         civil_disorder: CivilDisorder::Rule2023,
+        missing_unit_type_valid: true,
+        wrong_unit_type_valid: true,
+        build_without_type: BuildWithoutType::BestEffort,
+        fleet_build_inland_army: false,
+        implicit_orders: false,
+        proxy_orders: false,
         self_cut: false,
         ix3: SelfSupport::Excluded,
         ix7: HeadToHead::OtherSucceeds,
@@ -340,6 +367,25 @@ impl Ruleset {
                     _ => return Err(bad("2023 or 1971")),
                 }
             }
+            "missing-unit-type" => self.missing_unit_type_valid = valid_or_invalid(&v).ok_or_else(|| bad("valid or invalid"))?,
+            "wrong-unit-type" => self.wrong_unit_type_valid = valid_or_invalid(&v).ok_or_else(|| bad("valid or invalid"))?,
+            "build-without-type" => {
+                self.build_without_type = match v.as_str() {
+                    "best-effort" => BuildWithoutType::BestEffort,
+                    "army-inland" => BuildWithoutType::ArmyInland,
+                    "fails" => BuildWithoutType::Fails,
+                    _ => return Err(bad("best-effort, army-inland or fails")),
+                }
+            }
+            "fleet-build-inland" => {
+                self.fleet_build_inland_army = match v.as_str() {
+                    "fails" => false,
+                    "army" => true,
+                    _ => return Err(bad("fails or army")),
+                }
+            }
+            "implicit-orders" => self.implicit_orders = yes_no(&v)?,
+            "proxy-orders" => self.proxy_orders = yes_no(&v)?,
             "self-cut" | "self-cut-ok" => self.self_cut = yes_no(&v)?,
             "ix3" | "ix-3-interpretation" => {
                 self.ix3 = match v.as_str() {
@@ -378,6 +424,14 @@ pub fn parse_bool(v: &str) -> Option<bool> {
     match v.trim().to_ascii_lowercase().as_str() {
         "yes" | "ja" | "j" | "y" | "1" | "+" | "on" | "true" => Some(true),
         "no" | "nein" | "n" | "0" | "-" | "off" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+fn valid_or_invalid(v: &str) -> Option<bool> {
+    match v {
+        "valid" => Some(true),
+        "invalid" => Some(false),
         _ => None,
     }
 }

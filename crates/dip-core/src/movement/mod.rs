@@ -4,7 +4,7 @@ mod board;
 mod resolve;
 mod validate;
 
-pub(crate) use validate::{check_unit_coast, ordered_unit, target_region};
+pub(crate) use validate::{check_unit_coast, check_unit_type, ordered_unit, target_region};
 
 /// Is this order legal in this movement phase (before adjudication)?
 pub fn check_order(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> bool {
@@ -13,7 +13,7 @@ pub fn check_order(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> 
 
 use crate::ids::{BitSet, ProvinceId};
 use crate::map::Map;
-use crate::order::{Order, OrderKind};
+use crate::order::{Dest, Order, OrderKind, UnitRef};
 use crate::outcome::{OrderReport, Reason, Verdict};
 use crate::rules::Ruleset;
 use crate::state::{Dislodged, State};
@@ -90,6 +90,9 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
                 }
             }
         }
+    }
+    if rules.implicit_orders {
+        implicit_moves(map, state, rules, &offered_convoy, &mut slots, &conflicted);
     }
     validate::settle_routes(rules, &mut slots, &slot_of);
     for i in 0..slots.len() {
@@ -187,6 +190,32 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
         moves,
         dislodged,
         standoffs,
+    }
+}
+
+/// 4.E.3: a unit without an order moves where an own support says it moves.
+fn implicit_moves(map: &Map, state: &State, rules: &Ruleset, offered: &BitSet, slots: &mut [Slot], conflicted: &[bool]) {
+    for i in 0..slots.len() {
+        if slots[i].given.is_some() || conflicted[i] {
+            continue;
+        }
+        let (me, power) = (slots[i].province, slots[i].power);
+        let dest = slots.iter().find_map(|s| match s.act {
+            Act::SupportMove { target, to, coast } if target == me && s.power == power => Some((to, coast)),
+            _ => None,
+        });
+        let Some((to, coast)) = dest else {
+            continue;
+        };
+        let unit = UnitRef::new(None, me);
+        let d = match coast {
+            Some(r) => Dest::coast(to, r),
+            None => Dest::new(to),
+        };
+        let order = Order::new(power, OrderKind::Move(unit, d, false));
+        if let Ok((_, act)) = validate::check(map, state, rules, offered, &order) {
+            slots[i].act = act;
+        }
     }
 }
 

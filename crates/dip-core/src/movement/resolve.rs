@@ -105,7 +105,13 @@ impl Lists {
 }
 
 impl<'a> Resolver<'a> {
-    pub(crate) fn new(map: &'a Map, rules: &'a Ruleset, slots: &'a [Slot], slot_of: &'a [u16], lists: &'a Lists) -> Self {
+    pub(crate) fn new(
+        map: &'a Map,
+        rules: &'a Ruleset,
+        slots: &'a [Slot],
+        slot_of: &'a [u16],
+        lists: &'a Lists,
+    ) -> Self {
         let n = slots.len();
         Resolver {
             map,
@@ -319,7 +325,12 @@ impl<'a> Resolver<'a> {
             return false;
         };
         let from = self.slots[m].province;
-        let fleets: Vec<usize> = self.lists.convoys(m).take(MAX_CONVOY).filter(|&f| Some(f) != skip).collect();
+        let fleets: Vec<usize> = self
+            .lists
+            .convoys(m)
+            .take(MAX_CONVOY)
+            .filter(|&f| Some(f) != skip)
+            .collect();
         if fleets.is_empty() {
             return false;
         }

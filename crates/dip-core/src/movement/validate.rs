@@ -19,11 +19,21 @@ pub(crate) fn ordered_unit(
     u: &UnitRef,
 ) -> Result<Unit, Illegal> {
     let unit = state.unit(u.province).ok_or(Illegal::NoSuchUnit)?;
-    if unit.power != power {
+    if unit.power != power && !rules.proxy_orders {
         return Err(Illegal::ForeignUnit);
     }
+    check_unit_type(rules, unit, u)?;
     check_unit_coast(map, rules, unit, u)?;
     Ok(unit)
+}
+
+/// 4.C.1 and 4.C.2: a missing or wrong unit type.
+pub(crate) fn check_unit_type(rules: &Ruleset, unit: Unit, u: &UnitRef) -> Result<(), Illegal> {
+    match u.kind {
+        None if !rules.missing_unit_type_valid => Err(Illegal::WrongUnitType),
+        Some(k) if k != unit.kind && !rules.wrong_unit_type_valid => Err(Illegal::WrongUnitType),
+        _ => Ok(()),
+    }
 }
 
 /// 4.B.5 and 4.B.6: a wrong or meaningless coast on the ordered unit.
