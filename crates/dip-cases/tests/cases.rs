@@ -121,7 +121,12 @@ fn unreadable_case_files_name_the_line() {
 fn rule_option_cases_pass() {
     let (count, failures) = run_dir("options");
     assert!(count > 0);
-    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

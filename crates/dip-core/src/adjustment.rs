@@ -57,7 +57,9 @@ fn build_unit(map: &Map, state: &State, rules: &Ruleset, power: PowerId, u: &Uni
         None => match (rules.build_without_type, prov.terrain, u.coast) {
             (BuildWithoutType::Fails, _, _) => return Err(Illegal::WrongUnitType),
             (_, Terrain::Land, _) => army.ok_or(Illegal::WrongTerrain)?,
-            (BuildWithoutType::BestEffort, Terrain::Coast, CoastSpec::Coast(_)) => fleet.ok_or(Illegal::WrongTerrain)?,
+            (BuildWithoutType::BestEffort, Terrain::Coast, CoastSpec::Coast(_)) => {
+                fleet.ok_or(Illegal::WrongTerrain)?
+            }
             _ => return Err(Illegal::WrongUnitType),
         },
     };
@@ -108,7 +110,9 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
                     verdicts[k] = Some(not_executed);
                     continue;
                 }
-                OrderKind::Build(u) if bal > 0 => build_unit(map, state, rules, power, &u).map(|unit| (Some(unit), None)),
+                OrderKind::Build(u) if bal > 0 => {
+                    build_unit(map, state, rules, power, &u).map(|unit| (Some(unit), None))
+                }
                 OrderKind::Waive if bal > 0 => Ok((None, None)),
                 OrderKind::Build(_) | OrderKind::Waive => Err(Illegal::TooMany),
                 OrderKind::Disband(u) if bal < 0 => {

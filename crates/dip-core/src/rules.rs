@@ -367,8 +367,12 @@ impl Ruleset {
                     _ => return Err(bad("2023 or 1971")),
                 }
             }
-            "missing-unit-type" => self.missing_unit_type_valid = valid_or_invalid(&v).ok_or_else(|| bad("valid or invalid"))?,
-            "wrong-unit-type" => self.wrong_unit_type_valid = valid_or_invalid(&v).ok_or_else(|| bad("valid or invalid"))?,
+            "missing-unit-type" => {
+                self.missing_unit_type_valid = valid_or_invalid(&v).ok_or_else(|| bad("valid or invalid"))?
+            }
+            "wrong-unit-type" => {
+                self.wrong_unit_type_valid = valid_or_invalid(&v).ok_or_else(|| bad("valid or invalid"))?
+            }
             "build-without-type" => {
                 self.build_without_type = match v.as_str() {
                     "best-effort" => BuildWithoutType::BestEffort,

@@ -194,7 +194,14 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
 }
 
 /// 4.E.3: a unit without an order moves where an own support says it moves.
-fn implicit_moves(map: &Map, state: &State, rules: &Ruleset, offered: &BitSet, slots: &mut [Slot], conflicted: &[bool]) {
+fn implicit_moves(
+    map: &Map,
+    state: &State,
+    rules: &Ruleset,
+    offered: &BitSet,
+    slots: &mut [Slot],
+    conflicted: &[bool],
+) {
     for i in 0..slots.len() {
         if slots[i].given.is_some() || conflicted[i] {
             continue;
