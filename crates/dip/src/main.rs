@@ -3,6 +3,7 @@
 mod adjudicate;
 mod bench;
 mod cases;
+mod replay;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +24,8 @@ enum Command {
     Cases(cases::Args),
     /// Measure adjudication speed on random full games.
     Bench(bench::Args),
+    /// Re-adjudicate MILA saved games (JSON lines) and compare phase by phase.
+    Replay(replay::Args),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Cases(a) => cases::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Replay(a) => replay::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,8 @@
+//! dip-game: whole games.
+//!
+//! `mila` reads the saved games of MILA's engine (the `diplomacy` package:
+//! JSON objects, one a line, optionally gzip-compressed); `replay`
+//! re-adjudicates every phase of such a game and lists each difference.
+
+pub mod mila;
+pub mod replay;

@@ -1,0 +1,281 @@
+//! Re-adjudicating MILA games phase by phase and comparing with what the
+//! saved game records: results of orders, dislodgements, and the next
+//! phase's units and centres.
+
+use crate::mila::{SavedGame, SavedPhase, SavedState};
+use dip_core::{
+    game, CoastSpec, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset,
+    Season, State, Unit, Verdict,
+};
+use dip_text::parse_order;
+use std::collections::BTreeSet;
+
+/// One phase where dip and the saved game disagree.
+#[derive(Clone, Debug)]
+pub struct PhaseDiff {
+    pub game: String,
+    pub phase: String,
+    /// The orders of the phase, as the file gives them.
+    pub orders: Vec<String>,
+    /// What differs: expected (the file) against actual (dip).
+    pub problems: Vec<String>,
+}
+
+/// The outcome of replaying one game.
+#[derive(Clone, Debug, Default)]
+pub struct GameReplay {
+    pub agree: usize,
+    pub differ: Vec<PhaseDiff>,
+}
+
+/// `S1901M` → a phase.
+pub fn parse_phase_name(name: &str) -> Option<Phase> {
+    let b = name.as_bytes();
+    if b.len() < 6 {
+        return None;
+    }
+    let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
+    let (season, kind) = match (b[0], b[b.len() - 1]) {
+        (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
+        (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
+        (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
+        (b'F', b'R') => (Season::Fall, PhaseKind::Retreat),
+        (b'W', b'A') => (Season::Fall, PhaseKind::Adjustment),
+        _ => return None,
+    };
+    Some(Phase::new(year, season, kind))
+}
+
+/// `A BUD`, `F STP/SC` → a unit of `power`.
+fn parse_unit(map: &Map, power: PowerId, text: &str) -> Result<Unit, String> {
+    let order = parse_order(map, text, Some(power)).map_err(|e| format!("unit `{text}`: {e}"))?;
+    let OrderKind::Hold(u) = order.kind else {
+        return Err(format!("unit `{text}`: not a unit"));
+    };
+    let kind = u.kind.ok_or_else(|| format!("unit `{text}`: no type"))?;
+    let region = match u.coast {
+        CoastSpec::Coast(r) => r,
+        _ => map
+            .only_region_for(u.province, kind)
+            .ok_or_else(|| format!("unit `{text}`: needs a coast"))?,
+    };
+    Ok(Unit { power, kind, region })
+}
+
+fn power_of(map: &Map, name: &str) -> Result<PowerId, String> {
+    map.find_power(name).ok_or_else(|| format!("unknown power `{name}`"))
+}
+
+/// The position a saved phase records (dislodged units get their attacker
+/// from the previous phase's orders).
+fn state_from(map: &Map, phase: &SavedPhase, previous: Option<&SavedPhase>) -> Result<State, String> {
+    let p = parse_phase_name(&phase.name).ok_or_else(|| format!("unknown phase name `{}`", phase.name))?;
+    let mut state = State::empty(map, p);
+    let mut dislodged = Vec::new();
+    for (power, units) in &phase.state.units {
+        let pw = power_of(map, power)?;
+        for u in units {
+            match u.strip_prefix('*') {
+                Some(rest) => dislodged.push(parse_unit(map, pw, rest)?),
+                None => state.place(map, parse_unit(map, pw, u)?),
+            }
+        }
+    }
+    for unit in dislodged {
+        let at = map.province_of(unit.region);
+        let (from, by_convoy) = attacker(map, previous, at).unwrap_or((at, false));
+        state.set_dislodged(
+            map,
+            Dislodged {
+                unit,
+                attacker_from: from,
+                by_convoy,
+            },
+        );
+    }
+    set_centers(map, &mut state, &phase.state)?;
+    Ok(state)
+}
+
+fn set_centers(map: &Map, state: &mut State, s: &SavedState) -> Result<(), String> {
+    for &sc in map.supply_centers() {
+        state.set_owner(sc, None);
+    }
+    for (power, centers) in &s.centers {
+        let pw = power_of(map, power)?;
+        for c in centers {
+            let p = map.find_province(c).ok_or_else(|| format!("unknown centre `{c}`"))?;
+            state.set_owner(p, Some(pw));
+        }
+    }
+    Ok(())
+}
+
+/// The province a successful move into `at` came from, in the phase before.
+fn attacker(map: &Map, previous: Option<&SavedPhase>, at: ProvinceId) -> Option<(ProvinceId, bool)> {
+    let prev = previous?;
+    for (power, orders) in &prev.orders {
+        let pw = map.find_power(power)?;
+        for text in orders.iter().flatten() {
+            if let Ok(o) = parse_order(map, text, Some(pw)) {
+                if let OrderKind::Move(u, d, via) = o.kind {
+                    let key = unit_key(text);
+                    let ok = prev.results.get(&key).is_none_or(|r| r.iter().all(|t| t.is_empty()));
+                    if d.province == at && ok {
+                        let adjacent = map.provinces_adjacent(u.province, at);
+                        return Some((u.province, via || !adjacent));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `A PAR - BUR` → `A PAR` (the key of MILA's results).
+fn unit_key(order: &str) -> String {
+    order.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+}
+
+/// Orders of a saved phase, MILA's conventions applied: a `VIA` move that
+/// no order convoys goes over land.
+fn orders_of(map: &Map, phase: &SavedPhase) -> Result<Vec<(String, Order)>, String> {
+    let mut out = Vec::new();
+    for (power, orders) in &phase.orders {
+        let pw = power_of(map, power)?;
+        for text in orders.iter().flatten() {
+            let o = parse_order(map, text, Some(pw)).map_err(|e| format!("order `{text}`: {e}"))?;
+            out.push((text.clone(), o));
+        }
+    }
+    let convoyed: BTreeSet<ProvinceId> = out
+        .iter()
+        .filter_map(|(_, o)| match o.kind {
+            OrderKind::Convoy(_, army, _) => Some(army.province),
+            _ => None,
+        })
+        .collect();
+    for (_, o) in out.iter_mut() {
+        if let OrderKind::Move(u, d, true) = o.kind {
+            if !convoyed.contains(&u.province) {
+                o.kind = OrderKind::Move(u, d, false);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn describe_units(map: &Map, state: &State) -> BTreeSet<String> {
+    let name = |u: &Unit| {
+        format!(
+            "{} {} {}",
+            map.power(u.power).name.to_ascii_uppercase(),
+            map.unit_type(u.kind).letter,
+            map.region_name(u.region).to_ascii_uppercase()
+        )
+    };
+    let mut set: BTreeSet<String> = state.units().map(|(_, u)| name(&u)).collect();
+    set.extend(state.all_dislodged().map(|(_, d)| format!("*{}", name(&d.unit))));
+    set
+}
+
+fn describe_centers(map: &Map, state: &State) -> BTreeSet<String> {
+    map.supply_centers()
+        .iter()
+        .filter_map(|&sc| {
+            state
+                .owner(sc)
+                .map(|o| format!("{} {}", map.power(o).name.to_ascii_uppercase(), map.province(sc).abbr.to_ascii_uppercase()))
+        })
+        .collect()
+}
+
+fn diff_sets(what: &str, want: &BTreeSet<String>, got: &BTreeSet<String>, problems: &mut Vec<String>) {
+    if want != got {
+        let missing: Vec<&String> = want.difference(got).collect();
+        let extra: Vec<&String> = got.difference(want).collect();
+        problems.push(format!("{what}: file has {missing:?} that dip has not; dip has {extra:?} that the file has not"));
+    }
+}
+
+/// Replays one game: every phase with orders is adjudicated from the
+/// file's own position, and compared with the file.
+pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameReplay, String> {
+    let mut out = GameReplay::default();
+    for i in 0..g.phases.len().saturating_sub(1) {
+        let phase = &g.phases[i];
+        let next = &g.phases[i + 1];
+        let prev = i.checked_sub(1).map(|j| &g.phases[j]);
+        let state = state_from(map, phase, prev)?;
+        let orders = orders_of(map, phase)?;
+        let plain: Vec<Order> = orders.iter().map(|(_, o)| *o).collect();
+        let outcome = game::adjudicate(map, &state, &plain, rules);
+        let mut problems = Vec::new();
+        // Results of the orders.
+        for ((text, _), report) in orders.iter().zip(outcome.orders()) {
+            let tags: Vec<&str> = phase
+                .results
+                .get(&unit_key(text))
+                .map(|v| v.iter().map(String::as_str).filter(|t| !t.is_empty()).collect())
+                .unwrap_or_default();
+            let file_failed = tags.iter().any(|t| matches!(*t, "bounce" | "cut" | "void" | "no convoy" | "disband"));
+            let ours_failed = !matches!(report.verdict, Verdict::Done { success: true, .. });
+            let comparable = matches!(
+                report.order.kind,
+                OrderKind::Move(..) | OrderKind::SupportHold(..) | OrderKind::SupportMove(..) | OrderKind::Retreat(..)
+            );
+            if comparable && file_failed != ours_failed {
+                problems.push(format!(
+                    "`{text}`: file says {}, dip says {}",
+                    if file_failed { format!("failed {tags:?}") } else { "succeeded".into() },
+                    match report.verdict {
+                        Verdict::Illegal(e) => format!("illegal ({})", e.describe()),
+                        Verdict::Duplicate => "void (duplicate)".into(),
+                        Verdict::Done { success, reason } => {
+                            format!("{} ({reason:?})", if success { "succeeded" } else { "failed" })
+                        }
+                    }
+                ));
+            }
+        }
+        if let PhaseOutcome::Movement(m) = &outcome {
+            let want: BTreeSet<String> = phase
+                .results
+                .iter()
+                .filter(|(_, t)| t.iter().any(|t| t == "dislodged"))
+                .map(|(u, _)| u.clone())
+                .collect();
+            let got: BTreeSet<String> = m
+                .dislodged
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} {}",
+                        map.unit_type(d.unit.kind).letter,
+                        map.region_name(d.unit.region).to_ascii_uppercase()
+                    )
+                })
+                .collect();
+            diff_sets("dislodged", &want, &got, &mut problems);
+        }
+        // The next position.
+        let ours = game::advance(map, &state, &outcome);
+        let theirs = state_from(map, next, Some(phase))?;
+        if ours.phase != theirs.phase {
+            problems.push(format!("next phase: file has {}, dip has {}", theirs.phase.short(), ours.phase.short()));
+        }
+        diff_sets("units", &describe_units(map, &theirs), &describe_units(map, &ours), &mut problems);
+        diff_sets("centres", &describe_centers(map, &theirs), &describe_centers(map, &ours), &mut problems);
+        if problems.is_empty() {
+            out.agree += 1;
+        } else {
+            out.differ.push(PhaseDiff {
+                game: g.id.clone(),
+                phase: phase.name.clone(),
+                orders: orders.iter().map(|(t, o)| format!("{}: {t}", map.power(o.power).name)).collect(),
+                problems,
+            });
+        }
+    }
+    Ok(out)
+}

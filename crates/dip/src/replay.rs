@@ -1,0 +1,64 @@
+//! `dip replay FILE`: re-adjudicate MILA saved games and compare.
+
+use anyhow::{Context, Result};
+use dip_core::Ruleset;
+use dip_game::mila::read_games;
+use dip_game::replay::replay_game;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Saved games of MILA's engine: JSON lines, optionally gzip-compressed.
+    file: std::path::PathBuf,
+    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Print at most this many differing phases.
+    #[arg(long, default_value_t = 20)]
+    show: usize,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let name = args.file.display().to_string();
+    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let games = match read_games(&bytes, &name) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("dip: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let variant = dip_variants::standard();
+    let rules = match &args.rules {
+        Some(r) => Ruleset::parse(r)?,
+        None => variant.rules,
+    };
+    let (mut agree, mut differ, mut shown) = (0usize, 0usize, 0usize);
+    for (i, g) in games.iter().enumerate() {
+        if !g.map.is_empty() && g.map != "standard" {
+            eprintln!("dip: {name}: game {} is on map `{}`; only the standard map is replayed", i + 1, g.map);
+            continue;
+        }
+        let r = match replay_game(&variant.map, &rules, g) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("dip: {name}: game {} ({}): {e}", i + 1, g.id);
+                return Ok(ExitCode::from(2));
+            }
+        };
+        agree += r.agree;
+        differ += r.differ.len();
+        for d in r.differ {
+            if shown < args.show {
+                shown += 1;
+                println!("game {} phase {}", d.game, d.phase);
+                for p in &d.problems {
+                    println!("  differs: {p}");
+                }
+                println!("  orders: {}", d.orders.join("; "));
+            }
+        }
+    }
+    println!("{agree} phases agree, {differ} differ");
+    Ok(if differ > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
