@@ -8,8 +8,20 @@
 //! assert_eq!(v.map.province(lon).abbr, "lon");
 //! ```
 
+pub mod dipwork;
+pub mod dpjudge;
+pub mod formats;
 mod lex;
+pub mod lint;
+mod model;
 mod parse;
+
+pub use model::{MEdge, MPower, MProvince, MUnit, Model, Src};
+
+/// The native text of a variant (docs/variant-format.md).
+pub fn to_native(v: &Variant) -> String {
+    Model::from_variant(v).to_native()
+}
 
 /// A variant: its map, starting position and default rules.
 #[derive(Clone, Debug)]
@@ -27,6 +39,14 @@ pub struct Variant {
     pub description: String,
     /// How each power is drawn, indexed like `map.powers()`.
     pub power_styles: Vec<PowerStyle>,
+    /// The text of the `rules` line (`datc` when none was given).
+    pub rules_text: String,
+    /// The unit type whose borders define convoy steps (`convoy-unit`), when given.
+    pub convoy_unit: Option<dip_core::UnitTypeId>,
+    /// Where each province's name label is drawn (`label=`), indexed by province.
+    pub labels: Vec<Option<(f32, f32)>>,
+    /// Map pictures: (kind, path), e.g. (`colour`, `maps/standard.png`).
+    pub pictures: Vec<(String, String)>,
 }
 
 /// Drawing hints of a power (`colour=`, `initial=` of its `power` line).
@@ -36,6 +56,10 @@ pub struct PowerStyle {
     pub colour: Option<String>,
     /// One character to mark its units and centres.
     pub initial: Option<char>,
+    /// A black-and-white pattern name (Realpolitik's `Random`, `Hash`, ...).
+    pub pattern: Option<String>,
+    /// Other spellings accepted in orders (DipWork's NATIONLIST).
+    pub aliases: Vec<String>,
 }
 
 /// A problem in a variant file, with where it is.

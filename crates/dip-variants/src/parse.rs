@@ -35,6 +35,8 @@ const KEYWORDS: &[&str] = &[
     "clockwise",
     "unit-at",
     "owner",
+    "convoy-unit",
+    "picture",
 ];
 
 /// FNV-1a: quicker than SipHash for the short keys here (files are trusted
@@ -170,6 +172,9 @@ fn terrain(s: &str) -> Res<Terrain> {
 
 fn terrains(s: &str) -> Res<TerrainSet> {
     let mut set = TerrainSet::default();
+    if s == "none" {
+        return Ok(set);
+    }
     for t in s.split(',') {
         set = TerrainSet(set.0 | terrain(t.trim())?.bit());
     }
@@ -226,6 +231,8 @@ struct Parser<'f> {
     region_prov: Vec<ProvinceId>,
     /// Every name of every province, lower case → (province, line).
     names: FastMap<String, (ProvinceId, usize)>,
+    /// `label=` of each province.
+    labels: Vec<Option<(f32, f32)>>,
 }
 
 impl Parser<'_> {
@@ -371,6 +378,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         provs: Vec::new(),
         region_prov: Vec::new(),
         names: FastMap::default(),
+        labels: Vec::new(),
     };
 
     // Pass 1: words of every line, grouped by keyword.
@@ -460,9 +468,12 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         },
         None => BuildRule::Standard,
     };
-    let rules = match once("rules")? {
-        Some(s) => Ruleset::parse(&s.rest()).map_err(|e| p.err(s.line, e.to_string()))?,
-        None => Ruleset::default(),
+    let (rules, rules_text) = match once("rules")? {
+        Some(s) => (
+            Ruleset::parse(&s.rest()).map_err(|e| p.err(s.line, e.to_string()))?,
+            s.rest(),
+        ),
+        None => (Ruleset::default(), "datc".to_string()),
     };
     p.b = MapBuilder::new(&vname);
     p.b.victory = victory;
@@ -473,7 +484,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
     let mut styles = Vec::new();
     for s in stmts("power") {
         let l = s.line;
-        let a = args(s, &["colour", "color", "initial"]).map_err(|m| p.err(l, m))?;
+        let a = args(s, &["colour", "color", "initial", "pattern", "aka"]).map_err(|m| p.err(l, m))?;
         let [abbr, pname, adj] = a.pos[..] else {
             return Err(p.err(l, "expected `power ABBR NAME ADJECTIVE [colour=#rrggbb] [initial=X]`"));
         };
@@ -514,8 +525,34 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
             }
             None => None,
         };
+        let mut aliases = Vec::new();
+        if let Some(v) = a.opts.get("aka") {
+            for w in split_outside_quotes(v, ',') {
+                let n = name(w, "a power alias").map_err(|m| p.err(l, m))?;
+                let key = n.to_lowercase();
+                if key == "all" {
+                    return Err(p.err(l, "`all` is reserved (home=all): choose another power name"));
+                }
+                if !own.insert(key.clone()) {
+                    continue;
+                }
+                if let Some(first) = power_names.insert(key, l) {
+                    return Err(p.err(l, format!("power name `{n}` is already used on line {first}")));
+                }
+                aliases.push(n);
+            }
+        }
+        let pattern = match a.opts.get("pattern") {
+            Some(v) => Some(short_name(v, "a pattern name").map_err(|m| p.err(l, m))?),
+            None => None,
+        };
         p.b.add_power(&abbr, &pname, &adj);
-        styles.push(PowerStyle { colour, initial });
+        styles.push(PowerStyle {
+            colour,
+            initial,
+            pattern,
+            aliases,
+        });
     }
 
     // Unit types; armies and fleets when the file declares none.
@@ -535,6 +572,31 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
     }
     for ut in p.unit_types.clone() {
         p.b.add_unit_type(ut);
+    }
+    let mut convoy_unit = None;
+    for s in stmts("convoy-unit") {
+        let l = s.line;
+        if convoy_unit.is_some() {
+            return Err(p.err(l, "`convoy-unit` given twice"));
+        }
+        let ut = match s.args() {
+            [w] => p.unit_type(w).map_err(|m| p.err(l, m))?,
+            _ => return Err(p.err(l, "expected `convoy-unit TYPE` (a letter or name of a unit type)")),
+        };
+        p.b.set_convoy_unit(ut);
+        convoy_unit = Some(ut);
+    }
+    let mut pictures = Vec::new();
+    for s in stmts("picture") {
+        match s.args() {
+            [kind, path] => pictures.push((unquote(kind).into_owned(), unquote(path).into_owned())),
+            _ => {
+                return Err(p.err(
+                    s.line,
+                    "expected `picture KIND PATH`, e.g. `picture colour maps/standard.png`",
+                ))
+            }
+        }
     }
 
     // Provinces.
@@ -713,6 +775,10 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         rules,
         description,
         power_styles: styles,
+        rules_text,
+        convoy_unit,
+        labels: std::mem::take(&mut p.labels),
+        pictures,
     })
 }
 
@@ -818,7 +884,7 @@ fn parse_unit(s: &Stmt, known: &[UnitType]) -> Res<UnitType> {
 
 fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
     let usage = "expected `province ABBR NAME TERRAIN [center] [home=POWER,...] [coasts=nc,sc] [at=X,Y] [aka=NAME,...]` (quote names with spaces)";
-    let a = args(s, &["home", "coasts", "at", "aka"])?;
+    let a = args(s, &["home", "coasts", "at", "aka", "label"])?;
     let (abbr, pname, terr, flags) = match &a.pos[..] {
         [ab, n, t, flags @ ..] => (ab, n, t, flags),
         [_, _] | [_] | [] => return Err(usage.into()),
@@ -863,6 +929,7 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
         return Err(format!("too many provinces and coasts: at most {MAX_REGIONS}"));
     }
     let at = a.opts.get("at").map(position).transpose()?;
+    let label = a.opts.get("label").map(position).transpose()?;
     let mut homes = Vec::new();
     let mut home_of_all = false;
     if let Some(v) = a.opts.get("home") {
@@ -921,6 +988,7 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
             prov.homes.insert(h);
         }
     }
+    p.labels.push(label);
     p.provs.push(ProvRec {
         abbr,
         terrain: terr,

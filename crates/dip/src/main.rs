@@ -3,6 +3,7 @@
 mod adjudicate;
 mod bench;
 mod cases;
+mod variant;
 mod replay;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,8 @@ enum Command {
     Bench(bench::Args),
     /// Re-adjudicate MILA saved games (JSON lines) and compare phase by phase.
     Replay(replay::Args),
+    /// Variants: list, check (lint), show a province, convert between formats.
+    Variant(variant::Args),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Cases(a) => cases::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Variant(a) => variant::run(a),
         Command::Replay(a) => replay::run(a),
     };
     match result {

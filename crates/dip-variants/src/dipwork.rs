@@ -1,0 +1,936 @@
+//! DipWork's variant files (docs/dipwork-variant.md): VARIANT.TXT (keyword
+//! parameters and lists), FIELDS.TXT (`#` fields, `-` borders, `=`
+//! synonyms) and the starting position in GAME.TXT; read into a [`Model`]
+//! and written from one.
+
+use std::collections::HashMap;
+
+use dip_core::map::{BuildRule, EdgeFlags, Terrain, TerrainSet, UnitType};
+use dip_core::{PhaseKind, Season};
+
+use crate::model::{MEdge, MPower, MProvince, MUnit, Model};
+use crate::VariantError;
+
+fn err(file: &str, line: usize, message: impl Into<String>) -> VariantError {
+    VariantError {
+        file: file.to_string(),
+        line,
+        message: message.into(),
+    }
+}
+
+/// VARIANT.TXT: parameters (keyword → (line, value)) and lists (keyword →
+/// (line, lines)).
+#[derive(Default, Debug)]
+pub struct Params {
+    pub values: Vec<(String, usize, String)>,
+    pub lists: Vec<(String, usize, Vec<(usize, String)>)>,
+}
+
+impl Params {
+    pub fn get(&self, key: &str) -> Option<(usize, &str)> {
+        self.values
+            .iter()
+            .find(|(k, _, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, l, v)| (*l, v.as_str()))
+    }
+    pub fn list(&self, key: &str) -> Option<&[(usize, String)]> {
+        self.lists
+            .iter()
+            .find(|(k, _, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, _, v)| v.as_slice())
+    }
+}
+
+/// Parameters whose value is `ja` or `nein`.
+const BOOLEANS: &[&str] = &[
+    "SELF_CUT_OK",
+    "CONVOY_CUTS",
+    "EXACT_MATCH",
+    "NSU_CHECKING_OFF",
+    "ERROR_NR_OUTPUT",
+];
+/// Parameters whose value is a number.
+const NUMBERS: &[&str] = &[
+    "IX_3_INTERPRETATION",
+    "IX_7_INTERPRETATION",
+    "X_INTERPRETATION",
+    "PARTIAL_CUT_POSSIBLE",
+    "CONVOY_RELEVANT_UNITNR",
+    "SPELLCHECK",
+    "SLOWMOTION",
+    "PLAINOUTWIDTH",
+    "TABCOLUMNWIDTH",
+    "VICTORY",
+];
+/// Rule switches passed on to the ruleset.
+const SWITCHES: &[&str] = &[
+    "SELF_CUT_OK",
+    "CONVOY_CUTS",
+    "IX_3_INTERPRETATION",
+    "IX_7_INTERPRETATION",
+    "PARTIAL_CUT_POSSIBLE",
+];
+
+fn yes_no(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "ja" | "yes" | "j" | "y" | "1" | "on" | "true" => Some(true),
+        "nein" | "no" | "n" | "0" | "off" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+/// Reads VARIANT.TXT: `KEYWORD value` lines, and lists (a keyword alone on
+/// its line, then its lines up to a blank line); `END` ends the file.
+pub fn read_params(text: &str, file: &str) -> Result<Params, VariantError> {
+    let mut p = Params::default();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line_no = i + 1;
+        let line = lines[i].trim();
+        i += 1;
+        if line.is_empty() || line.starts_with(';') {
+            continue;
+        }
+        let (key, value) = match line.split_once(char::is_whitespace) {
+            Some((k, v)) => (k, v.trim()),
+            None => (line, ""),
+        };
+        if key.eq_ignore_ascii_case("END") {
+            break;
+        }
+        if !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(err(
+                file,
+                line_no,
+                format!("expected a keyword (letters, digits, `_`), found `{key}`"),
+            ));
+        }
+        let upper = key.to_ascii_uppercase();
+        if value.is_empty() {
+            // A list up to the next blank line.
+            let mut items = Vec::new();
+            while i < lines.len() && !lines[i].trim().is_empty() {
+                if lines[i].trim().eq_ignore_ascii_case("END") {
+                    break;
+                }
+                items.push((i + 1, lines[i].trim().to_string()));
+                i += 1;
+            }
+            p.lists.push((upper, line_no, items));
+            continue;
+        }
+        if BOOLEANS.contains(&upper.as_str()) && yes_no(value).is_none() {
+            return Err(err(file, line_no, format!("`{key}` takes ja or nein, found `{value}`")));
+        }
+        if NUMBERS.contains(&upper.as_str()) && value.parse::<i64>().is_err() {
+            return Err(err(file, line_no, format!("`{key}` takes a number, found `{value}`")));
+        }
+        p.values.push((upper, line_no, value.to_string()));
+    }
+    Ok(p)
+}
+
+/// A FIELDS.TXT field.
+struct Field {
+    name: String,
+    x: f32,
+    y: f32,
+    coast_of: Option<String>,
+    letters: String,
+    points: u32,
+    home: Option<String>,
+    line: usize,
+}
+
+fn terrain_of(letters: &str) -> Terrain {
+    if letters.contains('X') {
+        Terrain::Impassable
+    } else if letters.contains('C') {
+        Terrain::Coast
+    } else if letters.contains('O') {
+        Terrain::Sea
+    } else {
+        Terrain::Land
+    }
+}
+
+/// The coast name of a subfield: `Spa/nc` → `nc`; `SpN` → `nc`.
+fn coast_name(field: &str) -> String {
+    if let Some((_, c)) = field.split_once(['/', '(']) {
+        return c.trim_end_matches(')').to_ascii_lowercase();
+    }
+    match field.chars().last().map(|c| c.to_ascii_lowercase()) {
+        Some(c @ ('n' | 's' | 'e' | 'w')) => format!("{c}c"),
+        _ => field
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .take(3)
+            .collect::<String>()
+            .to_ascii_lowercase(),
+    }
+}
+
+/// Reads a DipWork variant: the folder (or its VARIANT.TXT), with FIELDS.TXT
+/// (or the file named by FNFIELDTEXT) and GAME.TXT when present.
+pub fn read_dir(path: &str) -> Result<Model, VariantError> {
+    let p = std::path::Path::new(path);
+    let dir = if p.is_dir() {
+        p.to_path_buf()
+    } else {
+        p.parent().map(|d| d.to_path_buf()).unwrap_or_default()
+    };
+    let find = |name: &str| -> Option<std::path::PathBuf> {
+        let rd = std::fs::read_dir(&dir).ok()?;
+        rd.flatten().map(|e| e.path()).find(|f| {
+            f.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.eq_ignore_ascii_case(name))
+        })
+    };
+    let vpath = if p.is_dir() {
+        find("VARIANT.TXT")
+    } else {
+        Some(p.to_path_buf())
+    };
+    let vpath = vpath.ok_or_else(|| err(path, 0, "no VARIANT.TXT in this folder"))?;
+    let vfile = vpath.to_string_lossy().to_string();
+    let vtext = std::fs::read_to_string(&vpath).map_err(|e| err(&vfile, 0, format!("cannot read ({e})")))?;
+    let params = read_params(&vtext, &vfile)?;
+    let fname = params
+        .get("FNFIELDTEXT")
+        .map(|(_, v)| v.to_string())
+        .unwrap_or_else(|| "FIELDS.TXT".into());
+    let fpath = find(&fname).ok_or_else(|| err(&vfile, 0, format!("no {fname} next to VARIANT.TXT")))?;
+    let ffile = fpath.to_string_lossy().to_string();
+    let ftext = std::fs::read_to_string(&fpath).map_err(|e| err(&ffile, 0, format!("cannot read ({e})")))?;
+    let game = match find("GAME.TXT") {
+        Some(g) => {
+            let gf = g.to_string_lossy().to_string();
+            let t = std::fs::read_to_string(&g).map_err(|e| err(&gf, 0, format!("cannot read ({e})")))?;
+            Some((t, gf))
+        }
+        None => None,
+    };
+    let name = dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("variant")
+        .to_ascii_lowercase();
+    read(
+        &params,
+        &vfile,
+        &ftext,
+        &ffile,
+        game.as_ref().map(|(t, f)| (t.as_str(), f.as_str())),
+        &name,
+    )
+}
+
+/// Builds the model from VARIANT.TXT parameters, FIELDS.TXT text and
+/// optionally GAME.TXT text.
+pub fn read(
+    params: &Params,
+    vfile: &str,
+    fields_text: &str,
+    ffile: &str,
+    game: Option<(&str, &str)>,
+    default_name: &str,
+) -> Result<Model, VariantError> {
+    let mut m = Model {
+        files: vec![vfile.to_string(), ffile.to_string()],
+        ..Model::default()
+    };
+    if let Some(g) = game {
+        m.files.push(g.1.to_string());
+    }
+    m.name = params
+        .get("DIPNAME")
+        .map(|(_, v)| v.to_string())
+        .unwrap_or_else(|| default_name.to_string());
+    m.title = params
+        .get("VARNAME")
+        .map(|(_, v)| v.to_string())
+        .unwrap_or_else(|| m.name.clone());
+    if let Some((_, v)) = params.get("VICTORY") {
+        m.victory = v.parse().unwrap_or(0);
+    }
+    if let Some((l, v)) = params.get("BUILDRULE") {
+        m.build_rule = match v.to_ascii_lowercase().as_str() {
+            "standard" => BuildRule::Standard,
+            "aberration" => BuildRule::Aberration,
+            "chaos" => BuildRule::Chaos,
+            _ => {
+                return Err(err(
+                    vfile,
+                    l,
+                    format!("BUILDRULE takes Standard, Aberration or Chaos, found `{v}`"),
+                ))
+            }
+        };
+    }
+    if let Some((l, v)) = params.get("STARTPHASE") {
+        let ws: Vec<&str> = v.split_whitespace().collect();
+        let bad = || {
+            err(
+                vfile,
+                l,
+                format!("STARTPHASE takes `YEAR spring|fall|winter [movement|retreat]`, found `{v}`"),
+            )
+        };
+        let year: i32 = ws.first().and_then(|y| y.parse().ok()).ok_or_else(bad)?;
+        m.year = year;
+        match ws.get(1).map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("spring") => m.season = Season::Spring,
+            Some("fall") | Some("autumn") => m.season = Season::Fall,
+            Some("winter") => {
+                m.season = Season::Fall;
+                m.kind = PhaseKind::Adjustment
+            }
+            _ => return Err(bad()),
+        }
+        if ws.get(2).is_some_and(|k| k.eq_ignore_ascii_case("retreat")) {
+            m.kind = PhaseKind::Retreat;
+        }
+    }
+    let mut rules = params
+        .get("RULES")
+        .map(|(_, v)| v.to_string())
+        .unwrap_or_else(|| "dipwork".into());
+    for s in SWITCHES {
+        if let Some((l, v)) = params.get(s) {
+            let mut probe = dip_core::Ruleset::DATC;
+            probe.set(s, v).map_err(|e| err(vfile, l, e.to_string()))?;
+            rules.push_str(&format!(
+                " {}={}",
+                s.to_ascii_lowercase().replace('_', "-"),
+                v.to_ascii_lowercase()
+            ));
+        }
+    }
+    m.rules = rules;
+    // Nations.
+    let nations = params
+        .list("NATIONLIST")
+        .ok_or_else(|| err(vfile, 0, "no NATIONLIST"))?;
+    for (l, line) in nations {
+        let ws: Vec<&str> = line.split_whitespace().collect();
+        let [abbr, name, rest @ ..] = ws.as_slice() else {
+            return Err(err(vfile, *l, "expected `ABBR NAME [SPELLING...]` in NATIONLIST"));
+        };
+        let mut aliases: Vec<String> = Vec::new();
+        let mut adjective = name.to_string();
+        for w in rest {
+            if let Some(a) = w.strip_prefix("adj=") {
+                adjective = a.replace('_', " ");
+            } else if !w.eq_ignore_ascii_case(name) && !w.eq_ignore_ascii_case(abbr) {
+                aliases.push(w.replace('_', " "));
+            }
+        }
+        aliases.retain(|a| !a.eq_ignore_ascii_case(&adjective));
+        m.powers.push(MPower {
+            abbr: abbr.to_string(),
+            name: name.replace('_', " "),
+            adjective,
+            aliases,
+            src: (0, *l),
+            ..MPower::default()
+        });
+    }
+    // Unit types (terrains are filled in from the fields below).
+    let units = params.list("UNITLIST").ok_or_else(|| err(vfile, 0, "no UNITLIST"))?;
+    let mut allowed_in: Vec<String> = Vec::new();
+    for (l, line) in units {
+        let (names, opts) = line.split_once('#').ok_or_else(|| {
+            err(
+                vfile,
+                *l,
+                "expected `LETTER [SPELLING...] NAME # Costs=N St=N [convoyable] [canConvoy] AllowedIn=LETTERS`",
+            )
+        })?;
+        let ws: Vec<&str> = names.split_whitespace().collect();
+        let letter = ws
+            .first()
+            .and_then(|w| w.chars().next())
+            .filter(|c| c.is_ascii_alphabetic())
+            .ok_or_else(|| err(vfile, *l, "expected a unit letter first"))?
+            .to_ascii_uppercase();
+        let uname = ws.last().copied().unwrap_or("Unit").to_string();
+        let mut ut = UnitType {
+            letter,
+            name: uname,
+            strength: 1,
+            cost: 1,
+            convoyable: false,
+            can_convoy: false,
+            stands_on: TerrainSet::default(),
+            builds_on: TerrainSet::default(),
+            uses_coasts: false,
+        };
+        let mut allowed = String::new();
+        for o in opts.split_whitespace() {
+            let lower = o.to_ascii_lowercase();
+            if let Some(v) = lower.strip_prefix("costs=") {
+                ut.cost = v
+                    .parse()
+                    .map_err(|_| err(vfile, *l, format!("Costs= takes a number, found `{v}`")))?;
+            } else if let Some(v) = lower.strip_prefix("st=") {
+                ut.strength = v
+                    .parse()
+                    .map_err(|_| err(vfile, *l, format!("St= takes a number, found `{v}`")))?;
+            } else if o.len() > 10 && lower.starts_with("allowedin=") {
+                allowed = o[10..].to_string();
+            } else if lower == "allowedin=" {
+            } else if lower == "convoyable" {
+                ut.convoyable = true;
+            } else if lower == "canconvoy" {
+                ut.can_convoy = true;
+            } else {
+                return Err(err(
+                    vfile,
+                    *l,
+                    format!("unknown unit option `{o}` (expected Costs=, St=, AllowedIn=, convoyable or canConvoy)"),
+                ));
+            }
+        }
+        allowed_in.push(allowed);
+        m.unit_types.push(ut);
+    }
+    let n_types = m.unit_types.len();
+    let convoy_nr: usize = params
+        .get("CONVOY_RELEVANT_UNITNR")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(n_types + 1);
+
+    // FIELDS.TXT.
+    let mut fields: Vec<Field> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut borders: Vec<(usize, String, String, Vec<String>)> = Vec::new();
+    let mut synonyms: Vec<(usize, String, Vec<String>)> = Vec::new();
+    for (i, raw) in fields_text.lines().enumerate() {
+        let l = i + 1;
+        let ws: Vec<&str> = raw.split_whitespace().collect();
+        let Some(&kw) = ws.first() else { continue };
+        match kw {
+            "#" => {
+                let [_, name, x, y, coast_of, letters, rest @ ..] = ws.as_slice() else {
+                    return Err(err(ffile, l, "expected `# NAME X Y COAST-OF TYPE POINTS [HOME]`"));
+                };
+                let num = |s: &str, what: &str| {
+                    s.parse::<f32>()
+                        .map_err(|_| err(ffile, l, format!("expected {what}, found `{s}`")))
+                };
+                let points = match rest.first() {
+                    Some(p) => p
+                        .parse()
+                        .map_err(|_| err(ffile, l, format!("expected the supply points (a number), found `{p}`")))?,
+                    None => 0,
+                };
+                let home = rest.get(1).filter(|h| **h != "-").map(|h| h.to_string());
+                let key = name.to_lowercase();
+                if index.insert(key, fields.len()).is_some() {
+                    return Err(err(ffile, l, format!("field `{name}` described twice")));
+                }
+                fields.push(Field {
+                    name: name.to_string(),
+                    x: num(x, "the x coordinate")?,
+                    y: num(y, "the y coordinate")?,
+                    coast_of: (*coast_of != "-").then(|| coast_of.to_string()),
+                    letters: letters.to_string(),
+                    points,
+                    home,
+                    line: l,
+                });
+            }
+            "-" => {
+                let [_, from, to, vals @ ..] = ws.as_slice() else {
+                    return Err(err(ffile, l, "expected `- FROM TO VALUE...` (one value per unit type)"));
+                };
+                if vals.len() < n_types {
+                    return Err(err(
+                        ffile,
+                        l,
+                        format!(
+                            "expected {n_types} values (one per unit type: ja, nein, -, imp or a field name), found {}",
+                            vals.len()
+                        ),
+                    ));
+                }
+                borders.push((
+                    l,
+                    from.to_string(),
+                    to.to_string(),
+                    vals.iter().map(|v| v.to_string()).collect(),
+                ));
+            }
+            "=" => {
+                let [_, name, syns @ ..] = ws.as_slice() else {
+                    return Err(err(ffile, l, "expected `= NAME SYNONYM...`"));
+                };
+                synonyms.push((l, name.to_string(), syns.iter().map(|s| s.to_string()).collect()));
+            }
+            k if k.eq_ignore_ascii_case("END") => break,
+            other => {
+                return Err(err(
+                    ffile,
+                    l,
+                    format!("expected `#` (field), `-` (border), `=` (synonym) or END, found `{other}`"),
+                ))
+            }
+        }
+    }
+    // Provinces and their coasts.
+    let mut region_of: HashMap<String, String> = HashMap::new();
+    let mut prov_index: HashMap<String, usize> = HashMap::new();
+    for f in fields.iter().filter(|f| f.coast_of.is_none()) {
+        let mut p = MProvince::new(&f.name, &f.name, terrain_of(&f.letters));
+        p.at = Some((f.x, f.y));
+        p.center = f.points > 0;
+        p.src = (1, f.line);
+        match f.home.as_deref() {
+            Some(h) if h.eq_ignore_ascii_case("all") => p.home_of_all = true,
+            Some(h) => {
+                let pw = m
+                    .powers
+                    .iter()
+                    .find(|p| p.abbr.eq_ignore_ascii_case(h) || p.name.eq_ignore_ascii_case(h))
+                    .ok_or_else(|| err(ffile, f.line, format!("unknown nation `{h}` (not in NATIONLIST)")))?;
+                p.homes.push(pw.abbr.clone());
+            }
+            None => {}
+        }
+        region_of.insert(f.name.to_lowercase(), f.name.clone());
+        prov_index.insert(f.name.to_lowercase(), m.provinces.len());
+        m.provinces.push(p);
+    }
+    for f in fields.iter().filter(|f| f.coast_of.is_some()) {
+        let parent = f.coast_of.clone().unwrap_or_default();
+        let &pi = prov_index.get(&parent.to_lowercase()).ok_or_else(|| {
+            err(
+                ffile,
+                f.line,
+                format!("`{}` is a coast of unknown field `{parent}`", f.name),
+            )
+        })?;
+        let c = coast_name(&f.name);
+        let pabbr = m.provinces[pi].abbr.clone();
+        m.provinces[pi].coasts.push((c.clone(), Some((f.x, f.y))));
+        region_of.insert(f.name.to_lowercase(), format!("{pabbr}/{c}"));
+    }
+    // Synonyms: the first is the full name when the field is a province.
+    for (l, name, syns) in &synonyms {
+        let key = name.to_lowercase();
+        let Some(&pi) = prov_index.get(&key) else {
+            if region_of.contains_key(&key) {
+                continue;
+            }
+            return Err(err(ffile, *l, format!("synonyms for unknown field `{name}`")));
+        };
+        for s in syns {
+            let s = s.replace('_', " ");
+            let p = &mut m.provinces[pi];
+            if p.name == p.abbr && p.aliases.is_empty() && !s.contains(['/', '(']) {
+                p.name = s;
+            } else if !s.contains(['/', '(', ')', ',', ':', '=']) {
+                p.aliases.push(s);
+            }
+        }
+    }
+    // Which unit types stand where: a border value other than `-` means the
+    // start field exists for that type.
+    let field_of = |name: &str, l: usize| -> Result<&Field, VariantError> {
+        index
+            .get(&name.to_lowercase())
+            .map(|&i| &fields[i])
+            .ok_or_else(|| err(ffile, l, format!("unknown field `{name}`")))
+    };
+    let total_types = if convoy_nr > n_types { convoy_nr } else { n_types };
+    let mut stands: Vec<TerrainSet> = vec![TerrainSet::default(); total_types];
+    let mut on_coast: Vec<bool> = vec![false; total_types];
+    for (l, from, to, vals) in &borders {
+        let f = field_of(from, *l)?;
+        field_of(to, *l)?;
+        for (j, v) in vals.iter().enumerate().take(total_types) {
+            if v != "-" {
+                let t = match &f.coast_of {
+                    Some(parent) => terrain_of(&field_of(parent, *l)?.letters),
+                    None => terrain_of(&f.letters),
+                };
+                stands[j] = TerrainSet(stands[j].0 | t.bit());
+                if f.coast_of.is_some() {
+                    on_coast[j] = true;
+                }
+            }
+        }
+    }
+    let letters_of = |t: Terrain| -> String {
+        fields
+            .iter()
+            .filter(|f| f.coast_of.is_none() && terrain_of(&f.letters) == t)
+            .map(|f| f.letters.clone())
+            .collect::<Vec<_>>()
+            .join("")
+    };
+    for (j, ut) in m.unit_types.iter_mut().enumerate() {
+        ut.stands_on = stands[j];
+        ut.uses_coasts = on_coast[j];
+        let allowed = &allowed_in[j];
+        let mut b = TerrainSet::default();
+        for t in Terrain::ALL {
+            let ls = letters_of(t);
+            if allowed.chars().any(|c| ls.contains(c)) {
+                b = TerrainSet(b.0 | t.bit());
+            }
+        }
+        ut.builds_on = TerrainSet(b.0 & ut.stands_on.0);
+    }
+    if convoy_nr > n_types && convoy_nr <= total_types && vals_have_column(&borders, convoy_nr - 1) {
+        let used: Vec<char> = m.unit_types.iter().map(|u| u.letter).collect();
+        let letter = "ZYXVQJ".chars().find(|c| !used.contains(c)).unwrap_or('Z');
+        m.unit_types.push(UnitType {
+            letter,
+            name: "Convoy".into(),
+            strength: 0,
+            cost: 0,
+            convoyable: false,
+            can_convoy: false,
+            stands_on: stands[convoy_nr - 1],
+            builds_on: TerrainSet::default(),
+            uses_coasts: false,
+        });
+        m.convoy_unit = Some(m.unit_types.len() - 1);
+    } else if convoy_nr >= 1 && convoy_nr <= n_types {
+        m.convoy_unit = Some(convoy_nr - 1);
+    }
+    // Borders, and the clockwise order from the order of the border lines.
+    let mut order: HashMap<String, Vec<String>> = HashMap::new();
+    let prov_of = |region: &str| region.split('/').next().unwrap_or(region).to_string();
+    for (l, from, to, vals) in &borders {
+        let from_r = region_of[&from.to_lowercase()].clone();
+        for (j, v) in vals.iter().enumerate() {
+            let Some(ut) = m.unit_types.get(j) else { continue };
+            if m.unit_types.len() > n_types && j >= n_types && Some(j) != m.convoy_unit {
+                continue;
+            }
+            let target = match v.to_ascii_lowercase().as_str() {
+                "ja" | "yes" => to.clone(),
+                "nein" | "no" | "-" | "imp" => continue,
+                _ => v.clone(),
+            };
+            let to_r = region_of
+                .get(&target.to_lowercase())
+                .ok_or_else(|| {
+                    err(
+                        ffile,
+                        *l,
+                        format!("unknown field `{target}` (expected ja, nein, -, imp or a field name)"),
+                    )
+                })?
+                .clone();
+            let (fr, tr) = if ut.uses_coasts {
+                (from_r.clone(), to_r)
+            } else {
+                (prov_of(&from_r), prov_of(&to_r))
+            };
+            if prov_of(&fr) == prov_of(&tr) {
+                continue;
+            }
+            m.edges.push(MEdge {
+                ut: j,
+                from: fr.clone(),
+                to: tr.clone(),
+                flags: EdgeFlags::default(),
+                src: (1, *l),
+            });
+            let ord = order.entry(prov_of(&fr)).or_default();
+            let tp = prov_of(&tr);
+            if !ord.contains(&tp) {
+                ord.push(tp);
+            }
+        }
+    }
+    for p in &m.provinces {
+        if let Some(o) = order.get(&p.abbr) {
+            m.clockwise.push((p.abbr.clone(), o.clone()));
+        }
+    }
+    if let Some((text, gfile)) = game {
+        read_game(&mut m, text, gfile, &region_of)?;
+    }
+    Ok(m)
+}
+
+fn vals_have_column(borders: &[(usize, String, String, Vec<String>)], col: usize) -> bool {
+    borders.iter().any(|(_, _, _, v)| v.len() > col)
+}
+
+/// GAME.TXT: `NATION X`, then `UNITS` and `CENTERS` lists.
+fn read_game(m: &mut Model, text: &str, file: &str, region_of: &HashMap<String, String>) -> Result<(), VariantError> {
+    let fi = m.files.len() - 1;
+    let mut nation: Option<String> = None;
+    let mut section = "";
+    let mut owners = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let l = i + 1;
+        let ws: Vec<&str> = raw.split_whitespace().collect();
+        let Some(&kw) = ws.first() else { continue };
+        match kw.to_ascii_uppercase().as_str() {
+            "END" => break,
+            "NATION" => {
+                let n = ws.get(1).ok_or_else(|| err(file, l, "expected `NATION ABBR`"))?;
+                let p = m
+                    .powers
+                    .iter()
+                    .find(|p| p.abbr.eq_ignore_ascii_case(n) || p.name.eq_ignore_ascii_case(n))
+                    .ok_or_else(|| err(file, l, format!("unknown nation `{n}`")))?;
+                nation = Some(p.abbr.clone());
+                section = "";
+            }
+            "UNITS" => section = "units",
+            "CENTERS" | "CENTRES" => section = "centers",
+            _ if ws.len() == 1 && section == "centers" => {
+                let pw = nation
+                    .clone()
+                    .ok_or_else(|| err(file, l, "a centre before any NATION line"))?;
+                let r = region_of
+                    .get(&kw.to_lowercase())
+                    .ok_or_else(|| err(file, l, format!("unknown field `{kw}`")))?;
+                owners.push((pw, r.split('/').next().unwrap_or(r).to_string()));
+            }
+            _ if ws.len() == 2 && section == "units" => {
+                let pw = nation
+                    .clone()
+                    .ok_or_else(|| err(file, l, "a unit before any NATION line"))?;
+                let letter = kw.chars().next().unwrap_or('A').to_ascii_uppercase();
+                let r = region_of
+                    .get(&ws[1].to_lowercase())
+                    .ok_or_else(|| err(file, l, format!("unknown field `{}`", ws[1])))?;
+                m.units.push(MUnit {
+                    power: pw,
+                    letter,
+                    region: r.clone(),
+                    src: (fi, l),
+                });
+            }
+            _ => {
+                if section.is_empty() {
+                    continue; // other game parameters
+                }
+                return Err(err(
+                    file,
+                    l,
+                    format!(
+                        "cannot read `{}` (expected a unit `A Vie` or a centre `Vie`)",
+                        raw.trim()
+                    ),
+                ));
+            }
+        }
+    }
+    m.owners = Some(owners);
+    Ok(())
+}
+
+/// The three files of a DipWork variant: (VARIANT.TXT, FIELDS.TXT, GAME.TXT).
+pub fn write(m: &Model) -> (String, String, String) {
+    let mut v = String::new();
+    v.push_str(&format!("VARNAME {}\n", m.title));
+    v.push_str(&format!("DIPNAME {}\n", m.name));
+    let (season, kind) = match (m.season, m.kind) {
+        (_, PhaseKind::Adjustment) => ("winter", ""),
+        (Season::Spring, PhaseKind::Retreat) => ("spring", " retreat"),
+        (Season::Spring, _) => ("spring", ""),
+        (Season::Fall, PhaseKind::Retreat) => ("fall", " retreat"),
+        (Season::Fall, _) => ("fall", ""),
+    };
+    v.push_str(&format!("STARTPHASE {} {season}{kind}\n", m.year));
+    v.push_str(&format!("VICTORY {}\n", m.victory));
+    let br = match m.build_rule {
+        BuildRule::Standard => "Standard",
+        BuildRule::Aberration => "Aberration",
+        BuildRule::Chaos => "Chaos",
+    };
+    v.push_str(&format!("BUILDRULE {br}\n"));
+    v.push_str(&format!("RULES {}\n", m.rules));
+    let n_real = m.unit_types.len() - usize::from(m.convoy_unit.is_some_and(|c| is_pseudo(m, c)));
+    let convoy_col = match m.convoy_unit {
+        Some(c) => c + 1,
+        None => m
+            .unit_types
+            .iter()
+            .position(|u| u.can_convoy)
+            .map(|c| c + 1)
+            .unwrap_or(n_real + 1),
+    };
+    v.push_str(&format!("CONVOY_RELEVANT_UNITNR {convoy_col}\n"));
+    v.push_str("FNFIELDTEXT FIELDS.TXT\n\nNATIONLIST\n");
+    for p in &m.powers {
+        let mut line = format!("{} {}", p.abbr, p.name.replace(' ', "_"));
+        if p.adjective != p.name {
+            line.push_str(&format!(" adj={}", p.adjective.replace(' ', "_")));
+        }
+        for a in &p.aliases {
+            line.push_str(&format!(" {}", a.replace(' ', "_")));
+        }
+        v.push_str(&line);
+        v.push('\n');
+    }
+    v.push_str("\nUNITLIST\n");
+    let build_letter = |i: usize| -> char {
+        let c = m.unit_types[i].letter;
+        if "LCOX".contains(c) {
+            char::from_digit(i as u32 % 10, 10).unwrap_or('9')
+        } else {
+            c
+        }
+    };
+    for (i, u) in m.unit_types.iter().enumerate().take(n_real) {
+        let mut line = format!("{} {} # Costs={} St={}", u.letter, u.name, u.cost, u.strength);
+        if u.convoyable {
+            line.push_str(" convoyable");
+        }
+        if u.can_convoy {
+            line.push_str(" canConvoy");
+        }
+        line.push_str(&format!(" AllowedIn={}", build_letter(i)));
+        v.push_str(&line);
+        v.push('\n');
+    }
+    v.push_str("\nEND\n");
+
+    // FIELDS.TXT
+    let mut f = String::new();
+    let terrain_letter = |t: Terrain| match t {
+        Terrain::Land => 'L',
+        Terrain::Coast => 'C',
+        Terrain::Sea => 'O',
+        Terrain::Impassable => 'X',
+    };
+    let letters = |t: Terrain| -> String {
+        let mut s = terrain_letter(t).to_string();
+        for (i, u) in m.unit_types.iter().enumerate().take(n_real) {
+            if u.builds_on.contains(t) {
+                s.push(build_letter(i));
+            }
+        }
+        s
+    };
+    let pos = |p: Option<(f32, f32)>| p.map(|(x, y)| format!("{x} {y}")).unwrap_or_else(|| "0 0".into());
+    for p in &m.provinces {
+        let home = if p.home_of_all {
+            "All".to_string()
+        } else {
+            p.homes.first().cloned().unwrap_or_else(|| "-".into())
+        };
+        f.push_str(&format!(
+            "# {} {} - {} {} {home}\n",
+            p.abbr,
+            pos(p.at),
+            letters(p.terrain),
+            u32::from(p.center)
+        ));
+        for (c, at) in &p.coasts {
+            f.push_str(&format!(
+                "# {}/{c} {} {} {} 0 -\n",
+                p.abbr,
+                pos(at.or(p.at)),
+                p.abbr,
+                letters(p.terrain)
+            ));
+        }
+    }
+    f.push('\n');
+    // Borders per (from, to) region pair, in the order of the edges.
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for e in &m.edges {
+        let k = (e.from.clone(), e.to.clone());
+        if !pairs.contains(&k) {
+            pairs.push(k);
+        }
+    }
+    let n_cols = if m.convoy_unit.is_some_and(|c| is_pseudo(m, c)) {
+        m.unit_types.len()
+    } else {
+        n_real
+    };
+    let stands = |ut: usize, region: &str| -> bool {
+        let u = &m.unit_types[ut];
+        let (p, c) = match region.split_once('/') {
+            Some((p, c)) => (p, Some(c)),
+            None => (region, None),
+        };
+        let Some(prov) = m.provinces.iter().find(|q| q.abbr == p) else {
+            return false;
+        };
+        if !u.stands_on.contains(prov.terrain) {
+            return false;
+        }
+        match (c, prov.coasts.is_empty(), u.uses_coasts) {
+            (Some(_), _, true) => true,
+            (Some(_), _, false) => false,
+            (None, false, true) => false,
+            (None, _, _) => true,
+        }
+    };
+    for (from, to) in &pairs {
+        let mut line = format!("- {from} {to}");
+        for ut in 0..n_cols {
+            let has = m.edges.iter().any(|e| e.ut == ut && e.from == *from && e.to == *to);
+            let val = if has {
+                "ja"
+            } else if stands(ut, from) {
+                "nein"
+            } else {
+                "-"
+            };
+            line.push(' ');
+            line.push_str(val);
+        }
+        f.push_str(&line);
+        f.push('\n');
+    }
+    f.push('\n');
+    for p in &m.provinces {
+        let mut syns: Vec<String> = Vec::new();
+        if p.name != p.abbr {
+            syns.push(p.name.replace(' ', "_"));
+        }
+        syns.extend(p.aliases.iter().map(|a| a.replace(' ', "_")));
+        if !syns.is_empty() {
+            f.push_str(&format!("= {} {}\n", p.abbr, syns.join(" ")));
+        }
+    }
+    f.push_str("END\n");
+
+    // GAME.TXT
+    let mut g = String::new();
+    g.push_str(&format!("VARIANTPATH variants\\{}\n", m.name));
+    let owners: Vec<(String, String)> = m.owners.clone().unwrap_or_else(|| {
+        m.provinces
+            .iter()
+            .filter(|p| p.center && p.homes.len() == 1)
+            .map(|p| (p.homes[0].clone(), p.abbr.clone()))
+            .collect()
+    });
+    for p in &m.powers {
+        g.push_str(&format!("NATION {}\nUNITS\n", p.abbr));
+        for u in m.units.iter().filter(|u| u.power == p.abbr) {
+            g.push_str(&format!("{} {}\n", u.letter, u.region));
+        }
+        g.push_str("CENTERS\n");
+        for (_, c) in owners.iter().filter(|(pw, _)| *pw == p.abbr) {
+            g.push_str(&format!("{c}\n"));
+        }
+    }
+    g.push_str("END\n");
+    (v, f, g)
+}
+
+/// A unit type that only carries convoy routes (no unit may be built).
+fn is_pseudo(m: &Model, ut: usize) -> bool {
+    m.unit_types
+        .get(ut)
+        .is_some_and(|u| u.builds_on.0 == 0 && !u.can_convoy && !u.convoyable && u.cost == 0)
+        && ut + 1 == m.unit_types.len()
+}

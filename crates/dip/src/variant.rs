@@ -1,0 +1,101 @@
+//! `dip variant`: list the bundled variants, lint a variant, show one
+//! province (DipWork's field test), convert between formats.
+
+use anyhow::{anyhow, Result};
+use dip_variants::formats::{self, Format};
+use std::path::Path;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(clap::Subcommand)]
+enum Cmd {
+    /// The bundled variants: name, powers, provinces, centres.
+    List,
+    /// Lint a variant (a bundled name or a file in any format); exit 1 on findings.
+    Check { path: String },
+    /// Everything known about one province of a variant.
+    Show { path: String, name: String },
+    /// Convert a variant to another format (native, dipwork, dpjudge).
+    Convert {
+        path: String,
+        /// The format to write.
+        #[arg(long)]
+        to: String,
+        /// Output file (native, dpjudge) or folder (dipwork); default: stdout for native.
+        #[arg(long, short)]
+        out: Option<String>,
+    },
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        Cmd::List => {
+            println!("{:<14} {:>6} {:>9} {:>7}  title", "name", "powers", "provinces", "centres");
+            for (name, _) in dip_variants::bundled() {
+                let v = dip_variants::load(name)?;
+                println!(
+                    "{:<14} {:>6} {:>9} {:>7}  {}",
+                    name,
+                    v.map.powers().len(),
+                    v.map.num_provinces(),
+                    v.map.supply_centers().len(),
+                    v.title
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Check { path } => {
+            let v = match formats::load_any(&path) {
+                Ok(v) => v,
+                Err(e) => {
+                    println!("{e}");
+                    return Ok(ExitCode::from(1));
+                }
+            };
+            let findings = dip_variants::lint::lint(&v);
+            for f in &findings {
+                println!("{path}: {f}");
+            }
+            if findings.is_empty() {
+                println!(
+                    "{path}: ok ({} powers, {} provinces, {} centres)",
+                    v.map.powers().len(),
+                    v.map.num_provinces(),
+                    v.map.supply_centers().len()
+                );
+                Ok(ExitCode::SUCCESS)
+            } else {
+                println!("{path}: {} findings", findings.len());
+                Ok(ExitCode::from(1))
+            }
+        }
+        Cmd::Show { path, name } => {
+            let v = formats::load_any(&path)?;
+            let text = dip_variants::lint::show(&v, &name).ok_or_else(|| anyhow!("no province `{name}` in {path}"))?;
+            print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Convert { path, to, out } => {
+            let format = Format::parse(&to).ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork or dpjudge)"))?;
+            let (model, _) = formats::read_model(&path)?;
+            // Check that it builds before writing anything.
+            model.build(&path)?;
+            match out {
+                None if format == Format::Native => print!("{}", model.to_native()),
+                None if format == Format::DpJudge => print!("{}", dip_variants::dpjudge::write(&model)),
+                None => return Err(anyhow!("--out FOLDER is needed for the dipwork format")),
+                Some(o) => {
+                    for f in formats::write(&model, format, Path::new(&o))? {
+                        eprintln!("wrote {}", f.display());
+                    }
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
