@@ -1,96 +1,163 @@
-//! Printing orders in a chosen style.
+//! Printing orders in a chosen style. Every style reads back to the same
+//! order (`parse_order`; for [`Style::Mila`], which names no nation, with
+//! the nation given).
 
-use dip_core::{CoastSpec, Dest, Map, Order, OrderKind, UnitRef};
+use crate::vocab::Vocabulary;
+use dip_core::{CoastSpec, Dest, Map, Order, OrderKind, ProvinceId, Terrain, UnitRef};
 
 /// How orders are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Style {
     /// `England: F nth - nwy` (DATC cases, Judge).
     Datc,
-    /// `F NTH-NWY` (DipWork's short form).
+    /// `ENG F NTH-NWY` (DipWork's short form).
     Short,
     /// `England: Fleet North Sea -> Norway`.
     Long,
+    /// `ENG F(NTH) - Nwy`, `GER build A(Kie)` (DIP).
+    Dip,
+    /// `F NTH - NWY`, `A PAR - BUR VIA`, `A MUN B`, `WAIVE` (MILA; no nation).
+    Mila,
 }
 
-fn place(map: &Map, style: Style, p: dip_core::ProvinceId, coast: CoastSpec) -> String {
-    let prov = map.province(p);
-    let base = match style {
-        Style::Datc => prov.abbr.clone(),
-        Style::Short => prov.abbr.to_ascii_uppercase(),
-        Style::Long => prov.name.clone(),
-    };
-    match coast {
-        CoastSpec::Coast(r) => {
-            let c = map.region(r).coast.clone().unwrap_or_default();
-            match style {
-                Style::Long => format!("{base} ({c})"),
-                _ => format!("{base}/{c}"),
-            }
+impl Style {
+    pub const ALL: [Style; 5] = [Style::Datc, Style::Short, Style::Long, Style::Dip, Style::Mila];
+
+    /// `datc`, `short`, `long`, `dip`, `mila`.
+    pub fn from_name(name: &str) -> Option<Style> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "datc" | "judge" => Style::Datc,
+            "short" | "dipwork" => Style::Short,
+            "long" => Style::Long,
+            "dip" => Style::Dip,
+            "mila" => Style::Mila,
+            _ => return None,
+        })
+    }
+}
+
+struct Printer<'a> {
+    map: &'a Map,
+    vocab: Option<&'a Vocabulary<'a>>,
+    style: Style,
+}
+
+impl Printer<'_> {
+    fn abbr(&self, p: ProvinceId) -> &str {
+        match self.vocab {
+            Some(v) => v.print_name(p),
+            None => &self.map.province(p).abbr,
         }
-        _ => base,
     }
-}
 
-fn unit(map: &Map, style: Style, u: &UnitRef) -> String {
-    let p = place(map, style, u.province, u.coast);
-    match u.kind {
-        Some(k) => match style {
-            Style::Long => format!("{} {p}", map.unit_type(k).name),
-            _ => format!("{} {p}", map.unit_type(k).letter),
-        },
-        None => p,
+    fn place(&self, p: ProvinceId, coast: CoastSpec) -> String {
+        let prov = self.map.province(p);
+        let base = match self.style {
+            Style::Datc => self.abbr(p).to_string(),
+            Style::Short | Style::Mila => self.abbr(p).to_uppercase(),
+            Style::Long => prov.name.clone(),
+            Style::Dip => {
+                let a = self.abbr(p);
+                if prov.terrain == Terrain::Sea {
+                    a.to_uppercase()
+                } else {
+                    let mut c = a.chars();
+                    match c.next() {
+                        Some(f) => f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect(),
+                        None => String::new(),
+                    }
+                }
+            }
+        };
+        match coast {
+            CoastSpec::Coast(r) => {
+                let c = self.map.region(r).coast.clone().unwrap_or_default();
+                match self.style {
+                    Style::Long => format!("{base} ({c})"),
+                    Style::Mila => format!("{base}/{}", c.to_uppercase()),
+                    _ => format!("{base}/{c}"),
+                }
+            }
+            _ => base,
+        }
     }
-}
 
-fn dest(map: &Map, style: Style, d: &Dest) -> String {
-    place(map, style, d.province, d.coast)
+    fn unit(&self, u: &UnitRef) -> String {
+        let p = self.place(u.province, u.coast);
+        match (u.kind, self.style) {
+            (Some(k), Style::Long) => format!("{} {p}", self.map.unit_type(k).name),
+            (Some(k), Style::Dip) => format!("{}({p})", self.map.unit_type(k).letter),
+            (Some(k), _) => format!("{} {p}", self.map.unit_type(k).letter),
+            (None, _) => p,
+        }
+    }
+
+    fn dest(&self, d: &Dest) -> String {
+        self.place(d.province, d.coast)
+    }
+
+    fn order(&self, order: &Order) -> String {
+        let style = self.style;
+        let arrow = match style {
+            Style::Short => "-",
+            Style::Long => " -> ",
+            _ => " - ",
+        };
+        let (s, c, h, r, d, b, w, via) = match style {
+            Style::Long => (
+                "supports",
+                "convoys",
+                "holds",
+                "retreats to",
+                "disbands",
+                "build",
+                "waive",
+                " via convoy",
+            ),
+            Style::Dip => ("S", "C", "hold", "retreat", "disband", "build", "waive", " via convoy"),
+            Style::Mila => ("S", "C", "H", "R", "D", "B", "WAIVE", " VIA"),
+            _ => ("S", "C", "H", "R", "D", "build", "waive", " via convoy"),
+        };
+        let u = |x: &UnitRef| self.unit(x);
+        let body = match &order.kind {
+            OrderKind::Hold(me) => format!("{} {h}", u(me)),
+            OrderKind::Move(me, t, v) => format!("{}{arrow}{}{}", u(me), self.dest(t), if *v { via } else { "" }),
+            OrderKind::SupportHold(me, t) => format!("{} {s} {}", u(me), u(t)),
+            OrderKind::SupportMove(me, t, to) => format!("{} {s} {}{arrow}{}", u(me), u(t), self.dest(to)),
+            OrderKind::Convoy(me, t, to) => format!("{} {c} {}{arrow}{}", u(me), u(t), self.dest(to)),
+            OrderKind::Retreat(me, to) => format!("{} {r} {}", u(me), self.dest(to)),
+            OrderKind::Disband(me) => format!("{} {d}", u(me)),
+            OrderKind::Build(me) => match style {
+                Style::Mila => format!("{} {b}", u(me)),
+                _ => format!("{b} {}", u(me)),
+            },
+            OrderKind::Waive => w.into(),
+        };
+        let power = self.map.power(order.power);
+        match style {
+            Style::Short | Style::Dip => format!("{} {body}", power.abbr),
+            Style::Mila => body,
+            _ => format!("{}: {body}", power.name),
+        }
+    }
 }
 
 /// Prints an order; `parse_order` reads it back to the same order.
 pub fn format_order(map: &Map, order: &Order, style: Style) -> String {
-    let arrow = match style {
-        Style::Short => "-",
-        Style::Datc => " - ",
-        Style::Long => " -> ",
-    };
-    let (s, c, h, r, d) = match style {
-        Style::Long => ("supports", "convoys", "holds", "retreats to", "disbands"),
-        _ => ("S", "C", "H", "R", "D"),
-    };
-    let body = match &order.kind {
-        OrderKind::Hold(u) => format!("{} {h}", unit(map, style, u)),
-        OrderKind::Move(u, t, via) => format!(
-            "{}{arrow}{}{}",
-            unit(map, style, u),
-            dest(map, style, t),
-            if *via { " via convoy" } else { "" }
-        ),
-        OrderKind::SupportHold(u, t) => format!("{} {s} {}", unit(map, style, u), unit(map, style, t)),
-        OrderKind::SupportMove(u, t, to) => {
-            format!(
-                "{} {s} {}{arrow}{}",
-                unit(map, style, u),
-                unit(map, style, t),
-                dest(map, style, to)
-            )
-        }
-        OrderKind::Convoy(u, t, to) => {
-            format!(
-                "{} {c} {}{arrow}{}",
-                unit(map, style, u),
-                unit(map, style, t),
-                dest(map, style, to)
-            )
-        }
-        OrderKind::Retreat(u, to) => format!("{} {r} {}", unit(map, style, u), dest(map, style, to)),
-        OrderKind::Disband(u) => format!("{} {d}", unit(map, style, u)),
-        OrderKind::Build(u) => format!("build {}", unit(map, style, u)),
-        OrderKind::Waive => "waive".into(),
-    };
-    let power = map.power(order.power);
-    match style {
-        Style::Short => format!("{} {body}", power.abbr),
-        _ => format!("{}: {body}", power.name),
+    Printer {
+        map,
+        vocab: None,
+        style,
     }
+    .order(order)
+}
+
+/// Prints an order with the vocabulary's names (`fixnames.dat` renames).
+pub fn format_order_with(vocab: &Vocabulary, order: &Order, style: Style) -> String {
+    Printer {
+        map: vocab.map(),
+        vocab: Some(vocab),
+        style,
+    }
+    .order(order)
 }

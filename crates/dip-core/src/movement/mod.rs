@@ -11,6 +11,12 @@ pub fn check_order(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> 
     validate::check(map, state, rules, &BitSet::default(), order).is_ok()
 }
 
+/// Why this order would be refused in this movement phase, if it would
+/// (the same checks as [`check_order`], with the reason).
+pub fn order_problem(map: &Map, state: &State, rules: &Ruleset, order: &Order) -> Result<(), crate::outcome::Illegal> {
+    validate::check(map, state, rules, &BitSet::default(), order).map(|_| ())
+}
+
 use crate::ids::{BitSet, ProvinceId};
 use crate::map::Map;
 use crate::order::{Dest, Order, OrderKind, UnitRef};

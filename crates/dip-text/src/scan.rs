@@ -1,0 +1,599 @@
+//! DipWork's scanner: one line of text into an order as written (ids, not
+//! yet checked against the position), with every syntax problem numbered.
+//!
+//! The grammar, after DipWork's BNF and extended by the other common
+//! syntaxes (docs/orders.md):
+//!
+//! ```text
+//! line     = [nation [':']] (waive | build location | disband location | location order)
+//! location = [nation] [unit] ['('] place [coast] [')']
+//! order    = ε | hold | move dest {move dest} [via [convoy]] | support ('"' | location [hold | move dest])
+//!          | convoy ('"' | location move dest) | retreat [move] dest | disband | build
+//! coast    = '(' c ')' | '/' c | nc | sc | ec | wc | (north|south|east|west) coast
+//! ```
+
+use crate::code::{Code, Note};
+use crate::vocab::{OrderWord, Place, Vocabulary};
+use dip_core::map::normalize_coast;
+use dip_core::{CoastSpec, Dest, OrderKind, PowerId, ProvinceId, UnitRef};
+
+/// One token of a line: a word or a symbol.
+#[derive(Clone, Copy, Debug)]
+struct Tok<'a> {
+    text: &'a str,
+    /// Byte offset in the line.
+    start: usize,
+    word: bool,
+    /// Whitespace (or `,` `;`) right before it.
+    spaced: bool,
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '\'' || c == '.' || c == '_' || c == '’'
+}
+
+fn lex(line: &str) -> Vec<Tok<'_>> {
+    let mut toks = Vec::with_capacity(12);
+    let mut spaced = true;
+    let mut it = line.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        if c.is_whitespace() || c == ',' || c == ';' {
+            spaced = true;
+            continue;
+        }
+        if is_word_char(c) {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = it.peek() {
+                if !is_word_char(d) {
+                    break;
+                }
+                end = j + d.len_utf8();
+                it.next();
+            }
+            let text = line[i..end].trim_end_matches('.');
+            let word = !text.is_empty();
+            let text = if word { text } else { &line[i..end] };
+            toks.push(Tok {
+                text,
+                start: i,
+                word,
+                spaced,
+            });
+        } else {
+            let two = line.get(i..i + 2);
+            let text = match two {
+                Some("->") | Some("=>") => {
+                    it.next();
+                    two.unwrap_or("-")
+                }
+                _ => match c {
+                    '"' | '“' | '”' | '„' | '″' => "\"",
+                    _ => &line[i..i + c.len_utf8()],
+                },
+            };
+            toks.push(Tok {
+                text,
+                start: i,
+                word: false,
+                spaced,
+            });
+        }
+        spaced = false;
+    }
+    toks
+}
+
+/// A line as read: the order as written, or nothing when no unit could be
+/// made out (then the line is deleted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scanned {
+    /// The nation named on the line, if any.
+    pub power: Option<PowerId>,
+    /// The order; a syntax error after the unit makes it a hold.
+    pub order: Option<OrderKind>,
+    /// Corrections and syntax errors.
+    pub notes: Vec<Note>,
+    /// The words after the unit were no order (press): the unit holds.
+    pub press: bool,
+}
+
+/// What the scanner remembers from line to line: the last support and the
+/// last convoy, for a ditto (`A Bud S "`).
+#[derive(Clone, Debug, Default)]
+pub struct ScanState {
+    last_support: Option<(UnitRef, Option<Dest>)>,
+    last_convoy: Option<(UnitRef, Dest)>,
+}
+
+/// Reads one line. `None` for a line without tokens.
+pub fn scan_line(vocab: &Vocabulary, line: &str, state: &mut ScanState) -> Option<Scanned> {
+    let toks = lex(line);
+    if toks.is_empty() {
+        return None;
+    }
+    let mut s = Scanner {
+        v: vocab,
+        line,
+        toks,
+        i: 0,
+        notes: Vec::new(),
+    };
+    let (power, order, press) = s.line(state);
+    Some(Scanned {
+        power,
+        order,
+        notes: s.notes,
+        press,
+    })
+}
+
+struct Scanner<'v, 'm, 'a> {
+    v: &'v Vocabulary<'m>,
+    line: &'a str,
+    toks: Vec<Tok<'a>>,
+    i: usize,
+    notes: Vec<Note>,
+}
+
+enum PlaceRes {
+    Found(Place),
+    /// A word that names no place (not consumed).
+    Unknown(String),
+    /// No word here.
+    Missing,
+}
+
+impl<'a> Scanner<'_, '_, 'a> {
+    fn col_at(&self, i: usize) -> usize {
+        let byte = self.toks.get(i).map_or(self.line.len(), |t| t.start);
+        self.line[..byte].chars().count() + 1
+    }
+    fn col(&self) -> usize {
+        self.col_at(self.i)
+    }
+    fn peek(&self) -> Option<Tok<'a>> {
+        self.toks.get(self.i).copied()
+    }
+    fn peek_at(&self, k: usize) -> Option<Tok<'a>> {
+        self.toks.get(self.i + k).copied()
+    }
+    fn at_end(&self) -> bool {
+        self.i >= self.toks.len()
+    }
+    fn is_sym(&self, s: &str) -> bool {
+        self.peek().is_some_and(|t| !t.word && t.text == s)
+    }
+    fn eat_sym(&mut self, s: &str) -> bool {
+        let yes = self.is_sym(s);
+        if yes {
+            self.i += 1;
+        }
+        yes
+    }
+    fn word_at(&self, k: usize) -> Option<OrderWord> {
+        self.peek_at(k).and_then(|t| self.v.order_word(t.text))
+    }
+    fn word(&self) -> Option<OrderWord> {
+        self.word_at(0)
+    }
+    fn eat_word(&mut self, w: OrderWord) -> bool {
+        let yes = self.word() == Some(w);
+        if yes {
+            self.i += 1;
+        }
+        yes
+    }
+    fn rest(&self) -> &'a str {
+        let byte = self.toks.get(self.i).map_or(self.line.len(), |t| t.start);
+        self.line[byte..].trim()
+    }
+
+    /// The longest place name starting at token `at`: place and tokens used.
+    fn place_at(&self, at: usize) -> Option<(Place, usize)> {
+        let first = self.toks.get(at)?;
+        if !first.word {
+            return None;
+        }
+        let exact = self.v.exact_match();
+        let mut key = String::with_capacity(24);
+        let mut best = None;
+        let mut j = at;
+        let mut words = 0;
+        while words < self.v.max_place_words() {
+            let Some(t) = self.toks.get(j) else { break };
+            if !t.word {
+                break;
+            }
+            if words > 0 {
+                key.push(' ');
+            }
+            if exact {
+                key.push_str(t.text);
+            } else {
+                crate::vocab::push_lower(&mut key, t.text);
+            }
+            words += 1;
+            if let Some(p) = self.v.place_key(&key) {
+                best = Some((p, j + 1 - at));
+            }
+            // The next word: after a space, or after a hyphen written
+            // without spaces (`Mid-Atlantic`).
+            match self.toks.get(j + 1) {
+                Some(n) if n.word && n.spaced => j += 1,
+                Some(n) if !n.word && n.text == "-" && !n.spaced => match self.toks.get(j + 2) {
+                    Some(m) if m.word && !m.spaced => j += 2,
+                    _ => break,
+                },
+                _ => break,
+            }
+        }
+        best
+    }
+
+    /// A place here; with `spell`, an unknown word may be corrected.
+    fn place(&mut self, spell: bool) -> PlaceRes {
+        if let Some((p, n)) = self.place_at(self.i) {
+            // Skip the tokens of a multi-word name (hyphens included).
+            let mut left = n;
+            while left > 0 {
+                if self.peek().is_some_and(|t| t.word) {
+                    left -= 1;
+                }
+                self.i += 1;
+            }
+            return PlaceRes::Found(p);
+        }
+        let Some(t) = self.peek().filter(|t| t.word) else {
+            return PlaceRes::Missing;
+        };
+        if spell {
+            if let Some((p, score, name)) = self.v.spell(t.text) {
+                let prov = self.v.map().province(p.province);
+                self.notes.push(Note::new(
+                    Code::Spelling,
+                    self.col(),
+                    format!(
+                        "`{}` read as {} ({}), common prefix with `{name}`: {score} letters",
+                        t.text,
+                        prov.name,
+                        self.v.print_name(p.province)
+                    ),
+                ));
+                self.i += 1;
+                return PlaceRes::Found(p);
+            }
+        }
+        PlaceRes::Unknown(t.text.to_string())
+    }
+
+    fn unknown_place(&self, code: Code, col: usize, found: Option<&str>) -> Note {
+        let detail = match found {
+            Some(w) => {
+                let sug = self.v.suggestions(w);
+                if sug.is_empty() {
+                    format!("unknown province `{w}`")
+                } else {
+                    format!("unknown province `{w}` (did you mean {}?)", sug.join(", "))
+                }
+            }
+            None => match self.peek() {
+                Some(t) => format!("expected a province, found `{}`", t.text),
+                None => "expected a province at the end of the line".into(),
+            },
+        };
+        Note::new(code, col, detail)
+    }
+
+    /// A coast after province `p`: `(sc)`, `/sc`, `sc`, `south coast`.
+    fn coast(&mut self, p: ProvinceId) -> CoastSpec {
+        let save = self.i;
+        let paren = self.eat_sym("(");
+        let slash = !paren && self.eat_sym("/");
+        let Some(t) = self.peek().filter(|t| t.word) else {
+            self.i = save;
+            return CoastSpec::None;
+        };
+        let lower = t.text.to_lowercase();
+        let mut text = lower.clone();
+        self.i += 1;
+        let with_coast = self
+            .peek()
+            .is_some_and(|n| n.word && matches!(n.text.to_lowercase().as_str(), "coast" | "küste" | "kueste"));
+        if with_coast {
+            self.i += 1;
+            text.push_str(" coast");
+        }
+        let short = matches!(lower.as_str(), "nc" | "sc" | "ec" | "wc");
+        let ok = normalize_coast(&text).is_some() && (paren || slash || with_coast || short);
+        if !ok {
+            self.i = save;
+            return CoastSpec::None;
+        }
+        if paren {
+            self.eat_sym(")");
+        }
+        match self.v.map().find_coast(p, &text) {
+            Some(r) => CoastSpec::Coast(r),
+            None => CoastSpec::Unknown,
+        }
+    }
+
+    /// A destination: a place and its coast.
+    fn dest(&mut self, code: Code) -> Result<Dest, Note> {
+        let col = self.col();
+        match self.place(true) {
+            PlaceRes::Found(p) => {
+                let c = self.coast(p.province);
+                let coast = match (c, p.coast) {
+                    (CoastSpec::None, Some(r)) => CoastSpec::Coast(r),
+                    (c, _) => c,
+                };
+                Ok(Dest {
+                    province: p.province,
+                    coast,
+                })
+            }
+            PlaceRes::Unknown(w) => Err(self.unknown_place(code, col, Some(&w))),
+            PlaceRes::Missing => Err(self.unknown_place(code, col, None)),
+        }
+    }
+
+    /// `[nation] [unit] ['('] place [coast] [')']`. `code`: the number for
+    /// an unknown province after a unit type.
+    fn location(&mut self, code: Code) -> Result<UnitRef, Note> {
+        let col = self.col();
+        let mut nation = false;
+        if let Some(t) = self.peek().filter(|t| t.word) {
+            let next_is_unit_or_place = self.peek_at(1).is_some_and(|n| {
+                (n.word && (self.v.unit(n.text).is_some() || self.place_at(self.i + 1).is_some())) || n.text == "("
+            });
+            if self.v.nation(t.text).is_some() && next_is_unit_or_place && self.place_at(self.i).is_none_or(|_| {
+                self.peek_at(1).is_some_and(|n| n.word && self.v.unit(n.text).is_some())
+            }) {
+                self.i += 1;
+                nation = true;
+            }
+        }
+        let mut kind = None;
+        if let Some(t) = self.peek().filter(|t| t.word) {
+            if let Some(k) = self.v.unit(t.text) {
+                let followed = self.peek_at(1).is_some_and(|n| n.word || n.text == "(");
+                if followed || self.place_at(self.i).is_none() {
+                    kind = Some(k);
+                    self.i += 1;
+                }
+            }
+        }
+        let paren = self.eat_sym("(");
+        let pcol = self.col();
+        let place = match self.place(kind.is_some()) {
+            PlaceRes::Found(p) => p,
+            other => {
+                let found = match &other {
+                    PlaceRes::Unknown(w) => Some(w.as_str()),
+                    _ => None,
+                };
+                return Err(if kind.is_some() {
+                    self.unknown_place(code, pcol, found)
+                } else {
+                    let c = if nation {
+                        Code::UnitTypeExpected
+                    } else {
+                        Code::UnitOrNationExpected
+                    };
+                    let what = match found.or(self.peek().map(|t| t.text)) {
+                        Some(w) => format!("found `{w}`"),
+                        None => "found the end of the line".into(),
+                    };
+                    let mut n = self.unknown_place(c, col, found);
+                    if found.is_none() || self.v.suggestions(found.unwrap_or("")).is_empty() {
+                        n = Note::new(c, col, what);
+                    }
+                    n
+                });
+            }
+        };
+        let c = self.coast(place.province);
+        if paren {
+            self.eat_sym(")");
+        }
+        let coast = match (c, place.coast) {
+            (CoastSpec::None, Some(r)) => CoastSpec::Coast(r),
+            (c, _) => c,
+        };
+        Ok(UnitRef {
+            kind,
+            province: place.province,
+            coast,
+        })
+    }
+
+    fn line(&mut self, state: &mut ScanState) -> (Option<PowerId>, Option<OrderKind>, bool) {
+        // An optional nation: `England:`, `ENG`, `Au`.
+        let mut power = None;
+        if let (Some(t), Some(n)) = (self.peek(), self.peek_at(1)) {
+            if t.word {
+                if let Some(p) = self.v.nation(t.text) {
+                    let starts = n.text == ":"
+                        || n.text == "("
+                        || (n.word
+                            && (self.v.unit(n.text).is_some()
+                                || self.place_at(self.i + 1).is_some()
+                                || matches!(
+                                    self.v.order_word(n.text),
+                                    Some(OrderWord::Build | OrderWord::Disband | OrderWord::Waive)
+                                )));
+                    if starts {
+                        power = Some(p);
+                        self.i += 1;
+                        self.eat_sym(":");
+                    }
+                }
+            }
+        }
+        if self.at_end() {
+            self.notes.push(Note::new(Code::UnitOrNationExpected, self.col(), "no unit after the nation"));
+            return (power, None, false);
+        }
+        if self.word() == Some(OrderWord::Waive) && self.peek_at(1).is_none() {
+            self.i += 1;
+            return (power, Some(OrderKind::Waive), false);
+        }
+        // `build A ber`, `ENG disband F(NTH)`.
+        for (w, build) in [(OrderWord::Build, true), (OrderWord::Disband, false)] {
+            if self.word() == Some(w) && self.peek_at(1).is_some_and(|t| t.word || t.text == "(") {
+                let save = self.i;
+                self.i += 1;
+                match self.location(Code::LocationField) {
+                    Ok(u) if self.at_end() => {
+                        let k = if build {
+                            OrderKind::Build(u)
+                        } else {
+                            OrderKind::Disband(u)
+                        };
+                        return (power, Some(k), false);
+                    }
+                    _ => {
+                        self.notes.clear();
+                        self.i = save;
+                    }
+                }
+            }
+        }
+        let me = match self.location(Code::LocationField) {
+            Ok(u) => u,
+            Err(n) => {
+                self.notes.push(n);
+                return (power, None, false);
+            }
+        };
+        match self.order(me, state) {
+            Ok(k) => {
+                if self.at_end() {
+                    (power, Some(k), false)
+                } else {
+                    let rest = self.rest();
+                    self.notes.push(Note::new(
+                        Code::OrderExpected,
+                        self.col(),
+                        format!("unexpected `{rest}` after the order; the unit holds"),
+                    ));
+                    (power, Some(OrderKind::Hold(me)), true)
+                }
+            }
+            Err((n, press)) => {
+                self.notes.push(n);
+                (power, Some(OrderKind::Hold(me)), press)
+            }
+        }
+    }
+
+    /// The order part, after the unit. An error makes the unit hold;
+    /// `true` with it: the words were no order at all (press).
+    fn order(&mut self, me: UnitRef, state: &mut ScanState) -> Result<OrderKind, (Note, bool)> {
+        let Some(t) = self.peek() else {
+            return Ok(OrderKind::Hold(me));
+        };
+        let plain = |n: Note| (n, false);
+        match self.v.order_word(t.text) {
+            Some(OrderWord::Hold) => {
+                self.i += 1;
+                Ok(OrderKind::Hold(me))
+            }
+            Some(OrderWord::Move) => {
+                self.i += 1;
+                if self.eat_word(OrderWord::Hold) {
+                    return Ok(OrderKind::Hold(me));
+                }
+                let mut d = self.dest(Code::MoveField).map_err(plain)?;
+                // A path `A Lon-NTH-Nwy`: the last province is the destination.
+                let mut path = false;
+                while self.word() == Some(OrderWord::Move) {
+                    self.i += 1;
+                    d = self.dest(Code::MoveField).map_err(plain)?;
+                    path = true;
+                }
+                let via = self.eat_word(OrderWord::Via);
+                if via && self.peek().is_some_and(|t| {
+                    t.word && (self.v.order_word(t.text) == Some(OrderWord::Convoy) || t.text.eq_ignore_ascii_case("convoy"))
+                }) {
+                    self.i += 1;
+                }
+                let _ = path;
+                Ok(OrderKind::Move(me, d, via))
+            }
+            Some(OrderWord::Support) => {
+                self.i += 1;
+                if self.eat_sym("\"") {
+                    return match state.last_support {
+                        Some((u, None)) => Ok(OrderKind::SupportHold(me, u)),
+                        Some((u, Some(d))) => Ok(OrderKind::SupportMove(me, u, d)),
+                        None => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
+                    };
+                }
+                let them = self.location(Code::SupportedField).map_err(plain)?;
+                let kind = if self.at_end() || self.eat_word(OrderWord::Hold) {
+                    state.last_support = Some((them, None));
+                    OrderKind::SupportHold(me, them)
+                } else if self.eat_word(OrderWord::Move) {
+                    let d = self.dest(Code::SupportedMoveField).map_err(plain)?;
+                    state.last_support = Some((them, Some(d)));
+                    OrderKind::SupportMove(me, them, d)
+                } else {
+                    return Err(plain(Note::new(
+                        Code::SupportedOrderExpected,
+                        self.col(),
+                        format!("found `{}`", self.rest()),
+                    )));
+                };
+                Ok(kind)
+            }
+            Some(OrderWord::Convoy) => {
+                self.i += 1;
+                if self.eat_sym("\"") {
+                    return match state.last_convoy {
+                        Some((u, d)) => Ok(OrderKind::Convoy(me, u, d)),
+                        None => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
+                    };
+                }
+                let them = self.location(Code::ConvoyedField).map_err(plain)?;
+                if !self.eat_word(OrderWord::Move) {
+                    let found = if self.at_end() {
+                        "found the end of the line".to_string()
+                    } else {
+                        format!("found `{}`", self.rest())
+                    };
+                    return Err(plain(Note::new(Code::ConvoyedMoveExpected, self.col(), found)));
+                }
+                let d = self.dest(Code::ConvoyedMoveField).map_err(plain)?;
+                state.last_convoy = Some((them, d));
+                Ok(OrderKind::Convoy(me, them, d))
+            }
+            Some(OrderWord::Retreat) => {
+                self.i += 1;
+                self.eat_word(OrderWord::Move);
+                let d = self.dest(Code::MoveField).map_err(plain)?;
+                Ok(OrderKind::Retreat(me, d))
+            }
+            Some(OrderWord::Disband) => {
+                self.i += 1;
+                Ok(OrderKind::Disband(me))
+            }
+            Some(OrderWord::Build) => {
+                self.i += 1;
+                Ok(OrderKind::Build(me))
+            }
+            _ => {
+                let rest = self.rest();
+                Err((
+                    Note::new(
+                        Code::OrderExpected,
+                        self.col(),
+                        format!("`{rest}` is no order; the unit holds"),
+                    ),
+                    true,
+                ))
+            }
+        }
+    }
+}

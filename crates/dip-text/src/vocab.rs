@@ -1,0 +1,645 @@
+//! The words orders are written with: nations, unit types, order words and
+//! province names with their synonyms, as DipWork's `NATIONLIST`,
+//! `UNITLIST`, `ORDERLIST` and `SYNONYMS.DAT`, and DIP's `fixnames.dat`.
+//!
+//! A [`Vocabulary`] is built from a [`Map`] (every power's abbreviation,
+//! name and adjective, every unit type's letter and name, every province's
+//! abbreviation, name and aliases) plus dip's default words
+//! (`words/default.txt`: English and German order words, DipWork's
+//! two-letter nation abbreviations, German nation names, a few synonyms of
+//! the standard map). Each list can be replaced or extended from plain lines
+//! of words, as a variant file would give them.
+
+use dip_core::{Map, PowerId, ProvinceId, RegionId, UnitTypeId};
+use std::collections::HashMap;
+
+/// dip's default word lists, in the format of [`Vocabulary::apply_lists`].
+pub const DEFAULT_WORDS: &str = include_str!("../words/default.txt");
+
+/// What an order word means. The first four are DipWork's `ORDERLIST`
+/// lines; the others are dip's extension of that list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OrderWord {
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Retreat,
+    Disband,
+    Build,
+    Waive,
+    /// `via`, `by`: a move by convoy.
+    Via,
+}
+
+impl OrderWord {
+    /// `ORDERLIST` line order: hold, move, support, convoy, then dip's
+    /// retreat, disband, build, waive, via.
+    pub const LINES: [OrderWord; 9] = [
+        OrderWord::Hold,
+        OrderWord::Move,
+        OrderWord::Support,
+        OrderWord::Convoy,
+        OrderWord::Retreat,
+        OrderWord::Disband,
+        OrderWord::Build,
+        OrderWord::Waive,
+        OrderWord::Via,
+    ];
+}
+
+/// A place named in an order: a province and, for a coast synonym such as
+/// DipWork's `PeS`, the coast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub province: ProvinceId,
+    pub coast: Option<RegionId>,
+}
+
+/// A list line that names nothing on the map.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("word list line {line}: {message}")]
+pub struct VocabError {
+    /// 1-based line of the list.
+    pub line: usize,
+    pub message: String,
+}
+
+/// A name with what it stands for, as written (before normalising).
+#[derive(Clone, Debug)]
+struct Entry<T> {
+    name: String,
+    target: T,
+}
+
+/// All the words orders may use, with the matching options.
+#[derive(Clone, Debug)]
+pub struct Vocabulary<'m> {
+    map: &'m Map,
+    exact_match: bool,
+    spellcheck: usize,
+    nations: Vec<Entry<PowerId>>,
+    units: Vec<Entry<UnitTypeId>>,
+    orders: Vec<Entry<OrderWord>>,
+    places: Vec<Entry<Place>>,
+    /// Printing names from `fixnames.dat`, by province.
+    renames: Vec<Option<String>>,
+    index: Index,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Index {
+    nations: HashMap<String, PowerId>,
+    units: HashMap<String, UnitTypeId>,
+    orders: HashMap<String, OrderWord>,
+    places: HashMap<String, Place>,
+    /// Most words in one place name.
+    max_words: usize,
+    /// For the spelling check: normalised name without spaces, place.
+    squashed: Vec<(String, Place)>,
+}
+
+/// Normalises a name: words split at spaces and hyphens, dots at word ends
+/// dropped, joined by one space; lower case unless `exact`.
+pub(crate) fn normalize(name: &str, exact: bool) -> String {
+    let mut out = String::with_capacity(name.len());
+    for part in name.split(|c: char| c.is_whitespace() || c == '-') {
+        let part = part.trim_matches('.');
+        if part.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if exact {
+            out.push_str(part);
+        } else {
+            push_lower(&mut out, part);
+        }
+    }
+    out
+}
+
+pub(crate) fn push_lower(out: &mut String, s: &str) {
+    if s.bytes().all(|b| !b.is_ascii_uppercase() && b < 128) {
+        out.push_str(s);
+    } else {
+        for c in s.chars() {
+            out.extend(c.to_lowercase());
+        }
+    }
+}
+
+impl<'m> Vocabulary<'m> {
+    /// The map's own names only, and the symbols `-`, `->`, `=>`, `>`.
+    pub fn bare(map: &'m Map) -> Self {
+        let mut v = Vocabulary {
+            map,
+            exact_match: false,
+            spellcheck: 0,
+            nations: Vec::new(),
+            units: Vec::new(),
+            orders: Vec::new(),
+            places: Vec::new(),
+            renames: vec![None; map.num_provinces()],
+            index: Index::default(),
+        };
+        for id in map.power_ids() {
+            let p = map.power(id);
+            for n in [&p.abbr, &p.name, &p.adjective] {
+                v.nations.push(Entry {
+                    name: n.clone(),
+                    target: id,
+                });
+            }
+        }
+        for id in map.unit_type_ids() {
+            let u = map.unit_type(id);
+            for n in [u.letter.to_string(), u.name.clone()] {
+                v.units.push(Entry { name: n, target: id });
+            }
+        }
+        for s in ["-", "->", "=>", ">"] {
+            v.orders.push(Entry {
+                name: s.into(),
+                target: OrderWord::Move,
+            });
+        }
+        for id in map.province_ids() {
+            let p = map.province(id);
+            let place = Place {
+                province: id,
+                coast: None,
+            };
+            for n in std::iter::once(&p.abbr).chain([&p.name]).chain(p.aliases.iter()) {
+                v.places.push(Entry {
+                    name: n.clone(),
+                    target: place,
+                });
+            }
+        }
+        v.reindex();
+        v
+    }
+
+    /// The map's names plus dip's default words ([`DEFAULT_WORDS`]), with
+    /// DipWork's defaults: `EXACT_MATCH` off, `SPELLCHECK 3`.
+    pub fn new(map: &'m Map) -> Self {
+        let mut v = Self::bare(map);
+        // Words that name nothing on this map are skipped: the defaults
+        // serve any variant with some of the standard names.
+        let _ = v.apply_lists(DEFAULT_WORDS, true);
+        v.add_coast_synonyms();
+        v.spellcheck = 3;
+        v.reindex();
+        v
+    }
+
+    pub fn map(&self) -> &'m Map {
+        self.map
+    }
+
+    /// `EXACT_MATCH`: names must match in case too.
+    pub fn with_exact_match(mut self, on: bool) -> Self {
+        self.exact_match = on;
+        self.reindex();
+        self
+    }
+
+    /// `SPELLCHECK n`: an unknown province name is taken for the known name
+    /// with which it shares the longest common prefix, if that has at least
+    /// `n` letters. 0 turns the check off.
+    pub fn with_spellcheck(mut self, n: usize) -> Self {
+        self.spellcheck = n;
+        self
+    }
+
+    pub fn exact_match(&self) -> bool {
+        self.exact_match
+    }
+    pub fn spellcheck(&self) -> usize {
+        self.spellcheck
+    }
+
+    /// DipWork's `NATIONLIST`: per line the abbreviation, the full name,
+    /// then alternative spellings. A line belongs to the power one of its
+    /// words names (abbreviation, name or adjective), or else to the power
+    /// at the same position in the map.
+    pub fn add_nation_list<S: AsRef<str>>(&mut self, lines: &[S]) -> Result<(), VocabError> {
+        self.add_nation_list_inner(lines, false)
+    }
+
+    fn add_nation_list_inner<S: AsRef<str>>(&mut self, lines: &[S], by_name_only: bool) -> Result<(), VocabError> {
+        for (i, line) in lines.iter().enumerate() {
+            let words: Vec<&str> = line.as_ref().split_whitespace().collect();
+            if words.is_empty() {
+                continue;
+            }
+            let found = words.iter().find_map(|w| self.map.find_power(w));
+            if found.is_none() && by_name_only {
+                continue;
+            }
+            let power = found
+                .or_else(|| (i < self.map.powers().len()).then_some(PowerId(i as u8)))
+                .ok_or_else(|| VocabError {
+                    line: i + 1,
+                    message: format!("`{}` names no power of the map", line.as_ref()),
+                })?;
+            for w in words {
+                self.nations.push(Entry {
+                    name: w.to_string(),
+                    target: power,
+                });
+            }
+        }
+        self.reindex();
+        Ok(())
+    }
+
+    /// DipWork's `UNITLIST`: per line the words for one unit type, the
+    /// first being the standard form; text after `#` (DipWork's options) is
+    /// ignored. A line belongs to the unit type one of its words names, or
+    /// to the type at the same position.
+    pub fn add_unit_list<S: AsRef<str>>(&mut self, lines: &[S]) -> Result<(), VocabError> {
+        self.add_unit_list_inner(lines, false)
+    }
+
+    fn add_unit_list_inner<S: AsRef<str>>(&mut self, lines: &[S], by_name_only: bool) -> Result<(), VocabError> {
+        for (i, line) in lines.iter().enumerate() {
+            let text = line.as_ref().split('#').next().unwrap_or("");
+            let words: Vec<&str> = text.split_whitespace().collect();
+            if words.is_empty() {
+                continue;
+            }
+            let found = words.iter().find_map(|w| self.map.find_unit_type(w));
+            if found.is_none() && by_name_only {
+                continue;
+            }
+            let kind = found
+                .or_else(|| (i < self.map.unit_types().len()).then_some(UnitTypeId(i as u8)))
+                .ok_or_else(|| VocabError {
+                    line: i + 1,
+                    message: format!("`{text}` names no unit type of the map"),
+                })?;
+            for w in words {
+                self.units.push(Entry {
+                    name: w.to_string(),
+                    target: kind,
+                });
+            }
+        }
+        self.reindex();
+        Ok(())
+    }
+
+    /// DipWork's `ORDERLIST`: line 1 hold, 2 move, 3 support, 4 convoy;
+    /// dip reads on: 5 retreat, 6 disband, 7 build, 8 waive, 9 via.
+    pub fn add_order_list<S: AsRef<str>>(&mut self, lines: &[S]) -> Result<(), VocabError> {
+        for (i, line) in lines.iter().enumerate() {
+            let Some(&word) = OrderWord::LINES.get(i) else {
+                return Err(VocabError {
+                    line: i + 1,
+                    message: "ORDERLIST has at most 9 lines (hold, move, support, convoy, retreat, disband, build, waive, via)".into(),
+                });
+            };
+            for w in line.as_ref().split_whitespace() {
+                self.orders.push(Entry {
+                    name: w.to_string(),
+                    target: word,
+                });
+            }
+        }
+        self.reindex();
+        Ok(())
+    }
+
+    /// Province synonyms: per line a known name of a province (or a coast
+    /// such as `stp/sc`), then other names for it.
+    pub fn add_synonyms<S: AsRef<str>>(&mut self, lines: &[S]) -> Result<(), VocabError> {
+        self.add_synonyms_inner(lines, false)
+    }
+
+    fn add_synonyms_inner<S: AsRef<str>>(&mut self, lines: &[S], skip_unknown: bool) -> Result<(), VocabError> {
+        for (i, line) in lines.iter().enumerate() {
+            let mut words = line.as_ref().split(',').flat_map(|part| {
+                // Names with spaces may be quoted: "North Sea".
+                split_quoted(part)
+            });
+            let Some(first) = words.next() else {
+                continue;
+            };
+            let Some(place) = self.find_place_name(&first) else {
+                if skip_unknown {
+                    continue;
+                }
+                return Err(VocabError {
+                    line: i + 1,
+                    message: format!("`{first}` is no province of the map"),
+                });
+            };
+            for w in words {
+                self.places.push(Entry {
+                    name: w,
+                    target: place,
+                });
+            }
+        }
+        self.reindex();
+        Ok(())
+    }
+
+    /// DIP's `fixnames.dat`: per line `default,new` (e.g. `IOS,ION`). The
+    /// new name is accepted in orders and used when printing.
+    pub fn apply_fixnames<S: AsRef<str>>(&mut self, lines: &[S]) -> Result<(), VocabError> {
+        for (i, line) in lines.iter().enumerate() {
+            let line = line.as_ref().trim();
+            if line.is_empty() {
+                continue;
+            }
+            let err = |message: String| VocabError { line: i + 1, message };
+            let (old, new) = line
+                .split_once(',')
+                .ok_or_else(|| err(format!("expected `default,new`, found `{line}`")))?;
+            let (old, new) = (old.trim(), new.trim());
+            let place = self
+                .find_place_name(old)
+                .ok_or_else(|| err(format!("`{old}` is no province of the map")))?;
+            if new.is_empty() {
+                return Err(err("the new name is empty".into()));
+            }
+            self.places.push(Entry {
+                name: new.to_string(),
+                target: place,
+            });
+            if place.coast.is_none() {
+                self.renames[place.province.index()] = Some(new.to_string());
+            }
+        }
+        self.reindex();
+        Ok(())
+    }
+
+    /// Reads word lists in DipWork's layout: a line `NATIONLIST`,
+    /// `UNITLIST`, `ORDERLIST`, `SYNONYMS` or `FIXNAMES` starts a list, its
+    /// lines follow until the next list name or `END`; `%` starts a
+    /// comment. With `skip_unknown`, lines naming nothing on the map are
+    /// skipped instead of refused.
+    pub fn apply_lists(&mut self, text: &str, skip_unknown: bool) -> Result<(), VocabError> {
+        let mut section = "";
+        let mut lines: Vec<(usize, &str)> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('%').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            match line {
+                "NATIONLIST" | "UNITLIST" | "ORDERLIST" | "SYNONYMS" | "FIXNAMES" | "END" => {
+                    self.apply_section(section, &lines, skip_unknown)?;
+                    lines.clear();
+                    section = if line == "END" { "" } else { line };
+                }
+                _ if section.is_empty() => {
+                    return Err(VocabError {
+                        line: i + 1,
+                        message: format!(
+                            "`{line}` outside a list (expected NATIONLIST, UNITLIST, ORDERLIST, SYNONYMS or FIXNAMES)"
+                        ),
+                    })
+                }
+                _ => lines.push((i + 1, line)),
+            }
+        }
+        self.apply_section(section, &lines, skip_unknown)
+    }
+
+    fn apply_section(&mut self, section: &str, lines: &[(usize, &str)], skip_unknown: bool) -> Result<(), VocabError> {
+        let ls: Vec<&str> = lines.iter().map(|(_, l)| *l).collect();
+        let r = match section {
+            "NATIONLIST" => self.add_nation_list_inner(&ls, skip_unknown),
+            "UNITLIST" => self.add_unit_list_inner(&ls, skip_unknown),
+            "ORDERLIST" => self.add_order_list(&ls),
+            "SYNONYMS" => self.add_synonyms_inner(&ls, skip_unknown),
+            "FIXNAMES" => self.apply_fixnames(&ls),
+            _ => Ok(()),
+        };
+        r.map_err(|e| VocabError {
+            line: lines.get(e.line.saturating_sub(1)).map_or(e.line, |(n, _)| *n),
+            message: e.message,
+        })
+    }
+
+    /// DipWork-style coast names of split-coast provinces: the first two
+    /// letters of a three-letter name and the coast's initial (`PeS`,
+    /// `SpN`, `BuE`), unless that word already names something.
+    fn add_coast_synonyms(&mut self) {
+        let map = self.map;
+        let mut extra = Vec::new();
+        for id in map.province_ids() {
+            let p = map.province(id);
+            for &r in map.coasts(id) {
+                let Some(c) = map.region(r).coast.as_deref() else {
+                    continue;
+                };
+                let initial = c.chars().next().map(|ch| ch.to_ascii_uppercase()).unwrap_or('?');
+                for n in std::iter::once(&p.abbr).chain(p.aliases.iter()) {
+                    if n.chars().count() == 3 && n.is_ascii() {
+                        let mut chars = n.chars();
+                        let (Some(a), Some(b)) = (chars.next(), chars.next()) else {
+                            continue;
+                        };
+                        let name = format!("{}{}{initial}", a.to_ascii_uppercase(), b.to_ascii_lowercase());
+                        extra.push(Entry {
+                            name,
+                            target: Place {
+                                province: id,
+                                coast: Some(r),
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        let taken: std::collections::HashSet<String> =
+            self.places.iter().map(|e| normalize(&e.name, false)).collect();
+        for e in extra {
+            if !taken.contains(&normalize(&e.name, false)) {
+                self.places.push(e);
+            }
+        }
+    }
+
+    /// A name as in a word list: `North Sea`, `stp/sc`, `PeS`.
+    fn find_place_name(&self, name: &str) -> Option<Place> {
+        let (base, coast) = match name.split_once('/') {
+            Some((b, c)) => (b, Some(c)),
+            None => (name, None),
+        };
+        let key = normalize(base, false);
+        let place = self
+            .places
+            .iter()
+            .find(|e| normalize(&e.name, false) == key)
+            .map(|e| e.target)?;
+        match coast {
+            None => Some(place),
+            Some(c) => Some(Place {
+                province: place.province,
+                coast: Some(self.map.find_coast(place.province, c)?),
+            }),
+        }
+    }
+
+    fn reindex(&mut self) {
+        let exact = self.exact_match;
+        let mut ix = Index::default();
+        for e in &self.nations {
+            ix.nations.entry(normalize(&e.name, exact)).or_insert(e.target);
+        }
+        for e in &self.units {
+            ix.units.entry(normalize(&e.name, exact)).or_insert(e.target);
+        }
+        for e in &self.orders {
+            // Symbols are kept as they are.
+            let key = if e.name.chars().all(char::is_alphanumeric) {
+                normalize(&e.name, exact)
+            } else {
+                e.name.clone()
+            };
+            ix.orders.entry(key).or_insert(e.target);
+        }
+        for e in &self.places {
+            let key = normalize(&e.name, exact);
+            ix.max_words = ix.max_words.max(key.split(' ').count());
+            let squashed: String = key.chars().filter(|c| *c != ' ').collect();
+            ix.squashed.push((squashed, e.target));
+            ix.places.entry(key).or_insert(e.target);
+        }
+        self.index = ix;
+    }
+
+    /// The key under which a word is looked up.
+    pub(crate) fn key<'a>(&self, word: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.exact_match || word.bytes().all(|b| !b.is_ascii_uppercase() && b < 128) {
+            std::borrow::Cow::Borrowed(word)
+        } else {
+            let mut s = String::with_capacity(word.len());
+            push_lower(&mut s, word);
+            std::borrow::Cow::Owned(s)
+        }
+    }
+
+    pub fn nation(&self, word: &str) -> Option<PowerId> {
+        self.index.nations.get(self.key(word).as_ref()).copied()
+    }
+    pub fn unit(&self, word: &str) -> Option<UnitTypeId> {
+        self.index.units.get(self.key(word).as_ref()).copied()
+    }
+    pub fn order_word(&self, word: &str) -> Option<OrderWord> {
+        self.index.orders.get(self.key(word).as_ref()).copied()
+    }
+    /// A place by its normalised key (words joined by one space).
+    pub(crate) fn place_key(&self, key: &str) -> Option<Place> {
+        self.index.places.get(key).copied()
+    }
+    /// A place by name as a person writes it.
+    pub fn place(&self, name: &str) -> Option<Place> {
+        self.place_key(&normalize(name, self.exact_match))
+    }
+    pub(crate) fn max_place_words(&self) -> usize {
+        self.index.max_words.max(1)
+    }
+
+    /// `SPELLCHECK`: the place whose name shares the longest prefix with
+    /// `word`, with that length, if it is at least the threshold and no
+    /// other province shares as long a prefix.
+    pub fn spell(&self, word: &str) -> Option<(Place, usize, String)> {
+        if self.spellcheck == 0 {
+            return None;
+        }
+        let w = normalize(word, self.exact_match).replace(' ', "");
+        let mut best: Option<(usize, Place, usize)> = None;
+        let mut tied = false;
+        for (i, (name, place)) in self.index.squashed.iter().enumerate() {
+            let n = w.chars().zip(name.chars()).take_while(|(a, b)| a == b).count();
+            if n == 0 {
+                continue;
+            }
+            match best {
+                Some((m, _, _)) if n < m => {}
+                Some((m, p, _)) if n == m => {
+                    if p.province != place.province {
+                        tied = true;
+                    }
+                }
+                _ => {
+                    best = Some((n, *place, i));
+                    tied = false;
+                }
+            }
+        }
+        let (n, place, i) = best?;
+        if tied || n < self.spellcheck {
+            return None;
+        }
+        let name = self.places.get(i).map(|e| e.name.clone()).unwrap_or_default();
+        Some((place, n, name))
+    }
+
+    /// Up to three provinces whose names look like `word` (for messages).
+    pub fn suggestions(&self, word: &str) -> Vec<String> {
+        let w = normalize(word, false);
+        let mut scored: Vec<(f64, ProvinceId)> = Vec::new();
+        for e in &self.places {
+            let s = strsim::jaro_winkler(&w, &normalize(&e.name, false));
+            if s >= 0.75 {
+                scored.push((s, e.target.province));
+            }
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut out: Vec<String> = Vec::new();
+        let mut seen = Vec::new();
+        for (_, p) in scored {
+            if seen.contains(&p) {
+                continue;
+            }
+            seen.push(p);
+            let prov = self.map.province(p);
+            out.push(format!("{} ({})", prov.name, self.print_name(p)));
+            if out.len() == 3 {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The short name printed for a province: the `fixnames.dat` rename or
+    /// the map's abbreviation.
+    pub fn print_name(&self, p: ProvinceId) -> &str {
+        self.renames
+            .get(p.index())
+            .and_then(|r| r.as_deref())
+            .unwrap_or(&self.map.province(p).abbr)
+    }
+}
+
+/// Splits at spaces, keeping `"quoted names"` whole.
+fn split_quoted(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in s.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
