@@ -15,6 +15,7 @@ mod lex;
 pub mod lint;
 mod model;
 mod parse;
+pub mod seismic;
 
 pub use model::{MEdge, MPower, MProvince, MUnit, Model, Src};
 
@@ -74,7 +75,22 @@ pub struct VariantError {
 
 const STANDARD: &str = include_str!("../../../variants/standard.variant");
 
-static BUNDLED: &[(&str, &str)] = &[("standard", STANDARD)];
+static BUNDLED: &[(&str, &str)] = &[
+    ("standard", STANDARD),
+    ("1898", include_str!("../../../variants/1898.variant")),
+    ("pure", include_str!("../../../variants/pure.variant")),
+    ("britain", include_str!("../../../variants/britain.variant")),
+    ("chaos", include_str!("../../../variants/chaos.variant")),
+    ("crowded", include_str!("../../../variants/crowded.variant")),
+    ("nocoasts", include_str!("../../../variants/nocoasts.variant")),
+    ("seismic", include_str!("../../../variants/seismic.variant")),
+    ("fleetrome", include_str!("../../../variants/fleetrome.variant")),
+    ("ancmed", include_str!("../../../variants/ancmed.variant")),
+    ("modern", include_str!("../../../variants/modern.variant")),
+    ("world", include_str!("../../../variants/world.variant")),
+    ("colonial", include_str!("../../../variants/colonial.variant")),
+    ("empire", include_str!("../../../variants/empire.variant")),
+];
 
 /// Name and text of every bundled variant.
 pub fn bundled() -> &'static [(&'static str, &'static str)] {

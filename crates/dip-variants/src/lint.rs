@@ -166,23 +166,6 @@ pub fn lint(v: &Variant) -> Vec<Finding> {
             }
         }
     }
-    for &c in map.supply_centers() {
-        let p = map.province(c);
-        if let Some(o) = v.start.owner(c) {
-            let _ = o;
-        } else if p.homes.iter().count() == 1 && !p.home_of_all {
-            let h = p
-                .homes
-                .iter()
-                .next()
-                .map(|h| map.power(h).abbr.clone())
-                .unwrap_or_default();
-            add(
-                "unowned-home-centre",
-                format!("home centre `{}` of {h} is owned by nobody at the start", p.abbr),
-            );
-        }
-    }
     if map.victory_centers() > map.supply_centers().len() {
         add(
             "victory-unreachable",

@@ -20,6 +20,13 @@ enum Cmd {
     Check { path: String },
     /// Everything known about one province of a variant.
     Show { path: String, name: String },
+    /// Apply map edits (Seismic play) to a variant and write the result (native).
+    Apply {
+        path: String,
+        edits: String,
+        #[arg(long, short)]
+        out: Option<String>,
+    },
     /// Convert a variant to another format (native, dipwork, dpjudge).
     Convert {
         path: String,
@@ -35,7 +42,10 @@ enum Cmd {
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
         Cmd::List => {
-            println!("{:<14} {:>6} {:>9} {:>7}  title", "name", "powers", "provinces", "centres");
+            println!(
+                "{:<14} {:>6} {:>9} {:>7}  title",
+                "name", "powers", "provinces", "centres"
+            );
             for (name, _) in dip_variants::bundled() {
                 let v = dip_variants::load(name)?;
                 println!(
@@ -80,8 +90,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
             print!("{text}");
             Ok(ExitCode::SUCCESS)
         }
+        Cmd::Apply { path, edits, out } => {
+            let v = formats::load_any(&path)?;
+            let text = std::fs::read_to_string(&edits).map_err(|e| anyhow!("{edits}: {e}"))?;
+            let (nv, findings) = dip_variants::seismic::apply(&v, &text, &edits)?;
+            for f in &findings {
+                eprintln!("{edits}: {f}");
+            }
+            let native = dip_variants::to_native(&nv);
+            match out {
+                Some(o) => std::fs::write(&o, native)?,
+                None => print!("{native}"),
+            }
+            Ok(if findings.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
         Cmd::Convert { path, to, out } => {
-            let format = Format::parse(&to).ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork or dpjudge)"))?;
+            let format =
+                Format::parse(&to).ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork or dpjudge)"))?;
             let (model, _) = formats::read_model(&path)?;
             // Check that it builds before writing anything.
             model.build(&path)?;

@@ -1,0 +1,231 @@
+//! Map edits between turns (Seismic Diplomacy): a small line-based edit
+//! format (docs/variant-format.md, "Map edits") applied to a variant gives
+//! a new variant, which is linted.
+
+use dip_core::map::EdgeFlags;
+
+use crate::lint::{lint, Finding};
+use crate::model::{MEdge, Model};
+use crate::{Variant, VariantError};
+
+fn prov(r: &str) -> &str {
+    r.split('/').next().unwrap_or(r)
+}
+
+fn flags(words: &str) -> Result<(String, EdgeFlags), String> {
+    let mut parts = words.split(':');
+    let target = parts.next().unwrap_or("").to_string();
+    let mut f = EdgeFlags::default();
+    for p in parts {
+        f = f.with(match p {
+            "mx" => EdgeFlags::WEAK_MOVE,
+            "hx" => EdgeFlags::NO_RETREAT,
+            "canal" => EdgeFlags::CANAL,
+            other => return Err(format!("unknown border flag `{other}` (expected mx, hx or canal)")),
+        });
+    }
+    Ok((target, f))
+}
+
+/// Applies edits to a model. Lines:
+///
+/// - `add-border TYPE REGION NEIGHBOUR[:FLAG...]...` (both ways)
+/// - `remove-border TYPE|* REGION NEIGHBOUR...` (both ways; `*` all types;
+///   a province name also removes the borders of its coasts)
+/// - `remove-coasts PROV` (its coasts merge into the province)
+/// - `add-coast PROV/COAST NEIGHBOUR...` (a new coast with borders for
+///   every unit type that uses coasts; fleets then stand only on coasts)
+pub fn edit_model(m: &mut Model, text: &str, file: &str) -> Result<(), VariantError> {
+    let e = |line: usize, message: String| VariantError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let l = i + 1;
+        let line = raw.split(" #").next().unwrap_or("").trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let ws: Vec<&str> = line.split_whitespace().collect();
+        let known = |p: &str, m: &Model| m.find_province(prov(p)).is_some();
+        match ws.as_slice() {
+            ["add-border", ut, from, tos @ ..] if !tos.is_empty() => {
+                let u = m
+                    .find_unit_type(ut)
+                    .ok_or_else(|| e(l, format!("unknown unit type `{ut}`")))?;
+                if !known(from, m) {
+                    return Err(e(l, format!("unknown province `{from}`")));
+                }
+                for t in tos {
+                    let (to, f) = flags(t).map_err(|msg| e(l, msg))?;
+                    if !known(&to, m) {
+                        return Err(e(l, format!("unknown province `{to}`")));
+                    }
+                    for (a, b) in [(from.to_string(), to.clone()), (to.clone(), from.to_string())] {
+                        m.edges.retain(|x| {
+                            !(x.ut == u && x.from.eq_ignore_ascii_case(&a) && x.to.eq_ignore_ascii_case(&b))
+                        });
+                        m.edges.push(MEdge {
+                            ut: u,
+                            from: a.to_ascii_lowercase(),
+                            to: b.to_ascii_lowercase(),
+                            flags: f,
+                            src: (0, 0),
+                        });
+                    }
+                }
+            }
+            ["remove-border", ut, from, tos @ ..] if !tos.is_empty() => {
+                let u = if *ut == "*" {
+                    None
+                } else {
+                    Some(
+                        m.find_unit_type(ut)
+                            .ok_or_else(|| e(l, format!("unknown unit type `{ut}`")))?,
+                    )
+                };
+                let matches = |name: &str, pat: &str| {
+                    name.eq_ignore_ascii_case(pat) || (!pat.contains('/') && prov(name).eq_ignore_ascii_case(pat))
+                };
+                for to in tos {
+                    let before = m.edges.len();
+                    m.edges.retain(|x| {
+                        let hit = u.is_none_or(|u| u == x.ut)
+                            && ((matches(&x.from, from) && matches(&x.to, to))
+                                || (matches(&x.from, to) && matches(&x.to, from)));
+                        !hit
+                    });
+                    if m.edges.len() == before {
+                        return Err(e(l, format!("no border between `{from}` and `{to}` to remove")));
+                    }
+                }
+            }
+            ["remove-coasts", p] => {
+                let pi = m
+                    .find_province(p)
+                    .ok_or_else(|| e(l, format!("unknown province `{p}`")))?;
+                let abbr = m.provinces[pi].abbr.clone();
+                if m.provinces[pi].coasts.is_empty() {
+                    return Err(e(l, format!("`{abbr}` has no coasts")));
+                }
+                m.provinces[pi].coasts.clear();
+                for x in m.edges.iter_mut() {
+                    if prov(&x.from).eq_ignore_ascii_case(&abbr) {
+                        x.from = abbr.clone();
+                    }
+                    if prov(&x.to).eq_ignore_ascii_case(&abbr) {
+                        x.to = abbr.clone();
+                    }
+                }
+                dedupe(m);
+                for u in m.units.iter_mut() {
+                    if prov(&u.region).eq_ignore_ascii_case(&abbr) {
+                        u.region = abbr.clone();
+                    }
+                }
+                m.clockwise.clear();
+            }
+            ["add-coast", region, tos @ ..] => {
+                let Some((p, c)) = region.split_once('/') else {
+                    return Err(e(l, format!("expected PROV/COAST, found `{region}`")));
+                };
+                let pi = m
+                    .find_province(p)
+                    .ok_or_else(|| e(l, format!("unknown province `{p}`")))?;
+                let abbr = m.provinces[pi].abbr.clone();
+                let coastal: Vec<usize> = (0..m.unit_types.len())
+                    .filter(|&u| m.unit_types[u].uses_coasts)
+                    .collect();
+                if m.provinces[pi].coasts.is_empty() {
+                    // Fleets may no longer stand in the province itself.
+                    m.edges.retain(|x| {
+                        !(coastal.contains(&x.ut)
+                            && (x.from.eq_ignore_ascii_case(&abbr) || x.to.eq_ignore_ascii_case(&abbr)))
+                    });
+                    for u in m.units.iter_mut() {
+                        if u.region.eq_ignore_ascii_case(&abbr)
+                            && m.unit_types.iter().any(|t| t.letter == u.letter && t.uses_coasts)
+                        {
+                            u.region = format!("{abbr}/{c}");
+                        }
+                    }
+                }
+                m.provinces[pi].coasts.push((c.to_ascii_lowercase(), None));
+                let reg = format!("{abbr}/{}", c.to_ascii_lowercase());
+                for t in tos {
+                    let (to, f) = flags(t).map_err(|msg| e(l, msg))?;
+                    if !known(&to, m) {
+                        return Err(e(l, format!("unknown province `{to}`")));
+                    }
+                    for &u in &coastal {
+                        for (a, b) in [
+                            (reg.clone(), to.to_ascii_lowercase()),
+                            (to.to_ascii_lowercase(), reg.clone()),
+                        ] {
+                            m.edges.push(MEdge {
+                                ut: u,
+                                from: a,
+                                to: b,
+                                flags: f,
+                                src: (0, 0),
+                            });
+                        }
+                    }
+                }
+                m.clockwise.clear();
+            }
+            _ => {
+                return Err(e(
+                    l,
+                    format!("cannot read `{line}` (expected add-border, remove-border, remove-coasts or add-coast)"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+fn dedupe(m: &mut Model) {
+    let mut seen = std::collections::HashSet::new();
+    m.edges.retain(|x| {
+        x.from != x.to
+            && prov(&x.from) != prov(&x.to)
+            && seen.insert((x.ut, x.from.to_lowercase(), x.to.to_lowercase()))
+    });
+}
+
+/// Applies map edits to a variant: the new variant and the linter's findings on it.
+pub fn apply(v: &Variant, edits: &str, file: &str) -> Result<(Variant, Vec<Finding>), VariantError> {
+    let mut m = Model::from_variant(v);
+    edit_model(&mut m, edits, file)?;
+    let nv = m.build(file)?;
+    let findings = lint(&nv);
+    Ok((nv, findings))
+}
+
+/// A game's position carried over to the edited map: units by region name
+/// (a fleet on a removed coast goes to its province; a fleet in a province
+/// that got coasts goes to its first coast), owners by province.
+pub fn remap_state(old: &Variant, new: &Variant, state: &dip_core::State) -> dip_core::State {
+    let (om, nm) = (&old.map, &new.map);
+    let mut out = dip_core::State::empty(nm, state.phase);
+    for (p, u) in state.units() {
+        let name = om.region_name(u.region);
+        let np = nm.find_province(&om.province(p).abbr);
+        let Some(np) = np else { continue };
+        let region = nm
+            .regions_for(np, u.kind)
+            .find(|&r| nm.region_name(r).eq_ignore_ascii_case(&name))
+            .or_else(|| nm.regions_for(np, u.kind).next());
+        if let Some(region) = region {
+            out.place(nm, dip_core::Unit { region, ..u });
+        }
+    }
+    for &c in om.supply_centers() {
+        if let Some(np) = nm.find_province(&om.province(c).abbr) {
+            out.set_owner(np, state.owner(c));
+        }
+    }
+    out
+}
