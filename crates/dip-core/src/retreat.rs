@@ -1,7 +1,7 @@
 //! Retreat phases (DATC 6.H): legal retreats, clashes, missing orders, and
 //! DipWork's suggested retreat by the right-hand rule.
 
-use crate::ids::{ProvinceId, RegionId};
+use crate::ids::{BitSet, ProvinceId, RegionId};
 use crate::map::{EdgeFlags, Map};
 use crate::movement::{check_unit_coast, check_unit_type, target_region};
 use crate::order::{Dest, Order, OrderKind};
@@ -30,17 +30,35 @@ pub fn retreat_target(
     dest: &Dest,
 ) -> Result<RegionId, Illegal> {
     let r = target_region(map, rules, d.unit, dest)?.ok_or(Illegal::RetreatNotPossible)?;
-    let flags = map.edge_flags(d.unit.kind, d.unit.region, r).unwrap_or_default();
-    let p = dest.province;
-    let closed = flags.has(EdgeFlags::NO_RETREAT)
-        || state.unit(p).is_some()
-        || state.standoffs.contains(p.index())
-        || (p == d.attacker_from && !(d.by_convoy && rules.retreat_to_convoy_origin));
-    if closed {
-        Err(Illegal::RetreatNotPossible)
-    } else {
+    if open_for(map, rules, d, r, |p| state.unit(p).is_some(), &state.standoffs) {
         Ok(r)
+    } else {
+        Err(Illegal::RetreatNotPossible)
     }
+}
+
+/// Is region `r`, next to the dislodged unit, open to it?
+fn open_for(
+    map: &Map,
+    rules: &Ruleset,
+    d: &Dislodged,
+    r: RegionId,
+    occupied: impl Fn(ProvinceId) -> bool,
+    standoffs: &BitSet,
+) -> bool {
+    let flags = map.edge_flags(d.unit.kind, d.unit.region, r).unwrap_or_default();
+    let p = map.province_of(r);
+    !(flags.has(EdgeFlags::NO_RETREAT)
+        || occupied(p)
+        || standoffs.contains(p.index())
+        || (p == d.attacker_from && !(d.by_convoy && rules.retreat_to_convoy_origin)))
+}
+
+/// Has the dislodged unit anywhere to go, with `occupied` provinces taken?
+pub(crate) fn can_retreat(map: &Map, rules: &Ruleset, d: &Dislodged, occupied: &BitSet, standoffs: &BitSet) -> bool {
+    map.edges(d.unit.kind, d.unit.region)
+        .iter()
+        .any(|e| open_for(map, rules, d, e.to, |p| occupied.contains(p.index()), standoffs))
 }
 
 /// Every region the dislodged unit may retreat to.

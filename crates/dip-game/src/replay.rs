@@ -137,8 +137,27 @@ fn unit_key(order: &str) -> String {
     order.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
 }
 
-/// Orders of a saved phase, MILA's conventions applied: a `VIA` move that
-/// no order convoys goes over land.
+/// A chain of the given convoying provinces from `from` to `to`.
+fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> bool {
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&k| map.convoy_adjacent(from, fleets[k]))
+        .collect();
+    while let Some(k) = stack.pop() {
+        if std::mem::replace(&mut seen[k], true) {
+            continue;
+        }
+        if map.convoy_adjacent(fleets[k], to) {
+            return true;
+        }
+        stack.extend((0..fleets.len()).filter(|&q| !seen[q] && map.convoy_adjacent(fleets[k], fleets[q])));
+    }
+    false
+}
+
+/// Orders of a saved phase, MILA's conventions applied: a move goes by
+/// convoy when a complete chain of convoy orders is given for it and the
+/// order says `VIA` or one of the fleets is the army's own; else over land.
 fn orders_of(map: &Map, phase: &SavedPhase) -> Result<Vec<(String, Order)>, String> {
     let mut out = Vec::new();
     for (power, orders) in &phase.orders {
@@ -148,18 +167,23 @@ fn orders_of(map: &Map, phase: &SavedPhase) -> Result<Vec<(String, Order)>, Stri
             out.push((text.clone(), o));
         }
     }
-    let convoyed: BTreeSet<ProvinceId> = out
+    let convoys: Vec<(PowerId, ProvinceId, ProvinceId, ProvinceId)> = out
         .iter()
         .filter_map(|(_, o)| match o.kind {
-            OrderKind::Convoy(_, army, _) => Some(army.province),
+            OrderKind::Convoy(f, army, to) => Some((o.power, f.province, army.province, to.province)),
             _ => None,
         })
         .collect();
     for (_, o) in out.iter_mut() {
-        if let OrderKind::Move(u, d, true) = o.kind {
-            if !convoyed.contains(&u.province) {
-                o.kind = OrderKind::Move(u, d, false);
-            }
+        if let OrderKind::Move(u, d, via) = o.kind {
+            let mine: Vec<&(PowerId, ProvinceId, ProvinceId, ProvinceId)> = convoys
+                .iter()
+                .filter(|&&(_, _, a, t)| a == u.province && t == d.province)
+                .collect();
+            let fleets: Vec<ProvinceId> = mine.iter().map(|c| c.1).collect();
+            let own = mine.iter().any(|c| c.0 == o.power);
+            let convoyed = chain(map, &fleets, u.province, d.province) && (via || own);
+            o.kind = OrderKind::Move(u, d, convoyed);
         }
     }
     Ok(out)
@@ -183,9 +207,13 @@ fn describe_centers(map: &Map, state: &State) -> BTreeSet<String> {
     map.supply_centers()
         .iter()
         .filter_map(|&sc| {
-            state
-                .owner(sc)
-                .map(|o| format!("{} {}", map.power(o).name.to_ascii_uppercase(), map.province(sc).abbr.to_ascii_uppercase()))
+            state.owner(sc).map(|o| {
+                format!(
+                    "{} {}",
+                    map.power(o).name.to_ascii_uppercase(),
+                    map.province(sc).abbr.to_ascii_uppercase()
+                )
+            })
         })
         .collect()
 }
@@ -194,7 +222,9 @@ fn diff_sets(what: &str, want: &BTreeSet<String>, got: &BTreeSet<String>, proble
     if want != got {
         let missing: Vec<&String> = want.difference(got).collect();
         let extra: Vec<&String> = got.difference(want).collect();
-        problems.push(format!("{what}: file has {missing:?} that dip has not; dip has {extra:?} that the file has not"));
+        problems.push(format!(
+            "{what}: file has {missing:?} that dip has not; dip has {extra:?} that the file has not"
+        ));
     }
 }
 
@@ -213,21 +243,39 @@ pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameRepl
         let mut problems = Vec::new();
         // Results of the orders.
         for ((text, _), report) in orders.iter().zip(outcome.orders()) {
-            let tags: Vec<&str> = phase
+            let mut tags: Vec<&str> = phase
                 .results
                 .get(&unit_key(text))
                 .map(|v| v.iter().map(String::as_str).filter(|t| !t.is_empty()).collect())
                 .unwrap_or_default();
-            let file_failed = tags.iter().any(|t| matches!(*t, "bounce" | "cut" | "void" | "no convoy" | "disband"));
+            tags.dedup();
+            let file_failed = tags
+                .iter()
+                .any(|t| matches!(*t, "bounce" | "cut" | "void" | "no convoy" | "disband"));
             let ours_failed = !matches!(report.verdict, Verdict::Done { success: true, .. });
             let comparable = matches!(
                 report.order.kind,
                 OrderKind::Move(..) | OrderKind::SupportHold(..) | OrderKind::SupportMove(..) | OrderKind::Retreat(..)
             );
-            if comparable && file_failed != ours_failed {
+            // MILA calls a support of a move into a province held by the
+            // supporter's own power void; dip gives it (DATC 6.E.12: it can
+            // still stop a third unit). The board shows whether it mattered.
+            let own_target = match report.order.kind {
+                OrderKind::SupportMove(_, _, d) => {
+                    state.unit(d.province).is_some_and(|u| u.power == report.order.power)
+                }
+                _ => false,
+            };
+            let same_label =
+                own_target && tags == ["void"] && matches!(report.verdict, Verdict::Done { success: true, .. });
+            if comparable && file_failed != ours_failed && !same_label {
                 problems.push(format!(
                     "`{text}`: file says {}, dip says {}",
-                    if file_failed { format!("failed {tags:?}") } else { "succeeded".into() },
+                    if file_failed {
+                        format!("failed {tags:?}")
+                    } else {
+                        "succeeded".into()
+                    },
                     match report.verdict {
                         Verdict::Illegal(e) => format!("illegal ({})", e.describe()),
                         Verdict::Duplicate => "void (duplicate)".into(),
@@ -262,17 +310,34 @@ pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameRepl
         let ours = game::advance(map, &state, &outcome);
         let theirs = state_from(map, next, Some(phase))?;
         if ours.phase != theirs.phase {
-            problems.push(format!("next phase: file has {}, dip has {}", theirs.phase.short(), ours.phase.short()));
+            problems.push(format!(
+                "next phase: file has {}, dip has {}",
+                theirs.phase.short(),
+                ours.phase.short()
+            ));
         }
-        diff_sets("units", &describe_units(map, &theirs), &describe_units(map, &ours), &mut problems);
-        diff_sets("centres", &describe_centers(map, &theirs), &describe_centers(map, &ours), &mut problems);
+        diff_sets(
+            "units",
+            &describe_units(map, &theirs),
+            &describe_units(map, &ours),
+            &mut problems,
+        );
+        diff_sets(
+            "centres",
+            &describe_centers(map, &theirs),
+            &describe_centers(map, &ours),
+            &mut problems,
+        );
         if problems.is_empty() {
             out.agree += 1;
         } else {
             out.differ.push(PhaseDiff {
                 game: g.id.clone(),
                 phase: phase.name.clone(),
-                orders: orders.iter().map(|(t, o)| format!("{}: {t}", map.power(o.power).name)).collect(),
+                orders: orders
+                    .iter()
+                    .map(|(t, o)| format!("{}: {t}", map.power(o.power).name))
+                    .collect(),
                 problems,
             });
         }

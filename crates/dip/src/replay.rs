@@ -10,9 +10,11 @@ use std::process::ExitCode;
 pub struct Args {
     /// Saved games of MILA's engine: JSON lines, optionally gzip-compressed.
     file: std::path::PathBuf,
-    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md).
-    #[arg(long)]
-    rules: Option<String>,
+    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md). The
+    /// default is MILA's choice for a move to an adjacent province: over
+    /// land unless the order says `VIA`.
+    #[arg(long, default_value = "datc convoy-adjacent=dptg")]
+    rules: String,
     /// Print at most this many differing phases.
     #[arg(long, default_value_t = 20)]
     show: usize,
@@ -29,14 +31,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     };
     let variant = dip_variants::standard();
-    let rules = match &args.rules {
-        Some(r) => Ruleset::parse(r)?,
-        None => variant.rules,
-    };
+    let rules = Ruleset::parse(&args.rules)?;
     let (mut agree, mut differ, mut shown) = (0usize, 0usize, 0usize);
     for (i, g) in games.iter().enumerate() {
         if !g.map.is_empty() && g.map != "standard" {
-            eprintln!("dip: {name}: game {} is on map `{}`; only the standard map is replayed", i + 1, g.map);
+            eprintln!(
+                "dip: {name}: game {} is on map `{}`; only the standard map is replayed",
+                i + 1,
+                g.map
+            );
             continue;
         }
         let r = match replay_game(&variant.map, &rules, g) {
@@ -60,5 +63,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     println!("{agree} phases agree, {differ} differ");
-    Ok(if differ > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if differ > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -193,3 +193,18 @@ fn illegal_orders_are_typed_not_panics() {
         ]
     );
 }
+
+/// A dislodged unit with nowhere to go was given a retreat phase of its
+/// own; it is disbanded at once and the game goes on (found by replaying
+/// MILA's games).
+#[test]
+fn retreat_phase_without_choices_is_skipped() {
+    let v = std_variant();
+    let map = &v.map;
+    let text = "phase spring 1901 movement\nunits\n  Turkey: F rum\n  Turkey: F bul/sc\n  Russia: F bla\n  Austria: A ukr\n  Austria: A sev\n  Austria: A ser\n  Austria: A gal\n";
+    let state = parse_position(map, text, "t").unwrap();
+    let s1 = play(&v, &state, &["Austria: A ukr - rum", "Austria: A sev S A ukr - rum"]);
+    assert_eq!(s1.phase, Phase::new(1901, Season::Fall, PhaseKind::Movement));
+    assert!(s1.all_dislodged().next().is_none());
+    assert_eq!(s1.unit(p(map, "rum")).map(|u| u.power), map.find_power("Austria"));
+}

@@ -36,6 +36,9 @@ pub struct MovementOutcome {
     /// Moves that succeeded: from, to.
     pub moves: Vec<(ProvinceId, crate::ids::RegionId)>,
     pub dislodged: Vec<Dislodged>,
+    /// Dislodged units with nowhere to retreat: disbanded at once (no
+    /// retreat phase is held for them).
+    pub disbanded: Vec<ProvinceId>,
     /// Provinces left empty by a standoff.
     pub standoffs: BitSet,
 }
@@ -101,9 +104,19 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
         implicit_moves(map, state, rules, &offered_convoy, &mut slots, &conflicted);
     }
     validate::settle_routes(rules, &mut slots, &slot_of);
-    for i in 0..slots.len() {
-        let m = validate::matches(map, rules, &slots, &slot_of, &slots[i]);
-        slots[i].matches = m;
+    // Convoys first: a support of a convoyed move is void unless a chain of
+    // matching convoys is ordered (DATC 4.E.1: such a move is not valid).
+    for convoys_first in [true, false] {
+        for i in 0..slots.len() {
+            if matches!(slots[i].act, Act::Convoy { .. }) != convoys_first {
+                continue;
+            }
+            let mut m = validate::matches(map, rules, &slots, &slot_of, &slots[i]);
+            if let Act::SupportMove { target, .. } = slots[i].act {
+                m &= convoy_ordered(map, &slots, &slot_of, target);
+            }
+            slots[i].matches = m;
+        }
     }
 
     let lists = Lists::new(map.num_provinces(), &slots, &slot_of);
@@ -190,13 +203,57 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
             }
         })
         .collect();
-    MovementOutcome {
+    let mut outcome = MovementOutcome {
         orders: reports,
         unordered,
         moves,
         dislodged,
+        disbanded: Vec::new(),
         standoffs,
+    };
+    if !outcome.dislodged.is_empty() {
+        outcome.disbanded = outcome
+            .dislodged
+            .iter()
+            .filter(|d| !crate::retreat::can_retreat(map, rules, d, &occupied, &outcome.standoffs))
+            .map(|d| map.province_of(d.unit.region))
+            .collect();
     }
+    outcome
+}
+
+/// Does the move of the unit in `army` have its route: over a border, or a
+/// chain of matching convoy orders (disrupted or not)?
+fn convoy_ordered(map: &Map, slots: &[Slot], slot_of: &[u16], army: ProvinceId) -> bool {
+    let Some(&j) = slot_of.get(army.index()) else {
+        return true;
+    };
+    let Some(Act::Move { route, to_p, .. }) = slots.get(j as usize).map(|s| s.act) else {
+        return true;
+    };
+    if route != board::Route::Convoy {
+        return true;
+    }
+    let fleets: Vec<ProvinceId> = slots
+        .iter()
+        .filter(|s| s.matches && matches!(s.act, Act::Convoy { army: a, to } if a == army && to == to_p))
+        .map(|s| s.province)
+        .collect();
+    let mut reached = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&k| map.convoy_adjacent(army, fleets[k]))
+        .collect();
+    while let Some(k) = stack.pop() {
+        if reached[k] {
+            continue;
+        }
+        reached[k] = true;
+        if map.convoy_adjacent(fleets[k], to_p) {
+            return true;
+        }
+        stack.extend((0..fleets.len()).filter(|&q| !reached[q] && map.convoy_adjacent(fleets[k], fleets[q])));
+    }
+    false
 }
 
 /// 4.E.3: a unit without an order moves where an own support says it moves.
@@ -295,7 +352,9 @@ pub fn apply(map: &Map, state: &State, outcome: &MovementOutcome) -> State {
         if next.unit(p) == Some(d.unit) {
             next.remove(p);
         }
-        next.set_dislodged(map, *d);
+        if !outcome.disbanded.contains(&p) {
+            next.set_dislodged(map, *d);
+        }
     }
     for (mut u, to) in moving {
         u.region = to;

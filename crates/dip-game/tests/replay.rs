@@ -1,0 +1,68 @@
+//! Replaying MILA saved games: a small file of random games played by MILA's
+//! engine (scripts/mila-games.py) must agree phase by phase.
+
+use dip_core::Ruleset;
+use dip_game::mila::read_games;
+use dip_game::replay::{parse_phase_name, replay_game};
+
+const GAMES: &[u8] = include_bytes!("data/mila-3games.jsonl");
+const GAMES_GZ: &[u8] = include_bytes!("data/mila-3games-copy.jsonl.gz");
+
+fn rules() -> Ruleset {
+    Ruleset::parse("datc convoy-adjacent=dptg").unwrap()
+}
+
+#[test]
+fn mila_games_agree_phase_by_phase() {
+    let v = dip_variants::standard();
+    for bytes in [GAMES, GAMES_GZ] {
+        let games = read_games(bytes, "mila-3games").unwrap();
+        assert_eq!(games.len(), 3);
+        let mut agree = 0;
+        for g in &games {
+            let r = replay_game(&v.map, &rules(), g).unwrap();
+            assert!(r.differ.is_empty(), "{:#?}", r.differ);
+            agree += r.agree;
+        }
+        assert_eq!(agree, 34);
+    }
+}
+
+/// A file whose recorded results were changed must be caught.
+#[test]
+fn a_changed_result_is_reported() {
+    let v = dip_variants::standard();
+    let text = std::str::from_utf8(GAMES).unwrap();
+    let first = text.lines().next().unwrap();
+    let mut g: serde_json::Value = serde_json::from_str(first).unwrap();
+    // Move a unit in the second phase's recorded position.
+    let units = &mut g["phases"][1]["state"]["units"]["FRANCE"];
+    let list = units.as_array_mut().unwrap();
+    list.pop();
+    list.push(serde_json::Value::String("A GAS".into()));
+    let line = serde_json::to_string(&g).unwrap();
+    let games = read_games(line.as_bytes(), "x").unwrap();
+    let r = replay_game(&v.map, &rules(), &games[0]).unwrap();
+    assert_eq!(
+        r.differ.len(),
+        2,
+        "the phase before and the phase after the change differ"
+    );
+    assert!(r.differ[0].problems.iter().any(|p| p.starts_with("units")));
+}
+
+#[test]
+fn unreadable_files_name_the_line() {
+    let e = read_games(b"\n{\"phases\": []}\nnot json\n", "bad.jsonl").unwrap_err();
+    assert_eq!(e.line, 3);
+    assert!(e.to_string().starts_with("bad.jsonl:3:"));
+}
+
+#[test]
+fn phase_names() {
+    let p = parse_phase_name("W1905A").unwrap();
+    assert_eq!(p.short(), "W1905A");
+    assert_eq!(parse_phase_name("F1901R").unwrap().short(), "F1901R");
+    assert!(parse_phase_name("X1901M").is_none());
+    assert!(parse_phase_name("S19").is_none());
+}
