@@ -171,6 +171,10 @@ pub fn check_turn(
     lines: &[ReadLine],
 ) -> TurnReport {
     let map = vocab.map();
+    let rules = &Ruleset {
+        proxy_orders: rules.proxy_orders || opts.allow_foreign,
+        ..*rules
+    };
     let mut work: Vec<Work> = lines
         .iter()
         .map(|l| Work {
@@ -306,7 +310,10 @@ fn settle_unit(
         w.notes.push(Note::new(
             Code::UnitCoast,
             0,
-            format!("the unit stands on {}", coast_name(map, canon.coast).replace("no coast", "no coast")),
+            format!(
+                "the unit stands on {}",
+                coast_name(map, canon.coast).replace("no coast", "no coast")
+            ),
         ));
     }
     set_unit(w, canon);
@@ -342,7 +349,15 @@ fn is_move(k: &OrderKind) -> bool {
 }
 
 /// 200, 111/203, 113/206: identical and several orders for one unit.
-fn several(rules: &Ruleset, work: &mut [Work], n_provinces: usize, key: impl Fn(&OrderKind) -> Option<usize>) {
+/// `hold`: what a unit does without a valid order in this phase (hold,
+/// disband); `None` in an adjustment phase, where the first order counts.
+fn several(
+    rules: &Ruleset,
+    work: &mut [Work],
+    n_provinces: usize,
+    hold_kind: Option<fn(UnitRef) -> OrderKind>,
+    key: impl Fn(&OrderKind) -> Option<usize>,
+) {
     let mut groups: Vec<Vec<usize>> = vec![Vec::new(); n_provinces];
     for (i, w) in work.iter().enumerate() {
         if let Some(p) = w.live().and_then(&key) {
@@ -367,16 +382,31 @@ fn several(rules: &Ruleset, work: &mut [Work], n_provinces: usize, key: impl Fn(
         if distinct.len() < 2 {
             continue;
         }
-        let with_move = distinct.iter().any(|&i| work[i].kind.as_ref().is_some_and(is_move));
+        let with_move = distinct.iter().any(|&i| {
+            work[i]
+                .kind
+                .as_ref()
+                .is_some_and(|k| is_move(k) || matches!(k, OrderKind::Retreat(..)))
+        });
         let (hold, del) = if with_move {
             (Code::SeveralWithMoveHold, Code::SeveralWithMoveDeleted)
         } else {
             (Code::SeveralHold, Code::SeveralDeleted)
         };
         let n = distinct.len();
-        match rules.duplicates {
+        let rule = if hold_kind.is_none() && rules.duplicates == Duplicates::Hold {
+            Duplicates::First
+        } else {
+            rules.duplicates
+        };
+        match rule {
             Duplicates::Hold => {
-                work[distinct[0]].hold(hold, format!("{n} different orders for this unit"));
+                let w = &mut work[distinct[0]];
+                w.notes
+                    .push(Note::new(hold, 0, format!("{n} different orders for this unit")));
+                if let (Some(u), Some(f)) = (w.kind.as_ref().and_then(k_unit), hold_kind) {
+                    w.kind = Some(f(u));
+                }
                 for &i in &distinct[1..] {
                     work[i].delete(del, format!("{n} different orders for this unit"));
                 }
@@ -411,8 +441,14 @@ fn movement<'s>(
             w.delete(Code::WrongPhase, "a waive is an adjustment order");
             continue;
         };
-        if matches!(kind, OrderKind::Retreat(..) | OrderKind::Disband(_) | OrderKind::Build(_)) {
-            w.delete(Code::WrongPhase, "retreats, disbands and builds are not orders of a movement phase");
+        if matches!(
+            kind,
+            OrderKind::Retreat(..) | OrderKind::Disband(_) | OrderKind::Build(_)
+        ) {
+            w.delete(
+                Code::WrongPhase,
+                "retreats, disbands and builds are not orders of a movement phase",
+            );
             continue;
         }
         let mut unit = board.unit(u.province);
@@ -450,7 +486,9 @@ fn movement<'s>(
         }
     }
     // Identical and several orders.
-    several(rules, work, map.num_provinces(), |k| k_unit(k).map(|u| u.province.index()));
+    several(rules, work, map.num_provinces(), Some(OrderKind::Hold), |k| {
+        k_unit(k).map(|u| u.province.index())
+    });
     // Single orders: convoys, moves, supports (dip-core's checks).
     for pass in 0..3 {
         for w in work.iter_mut() {
@@ -499,8 +537,11 @@ fn movement<'s>(
         }
     }
     for w in work.iter_mut() {
-        let Some(OrderKind::Convoy(me, t, d)) = w.live().copied() else { continue };
-        let moves = matches!(final_order[t.province.index()], Some(OrderKind::Move(_, td, _)) if td.province == d.province);
+        let Some(OrderKind::Convoy(me, t, d)) = w.live().copied() else {
+            continue;
+        };
+        let moves =
+            matches!(final_order[t.province.index()], Some(OrderKind::Move(_, td, _)) if td.province == d.province);
         if !moves {
             w.hold(
                 Code::NoSuchConvoyed,
@@ -543,12 +584,16 @@ fn movement<'s>(
                 _ => {
                     let ambiguous = d.coast == CoastSpec::None
                         && board.unit(t.province).is_some_and(|u| {
-                            map.unit_type(u.kind).uses_coasts && map.moves_into(u.kind, u.region, d.province).count() > 1
+                            map.unit_type(u.kind).uses_coasts
+                                && map.moves_into(u.kind, u.region, d.province).count() > 1
                         });
                     if ambiguous {
                         w.hold(
                             Code::SupportedAmbiguousCoast,
-                            format!("{} has two coasts the supported unit can reach", map.province(d.province).name),
+                            format!(
+                                "{} has two coasts the supported unit can reach",
+                                map.province(d.province).name
+                            ),
                         );
                     } else {
                         w.hold(
@@ -589,14 +634,22 @@ fn settle_dest(map: &Map, rules: &Ruleset, unit: &Unit, d: Dest, w: &mut Work, c
     let ut = map.unit_type(unit.kind);
     if !ut.uses_coasts {
         if d.coast != CoastSpec::None && !rules.unknown_coast_fails {
-            w.notes.push(Note::new(code, 0, format!("{} moves to the province, coasts are for fleets", ut.name)));
+            w.notes.push(Note::new(
+                code,
+                0,
+                format!("{} moves to the province, coasts are for fleets", ut.name),
+            ));
             return Some(Dest::new(d.province));
         }
         return None;
     }
     if map.coasts(d.province).is_empty() {
         if d.coast != CoastSpec::None && !rules.unknown_coast_fails {
-            w.notes.push(Note::new(code, 0, format!("{} has no coasts to choose", map.province(d.province).name)));
+            w.notes.push(Note::new(
+                code,
+                0,
+                format!("{} has no coasts to choose", map.province(d.province).name),
+            ));
             return Some(Dest::new(d.province));
         }
         return None;
@@ -609,7 +662,11 @@ fn settle_dest(map: &Map, rules: &Ruleset, unit: &Unit, d: Dest, w: &mut Work, c
                 w.notes.push(Note::new(
                     code,
                     0,
-                    format!("{} cannot be reached; {} can", map.region_name(c), map.region_name(reach[0])),
+                    format!(
+                        "{} cannot be reached; {} can",
+                        map.region_name(c),
+                        map.region_name(reach[0])
+                    ),
                 ));
                 Some(Dest::coast(d.province, reach[0]))
             } else {
@@ -619,7 +676,11 @@ fn settle_dest(map: &Map, rules: &Ruleset, unit: &Unit, d: Dest, w: &mut Work, c
         CoastSpec::Unknown if rules.unknown_coast_fails => None,
         CoastSpec::None | CoastSpec::Unknown => match reach.as_slice() {
             [only] if !rules.missing_coast_fails => {
-                w.notes.push(Note::new(code, 0, format!("the only coast it can reach is {}", map.region_name(*only))));
+                w.notes.push(Note::new(
+                    code,
+                    0,
+                    format!("the only coast it can reach is {}", map.region_name(*only)),
+                ));
                 Some(Dest::coast(d.province, *only))
             }
             [_, _, ..] => {
@@ -661,8 +722,11 @@ fn illegal_code(map: &Map, board: &State, kind: &OrderKind, e: Illegal) -> (Code
         Illegal::WrongPhase => Code::WrongPhase,
         Illegal::MoveToSelf | Illegal::ImpossibleCoast => Code::ImpossibleMove,
         Illegal::Unreachable => match (kind, k_unit(kind).and_then(|u| board.unit(u.province))) {
-            (OrderKind::Move(_, d, _), Some(u))
-                if map.unit_type(u.kind).convoyable && map.allows(map.main_region(d.province), u.kind) =>
+            (OrderKind::Move(me, d, _), Some(u))
+                if map.unit_type(u.kind).convoyable
+                    && map.allows(map.main_region(d.province), u.kind)
+                    && !map.convoy_neighbours(me.province).is_empty()
+                    && !map.convoy_neighbours(d.province).is_empty() =>
             {
                 Code::ImpossibleConvoyedMove
             }
@@ -698,15 +762,29 @@ fn retreat(
             w.delete(Code::WrongPhase, "a waive is an adjustment order");
             continue;
         };
-        if !matches!(kind, OrderKind::Retreat(..) | OrderKind::Disband(_)) {
-            w.delete(Code::WrongPhase, "only retreats and disbands are orders of a retreat phase");
+        // `A tri - alb` is how many write a retreat.
+        if let OrderKind::Move(me, to, _) = kind {
+            w.kind = Some(OrderKind::Retreat(me, to));
+        } else if !matches!(kind, OrderKind::Retreat(..) | OrderKind::Disband(_)) {
+            w.delete(
+                Code::WrongPhase,
+                "only retreats and disbands are orders of a retreat phase",
+            );
             continue;
         }
         let d = state.dislodged(u.province);
-        let Some(unit) = settle_unit(map, state, rules, opts, w, d.map(|d| d.unit)) else {
+        settle_unit(map, state, rules, opts, w, d.map(|d| d.unit));
+    }
+    several(rules, work, map.num_provinces(), Some(OrderKind::Disband), |k| {
+        k_unit(k).map(|u| u.province.index())
+    });
+    for w in work.iter_mut() {
+        let Some(u) = w.live().and_then(k_unit) else { continue };
+        let Some(dis) = state.dislodged(u.province) else {
             continue;
         };
-        if let (Some(OrderKind::Retreat(me, to)), Some(dis)) = (w.kind, d) {
+        let unit = dis.unit;
+        if let Some(OrderKind::Retreat(me, to)) = w.kind {
             let options = dip_core::retreat::retreat_options(map, state, rules, &dis);
             let fits: Vec<_> = options
                 .iter()
@@ -727,11 +805,19 @@ fn retreat(
                         CoastSpec::None
                     };
                     if coast != to.coast && map.unit_type(unit.kind).uses_coasts {
-                        w.notes.push(Note::new(Code::MoveCoast, 0, format!("retreats to {}", map.region_name(*r))));
+                        w.notes.push(Note::new(
+                            Code::MoveCoast,
+                            0,
+                            format!("retreats to {}", map.region_name(*r)),
+                        ));
                     }
                     let dest = Dest {
                         province: to.province,
-                        coast: if map.unit_type(unit.kind).uses_coasts { coast } else { CoastSpec::None },
+                        coast: if map.unit_type(unit.kind).uses_coasts {
+                            coast
+                        } else {
+                            CoastSpec::None
+                        },
                     };
                     w.kind = Some(OrderKind::Retreat(me, dest));
                 }
@@ -743,11 +829,14 @@ fn retreat(
                     ));
                     w.kind = Some(OrderKind::Disband(me));
                 }
-                _ => w.hold(Code::AmbiguousCoast, "two coasts are open"),
+                _ => {
+                    w.notes
+                        .push(Note::new(Code::AmbiguousCoast, 0, "two coasts are open: disbanded"));
+                    w.kind = Some(OrderKind::Disband(me));
+                }
             }
         }
     }
-    several(rules, work, map.num_provinces(), |k| k_unit(k).map(|u| u.province.index()));
     let mut ordered = vec![false; map.num_provinces()];
     for w in work.iter() {
         if let Some(u) = w.live().and_then(k_unit) {
@@ -797,7 +886,8 @@ fn adjustment(map: &Map, state: &State, rules: &Ruleset, opts: &CheckOptions, wo
                 match fits.as_slice() {
                     [b] => {
                         if b.coast != u.coast && u.kind.is_some() {
-                            w.notes.push(Note::new(Code::MoveCoast, 0, "the only coast to build on"));
+                            w.notes
+                                .push(Note::new(Code::MoveCoast, 0, "the only coast to build on"));
                         }
                         if u.kind.is_some() {
                             w.kind = Some(OrderKind::Build(*b));
@@ -825,12 +915,21 @@ fn adjustment(map: &Map, state: &State, rules: &Ruleset, opts: &CheckOptions, wo
                 }
                 if let Some(p) = w.power {
                     if dip_core::adjustment::balance(map, state, p) >= 0 {
-                        w.delete(Code::VoidByRules, format!("{} has no units to remove", map.power(p).name));
+                        w.delete(
+                            Code::VoidByRules,
+                            format!("{} has no units to remove", map.power(p).name),
+                        );
                     }
                 }
             }
-            _ => w.delete(Code::WrongPhase, "only builds, disbands and waives are orders of an adjustment phase"),
+            _ => w.delete(
+                Code::WrongPhase,
+                "only builds, disbands and waives are orders of an adjustment phase",
+            ),
         }
     }
-    several(rules, work, map.num_provinces(), |k| k_unit(k).map(|u| u.province.index()));
+    several(rules, work, map.num_provinces(), None, |k| match k {
+        OrderKind::Waive => None,
+        _ => k_unit(k).map(|u| u.province.index()),
+    });
 }

@@ -233,14 +233,8 @@ impl<'a> Scanner<'_, '_, 'a> {
     /// A place here; with `spell`, an unknown word may be corrected.
     fn place(&mut self, spell: bool) -> PlaceRes {
         if let Some((p, n)) = self.place_at(self.i) {
-            // Skip the tokens of a multi-word name (hyphens included).
-            let mut left = n;
-            while left > 0 {
-                if self.peek().is_some_and(|t| t.word) {
-                    left -= 1;
-                }
-                self.i += 1;
-            }
+            // `n` tokens: the words of the name and the hyphens between them.
+            self.i += n;
             return PlaceRes::Found(p);
         }
         let Some(t) = self.peek().filter(|t| t.word) else {
@@ -294,6 +288,15 @@ impl<'a> Scanner<'_, '_, 'a> {
             return CoastSpec::None;
         };
         let lower = t.text.to_lowercase();
+        // German: Nordküste, Südküste, Ostküste, Westküste.
+        let german = match lower.trim_end_matches("küste").trim_end_matches("kueste") {
+            "nord" => Some("nc"),
+            "süd" | "sued" => Some("sc"),
+            "ost" => Some("ec"),
+            "west" if lower != "west" => Some("wc"),
+            _ => None,
+        };
+        let lower = german.map_or(lower, str::to_string);
         let mut text = lower.clone();
         self.i += 1;
         let with_coast = self
@@ -303,7 +306,7 @@ impl<'a> Scanner<'_, '_, 'a> {
             self.i += 1;
             text.push_str(" coast");
         }
-        let short = matches!(lower.as_str(), "nc" | "sc" | "ec" | "wc");
+        let short = german.is_some() || matches!(lower.as_str(), "nc" | "sc" | "ec" | "wc");
         let ok = normalize_coast(&text).is_some() && (paren || slash || with_coast || short);
         if !ok {
             self.i = save;
@@ -340,16 +343,15 @@ impl<'a> Scanner<'_, '_, 'a> {
 
     /// `[nation] [unit] ['('] place [coast] [')']`. `code`: the number for
     /// an unknown province after a unit type.
-    fn location(&mut self, code: Code) -> Result<UnitRef, Note> {
+    fn location(&mut self, code: Code, nation_before: bool) -> Result<UnitRef, Note> {
         let col = self.col();
-        let mut nation = false;
+        let mut nation = nation_before;
         if let Some(t) = self.peek().filter(|t| t.word) {
-            let next_is_unit_or_place = self.peek_at(1).is_some_and(|n| {
-                (n.word && (self.v.unit(n.text).is_some() || self.place_at(self.i + 1).is_some())) || n.text == "("
-            });
-            if self.v.nation(t.text).is_some() && next_is_unit_or_place && self.place_at(self.i).is_none_or(|_| {
-                self.peek_at(1).is_some_and(|n| n.word && self.v.unit(n.text).is_some())
-            }) {
+            // A nation word is a nation when a word follows and it names no
+            // province, or when a unit type follows.
+            let next_word = self.peek_at(1).is_some_and(|n| n.word || n.text == "(");
+            let next_unit = self.peek_at(1).is_some_and(|n| n.word && self.v.unit(n.text).is_some());
+            if self.v.nation(t.text).is_some() && next_word && (self.place_at(self.i).is_none() || next_unit) {
                 self.i += 1;
                 nation = true;
             }
@@ -416,6 +418,7 @@ impl<'a> Scanner<'_, '_, 'a> {
                 if let Some(p) = self.v.nation(t.text) {
                     let starts = n.text == ":"
                         || n.text == "("
+                        || (n.word && self.place_at(self.i).is_none())
                         || (n.word
                             && (self.v.unit(n.text).is_some()
                                 || self.place_at(self.i + 1).is_some()
@@ -432,7 +435,11 @@ impl<'a> Scanner<'_, '_, 'a> {
             }
         }
         if self.at_end() {
-            self.notes.push(Note::new(Code::UnitOrNationExpected, self.col(), "no unit after the nation"));
+            self.notes.push(Note::new(
+                Code::UnitOrNationExpected,
+                self.col(),
+                "no unit after the nation",
+            ));
             return (power, None, false);
         }
         if self.word() == Some(OrderWord::Waive) && self.peek_at(1).is_none() {
@@ -444,7 +451,7 @@ impl<'a> Scanner<'_, '_, 'a> {
             if self.word() == Some(w) && self.peek_at(1).is_some_and(|t| t.word || t.text == "(") {
                 let save = self.i;
                 self.i += 1;
-                match self.location(Code::LocationField) {
+                match self.location(Code::LocationField, power.is_some()) {
                     Ok(u) if self.at_end() => {
                         let k = if build {
                             OrderKind::Build(u)
@@ -460,7 +467,7 @@ impl<'a> Scanner<'_, '_, 'a> {
                 }
             }
         }
-        let me = match self.location(Code::LocationField) {
+        let me = match self.location(Code::LocationField, power.is_some()) {
             Ok(u) => u,
             Err(n) => {
                 self.notes.push(n);
@@ -514,9 +521,13 @@ impl<'a> Scanner<'_, '_, 'a> {
                     path = true;
                 }
                 let via = self.eat_word(OrderWord::Via);
-                if via && self.peek().is_some_and(|t| {
-                    t.word && (self.v.order_word(t.text) == Some(OrderWord::Convoy) || t.text.eq_ignore_ascii_case("convoy"))
-                }) {
+                if via
+                    && self.peek().is_some_and(|t| {
+                        t.word
+                            && (self.v.order_word(t.text) == Some(OrderWord::Convoy)
+                                || t.text.eq_ignore_ascii_case("convoy"))
+                    })
+                {
                     self.i += 1;
                 }
                 let _ = path;
@@ -531,7 +542,7 @@ impl<'a> Scanner<'_, '_, 'a> {
                         None => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
                     };
                 }
-                let them = self.location(Code::SupportedField).map_err(plain)?;
+                let them = self.location(Code::SupportedField, false).map_err(plain)?;
                 let kind = if self.at_end() || self.eat_word(OrderWord::Hold) {
                     state.last_support = Some((them, None));
                     OrderKind::SupportHold(me, them)
@@ -556,7 +567,7 @@ impl<'a> Scanner<'_, '_, 'a> {
                         None => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
                     };
                 }
-                let them = self.location(Code::ConvoyedField).map_err(plain)?;
+                let them = self.location(Code::ConvoyedField, false).map_err(plain)?;
                 if !self.eat_word(OrderWord::Move) {
                     let found = if self.at_end() {
                         "found the end of the line".to_string()

@@ -338,10 +338,7 @@ impl<'m> Vocabulary<'m> {
                 });
             };
             for w in words {
-                self.places.push(Entry {
-                    name: w,
-                    target: place,
-                });
+                self.places.push(Entry { name: w, target: place });
             }
         }
         self.reindex();
@@ -459,8 +456,7 @@ impl<'m> Vocabulary<'m> {
                 }
             }
         }
-        let taken: std::collections::HashSet<String> =
-            self.places.iter().map(|e| normalize(&e.name, false)).collect();
+        let taken: std::collections::HashSet<String> = self.places.iter().map(|e| normalize(&e.name, false)).collect();
         for e in extra {
             if !taken.contains(&normalize(&e.name, false)) {
                 self.places.push(e);

@@ -1,0 +1,270 @@
+//! The order corpus (tests/corpus/*.txt): every line with the order it must
+//! be read as, or the error it must give. Format: tests/corpus/README.md.
+
+use dip_core::{Order, Ruleset, State};
+use dip_text::{
+    check_turn, format_order, parse_order, parse_position, scan_line, CheckOptions, Fate, ReadLine, ScanState, Style,
+    Vocabulary,
+};
+use std::path::Path;
+
+struct Block {
+    title: String,
+    file: String,
+    turn: bool,
+    power: Option<String>,
+    spellcheck: Option<usize>,
+    exact: bool,
+    opts: CheckOptions,
+    rules: Ruleset,
+    position: Vec<String>,
+    /// (line number, input, expected); input `None` for an inserted order.
+    cases: Vec<(usize, Option<String>, String)>,
+}
+
+fn parse_file(file: &str, text: &str) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut in_position = false;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        if raw.trim_start().starts_with('#') || raw.trim().is_empty() {
+            continue;
+        }
+        if let Some(title) = raw.strip_prefix("== ") {
+            blocks.push(Block {
+                title: title.trim().to_string(),
+                file: file.to_string(),
+                turn: false,
+                power: None,
+                spellcheck: None,
+                exact: false,
+                opts: CheckOptions::default(),
+                rules: Ruleset::DATC,
+                position: Vec::new(),
+                cases: Vec::new(),
+            });
+            in_position = false;
+            continue;
+        }
+        let b = blocks
+            .last_mut()
+            .unwrap_or_else(|| panic!("{file}:{n}: a block starts with `== title`"));
+        if let Some((input, expected)) = raw.rsplit_once(" => ") {
+            let input = input.trim();
+            let input = if input == "+" { None } else { Some(input.to_string()) };
+            b.cases.push((n, input, expected.trim().to_string()));
+            continue;
+        }
+        let line = raw.trim();
+        if in_position {
+            if line == "orders" {
+                in_position = false;
+            } else {
+                b.position.push(raw.to_string());
+            }
+            continue;
+        }
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "mode" => b.turn = value == "turn",
+            "power" => b.power = Some(value.to_string()),
+            "spellcheck" => b.spellcheck = Some(value.parse().expect("spellcheck N")),
+            "exact-match" => b.exact = true,
+            "nsu-off" => b.opts.nsu_checking_off = true,
+            "foreign" => b.opts.allow_foreign = true,
+            "rules" => b.rules = Ruleset::parse(value).unwrap_or_else(|e| panic!("{file}:{n}: {e}")),
+            "position" => in_position = true,
+            "orders" => {}
+            _ => panic!("{file}:{n}: unknown corpus line `{line}`"),
+        }
+    }
+    blocks
+}
+
+/// `Austria: A bud - vie [6 109 press]` → order text, codes, press.
+fn split_expected(e: &str) -> (&str, Vec<u16>, bool) {
+    let (order, rest) = match e.find('[') {
+        Some(i) => (e[..i].trim(), e[i + 1..].trim_end_matches(']')),
+        None => (e.trim(), ""),
+    };
+    let mut codes = Vec::new();
+    let mut press = false;
+    for w in rest.split_whitespace() {
+        if w == "press" {
+            press = true;
+        } else {
+            codes.push(w.parse().unwrap_or_else(|_| panic!("bad code `{w}` in `{e}`")));
+        }
+    }
+    (order, codes, press)
+}
+
+fn run_block(b: &Block, failures: &mut Vec<String>) -> usize {
+    let variant = dip_variants::standard();
+    let map = &variant.map;
+    let mut vocab = Vocabulary::new(map).with_exact_match(b.exact);
+    if let Some(n) = b.spellcheck {
+        vocab = vocab.with_spellcheck(n);
+    }
+    let power = b.power.as_ref().map(|p| map.find_power(p).expect("power of the block"));
+    let state: State = if b.position.is_empty() {
+        variant.start.clone()
+    } else {
+        parse_position(map, &b.position.join("\n"), &b.file).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let expect_order = |n: usize, text: &str| -> Option<Order> {
+        if text == "deleted" {
+            return None;
+        }
+        Some(parse_order(map, text, power).unwrap_or_else(|e| panic!("{}:{n}: expected order `{text}`: {e}", b.file)))
+    };
+    let show = |o: &Option<Order>| match o {
+        Some(o) => format_order(map, o, Style::Datc),
+        None => "deleted".into(),
+    };
+    let mut fail = |n: usize, input: &str, want: String, got: String| {
+        failures.push(format!(
+            "{}:{n} [{}]\n  input:    {input}\n  expected: {want}\n  actual:   {got}",
+            b.file, b.title
+        ));
+    };
+    let mut st = ScanState::default();
+    let mut lines = Vec::new();
+    let mut count = 0;
+    for (n, input, expected) in &b.cases {
+        let Some(input) = input else { continue };
+        count += 1;
+        let scanned = scan_line(&vocab, input, &mut st).unwrap_or_else(|| panic!("{}:{n}: empty input", b.file));
+        if b.turn {
+            lines.push(ReadLine {
+                line: *n,
+                text: input.clone(),
+                power: scanned.power.or(power),
+                scanned,
+            });
+            continue;
+        }
+        let (want_text, want_codes, want_press) = split_expected(expected);
+        let want = expect_order(*n, want_text);
+        let got = scanned
+            .order
+            .map(|k| Order::new(scanned.power.or(power).expect("a power"), k));
+        let got_codes: Vec<u16> = scanned.notes.iter().map(|x| x.code.number()).collect();
+        if got != want || got_codes != want_codes || scanned.press != want_press {
+            let msgs: Vec<String> = scanned.notes.iter().map(|x| x.to_string()).collect();
+            fail(
+                *n,
+                input,
+                expected.clone(),
+                format!(
+                    "{} {:?}{} {}",
+                    show(&got),
+                    got_codes,
+                    if scanned.press { " press" } else { "" },
+                    msgs.join("; ")
+                ),
+            );
+        }
+    }
+    if b.turn {
+        let report = check_turn(&vocab, &state, &b.rules, &b.opts, &lines);
+        let mut inserted = report.lines.iter().filter(|l| l.fate == Fate::Inserted);
+        let mut by_line = report.lines.iter().filter(|l| l.fate != Fate::Inserted);
+        for (n, input, expected) in &b.cases {
+            let (want_text, want_codes, want_press) = split_expected(expected);
+            let want = expect_order(*n, want_text);
+            let got = if input.is_some() {
+                by_line.next()
+            } else {
+                inserted.next()
+            };
+            let Some(got) = got else {
+                fail(*n, input.as_deref().unwrap_or("+"), expected.clone(), "nothing".into());
+                continue;
+            };
+            count += usize::from(input.is_none());
+            let got_codes: Vec<u16> = got.notes.iter().map(|x| x.code.number()).collect();
+            if got.order != want || got_codes != want_codes || got.press != want_press {
+                let msgs: Vec<String> = got.notes.iter().map(|x| x.to_string()).collect();
+                fail(
+                    *n,
+                    input.as_deref().unwrap_or("+"),
+                    expected.clone(),
+                    format!(
+                        "{} {:?}{} {}",
+                        show(&got.order),
+                        got_codes,
+                        if got.press { " press" } else { "" },
+                        msgs.join("; ")
+                    ),
+                );
+            }
+        }
+        for extra in inserted {
+            fail(
+                0,
+                "+",
+                "no more inserted orders".into(),
+                format!("{} {:?}", show(&extra.order), extra.notes),
+            );
+        }
+    }
+    count
+}
+
+#[test]
+fn corpus() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/corpus")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("corpus file");
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        for b in parse_file(&name, &text) {
+            total += run_block(&b, &mut failures);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {total} corpus lines failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(total >= 300, "the corpus has {total} lines, fewer than 300");
+    println!("{total} corpus lines passed");
+}
+
+/// The runner must report a line whose expectation is wrong.
+#[test]
+fn a_wrong_expectation_fails() {
+    let text = "== wrong\npower Austria\nA Bud-Vie => Austria: A bud - gal\nA Bud-Xyz => Austria: A bud H [117]\n";
+    let mut failures = Vec::new();
+    for b in parse_file("inline", text) {
+        run_block(&b, &mut failures);
+    }
+    assert_eq!(failures.len(), 2, "{failures:?}");
+}
+
+/// And in a turn: a wrong inserted order or a missing one.
+#[test]
+fn a_wrong_turn_expectation_fails() {
+    let text = "== turn\nmode turn\nposition\nphase spring 1901 movement\nunits\n  Austria: A vie\n  Austria: A bud\norders\nAustria: A vie - gal => Austria: A vie - gal\n";
+    let mut failures = Vec::new();
+    for b in parse_file("inline", text) {
+        run_block(&b, &mut failures);
+    }
+    assert_eq!(
+        failures.len(),
+        1,
+        "the inserted hold of A bud is not expected: {failures:?}"
+    );
+}
