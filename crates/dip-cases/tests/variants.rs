@@ -26,12 +26,36 @@ fn variant_rule_cases_pass() {
             let r = runner.run(c);
             ids.push(r.id.clone());
             if !r.passed() {
-                failures.push(format!("{} {} ({}:{})\n    {}", r.id, r.title, r.file, r.line, r.failures.join("\n    ")));
+                failures.push(format!(
+                    "{} {} ({}:{})\n    {}",
+                    r.id,
+                    r.title,
+                    r.file,
+                    r.line,
+                    r.failures.join("\n    ")
+                ));
             }
         }
     }
-    for rule in ["VAR.wing", "VAR.strength", "VAR.cost", "VAR.mx", "VAR.hx", "VAR.canal", "VAR.convoy-unit", "VAR.build", "VAR.chaos", "VAR.1898", "VAR.pure"] {
+    for rule in [
+        "VAR.wing",
+        "VAR.strength",
+        "VAR.cost",
+        "VAR.mx",
+        "VAR.hx",
+        "VAR.canal",
+        "VAR.convoy-unit",
+        "VAR.build",
+        "VAR.chaos",
+        "VAR.1898",
+        "VAR.pure",
+    ] {
         assert!(ids.iter().any(|i| i.starts_with(rule)), "no case for {rule}");
     }
-    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

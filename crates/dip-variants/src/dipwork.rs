@@ -19,12 +19,15 @@ fn err(file: &str, line: usize, message: impl Into<String>) -> VariantError {
     }
 }
 
+/// The lines of a list: (line number, text).
+pub type ListLines = Vec<(usize, String)>;
+
 /// VARIANT.TXT: parameters (keyword → (line, value)) and lists (keyword →
 /// (line, lines)).
 #[derive(Default, Debug)]
 pub struct Params {
     pub values: Vec<(String, usize, String)>,
-    pub lists: Vec<(String, usize, Vec<(usize, String)>)>,
+    pub lists: Vec<(String, usize, ListLines)>,
 }
 
 impl Params {
@@ -163,6 +166,8 @@ fn coast_name(field: &str) -> String {
     }
     match field.chars().last().map(|c| c.to_ascii_lowercase()) {
         Some(c @ ('n' | 's' | 'e' | 'w')) => format!("{c}c"),
+        // German: Ost (east).
+        Some('o') => "ec".to_string(),
         _ => field
             .chars()
             .filter(|c| c.is_ascii_alphabetic())
@@ -601,7 +606,10 @@ pub fn read(
         });
         m.convoy_unit = Some(m.unit_types.len() - 1);
     } else if convoy_nr >= 1 && convoy_nr <= n_types {
-        m.convoy_unit = Some(convoy_nr - 1);
+        // The first type that can convoy is the default convoy unit.
+        if m.unit_types.iter().position(|u| u.can_convoy) != Some(convoy_nr - 1) {
+            m.convoy_unit = Some(convoy_nr - 1);
+        }
     }
     // Borders, and the clockwise order from the order of the border lines.
     let mut order: HashMap<String, Vec<String>> = HashMap::new();
@@ -841,13 +849,32 @@ pub fn write(m: &Model) -> (String, String, String) {
         }
     }
     f.push('\n');
-    // Borders per (from, to) region pair, in the order of the edges.
+    // Borders per (from, to) region pair: by field, then clockwise (DipWork
+    // takes the clockwise order from the order of the border lines).
     let mut pairs: Vec<(String, String)> = Vec::new();
-    for e in &m.edges {
-        let k = (e.from.clone(), e.to.clone());
-        if !pairs.contains(&k) {
-            pairs.push(k);
+    let rank = |from: &str, to: &str| -> usize {
+        let fp = from.split('/').next().unwrap_or(from);
+        let tp = to.split('/').next().unwrap_or(to);
+        m.clockwise
+            .iter()
+            .find(|(p, _)| p == fp)
+            .and_then(|(_, ns)| ns.iter().position(|n| n == tp))
+            .unwrap_or(usize::MAX)
+    };
+    for p in &m.provinces {
+        let mut regions = vec![p.abbr.clone()];
+        regions.extend(p.coasts.iter().map(|(c, _)| format!("{}/{c}", p.abbr)));
+        let mut mine: Vec<(String, String)> = Vec::new();
+        for r in &regions {
+            for e in m.edges.iter().filter(|e| e.from == *r) {
+                let k = (r.clone(), e.to.clone());
+                if !mine.contains(&k) {
+                    mine.push(k);
+                }
+            }
         }
+        mine.sort_by_key(|(f, t)| rank(f, t));
+        pairs.extend(mine);
     }
     let n_cols = if m.convoy_unit.is_some_and(|c| is_pseudo(m, c)) {
         m.unit_types.len()

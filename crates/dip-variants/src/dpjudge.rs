@@ -556,11 +556,7 @@ pub fn write(m: &Model) -> String {
     }
     for p in &m.provinces {
         let al: Vec<String> = p.aliases.iter().map(|a| a.replace(' ', "+")).collect();
-        out.push_str(
-            &format!("{} = {} {}\n", p.name.replace('=', "-"), p.abbr, al.join(" "))
-                .trim_end()
-                .to_string(),
-        );
+        out.push_str(format!("{} = {} {}", p.name.replace('=', "-"), p.abbr, al.join(" ")).trim_end());
         out.push('\n');
         for (c, _) in &p.coasts {
             out.push_str(&format!("{} ({c}) = {}/{c}\n", p.name, p.abbr));

@@ -14,6 +14,8 @@ pub enum Format {
     DipWork,
     /// A DPjudge / MILA `.map` file.
     DpJudge,
+    /// A Realpolitik `.var` file and the files it names.
+    Realpolitik,
 }
 
 impl Format {
@@ -22,6 +24,7 @@ impl Format {
             "native" | "variant" | "dip" => Some(Format::Native),
             "dipwork" => Some(Format::DipWork),
             "dpjudge" | "mila" => Some(Format::DpJudge),
+            "realpolitik" | "rp" => Some(Format::Realpolitik),
             _ => None,
         }
     }
@@ -30,6 +33,7 @@ impl Format {
             Format::Native => "native",
             Format::DipWork => "dipwork",
             Format::DpJudge => "dpjudge",
+            Format::Realpolitik => "realpolitik",
         }
     }
 }
@@ -58,7 +62,7 @@ pub fn detect(path: &str) -> Option<Format> {
     match ext.as_deref() {
         Some("variant") => Some(Format::Native),
         Some("map") => Some(Format::DpJudge),
-        Some("var") => None,
+        Some("var") => Some(Format::Realpolitik),
         _ => None,
     }
 }
@@ -84,6 +88,7 @@ pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
         }
         Format::DipWork => crate::dipwork::read_dir(path)?,
         Format::DpJudge => crate::dpjudge::read_file(path)?,
+        Format::Realpolitik => crate::realpolitik::read(path)?,
     };
     Ok((m, format))
 }
@@ -102,7 +107,7 @@ pub fn load_any(path: &str) -> Result<Variant, VariantError> {
 }
 
 /// Writes a model in a format: a file for native and DPjudge, a folder for
-/// DipWork. Returns the files written.
+/// DipWork and Realpolitik. Returns the files written.
 pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathBuf>> {
     match format {
         Format::Native => {
@@ -113,9 +118,23 @@ pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathB
             std::fs::write(out, crate::dpjudge::write(m))?;
             Ok(vec![out.to_path_buf()])
         }
+        Format::Realpolitik => {
+            std::fs::create_dir_all(out)?;
+            let mut files = Vec::new();
+            for (name, text) in crate::realpolitik::write(m) {
+                let f = out.join(name);
+                std::fs::write(&f, text)?;
+                files.push(f);
+            }
+            Ok(files)
+        }
         Format::DipWork => {
             std::fs::create_dir_all(out)?;
-            let (v, f, g) = crate::dipwork::write(m);
+            let mut m = m.clone();
+            if let Ok(v) = m.build("variant") {
+                m.fill_clockwise(&v);
+            }
+            let (v, f, g) = crate::dipwork::write(&m);
             let files = vec![out.join("VARIANT.TXT"), out.join("FIELDS.TXT"), out.join("GAME.TXT")];
             std::fs::write(&files[0], v)?;
             std::fs::write(&files[1], f)?;

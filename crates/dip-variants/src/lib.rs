@@ -15,6 +15,7 @@ mod lex;
 pub mod lint;
 mod model;
 mod parse;
+pub mod realpolitik;
 pub mod seismic;
 
 pub use model::{MEdge, MPower, MProvince, MUnit, Model, Src};

@@ -462,6 +462,22 @@ impl Model {
         m
     }
 
+    /// Gives every province its clockwise order (formats such as DipWork's
+    /// keep the order of the border lines).
+    pub fn fill_clockwise(&mut self, v: &Variant) {
+        let map = &v.map;
+        self.clockwise = map
+            .province_ids()
+            .filter(|&p| !map.clockwise(p).is_empty())
+            .map(|p| {
+                (
+                    map.province(p).abbr.clone(),
+                    map.clockwise(p).iter().map(|q| map.province(*q).abbr.clone()).collect(),
+                )
+            })
+            .collect();
+    }
+
     pub fn find_province(&self, name: &str) -> Option<usize> {
         self.provinces.iter().position(|p| {
             p.abbr.eq_ignore_ascii_case(name)

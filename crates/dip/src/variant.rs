@@ -109,15 +109,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
             })
         }
         Cmd::Convert { path, to, out } => {
-            let format =
-                Format::parse(&to).ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork or dpjudge)"))?;
+            let format = Format::parse(&to)
+                .ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork, dpjudge or realpolitik)"))?;
             let (model, _) = formats::read_model(&path)?;
             // Check that it builds before writing anything.
             model.build(&path)?;
             match out {
                 None if format == Format::Native => print!("{}", model.to_native()),
                 None if format == Format::DpJudge => print!("{}", dip_variants::dpjudge::write(&model)),
-                None => return Err(anyhow!("--out FOLDER is needed for the dipwork format")),
+                None => return Err(anyhow!("--out FOLDER is needed for the {} format", format.name())),
                 Some(o) => {
                     for f in formats::write(&model, format, Path::new(&o))? {
                         eprintln!("wrote {}", f.display());

@@ -1,0 +1,301 @@
+//! Foreign formats: DipWork and DPjudge read and written, round trips, the
+//! standard map through every format, errors with file and line.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use dip_variants::formats::{self, Format};
+use dip_variants::{dipwork, dpjudge, Model, Variant};
+
+fn fixture(p: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(p)
+        .to_string_lossy()
+        .to_string()
+}
+
+/// Every border of every unit type, by names (`A lon yor`), with flags.
+fn adjacency(v: &Variant) -> BTreeSet<String> {
+    let map = &v.map;
+    let mut out = BTreeSet::new();
+    for ut in map.unit_type_ids() {
+        for r in 0..map.num_regions() {
+            let from = dip_core::RegionId(r as u16);
+            for e in map.edges(ut, from) {
+                out.insert(format!(
+                    "{} {} {} {}",
+                    map.unit_type(ut).letter,
+                    map.region_name(from).to_lowercase(),
+                    map.region_name(e.to).to_lowercase(),
+                    e.flags.0
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn centres(v: &Variant) -> BTreeSet<String> {
+    v.map
+        .supply_centers()
+        .iter()
+        .map(|&c| {
+            let p = v.map.province(c);
+            let homes: Vec<String> = p.homes.iter().map(|h| v.map.power(h).abbr.clone()).collect();
+            format!("{} {}", p.abbr.to_lowercase(), homes.join(","))
+        })
+        .collect()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dip-variants-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn dipwork_sample_reads_with_subfields_renames_convoy_unit_and_all_homes() {
+    let v = formats::load_any(&fixture("dipwork/mini")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        dip_variants::lint::lint(&v).is_empty(),
+        "{:?}",
+        dip_variants::lint::lint(&v)
+    );
+    let map = &v.map;
+    let mit = map.find_province("Mitte").unwrap();
+    assert!(map.province(mit).home_of_all);
+    assert_eq!(map.coasts(mit).len(), 2);
+    // `- WSe Mit - MiW ja`: a fleet moving to Mit goes to its west coast.
+    let f = map.find_unit_type("F").unwrap();
+    let wse = map.main_region(map.find_province("WSe").unwrap());
+    let miw = map.find_coast(mit, "wc").unwrap();
+    assert!(map.adjacent(f, wse, miw));
+    // `- Nrd Mit ja imp ja`: no fleet border to the whole province.
+    assert!(!map.adjacent(
+        f,
+        map.main_region(map.find_province("Nrd").unwrap()),
+        map.main_region(mit)
+    ));
+    // The third column is the convoy pseudo-unit (CONVOY_RELEVANT_UNITNR 3).
+    assert_eq!(map.unit_types().len(), 3);
+    assert_eq!(v.convoy_unit.map(|u| u.index()), Some(2));
+    assert!(map.convoy_adjacent(mit, map.find_province("WSe").unwrap()));
+    // Switches become rules.
+    assert_eq!(v.rules.ix3, dip_core::rules::SelfSupport::SameWinner);
+    // Synonyms: the first is the full name, the others aliases.
+    assert_eq!(map.province(mit).name, "Mitte");
+    assert_eq!(map.find_province("Middle"), Some(mit));
+    // GAME.TXT: the starting position.
+    assert_eq!(v.start.units().count(), 2);
+}
+
+#[test]
+fn dipwork_to_native_to_dipwork_gives_the_same_variant() {
+    let (m, f) = formats::read_model(&fixture("dipwork/mini")).unwrap();
+    assert_eq!(f, Format::DipWork);
+    let v1 = m.build("mini").unwrap();
+    // Through the native format ...
+    let native = dip_variants::to_native(&v1);
+    let v2 = dip_variants::parse(&native, "mini.variant").unwrap();
+    // ... and back to DipWork files.
+    let out = tmp("dw");
+    formats::write(&Model::from_variant(&v2), Format::DipWork, &out).unwrap();
+    let (m3, _) = formats::read_model(&out.to_string_lossy()).unwrap();
+    let v3 = m3.build("again").unwrap();
+    assert_eq!(adjacency(&v1), adjacency(&v3));
+    assert_eq!(centres(&v1), centres(&v3));
+    assert_eq!(dip_variants::to_native(&v1), dip_variants::to_native(&v3));
+    // Writing the re-read files again gives the same text.
+    let out2 = tmp("dw2");
+    formats::write(&m3, Format::DipWork, &out2).unwrap();
+    for f in ["VARIANT.TXT", "FIELDS.TXT", "GAME.TXT"] {
+        assert_eq!(
+            std::fs::read_to_string(out.join(f)).unwrap(),
+            std::fs::read_to_string(out2.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+}
+
+#[test]
+fn the_standard_map_reads_the_same_from_every_format() {
+    let std = dip_variants::standard();
+    let want = adjacency(&std);
+    assert_eq!(
+        want.len(),
+        504,
+        "borders of the standard map (armies, fleets, both ways)"
+    );
+    let m = Model::from_variant(&std);
+    // DipWork.
+    let out = tmp("std-dw");
+    formats::write(&m, Format::DipWork, &out).unwrap();
+    let dw = formats::load_any(&out.to_string_lossy()).unwrap();
+    assert_eq!(adjacency(&dw), want);
+    assert_eq!(centres(&dw), centres(&std));
+    assert_eq!(
+        dw.map.clockwise(dw.map.find_province("stp").unwrap()),
+        std.map.clockwise(std.map.find_province("stp").unwrap())
+    );
+    // DPjudge.
+    let text = dpjudge::write(&m);
+    let dp = dpjudge::read_str(&text, "standard.map")
+        .unwrap()
+        .build("standard.map")
+        .unwrap();
+    assert_eq!(adjacency(&dp), want);
+    assert_eq!(centres(&dp), centres(&std));
+    assert_eq!(dp.start.units().count(), 22);
+    // Native.
+    let nat = dip_variants::parse(&m.to_native(), "x.variant").unwrap();
+    assert_eq!(adjacency(&nat), want);
+    // Realpolitik.
+    let out = tmp("std-rp");
+    formats::write(&m, Format::Realpolitik, &out).unwrap();
+    let rp = formats::load_any(&out.join("standard.var").to_string_lossy()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(adjacency(&rp), want);
+    assert_eq!(centres(&rp), centres(&std));
+    assert_eq!(rp.start.units().count(), 22);
+}
+
+#[test]
+fn dpjudge_fixture_reads_lower_case_army_borders_coasts_and_includes() {
+    let v = formats::load_any(&fixture("dpjudge/duel.map")).unwrap_or_else(|e| panic!("{e}"));
+    let map = &v.map;
+    let (a, f) = (map.find_unit_type("A").unwrap(), map.find_unit_type("F").unwrap());
+    let r = |n: &str| map.main_region(map.find_province(n).unwrap());
+    // `nhm ABUTS ... shm` in lower case: armies only.
+    assert!(map.adjacent(a, r("nhm"), r("shm")));
+    assert!(!map.adjacent(f, r("nhm"), r("shm")));
+    let mid = map.find_province("mid").unwrap();
+    assert!(map.adjacent(f, map.find_coast(mid, "ec").unwrap(), r("esea")));
+    assert_eq!(map.powers().len(), 2);
+    assert_eq!(map.victory_centers(), 2);
+    // The variant that includes it (MAP duel.map) changes the start.
+    let v2 = formats::load_any(&fixture("dpjudge/duel_fleets.map")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(adjacency(&v2), adjacency(&v));
+    let nhm = v2.map.find_province("nhm").unwrap();
+    assert_eq!(v2.map.unit_type(v2.start.unit(nhm).unwrap().kind).letter, 'A');
+}
+
+#[test]
+fn reader_errors_name_file_and_line() {
+    // DipWork: a border to an unknown field.
+    let params = dipwork::read_params(
+        "NATIONLIST\nAa Alpha\n\nUNITLIST\nA Army # Costs=1 St=1 AllowedIn=A\n\nEND\n",
+        "VARIANT.TXT",
+    )
+    .unwrap();
+    let fields = "# One 1 1 - LA 1 Aa\n# Two 2 2 - LA 0 -\n- One Two ja\n- One Three ja\nEND\n";
+    let e = dipwork::read(&params, "VARIANT.TXT", fields, "FIELDS.TXT", None, "x").unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("FIELDS.TXT", 4), "{e}");
+    // DipWork: a switch with a value of the wrong type.
+    let e = dipwork::read_params("SELF_CUT_OK vielleicht\nEND\n", "VARIANT.TXT").unwrap_err();
+    assert_eq!(e.line, 1);
+    assert!(e.message.contains("ja or nein"), "{e}");
+    // DipWork: a home nation that NATIONLIST lacks.
+    let e = dipwork::read(
+        &params,
+        "VARIANT.TXT",
+        "# One 1 1 - LA 1 Zz\nEND\n",
+        "FIELDS.TXT",
+        None,
+        "x",
+    )
+    .unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("FIELDS.TXT", 1), "{e}");
+    // DPjudge: an abutment of an unknown location.
+    let e = dpjudge::read_str("LAND AAA ABUTS BBB\nLAND BBB ABUTS AAA CCC\n", "x.map").unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("x.map", 2), "{e}");
+    // DPjudge: a unit line before any power.
+    let e = dpjudge::read_str("LAND AAA ABUTS BBB\nA AAA\n", "x.map").unwrap_err();
+    assert_eq!(e.line, 2);
+    // A semantic problem found by the native checks is reported at the source line.
+    let e = dpjudge::read_str(
+        "RED (REDDISH) AAA\nF AAA\nLAND AAA ABUTS BBB\nLAND BBB ABUTS AAA\n",
+        "y.map",
+    )
+    .unwrap()
+    .build("y.map")
+    .unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("y.map", 2), "{e}");
+}
+
+#[test]
+fn realpolitik_files_read_with_wings_mx_hx_positions_and_shared_folders() {
+    let v = formats::load_any(&fixture("realpolitik/Tiny/Tiny.var")).unwrap_or_else(|e| panic!("{e}"));
+    let map = &v.map;
+    let r = |n: &str| map.main_region(map.find_province(n).unwrap());
+    let (a, w) = (map.find_unit_type("A").unwrap(), map.find_unit_type("W").unwrap());
+    // Wings fly by `aa` adjacencies, over the strait to the isle.
+    assert!(map.adjacent(w, r("nor"), r("isl")));
+    assert!(!map.adjacent(a, r("nor"), r("isl")));
+    // `mx`: one support less; `/hx`: no retreats.
+    assert!(map
+        .edge_flags(a, r("sou"), r("inl"))
+        .unwrap()
+        .has(dip_core::map::EdgeFlags::WEAK_MOVE));
+    assert!(map
+        .edge_flags(a, r("nor"), r("sou"))
+        .unwrap()
+        .has(dip_core::map::EdgeFlags::NO_RETREAT));
+    assert_eq!(map.build_rule, dip_core::map::BuildRule::Aberration);
+    assert_eq!(map.victory_centers(), 3);
+    assert_eq!(
+        map.province(map.find_province("pea").unwrap()).terrain,
+        dip_core::Terrain::Impassable
+    );
+    // .cnt: colours, patterns, initials and homes; .rgn: unit and name positions; .txt: the description.
+    assert_eq!(v.power_styles[0].pattern.as_deref(), Some("Hash"));
+    assert_eq!(v.power_styles[1].initial, Some('S'));
+    assert_eq!(map.province(map.find_province("nor").unwrap()).pos, Some((100.0, 50.0)));
+    assert_eq!(v.labels[0], Some((110.0, 40.0)));
+    assert!(v.description.contains("wings"));
+    assert_eq!(v.start.units().count(), 3);
+    // A variant in another folder shares the map, countries and regions.
+    let s = formats::load_any(&fixture("realpolitik/TinyStart/TinyStart.var")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(adjacency(&s), adjacency(&v));
+    assert_eq!(s.start.phase.year, 1905);
+    assert_eq!(s.map.build_rule, dip_core::map::BuildRule::Standard);
+    assert!(dip_variants::lint::lint(&s).is_empty());
+}
+
+#[test]
+fn realpolitik_errors_name_file_and_line() {
+    let dir = tmp("rp-bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let var = "Version: 1\nName: Bad\nMapData: Bad.map\nCountries: Bad.cnt\nGame: Bad.gam\n";
+    std::fs::write(dir.join("Bad.var"), var).unwrap();
+    std::fs::write(
+        dir.join("Bad.map"),
+        "One, l one\nTwo, l two\n-1\none-mv: two\ntwo-mv: one three\n-1\none\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("Bad.cnt"), "Red, Reddish, Red, Hash, R, one\n").unwrap();
+    std::fs::write(dir.join("Bad.gam"), "Spring 1901\nRed: A one\n").unwrap();
+    let e = formats::load_any(&dir.join("Bad.var").to_string_lossy()).unwrap_err();
+    assert!(e.file.ends_with("Bad.map") && e.line == 5, "{e}");
+    std::fs::write(
+        dir.join("Bad.map"),
+        "One, l one\nTwo, l two\n-1\none-mv: two\ntwo-qq: one\n-1\n",
+    )
+    .unwrap();
+    let e = formats::load_any(&dir.join("Bad.var").to_string_lossy()).unwrap_err();
+    assert!(e.line == 5 && e.message.contains("qq"), "{e}");
+    std::fs::write(
+        dir.join("Bad.map"),
+        "One, l one\nTwo, l two\n-1\none-mv: two\ntwo-mv: one\n-1\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("Bad.gam"), "Spring 1901\nBlue: A one\n").unwrap();
+    let e = formats::load_any(&dir.join("Bad.var").to_string_lossy()).unwrap_err();
+    assert!(e.file.ends_with("Bad.gam") && e.line == 2, "{e}");
+    std::fs::write(
+        dir.join("Bad.var"),
+        "Version: 1\nName: Bad\nMapData: Elsewhere/Missing.map\n",
+    )
+    .unwrap();
+    let e = formats::load_any(&dir.join("Bad.var").to_string_lossy()).unwrap_err();
+    assert!(e.file.ends_with("Bad.var") && e.line == 3, "{e}");
+}

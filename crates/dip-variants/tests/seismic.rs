@@ -1,0 +1,91 @@
+//! Map edits between turns, Pure's victory and the 1898 start.
+
+use dip_core::game::winner;
+use dip_variants::seismic::{apply, remap_state};
+
+#[test]
+fn an_earthquake_removes_and_adds_borders_and_the_result_is_linted() {
+    let v = dip_variants::load("seismic").unwrap();
+    let edits = "# The English Channel closes at Brest; Wales joins Picardy.\nremove-border * bre eng\nadd-border A wal pic\nadd-border F wal pic\n";
+    let (nv, findings) = apply(&v, edits, "s1.edits").unwrap();
+    assert!(findings.is_empty(), "{findings:?}");
+    let map = &nv.map;
+    let r = |n: &str| map.main_region(map.find_province(n).unwrap());
+    let (a, f) = (map.find_unit_type("A").unwrap(), map.find_unit_type("F").unwrap());
+    assert!(!map.adjacent(f, r("bre"), r("eng")) && !map.adjacent(f, r("eng"), r("bre")));
+    assert!(map.adjacent(a, r("wal"), r("pic")) && map.adjacent(a, r("pic"), r("wal")));
+    // The game's position carries over.
+    let moved = remap_state(&v, &nv, &v.start);
+    assert_eq!(moved.units().count(), v.start.units().count());
+}
+
+#[test]
+fn an_edit_that_strands_a_province_is_reported_by_the_linter() {
+    let v = dip_variants::load("standard").unwrap();
+    let edits = "remove-border * naf mao wes tun\n";
+    let (_, findings) = apply(&v, edits, "cut.edits").unwrap();
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.kind == "unreachable-province" && f.message.contains("naf")),
+        "{findings:?}"
+    );
+}
+
+#[test]
+fn coasts_can_be_removed_and_added() {
+    let v = dip_variants::load("standard").unwrap();
+    let (nv, findings) = apply(&v, "remove-coasts stp\n", "a.edits").unwrap();
+    assert!(findings.is_empty(), "{findings:?}");
+    let stp = nv.map.find_province("stp").unwrap();
+    assert!(nv.map.coasts(stp).is_empty());
+    // The Russian fleet on the south coast now stands in St Petersburg itself.
+    let moved = remap_state(&v, &nv, &v.start);
+    assert_eq!(nv.map.region_name(moved.unit(stp).unwrap().region), "stp");
+    let (nv2, findings) = apply(
+        &nv,
+        "add-coast stp/nc bar nwy\nadd-coast stp/sc bot fin lvn\n",
+        "b.edits",
+    )
+    .unwrap();
+    assert!(findings.is_empty(), "{findings:?}");
+    assert_eq!(nv2.map.coasts(stp).len(), 2);
+}
+
+#[test]
+fn bad_edits_name_the_line() {
+    let v = dip_variants::load("standard").unwrap();
+    let e = apply(&v, "add-border A lon par\nremove-border A lon xyz\n", "bad.edits").unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("bad.edits", 2), "{e}");
+    let e = apply(&v, "shake everything\n", "bad.edits").unwrap_err();
+    assert_eq!(e.line, 1);
+}
+
+#[test]
+fn pure_is_won_with_four_centres() {
+    let v = dip_variants::load("pure").unwrap();
+    let map = &v.map;
+    let mut s = v.start.clone();
+    assert_eq!(winner(map, &s), None);
+    let eng = map.find_power("England").unwrap();
+    for c in ["par", "ber", "vie"] {
+        s.set_owner(map.find_province(c).unwrap(), Some(eng));
+    }
+    assert_eq!(winner(map, &s), Some(eng));
+}
+
+#[test]
+fn the_1898_start_has_one_unit_and_one_centre_a_power() {
+    let v = dip_variants::load("1898").unwrap();
+    let map = &v.map;
+    assert_eq!(v.start.units().count(), 7);
+    for p in map.power_ids() {
+        assert_eq!(v.start.center_count(map, p), 1, "{}", map.power(p).abbr);
+        assert_eq!(v.start.units().filter(|(_, u)| u.power == p).count(), 1);
+    }
+    assert_eq!(
+        (v.start.phase.year, v.start.phase.season),
+        (1899, dip_core::Season::Spring)
+    );
+    assert_eq!(map.victory_centers(), 18);
+}
