@@ -4,5 +4,10 @@
 //! JSON objects, one a line, optionally gzip-compressed); `replay`
 //! re-adjudicates every phase of such a game and lists each difference.
 
+pub mod gamedir;
+pub mod gamefile;
 pub mod mila;
+pub mod params;
+pub mod plain;
 pub mod replay;
+pub mod report;

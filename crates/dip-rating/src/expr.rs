@@ -663,6 +663,15 @@ pub fn printf(fmt: &str, args: &[Value], rounding: Rounding) -> String {
     let mut next = 0;
     while i < cs.len() {
         let c = cs[i];
+        if c == '\\' && i + 1 < cs.len() && "nt\\".contains(cs[i + 1]) {
+            out.push(match cs[i + 1] {
+                'n' => '\n',
+                't' => '\t',
+                _ => '\\',
+            });
+            i += 2;
+            continue;
+        }
         if c != '%' {
             out.push(c);
             i += 1;
@@ -1053,14 +1062,15 @@ mod tests {
         assert_eq!(
             printf(
                 "%05.1f|%-4d|%+d|%e|%g|%g",
-                &[n(3.14159), n(7.0), n(5.0), n(1234.5), n(0.0001), n(123456789.0)],
+                &[n(3.17159), n(7.0), n(5.0), n(1234.5), n(0.0001), n(123456789.0)],
                 Rounding::Nearest
             ),
-            "003.1|7   |+5|1.234500e+03|0.0001|1.23457e+08"
+            "003.2|7   |+5|1.234500e+03|0.0001|1.23457e+08"
         );
         assert_eq!(printf("%d %d", &[n(2.5), n(-2.5)], Rounding::Zero), "2 -2");
         assert_eq!(printf("%d", &[n(2.5)], Rounding::Up), "3");
         assert_eq!(printf("100%%", &[], Rounding::Nearest), "100%");
+        assert_eq!(printf("a\\nb\\tc", &[], Rounding::Nearest), "a\nb\tc");
     }
 
     #[test]

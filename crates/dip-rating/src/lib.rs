@@ -10,6 +10,8 @@
 //!
 //! No I/O happens here; files come in as text, through [`analyse::Host`].
 
+#![allow(clippy::type_complexity)]
+
 pub mod analyse;
 pub mod error;
 pub mod expr;

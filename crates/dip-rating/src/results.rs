@@ -295,9 +295,9 @@ fn parse_title(file: &str, line: u32, rest: &str) -> RawGame {
         attributes: Vec::new(),
         players: Vec::new(),
     };
-    let mut words = rest.split_whitespace().peekable();
+    let words = rest.split_whitespace().peekable();
     let mut text = Vec::new();
-    while let Some(w) = words.next() {
+    for w in words {
         if !text.is_empty() {
             text.push(w);
             continue;
@@ -467,6 +467,34 @@ pub fn parse_csv(file: &str, text: &str) -> Result<Vec<RawGame>, Error> {
         });
     }
     Ok(games)
+}
+
+/// Reads any result file with the default modes: CSV by the `.csv`
+/// extension, otherwise a table whose first character chooses the mode
+/// (`=` RANGLIST, `@` 18XX).
+pub fn read_any(file: &str, text: &str) -> Result<Vec<RawGame>, Error> {
+    if file.to_ascii_lowercase().ends_with(".csv") {
+        return parse_csv(file, text);
+    }
+    let pre = DataPre::default();
+    match first_sign(text, &pre) {
+        None => Ok(Vec::new()),
+        Some('=') => parse_table(file, text, '=', Mode::Ranglist, &pre),
+        Some('@') => parse_table(file, text, '@', Mode::Multi, &pre),
+        Some(c) => {
+            let (line, col) = text
+                .lines()
+                .enumerate()
+                .find_map(|(i, l)| l.find(c).map(|k| (i as u32 + 1, k as u32 + 1)))
+                .unwrap_or((1, 1));
+            Err(Error::new(
+                file,
+                line,
+                col,
+                format!("expected `=` (RANGLIST) or `@` (18XX) to begin a result table, found `{c}`"),
+            ))
+        }
+    }
 }
 
 fn split_csv(l: &str) -> Vec<String> {

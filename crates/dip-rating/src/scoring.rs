@@ -7,6 +7,7 @@
 //!
 //! Definitions and their sources are in docs/results-format.md; each
 //! system's tests use the worked examples published with it.
+#![allow(clippy::needless_range_loop)]
 
 use crate::results::{Date, RawGame, RawPlayer};
 

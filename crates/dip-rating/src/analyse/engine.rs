@@ -15,6 +15,7 @@
 //! 5. Repeat from 2 until at least MINIMUM steps are done and either MAXIMUM
 //!    steps are done or the square of the largest change of a strength is
 //!    below EPSILON (EPSILON = 0 turns that test off).
+#![allow(clippy::needless_range_loop)]
 
 /// MINIMUM, MAXIMUM and EPSILON of an ITERATION object.
 #[derive(Debug, Clone, Copy, PartialEq)]

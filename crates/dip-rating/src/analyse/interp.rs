@@ -182,7 +182,7 @@ enum Range {
     /// player-independent
     None,
     /// `[a:b]`; `None` ends are open
-    Span(Option<Formula>, Option<Formula>),
+    Span(Box<(Option<Formula>, Option<Formula>)>),
 }
 
 #[derive(Debug, Clone)]
@@ -412,6 +412,8 @@ pub struct Interp<'h> {
     init: bool,
     commandline_done: bool,
     files: Vec<String>,
+    /// where each data file was named: (file, line, column)
+    file_at: Vec<(String, u32, u32)>,
     scanmodes: BTreeMap<String, ScanMode>,
     selections: BTreeMap<String, Formula>,
     transformations: BTreeMap<String, Transformation>,
@@ -467,6 +469,7 @@ impl<'h> Interp<'h> {
             init: true,
             commandline_done: false,
             files: Vec::new(),
+            file_at: Vec::new(),
             scanmodes: BTreeMap::new(),
             selections: BTreeMap::new(),
             transformations: BTreeMap::new(),
@@ -484,7 +487,7 @@ impl<'h> Interp<'h> {
             output: String::new(),
             errorlog: None,
             printfile: None,
-            log_level: 1,
+            log_level: 2,
             log_set: None,
             rounding: Rounding::Nearest,
             tabsize: 0,
@@ -555,7 +558,7 @@ impl<'h> Interp<'h> {
         if let Some(b) = &self.block {
             return Err(err_at(&b.start, 0, "DEFINE is not closed by END"));
         }
-        if let Some(_) = self.ifs.last() {
+        if self.ifs.last().is_some() {
             return Err(Error::new(file, 0, 0, "#IF is not closed by #ENDIF"));
         }
         if self.init {
@@ -778,6 +781,7 @@ impl<'h> Interp<'h> {
         }
         match name {
             "NONE" => Some(Value::None),
+            "NFILES" => Some(Value::Num(self.files.len() as f64)),
             "REFDATE" => Some(Value::Num(self.refdate.number())),
             "REFYEAR" => Some(Value::Num(self.refdate.y as f64)),
             "REFMONTH" => Some(Value::Num(self.refdate.m as f64)),
@@ -1167,11 +1171,16 @@ impl<'h> Interp<'h> {
                 self.globals.insert(format!("OPT${sym}"), Value::Num(1.0));
                 self.globals.insert(format!("PARM${sym}"), value);
             } else {
+                let k = l.text.find(a.as_str()).unwrap_or(0);
                 let found = self.host.expand(a);
                 if found.is_empty() {
-                    return Err(err_at(l, 0, format!("no file matches `{a}`")));
+                    return Err(err_at(l, k, format!("no file matches `{a}`")));
                 }
-                self.files.extend(found);
+                let (line, col) = l.pos(k);
+                for f in found {
+                    self.file_at.push((l.file.to_string(), line, col));
+                    self.files.push(f);
+                }
             }
         }
         Ok(())
@@ -1490,13 +1499,16 @@ impl<'h> Interp<'h> {
             range = match inner.find(':') {
                 None => {
                     if inner.trim().is_empty() {
-                        Range::Span(None, None)
+                        Range::Span(Box::new((None, None)))
                     } else {
                         let f = part(inner_start, close)?;
-                        Range::Span(f.clone(), f)
+                        Range::Span(Box::new((f.clone(), f)))
                     }
                 }
-                Some(c) => Range::Span(part(inner_start, inner_start + c)?, part(inner_start + c + 1, close)?),
+                Some(c) => Range::Span(Box::new((
+                    part(inner_start, inner_start + c)?,
+                    part(inner_start + c + 1, close)?,
+                ))),
             };
             k = close + 1;
             skip(&mut k);
@@ -1525,7 +1537,7 @@ impl<'h> Interp<'h> {
             t = r.trim_start();
         }
         let off = rest.text.len() - t.len();
-        let end = t.find(|c: char| c == '(' || c == ' ').unwrap_or(t.len());
+        let end = t.find(['(', ' ']).unwrap_or(t.len());
         let name = t[..end].trim().to_ascii_uppercase();
         if name.is_empty() {
             return Err(err_at(rest, off, "expected the name of a job"));
@@ -1536,7 +1548,7 @@ impl<'h> Interp<'h> {
             }
             return Err(err_at(rest, off, format!("no job or macro named {name}")));
         };
-        let mut args: Vec<Value> = Vec::new();
+        let mut args: Vec<String> = Vec::new();
         let after = t[end..].trim_start();
         let aoff = off + (t.len() - after.len());
         if let Some(inner) = after.strip_prefix('(') {
@@ -1560,9 +1572,7 @@ impl<'h> Interp<'h> {
                     if sub.text.is_empty() {
                         return Err(err_at(rest, a, "empty job parameter"));
                     }
-                    let f = Formula::parse(&sub)?;
-                    let s = SymScope { it: self };
-                    args.push(eval(&f.expr, &s).map_err(|e| f.err(e))?);
+                    args.push(sub.text.clone());
                     if e >= close {
                         break;
                     }
@@ -1577,8 +1587,25 @@ impl<'h> Interp<'h> {
         }
         let mut frame = HashMap::new();
         for i in 1..=20 {
-            frame.insert(format!("${i}"), args.get(i - 1).cloned().unwrap_or(Value::None));
+            let v = match args.get(i - 1) {
+                None => Value::None,
+                Some(a) => match a.parse::<f64>() {
+                    Ok(x) => Value::Num(x),
+                    Err(_) => Value::Str(unquote(a)),
+                },
+            };
+            frame.insert(format!("${i}"), v);
         }
+        // parameters are also replaced in the job's text, so that commands
+        // taking names (SELECT $1) work
+        let lines: Vec<SrcLine> = lines
+            .iter()
+            .map(|l| SrcLine {
+                file: l.file.clone(),
+                line: l.line,
+                text: substitute(&l.text, &args),
+            })
+            .collect();
         frame.insert("$N".into(), Value::Num(args.len() as f64));
         self.frames.push(frame);
         let saved_ifs = std::mem::take(&mut self.ifs);
@@ -1704,11 +1731,11 @@ impl<'h> Interp<'h> {
         }
         self.init = false;
         let files = self.files.clone();
-        for f in files {
-            let text = self
-                .host
-                .read(&f)
-                .map_err(|e| Error::new(&f, 0, 0, format!("cannot read: {e}")))?;
+        for (k, f) in files.into_iter().enumerate() {
+            let text = self.host.read(&f).map_err(|e| {
+                let (file, line, col) = self.file_at.get(k).cloned().unwrap_or_default();
+                Error::new(&file, line, col, format!("cannot read `{f}`: {e}"))
+            })?;
             let _ = self.log("INPUTS", &format!("reading {f}"));
             let base = f.rsplit(['/', '\\']).next().unwrap_or(&f).to_string();
             let by_mask = self
@@ -1726,7 +1753,12 @@ impl<'h> Interp<'h> {
                 let Some(sign) = first_sign(&text, &DataPre::default()) else {
                     continue;
                 };
-                let Some((n, sm)) = self.scanmodes.iter().find(|(_, s)| s.sign == Some(sign)) else {
+                // every scan mode looks with its own comment characters
+                let found = self
+                    .scanmodes
+                    .iter()
+                    .find(|(_, s)| s.sign.is_some() && first_sign(&text, &s.pre) == s.sign);
+                let Some((n, sm)) = found else {
                     let (line, col) = text
                         .lines()
                         .enumerate()
@@ -1734,6 +1766,7 @@ impl<'h> Interp<'h> {
                         .unwrap_or((1, 1));
                     return Err(Error::new(&f, line, col, format!("no SCANMODE has the sign `{sign}`; the first character of a result table chooses its scan mode")));
                 };
+                let sign = sm.sign.unwrap_or(sign);
                 (n.clone(), parse_table(&f, &text, sign, sm.mode, &sm.pre)?)
             };
             for g in raw {
@@ -1744,7 +1777,8 @@ impl<'h> Interp<'h> {
             "SUMMARY",
             &format!("{} games, {} players", self.games.len(), self.players.len()),
         );
-        Ok(())
+        // the evaluation mode starts with all games selected (SELECT DEFAULT)
+        self.select("DEFAULT")
     }
 
     fn add_game(&mut self, mut raw: RawGame, mode: &str) -> R {
@@ -1849,7 +1883,7 @@ impl<'h> Interp<'h> {
             let ws = words(&rest.text);
             match ws.as_slice() {
                 [] => Err(err_at(l, l.text.len(), format!("{word} needs a name"))),
-                [(_, n)] => Ok(n.to_ascii_uppercase()),
+                [(_, n)] => Ok(unquote(n).to_ascii_uppercase()),
                 [_, (k, _), ..] => Err(err_at(rest, *k, "unexpected text after the name")),
             }
         };
@@ -2082,7 +2116,8 @@ impl<'h> Interp<'h> {
                         let v = mk(&extra, None)?;
                         extra.insert(vd.name.clone(), v);
                     }
-                    Range::Span(a, b) => {
+                    Range::Span(ab) => {
+                        let (a, b) = &**ab;
                         let n = pts.len() as i64;
                         let bound = |f: &Option<Formula>, dflt: i64| -> R<i64> {
                             match f {
@@ -2185,7 +2220,7 @@ impl<'h> Interp<'h> {
         }
         if let Some(f) = &c {
             let v = num(f)?;
-            if !(v >= 0.0) {
+            if v.is_nan() || v < 0.0 {
                 return Err(at_err(
                     &f.src,
                     ExprError {
@@ -2370,7 +2405,7 @@ impl<'h> Interp<'h> {
         self.printplayers.insert(name.to_string(), pd.clone());
         let mut ids = self.listed_players();
         let sm = self.sortmodes[&self.cur_sort].clone();
-        let mut keys = vec![0.0; self.players.len()];
+        let mut keys = vec![Value::Num(0.0); self.players.len()];
         if pd.sort {
             for (k, &p) in ids.iter().enumerate() {
                 let s = PlayerScope {
@@ -2380,18 +2415,34 @@ impl<'h> Interp<'h> {
                     r: (k + 1, 1),
                     np: ids.len(),
                 };
-                keys[p] = eval(&sm.sort.expr, &s).map_err(|e| sm.sort.err(e))?.num();
+                keys[p] = eval(&sm.sort.expr, &s).map_err(|e| sm.sort.err(e))?;
             }
+            let cmp = |a: &Value, b: &Value| match (a, b) {
+                (Value::Num(x), Value::Num(y)) => x.total_cmp(y),
+                _ => a.text().to_lowercase().cmp(&b.text().to_lowercase()),
+            };
             ids.sort_by(|&a, &b| {
                 if sm.revers {
-                    keys[a].total_cmp(&keys[b])
+                    cmp(&keys[a], &keys[b])
                 } else {
-                    keys[b].total_cmp(&keys[a])
+                    cmp(&keys[b], &keys[a])
                 }
             });
         }
-        let rk = if pd.sort {
-            ranks(&ids.iter().map(|&p| keys[p]).collect::<Vec<_>>())
+        let rk: Vec<(usize, usize)> = if pd.sort {
+            let mut v = vec![(0, 0); ids.len()];
+            let mut i = 0;
+            while i < ids.len() {
+                let mut j = i + 1;
+                while j < ids.len() && keys[ids[j]] == keys[ids[i]] {
+                    j += 1;
+                }
+                for o in &mut v[i..j] {
+                    *o = (i + 1, j - i);
+                }
+                i = j;
+            }
+            v
         } else {
             (1..=ids.len()).map(|i| (i, 1)).collect()
         };
@@ -2790,6 +2841,46 @@ impl Scope for SlotScope<'_, '_> {
 
 // ---------------------------------------------------------------------------
 // helpers
+
+/// Replaces `$1` … `$20` and `$N` (not followed by a name character) by
+/// the job's parameters; missing parameters become `NONE`.
+fn substitute(t: &str, args: &[String]) -> String {
+    if !t.contains('$') {
+        return t.to_string();
+    }
+    let b = t.as_bytes();
+    let mut out = String::with_capacity(t.len());
+    let mut i = 0;
+    let name_char = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.';
+    while i < b.len() {
+        if b[i] == b'$' && (i == 0 || !name_char(b[i - 1])) {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j > i + 1 && (j >= b.len() || !name_char(b[j])) {
+                let k: usize = t[i + 1..j].parse().unwrap_or(0);
+                if (1..=20).contains(&k) {
+                    out.push_str(args.get(k - 1).map(String::as_str).unwrap_or("NONE"));
+                    i = j;
+                    continue;
+                }
+            }
+            if j == i + 1
+                && (b.get(i + 1) == Some(&b'N') || b.get(i + 1) == Some(&b'n'))
+                && (i + 2 >= b.len() || !name_char(b[i + 2]))
+            {
+                out.push_str(&args.len().to_string());
+                i += 2;
+                continue;
+            }
+        }
+        let c = t[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
 
 fn first_word(t: &str) -> (String, usize) {
     let end = t.find(' ').unwrap_or(t.len());

@@ -13,4 +13,4 @@ mod interp;
 mod prep;
 
 pub use engine::{iterate, CalcInput, CalcOutput, IterParams};
-pub use interp::{Host, Interp, MemHost};
+pub use interp::{glob_match, Host, Interp, MemHost};

@@ -118,8 +118,9 @@ impl PlackettLuce {
         delta *= s2[i] / (c * c);
         let gamma = s2[i].sqrt() / c;
         delta *= gamma;
-        let mu = ratings[i].mu + (s2[i] / s2[i]) * omega;
-        let sigma = sig[i] * (1.0 - (s2[i] / s2[i]) * delta).max(self.kappa).sqrt();
+        // one player per team: the player's share of the team variance is 1
+        let mu = ratings[i].mu + omega;
+        let sigma = sig[i] * (1.0 - delta).max(self.kappa).sqrt();
         WengLinExplain {
             before: ratings[i],
             sigma_dynamic: sig[i],

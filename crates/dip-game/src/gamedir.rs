@@ -1,0 +1,651 @@
+//! A game directory and DipWork's pipeline over it: scanner → parser →
+//! conflicter → winterer → output, each stage writing a readable stage
+//! file; NEWGAME.TXT, PLAIN.TXT and ERRORS.TXT at the end.
+
+use crate::gamefile::{title_phase, write_game, GameError, GameFile};
+use crate::params::{ParamError, ParamFile, Params};
+use crate::plain::{html, json, markdown, plain, PlainStyle};
+use crate::report::{Line, Report};
+use dip_core::{
+    game, retreat, Dest, Map, Order, OrderKind, PhaseKind, PhaseOutcome, Reason, Ruleset, State, UnitRef, Verdict,
+};
+use dip_text::{check_turn, read_orders, CheckOptions, Code, LineResult, ReadLine, TurnReport, Vocabulary};
+use std::path::{Path, PathBuf};
+
+/// Anything that stops a run: a file that cannot be read or written, or
+/// bad content (with file and line).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("{0}: {1}")]
+    Io(String, std::io::Error),
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    #[error("{0}")]
+    Other(String),
+}
+
+/// Which stages to run (DipWork's `/s /p /c /w /op`).
+#[derive(Clone, Debug, Default)]
+pub struct Stages {
+    pub scan: bool,
+    pub parse: bool,
+    pub conflict: bool,
+    pub winter: bool,
+    /// Write PLAIN.TXT (and the other reports) from this stage file
+    /// (`CONFLICTED`, `WINTERED`; default WINTERED).
+    pub output: Option<String>,
+}
+
+impl Stages {
+    pub fn all() -> Stages {
+        Stages {
+            scan: true,
+            parse: true,
+            conflict: true,
+            winter: true,
+            output: Some("WINTERED".into()),
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default)]
+pub struct RunResult {
+    /// Files written, in order.
+    pub written: Vec<PathBuf>,
+    /// Lines for the screen (corrections, suggested retreats).
+    pub messages: Vec<String>,
+    pub report: Report,
+}
+
+fn read(path: &Path) -> Result<String, RunError> {
+    std::fs::read_to_string(path).map_err(|e| RunError::Io(path.display().to_string(), e))
+}
+
+/// Writes a file; a file the user may have edited (GAME.TXT) is never
+/// written here, and outputs are replaced whole.
+fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
+    std::fs::write(path, text).map_err(|e| RunError::Io(path.display().to_string(), e))?;
+    written.push(path.to_path_buf());
+    Ok(())
+}
+
+/// An opened game: its files, parameters, variant and position.
+pub struct GameDir {
+    pub dir: PathBuf,
+    pub game: GameFile,
+    pub orders_text: String,
+    pub params: Params,
+    pub variant: dip_variants::Variant,
+}
+
+impl GameDir {
+    /// Opens `dir`; `project` is PROJECT.TXT (default: the parent folder's, if any).
+    pub fn open(dir: &Path, project: Option<&Path>) -> Result<GameDir, RunError> {
+        let project_file = match project {
+            Some(p) => Some(p.to_path_buf()),
+            None => dir.parent().map(|p| p.join("PROJECT.TXT")).filter(|p| p.is_file()),
+        };
+        let project = match &project_file {
+            Some(p) => Some(ParamFile::parse(&read(p)?, p.clone())),
+            None => None,
+        };
+        let fname = |key: &str, default: &str| {
+            project
+                .as_ref()
+                .and_then(|p| p.get(key))
+                .map(|e| e.value.clone())
+                .unwrap_or_else(|| default.to_string())
+        };
+        let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
+        let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
+        let game = GameFile::read(&read(&game_path)?, &game_path)?;
+        let orders_text = if orders_path.is_file() {
+            read(&orders_path)?
+        } else {
+            String::new()
+        };
+        let orders = ParamFile::parse(&orders_text, orders_path);
+        let vpath = game.params.get("VARIANTPATH").ok_or_else(|| GameError {
+            file: game_path.display().to_string(),
+            line: 1,
+            message: "no VARIANTPATH (a bundled variant such as `standard`, or a path)".into(),
+        })?;
+        let beside = dir.join(&vpath.value);
+        let variant = if beside.is_file() {
+            dip_variants::load(&beside.to_string_lossy())
+        } else {
+            dip_variants::load(&vpath.value)
+        }
+        .map_err(|e| GameError {
+            file: game_path.display().to_string(),
+            line: vpath.line,
+            message: format!("VARIANTPATH: {e}"),
+        })?;
+        let mut files = vec![orders, game.params.clone()];
+        files.extend(project);
+        Ok(GameDir {
+            dir: dir.to_path_buf(),
+            game,
+            orders_text,
+            params: Params { files },
+            variant,
+        })
+    }
+
+    /// The rules: the variant's, then `RULES`, then DipWork's switches.
+    pub fn rules(&self) -> Result<Ruleset, RunError> {
+        let mut rules = match self.params.find("RULES") {
+            Some((f, e)) => Ruleset::parse(&e.value)
+                .map_err(|err| RunError::Other(format!("{}:{}: RULES: {err}", f.path.display(), e.line)))?,
+            None => self.variant.rules,
+        };
+        for key in [
+            "SELF_CUT_OK",
+            "IX_3_INTERPRETATION",
+            "IX_7_INTERPRETATION",
+            "CONVOY_CUTS",
+            "PARTIAL_CUT_POSSIBLE",
+            "X_INTERPRETATION",
+        ] {
+            if let Some((f, e)) = self.params.find(key) {
+                rules
+                    .set(key, &e.value)
+                    .map_err(|err| RunError::Other(format!("{}:{}: {err}", f.path.display(), e.line)))?;
+            }
+        }
+        Ok(rules)
+    }
+
+    pub fn vocabulary(&self) -> Result<Vocabulary<'_>, RunError> {
+        let mut v = Vocabulary::new(&self.variant.map);
+        if self.params.find("EXACT_MATCH").is_some() {
+            v = v.with_exact_match(self.params.boolean("EXACT_MATCH", false)?);
+        }
+        let n = self.params.number("SPELLCHECK", 3)?;
+        v = v.with_spellcheck(n.max(0) as usize);
+        Ok(v)
+    }
+}
+
+/// Which phase a line's order belongs to, after a movement phase.
+fn phase_of(kind: &OrderKind, dislodged_after: &dyn Fn(dip_core::ProvinceId) -> bool) -> PhaseKind {
+    match kind {
+        OrderKind::Retreat(..) => PhaseKind::Retreat,
+        OrderKind::Build(_) | OrderKind::Waive => PhaseKind::Adjustment,
+        OrderKind::Disband(u) if dislodged_after(u.province) => PhaseKind::Retreat,
+        OrderKind::Disband(_) => PhaseKind::Adjustment,
+        _ => PhaseKind::Movement,
+    }
+}
+
+/// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`: DipWork's short form.
+pub fn short(map: &Map, o: &Order) -> String {
+    let place = |p: dip_core::ProvinceId, c: dip_core::CoastSpec| {
+        let a = &map.province(p).abbr;
+        let mut s = a[..1].to_ascii_uppercase() + &a[1..];
+        if let dip_core::CoastSpec::Coast(r) = c {
+            if let Some(coast) = &map.region(r).coast {
+                s.push('/');
+                s.push_str(coast);
+            }
+        }
+        s
+    };
+    let unit = |u: &UnitRef| match u.kind {
+        Some(k) => format!("{} {}", map.unit_type(k).letter, place(u.province, u.coast)),
+        None => place(u.province, u.coast),
+    };
+    let dest = |d: &Dest| place(d.province, d.coast);
+    match &o.kind {
+        OrderKind::Hold(u) => format!("{} H", unit(u)),
+        OrderKind::Move(u, d, via) => format!("{}-{}{}", unit(u), dest(d), if *via { " via C" } else { "" }),
+        OrderKind::SupportHold(u, t) => format!("{} S {}", unit(u), unit(t)),
+        OrderKind::SupportMove(u, t, d) => format!("{} S {}-{}", unit(u), unit(t), dest(d)),
+        OrderKind::Convoy(u, t, d) => format!("{} C {}-{}", unit(u), unit(t), dest(d)),
+        OrderKind::Retreat(u, d) => format!("{}-{}", unit(u), dest(d)),
+        OrderKind::Disband(u) => format!("{} disband", unit(u)),
+        OrderKind::Build(u) => format!("+{}", unit(u)),
+        OrderKind::Waive => "waive".into(),
+    }
+}
+
+fn reason_text(map: &Map, r: Reason) -> String {
+    match r {
+        Reason::Bounced => "bounced".into(),
+        Reason::BeatenHeadToHead => "lost head-to-head".into(),
+        Reason::NoConvoy => "no convoy".into(),
+        Reason::OwnUnit => "own unit there".into(),
+        Reason::SupportCut(p) => format!("cut from {}", map.province(p).abbr),
+        Reason::SupportVoid => "void: no such order".into(),
+        Reason::ConvoyVoid => "void: no such move".into(),
+        Reason::ConvoyDisrupted => "disrupted".into(),
+        Reason::ConvoyParadox => "paradox: holds".into(),
+        Reason::Dislodged(p) => format!("dislodged from {}", map.province(p).abbr),
+        Reason::RetreatClash => "two retreats to one province: disbanded".into(),
+        Reason::NotExecuted => "not executed".into(),
+        other => format!("{other:?}").to_ascii_lowercase(),
+    }
+}
+
+/// One phase: checked lines and the adjudication.
+struct PhaseRun {
+    state: State,
+    check: TurnReport,
+    outcome: PhaseOutcome,
+    /// Suggested retreats applied for units without a retreat order.
+    suggested: Vec<String>,
+}
+
+fn run_phase(map: &Map, vocab: &Vocabulary, rules: &Ruleset, state: &State, lines: &[ReadLine]) -> PhaseRun {
+    let check = check_turn(vocab, state, rules, &CheckOptions::default(), lines);
+    let mut orders = check.orders();
+    let mut suggested = Vec::new();
+    if state.phase.kind == PhaseKind::Retreat {
+        // The parser disbands units without orders; the winterer suggests
+        // a retreat for them instead.
+        orders = check
+            .lines
+            .iter()
+            .filter(|l| l.fate != dip_text::Fate::Inserted)
+            .filter_map(|l| l.order)
+            .collect();
+        // DipWork's winterer: a missing retreat gets the right-hand rule's
+        // suggestion (reported), or disbands when there is none.
+        for (p, d) in state.all_dislodged() {
+            let ordered = orders.iter().any(|o| o.unit().is_some_and(|u| u.province == p));
+            if ordered {
+                continue;
+            }
+            if let Some(r) = retreat::suggested_retreat(map, state, rules, &d) {
+                let to = map.province_of(r);
+                let dest = if map.region(r).coast.is_some() {
+                    Dest::coast(to, r)
+                } else {
+                    Dest::new(to)
+                };
+                let o = Order::new(
+                    d.unit.power,
+                    OrderKind::Retreat(UnitRef::new(Some(d.unit.kind), p), dest),
+                );
+                suggested.push(format!(
+                    "{}: no retreat received for {} ({}); suggested by the right-hand rule: {}",
+                    map.power(d.unit.power).name,
+                    map.region_name(d.unit.region),
+                    Code::NoRetreat.number(),
+                    short(map, &o)
+                ));
+                orders.push(o);
+            }
+        }
+    }
+    let outcome = game::adjudicate(map, state, &orders, rules);
+    PhaseRun {
+        state: state.clone(),
+        check,
+        outcome,
+        suggested,
+    }
+}
+
+/// Report lines of one phase.
+fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
+    for r in run.outcome.orders() {
+        let nation = map.power(r.order.power).name.clone();
+        let (failed, note) = match r.verdict {
+            Verdict::Done { success, reason } => (
+                !success,
+                if success {
+                    String::new()
+                } else {
+                    reason_text(map, reason)
+                },
+            ),
+            Verdict::Illegal(e) => (true, e.describe().to_string()),
+            Verdict::Duplicate => (true, "void: another order for the unit".into()),
+        };
+        let code = run
+            .check
+            .lines
+            .iter()
+            .find(|l| l.order == Some(r.order))
+            .and_then(LineResult::worst)
+            .map(|c| c.number())
+            .or(failed.then_some(Code::Unsuccessful.number()));
+        let attacked_from = match (&run.outcome, r.order.kind) {
+            (PhaseOutcome::Retreat(_), OrderKind::Retreat(u, _) | OrderKind::Disband(u)) => {
+                run.state.dislodged(u.province).map(|d| {
+                    let a = &map.province(d.attacker_from).abbr;
+                    a[..1].to_ascii_uppercase() + &a[1..]
+                })
+            }
+            _ => None,
+        };
+        orders_out.push(Line {
+            nation,
+            order: short(map, &r.order),
+            failed,
+            attacked_from,
+            code,
+            note,
+        });
+    }
+}
+
+fn centers(map: &Map, state: &State) -> Vec<(String, Vec<String>, usize)> {
+    map.power_ids()
+        .map(|p| {
+            let cs = state
+                .centers_of(map, p)
+                .map(|c| {
+                    let a = &map.province(c).abbr;
+                    a[..1].to_ascii_uppercase() + &a[1..]
+                })
+                .collect();
+            (
+                map.power(p).name.clone(),
+                cs,
+                state.units().filter(|(_, u)| u.power == p).count(),
+            )
+        })
+        .collect()
+}
+
+fn scanned_text(map: &Map, lines: &[ReadLine]) -> String {
+    let mut out =
+        String::from("# dip stage: scanned (ORDERS.TXT as read)\n# line | nation | order as read | notes | text\n");
+    for l in lines {
+        let nation = l.power.map(|p| map.power(p).name.clone()).unwrap_or_else(|| "?".into());
+        let order = match (l.power, l.scanned.order) {
+            (Some(p), Some(k)) => short(map, &Order::new(p, k)),
+            (None, Some(k)) => short(map, &Order::new(dip_core::PowerId(0), k)),
+            (_, None) => "(no order)".into(),
+        };
+        let notes: Vec<String> = l.scanned.notes.iter().map(|n| n.to_string()).collect();
+        out.push_str(&format!(
+            "{} | {nation} | {order} | {} | {}\n",
+            l.line,
+            notes.join("; "),
+            l.text
+        ));
+    }
+    out
+}
+
+fn parsed_text(map: &Map, runs: &[&TurnReport]) -> String {
+    let mut out = String::from(
+        "# dip stage: parsed (standard orders after DipWork's checks)\n# line | fate | order | notes | text\n",
+    );
+    for check in runs {
+        for l in &check.lines {
+            let order = l
+                .order
+                .map(|o| format!("{}: {}", map.power(o.power).name, short(map, &o)))
+                .unwrap_or_else(|| "(deleted)".into());
+            let notes: Vec<String> = l.notes.iter().map(|n| n.to_string()).collect();
+            out.push_str(&format!(
+                "{} | {:?} | {order} | {} | {}\n",
+                l.line,
+                l.fate,
+                notes.join("; "),
+                l.text
+            ));
+        }
+    }
+    out
+}
+
+/// Runs the requested stages over a game directory.
+pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunResult, RunError> {
+    let g = GameDir::open(dir, project)?;
+    let map = &g.variant.map;
+    let vocab = g.vocabulary()?;
+    let rules = g.rules()?;
+    let start = g.game.state(&vocab)?;
+    let three_phase = g.params.boolean("THREEPHASE", false)?;
+    let mut out = RunResult::default();
+    let lines = read_orders(&vocab, &g.orders_text, None);
+    if stages.scan {
+        write(&dir.join("SCANNED.TXT"), &scanned_text(map, &lines), &mut out.written)?;
+    }
+    let want_parse = stages.parse || stages.conflict || stages.winter;
+    if !want_parse {
+        return finish_output(&g, stages, out);
+    }
+    // The phases of this run: the first, then (unless three-phase) the
+    // retreats and adjustments that follow, from the same orders file.
+    let mut runs: Vec<PhaseRun> = Vec::new();
+    let mut state = start.clone();
+    let mut dislodged_after: Vec<dip_core::ProvinceId> = Vec::new();
+    loop {
+        let kind = state.phase.kind;
+        let mine: Vec<ReadLine> = lines
+            .iter()
+            .filter(|l| {
+                let k = l.scanned.order.as_ref();
+                let ph = match k {
+                    Some(k) => phase_of(k, &|p| dislodged_after.contains(&p)),
+                    None => start.phase.kind,
+                };
+                ph == kind || (kind == start.phase.kind && k.is_none())
+            })
+            .cloned()
+            .collect();
+        let run = run_phase(map, &vocab, &rules, &state, &mine);
+        out.messages.extend(run.suggested.iter().cloned());
+        let next = game::advance(map, &state, &run.outcome);
+        if let PhaseOutcome::Movement(m) = &run.outcome {
+            dislodged_after = m
+                .dislodged
+                .iter()
+                .map(|d| map.province_of(d.unit.region))
+                .filter(|p| !m.disbanded.contains(p))
+                .collect();
+        }
+        runs.push(run);
+        state = next;
+        let stop = three_phase || !stages.winter || state.phase.kind == PhaseKind::Movement || runs.len() >= 3;
+        if stop {
+            break;
+        }
+    }
+    // ERRORS.TXT: every changed or deleted order, with its full text.
+    let mut errors = String::new();
+    for r in &runs {
+        errors.push_str(&r.check.errors_text(&vocab, dip_text::Style::Datc));
+    }
+    for m in &out.messages {
+        errors.push_str(m);
+        errors.push('\n');
+    }
+    write(&dir.join("ERRORS.TXT"), &errors, &mut out.written)?;
+    write(
+        &dir.join("PARSED.TXT"),
+        &parsed_text(map, &runs.iter().map(|r| &r.check).collect::<Vec<_>>()),
+        &mut out.written,
+    )?;
+    if !(stages.conflict || stages.winter) {
+        return finish_output(&g, stages, out);
+    }
+    let players: Vec<Option<String>> = map
+        .power_ids()
+        .map(|p| g.game.player(&vocab, p).map(String::from))
+        .collect();
+    let header = |season: &State, next: &State| Report {
+        game: g.params.text(
+            "NAME",
+            &g.dir
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default(),
+        ),
+        variant: g.params.text("VARNAME", &g.variant.title),
+        season: {
+            let t = title_phase(&season.phase);
+            g.params
+                .string("YEAR")
+                .filter(|y| !y.is_empty())
+                .map(|y| format!("{t} ({y})"))
+                .unwrap_or(t)
+        },
+        zat: g.params.text("ZAT", ""),
+        master: g.params.text("MASTER", ""),
+        players: map
+            .power_ids()
+            .filter_map(|p| players[p.index()].clone().map(|n| (map.power(p).name.clone(), n)))
+            .collect(),
+        next: title_phase(&next.phase),
+        ..Report::default()
+    };
+    // CONFLICTED.TXT: the first phase's results.
+    let first = &runs[0];
+    let after_first = game::advance(map, &first.state, &first.outcome);
+    let mut conflicted = header(&first.state, &after_first);
+    let target = match first.outcome {
+        PhaseOutcome::Movement(_) => &mut conflicted.orders,
+        PhaseOutcome::Retreat(_) => &mut conflicted.retreats,
+        PhaseOutcome::Adjustment(_) => &mut conflicted.builds,
+    };
+    lines_of(map, first, target);
+    conflicted.centers = centers(map, &after_first);
+    write(
+        &dir.join("CONFLICTED.TXT"),
+        &format!("# dip stage: conflicted\n{}", conflicted.to_stage_text()),
+        &mut out.written,
+    )?;
+    let mut report = conflicted.clone();
+    if stages.winter {
+        for r in runs.iter().skip(1) {
+            let target = match r.outcome {
+                PhaseOutcome::Movement(_) => &mut report.orders,
+                PhaseOutcome::Retreat(_) => &mut report.retreats,
+                PhaseOutcome::Adjustment(_) => &mut report.builds,
+            };
+            lines_of(map, r, target);
+        }
+        report.next = title_phase(&state.phase);
+        report.centers = centers(map, &state);
+        write(
+            &dir.join("WINTERED.TXT"),
+            &format!("# dip stage: wintered\n{}", report.to_stage_text()),
+            &mut out.written,
+        )?;
+        // NEWGAME.TXT: the new position, then every order with its result.
+        let mut newgame = write_game(&g.game.header, &vocab, &state, &players);
+        let numbers = g.params.boolean("ERROR_NR_OUTPUT", false)?;
+        newgame.push_str(&format!("\n# Orders of {} with their results\n", report.season));
+        for l in report.orders.iter().chain(&report.retreats).chain(&report.builds) {
+            let text = if l.failed {
+                format!("[{}]", l.order)
+            } else {
+                l.order.clone()
+            };
+            let code = match (numbers, l.code) {
+                (true, Some(c)) => format!(" {{{c}}}"),
+                _ => String::new(),
+            };
+            newgame.push_str(&format!("# {}: {text}{code}\n", l.nation));
+        }
+        write(
+            &dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT")),
+            &newgame,
+            &mut out.written,
+        )?;
+    } else {
+        out.report = conflicted;
+    }
+    if stages.winter {
+        out.report = report;
+    }
+    finish_output(&g, stages, out)
+}
+
+/// The output stage: PLAIN.TXT (and REPORT.md, REPORT.html, REPORT.json)
+/// from a stage file.
+fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<RunResult, RunError> {
+    let Some(stage) = &stages.output else {
+        return Ok(out);
+    };
+    let file = g
+        .dir
+        .join(format!("{}.TXT", stage.trim_end_matches(".TXT").to_ascii_uppercase()));
+    let text = read(&file)?;
+    let report = Report::from_stage_text(&text)
+        .map_err(|(line, m)| RunError::Other(format!("{}:{line}: {m}", file.display())))?;
+    let style = PlainStyle {
+        width: g.params.number("PLAINOUTWIDTH", 80)?.clamp(20, 1000) as usize,
+        column: g.params.number("TABCOLUMNWIDTH", 12)?.clamp(4, 200) as usize,
+        underline_on: g.params.ascii("UNDERLINE_ON", "[")?,
+        underline_off: g.params.ascii("UNDERLINE_OFF", "]")?,
+        separator: g.params.ascii("COLUMNSEPCODE", "\t")?,
+        line_end: g.params.text("TABLINEENDSTR", ""),
+        begin: g.params.text("TABBEGINSTR", ""),
+        end: g.params.text("TABENDSTR", ""),
+    };
+    write(
+        &g.dir.join(g.params.text("FNPLAINOUT", "PLAIN.TXT")),
+        &plain(&report, &style),
+        &mut out.written,
+    )?;
+    write(&g.dir.join("REPORT.md"), &markdown(&report), &mut out.written)?;
+    write(&g.dir.join("REPORT.html"), &html(&report), &mut out.written)?;
+    write(&g.dir.join("REPORT.json"), &json(&report), &mut out.written)?;
+    out.report = report;
+    Ok(out)
+}
+
+/// `dip accept`: NEWGAME.TXT becomes GAME.TXT; the old GAME.TXT is kept as
+/// the backup named by FNSAVE (default GAME.BAK, numbered if it exists).
+pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
+    let g = GameDir::open(dir, None)?;
+    let newgame = dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT"));
+    let game = g.game.path.clone();
+    let text = read(&newgame)?;
+    // The new file must read as a game before anything is replaced.
+    let probe = GameFile::read(&text, &newgame)?;
+    let vocab = g.vocabulary()?;
+    probe.state(&vocab)?;
+    let save = g.params.text("FNSAVE", "GAME.BAK");
+    let mut backup = dir.join(&save);
+    let mut n = 1;
+    while backup.exists() {
+        backup = dir.join(format!("{save}.{n}"));
+        n += 1;
+    }
+    std::fs::copy(&game, &backup).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    std::fs::write(&game, text).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    Ok(backup)
+}
+
+/// `dip new`: a new game directory at the variant's start. Refuses to
+/// overwrite an existing GAME.TXT.
+pub fn new_game(dir: &Path, variant: &str, name: &str) -> Result<Vec<PathBuf>, RunError> {
+    let v = dip_variants::load(variant).map_err(|e| RunError::Other(e.to_string()))?;
+    std::fs::create_dir_all(dir).map_err(|e| RunError::Io(dir.display().to_string(), e))?;
+    let game = dir.join("GAME.TXT");
+    if game.exists() {
+        return Err(RunError::Other(format!(
+            "{} exists; a new game needs an empty directory",
+            game.display()
+        )));
+    }
+    let vocab = Vocabulary::new(&v.map);
+    let header = vec![
+        format!("VARIANTPATH {variant}"),
+        format!("NAME {name}"),
+        "MASTER".to_string(),
+        format!("VARNAME {}", v.title),
+        format!("PHASE {}", title_phase(&v.start.phase)),
+    ];
+    let mut written = Vec::new();
+    write(&game, &write_game(&header, &vocab, &v.start, &[]), &mut written)?;
+    let mut orders = String::from("ZAT\n");
+    for p in v.map.power_ids() {
+        orders.push_str(&format!("NATION {}\n\n", v.map.power(p).name));
+    }
+    orders.push_str("END\n");
+    write(&dir.join("ORDERS.TXT"), &orders, &mut written)?;
+    Ok(written)
+}

@@ -1,0 +1,276 @@
+//! GAME.TXT and NEWGAME.TXT: the game's parameters (copied line by line) and,
+//! per nation, its player, units and centres, as DipWork wrote them; plus
+//! what dip adds so that the program, not the game master, tracks time:
+//! `PHASE`, dislodged units and standoffs for three-phase games.
+
+use crate::params::ParamFile;
+use dip_core::{Dislodged, Map, Phase, PowerId, State, Unit};
+use dip_text::position::{format_phase, parse_phase, parse_unit};
+use dip_text::Vocabulary;
+use std::path::{Path, PathBuf};
+
+/// A game file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct GameError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+/// One `NATION` block.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NationBlock {
+    pub name: String,
+    pub line: usize,
+    pub player: Option<String>,
+    pub units: Vec<(usize, String)>,
+    pub centers: Vec<(usize, String)>,
+    pub dislodged: Vec<(usize, String)>,
+}
+
+/// GAME.TXT as read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFile {
+    pub path: PathBuf,
+    /// Every keyword line before the first `NATION`, verbatim.
+    pub header: Vec<String>,
+    /// The same lines as parameters.
+    pub params: ParamFile,
+    pub nations: Vec<NationBlock>,
+}
+
+const BLOCK_WORDS: &[&str] = &["UNITS", "CENTERS", "DISLODGED", "PLAYER", "NATION", "END"];
+
+impl GameFile {
+    pub fn read(text: &str, path: &Path) -> Result<GameFile, GameError> {
+        let file = path.display().to_string();
+        let err = |line: usize, message: String| GameError {
+            file: file.clone(),
+            line,
+            message,
+        };
+        let mut g = GameFile {
+            path: path.to_path_buf(),
+            ..GameFile::default()
+        };
+        let mut header_text = String::new();
+        let mut list = "";
+        for (i, raw) in text.lines().enumerate() {
+            let n = i + 1;
+            let line = raw.trim();
+            let first = line.split_whitespace().next().unwrap_or("");
+            if first == "END" {
+                break;
+            }
+            if g.nations.is_empty() && first != "NATION" {
+                g.header.push(raw.trim_end().to_string());
+                header_text.push_str(raw);
+                header_text.push('\n');
+                continue;
+            }
+            if line.is_empty() || line == "%" {
+                list = "";
+                continue;
+            }
+            if BLOCK_WORDS.contains(&first) {
+                let rest = line[first.len()..].trim();
+                match first {
+                    "NATION" => {
+                        g.nations.push(NationBlock {
+                            name: rest.to_string(),
+                            line: n,
+                            ..NationBlock::default()
+                        });
+                        list = "";
+                    }
+                    "PLAYER" => {
+                        let nb = g.nations.last_mut().expect("inside a NATION");
+                        nb.player = (!rest.is_empty()).then(|| rest.to_string());
+                    }
+                    other => list = other,
+                }
+                continue;
+            }
+            let nb = g.nations.last_mut().expect("inside a NATION");
+            match list {
+                "UNITS" => nb.units.push((n, line.to_string())),
+                "CENTERS" => nb.centers.extend(line.split_whitespace().map(|c| (n, c.to_string()))),
+                "DISLODGED" => nb.dislodged.push((n, line.to_string())),
+                _ => {
+                    return Err(err(
+                        n,
+                        format!(
+                            "`{line}` is not inside UNITS, CENTERS or DISLODGED (expected one of them after NATION)"
+                        ),
+                    ))
+                }
+            }
+        }
+        g.params = ParamFile::parse(&header_text, path.to_path_buf());
+        Ok(g)
+    }
+
+    /// The position the file records.
+    pub fn state(&self, vocab: &Vocabulary) -> Result<State, GameError> {
+        let map = vocab.map();
+        let file = self.path.display().to_string();
+        let err = |line: usize, message: String| GameError {
+            file: file.clone(),
+            line,
+            message,
+        };
+        let phase = match self.params.get("PHASE") {
+            Some(e) => parse_phase(&e.value).map_err(|m| err(e.line, m))?,
+            None => return Err(err(1, "no `PHASE` line (e.g. `PHASE Spring 1901 Movement`)".into())),
+        };
+        let mut state = State::empty(map, phase);
+        for nb in &self.nations {
+            let power = vocab
+                .nation(&nb.name)
+                .or_else(|| map.find_power(&nb.name))
+                .ok_or_else(|| err(nb.line, format!("unknown nation `{}`", nb.name)))?;
+            let pname = &map.power(power).name;
+            for (n, text) in &nb.units {
+                let u = parse_unit(map, &format!("{pname}: {text}")).map_err(|m| err(*n, m))?;
+                if state.unit(map.province_of(u.region)).is_some() {
+                    return Err(err(*n, format!("a second unit in the same province: `{text}`")));
+                }
+                state.place(map, u);
+            }
+            for (n, c) in &nb.centers {
+                let p = map
+                    .find_province(c)
+                    .ok_or_else(|| err(*n, format!("unknown centre `{c}`")))?;
+                state.set_owner(p, Some(power));
+            }
+            for (n, text) in &nb.dislodged {
+                let (unit_text, rest) = text
+                    .split_once(" FROM ")
+                    .ok_or_else(|| err(*n, format!("expected `A Ser FROM Bud`, found `{text}`")))?;
+                let unit = parse_unit(map, &format!("{pname}: {unit_text}")).map_err(|m| err(*n, m))?;
+                let mut words = rest.split_whitespace();
+                let from = words.next().unwrap_or("");
+                let attacker_from = map
+                    .find_province(from)
+                    .ok_or_else(|| err(*n, format!("unknown province `{from}`")))?;
+                let by_convoy = words.next().is_some_and(|w| w.eq_ignore_ascii_case("CONVOY"));
+                state.set_dislodged(
+                    map,
+                    Dislodged {
+                        unit,
+                        attacker_from,
+                        by_convoy,
+                    },
+                );
+            }
+        }
+        if let Some(e) = self.params.get("STANDOFFS") {
+            for w in e.value.split_whitespace() {
+                let p = map
+                    .find_province(w)
+                    .ok_or_else(|| err(e.line, format!("unknown province `{w}`")))?;
+                state.standoffs.insert(p.index());
+            }
+        }
+        Ok(state)
+    }
+
+    /// The player of a nation, if named.
+    pub fn player(&self, vocab: &Vocabulary, power: PowerId) -> Option<&str> {
+        self.nations
+            .iter()
+            .find(|nb| vocab.nation(&nb.name).or_else(|| vocab.map().find_power(&nb.name)) == Some(power))
+            .and_then(|nb| nb.player.as_deref())
+    }
+}
+
+fn unit_text(map: &Map, u: &Unit) -> String {
+    let r = map.region_name(u.region);
+    let mut name = r[..1].to_ascii_uppercase();
+    name.push_str(&r[1..]);
+    format!("{} {}", map.unit_type(u.kind).letter, name)
+}
+
+/// Writes GAME.TXT/NEWGAME.TXT: the header lines (with `PHASE` and
+/// `STANDOFFS` replaced), then every nation in the variant's order.
+pub fn write_game(header: &[String], vocab: &Vocabulary, state: &State, players: &[Option<String>]) -> String {
+    let map = vocab.map();
+    let mut out = String::new();
+    let mut wrote_phase = false;
+    for line in header {
+        let key = line.split_whitespace().next().unwrap_or("");
+        match key {
+            "PHASE" => {
+                out.push_str(&format!("PHASE {}\n", title_phase(&state.phase)));
+                wrote_phase = true;
+            }
+            "STANDOFFS" => {}
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    if !wrote_phase {
+        out.push_str(&format!("PHASE {}\n", title_phase(&state.phase)));
+    }
+    if !state.standoffs.is_empty() {
+        let names: Vec<&str> = state
+            .standoffs
+            .iter()
+            .map(|i| map.provinces()[i].abbr.as_str())
+            .collect();
+        out.push_str(&format!("STANDOFFS {}\n", names.join(" ")));
+    }
+    for p in map.power_ids() {
+        out.push_str(&format!("NATION {}\n", map.power(p).name));
+        if let Some(Some(name)) = players.get(p.index()) {
+            out.push_str(&format!("PLAYER {name}\n"));
+        }
+        out.push_str("UNITS\n");
+        for (_, u) in state.units().filter(|(_, u)| u.power == p) {
+            out.push_str(&unit_text(map, &u));
+            out.push('\n');
+        }
+        let dislodged: Vec<_> = state.all_dislodged().filter(|(_, d)| d.unit.power == p).collect();
+        if !dislodged.is_empty() {
+            out.push_str("DISLODGED\n");
+            for (_, d) in dislodged {
+                out.push_str(&format!(
+                    "{} FROM {}{}\n",
+                    unit_text(map, &d.unit),
+                    map.province(d.attacker_from).abbr,
+                    if d.by_convoy { " CONVOY" } else { "" }
+                ));
+            }
+        }
+        out.push_str("CENTERS\n");
+        let centers: Vec<&str> = state
+            .centers_of(map, p)
+            .map(|c| map.province(c).abbr.as_str())
+            .collect();
+        if !centers.is_empty() {
+            out.push_str(&centers.join(" "));
+            out.push('\n');
+        }
+        out.push_str("%\n");
+    }
+    out.push_str("END\n");
+    out
+}
+
+/// `Spring 1901 Movement`.
+pub fn title_phase(p: &Phase) -> String {
+    format_phase(p)
+        .split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

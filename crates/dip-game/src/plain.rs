@@ -1,0 +1,287 @@
+//! PLAIN.TXT: DipWork's preformatted report, shaped by its parameters so
+//! that plain, tab-separated and TeX tables come out of one writer; and the
+//! same report as Markdown, HTML and JSON.
+
+use crate::report::{Line, Report};
+
+/// DipWork's PLAIN.TXT parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlainStyle {
+    /// PLAINOUTWIDTH: longest line outside tables.
+    pub width: usize,
+    /// TABCOLUMNWIDTH: widest table cell, underline codes included.
+    pub column: usize,
+    pub underline_on: String,
+    pub underline_off: String,
+    /// COLUMNSEPCODE: between two cells.
+    pub separator: String,
+    /// TABLINEENDSTR: after each table row.
+    pub line_end: String,
+    /// TABBEGINSTR / TABENDSTR: a line before and after each table.
+    pub begin: String,
+    pub end: String,
+}
+
+impl Default for PlainStyle {
+    /// DipWork's recommended values.
+    fn default() -> Self {
+        PlainStyle {
+            width: 80,
+            column: 12,
+            underline_on: "[".into(),
+            underline_off: "]".into(),
+            separator: "\t".into(),
+            line_end: String::new(),
+            begin: String::new(),
+            end: String::new(),
+        }
+    }
+}
+
+/// A cell: the text, cut to the column width inside the underline codes.
+fn cell(style: &PlainStyle, text: &str, failed: bool) -> String {
+    let (on, off) = if failed {
+        (style.underline_on.as_str(), style.underline_off.as_str())
+    } else {
+        ("", "")
+    };
+    let room = style.column.saturating_sub(on.chars().count() + off.chars().count());
+    let cut: String = text.chars().take(room).collect();
+    let s = format!("{on}{cut}{off}");
+    let pad = style.column.saturating_sub(s.chars().count());
+    format!("{s}{}", " ".repeat(pad))
+}
+
+/// Support and convoy orders break onto two lines (`A Boh S` / `A Bud-Vie`).
+fn cell_lines(l: &Line) -> Vec<String> {
+    for key in [" S ", " C "] {
+        if let Some(i) = l.order.find(key) {
+            return vec![
+                l.order[..i + key.len() - 1].to_string(),
+                l.order[i + key.len()..].to_string(),
+            ];
+        }
+    }
+    if let Some(from) = &l.attacked_from {
+        // A retreat: the attack first (`<`), then where the unit went.
+        let end = l
+            .order
+            .char_indices()
+            .filter(|&(_, c)| c == ' ' || c == '-')
+            .nth(1)
+            .map(|(i, _)| i);
+        let (unit, rest) = match end {
+            Some(i) => (&l.order[..i], l.order[i..].trim()),
+            None => (l.order.as_str(), ""),
+        };
+        return vec![format!("{unit}<{from}"), rest.to_string()];
+    }
+    vec![l.order.clone()]
+}
+
+fn table(style: &PlainStyle, lines: &[Line], out: &mut String) {
+    let mut nations: Vec<&str> = Vec::new();
+    for l in lines {
+        if !nations.contains(&l.nation.as_str()) {
+            nations.push(&l.nation);
+        }
+    }
+    if nations.is_empty() {
+        return;
+    }
+    let columns: Vec<Vec<String>> = nations
+        .iter()
+        .map(|n| {
+            let mut col = vec![cell(style, n, false)];
+            for l in lines.iter().filter(|l| l.nation == *n) {
+                for text in cell_lines(l) {
+                    col.push(cell(style, &text, l.failed));
+                }
+            }
+            col
+        })
+        .collect();
+    let rows = columns.iter().map(Vec::len).max().unwrap_or(0);
+    if !style.begin.is_empty() {
+        out.push_str(&style.begin);
+        out.push('\n');
+    }
+    for r in 0..rows {
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|c| c.get(r).cloned().unwrap_or_else(|| " ".repeat(style.column)))
+            .collect();
+        let row = cells.join(&style.separator);
+        out.push_str(row.trim_end());
+        out.push_str(&style.line_end);
+        out.push('\n');
+    }
+    if !style.end.is_empty() {
+        out.push_str(&style.end);
+        out.push('\n');
+    }
+}
+
+/// Words wrapped at `width`.
+fn wrap(text: &str, width: usize, indent: &str, out: &mut String) {
+    let mut line = String::new();
+    for w in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = indent.to_string();
+        }
+        if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    if !line.trim().is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+}
+
+/// PLAIN.TXT.
+pub fn plain(report: &Report, style: &PlainStyle) -> String {
+    let mut out = String::new();
+    let w = style.width.max(20);
+    wrap(&format!("{} ({})", report.game, report.variant), w, "  ", &mut out);
+    wrap(&format!("{} — next: {}", report.season, report.next), w, "  ", &mut out);
+    if !report.zat.is_empty() {
+        wrap(&format!("ZAT: {}", report.zat), w, "  ", &mut out);
+    }
+    if !report.master.is_empty() {
+        wrap(&format!("GM: {}", report.master), w, "  ", &mut out);
+    }
+    if !report.players.is_empty() {
+        let players: Vec<String> = report.players.iter().map(|(n, p)| format!("{n}: {p};")).collect();
+        wrap(&format!("Players: {}", players.join(" ")), w, "  ", &mut out);
+    }
+    for (title, lines) in [
+        ("Orders", &report.orders),
+        ("Retreats", &report.retreats),
+        ("Adjustments", &report.builds),
+    ] {
+        if lines.is_empty() {
+            continue;
+        }
+        out.push('\n');
+        out.push_str(title);
+        out.push('\n');
+        table(style, lines, &mut out);
+    }
+    out.push('\n');
+    out.push_str("Supply centres\n");
+    for (n, cs, units) in &report.centers {
+        wrap(
+            &format!("{n} ({}/{units}): {}", cs.len(), cs.join(" ")),
+            w,
+            "    ",
+            &mut out,
+        );
+    }
+    out
+}
+
+/// The report as Markdown.
+pub fn markdown(report: &Report) -> String {
+    let mut out = format!(
+        "# {} ({})\n\n**{}** — next: {}\n\n",
+        report.game, report.variant, report.season, report.next
+    );
+    if !report.zat.is_empty() {
+        out.push_str(&format!("ZAT: {}  \n", report.zat));
+    }
+    if !report.master.is_empty() {
+        out.push_str(&format!("GM: {}\n\n", report.master));
+    }
+    for (title, lines) in [
+        ("Orders", &report.orders),
+        ("Retreats", &report.retreats),
+        ("Adjustments", &report.builds),
+    ] {
+        if lines.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("## {title}\n\n| Nation | Order | Result |\n|---|---|---|\n"));
+        for l in lines {
+            let order = if l.failed {
+                format!("~~{}~~", l.order)
+            } else {
+                l.order.clone()
+            };
+            let result = if l.failed {
+                format!("fails: {}", l.note)
+            } else {
+                "succeeds".into()
+            };
+            out.push_str(&format!("| {} | {order} | {result} |\n", l.nation));
+        }
+        out.push('\n');
+    }
+    out.push_str("## Supply centres\n\n");
+    for (n, cs, units) in &report.centers {
+        out.push_str(&format!(
+            "- **{n}** ({} centres, {units} units): {}\n",
+            cs.len(),
+            cs.join(" ")
+        ));
+    }
+    out
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The report as a self-contained HTML page.
+pub fn html(report: &Report) -> String {
+    let mut out = format!(
+        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{} — {}</title>\n<style>body{{font-family:sans-serif}} .failed{{text-decoration:line-through;color:#a00}} td,th{{padding:2px 8px;text-align:left}}</style></head><body>\n<h1>{} ({})</h1>\n<p><b>{}</b> — next: {}</p>\n",
+        esc(&report.game), esc(&report.season), esc(&report.game), esc(&report.variant), esc(&report.season), esc(&report.next)
+    );
+    for (title, lines) in [
+        ("Orders", &report.orders),
+        ("Retreats", &report.retreats),
+        ("Adjustments", &report.builds),
+    ] {
+        if lines.is_empty() {
+            continue;
+        }
+        out.push_str(&format!(
+            "<h2>{title}</h2>\n<table><tr><th>Nation</th><th>Order</th><th>Result</th></tr>\n"
+        ));
+        for l in lines {
+            let class = if l.failed { " class=\"failed\"" } else { "" };
+            let result = if l.failed {
+                format!("fails: {}", l.note)
+            } else {
+                "succeeds".into()
+            };
+            out.push_str(&format!(
+                "<tr><td>{}</td><td{class}>{}</td><td>{}</td></tr>\n",
+                esc(&l.nation),
+                esc(&l.order),
+                esc(&result)
+            ));
+        }
+        out.push_str("</table>\n");
+    }
+    out.push_str("<h2>Supply centres</h2>\n<ul>\n");
+    for (n, cs, units) in &report.centers {
+        out.push_str(&format!(
+            "<li><b>{}</b> ({} centres, {units} units): {}</li>\n",
+            esc(n),
+            cs.len(),
+            esc(&cs.join(" "))
+        ));
+    }
+    out.push_str("</ul>\n</body></html>\n");
+    out
+}
+
+/// The report as JSON.
+pub fn json(report: &Report) -> String {
+    serde_json::to_string_pretty(report).unwrap_or_default()
+}

@@ -1,0 +1,130 @@
+//! The turn report: what PLAIN.TXT, Markdown, HTML and JSON are written
+//! from, and what the stage files (CONFLICTED.TXT, WINTERED.TXT) hold, so
+//! that `--output=STAGE` can print any of them.
+
+use serde::Serialize;
+
+/// One order with its result, ready to print.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// The nation's full name.
+    pub nation: String,
+    /// The standard order, short form (`A Vie-Gal`).
+    pub order: String,
+    /// The order failed (printed between UNDERLINE_ON and UNDERLINE_OFF).
+    pub failed: bool,
+    /// For a dislodged unit: where the attack came from (`<` in PLAIN.TXT).
+    pub attacked_from: Option<String>,
+    /// DipWork's error number of the worst problem (ERROR_NR_OUTPUT).
+    pub code: Option<u16>,
+    /// Why, in words (`bounced`, `cut from Boh`, `suggested by the right-hand rule`).
+    pub note: String,
+}
+
+/// A turn, as printed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub game: String,
+    pub variant: String,
+    /// `Spring 1901`.
+    pub season: String,
+    pub zat: String,
+    pub master: String,
+    /// (nation, player).
+    pub players: Vec<(String, String)>,
+    pub orders: Vec<Line>,
+    pub retreats: Vec<Line>,
+    pub builds: Vec<Line>,
+    /// (nation, centres, units).
+    pub centers: Vec<(String, Vec<String>, usize)>,
+    /// The phase the game is in after this report.
+    pub next: String,
+}
+
+impl Report {
+    /// The stage-file form: one `key: value` or table line each.
+    pub fn to_stage_text(&self) -> String {
+        let mut out = String::new();
+        out.push_str(&format!(
+            "game {}\nvariant {}\nseason {}\nzat {}\nmaster {}\nnext {}\n",
+            self.game, self.variant, self.season, self.zat, self.master, self.next
+        ));
+        for (n, p) in &self.players {
+            out.push_str(&format!("player {n} | {p}\n"));
+        }
+        for (section, lines) in [
+            ("order", &self.orders),
+            ("retreat", &self.retreats),
+            ("build", &self.builds),
+        ] {
+            for l in lines {
+                out.push_str(&format!(
+                    "{section} {} | {} | {} | {} | {} | {}\n",
+                    l.nation,
+                    l.order,
+                    if l.failed { "fails" } else { "succeeds" },
+                    l.attacked_from.as_deref().unwrap_or("-"),
+                    l.code.map(|c| c.to_string()).unwrap_or_else(|| "-".into()),
+                    if l.note.is_empty() { "-" } else { &l.note }
+                ));
+            }
+        }
+        for (n, cs, units) in &self.centers {
+            out.push_str(&format!("centers {n} | {units} | {}\n", cs.join(" ")));
+        }
+        out
+    }
+
+    /// Reads the stage-file form back; `None` for a line that does not fit.
+    pub fn from_stage_text(text: &str) -> Result<Report, (usize, String)> {
+        let mut r = Report::default();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let fields: Vec<&str> = rest.split('|').map(str::trim).collect();
+            let bad = |what: &str| (i + 1, format!("expected {what}, found `{line}`"));
+            match key {
+                "game" => r.game = rest.to_string(),
+                "variant" => r.variant = rest.to_string(),
+                "season" => r.season = rest.to_string(),
+                "zat" => r.zat = rest.to_string(),
+                "master" => r.master = rest.to_string(),
+                "next" => r.next = rest.to_string(),
+                "player" if fields.len() == 2 => r.players.push((fields[0].into(), fields[1].into())),
+                "order" | "retreat" | "build" => {
+                    if fields.len() != 6 {
+                        return Err(bad("`NATION | ORDER | succeeds|fails | FROM | CODE | NOTE`"));
+                    }
+                    let l = Line {
+                        nation: fields[0].into(),
+                        order: fields[1].into(),
+                        failed: fields[2] == "fails",
+                        attacked_from: (fields[3] != "-").then(|| fields[3].to_string()),
+                        code: fields[4].parse().ok(),
+                        note: if fields[5] == "-" {
+                            String::new()
+                        } else {
+                            fields[5].into()
+                        },
+                    };
+                    match key {
+                        "order" => r.orders.push(l),
+                        "retreat" => r.retreats.push(l),
+                        _ => r.builds.push(l),
+                    }
+                }
+                "centers" if fields.len() == 3 => r.centers.push((
+                    fields[0].into(),
+                    fields[2].split_whitespace().map(String::from).collect(),
+                    fields[1].parse().map_err(|_| bad("a unit count"))?,
+                )),
+                "position" => break,
+                _ => return Err(bad("a report line (game, season, order, retreat, build, centers ...)")),
+            }
+        }
+        Ok(r)
+    }
+}

@@ -1,0 +1,241 @@
+//! DipWork's pipeline over real game directories: the reports as snapshots
+//! under several PLAIN.TXT parameter sets, accept with backups, two- and
+//! three-phase turns, parameter lookup and errors that name file and line.
+
+use dip_game::gamedir::{accept, run, Stages};
+use std::path::{Path, PathBuf};
+
+/// A fresh copy of examples/game in a temporary folder.
+fn example(name: &str) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game");
+    let dst = std::env::temp_dir().join(format!("dip-gamedir-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dst);
+    copy(&src, &dst);
+    dst.join("meine")
+}
+
+fn copy(src: &Path, dst: &Path) {
+    std::fs::create_dir_all(dst).unwrap();
+    for e in std::fs::read_dir(src).unwrap().flatten() {
+        let to = dst.join(e.file_name());
+        if e.path().is_dir() {
+            copy(&e.path(), &to);
+        } else {
+            std::fs::copy(e.path(), to).unwrap();
+        }
+    }
+}
+
+fn read(dir: &Path, f: &str) -> String {
+    std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"))
+}
+
+/// Adds parameter lines at the top of GAME.TXT.
+fn with_params(dir: &Path, lines: &str) {
+    let g = read(dir, "GAME.TXT");
+    std::fs::write(dir.join("GAME.TXT"), format!("{lines}{g}")).unwrap();
+}
+
+#[test]
+fn spring_turn_files() {
+    let dir = example("spring");
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    assert!(r.written.iter().any(|p| p.ends_with("PLAIN.TXT")));
+    insta::assert_snapshot!("plain_default", read(&dir, "PLAIN.TXT"));
+    insta::assert_snapshot!("newgame", read(&dir, "NEWGAME.TXT"));
+    insta::assert_snapshot!("errors", read(&dir, "ERRORS.TXT"));
+    insta::assert_snapshot!("scanned", read(&dir, "SCANNED.TXT"));
+    insta::assert_snapshot!("parsed", read(&dir, "PARSED.TXT"));
+    insta::assert_snapshot!("conflicted", read(&dir, "CONFLICTED.TXT"));
+    insta::assert_snapshot!("wintered", read(&dir, "WINTERED.TXT"));
+    insta::assert_snapshot!("report_md", read(&dir, "REPORT.md"));
+}
+
+#[test]
+fn plain_under_printer_tex_and_judge_parameters() {
+    for (name, params) in [
+        ("plain_printer80", "TABCOLUMNWIDTH 11\nCOLUMNSEPCODE %\nPLAINOUTWIDTH 80\n"),
+        (
+            "plain_tex",
+            "COLUMNSEPCODE 32 38 32\nTABLINEENDSTR \\\\\nTABBEGINSTR \\begin{tabular}{lllllll}\nTABENDSTR \\end{tabular}\n",
+        ),
+        ("plain_judge", "UNDERLINE_ON %\nUNDERLINE_OFF 42\nCOLUMNSEPCODE 32 32\n"),
+    ] {
+        let dir = example(name);
+        with_params(&dir, params);
+        run(&dir, &Stages::all(), None).unwrap();
+        insta::assert_snapshot!(name, read(&dir, "PLAIN.TXT"));
+    }
+}
+
+#[test]
+fn the_output_stage_reads_a_stage_file() {
+    let dir = example("output");
+    run(&dir, &Stages::all(), None).unwrap();
+    let before = read(&dir, "PLAIN.TXT");
+    std::fs::remove_file(dir.join("PLAIN.TXT")).unwrap();
+    let only_output = Stages {
+        output: Some("WINTERED".into()),
+        ..Stages::default()
+    };
+    run(&dir, &only_output, None).unwrap();
+    assert_eq!(read(&dir, "PLAIN.TXT"), before);
+    // A damaged stage file is reported with its line.
+    std::fs::write(dir.join("WINTERED.TXT"), "game x\norder nonsense\n").unwrap();
+    let e = run(&dir, &only_output, None).unwrap_err().to_string();
+    assert!(e.contains("WINTERED.TXT:2"), "{e}");
+}
+
+#[test]
+fn accept_keeps_a_backup_and_the_game_goes_on() {
+    let dir = example("accept");
+    let first = read(&dir, "GAME.TXT");
+    run(&dir, &Stages::all(), None).unwrap();
+    let backup = accept(&dir).unwrap();
+    assert_eq!(backup.file_name().unwrap(), "GAME.BAK");
+    assert_eq!(read(&dir, "GAME.BAK"), first);
+    assert!(read(&dir, "GAME.TXT").contains("PHASE Fall 1901 Movement"));
+    // The next turn: no orders at all (NMR), then accept again.
+    std::fs::write(dir.join("ORDERS.TXT"), "END\n").unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let backup = accept(&dir).unwrap();
+    assert_eq!(
+        backup.file_name().unwrap(),
+        "GAME.BAK.1",
+        "an existing backup is never overwritten"
+    );
+    assert!(
+        read(&dir, "GAME.TXT").contains("PHASE Fall 1901 Adjustment")
+            || read(&dir, "GAME.TXT").contains("PHASE Spring 1902 Movement")
+    );
+}
+
+#[test]
+fn accept_refuses_a_broken_newgame() {
+    let dir = example("broken");
+    run(&dir, &Stages::all(), None).unwrap();
+    std::fs::write(
+        dir.join("NEWGAME.TXT"),
+        "VARIANTPATH standard\nPHASE Spring 1901 Movement\nNATION Austria\nUNITS\nA Xyz\nEND\n",
+    )
+    .unwrap();
+    let before = read(&dir, "GAME.TXT");
+    let e = accept(&dir).unwrap_err().to_string();
+    assert!(e.contains("NEWGAME.TXT:5"), "{e}");
+    assert_eq!(read(&dir, "GAME.TXT"), before, "GAME.TXT untouched");
+}
+
+const FALL: &str = "VARIANTPATH standard
+NAME Fall
+PHASE Fall 1901 Movement
+NATION Austria
+UNITS
+A Ser
+A Gal
+F Alb
+CENTERS
+bud vie tri
+NATION England
+UNITS
+CENTERS
+NATION France
+UNITS
+CENTERS
+NATION Germany
+UNITS
+CENTERS
+NATION Italy
+UNITS
+CENTERS
+NATION Russia
+UNITS
+A Rum
+A Ukr
+F Sev
+CENTERS
+mos war sev stp
+NATION Turkey
+UNITS
+A Bul
+CENTERS
+ank con smy
+END
+";
+
+#[test]
+fn two_phase_fall_with_suggested_retreat_and_builds() {
+    let dir = example("fall");
+    std::fs::write(dir.join("GAME.TXT"), FALL).unwrap();
+    std::fs::write(
+        dir.join("ORDERS.TXT"),
+        "NATION Austria\nA Ser-Rum\nA Gal S A Ser-Rum\nF Alb-Gre\nBuild A Bud\nBuild A Vie\nBuild F Tri\nNATION Russia\nA Rum H\nNATION Turkey\nA Bul H\nEND\n",
+    )
+    .unwrap();
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    // Rumania falls to Austria; Russia gives no retreat: suggested.
+    assert!(
+        r.messages.iter().any(|m| m.contains("right-hand rule")),
+        "{:?}",
+        r.messages
+    );
+    let newgame = read(&dir, "NEWGAME.TXT");
+    assert!(newgame.contains("PHASE Spring 1902 Movement"), "{newgame}");
+    insta::assert_snapshot!("fall_plain", read(&dir, "PLAIN.TXT"));
+    insta::assert_snapshot!("fall_newgame", newgame);
+}
+
+#[test]
+fn three_phase_stops_after_the_moves() {
+    let dir = example("three");
+    std::fs::write(dir.join("GAME.TXT"), format!("THREEPHASE ja\n{FALL}")).unwrap();
+    std::fs::write(
+        dir.join("ORDERS.TXT"),
+        "NATION Austria\nA Ser-Rum\nA Gal S A Ser-Rum\nEND\n",
+    )
+    .unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let newgame = read(&dir, "NEWGAME.TXT");
+    assert!(newgame.contains("PHASE Fall 1901 Retreat"), "{newgame}");
+    assert!(newgame.contains("DISLODGED\nA Rum FROM ser"), "{newgame}");
+    accept(&dir).unwrap();
+    std::fs::write(dir.join("ORDERS.TXT"), "NATION Russia\nA Rum-Bla\nA Rum-Sev\nEND\n").unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let newgame = read(&dir, "NEWGAME.TXT");
+    assert!(newgame.contains("PHASE Fall 1901 Adjustment"), "{newgame}");
+}
+
+#[test]
+fn parameters_orders_before_game_before_project() {
+    let dir = example("params");
+    // PROJECT.TXT says MASTER Torsten; GAME.TXT overrides, ORDERS.TXT more so.
+    with_params(&dir, "MASTER Game Master\n");
+    run(&dir, &Stages::all(), None).unwrap();
+    assert!(read(&dir, "PLAIN.TXT").contains("GM: Game Master"));
+    let o = read(&dir, "ORDERS.TXT");
+    std::fs::write(dir.join("ORDERS.TXT"), format!("MASTER Orders Master\n{o}")).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    assert!(read(&dir, "PLAIN.TXT").contains("GM: Orders Master"));
+}
+
+#[test]
+fn rule_switches_come_from_the_parameters() {
+    let dir = example("switch");
+    with_params(&dir, "SELF_CUT_OK vielleicht\n");
+    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    assert!(e.contains("GAME.TXT:1"), "{e}");
+}
+
+#[test]
+fn bad_game_files_name_the_line() {
+    let dir = example("bad");
+    std::fs::write(dir.join("GAME.TXT"), "NAME x\nPHASE Spring 1901 Movement\nEND\n").unwrap();
+    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    assert!(e.contains("VARIANTPATH"), "{e}");
+    std::fs::write(
+        dir.join("GAME.TXT"),
+        "VARIANTPATH standard\nPHASE Spring 1901 Movement\nNATION Austria\nUNITS\nA Vie\nA Mos Kow\nEND\n",
+    )
+    .unwrap();
+    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    assert!(e.contains("GAME.TXT:6"), "{e}");
+}
