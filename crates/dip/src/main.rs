@@ -3,8 +3,10 @@
 mod adjudicate;
 mod bench;
 mod cases;
+mod gm;
 mod variant;
 mod replay;
+mod rate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -27,8 +29,22 @@ enum Command {
     Bench(bench::Args),
     /// Re-adjudicate MILA saved games (JSON lines) and compare phase by phase.
     Replay(replay::Args),
+    /// Run DipWork's pipeline over a game directory (scan, parse, conflict, winter, output).
+    Run(gm::RunArgs),
+    /// Make NEWGAME.TXT the new GAME.TXT, keeping the old one as a backup.
+    Accept(gm::AcceptArgs),
+    /// Start a new game directory.
+    New(gm::NewArgs),
+    /// Print a stage file (SCANNED/PARSED/CONFLICTED/WINTERED.TXT) as a table.
+    Orderview(gm::OrderviewArgs),
     /// Variants: list, check (lint), show a province, convert between formats.
     Variant(variant::Args),
+    /// Rate players with Analyse's control language: dip rate CONTROLFILE [FILES…] [options].
+    Rate(rate::Args),
+    /// Score one finished game: dip score SYSTEM NAME=CENTRES[@YEAR][*]…
+    Score(rate::ScoreArgs),
+    /// Rate players game by game: Elo, Ghost Rating, TrueSkill or Weng-Lin.
+    Ratings(rate::RatingsArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +55,13 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(a),
         Command::Variant(a) => variant::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Run(a) => gm::run(a),
+        Command::Accept(a) => gm::accept(a),
+        Command::New(a) => gm::new(a),
+        Command::Orderview(a) => gm::orderview(a),
+        Command::Rate(a) => rate::run(a),
+        Command::Score(a) => rate::score(a),
+        Command::Ratings(a) => rate::ratings(a),
     };
     match result {
         Ok(code) => code,
