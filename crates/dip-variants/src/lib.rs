@@ -11,6 +11,7 @@
 pub mod dipwork;
 pub mod dpjudge;
 pub mod formats;
+pub mod generate;
 mod lex;
 pub mod lint;
 mod model;

@@ -27,6 +27,17 @@ enum Cmd {
         #[arg(long, short)]
         out: Option<String>,
     },
+    /// Write a generated grid map (for benchmarks) in the native format.
+    Generate {
+        #[arg(long, default_value_t = 200)]
+        provinces: usize,
+        #[arg(long, default_value_t = 20)]
+        powers: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, short)]
+        out: Option<String>,
+    },
     /// Convert a variant to another format (native, dipwork, dpjudge).
     Convert {
         path: String,
@@ -88,6 +99,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let v = formats::load_any(&path)?;
             let text = dip_variants::lint::show(&v, &name).ok_or_else(|| anyhow!("no province `{name}` in {path}"))?;
             print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Generate { provinces, powers, seed, out } => {
+            let m = dip_variants::generate::grid(provinces, powers, seed);
+            let v = m.build("generated")?;
+            let native = dip_variants::to_native(&v);
+            match out {
+                Some(o) => std::fs::write(&o, native)?,
+                None => print!("{native}"),
+            }
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Apply { path, edits, out } => {
