@@ -290,14 +290,16 @@ fn read_text(
 }
 
 fn title_case(s: &str) -> String {
-    s.split(['_', ' '])
-        .map(|w| {
-            let mut cs = w.chars();
-            match cs.next() {
-                Some(c) => c.to_uppercase().collect::<String>() + &cs.as_str().to_lowercase(),
-                None => String::new(),
-            }
-        })
+    let cap = |w: &str| {
+        let mut cs = w.chars();
+        match cs.next() {
+            Some(c) => c.to_uppercase().collect::<String>() + &cs.as_str().to_lowercase(),
+            None => String::new(),
+        }
+    };
+    s.split(['_', ' ', '+'])
+        .filter(|w| !w.is_empty())
+        .map(|w| w.split('-').map(cap).collect::<Vec<_>>().join("-"))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -12,7 +12,9 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
     let cols = ((provinces as f64).sqrt().ceil() as usize).max(2);
     let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
     let mut rnd = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) as usize
     };
     let pos = |i: usize| (i % cols, i / cols);
@@ -37,7 +39,9 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
         }
         out
     };
-    let coastal: Vec<bool> = (0..provinces).map(|i| !sea[i] && neighbours(i).iter().any(|&j| sea[j])).collect();
+    let coastal: Vec<bool> = (0..provinces)
+        .map(|i| !sea[i] && neighbours(i).iter().any(|&j| sea[j]))
+        .collect();
     let name = |i: usize| format!("p{i:03}");
     let mut m = Model {
         name: format!("grid{provinces}"),
@@ -91,7 +95,9 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
     for i in 0..provinces {
         for j in neighbours(i) {
             let army = !sea[i] && !sea[j];
-            let fleet = (sea[i] || coastal[i]) && (sea[j] || coastal[j]) && (sea[i] || sea[j] || neighbours(i).iter().any(|&k| sea[k] && neighbours(j).contains(&k)));
+            let fleet = (sea[i] || coastal[i])
+                && (sea[j] || coastal[j])
+                && (sea[i] || sea[j] || neighbours(i).iter().any(|&k| sea[k] && neighbours(j).contains(&k)));
             for (ut, ok) in [(0, army), (1, fleet)] {
                 if ok {
                     for (a, b) in [(i, j), (j, i)] {

@@ -59,3 +59,22 @@ fn chaos_has_34_powers_with_one_home_each_and_crowded_11_with_a_centre_in_ruhr()
     let n = dip_variants::load("nocoasts").unwrap();
     assert!(n.map.province_ids().all(|p| n.map.coasts(p).is_empty()));
 }
+
+/// Generated maps of many sizes build, lint clean and survive a native round trip.
+#[test]
+fn generated_maps_lint_clean() {
+    let mut rng = fastrand::Rng::with_seed(4);
+    for _ in 0..25 {
+        let (n, p, seed) = (rng.usize(12..260), rng.usize(2..25), rng.u64(..));
+        let m = dip_variants::generate::grid(n, p.min(n / 4), seed);
+        let v = m.build("grid").unwrap_or_else(|e| panic!("{n} {p} {seed}: {e}"));
+        assert_eq!(v.map.num_provinces(), n);
+        assert_eq!(
+            dip_variants::lint::lint(&v),
+            vec![],
+            "{n} provinces, {p} powers, seed {seed}"
+        );
+        let again = dip_variants::parse(&dip_variants::to_native(&v), "grid").unwrap();
+        assert_eq!(dip_variants::to_native(&again), dip_variants::to_native(&v));
+    }
+}
