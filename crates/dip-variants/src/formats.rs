@@ -95,15 +95,13 @@ pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
 
 /// A bundled name or a file in any supported format.
 pub fn load_any(path: &str) -> Result<Variant, VariantError> {
-    if detect(path) == Some(Format::Native)
-        || crate::bundled()
-            .iter()
-            .any(|(n, _)| n.eq_ignore_ascii_case(path.trim()))
-    {
-        return crate::load(path);
+    match detect(path) {
+        Some(Format::DipWork | Format::DpJudge | Format::Realpolitik) => {
+            let (m, _) = read_model(path)?;
+            m.build(path)
+        }
+        _ => crate::load(path),
     }
-    let (m, _) = read_model(path)?;
-    m.build(path)
 }
 
 /// Writes a model in a format: a file for native and DPjudge, a folder for

@@ -104,12 +104,19 @@ pub fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
     parse::parse(text, file)
 }
 
-/// A bundled variant by name (case-insensitive), else the variant file at
-/// this path.
+/// A bundled variant by name (case-insensitive), else the variant at this
+/// path: a native `.variant` file, a DipWork folder or VARIANT.TXT, a
+/// Realpolitik `.var` file or a DPjudge `.map` file.
 pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
     let wanted = name_or_path.trim();
     if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| n.eq_ignore_ascii_case(wanted)) {
         return parse(text, &bundled_file(name));
+    }
+    if matches!(
+        formats::detect(name_or_path),
+        Some(formats::Format::DipWork | formats::Format::DpJudge | formats::Format::Realpolitik)
+    ) {
+        return formats::load_any(name_or_path);
     }
     match std::fs::read_to_string(name_or_path) {
         Ok(text) => parse(&text, name_or_path),

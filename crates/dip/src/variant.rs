@@ -101,7 +101,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             print!("{text}");
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Generate { provinces, powers, seed, out } => {
+        Cmd::Generate {
+            provinces,
+            powers,
+            seed,
+            out,
+        } => {
             let m = dip_variants::generate::grid(provinces, powers, seed);
             let v = m.build("generated")?;
             let native = dip_variants::to_native(&v);

@@ -1,0 +1,92 @@
+//! `dip variant`: list, check (exit status), show, convert and apply.
+
+use std::process::Command;
+
+fn dip(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("dip-variant-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn list_names_every_bundled_variant() {
+    let (code, out) = dip(&["variant", "list"]);
+    assert_eq!(code, 0);
+    for name in [
+        "standard", "1898", "pure", "britain", "chaos", "crowded", "nocoasts", "seismic",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{name} missing:\n{out}");
+    }
+    assert!(out.contains("chaos              34"), "{out}");
+}
+
+#[test]
+fn check_exits_1_on_findings_and_0_on_a_clean_map() {
+    let (code, out) = dip(&["variant", "check", "standard"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("ok (7 powers, 76 provinces, 34 centres)"), "{out}");
+    let bad = tmp("bad.variant");
+    std::fs::write(&bad, "variant bad\npower RED Red Red\nprovince a A land center home=RED\nprovince b B land\nprovince c C land\nborder-oneway A a b\nunit-at RED A a\n").unwrap();
+    let (code, out) = dip(&["variant", "check", &bad.to_string_lossy()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("asymmetric-border") && out.contains("unreachable-province"),
+        "{out}"
+    );
+    // A file that does not parse is a finding too, with its line.
+    std::fs::write(&bad, "variant bad\nprovince a A swamp\n").unwrap();
+    let (code, out) = dip(&["variant", "check", &bad.to_string_lossy()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("bad.variant:2:"), "{out}");
+}
+
+#[test]
+fn show_prints_the_field_test() {
+    let (code, out) = dip(&["variant", "show", "standard", "Spain"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("province   spa (Spain)") && out.contains("spa/nc") && out.contains("F -> "),
+        "{out}"
+    );
+    let (code, _) = dip(&["variant", "show", "standard", "Atlantis"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn convert_to_dipwork_and_back_keeps_the_map() {
+    let dir = tmp("dw");
+    let (code, out) = dip(&[
+        "variant",
+        "convert",
+        "crowded",
+        "--to",
+        "dipwork",
+        "-o",
+        &dir.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = dip(&["variant", "check", &dir.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("11 powers, 76 provinces, 35 centres"), "{out}");
+    let (code, out) = dip(&["variant", "convert", "standard", "--to", "klingon"]);
+    assert_eq!(code, 2, "{out}");
+}
+
+#[test]
+fn apply_edits_a_map_and_lints_it() {
+    let edits = tmp("quake.edits");
+    std::fs::write(&edits, "remove-border * naf mao wes tun\n").unwrap();
+    let (code, out) = dip(&["variant", "apply", "seismic", &edits.to_string_lossy()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("unreachable-province") && out.contains("variant seismic"),
+        "{out}"
+    );
+}
