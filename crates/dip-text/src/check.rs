@@ -126,7 +126,7 @@ impl Work {
     }
     fn hold(&mut self, code: Code, detail: impl Into<String>) {
         self.notes.push(Note::new(code, 0, detail));
-        if let Some(u) = self.kind.as_ref().and_then(|k| k_unit(k)) {
+        if let Some(u) = self.kind.as_ref().and_then(k_unit) {
             self.kind = Some(OrderKind::Hold(u));
         }
     }
@@ -249,7 +249,7 @@ fn settle_unit(
     w: &mut Work,
     unit: Option<Unit>,
 ) -> Option<Unit> {
-    let Some(kind) = w.kind else { return None };
+    let kind = w.kind?;
     let u = k_unit(&kind)?;
     let Some(unit) = unit else {
         w.delete(
@@ -310,10 +310,7 @@ fn settle_unit(
         w.notes.push(Note::new(
             Code::UnitCoast,
             0,
-            format!(
-                "the unit stands on {}",
-                coast_name(map, canon.coast).replace("no coast", "no coast")
-            ),
+            format!("the unit stands on {}", coast_name(map, canon.coast)),
         ));
     }
     set_unit(w, canon);

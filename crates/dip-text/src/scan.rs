@@ -111,28 +111,55 @@ pub fn scan_line(vocab: &Vocabulary, line: &str, state: &mut ScanState) -> Optio
     if toks.is_empty() {
         return None;
     }
+    let saved = state.clone();
+    let first = run(vocab, line, &toks, state, true);
+    // A first word that names a nation and a province (`ENG`): if reading
+    // it as the nation fails, read it as the province.
+    let failed = first.order.is_none() || first.notes.iter().any(|n| !n.code.is_correction());
+    let both = toks[0].word && vocab.nation(toks[0].text).is_some();
+    if failed && both && first.power.is_some() {
+        let mut st2 = saved;
+        let second = run(vocab, line, &toks, &mut st2, false);
+        if !(second.order.is_none() || second.notes.iter().any(|n| !n.code.is_correction())) {
+            *state = st2;
+            return Some(second);
+        }
+    }
+    Some(first)
+}
+
+fn run(vocab: &Vocabulary, line: &str, toks: &[Tok<'_>], state: &mut ScanState, nation_first: bool) -> Scanned {
     let mut s = Scanner {
         v: vocab,
         line,
         toks,
+        memo: std::cell::RefCell::new(vec![None; toks.len()]),
         i: 0,
         notes: Vec::new(),
+        nation_first,
     };
     let (power, order, press) = s.line(state);
-    Some(Scanned {
+    Scanned {
         power,
         order,
         notes: s.notes,
         press,
-    })
+    }
 }
 
-struct Scanner<'v, 'm, 'a> {
+/// A place name found at a token, and how many tokens it takes.
+type PlaceHit = Option<(Place, usize)>;
+
+struct Scanner<'v, 'm, 'a, 't> {
     v: &'v Vocabulary<'m>,
     line: &'a str,
-    toks: Vec<Tok<'a>>,
+    toks: &'t [Tok<'a>],
+    /// `place_at` results by token.
+    memo: std::cell::RefCell<Vec<Option<PlaceHit>>>,
     i: usize,
     notes: Vec<Note>,
+    /// May the first word be read as the nation?
+    nation_first: bool,
 }
 
 enum PlaceRes {
@@ -143,7 +170,7 @@ enum PlaceRes {
     Missing,
 }
 
-impl<'a> Scanner<'_, '_, 'a> {
+impl<'a> Scanner<'_, '_, 'a, '_> {
     fn col_at(&self, i: usize) -> usize {
         let byte = self.toks.get(i).map_or(self.line.len(), |t| t.start);
         self.line[..byte].chars().count() + 1
@@ -190,6 +217,17 @@ impl<'a> Scanner<'_, '_, 'a> {
 
     /// The longest place name starting at token `at`: place and tokens used.
     fn place_at(&self, at: usize) -> Option<(Place, usize)> {
+        if let Some(Some(hit)) = self.memo.borrow().get(at) {
+            return *hit;
+        }
+        let r = self.place_at_uncached(at);
+        if let Some(slot) = self.memo.borrow_mut().get_mut(at) {
+            *slot = Some(r);
+        }
+        r
+    }
+
+    fn place_at_uncached(&self, at: usize) -> Option<(Place, usize)> {
         let first = self.toks.get(at)?;
         if !first.word {
             return None;
@@ -413,7 +451,7 @@ impl<'a> Scanner<'_, '_, 'a> {
     fn line(&mut self, state: &mut ScanState) -> (Option<PowerId>, Option<OrderKind>, bool) {
         // An optional nation: `England:`, `ENG`, `Au`.
         let mut power = None;
-        if let (Some(t), Some(n)) = (self.peek(), self.peek_at(1)) {
+        if let (Some(t), Some(n), true) = (self.peek(), self.peek_at(1), self.nation_first) {
             if t.word {
                 if let Some(p) = self.v.nation(t.text) {
                     let starts = n.text == ":"
@@ -422,10 +460,11 @@ impl<'a> Scanner<'_, '_, 'a> {
                         || (n.word
                             && (self.v.unit(n.text).is_some()
                                 || self.place_at(self.i + 1).is_some()
-                                || matches!(
-                                    self.v.order_word(n.text),
-                                    Some(OrderWord::Build | OrderWord::Disband | OrderWord::Waive)
-                                )));
+                                || match self.v.order_word(n.text) {
+                                    Some(OrderWord::Waive) => true,
+                                    Some(OrderWord::Build | OrderWord::Disband) => self.peek_at(2).is_some(),
+                                    _ => false,
+                                }));
                     if starts {
                         power = Some(p);
                         self.i += 1;

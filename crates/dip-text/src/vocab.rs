@@ -12,6 +12,46 @@
 
 use dip_core::{Map, PowerId, ProvinceId, RegionId, UnitTypeId};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A small fast hash for short names (FNV-1a); the maps are built by dip
+/// from the variant, not from untrusted keys alone, and are small.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Map2<V> = HashMap<String, V, BuildHasherDefault<Fnv>>;
+
+/// Calls `f` with the lookup key of `word` (lower case unless `exact`),
+/// without allocating for short ASCII words.
+pub(crate) fn with_key<R>(word: &str, exact: bool, f: impl FnOnce(&str) -> R) -> R {
+    if exact || !word.bytes().any(|b| b.is_ascii_uppercase() || b >= 128) {
+        return f(word);
+    }
+    if word.is_ascii() && word.len() <= 48 {
+        let mut buf = [0u8; 48];
+        let b = &mut buf[..word.len()];
+        b.copy_from_slice(word.as_bytes());
+        b.make_ascii_lowercase();
+        return f(std::str::from_utf8(b).unwrap_or(word));
+    }
+    let mut s = String::with_capacity(word.len());
+    push_lower(&mut s, word);
+    f(&s)
+}
 
 /// dip's default word lists, in the format of [`Vocabulary::apply_lists`].
 pub const DEFAULT_WORDS: &str = include_str!("../words/default.txt");
@@ -85,14 +125,16 @@ pub struct Vocabulary<'m> {
     /// Printing names from `fixnames.dat`, by province.
     renames: Vec<Option<String>>,
     index: Index,
+    /// While set, `reindex` waits (several lists applied at once).
+    batch: bool,
 }
 
 #[derive(Clone, Debug, Default)]
 struct Index {
-    nations: HashMap<String, PowerId>,
-    units: HashMap<String, UnitTypeId>,
-    orders: HashMap<String, OrderWord>,
-    places: HashMap<String, Place>,
+    nations: Map2<PowerId>,
+    units: Map2<UnitTypeId>,
+    orders: Map2<OrderWord>,
+    places: Map2<Place>,
     /// Most words in one place name.
     max_words: usize,
     /// For the spelling check: normalised name without spaces, place.
@@ -143,6 +185,7 @@ impl<'m> Vocabulary<'m> {
             places: Vec::new(),
             renames: vec![None; map.num_provinces()],
             index: Index::default(),
+            batch: false,
         };
         for id in map.power_ids() {
             let p = map.power(id);
@@ -188,8 +231,10 @@ impl<'m> Vocabulary<'m> {
         let mut v = Self::bare(map);
         // Words that name nothing on this map are skipped: the defaults
         // serve any variant with some of the standard names.
+        v.batch = true;
         let _ = v.apply_lists(DEFAULT_WORDS, true);
         v.add_coast_synonyms();
+        v.batch = false;
         v.spellcheck = 3;
         v.reindex();
         v
@@ -382,6 +427,15 @@ impl<'m> Vocabulary<'m> {
     /// comment. With `skip_unknown`, lines naming nothing on the map are
     /// skipped instead of refused.
     pub fn apply_lists(&mut self, text: &str, skip_unknown: bool) -> Result<(), VocabError> {
+        let outer = self.batch;
+        self.batch = true;
+        let r = self.apply_lists_inner(text, skip_unknown);
+        self.batch = outer;
+        self.reindex();
+        r
+    }
+
+    fn apply_lists_inner(&mut self, text: &str, skip_unknown: bool) -> Result<(), VocabError> {
         let mut section = "";
         let mut lines: Vec<(usize, &str)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
@@ -458,7 +512,8 @@ impl<'m> Vocabulary<'m> {
         }
         let taken: std::collections::HashSet<String> = self.places.iter().map(|e| normalize(&e.name, false)).collect();
         for e in extra {
-            if !taken.contains(&normalize(&e.name, false)) {
+            let nation = self.nations.iter().any(|n| n.name.eq_ignore_ascii_case(&e.name));
+            if !taken.contains(&normalize(&e.name, false)) && !nation {
                 self.places.push(e);
             }
         }
@@ -470,12 +525,16 @@ impl<'m> Vocabulary<'m> {
             Some((b, c)) => (b, Some(c)),
             None => (name, None),
         };
-        let key = normalize(base, false);
-        let place = self
-            .places
-            .iter()
-            .find(|e| normalize(&e.name, false) == key)
-            .map(|e| e.target)?;
+        let place = match self.index.places.get(&normalize(base, self.exact_match)) {
+            Some(p) => *p,
+            None => {
+                let key = normalize(base, false);
+                self.places
+                    .iter()
+                    .find(|e| normalize(&e.name, false) == key)
+                    .map(|e| e.target)?
+            }
+        };
         match coast {
             None => Some(place),
             Some(c) => Some(Place {
@@ -486,6 +545,9 @@ impl<'m> Vocabulary<'m> {
     }
 
     fn reindex(&mut self) {
+        if self.batch {
+            return;
+        }
         let exact = self.exact_match;
         let mut ix = Index::default();
         for e in &self.nations {
@@ -513,25 +575,14 @@ impl<'m> Vocabulary<'m> {
         self.index = ix;
     }
 
-    /// The key under which a word is looked up.
-    pub(crate) fn key<'a>(&self, word: &'a str) -> std::borrow::Cow<'a, str> {
-        if self.exact_match || word.bytes().all(|b| !b.is_ascii_uppercase() && b < 128) {
-            std::borrow::Cow::Borrowed(word)
-        } else {
-            let mut s = String::with_capacity(word.len());
-            push_lower(&mut s, word);
-            std::borrow::Cow::Owned(s)
-        }
-    }
-
     pub fn nation(&self, word: &str) -> Option<PowerId> {
-        self.index.nations.get(self.key(word).as_ref()).copied()
+        with_key(word, self.exact_match, |k| self.index.nations.get(k).copied())
     }
     pub fn unit(&self, word: &str) -> Option<UnitTypeId> {
-        self.index.units.get(self.key(word).as_ref()).copied()
+        with_key(word, self.exact_match, |k| self.index.units.get(k).copied())
     }
     pub fn order_word(&self, word: &str) -> Option<OrderWord> {
-        self.index.orders.get(self.key(word).as_ref()).copied()
+        with_key(word, self.exact_match, |k| self.index.orders.get(k).copied())
     }
     /// A place by its normalised key (words joined by one space).
     pub(crate) fn place_key(&self, key: &str) -> Option<Place> {

@@ -4,6 +4,7 @@ mod adjudicate;
 mod bench;
 mod cases;
 mod gm;
+mod orders;
 mod variant;
 mod replay;
 mod rate;
@@ -27,6 +28,8 @@ enum Command {
     Cases(cases::Args),
     /// Measure adjudication speed on random full games.
     Bench(bench::Args),
+    /// Read orders as people write them: check a turn (DipWork's scanner and parser), or time it.
+    Orders(orders::Args),
     /// Re-adjudicate MILA saved games (JSON lines) and compare phase by phase.
     Replay(replay::Args),
     /// Run DipWork's pipeline over a game directory (scan, parse, conflict, winter, output).
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Cases(a) => cases::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Orders(a) => orders::run(a),
         Command::Variant(a) => variant::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Run(a) => gm::run(a),
