@@ -91,9 +91,9 @@ impl TurnReport {
             .iter()
             .filter(|l| matches!(l.fate, Fate::Changed | Fate::Deleted))
     }
-    /// Was any order changed or deleted?
+    /// Was any order changed, deleted or inserted (a missing order, 12)?
     pub fn any_changed(&self) -> bool {
-        self.errors().next().is_some()
+        self.lines.iter().any(|l| l.fate != Fate::Accepted)
     }
     /// `ERRORS.TXT` as text: one block per changed or deleted order.
     pub fn errors_text(&self, vocab: &Vocabulary, style: crate::Style) -> String {
@@ -210,7 +210,9 @@ pub fn check_turn(
         };
         let fate = if order.is_none() {
             Fate::Deleted
-        } else if w.notes.is_empty() && order == read {
+        } else if w.notes.is_empty() {
+            // Filling in the unit type or the coast a unit stands on is
+            // standardising, not changing.
             Fate::Accepted
         } else {
             Fate::Changed

@@ -294,3 +294,22 @@ impl std::fmt::Display for Note {
         write!(f, "[{}] {}", self.code, self.message)
     }
 }
+
+/// DipWork's number for the result of an adjudicated order: 102 the unit
+/// was dislodged, 103 a retreat clash disbanded it, 100 it did not
+/// succeed; `None` when it succeeded. (104, no retreat received, is noted
+/// by the parser on the disband it inserts.)
+pub fn result_code(report: &dip_core::OrderReport) -> Option<Code> {
+    use dip_core::{Reason, Verdict};
+    if report.dislodged {
+        return Some(Code::Dislodged);
+    }
+    match report.verdict {
+        Verdict::Done {
+            success: false,
+            reason: Reason::RetreatClash,
+        } => Some(Code::RetreatClash),
+        Verdict::Done { success: true, .. } => None,
+        _ => Some(Code::Unsuccessful),
+    }
+}

@@ -19,7 +19,7 @@ mod turn;
 mod vocab;
 
 pub use check::{check_turn, CheckOptions, Fate, LineResult, ReadLine, TurnReport};
-pub use code::{Code, Note};
+pub use code::{result_code, Code, Note};
 pub use parse::{parse_order, parse_order_with, ParseError};
 pub use position::{format_position, parse_position, PositionError};
 pub use print::{format_order, format_order_with, Style};
