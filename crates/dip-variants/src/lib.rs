@@ -92,6 +92,11 @@ static BUNDLED: &[(&str, &str)] = &[
     ("world", include_str!("../../../variants/world.variant")),
     ("colonial", include_str!("../../../variants/colonial.variant")),
     ("empire", include_str!("../../../variants/empire.variant")),
+    ("youngstown", include_str!("../../../variants/youngstown.variant")),
+    ("canton", include_str!("../../../variants/canton.variant")),
+    ("coldwar", include_str!("../../../variants/coldwar.variant")),
+    ("europe1939", include_str!("../../../variants/europe1939.variant")),
+    ("1908fall", include_str!("../../../variants/1908fall.variant")),
 ];
 
 /// Name and text of every bundled variant.

@@ -486,7 +486,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         let l = s.line;
         let a = args(s, &["colour", "color", "initial", "pattern", "aka"]).map_err(|m| p.err(l, m))?;
         let [abbr, pname, adj] = a.pos[..] else {
-            return Err(p.err(l, "expected `power ABBR NAME ADJECTIVE [colour=#rrggbb] [initial=X]`"));
+            return Err(p.err(l, "expected `power ABBR NAME ADJECTIVE [colour=#rrggbb] [initial=X] [pattern=NAME] [aka=NAME,...]` (quote names with spaces)"));
         };
         let abbr = short_name(abbr, "a power abbreviation").map_err(|m| p.err(l, m))?;
         let pname = name(pname, "a power name").map_err(|m| p.err(l, m))?;
