@@ -423,6 +423,187 @@ impl Ruleset {
     }
 }
 
+impl Ruleset {
+    /// Every option with its value, as `set` takes them.
+    pub fn options(&self) -> Vec<(&'static str, &'static str)> {
+        let yn = |b: bool| if b { "yes" } else { "no" };
+        vec![
+            (
+                "multi-route",
+                match self.multi_route {
+                    MultiRoute::All => "all",
+                    MultiRoute::Any => "any",
+                },
+            ),
+            (
+                "paradox",
+                match self.paradox {
+                    Paradox::Szykman => "szykman",
+                    Paradox::AllHold => "all-hold",
+                    Paradox::Rule2000 => "2000",
+                    Paradox::Rule1982 => "1982",
+                    Paradox::Rule1971 => "1971",
+                },
+            ),
+            (
+                "convoy-adjacent",
+                match self.convoy_adjacent {
+                    ConvoyAdjacent::Rule2023 => "2023",
+                    ConvoyAdjacent::Rule1971 => "1971",
+                    ConvoyAdjacent::Rule1982 => "1982",
+                    ConvoyAdjacent::Dptg => "dptg",
+                },
+            ),
+            ("convoy-self-cut", yn(self.convoy_self_cut)),
+            ("retreat-to-convoy-origin", yn(self.retreat_to_convoy_origin)),
+            (
+                "head-to-head-dislodged",
+                match self.head_to_head_dislodged {
+                    HeadToHeadDislodged::Rule2023 => "2023",
+                    HeadToHeadDislodged::Literal => "literal",
+                },
+            ),
+            (
+                "missing-coast",
+                if self.missing_coast_fails {
+                    "fails"
+                } else {
+                    "only-coast"
+                },
+            ),
+            (
+                "impossible-coast",
+                if self.impossible_coast_ignored {
+                    "ignored"
+                } else {
+                    "illegal"
+                },
+            ),
+            (
+                "support-coast",
+                match self.support_coast {
+                    SupportCoast::Lenient => "lenient",
+                    SupportCoast::OwnOnly => "own-only",
+                    SupportCoast::Strict => "strict",
+                },
+            ),
+            (
+                "wrong-unit-coast",
+                if self.wrong_unit_coast_fails {
+                    "fails"
+                } else {
+                    "ignored"
+                },
+            ),
+            (
+                "unknown-coast",
+                if self.unknown_coast_fails { "fails" } else { "ignored" },
+            ),
+            (
+                "duplicate-orders",
+                match self.duplicates {
+                    Duplicates::Hold => "hold",
+                    Duplicates::First => "first",
+                    Duplicates::Last => "last",
+                },
+            ),
+            (
+                "too-many-builds",
+                match self.too_many_builds {
+                    Excess::First => "first",
+                    Excess::Last => "last",
+                    Excess::None => "none",
+                },
+            ),
+            (
+                "too-many-disbands",
+                match self.too_many_disbands {
+                    ExcessDisbands::First => "first",
+                    ExcessDisbands::Last => "last",
+                    ExcessDisbands::CivilDisorder => "civil-disorder",
+                },
+            ),
+            (
+                "civil-disorder",
+                match self.civil_disorder {
+                    CivilDisorder::Rule2023 => "2023",
+                    CivilDisorder::Rule1971 => "1971",
+                },
+            ),
+            (
+                "missing-unit-type",
+                if self.missing_unit_type_valid {
+                    "valid"
+                } else {
+                    "invalid"
+                },
+            ),
+            (
+                "wrong-unit-type",
+                if self.wrong_unit_type_valid { "valid" } else { "invalid" },
+            ),
+            (
+                "build-without-type",
+                match self.build_without_type {
+                    BuildWithoutType::BestEffort => "best-effort",
+                    BuildWithoutType::ArmyInland => "army-inland",
+                    BuildWithoutType::Fails => "fails",
+                },
+            ),
+            (
+                "fleet-build-inland",
+                if self.fleet_build_inland_army { "army" } else { "fails" },
+            ),
+            ("implicit-orders", yn(self.implicit_orders)),
+            ("proxy-orders", yn(self.proxy_orders)),
+            ("self-cut", yn(self.self_cut)),
+            (
+                "ix3",
+                match self.ix3 {
+                    SelfSupport::ContestCounts => "0",
+                    SelfSupport::SameWinner => "1",
+                    SelfSupport::Excluded => "2",
+                },
+            ),
+            (
+                "ix7",
+                match self.ix7 {
+                    HeadToHead::OtherSucceeds => "0",
+                    HeadToHead::OtherStronger => "1",
+                    HeadToHead::OtherAtLeastAsStrong => "2",
+                },
+            ),
+            ("convoy-cuts", yn(self.convoy_cuts)),
+            (
+                "partial-cut",
+                match self.partial_cut {
+                    PartialCut::Whole => "0",
+                    PartialCut::ByStrength => "1",
+                    PartialCut::WholeIfStrong => "2",
+                },
+            ),
+        ]
+    }
+
+    /// The rules as `parse` reads them back: a preset that matches, else
+    /// `datc` and every option that differs.
+    pub fn to_text(&self) -> String {
+        for preset in ["datc", "2023", "2000", "1982", "1971", "dipwork"] {
+            if Ruleset::preset(preset).as_ref() == Some(self) {
+                return preset.to_string();
+            }
+        }
+        let base = Ruleset::DATC.options();
+        let mut out = String::from("datc");
+        for ((k, v), (_, d)) in self.options().into_iter().zip(base) {
+            if v != d {
+                out.push_str(&format!(" {k}={v}"));
+            }
+        }
+        out
+    }
+}
+
 /// DipWork's booleans: JA/YES/J/Y/1/+/ON and their opposites.
 pub fn parse_bool(v: &str) -> Option<bool> {
     match v.trim().to_ascii_lowercase().as_str() {
@@ -461,5 +642,22 @@ mod tests {
         assert_eq!(r.ix3, SelfSupport::SameWinner);
         assert!(Ruleset::parse("paradox=nonsense").is_err());
         assert!(Ruleset::parse("datc 1982").is_err());
+    }
+
+    #[test]
+    fn rules_print_and_read_back() {
+        for text in [
+            "datc",
+            "1982",
+            "datc self-cut=yes ix7=2 paradox=all-hold",
+            "1971 proxy-orders=yes",
+        ] {
+            let r = Ruleset::parse(text).unwrap();
+            assert_eq!(Ruleset::parse(&r.to_text()).unwrap(), r, "{text} -> {}", r.to_text());
+        }
+        assert_eq!(
+            Ruleset::parse("datc paradox=1982").unwrap().to_text(),
+            "datc paradox=1982"
+        );
     }
 }

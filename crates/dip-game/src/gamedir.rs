@@ -553,6 +553,26 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             &newgame,
             &mut out.written,
         )?;
+        // TURN.REC: this turn's phases for the game's record; `accept`
+        // appends them to HISTORY.REC.
+        let turn = crate::record::GameRecord {
+            name: report.game.clone(),
+            variant: g
+                .game
+                .params
+                .get("VARIANTPATH")
+                .map(|e| e.value.clone())
+                .unwrap_or_default(),
+            rules: rules.to_text(),
+            phases: runs
+                .iter()
+                .map(|r| crate::record::PhaseRecord {
+                    state: r.state.clone(),
+                    orders: r.outcome.orders().iter().map(|o| o.order).collect(),
+                })
+                .collect(),
+        };
+        write(&dir.join("TURN.REC"), &turn.to_text(map), &mut out.written)?;
     } else {
         out.report = conflicted;
     }
@@ -616,6 +636,24 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
     }
     std::fs::copy(&game, &backup).map_err(|e| RunError::Io(game.display().to_string(), e))?;
     std::fs::write(&game, text).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    // The accepted turn joins the game's record.
+    let turn = dir.join("TURN.REC");
+    if turn.is_file() {
+        let t = read(&turn)?;
+        let history = dir.join("HISTORY.REC");
+        let add = if history.is_file() {
+            // Only the phase blocks: the header is already there.
+            let start = t.find("\nphase ").map(|i| i + 1).unwrap_or(t.len());
+            let mut h = read(&history)?;
+            h.push('\n');
+            h.push_str(&t[start..]);
+            h
+        } else {
+            t
+        };
+        std::fs::write(&history, add).map_err(|e| RunError::Io(history.display().to_string(), e))?;
+        std::fs::remove_file(&turn).map_err(|e| RunError::Io(turn.display().to_string(), e))?;
+    }
     Ok(backup)
 }
 

@@ -9,5 +9,6 @@ pub mod gamefile;
 pub mod mila;
 pub mod params;
 pub mod plain;
+pub mod record;
 pub mod replay;
 pub mod report;

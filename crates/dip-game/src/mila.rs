@@ -1,11 +1,11 @@
 //! MILA saved games (`to_saved_game_format`): one JSON object per game,
 //! one game a line.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read};
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct SavedGame {
     #[serde(default)]
     pub id: String,
@@ -16,7 +16,7 @@ pub struct SavedGame {
     pub phases: Vec<SavedPhase>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct SavedPhase {
     /// `S1901M`, `F1901R`, `W1901A`.
     pub name: String,
@@ -30,7 +30,7 @@ pub struct SavedPhase {
     pub results: BTreeMap<String, Vec<String>>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct SavedState {
     /// Units by power; a leading `*` marks a dislodged unit.
     #[serde(default)]

@@ -7,7 +7,7 @@ use dip_core::{
     game, CoastSpec, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset,
     Season, State, Unit, Verdict,
 };
-use dip_text::parse_order;
+use dip_text::{parse_order_with, Vocabulary};
 use std::collections::BTreeSet;
 
 /// One phase where dip and the saved game disagree.
@@ -47,8 +47,9 @@ pub fn parse_phase_name(name: &str) -> Option<Phase> {
 }
 
 /// `A BUD`, `F STP/SC` → a unit of `power`.
-fn parse_unit(map: &Map, power: PowerId, text: &str) -> Result<Unit, String> {
-    let order = parse_order(map, text, Some(power)).map_err(|e| format!("unit `{text}`: {e}"))?;
+fn parse_unit(vocab: &Vocabulary, power: PowerId, text: &str) -> Result<Unit, String> {
+    let map = vocab.map();
+    let order = parse_order_with(vocab, text, Some(power)).map_err(|e| format!("unit `{text}`: {e}"))?;
     let OrderKind::Hold(u) = order.kind else {
         return Err(format!("unit `{text}`: not a unit"));
     };
@@ -68,7 +69,12 @@ fn power_of(map: &Map, name: &str) -> Result<PowerId, String> {
 
 /// The position a saved phase records (dislodged units get their attacker
 /// from the previous phase's orders).
-fn state_from(map: &Map, phase: &SavedPhase, previous: Option<&SavedPhase>) -> Result<State, String> {
+pub(crate) fn state_from(
+    vocab: &Vocabulary,
+    phase: &SavedPhase,
+    previous: Option<&SavedPhase>,
+) -> Result<State, String> {
+    let map = vocab.map();
     let p = parse_phase_name(&phase.name).ok_or_else(|| format!("unknown phase name `{}`", phase.name))?;
     let mut state = State::empty(map, p);
     let mut dislodged = Vec::new();
@@ -76,14 +82,14 @@ fn state_from(map: &Map, phase: &SavedPhase, previous: Option<&SavedPhase>) -> R
         let pw = power_of(map, power)?;
         for u in units {
             match u.strip_prefix('*') {
-                Some(rest) => dislodged.push(parse_unit(map, pw, rest)?),
-                None => state.place(map, parse_unit(map, pw, u)?),
+                Some(rest) => dislodged.push(parse_unit(vocab, pw, rest)?),
+                None => state.place(map, parse_unit(vocab, pw, u)?),
             }
         }
     }
     for unit in dislodged {
         let at = map.province_of(unit.region);
-        let (from, by_convoy) = attacker(map, previous, at).unwrap_or((at, false));
+        let (from, by_convoy) = attacker(vocab, previous, at).unwrap_or((at, false));
         state.set_dislodged(
             map,
             Dislodged {
@@ -112,12 +118,13 @@ fn set_centers(map: &Map, state: &mut State, s: &SavedState) -> Result<(), Strin
 }
 
 /// The province a successful move into `at` came from, in the phase before.
-fn attacker(map: &Map, previous: Option<&SavedPhase>, at: ProvinceId) -> Option<(ProvinceId, bool)> {
+fn attacker(vocab: &Vocabulary, previous: Option<&SavedPhase>, at: ProvinceId) -> Option<(ProvinceId, bool)> {
+    let map = vocab.map();
     let prev = previous?;
     for (power, orders) in &prev.orders {
         let pw = map.find_power(power)?;
         for text in orders.iter().flatten() {
-            if let Ok(o) = parse_order(map, text, Some(pw)) {
+            if let Ok(o) = parse_order_with(vocab, text, Some(pw)) {
                 if let OrderKind::Move(u, d, via) = o.kind {
                     let key = unit_key(text);
                     let ok = prev.results.get(&key).is_none_or(|r| r.iter().all(|t| t.is_empty()));
@@ -158,12 +165,13 @@ fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> 
 /// Orders of a saved phase, MILA's conventions applied: a move goes by
 /// convoy when a complete chain of convoy orders is given for it and the
 /// order says `VIA` or one of the fleets is the army's own; else over land.
-fn orders_of(map: &Map, phase: &SavedPhase) -> Result<Vec<(String, Order)>, String> {
+pub(crate) fn orders_of(vocab: &Vocabulary, phase: &SavedPhase) -> Result<Vec<(String, Order)>, String> {
+    let map = vocab.map();
     let mut out = Vec::new();
     for (power, orders) in &phase.orders {
         let pw = power_of(map, power)?;
         for text in orders.iter().flatten() {
-            let o = parse_order(map, text, Some(pw)).map_err(|e| format!("order `{text}`: {e}"))?;
+            let o = parse_order_with(vocab, text, Some(pw)).map_err(|e| format!("order `{text}`: {e}"))?;
             out.push((text.clone(), o));
         }
     }
@@ -231,13 +239,14 @@ fn diff_sets(what: &str, want: &BTreeSet<String>, got: &BTreeSet<String>, proble
 /// Replays one game: every phase with orders is adjudicated from the
 /// file's own position, and compared with the file.
 pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameReplay, String> {
+    let vocab = Vocabulary::new(map).with_spellcheck(0);
     let mut out = GameReplay::default();
     for i in 0..g.phases.len().saturating_sub(1) {
         let phase = &g.phases[i];
         let next = &g.phases[i + 1];
         let prev = i.checked_sub(1).map(|j| &g.phases[j]);
-        let state = state_from(map, phase, prev)?;
-        let orders = orders_of(map, phase)?;
+        let state = state_from(&vocab, phase, prev)?;
+        let orders = orders_of(&vocab, phase)?;
         let plain: Vec<Order> = orders.iter().map(|(_, o)| *o).collect();
         let outcome = game::adjudicate(map, &state, &plain, rules);
         let mut problems = Vec::new();
@@ -308,7 +317,7 @@ pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameRepl
         }
         // The next position.
         let ours = game::advance(map, &state, &outcome);
-        let theirs = state_from(map, next, Some(phase))?;
+        let theirs = state_from(&vocab, next, Some(phase))?;
         if ours.phase != theirs.phase {
             problems.push(format!(
                 "next phase: file has {}, dip has {}",

@@ -104,6 +104,13 @@ fn accept_keeps_a_backup_and_the_game_goes_on() {
         "GAME.BAK.1",
         "an existing backup is never overwritten"
     );
+    // Both accepted turns are in the game's record.
+    let v = dip_variants::standard();
+    let rec = dip_game::record::GameRecord::from_text(&v.map, &read(&dir, "HISTORY.REC"), "HISTORY.REC").unwrap();
+    assert!(rec.phases.len() >= 2, "{} phases", rec.phases.len());
+    assert_eq!(rec.phases[0].state.phase.short(), "S1901M");
+    assert_eq!(rec.phases[1].state.phase.short(), "F1901M");
+    assert!(!dir.join("TURN.REC").exists());
     assert!(
         read(&dir, "GAME.TXT").contains("PHASE Fall 1901 Adjustment")
             || read(&dir, "GAME.TXT").contains("PHASE Spring 1902 Movement")

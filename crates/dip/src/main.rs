@@ -8,6 +8,7 @@ mod orders;
 mod variant;
 mod replay;
 mod rate;
+mod record;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ enum Command {
     New(gm::NewArgs),
     /// Print a stage file (SCANNED/PARSED/CONFLICTED/WINTERED.TXT) as a table.
     Orderview(gm::OrderviewArgs),
+    /// Whole-game records: import and export MILA saved games, list phases.
+    Record(record::Args),
     /// Variants: list, check (lint), show a province, convert between formats.
     Variant(variant::Args),
     /// Rate players with Analyse's control language: dip rate CONTROLFILE [FILES…] [options].
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Accept(a) => gm::accept(a),
         Command::New(a) => gm::new(a),
         Command::Orderview(a) => gm::orderview(a),
+        Command::Record(a) => record::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Score(a) => rate::score(a),
         Command::Ratings(a) => rate::ratings(a),

@@ -1,0 +1,349 @@
+//! Whole-game records: every phase of a game with its position, orders and
+//! results, in a readable text file (docs/game-record.md); the base for
+//! history, maps and animations. Imported from and exported to MILA's saved
+//! games.
+
+use crate::mila::{SavedGame, SavedPhase, SavedState};
+use dip_core::{game, Map, Order, OrderKind, PhaseKind, Ruleset, Season, State, Verdict};
+use dip_text::{format_order, format_position, parse_order_with, parse_position, Style, Vocabulary};
+use std::collections::BTreeMap;
+
+/// One phase: the position it starts from and the orders given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseRecord {
+    pub state: State,
+    pub orders: Vec<Order>,
+}
+
+/// A game from its first phase to its last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub name: String,
+    /// The variant's name (bundled) or path.
+    pub variant: String,
+    /// The rules as `Ruleset::parse` reads them.
+    pub rules: String,
+    pub phases: Vec<PhaseRecord>,
+}
+
+/// A record that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct RecordError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+fn verdict_words(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Done { success: true, .. } => "succeeds",
+        Verdict::Done { success: false, .. } => "fails",
+        Verdict::Illegal(_) | Verdict::Duplicate => "illegal",
+    }
+}
+
+impl GameRecord {
+    /// The record as text: a header, then one block per phase (the
+    /// position, then `orders` with each order's result).
+    pub fn to_text(&self, map: &Map) -> String {
+        let rules = Ruleset::parse(&self.rules).unwrap_or_default();
+        let mut out = format!(
+            "# dip game record\ngame {}\nvariant {}\nrules {}\n",
+            self.name, self.variant, self.rules
+        );
+        for ph in &self.phases {
+            out.push('\n');
+            let pos = format_position(map, &ph.state);
+            for line in pos.lines().filter(|l| !l.starts_with("variant ")) {
+                out.push_str(line);
+                out.push('\n');
+            }
+            let outcome = game::adjudicate(map, &ph.state, &ph.orders, &rules);
+            out.push_str("orders\n");
+            for r in outcome.orders() {
+                out.push_str(&format!(
+                    "  {} : {}{}\n",
+                    format_order(map, &r.order, Style::Datc),
+                    verdict_words(&r.verdict),
+                    if r.dislodged { " dislodged" } else { "" }
+                ));
+            }
+            out.push_str("end\n");
+        }
+        out
+    }
+
+    /// Reads a record; positions and orders are checked against the map.
+    pub fn from_text(map: &Map, text: &str, file: &str) -> Result<GameRecord, RecordError> {
+        let err = |line: usize, message: String| RecordError {
+            file: file.to_string(),
+            line,
+            message,
+        };
+        let mut rec = GameRecord {
+            name: String::new(),
+            variant: "standard".into(),
+            rules: "datc".into(),
+            phases: Vec::new(),
+        };
+        let vocab = Vocabulary::new(map).with_spellcheck(0);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i].split('#').next().unwrap_or("").trim();
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match key {
+                "" => i += 1,
+                "game" => {
+                    rec.name = rest.trim().to_string();
+                    i += 1;
+                }
+                "variant" => {
+                    rec.variant = rest.trim().to_string();
+                    i += 1;
+                }
+                "rules" => {
+                    Ruleset::parse(rest).map_err(|e| err(i + 1, e.to_string()))?;
+                    rec.rules = rest.trim().to_string();
+                    i += 1;
+                }
+                "phase" => {
+                    // The position runs to `orders`; the orders to `end`.
+                    let start = i;
+                    let mut j = i;
+                    while j < lines.len() && lines[j].trim() != "orders" {
+                        j += 1;
+                    }
+                    if j == lines.len() {
+                        return Err(err(start + 1, "a phase without `orders` and `end`".into()));
+                    }
+                    let pos_text = lines[start..j].join("\n");
+                    let mut state = parse_position(map, &pos_text, file).map_err(|e| err(start + e.line, e.message))?;
+                    if !pos_text.lines().any(|l| l.trim() == "owners") {
+                        for &sc in map.supply_centers() {
+                            state.set_owner(sc, None);
+                        }
+                    }
+                    let mut orders = Vec::new();
+                    j += 1;
+                    while j < lines.len() && lines[j].trim() != "end" {
+                        let t = lines[j].split('#').next().unwrap_or("").trim();
+                        if !t.is_empty() {
+                            // The result after the last ` : ` is informative.
+                            let order_text = match t.rfind(" : ") {
+                                Some(k) => &t[..k],
+                                None => t,
+                            };
+                            let o =
+                                parse_order_with(&vocab, order_text, None).map_err(|e| err(j + 1, e.to_string()))?;
+                            orders.push(o);
+                        }
+                        j += 1;
+                    }
+                    if j == lines.len() {
+                        return Err(err(start + 1, "a phase without `end`".into()));
+                    }
+                    rec.phases.push(PhaseRecord { state, orders });
+                    i = j + 1;
+                }
+                other => {
+                    return Err(err(
+                        i + 1,
+                        format!("unknown keyword `{other}` (expected game, variant, rules or phase)"),
+                    ))
+                }
+            }
+        }
+        Ok(rec)
+    }
+
+    /// Plays the game on: the position after the last phase.
+    pub fn last_state(&self, map: &Map) -> Option<State> {
+        let rules = Ruleset::parse(&self.rules).unwrap_or_default();
+        let ph = self.phases.last()?;
+        let outcome = game::adjudicate(map, &ph.state, &ph.orders, &rules);
+        Some(game::advance(map, &ph.state, &outcome))
+    }
+}
+
+fn mila_phase_name(state: &State) -> String {
+    state.phase.short()
+}
+
+/// MILA's unit text: `A PAR`, `F STP/SC`.
+fn mila_unit(map: &Map, u: &dip_core::Unit) -> String {
+    format!(
+        "{} {}",
+        map.unit_type(u.kind).letter,
+        map.region_name(u.region).to_ascii_uppercase()
+    )
+}
+
+/// MILA's order text (`A PAR - BUR`, `F NTH C A LON - NWY`, `A LON - NWY VIA`,
+/// `A MUN B`, `F BRE D`, `WAIVE`).
+pub fn mila_order(map: &Map, o: &Order) -> String {
+    let up = |p: dip_core::ProvinceId, c: dip_core::CoastSpec| match c {
+        dip_core::CoastSpec::Coast(r) => map.region_name(r).to_ascii_uppercase(),
+        _ => map.province(p).abbr.to_ascii_uppercase(),
+    };
+    let unit = |u: &dip_core::UnitRef| match u.kind {
+        Some(k) => format!("{} {}", map.unit_type(k).letter, up(u.province, u.coast)),
+        None => up(u.province, u.coast),
+    };
+    match &o.kind {
+        OrderKind::Hold(u) => format!("{} H", unit(u)),
+        OrderKind::Move(u, d, via) => format!(
+            "{} - {}{}",
+            unit(u),
+            up(d.province, d.coast),
+            if *via { " VIA" } else { "" }
+        ),
+        OrderKind::SupportHold(u, t) => format!("{} S {}", unit(u), unit(t)),
+        OrderKind::SupportMove(u, t, d) => format!("{} S {} - {}", unit(u), unit(t), up(d.province, d.coast)),
+        OrderKind::Convoy(u, t, d) => format!("{} C {} - {}", unit(u), unit(t), up(d.province, d.coast)),
+        OrderKind::Retreat(u, d) => format!("{} R {}", unit(u), up(d.province, d.coast)),
+        OrderKind::Disband(u) => format!("{} D", unit(u)),
+        OrderKind::Build(u) => format!("{} B", unit(u)),
+        OrderKind::Waive => "WAIVE".into(),
+    }
+}
+
+/// A record from a MILA saved game (the standard map).
+pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
+    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    let mut phases = Vec::new();
+    for (i, ph) in g.phases.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| &g.phases[j]);
+        let state = crate::replay::state_from(&vocab, ph, prev)?;
+        let orders = crate::replay::orders_of(&vocab, ph)?
+            .into_iter()
+            .map(|(_, o)| o)
+            .collect();
+        phases.push(PhaseRecord { state, orders });
+    }
+    // The last saved phase has no orders yet: keep it only if it has some.
+    if phases.last().is_some_and(|p| p.orders.is_empty())
+        && g.phases
+            .last()
+            .is_some_and(|p| p.orders.values().all(|o| o.as_ref().is_none_or(Vec::is_empty)))
+    {
+        phases.pop();
+    }
+    Ok(GameRecord {
+        name: g.id.clone(),
+        variant: "standard".into(),
+        rules: "datc convoy-adjacent=dptg".into(),
+        phases,
+    })
+}
+
+/// A MILA saved game from a record: each phase's position, orders and
+/// result tags, and the position after the last phase.
+pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
+    let rules = Ruleset::parse(&rec.rules).unwrap_or_default();
+    let saved_state = |s: &State| {
+        let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut retreats: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+        for p in map.power_ids() {
+            let name = map.power(p).name.to_ascii_uppercase();
+            units.insert(
+                name.clone(),
+                s.units()
+                    .filter(|(_, u)| u.power == p)
+                    .map(|(_, u)| mila_unit(map, &u))
+                    .collect(),
+            );
+            centers.insert(
+                name.clone(),
+                s.centers_of(map, p)
+                    .map(|c| map.province(c).abbr.to_ascii_uppercase())
+                    .collect(),
+            );
+            let mut r = BTreeMap::new();
+            for (_, d) in s.all_dislodged().filter(|(_, d)| d.unit.power == p) {
+                units
+                    .get_mut(&name)
+                    .expect("inserted")
+                    .push(format!("*{}", mila_unit(map, &d.unit)));
+                let to = dip_core::retreat::retreat_options(map, s, &rules, &d)
+                    .into_iter()
+                    .map(|r| map.region_name(r).to_ascii_uppercase())
+                    .collect();
+                r.insert(mila_unit(map, &d.unit), to);
+            }
+            retreats.insert(name, r);
+        }
+        SavedState {
+            units,
+            centers,
+            retreats,
+        }
+    };
+    let mut phases = Vec::new();
+    let mut last = None;
+    for ph in &rec.phases {
+        let outcome = game::adjudicate(map, &ph.state, &ph.orders, &rules);
+        let mut orders: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
+        for p in map.power_ids() {
+            orders.insert(map.power(p).name.to_ascii_uppercase(), Some(Vec::new()));
+        }
+        let mut results: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for r in outcome.orders() {
+            let text = mila_order(map, &r.order);
+            if let Some(Some(list)) = orders.get_mut(&map.power(r.order.power).name.to_ascii_uppercase()) {
+                list.push(text.clone());
+            }
+            let key = text.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+            let mut tags = Vec::new();
+            match r.verdict {
+                Verdict::Done { success: false, reason } => tags.push(
+                    match reason {
+                        dip_core::Reason::SupportCut(_) => "cut",
+                        dip_core::Reason::SupportVoid | dip_core::Reason::ConvoyVoid => "void",
+                        dip_core::Reason::NoConvoy => "no convoy",
+                        dip_core::Reason::RetreatClash | dip_core::Reason::Disbanded => "disband",
+                        _ => "bounce",
+                    }
+                    .to_string(),
+                ),
+                Verdict::Illegal(_) | Verdict::Duplicate => tags.push("void".into()),
+                _ => {}
+            }
+            if r.dislodged {
+                tags.push("dislodged".into());
+            }
+            if !matches!(r.order.kind, OrderKind::Waive) {
+                results.insert(key, tags);
+            }
+        }
+        phases.push(SavedPhase {
+            name: mila_phase_name(&ph.state),
+            state: saved_state(&ph.state),
+            orders,
+            results,
+        });
+        last = Some(game::advance(map, &ph.state, &outcome));
+    }
+    if let Some(s) = last {
+        phases.push(SavedPhase {
+            name: mila_phase_name(&s),
+            state: saved_state(&s),
+            orders: BTreeMap::new(),
+            results: BTreeMap::new(),
+        });
+    }
+    SavedGame {
+        id: rec.name.clone(),
+        map: "standard".into(),
+        rules: vec![],
+        phases,
+    }
+}
+
+/// Is this phase a movement phase in spring or fall? (For callers that
+/// pick phases to show.)
+pub fn is_movement(state: &State) -> bool {
+    state.phase.kind == PhaseKind::Movement && matches!(state.phase.season, Season::Spring | Season::Fall)
+}
