@@ -333,7 +333,12 @@ fn truncated_lines_never_panic() {
             for t in 0..threads {
                 let lines = &lines;
                 s.spawn(move || {
+                    // Every line of the standard map; a sample of the lines of the others.
+                    let stride = if *name == "standard" { 1 } else { 61 };
                     for (i, line) in lines.iter().enumerate().skip(t).step_by(threads) {
+                        if i % stride != 0 {
+                            continue;
+                        }
                         for (cut, _) in line.char_indices().skip(1) {
                             let mut garbled = lines.clone();
                             garbled[i] = &line[..cut];
