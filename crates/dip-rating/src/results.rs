@@ -2,6 +2,7 @@
 //! CSV, and finished games given as final centre counts.
 
 use crate::error::Error;
+use std::borrow::Cow;
 
 /// A calendar date (year, month, day).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -117,6 +118,10 @@ impl Default for DataPre {
 
 /// Removes comments from one line (outside quotes): `open … close` and `eol …`.
 pub fn strip_comments(line: &str, open: &str, close: &str, eol: &str) -> String {
+    let has = |p: &str| !p.is_empty() && line.contains(p);
+    if !has(open) && !has(eol) && !line.contains(['\'', '"']) {
+        return line.to_string();
+    }
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     let mut quote: Option<char> = None;
@@ -173,46 +178,56 @@ pub fn first_sign(text: &str, pre: &DataPre) -> Option<char> {
 
 /// Logical lines of a data file: comments removed, continuations joined,
 /// preprocessor lines skipped; each with its first physical line number.
-fn data_lines(text: &str, pre: &DataPre) -> Vec<(u32, String)> {
-    let mut out = Vec::new();
-    let mut cur: Option<(u32, String)> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let n = i as u32 + 1;
-        let mut l = if pre.off {
-            raw.to_string()
-        } else {
-            strip_comments(raw, &pre.open, &pre.close, &pre.eol)
-        };
-        let mut cont = false;
-        if !pre.off && !pre.tie.is_empty() {
-            let t = l.trim_end();
-            if let Some(s) = t.strip_suffix(pre.tie.as_str()) {
-                l = s.to_string();
-                cont = true;
+/// Lines without comments or ties are borrowed, not copied.
+fn data_lines<'a>(text: &'a str, pre: &'a DataPre) -> impl Iterator<Item = (u32, Cow<'a, str>)> + 'a {
+    let mut lines = text.lines().enumerate();
+    std::iter::from_fn(move || {
+        let mut cur: Option<(u32, String)> = None;
+        loop {
+            let Some((i, raw)) = lines.next() else {
+                return cur.map(|(n, s)| (n, Cow::Owned(s)));
+            };
+            let n = i as u32 + 1;
+            let mut l: Cow<'a, str> = if pre.off {
+                Cow::Borrowed(raw)
+            } else {
+                strip_comments_cow(raw, pre)
+            };
+            let mut cont = false;
+            if !pre.off && !pre.tie.is_empty() {
+                let t = l.trim_end();
+                if let Some(s) = t.strip_suffix(pre.tie.as_str()) {
+                    l = Cow::Owned(s.to_string());
+                    cont = true;
+                }
             }
-        }
-        let entry = match cur.take() {
-            Some((first, mut acc)) => {
-                acc.push(' ');
-                acc.push_str(&l);
-                (first, acc)
+            let entry: (u32, Cow<'a, str>) = match cur.take() {
+                Some((first, mut acc)) => {
+                    acc.push(' ');
+                    acc.push_str(&l);
+                    (first, Cow::Owned(acc))
+                }
+                None => (n, l),
+            };
+            if cont {
+                cur = Some((entry.0, entry.1.into_owned()));
+                continue;
             }
-            None => (n, l),
-        };
-        if cont {
-            cur = Some(entry);
-        } else {
-            out.push(entry);
+            let t = entry.1.trim();
+            if t.is_empty() || (!pre.off && t.starts_with(pre.prechar)) {
+                continue;
+            }
+            return Some(entry);
         }
+    })
+}
+
+fn strip_comments_cow<'a>(line: &'a str, pre: &DataPre) -> Cow<'a, str> {
+    let has = |p: &str| !p.is_empty() && line.contains(p);
+    if !has(&pre.open) && !has(&pre.eol) && !line.contains(['\'', '"']) {
+        return Cow::Borrowed(line);
     }
-    if let Some(e) = cur {
-        out.push(e);
-    }
-    out.retain(|(_, l)| {
-        let t = l.trim();
-        !t.is_empty() && (pre.off || !t.starts_with(pre.prechar))
-    });
-    out
+    Cow::Owned(strip_comments(line, &pre.open, &pre.close, &pre.eol))
 }
 
 /// Reads a result table: every game starts with a title line that begins
@@ -331,14 +346,19 @@ fn parse_player(file: &str, n: u32, line: &str) -> Result<RawPlayer, Error> {
         .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
         .collect();
     let mut k = words.len();
-    while k > 0 && words[k - 1].1.parse::<f64>().is_ok_and(|v| v.is_finite()) {
+    let mut points = Vec::new();
+    while k > 0 {
+        match words[k - 1].1.parse::<f64>() {
+            Ok(v) if v.is_finite() => points.push(v),
+            _ => break,
+        }
         k -= 1;
     }
+    points.reverse();
     if k == 0 {
         let col = words.first().map(|w| w.0).unwrap_or(0) as u32 + 1;
         return Err(Error::new(file, n, col, "expected a player name before the points"));
     }
-    let points = words[k..].iter().map(|w| w.1.parse::<f64>().unwrap_or(0.0)).collect();
     let mut name_words: Vec<&str> = words[..k].iter().map(|w| w.1).collect();
     let mut id = None;
     if let Some(last) = name_words.last() {

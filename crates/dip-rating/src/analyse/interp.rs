@@ -428,6 +428,8 @@ pub struct Interp<'h> {
     ifs: Vec<(bool, bool, bool)>,
     cc: CommentChars,
     depth: u32,
+    /// logical lines executed: a budget against jobs that call themselves
+    executed: u64,
     output: String,
     errorlog: Option<String>,
     printfile: Option<String>,
@@ -484,6 +486,7 @@ impl<'h> Interp<'h> {
             ifs: Vec::new(),
             cc: CommentChars::default(),
             depth: 0,
+            executed: 0,
             output: String::new(),
             errorlog: None,
             printfile: None,
@@ -621,6 +624,14 @@ impl<'h> Interp<'h> {
             }
             let l = join(src.file.clone(), &pieces);
             pieces.clear();
+            self.executed += 1;
+            if self.executed > 2_000_000 {
+                return Err(err_at(
+                    &l,
+                    0,
+                    "more than 2000000 lines executed; does a job or macro call itself?",
+                ));
+            }
             if l.text.is_empty() {
                 continue;
             }
@@ -1073,6 +1084,18 @@ impl<'h> Interp<'h> {
         self.host
             .write(target, true, &text)
             .map_err(|e| Error::plain(format!("cannot write `{target}`: {e}")))
+    }
+
+    /// Whether a message of this category goes anywhere.
+    fn logs(&self, cat: &str) -> bool {
+        if self.errorlog.is_some() {
+            return true;
+        }
+        let lvl = LOG_CATS.iter().find(|c| c.0 == cat).map(|c| c.1).unwrap_or(9);
+        match &self.log_set {
+            Some(set) => set.contains(&cat),
+            None => lvl <= self.log_level,
+        }
     }
 
     fn log(&mut self, cat: &str, msg: &str) -> R {
@@ -1769,8 +1792,9 @@ impl<'h> Interp<'h> {
                 let sign = sm.sign.unwrap_or(sign);
                 (n.clone(), parse_table(&f, &text, sign, sm.mode, &sm.pre)?)
             };
+            let sm = self.scanmodes.get(&mode_name).cloned().unwrap_or_default();
             for g in raw {
-                self.add_game(g, &mode_name)?;
+                self.add_game(g, &mode_name, &sm)?;
             }
         }
         let _ = self.log(
@@ -1781,8 +1805,7 @@ impl<'h> Interp<'h> {
         self.select("DEFAULT")
     }
 
-    fn add_game(&mut self, mut raw: RawGame, mode: &str) -> R {
-        let sm = self.scanmodes.get(mode).cloned().unwrap_or_default();
+    fn add_game(&mut self, mut raw: RawGame, mode: &str, sm: &ScanMode) -> R {
         let players = std::mem::take(&mut raw.players);
         let mut entries = Vec::with_capacity(players.len());
         for (pos, p) in players.iter().enumerate() {
@@ -1868,10 +1891,12 @@ impl<'h> Interp<'h> {
             }
             game.entries.sort_by(|a, b| b.p.total_cmp(&a.p));
         }
-        let _ = self.log(
-            "GAMES",
-            &format!("{}:{}: {}", game.raw.file, game.raw.line, game.raw.title),
-        );
+        if self.logs("GAMES") {
+            let _ = self.log(
+                "GAMES",
+                &format!("{}:{}: {}", game.raw.file, game.raw.line, game.raw.title),
+            );
+        }
         self.games.push(game);
         Ok(())
     }
