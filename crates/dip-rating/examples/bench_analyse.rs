@@ -45,6 +45,7 @@ fn main() {
     let mut host = MemHost::default();
     host.files.insert("games.res".into(), table);
     let mut it = Interp::new(&mut host, Vec::new(), false);
+    let cpu0 = cpu_seconds();
     let total = Instant::now();
     let mut calc_secs = 0.0;
     for (name, ctl) in steps {
@@ -58,6 +59,9 @@ fn main() {
     }
     let c = it.calc().expect("calculated");
     println!("{:<34} {:>8.3} s", "total", total.elapsed().as_secs_f64());
+    if let (Some(a), Some(b)) = (cpu0, cpu_seconds()) {
+        println!("{:<34} {:>8.3} s", "total CPU time (user + system)", b - a);
+    }
     println!(
         "{} games, {} players, {} iteration steps ({:.1} ms per step), largest last change {:.2e}, sum of strengths {:.9}",
         games,
@@ -67,4 +71,13 @@ fn main() {
         c.change2.sqrt(),
         c.level.iter().sum::<f64>()
     );
+}
+
+/// User plus system CPU time of this process (Linux /proc), in seconds.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }

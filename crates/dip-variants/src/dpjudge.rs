@@ -36,7 +36,6 @@ struct Reader {
     order: Vec<String>,
     locs: HashMap<String, Loc>,
     powers: Vec<MPower>,
-    removed: Vec<String>,
     homes: Vec<(String, String)>,
     centres: Vec<String>,
     owners: HashMap<String, String>,
@@ -56,7 +55,7 @@ pub fn read_file(path: &str) -> Result<Model, VariantError> {
         .and_then(|s| s.to_str())
         .unwrap_or("variant")
         .to_string();
-    finish(r, &stem, path)
+    finish(r, &stem)
 }
 
 /// Reads DPjudge map text (no `MAP` includes).
@@ -69,7 +68,7 @@ pub fn read_str(text: &str, file: &str) -> Result<Model, VariantError> {
         .and_then(|s| s.to_str())
         .unwrap_or("variant")
         .to_string();
-    finish(r, &stem, file)
+    finish(r, &stem)
 }
 
 fn read_into(r: &mut Reader, path: &str, depth: usize) -> Result<(), VariantError> {
@@ -304,9 +303,7 @@ fn title_case(s: &str) -> String {
         .join(" ")
 }
 
-fn finish(mut r: Reader, name: &str, file: &str) -> Result<Model, VariantError> {
-    let removed = std::mem::take(&mut r.removed);
-    r.powers.retain(|p| !removed.contains(&p.abbr));
+fn finish(mut r: Reader, name: &str) -> Result<Model, VariantError> {
     // Short power abbreviations: the first three letters, unless taken.
     let mut abbrs: HashMap<String, String> = HashMap::new();
     for p in &mut r.powers {
@@ -414,10 +411,7 @@ fn finish(mut r: Reader, name: &str, file: &str) -> Result<Model, VariantError> 
             }
         }
     }
-    for (pi, p) in r.powers.iter().enumerate() {
-        let _ = pi;
-        m.powers.push(p.clone());
-    }
+    m.powers.extend(r.powers.iter().cloned());
     // Borders. Armies: between non-water locations' provinces; fleets:
     // between water/coast locations, not from or to a province that has
     // coasts, only across upper-case abutments.
@@ -483,7 +477,6 @@ fn finish(mut r: Reader, name: &str, file: &str) -> Result<Model, VariantError> 
     }
     owners.sort();
     m.owners = Some(owners);
-    let _ = file;
     Ok(m)
 }
 

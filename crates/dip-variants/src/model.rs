@@ -431,8 +431,7 @@ impl Model {
                 m.clockwise.push((map.province(pid).abbr.clone(), ns));
             }
         }
-        for (pid, u) in v.start.units() {
-            let _ = pid;
+        for (_, u) in v.start.units() {
             m.units.push(MUnit {
                 power: map.power(u.power).abbr.clone(),
                 letter: map.unit_type(u.kind).letter,

@@ -41,7 +41,8 @@ fn standard_parses_and_loads() {
         let w = dip_variants::load(name).expect("load standard");
         assert_eq!(w.map.num_provinces(), v.map.num_provinces());
     }
-    assert_eq!(dip_variants::bundled().len(), 1);
+    assert_eq!(dip_variants::bundled().len(), 19);
+    assert_eq!(dip_variants::bundled()[0].0, "standard");
     for (name, text) in dip_variants::bundled() {
         dip_variants::parse(text, name).unwrap_or_else(|e| panic!("bundled {name}: {e}"));
     }

@@ -312,7 +312,7 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
                 let cur: Vec<f64> = ix.iter().map(|&i| r[i]).collect();
                 if Some(k) == last {
                     let pos = ix.iter().position(|&i| Some(i) == who).unwrap_or(0);
-                    lines.push(format!("{} in {}: {:.1}", names[ix[pos]], g.title, cur[pos]));
+                    lines.push(format!("{} in {}: {:.1}", names[ix[pos]], g.text, cur[pos]));
                     for t in e.explain(&cur, &ranks, pos) {
                         lines.push(format!(
                             "  vs {:<16} result {:.1}, expected {:.3}, change {:+.2}",
@@ -349,7 +349,7 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
                     let x = gh.explain(&cur, &gg, pos);
                     lines.push(format!(
                         "{} in {}: {:.2} + {:.2} × ({:.4} actual − {:.4} expected) = {:+.2}",
-                        names[ix[pos]], g.title, cur[pos], x.x, x.actual, x.expected, x.change
+                        names[ix[pos]], g.text, cur[pos], x.x, x.actual, x.expected, x.change
                     ));
                 }
                 for (j, v) in gh.rate(&cur, &gg).into_iter().enumerate() {
@@ -374,7 +374,7 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
                     if let Ok(x) = env.explain(&cur, &ranks, pos) {
                         lines.push(format!(
                             "{} in {} (rank {}): prior N({:.3}, {:.3}²) widened by τ to σ {:.3}; the game says N({:.3}, {:.3}²); posterior N({:.3}, {:.3}²) after {} sweeps",
-                            names[ix[pos]], g.title, ranks[pos], x.before.mu, x.before.sigma, x.sigma_dynamic, x.message.mu, x.message.sigma, x.after.mu, x.after.sigma, x.sweeps
+                            names[ix[pos]], g.text, ranks[pos], x.before.mu, x.before.sigma, x.sigma_dynamic, x.message.mu, x.message.sigma, x.after.mu, x.after.sigma, x.sweeps
                         ));
                     }
                 }
@@ -391,7 +391,13 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
                 .iter()
                 .cloned()
                 .zip(r)
-                .map(|(n, v)| (n, v.mu - 3.0 * v.sigma, format!("{:.3} ± {:.3}", v.mu, v.sigma)))
+                .map(|(n, v)| {
+                    (
+                        n,
+                        v.mu - 3.0 * v.sigma,
+                        format!("{:7.3} ± {:.3}   μ−3σ {:7.3}", v.mu, v.sigma, v.mu - 3.0 * v.sigma),
+                    )
+                })
                 .collect()
         }
         "weng-lin" | "wenglin" | "openskill" => {
@@ -406,7 +412,7 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
                     lines.push(format!(
                         "{} in {} (rank {}): μ {:.3} → {:.3} (Ω {:+.4}), σ {:.3} → {:.3} (Δ {:.5}), c = {:.3}",
                         names[ix[pos]],
-                        g.title,
+                        g.text,
                         ranks[pos],
                         x.before.mu,
                         x.after.mu,
@@ -435,7 +441,13 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
                 .iter()
                 .cloned()
                 .zip(r)
-                .map(|(n, v)| (n, v.mu - 3.0 * v.sigma, format!("{:.3} ± {:.3}", v.mu, v.sigma)))
+                .map(|(n, v)| {
+                    (
+                        n,
+                        v.mu - 3.0 * v.sigma,
+                        format!("{:7.3} ± {:.3}   μ−3σ {:7.3}", v.mu, v.sigma, v.mu - 3.0 * v.sigma),
+                    )
+                })
                 .collect()
         }
         other => {
