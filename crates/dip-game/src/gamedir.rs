@@ -292,7 +292,10 @@ fn run_phase(map: &Map, vocab: &Vocabulary, rules: &Ruleset, state: &State, line
 
 /// Report lines of one phase.
 fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
-    for r in run.outcome.orders() {
+    // Nations in the variant's order (inserted holds would come last).
+    let mut reports: Vec<&dip_core::OrderReport> = run.outcome.orders().iter().collect();
+    reports.sort_by_key(|r| r.order.power);
+    for r in reports {
         let nation = map.power(r.order.power).name.clone();
         let (failed, note) = match r.verdict {
             Verdict::Done { success, reason } => (

@@ -246,3 +246,35 @@ fn bad_game_files_name_the_line() {
     let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
     assert!(e.contains("GAME.TXT:6"), "{e}");
 }
+
+/// examples/game1905 (made by `cargo run -p dip-game --example
+/// make-game1905`): every turn, run again from its GAME.TXT and ORDERS.TXT,
+/// gives the same PLAIN.TXT, ERRORS.TXT and NEWGAME.TXT.
+#[test]
+fn example_game_1901_to_1905_replays() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905");
+    let mut turns: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir() && p.file_name().is_some_and(|n| n != "current"))
+        .collect();
+    turns.sort();
+    assert_eq!(turns.len(), 10, "Spring 1901 to Fall 1905 (with its winter)");
+    for t in turns {
+        let dir = std::env::temp_dir().join(format!(
+            "dip-game1905-{}-{}",
+            std::process::id(),
+            t.file_name().unwrap().to_string_lossy()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in ["GAME.TXT", "ORDERS.TXT"] {
+            std::fs::copy(t.join(f), dir.join(f)).unwrap();
+        }
+        run(&dir, &Stages::all(), None).unwrap();
+        for f in ["PLAIN.TXT", "ERRORS.TXT", "NEWGAME.TXT"] {
+            assert_eq!(read(&dir, f), read(&t, f), "{} {f}", t.display());
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Writes examples/game1905: a standard game from Spring 1901 to Winter
+//! 1905, one game directory per turn, with order files written the way game
+//! masters receive them (DipWork short forms, full names, DIP's brackets,
+//! German words, typos, press, duplicates, a missing nation, one
+//! three-phase turn), each turn run through `dip run --all` and accepted.
+//!
+//!     cargo run -p dip-game --example make-game1905
+//!
+//! Seeded: the same files every time.
+
+use dip_core::random::{random_orders, Rng};
+use dip_core::{game, Map, Order, OrderKind, PhaseKind, State, UnitRef};
+use dip_game::gamedir::{accept, new_game, run, Stages};
+use std::path::Path;
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// A province the way a player might write it.
+fn place(map: &Map, p: dip_core::ProvinceId, coast: dip_core::CoastSpec, style: u64, rng: &mut Rng) -> String {
+    let prov = map.province(p);
+    let mut s = match style {
+        1 => prov.name.clone(),
+        2 if prov.name.len() > 6 && rng.below(3) == 0 => prov.name[..prov.name.len() - 1].to_string(), // a typo
+        3 => prov.abbr.to_ascii_uppercase(),
+        _ => cap(&prov.abbr),
+    };
+    if let dip_core::CoastSpec::Coast(r) = coast {
+        if let Some(c) = &map.region(r).coast {
+            s.push_str(&format!("({c})"));
+        }
+    }
+    s
+}
+
+fn unit(map: &Map, u: &UnitRef, style: u64, rng: &mut Rng) -> String {
+    let letter = u.kind.map(|k| map.unit_type(k).letter).unwrap_or('A');
+    let word = match (style, letter) {
+        (1, 'A') => "Army".to_string(),
+        (1, _) => "Fleet".to_string(),
+        (4, 'A') => "Armee".to_string(),
+        (4, _) => "Flotte".to_string(),
+        _ => letter.to_string(),
+    };
+    if style == 5 {
+        format!("{letter}({})", place(map, u.province, u.coast, 0, rng))
+    } else {
+        format!("{word} {}", place(map, u.province, u.coast, style, rng))
+    }
+}
+
+/// One order, messily.
+fn messy(map: &Map, o: &Order, rng: &mut Rng) -> String {
+    let style = [0, 0, 0, 1, 2, 3, 4, 5][rng.below(8)] as u64;
+    let arrow = match style {
+        1 => " - ",
+        3 => " -> ",
+        4 => " nach ",
+        _ => "-",
+    };
+    let sup = if style == 1 { " supports " } else { " S " };
+    let d = |d: &dip_core::Dest, rng: &mut Rng| place(map, d.province, d.coast, style, rng);
+    match &o.kind {
+        OrderKind::Hold(u) => format!(
+            "{} {}",
+            unit(map, u, style, rng),
+            if style == 1 { "holds" } else { "H" }
+        ),
+        OrderKind::Move(u, to, via) => format!(
+            "{}{arrow}{}{}",
+            unit(map, u, style, rng),
+            d(to, rng),
+            if *via { " via convoy" } else { "" }
+        ),
+        OrderKind::SupportHold(u, t) => format!("{}{sup}{}", unit(map, u, style, rng), unit(map, t, style, rng)),
+        OrderKind::SupportMove(u, t, to) => format!(
+            "{}{sup}{}{arrow}{}",
+            unit(map, u, style, rng),
+            unit(map, t, style, rng),
+            d(to, rng)
+        ),
+        OrderKind::Convoy(u, t, to) => format!(
+            "{} C {}{arrow}{}",
+            unit(map, u, style, rng),
+            unit(map, t, style, rng),
+            d(to, rng)
+        ),
+        OrderKind::Retreat(u, to) => format!("{} retreat {}", unit(map, u, 0, rng), d(to, rng)),
+        OrderKind::Disband(u) => format!("{} disband", unit(map, u, 0, rng)),
+        OrderKind::Build(u) => format!("Build {}", unit(map, u, 0, rng)),
+        OrderKind::Waive => "waive".into(),
+    }
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905");
+    let _ = std::fs::remove_dir_all(&root);
+    let work = root.join("current");
+    new_game(&work, "standard", "Example 1905").expect("new game");
+    let v = dip_variants::standard();
+    let map = &v.map;
+    let mut rng = Rng::with_seed(1905);
+    for turn in 0..14 {
+        let g = dip_game::gamedir::GameDir::open(&work, None).expect("open");
+        let vocab = g.vocabulary().expect("words");
+        let state: State = g.game.state(&vocab).expect("state");
+        if state.phase.year > 1905 {
+            break;
+        }
+        // A two-phase turn takes its retreats and builds from the same file:
+        // play the phases ahead with random orders to know what to write.
+        let three_phase = turn == 4;
+        let mut orders_by_power: Vec<Vec<String>> = vec![Vec::new(); map.powers().len()];
+        let mut s = state.clone();
+        loop {
+            let orders = random_orders(map, &s, &v.rules, &mut rng);
+            for o in &orders {
+                orders_by_power[o.power.index()].push(messy(map, o, &mut rng));
+            }
+            let out = game::adjudicate(map, &s, &orders, &v.rules);
+            s = game::advance(map, &s, &out);
+            if three_phase || s.phase.kind == PhaseKind::Movement {
+                break;
+            }
+        }
+        let mut text = format!(
+            "YEAR {}\nZAT siehe Last Page\n",
+            dip_game::gamefile::title_phase(&state.phase)
+        );
+        if three_phase {
+            text.push_str("THREEPHASE ja\n");
+        }
+        let silent = if turn % 5 == 3 {
+            Some(rng.below(map.powers().len()))
+        } else {
+            None
+        };
+        for (i, lines) in orders_by_power.iter().enumerate() {
+            let nation = &map.power(dip_core::PowerId(i as u8)).name;
+            let header = if rng.below(3) == 0 {
+                nation[..2].to_string()
+            } else {
+                nation.clone()
+            };
+            text.push_str(&format!("NATION {header}\n"));
+            if Some(i) == silent {
+                continue; // no orders received
+            }
+            for (k, l) in lines.iter().enumerate() {
+                text.push_str(l);
+                text.push('\n');
+                if k == 0 && rng.below(4) == 0 {
+                    text.push_str(l); // sent twice
+                    text.push('\n');
+                }
+            }
+            if i == turn % 7 {
+                if let Some(l) = lines.first() {
+                    let u: String = l.split(['-', ' ']).take(2).collect::<Vec<_>>().join(" ");
+                    text.push_str(&format!("{u} greets the pope\n"));
+                }
+            }
+        }
+        text.push_str("END\n");
+        std::fs::write(work.join("ORDERS.TXT"), &text).expect("orders");
+        let r = run(&work, &Stages::all(), None).expect("run");
+        // Keep the turn as it was before accepting.
+        let dir = root.join(format!("{:02}-{}", turn + 1, state.phase.short()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        for f in ["GAME.TXT", "ORDERS.TXT", "PLAIN.TXT", "ERRORS.TXT", "NEWGAME.TXT"] {
+            std::fs::copy(work.join(f), dir.join(f)).expect("copy");
+        }
+        println!("{}: {} messages", state.phase.short(), r.messages.len());
+        accept(&work).expect("accept");
+    }
+    // The game directory itself is left as after the last turn, with its record.
+    for f in [
+        "SCANNED.TXT",
+        "PARSED.TXT",
+        "CONFLICTED.TXT",
+        "WINTERED.TXT",
+        "REPORT.md",
+        "REPORT.html",
+        "REPORT.json",
+    ] {
+        let _ = std::fs::remove_file(work.join(f));
+    }
+}
