@@ -1,0 +1,89 @@
+//! SVG to pixels with resvg, using only the bundled fonts (DejaVu Sans), so
+//! that a picture is the same on every machine.
+
+use std::sync::{Arc, OnceLock};
+
+/// A problem turning a picture into pixels.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RasterError {
+    #[error("the SVG could not be read: {0}")]
+    Svg(String),
+    #[error("the picture would be {0} × {1} pixels: too big or empty")]
+    Size(u32, u32),
+    #[error("PNG encoding failed: {0}")]
+    Png(String),
+}
+
+static SANS: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+static SANS_BOLD: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+
+/// The font database: the bundled fonts and nothing from the system.
+pub fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<resvg::usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = resvg::usvg::fontdb::Database::new();
+        db.load_font_data(SANS.to_vec());
+        db.load_font_data(SANS_BOLD.to_vec());
+        db.set_sans_serif_family("DejaVu Sans");
+        db.set_serif_family("DejaVu Sans");
+        db.set_monospace_family("DejaVu Sans");
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// The largest picture side drawn, in pixels.
+pub const MAX_SIDE: u32 = 16_384;
+
+/// Draws an SVG at `scale` into an RGBA pixmap.
+pub fn pixmap(svg: &str, scale: f32) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    let opt = resvg::usvg::Options {
+        fontdb: fonts(),
+        font_family: "DejaVu Sans".into(),
+        ..Default::default()
+    };
+    let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| RasterError::Svg(e.to_string()))?;
+    // The SVG's own width and height already include the scale; the view
+    // box is drawn to fill them.
+    let size = tree.size();
+    let _ = scale;
+    let (w, h) = (size.width().ceil() as u32, size.height().ceil() as u32);
+    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+        return Err(RasterError::Size(w, h));
+    }
+    let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
+    resvg::render(&tree, resvg::tiny_skia::Transform::identity(), &mut pm.as_mut());
+    Ok(pm)
+}
+
+/// Draws an SVG into PNG bytes.
+pub fn png(svg: &str) -> Result<Vec<u8>, RasterError> {
+    let pm = pixmap(svg, 1.0)?;
+    encode_png(&pm)
+}
+
+/// PNG bytes of a pixmap (fast compression, straight alpha).
+pub fn encode_png(pm: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Fast);
+        let mut w = enc.write_header().map_err(|e| RasterError::Png(e.to_string()))?;
+        w.write_image_data(&demultiply(pm))
+            .map_err(|e| RasterError::Png(e.to_string()))?;
+    }
+    Ok(out)
+}
+
+/// RGBA with straight alpha (tiny-skia keeps it premultiplied).
+pub fn demultiply(pm: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
+    pm.pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect()
+}

@@ -1,0 +1,420 @@
+//! Map shapes: one outline per province, in the `.shapes` text format
+//! (docs/map-shapes.md), and shapes generated for variants without one.
+
+use crate::regions::{self, Ring, Seed};
+use dip_core::{Map, Terrain};
+
+/// The picture of a map: a canvas and an outline per province.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shapes {
+    pub width: u32,
+    pub height: u32,
+    /// Outlines per province, indexed like `map.provinces()`; empty where
+    /// the province has no shape.
+    pub provinces: Vec<Vec<Ring>>,
+    /// Land that belongs to no province (islands, far shores).
+    pub land: Vec<Ring>,
+    /// Where units and names go when the map has no `at=` for a province.
+    pub points: Vec<(f32, f32)>,
+    /// The shapes were grown from points (no real geography): draw the
+    /// borders between neighbours as lines.
+    pub generated: bool,
+}
+
+/// A problem in a shapes file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct ShapesError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+const STANDARD_SHAPES: &str = include_str!("../../../variants/standard.shapes");
+
+/// The shapes file bundled for a variant, by the variant's name.
+pub fn bundled_shapes(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "standard" => Some(("variants/standard.shapes", STANDARD_SHAPES)),
+        _ => None,
+    }
+}
+
+impl Shapes {
+    /// Reads a shapes file for `map`; `file` names it in errors.
+    pub fn parse(map: &Map, text: &str, file: &str) -> Result<Shapes, ShapesError> {
+        let err = |line: usize, message: String| ShapesError {
+            file: file.to_string(),
+            line,
+            message,
+        };
+        let mut s = Shapes {
+            width: 0,
+            height: 0,
+            provinces: vec![Vec::new(); map.num_provinces()],
+            land: Vec::new(),
+            points: map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect(),
+            generated: false,
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let ln = i + 1;
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let mut words = line.splitn(3, char::is_whitespace);
+            let kw = words.next().unwrap_or("");
+            match kw {
+                "canvas" => {
+                    let w = words.next().and_then(|w| w.parse().ok());
+                    let h = words.next().and_then(|h| h.trim().parse().ok());
+                    match (w, h) {
+                        (Some(w), Some(h)) if w > 0 && h > 0 => {
+                            s.width = w;
+                            s.height = h;
+                        }
+                        _ => {
+                            return Err(err(
+                                ln,
+                                "expected `canvas WIDTH HEIGHT` with positive whole numbers".into(),
+                            ))
+                        }
+                    }
+                }
+                "province" => {
+                    let abbr = words.next().unwrap_or("");
+                    let p = map
+                        .find_province(abbr)
+                        .ok_or_else(|| err(ln, format!("unknown province `{abbr}`")))?;
+                    let rings = parse_path(words.next().unwrap_or("")).map_err(|m| err(ln, m))?;
+                    s.provinces[p.index()].extend(rings);
+                }
+                "land" => {
+                    let rest: String = words.collect::<Vec<_>>().join(" ");
+                    s.land.extend(parse_path(&rest).map_err(|m| err(ln, m))?);
+                }
+                other => {
+                    return Err(err(
+                        ln,
+                        format!("unknown line `{other}`: expected canvas, province or land"),
+                    ));
+                }
+            }
+        }
+        if s.width == 0 {
+            return Err(err(1, "no `canvas WIDTH HEIGHT` line".into()));
+        }
+        Ok(s)
+    }
+
+    /// The text of the shapes file.
+    pub fn to_text(&self, map: &Map, header: &str) -> String {
+        let mut out = String::new();
+        for l in header.lines() {
+            out.push_str("# ");
+            out.push_str(l);
+            out.push('\n');
+        }
+        out.push_str(&format!("canvas {} {}\n", self.width, self.height));
+        for (i, rings) in self.provinces.iter().enumerate() {
+            if !rings.is_empty() {
+                out.push_str(&format!("province {} {}\n", map.provinces()[i].abbr, path_data(rings)));
+            }
+        }
+        for r in &self.land {
+            out.push_str(&format!("land {}\n", path_data(std::slice::from_ref(r))));
+        }
+        out
+    }
+
+    /// The picture for a variant: its bundled shapes file; the standard
+    /// shapes for a variant on the standard board (same provinces at the
+    /// same points); else shapes grown around the provinces' points (laid
+    /// out from the adjacency first when the variant gives none).
+    pub fn for_variant(v: &dip_variants::Variant) -> Shapes {
+        if let Some((file, text)) = bundled_shapes(&v.name) {
+            if let Ok(s) = Shapes::parse(&v.map, text, file) {
+                return s;
+            }
+        }
+        if let Some(s) = standard_board(&v.map) {
+            return s;
+        }
+        Shapes::generate(&v.map)
+    }
+
+    /// Shapes grown around the provinces' points: land provinces and seas
+    /// each take the cells nearest to them, up to a radius.
+    pub fn generate(map: &Map) -> Shapes {
+        let points = layout(map);
+        let (w, h) = canvas_of(&points);
+        let cell = 4usize;
+        let (gw, gh) = (w as usize / cell, h as usize / cell);
+        let class = vec![0u8; gw * gh];
+        let nn = typical_spacing(&points);
+        let seeds: Vec<Seed> = points
+            .iter()
+            .enumerate()
+            .map(|(i, &(x, y))| Seed::new(x / cell as f32, y / cell as f32, 0, i as u16))
+            .collect();
+        let label = regions::grow(gw, gh, &class, &seeds, 0.62 * nn / cell as f32);
+        let provinces = regions::outlines(gw, gh, &label, points.len(), 0.9, cell as i32);
+        Shapes {
+            width: w,
+            height: h,
+            provinces,
+            land: Vec::new(),
+            points,
+            generated: true,
+        }
+    }
+}
+
+/// The standard shapes, when `map` has the standard board's provinces at
+/// the standard points (1898, Chaos, Crowded and other variants on the
+/// standard map). Provinces the standard map lacks get no shape.
+fn standard_board(map: &Map) -> Option<Shapes> {
+    let std = dip_variants::standard();
+    let (file, text) = bundled_shapes("standard")?;
+    let base = Shapes::parse(&std.map, text, file).ok()?;
+    let mut s = Shapes {
+        provinces: vec![Vec::new(); map.num_provinces()],
+        points: map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect(),
+        ..base.clone()
+    };
+    let mut matched = 0;
+    for (i, p) in map.provinces().iter().enumerate() {
+        let pos = p.pos?;
+        if let Some(sp) = std.map.find_province(&p.abbr) {
+            let q = std.map.province(sp);
+            if let Some(qp) = q.pos {
+                if (qp.0 - pos.0).abs() < 40.0 && (qp.1 - pos.1).abs() < 40.0 {
+                    s.provinces[i] = base.provinces[sp.index()].clone();
+                    matched += 1;
+                }
+            }
+        }
+    }
+    (matched * 10 >= map.num_provinces() * 9).then_some(s)
+}
+
+/// Where each province is drawn: its `at=`; for a map without any, a
+/// layout computed from the adjacency (a spring embedding started on a
+/// circle), so that every variant can be drawn.
+pub fn layout(map: &Map) -> Vec<(f32, f32)> {
+    let n = map.num_provinces();
+    if n > 0 && map.provinces().iter().all(|p| p.pos.is_some()) {
+        return map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect();
+    }
+    let (w, h) = (1200.0f32, 1000.0f32);
+    let known: Vec<Option<(f32, f32)>> = map.provinces().iter().map(|p| p.pos).collect();
+    let mut pos: Vec<(f32, f32)> = (0..n)
+        .map(|i| {
+            known[i].unwrap_or_else(|| {
+                let a = i as f32 / n.max(1) as f32 * std::f32::consts::TAU;
+                (w / 2.0 + a.cos() * w * 0.4, h / 2.0 + a.sin() * h * 0.4)
+            })
+        })
+        .collect();
+    let mut adj = vec![Vec::new(); n];
+    for a in map.province_ids() {
+        for b in map.province_ids() {
+            if a < b && map.provinces_adjacent(a, b) {
+                adj[a.index()].push(b.index());
+                adj[b.index()].push(a.index());
+            }
+        }
+    }
+    // Fruchterman–Reingold on the unknown points.
+    let k = ((w * h) / n.max(1) as f32).sqrt() * 0.8;
+    let mut t = w / 10.0;
+    let iters = 300;
+    for _ in 0..iters {
+        let mut disp = vec![(0.0f32, 0.0f32); n];
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let dx = pos[i].0 - pos[j].0;
+                let dy = pos[i].1 - pos[j].1;
+                let d2 = (dx * dx + dy * dy).max(0.01);
+                let f = k * k / d2;
+                disp[i].0 += dx * f;
+                disp[i].1 += dy * f;
+                disp[j].0 -= dx * f;
+                disp[j].1 -= dy * f;
+            }
+            for &j in &adj[i] {
+                let dx = pos[i].0 - pos[j].0;
+                let dy = pos[i].1 - pos[j].1;
+                let d = (dx * dx + dy * dy).sqrt().max(0.1);
+                let f = d / k;
+                disp[i].0 -= dx * f;
+                disp[i].1 -= dy * f;
+            }
+        }
+        for i in 0..n {
+            if known[i].is_some() {
+                continue;
+            }
+            let (dx, dy) = disp[i];
+            let d = (dx * dx + dy * dy).sqrt().max(0.01);
+            let m = d.min(t);
+            pos[i].0 = (pos[i].0 + dx / d * m).clamp(40.0, w - 40.0);
+            pos[i].1 = (pos[i].1 + dy / d * m).clamp(40.0, h - 40.0);
+        }
+        t = (t * 0.985).max(1.0);
+    }
+    pos
+}
+
+/// The canvas that holds all points with a margin: at least the
+/// conventional 1200 × 1000 when the points lie inside it.
+fn canvas_of(points: &[(f32, f32)]) -> (u32, u32) {
+    let mx = points.iter().map(|p| p.0).fold(0.0f32, f32::max);
+    let my = points.iter().map(|p| p.1).fold(0.0f32, f32::max);
+    let w = ((mx + 40.0).max(200.0) / 4.0).ceil() as u32 * 4;
+    let h = ((my + 40.0).max(200.0) / 4.0).ceil() as u32 * 4;
+    (w, h)
+}
+
+/// The median distance from a point to its nearest neighbour.
+fn typical_spacing(points: &[(f32, f32)]) -> f32 {
+    let mut d: Vec<f32> = points
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            points
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt())
+                .fold(f32::MAX, f32::min)
+        })
+        .filter(|d| d.is_finite() && *d < f32::MAX)
+        .collect();
+    if d.is_empty() {
+        return 100.0;
+    }
+    d.sort_by(f32::total_cmp);
+    d[d.len() / 2].max(20.0) * 1.6
+}
+
+/// `M x,y L x,y ... Z` for the rings.
+pub fn path_data(rings: &[Ring]) -> String {
+    let mut s = String::new();
+    for r in rings {
+        for (i, (x, y)) in r.iter().enumerate() {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push(if i == 0 { 'M' } else { 'L' });
+            s.push_str(&format!("{x},{y}"));
+        }
+        s.push_str(" Z");
+    }
+    s
+}
+
+/// Reads the path subset the shapes files use: `M`, `L`, `Z` with absolute
+/// whole-number coordinates (`L` may be left out after the first point).
+fn parse_path(d: &str) -> Result<Vec<Ring>, String> {
+    let mut rings = Vec::new();
+    let mut cur: Ring = Vec::new();
+    let mut toks = d.split_whitespace().peekable();
+    if toks.peek().is_none() {
+        return Err("expected a path: `M x,y L x,y ... Z`".into());
+    }
+    while let Some(t) = toks.next() {
+        let (cmd, rest) = match t.chars().next() {
+            Some(c @ ('M' | 'L' | 'Z')) => (Some(c), &t[1..]),
+            _ => (None, t),
+        };
+        if cmd == Some('Z') {
+            if cur.len() >= 3 {
+                rings.push(std::mem::take(&mut cur));
+            } else {
+                return Err("a ring needs at least 3 points before `Z`".into());
+            }
+            continue;
+        }
+        if cmd == Some('M') && !cur.is_empty() {
+            return Err("`M` inside a ring: close the ring with `Z` first".into());
+        }
+        let rest = if rest.is_empty() {
+            toks.next().unwrap_or("")
+        } else {
+            rest
+        };
+        let (x, y) = rest
+            .split_once(',')
+            .ok_or_else(|| format!("expected `x,y`, found `{rest}`"))?;
+        let x: i32 = x.parse().map_err(|_| format!("expected a whole number, found `{x}`"))?;
+        let y: i32 = y.parse().map_err(|_| format!("expected a whole number, found `{y}`"))?;
+        cur.push((x, y));
+    }
+    if !cur.is_empty() {
+        return Err("the path ends without `Z`".into());
+    }
+    Ok(rings)
+}
+
+/// Is `terrain` drawn as water?
+pub fn is_water(t: Terrain) -> bool {
+    t == Terrain::Sea
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_round_trip() {
+        let rings = vec![
+            vec![(0, 0), (10, 0), (10, 10)],
+            vec![(20, 20), (30, 20), (30, 30), (20, 30)],
+        ];
+        assert_eq!(parse_path(&path_data(&rings)).unwrap(), rings);
+    }
+
+    #[test]
+    fn path_errors_say_what_was_expected() {
+        assert!(parse_path("M 1,2 L 3,4 Z").unwrap_err().contains("3 points"));
+        assert!(parse_path("M 1,2 L 3 Z").unwrap_err().contains("x,y"));
+        assert!(parse_path("M 1,2 L 3,4 L 5,x Z").unwrap_err().contains("whole number"));
+        assert!(parse_path("M 1,2 L 3,4 L 5,6").unwrap_err().contains("without `Z`"));
+    }
+
+    #[test]
+    fn shapes_file_errors_name_the_line() {
+        let v = dip_variants::standard();
+        let e = Shapes::parse(&v.map, "canvas 10 10\nprovince xxx M0,0 L1,0 L1,1 Z\n", "t.shapes").unwrap_err();
+        assert_eq!((e.line, e.file.as_str()), (2, "t.shapes"));
+        assert!(e.message.contains("xxx"));
+        let e = Shapes::parse(&v.map, "canvas ten 10\n", "t.shapes").unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = Shapes::parse(&v.map, "circle 1\n", "t.shapes").unwrap_err();
+        assert!(e.message.contains("expected canvas"));
+    }
+
+    #[test]
+    fn the_standard_shapes_give_every_province_a_shape() {
+        let v = dip_variants::standard();
+        let s = Shapes::for_variant(&v);
+        assert_eq!((s.width, s.height), (1200, 1000));
+        for (i, p) in v.map.provinces().iter().enumerate() {
+            assert!(!s.provinces[i].is_empty(), "{} has no shape", p.abbr);
+        }
+        assert!(!s.generated);
+    }
+
+    #[test]
+    fn a_variant_without_coordinates_gets_a_layout_inside_the_canvas() {
+        let v = dip_variants::load("pure").unwrap();
+        let pts = layout(&v.map);
+        assert_eq!(pts.len(), v.map.num_provinces());
+        for &(x, y) in &pts {
+            assert!((0.0..=1200.0).contains(&x) && (0.0..=1000.0).contains(&y));
+        }
+        let s = Shapes::generate(&v.map);
+        assert!(s.provinces.iter().all(|r| !r.is_empty()));
+    }
+}

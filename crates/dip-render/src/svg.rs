@@ -1,0 +1,871 @@
+//! The SVG picture of a position: provinces, owners, centres, units, orders
+//! with their results, a title and a centre-count panel.
+
+use crate::colour::{Palette, Rgb};
+use crate::shapes::{path_data, Shapes};
+use dip_core::{
+    CoastSpec, Dest, Map, OrderKind, PhaseOutcome, PowerId, ProvinceId, RegionId, State, Terrain, Unit, UnitRef,
+};
+use dip_variants::Variant;
+use std::fmt::Write;
+
+/// How colours are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Powers in their colours.
+    #[default]
+    Colour,
+    /// Colours turned to greys of the same lightness.
+    Grey,
+    /// Black on white; owners as hatching, one angle per power.
+    BlackWhite,
+}
+
+impl Mode {
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s.to_ascii_lowercase().as_str() {
+            "colour" | "color" => Some(Mode::Colour),
+            "grey" | "gray" => Some(Mode::Grey),
+            "bw" | "black-white" | "blackwhite" | "mono" => Some(Mode::BlackWhite),
+            _ => None,
+        }
+    }
+}
+
+/// What to draw and how big.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Size factor: 1 gives one pixel per canvas unit (plus title and panel).
+    pub scale: f32,
+    pub mode: Mode,
+    /// The title; `None` gives the variant's title and the phase.
+    pub title: Option<String>,
+    /// Province names.
+    pub names: bool,
+    /// The centre-count panel on the right.
+    pub panel: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            scale: 1.0,
+            mode: Mode::Colour,
+            title: None,
+            names: true,
+            panel: true,
+        }
+    }
+}
+
+impl Options {
+    /// The scale for a print resolution: the canvas is drawn 96 units to the inch at 1×.
+    pub fn with_dpi(mut self, dpi: f32) -> Self {
+        self.scale = dpi / 96.0;
+        self
+    }
+}
+
+/// Height of the title bar and width of the panel, in canvas units.
+pub const TITLE_H: f32 = 44.0;
+pub const PANEL_W: f32 = 230.0;
+
+/// A variant's picture, built once and drawn for any number of positions.
+pub struct Picture<'a> {
+    pub variant: &'a Variant,
+    pub shapes: Shapes,
+    /// Unit and name point per province.
+    points: Vec<(f32, f32)>,
+    /// Unit point per region.
+    region_points: Vec<(f32, f32)>,
+}
+
+/// One unit to draw, possibly between two places (animation).
+#[derive(Clone, Copy, Debug)]
+pub struct Piece {
+    pub unit: Unit,
+    pub at: (f32, f32),
+    /// Drawn smaller: a dislodged unit.
+    pub small: bool,
+    pub opacity: f32,
+}
+
+impl<'a> Picture<'a> {
+    pub fn new(variant: &'a Variant) -> Self {
+        let shapes = Shapes::for_variant(variant);
+        let map = &variant.map;
+        let points: Vec<(f32, f32)> = map
+            .provinces()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| p.pos.or(shapes.points.get(i).copied()).unwrap_or((0.0, 0.0)))
+            .collect();
+        let region_points = map
+            .regions()
+            .iter()
+            .map(|r| r.pos.unwrap_or(points[r.province.index()]))
+            .collect();
+        Picture {
+            variant,
+            shapes,
+            points,
+            region_points,
+        }
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.variant.map
+    }
+
+    /// Width and height of the whole picture at scale 1.
+    pub fn size(&self, opts: &Options) -> (f32, f32) {
+        let w = self.shapes.width as f32 + if opts.panel { PANEL_W } else { 0.0 };
+        (w, self.shapes.height as f32 + TITLE_H)
+    }
+
+    /// Where a unit in this region is drawn.
+    pub fn region_point(&self, r: RegionId) -> (f32, f32) {
+        self.region_points.get(r.index()).copied().unwrap_or((0.0, 0.0))
+    }
+
+    pub fn province_point(&self, p: ProvinceId) -> (f32, f32) {
+        self.points.get(p.index()).copied().unwrap_or((0.0, 0.0))
+    }
+
+    /// The SVG of `state`, with the orders and results of `outcome` when
+    /// given (the units stand where they stood when the orders were given).
+    pub fn svg(&self, state: &State, outcome: Option<&PhaseOutcome>, opts: &Options) -> String {
+        let pieces = self.pieces(state);
+        self.svg_frame(state, outcome, &pieces, opts)
+    }
+
+    /// The units of `state` where they stand; dislodged units small and beside.
+    pub fn pieces(&self, state: &State) -> Vec<Piece> {
+        let mut v: Vec<Piece> = state
+            .units()
+            .map(|(_, u)| Piece {
+                unit: u,
+                at: self.region_point(u.region),
+                small: false,
+                opacity: 1.0,
+            })
+            .collect();
+        for (_, d) in state.all_dislodged() {
+            let (x, y) = self.region_point(d.unit.region);
+            v.push(Piece {
+                unit: d.unit,
+                at: (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1),
+                small: true,
+                opacity: 1.0,
+            });
+        }
+        v
+    }
+
+    /// One picture with the given pieces (the animation moves them).
+    pub fn svg_frame(&self, state: &State, outcome: Option<&PhaseOutcome>, pieces: &[Piece], opts: &Options) -> String {
+        let pal = Palette::new(self.variant, opts.mode);
+        let (w, h) = self.size(opts);
+        let mut s = String::with_capacity(200_000);
+        let _ = write!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{}" height="{}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans">"#,
+            fmt(w * opts.scale),
+            fmt(h * opts.scale),
+        );
+        s.push('\n');
+        self.write_defs(&mut s, &pal);
+        let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
+        self.write_base(&mut s, &pal, opts);
+        self.write_owners(&mut s, state, &pal);
+        if opts.names {
+            self.write_names(&mut s, &pal);
+        }
+        self.write_centres(&mut s, state, &pal);
+        self.write_standoffs(&mut s, state, outcome, &pal);
+        if let Some(o) = outcome {
+            self.write_orders(&mut s, state, o, &pal);
+        }
+        for p in pieces {
+            self.write_piece(&mut s, p, &pal);
+        }
+        if let Some(o) = outcome {
+            self.write_results(&mut s, state, o, &pal);
+        }
+        s.push_str("</g>\n");
+        self.write_title(&mut s, state, &pal, opts);
+        if opts.panel {
+            self.write_panel(&mut s, state, &pal);
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+
+    fn write_defs(&self, s: &mut String, pal: &Palette) {
+        s.push_str("<defs>\n");
+        if pal.mode == Mode::BlackWhite {
+            for (i, _) in self.map().powers().iter().enumerate() {
+                let angle = (i * 180 / self.map().powers().len().max(1)) as i32 - 45;
+                let _ = writeln!(
+                    s,
+                    r#"<pattern id="own{i}" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate({angle})"><rect width="7" height="7" fill="white"/><line x1="0" y1="0" x2="0" y2="7" stroke="black" stroke-width="{}"/></pattern>"#,
+                    1.0 + (i % 3) as f32 * 0.6
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            r##"<pattern id="rock" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><rect width="6" height="6" fill="{}"/><line x1="0" y1="0" x2="0" y2="6" stroke="{}" stroke-width="1.2"/></pattern>"##,
+            pal.hex(Rgb(0xbd, 0xb8, 0xae)),
+            pal.hex(Rgb(0x8a, 0x84, 0x78))
+        );
+        s.push_str("</defs>\n");
+    }
+
+    fn write_base(&self, s: &mut String, pal: &Palette, _opts: &Options) {
+        let (cw, ch) = (self.shapes.width, self.shapes.height);
+        let sea = pal.sea();
+        let land = pal.land();
+        let border = pal.border();
+        let _ = writeln!(s, r#"<rect width="{cw}" height="{ch}" fill="{sea}"/>"#);
+        if !self.shapes.land.is_empty() {
+            let _ = writeln!(
+                s,
+                r#"<path d="{}" fill="{}" stroke="{border}" stroke-width="0.6"/>"#,
+                path_data(&self.shapes.land),
+                pal.neutral_land()
+            );
+        }
+        let map = self.map();
+        if self.shapes.generated {
+            // Borders as lines between neighbours' points.
+            s.push_str(r#"<g stroke-linecap="round">"#);
+            for a in map.province_ids() {
+                for b in map.province_ids() {
+                    if a < b && map.provinces_adjacent(a, b) {
+                        let (x1, y1) = self.province_point(a);
+                        let (x2, y2) = self.province_point(b);
+                        let _ = write!(
+                            s,
+                            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="1" stroke-dasharray="2 3"/>"#,
+                            fmt(x1),
+                            fmt(y1),
+                            fmt(x2),
+                            fmt(y2),
+                            pal.hex(Rgb(0x55, 0x55, 0x55))
+                        );
+                    }
+                }
+            }
+            s.push_str("</g>\n");
+        }
+        s.push_str(r#"<g stroke-linejoin="round">"#);
+        s.push('\n');
+        for (i, p) in map.provinces().iter().enumerate() {
+            let rings = &self.shapes.provinces[i];
+            if rings.is_empty() {
+                continue;
+            }
+            let (fill, stroke, sw) = match p.terrain {
+                Terrain::Sea => (sea.clone(), pal.sea_border(), 0.8),
+                Terrain::Impassable => ("url(#rock)".to_string(), border.clone(), 1.0),
+                _ => (land.clone(), border.clone(), 1.0),
+            };
+            let opacity = if self.shapes.generated {
+                r#" fill-opacity="0.85""#
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                r#"<path id="p-{}" d="{}" fill="{fill}"{opacity} fill-rule="evenodd" stroke="{stroke}" stroke-width="{sw}"/>"#,
+                p.abbr,
+                path_data(rings)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    fn write_owners(&self, s: &mut String, state: &State, pal: &Palette) {
+        s.push_str(r#"<g id="owners">"#);
+        for (i, p) in self.map().provinces().iter().enumerate() {
+            if p.terrain == Terrain::Sea || self.shapes.provinces[i].is_empty() {
+                continue;
+            }
+            let Some(owner) = state.owner(ProvinceId(i as u16)) else {
+                continue;
+            };
+            let _ = write!(
+                s,
+                r##"<use xlink:href="#p-{}" href="#p-{}" fill="{}"/>"##,
+                p.abbr,
+                p.abbr,
+                pal.owner_fill(owner)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    fn name_point(&self, p: ProvinceId) -> (f32, f32) {
+        if let Some(Some(l)) = self.variant.labels.get(p.index()) {
+            return *l;
+        }
+        let (x, y) = self.province_point(p);
+        (x, y + 22.0)
+    }
+
+    fn write_names(&self, s: &mut String, pal: &Palette) {
+        let _ = write!(
+            s,
+            r#"<g font-size="11" text-anchor="middle" fill="{}" stroke="{}" stroke-width="2.6" stroke-linejoin="round" paint-order="stroke">"#,
+            pal.text(),
+            pal.halo()
+        );
+        for (i, p) in self.map().provinces().iter().enumerate() {
+            let (x, y) = self.name_point(ProvinceId(i as u16));
+            let name = title_case(&p.abbr);
+            let style = if p.terrain == Terrain::Sea {
+                r#" font-style="italic""#
+            } else {
+                ""
+            };
+            let _ = write!(
+                s,
+                r#"<text x="{}" y="{}"{style}>{}</text>"#,
+                fmt(x),
+                fmt(y + 4.0),
+                esc(&name)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    fn write_centres(&self, s: &mut String, state: &State, pal: &Palette) {
+        s.push_str(r#"<g id="centres">"#);
+        for &c in self.map().supply_centers() {
+            let (x, y) = self.name_point(c);
+            let chars = self.map().province(c).abbr.chars().count() as f32;
+            let cx = x + chars * 3.6 + 8.0;
+            let fill = match state.owner(c) {
+                Some(o) => pal.power(o),
+                None => pal.hex(Rgb(0xff, 0xff, 0xff)),
+            };
+            let _ = write!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="5" fill="{fill}" stroke="{}" stroke-width="1.4"/><circle cx="{}" cy="{}" r="1.6" fill="{}"/>"#,
+                fmt(cx),
+                fmt(y),
+                pal.text(),
+                fmt(cx),
+                fmt(y),
+                pal.text()
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    fn write_standoffs(&self, s: &mut String, state: &State, outcome: Option<&PhaseOutcome>, pal: &Palette) {
+        let mut set: Vec<usize> = state.standoffs.iter().collect();
+        if let Some(PhaseOutcome::Movement(m)) = outcome {
+            set.extend(m.standoffs.iter());
+        }
+        set.sort_unstable();
+        set.dedup();
+        for p in set {
+            let (x, y) = self.province_point(ProvinceId(p as u16));
+            let red = pal.fail();
+            let _ = write!(
+                s,
+                r#"<g class="standoff" stroke="{red}" stroke-width="2.2" fill="none"><circle cx="{}" cy="{}" r="15" stroke-dasharray="4 3"/><path d="M{},{} l12,12 M{},{} l-12,12"/></g>"#,
+                fmt(x),
+                fmt(y),
+                fmt(x - 6.0),
+                fmt(y - 6.0),
+                fmt(x + 6.0),
+                fmt(y - 6.0)
+            );
+        }
+    }
+
+    fn dest_point(&self, d: &Dest) -> (f32, f32) {
+        match d.coast {
+            CoastSpec::Coast(r) => self.region_point(r),
+            _ => self.province_point(d.province),
+        }
+    }
+
+    /// Where the ordered unit stands (a dislodged one beside its province).
+    fn unit_point(&self, state: &State, u: &UnitRef, retreat: bool) -> (f32, f32) {
+        if retreat {
+            if let Some(d) = state.dislodged(u.province) {
+                let (x, y) = self.region_point(d.unit.region);
+                return (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1);
+            }
+        }
+        match state.unit(u.province) {
+            Some(unit) => self.region_point(unit.region),
+            None => match u.coast {
+                CoastSpec::Coast(r) => self.region_point(r),
+                _ => self.province_point(u.province),
+            },
+        }
+    }
+
+    fn write_orders(&self, s: &mut String, state: &State, outcome: &PhaseOutcome, pal: &Palette) {
+        let map = self.map();
+        s.push_str(r#"<g id="orders" fill="none" stroke-linecap="round">"#);
+        s.push('\n');
+        // Moves of each unit, to aim supports and convoys at.
+        let mut moving: Vec<Option<(f32, f32)>> = vec![None; map.num_provinces()];
+        for r in outcome.orders() {
+            if let OrderKind::Move(u, d, _) = r.order.kind {
+                moving[u.province.index()] = Some(self.dest_point(&d));
+            }
+        }
+        for r in outcome.orders() {
+            let ok = r.verdict.succeeded();
+            let colour = pal.order(r.order.power);
+            match r.order.kind {
+                OrderKind::Hold(u) => {
+                    let (x, y) = self.unit_point(state, &u, false);
+                    let _ = write!(
+                        s,
+                        r#"<circle cx="{}" cy="{}" r="17" stroke="{colour}" stroke-width="3"/>"#,
+                        fmt(x),
+                        fmt(y)
+                    );
+                    if !ok {
+                        cross(s, (x + 14.0, y - 14.0), pal);
+                    }
+                }
+                OrderKind::Move(u, d, via) => {
+                    let a = self.unit_point(state, &u, false);
+                    let b = self.dest_point(&d);
+                    let curved = via || !self.direct(state, &u, &d);
+                    arrow(s, a, b, &colour, ok, curved, false, pal);
+                }
+                OrderKind::Retreat(u, d) => {
+                    let a = self.unit_point(state, &u, true);
+                    let b = self.dest_point(&d);
+                    arrow(s, a, b, &colour, ok, false, true, pal);
+                }
+                OrderKind::SupportHold(u, t) => {
+                    let a = self.unit_point(state, &u, false);
+                    let b = self.unit_point(state, &t, false);
+                    let (a2, b2) = shorten(a, b, 12.0, 19.0);
+                    let _ = write!(
+                        s,
+                        r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="2.4" stroke-dasharray="6 4"{}/><circle cx="{}" cy="{}" r="19" stroke="{colour}" stroke-width="2" stroke-dasharray="6 4"/>"#,
+                        fmt(a2.0),
+                        fmt(a2.1),
+                        fmt(b2.0),
+                        fmt(b2.1),
+                        dim(ok),
+                        fmt(b.0),
+                        fmt(b.1)
+                    );
+                    if !ok {
+                        cross(s, mid(a2, b2), pal);
+                    }
+                }
+                OrderKind::SupportMove(u, t, d) => {
+                    let a = self.unit_point(state, &u, false);
+                    let from = self.unit_point(state, &t, false);
+                    let to = self.dest_point(&d);
+                    let target = mid(from, to);
+                    let (a2, _) = shorten(a, target, 12.0, 0.0);
+                    let _ = write!(
+                        s,
+                        r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="2.4" stroke-dasharray="6 4"{}/><circle cx="{}" cy="{}" r="3.5" fill="{colour}" stroke="none"/>"#,
+                        fmt(a2.0),
+                        fmt(a2.1),
+                        fmt(target.0),
+                        fmt(target.1),
+                        dim(ok),
+                        fmt(target.0),
+                        fmt(target.1)
+                    );
+                    if moving[t.province.index()].is_none() {
+                        // The supported unit does not move there: show the move it was asked for.
+                        let (f2, t2) = shorten(from, to, 12.0, 14.0);
+                        let _ = write!(
+                            s,
+                            r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="1.4" stroke-dasharray="2 3" opacity="0.7"/>"#,
+                            fmt(f2.0),
+                            fmt(f2.1),
+                            fmt(t2.0),
+                            fmt(t2.1)
+                        );
+                    }
+                    if !ok {
+                        cross(s, mid(a2, target), pal);
+                    }
+                }
+                OrderKind::Convoy(u, t, d) => {
+                    let a = self.unit_point(state, &u, false);
+                    let from = self.unit_point(state, &t, false);
+                    let to = self.dest_point(&d);
+                    let (p1, _) = shorten(from, a, 12.0, 0.0);
+                    let (_, p3) = shorten(a, to, 0.0, 14.0);
+                    let _ = write!(
+                        s,
+                        r#"<path d="M{},{} L{},{} L{},{}" stroke="{colour}" stroke-width="2.2" stroke-dasharray="1 5" stroke-linejoin="round"{}/>"#,
+                        fmt(p1.0),
+                        fmt(p1.1),
+                        fmt(a.0),
+                        fmt(a.1),
+                        fmt(p3.0),
+                        fmt(p3.1),
+                        dim(ok)
+                    );
+                    if !ok {
+                        cross(s, (a.0 + 14.0, a.1 - 14.0), pal);
+                    }
+                }
+                OrderKind::Build(u) => {
+                    let r = match u.coast {
+                        CoastSpec::Coast(r) => r,
+                        _ => map.main_region(u.province),
+                    };
+                    let (x, y) = self.region_point(r);
+                    let _ = write!(
+                        s,
+                        r#"<circle cx="{}" cy="{}" r="19" stroke="{colour}" stroke-width="2.4" stroke-dasharray="5 3"/><path d="M{},{} h10 M{},{} v10" stroke="{colour}" stroke-width="3"/>"#,
+                        fmt(x),
+                        fmt(y),
+                        fmt(x + 13.0),
+                        fmt(y - 17.0),
+                        fmt(x + 18.0),
+                        fmt(y - 22.0)
+                    );
+                    if !ok {
+                        cross(s, (x, y), pal);
+                    }
+                }
+                OrderKind::Disband(u) => {
+                    let retreat = matches!(outcome, PhaseOutcome::Retreat(_));
+                    let (x, y) = self.unit_point(state, &u, retreat);
+                    let _ = write!(
+                        s,
+                        r#"<path d="M{},{} l20,20 M{},{} l-20,20" stroke="{}" stroke-width="3.2"{}/>"#,
+                        fmt(x - 10.0),
+                        fmt(y - 10.0),
+                        fmt(x + 10.0),
+                        fmt(y - 10.0),
+                        pal.fail(),
+                        dim(ok)
+                    );
+                }
+                OrderKind::Waive => {}
+            }
+        }
+        s.push_str("</g>\n");
+    }
+
+    /// Units built in an adjustment phase, drawn after the other units.
+    fn write_results(&self, s: &mut String, state: &State, outcome: &PhaseOutcome, pal: &Palette) {
+        let _ = state;
+        match outcome {
+            PhaseOutcome::Adjustment(a) => {
+                for u in &a.built {
+                    let p = Piece {
+                        unit: *u,
+                        at: self.region_point(u.region),
+                        small: false,
+                        opacity: 0.85,
+                    };
+                    self.write_piece(s, &p, pal);
+                }
+            }
+            PhaseOutcome::Movement(m) => {
+                // Units that this phase dislodges: a broken ring.
+                for d in &m.dislodged {
+                    let (x, y) = self.region_point(d.unit.region);
+                    let _ = write!(
+                        s,
+                        r#"<circle cx="{}" cy="{}" r="15" fill="none" stroke="{}" stroke-width="2.6" stroke-dasharray="8 4"/>"#,
+                        fmt(x),
+                        fmt(y),
+                        pal.fail()
+                    );
+                }
+            }
+            PhaseOutcome::Retreat(_) => {}
+        }
+    }
+
+    /// Can the unit move there without a convoy?
+    fn direct(&self, state: &State, u: &UnitRef, d: &Dest) -> bool {
+        let Some(unit) = state.unit(u.province) else {
+            return true;
+        };
+        self.map().reaches(unit.kind, unit.region, d.province)
+            || self
+                .map()
+                .moves_into(unit.kind, unit.region, d.province)
+                .next()
+                .is_some()
+    }
+
+    pub(crate) fn write_piece(&self, s: &mut String, p: &Piece, pal: &Palette) {
+        let map = self.map();
+        let ut = map.unit_type(p.unit.kind);
+        let k = if p.small { 0.72 } else { 1.0 };
+        let (x, y) = p.at;
+        let fill = pal.power(p.unit.power);
+        let ink = pal.ink_on(p.unit.power);
+        let outline = pal.unit_outline();
+        let initial = pal.initial(p.unit.power);
+        let op = if p.opacity < 1.0 {
+            format!(r#" opacity="{}""#, fmt(p.opacity))
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            s,
+            r#"<g transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
+            fmt(x),
+            fmt(y)
+        );
+        if p.small {
+            let _ = write!(
+                s,
+                r#"<circle r="16" fill="none" stroke="{}" stroke-width="3"/>"#,
+                pal.fail()
+            );
+        }
+        let shape = match ut.letter.to_ascii_uppercase() {
+            'A' => r#"<rect x="-12" y="-10" width="24" height="20" rx="4""#.to_string(),
+            'F' => r#"<path d="M-14,-3 L14,-3 L9,9 L-9,9 Z M-2,-3 L-2,-12 L7,-5 L-2,-5""#.to_string(),
+            'W' => r#"<path d="M0,-13 L14,9 L-14,9 Z""#.to_string(),
+            _ => r#"<path d="M0,-13 L13,0 L0,13 L-13,0 Z""#.to_string(),
+        };
+        let _ = write!(s, r#"{shape} fill="{fill}"/>"#);
+        let ty = if ut.letter.eq_ignore_ascii_case(&'F') { 7.5 } else { 4.5 };
+        let _ = write!(
+            s,
+            r#"<text y="{ty}" font-size="12" font-weight="bold" text-anchor="middle" fill="{ink}" stroke="none">{}</text></g>"#,
+            esc(&initial.to_string())
+        );
+        s.push('\n');
+    }
+
+    fn write_title(&self, s: &mut String, state: &State, pal: &Palette, opts: &Options) {
+        let (w, _) = self.size(opts);
+        let title = opts
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("{} — {}", self.variant.title, state.phase));
+        let _ = write!(
+            s,
+            r#"<rect width="{}" height="{TITLE_H}" fill="{}"/><text x="14" y="29" font-size="20" font-weight="bold" fill="{}">{}</text>"#,
+            fmt(w),
+            pal.title_bar(),
+            pal.title_text(),
+            esc(&title)
+        );
+        s.push('\n');
+    }
+
+    fn write_panel(&self, s: &mut String, state: &State, pal: &Palette) {
+        let map = self.map();
+        let x0 = self.shapes.width as f32;
+        let h = self.shapes.height as f32;
+        let _ = write!(
+            s,
+            r#"<g transform="translate({},{TITLE_H})"><rect width="{PANEL_W}" height="{}" fill="{}"/>"#,
+            fmt(x0),
+            fmt(h),
+            pal.panel()
+        );
+        let _ = write!(
+            s,
+            r#"<text x="14" y="28" font-size="15" font-weight="bold" fill="{}">Centres</text><text x="{}" y="28" font-size="11" text-anchor="end" fill="{}">units</text>"#,
+            pal.text(),
+            fmt(PANEL_W - 14.0),
+            pal.text()
+        );
+        let mut rows: Vec<(PowerId, usize, usize)> = map
+            .power_ids()
+            .map(|p| {
+                (
+                    p,
+                    state.center_count(map, p),
+                    state.units().filter(|(_, u)| u.power == p).count(),
+                )
+            })
+            .collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let row_h = ((h - 120.0) / rows.len().max(1) as f32).min(26.0);
+        let fs = (row_h * 0.55).clamp(7.0, 13.0);
+        for (i, (p, c, u)) in rows.iter().enumerate() {
+            let y = 44.0 + i as f32 * row_h;
+            let name = &map.power(*p).name;
+            let _ = write!(
+                s,
+                r#"<rect x="14" y="{}" width="{}" height="{}" rx="2" fill="{}" stroke="{}" stroke-width="0.8"/><text x="{}" y="{}" font-size="{}" fill="{}">{}</text><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="end" fill="{}">{c}</text><text x="{}" y="{}" font-size="{}" text-anchor="end" fill="{}">{u}</text>"#,
+                fmt(y),
+                fmt(row_h * 0.7),
+                fmt(row_h * 0.7),
+                pal.owner_fill(*p),
+                pal.text(),
+                fmt(20.0 + row_h * 0.7),
+                fmt(y + row_h * 0.55),
+                fmt(fs),
+                pal.text(),
+                esc(name),
+                fmt(PANEL_W - 50.0),
+                fmt(y + row_h * 0.55),
+                fmt(fs),
+                pal.text(),
+                fmt(PANEL_W - 14.0),
+                fmt(y + row_h * 0.55),
+                fmt(fs),
+                pal.text(),
+            );
+        }
+        let total = map.supply_centers().len();
+        let owned: usize = rows.iter().map(|r| r.1).sum();
+        let y = 44.0 + rows.len() as f32 * row_h + 18.0;
+        let _ = write!(
+            s,
+            r#"<text x="14" y="{}" font-size="11" fill="{}">Neutral {} · total {total}</text><text x="14" y="{}" font-size="11" fill="{}">{} centres win</text>"#,
+            fmt(y),
+            pal.text(),
+            total - owned.min(total),
+            fmt(y + 16.0),
+            pal.text(),
+            map.victory_centers()
+        );
+        s.push_str("</g>\n");
+    }
+}
+
+/// Where a dislodged unit is drawn, beside its province's point.
+pub const DISLODGED_OFFSET: (f32, f32) = (15.0, 11.0);
+
+fn mid(a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
+    ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+}
+
+/// The segment a→b with `sa` cut from its start and `sb` from its end.
+fn shorten(a: (f32, f32), b: (f32, f32), sa: f32, sb: f32) -> ((f32, f32), (f32, f32)) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < sa + sb + 4.0 {
+        return (a, b);
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    ((a.0 + ux * sa, a.1 + uy * sa), (b.0 - ux * sb, b.1 - uy * sb))
+}
+
+fn dim(ok: bool) -> &'static str {
+    if ok {
+        ""
+    } else {
+        r#" opacity="0.6""#
+    }
+}
+
+/// A failed order: a red cross.
+fn cross(s: &mut String, (x, y): (f32, f32), pal: &Palette) {
+    let _ = write!(
+        s,
+        r#"<path d="M{},{} l10,10 M{},{} l-10,10" stroke="{}" stroke-width="3.4" stroke-linecap="round"/>"#,
+        fmt(x - 5.0),
+        fmt(y - 5.0),
+        fmt(x + 5.0),
+        fmt(y - 5.0),
+        pal.fail()
+    );
+}
+
+/// A move or retreat arrow with its head; curved for a convoyed move.
+#[allow(clippy::too_many_arguments)]
+fn arrow(
+    s: &mut String,
+    a: (f32, f32),
+    b: (f32, f32),
+    colour: &str,
+    ok: bool,
+    curved: bool,
+    retreat: bool,
+    pal: &Palette,
+) {
+    let (a2, b2) = shorten(a, b, 12.0, 13.0);
+    let (dx, dy) = (b2.0 - a2.0, b2.1 - a2.1);
+    let len = (dx * dx + dy * dy).sqrt().max(0.01);
+    let (ux, uy) = (dx / len, dy / len);
+    // The head's direction: along the line, or along the curve's end.
+    let (ctrl, hx, hy) = if curved {
+        let c = (a2.0 + dx / 2.0 - uy * len * 0.25, a2.1 + dy / 2.0 + ux * len * 0.25);
+        let (ex, ey) = (b2.0 - c.0, b2.1 - c.1);
+        let el = (ex * ex + ey * ey).sqrt().max(0.01);
+        (Some(c), ex / el, ey / el)
+    } else {
+        (None, ux, uy)
+    };
+    let head = 11.0;
+    let base = (b2.0 - hx * head, b2.1 - hy * head);
+    let dash = if retreat { r#" stroke-dasharray="10 4""# } else { "" };
+    let d = match ctrl {
+        Some(c) => format!(
+            "M{},{} Q{},{} {},{}",
+            fmt(a2.0),
+            fmt(a2.1),
+            fmt(c.0),
+            fmt(c.1),
+            fmt(base.0),
+            fmt(base.1)
+        ),
+        None => format!("M{},{} L{},{}", fmt(a2.0), fmt(a2.1), fmt(base.0), fmt(base.1)),
+    };
+    let _ = write!(
+        s,
+        r#"<g{}><path d="{d}" stroke="{colour}" stroke-width="3.4"{dash}/><path d="M{},{} L{},{} L{},{} Z" fill="{colour}" stroke="none"/></g>"#,
+        dim(ok),
+        fmt(b2.0),
+        fmt(b2.1),
+        fmt(base.0 - hy * 6.0),
+        fmt(base.1 + hx * 6.0),
+        fmt(base.0 + hy * 6.0),
+        fmt(base.1 - hx * 6.0),
+    );
+    if !ok {
+        let m = match ctrl {
+            Some(c) => (
+                0.25 * a2.0 + 0.5 * c.0 + 0.25 * base.0,
+                0.25 * a2.1 + 0.5 * c.1 + 0.25 * base.1,
+            ),
+            None => mid(a2, base),
+        };
+        cross(s, m, pal);
+    }
+}
+
+/// A number for SVG: at most two decimals, no trailing zeros.
+pub(crate) fn fmt(v: f32) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    if r == r.trunc() {
+        format!("{}", r as i64)
+    } else {
+        let s = format!("{r:.2}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// Escapes text for XML.
+pub(crate) fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn title_case(abbr: &str) -> String {
+    let mut c = abbr.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
