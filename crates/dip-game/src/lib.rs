@@ -6,6 +6,7 @@
 
 pub mod gamedir;
 pub mod gamefile;
+pub mod menu;
 pub mod mila;
 pub mod params;
 pub mod plain;

@@ -65,7 +65,19 @@ impl ParamFile {
                 value: value.to_string(),
                 line: i + 1,
             };
-            if LIST_KEYWORDS.contains(&key) {
+            // A list: the known list keywords, and any keyword alone on its
+            // line whose next line is no keyword (a submenu).
+            let next_is_item = text.lines().nth(i + 1).map(str::trim).is_some_and(|n| {
+                !n.is_empty()
+                    && !n.chars().next().is_some_and(|c| {
+                        c.is_ascii_uppercase()
+                            && n.split_whitespace().next().is_some_and(|w| {
+                                w.chars()
+                                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+                            })
+                    })
+            });
+            if LIST_KEYWORDS.contains(&key) || (value.is_empty() && next_is_item) {
                 list = Some(e);
             } else {
                 entries.push(e);

@@ -140,3 +140,154 @@ pub fn orderview(a: OrderviewArgs) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[derive(clap::Args)]
+pub struct MenuArgs {
+    /// The project file with the GAMELIST.
+    #[arg(long, default_value = "PROJECT.TXT")]
+    project: PathBuf,
+}
+
+/// A line from the user; `None` at the end of input.
+fn ask(prompt: &str) -> Option<String> {
+    use std::io::Write;
+    print!("{prompt}");
+    let _ = std::io::stdout().flush();
+    let mut line = String::new();
+    match std::io::stdin().read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_string()),
+    }
+}
+
+/// `dip menu`: DipWork's workbench in the terminal: the project's games,
+/// then each game's MENULIST (or dip's own menu).
+pub fn menu(a: MenuArgs) -> Result<ExitCode> {
+    use dip_game::menu::{game_list, DEFAULT_MENU};
+    use dip_game::params::ParamFile;
+    let text = match std::fs::read_to_string(&a.project) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("dip: {}: {e}", a.project.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let project = ParamFile::parse(&text, a.project.clone());
+    let Some(list) = project.get("GAMELIST") else {
+        eprintln!(
+            "dip: {}: no GAMELIST (one game directory a line, `path % help`)",
+            a.project.display()
+        );
+        return Ok(ExitCode::from(2));
+    };
+    let games = game_list(&list.value);
+    let base = a.project.parent().map(PathBuf::from).unwrap_or_default();
+    loop {
+        println!("\nGames of {}:", a.project.display());
+        for (i, g) in games.iter().enumerate() {
+            println!("  {:>2}  {:<12} {}", i + 1, g.path, g.help);
+        }
+        let Some(choice) = ask("game (number or name, q to quit): ") else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        if choice == "q" {
+            return Ok(ExitCode::SUCCESS);
+        }
+        let picked = choice
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| games.get(n.wrapping_sub(1)))
+            .or_else(|| games.iter().find(|g| g.path.eq_ignore_ascii_case(&choice)));
+        let Some(g) = picked else {
+            println!("no such game: {choice}");
+            continue;
+        };
+        let dir = base.join(&g.path);
+        let game = match gamedir::GameDir::open(&dir, Some(&a.project)) {
+            Ok(g) => g,
+            Err(e) => {
+                println!("dip: {e}");
+                continue;
+            }
+        };
+        let menu_text = game
+            .params
+            .string("MENULIST")
+            .unwrap_or_else(|| DEFAULT_MENU.to_string());
+        game_menu(&game, &dir, &menu_text)?;
+    }
+}
+
+fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) -> Result<()> {
+    use dip_game::menu::{expand, parse_menu, Action};
+    let items = match parse_menu(menu_text) {
+        Ok(i) => i,
+        Err(e) => {
+            println!("dip: MENULIST: {e}");
+            return Ok(());
+        }
+    };
+    let predefined = [
+        ("GAMEPATH", dir.display().to_string()),
+        (
+            "CURRENTPATH",
+            std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default(),
+        ),
+        (
+            "DIP",
+            std::env::current_exe()
+                .map(|p| p.display().to_string())
+                .unwrap_or_else(|_| "dip".into()),
+        ),
+    ];
+    loop {
+        let name = game.params.text("NAME", &dir.display().to_string());
+        println!("\n{name} ({})", game.variant.title);
+        for it in &items {
+            println!("  {}  {:<24} {}", it.key.unwrap_or(' '), it.label, it.help);
+        }
+        let Some(k) = ask("key (q back): ") else {
+            return Ok(());
+        };
+        if k == "q" {
+            return Ok(());
+        }
+        let Some(it) = items
+            .iter()
+            .find(|i| i.key.map(String::from).as_deref() == Some(k.to_lowercase().as_str()))
+        else {
+            println!("no such item: {k}");
+            continue;
+        };
+        match &it.action {
+            Action::Submenu(list) => match game.params.string(list) {
+                Some(t) => game_menu(game, dir, &t)?,
+                None => println!("no menu `{list}`"),
+            },
+            Action::Command { line, wait } => {
+                let cmd = match expand(line, &game.params, &predefined) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        println!("dip: {e}");
+                        continue;
+                    }
+                };
+                println!("> {cmd}");
+                let status = if cfg!(windows) {
+                    std::process::Command::new("cmd").args(["/C", &cmd]).status()
+                } else {
+                    std::process::Command::new("sh").args(["-c", &cmd]).status()
+                };
+                let failed = !status.map(|s| s.success()).unwrap_or(false);
+                if failed {
+                    println!("(the command failed)");
+                }
+                if *wait || failed {
+                    ask("press Enter");
+                }
+            }
+        }
+    }
+}

@@ -41,6 +41,8 @@ enum Command {
     New(gm::NewArgs),
     /// Print a stage file (SCANNED/PARSED/CONFLICTED/WINTERED.TXT) as a table.
     Orderview(gm::OrderviewArgs),
+    /// DipWork's workbench: the project's games and each game's menu.
+    Menu(gm::MenuArgs),
     /// Whole-game records: import and export MILA saved games, list phases.
     Record(record::Args),
     /// Variants: list, check (lint), show a province, convert between formats.
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Accept(a) => gm::accept(a),
         Command::New(a) => gm::new(a),
         Command::Orderview(a) => gm::orderview(a),
+        Command::Menu(a) => gm::menu(a),
         Command::Record(a) => record::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Score(a) => rate::score(a),

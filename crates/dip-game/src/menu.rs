@@ -1,0 +1,192 @@
+//! DipWork's menus: the project's GAMELIST and a game's MENULIST (label with
+//! a `~` or `&` hotkey, a help line, a command with macros), `'SUBMENU' NAME`
+//! and a trailing `'!'` for "do not wait".
+
+use crate::params::Params;
+
+/// One game of the project's GAMELIST.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEntry {
+    pub path: String,
+    pub help: String,
+}
+
+/// `meine % Meine Partie` lines.
+pub fn game_list(list: &str) -> Vec<GameEntry> {
+    list.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| match l.split_once('%') {
+            Some((p, h)) => GameEntry {
+                path: p.trim().to_string(),
+                help: h.trim().to_string(),
+            },
+            None => GameEntry {
+                path: l.trim().to_string(),
+                help: String::new(),
+            },
+        })
+        .collect()
+}
+
+/// What a menu item does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A command line (macros not yet expanded); `wait` unless it ends in `'!'`.
+    Command { line: String, wait: bool },
+    /// Another menu, by the keyword of its list.
+    Submenu(String),
+}
+
+/// One menu item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuItem {
+    /// The label as shown (without `&`; `~` removed).
+    pub label: String,
+    /// The hotkey, lower case.
+    pub key: Option<char>,
+    pub help: String,
+    pub action: Action,
+}
+
+/// A MENULIST: items of three lines each.
+pub fn parse_menu(list: &str) -> Result<Vec<MenuItem>, String> {
+    let lines: Vec<&str> = list.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    if !lines.len().is_multiple_of(3) {
+        return Err(format!(
+            "a menu item has three lines (label, help, command); {} lines do not divide by three",
+            lines.len()
+        ));
+    }
+    Ok(lines
+        .chunks(3)
+        .map(|c| {
+            let (label, key) = hotkey(c[0]);
+            let cmd = c[2];
+            let action = match cmd.strip_prefix("'SUBMENU'") {
+                Some(name) => Action::Submenu(name.trim().to_string()),
+                None => {
+                    let wait = !cmd.trim_end().ends_with("'!'");
+                    let line = cmd.trim_end().trim_end_matches("'!'").trim_end().to_string();
+                    Action::Command { line, wait }
+                }
+            };
+            MenuItem {
+                label,
+                key,
+                help: c[1].to_string(),
+                action,
+            }
+        })
+        .collect())
+}
+
+/// `~Befehle` → key b, shown "Befehle"; `&iDIR` → key i, shown "DIR";
+/// `&Auswertung` → key a, shown "Auswertung".
+fn hotkey(label: &str) -> (String, Option<char>) {
+    if let Some(i) = label.find('&') {
+        // DipWork hides the letter after `&`: an extra key letter such as
+        // `&iDIR`. A letter that starts a word (`&Auswertung`) stays.
+        let rest = &label[i + 1..];
+        let mut chars = rest.chars();
+        let key_char = chars.next();
+        let starts_word = chars.next().is_some_and(|c| c.is_lowercase());
+        let shown = if starts_word {
+            format!("{}{rest}", &label[..i])
+        } else {
+            format!("{}{}", &label[..i], rest.chars().skip(1).collect::<String>())
+        };
+        return (shown, key_char.map(|c| c.to_ascii_lowercase()));
+    }
+    if let Some(i) = label.find('~') {
+        let rest = &label[i + 1..];
+        let key = rest.chars().next().map(|c| c.to_ascii_lowercase());
+        return (format!("{}{rest}", &label[..i]), key);
+    }
+    (label.to_string(), label.chars().next().map(|c| c.to_ascii_lowercase()))
+}
+
+/// Replaces `'NAME'` by the parameter NAME (or a predefined macro); an
+/// unknown name is left as it is and reported.
+pub fn expand(line: &str, params: &Params, predefined: &[(&str, String)]) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find('\'') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let Some(j) = after.find('\'') else {
+            return Err(format!("an unclosed macro quote in `{line}`"));
+        };
+        let name = &after[..j];
+        let value = predefined
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+            .or_else(|| params.string(name))
+            .ok_or_else(|| format!("unknown macro `'{name}'` in `{line}` (no such parameter)"))?;
+        out.push_str(&value);
+        rest = &after[j + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// dip's menu for a game when its files define none.
+pub const DEFAULT_MENU: &str = "&Run all stages
+scanner, parser, conflicter, winterer and output for this turn
+'DIP' run 'GAMEPATH' --all
+&Accept
+NEWGAME.TXT becomes GAME.TXT; the old one is kept
+'DIP' accept 'GAMEPATH'
+&Scanner only
+read ORDERS.TXT into SCANNED.TXT
+'DIP' run 'GAMEPATH' --scan
+&Output again
+PLAIN.TXT from WINTERED.TXT
+'DIP' run 'GAMEPATH' --output
+&Errors
+show ERRORS.TXT
+'DIP' orderview 'GAMEPATH'/ERRORS.TXT
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::ParamFile;
+
+    #[test]
+    fn menus_hotkeys_and_macros() {
+        let items = parse_menu(
+            "&Auswertung\ngesamte Auswertung durchführen\n'EVALGAME' 'GAMEPATH' /all\n~Befehle editieren\nAlle Dateien in Texteditor laden\n'EDITOR' 'GAMEPATH'/ORDERS.TXT '!'\nUntermenü&u\nDas Untermenü aufrufen\n'SUBMENU' MEINMENU\n",
+        )
+        .unwrap();
+        assert_eq!(items[0].label, "Auswertung");
+        assert_eq!(items[0].key, Some('a'));
+        assert_eq!(items[1].label, "Befehle editieren");
+        assert_eq!(items[1].key, Some('b'));
+        assert!(matches!(&items[1].action, Action::Command { wait: false, .. }));
+        assert_eq!(items[2].key, Some('u'));
+        assert_eq!(items[2].label, "Untermenü");
+        assert_eq!(hotkey("&iDIR"), ("DIR".to_string(), Some('i')));
+        assert_eq!(items[2].action, Action::Submenu("MEINMENU".into()));
+        let params = Params {
+            files: vec![ParamFile::parse("EVALGAME dip run\nEDITOR vi\n", "PROJECT.TXT".into())],
+        };
+        let Action::Command { line, .. } = &items[0].action else {
+            panic!()
+        };
+        assert_eq!(
+            expand(line, &params, &[("GAMEPATH", "games/meine".into())]).unwrap(),
+            "dip run games/meine /all"
+        );
+        assert!(expand("'NOPE' x", &params, &[]).is_err());
+        assert!(parse_menu("a\nb\n").is_err());
+    }
+
+    #[test]
+    fn game_lists() {
+        let g = game_list("Cosa % KapDip, die Antwort\nTest\n");
+        assert_eq!(g[0].path, "Cosa");
+        assert_eq!(g[0].help, "KapDip, die Antwort");
+        assert_eq!(g[1].help, "");
+    }
+}

@@ -1,0 +1,31 @@
+//! `dip menu` driven through its standard input, as a person would type.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn menu_runs_a_stage_of_a_listed_game() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game");
+    let dst = std::env::temp_dir().join(format!("dip-menu-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dst);
+    std::fs::create_dir_all(dst.join("meine")).unwrap();
+    std::fs::copy(src.join("PROJECT.TXT"), dst.join("PROJECT.TXT")).unwrap();
+    for f in ["GAME.TXT", "ORDERS.TXT"] {
+        std::fs::copy(src.join("meine").join(f), dst.join("meine").join(f)).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(["menu", "--project"])
+        .arg(dst.join("PROJECT.TXT"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Game 1, "s" = scanner only, Enter, back, quit.
+    child.stdin.as_mut().unwrap().write_all(b"1\ns\n\nq\nq\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("meine"), "{text}");
+    assert!(text.contains("Scanner only"), "{text}");
+    assert!(dst.join("meine/SCANNED.TXT").is_file(), "{text}");
+}
