@@ -425,11 +425,12 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                         Some(w) => format!("found `{w}`"),
                         None => "found the end of the line".into(),
                     };
-                    let mut n = self.unknown_place(c, col, found);
-                    if found.is_none() || self.v.suggestions(found.unwrap_or("")).is_empty() {
-                        n = Note::new(c, col, what);
+                    let sug = found.map(|w| self.v.suggestions(w)).unwrap_or_default();
+                    if sug.is_empty() {
+                        Note::new(c, col, what)
+                    } else {
+                        Note::new(c, col, format!("{what} (a province? did you mean {}?)", sug.join(", ")))
                     }
-                    n
                 });
             }
         };

@@ -139,6 +139,8 @@ struct Index {
     max_words: usize,
     /// For the spelling check: normalised name without spaces, place.
     squashed: Vec<(String, Place)>,
+    /// For suggestions: lower-case name, province.
+    lower: Vec<(String, ProvinceId)>,
 }
 
 /// Normalises a name: words split at spaces and hyphens, dots at word ends
@@ -570,6 +572,7 @@ impl<'m> Vocabulary<'m> {
             ix.max_words = ix.max_words.max(key.split(' ').count());
             let squashed: String = key.chars().filter(|c| *c != ' ').collect();
             ix.squashed.push((squashed, e.target));
+            ix.lower.push((normalize(&e.name, false), e.target.province));
             ix.places.entry(key).or_insert(e.target);
         }
         self.index = ix;
@@ -635,11 +638,14 @@ impl<'m> Vocabulary<'m> {
     /// Up to three provinces whose names look like `word` (for messages).
     pub fn suggestions(&self, word: &str) -> Vec<String> {
         let w = normalize(word, false);
+        if w.is_empty() || w.len() > 40 {
+            return Vec::new();
+        }
         let mut scored: Vec<(f64, ProvinceId)> = Vec::new();
-        for e in &self.places {
-            let s = strsim::jaro_winkler(&w, &normalize(&e.name, false));
+        for (name, p) in &self.index.lower {
+            let s = strsim::jaro_winkler(&w, name);
             if s >= 0.75 {
-                scored.push((s, e.target.province));
+                scored.push((s, *p));
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
