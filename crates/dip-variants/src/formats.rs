@@ -141,3 +141,68 @@ pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathB
         }
     }
 }
+
+/// Borders (`TYPE from-to[:flags]`) of the model that a format cannot
+/// carry: what is missing when the written files are read back.
+pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
+    let Ok(before) = m.build("variant") else {
+        return Vec::new();
+    };
+    let after = match format {
+        Format::Native => return Vec::new(),
+        Format::DpJudge => crate::dpjudge::read_str(&crate::dpjudge::write(m), "x.map").and_then(|m| m.build("x.map")),
+        Format::DipWork => {
+            let (v, f, g) = crate::dipwork::write(m);
+            crate::dipwork::read_params(&v, "VARIANT.TXT")
+                .and_then(|p| {
+                    crate::dipwork::read(&p, "VARIANT.TXT", &f, "FIELDS.TXT", Some((&g, "GAME.TXT")), &m.name)
+                })
+                .and_then(|m| m.build("x"))
+        }
+        Format::Realpolitik => {
+            let dir = std::env::temp_dir().join(format!("dip-lost-{}-{}", std::process::id(), m.name));
+            let res = write(m, format, &dir)
+                .map_err(|e| VariantError {
+                    file: dir.display().to_string(),
+                    line: 0,
+                    message: e.to_string(),
+                })
+                .and_then(|_| load_any(&dir.join(format!("{}.var", m.name)).to_string_lossy()));
+            let _ = std::fs::remove_dir_all(&dir);
+            res
+        }
+    };
+    let Ok(after) = after else {
+        return vec!["the written files do not read back".into()];
+    };
+    let set = |v: &Variant| {
+        let map = &v.map;
+        let mut out = std::collections::BTreeSet::new();
+        for ut in map.unit_type_ids() {
+            for r in 0..map.num_regions() {
+                let from = dip_core::RegionId(r as u16);
+                for e in map.edges(ut, from) {
+                    let mut s = format!(
+                        "{} {}-{}",
+                        map.unit_type(ut).letter,
+                        map.region_name(from).to_lowercase(),
+                        map.region_name(e.to).to_lowercase()
+                    );
+                    for (f, n) in [
+                        (dip_core::map::EdgeFlags::WEAK_MOVE, ":mx"),
+                        (dip_core::map::EdgeFlags::NO_RETREAT, ":hx"),
+                        (dip_core::map::EdgeFlags::CANAL, ":canal"),
+                    ] {
+                        if e.flags.has(f) {
+                            s.push_str(n);
+                        }
+                    }
+                    out.insert(s);
+                }
+            }
+        }
+        out
+    };
+    let a = set(&after);
+    set(&before).difference(&a).cloned().collect()
+}

@@ -334,3 +334,21 @@ fn every_bundled_variant_round_trips_through_every_format() {
         assert_eq!(centres(&dp), centres(&v), "{name} via DPjudge");
     }
 }
+
+#[test]
+fn what_a_format_cannot_carry_is_reported() {
+    let std = Model::from_variant(&dip_variants::standard());
+    for f in [Format::DipWork, Format::DpJudge, Format::Realpolitik, Format::Native] {
+        assert_eq!(formats::lost_in(&std, f), Vec::<String>::new(), "{f:?}");
+    }
+    let text = "variant t\npower RED Red Red\nprovince a A land center home=RED\nprovince b B land\nborder A a b:mx\nunit-at RED A a\n";
+    let m = Model::from_variant(&dip_variants::parse(text, "t").unwrap());
+    assert_eq!(
+        formats::lost_in(&m, Format::DipWork),
+        vec!["A a-b:mx".to_string(), "A b-a:mx".to_string()]
+    );
+    assert!(
+        formats::lost_in(&m, Format::Realpolitik).is_empty(),
+        "Realpolitik has mx"
+    );
+}

@@ -140,6 +140,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let (model, _) = formats::read_model(&path)?;
             // Check that it builds before writing anything.
             model.build(&path)?;
+            let lost = formats::lost_in(&model, format);
+            if !lost.is_empty() {
+                eprintln!(
+                    "note: the {} format cannot carry {} border(s), e.g. {}",
+                    format.name(),
+                    lost.len(),
+                    lost.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+                );
+            }
             match out {
                 None if format == Format::Native => print!("{}", model.to_native()),
                 None if format == Format::DpJudge => print!("{}", dip_variants::dpjudge::write(&model)),
