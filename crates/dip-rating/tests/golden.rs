@@ -60,8 +60,15 @@ fn trueskill_equals_reference() {
             .iter()
             .map(|&(mu, sigma)| trueskill::Rating { mu, sigma })
             .collect();
+        // through the skillratings crate, and through dip's own factor graph
         let got = env.rate(&rs, &c.ranks).expect("rated");
         check(c, &got.iter().map(|r| (r.mu, r.sigma)).collect::<Vec<_>>());
+        let own = env.rate_own(&rs, &c.ranks).expect("rated");
+        check(c, &own.iter().map(|r| (r.mu, r.sigma)).collect::<Vec<_>>());
+        for (i, o) in own.iter().enumerate() {
+            let e = env.explain(&rs, &c.ranks, i).expect("explained");
+            assert_eq!((e.after.mu, e.after.sigma), (o.mu, o.sigma));
+        }
         n += 1;
     }
     assert!(n >= 50, "only {n} TrueSkill cases");
@@ -85,6 +92,9 @@ fn plackett_luce_equals_reference() {
             .collect();
         let got = m.rate(&rs, &c.ranks);
         check(c, &got.iter().map(|r| (r.mu, r.sigma)).collect::<Vec<_>>());
+        for (i, g) in got.iter().enumerate() {
+            assert_eq!(m.explain(&rs, &c.ranks, i).after, *g);
+        }
         n += 1;
     }
     assert_eq!(n, 60);

@@ -320,8 +320,52 @@ impl TrueSkill {
         }
     }
 
-    /// New ratings after a free-for-all game (ranks: 1 = best, equal = tie).
+    /// New ratings after a free-for-all game (ranks: 1 = best, equal = tie),
+    /// computed by the `skillratings` crate (its multi-team TrueSkill agrees
+    /// with the reference package to about 1e-14; see tests/golden.rs). The
+    /// factor graph in this module computes the same numbers and is used to
+    /// explain them ([`TrueSkill::explain`]).
     pub fn rate(&self, ratings: &[Rating], ranks: &[u32]) -> Result<Vec<Rating>, FloatError> {
+        use skillratings::trueskill::{trueskill_multi_team, TrueSkillConfig, TrueSkillRating};
+        use skillratings::MultiTeamOutcome;
+        if ratings.len() < 2 || ranks.len() != ratings.len() || self.min_delta != 0.0001 {
+            return Ok(self.run(ratings, ranks)?.0);
+        }
+        let teams: Vec<[TrueSkillRating; 1]> = ratings
+            .iter()
+            .map(|r| {
+                [TrueSkillRating {
+                    rating: r.mu,
+                    uncertainty: r.sigma,
+                }]
+            })
+            .collect();
+        let input: Vec<(&[TrueSkillRating], MultiTeamOutcome)> = teams
+            .iter()
+            .zip(ranks)
+            .map(|(t, &r)| (&t[..], MultiTeamOutcome::new(r as usize)))
+            .collect();
+        let cfg = TrueSkillConfig {
+            draw_probability: self.draw_probability,
+            beta: self.beta,
+            dynamics_factor: self.tau,
+        };
+        let out = trueskill_multi_team(&input, &cfg, None).map_err(|_| FloatError)?;
+        let r: Vec<Rating> = out
+            .iter()
+            .map(|t| Rating {
+                mu: t[0].rating,
+                sigma: t[0].uncertainty,
+            })
+            .collect();
+        if r.iter().any(|x| !x.mu.is_finite() || !x.sigma.is_finite()) {
+            return Err(FloatError);
+        }
+        Ok(r)
+    }
+
+    /// The same as [`TrueSkill::rate`], by this module's own factor graph.
+    pub fn rate_own(&self, ratings: &[Rating], ranks: &[u32]) -> Result<Vec<Rating>, FloatError> {
         Ok(self.run(ratings, ranks)?.0)
     }
 
