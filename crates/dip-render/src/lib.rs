@@ -12,6 +12,7 @@
 //! A [`Picture`] holds what does not change between positions (the
 //! province shapes); build it once to draw many positions of one variant.
 
+pub mod animate;
 pub mod colour;
 pub mod raster;
 pub mod regions;

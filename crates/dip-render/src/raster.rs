@@ -35,14 +35,20 @@ pub fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
 /// The largest picture side drawn, in pixels.
 pub const MAX_SIDE: u32 = 16_384;
 
-/// Draws an SVG at `scale` into an RGBA pixmap.
-pub fn pixmap(svg: &str, scale: f32) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+/// Reads an SVG with the bundled fonts.
+pub fn tree(svg: &str) -> Result<resvg::usvg::Tree, RasterError> {
     let opt = resvg::usvg::Options {
         fontdb: fonts(),
         font_family: "DejaVu Sans".into(),
         ..Default::default()
     };
-    let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| RasterError::Svg(e.to_string()))?;
+    resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| RasterError::Svg(e.to_string()))
+}
+
+/// Draws an SVG into an RGBA pixmap of the size the SVG gives (its
+/// `width` and `height`, which carry the scale).
+pub fn pixmap(svg: &str, scale: f32) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    let tree = tree(svg)?;
     // The SVG's own width and height already include the scale; the view
     // box is drawn to fill them.
     let size = tree.size();

@@ -164,20 +164,51 @@ impl<'a> Picture<'a> {
 
     /// One picture with the given pieces (the animation moves them).
     pub fn svg_frame(&self, state: &State, outcome: Option<&PhaseOutcome>, pieces: &[Piece], opts: &Options) -> String {
-        let pal = Palette::new(self.variant, opts.mode);
+        let mut s = self.svg_open(opts);
+        s.push_str(&self.svg_base(opts));
+        s.push_str(&self.svg_overlay(state, outcome, pieces, opts, true));
+        s.push_str("</svg>\n");
+        s
+    }
+
+    /// The `<svg>` start tag.
+    pub fn svg_open(&self, opts: &Options) -> String {
         let (w, h) = self.size(opts);
-        let mut s = String::with_capacity(200_000);
-        let _ = write!(
-            s,
+        format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{}" height="{}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans">"#,
             fmt(w * opts.scale),
             fmt(h * opts.scale),
-        );
-        s.push('\n');
+        ) + "\n"
+    }
+
+    /// What every position of the variant shares: patterns, sea, land and
+    /// the province outlines (with ids `pN`, N the province index).
+    pub fn svg_base(&self, opts: &Options) -> String {
+        let pal = Palette::new(self.variant, opts.mode);
+        let mut s = String::with_capacity(120_000);
         self.write_defs(&mut s, &pal);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_base(&mut s, &pal, opts);
-        self.write_owners(&mut s, state, &pal);
+        s.push_str("</g>\n");
+        s
+    }
+
+    /// What one position adds: owners, names, centres, standoffs, orders,
+    /// units, title and panel. With `by_reference`, owned provinces refer
+    /// to the outlines of [`Picture::svg_base`]; else they carry their own
+    /// outline (to draw the overlay alone over a picture of the base).
+    pub fn svg_overlay(
+        &self,
+        state: &State,
+        outcome: Option<&PhaseOutcome>,
+        pieces: &[Piece],
+        opts: &Options,
+        by_reference: bool,
+    ) -> String {
+        let pal = Palette::new(self.variant, opts.mode);
+        let mut s = String::with_capacity(40_000);
+        let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
+        self.write_owners(&mut s, state, &pal, by_reference);
         if opts.names {
             self.write_names(&mut s, &pal);
         }
@@ -197,7 +228,6 @@ impl<'a> Picture<'a> {
         if opts.panel {
             self.write_panel(&mut s, state, &pal);
         }
-        s.push_str("</svg>\n");
         s
     }
 
@@ -219,6 +249,12 @@ impl<'a> Picture<'a> {
             pal.hex(Rgb(0xbd, 0xb8, 0xae)),
             pal.hex(Rgb(0x8a, 0x84, 0x78))
         );
+        for i in 0..self.map().num_provinces() {
+            let rings = &self.shapes.provinces[i];
+            if !rings.is_empty() {
+                let _ = writeln!(s, r#"<path id="p{i}" d="{}" fill-rule="evenodd"/>"#, path_data(rings));
+            }
+        }
         s.push_str("</defs>\n");
     }
 
@@ -278,15 +314,13 @@ impl<'a> Picture<'a> {
             };
             let _ = writeln!(
                 s,
-                r#"<path id="p-{}" d="{}" fill="{fill}"{opacity} fill-rule="evenodd" stroke="{stroke}" stroke-width="{sw}"/>"#,
-                p.abbr,
-                path_data(rings)
+                r##"<use xlink:href="#p{i}" fill="{fill}"{opacity} stroke="{stroke}" stroke-width="{sw}"/>"##
             );
         }
         s.push_str("</g>\n");
     }
 
-    fn write_owners(&self, s: &mut String, state: &State, pal: &Palette) {
+    fn write_owners(&self, s: &mut String, state: &State, pal: &Palette, by_reference: bool) {
         s.push_str(r#"<g id="owners">"#);
         for (i, p) in self.map().provinces().iter().enumerate() {
             if p.terrain == Terrain::Sea || self.shapes.provinces[i].is_empty() {
@@ -295,13 +329,21 @@ impl<'a> Picture<'a> {
             let Some(owner) = state.owner(ProvinceId(i as u16)) else {
                 continue;
             };
-            let _ = write!(
-                s,
-                r##"<use xlink:href="#p-{}" href="#p-{}" fill="{}"/>"##,
-                p.abbr,
-                p.abbr,
-                pal.owner_fill(owner)
-            );
+            let fill = pal.owner_fill(owner);
+            if by_reference {
+                let _ = write!(
+                    s,
+                    r##"<use xlink:href="#p{i}" fill="{fill}" stroke="{}" stroke-width="1"/>"##,
+                    pal.border()
+                );
+            } else {
+                let _ = write!(
+                    s,
+                    r#"<path d="{}" fill="{fill}" fill-rule="evenodd" stroke="{}" stroke-width="1"/>"#,
+                    path_data(&self.shapes.provinces[i]),
+                    pal.border()
+                );
+            }
         }
         s.push_str("</g>\n");
     }
@@ -844,7 +886,7 @@ fn arrow(
 }
 
 /// A number for SVG: at most two decimals, no trailing zeros.
-pub(crate) fn fmt(v: f32) -> String {
+pub fn fmt(v: f32) -> String {
     let r = (v * 100.0).round() / 100.0;
     if r == r.trunc() {
         format!("{}", r as i64)
@@ -855,7 +897,7 @@ pub(crate) fn fmt(v: f32) -> String {
 }
 
 /// Escapes text for XML.
-pub(crate) fn esc(s: &str) -> String {
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -9,6 +9,7 @@ mod variant;
 mod replay;
 mod rate;
 mod record;
+mod render;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -47,6 +48,10 @@ enum Command {
     Record(record::Args),
     /// Variants: list, check (lint), show a province, convert between formats.
     Variant(variant::Args),
+    /// Draw a position (with an orders file: its orders and results) as SVG or PNG.
+    Render(render::Args),
+    /// Animate phases (a position and one orders file per phase) as animated PNG or HTML.
+    Animate(render::AnimateArgs),
     /// Rate players with Analyse's control language: dip rate CONTROLFILE [FILES…] [options].
     Rate(rate::Args),
     /// Score one finished game: dip score SYSTEM NAME=CENTRES[@YEAR][*]…
@@ -63,6 +68,8 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(a),
         Command::Orders(a) => orders::run(a),
         Command::Variant(a) => variant::run(a),
+        Command::Render(a) => render::run(a),
+        Command::Animate(a) => render::animate(a),
         Command::Replay(a) => replay::run(a),
         Command::Run(a) => gm::run(a),
         Command::Accept(a) => gm::accept(a),

@@ -1,0 +1,249 @@
+//! `dip render` and `dip animate`: maps of positions, with orders and
+//! results, and animations of phases and whole games (crate dip-render).
+
+use anyhow::{bail, Context, Result};
+use dip_core::{game, Order, PhaseOutcome, Ruleset, State};
+use dip_render::animate::{self, Step, Timing};
+use dip_render::{Mode, Options, Picture};
+use dip_text::{parse_order, parse_position};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// How the picture looks (shared by both commands).
+#[derive(clap::Args)]
+pub struct Look {
+    /// Variant: a bundled name or a path.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Size factor (1 = one pixel per map unit: 1430 × 1044 for the standard map).
+    #[arg(long, default_value_t = 1.0)]
+    scale: f32,
+    /// Print resolution instead of --scale: the map is 96 units to the inch at scale 1.
+    #[arg(long)]
+    dpi: Option<f32>,
+    /// colour, grey or bw (black and white).
+    #[arg(long, default_value = "colour")]
+    mode: String,
+    /// Title instead of the variant's title and the phase.
+    #[arg(long)]
+    title: Option<String>,
+    /// Leave out the province names.
+    #[arg(long)]
+    no_names: bool,
+    /// Leave out the centre-count panel.
+    #[arg(long)]
+    no_panel: bool,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Position file (docs/position-format.md).
+    position: PathBuf,
+    /// Orders file of the position's phase: drawn as arrows with their results.
+    orders: Option<PathBuf>,
+    /// Output: .svg or .png; `-` writes SVG to standard output.
+    #[arg(short, long, default_value = "-")]
+    output: String,
+    /// Draw the position after the phase instead (needs ORDERS).
+    #[arg(long)]
+    after: bool,
+    #[command(flatten)]
+    look: Look,
+}
+
+#[derive(clap::Args)]
+pub struct AnimateArgs {
+    /// Position file the first phase starts from.
+    position: Option<PathBuf>,
+    /// Orders files, one per phase, adjudicated in turn (an empty file: no orders).
+    orders: Vec<PathBuf>,
+    /// Output: .png (animated PNG) or .html (page with step and play controls).
+    #[arg(short, long)]
+    output: String,
+    /// Instead of files: this many phases of random orders from the variant's start.
+    #[arg(long)]
+    random: Option<usize>,
+    /// Seed of --random.
+    #[arg(long, default_value_t = 1901)]
+    seed: u64,
+    /// In-between pictures per phase (0: just orders and results).
+    #[arg(long, default_value_t = 6)]
+    tween: usize,
+    /// Milliseconds each phase's orders are shown.
+    #[arg(long, default_value_t = 1600)]
+    hold_ms: u32,
+    #[command(flatten)]
+    look: Look,
+}
+
+impl Look {
+    fn options(&self) -> Result<Options> {
+        let mode =
+            Mode::parse(&self.mode).with_context(|| format!("--mode {}: expected colour, grey or bw", self.mode))?;
+        let mut o = Options {
+            scale: self.scale,
+            mode,
+            title: self.title.clone(),
+            names: !self.no_names,
+            panel: !self.no_panel,
+        };
+        if let Some(d) = self.dpi {
+            o = o.with_dpi(d);
+        }
+        if !(o.scale > 0.0 && o.scale <= 10.0) {
+            bail!("the scale must be above 0 and at most 10 (got {})", o.scale);
+        }
+        Ok(o)
+    }
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Reads an orders file: one order a line, `#` comments; every bad line is reported.
+fn read_orders(map: &dip_core::Map, path: &Path) -> Result<Vec<Order>> {
+    let name = path.display().to_string();
+    let text = read(path)?;
+    let mut orders = Vec::new();
+    let mut bad = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            continue;
+        }
+        match parse_order(map, t, None) {
+            Ok(o) => orders.push(o),
+            Err(e) => bad.push(format!("{name}:{}: {e}: `{t}`", i + 1)),
+        }
+    }
+    if !bad.is_empty() {
+        bail!("{}", bad.join("\n"));
+    }
+    Ok(orders)
+}
+
+fn write_out(output: &str, svg: &str) -> Result<()> {
+    if output == "-" {
+        print!("{svg}");
+        return Ok(());
+    }
+    let lower = output.to_ascii_lowercase();
+    if lower.ends_with(".png") {
+        let png = dip_render::raster::png(svg)?;
+        std::fs::write(output, png).with_context(|| format!("cannot write {output}"))?;
+    } else if lower.ends_with(".svg") {
+        std::fs::write(output, svg).with_context(|| format!("cannot write {output}"))?;
+    } else {
+        bail!("{output}: expected a file name ending in .svg or .png, or - for SVG on standard output");
+    }
+    Ok(())
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let variant = dip_variants::load(&args.look.variant)?;
+    let map = &variant.map;
+    let opts = args.look.options()?;
+    let rules = match &args.look.rules {
+        Some(r) => Ruleset::parse(r)?,
+        None => variant.rules,
+    };
+    let pos_name = args.position.display().to_string();
+    let state = parse_position(map, &read(&args.position)?, &pos_name)?;
+    let pic = Picture::new(&variant);
+    let svg = match &args.orders {
+        None => {
+            if args.after {
+                bail!("--after needs an orders file");
+            }
+            pic.svg(&state, None, &opts)
+        }
+        Some(path) => {
+            let orders = read_orders(map, path)?;
+            let outcome = game::adjudicate(map, &state, &orders, &rules);
+            if args.after {
+                pic.svg(&game::advance(map, &state, &outcome), None, &opts)
+            } else {
+                pic.svg(&state, Some(&outcome), &opts)
+            }
+        }
+    };
+    write_out(&args.output, &svg)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
+    let variant = dip_variants::load(&args.look.variant)?;
+    let map = &variant.map;
+    let opts = args.look.options()?;
+    let rules = match &args.look.rules {
+        Some(r) => Ruleset::parse(r)?,
+        None => variant.rules,
+    };
+    // The positions and outcomes, phase by phase.
+    let mut states: Vec<State> = Vec::new();
+    let mut outcomes: Vec<PhaseOutcome> = Vec::new();
+    match (args.random, &args.position) {
+        (Some(n), _) => {
+            let mut rng = dip_core::random::Rng::with_seed(args.seed);
+            states.push(variant.start.clone());
+            for _ in 0..n {
+                let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
+                let orders = dip_core::random::random_orders(map, &s, &rules, &mut rng);
+                let o = game::adjudicate(map, &s, &orders, &rules);
+                states.push(game::advance(map, &s, &o));
+                outcomes.push(o);
+            }
+        }
+        (None, Some(pos)) => {
+            if args.orders.is_empty() {
+                bail!("give one orders file per phase after the position");
+            }
+            let name = pos.display().to_string();
+            states.push(parse_position(map, &read(pos)?, &name)?);
+            for path in &args.orders {
+                let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
+                let orders = read_orders(map, path)?;
+                let o = game::adjudicate(map, &s, &orders, &rules);
+                states.push(game::advance(map, &s, &o));
+                outcomes.push(o);
+            }
+        }
+        (None, None) => bail!("give a position and orders files, or --random N"),
+    }
+    let steps: Vec<Step> = outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, o)| Step {
+            before: &states[i],
+            outcome: o,
+            after: &states[i + 1],
+        })
+        .collect();
+    let timing = Timing {
+        tween: args.tween,
+        hold_ms: args.hold_ms,
+        ..Timing::default()
+    };
+    let pic = Picture::new(&variant);
+    let frames = animate::frames(&pic, &steps, &timing);
+    let out = &args.output;
+    let lower = out.to_ascii_lowercase();
+    if lower.ends_with(".png") || lower.ends_with(".apng") {
+        let bytes = animate::apng(&pic, &frames, &opts)?;
+        std::fs::write(out, bytes).with_context(|| format!("cannot write {out}"))?;
+    } else if lower.ends_with(".html") || lower.ends_with(".htm") {
+        let first = states.first().map(|s| s.phase.to_string()).unwrap_or_default();
+        let last = states.last().map(|s| s.phase.to_string()).unwrap_or_default();
+        let title = format!("{}: {first} to {last}", variant.title);
+        std::fs::write(out, animate::html(&pic, &frames, &opts, &title))
+            .with_context(|| format!("cannot write {out}"))?;
+    } else {
+        bail!("{out}: expected a file name ending in .png (animated PNG) or .html");
+    }
+    eprintln!("{out}: {} phases, {} pictures", steps.len(), frames.len());
+    Ok(ExitCode::SUCCESS)
+}
