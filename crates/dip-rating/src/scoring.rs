@@ -628,6 +628,26 @@ mod tests {
         assert!((s.iter().sum::<f64>() - 100.0).abs() < 1e-9);
     }
 
+    // Tribute: the published result of Windy City Weasels game #398
+    // (windycityweasels.org/2020/03/05, the first game scored with Tribute),
+    // a five-way draw in 1905.
+    #[test]
+    fn tribute_published_game_398() {
+        let g = GameEnd::standard(
+            1905,
+            &[
+                ("Austria", 0, Some(1904)),
+                ("England", 0, Some(1905)),
+                ("France", 13, None),
+                ("Germany", 4, None),
+                ("Italy", 4, None),
+                ("Russia", 12, None),
+                ("Turkey", 1, None),
+            ],
+        );
+        close(&System::Tribute.score(&g), &[0.0, 0.0, 54.2, 10.2, 10.2, 18.2, 7.2]);
+    }
+
     // World Classic (world-diplomacy-wiki.fandom.com/wiki/World_Classic_Scoring_System).
     #[test]
     fn world_classic() {
