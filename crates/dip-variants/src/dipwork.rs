@@ -362,6 +362,12 @@ pub fn read(
             .ok_or_else(|| err(vfile, *l, "expected a unit letter first"))?
             .to_ascii_uppercase();
         let uname = ws.last().copied().unwrap_or("Unit").to_string();
+        let aliases: Vec<String> = ws
+            .iter()
+            .skip(1)
+            .take(ws.len().saturating_sub(2))
+            .map(|w| w.to_string())
+            .collect();
         let mut ut = UnitType {
             letter,
             name: uname,
@@ -401,6 +407,16 @@ pub fn read(
         }
         allowed_in.push(allowed);
         m.unit_types.push(ut);
+        m.unit_aliases.push(aliases);
+    }
+    if let Some(lines) = params.list("ORDERLIST") {
+        for (i, (l, line)) in lines.iter().enumerate() {
+            let Some(kind) = crate::ORDER_KINDS.get(i) else {
+                return Err(err(vfile, *l, format!("ORDERLIST has at most {} lines (hold, move, support, convoy, retreat, disband, build, waive, via)", crate::ORDER_KINDS.len())));
+            };
+            m.order_words
+                .push((kind.to_string(), line.split_whitespace().map(str::to_string).collect()));
+        }
     }
     let n_types = m.unit_types.len();
     let convoy_nr: usize = params
@@ -794,7 +810,12 @@ pub fn write(m: &Model) -> (String, String, String) {
         }
     };
     for (i, u) in m.unit_types.iter().enumerate().take(n_real) {
-        let mut line = format!("{} {} # Costs={} St={}", u.letter, u.name, u.cost, u.strength);
+        let al: String = m
+            .unit_aliases
+            .get(i)
+            .map(|a| a.iter().map(|w| format!(" {w}")).collect())
+            .unwrap_or_default();
+        let mut line = format!("{}{al} {} # Costs={} St={}", u.letter, u.name, u.cost, u.strength);
         if u.convoyable {
             line.push_str(" convoyable");
         }
@@ -804,6 +825,27 @@ pub fn write(m: &Model) -> (String, String, String) {
         line.push_str(&format!(" AllowedIn={}", build_letter(i)));
         v.push_str(&line);
         v.push('\n');
+    }
+    if !m.order_words.is_empty() {
+        v.push_str("\nORDERLIST\n");
+        let last = crate::ORDER_KINDS
+            .iter()
+            .rposition(|k| m.order_words.iter().any(|(x, _)| x == k))
+            .unwrap_or(0);
+        for k in &crate::ORDER_KINDS[..=last] {
+            let words: Vec<String> = m
+                .order_words
+                .iter()
+                .filter(|(x, _)| x == k)
+                .flat_map(|(_, w)| w.iter().cloned())
+                .collect();
+            v.push_str(&if words.is_empty() {
+                k.to_string()
+            } else {
+                words.join(" ")
+            });
+            v.push('\n');
+        }
     }
     v.push_str("\nEND\n");
 

@@ -50,6 +50,71 @@ pub struct Variant {
     pub labels: Vec<Option<(f32, f32)>>,
     /// Map pictures: (kind, path), e.g. (`colour`, `maps/standard.png`).
     pub pictures: Vec<(String, String)>,
+    /// Other spellings of each unit type in orders (`aka=` of its `unit`
+    /// line; DipWork's UNITLIST), indexed like `map.unit_types()`.
+    pub unit_aliases: Vec<Vec<String>>,
+    /// Words for orders (`order-words`; DipWork's ORDERLIST): (kind, words),
+    /// kinds in [`ORDER_KINDS`].
+    pub order_words: Vec<(String, Vec<String>)>,
+}
+
+/// The kinds of `order-words`, in the order of DipWork's ORDERLIST (hold,
+/// move, support, convoy) and of dip's extension of it.
+pub const ORDER_KINDS: [&str; 9] = [
+    "hold", "move", "support", "convoy", "retreat", "disband", "build", "waive", "via",
+];
+
+impl Variant {
+    /// The variant's words for the order reader, in DipWork's list layout
+    /// (`NATIONLIST`, `UNITLIST`, `ORDERLIST`, ended by `END`), as
+    /// `dip_text::Vocabulary::apply_lists` reads them: every power with its
+    /// other spellings, every unit type with its spellings, and the order
+    /// words (ORDERLIST only when the variant gives some).
+    pub fn word_lists(&self) -> String {
+        let map = &self.map;
+        let mut s = String::from("NATIONLIST\n");
+        for (i, p) in map.powers().iter().enumerate() {
+            let mut words = vec![p.abbr.clone(), p.name.replace(' ', "_"), p.adjective.replace(' ', "_")];
+            if let Some(st) = self.power_styles.get(i) {
+                words.extend(st.aliases.iter().map(|a| a.replace(' ', "_")));
+            }
+            words.dedup();
+            s.push_str(&words.join(" "));
+            s.push('\n');
+        }
+        s.push_str("UNITLIST\n");
+        for (i, u) in map.unit_types().iter().enumerate() {
+            let mut words = vec![u.letter.to_string(), u.name.clone()];
+            if let Some(a) = self.unit_aliases.get(i) {
+                words.extend(a.iter().cloned());
+            }
+            s.push_str(&words.join(" "));
+            s.push('\n');
+        }
+        if !self.order_words.is_empty() {
+            s.push_str("ORDERLIST\n");
+            let last = ORDER_KINDS
+                .iter()
+                .rposition(|k| self.order_words.iter().any(|(x, _)| x == k))
+                .unwrap_or(0);
+            for k in &ORDER_KINDS[..=last] {
+                let words: Vec<String> = self
+                    .order_words
+                    .iter()
+                    .filter(|(x, _)| x == k)
+                    .flat_map(|(_, w)| w.iter().cloned())
+                    .collect();
+                s.push_str(&if words.is_empty() {
+                    k.to_string()
+                } else {
+                    words.join(" ")
+                });
+                s.push('\n');
+            }
+        }
+        s.push_str("END\n");
+        s
+    }
 }
 
 /// Drawing hints of a power (`colour=`, `initial=` of its `power` line).

@@ -102,6 +102,10 @@ pub struct Model {
     /// Starting owners (power, province); `None`: owners of home centres.
     pub owners: Option<Vec<(String, String)>>,
     pub pictures: Vec<(String, String)>,
+    /// Other spellings of each unit type, indexed like `unit_types`.
+    pub unit_aliases: Vec<Vec<String>>,
+    /// Order words: (kind, words), kinds in `crate::ORDER_KINDS`.
+    pub order_words: Vec<(String, Vec<String>)>,
     /// Source files named in `Src`.
     pub files: Vec<String>,
 }
@@ -127,6 +131,8 @@ impl Default for Model {
             units: Vec::new(),
             owners: None,
             pictures: Vec::new(),
+            unit_aliases: Vec::new(),
+            order_words: Vec::new(),
             files: Vec::new(),
         }
     }
@@ -233,8 +239,11 @@ impl Model {
             }
             line(&mut out, t, p.src);
         }
-        for u in &self.unit_types {
+        for (i, u) in self.unit_types.iter().enumerate() {
             let mut t = format!("unit {} {} strength={} cost={}", u.letter, u.name, u.strength, u.cost);
+            if let Some(al) = self.unit_aliases.get(i).filter(|a| !a.is_empty()) {
+                t.push_str(&format!(" aka={}", al.join(",")));
+            }
             if u.convoyable {
                 t.push_str(" convoyable");
             }
@@ -253,6 +262,10 @@ impl Model {
         }
         if let Some(c) = self.convoy_unit.and_then(|c| self.unit_types.get(c)) {
             line(&mut out, format!("convoy-unit {}", c.letter), none);
+        }
+        for (k, ws) in &self.order_words {
+            let ws: Vec<String> = ws.iter().map(|w| quote(w)).collect();
+            line(&mut out, format!("order-words {k} {}", ws.join(" ")), none);
         }
         for p in &self.provinces {
             let mut t = format!("province {} {} {}", quote(&p.abbr), quote(&p.name), p.terrain.name());
@@ -373,6 +386,8 @@ impl Model {
             unit_types: map.unit_types().to_vec(),
             convoy_unit: v.convoy_unit.map(|u| u.index()),
             pictures: v.pictures.clone(),
+            unit_aliases: v.unit_aliases.clone(),
+            order_words: v.order_words.clone(),
             ..Model::default()
         };
         for (i, p) in map.powers().iter().enumerate() {

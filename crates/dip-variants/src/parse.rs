@@ -37,6 +37,7 @@ const KEYWORDS: &[&str] = &[
     "owner",
     "convoy-unit",
     "picture",
+    "order-words",
 ];
 
 /// FNV-1a: quicker than SipHash for the short keys here (files are trusted
@@ -556,9 +557,20 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
     }
 
     // Unit types; armies and fleets when the file declares none.
+    let mut unit_aliases: Vec<Vec<String>> = Vec::new();
     for s in stmts("unit") {
         let l = s.line;
         let ut = parse_unit(s, &p.unit_types).map_err(|m| p.err(l, m))?;
+        let mut al = Vec::new();
+        if let Some(v) = args(s, &["strength", "cost", "stands", "builds", "aka"])
+            .ok()
+            .and_then(|a| a.opts.get("aka"))
+        {
+            for w in split_outside_quotes(v, ',') {
+                al.push(short_name(w, "a unit type alias").map_err(|m| p.err(l, m))?);
+            }
+        }
+        unit_aliases.push(al);
         if p.unit_types.len() >= dip_core::ids::MAX_UNIT_TYPES {
             return Err(p.err(
                 l,
@@ -569,6 +581,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
     }
     if p.unit_types.is_empty() {
         p.unit_types = vec![UnitType::army(), UnitType::fleet()];
+        unit_aliases = vec![Vec::new(), Vec::new()];
     }
     for ut in p.unit_types.clone() {
         p.b.add_unit_type(ut);
@@ -586,6 +599,33 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         p.b.set_convoy_unit(ut);
         convoy_unit = Some(ut);
     }
+    let mut order_words: Vec<(String, Vec<String>)> = Vec::new();
+    for s in stmts("order-words") {
+        let l = s.line;
+        let Some((kind, words)) = s.args().split_first().filter(|(_, w)| !w.is_empty()) else {
+            return Err(p.err(
+                l,
+                "expected `order-words KIND WORD...`, e.g. `order-words move - move zieht`",
+            ));
+        };
+        if !crate::ORDER_KINDS.contains(kind) {
+            return Err(p.err(
+                l,
+                format!(
+                    "unknown order kind `{kind}` (expected {})",
+                    list(crate::ORDER_KINDS.iter().map(|k| k.to_string()))
+                ),
+            ));
+        }
+        if order_words.iter().any(|(k, _)| k == kind) {
+            return Err(p.err(l, format!("order words for `{kind}` given twice")));
+        }
+        order_words.push((
+            kind.to_string(),
+            words.iter().map(|w| unquote(w).into_owned()).collect(),
+        ));
+    }
+    order_words.sort_by_key(|(k, _)| crate::ORDER_KINDS.iter().position(|x| x == k));
     let mut pictures = Vec::new();
     for s in stmts("picture") {
         match s.args() {
@@ -779,6 +819,8 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         convoy_unit,
         labels: std::mem::take(&mut p.labels),
         pictures,
+        unit_aliases,
+        order_words,
     })
 }
 
@@ -820,7 +862,7 @@ fn parse_start(s: &Stmt) -> Res<Phase> {
 
 fn parse_unit(s: &Stmt, known: &[UnitType]) -> Res<UnitType> {
     let usage = "expected `unit LETTER NAME [strength=N] [cost=N] [convoyable] [convoys] [coasts] stands=TERRAINS [builds=TERRAINS]`";
-    let a = args(s, &["strength", "cost", "stands", "builds"])?;
+    let a = args(s, &["strength", "cost", "stands", "builds", "aka"])?;
     let (letter, uname, flags) = match &a.pos[..] {
         [l, n, flags @ ..] => (l, n, flags),
         _ => return Err(usage.into()),

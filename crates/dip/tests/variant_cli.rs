@@ -90,3 +90,21 @@ fn apply_edits_a_map_and_lints_it() {
         "{out}"
     );
 }
+
+/// The spellings of a DipWork variant reach the order reader.
+#[test]
+fn dipwork_spellings_reach_the_order_reader() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../dip-variants/tests/fixtures/dipwork/mini"
+    );
+    let v = dip_variants::load(dir).unwrap_or_else(|e| panic!("{e}"));
+    let mut vocab = dip_text::Vocabulary::new(&v.map);
+    vocab
+        .apply_lists(&v.word_lists(), true)
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert_eq!(vocab.nation("Norden"), v.map.find_power("No"));
+    assert_eq!(vocab.nation("Sueden"), v.map.find_power("Su"));
+    assert_eq!(vocab.unit("Fl"), v.map.find_unit_type("F"));
+    assert!(vocab.order_word("hold").is_some());
+}
