@@ -475,3 +475,33 @@ fn documented_example() {
     assert_eq!(m.edge_flags(f, esea, ec), Some(EdgeFlags::NO_RETREAT));
     assert_eq!(v.description, "Two powers, five provinces.");
 }
+
+#[test]
+fn new_statements_report_their_line() {
+    let base = "variant t\npower RED Red Red\nprovince a A land center home=RED\n";
+    let e = parse(&format!("{base}order-words jump x\n"), "t.variant").unwrap_err();
+    assert_eq!(e.line, 4);
+    assert!(e.message.contains("unknown order kind `jump`"), "{e}");
+    let e = parse(&format!("{base}order-words move\n"), "t.variant").unwrap_err();
+    assert_eq!(e.line, 4);
+    let e = parse(&format!("{base}convoy-unit Q\n"), "t.variant").unwrap_err();
+    assert_eq!(e.line, 4);
+    let e = parse(&format!("{base}picture colour\n"), "t.variant").unwrap_err();
+    assert_eq!(e.line, 4);
+    let e = parse(&format!("{base}power BLU Blue Blue aka=Red\n"), "t.variant").unwrap_err();
+    assert!(e.line == 4 && e.message.contains("already used"), "{e}");
+    let v = parse(
+        &format!("{base}unit A Army stands=land aka=Ar,Armee\norder-words move - zieht\norder-words hold x\nprovince b B land label=3,4\nborder A a b\n"),
+        "t.variant",
+    )
+    .unwrap();
+    assert_eq!(v.unit_aliases, vec![vec!["Ar".to_string(), "Armee".to_string()]]);
+    assert_eq!(v.order_words[0].0, "hold");
+    assert_eq!(v.labels[1], Some((3.0, 4.0)));
+    assert!(
+        v.word_lists()
+            .contains("UNITLIST\nA Army Ar Armee\nORDERLIST\nx\n- zieht\nEND"),
+        "{}",
+        v.word_lists()
+    );
+}
