@@ -461,3 +461,14 @@ fn malformed_control_files_give_located_errors() {
     }
     assert!(n >= 25, "{n} cases");
 }
+
+#[test]
+fn errors_also_go_to_the_error_log() {
+    let mut h = host(&[]);
+    let r = Interp::new(&mut h, Vec::new(), false).run("t.ctl", "ERRORLOG log.txt\nSET x = (\n");
+    assert!(r.is_err());
+    assert_eq!(
+        h.files["log.txt"],
+        "error: t.ctl:2:10: expected a value, found the end of the formula\n"
+    );
+}

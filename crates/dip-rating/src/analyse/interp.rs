@@ -540,6 +540,15 @@ impl<'h> Interp<'h> {
 
     /// Runs a control file given as text.
     pub fn run(&mut self, file: &str, text: &str) -> R {
+        let r = self.run_inner(file, text);
+        if let (Err(e), Some(log)) = (&r, self.errorlog.clone()) {
+            // the error log gets errors too (the caller shows them on screen)
+            let _ = self.host.write(&log, true, &format!("error: {e}\n"));
+        }
+        r
+    }
+
+    fn run_inner(&mut self, file: &str, text: &str) -> R {
         let f: Rc<str> = file.into();
         let lines: Vec<SrcLine> = text
             .lines()
