@@ -2,10 +2,11 @@
 //! file. Invariants: no panic; a line read as an order prints in every
 //! style and reads back to the same order; a whole turn is always checked.
 //! Run: `cargo +nightly fuzz run order_reader` (in this directory).
+//! (`parse_order` is `parse_order_with` these words, built once here.)
 #![no_main]
 
 use dip_core::{CoastSpec, OrderKind, PowerId, Ruleset};
-use dip_text::{format_order, parse_order, read_turn, CheckOptions, Style, Vocabulary};
+use dip_text::{format_order, parse_order_with, read_turn, CheckOptions, Style, Vocabulary};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
@@ -17,6 +18,12 @@ fn variant() -> &'static dip_variants::Variant {
 fn vocab() -> &'static Vocabulary<'static> {
     static W: OnceLock<Vocabulary<'static>> = OnceLock::new();
     W.get_or_init(|| Vocabulary::new(&variant().map))
+}
+
+/// The words `parse_order` uses (no spelling check), built once.
+fn strict() -> &'static Vocabulary<'static> {
+    static W: OnceLock<Vocabulary<'static>> = OnceLock::new();
+    W.get_or_init(|| Vocabulary::new(&variant().map).with_spellcheck(0))
 }
 
 fn has_unknown_coast(k: &OrderKind) -> bool {
@@ -35,11 +42,11 @@ fuzz_target!(|data: &[u8]| {
     let v = variant();
     let map = &v.map;
     for line in text.lines().take(40) {
-        if let Ok(o) = parse_order(map, line, Some(PowerId(0))) {
+        if let Ok(o) = parse_order_with(strict(), line, Some(PowerId(0))) {
             if !has_unknown_coast(&o.kind) {
                 for style in Style::ALL {
                     let printed = format_order(map, &o, style);
-                    let back = parse_order(map, &printed, Some(o.power));
+                    let back = parse_order_with(strict(), &printed, Some(o.power));
                     assert_eq!(back, Ok(o), "{line:?} printed {style:?} as {printed:?}");
                 }
             }

@@ -185,18 +185,11 @@ pub fn check_turn(
         })
         .collect();
     let mut inserted: Vec<(Order, Note)> = Vec::new();
-    let board = match state.phase.kind {
+    match state.phase.kind {
         PhaseKind::Movement => movement(map, state, rules, opts, &mut work, &mut inserted),
-        PhaseKind::Retreat => {
-            retreat(map, state, rules, opts, &mut work, &mut inserted);
-            Cow::Borrowed(state)
-        }
-        PhaseKind::Adjustment => {
-            adjustment(map, state, rules, opts, &mut work);
-            Cow::Borrowed(state)
-        }
-    };
-    let _ = board;
+        PhaseKind::Retreat => retreat(map, state, rules, opts, &mut work, &mut inserted),
+        PhaseKind::Adjustment => adjustment(map, state, rules, opts, &mut work),
+    }
     let mut out = Vec::with_capacity(lines.len() + inserted.len());
     for (l, w) in lines.iter().zip(work) {
         let read = match (l.scanned.order, l.power) {
@@ -208,9 +201,15 @@ pub fn check_turn(
             (false, Some(k), Some(p)) => Some(Order::new(p, k)),
             _ => None,
         };
+        let mut notes = w.notes;
+        for n in &mut notes {
+            if n.column == 0 {
+                n.column = l.scanned.column;
+            }
+        }
         let fate = if order.is_none() {
             Fate::Deleted
-        } else if w.notes.is_empty() {
+        } else if notes.is_empty() {
             // Filling in the unit type or the coast a unit stands on is
             // standardising, not changing.
             Fate::Accepted
@@ -223,7 +222,7 @@ pub fn check_turn(
             read,
             order,
             fate,
-            notes: w.notes,
+            notes,
             press: l.scanned.press,
         });
     }
@@ -243,14 +242,7 @@ pub fn check_turn(
 
 /// Finds the unit an order is for and settles its nation, type and coast
 /// (DipWork's "Fromfield-Normierung", NSU, foreign units).
-fn settle_unit(
-    map: &Map,
-    board: &State,
-    rules: &Ruleset,
-    opts: &CheckOptions,
-    w: &mut Work,
-    unit: Option<Unit>,
-) -> Option<Unit> {
+fn settle_unit(map: &Map, rules: &Ruleset, opts: &CheckOptions, w: &mut Work, unit: Option<Unit>) -> Option<Unit> {
     let kind = w.kind?;
     let u = k_unit(&kind)?;
     let Some(unit) = unit else {
@@ -273,7 +265,6 @@ fn settle_unit(
         );
         return None;
     }
-    let _ = board;
     let canon = canonical(map, u.province, &unit);
     if let Some(k) = u.kind {
         if k != unit.kind {
@@ -424,14 +415,15 @@ fn several(
     }
 }
 
-fn movement<'s>(
+fn movement(
     map: &Map,
-    state: &'s State,
+    state: &State,
     rules: &Ruleset,
     opts: &CheckOptions,
     work: &mut [Work],
     inserted: &mut Vec<(Order, Note)>,
-) -> Cow<'s, State> {
+) {
+    // The board: the position, plus the units NSU_CHECKING_OFF places.
     let mut board = Cow::Borrowed(state);
     // Fromfield normalisation, NSU, foreign units.
     for w in work.iter_mut() {
@@ -457,7 +449,7 @@ fn movement<'s>(
                 unit = Some(placed);
             }
         }
-        settle_unit(map, &board, rules, opts, w, unit);
+        settle_unit(map, rules, opts, w, unit);
     }
     // Subfield normalisation: coasts of destinations and of named units.
     for w in work.iter_mut() {
@@ -609,7 +601,6 @@ fn movement<'s>(
             _ => {}
         }
     }
-    board
 }
 
 /// A unit for an order naming an empty province (`NSU_CHECKING_OFF`).
@@ -772,7 +763,7 @@ fn retreat(
             continue;
         }
         let d = state.dislodged(u.province);
-        settle_unit(map, state, rules, opts, w, d.map(|d| d.unit));
+        settle_unit(map, rules, opts, w, d.map(|d| d.unit));
     }
     several(rules, work, map.num_provinces(), Some(OrderKind::Disband), |k| {
         k_unit(k).map(|u| u.province.index())
@@ -909,7 +900,7 @@ fn adjustment(map: &Map, state: &State, rules: &Ruleset, opts: &CheckOptions, wo
             }
             OrderKind::Disband(u) => {
                 let unit = state.unit(u.province);
-                if settle_unit(map, state, rules, opts, w, unit).is_none() {
+                if settle_unit(map, rules, opts, w, unit).is_none() {
                     continue;
                 }
                 if let Some(p) = w.power {

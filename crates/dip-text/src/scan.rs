@@ -95,6 +95,9 @@ pub struct Scanned {
     pub notes: Vec<Note>,
     /// The words after the unit were no order (press): the unit holds.
     pub press: bool,
+    /// 1-based column where the order's unit starts (after the nation);
+    /// the parser's notes point there.
+    pub column: usize,
 }
 
 /// What the scanner remembers from line to line: the last support and the
@@ -137,6 +140,7 @@ fn run(vocab: &Vocabulary, line: &str, toks: &[Tok<'_>], state: &mut ScanState, 
         i: 0,
         notes: Vec::new(),
         nation_first,
+        unit_column: 1,
     };
     let (power, order, press) = s.line(state);
     Scanned {
@@ -144,6 +148,7 @@ fn run(vocab: &Vocabulary, line: &str, toks: &[Tok<'_>], state: &mut ScanState, 
         order,
         notes: s.notes,
         press,
+        column: s.unit_column,
     }
 }
 
@@ -160,6 +165,7 @@ struct Scanner<'v, 'm, 'a, 't> {
     notes: Vec<Note>,
     /// May the first word be read as the nation?
     nation_first: bool,
+    unit_column: usize,
 }
 
 enum PlaceRes {
@@ -507,6 +513,7 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 }
             }
         }
+        self.unit_column = self.col();
         let me = match self.location(Code::LocationField, power.is_some()) {
             Ok(u) => u,
             Err(n) => {
@@ -554,11 +561,9 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 }
                 let mut d = self.dest(Code::MoveField).map_err(plain)?;
                 // A path `A Lon-NTH-Nwy`: the last province is the destination.
-                let mut path = false;
                 while self.word() == Some(OrderWord::Move) {
                     self.i += 1;
                     d = self.dest(Code::MoveField).map_err(plain)?;
-                    path = true;
                 }
                 let via = self.eat_word(OrderWord::Via);
                 if via
@@ -570,7 +575,6 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 {
                     self.i += 1;
                 }
-                let _ = path;
                 Ok(OrderKind::Move(me, d, via))
             }
             Some(OrderWord::Support) => {

@@ -512,10 +512,12 @@ impl<'m> Vocabulary<'m> {
                 }
             }
         }
-        let taken: std::collections::HashSet<String> = self.places.iter().map(|e| normalize(&e.name, false)).collect();
         for e in extra {
+            let key = normalize(&e.name, false);
             let nation = self.nations.iter().any(|n| n.name.eq_ignore_ascii_case(&e.name));
-            if !taken.contains(&normalize(&e.name, false)) && !nation {
+            let taken = self.index.places.contains_key(&key)
+                || self.places.iter().any(|p| p.name.eq_ignore_ascii_case(&e.name));
+            if !taken && !nation {
                 self.places.push(e);
             }
         }
@@ -567,12 +569,15 @@ impl<'m> Vocabulary<'m> {
             };
             ix.orders.entry(key).or_insert(e.target);
         }
+        ix.squashed.reserve(self.places.len());
+        ix.lower.reserve(self.places.len());
+        ix.places.reserve(self.places.len());
         for e in &self.places {
             let key = normalize(&e.name, exact);
             ix.max_words = ix.max_words.max(key.split(' ').count());
-            let squashed: String = key.chars().filter(|c| *c != ' ').collect();
-            ix.squashed.push((squashed, e.target));
-            ix.lower.push((normalize(&e.name, false), e.target.province));
+            ix.squashed.push((key.replace(' ', ""), e.target));
+            let lower = if exact { normalize(&e.name, false) } else { key.clone() };
+            ix.lower.push((lower, e.target.province));
             ix.places.entry(key).or_insert(e.target);
         }
         self.index = ix;
