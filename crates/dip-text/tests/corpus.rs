@@ -12,6 +12,8 @@ struct Block {
     title: String,
     file: String,
     turn: bool,
+    /// Also adjudicate, and expect DipWork's result numbers (100-103).
+    results: bool,
     power: Option<String>,
     spellcheck: Option<usize>,
     exact: bool,
@@ -35,6 +37,7 @@ fn parse_file(file: &str, text: &str) -> Vec<Block> {
                 title: title.trim().to_string(),
                 file: file.to_string(),
                 turn: false,
+                results: false,
                 power: None,
                 spellcheck: None,
                 exact: false,
@@ -66,7 +69,10 @@ fn parse_file(file: &str, text: &str) -> Vec<Block> {
         }
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
         match key {
-            "mode" => b.turn = value == "turn",
+            "mode" => {
+                b.turn = value == "turn" || value == "result";
+                b.results = value == "result";
+            }
             "power" => b.power = Some(value.to_string()),
             "spellcheck" => b.spellcheck = Some(value.parse().expect("spellcheck N")),
             "exact-match" => b.exact = true,
@@ -168,8 +174,23 @@ fn run_block(b: &Block, failures: &mut Vec<String>) -> usize {
     }
     if b.turn {
         let report = check_turn(&vocab, &state, &b.rules, &b.opts, &lines);
-        let mut inserted = report.lines.iter().filter(|l| l.fate == Fate::Inserted);
-        let mut by_line = report.lines.iter().filter(|l| l.fate != Fate::Inserted);
+        // With results: each order's result number after the parser's.
+        let mut result_codes: Vec<Option<u16>> = Vec::new();
+        if b.results {
+            let outcome = dip_core::game::adjudicate(map, &state, &report.orders(), &b.rules);
+            let mut reports = outcome.orders().into_iter();
+            for l in &report.lines {
+                let r = if l.order.is_some() { reports.next() } else { None };
+                result_codes.push(r.and_then(|r| dip_text::result_code(&r)).map(|c| c.number()));
+            }
+        }
+        let entries: Vec<(&dip_text::LineResult, Option<u16>)> = report
+            .lines
+            .iter()
+            .zip(result_codes.iter().copied().chain(std::iter::repeat(None)))
+            .collect();
+        let mut inserted = entries.iter().filter(|(l, _)| l.fate == Fate::Inserted);
+        let mut by_line = entries.iter().filter(|(l, _)| l.fate != Fate::Inserted);
         for (n, input, expected) in &b.cases {
             let (want_text, want_codes, want_press) = split_expected(expected);
             let want = expect_order(*n, want_text);
@@ -178,12 +199,13 @@ fn run_block(b: &Block, failures: &mut Vec<String>) -> usize {
             } else {
                 inserted.next()
             };
-            let Some(got) = got else {
+            let Some(&(got, result)) = got else {
                 fail(*n, input.as_deref().unwrap_or("+"), expected.clone(), "nothing".into());
                 continue;
             };
             count += usize::from(input.is_none());
-            let got_codes: Vec<u16> = got.notes.iter().map(|x| x.code.number()).collect();
+            let mut got_codes: Vec<u16> = got.notes.iter().map(|x| x.code.number()).collect();
+            got_codes.extend(result);
             if got.order != want || got_codes != want_codes || got.press != want_press {
                 let msgs: Vec<String> = got.notes.iter().map(|x| x.to_string()).collect();
                 fail(
@@ -200,7 +222,7 @@ fn run_block(b: &Block, failures: &mut Vec<String>) -> usize {
                 );
             }
         }
-        for extra in inserted {
+        for (extra, _) in inserted {
             fail(
                 0,
                 "+",
