@@ -142,8 +142,9 @@ pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathB
     }
 }
 
-/// Borders (`TYPE from-to[:flags]`) of the model that a format cannot
-/// carry: what is missing when the written files are read back.
+/// Borders (`TYPE from-to[:flags]`) and home centres (`home PROV of
+/// POWER`) of the model that a format cannot carry: what is missing when the
+/// written files are read back.
 pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
     let Ok(before) = m.build("variant") else {
         return Vec::new();
@@ -203,6 +204,22 @@ pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
         }
         out
     };
+    let homes = |v: &Variant| {
+        let map = &v.map;
+        let mut out = std::collections::BTreeSet::new();
+        for &c in map.supply_centers() {
+            let p = map.province(c);
+            for h in p.homes.iter() {
+                out.insert(format!("home {} of {}", p.abbr.to_lowercase(), map.power(h).name));
+            }
+            if p.home_of_all {
+                out.insert(format!("home {} of all", p.abbr.to_lowercase()));
+            }
+        }
+        out
+    };
     let a = set(&after);
-    set(&before).difference(&a).cloned().collect()
+    let mut lost: Vec<String> = set(&before).difference(&a).cloned().collect();
+    lost.extend(homes(&before).difference(&homes(&after)).cloned());
+    lost
 }

@@ -178,11 +178,12 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
             m.pictures.push((kind.into(), v));
         }
     }
-    let (map_text, mf) = open(&mut m, "MapData", true)?.unwrap_or_default();
-    read_map(&mut m, &map_text, mf, flags & 4 != 0)?;
+    // Countries first: the map marks home centres by the countries' initials.
     if let Some((t, f)) = open(&mut m, "Countries", true)? {
         read_cnt(&mut m, &t, f)?;
     }
+    let (map_text, mf) = open(&mut m, "MapData", true)?.unwrap_or_default();
+    read_map(&mut m, &map_text, mf, flags & 4 != 0)?;
     if let Some((t, f)) = open(&mut m, "Game", true)? {
         read_gam(&mut m, &t, f)?;
     }
@@ -203,12 +204,11 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
     let file = m.files[fi].clone();
     let mut section = 0;
     let mut adj: Vec<(usize, String, String, Vec<String>)> = Vec::new();
-    let mut kinds: HashMap<String, char> = HashMap::new();
     let mut centres: Vec<String> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let l = i + 1;
         let line = raw.trim();
-        if line.is_empty() {
+        if line.is_empty() || line.starts_with('#') {
             continue;
         }
         if line == "-1" {
@@ -217,42 +217,60 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
         }
         match section {
             0 => {
-                let (full, rest) = line
-                    .rsplit_once(',')
-                    .ok_or_else(|| err(&file, l, "expected `Full Name, TYPE abbr [alias...]` (TYPE l, w or x)"))?;
-                let ws: Vec<&str> = rest.split_whitespace().collect();
-                let (t, abbr, aliases) = match ws.as_slice() {
-                    [t, abbr, al @ ..] if t.len() == 1 => (t.chars().next().unwrap_or('l'), *abbr, al),
-                    _ => {
-                        return Err(err(
-                            &file,
-                            l,
-                            "expected `Full Name, TYPE abbr [alias...]` (TYPE l, w or x)",
-                        ))
-                    }
+                let usage = "expected `Full Name, TYPE abbr [abbr...]` (TYPE of l, w, v, x and country initials)";
+                let (full, rest) = line.split_once(',').ok_or_else(|| err(&file, l, usage))?;
+                let ws: Vec<&str> = rest.split([',', ' ', '\t']).filter(|w| !w.is_empty()).collect();
+                let [t, abbr, aliases @ ..] = ws.as_slice() else {
+                    return Err(err(&file, l, usage));
                 };
-                let terrain = match t.to_ascii_lowercase() {
-                    'w' => Terrain::Sea,
-                    'x' => Terrain::Impassable,
-                    'l' => Terrain::Land,
-                    other => {
-                        return Err(err(
-                            &file,
-                            l,
-                            format!("unknown space type `{other}` (expected l, w or x)"),
-                        ))
+                let (mut land, mut water, mut neutral) = (false, false, false);
+                let mut home: Option<char> = None;
+                for c in t.chars() {
+                    match c {
+                        'l' => land = true,
+                        'w' => water = true,
+                        'v' => {} // ice: read, not played
+                        'x' => {
+                            neutral = true;
+                            land = true
+                        }
+                        c if c.is_ascii_uppercase() => {
+                            home = Some(c);
+                            land = true
+                        }
+                        other => {
+                            return Err(err(
+                                &file,
+                                l,
+                                format!(
+                                    "unknown space type letter `{other}` (expected l, w, v, x or a country's initial)"
+                                ),
+                            ))
+                        }
                     }
+                }
+                let terrain = match (land, water) {
+                    (true, true) => Terrain::Coast,
+                    (false, true) => Terrain::Sea,
+                    _ => Terrain::Land,
                 };
                 let key = abbr.to_ascii_lowercase();
-                kinds.insert(key.clone(), t);
                 let full: String = full.trim().chars().filter(|c| !"()/:,=#".contains(*c)).collect();
                 let mut p = MProvince::new(&key, &full, terrain);
                 p.aliases = aliases
                     .iter()
                     .map(|a| a.replace('_', " "))
-                    .filter(|a| !a.eq_ignore_ascii_case(&full))
+                    .filter(|a| !a.eq_ignore_ascii_case(&full) && !a.eq_ignore_ascii_case(&key))
                     .collect();
                 p.src = (fi, l);
+                p.center = neutral || home.is_some();
+                if let Some(c) = home {
+                    let pw =
+                        m.powers.iter().find(|p| p.initial == Some(c)).ok_or_else(|| {
+                            err(&file, l, format!("no country has the initial `{c}` (in the .cnt file)"))
+                        })?;
+                    p.homes.push(pw.abbr.clone());
+                }
                 if m.find_province(&key).is_some() {
                     return Err(err(&file, l, format!("space `{key}` defined twice")));
                 }
@@ -325,6 +343,12 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
             m.provinces[pi].center = true;
         }
     }
+    // A space without any adjacency (Switzerland) is impassable.
+    for p in m.provinces.iter_mut() {
+        if !adj.iter().any(|a| a.1 == p.abbr) && p.terrain == Terrain::Land && !p.center {
+            p.terrain = Terrain::Impassable;
+        }
+    }
     let split = |m: &Model, abbr: &str| m.find_province(abbr).is_some_and(|i| !m.provinces[i].coasts.is_empty());
     let mut edges = Vec::new();
     for (l, abbr, kind, list) in &adj {
@@ -373,135 +397,173 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
     Ok(())
 }
 
-/// `.cnt`: one country a line: `Name, Adjective, Colour, Pattern, Initial[, home...]`.
+/// The data lines of a file: (line number, trimmed text), without `#`
+/// comments. Blank lines are data (a country without units has one).
+fn data_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.starts_with('#'))
+        .collect()
+}
+
+/// `.cnt`: `1` (the version), the number of countries, then one country a
+/// line: `Name Adjective Initial Pattern Colour`.
 fn read_cnt(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
     let file = m.files[fi].clone();
-    for (i, raw) in text.lines().enumerate() {
-        let l = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.chars().all(|c| c.is_ascii_digit()) {
-            continue; // version and count lines
-        }
-        let f: Vec<&str> = line.split(',').map(str::trim).collect();
-        if f.len() < 5 {
+    let lines = data_lines(text);
+    let mut it = lines.iter();
+    let end = |what: &str| err(&file, 0, format!("the file ends where {what} was expected"));
+    let &(l, version) = it.next().ok_or_else(|| end("the version `1`"))?;
+    if version != "1" {
+        return Err(err(
+            &file,
+            l,
+            format!("only version 1 country files can be read, found `{version}`"),
+        ));
+    }
+    let &(l, count) = it.next().ok_or_else(|| end("the number of countries"))?;
+    let n: usize = count
+        .parse()
+        .map_err(|_| err(&file, l, format!("expected the number of countries, found `{count}`")))?;
+    for _ in 0..n {
+        let &(l, line) = it
+            .next()
+            .ok_or_else(|| end("a country `Name Adjective Initial Pattern Colour`"))?;
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [name, adjective, initial, pattern, colour, ..] = f.as_slice() else {
             return Err(err(
                 &file,
                 l,
-                "expected `Name, Adjective, Colour, Pattern, Initial[, home centres]`",
+                format!("expected `Name Adjective Initial Pattern Colour`, found `{line}`"),
             ));
-        }
-        let initial = f[4].chars().next();
-        let abbr: String = f[0]
+        };
+        let name = name.replace('_', " ");
+        let abbr: String = name
             .chars()
             .filter(|c| c.is_ascii_alphanumeric())
             .take(3)
             .collect::<String>()
             .to_ascii_uppercase();
-        let abbr = if m.powers.iter().any(|p| p.abbr == abbr) {
-            format!("{abbr}{}", m.powers.len())
+        let abbr = if abbr.is_empty() || m.powers.iter().any(|p| p.abbr == abbr) {
+            format!("{}{}", abbr.chars().take(2).collect::<String>(), m.powers.len())
         } else {
             abbr
         };
-        let colour = f[2].to_ascii_lowercase();
         m.powers.push(MPower {
-            abbr: abbr.clone(),
-            name: f[0].to_string(),
-            adjective: f[1].to_string(),
-            colour: (!colour.is_empty() && colour.chars().all(|c| c.is_ascii_alphanumeric() || c == '#'))
-                .then_some(colour),
-            initial,
-            pattern: (!f[3].is_empty()).then(|| f[3].to_string()),
+            abbr,
+            name,
+            adjective: adjective.replace('_', " "),
+            colour: colour
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '#')
+                .then(|| colour.to_string()),
+            initial: initial.chars().next(),
+            pattern: Some(pattern.to_string()),
             aliases: Vec::new(),
             src: (fi, l),
         });
-        if let Some(homes) = f.get(5) {
-            for h in homes.split_whitespace() {
-                let pi = m
-                    .find_province(h)
-                    .ok_or_else(|| err(&file, l, format!("unknown home centre `{h}`")))?;
-                m.provinces[pi].homes.push(abbr.clone());
-            }
-        }
     }
     Ok(())
 }
 
-fn power_abbr(m: &Model, name: &str) -> Option<String> {
-    m.powers
-        .iter()
-        .find(|p| {
-            p.name.eq_ignore_ascii_case(name)
-                || p.abbr.eq_ignore_ascii_case(name)
-                || p.adjective.eq_ignore_ascii_case(name)
-        })
-        .map(|p| p.abbr.clone())
-}
-
-/// `.gam`: `SEASON YEAR [KIND]`; `Country: A abbr, F abbr/nc, ...` lines;
-/// after `-1`, `Country: centre centre ...` lines (the starting owners).
+/// `.gam`: `1` (the version), a title, the variant's name, the phase
+/// (`Spring 1901`), the adjustment flag, the number of countries, then per
+/// country its name, its supply centres and its units (`a bud f tri`), and
+/// the dislodgement flag.
 fn read_gam(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
     let file = m.files[fi].clone();
-    let mut section = 0;
+    let lines = data_lines(text);
+    let mut it = lines.iter();
+    let end = |what: &str| err(&file, 0, format!("the file ends where {what} was expected"));
+    let &(l, version) = it.next().ok_or_else(|| end("the version `1`"))?;
+    if version != "1" {
+        return Err(err(
+            &file,
+            l,
+            format!("only version 1 game files can be read, found `{version}`"),
+        ));
+    }
+    it.next().ok_or_else(|| end("the game's title"))?;
+    it.next().ok_or_else(|| end("the variant's name"))?;
+    let &(l, phase) = it.next().ok_or_else(|| end("the phase, e.g. `Spring 1901`"))?;
+    let ws: Vec<&str> = phase.split_whitespace().collect();
+    let year: Option<i32> = ws.get(1).and_then(|y| y.parse().ok());
+    m.season = match (ws.first().map(|s| s.to_ascii_lowercase()).as_deref(), year) {
+        (Some("spring"), Some(_)) => Season::Spring,
+        (Some("fall" | "autumn" | "winter"), Some(_)) => Season::Fall,
+        _ => {
+            return Err(err(
+                &file,
+                l,
+                format!("expected a phase like `Spring 1901`, found `{phase}`"),
+            ))
+        }
+    };
+    m.year = year.unwrap_or(1901);
+    let flag = |it: &mut std::slice::Iter<(usize, &str)>, what: &str| -> Result<(usize, i64), VariantError> {
+        let &(l, v) = it.next().ok_or_else(|| end(what))?;
+        v.parse()
+            .map(|n| (l, n))
+            .map_err(|_| err(&file, l, format!("expected {what} (a number), found `{v}`")))
+    };
+    let (_, adjust) = flag(&mut it, "the adjustment flag")?;
+    m.kind = if adjust > 0 {
+        PhaseKind::Adjustment
+    } else {
+        PhaseKind::Movement
+    };
+    let (l, n) = flag(&mut it, "the number of countries")?;
+    if n as usize != m.powers.len() {
+        return Err(err(
+            &file,
+            l,
+            format!("{n} countries, but the country file has {}", m.powers.len()),
+        ));
+    }
     let mut owners = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let l = i + 1;
-        let line = raw.trim();
-        if line.is_empty() {
-            continue;
+    for i in 0..m.powers.len() {
+        let pw = m.powers[i].abbr.clone();
+        it.next().ok_or_else(|| end("a country's name"))?;
+        let &(l, centres) = it.next().ok_or_else(|| end("a country's supply centres"))?;
+        for c in centres.split([' ', ';', ',', '\t']).filter(|c| !c.is_empty()) {
+            if m.find_province(c).is_none() {
+                return Err(err(&file, l, format!("unknown supply centre `{c}`")));
+            }
+            owners.push((pw.clone(), c.to_ascii_lowercase()));
         }
-        if line == "-1" {
-            section += 1;
-            continue;
-        }
-        let Some((who, rest)) = line.split_once(':') else {
-            let ws: Vec<&str> = line.split_whitespace().collect();
-            let season = ws.first().map(|s| s.to_ascii_lowercase());
-            let year = ws.get(1).and_then(|y| y.parse().ok());
-            match (season.as_deref(), year) {
-                (Some("spring"), Some(y)) => (m.season, m.year) = (Season::Spring, y),
-                (Some("fall" | "autumn"), Some(y)) => (m.season, m.year) = (Season::Fall, y),
-                (Some("winter"), Some(y)) => (m.season, m.year, m.kind) = (Season::Fall, y, PhaseKind::Adjustment),
-                _ => {
-                    return Err(err(
-                        &file,
-                        l,
-                        format!("expected `SEASON YEAR` or `Country: ...`, found `{line}`"),
-                    ))
-                }
+        let &(l, units) = it.next().ok_or_else(|| end("a country's units"))?;
+        let toks: Vec<&str> = units.split([' ', ';', ',', '\t']).filter(|c| !c.is_empty()).collect();
+        for pair in toks.chunks(2) {
+            let [t, r] = pair else {
+                return Err(err(
+                    &file,
+                    l,
+                    format!("expected units like `a bud f tri`, found `{units}`"),
+                ));
+            };
+            let letter = t.chars().next().unwrap_or('a').to_ascii_uppercase();
+            if !matches!(letter, 'A' | 'F' | 'W') || t.len() != 1 {
+                return Err(err(&file, l, format!("unknown unit type `{t}` (expected a, f or w)")));
             }
-            continue;
-        };
-        let pw = power_abbr(m, who.trim()).ok_or_else(|| err(&file, l, format!("unknown country `{}`", who.trim())))?;
-        if section == 0 {
-            for u in rest.split(',').map(str::trim).filter(|u| !u.is_empty()) {
-                let ws: Vec<&str> = u.split_whitespace().collect();
-                let [t, r] = ws.as_slice() else {
-                    return Err(err(
-                        &file,
-                        l,
-                        format!("expected a unit like `A bud` or `F stp/sc`, found `{u}`"),
-                    ));
-                };
-                let letter = t.chars().next().unwrap_or('A').to_ascii_uppercase();
-                m.units.push(MUnit {
-                    power: pw.clone(),
-                    letter,
-                    region: r.to_ascii_lowercase(),
-                    src: (fi, l),
-                });
-            }
-        } else {
-            for c in rest.split([',', ' ']).filter(|c| !c.is_empty()) {
-                if m.find_province(c).is_none() {
-                    return Err(err(&file, l, format!("unknown supply centre `{c}`")));
-                }
-                owners.push((pw.clone(), c.to_ascii_lowercase()));
-            }
+            m.units.push(MUnit {
+                power: pw.clone(),
+                letter,
+                region: r.to_ascii_lowercase(),
+                src: (fi, l),
+            });
         }
     }
-    if section > 0 {
-        m.owners = Some(owners);
+    if let Ok((l, d)) = flag(&mut it, "the dislodgement flag") {
+        if d > 0 {
+            return Err(err(
+                &file,
+                l,
+                "a starting position with dislodged units is not supported",
+            ));
+        }
     }
+    m.owners = Some(owners);
     Ok(())
 }
 
@@ -598,13 +660,31 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     ] {
         var.push_str(&format!("{k}: {v}\n"));
     }
+    // Country initials: one upper-case letter each marks its home centres.
+    let mut initials: Vec<Option<char>> = Vec::new();
+    for p in &m.powers {
+        let own = p
+            .initial
+            .filter(|c| c.is_ascii_uppercase() && !initials.contains(&Some(*c)));
+        let pick = own.or_else(|| {
+            ('A'..='Z').find(|c| !initials.contains(&Some(*c)) && !m.powers.iter().any(|q| q.initial == Some(*c)))
+        });
+        initials.push(pick);
+    }
+    let initial_of = |abbr: &str| m.powers.iter().position(|p| p.abbr == abbr).and_then(|i| initials[i]);
     let mut map = String::new();
     for p in &m.provinces {
-        let t = match p.terrain {
-            Terrain::Sea => 'w',
-            Terrain::Impassable => 'x',
-            _ => 'l',
+        let mut t = match p.terrain {
+            Terrain::Sea => "w".to_string(),
+            Terrain::Coast => "lw".to_string(),
+            _ => "l".to_string(),
         };
+        if p.center {
+            match p.homes.first().and_then(|h| initial_of(h)) {
+                Some(c) => t = t.replace('l', &c.to_string()),
+                None => t = t.replace('l', "x"),
+            }
+        }
         let al: Vec<String> = p.aliases.iter().map(|a| a.replace(' ', "_")).collect();
         map.push_str(&format!("{}, {t} {} {}\n", p.name, p.abbr, al.join(" ")).replace(" \n", "\n"));
     }
@@ -655,42 +735,28 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         .collect();
     map.push_str(&centres.join(" "));
     map.push('\n');
+    let word = |s: &str| s.replace(' ', "_");
     let mut cnt = String::from("1\n");
     cnt.push_str(&format!("{}\n", m.powers.len()));
-    for p in &m.powers {
-        let homes: Vec<&str> = m
-            .provinces
-            .iter()
-            .filter(|q| q.homes.contains(&p.abbr))
-            .map(|q| q.abbr.as_str())
-            .collect();
+    for (i, p) in m.powers.iter().enumerate() {
         cnt.push_str(&format!(
-            "{}, {}, {}, {}, {}, {}\n",
-            p.name,
-            p.adjective,
-            p.colour.clone().unwrap_or_default(),
-            p.pattern.clone().unwrap_or_default(),
-            p.initial.unwrap_or_else(|| p.name.chars().next().unwrap_or('?')),
-            homes.join(" ")
+            "{} {} {} {} {}\n",
+            word(&p.name),
+            word(&p.adjective),
+            initials[i].or(p.initial).unwrap_or('?'),
+            p.pattern.clone().unwrap_or_else(|| "Random".into()),
+            p.colour.clone().unwrap_or_else(|| "Black".into()),
         ));
     }
-    let mut gam = String::new();
+    let mut gam = String::from("1\n");
     let season = match (m.season, m.kind) {
         (_, PhaseKind::Adjustment) => "Winter",
         (Season::Spring, _) => "Spring",
         (Season::Fall, _) => "Fall",
     };
-    gam.push_str(&format!("{season} {}\n", m.year));
-    for p in &m.powers {
-        let us: Vec<String> = m
-            .units
-            .iter()
-            .filter(|u| u.power == p.abbr)
-            .map(|u| format!("{} {}", u.letter, u.region))
-            .collect();
-        gam.push_str(&format!("{}: {}\n", p.name, us.join(", ")));
-    }
-    gam.push_str("-1\n");
+    gam.push_str(&format!("{}\n{}\n{season} {}\n", m.title, m.title, m.year));
+    gam.push_str(if m.kind == PhaseKind::Adjustment { "1\n" } else { "0\n" });
+    gam.push_str(&format!("{}\n", m.powers.len()));
     let owners = m.owners.clone().unwrap_or_else(|| {
         m.provinces
             .iter()
@@ -704,8 +770,15 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
             .filter(|(pw, _)| *pw == p.abbr)
             .map(|(_, c)| c.as_str())
             .collect();
-        gam.push_str(&format!("{}: {}\n", p.name, cs.join(" ")));
+        let us: Vec<String> = m
+            .units
+            .iter()
+            .filter(|u| u.power == p.abbr)
+            .map(|u| format!("{} {}", u.letter.to_ascii_lowercase(), u.region))
+            .collect();
+        gam.push_str(&format!("{}\n{}\n{}\n", word(&p.name), cs.join(" "), us.join(" ")));
     }
+    gam.push_str("0\n");
     let mut rgn = format!("Variant\n{}\n", m.title);
     let xy = |p: Option<(f32, f32)>| {
         p.map(|(x, y)| format!("{},{}", x.round(), y.round()))
