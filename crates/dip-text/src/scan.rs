@@ -456,6 +456,17 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
     }
 
     fn line(&mut self, state: &mut ScanState) -> (Option<PowerId>, Option<OrderKind>, bool) {
+        // A list marker from an e-mail: `1.`, `2)`, `-`, `*`, `•`.
+        if let (Some(t), Some(n)) = (self.peek(), self.peek_at(1)) {
+            let number = t.word && t.text.bytes().all(|b| b.is_ascii_digit());
+            let bullet = !t.word && matches!(t.text, "-" | "*" | "•") && n.word;
+            if number || bullet {
+                self.i += 1;
+                if number && !self.eat_sym(")") {
+                    self.eat_sym(":");
+                }
+            }
+        }
         // An optional nation: `England:`, `ENG`, `Au`.
         let mut power = None;
         if let (Some(t), Some(n), true) = (self.peek(), self.peek_at(1), self.nation_first) {

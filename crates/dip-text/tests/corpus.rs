@@ -178,10 +178,10 @@ fn run_block(b: &Block, failures: &mut Vec<String>) -> usize {
         let mut result_codes: Vec<Option<u16>> = Vec::new();
         if b.results {
             let outcome = dip_core::game::adjudicate(map, &state, &report.orders(), &b.rules);
-            let mut reports = outcome.orders().into_iter();
+            let mut reports = outcome.orders().iter();
             for l in &report.lines {
                 let r = if l.order.is_some() { reports.next() } else { None };
-                result_codes.push(r.and_then(|r| dip_text::result_code(&r)).map(|c| c.number()));
+                result_codes.push(r.and_then(dip_text::result_code).map(|c| c.number()));
             }
         }
         let entries: Vec<(&dip_text::LineResult, Option<u16>)> = report
