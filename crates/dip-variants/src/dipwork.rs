@@ -201,7 +201,7 @@ pub fn read_dir(path: &str) -> Result<Model, VariantError> {
     };
     let vpath = vpath.ok_or_else(|| err(path, 0, "no VARIANT.TXT in this folder"))?;
     let vfile = vpath.to_string_lossy().to_string();
-    let vtext = std::fs::read_to_string(&vpath).map_err(|e| err(&vfile, 0, format!("cannot read ({e})")))?;
+    let vtext = crate::formats::read_legacy_text(&vpath).map_err(|e| err(&vfile, 0, format!("cannot read ({e})")))?;
     let params = read_params(&vtext, &vfile)?;
     let fname = params
         .get("FNFIELDTEXT")
@@ -209,11 +209,11 @@ pub fn read_dir(path: &str) -> Result<Model, VariantError> {
         .unwrap_or_else(|| "FIELDS.TXT".into());
     let fpath = find(&fname).ok_or_else(|| err(&vfile, 0, format!("no {fname} next to VARIANT.TXT")))?;
     let ffile = fpath.to_string_lossy().to_string();
-    let ftext = std::fs::read_to_string(&fpath).map_err(|e| err(&ffile, 0, format!("cannot read ({e})")))?;
+    let ftext = crate::formats::read_legacy_text(&fpath).map_err(|e| err(&ffile, 0, format!("cannot read ({e})")))?;
     let game = match find("GAME.TXT") {
         Some(g) => {
             let gf = g.to_string_lossy().to_string();
-            let t = std::fs::read_to_string(&g).map_err(|e| err(&gf, 0, format!("cannot read ({e})")))?;
+            let t = crate::formats::read_legacy_text(&g).map_err(|e| err(&gf, 0, format!("cannot read ({e})")))?;
             Some((t, gf))
         }
         None => None,

@@ -75,7 +75,8 @@ fn read_into(r: &mut Reader, path: &str, depth: usize) -> Result<(), VariantErro
     if depth > 8 {
         return Err(err(path, 0, "`MAP` includes nest too deep (a loop?)"));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| err(path, 0, format!("cannot read the map file ({e})")))?;
+    let text =
+        crate::formats::read_legacy_text(path).map_err(|e| err(path, 0, format!("cannot read the map file ({e})")))?;
     let fi = r.files.len();
     r.files.push(path.to_string());
     let dir = std::path::Path::new(path).parent().map(|d| d.to_path_buf());

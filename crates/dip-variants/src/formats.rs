@@ -223,3 +223,15 @@ pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
     lost.extend(homes(&before).difference(&homes(&after)).cloned());
     lost
 }
+
+/// Reads a text file of an older program: UTF-8 when it is valid UTF-8,
+/// else ISO-8859-1 (the umlauts of DipWork's and Realpolitik's files), with
+/// DOS line ends and a final Ctrl-Z removed.
+pub fn read_legacy_text(path: impl AsRef<Path>) -> std::io::Result<String> {
+    let bytes = std::fs::read(path)?;
+    let text = match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    };
+    Ok(text.replace("\r\n", "\n").trim_end_matches('\u{1a}').to_string())
+}

@@ -112,7 +112,7 @@ fn pair(s: &str) -> Option<(f32, f32)> {
 pub fn read(var_path: &str) -> Result<Model, VariantError> {
     let vp = Path::new(var_path);
     let dir = vp.parent().unwrap_or(Path::new("."));
-    let text = std::fs::read_to_string(vp).map_err(|e| err(var_path, 0, format!("cannot read ({e})")))?;
+    let text = crate::formats::read_legacy_text(vp).map_err(|e| err(var_path, 0, format!("cannot read ({e})")))?;
     let var = read_var(&text, var_path)?;
     let mut m = Model {
         files: vec![var_path.to_string()],
@@ -135,7 +135,7 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
             };
         };
         let f = p.to_string_lossy().to_string();
-        let t = std::fs::read_to_string(&p).map_err(|e| err(&f, 0, format!("cannot read ({e})")))?;
+        let t = crate::formats::read_legacy_text(&p).map_err(|e| err(&f, 0, format!("cannot read ({e})")))?;
         m.files.push(f);
         Ok(Some((t, m.files.len() - 1)))
     };

@@ -375,3 +375,23 @@ fn what_a_format_cannot_carry_is_reported() {
         "Realpolitik has mx"
     );
 }
+
+/// DipWork's files of the time: ISO-8859-1 umlauts, DOS line ends, Ctrl-Z.
+#[test]
+fn latin1_dos_files_are_read() {
+    let dir = tmp("latin1");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("VARIANT.TXT"),
+        b"NATIONLIST\r\nAu \xd6sterreich Austria\r\n\r\nUNITLIST\r\nA Army # Costs=1 St=1 AllowedIn=A\r\n\r\nEND\r\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("FIELDS.TXT"),
+        b"# Wien 1 1 - LA 1 Au\r\n# Graz 2 2 - LA 0 -\r\n- Wien Graz ja\r\n- Graz Wien ja\r\n= Wien Wien K\xe4rnten\r\nEND\r\n\x1a",
+    )
+    .unwrap();
+    let v = formats::load_any(&dir.to_string_lossy()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.map.power(dip_core::PowerId(0)).name, "Österreich");
+    assert!(v.map.find_province("Kärnten").is_some());
+}
