@@ -33,6 +33,9 @@ pub struct Stages {
     pub parse: bool,
     pub conflict: bool,
     pub winter: bool,
+    /// Mapper: the turn's map with its orders (MAP.svg; MAP.png too with
+    /// the parameter `MAPPNG ja`).
+    pub map: bool,
     /// Write PLAIN.TXT (and the other reports) from this stage file
     /// (`CONFLICTED`, `WINTERED`; default WINTERED).
     pub output: Option<String>,
@@ -45,6 +48,7 @@ impl Stages {
             parse: true,
             conflict: true,
             winter: true,
+            map: true,
             output: Some("WINTERED".into()),
         }
     }
@@ -413,7 +417,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     if stages.scan {
         write(&dir.join("SCANNED.TXT"), &scanned_text(map, &lines), &mut out.written)?;
     }
-    let want_parse = stages.parse || stages.conflict || stages.winter;
+    let want_parse = stages.parse || stages.conflict || stages.winter || stages.map;
     if !want_parse {
         return finish_output(&g, stages, out);
     }
@@ -469,7 +473,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         &parsed_text(map, &runs.iter().map(|r| &r.check).collect::<Vec<_>>()),
         &mut out.written,
     )?;
-    if !(stages.conflict || stages.winter) {
+    if !(stages.conflict || stages.winter || stages.map) {
         return finish_output(&g, stages, out);
     }
     let players: Vec<Option<String>> = map
@@ -502,6 +506,20 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         next: title_phase(&next.phase),
         ..Report::default()
     };
+    // The mapper: the first phase's position with its orders and results.
+    if stages.map {
+        let first = &runs[0];
+        let opts = dip_render::Options::default();
+        let picture = dip_render::Picture::new(&g.variant);
+        let svg = picture.svg(&first.state, Some(&first.outcome), &opts);
+        write(&dir.join("MAP.svg"), &svg, &mut out.written)?;
+        if g.params.boolean("MAPPNG", false)? {
+            let png = dip_render::raster::png(&svg).map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
+            let path = dir.join("MAP.png");
+            std::fs::write(&path, png).map_err(|e| RunError::Io(path.display().to_string(), e))?;
+            out.written.push(path);
+        }
+    }
     // CONFLICTED.TXT: the first phase's results.
     let first = &runs[0];
     let after_first = game::advance(map, &first.state, &first.outcome);

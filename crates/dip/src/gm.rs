@@ -22,6 +22,9 @@ pub struct RunArgs {
     /// Winterer: retreats and adjustments, the new position (WINTERED.TXT, NEWGAME.TXT).
     #[arg(long, short = 'w')]
     winter: bool,
+    /// Mapper: the turn's map with orders and results (MAP.svg; MAP.png with `MAPPNG ja`).
+    #[arg(long, short = 'm')]
+    map: bool,
     /// Output: PLAIN.TXT and REPORT.md/.html/.json from a stage file
     /// (CONFLICTED or WINTERED; default WINTERED).
     #[arg(long, num_args = 0..=1, default_missing_value = "WINTERED")]
@@ -43,6 +46,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
             parse: a.parse,
             conflict: a.conflict,
             winter: a.winter,
+            map: a.map,
             output: a.output,
         }
     };
