@@ -4,7 +4,7 @@
 
 use crate::gamefile::{title_phase, write_game, GameError, GameFile};
 use crate::params::{ParamError, ParamFile, Params};
-use crate::plain::{html, json, markdown, plain, PlainStyle};
+use crate::plain::{dip_export, html, json, markdown, plain, PlainStyle};
 use crate::report::{Line, Report};
 use dip_core::{
     game, retreat, Dest, Map, Order, OrderKind, PhaseKind, PhaseOutcome, Reason, Ruleset, State, UnitRef, Verdict,
@@ -633,6 +633,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
     write(&g.dir.join("REPORT.md"), &markdown(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.html"), &html(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.json"), &json(&report), &mut out.written)?;
+    write(&g.dir.join("EXPORT.TXT"), &dip_export(&report), &mut out.written)?;
     out.report = report;
     Ok(out)
 }

@@ -285,3 +285,40 @@ pub fn html(report: &Report) -> String {
 pub fn json(report: &Report) -> String {
     serde_json::to_string_pretty(report).unwrap_or_default()
 }
+
+/// DIP's "Export text": all moves, retreats and adjustments of the season,
+/// nation by nation, with the players' names.
+pub fn dip_export(report: &Report) -> String {
+    let mut out = format!("{}\n{}\n", report.game, report.season);
+    for (title, lines) in [
+        ("Moves", &report.orders),
+        ("Retreats", &report.retreats),
+        ("Adjustments", &report.builds),
+    ] {
+        if lines.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("\n{title}\n"));
+        let mut nations: Vec<&str> = Vec::new();
+        for l in lines.iter() {
+            if !nations.contains(&l.nation.as_str()) {
+                nations.push(&l.nation);
+            }
+        }
+        for n in nations {
+            match report.players.iter().find(|(nation, _)| nation == n) {
+                Some((_, p)) => out.push_str(&format!("{n} ({p}):\n")),
+                None => out.push_str(&format!("{n}:\n")),
+            }
+            for l in lines.iter().filter(|l| l.nation == n) {
+                let result = if l.failed {
+                    format!(" ({})", if l.note.is_empty() { "fails" } else { &l.note })
+                } else {
+                    String::new()
+                };
+                out.push_str(&format!("    {}{result}\n", l.order));
+            }
+        }
+    }
+    out
+}

@@ -49,6 +49,14 @@ fn spring_turn_files() {
     insta::assert_snapshot!("conflicted", read(&dir, "CONFLICTED.TXT"));
     insta::assert_snapshot!("wintered", read(&dir, "WINTERED.TXT"));
     insta::assert_snapshot!("report_md", read(&dir, "REPORT.md"));
+    insta::assert_snapshot!("dip_export", read(&dir, "EXPORT.TXT"));
+    let html = read(&dir, "REPORT.html");
+    assert!(
+        html.starts_with("<!doctype html>") && html.contains("<td class=\"failed\">A Vie-Gal</td>"),
+        "{html}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&read(&dir, "REPORT.json")).unwrap();
+    assert_eq!(json["orders"].as_array().unwrap().len(), 22);
 }
 
 #[test]
