@@ -432,10 +432,13 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                         None => "found the end of the line".into(),
                     };
                     let sug = found.map(|w| self.v.suggestions(w)).unwrap_or_default();
-                    if sug.is_empty() {
-                        Note::new(c, col, what)
-                    } else {
-                        Note::new(c, col, format!("{what} (a province? did you mean {}?)", sug.join(", ")))
+                    match found {
+                        Some(w) if !sug.is_empty() => Note::new(
+                            c,
+                            col,
+                            format!("unknown province `{w}` (did you mean {}?)", sug.join(", ")),
+                        ),
+                        _ => Note::new(c, col, what),
                     }
                 });
             }
