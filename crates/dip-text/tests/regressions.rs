@@ -1,0 +1,81 @@
+//! One test per bug fixed in the order reader, named after the bug.
+
+use dip_core::{PowerId, Ruleset};
+use dip_text::{parse_order, read_turn, CheckOptions, Code, Fate, Vocabulary};
+
+fn standard() -> dip_variants::Variant {
+    dip_variants::standard()
+}
+
+#[test]
+fn hyphenated_multiword_name_does_not_swallow_the_arrow() {
+    let v = standard();
+    let got = parse_order(
+        &v.map,
+        "Fleet Mid-Atlantic Ocean -> Spain (north coast)",
+        Some(PowerId(2)),
+    );
+    let want = parse_order(&v.map, "France: F mao - spa/nc", None);
+    assert_eq!(got, want);
+}
+
+#[test]
+fn nation_abbreviation_that_is_a_province_falls_back_to_the_province() {
+    let v = standard();
+    // ENG is England and the English Channel: `ENG D` disbands the fleet there.
+    let got = parse_order(&v.map, "ENG D", Some(PowerId(2)));
+    let want = parse_order(&v.map, "France: eng D", None);
+    assert_eq!(got, want);
+    assert_eq!(
+        parse_order(&v.map, "ENG F(NTH) - Nwy", None),
+        parse_order(&v.map, "England: F nth - nwy", None)
+    );
+}
+
+#[test]
+fn press_is_not_spellchecked_into_an_order() {
+    let v = standard();
+    let w = Vocabulary::new(&v.map);
+    let r = read_turn(
+        &w,
+        &v.start,
+        &Ruleset::DATC,
+        &CheckOptions::default(),
+        "Hello Germany!\n",
+        None,
+    );
+    let line = &r.lines[0];
+    assert_eq!(line.fate, Fate::Deleted);
+    assert_eq!(line.notes[0].code, Code::UnitOrNationExpected);
+}
+
+#[test]
+fn standardising_a_unit_is_not_a_change() {
+    let v = standard();
+    let w = Vocabulary::new(&v.map);
+    // The fleet stands on stp/sc: writing `F StP` names it, nothing changed.
+    let r = read_turn(
+        &w,
+        &v.start,
+        &Ruleset::DATC,
+        &CheckOptions {
+            nsu_checking_off: true,
+            ..Default::default()
+        },
+        "Russia: F StP-Bot\nRussia: Mos-Ukr\n",
+        None,
+    );
+    assert!(r.lines.iter().all(|l| l.fate == Fate::Accepted), "{:?}", r.lines);
+}
+
+#[test]
+fn allowed_foreign_orders_pass_dip_cores_check_too() {
+    let v = standard();
+    let w = Vocabulary::new(&v.map);
+    let opts = CheckOptions {
+        allow_foreign: true,
+        nsu_checking_off: true,
+    };
+    let r = read_turn(&w, &v.start, &Ruleset::DATC, &opts, "Austria: F lon - nth\n", None);
+    assert_eq!(r.lines[0].fate, Fate::Accepted, "{:?}", r.lines[0]);
+}
