@@ -344,3 +344,120 @@ pub fn show(v: &Variant, name: &str) -> Option<String> {
     let _ = writeln!(s, "clockwise  {}", cw.join(" "));
     Some(s)
 }
+
+/// Problems of a variant by names, before it is built: every border whose
+/// ends do not exist or where its unit type cannot stand (dangling), every
+/// name used by two provinces or two powers, every starting unit in a place
+/// it cannot stand. Building stops at the first of these; the linter lists
+/// them all.
+pub fn lint_model(m: &crate::Model) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut add = |kind: &'static str, message: String| out.push(Finding { kind, message });
+    // Names.
+    let mut names: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    for p in &m.provinces {
+        let mut own: Vec<String> = Vec::new();
+        for n in std::iter::once(&p.abbr).chain([&p.name]).chain(p.aliases.iter()) {
+            let k = n.to_lowercase();
+            if own.contains(&k) {
+                continue;
+            }
+            own.push(k.clone());
+            match names.get(&k) {
+                Some(other) => add(
+                    "duplicate-name",
+                    format!("name `{n}` is used by provinces `{other}` and `{}`", p.abbr),
+                ),
+                None => {
+                    names.insert(k, p.abbr.clone());
+                }
+            }
+        }
+    }
+    let mut pnames: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    for p in &m.powers {
+        let mut own: Vec<String> = Vec::new();
+        for n in [&p.abbr, &p.name, &p.adjective].into_iter().chain(p.aliases.iter()) {
+            let k = n.to_lowercase();
+            if own.contains(&k) {
+                continue;
+            }
+            own.push(k.clone());
+            match pnames.get(&k) {
+                Some(other) => add(
+                    "duplicate-name",
+                    format!("power name `{n}` is used by {other} and {}", p.abbr),
+                ),
+                None => {
+                    pnames.insert(k, p.abbr.clone());
+                }
+            }
+        }
+    }
+    // Where may a unit type stand? (The rule of `MapBuilder::build`.)
+    let stands = |ut: usize, region: &str| -> Result<(), String> {
+        let u = m.unit_types.get(ut).ok_or_else(|| format!("no unit type {ut}"))?;
+        let (p, c) = match region.split_once('/') {
+            Some((p, c)) => (p, Some(c)),
+            None => (region, None),
+        };
+        let pi = m.find_province(p).ok_or_else(|| format!("`{region}` does not exist"))?;
+        let prov = &m.provinces[pi];
+        if let Some(c) = c {
+            if !prov.coasts.iter().any(|(x, _)| x.eq_ignore_ascii_case(c)) {
+                return Err(format!("`{region}` does not exist"));
+            }
+        }
+        if !u.stands_on.contains(prov.terrain) {
+            return Err(format!(
+                "a {} cannot stand in `{region}` ({})",
+                u.name,
+                prov.terrain.name()
+            ));
+        }
+        match (c.is_some(), !prov.coasts.is_empty(), u.uses_coasts) {
+            (true, _, false) => Err(format!("a {} does not stand on coasts such as `{region}`", u.name)),
+            (false, true, true) => Err(format!("a {} in `{region}` needs one of its coasts", u.name)),
+            _ => Ok(()),
+        }
+    };
+    for e in &m.edges {
+        let letter = m.unit_types.get(e.ut).map(|u| u.letter).unwrap_or('?');
+        for end in [&e.from, &e.to] {
+            if let Err(why) = stands(e.ut, end) {
+                add(
+                    "dangling-border",
+                    format!("{letter} border {} - {}: {why}", e.from, e.to),
+                );
+                break;
+            }
+        }
+    }
+    for u in &m.units {
+        let ut = m
+            .unit_types
+            .iter()
+            .position(|t| t.letter.eq_ignore_ascii_case(&u.letter));
+        match ut {
+            None => add(
+                "impossible-unit",
+                format!("{} {} {}: no such unit type", u.power, u.letter, u.region),
+            ),
+            Some(ut) => {
+                if let Err(why) = stands(ut, &u.region) {
+                    add(
+                        "impossible-unit",
+                        format!("{} {} {}: {why}", u.power, u.letter, u.region),
+                    );
+                }
+            }
+        }
+        if !m.powers.iter().any(|p| p.abbr.eq_ignore_ascii_case(&u.power)) {
+            add(
+                "impossible-unit",
+                format!("{} {} {}: no such power", u.power, u.letter, u.region),
+            );
+        }
+    }
+    out
+}

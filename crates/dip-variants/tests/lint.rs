@@ -47,3 +47,41 @@ fn the_field_test_shows_everything_about_a_province() {
     assert!(show(&v, "stp/nc").is_some());
     assert!(show(&v, "Atlantis").is_none());
 }
+
+/// Before building, every dangling border, duplicate name and impossible
+/// unit is listed (building stops at the first).
+#[test]
+fn model_lint_lists_every_problem_of_a_foreign_file() {
+    use dip_variants::dipwork;
+    let params = dipwork::read_params(
+        "NATIONLIST\nAa Alpha\n\nUNITLIST\nA Army # Costs=1 St=1 convoyable AllowedIn=A\nF Fleet # Costs=1 St=1 canConvoy AllowedIn=F\n\nEND\n",
+        "VARIANT.TXT",
+    )
+    .unwrap();
+    let fields = "# One 1 1 - CA 1 Aa\n# Two 2 2 - LA 0 -\n# Sea 3 3 - O 0 -\n\
+- One Two ja nein\n- Two One ja -\n- One Sea ja ja\n- Sea One - ja\n- Two Sea ja -\n\
+= One Uno\n= Two Uno\nEND\n";
+    let game = "NATION Aa\nUNITS\nF Two\nCENTERS\nOne\nEND\n";
+    let m = dipwork::read(
+        &params,
+        "VARIANT.TXT",
+        fields,
+        "FIELDS.TXT",
+        Some((game, "GAME.TXT")),
+        "x",
+    )
+    .unwrap();
+    let findings = dip_variants::lint::lint_model(&m);
+    let kinds: Vec<&str> = findings.iter().map(|f| f.kind).collect();
+    assert_eq!(
+        kinds.iter().filter(|k| **k == "dangling-border").count(),
+        2,
+        "{findings:?}"
+    );
+    assert!(kinds.contains(&"duplicate-name"), "{findings:?}");
+    assert!(kinds.contains(&"impossible-unit"), "{findings:?}");
+    assert!(m.build("x").is_err());
+    // A clean model has none.
+    let v = dip_variants::standard();
+    assert!(dip_variants::lint::lint_model(&dip_variants::Model::from_variant(&v)).is_empty());
+}

@@ -71,28 +71,45 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Check { path } => {
-            let v = match formats::load_any(&path) {
-                Ok(v) => v,
+            // By names first (every dangling border, duplicate name and
+            // impossible unit), then the built map.
+            let mut findings: Vec<String> = Vec::new();
+            match formats::read_model(&path) {
+                Ok((m, _)) => findings.extend(dip_variants::lint::lint_model(&m).iter().map(|f| f.to_string())),
                 Err(e) => {
                     println!("{e}");
                     return Ok(ExitCode::from(1));
                 }
+            }
+            let v = match formats::load_any(&path) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    if findings.is_empty() {
+                        findings.push(e.to_string());
+                    }
+                    None
+                }
             };
-            let findings = dip_variants::lint::lint(&v);
+            if let Some(v) = &v {
+                findings.extend(dip_variants::lint::lint(v).iter().map(|f| f.to_string()));
+            }
             for f in &findings {
                 println!("{path}: {f}");
             }
-            if findings.is_empty() {
-                println!(
-                    "{path}: ok ({} powers, {} provinces, {} centres)",
-                    v.map.powers().len(),
-                    v.map.num_provinces(),
-                    v.map.supply_centers().len()
-                );
-                Ok(ExitCode::SUCCESS)
-            } else {
-                println!("{path}: {} findings", findings.len());
-                Ok(ExitCode::from(1))
+            match v {
+                Some(v) if findings.is_empty() => {
+                    println!(
+                        "{path}: ok ({} powers, {} provinces, {} centres)",
+                        v.map.powers().len(),
+                        v.map.num_provinces(),
+                        v.map.supply_centers().len()
+                    );
+                    Ok(ExitCode::SUCCESS)
+                }
+                _ => {
+                    println!("{path}: {} findings", findings.len());
+                    Ok(ExitCode::from(1))
+                }
             }
         }
         Cmd::Show { path, name } => {
