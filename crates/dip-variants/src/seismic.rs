@@ -204,26 +204,47 @@ pub fn apply(v: &Variant, edits: &str, file: &str) -> Result<(Variant, Vec<Findi
     Ok((nv, findings))
 }
 
-/// A game's position carried over to the edited map: units by region name
-/// (a fleet on a removed coast goes to its province; a fleet in a province
-/// that got coasts goes to its first coast), owners by province.
+/// A game's position carried over to the edited map: units and dislodged
+/// units by region name (a fleet on a removed coast goes to its province; a
+/// fleet in a province that got coasts goes to its first coast), owners and
+/// standoffs by province.
 pub fn remap_state(old: &Variant, new: &Variant, state: &dip_core::State) -> dip_core::State {
     let (om, nm) = (&old.map, &new.map);
-    let mut out = dip_core::State::empty(nm, state.phase);
-    for (p, u) in state.units() {
+    let province = |p: dip_core::ProvinceId| nm.find_province(&om.province(p).abbr);
+    let unit = |u: dip_core::Unit| -> Option<dip_core::Unit> {
         let name = om.region_name(u.region);
-        let np = nm.find_province(&om.province(p).abbr);
-        let Some(np) = np else { continue };
+        let np = province(om.province_of(u.region))?;
         let region = nm
             .regions_for(np, u.kind)
             .find(|&r| nm.region_name(r).eq_ignore_ascii_case(&name))
-            .or_else(|| nm.regions_for(np, u.kind).next());
-        if let Some(region) = region {
-            out.place(nm, dip_core::Unit { region, ..u });
+            .or_else(|| nm.regions_for(np, u.kind).next())?;
+        Some(dip_core::Unit { region, ..u })
+    };
+    let mut out = dip_core::State::empty(nm, state.phase);
+    for (_, u) in state.units() {
+        if let Some(u) = unit(u) {
+            out.place(nm, u);
+        }
+    }
+    for (_, d) in state.all_dislodged() {
+        if let (Some(u), Some(from)) = (unit(d.unit), province(d.attacker_from)) {
+            out.set_dislodged(
+                nm,
+                dip_core::Dislodged {
+                    unit: u,
+                    attacker_from: from,
+                    by_convoy: d.by_convoy,
+                },
+            );
+        }
+    }
+    for i in state.standoffs.iter() {
+        if let Some(p) = province(dip_core::ProvinceId(i as u16)) {
+            out.standoffs.insert(p.index());
         }
     }
     for &c in om.supply_centers() {
-        if let Some(np) = nm.find_province(&om.province(c).abbr) {
+        if let Some(np) = province(c) {
             out.set_owner(np, state.owner(c));
         }
     }

@@ -89,3 +89,46 @@ fn the_1898_start_has_one_unit_and_one_centre_a_power() {
     );
     assert_eq!(map.victory_centers(), 18);
 }
+
+/// A seismic game: two years of play, an earthquake, two more years on the
+/// new map with the position carried over.
+#[test]
+fn a_game_goes_on_after_an_earthquake() {
+    use dip_core::game::{adjudicate, advance};
+    use dip_core::random::{random_orders, Rng};
+    let mut v = dip_variants::load("seismic").unwrap();
+    let mut state = v.start.clone();
+    let mut rng = Rng::with_seed(3);
+    let mut history: Vec<(String, String)> = Vec::new();
+    let quakes = [
+        "remove-border * bre eng\nadd-border A wal pic\nadd-border F wal pic\n",
+        "remove-border * con bla\nadd-coast bul/nc bla\n",
+    ];
+    for quake in quakes {
+        for _ in 0..7 {
+            let orders = random_orders(&v.map, &state, &v.rules, &mut rng);
+            let out = adjudicate(&v.map, &state, &orders, &v.rules);
+            state = advance(&v.map, &state, &out);
+        }
+        // Between turns (a movement phase is next): the map changes.
+        let (nv, findings) = apply(&v, quake, "quake.edits").unwrap_or_else(|e| panic!("{e}"));
+        assert!(findings.is_empty(), "{findings:?}");
+        let (units, dislodged) = (state.units().count(), state.all_dislodged().count());
+        state = remap_state(&v, &nv, &state);
+        assert_eq!(state.units().count(), units);
+        assert_eq!(state.all_dislodged().count(), dislodged);
+        history.push((state.phase.short(), quake.to_string()));
+        v = nv;
+    }
+    for _ in 0..8 {
+        let orders = random_orders(&v.map, &state, &v.rules, &mut rng);
+        let out = adjudicate(&v.map, &state, &orders, &v.rules);
+        state = advance(&v.map, &state, &out);
+    }
+    // Replaying the history on the starting variant gives the same map.
+    let mut replay = dip_variants::load("seismic").unwrap();
+    for (_, edits) in &history {
+        replay = apply(&replay, edits, "history").unwrap().0;
+    }
+    assert_eq!(dip_variants::to_native(&replay), dip_variants::to_native(&v));
+}
