@@ -165,6 +165,9 @@ impl GameDir {
 
     pub fn vocabulary(&self) -> Result<Vocabulary<'_>, RunError> {
         let mut v = Vocabulary::new(&self.variant.map);
+        // The variant's own words (nation spellings, unit and order words).
+        v.apply_lists(&self.variant.word_lists(), true)
+            .map_err(|e| RunError::Other(format!("the variant's word lists: {e}")))?;
         if self.params.find("EXACT_MATCH").is_some() {
             v = v.with_exact_match(self.params.boolean("EXACT_MATCH", false)?);
         }
@@ -546,7 +549,14 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             };
             lines_of(map, r, target);
         }
-        report.next = title_phase(&state.phase);
+        report.next = match game::winner(map, &state) {
+            Some(w) => format!(
+                "Game over: {} wins with {} centres",
+                map.power(w).name,
+                state.center_count(map, w)
+            ),
+            None => title_phase(&state.phase),
+        };
         report.centers = centers(map, &state);
         write(
             &dir.join("WINTERED.TXT"),

@@ -286,3 +286,32 @@ fn example_game_1901_to_1905_replays() {
         }
     }
 }
+
+/// A power with 18 centres after the Fall turn has won: the report says so.
+#[test]
+fn victory_ends_the_game() {
+    let dir = example("victory");
+    let mut g = String::from("VARIANTPATH standard\nNAME Win\nPHASE Fall 1910 Movement\n");
+    let france = "bre mar par spa por bel hol mun kie ber den nwy swe lon lvp edi ven";
+    g.push_str(&format!("NATION France\nUNITS\nA Bur\nCENTERS\n{france}\n"));
+    for n in ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"] {
+        g.push_str(&format!("NATION {n}\nUNITS\nCENTERS\n"));
+    }
+    g.push_str("END\n");
+    std::fs::write(dir.join("GAME.TXT"), g).unwrap();
+    std::fs::write(dir.join("ORDERS.TXT"), "NATION France\nA Bur-Ruh\nEND\n").unwrap();
+    // Ruhr is no centre: 17 centres, the game goes on.
+    run(&dir, &Stages::all(), None).unwrap();
+    assert!(!read(&dir, "PLAIN.TXT").contains("Game over"));
+    std::fs::write(dir.join("ORDERS.TXT"), "NATION France\nA Bur-Mun\nEND\n").unwrap();
+    let g = read(&dir, "GAME.TXT")
+        .replace("mun kie", "kie")
+        .replace("ven", "ven rom");
+    std::fs::write(dir.join("GAME.TXT"), g).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    assert!(
+        read(&dir, "PLAIN.TXT").contains("Game over: France wins with 18 centres"),
+        "{}",
+        read(&dir, "PLAIN.TXT")
+    );
+}
