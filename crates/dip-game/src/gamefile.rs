@@ -5,8 +5,8 @@
 
 use crate::params::ParamFile;
 use dip_core::{Dislodged, Map, Phase, PowerId, State, Unit};
-use dip_text::position::{format_phase, parse_phase};
 use dip_text::parse_order_with;
+use dip_text::position::{format_phase, parse_phase};
 use dip_text::Vocabulary;
 use std::path::{Path, PathBuf};
 

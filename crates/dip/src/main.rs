@@ -5,11 +5,11 @@ mod bench;
 mod cases;
 mod gm;
 mod orders;
-mod variant;
-mod replay;
 mod rate;
 mod record;
 mod render;
+mod replay;
+mod variant;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
