@@ -6,6 +6,7 @@
 use crate::raster::{self, RasterError};
 use crate::svg::{esc, Options, Picture, Piece, DISLODGED_OFFSET};
 use dip_core::{OrderKind, PhaseOutcome, ProvinceId, State};
+use resvg::tiny_skia::Transform;
 use std::fmt::Write;
 
 /// One adjudicated phase: the position, what happened, the position after.
@@ -213,20 +214,25 @@ pub fn apng(pic: &Picture, frames: &[Frame], opts: &Options) -> Result<Vec<u8>, 
         enc.set_compression(png::Compression::Fast);
         enc.set_animated(frames.len() as u32, 0).map_err(err)?;
         let mut wr = enc.write_header().map_err(err)?;
+        let open = pic.svg_open(opts);
         let mut prev: Option<Vec<u8>> = None;
+        let mut background: Option<(*const State, resvg::tiny_skia::Pixmap)> = None;
         for f in frames {
-            let mut pm = base.clone();
-            let overlay = format!(
-                "{}{}</svg>",
-                pic.svg_open(opts),
-                pic.svg_overlay(f.state, f.outcome, &f.pieces, opts, false)
-            );
-            let tree = raster::tree(&overlay)?;
-            resvg::render(&tree, resvg::tiny_skia::Transform::identity(), &mut pm.as_mut());
-            let rgba = raster::demultiply(&pm);
+            // The position's layer is drawn once a phase.
+            let key = f.state as *const State;
+            if background.as_ref().is_none_or(|(k, _)| *k != key) {
+                let mut pm = base.clone();
+                let layer = format!("{open}{}</svg>", pic.svg_position(f.state, opts, false));
+                resvg::render(&raster::tree(&layer)?, Transform::identity(), &mut pm.as_mut());
+                background = Some((key, pm));
+            }
+            let Some((_, bg)) = &background else { continue };
+            let mut pm = bg.clone();
+            let layer = format!("{open}{}</svg>", pic.svg_moment(f.state, f.outcome, &f.pieces, opts));
+            resvg::render(&raster::tree(&layer)?, Transform::identity(), &mut pm.as_mut());
             let (x0, y0, x1, y1) = match &prev {
                 None => (0, 0, w, h),
-                Some(p) => changed(p, &rgba, w, h),
+                Some(p) => changed(p, pm.data(), w, h),
             };
             wr.set_frame_delay(f.delay_ms.min(65_535) as u16, 1000).map_err(err)?;
             wr.set_blend_op(png::BlendOp::Source).map_err(err)?;
@@ -234,17 +240,33 @@ pub fn apng(pic: &Picture, frames: &[Frame], opts: &Options) -> Result<Vec<u8>, 
             wr.reset_frame_position().map_err(err)?;
             wr.set_frame_dimension(x1 - x0, y1 - y0).map_err(err)?;
             wr.set_frame_position(x0, y0).map_err(err)?;
+            let data = pm.data();
             let mut part = Vec::with_capacity(((x1 - x0) * (y1 - y0) * 4) as usize);
             for y in y0..y1 {
                 let row = (y * w) as usize * 4;
-                part.extend_from_slice(&rgba[row + x0 as usize * 4..row + x1 as usize * 4]);
+                for px in data[row + x0 as usize * 4..row + x1 as usize * 4].chunks_exact(4) {
+                    part.extend_from_slice(&straight(px));
+                }
             }
             wr.write_image_data(&part).map_err(err)?;
-            prev = Some(rgba);
+            let mut data = std::mem::take(&mut prev).unwrap_or_default();
+            data.clear();
+            data.extend_from_slice(pm.data());
+            prev = Some(data);
         }
         wr.finish().map_err(err)?;
     }
     Ok(out)
+}
+
+/// A premultiplied RGBA pixel with straight alpha.
+fn straight(px: &[u8]) -> [u8; 4] {
+    let a = px[3];
+    if a == 255 || a == 0 {
+        return [px[0], px[1], px[2], a];
+    }
+    let un = |c: u8| ((c as u32 * 255 + a as u32 / 2) / a as u32).min(255) as u8;
+    [un(px[0]), un(px[1]), un(px[2]), a]
 }
 
 /// The smallest rectangle (x0, y0, x1, y1) holding every pixel that
@@ -283,15 +305,32 @@ header button{{font-size:1em;padding:.2em .8em}}
     );
     s.push_str(&pic.svg_open(opts));
     s.push_str(&pic.svg_base(opts));
+    // Each position's layer once, each frame's units and orders over it.
+    let mut pos = 0usize;
+    let mut last: Option<*const State> = None;
     for (i, f) in frames.iter().enumerate() {
+        let key = f.state as *const State;
+        if last != Some(key) {
+            if last.is_some() {
+                pos += 1;
+            }
+            last = Some(key);
+            let _ = write!(
+                s,
+                r#"<g class="pos" id="pos{pos}"{}>"#,
+                if i == 0 { "" } else { r#" display="none""# }
+            );
+            s.push_str(&pic.svg_position(f.state, opts, true));
+            s.push_str("</g>\n");
+        }
         let _ = write!(
             s,
-            r#"<g class="frame" data-delay="{}" data-key="{}"{}>"#,
+            r#"<g class="frame" data-pos="{pos}" data-delay="{}" data-key="{}"{}>"#,
             f.delay_ms,
             u8::from(f.key),
             if i == 0 { "" } else { r#" display="none""# }
         );
-        s.push_str(&pic.svg_overlay(f.state, f.outcome, &f.pieces, opts, true));
+        s.push_str(&pic.svg_moment(f.state, f.outcome, &f.pieces, opts));
         s.push_str("</g>\n");
     }
     s.push_str("</svg></div>\n");
@@ -300,7 +339,8 @@ header button{{font-size:1em;padding:.2em .8em}}
 const frames=[...document.querySelectorAll('g.frame')];
 let cur=0,timer=null;
 const keys=frames.map((f,i)=>f.dataset.key==='1'?i:-1).filter(i=>i>=0);
-function show(i){frames[cur].setAttribute('display','none');cur=Math.max(0,Math.min(frames.length-1,i));frames[cur].removeAttribute('display');
+function show(i){frames[cur].setAttribute('display','none');document.getElementById('pos'+frames[cur].dataset.pos).setAttribute('display','none');
+ cur=Math.max(0,Math.min(frames.length-1,i));frames[cur].removeAttribute('display');document.getElementById('pos'+frames[cur].dataset.pos).removeAttribute('display');
  const k=keys.filter(x=>x<=cur).length;document.getElementById('where').textContent='phase '+k+' of '+keys.length;}
 function stop(){if(timer){clearTimeout(timer);timer=null;}document.getElementById('play').textContent='▶ play';}
 function tick(){if(cur>=frames.length-1){stop();return;}show(cur+1);timer=setTimeout(tick,+frames[cur].dataset.delay);}

@@ -68,17 +68,24 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RasterError> {
     encode_png(&pm)
 }
 
-/// PNG bytes of a pixmap (fast compression, straight alpha).
+/// PNG bytes of a pixmap (fast compression; RGB when every pixel is
+/// opaque, as maps are, else RGBA with straight alpha).
 pub fn encode_png(pm: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
+    let opaque = pm.data().chunks_exact(4).all(|p| p[3] == 255);
+    let (colour, data) = if opaque {
+        let rgb: Vec<u8> = pm.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+        (png::ColorType::Rgb, rgb)
+    } else {
+        (png::ColorType::Rgba, demultiply(pm))
+    };
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
-        enc.set_color(png::ColorType::Rgba);
+        enc.set_color(colour);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(png::Compression::Fast);
         let mut w = enc.write_header().map_err(|e| RasterError::Png(e.to_string()))?;
-        w.write_image_data(&demultiply(pm))
-            .map_err(|e| RasterError::Png(e.to_string()))?;
+        w.write_image_data(&data).map_err(|e| RasterError::Png(e.to_string()))?;
     }
     Ok(out)
 }

@@ -147,18 +147,18 @@ impl Shapes {
     /// each take the cells nearest to them, up to a radius.
     pub fn generate(map: &Map) -> Shapes {
         let points = layout(map);
-        let (w, h) = canvas_of(&points);
+        let nn = typical_spacing(&points);
+        let (w, h) = canvas_of(&points, 0.62 * nn);
         let cell = 4usize;
         let (gw, gh) = (w as usize / cell, h as usize / cell);
         let class = vec![0u8; gw * gh];
-        let nn = typical_spacing(&points);
         let seeds: Vec<Seed> = points
             .iter()
             .enumerate()
             .map(|(i, &(x, y))| Seed::new(x / cell as f32, y / cell as f32, 0, i as u16))
             .collect();
         let label = regions::grow(gw, gh, &class, &seeds, 0.62 * nn / cell as f32);
-        let provinces = regions::outlines(gw, gh, &label, points.len(), 0.9, cell as i32);
+        let provinces = regions::outlines(gw, gh, &label, points.len(), 1.4, cell as i32);
         Shapes {
             width: w,
             height: h,
@@ -255,24 +255,47 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
             if known[i].is_some() {
                 continue;
             }
-            let (dx, dy) = disp[i];
+            // A little gravity keeps loose parts near the middle.
+            let (mut dx, mut dy) = disp[i];
+            dx -= (pos[i].0 - w / 2.0) * 0.02 * k / 100.0;
+            dy -= (pos[i].1 - h / 2.0) * 0.02 * k / 100.0;
             let d = (dx * dx + dy * dy).sqrt().max(0.01);
             let m = d.min(t);
-            pos[i].0 = (pos[i].0 + dx / d * m).clamp(40.0, w - 40.0);
-            pos[i].1 = (pos[i].1 + dy / d * m).clamp(40.0, h - 40.0);
+            pos[i].0 += dx / d * m;
+            pos[i].1 += dy / d * m;
         }
         t = (t * 0.985).max(1.0);
+    }
+    if known.iter().all(Option::is_none) {
+        // Fit the drawing into the canvas, keeping its proportions.
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for &(x, y) in &pos {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        let margin = 80.0;
+        let sc = ((w - 2.0 * margin) / (x1 - x0).max(1.0)).min((h - 2.0 * margin) / (y1 - y0).max(1.0));
+        let (ox, oy) = ((w - (x1 - x0) * sc) / 2.0, (h - (y1 - y0) * sc) / 2.0);
+        for p in &mut pos {
+            *p = (ox + (p.0 - x0) * sc, oy + (p.1 - y0) * sc);
+        }
+    } else {
+        for p in &mut pos {
+            *p = (p.0.clamp(20.0, w - 20.0), p.1.clamp(20.0, h - 20.0));
+        }
     }
     pos
 }
 
 /// The canvas that holds all points with a margin: at least the
 /// conventional 1200 × 1000 when the points lie inside it.
-fn canvas_of(points: &[(f32, f32)]) -> (u32, u32) {
+fn canvas_of(points: &[(f32, f32)], radius: f32) -> (u32, u32) {
     let mx = points.iter().map(|p| p.0).fold(0.0f32, f32::max);
     let my = points.iter().map(|p| p.1).fold(0.0f32, f32::max);
-    let w = ((mx + 40.0).max(200.0) / 4.0).ceil() as u32 * 4;
-    let h = ((my + 40.0).max(200.0) / 4.0).ceil() as u32 * 4;
+    let w = ((mx + radius.min(80.0)).max(200.0) / 4.0).ceil() as u32 * 4;
+    let h = ((my + radius.min(80.0)).max(200.0) / 4.0).ceil() as u32 * 4;
     (w, h)
 }
 

@@ -78,6 +78,8 @@ pub struct Picture<'a> {
     points: Vec<(f32, f32)>,
     /// Unit point per region.
     region_points: Vec<(f32, f32)>,
+    /// The base drawn once, for [`Picture::png`]: (scale, mode, panel, pixels).
+    base_pixels: std::sync::Mutex<Option<(f32, Mode, bool, resvg::tiny_skia::Pixmap)>>,
 }
 
 /// One unit to draw, possibly between two places (animation).
@@ -110,7 +112,51 @@ impl<'a> Picture<'a> {
             shapes,
             points,
             region_points,
+            base_pixels: std::sync::Mutex::new(None),
         }
+    }
+
+    /// The PNG of [`Picture::svg`]. The map's base (sea, land, outlines) is
+    /// drawn once per scale and mode and kept, so drawing many positions of
+    /// one variant costs only what changes.
+    pub fn png(
+        &self,
+        state: &State,
+        outcome: Option<&PhaseOutcome>,
+        opts: &Options,
+    ) -> Result<Vec<u8>, crate::RasterError> {
+        let pm = self.pixmap(state, outcome, &self.pieces(state), opts)?;
+        crate::raster::encode_png(&pm)
+    }
+
+    /// The pixels of [`Picture::svg_frame`], over the kept base.
+    pub fn pixmap(
+        &self,
+        state: &State,
+        outcome: Option<&PhaseOutcome>,
+        pieces: &[Piece],
+        opts: &Options,
+    ) -> Result<resvg::tiny_skia::Pixmap, crate::RasterError> {
+        let mut pm = {
+            let mut guard = self.base_pixels.lock().unwrap_or_else(|e| e.into_inner());
+            match &*guard {
+                Some((sc, m, p, pm)) if *sc == opts.scale && *m == opts.mode && *p == opts.panel => pm.clone(),
+                _ => {
+                    let svg = format!("{}{}</svg>", self.svg_open(opts), self.svg_base(opts));
+                    let pm = crate::raster::pixmap(&svg, opts.scale)?;
+                    *guard = Some((opts.scale, opts.mode, opts.panel, pm.clone()));
+                    pm
+                }
+            }
+        };
+        let layer = format!(
+            "{}{}</svg>",
+            self.svg_open(opts),
+            self.svg_overlay(state, outcome, pieces, opts, false)
+        );
+        let tree = crate::raster::tree(&layer)?;
+        resvg::render(&tree, resvg::tiny_skia::Transform::identity(), &mut pm.as_mut());
+        Ok(pm)
     }
 
     pub fn map(&self) -> &Map {
@@ -194,9 +240,8 @@ impl<'a> Picture<'a> {
     }
 
     /// What one position adds: owners, names, centres, standoffs, orders,
-    /// units, title and panel. With `by_reference`, owned provinces refer
-    /// to the outlines of [`Picture::svg_base`]; else they carry their own
-    /// outline (to draw the overlay alone over a picture of the base).
+    /// units, title and panel: [`Picture::svg_position`] then
+    /// [`Picture::svg_moment`].
     pub fn svg_overlay(
         &self,
         state: &State,
@@ -205,6 +250,14 @@ impl<'a> Picture<'a> {
         opts: &Options,
         by_reference: bool,
     ) -> String {
+        self.svg_position(state, opts, by_reference) + &self.svg_moment(state, outcome, pieces, opts)
+    }
+
+    /// What changes once a phase: owned provinces, names, centres, title
+    /// and panel. With `by_reference`, owned provinces refer to the
+    /// outlines of [`Picture::svg_base`]; else they carry their own outline
+    /// (to draw this layer alone over a picture of the base).
+    pub fn svg_position(&self, state: &State, opts: &Options, by_reference: bool) -> String {
         let pal = Palette::new(self.variant, opts.mode);
         let mut s = String::with_capacity(40_000);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
@@ -213,6 +266,25 @@ impl<'a> Picture<'a> {
             self.write_names(&mut s, &pal);
         }
         self.write_centres(&mut s, state, &pal);
+        s.push_str("</g>\n");
+        self.write_title(&mut s, state, &pal, opts);
+        if opts.panel {
+            self.write_panel(&mut s, state, &pal);
+        }
+        s
+    }
+
+    /// What changes from moment to moment: standoffs, orders and units.
+    pub fn svg_moment(
+        &self,
+        state: &State,
+        outcome: Option<&PhaseOutcome>,
+        pieces: &[Piece],
+        opts: &Options,
+    ) -> String {
+        let pal = Palette::new(self.variant, opts.mode);
+        let mut s = String::with_capacity(20_000);
+        let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_standoffs(&mut s, state, outcome, &pal);
         if let Some(o) = outcome {
             self.write_orders(&mut s, state, o, &pal);
@@ -224,10 +296,6 @@ impl<'a> Picture<'a> {
             self.write_results(&mut s, state, o, &pal);
         }
         s.push_str("</g>\n");
-        self.write_title(&mut s, state, &pal, opts);
-        if opts.panel {
-            self.write_panel(&mut s, state, &pal);
-        }
         s
     }
 
@@ -303,6 +371,8 @@ impl<'a> Picture<'a> {
                 continue;
             }
             let (fill, stroke, sw) = match p.terrain {
+                // The sea is the background already: only the border is drawn.
+                Terrain::Sea if !self.shapes.generated => ("none".to_string(), pal.sea_border(), 0.8),
                 Terrain::Sea => (sea.clone(), pal.sea_border(), 0.8),
                 Terrain::Impassable => ("url(#rock)".to_string(), border.clone(), 1.0),
                 _ => (land.clone(), border.clone(), 1.0),
@@ -665,7 +735,7 @@ impl<'a> Picture<'a> {
         };
         let _ = write!(
             s,
-            r#"<g transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
+            r#"<g class="unit" transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
             fmt(x),
             fmt(y)
         );

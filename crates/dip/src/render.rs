@@ -40,7 +40,7 @@ pub struct Look {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Position file (docs/position-format.md).
+    /// Position file (docs/position-format.md); `start` for the variant's starting position.
     position: PathBuf,
     /// Orders file of the position's phase: drawn as arrows with their results.
     orders: Option<PathBuf>,
@@ -56,7 +56,7 @@ pub struct Args {
 
 #[derive(clap::Args)]
 pub struct AnimateArgs {
-    /// Position file the first phase starts from.
+    /// Position file the first phase starts from; `start` for the variant's starting position.
     position: Option<PathBuf>,
     /// Orders files, one per phase, adjudicated in turn (an empty file: no orders).
     orders: Vec<PathBuf>,
@@ -151,8 +151,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(r) => Ruleset::parse(r)?,
         None => variant.rules,
     };
-    let pos_name = args.position.display().to_string();
-    let state = parse_position(map, &read(&args.position)?, &pos_name)?;
+    let state = if args.position.as_os_str() == "start" {
+        variant.start.clone()
+    } else {
+        let pos_name = args.position.display().to_string();
+        parse_position(map, &read(&args.position)?, &pos_name)?
+    };
     let pic = Picture::new(&variant);
     let svg = match &args.orders {
         None => {
@@ -202,8 +206,12 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
             if args.orders.is_empty() {
                 bail!("give one orders file per phase after the position");
             }
-            let name = pos.display().to_string();
-            states.push(parse_position(map, &read(pos)?, &name)?);
+            if pos.as_os_str() == "start" {
+                states.push(variant.start.clone());
+            } else {
+                let name = pos.display().to_string();
+                states.push(parse_position(map, &read(pos)?, &name)?);
+            }
             for path in &args.orders {
                 let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
                 let orders = read_orders(map, path)?;

@@ -1,0 +1,259 @@
+//! Maps: SVG snapshots, PNG sizes, every bundled variant, animations.
+
+use dip_core::{game, PhaseOutcome, State};
+use dip_render::animate::{self, Step, Timing};
+use dip_render::{Mode, Options, Picture};
+use dip_variants::Variant;
+
+const POSITION: &str = include_str!("../../../examples/spring-1901/position.txt");
+const ORDERS: &str = include_str!("../../../examples/spring-1901/orders.txt");
+
+fn orders(v: &Variant, text: &str) -> Vec<dip_core::Order> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| dip_text::parse_order(&v.map, l, None).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn spring_1901() -> (Variant, State, PhaseOutcome) {
+    let v = dip_variants::standard();
+    let state = dip_text::parse_position(&v.map, POSITION, "position.txt").unwrap();
+    let o = orders(&v, ORDERS);
+    let outcome = game::adjudicate(&v.map, &state, &o, &v.rules);
+    (v, state, outcome)
+}
+
+/// PNG width and height from the header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    let dec = png::Decoder::new(std::io::Cursor::new(bytes));
+    let r = dec.read_info().expect("a PNG");
+    let info = r.info();
+    (info.width, info.height)
+}
+
+#[test]
+fn standard_map_with_orders_svg_snapshot() {
+    // The part that depends on the position: owners, names, centres,
+    // standoffs, order arrows with results, units, title and panel.
+    let (v, state, outcome) = spring_1901();
+    let pic = Picture::new(&v);
+    let overlay = pic.svg_overlay(&state, Some(&outcome), &pic.pieces(&state), &Options::default(), true);
+    // One element a line, so that a change shows as a readable diff.
+    insta::assert_snapshot!("standard_spring_1901_orders", overlay.replace("><", ">\n<"));
+}
+
+#[test]
+fn standard_map_svg_has_every_province_as_a_shape() {
+    let (v, state, outcome) = spring_1901();
+    let svg = dip_render::render(&v, &state, Some(&outcome), &Options::default());
+    for i in 0..v.map.num_provinces() {
+        assert!(
+            svg.contains(&format!(r#"<path id="p{i}" d="M"#)),
+            "province {i} has no outline"
+        );
+    }
+    assert!(
+        svg.contains(r#"class="standoff""#),
+        "the bounces in Galicia and the Black Sea are marked"
+    );
+    assert!(svg.contains("Standard Diplomacy — Spring 1901 movement"));
+}
+
+#[test]
+fn generated_map_svg_snapshot() {
+    // Pure: seven provinces and no coordinates: laid out from the adjacency
+    // and grown into regions.
+    let v = dip_variants::load("pure").unwrap();
+    let svg = dip_render::render(&v, &v.start, None, &Options::default());
+    insta::assert_snapshot!("pure_start", svg.replace("><", ">\n<"));
+}
+
+#[test]
+fn png_decodes_with_the_expected_size() {
+    let (v, state, outcome) = spring_1901();
+    let opts = Options {
+        scale: 0.5,
+        ..Options::default()
+    };
+    let png = dip_render::render_png(&v, &state, Some(&outcome), &opts).unwrap();
+    assert_eq!(png_size(&png), (715, 522));
+    let opts = Options::default().with_dpi(192.0);
+    let pic = Picture::new(&v);
+    let (w, h) = pic.size(&opts);
+    let png = dip_render::raster::png(&pic.svg(&state, None, &opts)).unwrap();
+    assert_eq!(png_size(&png), ((w * 2.0) as u32, (h * 2.0) as u32));
+}
+
+#[test]
+fn the_same_picture_on_every_run() {
+    // Fonts are bundled and nothing is read from the system.
+    let (v, state, outcome) = spring_1901();
+    let opts = Options {
+        scale: 0.3,
+        ..Options::default()
+    };
+    let a = dip_render::render_png(&v, &state, Some(&outcome), &opts).unwrap();
+    let b = dip_render::render_png(&v, &state, Some(&outcome), &opts).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn grey_and_black_and_white_modes_use_no_colour() {
+    let (v, state, outcome) = spring_1901();
+    for mode in [Mode::Grey, Mode::BlackWhite] {
+        let svg = dip_render::render(
+            &v,
+            &state,
+            Some(&outcome),
+            &Options {
+                mode,
+                ..Options::default()
+            },
+        );
+        for hex in svg.split('#').skip(1).filter_map(|s| s.get(..6)) {
+            if hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                assert!(
+                    hex[0..2] == hex[2..4] && hex[2..4] == hex[4..6],
+                    "{mode:?}: colour #{hex}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_bundled_variant_renders_its_start() {
+    let opts = Options {
+        scale: 0.25,
+        ..Options::default()
+    };
+    for (name, _) in dip_variants::bundled() {
+        let v = dip_variants::load(name).unwrap();
+        let pic = Picture::new(&v);
+        let svg = pic.svg(&v.start, None, &opts);
+        let units = v.start.units().count();
+        let icons = svg.matches(r#"<g class="unit""#).count();
+        assert_eq!(icons, units, "{name}: one icon per unit");
+        let png = dip_render::raster::png(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (w, h) = pic.size(&opts);
+        assert_eq!(
+            png_size(&png),
+            ((w * 0.25).ceil() as u32, (h * 0.25).ceil() as u32),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn variants_on_the_standard_board_use_its_shapes() {
+    let standard = dip_variants::standard();
+    let std = Picture::new(&standard);
+    for name in ["1898", "chaos", "crowded"] {
+        let v = dip_variants::load(name).unwrap();
+        let pic = Picture::new(&v);
+        assert!(!pic.shapes.generated, "{name}");
+        assert_eq!(pic.shapes.width, std.shapes.width);
+    }
+}
+
+#[test]
+fn a_move_animates_from_origin_to_destination() {
+    let (v, state, outcome) = spring_1901();
+    let after = game::advance(&v.map, &state, &outcome);
+    let pic = Picture::new(&v);
+    let step = Step {
+        before: &state,
+        outcome: &outcome,
+        after: &after,
+    };
+    let lon = v.map.find_province("lon").unwrap();
+    let eng = v.map.find_province("eng").unwrap();
+    let fleet = |t: f32| {
+        animate::motion(&pic, &step, t)
+            .into_iter()
+            .find(|p| v.map.province_of(p.unit.region) == lon)
+            .unwrap()
+            .at
+    };
+    assert_eq!(fleet(0.0), pic.province_point(lon));
+    assert_eq!(fleet(1.0), pic.province_point(eng));
+    let mid = fleet(0.5);
+    assert!(mid != fleet(0.0) && mid != fleet(1.0));
+    // A bounced army (Vienna to Galicia) goes out and comes back.
+    let vie = v.map.find_province("vie").unwrap();
+    let army = |t: f32| {
+        animate::motion(&pic, &step, t)
+            .into_iter()
+            .find(|p| v.map.province_of(p.unit.region) == vie)
+            .unwrap()
+            .at
+    };
+    assert_eq!(army(1.0), army(0.0));
+    assert_ne!(army(0.5), army(0.0));
+}
+
+/// Random orders from the start for `n` phases.
+fn random_game(v: &Variant, n: usize) -> (Vec<State>, Vec<PhaseOutcome>) {
+    let mut rng = dip_core::random::Rng::with_seed(7);
+    let mut states = vec![v.start.clone()];
+    let mut outs = Vec::new();
+    for _ in 0..n {
+        let s = states.last().unwrap().clone();
+        let o = dip_core::random::random_orders(&v.map, &s, &v.rules, &mut rng);
+        let out = game::adjudicate(&v.map, &s, &o, &v.rules);
+        states.push(game::advance(&v.map, &s, &out));
+        outs.push(out);
+    }
+    (states, outs)
+}
+
+#[test]
+fn a_game_animates_as_apng_and_html() {
+    let v = dip_variants::standard();
+    let (states, outs) = random_game(&v, 5);
+    let steps: Vec<Step> = outs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| Step {
+            before: &states[i],
+            outcome: o,
+            after: &states[i + 1],
+        })
+        .collect();
+    let pic = Picture::new(&v);
+    let timing = Timing {
+        tween: 2,
+        ..Timing::default()
+    };
+    let frames = animate::frames(&pic, &steps, &timing);
+    assert_eq!(frames.len(), 5 * 3 + 1);
+    let opts = Options {
+        scale: 0.25,
+        ..Options::default()
+    };
+    let bytes = animate::apng(&pic, &frames, &opts).unwrap();
+    let dec = png::Decoder::new(std::io::Cursor::new(&bytes[..]));
+    let mut r = dec.read_info().unwrap();
+    let ctl = r.info().animation_control.expect("an animated PNG");
+    assert_eq!(ctl.num_frames, 16);
+    let (w, h) = pic.size(&opts);
+    assert_eq!(
+        (r.info().width, r.info().height),
+        ((w * 0.25).ceil() as u32, (h * 0.25).ceil() as u32)
+    );
+    let mut buf = vec![0; r.output_buffer_size().unwrap()];
+    let mut n = 0;
+    while r.next_frame(&mut buf).is_ok() {
+        n += 1;
+    }
+    assert_eq!(n, 16, "every frame decodes");
+    let html = animate::html(&pic, &frames, &opts, "test");
+    assert_eq!(html.matches(r#"<g class="frame""#).count(), 16);
+    assert_eq!(html.matches(r#"data-key="1""#).count(), 6);
+    assert_eq!(
+        html.matches("<path id=\"p").count(),
+        v.map.num_provinces(),
+        "outlines once"
+    );
+}
