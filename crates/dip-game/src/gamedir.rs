@@ -128,6 +128,14 @@ impl GameDir {
             line: vpath.line,
             message: format!("VARIANTPATH: {e}"),
         })?;
+        // Seismic play: the map edits applied so far, in phase order.
+        let mut variant = variant;
+        for (phase, path) in map_edits(dir)? {
+            let text = read(&path)?;
+            let (edited, _) = dip_variants::seismic::apply(&variant, &text, &path.display().to_string())
+                .map_err(|e| RunError::Other(format!("{e} (map edit after {})", phase.short())))?;
+            variant = edited;
+        }
         let mut files = vec![orders, game.params.clone()];
         files.extend(project);
         Ok(GameDir {
@@ -175,6 +183,79 @@ impl GameDir {
         v = v.with_spellcheck(n.max(0) as usize);
         Ok(v)
     }
+}
+
+/// The map edits of a game (`history/PHASE-NAME.edits`, PHASE as `F1903M`),
+/// in the order of their phases.
+pub fn map_edits(dir: &Path) -> Result<Vec<(dip_core::Phase, PathBuf)>, RunError> {
+    let hist = dir.join("history");
+    if !hist.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    let entries = std::fs::read_dir(&hist).map_err(|e| RunError::Io(hist.display().to_string(), e))?;
+    for e in entries.flatten() {
+        let path = e.path();
+        let name = e.file_name().to_string_lossy().to_string();
+        if !name.ends_with(".edits") {
+            continue;
+        }
+        let phase = name
+            .split('-')
+            .next()
+            .and_then(crate::replay::parse_phase_name)
+            .ok_or_else(|| {
+                RunError::Other(format!(
+                    "{}: the name must start with the phase, e.g. F1903M-quake.edits",
+                    path.display()
+                ))
+            })?;
+        out.push((phase, path));
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// `dip quake`: changes the game's map (Seismic play) with an edit file.
+/// The edited map is linted; the position is carried over and GAME.TXT
+/// rewritten (the old one kept as a backup); the edit file joins the game's
+/// history as `history/PHASE-NAME.edits`. Returns the linter's findings.
+pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunError> {
+    let g = GameDir::open(dir, None)?;
+    let vocab = g.vocabulary()?;
+    let state = g.game.state(&vocab)?;
+    let text = read(edits)?;
+    let (edited, findings) = dip_variants::seismic::apply(&g.variant, &text, &edits.display().to_string())
+        .map_err(|e| RunError::Other(e.to_string()))?;
+    let moved = dip_variants::seismic::remap_state(&g.variant, &edited, &state);
+    let new_vocab = Vocabulary::new(&edited.map);
+    let players: Vec<Option<String>> = edited
+        .map
+        .power_ids()
+        .map(|p| g.game.player(&vocab, p).map(String::from))
+        .collect();
+    let new_game = write_game(&g.game.header, &new_vocab, &moved, &players);
+    let game = g.game.path.clone();
+    let save = g.params.text("FNSAVE", "GAME.BAK");
+    let mut backup = dir.join(&save);
+    let mut n = 1;
+    while backup.exists() {
+        backup = dir.join(format!("{save}.{n}"));
+        n += 1;
+    }
+    std::fs::copy(&game, &backup).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    let hist = dir.join("history");
+    std::fs::create_dir_all(&hist).map_err(|e| RunError::Io(hist.display().to_string(), e))?;
+    let target = hist.join(format!("{}-{name}.edits", state.phase.short()));
+    if target.exists() {
+        return Err(RunError::Other(format!(
+            "{} exists: choose another name",
+            target.display()
+        )));
+    }
+    std::fs::write(&target, &text).map_err(|e| RunError::Io(target.display().to_string(), e))?;
+    std::fs::write(&game, new_game).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    Ok(findings.iter().map(|f| f.to_string()).collect())
 }
 
 /// Which phase a line's order belongs to, after a movement phase.

@@ -315,3 +315,27 @@ fn victory_ends_the_game() {
         read(&dir, "PLAIN.TXT")
     );
 }
+
+/// Seismic play: a quake removes a border; the game's history keeps the
+/// edit, every later run uses the edited map, and GAME.TXT is backed up.
+#[test]
+fn a_quake_changes_the_map_between_turns() {
+    let dir = example("quake");
+    let edits = dir.join("../quake.edits");
+    std::fs::write(&edits, "remove-border A par bur\n").unwrap();
+    let findings = dip_game::gamedir::quake(&dir, &edits, "alps").unwrap();
+    assert!(findings.is_empty(), "{findings:?}");
+    assert!(dir.join("history/S1901M-alps.edits").is_file());
+    assert!(dir.join("GAME.BAK").is_file());
+    run(&dir, &Stages::all(), None).unwrap();
+    // The French army can no longer reach Burgundy: its order is deleted.
+    let errors = read(&dir, "ERRORS.TXT");
+    assert!(errors.contains("A Par-Bur"), "{errors}");
+    assert!(!read(&dir, "PLAIN.TXT").contains("A Par-Bur"));
+    // A second quake of the same name in the same phase is refused.
+    assert!(dip_game::gamedir::quake(&dir, &edits, "alps").is_err());
+    // A bad edit file names its line.
+    std::fs::write(&edits, "add-border A par bur\nshake everything\n").unwrap();
+    let e = dip_game::gamedir::quake(&dir, &edits, "bad").unwrap_err().to_string();
+    assert!(e.contains(":2"), "{e}");
+}

@@ -295,3 +295,38 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
         }
     }
 }
+
+#[derive(clap::Args)]
+pub struct QuakeArgs {
+    /// The game directory.
+    game: PathBuf,
+    /// The map edits (docs/variant-format.md, "Map edits").
+    edits: PathBuf,
+    /// A name for the change in the game's history.
+    #[arg(long, default_value = "quake")]
+    name: String,
+}
+
+/// `dip quake`: Seismic play, the map changes between turns.
+pub fn quake(a: QuakeArgs) -> Result<ExitCode> {
+    match gamedir::quake(&a.game, &a.edits, &a.name) {
+        Ok(findings) => {
+            for f in &findings {
+                println!("lint: {f}");
+            }
+            println!(
+                "the map of {} is changed; GAME.TXT rewritten (the old one kept)",
+                a.game.display()
+            );
+            Ok(if findings.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Err(e) => {
+            eprintln!("dip: {e}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}

@@ -44,6 +44,8 @@ enum Command {
     Orderview(gm::OrderviewArgs),
     /// DipWork's workbench: the project's games and each game's menu.
     Menu(gm::MenuArgs),
+    /// Seismic play: change a game's map between turns with an edit file.
+    Quake(gm::QuakeArgs),
     /// Whole-game records: import and export MILA saved games, list phases.
     Record(record::Args),
     /// Variants: list, check (lint), show a province, convert between formats.
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Command::New(a) => gm::new(a),
         Command::Orderview(a) => gm::orderview(a),
         Command::Menu(a) => gm::menu(a),
+        Command::Quake(a) => gm::quake(a),
         Command::Record(a) => record::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Score(a) => rate::score(a),
