@@ -472,3 +472,13 @@ fn errors_also_go_to_the_error_log() {
         "error: t.ctl:2:10: expected a value, found the end of the formula\n"
     );
 }
+
+/// Regression: the note about groups that never met went to the output and,
+/// at the default logging level, a second time to the screen.
+#[test]
+fn group_note_is_not_repeated_on_screen() {
+    let data = "= 2024-01-01 a\nA 3\nB 2\nC 1\n= 2024-01-02 b\nX 1\nY 2\nZ 3\n";
+    let (h, _) = run("PARAMETER g.res\nCALCULATE\n", &[("g.res", data)], &[]);
+    assert_eq!(h.stdout.matches("groups of players who never met").count(), 1);
+    assert!(!h.stderr.contains("groups of players"), "{}", h.stderr);
+}

@@ -2395,7 +2395,7 @@ impl<'h> Interp<'h> {
             }
             let o = self.output.clone();
             self.write(&o, &format!("{m}\n"))?;
-            let _ = self.log("INFORMATIONS", &m);
+            let _ = self.log("CALCULATIONS", &m);
         }
         let _ = l;
         self.calc_offsets = offsets;
