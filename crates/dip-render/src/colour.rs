@@ -63,6 +63,9 @@ impl Rgb {
     }
 }
 
+/// Land of no owner.
+const LAND: Rgb = Rgb(0xf2, 0xea, 0xd3);
+
 /// Colours for powers without one in the variant.
 const DEFAULTS: [Rgb; 12] = [
     Rgb(0xc0, 0x39, 0x2b),
@@ -167,11 +170,26 @@ impl Palette {
         }
     }
 
-    /// A province owned by the power.
-    pub fn owner_fill(&self, p: PowerId) -> String {
+    /// A province owned by the power, as seen on the map (the swatch of the panel).
+    pub fn owner_tint(&self, p: PowerId) -> String {
         match self.mode {
             Mode::BlackWhite => format!("url(#own{})", p.index()),
             _ => self.hex(self.base(p).mix(Rgb(0xf6, 0xf1, 0xe4), 0.45)),
+        }
+    }
+
+    /// The fill that, multiplied over the land colour, gives the owner's
+    /// tint (owned provinces are multiplied over the base map so that its
+    /// borders and names show through).
+    pub fn owner_fill(&self, p: PowerId) -> String {
+        match self.mode {
+            Mode::BlackWhite => format!("url(#own{})", p.index()),
+            _ => {
+                let t = self.base(p).mix(Rgb(0xf6, 0xf1, 0xe4), 0.45);
+                let land = LAND;
+                let div = |a: u8, b: u8| ((a as u32 * 255) / (b as u32).max(1)).min(255) as u8;
+                self.hex(Rgb(div(t.0, land.0), div(t.1, land.1), div(t.2, land.2)))
+            }
         }
     }
 
@@ -207,7 +225,7 @@ impl Palette {
     pub fn land(&self) -> String {
         match self.mode {
             Mode::BlackWhite => "#ffffff".into(),
-            _ => self.hex(Rgb(0xf2, 0xea, 0xd3)),
+            _ => self.hex(LAND),
         }
     }
     pub fn neutral_land(&self) -> String {

@@ -227,19 +227,22 @@ impl<'a> Picture<'a> {
         ) + "\n"
     }
 
-    /// What every position of the variant shares: patterns, sea, land and
-    /// the province outlines (with ids `pN`, N the province index).
+    /// What every position of the variant shares: patterns, sea, land,
+    /// the province outlines (with ids `pN`, N the province index) and names.
     pub fn svg_base(&self, opts: &Options) -> String {
         let pal = Palette::new(self.variant, opts.mode);
         let mut s = String::with_capacity(120_000);
         self.write_defs(&mut s, &pal);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_base(&mut s, &pal, opts);
+        if opts.names {
+            self.write_names(&mut s, &pal);
+        }
         s.push_str("</g>\n");
         s
     }
 
-    /// What one position adds: owners, names, centres, standoffs, orders,
+    /// What one position adds: owners, centres, standoffs, orders,
     /// units, title and panel: [`Picture::svg_position`] then
     /// [`Picture::svg_moment`].
     pub fn svg_overlay(
@@ -253,8 +256,7 @@ impl<'a> Picture<'a> {
         self.svg_position(state, opts, by_reference) + &self.svg_moment(state, outcome, pieces, opts)
     }
 
-    /// What changes once a phase: owned provinces, names, centres, title
-    /// and panel. With `by_reference`, owned provinces refer to the
+    /// What changes once a phase: owned provinces, centres, title and panel. With `by_reference`, owned provinces refer to the
     /// outlines of [`Picture::svg_base`]; else they carry their own outline
     /// (to draw this layer alone over a picture of the base).
     pub fn svg_position(&self, state: &State, opts: &Options, by_reference: bool) -> String {
@@ -262,9 +264,6 @@ impl<'a> Picture<'a> {
         let mut s = String::with_capacity(40_000);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_owners(&mut s, state, &pal, by_reference);
-        if opts.names {
-            self.write_names(&mut s, &pal);
-        }
         self.write_centres(&mut s, state, &pal);
         s.push_str("</g>\n");
         self.write_title(&mut s, state, &pal, opts);
@@ -391,7 +390,8 @@ impl<'a> Picture<'a> {
     }
 
     fn write_owners(&self, s: &mut String, state: &State, pal: &Palette, by_reference: bool) {
-        s.push_str(r#"<g id="owners">"#);
+        // Multiplied over the base, so that its borders and names show through.
+        s.push_str(r#"<g id="owners" style="mix-blend-mode:multiply">"#);
         for (i, p) in self.map().provinces().iter().enumerate() {
             if p.terrain == Terrain::Sea || self.shapes.provinces[i].is_empty() {
                 continue;
@@ -401,17 +401,12 @@ impl<'a> Picture<'a> {
             };
             let fill = pal.owner_fill(owner);
             if by_reference {
-                let _ = write!(
-                    s,
-                    r##"<use xlink:href="#p{i}" fill="{fill}" stroke="{}" stroke-width="1"/>"##,
-                    pal.border()
-                );
+                let _ = write!(s, r##"<use xlink:href="#p{i}" fill="{fill}"/>"##);
             } else {
                 let _ = write!(
                     s,
-                    r#"<path d="{}" fill="{fill}" fill-rule="evenodd" stroke="{}" stroke-width="1"/>"#,
-                    path_data(&self.shapes.provinces[i]),
-                    pal.border()
+                    r#"<path d="{}" fill="{fill}" fill-rule="evenodd"/>"#,
+                    path_data(&self.shapes.provinces[i])
                 );
             }
         }
@@ -427,12 +422,7 @@ impl<'a> Picture<'a> {
     }
 
     fn write_names(&self, s: &mut String, pal: &Palette) {
-        let _ = write!(
-            s,
-            r#"<g font-size="11" text-anchor="middle" fill="{}" stroke="{}" stroke-width="2.6" stroke-linejoin="round" paint-order="stroke">"#,
-            pal.text(),
-            pal.halo()
-        );
+        let _ = write!(s, r#"<g font-size="11" text-anchor="middle" fill="{}">"#, pal.text());
         for (i, p) in self.map().provinces().iter().enumerate() {
             let (x, y) = self.name_point(ProvinceId(i as u16));
             let name = title_case(&p.abbr);
@@ -819,7 +809,7 @@ impl<'a> Picture<'a> {
                 fmt(y),
                 fmt(row_h * 0.7),
                 fmt(row_h * 0.7),
-                pal.owner_fill(*p),
+                pal.owner_tint(*p),
                 pal.text(),
                 fmt(20.0 + row_h * 0.7),
                 fmt(y + row_h * 0.55),
