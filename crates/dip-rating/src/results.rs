@@ -489,6 +489,58 @@ pub fn parse_csv(file: &str, text: &str) -> Result<Vec<RawGame>, Error> {
     Ok(games)
 }
 
+/// Writes games as a result table in the text format, with `sign` on the
+/// title lines (`=` RANGLIST with one point per player, `@` 18XX): the
+/// form dip's game records are exported in. Reading it back with
+/// [`parse_table`] gives the same games (names and ids are kept; a player
+/// whose name is not a valid table name gets written with its id).
+pub fn write_table(games: &[RawGame], sign: char) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for g in games {
+        let mut title = String::new();
+        if let Some(d) = g.date {
+            let _ = write!(title, " {:04}-{:02}-{:02}", d.y, d.m, d.d);
+        }
+        if g.factor != 100.0 {
+            let _ = write!(title, " *{}", crate::expr::fmt_num(g.factor));
+        }
+        for a in &g.attributes {
+            let _ = write!(title, " +{}", a.to_lowercase());
+        }
+        if !g.text.is_empty() {
+            let _ = write!(title, " {}", clean(&g.text));
+        }
+        let _ = writeln!(out, "{sign}{title}");
+        for p in &g.players {
+            let name = clean(&p.name);
+            let _ = write!(out, "{name}");
+            if p.id != p.name || ends_with_number(&name) {
+                let _ = write!(out, " [{}]", clean(&p.id).replace(' ', "_"));
+            }
+            for v in &p.points {
+                let _ = write!(out, " {}", crate::expr::fmt_num(*v));
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Text without comment or tie characters, on one line.
+fn clean(s: &str) -> String {
+    let t: String = s
+        .chars()
+        .map(|c| if "{}!\\\n\r\t".contains(c) { ' ' } else { c })
+        .collect();
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn ends_with_number(name: &str) -> bool {
+    name.split_whitespace().last().is_some_and(|w| w.parse::<f64>().is_ok())
+}
+
 /// Reads any result file with the default modes: CSV by the `.csv`
 /// extension, otherwise a table whose first character chooses the mode
 /// (`=` RANGLIST, `@` 18XX).

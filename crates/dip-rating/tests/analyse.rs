@@ -482,3 +482,12 @@ fn group_note_is_not_repeated_on_screen() {
     assert_eq!(h.stdout.matches("groups of players who never met").count(), 1);
     assert!(!h.stderr.contains("groups of players"), "{}", h.stderr);
 }
+
+/// Regression: a SCANMODE defined with the sign `@` lost against the
+/// predefined 18XX mode, which has the same sign.
+#[test]
+fn user_scanmode_sign_wins_over_predefined() {
+    let ctl = "DEFINE SCANMODE mine\n  MODE 18XX\n  SIGN @\n  READPOINTS P.2\nEND\nSCANFILES\nDEFINE PRINTGAME g\n  HEADER str(SM$MINE)\n  PLAYER NAME + ' ' + str(P)\nEND\nPRINTGAMES g\n";
+    let (h, _) = run(ctl, &[("t.txt", "@ x\nA 1 5\nB 2 3\n")], &["t.txt"]);
+    assert_eq!(h.stdout, "1\nA 5\nB 3\n");
+}

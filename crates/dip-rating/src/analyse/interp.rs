@@ -1787,10 +1787,14 @@ impl<'h> Interp<'h> {
                     continue;
                 };
                 // every scan mode looks with its own comment characters
+                // modes the control file defines come before the predefined ones
+                let predefined = |n: &str| n == "DEFAULT" || n == "18XX";
+                let matches = |s: &ScanMode| s.sign.is_some() && first_sign(&text, &s.pre) == s.sign;
                 let found = self
                     .scanmodes
                     .iter()
-                    .find(|(_, s)| s.sign.is_some() && first_sign(&text, &s.pre) == s.sign);
+                    .find(|(n, s)| !predefined(n) && matches(s))
+                    .or_else(|| self.scanmodes.iter().find(|(n, s)| predefined(n) && matches(s)));
                 let Some((n, sm)) = found else {
                     let (line, col) = text
                         .lines()
