@@ -41,9 +41,17 @@ pub struct Look {
 #[derive(clap::Args)]
 pub struct Args {
     /// Position file (docs/position-format.md); `start` for the variant's starting position.
-    position: PathBuf,
+    #[arg(required_unless_present = "record")]
+    position: Option<PathBuf>,
     /// Orders file of the position's phase: drawn as arrows with their results.
     orders: Option<PathBuf>,
+    /// A game record (.rec) or a game directory (its HISTORY.REC) instead of files.
+    #[arg(long, conflicts_with = "position")]
+    record: Option<PathBuf>,
+    /// With --record: the phase to draw with its orders (`S1902M`, `F1901R`,
+    /// `W1901A`, a number from 1, or `last` for the position after the last phase).
+    #[arg(long, default_value = "last")]
+    phase: String,
     /// Output: .svg or .png; `-` writes SVG to standard output.
     #[arg(short, long, default_value = "-")]
     output: String,
@@ -58,6 +66,9 @@ pub struct Args {
 pub struct AnimateArgs {
     /// Position file the first phase starts from; `start` for the variant's starting position.
     position: Option<PathBuf>,
+    /// A whole game instead: a game record (.rec) or a game directory (its HISTORY.REC).
+    #[arg(long, conflicts_with = "position")]
+    record: Option<PathBuf>,
     /// Orders files, one per phase, adjudicated in turn (an empty file: no orders).
     orders: Vec<PathBuf>,
     /// Output: .png (animated PNG) or .html (page with step and play controls).
@@ -143,7 +154,82 @@ fn write_out(output: &str, svg: &str) -> Result<()> {
     Ok(())
 }
 
+/// Reads a game record, or a game directory's HISTORY.REC.
+fn read_record(path: &Path) -> Result<(dip_variants::Variant, dip_game::record::GameRecord)> {
+    let file = if path.is_dir() {
+        path.join("HISTORY.REC")
+    } else {
+        path.to_path_buf()
+    };
+    let text = read(&file)?;
+    // The variant is named in the header; read it before the phases.
+    let variant_name = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("variant ").map(|v| v.trim().to_string()))
+        .unwrap_or_else(|| "standard".into());
+    let variant = dip_variants::load(&variant_name)?;
+    let rec = dip_game::record::GameRecord::from_text(&variant.map, &text, &file.display().to_string())?;
+    Ok((variant, rec))
+}
+
+/// Every phase of a record adjudicated: the positions (one more than the
+/// outcomes: the position after the last phase) and the outcomes.
+fn replay(
+    variant: &dip_variants::Variant,
+    rec: &dip_game::record::GameRecord,
+) -> Result<(Vec<State>, Vec<PhaseOutcome>)> {
+    let rules = Ruleset::parse(&rec.rules).unwrap_or(variant.rules);
+    let mut states = Vec::new();
+    let mut outcomes = Vec::new();
+    for ph in &rec.phases {
+        let o = game::adjudicate(&variant.map, &ph.state, &ph.orders, &rules);
+        states.push(ph.state.clone());
+        outcomes.push(o);
+    }
+    match (rec.phases.last(), outcomes.last()) {
+        (Some(ph), Some(o)) => states.push(game::advance(&variant.map, &ph.state, o)),
+        _ => bail!("the record has no phases"),
+    }
+    Ok((states, outcomes))
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
+    if let Some(path) = &args.record {
+        let (variant, rec) = read_record(path)?;
+        let opts = args.look.options()?;
+        let (states, outcomes) = replay(&variant, &rec)?;
+        let pic = Picture::new(&variant);
+        let want = args.phase.trim();
+        let index = if want.eq_ignore_ascii_case("last") {
+            None
+        } else if let Ok(n) = want.parse::<usize>() {
+            if n == 0 || n > outcomes.len() {
+                bail!("--phase {n}: the record has phases 1 to {}", outcomes.len());
+            }
+            Some(n - 1)
+        } else {
+            let found = states[..outcomes.len()]
+                .iter()
+                .position(|s| s.phase.short().eq_ignore_ascii_case(want));
+            Some(found.with_context(|| {
+                let names: Vec<String> = states[..outcomes.len()].iter().map(|s| s.phase.short()).collect();
+                format!(
+                    "--phase {want}: no such phase in the record; it has {}",
+                    names.join(" ")
+                )
+            })?)
+        };
+        let svg = match index {
+            None => pic.svg(&states[outcomes.len()], None, &opts),
+            Some(i) if args.after => pic.svg(&states[i + 1], None, &opts),
+            Some(i) => pic.svg(&states[i], Some(&outcomes[i]), &opts),
+        };
+        write_out(&args.output, &svg)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(position) = &args.position else {
+        bail!("give a position file (or `start`), or --record");
+    };
     let variant = dip_variants::load(&args.look.variant)?;
     let map = &variant.map;
     let opts = args.look.options()?;
@@ -151,11 +237,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(r) => Ruleset::parse(r)?,
         None => variant.rules,
     };
-    let state = if args.position.as_os_str() == "start" {
+    let state = if position.as_os_str() == "start" {
         variant.start.clone()
     } else {
-        let pos_name = args.position.display().to_string();
-        parse_position(map, &read(&args.position)?, &pos_name)?
+        let pos_name = position.display().to_string();
+        parse_position(map, &read(position)?, &pos_name)?
     };
     let pic = Picture::new(&variant);
     let svg = match &args.orders {
@@ -180,7 +266,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
-    let variant = dip_variants::load(&args.look.variant)?;
+    let recorded = match &args.record {
+        Some(path) => Some(read_record(path)?),
+        None => None,
+    };
+    let variant = match &recorded {
+        Some((v, _)) => v.clone(),
+        None => dip_variants::load(&args.look.variant)?,
+    };
     let map = &variant.map;
     let opts = args.look.options()?;
     let rules = match &args.look.rules {
@@ -191,6 +284,11 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
     let mut states: Vec<State> = Vec::new();
     let mut outcomes: Vec<PhaseOutcome> = Vec::new();
     match (args.random, &args.position) {
+        _ if recorded.is_some() => {
+            if let Some((_, rec)) = &recorded {
+                (states, outcomes) = replay(&variant, rec)?;
+            }
+        }
         (Some(n), _) => {
             let mut rng = dip_core::random::Rng::with_seed(args.seed);
             states.push(variant.start.clone());
@@ -220,7 +318,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
                 outcomes.push(o);
             }
         }
-        (None, None) => bail!("give a position and orders files, or --random N"),
+        (None, None) => bail!("give a position and orders files, --record, or --random N"),
     }
     let steps: Vec<Step> = outcomes
         .iter()

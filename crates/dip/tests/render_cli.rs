@@ -1,0 +1,77 @@
+//! `dip render` and `dip animate` from the command line.
+
+use std::process::Command;
+
+fn dip(args: &[&str]) -> (i32, String, String) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("dip runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn render_a_position_with_orders_to_svg() {
+    let (code, out, err) = dip(&[
+        "render",
+        "examples/spring-1901/position.txt",
+        "examples/spring-1901/orders.txt",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("<svg"));
+    assert!(out.contains("Spring 1901 movement"));
+    assert_eq!(out.matches(r#"<g class="unit""#).count(), 22);
+}
+
+#[test]
+fn render_a_phase_of_a_game_directory() {
+    let (code, out, err) = dip(&["render", "--record", "examples/game1905/current", "--phase", "F1903M"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Fall 1903 movement"));
+    let (code, _, err) = dip(&["render", "--record", "examples/game1905/current", "--phase", "S1950M"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no such phase") && err.contains("S1901M"), "{err}");
+}
+
+#[test]
+fn render_errors_name_the_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("dip-render-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "Austria: A vie - gal\nAustria: A bud - nowhere\n").unwrap();
+    let (code, _, err) = dip(&["render", "examples/spring-1901/position.txt", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.txt:2:"), "{err}");
+    let (code, _, err) = dip(&["render", "start", "-o", "map.jpg"]);
+    assert_eq!(code, 2);
+    assert!(err.contains(".svg or .png"), "{err}");
+    let (code, _, err) = dip(&["render", "start", "--mode", "sepia"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("colour, grey or bw"), "{err}");
+}
+
+#[test]
+fn animate_a_game_record_as_html() {
+    let dir = std::env::temp_dir().join(format!("dip-animate-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let html = dir.join("game.html");
+    let (code, _, err) = dip(&[
+        "animate",
+        "--record",
+        "examples/game1905/current",
+        "--tween",
+        "1",
+        "-o",
+        html.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches(r#"<g class="frame""#).count(), 14 * 2 + 1);
+    assert!(page.contains("<script>"));
+}
