@@ -127,6 +127,90 @@ impl Shapes {
         out
     }
 
+    /// Province shapes from a Realpolitik `.rgn` file's scanlines (each
+    /// space's `x y length` runs, coasts included, in the order of the
+    /// variant's provinces), traced into outlines.
+    pub fn from_rgn(map: &Map, text: &str, file: &str) -> Result<Shapes, ShapesError> {
+        let err = |line: usize, message: String| ShapesError {
+            file: file.to_string(),
+            line,
+            message,
+        };
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty())
+            .collect();
+        let mut i = 2.min(lines.len()); // `Variant` and the name
+        let mut next = |what: &str| -> Result<(usize, &str), ShapesError> {
+            let r = lines.get(i).copied().ok_or_else(|| {
+                err(
+                    lines.last().map_or(0, |l| l.0),
+                    format!("the file ends where {what} was expected"),
+                )
+            })?;
+            i += 1;
+            Ok(r)
+        };
+        let mut runs: Vec<(u16, i64, i64, i64)> = Vec::new();
+        for (pi, p) in map.provinces().iter().enumerate() {
+            let (l, head) = next("`# spacename`")?;
+            if !head.starts_with('#') {
+                return Err(err(l, format!("expected `# {}`, found `{head}`", p.name)));
+            }
+            for part in 0..p.regions.len().max(1) {
+                next("a unit position `x,y`")?;
+                if part == 0 {
+                    next("a name position `x,y`")?;
+                }
+                let (l, n) = next("the number of scanlines")?;
+                let n: usize = n
+                    .parse()
+                    .map_err(|_| err(l, format!("expected the number of scanlines, found `{n}`")))?;
+                for _ in 0..n {
+                    let (l, sl) = next("a scanline `x y length`")?;
+                    let v: Vec<i64> = sl.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+                    match v[..] {
+                        [x, y, len] if x >= 0 && y >= 0 && len > 0 && x + len <= 20_000 && y < 20_000 => {
+                            runs.push((pi as u16, x, y, len))
+                        }
+                        _ => {
+                            return Err(err(
+                                l,
+                                format!(
+                                "expected a scanline `x y length` (whole numbers, inside 20000 × 20000), found `{sl}`"
+                            ),
+                            ))
+                        }
+                    }
+                }
+            }
+        }
+        let mut w = runs.iter().map(|r| (r.1 + r.3) as usize).max().unwrap_or(1);
+        let mut h = runs.iter().map(|r| r.2 as usize + 1).max().unwrap_or(1);
+        for p in map.provinces() {
+            if let Some((x, y)) = p.pos {
+                w = w.max(x.max(0.0) as usize + 20);
+                h = h.max(y.max(0.0) as usize + 20);
+            }
+        }
+        let mut label = vec![regions::NONE; w * h];
+        for &(pi, x, y, len) in &runs {
+            let row = y as usize * w;
+            label[row + x as usize..row + (x + len) as usize].fill(pi);
+        }
+        let provinces = regions::outlines(w, h, &label, map.num_provinces(), 0.6, 1);
+        Ok(Shapes {
+            width: w as u32,
+            height: h as u32,
+            provinces,
+            land: Vec::new(),
+            points: map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect(),
+            generated: false,
+        })
+    }
+
     /// The picture for a variant: its bundled shapes file; the standard
     /// shapes for a variant on the standard board (same provinces at the
     /// same points); else shapes grown around the provinces' points (laid
@@ -388,6 +472,31 @@ pub fn is_water(t: Terrain) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rgn_scanlines_become_outlines() {
+        let dir = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../dip-variants/tests/fixtures/realpolitik/Tiny"
+        );
+        let v = dip_variants::formats::load_any(&format!("{dir}/Tiny.var")).unwrap();
+        let text = std::fs::read_to_string(format!("{dir}/Tiny.rgn")).unwrap();
+        let s = Shapes::from_rgn(&v.map, &text, "Tiny.rgn").unwrap();
+        let north = v.map.find_province("Northport").unwrap();
+        // Two runs of 20 pixels on rows 50 and 51: one 20 × 2 rectangle.
+        assert_eq!(
+            s.provinces[north.index()],
+            vec![vec![(90, 50), (110, 50), (110, 52), (90, 52)]]
+        );
+        let strait = v.map.find_province("Strait").unwrap();
+        assert_eq!(s.provinces[strait.index()].len(), 1);
+        let inland = v.map.find_province("Inland").unwrap();
+        assert!(s.provinces[inland.index()].is_empty());
+        let bad = text.replacen("90 50 20", "90 50 x", 1);
+        let e = Shapes::from_rgn(&v.map, &bad, "Tiny.rgn").unwrap_err();
+        assert_eq!(e.line, 7);
+        assert!(e.message.contains("scanline"));
+    }
 
     #[test]
     fn path_round_trip() {

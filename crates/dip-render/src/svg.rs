@@ -94,7 +94,12 @@ pub struct Piece {
 
 impl<'a> Picture<'a> {
     pub fn new(variant: &'a Variant) -> Self {
-        let shapes = Shapes::for_variant(variant);
+        Picture::with_shapes(variant, Shapes::for_variant(variant))
+    }
+
+    /// A picture with the given shapes (a `.shapes` file, or a Realpolitik
+    /// `.rgn` read with [`Shapes::from_rgn`]).
+    pub fn with_shapes(variant: &'a Variant, shapes: Shapes) -> Self {
         let map = &variant.map;
         let points: Vec<(f32, f32)> = map
             .provinces()

@@ -36,6 +36,10 @@ pub struct Look {
     /// Leave out the centre-count panel.
     #[arg(long)]
     no_panel: bool,
+    /// Province shapes: a `.shapes` file (docs/map-shapes.md) or a Realpolitik
+    /// `.rgn` (its scanlines). A Realpolitik variant's own `.rgn` is found by itself.
+    #[arg(long)]
+    shapes: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -91,6 +95,34 @@ pub struct AnimateArgs {
 }
 
 impl Look {
+    /// The variant: bundled, native, DipWork, Realpolitik or DPjudge.
+    fn variant(&self) -> Result<dip_variants::Variant> {
+        Ok(dip_variants::formats::load_any(&self.variant)?)
+    }
+
+    /// The picture of the variant with the shapes asked for.
+    fn picture<'a>(&self, variant: &'a dip_variants::Variant) -> Result<Picture<'a>> {
+        let mut path = self.shapes.clone();
+        if path.is_none() && self.variant.to_ascii_lowercase().ends_with(".var") {
+            let rgn = Path::new(&self.variant).with_extension("rgn");
+            if rgn.is_file() {
+                path = Some(rgn);
+            }
+        }
+        let Some(path) = path else {
+            return Ok(Picture::new(variant));
+        };
+        let name = path.display().to_string();
+        let text = std::fs::read(&path).with_context(|| format!("cannot read {name}"))?;
+        let text = String::from_utf8_lossy(&text);
+        let shapes = if name.to_ascii_lowercase().ends_with(".rgn") {
+            dip_render::Shapes::from_rgn(&variant.map, &text, &name)?
+        } else {
+            dip_render::Shapes::parse(&variant.map, &text, &name)?
+        };
+        Ok(Picture::with_shapes(variant, shapes))
+    }
+
     fn options(&self) -> Result<Options> {
         let mode =
             Mode::parse(&self.mode).with_context(|| format!("--mode {}: expected colour, grey or bw", self.mode))?;
@@ -198,7 +230,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let (variant, rec) = read_record(path)?;
         let opts = args.look.options()?;
         let (states, outcomes) = replay(&variant, &rec)?;
-        let pic = Picture::new(&variant);
+        let pic = args.look.picture(&variant)?;
         let want = args.phase.trim();
         let index = if want.eq_ignore_ascii_case("last") {
             None
@@ -230,7 +262,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let Some(position) = &args.position else {
         bail!("give a position file (or `start`), or --record");
     };
-    let variant = dip_variants::load(&args.look.variant)?;
+    let variant = args.look.variant()?;
     let map = &variant.map;
     let opts = args.look.options()?;
     let rules = match &args.look.rules {
@@ -243,7 +275,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let pos_name = position.display().to_string();
         parse_position(map, &read(position)?, &pos_name)?
     };
-    let pic = Picture::new(&variant);
+    let pic = args.look.picture(&variant)?;
     let svg = match &args.orders {
         None => {
             if args.after {
@@ -272,7 +304,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
     };
     let variant = match &recorded {
         Some((v, _)) => v.clone(),
-        None => dip_variants::load(&args.look.variant)?,
+        None => args.look.variant()?,
     };
     let map = &variant.map;
     let opts = args.look.options()?;
@@ -334,7 +366,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
         hold_ms: args.hold_ms,
         ..Timing::default()
     };
-    let pic = Picture::new(&variant);
+    let pic = args.look.picture(&variant)?;
     let frames = animate::frames(&pic, &steps, &timing);
     let out = &args.output;
     let lower = out.to_ascii_lowercase();
