@@ -14,7 +14,10 @@ fn area2(r: &[(i32, i32)]) -> i64 {
     a
 }
 
-fn grid() -> impl Strategy<Value = (usize, usize, Vec<(f32, f32, u8)>, Vec<u8>)> {
+/// Width, height, seeds (x, y, class) and the class of every pixel.
+type Grid = (usize, usize, Vec<(f32, f32, u8)>, Vec<u8>);
+
+fn grid() -> impl Strategy<Value = Grid> {
     (4usize..40, 4usize..40).prop_flat_map(|(w, h)| {
         (
             Just(w),
