@@ -103,8 +103,10 @@ fn main() {
     new_game(&work, "standard", "Example 1905").expect("new game");
     let v = dip_variants::standard();
     let map = &v.map;
-    let mut rng = Rng::with_seed(1905);
-    for turn in 0..14 {
+    let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut rng = Rng::with_seed(seed);
+    let mut three_done = false;
+    for turn in 0..16 {
         let g = dip_game::gamedir::GameDir::open(&work, None).expect("open");
         let vocab = g.vocabulary().expect("words");
         let state: State = g.game.state(&vocab).expect("state");
@@ -113,11 +115,20 @@ fn main() {
         }
         // A two-phase turn takes its retreats and builds from the same file:
         // play the phases ahead with random orders to know what to write.
-        let three_phase = turn == 4;
         let mut orders_by_power: Vec<Vec<String>> = vec![Vec::new(); map.powers().len()];
         let mut s = state.clone();
+        let mut three_phase = false;
         loop {
             let orders = random_orders(map, &s, &v.rules, &mut rng);
+            // From 1902 on, the first turn with a dislodgement is played
+            // three-phase: a report after the moves, retreats next time.
+            if !three_done && s.phase.year >= 1902 && s.phase.kind == PhaseKind::Movement {
+                let out = game::adjudicate(map, &s, &orders, &v.rules);
+                if let dip_core::PhaseOutcome::Movement(m) = &out {
+                    three_phase = m.dislodged.len() > m.disbanded.len();
+                    three_done = three_phase;
+                }
+            }
             for o in &orders {
                 orders_by_power[o.power.index()].push(messy(map, o, &mut rng));
             }
