@@ -10,8 +10,10 @@
 //! Steps: decode the TopoJSON; project longitude/latitude onto the
 //! variant's 1200 × 1000 canvas with an equirectangular projection fitted
 //! (least squares) to the provinces' `at=` points and the places below;
-//! rasterise the land; grow land provinces over land and seas over water
-//! from their `at=` points (nearest point first); give small islands near a
+//! rasterise the land; grow the seas over the water and then the land
+//! provinces over the land from their `at=` points (nearest point first),
+//! never taking a pixel next to a province that is no neighbour in the
+//! variant; give small islands near a
 //! province to it (Sicily, Zealand) and leave the rest as land of no
 //! province (Ireland, Sardinia, Iceland); trace and simplify the outlines,
 //! each border once. Borders that the variant has but the picture lacks,
@@ -145,8 +147,11 @@ fn main() {
     // Land first, then the seas; a region never takes a pixel next to a
     // province it does not border in the variant (Switzerland borders
     // anything); what that leaves goes to the nearest region afterwards.
+    // The seas first, then the land: a province does not take a pixel next
+    // to a sea it does not border (so Rome stays off the Adriatic and
+    // inland provinces off every shore).
     let allowed = |a: u16, b: u16| -> bool {
-        let n = map.num_provinces() as u16;
+        let n = n as u16;
         a >= n
             || b >= n
             || Some(a) == swi
@@ -154,10 +159,10 @@ fn main() {
             || map.provinces_adjacent(dip_core::ProvinceId(a), dip_core::ProvinceId(b))
     };
     let mut label = vec![NONE; w * h];
-    regions::grow_into(&mut label, w, h, &class, &land_seeds, 330.0, Some(&allowed));
-    regions::fill_gaps(&mut label, w, h, &class, &class_of, 330);
     regions::grow_into(&mut label, w, h, &class, &sea_seeds, 2000.0, Some(&allowed));
     regions::fill_gaps(&mut label, w, h, &class, &class_of, 40);
+    regions::grow_into(&mut label, w, h, &class, &land_seeds, 330.0, Some(&allowed));
+    regions::fill_gaps(&mut label, w, h, &class, &class_of, 330);
     let neutral = n as u16;
     assign_islands(w, h, &class, &mut label, 14, neutral);
     let outlines = regions::outlines(w, h, &label, n + 1, 0.9, 1);
@@ -370,7 +375,11 @@ fn fill_small_lakes(w: usize, h: usize, class: &mut [u8], max: usize) {
 }
 
 /// Land the provinces did not reach: a piece within `reach` pixels of a
-/// province joins the nearest one; the rest is `neutral`.
+/// province joins the nearest one unless it is large; the rest is `neutral`.
+/// The largest island (in pixels) that joins a nearby province: Sicily
+/// (about 1,200) does, Ireland (about 3,800) does not.
+const MAX_ISLAND: usize = 2000;
+
 fn assign_islands(w: usize, h: usize, class: &[u8], label: &mut [u16], reach: usize, neutral: u16) {
     // Distance (in steps, crossing anything) and label of the nearest land province pixel.
     let mut dist = vec![u16::MAX; w * h];
@@ -401,11 +410,13 @@ fn assign_islands(w: usize, h: usize, class: &[u8], label: &mut [u16], reach: us
     }
     let snapshot = label.to_vec();
     for c in components(w, h, |i| class[i] == 1 && snapshot[i] == NONE) {
+        // Islands the size of Ireland stay apart, however near.
         let best = c
             .iter()
             .filter(|&&i| near[i] != NONE)
             .min_by_key(|&&i| dist[i])
-            .map(|&i| near[i]);
+            .map(|&i| near[i])
+            .filter(|_| c.len() <= MAX_ISLAND);
         let l = best.unwrap_or(neutral);
         for i in c {
             label[i] = l;
