@@ -257,3 +257,41 @@ fn a_game_animates_as_apng_and_html() {
         "outlines once"
     );
 }
+
+#[test]
+fn the_standard_shapes_follow_the_variants_borders() {
+    // Two provinces touch in the picture when their outlines share a
+    // stretch of border (two points or more, borders being simplified once
+    // for both sides). Known exceptions, listed in docs/map-shapes.md.
+    let v = dip_variants::standard();
+    let pic = Picture::new(&v);
+    let points: Vec<std::collections::HashSet<(i32, i32)>> = pic
+        .shapes
+        .provinces
+        .iter()
+        .map(|rings| rings.iter().flatten().copied().collect())
+        .collect();
+    let name = |p: dip_core::ProvinceId| v.map.province(p).abbr.clone();
+    let not_drawn = ["tyr-pie", "den-swe"];
+    let extra_ok = |a: &str, b: &str| a == "swi" || b == "swi" || matches!((a, b), ("bal", "ska") | ("nwg", "ska"));
+    for a in v.map.province_ids() {
+        for b in v.map.province_ids() {
+            if a >= b {
+                continue;
+            }
+            let shared = points[a.index()].intersection(&points[b.index()]).count();
+            let pair = format!("{}-{}", name(a), name(b));
+            if v.map.provinces_adjacent(a, b) {
+                assert!(
+                    shared >= 2 || not_drawn.contains(&pair.as_str()),
+                    "{pair} are neighbours but do not touch"
+                );
+            } else {
+                assert!(
+                    shared < 2 || extra_ok(&name(a), &name(b)),
+                    "{pair} touch but are no neighbours"
+                );
+            }
+        }
+    }
+}
