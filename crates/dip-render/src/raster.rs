@@ -47,12 +47,11 @@ pub fn tree(svg: &str) -> Result<resvg::usvg::Tree, RasterError> {
 
 /// Draws an SVG into an RGBA pixmap of the size the SVG gives (its
 /// `width` and `height`, which carry the scale).
-pub fn pixmap(svg: &str, scale: f32) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+pub fn pixmap(svg: &str) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     let tree = tree(svg)?;
     // The SVG's own width and height already include the scale; the view
     // box is drawn to fill them.
     let size = tree.size();
-    let _ = scale;
     let (w, h) = (size.width().ceil() as u32, size.height().ceil() as u32);
     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
         return Err(RasterError::Size(w, h));
@@ -64,7 +63,7 @@ pub fn pixmap(svg: &str, scale: f32) -> Result<resvg::tiny_skia::Pixmap, RasterE
 
 /// Draws an SVG into PNG bytes.
 pub fn png(svg: &str) -> Result<Vec<u8>, RasterError> {
-    let pm = pixmap(svg, 1.0)?;
+    let pm = pixmap(svg)?;
     encode_png(&pm)
 }
 

@@ -2,7 +2,7 @@
 //! (docs/map-shapes.md), and shapes generated for variants without one.
 
 use crate::regions::{self, Ring, Seed};
-use dip_core::{Map, Terrain};
+use dip_core::Map;
 
 /// The picture of a map: a canvas and an outline per province.
 #[derive(Clone, Debug, PartialEq)]
@@ -462,11 +462,6 @@ fn parse_path(d: &str) -> Result<Vec<Ring>, String> {
         return Err("the path ends without `Z`".into());
     }
     Ok(rings)
-}
-
-/// Is `terrain` drawn as water?
-pub fn is_water(t: Terrain) -> bool {
-    t == Terrain::Sea
 }
 
 #[cfg(test)]

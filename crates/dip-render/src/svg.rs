@@ -148,7 +148,7 @@ impl<'a> Picture<'a> {
                 Some((sc, m, p, pm)) if *sc == opts.scale && *m == opts.mode && *p == opts.panel => pm.clone(),
                 _ => {
                     let svg = format!("{}{}</svg>", self.svg_open(opts), self.svg_base(opts));
-                    let pm = crate::raster::pixmap(&svg, opts.scale)?;
+                    let pm = crate::raster::pixmap(&svg)?;
                     *guard = Some((opts.scale, opts.mode, opts.panel, pm.clone()));
                     pm
                 }
@@ -239,7 +239,7 @@ impl<'a> Picture<'a> {
         let mut s = String::with_capacity(120_000);
         self.write_defs(&mut s, &pal);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
-        self.write_base(&mut s, &pal, opts);
+        self.write_base(&mut s, &pal);
         if opts.names {
             self.write_names(&mut s, &pal);
         }
@@ -297,7 +297,7 @@ impl<'a> Picture<'a> {
             self.write_piece(&mut s, p, &pal);
         }
         if let Some(o) = outcome {
-            self.write_results(&mut s, state, o, &pal);
+            self.write_results(&mut s, o, &pal);
         }
         s.push_str("</g>\n");
         s
@@ -330,7 +330,7 @@ impl<'a> Picture<'a> {
         s.push_str("</defs>\n");
     }
 
-    fn write_base(&self, s: &mut String, pal: &Palette, _opts: &Options) {
+    fn write_base(&self, s: &mut String, pal: &Palette) {
         let (cw, ch) = (self.shapes.width, self.shapes.height);
         let sea = pal.sea();
         let land = pal.land();
@@ -670,8 +670,7 @@ impl<'a> Picture<'a> {
     }
 
     /// Units built in an adjustment phase, drawn after the other units.
-    fn write_results(&self, s: &mut String, state: &State, outcome: &PhaseOutcome, pal: &Palette) {
-        let _ = state;
+    fn write_results(&self, s: &mut String, outcome: &PhaseOutcome, pal: &Palette) {
         match outcome {
             PhaseOutcome::Adjustment(a) => {
                 for u in &a.built {
