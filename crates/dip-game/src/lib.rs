@@ -4,6 +4,7 @@
 //! JSON objects, one a line, optionally gzip-compressed); `replay`
 //! re-adjudicates every phase of such a game and lists each difference.
 
+pub mod dipfile;
 pub mod gamedir;
 pub mod gamefile;
 pub mod menu;

@@ -347,3 +347,16 @@ pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
 pub fn is_movement(state: &State) -> bool {
     state.phase.kind == PhaseKind::Movement && matches!(state.phase.season, Season::Spring | Season::Fall)
 }
+
+/// A position as a Realpolitik game file (`.gam`): the start of a new game
+/// from this position in Realpolitik or any program that reads its files.
+pub fn to_gam(variant: &dip_variants::Variant, state: &State) -> String {
+    let mut v = variant.clone();
+    v.start = state.clone();
+    let m = dip_variants::Model::from_variant(&v);
+    dip_variants::realpolitik::write(&m)
+        .into_iter()
+        .find(|(name, _)| name.ends_with(".gam"))
+        .map(|(_, text)| text)
+        .unwrap_or_default()
+}

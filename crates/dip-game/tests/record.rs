@@ -61,3 +61,80 @@ fn bad_records_name_the_line() {
     let e = GameRecord::from_text(&v.map, "phase spring 1901 movement\nunits\n", "bad.rec").unwrap_err();
     assert_eq!(e.line, 1);
 }
+
+/// A record's last position written as a Realpolitik `.gam` and read back
+/// through the Realpolitik reader gives the same units and owners.
+#[test]
+fn last_position_as_realpolitik_game_file() {
+    let v = dip_variants::standard();
+    let g = &read_games(GAMES, "mila").unwrap()[0];
+    let rec = from_mila(&v.map, g).unwrap();
+    let mut last = rec.last_state(&v.map).unwrap();
+    // Realpolitik files start games at movement phases.
+    last.phase.kind = dip_core::PhaseKind::Movement;
+    last.clear_dislodged();
+    let gam = dip_game::record::to_gam(&v, &last);
+    let dir = std::env::temp_dir().join(format!("dip-gam-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let model = dip_variants::Model::from_variant(&v);
+    let files = dip_variants::formats::write(&model, dip_variants::formats::Format::Realpolitik, &dir).unwrap();
+    let gam_path = files
+        .iter()
+        .find(|p| p.extension().is_some_and(|e| e == "gam"))
+        .unwrap();
+    std::fs::write(gam_path, &gam).unwrap();
+    let var = files
+        .iter()
+        .find(|p| p.extension().is_some_and(|e| e == "var"))
+        .unwrap();
+    let back = dip_variants::load(&var.to_string_lossy()).unwrap();
+    let units = |m: &dip_core::Map, s: &dip_core::State| {
+        let mut u: Vec<String> = s
+            .units()
+            .map(|(_, u)| {
+                format!(
+                    "{} {} {}",
+                    m.power(u.power).abbr,
+                    m.unit_type(u.kind).letter,
+                    m.region_name(u.region)
+                )
+            })
+            .collect();
+        u.sort();
+        u
+    };
+    assert_eq!(units(&back.map, &back.start), units(&v.map, &last));
+    for &c in v.map.supply_centers() {
+        let name = &v.map.province(c).abbr;
+        let bc = back.map.find_province(name).unwrap();
+        assert_eq!(
+            back.start.owner(bc).map(|p| back.map.power(p).abbr.clone()),
+            last.owner(c).map(|p| v.map.power(p).abbr.clone()),
+            "{name}"
+        );
+    }
+    assert_eq!(back.start.phase.year, last.phase.year);
+}
+
+/// A record written as DIP's season files and read back is the same game.
+#[test]
+fn records_through_dip_season_files() {
+    let v = dip_variants::standard();
+    for g in read_games(GAMES, "mila").unwrap() {
+        let rec = from_mila(&v.map, &g).unwrap();
+        let files = dip_game::dipfile::to_dip_files(&v.map, &rec, "game");
+        assert_eq!(files[0].0, "game_s01.dip");
+        assert_eq!(files[1].0, "game_a01.dip");
+        let back = dip_game::dipfile::from_dip_files(&v.map, &files).unwrap();
+        // The seasons' later phases are played again from the season's start:
+        // the same orders and units (MILA's files keep no standoffs).
+        assert_eq!(back.phases.len(), rec.phases.len());
+        for (a, b) in back.phases.iter().zip(&rec.phases) {
+            assert_eq!(a.orders, b.orders);
+            assert_eq!(a.state.phase, b.state.phase);
+            assert!(a.state.units().eq(b.state.units()), "{}", a.state.phase.short());
+        }
+    }
+    let bad = vec![("x_s01.dip".to_string(), "not a dip file\n".to_string())];
+    assert_eq!(dip_game::dipfile::from_dip_files(&v.map, &bad).unwrap_err().line, 1);
+}

@@ -63,6 +63,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Output piped into `head` and the like: stop quietly when the reader
+    // goes away, as command-line tools do, instead of failing to print.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),

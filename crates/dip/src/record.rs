@@ -22,6 +22,32 @@ pub enum RecordCommand {
         /// The record file.
         file: PathBuf,
     },
+    /// Write the position after a record's last phase as a Realpolitik
+    /// game file (`.gam`), the start of a new game from there.
+    Gam {
+        /// The record file.
+        file: PathBuf,
+        /// Where to write it (default: stdout).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Write a record as DIP's season files (`NAME_s01.dip`, `NAME_a01.dip`, ...).
+    Dip {
+        /// The record file.
+        file: PathBuf,
+        /// Directory for the files.
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
+        /// The files' common name.
+        #[arg(long, default_value = "game")]
+        prefix: String,
+    },
+    /// Read DIP season files (in season order) into a record on stdout.
+    FromDip {
+        /// The `.dip` files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// List the phases of a record with their numbers of orders.
     Show {
         /// The record file.
@@ -95,6 +121,66 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
             None => Ok(ExitCode::from(2)),
         },
+        RecordCommand::Gam { file, out } => match load(&file)? {
+            Some((v, rec)) => {
+                let Some(mut last) = rec.last_state(&v.map) else {
+                    eprintln!("dip: {}: the record has no phase", file.display());
+                    return Ok(ExitCode::from(2));
+                };
+                // Realpolitik game files start at a movement or adjustment phase.
+                if last.phase.kind == dip_core::PhaseKind::Retreat {
+                    eprintln!("dip: the last position is in a retreat phase; a .gam cannot hold dislodged units");
+                    return Ok(ExitCode::from(2));
+                }
+                last.clear_dislodged();
+                let gam = dip_game::record::to_gam(&v, &last);
+                match out {
+                    Some(p) => std::fs::write(&p, gam).with_context(|| format!("cannot write {}", p.display()))?,
+                    None => print!("{gam}"),
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            None => Ok(ExitCode::from(2)),
+        },
+        RecordCommand::Dip { file, out, prefix } => match load(&file)? {
+            Some((v, rec)) => {
+                std::fs::create_dir_all(&out)?;
+                for (name, text) in dip_game::dipfile::to_dip_files(&v.map, &rec, &prefix) {
+                    let path = out.join(name);
+                    std::fs::write(&path, text)?;
+                    println!("wrote {}", path.display());
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            None => Ok(ExitCode::from(2)),
+        },
+        RecordCommand::FromDip { files } => {
+            let mut texts = Vec::new();
+            for f in &files {
+                let name = f.display().to_string();
+                texts.push((
+                    name.clone(),
+                    std::fs::read_to_string(f).with_context(|| format!("cannot read {name}"))?,
+                ));
+            }
+            let variant_name = texts
+                .first()
+                .and_then(|(_, t)| t.lines().find_map(|l| l.strip_prefix("variant ")))
+                .unwrap_or("standard")
+                .trim()
+                .to_string();
+            let v = dip_variants::load(&variant_name)?;
+            match dip_game::dipfile::from_dip_files(&v.map, &texts) {
+                Ok(rec) => {
+                    print!("{}", rec.to_text(&v.map));
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("dip: {e}");
+                    Ok(ExitCode::from(2))
+                }
+            }
+        }
         RecordCommand::Show { file } => match load(&file)? {
             Some((_, rec)) => {
                 println!("{} ({}, rules {})", rec.name, rec.variant, rec.rules);

@@ -1,0 +1,131 @@
+//! DIP's game files (`.dip`): one file a season, ASCII, holding the position
+//! at the start of the season and every move, retreat and adjustment made in
+//! it ("Season finished"). A game is a series named `NAME_s01.dip`,
+//! `NAME_a01.dip`, `NAME_s02.dip`, ... (spring and autumn, the year after
+//! 1900), which is how DIP's "Animate game" finds the files of one game.
+//! DIP's help describes the file but not its layout; docs/game-record.md
+//! gives the layout dip writes and reads.
+
+use crate::record::{GameRecord, PhaseRecord};
+use dip_core::{Map, PhaseKind, Season, State};
+use dip_text::{format_order, format_position, parse_order_with, parse_position, Style, Vocabulary};
+
+/// The file name of a season: `NAME_s01.dip`, `NAME_a01.dip`.
+pub fn file_name(prefix: &str, state: &State) -> String {
+    let s = match state.phase.season {
+        Season::Spring => 's',
+        Season::Fall => 'a',
+    };
+    format!("{prefix}_{s}{:02}.dip", (state.phase.year - 1900).rem_euclid(100))
+}
+
+/// The seasons of a record as `.dip` files: (file name, text).
+pub fn to_dip_files(map: &Map, rec: &GameRecord, prefix: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut i = 0;
+    while i < rec.phases.len() {
+        let start = &rec.phases[i];
+        let (year, season) = (start.state.phase.year, start.state.phase.season);
+        let mut text = String::from("DIP game file\n");
+        text.push_str(&format!(
+            "game {}\nvariant {}\nrules {}\n",
+            rec.name, rec.variant, rec.rules
+        ));
+        let pos = format_position(map, &start.state);
+        for line in pos.lines().filter(|l| !l.starts_with("variant ")) {
+            text.push_str(line);
+            text.push('\n');
+        }
+        let mut j = i;
+        while j < rec.phases.len()
+            && rec.phases[j].state.phase.year == year
+            && rec.phases[j].state.phase.season == season
+        {
+            let ph = &rec.phases[j];
+            let title = match ph.state.phase.kind {
+                PhaseKind::Movement => "moves",
+                PhaseKind::Retreat => "retreats",
+                PhaseKind::Adjustment => "adjustments",
+            };
+            text.push_str(&format!("{title}\n"));
+            for o in &ph.orders {
+                text.push_str(&format!("  {}\n", format_order(map, o, Style::Datc)));
+            }
+            j += 1;
+        }
+        text.push_str("season finished\n");
+        out.push((file_name(prefix, &start.state), text));
+        i = j;
+    }
+    out
+}
+
+/// A record from `.dip` files (given in season order): each season's
+/// phases are played from its position, so the record needs no more.
+pub fn from_dip_files(map: &Map, files: &[(String, String)]) -> Result<GameRecord, crate::record::RecordError> {
+    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    let rules_of = |t: &str| {
+        t.lines()
+            .find_map(|l| l.strip_prefix("rules "))
+            .unwrap_or("datc")
+            .trim()
+            .to_string()
+    };
+    let mut rec = GameRecord {
+        name: String::new(),
+        variant: "standard".into(),
+        rules: files.first().map(|(_, t)| rules_of(t)).unwrap_or_else(|| "datc".into()),
+        phases: Vec::new(),
+    };
+    let rules = dip_core::Ruleset::parse(&rec.rules).unwrap_or_default();
+    for (file, text) in files {
+        let err = |line: usize, message: String| crate::record::RecordError {
+            file: file.clone(),
+            line,
+            message,
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        if lines.first().map(|l| l.trim()) != Some("DIP game file") {
+            return Err(err(1, "expected `DIP game file` on the first line".into()));
+        }
+        let mut k = 1;
+        while k < lines.len() && !lines[k].starts_with("phase ") {
+            if let Some(v) = lines[k].strip_prefix("game ") {
+                rec.name = v.trim().to_string();
+            }
+            if let Some(v) = lines[k].strip_prefix("variant ") {
+                rec.variant = v.trim().to_string();
+            }
+            k += 1;
+        }
+        let pos_start = k;
+        while k < lines.len()
+            && !matches!(
+                lines[k].trim(),
+                "moves" | "retreats" | "adjustments" | "season finished"
+            )
+        {
+            k += 1;
+        }
+        let pos_text = lines[pos_start..k].join("\n");
+        let mut state = parse_position(map, &pos_text, file).map_err(|e| err(pos_start + e.line, e.message))?;
+        // The season's phases, each played from the one before.
+        while k < lines.len() && lines[k].trim() != "season finished" {
+            k += 1;
+            let mut orders = Vec::new();
+            while k < lines.len() && lines[k].starts_with("  ") {
+                let o = parse_order_with(&vocab, lines[k].trim(), None).map_err(|e| err(k + 1, e.to_string()))?;
+                orders.push(o);
+                k += 1;
+            }
+            let outcome = dip_core::game::adjudicate(map, &state, &orders, &rules);
+            let next = dip_core::game::advance(map, &state, &outcome);
+            rec.phases.push(PhaseRecord { state, orders });
+            state = next;
+        }
+        if k >= lines.len() {
+            return Err(err(lines.len(), "expected `season finished` at the end".into()));
+        }
+    }
+    Ok(rec)
+}
