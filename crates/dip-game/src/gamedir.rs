@@ -118,7 +118,7 @@ impl GameDir {
             message: "no VARIANTPATH (a bundled variant such as `standard`, or a path)".into(),
         })?;
         let beside = dir.join(&vpath.value);
-        let variant = if beside.is_file() {
+        let variant = if beside.exists() {
             dip_variants::load(&beside.to_string_lossy())
         } else {
             dip_variants::load(&vpath.value)
@@ -137,6 +137,17 @@ impl GameDir {
             variant = edited;
         }
         let mut files = vec![orders, game.params.clone()];
+        // A DipWork variant folder: its VARIANT.TXT holds game parameters
+        // too (and the MENULIST), looked up after GAME.TXT.
+        let variant_txt = [
+            beside.join("VARIANT.TXT"),
+            PathBuf::from(&vpath.value).join("VARIANT.TXT"),
+        ]
+        .into_iter()
+        .find(|p| p.is_file());
+        if let Some(p) = variant_txt {
+            files.push(ParamFile::parse(&read(&p)?, p));
+        }
         files.extend(project);
         Ok(GameDir {
             dir: dir.to_path_buf(),

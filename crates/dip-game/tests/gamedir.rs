@@ -343,3 +343,25 @@ fn a_quake_changes_the_map_between_turns() {
     let e = dip_game::gamedir::quake(&dir, &edits, "bad").unwrap_err().to_string();
     assert!(e.contains(":2"), "{e}");
 }
+
+/// A game on a DipWork variant folder: parameters in its VARIANT.TXT count
+/// after GAME.TXT and before PROJECT.TXT (here MASTER and the PLAIN.TXT
+/// column width).
+#[test]
+fn parameters_from_a_dipwork_variant_folder() {
+    let dir = example("dipwork-variant");
+    let vdir = dir.join("../vars/standard");
+    std::fs::create_dir_all(&vdir).unwrap();
+    let v = dip_variants::standard();
+    let model = dip_variants::Model::from_variant(&v);
+    dip_variants::formats::write(&model, dip_variants::formats::Format::DipWork, &vdir).unwrap();
+    let mut vt = read(&vdir, "VARIANT.TXT");
+    vt = vt.replacen("END", "MASTER Variant Master\nTABCOLUMNWIDTH 14\nEND", 1);
+    std::fs::write(vdir.join("VARIANT.TXT"), vt).unwrap();
+    let g = read(&dir, "GAME.TXT").replace("VARIANTPATH standard", "VARIANTPATH ../vars/standard");
+    std::fs::write(dir.join("GAME.TXT"), g).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let plain = read(&dir, "PLAIN.TXT");
+    assert!(plain.contains("GM: Variant Master"), "{plain}");
+    assert!(plain.contains("Austria       \t"), "a 14-wide column: {plain}");
+}
