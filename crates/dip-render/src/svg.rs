@@ -78,6 +78,8 @@ pub struct Picture<'a> {
     points: Vec<(f32, f32)>,
     /// Unit point per region.
     region_points: Vec<(f32, f32)>,
+    /// Where each province's name goes.
+    name_points: Vec<(f32, f32)>,
     /// The base drawn once, for [`Picture::png`]: (scale, mode, panel, pixels).
     base_pixels: std::sync::Mutex<Option<(f32, Mode, bool, resvg::tiny_skia::Pixmap)>>,
 }
@@ -107,16 +109,18 @@ impl<'a> Picture<'a> {
             .enumerate()
             .map(|(i, p)| p.pos.or(shapes.points.get(i).copied()).unwrap_or((0.0, 0.0)))
             .collect();
-        let region_points = map
+        let region_points: Vec<(f32, f32)> = map
             .regions()
             .iter()
             .map(|r| r.pos.unwrap_or(points[r.province.index()]))
             .collect();
+        let name_points = place_names(variant, &shapes, &points, &region_points);
         Picture {
             variant,
             shapes,
             points,
             region_points,
+            name_points,
             base_pixels: std::sync::Mutex::new(None),
         }
     }
@@ -419,11 +423,7 @@ impl<'a> Picture<'a> {
     }
 
     fn name_point(&self, p: ProvinceId) -> (f32, f32) {
-        if let Some(Some(l)) = self.variant.labels.get(p.index()) {
-            return *l;
-        }
-        let (x, y) = self.province_point(p);
-        (x, y + 22.0)
+        self.name_points.get(p.index()).copied().unwrap_or((0.0, 0.0))
     }
 
     fn write_names(&self, s: &mut String, pal: &Palette) {
@@ -902,6 +902,82 @@ impl<'a> Picture<'a> {
         }
         s.push_str("</g>\n");
     }
+}
+
+/// Where the names go: the variant's `label=`; else, on a map with
+/// shapes, below the unit's point, unless that spot lies outside the
+/// province or near another unit's point: then the spot beside it (above,
+/// to a side) inside the province and farthest from other units; else
+/// below the point.
+fn place_names(
+    variant: &Variant,
+    shapes: &Shapes,
+    points: &[(f32, f32)],
+    region_points: &[(f32, f32)],
+) -> Vec<(f32, f32)> {
+    const SPOTS: [(f32, f32); 6] = [
+        (0.0, 22.0),
+        (0.0, -20.0),
+        (30.0, 4.0),
+        (-30.0, 4.0),
+        (0.0, 30.0),
+        (0.0, -28.0),
+    ];
+    points
+        .iter()
+        .enumerate()
+        .map(|(i, &(x, y))| {
+            if let Some(Some(l)) = variant.labels.get(i) {
+                return *l;
+            }
+            let rings = &shapes.provinces[i];
+            if shapes.generated || rings.is_empty() {
+                return (x, y + 22.0);
+            }
+            let score = |c: (f32, f32)| -> f32 {
+                let clear = points
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, p)| p)
+                    .chain(region_points.iter())
+                    .filter(|p| **p != (x, y))
+                    .map(|p| ((p.0 - c.0).powi(2) + (p.1 - c.1).powi(2)).sqrt())
+                    .fold(f32::MAX, f32::min)
+                    .min(24.0);
+                let inside = if inside(rings, c) { 100.0 } else { 0.0 };
+                // Below the unit, as everywhere, unless that is crowded.
+                let below = if c.1 > y + 20.0 && c.1 < y + 25.0 { 10.0 } else { 0.0 };
+                inside + clear + below
+            };
+            let mut best = (x, y + 22.0);
+            let mut best_score = f32::MIN;
+            for (dx, dy) in SPOTS {
+                let c = (x + dx, y + dy);
+                let sc = score(c);
+                if sc > best_score + 0.5 {
+                    best = c;
+                    best_score = sc;
+                }
+            }
+            best
+        })
+        .collect()
+}
+
+/// Is the point inside the rings (even-odd)?
+fn inside(rings: &[crate::regions::Ring], (px, py): (f32, f32)) -> bool {
+    let mut inside = false;
+    for r in rings {
+        for k in 0..r.len() {
+            let (x0, y0) = (r[k].0 as f32, r[k].1 as f32);
+            let (x1, y1) = (r[(k + 1) % r.len()].0 as f32, r[(k + 1) % r.len()].1 as f32);
+            if (y0 > py) != (y1 > py) && px < x0 + (py - y0) / (y1 - y0) * (x1 - x0) {
+                inside = !inside;
+            }
+        }
+    }
+    inside
 }
 
 /// Where a dislodged unit is drawn, beside its province's point.
