@@ -10,7 +10,29 @@
 //! ```
 //!
 //! A [`Picture`] holds what does not change between positions (the
-//! province shapes); build it once to draw many positions of one variant.
+//! province shapes, unit and name points); build it once to draw many
+//! positions of one variant.
+//!
+//! # Design
+//!
+//! - A picture is three layers, drawn in order: the *base* (sea, land,
+//!   province outlines defined once as `<path id="pN">` and drawn with
+//!   `<use>`, names), the *position* (owned provinces multiplied over the
+//!   base so that its borders and names show through, centres, title,
+//!   panel) and the *moment* (standoffs, orders, units). An animation draws
+//!   the base once, each position once, and only the moment per frame; the
+//!   HTML page holds the base once and the other layers as groups it shows
+//!   in turn.
+//! - The SVG is written by hand (strings), and read back by usvg only to
+//!   make pixels; resvg draws with the bundled DejaVu fonts and no system
+//!   font, so a PNG is the same on every machine.
+//! - Shapes come from a `.shapes` file (the standard map's is generated
+//!   from Natural Earth by `examples/standard-shapes.rs`), from a
+//!   Realpolitik `.rgn`, or are grown around the provinces' points
+//!   ([`regions`]); a variant without points is laid out from its
+//!   adjacency first ([`shapes::layout`]). Every variant can be drawn.
+//! - Nothing panics on a variant or a position: missing points, shapes or
+//!   colours fall back to defaults.
 
 pub mod animate;
 pub mod colour;

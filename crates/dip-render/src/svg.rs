@@ -101,8 +101,12 @@ impl<'a> Picture<'a> {
 
     /// A picture with the given shapes (a `.shapes` file, or a Realpolitik
     /// `.rgn` read with [`Shapes::from_rgn`]).
-    pub fn with_shapes(variant: &'a Variant, shapes: Shapes) -> Self {
+    pub fn with_shapes(variant: &'a Variant, mut shapes: Shapes) -> Self {
         let map = &variant.map;
+        // One entry per province, whatever the caller built.
+        shapes.provinces.resize(map.num_provinces(), Vec::new());
+        shapes.width = shapes.width.max(1);
+        shapes.height = shapes.height.max(1);
         let points: Vec<(f32, f32)> = map
             .provinces()
             .iter()

@@ -295,3 +295,19 @@ fn the_standard_shapes_follow_the_variants_borders() {
         }
     }
 }
+
+#[test]
+fn shapes_of_the_wrong_length_do_not_panic() {
+    let v = dip_variants::standard();
+    let shapes = dip_render::Shapes {
+        width: 0,
+        height: 0,
+        provinces: Vec::new(),
+        land: Vec::new(),
+        points: Vec::new(),
+        generated: false,
+    };
+    let pic = Picture::with_shapes(&v, shapes);
+    let svg = pic.svg(&v.start, None, &Options::default());
+    assert_eq!(svg.matches(r#"<g class="unit""#).count(), 22);
+}
