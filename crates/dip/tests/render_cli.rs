@@ -72,6 +72,17 @@ fn animate_a_game_record_as_html() {
     ]);
     assert_eq!(code, 0, "{err}");
     let page = std::fs::read_to_string(&html).unwrap();
-    assert_eq!(page.matches(r#"<g class="frame""#).count(), 14 * 2 + 1);
+    let record = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/game1905/current/HISTORY.REC"
+    );
+    let phases = std::fs::read_to_string(record)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("phase "))
+        .count();
+    assert!(phases > 0);
+    // Per phase its orders and one in-between picture; then the last position.
+    assert_eq!(page.matches(r#"<g class="frame""#).count(), phases * 2 + 1);
     assert!(page.contains("<script>"));
 }
