@@ -199,9 +199,15 @@ pub struct Map {
     pub build_rule: BuildRule,
     /// Centres needed to win; 0 = more than half of all centres.
     pub victory: u16,
+    /// Some border carries a flag (`mx`, `hx`, canal): lookups are needed.
+    flagged: bool,
 }
 
 impl Map {
+    /// Does any border carry a flag? (Most maps have none: then no lookup.)
+    pub fn has_edge_flags(&self) -> bool {
+        self.flagged
+    }
     /// Centres a power needs to win.
     pub fn victory_centers(&self) -> usize {
         if self.victory == 0 {
@@ -717,6 +723,7 @@ impl MapBuilder {
             };
             cw.push(order);
         }
+        let flagged = adj.iter().flatten().flatten().any(|e| e.flags != EdgeFlags::default());
         let supply_centers = provinces
             .iter()
             .enumerate()
@@ -740,6 +747,7 @@ impl MapBuilder {
             supply_centers,
             build_rule,
             victory,
+            flagged,
         })
     }
 }

@@ -46,7 +46,11 @@ fn open_for(
     occupied: impl Fn(ProvinceId) -> bool,
     standoffs: &BitSet,
 ) -> bool {
-    let flags = map.edge_flags(d.unit.kind, d.unit.region, r).unwrap_or_default();
+    let flags = if map.has_edge_flags() {
+        map.edge_flags(d.unit.kind, d.unit.region, r).unwrap_or_default()
+    } else {
+        EdgeFlags::default()
+    };
     let p = map.province_of(r);
     !(flags.has(EdgeFlags::NO_RETREAT)
         || occupied(p)

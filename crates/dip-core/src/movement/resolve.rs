@@ -48,45 +48,41 @@ fn iter_list<'b>(head: u16, next: &'b [u16]) -> impl Iterator<Item = usize> + 'b
 /// Who moves into each province, who supports and who convoys each unit:
 /// intrusive lists in flat arrays, built once per phase and then only read.
 pub(crate) struct Lists {
-    /// Moves into each province: head per province, next per slot.
-    attack_head: Vec<u16>,
-    attack_next: Vec<u16>,
-    /// Matching supports of each slot.
-    support_head: Vec<u16>,
-    support_next: Vec<u16>,
-    /// Matching convoys of each move.
-    convoy_head: Vec<u16>,
-    convoy_next: Vec<u16>,
+    /// One allocation: the heads of the moves into each province, then five
+    /// arrays of one entry per slot (next move, head and next support, head
+    /// and next convoy).
+    buf: Vec<u16>,
+    np: usize,
+    n: usize,
 }
 
 impl Lists {
     pub(crate) fn new(num_provinces: usize, slots: &[Slot], slot_of: &[u16]) -> Self {
         let n = slots.len();
+        let np = num_provinces;
         let mut l = Lists {
-            attack_head: vec![NONE; num_provinces],
-            attack_next: vec![NONE; n],
-            support_head: vec![NONE; n],
-            support_next: vec![NONE; n],
-            convoy_head: vec![NONE; n],
-            convoy_next: vec![NONE; n],
+            buf: vec![NONE; np + 5 * n],
+            np,
+            n,
         };
+        let (ah, an, sh, sn, ch, cn) = (0, np, np + n, np + 2 * n, np + 3 * n, np + 4 * n);
         // Built back to front so that they come out in board order.
         for i in (0..n).rev() {
             let s = &slots[i];
             match s.act {
                 Act::Move { to_p, .. } => {
-                    l.attack_next[i] = l.attack_head[to_p.index()];
-                    l.attack_head[to_p.index()] = i as u16;
+                    l.buf[an + i] = l.buf[ah + to_p.index()];
+                    l.buf[ah + to_p.index()] = i as u16;
                 }
                 Act::SupportHold { target } | Act::SupportMove { target, .. } if s.matches => {
                     let t = slot_of[target.index()] as usize;
-                    l.support_next[i] = l.support_head[t];
-                    l.support_head[t] = i as u16;
+                    l.buf[sn + i] = l.buf[sh + t];
+                    l.buf[sh + t] = i as u16;
                 }
                 Act::Convoy { army, .. } if s.matches => {
                     let t = slot_of[army.index()] as usize;
-                    l.convoy_next[i] = l.convoy_head[t];
-                    l.convoy_head[t] = i as u16;
+                    l.buf[cn + i] = l.buf[ch + t];
+                    l.buf[ch + t] = i as u16;
                 }
                 _ => {}
             }
@@ -94,13 +90,15 @@ impl Lists {
         l
     }
     pub(crate) fn attackers(&self, p: ProvinceId) -> impl Iterator<Item = usize> + '_ {
-        iter_list(self.attack_head[p.index()], &self.attack_next)
+        iter_list(self.buf[p.index()], &self.buf[self.np..self.np + self.n])
     }
     fn supporters(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        iter_list(self.support_head[i], &self.support_next)
+        let base = self.np + self.n;
+        iter_list(self.buf[base + i], &self.buf[base + self.n..base + 2 * self.n])
     }
     fn convoys(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        iter_list(self.convoy_head[i], &self.convoy_next)
+        let base = self.np + 3 * self.n;
+        iter_list(self.buf[base + i], &self.buf[base + self.n..base + 2 * self.n])
     }
 }
 

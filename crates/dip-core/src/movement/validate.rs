@@ -168,9 +168,10 @@ fn check_act(
             };
             match target_region(map, rules, unit, &dest) {
                 Ok(Some(r)) => {
-                    let weak = map
-                        .edge_flags(unit.kind, unit.region, r)
-                        .is_some_and(|f| f.has(EdgeFlags::WEAK_MOVE));
+                    let weak = map.has_edge_flags()
+                        && map
+                            .edge_flags(unit.kind, unit.region, r)
+                            .is_some_and(|f| f.has(EdgeFlags::WEAK_MOVE));
                     let route = if via && ut.convoyable && rules.convoy_adjacent != ConvoyAdjacent::Rule1971 {
                         Route::Convoy
                     } else if offered_convoy.contains(at.index()) && convoy_possible() {
