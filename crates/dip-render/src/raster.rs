@@ -67,9 +67,19 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RasterError> {
     encode_png(&pm)
 }
 
+/// Draws an SVG into PNG bytes that tell their print resolution (`pHYs`).
+pub fn png_at_dpi(svg: &str, dpi: f32) -> Result<Vec<u8>, RasterError> {
+    let pm = pixmap(svg)?;
+    encode(&pm, Some(dpi))
+}
+
 /// PNG bytes of a pixmap (fast compression; RGB when every pixel is
 /// opaque, as maps are, else RGBA with straight alpha).
 pub fn encode_png(pm: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
+    encode(pm, None)
+}
+
+fn encode(pm: &resvg::tiny_skia::Pixmap, dpi: Option<f32>) -> Result<Vec<u8>, RasterError> {
     let opaque = pm.data().chunks_exact(4).all(|p| p[3] == 255);
     let (colour, data) = if opaque {
         let rgb: Vec<u8> = pm.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
@@ -83,6 +93,14 @@ pub fn encode_png(pm: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError>
         enc.set_color(colour);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(png::Compression::Fast);
+        if let Some(dpi) = dpi.filter(|d| d.is_finite() && *d > 0.0) {
+            let ppm = (dpi / 0.0254).round() as u32;
+            enc.set_pixel_dims(Some(png::PixelDimensions {
+                xppu: ppm,
+                yppu: ppm,
+                unit: png::Unit::Meter,
+            }));
+        }
         let mut w = enc.write_header().map_err(|e| RasterError::Png(e.to_string()))?;
         w.write_image_data(&data).map_err(|e| RasterError::Png(e.to_string()))?;
     }

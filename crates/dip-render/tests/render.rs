@@ -311,3 +311,16 @@ fn shapes_of_the_wrong_length_do_not_panic() {
     let svg = pic.svg(&v.start, None, &Options::default());
     assert_eq!(svg.matches(r#"<g class="unit""#).count(), 22);
 }
+
+#[test]
+fn a_png_for_print_tells_its_resolution() {
+    let v = dip_variants::standard();
+    let opts = Options::default().with_dpi(48.0);
+    let svg = dip_render::render(&v, &v.start, None, &opts);
+    let png = dip_render::raster::png_at_dpi(&svg, 48.0).unwrap();
+    let dec = png::Decoder::new(std::io::Cursor::new(&png[..]));
+    let r = dec.read_info().unwrap();
+    let dims = r.info().pixel_dims.expect("pHYs");
+    assert_eq!(dims.xppu, (48.0f32 / 0.0254).round() as u32);
+    assert_eq!((r.info().width, r.info().height), (715, 522));
+}

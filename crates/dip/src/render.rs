@@ -169,14 +169,17 @@ fn read_orders(map: &dip_core::Map, path: &Path) -> Result<Vec<Order>> {
     Ok(orders)
 }
 
-fn write_out(output: &str, svg: &str) -> Result<()> {
+fn write_out(output: &str, svg: &str, dpi: Option<f32>) -> Result<()> {
     if output == "-" {
         print!("{svg}");
         return Ok(());
     }
     let lower = output.to_ascii_lowercase();
     if lower.ends_with(".png") {
-        let png = dip_render::raster::png(svg)?;
+        let png = match dpi {
+            Some(d) => dip_render::raster::png_at_dpi(svg, d)?,
+            None => dip_render::raster::png(svg)?,
+        };
         std::fs::write(output, png).with_context(|| format!("cannot write {output}"))?;
     } else if lower.ends_with(".svg") {
         std::fs::write(output, svg).with_context(|| format!("cannot write {output}"))?;
@@ -256,7 +259,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Some(i) if args.after => pic.svg(&states[i + 1], None, &opts),
             Some(i) => pic.svg(&states[i], Some(&outcomes[i]), &opts),
         };
-        write_out(&args.output, &svg)?;
+        write_out(&args.output, &svg, args.look.dpi)?;
         return Ok(ExitCode::SUCCESS);
     }
     let Some(position) = &args.position else {
@@ -293,7 +296,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         }
     };
-    write_out(&args.output, &svg)?;
+    write_out(&args.output, &svg, args.look.dpi)?;
     Ok(ExitCode::SUCCESS)
 }
 
