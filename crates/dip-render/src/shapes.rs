@@ -290,7 +290,9 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
     if n > 0 && map.provinces().iter().all(|p| p.pos.is_some()) {
         return map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect();
     }
-    let (w, h) = (1200.0f32, 1000.0f32);
+    // The standard map's room per province: larger maps get a larger canvas.
+    let grow = (n as f32 / 76.0).sqrt().max(1.0);
+    let (w, h) = (1200.0f32 * grow, 1000.0f32 * grow);
     let known: Vec<Option<(f32, f32)>> = map.provinces().iter().map(|p| p.pos).collect();
     let mut pos: Vec<(f32, f32)> = (0..n)
         .map(|i| {
