@@ -202,8 +202,7 @@ pub fn apng(pic: &Picture, frames: &[Frame], opts: &Options) -> Result<Vec<u8>, 
     if frames.is_empty() {
         return Err(RasterError::Size(0, 0));
     }
-    let base_svg = format!("{}{}</svg>", pic.svg_open(opts), pic.svg_base(opts));
-    let base = raster::pixmap(&base_svg)?;
+    let base = pic.base_pixmap(opts)?;
     let (w, h) = (base.width(), base.height());
     let mut out = Vec::new();
     let err = |e: png::EncodingError| RasterError::Png(e.to_string());

@@ -12,6 +12,8 @@ pub enum RasterError {
     Size(u32, u32),
     #[error("PNG encoding failed: {0}")]
     Png(String),
+    #[error("the map picture is not a readable PNG: {0}")]
+    Picture(String),
 }
 
 static SANS: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
@@ -70,16 +72,17 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RasterError> {
 /// Draws an SVG into PNG bytes that tell their print resolution (`pHYs`).
 pub fn png_at_dpi(svg: &str, dpi: f32) -> Result<Vec<u8>, RasterError> {
     let pm = pixmap(svg)?;
-    encode(&pm, Some(dpi))
+    encode_png_at_dpi(&pm, Some(dpi))
 }
 
 /// PNG bytes of a pixmap (fast compression; RGB when every pixel is
 /// opaque, as maps are, else RGBA with straight alpha).
 pub fn encode_png(pm: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
-    encode(pm, None)
+    encode_png_at_dpi(pm, None)
 }
 
-fn encode(pm: &resvg::tiny_skia::Pixmap, dpi: Option<f32>) -> Result<Vec<u8>, RasterError> {
+/// PNG bytes of a pixmap that tell their print resolution (`pHYs`) when given.
+pub fn encode_png_at_dpi(pm: &resvg::tiny_skia::Pixmap, dpi: Option<f32>) -> Result<Vec<u8>, RasterError> {
     let opaque = pm.data().chunks_exact(4).all(|p| p[3] == 255);
     let (colour, data) = if opaque {
         let rgb: Vec<u8> = pm.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
@@ -116,4 +119,92 @@ pub fn demultiply(pm: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
             [c.red(), c.green(), c.blue(), c.alpha()]
         })
         .collect()
+}
+
+/// Draws an SVG over the pixels of `pm` (same size as the SVG).
+pub fn render_onto(svg: &str, pm: &mut resvg::tiny_skia::Pixmap) -> Result<(), RasterError> {
+    let tree = tree(svg)?;
+    resvg::render(&tree, resvg::tiny_skia::Transform::identity(), &mut pm.as_mut());
+    Ok(())
+}
+
+/// Reads a PNG (any colour type, 8 or 16 bits) into a pixmap.
+pub fn decode_png(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    let bad = RasterError::Picture;
+    let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
+    dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut r = dec.read_info().map_err(|e| bad(e.to_string()))?;
+    let size = r.output_buffer_size().ok_or_else(|| bad("too big".into()))?;
+    let mut buf = vec![0; size];
+    let info = r.next_frame(&mut buf).map_err(|e| bad(e.to_string()))?;
+    let (w, h) = (info.width, info.height);
+    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+        return Err(RasterError::Size(w, h));
+    }
+    let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
+    let px = |c: &[u8]| -> [u8; 4] {
+        match info.color_type {
+            png::ColorType::Grayscale => [c[0], c[0], c[0], 255],
+            png::ColorType::GrayscaleAlpha => [c[0], c[0], c[0], c[1]],
+            png::ColorType::Rgb => [c[0], c[1], c[2], 255],
+            _ => [c[0], c[1], c[2], c[3]],
+        }
+    };
+    let step = match info.color_type {
+        png::ColorType::Grayscale => 1,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Rgb => 3,
+        _ => 4,
+    };
+    let row = info.line_size;
+    for (y, line) in buf.chunks(row).take(h as usize).enumerate() {
+        for (x, c) in line.chunks_exact(step).take(w as usize).enumerate() {
+            let [r, g, b, a] = px(c);
+            let m = |v: u8| ((v as u32 * a as u32 + 127) / 255) as u8;
+            let i = (y * w as usize + x) * 4;
+            pm.data_mut()[i..i + 4].copy_from_slice(&[m(r), m(g), m(b), a]);
+        }
+    }
+    Ok(pm)
+}
+
+/// Base64 (standard alphabet, padded), for pictures inside SVG.
+pub fn base64(bytes: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for c in bytes.chunks(3) {
+        let n = (c[0] as u32) << 16 | (*c.get(1).unwrap_or(&0) as u32) << 8 | *c.get(2).unwrap_or(&0) as u32;
+        out.push(A[(n >> 18) as usize & 63] as char);
+        out.push(A[(n >> 12) as usize & 63] as char);
+        out.push(if c.len() > 1 {
+            A[(n >> 6) as usize & 63] as char
+        } else {
+            '='
+        });
+        out.push(if c.len() > 2 { A[n as usize & 63] as char } else { '=' });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_the_standard() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
+
+    #[test]
+    fn a_png_round_trips_through_a_pixmap() {
+        let mut pm = resvg::tiny_skia::Pixmap::new(3, 2).unwrap();
+        pm.fill(resvg::tiny_skia::Color::from_rgba8(10, 200, 30, 255));
+        let back = decode_png(&encode_png(&pm).unwrap()).unwrap();
+        assert_eq!(back.data(), pm.data());
+        assert!(decode_png(b"not a png").is_err());
+    }
 }

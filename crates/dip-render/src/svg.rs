@@ -82,6 +82,14 @@ pub struct Picture<'a> {
     name_points: Vec<(f32, f32)>,
     /// The base drawn once, for [`Picture::png`]: (scale, mode, panel, pixels).
     base_pixels: std::sync::Mutex<Option<(f32, Mode, bool, resvg::tiny_skia::Pixmap)>>,
+    /// A map picture drawn under everything (DipWork's blank map), when given.
+    background: Option<Background>,
+}
+
+/// A map picture: its PNG bytes (for SVG) and its pixels (for PNG).
+struct Background {
+    png: Vec<u8>,
+    pixels: resvg::tiny_skia::Pixmap,
 }
 
 /// One unit to draw, possibly between two places (animation).
@@ -126,7 +134,61 @@ impl<'a> Picture<'a> {
             region_points,
             name_points,
             base_pixels: std::sync::Mutex::new(None),
+            background: None,
         }
+    }
+
+    /// A picture drawn over a map picture (a PNG, e.g. a variant's blank
+    /// map, as DipWork's mapper drew units onto one): the picture's pixels
+    /// are the canvas, the variant's `at=` points are in them. Provinces
+    /// are filled by owner only where the given shapes are real (not grown).
+    pub fn with_background(
+        variant: &'a Variant,
+        shapes: Shapes,
+        png_bytes: Vec<u8>,
+    ) -> Result<Self, crate::RasterError> {
+        let pixels = crate::raster::decode_png(&png_bytes)?;
+        let mut shapes = shapes;
+        if shapes.generated {
+            shapes.provinces = vec![Vec::new(); variant.map.num_provinces()];
+            shapes.generated = false;
+        }
+        shapes.land.clear();
+        shapes.width = pixels.width();
+        shapes.height = pixels.height();
+        let mut pic = Picture::with_shapes(variant, shapes);
+        pic.background = Some(Background { png: png_bytes, pixels });
+        Ok(pic)
+    }
+
+    /// The base drawn once per scale, mode and panel, and kept.
+    pub fn base_pixmap(&self, opts: &Options) -> Result<resvg::tiny_skia::Pixmap, crate::RasterError> {
+        let mut guard = self.base_pixels.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((sc, m, p, pm)) = &*guard {
+            if *sc == opts.scale && *m == opts.mode && *p == opts.panel {
+                return Ok(pm.clone());
+            }
+        }
+        let svg = format!("{}{}</svg>", self.svg_open(opts), self.base_svg(opts, false));
+        let pm = match &self.background {
+            None => crate::raster::pixmap(&svg)?,
+            Some(bg) => {
+                let (w, h) = self.size(opts);
+                let (pw, ph) = ((w * opts.scale).ceil() as u32, (h * opts.scale).ceil() as u32);
+                let mut pm = resvg::tiny_skia::Pixmap::new(pw, ph).ok_or(crate::RasterError::Size(pw, ph))?;
+                pm.fill(resvg::tiny_skia::Color::WHITE);
+                let t = resvg::tiny_skia::Transform::from_scale(opts.scale, opts.scale).pre_translate(0.0, TITLE_H);
+                let paint = resvg::tiny_skia::PixmapPaint {
+                    quality: resvg::tiny_skia::FilterQuality::Bicubic,
+                    ..Default::default()
+                };
+                pm.draw_pixmap(0, 0, bg.pixels.as_ref(), &paint, t, None);
+                crate::raster::render_onto(&svg, &mut pm)?;
+                pm
+            }
+        };
+        *guard = Some((opts.scale, opts.mode, opts.panel, pm.clone()));
+        Ok(pm)
     }
 
     /// The PNG of [`Picture::svg`]. The map's base (sea, land, outlines) is
@@ -150,18 +212,7 @@ impl<'a> Picture<'a> {
         pieces: &[Piece],
         opts: &Options,
     ) -> Result<resvg::tiny_skia::Pixmap, crate::RasterError> {
-        let mut pm = {
-            let mut guard = self.base_pixels.lock().unwrap_or_else(|e| e.into_inner());
-            match &*guard {
-                Some((sc, m, p, pm)) if *sc == opts.scale && *m == opts.mode && *p == opts.panel => pm.clone(),
-                _ => {
-                    let svg = format!("{}{}</svg>", self.svg_open(opts), self.svg_base(opts));
-                    let pm = crate::raster::pixmap(&svg)?;
-                    *guard = Some((opts.scale, opts.mode, opts.panel, pm.clone()));
-                    pm
-                }
-            }
-        };
+        let mut pm = self.base_pixmap(opts)?;
         let layer = format!(
             "{}{}</svg>",
             self.svg_open(opts),
@@ -243,12 +294,16 @@ impl<'a> Picture<'a> {
     /// What every position of the variant shares: patterns, sea, land,
     /// the province outlines (with ids `pN`, N the province index) and names.
     pub fn svg_base(&self, opts: &Options) -> String {
+        self.base_svg(opts, true)
+    }
+
+    fn base_svg(&self, opts: &Options, with_picture: bool) -> String {
         let pal = Palette::new(self.variant, opts.mode);
         let mut s = String::with_capacity(120_000);
         self.write_defs(&mut s, &pal);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
-        self.write_base(&mut s, &pal);
-        if opts.names {
+        self.write_base(&mut s, &pal, with_picture);
+        if opts.names && self.background.is_none() {
             self.write_names(&mut s, &pal);
         }
         s.push_str("</g>\n");
@@ -338,11 +393,22 @@ impl<'a> Picture<'a> {
         s.push_str("</defs>\n");
     }
 
-    fn write_base(&self, s: &mut String, pal: &Palette) {
+    fn write_base(&self, s: &mut String, pal: &Palette, with_picture: bool) {
         let (cw, ch) = (self.shapes.width, self.shapes.height);
         let sea = pal.sea();
         let land = pal.land();
         let border = pal.border();
+        if let Some(bg) = &self.background {
+            // The map picture (PNG in the SVG; drawn separately for pixels).
+            if with_picture {
+                let _ = writeln!(
+                    s,
+                    r#"<image width="{cw}" height="{ch}" preserveAspectRatio="none" xlink:href="data:image/png;base64,{}"/>"#,
+                    crate::raster::base64(&bg.png)
+                );
+            }
+            return;
+        }
         let _ = writeln!(s, r#"<rect width="{cw}" height="{ch}" fill="{sea}"/>"#);
         if !self.shapes.land.is_empty() {
             let _ = writeln!(

@@ -324,3 +324,24 @@ fn a_png_for_print_tells_its_resolution() {
     assert_eq!(dims.xppu, (48.0f32 / 0.0254).round() as u32);
     assert_eq!((r.info().width, r.info().height), (715, 522));
 }
+
+#[test]
+fn units_are_drawn_onto_a_map_picture() {
+    // DipWork's mapper: a blank map picture, the units at the variant's points.
+    let v = dip_variants::load("pure").unwrap();
+    let mut blank = resvg::tiny_skia::Pixmap::new(600, 500).unwrap();
+    blank.fill(resvg::tiny_skia::Color::from_rgba8(200, 180, 120, 255));
+    let bytes = dip_render::raster::encode_png(&blank).unwrap();
+    let pic = Picture::with_background(&v, dip_render::Shapes::for_variant(&v), bytes).unwrap();
+    assert_eq!(pic.size(&Options::default()), (600.0 + 230.0, 500.0 + 44.0));
+    let svg = pic.svg(&v.start, None, &Options::default());
+    assert!(svg.contains("data:image/png;base64,"));
+    assert_eq!(svg.matches(r#"<g class="unit""#).count(), 7);
+    let pm = pic
+        .pixmap(&v.start, None, &pic.pieces(&v.start), &Options::default())
+        .unwrap();
+    // A corner of the map far from every unit shows the picture.
+    let px = pm.pixel(2, 44 + 2).unwrap();
+    assert_eq!((px.red(), px.green(), px.blue()), (200, 180, 120));
+    assert!(Picture::with_background(&v, dip_render::Shapes::for_variant(&v), b"nope".to_vec()).is_err());
+}

@@ -40,6 +40,11 @@ pub struct Look {
     /// `.rgn` (its scanlines). A Realpolitik variant's own `.rgn` is found by itself.
     #[arg(long)]
     shapes: Option<PathBuf>,
+    /// A map picture (PNG) to draw on, as DipWork's mapper drew units onto a
+    /// blank map; the variant's `at=` points are its pixels. Default: the
+    /// variant's `picture colour` when that is a PNG.
+    #[arg(long)]
+    background: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -109,18 +114,37 @@ impl Look {
                 path = Some(rgn);
             }
         }
-        let Some(path) = path else {
-            return Ok(Picture::new(variant));
+        let shapes = match path {
+            None => dip_render::Shapes::for_variant(variant),
+            Some(path) => {
+                let name = path.display().to_string();
+                let text = std::fs::read(&path).with_context(|| format!("cannot read {name}"))?;
+                let text = String::from_utf8_lossy(&text);
+                if name.to_ascii_lowercase().ends_with(".rgn") {
+                    dip_render::Shapes::from_rgn(&variant.map, &text, &name)?
+                } else {
+                    dip_render::Shapes::parse(&variant.map, &text, &name)?
+                }
+            }
         };
-        let name = path.display().to_string();
-        let text = std::fs::read(&path).with_context(|| format!("cannot read {name}"))?;
-        let text = String::from_utf8_lossy(&text);
-        let shapes = if name.to_ascii_lowercase().ends_with(".rgn") {
-            dip_render::Shapes::from_rgn(&variant.map, &text, &name)?
-        } else {
-            dip_render::Shapes::parse(&variant.map, &text, &name)?
-        };
-        Ok(Picture::with_shapes(variant, shapes))
+        // A map picture: asked for, or the variant's own colour picture (a
+        // PNG, relative to the variant file).
+        let background = self.background.clone().or_else(|| {
+            let (_, rel) = variant
+                .pictures
+                .iter()
+                .find(|(k, p)| k == "colour" && p.to_ascii_lowercase().ends_with(".png"))?;
+            let dir = Path::new(&self.variant).parent()?;
+            Some(dir.join(rel)).filter(|p| p.is_file())
+        });
+        match background {
+            None => Ok(Picture::with_shapes(variant, shapes)),
+            Some(bg) => {
+                let name = bg.display().to_string();
+                let bytes = std::fs::read(&bg).with_context(|| format!("cannot read {name}"))?;
+                Picture::with_background(variant, shapes, bytes).with_context(|| name.clone())
+            }
+        }
     }
 
     fn options(&self) -> Result<Options> {
@@ -169,20 +193,27 @@ fn read_orders(map: &dip_core::Map, path: &Path) -> Result<Vec<Order>> {
     Ok(orders)
 }
 
-fn write_out(output: &str, svg: &str, dpi: Option<f32>) -> Result<()> {
-    if output == "-" {
-        print!("{svg}");
-        return Ok(());
-    }
+/// Writes the picture of `state` (with `outcome`'s orders) as SVG or PNG.
+fn draw(
+    pic: &Picture,
+    state: &State,
+    outcome: Option<&PhaseOutcome>,
+    opts: &Options,
+    output: &str,
+    dpi: Option<f32>,
+) -> Result<()> {
     let lower = output.to_ascii_lowercase();
-    if lower.ends_with(".png") {
-        let png = match dpi {
-            Some(d) => dip_render::raster::png_at_dpi(svg, d)?,
-            None => dip_render::raster::png(svg)?,
-        };
+    if output == "-" || lower.ends_with(".svg") {
+        let svg = pic.svg(state, outcome, opts);
+        if output == "-" {
+            print!("{svg}");
+        } else {
+            std::fs::write(output, svg).with_context(|| format!("cannot write {output}"))?;
+        }
+    } else if lower.ends_with(".png") {
+        let pm = pic.pixmap(state, outcome, &pic.pieces(state), opts)?;
+        let png = dip_render::raster::encode_png_at_dpi(&pm, dpi)?;
         std::fs::write(output, png).with_context(|| format!("cannot write {output}"))?;
-    } else if lower.ends_with(".svg") {
-        std::fs::write(output, svg).with_context(|| format!("cannot write {output}"))?;
     } else {
         bail!("{output}: expected a file name ending in .svg or .png, or - for SVG on standard output");
     }
@@ -254,12 +285,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 )
             })?)
         };
-        let svg = match index {
-            None => pic.svg(&states[outcomes.len()], None, &opts),
-            Some(i) if args.after => pic.svg(&states[i + 1], None, &opts),
-            Some(i) => pic.svg(&states[i], Some(&outcomes[i]), &opts),
+        let (state, outcome) = match index {
+            None => (&states[outcomes.len()], None),
+            Some(i) if args.after => (&states[i + 1], None),
+            Some(i) => (&states[i], Some(&outcomes[i])),
         };
-        write_out(&args.output, &svg, args.look.dpi)?;
+        draw(&pic, state, outcome, &opts, &args.output, args.look.dpi)?;
         return Ok(ExitCode::SUCCESS);
     }
     let Some(position) = &args.position else {
@@ -279,24 +310,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
         parse_position(map, &read(position)?, &pos_name)?
     };
     let pic = args.look.picture(&variant)?;
-    let svg = match &args.orders {
+    match &args.orders {
         None => {
             if args.after {
                 bail!("--after needs an orders file");
             }
-            pic.svg(&state, None, &opts)
+            draw(&pic, &state, None, &opts, &args.output, args.look.dpi)?;
         }
         Some(path) => {
             let orders = read_orders(map, path)?;
             let outcome = game::adjudicate(map, &state, &orders, &rules);
             if args.after {
-                pic.svg(&game::advance(map, &state, &outcome), None, &opts)
+                let next = game::advance(map, &state, &outcome);
+                draw(&pic, &next, None, &opts, &args.output, args.look.dpi)?;
             } else {
-                pic.svg(&state, Some(&outcome), &opts)
+                draw(&pic, &state, Some(&outcome), &opts, &args.output, args.look.dpi)?;
             }
         }
-    };
-    write_out(&args.output, &svg, args.look.dpi)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
