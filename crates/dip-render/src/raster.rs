@@ -168,6 +168,75 @@ pub fn decode_png(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError>
     Ok(pm)
 }
 
+/// Reads a map picture: PNG, or an uncompressed Windows BMP (1, 4, 8, 24
+/// or 32 bits a pixel, as Realpolitik's and DipWork-era maps are).
+pub fn decode_picture(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    if bytes.starts_with(b"BM") {
+        decode_bmp(bytes)
+    } else {
+        decode_png(bytes)
+    }
+}
+
+/// Reads an uncompressed BMP (`BI_RGB`, or `BI_BITFIELDS` in the usual
+/// BGRA order), bottom-up or top-down.
+pub fn decode_bmp(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    let bad = |m: &str| RasterError::Picture(format!("BMP: {m}"));
+    let u16_at = |o: usize| b.get(o..o + 2).map(|s| u16::from_le_bytes([s[0], s[1]]));
+    let u32_at = |o: usize| b.get(o..o + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]));
+    let data_off = u32_at(10).ok_or_else(|| bad("truncated header"))? as usize;
+    let hdr = u32_at(14).ok_or_else(|| bad("truncated header"))? as usize;
+    let w = u32_at(18).ok_or_else(|| bad("truncated header"))? as i32;
+    let h = u32_at(22).ok_or_else(|| bad("truncated header"))? as i32;
+    let bpp = u16_at(28).ok_or_else(|| bad("truncated header"))?;
+    let comp = u32_at(30).ok_or_else(|| bad("truncated header"))?;
+    if comp != 0 && !(comp == 3 && bpp == 32) {
+        return Err(bad("compressed BMPs are not read; save it uncompressed"));
+    }
+    let (w, top_down, h) = (w.unsigned_abs(), h < 0, h.unsigned_abs());
+    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+        return Err(RasterError::Size(w, h));
+    }
+    let colours = match u32_at(46) {
+        Some(0) | None => 1usize << bpp.min(8),
+        Some(n) => n as usize,
+    };
+    let palette: Vec<[u8; 3]> = (0..colours)
+        .filter_map(|i| {
+            b.get(14 + hdr + i * 4..14 + hdr + i * 4 + 3)
+                .map(|c| [c[2], c[1], c[0]])
+        })
+        .collect();
+    let stride = ((w as usize * bpp as usize).div_ceil(32)) * 4;
+    if !matches!(bpp, 1 | 4 | 8 | 24 | 32) {
+        return Err(bad(&format!("{bpp} bits a pixel are not read")));
+    }
+    if b.len() < data_off + stride * h as usize {
+        return Err(bad("the pixel data is cut short"));
+    }
+    let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
+    for y in 0..h as usize {
+        let src_row = if top_down { y } else { h as usize - 1 - y };
+        let row = &b[data_off + src_row * stride..data_off + (src_row + 1) * stride];
+        for x in 0..w as usize {
+            let rgb = match bpp {
+                24 => [row[x * 3 + 2], row[x * 3 + 1], row[x * 3]],
+                32 => [row[x * 4 + 2], row[x * 4 + 1], row[x * 4]],
+                _ => {
+                    let bits = bpp as usize;
+                    let byte = row[x * bits / 8];
+                    let shift = 8 - bits - (x * bits % 8);
+                    let idx = (byte >> shift) as usize & ((1 << bits) - 1);
+                    palette.get(idx).copied().unwrap_or([0, 0, 0])
+                }
+            };
+            let i = (y * w as usize + x) * 4;
+            pm.data_mut()[i..i + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+        }
+    }
+    Ok(pm)
+}
+
 /// Base64 (standard alphabet, padded), for pictures inside SVG.
 pub fn base64(bytes: &[u8]) -> String {
     const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -197,6 +266,66 @@ mod tests {
         assert_eq!(base64(b"fo"), "Zm8=");
         assert_eq!(base64(b"foo"), "Zm9v");
         assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
+
+    /// A bottom-up BMP of `w × h` pixels at `bpp` bits with the given rows
+    /// (top row first) and palette.
+    fn bmp(w: u32, h: u32, bpp: u16, palette: &[[u8; 3]], rows: &[Vec<u8>]) -> Vec<u8> {
+        let stride = ((w as usize * bpp as usize).div_ceil(32)) * 4;
+        let off = 14 + 40 + palette.len() * 4;
+        let mut b = Vec::new();
+        b.extend_from_slice(b"BM");
+        b.extend_from_slice(&((off + stride * h as usize) as u32).to_le_bytes());
+        b.extend_from_slice(&[0; 4]);
+        b.extend_from_slice(&(off as u32).to_le_bytes());
+        b.extend_from_slice(&40u32.to_le_bytes());
+        b.extend_from_slice(&(w as i32).to_le_bytes());
+        b.extend_from_slice(&(h as i32).to_le_bytes());
+        b.extend_from_slice(&1u16.to_le_bytes());
+        b.extend_from_slice(&bpp.to_le_bytes());
+        b.extend_from_slice(&0u32.to_le_bytes());
+        b.extend_from_slice(&[0; 12]);
+        b.extend_from_slice(&(palette.len() as u32).to_le_bytes());
+        b.extend_from_slice(&[0; 4]);
+        for c in palette {
+            b.extend_from_slice(&[c[2], c[1], c[0], 0]);
+        }
+        for r in rows.iter().rev() {
+            let mut r = r.clone();
+            r.resize(stride, 0);
+            b.extend_from_slice(&r);
+        }
+        b
+    }
+
+    #[test]
+    fn bmps_of_24_and_8_and_1_bits_are_read() {
+        let px = |pm: &resvg::tiny_skia::Pixmap, x, y| {
+            let p = pm.pixel(x, y).unwrap();
+            (p.red(), p.green(), p.blue())
+        };
+        // 24 bits: BGR; rows stored bottom-up.
+        let b = bmp(2, 2, 24, &[], &[vec![0, 0, 255, 0, 255, 0], vec![255, 0, 0, 9, 9, 9]]);
+        let pm = decode_picture(&b).unwrap();
+        assert_eq!((px(&pm, 0, 0), px(&pm, 1, 0)), ((255, 0, 0), (0, 255, 0)));
+        assert_eq!((px(&pm, 0, 1), px(&pm, 1, 1)), ((0, 0, 255), (9, 9, 9)));
+        // 8 bits with a palette.
+        let b = bmp(3, 1, 8, &[[10, 20, 30], [40, 50, 60]], &[vec![1, 0, 1]]);
+        let pm = decode_picture(&b).unwrap();
+        assert_eq!((px(&pm, 0, 0), px(&pm, 1, 0)), ((40, 50, 60), (10, 20, 30)));
+        // 1 bit: the high bit is the leftmost pixel.
+        let b = bmp(3, 1, 1, &[[0, 0, 0], [255, 255, 255]], &[vec![0b1010_0000]]);
+        let pm = decode_picture(&b).unwrap();
+        assert_eq!(
+            (px(&pm, 0, 0), px(&pm, 1, 0), px(&pm, 2, 0)),
+            ((255, 255, 255), (0, 0, 0), (255, 255, 255))
+        );
+        // Cut short, and compressed: errors, no panic.
+        assert!(decode_picture(&b[..b.len() - 2]).is_err());
+        let mut rle = b.clone();
+        rle[30] = 1;
+        assert!(decode_picture(&rle).unwrap_err().to_string().contains("compressed"));
+        assert!(decode_picture(b"BM").is_err());
     }
 
     #[test]

@@ -138,16 +138,18 @@ impl<'a> Picture<'a> {
         }
     }
 
-    /// A picture drawn over a map picture (a PNG, e.g. a variant's blank
+    /// A picture drawn over a map picture (PNG or BMP, e.g. a variant's blank
     /// map, as DipWork's mapper drew units onto one): the picture's pixels
     /// are the canvas, the variant's `at=` points are in them. Provinces
     /// are filled by owner only where the given shapes are real (not grown).
-    pub fn with_background(
-        variant: &'a Variant,
-        shapes: Shapes,
-        png_bytes: Vec<u8>,
-    ) -> Result<Self, crate::RasterError> {
-        let pixels = crate::raster::decode_png(&png_bytes)?;
+    pub fn with_background(variant: &'a Variant, shapes: Shapes, bytes: Vec<u8>) -> Result<Self, crate::RasterError> {
+        let pixels = crate::raster::decode_picture(&bytes)?;
+        // The SVG carries the picture as PNG.
+        let png_bytes = if bytes.starts_with(b"BM") {
+            crate::raster::encode_png(&pixels)?
+        } else {
+            bytes
+        };
         let mut shapes = shapes;
         if shapes.generated {
             shapes.provinces = vec![Vec::new(); variant.map.num_provinces()];

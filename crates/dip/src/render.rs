@@ -40,9 +40,9 @@ pub struct Look {
     /// `.rgn` (its scanlines). A Realpolitik variant's own `.rgn` is found by itself.
     #[arg(long)]
     shapes: Option<PathBuf>,
-    /// A map picture (PNG) to draw on, as DipWork's mapper drew units onto a
-    /// blank map; the variant's `at=` points are its pixels. Default: the
-    /// variant's `picture colour` when that is a PNG.
+    /// A map picture (PNG or BMP) to draw on, as DipWork's mapper drew units
+    /// onto a blank map; the variant's `at=` points are its pixels. Default:
+    /// the variant's `picture colour` (Realpolitik's ColorMap) when it is one.
     #[arg(long)]
     background: Option<PathBuf>,
 }
@@ -130,10 +130,10 @@ impl Look {
         // A map picture: asked for, or the variant's own colour picture (a
         // PNG, relative to the variant file).
         let background = self.background.clone().or_else(|| {
-            let (_, rel) = variant
-                .pictures
-                .iter()
-                .find(|(k, p)| k == "colour" && p.to_ascii_lowercase().ends_with(".png"))?;
+            let (_, rel) = variant.pictures.iter().find(|(k, p)| {
+                let p = p.to_ascii_lowercase();
+                k == "colour" && (p.ends_with(".png") || p.ends_with(".bmp"))
+            })?;
             let dir = Path::new(&self.variant).parent()?;
             Some(dir.join(rel)).filter(|p| p.is_file())
         });
