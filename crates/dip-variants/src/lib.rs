@@ -50,6 +50,9 @@ pub struct Variant {
     pub labels: Vec<Option<(f32, f32)>>,
     /// Map pictures: (kind, path), e.g. (`colour`, `maps/standard.png`).
     pub pictures: Vec<(String, String)>,
+    /// Pictures of units per power and unit type (`unit-picture`), read
+    /// when the variant is loaded.
+    pub unit_pictures: Vec<UnitPicture>,
     /// Other spellings of each unit type in orders (`aka=` of its `unit`
     /// line; DipWork's UNITLIST), indexed like `map.unit_types()`.
     pub unit_aliases: Vec<Vec<String>>,
@@ -114,6 +117,38 @@ impl Variant {
         }
         s.push_str("END\n");
         s
+    }
+}
+
+/// The picture of one power's units of one type (`unit-picture`; DipWork's
+/// PICLIST, Realpolitik's icons).
+#[derive(Clone, PartialEq, Eq)]
+pub struct UnitPicture {
+    pub power: dip_core::PowerId,
+    pub unit_type: dip_core::UnitTypeId,
+    /// The file as the variant names it (relative to the variant file).
+    pub path: String,
+    /// The file's bytes: a PNG or an uncompressed BMP.
+    pub bytes: Vec<u8>,
+}
+
+impl std::fmt::Debug for UnitPicture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UnitPicture")
+            .field("power", &self.power)
+            .field("unit_type", &self.unit_type)
+            .field("path", &self.path)
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
+}
+
+impl Variant {
+    /// The picture of `power`'s units of type `unit_type`, when the variant gives one.
+    pub fn unit_picture(&self, power: dip_core::PowerId, unit_type: dip_core::UnitTypeId) -> Option<&UnitPicture> {
+        self.unit_pictures
+            .iter()
+            .find(|u| u.power == power && u.unit_type == unit_type)
     }
 }
 

@@ -102,6 +102,8 @@ pub struct Model {
     /// Starting owners (power, province); `None`: owners of home centres.
     pub owners: Option<Vec<(String, String)>>,
     pub pictures: Vec<(String, String)>,
+    /// Unit pictures: (power abbreviation, unit type letter, file).
+    pub unit_pictures: Vec<(String, char, String)>,
     /// Other spellings of each unit type, indexed like `unit_types`.
     pub unit_aliases: Vec<Vec<String>>,
     /// Order words: (kind, words), kinds in `crate::ORDER_KINDS`.
@@ -131,6 +133,7 @@ impl Default for Model {
             units: Vec::new(),
             owners: None,
             pictures: Vec::new(),
+            unit_pictures: Vec::new(),
             unit_aliases: Vec::new(),
             order_words: Vec::new(),
             files: Vec::new(),
@@ -263,6 +266,9 @@ impl Model {
         if let Some(c) = self.convoy_unit.and_then(|c| self.unit_types.get(c)) {
             line(&mut out, format!("convoy-unit {}", c.letter), none);
         }
+        for (pw, ut, f) in &self.unit_pictures {
+            line(&mut out, format!("unit-picture {} {ut} {}", quote(pw), quote(f)), none);
+        }
         for (k, ws) in &self.order_words {
             let ws: Vec<String> = ws.iter().map(|w| quote(w)).collect();
             line(&mut out, format!("order-words {k} {}", ws.join(" ")), none);
@@ -386,6 +392,17 @@ impl Model {
             unit_types: map.unit_types().to_vec(),
             convoy_unit: v.convoy_unit.map(|u| u.index()),
             pictures: v.pictures.clone(),
+            unit_pictures: v
+                .unit_pictures
+                .iter()
+                .map(|u| {
+                    (
+                        map.power(u.power).abbr.clone(),
+                        map.unit_type(u.unit_type).letter,
+                        u.path.clone(),
+                    )
+                })
+                .collect(),
             unit_aliases: v.unit_aliases.clone(),
             order_words: v.order_words.clone(),
             ..Model::default()

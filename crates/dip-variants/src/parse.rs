@@ -37,6 +37,7 @@ const KEYWORDS: &[&str] = &[
     "owner",
     "convoy-unit",
     "picture",
+    "unit-picture",
     "order-words",
 ];
 
@@ -807,6 +808,51 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         res.map_err(|m| p.err(l, m))?;
     }
 
+    // Unit pictures: files beside the variant file, read now.
+    let mut unit_pictures: Vec<crate::UnitPicture> = Vec::new();
+    for s in stmts("unit-picture") {
+        let l = s.line;
+        let res = (|| {
+            let [power, ut, path] = s.args() else {
+                return Err(
+                    "expected `unit-picture POWER TYPE FILE`, e.g. `unit-picture ENG F pictures/eng_fleet.png`"
+                        .to_string(),
+                );
+            };
+            let pw = map
+                .find_power(&unquote(power))
+                .ok_or_else(|| format!("unknown power `{power}`"))?;
+            let ut = p.unit_type(ut)?;
+            if unit_pictures.iter().any(|u| u.power == pw && u.unit_type == ut) {
+                return Err(format!(
+                    "`{power}` `{}` has a picture already",
+                    map.unit_type(ut).letter
+                ));
+            }
+            let path = unquote(path).into_owned();
+            let full = std::path::Path::new(file)
+                .parent()
+                .unwrap_or(std::path::Path::new(""))
+                .join(&path);
+            let bytes =
+                std::fs::read(&full).map_err(|e| format!("cannot read the unit picture {}: {e}", full.display()))?;
+            if !(bytes.starts_with(b"\x89PNG\r\n\x1a\n") || bytes.starts_with(b"BM")) {
+                return Err(format!(
+                    "the unit picture {} is neither a PNG nor a BMP",
+                    full.display()
+                ));
+            }
+            unit_pictures.push(crate::UnitPicture {
+                power: pw,
+                unit_type: ut,
+                path,
+                bytes,
+            });
+            Ok(())
+        })();
+        res.map_err(|m| p.err(l, m))?;
+    }
+
     Ok(Variant {
         name: vname,
         title,
@@ -819,6 +865,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         convoy_unit,
         labels: std::mem::take(&mut p.labels),
         pictures,
+        unit_pictures,
         unit_aliases,
         order_words,
     })

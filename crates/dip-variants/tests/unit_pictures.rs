@@ -1,0 +1,99 @@
+//! `unit-picture POWER TYPE FILE`: pictures of units read beside the variant
+//! file, and every bad line named by file and line.
+
+use dip_variants::{parse, VariantError};
+
+const MINI: &str = r#"variant mini
+title Mini Map
+start 1901 spring
+victory 0
+power NOR North Northern colour=#123456 initial=N
+power SOU South Southern
+province aaa Alpha coast center home=NOR at=10,10
+province bbb Beta coast center home=SOU at=20,10
+province sea "The Sea" sea at=15,0
+border A aaa bbb
+border F aaa sea bbb
+unit-at NOR A aaa
+unit-at SOU F bbb
+"#;
+
+/// The eight-byte PNG signature and a little: the parser checks only the kind.
+const PNG_START: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+
+/// A folder of its own for each test, with the given files.
+fn folder(test: &str, files: &[(&str, &[u8])]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dip-unit-pictures-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("pics")).unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    dir
+}
+
+/// Parses MINI plus `extra` lines as `DIR/mini.variant`.
+fn parse_in(dir: &std::path::Path, extra: &str) -> Result<dip_variants::Variant, VariantError> {
+    let file = dir.join("mini.variant");
+    parse(&format!("{MINI}{extra}"), file.to_str().unwrap())
+}
+
+fn assert_err(e: &VariantError, dir: &std::path::Path, line: usize, needle: &str) {
+    let file = dir.join("mini.variant");
+    assert_eq!(e.file, file.to_str().unwrap());
+    assert_eq!(e.line, line, "{e}");
+    assert!(e.message.contains(needle), "`{}` should mention `{needle}`", e.message);
+    assert!(
+        e.to_string().starts_with(&format!("{}:{line}: ", file.display())),
+        "{e}"
+    );
+}
+
+#[test]
+fn unit_pictures_are_read_relative_to_the_variant_file() {
+    let dir = folder("ok", &[("pics/nor_a.png", PNG_START), ("sou f.bmp", b"BM1234")]);
+    let v = parse_in(
+        &dir,
+        "unit-picture NOR A pics/nor_a.png\nunit-picture south fleet \"sou f.bmp\"\n",
+    )
+    .unwrap();
+    let m = &v.map;
+    let (nor, sou) = (m.find_power("NOR").unwrap(), m.find_power("SOU").unwrap());
+    let (a, f) = (dip_core::UnitTypeId(0), dip_core::UnitTypeId(1));
+    assert_eq!(m.unit_type(a).letter, 'A');
+    assert_eq!(v.unit_pictures.len(), 2);
+    let p = v.unit_picture(nor, a).unwrap();
+    assert_eq!((p.path.as_str(), p.bytes.as_slice()), ("pics/nor_a.png", PNG_START));
+    assert_eq!(v.unit_picture(sou, f).unwrap().bytes, b"BM1234");
+    assert!(v.unit_picture(nor, f).is_none());
+    // The native text keeps the lines.
+    let text = dip_variants::to_native(&v);
+    assert!(text.contains("unit-picture NOR A pics/nor_a.png"), "{text}");
+    assert!(text.contains("unit-picture SOU F \"sou f.bmp\""), "{text}");
+    let back = parse(&text, dir.join("again.variant").to_str().unwrap()).unwrap();
+    assert_eq!(back.unit_pictures, v.unit_pictures);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_unit_picture_lines_name_file_and_line() {
+    let dir = folder("bad", &[("pics/nor_a.png", PNG_START), ("pics/notes.txt", b"hello")]);
+    let n = MINI.lines().count() + 1;
+    let cases = [
+        ("unit-picture NOR A pics/missing.png", n, "cannot read the unit picture"),
+        ("unit-picture XYZ A pics/nor_a.png", n, "unknown power `XYZ`"),
+        ("unit-picture NOR Q pics/nor_a.png", n, "unknown unit type `Q`"),
+        ("unit-picture NOR A", n, "expected `unit-picture POWER TYPE FILE`"),
+        ("unit-picture NOR A pics/notes.txt", n, "neither a PNG nor a BMP"),
+        (
+            "unit-picture NOR A pics/nor_a.png\nunit-picture NOR army pics/nor_a.png",
+            n + 1,
+            "has a picture already",
+        ),
+    ];
+    for (line, at, needle) in cases {
+        let e = parse_in(&dir, &format!("{line}\n")).unwrap_err();
+        assert_err(&e, &dir, at, needle);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
