@@ -47,52 +47,41 @@ fn run_dir(sub: &str) -> (usize, Vec<String>) {
     (count, failures)
 }
 
-#[test]
-fn datc_cases_pass() {
-    let (count, failures) = run_dir("datc");
-    assert!(count >= 164, "only {count} DATC cases found");
+/// Every case under `cases/SUB` passes; at least `min` cases are there.
+fn assert_all_pass(sub: &str, min: usize) {
+    let (count, failures) = run_dir(sub);
+    assert!(count >= min, "only {count} cases under cases/{sub}");
     assert!(
         failures.is_empty(),
         "{} of {count} cases failed:\n{}",
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn datc_cases_pass() {
+    assert_all_pass("datc", 164);
 }
 
 #[test]
 fn jdip_format_cases_pass() {
-    let (count, failures) = run_dir("jdip");
-    assert!(count > 0);
-    assert!(
-        failures.is_empty(),
-        "{} of {count} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_all_pass("jdip", 1);
 }
 
 #[test]
 fn regression_cases_pass() {
-    let (count, failures) = run_dir("regressions");
-    assert!(count > 0);
-    assert!(
-        failures.is_empty(),
-        "{} of {count} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_all_pass("regressions", 1);
 }
 
 #[test]
 fn dipwork_switch_cases_pass() {
-    let (count, failures) = run_dir("dipwork");
-    assert!(count > 0);
-    assert!(
-        failures.is_empty(),
-        "{} of {count} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_all_pass("dipwork", 1);
+}
+
+#[test]
+fn rule_option_cases_pass() {
+    assert_all_pass("options", 1);
 }
 
 /// A wrong expectation must make a case fail: the runner is not a rubber stamp.
@@ -115,18 +104,6 @@ fn unreadable_case_files_name_the_line() {
     let e = parse_file("case a\nwhatever here\nend\n", "bad.cases").unwrap_err();
     assert_eq!(e.line, 2);
     assert!(e.to_string().starts_with("bad.cases:2:"));
-}
-
-#[test]
-fn rule_option_cases_pass() {
-    let (count, failures) = run_dir("options");
-    assert!(count > 0);
-    assert!(
-        failures.is_empty(),
-        "{} of {count} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
 }
 
 #[test]

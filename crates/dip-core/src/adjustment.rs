@@ -169,15 +169,7 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
         }
     }
     AdjustmentOutcome {
-        orders: orders
-            .iter()
-            .zip(verdicts)
-            .map(|(o, v)| OrderReport {
-                order: *o,
-                verdict: v.unwrap_or(Verdict::Duplicate),
-                dislodged: false,
-            })
-            .collect(),
+        orders: crate::outcome::reports(orders, verdicts),
         built,
         disbanded,
         civil_disorder,

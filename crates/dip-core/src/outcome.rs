@@ -202,3 +202,17 @@ pub struct OrderReport {
     /// The ordered unit ended the phase dislodged.
     pub dislodged: bool,
 }
+
+/// Pairs each order given with its verdict (`Duplicate` for an order that
+/// was set aside and got none).
+pub(crate) fn reports(orders: &[crate::order::Order], verdicts: Vec<Option<Verdict>>) -> Vec<OrderReport> {
+    orders
+        .iter()
+        .zip(verdicts)
+        .map(|(o, v)| OrderReport {
+            order: *o,
+            verdict: v.unwrap_or(Verdict::Duplicate),
+            dislodged: false,
+        })
+        .collect()
+}

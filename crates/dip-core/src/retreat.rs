@@ -199,15 +199,7 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
             }
         }
     }
-    out.orders = orders
-        .iter()
-        .zip(verdicts)
-        .map(|(o, v)| OrderReport {
-            order: *o,
-            verdict: v.unwrap_or(Verdict::Duplicate),
-            dislodged: false,
-        })
-        .collect();
+    out.orders = crate::outcome::reports(orders, verdicts);
     out
 }
 

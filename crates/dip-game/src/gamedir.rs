@@ -247,14 +247,7 @@ pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunErr
         .collect();
     let new_game = write_game(&g.game.header, &new_vocab, &moved, &players);
     let game = g.game.path.clone();
-    let save = g.params.text("FNSAVE", "GAME.BAK");
-    let mut backup = dir.join(&save);
-    let mut n = 1;
-    while backup.exists() {
-        backup = dir.join(format!("{save}.{n}"));
-        n += 1;
-    }
-    std::fs::copy(&game, &backup).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    keep_backup(dir, &g.params, &game)?;
     let hist = dir.join("history");
     std::fs::create_dir_all(&hist).map_err(|e| RunError::Io(hist.display().to_string(), e))?;
     let target = hist.join(format!("{}-{name}.edits", state.phase.short()));
@@ -751,14 +744,7 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
     let probe = GameFile::read(&text, &newgame)?;
     let vocab = g.vocabulary()?;
     probe.state(&vocab)?;
-    let save = g.params.text("FNSAVE", "GAME.BAK");
-    let mut backup = dir.join(&save);
-    let mut n = 1;
-    while backup.exists() {
-        backup = dir.join(format!("{save}.{n}"));
-        n += 1;
-    }
-    std::fs::copy(&game, &backup).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    let backup = keep_backup(dir, &g.params, &game)?;
     std::fs::write(&game, text).map_err(|e| RunError::Io(game.display().to_string(), e))?;
     // The accepted turn joins the game's record.
     let turn = dir.join("TURN.REC");
@@ -778,6 +764,20 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
         std::fs::write(&history, add).map_err(|e| RunError::Io(history.display().to_string(), e))?;
         std::fs::remove_file(&turn).map_err(|e| RunError::Io(turn.display().to_string(), e))?;
     }
+    Ok(backup)
+}
+
+/// Copies GAME.TXT to the backup named by FNSAVE (default GAME.BAK),
+/// numbered when that exists: no backup is ever overwritten.
+fn keep_backup(dir: &Path, params: &Params, game: &Path) -> Result<PathBuf, RunError> {
+    let save = params.text("FNSAVE", "GAME.BAK");
+    let mut backup = dir.join(&save);
+    let mut n = 1;
+    while backup.exists() {
+        backup = dir.join(format!("{save}.{n}"));
+        n += 1;
+    }
+    std::fs::copy(game, &backup).map_err(|e| RunError::Io(game.display().to_string(), e))?;
     Ok(backup)
 }
 
