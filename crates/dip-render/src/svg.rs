@@ -84,6 +84,34 @@ pub struct Picture<'a> {
     base_pixels: std::sync::Mutex<Option<(f32, Mode, bool, resvg::tiny_skia::Pixmap)>>,
     /// A map picture drawn under everything (DipWork's blank map), when given.
     background: Option<Background>,
+    /// The variant's unit pictures as `data:` URIs of PNGs, indexed by
+    /// power × number of unit types + unit type; `None`: the generated icon.
+    unit_images: Vec<Option<String>>,
+}
+
+/// The side of the square a unit picture is fitted into (the generated icons' size).
+pub const UNIT_PICTURE_SIDE: f32 = 28.0;
+
+/// The variant's unit pictures as `data:` URIs (BMPs turned into PNGs;
+/// a picture that cannot be read keeps the generated icon).
+fn unit_images(variant: &Variant) -> Vec<Option<String>> {
+    let map = &variant.map;
+    let types = map.unit_types().len();
+    let mut v = vec![None; map.powers().len() * types];
+    for u in &variant.unit_pictures {
+        let i = u.power.index() * types + u.unit_type.index();
+        let png = if u.bytes.starts_with(b"BM") {
+            crate::raster::decode_bmp(&u.bytes)
+                .and_then(|pm| crate::raster::encode_png(&pm))
+                .ok()
+        } else {
+            crate::raster::decode_png(&u.bytes).ok().map(|_| u.bytes.clone())
+        };
+        if let (Some(slot), Some(png)) = (v.get_mut(i), png) {
+            *slot = Some(format!("data:image/png;base64,{}", crate::raster::base64(&png)));
+        }
+    }
+    v
 }
 
 /// A map picture: its PNG bytes (for SVG) and its pixels (for PNG).
@@ -135,6 +163,7 @@ impl<'a> Picture<'a> {
             name_points,
             base_pixels: std::sync::Mutex::new(None),
             background: None,
+            unit_images: unit_images(variant),
         }
     }
 
@@ -353,6 +382,12 @@ impl<'a> Picture<'a> {
     ) -> String {
         let pal = Palette::new(self.variant, opts.mode);
         let mut s = String::with_capacity(20_000);
+        if pal.mode != Mode::Colour && self.unit_images.iter().any(Option::is_some) {
+            // Unit pictures in grey (the moment layer carries its own defs,
+            // as it is also drawn alone over a kept base).
+            s.push_str(r#"<defs><filter id="unitgrey"><feColorMatrix type="saturate" values="0"/></filter></defs>"#);
+            s.push('\n');
+        }
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_standoffs(&mut s, state, outcome, &pal);
         if let Some(o) = outcome {
@@ -811,6 +846,25 @@ impl<'a> Picture<'a> {
                 r#"<circle r="16" fill="none" stroke="{}" stroke-width="3"/>"#,
                 pal.fail()
             );
+        }
+        let types = map.unit_types().len();
+        let picture = self
+            .unit_images
+            .get(p.unit.power.index() * types + p.unit.kind.index())
+            .and_then(Option::as_ref);
+        if let Some(uri) = picture {
+            // The variant's picture, fitted into the generated icon's square.
+            let half = UNIT_PICTURE_SIDE / 2.0;
+            let filter = if pal.mode == Mode::Colour {
+                ""
+            } else {
+                r#" filter="url(#unitgrey)""#
+            };
+            let _ = writeln!(
+                s,
+                r#"<image x="-{half}" y="-{half}" width="{UNIT_PICTURE_SIDE}" height="{UNIT_PICTURE_SIDE}"{filter} xlink:href="{uri}"/></g>"#
+            );
+            return;
         }
         let shape = match ut.letter.to_ascii_uppercase() {
             'A' => r#"<rect x="-12" y="-10" width="24" height="20" rx="4""#.to_string(),
