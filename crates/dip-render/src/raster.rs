@@ -168,11 +168,14 @@ pub fn decode_png(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError>
     Ok(pm)
 }
 
-/// Reads a map picture: PNG, or an uncompressed Windows BMP (1, 4, 8, 24
-/// or 32 bits a pixel, as Realpolitik's and DipWork-era maps are).
+/// Reads a map or unit picture: PNG, an uncompressed Windows BMP (1, 4, 8,
+/// 24 or 32 bits a pixel, as Realpolitik's and DipWork-era maps are) or a
+/// Windows icon.
 pub fn decode_picture(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     if bytes.starts_with(b"BM") {
         decode_bmp(bytes)
+    } else if bytes.starts_with(&[0, 0, 1, 0]) {
+        decode_ico(bytes)
     } else {
         decode_png(bytes)
     }
@@ -232,6 +235,93 @@ pub fn decode_bmp(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
             };
             let i = (y * w as usize + x) * 4;
             pm.data_mut()[i..i + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+        }
+    }
+    Ok(pm)
+}
+
+/// Reads a Windows icon (`.ico`, Realpolitik's unit icons): its largest
+/// image, a PNG or a BMP without its file header whose AND mask (or, at 32
+/// bits, alpha) gives the transparent pixels.
+pub fn decode_ico(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    let bad = |m: &str| RasterError::Picture(format!("ICO: {m}"));
+    let u16_at = |o: usize| b.get(o..o + 2).map(|s| u16::from_le_bytes([s[0], s[1]]));
+    let u32_at = |o: usize| b.get(o..o + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]));
+    if u16_at(0) != Some(0) || u16_at(2) != Some(1) {
+        return Err(bad("not an icon file"));
+    }
+    let count = u16_at(4).ok_or_else(|| bad("truncated header"))? as usize;
+    // The entry with the most pixels, then the most bits (0 in the byte means 256).
+    let best = (0..count)
+        .filter_map(|i| {
+            let e = 6 + i * 16;
+            let side = |o: usize| b.get(e + o).map(|&v| if v == 0 { 256u32 } else { v as u32 });
+            let (w, h, bpp) = (side(0)?, side(1)?, u16_at(e + 6)?);
+            let (size, off) = (u32_at(e + 8)? as usize, u32_at(e + 12)? as usize);
+            Some(((w * h, bpp), off, size))
+        })
+        .max_by_key(|(k, _, _)| *k)
+        .ok_or_else(|| bad("no images"))?;
+    let (_, off, size) = best;
+    let img = b
+        .get(off..off.saturating_add(size))
+        .ok_or_else(|| bad("an image lies beyond the end of the file"))?;
+    if img.starts_with(b"\x89PNG") {
+        return decode_png(img);
+    }
+    let hdr = img
+        .get(0..4)
+        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize)
+        .ok_or_else(|| bad("truncated image"))?;
+    let field = |o: usize| img.get(o..o + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]));
+    let w = field(4).ok_or_else(|| bad("truncated image"))? as i32;
+    let h2 = field(8).ok_or_else(|| bad("truncated image"))? as i32;
+    let bpp = img.get(14..16).map(|s| u16::from_le_bytes([s[0], s[1]])).unwrap_or(0);
+    let colours = match field(32) {
+        Some(0) | None if bpp <= 8 => 1usize << bpp,
+        Some(n) if bpp <= 8 => n as usize,
+        _ => 0,
+    };
+    let (w, h) = (w.unsigned_abs(), (h2 / 2).unsigned_abs());
+    if w == 0 || h == 0 || w > 1024 || h > 1024 {
+        return Err(RasterError::Size(w, h));
+    }
+    // The colour part as a BMP file: a file header, the height halved.
+    let data_off = 14 + hdr + colours * 4;
+    let mut bmp = Vec::with_capacity(14 + img.len());
+    bmp.extend_from_slice(b"BM");
+    bmp.extend_from_slice(&((14 + img.len()) as u32).to_le_bytes());
+    bmp.extend_from_slice(&[0; 4]);
+    bmp.extend_from_slice(&(data_off as u32).to_le_bytes());
+    bmp.extend_from_slice(img);
+    bmp[14 + 8..14 + 12].copy_from_slice(&(h as i32).to_le_bytes());
+    let mut pm = decode_bmp(&bmp)?;
+    let stride = ((w as usize * bpp as usize).div_ceil(32)) * 4;
+    let mask_stride = (w as usize).div_ceil(32) * 4;
+    let mask_off = data_off - 14 + stride * h as usize;
+    for y in 0..h as usize {
+        let src_row = h as usize - 1 - y;
+        for x in 0..w as usize {
+            let alpha = if bpp == 32 {
+                img.get(data_off - 14 + src_row * stride + x * 4 + 3)
+                    .copied()
+                    .unwrap_or(255)
+            } else {
+                let bit = img
+                    .get(mask_off + src_row * mask_stride + x / 8)
+                    .map_or(0, |m| (m >> (7 - x % 8)) & 1);
+                if bit == 1 {
+                    0
+                } else {
+                    255
+                }
+            };
+            let i = (y * w as usize + x) * 4;
+            let px = &mut pm.data_mut()[i..i + 4];
+            for c in &mut px[..3] {
+                *c = ((*c as u32 * alpha as u32 + 127) / 255) as u8;
+            }
+            px[3] = alpha;
         }
     }
     Ok(pm)
@@ -326,6 +416,80 @@ mod tests {
         rle[30] = 1;
         assert!(decode_picture(&rle).unwrap_err().to_string().contains("compressed"));
         assert!(decode_picture(b"BM").is_err());
+    }
+
+    /// An icon file with one `w × h` BMP image at `bpp` bits (rows top
+    /// first) and its AND mask (rows top first, one bit a pixel).
+    fn ico(w: u32, h: u32, bpp: u16, rows: &[Vec<u8>], mask: &[Vec<u8>]) -> Vec<u8> {
+        let stride = ((w as usize * bpp as usize).div_ceil(32)) * 4;
+        let mstride = (w as usize).div_ceil(32) * 4;
+        let mut img = Vec::new();
+        img.extend_from_slice(&40u32.to_le_bytes());
+        img.extend_from_slice(&(w as i32).to_le_bytes());
+        img.extend_from_slice(&(2 * h as i32).to_le_bytes());
+        img.extend_from_slice(&1u16.to_le_bytes());
+        img.extend_from_slice(&bpp.to_le_bytes());
+        img.extend_from_slice(&[0; 24]);
+        for r in rows.iter().rev() {
+            let mut r = r.clone();
+            r.resize(stride, 0);
+            img.extend_from_slice(&r);
+        }
+        for r in mask.iter().rev() {
+            let mut r = r.clone();
+            r.resize(mstride, 0);
+            img.extend_from_slice(&r);
+        }
+        let mut b = vec![0, 0, 1, 0, 1, 0, w as u8, h as u8, 0, 0, 1, 0];
+        b.extend_from_slice(&bpp.to_le_bytes());
+        b.extend_from_slice(&(img.len() as u32).to_le_bytes());
+        b.extend_from_slice(&22u32.to_le_bytes());
+        b.extend_from_slice(&img);
+        b
+    }
+
+    #[test]
+    fn icons_are_read_with_their_transparency() {
+        let px = |pm: &resvg::tiny_skia::Pixmap, x, y| {
+            let p = pm.pixel(x, y).unwrap().demultiply();
+            (p.red(), p.green(), p.blue(), p.alpha())
+        };
+        // 24 bits, BGR; the mask's set bit (top right) is transparent.
+        let b = ico(
+            2,
+            2,
+            24,
+            &[vec![0, 0, 255, 0, 255, 0], vec![255, 0, 0, 9, 9, 9]],
+            &[vec![0b0100_0000], vec![0]],
+        );
+        let pm = decode_picture(&b).unwrap();
+        assert_eq!((pm.width(), pm.height()), (2, 2));
+        assert_eq!(px(&pm, 0, 0), (255, 0, 0, 255));
+        assert_eq!(px(&pm, 1, 0).3, 0);
+        assert_eq!((px(&pm, 0, 1), px(&pm, 1, 1)), ((0, 0, 255, 255), (9, 9, 9, 255)));
+        // 32 bits: the alpha byte.
+        let b = ico(1, 1, 32, &[vec![10, 20, 30, 0]], &[vec![0]]);
+        assert_eq!(px(&decode_ico(&b).unwrap(), 0, 0).3, 0);
+        let b = ico(1, 1, 32, &[vec![10, 20, 30, 255]], &[vec![0]]);
+        assert_eq!(px(&decode_ico(&b).unwrap(), 0, 0), (30, 20, 10, 255));
+        // A PNG inside.
+        let mut pm = resvg::tiny_skia::Pixmap::new(3, 2).unwrap();
+        pm.fill(resvg::tiny_skia::Color::from_rgba8(1, 2, 3, 255));
+        let png = encode_png(&pm).unwrap();
+        let mut b = vec![0, 0, 1, 0, 1, 0, 3, 2, 0, 0, 1, 0, 32, 0];
+        b.extend_from_slice(&(png.len() as u32).to_le_bytes());
+        b.extend_from_slice(&22u32.to_le_bytes());
+        b.extend_from_slice(&png);
+        assert_eq!(decode_picture(&b).unwrap().data(), pm.data());
+        // Cut short or empty: errors, no panic.
+        for n in 0..b.len() {
+            let _ = decode_ico(&b[..n]);
+        }
+        assert!(decode_ico(&[0, 0, 1, 0, 0, 0]).is_err());
+        let good = ico(2, 2, 24, &[vec![0; 6], vec![0; 6]], &[vec![0], vec![0]]);
+        for n in 0..good.len() {
+            let _ = decode_ico(&good[..n]);
+        }
     }
 
     #[test]

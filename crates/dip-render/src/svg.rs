@@ -92,7 +92,7 @@ pub struct Picture<'a> {
 /// The side of the square a unit picture is fitted into (the generated icons' size).
 pub const UNIT_PICTURE_SIDE: f32 = 28.0;
 
-/// The variant's unit pictures as `data:` URIs (BMPs turned into PNGs;
+/// The variant's unit pictures as `data:` URIs (BMPs and icons turned into PNGs;
 /// a picture that cannot be read keeps the generated icon).
 fn unit_images(variant: &Variant) -> Vec<Option<String>> {
     let map = &variant.map;
@@ -100,12 +100,12 @@ fn unit_images(variant: &Variant) -> Vec<Option<String>> {
     let mut v = vec![None; map.powers().len() * types];
     for u in &variant.unit_pictures {
         let i = u.power.index() * types + u.unit_type.index();
-        let png = if u.bytes.starts_with(b"BM") {
-            crate::raster::decode_bmp(&u.bytes)
+        let png = if u.bytes.starts_with(b"\x89PNG") {
+            crate::raster::decode_png(&u.bytes).ok().map(|_| u.bytes.clone())
+        } else {
+            crate::raster::decode_picture(&u.bytes)
                 .and_then(|pm| crate::raster::encode_png(&pm))
                 .ok()
-        } else {
-            crate::raster::decode_png(&u.bytes).ok().map(|_| u.bytes.clone())
         };
         if let (Some(slot), Some(png)) = (v.get_mut(i), png) {
             *slot = Some(format!("data:image/png;base64,{}", crate::raster::base64(&png)));
@@ -174,7 +174,7 @@ impl<'a> Picture<'a> {
     pub fn with_background(variant: &'a Variant, shapes: Shapes, bytes: Vec<u8>) -> Result<Self, crate::RasterError> {
         let pixels = crate::raster::decode_picture(&bytes)?;
         // The SVG carries the picture as PNG.
-        let png_bytes = if bytes.starts_with(b"BM") {
+        let png_bytes = if !bytes.starts_with(b"\x89PNG") {
             crate::raster::encode_png(&pixels)?
         } else {
             bytes

@@ -171,3 +171,55 @@ fn a_dislodged_unit_picture_is_drawn_smaller() {
     let unit = svg.split(r#"<g class="unit""#).nth(1).unwrap();
     assert!(unit.contains("scale(0.72)") && unit.contains("<image "), "{unit}");
 }
+
+/// A 32 × 32 24-bit icon of one colour whose AND mask makes its left half transparent.
+fn half_transparent_ico((r, g, b): (u8, u8, u8)) -> Vec<u8> {
+    let (w, h) = (32usize, 32usize);
+    let mut img = Vec::new();
+    img.extend_from_slice(&40u32.to_le_bytes());
+    img.extend_from_slice(&(w as i32).to_le_bytes());
+    img.extend_from_slice(&(2 * h as i32).to_le_bytes());
+    img.extend_from_slice(&1u16.to_le_bytes());
+    img.extend_from_slice(&24u16.to_le_bytes());
+    img.extend_from_slice(&[0; 24]);
+    for _ in 0..h {
+        for _ in 0..w {
+            img.extend_from_slice(&[b, g, r]);
+        }
+    }
+    for _ in 0..h {
+        img.extend_from_slice(&[0xff, 0xff, 0, 0]);
+    }
+    let mut ico = vec![0, 0, 1, 0, 1, 0, w as u8, h as u8, 0, 0, 1, 0, 24, 0];
+    ico.extend_from_slice(&(img.len() as u32).to_le_bytes());
+    ico.extend_from_slice(&22u32.to_le_bytes());
+    ico.extend_from_slice(&img);
+    ico
+}
+
+#[test]
+fn a_realpolitik_icon_is_drawn_with_its_transparent_parts() {
+    let mut v = mini("ico");
+    let sou = v.map.find_power("SOU").unwrap();
+    let fleet = dip_core::UnitTypeId(1);
+    v.unit_pictures.push(dip_variants::UnitPicture {
+        power: sou,
+        unit_type: fleet,
+        path: "Icon Files/RedFleet.ico".into(),
+        bytes: half_transparent_ico((250, 0, 250)),
+    });
+    let pic = Picture::new(&v);
+    let svg = pic.svg(&v.start, None, &Options::default());
+    assert_eq!(svg.matches("<image ").count(), 2);
+    let plain = mini("ico-bare");
+    let bare = Picture::new(&plain);
+    let without = dip_render::raster::pixmap(&bare.svg(&plain.start, None, &Options::default())).unwrap();
+    let pm = dip_render::raster::pixmap(&svg).unwrap();
+    let (x, y) = pic.province_point(v.map.find_province("bbb").unwrap());
+    // Right half: the icon's colour; far left: the map as without any unit.
+    assert_eq!(rgb(&pm, (x + 8.0, y), 1.0), (250, 0, 250));
+    assert_eq!(
+        rgb(&pm, (x - 13.0, y + 12.0), 1.0),
+        rgb(&without, (x - 13.0, y + 12.0), 1.0)
+    );
+}

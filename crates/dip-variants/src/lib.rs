@@ -128,7 +128,7 @@ pub struct UnitPicture {
     pub unit_type: dip_core::UnitTypeId,
     /// The file as the variant names it (relative to the variant file).
     pub path: String,
-    /// The file's bytes: a PNG or an uncompressed BMP.
+    /// The file's bytes: a PNG, an uncompressed BMP or a Windows icon (ICO).
     pub bytes: Vec<u8>,
 }
 

@@ -836,11 +836,11 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
                 .join(&path);
             let bytes =
                 std::fs::read(&full).map_err(|e| format!("cannot read the unit picture {}: {e}", full.display()))?;
-            if !(bytes.starts_with(b"\x89PNG\r\n\x1a\n") || bytes.starts_with(b"BM")) {
-                return Err(format!(
-                    "the unit picture {} is neither a PNG nor a BMP",
-                    full.display()
-                ));
+            if !(bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+                || bytes.starts_with(b"BM")
+                || bytes.starts_with(&[0, 0, 1, 0]))
+            {
+                return Err(format!("the unit picture {} is not a PNG, BMP or ICO", full.display()));
             }
             unit_pictures.push(crate::UnitPicture {
                 power: pw,

@@ -100,6 +100,34 @@ fn resolve(var_dir: &Path, name: &str) -> Option<PathBuf> {
     None
 }
 
+/// Realpolitik's unit icons: `Icon Files/{Colour}{Type}.ico` (e.g.
+/// `RedArmy.ico`) in the variant's folder, else in the shared one next to
+/// it (the global icons), for each country's colour and each unit type.
+/// Realpolitik stamps the country's initial on them; dip draws them as they are.
+fn find_icons(m: &mut Model, dir: &Path) {
+    let types: Vec<(char, String)> = if m.unit_types.is_empty() {
+        vec![('A', "Army".into()), ('F', "Fleet".into())]
+    } else {
+        m.unit_types
+            .iter()
+            .map(|u| (u.letter, u.name.replace(' ', "")))
+            .collect()
+    };
+    for p in &m.powers {
+        let Some(colour) = p.colour.as_deref().filter(|c| !c.starts_with('#')) else {
+            continue;
+        };
+        for (letter, name) in &types {
+            let Some(found) = resolve(dir, &format!("Icon Files/{colour}{name}.ico")) else {
+                continue;
+            };
+            let rel = found.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(found.clone());
+            m.unit_pictures
+                .push((p.abbr.clone(), *letter, rel.to_string_lossy().replace('\\', "/")));
+        }
+    }
+}
+
 fn pair(s: &str) -> Option<(f32, f32)> {
     let mut it = s.split(',').map(|x| x.trim().parse::<f32>());
     match (it.next(), it.next()) {
@@ -190,6 +218,7 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
     if let Some((t, f)) = open(&mut m, "Regions", false)? {
         read_rgn(&mut m, &t, f)?;
     }
+    find_icons(&mut m, dir);
     if let Some((t, _)) = open(&mut m, "Info", false)? {
         m.description = t
             .lines()

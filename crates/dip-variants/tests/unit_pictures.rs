@@ -84,7 +84,7 @@ fn bad_unit_picture_lines_name_file_and_line() {
         ("unit-picture XYZ A pics/nor_a.png", n, "unknown power `XYZ`"),
         ("unit-picture NOR Q pics/nor_a.png", n, "unknown unit type `Q`"),
         ("unit-picture NOR A", n, "expected `unit-picture POWER TYPE FILE`"),
-        ("unit-picture NOR A pics/notes.txt", n, "neither a PNG nor a BMP"),
+        ("unit-picture NOR A pics/notes.txt", n, "not a PNG, BMP or ICO"),
         (
             "unit-picture NOR A pics/nor_a.png\nunit-picture NOR army pics/nor_a.png",
             n + 1,
@@ -96,4 +96,50 @@ fn bad_unit_picture_lines_name_file_and_line() {
         assert_err(&e, &dir, at, needle);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Realpolitik's icons, `Icon Files/{Colour}{Type}.ico`: the variant's own,
+/// else the global ones in the folder next to it (any case).
+#[test]
+fn realpolitik_icons_become_unit_pictures() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realpolitik/Tiny");
+    let root = std::env::temp_dir().join(format!("dip-unit-pictures-{}-rp", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("Tiny");
+    std::fs::create_dir_all(dir.join("Icon Files")).unwrap();
+    std::fs::create_dir_all(root.join("Icon Files")).unwrap();
+    for e in std::fs::read_dir(&src).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    let ico: &[u8] = &[0, 0, 1, 0, 0, 0];
+    // Northland is Blue, Southland Red (Tiny.cnt).
+    std::fs::write(dir.join("Icon Files/BlueArmy.ico"), ico).unwrap();
+    std::fs::write(root.join("Icon Files/redfleet.ico"), ico).unwrap();
+    std::fs::write(root.join("Icon Files/BlueFleet.ico"), ico).unwrap();
+    let v = dip_variants::formats::load_any(dir.join("Tiny.var").to_str().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+    let m = &v.map;
+    let got: Vec<(String, char, String)> = v
+        .unit_pictures
+        .iter()
+        .map(|u| {
+            let file = std::path::Path::new(&u.path)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            (m.power(u.power).abbr.clone(), m.unit_type(u.unit_type).letter, file)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("NOR".to_string(), 'A', "BlueArmy.ico".to_string()),
+            ("NOR".to_string(), 'F', "BlueFleet.ico".to_string()),
+            ("SOU".to_string(), 'F', "redfleet.ico".to_string()),
+        ]
+    );
+    assert_eq!(v.unit_pictures[0].path, "Icon Files/BlueArmy.ico");
+    assert!(v.unit_pictures.iter().all(|u| u.bytes == ico));
+    let _ = std::fs::remove_dir_all(&root);
 }
