@@ -169,13 +169,15 @@ pub fn decode_png(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError>
 }
 
 /// Reads a map or unit picture: PNG, an uncompressed Windows BMP (1, 4, 8,
-/// 24 or 32 bits a pixel, as Realpolitik's and DipWork-era maps are) or a
-/// Windows icon.
+/// 24 or 32 bits a pixel, as Realpolitik's and DipWork-era maps are), a
+/// Windows icon or a TIF (DipWork's pictures).
 pub fn decode_picture(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     if bytes.starts_with(b"BM") {
         decode_bmp(bytes)
     } else if bytes.starts_with(&[0, 0, 1, 0]) {
         decode_ico(bytes)
+    } else if bytes.starts_with(b"II*\0") || bytes.starts_with(b"MM\0*") {
+        decode_tiff(bytes)
     } else {
         decode_png(bytes)
     }
@@ -322,6 +324,174 @@ pub fn decode_ico(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
                 *c = ((*c as u32 * alpha as u32 + 127) / 255) as u8;
             }
             px[3] = alpha;
+        }
+    }
+    Ok(pm)
+}
+
+/// Reads a TIF of the kinds DipWork's pictures are: uncompressed or
+/// PackBits, one image in strips, bilevel or grey (1, 4 or 8 bits), palette
+/// (4 or 8 bits) or RGB(A) (8 bits a sample), Intel or Motorola byte order.
+pub fn decode_tiff(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    let bad = |m: &str| RasterError::Picture(format!("TIF: {m}"));
+    let le = match b.get(0..4) {
+        Some(b"II*\0") => true,
+        Some(b"MM\0*") => false,
+        _ => return Err(bad("not a TIF file")),
+    };
+    let u16_at = |o: usize| {
+        b.get(o..o + 2).map(|s| {
+            if le {
+                u16::from_le_bytes([s[0], s[1]])
+            } else {
+                u16::from_be_bytes([s[0], s[1]])
+            }
+        })
+    };
+    let u32_at = |o: usize| {
+        b.get(o..o + 4).map(|s| {
+            let a = [s[0], s[1], s[2], s[3]];
+            if le {
+                u32::from_le_bytes(a)
+            } else {
+                u32::from_be_bytes(a)
+            }
+        })
+    };
+    let ifd = u32_at(4).ok_or_else(|| bad("truncated header"))? as usize;
+    let n = u16_at(ifd).ok_or_else(|| bad("the directory lies beyond the end"))? as usize;
+    // Tag → its values (SHORT or LONG; others are not needed).
+    let mut tags: Vec<(u16, Vec<u32>)> = Vec::new();
+    for i in 0..n.min(200) {
+        let e = ifd + 2 + i * 12;
+        let (Some(tag), Some(ty), Some(count)) = (u16_at(e), u16_at(e + 2), u32_at(e + 4)) else {
+            return Err(bad("truncated directory"));
+        };
+        let size = match ty {
+            1 | 2 | 6 | 7 => 1,
+            3 | 8 => 2,
+            4 | 9 => 4,
+            _ => continue,
+        };
+        let count = count as usize;
+        if count > 1 << 20 {
+            return Err(bad("a directory entry is too long"));
+        }
+        let at = if count * size <= 4 {
+            e + 8
+        } else {
+            u32_at(e + 8).ok_or_else(|| bad("truncated directory"))? as usize
+        };
+        let vals = (0..count)
+            .map(|k| match size {
+                1 => b.get(at + k).map(|&v| v as u32),
+                2 => u16_at(at + k * 2).map(u32::from),
+                _ => u32_at(at + k * 4),
+            })
+            .collect::<Option<Vec<u32>>>()
+            .ok_or_else(|| bad("a directory entry lies beyond the end"))?;
+        tags.push((tag, vals));
+    }
+    let tag = |t: u16| tags.iter().find(|(k, _)| *k == t).map(|(_, v)| v.as_slice());
+    let one = |t: u16, default: u32| tag(t).and_then(|v| v.first().copied()).unwrap_or(default);
+    let (w, h) = (one(256, 0), one(257, 0));
+    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+        return Err(RasterError::Size(w, h));
+    }
+    let bps = one(258, 1) as usize;
+    let spp = one(277, 1) as usize;
+    let photometric = one(262, 1);
+    let compression = one(259, 1);
+    if compression != 1 && compression != 32773 {
+        return Err(bad("only uncompressed and PackBits TIFs are read"));
+    }
+    let ok = match photometric {
+        0 | 1 => spp == 1 && matches!(bps, 1 | 4 | 8),
+        3 => spp == 1 && matches!(bps, 4 | 8),
+        2 => (spp == 3 || spp == 4) && bps == 8,
+        _ => false,
+    };
+    if !ok {
+        return Err(bad(&format!(
+            "{spp} samples of {bps} bits (photometric {photometric}) are not read"
+        )));
+    }
+    let offsets = tag(273).ok_or_else(|| bad("no strips"))?;
+    let counts = tag(279).ok_or_else(|| bad("no strip sizes"))?;
+    let row = (w as usize * bps * spp).div_ceil(8);
+    let need = row * h as usize;
+    let mut data = Vec::with_capacity(need.min(b.len()));
+    for (&off, &len) in offsets.iter().zip(counts) {
+        let strip = b
+            .get(off as usize..(off as usize).saturating_add(len as usize))
+            .ok_or_else(|| bad("a strip lies beyond the end"))?;
+        if compression == 1 {
+            data.extend_from_slice(strip);
+        } else {
+            // PackBits: n ≥ 0 copies n+1 bytes, n < 0 repeats the next 1−n times.
+            let mut i = 0;
+            while i < strip.len() && data.len() < need {
+                let n = strip[i] as i8;
+                i += 1;
+                if n >= 0 {
+                    let end = (i + n as usize + 1).min(strip.len());
+                    data.extend_from_slice(&strip[i..end]);
+                    i = end;
+                } else if n != -128 {
+                    if let Some(&v) = strip.get(i) {
+                        data.extend(std::iter::repeat_n(v, 1 + (-(n as i32)) as usize));
+                    }
+                    i += 1;
+                }
+            }
+        }
+        if data.len() >= need {
+            break;
+        }
+    }
+    if data.len() < need {
+        return Err(bad("the pixel data is cut short"));
+    }
+    let palette = tag(320);
+    let levels = (1usize << bps) - 1;
+    let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
+    for y in 0..h as usize {
+        let line = &data[y * row..(y + 1) * row];
+        for x in 0..w as usize {
+            let sample = |k: usize| -> usize {
+                let bit = (x * spp + k) * bps;
+                match bps {
+                    8 => line[bit / 8] as usize,
+                    _ => (line[bit / 8] as usize >> (8 - bps - bit % 8)) & levels,
+                }
+            };
+            let [r, g, bl, a] = match photometric {
+                0 | 1 => {
+                    let mut v = (sample(0) * 255 / levels) as u8;
+                    if photometric == 0 {
+                        v = 255 - v;
+                    }
+                    [v, v, v, 255]
+                }
+                3 => {
+                    let i = sample(0);
+                    let c = |k: usize| {
+                        palette
+                            .and_then(|p| p.get(k * (levels + 1) + i))
+                            .map_or(0, |&v| (v >> 8) as u8)
+                    };
+                    [c(0), c(1), c(2), 255]
+                }
+                _ => [
+                    sample(0) as u8,
+                    sample(1) as u8,
+                    sample(2) as u8,
+                    if spp == 4 { sample(3) as u8 } else { 255 },
+                ],
+            };
+            let m = |v: u8| ((v as u32 * a as u32 + 127) / 255) as u8;
+            let i = (y * w as usize + x) * 4;
+            pm.data_mut()[i..i + 4].copy_from_slice(&[m(r), m(g), m(bl), a]);
         }
     }
     Ok(pm)
@@ -490,6 +660,117 @@ mod tests {
         for n in 0..good.len() {
             let _ = decode_ico(&good[..n]);
         }
+    }
+
+    /// A TIF with one strip: `entries` (tag, type, values) and the pixel bytes.
+    fn tif(le: bool, entries: &[(u16, u16, Vec<u32>)], pixels: &[u8]) -> Vec<u8> {
+        let w16 = |v: u16| if le { v.to_le_bytes() } else { v.to_be_bytes() };
+        let w32 = |v: u32| if le { v.to_le_bytes() } else { v.to_be_bytes() };
+        let mut b: Vec<u8> = if le { b"II*\0".to_vec() } else { b"MM\0*".to_vec() };
+        b.extend_from_slice(&w32(8));
+        let n = entries.len() + 2;
+        let ifd_len = 2 + n * 12 + 4;
+        let mut extra: Vec<u8> = Vec::new();
+        let pix_at = 8 + ifd_len;
+        let mut all = entries.to_vec();
+        all.push((273, 4, vec![pix_at as u32]));
+        all.push((279, 4, vec![pixels.len() as u32]));
+        all.sort_by_key(|e| e.0);
+        b.extend_from_slice(&w16(n as u16));
+        for (tag, ty, vals) in &all {
+            b.extend_from_slice(&w16(*tag));
+            b.extend_from_slice(&w16(*ty));
+            b.extend_from_slice(&w32(vals.len() as u32));
+            let bytes: Vec<u8> = vals
+                .iter()
+                .flat_map(|&v| {
+                    if *ty == 3 {
+                        w16(v as u16).to_vec()
+                    } else {
+                        w32(v).to_vec()
+                    }
+                })
+                .collect();
+            if bytes.len() <= 4 {
+                let mut v = bytes.clone();
+                v.resize(4, 0);
+                b.extend_from_slice(&v);
+            } else {
+                b.extend_from_slice(&w32((pix_at + pixels.len() + extra.len()) as u32));
+                extra.extend_from_slice(&bytes);
+            }
+        }
+        b.extend_from_slice(&[0; 4]);
+        b.extend_from_slice(pixels);
+        b.extend_from_slice(&extra);
+        b
+    }
+
+    #[test]
+    fn tifs_of_dipworks_kinds_are_read() {
+        let px = |pm: &resvg::tiny_skia::Pixmap, x, y| {
+            let p = pm.pixel(x, y).unwrap();
+            (p.red(), p.green(), p.blue())
+        };
+        // RGB, Intel order, 2 × 1.
+        let rgb = [
+            (256, 3, vec![2]),
+            (257, 3, vec![1]),
+            (258, 3, vec![8, 8, 8]),
+            (262, 3, vec![2]),
+            (277, 3, vec![3]),
+        ];
+        let b = tif(true, &rgb, &[255, 0, 0, 0, 0, 255]);
+        let pm = decode_picture(&b).unwrap();
+        assert_eq!((px(&pm, 0, 0), px(&pm, 1, 0)), ((255, 0, 0), (0, 0, 255)));
+        // The same in Motorola order.
+        let pm = decode_picture(&tif(false, &rgb, &[255, 0, 0, 0, 0, 255])).unwrap();
+        assert_eq!((px(&pm, 0, 0), px(&pm, 1, 0)), ((255, 0, 0), (0, 0, 255)));
+        // Bilevel, white is zero (1 = black), 3 × 2: rows are byte-aligned.
+        let bw = [
+            (256, 3, vec![3]),
+            (257, 3, vec![2]),
+            (258, 3, vec![1]),
+            (262, 3, vec![0]),
+        ];
+        let pm = decode_picture(&tif(true, &bw, &[0b1010_0000, 0b0100_0000])).unwrap();
+        assert_eq!(
+            (px(&pm, 0, 0), px(&pm, 1, 0), px(&pm, 1, 1)),
+            ((0, 0, 0), (255, 255, 255), (0, 0, 0))
+        );
+        // Palette of 4 bits (16 entries a channel, 16-bit values).
+        let mut map = vec![0u32; 48];
+        map[1] = 0xff00; // red of colour 1
+        map[16 + 2] = 0x8000; // green of colour 2
+        let pal = [
+            (256, 3, vec![2]),
+            (257, 3, vec![1]),
+            (258, 3, vec![4]),
+            (262, 3, vec![3]),
+            (320, 3, map),
+        ];
+        let pm = decode_picture(&tif(true, &pal, &[0x12])).unwrap();
+        assert_eq!((px(&pm, 0, 0), px(&pm, 1, 0)), ((255, 0, 0), (0, 128, 0)));
+        // PackBits: 4 grey pixels as "repeat 200 three times, copy 9".
+        let grey = [
+            (256, 3, vec![4]),
+            (257, 3, vec![1]),
+            (258, 3, vec![8]),
+            (259, 3, vec![32773]),
+        ];
+        let pm = decode_picture(&tif(true, &grey, &[0xfe, 200, 0, 9])).unwrap();
+        assert_eq!((px(&pm, 2, 0), px(&pm, 3, 0)), ((200, 200, 200), (9, 9, 9)));
+        // Compressed otherwise, cut short, or nonsense: errors, no panic.
+        let lzw = [(256, 3, vec![1]), (257, 3, vec![1]), (259, 3, vec![5])];
+        assert!(decode_tiff(&tif(true, &lzw, &[0]))
+            .unwrap_err()
+            .to_string()
+            .contains("PackBits"));
+        let good = tif(true, &rgb, &[255, 0, 0, 0, 0, 255]);
+        for n in 0..good.len() {
+            let _ = decode_tiff(&good[..n]);
+        }
+        assert!(decode_tiff(&good[..good.len() - 1]).is_err());
     }
 
     #[test]

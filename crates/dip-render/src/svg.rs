@@ -92,7 +92,7 @@ pub struct Picture<'a> {
 /// The side of the square a unit picture is fitted into (the generated icons' size).
 pub const UNIT_PICTURE_SIDE: f32 = 28.0;
 
-/// The variant's unit pictures as `data:` URIs (BMPs and icons turned into PNGs;
+/// The variant's unit pictures as `data:` URIs (BMPs, icons and TIFs turned into PNGs;
 /// a picture that cannot be read keeps the generated icon).
 fn unit_images(variant: &Variant) -> Vec<Option<String>> {
     let map = &variant.map;

@@ -223,3 +223,45 @@ fn a_realpolitik_icon_is_drawn_with_its_transparent_parts() {
         rgb(&without, (x - 13.0, y + 12.0), 1.0)
     );
 }
+
+/// A 1 × 1 uncompressed RGB TIF (Intel order), as DipWork's unit pictures are.
+fn one_pixel_tif((r, g, b): (u8, u8, u8)) -> Vec<u8> {
+    let mut t = b"II*\0".to_vec();
+    t.extend_from_slice(&8u32.to_le_bytes());
+    let entries: [(u16, u16, u32); 7] = [
+        (256, 3, 1),
+        (257, 3, 1),
+        (258, 3, 8),
+        (262, 3, 2),
+        (273, 4, 8 + 2 + 7 * 12 + 4),
+        (277, 3, 3),
+        (279, 4, 3),
+    ];
+    t.extend_from_slice(&(entries.len() as u16).to_le_bytes());
+    for (tag, ty, v) in entries {
+        t.extend_from_slice(&tag.to_le_bytes());
+        t.extend_from_slice(&ty.to_le_bytes());
+        t.extend_from_slice(&1u32.to_le_bytes());
+        t.extend_from_slice(&v.to_le_bytes());
+    }
+    t.extend_from_slice(&[0; 4]);
+    t.extend_from_slice(&[r, g, b]);
+    t
+}
+
+#[test]
+fn a_dipwork_tif_unit_picture_is_drawn() {
+    let mut v = mini("tif");
+    let sou = v.map.find_power("SOU").unwrap();
+    v.unit_pictures.push(dip_variants::UnitPicture {
+        power: sou,
+        unit_type: dip_core::UnitTypeId(1),
+        path: "VARIANTS/UNITPICS/su_f_64.tif".into(),
+        bytes: one_pixel_tif((0, 90, 250)),
+    });
+    let pic = Picture::new(&v);
+    let svg = pic.svg(&v.start, None, &Options::default());
+    let pm = dip_render::raster::pixmap(&svg).unwrap();
+    let (x, y) = pic.province_point(v.map.find_province("bbb").unwrap());
+    assert_eq!(rgb(&pm, (x + 10.0, y - 10.0), 1.0), (0, 90, 250));
+}

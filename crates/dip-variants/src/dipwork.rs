@@ -223,14 +223,91 @@ pub fn read_dir(path: &str) -> Result<Model, VariantError> {
         .and_then(|n| n.to_str())
         .unwrap_or("variant")
         .to_ascii_lowercase();
-    read(
+    let mut m = read(
         &params,
         &vfile,
         &ftext,
         &ffile,
         game.as_ref().map(|(t, f)| (t.as_str(), f.as_str())),
         &name,
-    )
+    )?;
+    let piclist = params.get("FNPICLIST").or_else(|| params.get("PICLIST"));
+    if let Some((l, name)) = piclist {
+        let path =
+            find(name.trim()).ok_or_else(|| err(&vfile, l, format!("no picture list {name} next to VARIANT.TXT")))?;
+        read_piclist(&mut m, &path, &dir)?;
+    }
+    Ok(m)
+}
+
+/// A file named with DipWork's `\` separators, relative to `base` (any case).
+fn find_relative(base: &std::path::Path, name: &str) -> Option<std::path::PathBuf> {
+    let mut at = base.to_path_buf();
+    for part in name.split(['\\', '/']).filter(|p| !p.is_empty() && *p != ".") {
+        let exact = at.join(part);
+        at = if exact.exists() {
+            exact
+        } else {
+            std::fs::read_dir(&at).ok()?.flatten().map(|e| e.path()).find(|f| {
+                f.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.eq_ignore_ascii_case(part))
+            })?
+        };
+    }
+    at.is_file().then_some(at)
+}
+
+/// DipWork's picture list (FNPICLIST, e.g. `PICLST64.TXT`): `TYPE NATION
+/// FILE` a line, e.g. `A Fr VARIANTS\UNITPICS\fr_a_64.tif`, FILE relative to
+/// DipWork's folder (tried from the variant's folder and each folder above
+/// it). Pictures that are not there are left out (their units get the
+/// generated icons); an unknown nation or unit type is an error.
+fn read_piclist(m: &mut Model, path: &std::path::Path, dir: &std::path::Path) -> Result<(), VariantError> {
+    let file = path.to_string_lossy().to_string();
+    let text = crate::formats::read_legacy_text(path).map_err(|e| err(&file, 0, format!("cannot read ({e})")))?;
+    for (i, line) in text.lines().enumerate() {
+        let l = i + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with(';') || line.starts_with('#') {
+            continue;
+        }
+        let mut ws = line.splitn(3, char::is_whitespace);
+        let (Some(ut), Some(nation), Some(pic)) = (ws.next(), ws.next(), ws.next().map(str::trim)) else {
+            return Err(err(&file, l, format!("expected `TYPE NATION FILE`, found `{line}`")));
+        };
+        let letter = m
+            .unit_types
+            .iter()
+            .find(|u| {
+                u.name.eq_ignore_ascii_case(ut)
+                    || (ut.chars().count() == 1 && ut.chars().all(|c| c.eq_ignore_ascii_case(&u.letter)))
+            })
+            .map(|u| u.letter)
+            .ok_or_else(|| err(&file, l, format!("unknown unit type `{ut}` (not in UNITLIST)")))?;
+        let power = m
+            .powers
+            .iter()
+            .find(|p| {
+                p.abbr.eq_ignore_ascii_case(nation)
+                    || p.name.eq_ignore_ascii_case(nation)
+                    || p.aliases.iter().any(|a| a.eq_ignore_ascii_case(nation))
+            })
+            .map(|p| p.abbr.clone())
+            .ok_or_else(|| err(&file, l, format!("unknown nation `{nation}` (not in NATIONLIST)")))?;
+        let found = dir.ancestors().find_map(|base| find_relative(base, pic));
+        let Some(found) = found else { continue };
+        if m.unit_pictures.iter().any(|(p, u, _)| *p == power && *u == letter) {
+            continue;
+        }
+        let rel = found
+            .strip_prefix(dir)
+            .map(std::path::Path::to_path_buf)
+            .unwrap_or(found.clone());
+        m.unit_pictures
+            .push((power, letter, rel.to_string_lossy().replace('\\', "/")));
+    }
+    Ok(())
 }
 
 /// Builds the model from VARIANT.TXT parameters, FIELDS.TXT text and

@@ -128,7 +128,8 @@ pub struct UnitPicture {
     pub unit_type: dip_core::UnitTypeId,
     /// The file as the variant names it (relative to the variant file).
     pub path: String,
-    /// The file's bytes: a PNG, an uncompressed BMP or a Windows icon (ICO).
+    /// The file's bytes: a PNG, an uncompressed BMP, a Windows icon (ICO) or
+    /// an uncompressed TIF (DipWork's unit pictures).
     pub bytes: Vec<u8>,
 }
 

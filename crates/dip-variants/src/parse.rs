@@ -838,9 +838,14 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
                 std::fs::read(&full).map_err(|e| format!("cannot read the unit picture {}: {e}", full.display()))?;
             if !(bytes.starts_with(b"\x89PNG\r\n\x1a\n")
                 || bytes.starts_with(b"BM")
-                || bytes.starts_with(&[0, 0, 1, 0]))
+                || bytes.starts_with(&[0, 0, 1, 0])
+                || bytes.starts_with(b"II*\0")
+                || bytes.starts_with(b"MM\0*"))
             {
-                return Err(format!("the unit picture {} is not a PNG, BMP or ICO", full.display()));
+                return Err(format!(
+                    "the unit picture {} is not a PNG, BMP, ICO or TIF",
+                    full.display()
+                ));
             }
             unit_pictures.push(crate::UnitPicture {
                 power: pw,

@@ -84,7 +84,7 @@ fn bad_unit_picture_lines_name_file_and_line() {
         ("unit-picture XYZ A pics/nor_a.png", n, "unknown power `XYZ`"),
         ("unit-picture NOR Q pics/nor_a.png", n, "unknown unit type `Q`"),
         ("unit-picture NOR A", n, "expected `unit-picture POWER TYPE FILE`"),
-        ("unit-picture NOR A pics/notes.txt", n, "not a PNG, BMP or ICO"),
+        ("unit-picture NOR A pics/notes.txt", n, "not a PNG, BMP, ICO or TIF"),
         (
             "unit-picture NOR A pics/nor_a.png\nunit-picture NOR army pics/nor_a.png",
             n + 1,
@@ -141,5 +141,80 @@ fn realpolitik_icons_become_unit_pictures() {
     );
     assert_eq!(v.unit_pictures[0].path, "Icon Files/BlueArmy.ico");
     assert!(v.unit_pictures.iter().all(|u| u.bytes == ico));
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// DipWork's picture list (FNPICLIST): `TYPE NATION FILE`, FILE relative to
+/// DipWork's folder with `\` separators, in any case; missing pictures left out.
+#[test]
+fn a_dipwork_picture_list_becomes_unit_pictures() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dipwork/mini");
+    let root = std::env::temp_dir().join(format!("dip-unit-pictures-{}-dw", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("VARIANTS/MINI");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(root.join("VARIANTS/UNITPICS")).unwrap();
+    for e in std::fs::read_dir(&src).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    let vt = std::fs::read_to_string(dir.join("VARIANT.TXT")).unwrap();
+    std::fs::write(dir.join("VARIANT.TXT"), format!("FNPICLIST piclst64.txt\n{vt}")).unwrap();
+    let tif: &[u8] = b"II*\0\x08\0\0\0";
+    std::fs::write(root.join("VARIANTS/UNITPICS/NO_A_64.TIF"), tif).unwrap();
+    std::fs::write(root.join("VARIANTS/UNITPICS/su f 64.tif"), tif).unwrap();
+    let list = "A No VARIANTS\\UNITPICS\\no_a_64.tif\r\nF Su VARIANTS\\UNITPICS\\su f 64.tif\r\nA Su VARIANTS\\UNITPICS\\su_a_64.tif\r\n";
+    std::fs::write(dir.join("PICLST64.TXT"), list).unwrap();
+    let load = || dip_variants::formats::load_any(dir.to_str().unwrap());
+    let v = load().unwrap_or_else(|e| panic!("{e}"));
+    let m = &v.map;
+    let got: Vec<(String, char, String)> = v
+        .unit_pictures
+        .iter()
+        .map(|u| {
+            (
+                m.power(u.power).abbr.clone(),
+                m.unit_type(u.unit_type).letter,
+                u.path.clone(),
+            )
+        })
+        .collect();
+    let up = root.join("VARIANTS/UNITPICS");
+    assert_eq!(
+        got,
+        [
+            (
+                "No".to_string(),
+                'A',
+                up.join("NO_A_64.TIF").to_string_lossy().into_owned()
+            ),
+            (
+                "Su".to_string(),
+                'F',
+                up.join("su f 64.tif").to_string_lossy().into_owned()
+            ),
+        ]
+    );
+    assert!(v.unit_pictures.iter().all(|u| u.bytes == tif));
+    // Bad lines name the list and the line.
+    std::fs::write(
+        dir.join("PICLST64.TXT"),
+        format!("{list}A Xx VARIANTS\\UNITPICS\\no_a_64.tif\n"),
+    )
+    .unwrap();
+    let e = load().unwrap_err();
+    assert!(e.file.ends_with("PICLST64.TXT") && e.line == 4, "{e}");
+    assert!(e.message.contains("unknown nation `Xx`"), "{e}");
+    std::fs::write(dir.join("PICLST64.TXT"), "Q No x.tif\n").unwrap();
+    let e = load().unwrap_err();
+    assert!(e.line == 1 && e.message.contains("unknown unit type `Q`"), "{e}");
+    std::fs::write(dir.join("PICLST64.TXT"), "A No\n").unwrap();
+    assert!(load().unwrap_err().message.contains("expected `TYPE NATION FILE`"));
+    std::fs::remove_file(dir.join("PICLST64.TXT")).unwrap();
+    let e = load().unwrap_err();
+    assert!(
+        e.file.ends_with("VARIANT.TXT") && e.line == 1 && e.message.contains("no picture list"),
+        "{e}"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
