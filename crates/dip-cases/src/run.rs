@@ -5,8 +5,8 @@ use dip_core::{
     game, movement, Dislodged, Map, OrderKind, Phase, PhaseKind, PhaseOutcome, ProvinceId, Ruleset, Season, State,
     Unit, Verdict,
 };
-use dip_text::parse_order;
-use dip_text::position::{format_unit, parse_dislodged, parse_owners, parse_phase, parse_unit};
+use dip_text::position::{format_unit, parse_dislodged_with, parse_owners, parse_phase, parse_unit_with};
+use dip_text::{parse_order_with, Vocabulary};
 use dip_variants::Variant;
 use std::collections::{BTreeSet, HashMap};
 
@@ -91,26 +91,27 @@ impl Runner {
         }
         let variant = &self.variants[&name];
         let map = &variant.map;
+        let vocab = &Vocabulary::new(map).with_spellcheck(0);
         let rules = match case.rules.as_ref().or(self.settings.rules.as_ref()) {
             Some(text) => Ruleset::parse(text).map_err(|e| format!("{}:{}: {e}", case.file, case.line))?,
             None => variant.rules,
         };
         let loc = |l: &Line| format!("{}:{}", case.file, l.number);
-        let mut state = setup(map, case).map_err(|(l, e)| format!("{}: {e}", loc(&l)))?;
+        let mut state = setup(vocab, case).map_err(|(l, e)| format!("{}: {e}", loc(&l)))?;
         for step in &case.steps {
             let mut orders = Vec::new();
             for ol in &step.orders {
-                let o = parse_order(map, &strip_result_word(&ol.line.text), None)
+                let o = parse_order_with(vocab, &strip_result_word(&ol.line.text), None)
                     .map_err(|e| format!("{}: {e}: `{}`", loc(&ol.line), ol.line.text))?;
                 orders.push(o);
             }
             let outcome = game::adjudicate(map, &state, &orders, &rules);
-            check_step(map, &state, step, &outcome, &loc, failures);
+            check_step(vocab, &state, step, &outcome, &loc, failures);
             let next = game::advance(map, &state, &outcome);
             if let Some(expected) = &step.post_units {
                 let mut want = BTreeSet::new();
                 for l in expected {
-                    let u = parse_unit(map, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
+                    let u = parse_unit_with(vocab, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
                     want.insert(describe(map, &u));
                 }
                 let after = match &outcome {
@@ -129,7 +130,7 @@ impl Runner {
             if let Some(expected) = &step.post_dislodged {
                 let mut want = BTreeSet::new();
                 for l in expected {
-                    let u = parse_unit(map, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
+                    let u = parse_unit_with(vocab, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
                     want.insert(describe(map, &u));
                 }
                 let got: BTreeSet<String> = match &outcome {
@@ -161,13 +162,14 @@ fn describe(map: &Map, u: &Unit) -> String {
 }
 
 fn check_step(
-    map: &Map,
+    vocab: &Vocabulary,
     before: &State,
     step: &Step,
     outcome: &PhaseOutcome,
     loc: &dyn Fn(&Line) -> String,
     failures: &mut Vec<String>,
 ) {
+    let map = vocab.map();
     let reports = outcome.orders();
     let dislodged: Vec<ProvinceId> = match outcome {
         PhaseOutcome::Movement(m) => m.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect(),
@@ -241,7 +243,7 @@ fn check_step(
         };
         let want: BTreeSet<String> = expected
             .iter()
-            .filter_map(|l| parse_unit(map, &l.text).ok())
+            .filter_map(|l| parse_unit_with(vocab, &l.text).ok())
             .map(|u| describe(map, &u))
             .collect();
         if want != got {
@@ -262,7 +264,8 @@ fn word(e: Expected) -> &'static str {
     }
 }
 
-fn setup(map: &Map, case: &Case) -> Result<State, (Line, String)> {
+fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
+    let map = vocab.map();
     let here = |l: &Line| l.clone();
     let phase = match &case.phase {
         Some(l) => parse_phase(&l.text).map_err(|e| (here(l), e))?,
@@ -270,7 +273,7 @@ fn setup(map: &Map, case: &Case) -> Result<State, (Line, String)> {
     };
     let mut state = State::empty(map, phase);
     for l in &case.units {
-        let u = parse_unit(map, &l.text).map_err(|e| (here(l), e))?;
+        let u = parse_unit_with(vocab, &l.text).map_err(|e| (here(l), e))?;
         state.place(map, u);
     }
     // Attackers from the previous phase's results (jDip).
@@ -278,7 +281,7 @@ fn setup(map: &Map, case: &Case) -> Result<State, (Line, String)> {
     for l in &case.previous_results {
         let t = l.text.trim();
         if let Some(order) = t.strip_prefix("SUCCESS:") {
-            if let Ok(o) = parse_order(map, order.trim(), None) {
+            if let Ok(o) = parse_order_with(vocab, order.trim(), None) {
                 if let OrderKind::Move(u, d, _) = o.kind {
                     attacker.insert(d.province, u.province);
                 }
@@ -287,9 +290,9 @@ fn setup(map: &Map, case: &Case) -> Result<State, (Line, String)> {
     }
     for l in &case.dislodged {
         let d = if l.text.contains(" from ") {
-            parse_dislodged(map, &l.text).map_err(|e| (here(l), e))?
+            parse_dislodged_with(vocab, &l.text).map_err(|e| (here(l), e))?
         } else {
-            let unit = parse_unit(map, &l.text).map_err(|e| (here(l), e))?;
+            let unit = parse_unit_with(vocab, &l.text).map_err(|e| (here(l), e))?;
             let p = map.province_of(unit.region);
             Dislodged {
                 unit,

@@ -1,7 +1,8 @@
 //! The position text format (docs/position-format.md): a readable, diffable
 //! state that dip writes and reads back. Case files use the same lines.
 
-use crate::parse::parse_order;
+use crate::parse::parse_order_with;
+use crate::vocab::Vocabulary;
 use dip_core::{CoastSpec, Dislodged, Map, OrderKind, Phase, PhaseKind, PowerId, Season, State, Unit};
 
 /// A position file that cannot be read.
@@ -54,7 +55,13 @@ pub fn format_phase(p: &Phase) -> String {
 
 /// `England: F nth`, `Russia: F stp/sc` → a unit.
 pub fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
-    let order = parse_order(map, text, None).map_err(|e| format!("{e}: `{text}`"))?;
+    parse_unit_with(&Vocabulary::new(map).with_spellcheck(0), text)
+}
+
+/// The same with words already built (reading many units).
+pub fn parse_unit_with(vocab: &Vocabulary, text: &str) -> Result<Unit, String> {
+    let map = vocab.map();
+    let order = parse_order_with(vocab, text, None).map_err(|e| format!("{e}: `{text}`"))?;
     let OrderKind::Hold(u) = order.kind else {
         return Err(format!("expected a unit such as `England: F nth`, found `{text}`"));
     };
@@ -87,10 +94,16 @@ pub fn format_unit(map: &Map, u: &Unit) -> String {
 
 /// `Germany: A ber from sil` or `... from sil by convoy`.
 pub fn parse_dislodged(map: &Map, text: &str) -> Result<Dislodged, String> {
+    parse_dislodged_with(&Vocabulary::new(map).with_spellcheck(0), text)
+}
+
+/// The same with words already built.
+pub fn parse_dislodged_with(vocab: &Vocabulary, text: &str) -> Result<Dislodged, String> {
+    let map = vocab.map();
     let (unit_text, from) = text
         .split_once(" from ")
         .ok_or_else(|| format!("expected `Power: A prov from PROV`, found `{text}`"))?;
-    let unit = parse_unit(map, unit_text)?;
+    let unit = parse_unit_with(vocab, unit_text)?;
     let f = from.trim();
     let (name, by_convoy) = match f.strip_suffix("by convoy") {
         Some(n) => (n.trim(), true),
@@ -145,6 +158,7 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
         line,
         message,
     };
+    let vocab = Vocabulary::new(map).with_spellcheck(0);
     let mut state: Option<State> = None;
     let mut block = "";
     let mut owners_given = false;
@@ -185,14 +199,14 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
             }
             _ => match block {
                 "units" => {
-                    let u = parse_unit(map, content).map_err(|e| err(n, e))?;
+                    let u = parse_unit_with(&vocab, content).map_err(|e| err(n, e))?;
                     if st.unit(map.province_of(u.region)).is_some() {
                         return Err(err(n, format!("a second unit in the same province: `{content}`")));
                     }
                     st.place(map, u);
                 }
                 "dislodged" => {
-                    let d = parse_dislodged(map, content).map_err(|e| err(n, e))?;
+                    let d = parse_dislodged_with(&vocab, content).map_err(|e| err(n, e))?;
                     st.set_dislodged(map, d);
                 }
                 "owners" => {
