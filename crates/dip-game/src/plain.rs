@@ -158,14 +158,7 @@ pub fn plain(report: &Report, style: &PlainStyle) -> String {
         let players: Vec<String> = report.players.iter().map(|(n, p)| format!("{n}: {p};")).collect();
         wrap(&format!("Players: {}", players.join(" ")), w, "  ", &mut out);
     }
-    for (title, lines) in [
-        ("Orders", &report.orders),
-        ("Retreats", &report.retreats),
-        ("Adjustments", &report.builds),
-    ] {
-        if lines.is_empty() {
-            continue;
-        }
+    for (title, lines) in report.tables() {
         out.push('\n');
         out.push_str(title);
         out.push('\n');
@@ -196,14 +189,7 @@ pub fn markdown(report: &Report) -> String {
     if !report.master.is_empty() {
         out.push_str(&format!("GM: {}\n\n", report.master));
     }
-    for (title, lines) in [
-        ("Orders", &report.orders),
-        ("Retreats", &report.retreats),
-        ("Adjustments", &report.builds),
-    ] {
-        if lines.is_empty() {
-            continue;
-        }
+    for (title, lines) in report.tables() {
         out.push_str(&format!("## {title}\n\n| Nation | Order | Result |\n|---|---|---|\n"));
         for l in lines {
             let order = if l.failed {
@@ -211,11 +197,7 @@ pub fn markdown(report: &Report) -> String {
             } else {
                 l.order.clone()
             };
-            let result = if l.failed {
-                format!("fails: {}", l.note)
-            } else {
-                "succeeds".into()
-            };
+            let result = l.result_text();
             out.push_str(&format!("| {} | {order} | {result} |\n", l.nation));
         }
         out.push('\n');
@@ -241,24 +223,13 @@ pub fn html(report: &Report) -> String {
         "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{} — {}</title>\n<style>body{{font-family:sans-serif}} .failed{{text-decoration:line-through;color:#a00}} td,th{{padding:2px 8px;text-align:left}}</style></head><body>\n<h1>{} ({})</h1>\n<p><b>{}</b> — next: {}</p>\n",
         esc(&report.game), esc(&report.season), esc(&report.game), esc(&report.variant), esc(&report.season), esc(&report.next)
     );
-    for (title, lines) in [
-        ("Orders", &report.orders),
-        ("Retreats", &report.retreats),
-        ("Adjustments", &report.builds),
-    ] {
-        if lines.is_empty() {
-            continue;
-        }
+    for (title, lines) in report.tables() {
         out.push_str(&format!(
             "<h2>{title}</h2>\n<table><tr><th>Nation</th><th>Order</th><th>Result</th></tr>\n"
         ));
         for l in lines {
             let class = if l.failed { " class=\"failed\"" } else { "" };
-            let result = if l.failed {
-                format!("fails: {}", l.note)
-            } else {
-                "succeeds".into()
-            };
+            let result = l.result_text();
             out.push_str(&format!(
                 "<tr><td>{}</td><td{class}>{}</td><td>{}</td></tr>\n",
                 esc(&l.nation),
@@ -290,14 +261,9 @@ pub fn json(report: &Report) -> String {
 /// nation by nation, with the players' names.
 pub fn dip_export(report: &Report) -> String {
     let mut out = format!("{}\n{}\n", report.game, report.season);
-    for (title, lines) in [
-        ("Moves", &report.orders),
-        ("Retreats", &report.retreats),
-        ("Adjustments", &report.builds),
-    ] {
-        if lines.is_empty() {
-            continue;
-        }
+    for (title, lines) in report.tables() {
+        // DIP calls the first table "Moves".
+        let title = if title == "Orders" { "Moves" } else { title };
         out.push_str(&format!("\n{title}\n"));
         let mut nations: Vec<&str> = Vec::new();
         for l in lines.iter() {

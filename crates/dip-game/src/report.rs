@@ -41,7 +41,29 @@ pub struct Report {
     pub next: String,
 }
 
+impl Line {
+    /// `succeeds`, or `fails: why`.
+    pub fn result_text(&self) -> String {
+        if self.failed {
+            format!("fails: {}", self.note)
+        } else {
+            "succeeds".into()
+        }
+    }
+}
+
 impl Report {
+    /// The report's non-empty tables: orders, retreats, adjustments.
+    pub fn tables(&self) -> impl Iterator<Item = (&'static str, &[Line])> {
+        [
+            ("Orders", self.orders.as_slice()),
+            ("Retreats", self.retreats.as_slice()),
+            ("Adjustments", self.builds.as_slice()),
+        ]
+        .into_iter()
+        .filter(|(_, lines)| !lines.is_empty())
+    }
+
     /// The stage-file form: one `key: value` or table line each.
     pub fn to_stage_text(&self) -> String {
         let mut out = String::new();
