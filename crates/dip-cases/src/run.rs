@@ -101,7 +101,7 @@ impl Runner {
         for step in &case.steps {
             let mut orders = Vec::new();
             for ol in &step.orders {
-                let o = parse_order_with(vocab, &strip_result_word(&ol.line.text), None)
+                let o = parse_order_with(vocab, &ol.line.text, None)
                     .map_err(|e| format!("{}: {e}: `{}`", loc(&ol.line), ol.line.text))?;
                 orders.push(o);
             }
@@ -149,12 +149,6 @@ impl Runner {
         }
         Ok(())
     }
-}
-
-/// jDip writes `Germany: A mun Supports A ber - sil` but also results such as
-/// `SUCCESS: ...`; nothing to strip in orders themselves today.
-fn strip_result_word(s: &str) -> String {
-    s.to_string()
 }
 
 fn describe(map: &Map, u: &Unit) -> String {

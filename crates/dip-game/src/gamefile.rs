@@ -5,8 +5,7 @@
 
 use crate::params::ParamFile;
 use dip_core::{Dislodged, Map, Phase, PowerId, State, Unit};
-use dip_text::parse_order_with;
-use dip_text::position::{format_phase, parse_phase};
+use dip_text::position::{format_phase, parse_phase, parse_unit_of};
 use dip_text::Vocabulary;
 use std::path::{Path, PathBuf};
 
@@ -132,7 +131,7 @@ impl GameFile {
                 .or_else(|| map.find_power(&nb.name))
                 .ok_or_else(|| err(nb.line, format!("unknown nation `{}`", nb.name)))?;
             for (n, text) in &nb.units {
-                let u = unit_of(vocab, power, text).map_err(|m| err(*n, m))?;
+                let u = parse_unit_of(vocab, Some(power), text).map_err(|m| err(*n, m))?;
                 if state.unit(map.province_of(u.region)).is_some() {
                     return Err(err(*n, format!("a second unit in the same province: `{text}`")));
                 }
@@ -148,7 +147,7 @@ impl GameFile {
                 let (unit_text, rest) = text
                     .split_once(" FROM ")
                     .ok_or_else(|| err(*n, format!("expected `A Ser FROM Bud`, found `{text}`")))?;
-                let unit = unit_of(vocab, power, unit_text).map_err(|m| err(*n, m))?;
+                let unit = parse_unit_of(vocab, Some(power), unit_text).map_err(|m| err(*n, m))?;
                 let mut words = rest.split_whitespace();
                 let from = words.next().unwrap_or("");
                 let attacker_from = map
@@ -183,26 +182,6 @@ impl GameFile {
             .find(|nb| vocab.nation(&nb.name).or_else(|| vocab.map().find_power(&nb.name)) == Some(power))
             .and_then(|nb| nb.player.as_deref())
     }
-}
-
-/// `A Vie`, `F StP(sc)` of `power`, read with the game's words.
-fn unit_of(vocab: &Vocabulary, power: PowerId, text: &str) -> Result<Unit, String> {
-    let map = vocab.map();
-    let order = parse_order_with(vocab, text, Some(power)).map_err(|e| format!("{e}: `{text}`"))?;
-    let dip_core::OrderKind::Hold(u) = order.kind else {
-        return Err(format!("expected a unit such as `A Vie`, found `{text}`"));
-    };
-    let kind = u.kind.ok_or_else(|| format!("no unit type in `{text}`"))?;
-    let region = match u.coast {
-        dip_core::CoastSpec::Coast(r) => r,
-        _ => map
-            .only_region_for(u.province, kind)
-            .ok_or_else(|| format!("`{text}`: this unit needs a coast, or cannot stand there"))?,
-    };
-    if !map.allows(region, kind) {
-        return Err(format!("`{text}`: this unit type cannot stand there"));
-    }
-    Ok(Unit { power, kind, region })
 }
 
 fn unit_text(map: &Map, u: &Unit) -> String {

@@ -4,7 +4,7 @@
 //! games.
 
 use crate::mila::{SavedGame, SavedPhase, SavedState};
-use dip_core::{game, Map, Order, OrderKind, PhaseKind, Ruleset, Season, State, Verdict};
+use dip_core::{game, Map, Order, OrderKind, Ruleset, State, Verdict};
 use dip_text::{format_order, format_position, parse_order_with, parse_position, Style, Vocabulary};
 use std::collections::BTreeMap;
 
@@ -340,12 +340,6 @@ pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
         rules: vec![],
         phases,
     }
-}
-
-/// Is this phase a movement phase in spring or fall? (For callers that
-/// pick phases to show.)
-pub fn is_movement(state: &State) -> bool {
-    state.phase.kind == PhaseKind::Movement && matches!(state.phase.season, Season::Spring | Season::Fall)
 }
 
 /// A position as a Realpolitik game file (`.gam`): the start of a new game

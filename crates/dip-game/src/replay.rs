@@ -4,9 +4,10 @@
 
 use crate::mila::{SavedGame, SavedPhase, SavedState};
 use dip_core::{
-    game, CoastSpec, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset,
-    Season, State, Unit, Verdict,
+    game, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset, Season,
+    State, Unit, Verdict,
 };
+use dip_text::position::parse_unit_of;
 use dip_text::{parse_order_with, Vocabulary};
 use std::collections::BTreeSet;
 
@@ -46,23 +47,6 @@ pub fn parse_phase_name(name: &str) -> Option<Phase> {
     Some(Phase::new(year, season, kind))
 }
 
-/// `A BUD`, `F STP/SC` → a unit of `power`.
-fn parse_unit(vocab: &Vocabulary, power: PowerId, text: &str) -> Result<Unit, String> {
-    let map = vocab.map();
-    let order = parse_order_with(vocab, text, Some(power)).map_err(|e| format!("unit `{text}`: {e}"))?;
-    let OrderKind::Hold(u) = order.kind else {
-        return Err(format!("unit `{text}`: not a unit"));
-    };
-    let kind = u.kind.ok_or_else(|| format!("unit `{text}`: no type"))?;
-    let region = match u.coast {
-        CoastSpec::Coast(r) => r,
-        _ => map
-            .only_region_for(u.province, kind)
-            .ok_or_else(|| format!("unit `{text}`: needs a coast"))?,
-    };
-    Ok(Unit { power, kind, region })
-}
-
 fn power_of(map: &Map, name: &str) -> Result<PowerId, String> {
     map.find_power(name).ok_or_else(|| format!("unknown power `{name}`"))
 }
@@ -82,8 +66,8 @@ pub(crate) fn state_from(
         let pw = power_of(map, power)?;
         for u in units {
             match u.strip_prefix('*') {
-                Some(rest) => dislodged.push(parse_unit(vocab, pw, rest)?),
-                None => state.place(map, parse_unit(vocab, pw, u)?),
+                Some(rest) => dislodged.push(parse_unit_of(vocab, Some(pw), rest)?),
+                None => state.place(map, parse_unit_of(vocab, Some(pw), u)?),
             }
         }
     }

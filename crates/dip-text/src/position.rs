@@ -60,8 +60,13 @@ pub fn parse_unit(map: &Map, text: &str) -> Result<Unit, String> {
 
 /// The same with words already built (reading many units).
 pub fn parse_unit_with(vocab: &Vocabulary, text: &str) -> Result<Unit, String> {
+    parse_unit_of(vocab, None, text)
+}
+
+/// A unit of `power` when the text names none (`A Vie` under `NATION Austria`).
+pub fn parse_unit_of(vocab: &Vocabulary, power: Option<PowerId>, text: &str) -> Result<Unit, String> {
     let map = vocab.map();
-    let order = parse_order_with(vocab, text, None).map_err(|e| format!("{e}: `{text}`"))?;
+    let order = parse_order_with(vocab, text, power).map_err(|e| format!("{e}: `{text}`"))?;
     let OrderKind::Hold(u) = order.kind else {
         return Err(format!("expected a unit such as `England: F nth`, found `{text}`"));
     };
