@@ -323,12 +323,12 @@ fn reason_text(map: &Map, r: Reason) -> String {
 }
 
 /// One phase: checked lines and the adjudication.
-struct PhaseRun {
-    state: State,
-    check: TurnReport,
-    outcome: PhaseOutcome,
+pub(crate) struct PhaseRun {
+    pub(crate) state: State,
+    pub(crate) check: TurnReport,
+    pub(crate) outcome: PhaseOutcome,
     /// Suggested retreats applied for units without a retreat order.
-    suggested: Vec<String>,
+    pub(crate) suggested: Vec<String>,
 }
 
 fn run_phase(map: &Map, vocab: &Vocabulary, rules: &Ruleset, state: &State, lines: &[ReadLine]) -> PhaseRun {
@@ -383,7 +383,7 @@ fn run_phase(map: &Map, vocab: &Vocabulary, rules: &Ruleset, state: &State, line
 }
 
 /// Report lines of one phase.
-fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
+pub(crate) fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
     // Nations in the variant's order (inserted holds would come last).
     let mut reports: Vec<&dip_core::OrderReport> = run.outcome.orders().iter().collect();
     reports.sort_by_key(|r| r.order.power);
@@ -429,7 +429,7 @@ fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
     }
 }
 
-fn centers(map: &Map, state: &State) -> Vec<(String, Vec<String>, usize)> {
+pub(crate) fn centers(map: &Map, state: &State) -> Vec<(String, Vec<String>, usize)> {
     map.power_ids()
         .map(|p| {
             let cs = state

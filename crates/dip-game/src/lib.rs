@@ -10,6 +10,7 @@ pub mod gamefile;
 pub mod menu;
 pub mod mila;
 pub mod params;
+pub mod phase;
 pub mod plain;
 pub mod record;
 pub mod replay;

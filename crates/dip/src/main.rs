@@ -9,6 +9,7 @@ mod rate;
 mod record;
 mod render;
 mod replay;
+mod serve;
 mod variant;
 
 use clap::{Parser, Subcommand};
@@ -60,6 +61,8 @@ enum Command {
     Score(rate::ScoreArgs),
     /// Rate players game by game: Elo, Ghost Rating, TrueSkill or Weng-Lin.
     Ratings(rate::RatingsArgs),
+    /// Host games: a JSON API with accounts, deadlines and storage (docs/api.md).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -89,6 +92,7 @@ fn main() -> ExitCode {
         Command::Rate(a) => rate::run(a),
         Command::Score(a) => rate::score(a),
         Command::Ratings(a) => rate::ratings(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,182 @@
+//! One phase of a hosted game, without files: every power's order lines
+//! read and checked as `dip run` reads ORDERS.TXT, adjudicated, and the
+//! same report `dip run` prints, with every automatic change on a line of
+//! its own (no orders received, disbanded retreats, waived builds, civil
+//! disorder).
+//!
+//! The difference to DipWork's winterer: a dislodged unit without an order
+//! disbands (no-moves-received), it gets no suggested retreat, since on a
+//! server nobody is there to confirm the suggestion.
+
+use crate::gamedir::{centers, lines_of, short, PhaseRun};
+use crate::gamefile::title_phase;
+use crate::report::{Line, Report};
+use dip_core::{adjustment, game, Order, OrderKind, PhaseKind, PhaseOutcome, PowerId, Ruleset, State, UnitRef};
+use dip_text::{check_turn, read_orders, CheckOptions, Code, ReadLine, TurnReport, Vocabulary};
+
+/// A phase played: the checked lines, the outcome, the next position and
+/// the report.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub check: TurnReport,
+    pub outcome: PhaseOutcome,
+    pub next: State,
+    pub report: Report,
+    /// The winner after this phase, if the game is over.
+    pub winner: Option<PowerId>,
+}
+
+/// One power's lines, read for that power: a line that names another
+/// nation (`France: A par-bur`, or under `NATION France`) is refused.
+/// Returns the lines to check and the refused ones (line number, text).
+pub fn read_power_lines(vocab: &Vocabulary, power: PowerId, text: &str) -> (Vec<ReadLine>, Vec<(usize, String)>) {
+    let mut keep = Vec::new();
+    let mut refused = Vec::new();
+    for mut l in read_orders(vocab, text, Some(power)) {
+        if l.power.is_some_and(|p| p != power) {
+            refused.push((l.line, l.text));
+            continue;
+        }
+        l.power = Some(power);
+        keep.push(l);
+    }
+    (keep, refused)
+}
+
+/// Plays the phase `state` is in from each power's order text.
+/// `game_name` and `variant_title` go into the report's header; `players`
+/// pairs nations with player names (left out of anonymous games).
+pub fn play(
+    vocab: &Vocabulary,
+    rules: &Ruleset,
+    state: &State,
+    orders: &[(PowerId, String)],
+    header: &ReportHeader,
+) -> Played {
+    let map = vocab.map();
+    let mut lines: Vec<ReadLine> = Vec::new();
+    for (power, text) in orders {
+        let (mut keep, _) = read_power_lines(vocab, *power, text);
+        // Line numbers stay unique across powers for the report's lookup.
+        let base = lines.len() * 1000;
+        for l in &mut keep {
+            l.line += base;
+        }
+        lines.extend(keep);
+    }
+    let check = check_turn(vocab, state, rules, &CheckOptions::default(), &lines);
+    let orders: Vec<Order> = check.orders();
+    let outcome = game::adjudicate(map, state, &orders, rules);
+    let next = game::advance(map, state, &outcome);
+    let run = PhaseRun {
+        state: state.clone(),
+        check,
+        outcome,
+        suggested: Vec::new(),
+    };
+    let mut table = Vec::new();
+    lines_of(map, &run, &mut table);
+    for l in &mut table {
+        if l.code == Some(Code::MissingOrder.number()) && l.note.is_empty() {
+            l.note = "no order received: holds".into();
+        }
+    }
+    automatic_lines(vocab, state, &run.outcome, &orders, &mut table);
+    let winner = game::winner(map, &next);
+    let mut report = Report {
+        game: header.game.clone(),
+        variant: header.variant.clone(),
+        season: title_phase(&state.phase),
+        players: header.players.clone(),
+        next: match winner {
+            Some(w) => format!(
+                "Game over: {} wins with {} centres",
+                map.power(w).name,
+                next.center_count(map, w)
+            ),
+            None => title_phase(&next.phase),
+        },
+        centers: centers(map, &next),
+        ..Report::default()
+    };
+    match state.phase.kind {
+        PhaseKind::Movement => report.orders = table,
+        PhaseKind::Retreat => report.retreats = table,
+        PhaseKind::Adjustment => report.builds = table,
+    }
+    let PhaseRun { check, outcome, .. } = run;
+    Played {
+        check,
+        outcome,
+        next,
+        report,
+        winner,
+    }
+}
+
+/// What the report's header names.
+#[derive(Clone, Debug, Default)]
+pub struct ReportHeader {
+    pub game: String,
+    pub variant: String,
+    pub players: Vec<(String, String)>,
+}
+
+/// Lines for what happened without an order: units removed by civil
+/// disorder and builds not used (waived).
+fn automatic_lines(
+    vocab: &Vocabulary,
+    state: &State,
+    outcome: &PhaseOutcome,
+    orders: &[Order],
+    table: &mut Vec<Line>,
+) {
+    let map = vocab.map();
+    let PhaseOutcome::Adjustment(a) = outcome else {
+        return;
+    };
+    for &p in &a.civil_disorder {
+        let Some(u) = state.unit(p) else { continue };
+        let o = Order::new(u.power, OrderKind::Disband(UnitRef::new(Some(u.kind), p)));
+        table.push(Line {
+            nation: map.power(u.power).name.clone(),
+            order: short(map, &o),
+            failed: false,
+            attacked_from: None,
+            code: Some(Code::MissingOrder.number()),
+            note: "too few disbands: removed by the civil disorder rule".into(),
+        });
+    }
+    for power in map.power_ids() {
+        let balance = adjustment::balance(map, state, power);
+        if balance <= 0 {
+            continue;
+        }
+        let used = a
+            .orders
+            .iter()
+            .filter(|r| r.order.power == power && r.verdict.succeeded())
+            .filter(|r| matches!(r.order.kind, OrderKind::Build(_)))
+            .count() as i32;
+        let waived_by_order = orders
+            .iter()
+            .filter(|o| o.power == power && matches!(o.kind, OrderKind::Waive))
+            .count() as i32;
+        let open = map
+            .supply_centers()
+            .iter()
+            .filter(|&&c| adjustment::can_build_in(map, state, power, c))
+            .count() as i32;
+        let unused = (balance.min(open) - used - waived_by_order).max(0);
+        for _ in 0..unused {
+            table.push(Line {
+                nation: map.power(power).name.clone(),
+                order: "waive".into(),
+                failed: false,
+                attacked_from: None,
+                code: Some(Code::MissingOrder.number()),
+                note: "build not ordered: waived".into(),
+            });
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Accounts and sessions: passwords hashed with Argon2id, bearer tokens of
+//! 32 random bytes stored only as their SHA-256, failed logins slowed down.
+
+use crate::db::Tx;
+use crate::error::{ApiError, ApiResult};
+use crate::time::now_ms;
+use rand_core::{OsRng, RngCore};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// How long a session lasts.
+pub const SESSION_MS: i64 = 30 * 86_400_000;
+
+/// A signed-in account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    pub id: i64,
+    pub name: String,
+}
+
+/// Checks a new account's name and password.
+pub fn check_new(name: &str, password: &str) -> ApiResult<()> {
+    let n = name.chars().count();
+    if !(2..=32).contains(&n) {
+        return Err(ApiError::bad_request("name: between 2 and 32 characters"));
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+    {
+        return Err(ApiError::bad_request(
+            "name: letters, digits, `_`, `-` and `.` only",
+        ));
+    }
+    let p = password.chars().count();
+    if !(8..=256).contains(&p) {
+        return Err(ApiError::bad_request("password: between 8 and 256 characters"));
+    }
+    Ok(())
+}
+
+/// The key that makes names unique regardless of case.
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+pub fn hash_password(password: &str) -> ApiResult<String> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| ApiError::internal(format!("argon2: {e}")))
+}
+
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        .unwrap_or(false)
+}
+
+pub fn create_account(tx: &mut dyn Tx, name: &str, hash: &str) -> ApiResult<Account> {
+    let row = tx
+        .query_one(
+            "INSERT INTO accounts (name, name_key, password_hash, created) VALUES ($1, $2, $3, $4) RETURNING id",
+            &[name.into(), name_key(name).into(), hash.into(), now_ms().into()],
+        )
+        .map_err(|e| match e {
+            crate::db::DbError::Conflict => ApiError::conflict(format!("the name `{name}` is taken")),
+            e => e.into(),
+        })?;
+    Ok(Account {
+        id: row.map(|r| r.int(0)).unwrap_or(0),
+        name: name.to_string(),
+    })
+}
+
+/// The stored hash of an account, by name.
+pub fn password_of(tx: &mut dyn Tx, name: &str) -> ApiResult<Option<(Account, String)>> {
+    Ok(tx
+        .query_one(
+            "SELECT id, name, password_hash FROM accounts WHERE name_key = $1",
+            &[name_key(name).into()],
+        )?
+        .map(|r| {
+            (
+                Account {
+                    id: r.int(0),
+                    name: r.text(1),
+                },
+                r.text(2),
+            )
+        }))
+}
+
+fn token_hash(token: &str) -> String {
+    let d = Sha256::digest(token.as_bytes());
+    d.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A new session for the account: the token (shown once) is returned.
+pub fn create_session(tx: &mut dyn Tx, account: &Account) -> ApiResult<String> {
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let now = now_ms();
+    tx.exec("DELETE FROM sessions WHERE expires < $1", &[now.into()])?;
+    tx.exec(
+        "INSERT INTO sessions (token_hash, account_id, expires) VALUES ($1, $2, $3)",
+        &[token_hash(&token).into(), account.id.into(), (now + SESSION_MS).into()],
+    )?;
+    Ok(token)
+}
+
+pub fn delete_session(tx: &mut dyn Tx, token: &str) -> ApiResult<()> {
+    tx.exec("DELETE FROM sessions WHERE token_hash = $1", &[token_hash(token).into()])?;
+    Ok(())
+}
+
+/// The account a token belongs to, if the session is alive.
+pub fn account_of(tx: &mut dyn Tx, token: &str) -> ApiResult<Option<Account>> {
+    Ok(tx
+        .query_one(
+            "SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id \
+             WHERE s.token_hash = $1 AND s.expires > $2",
+            &[token_hash(token).into(), now_ms().into()],
+        )?
+        .map(|r| Account {
+            id: r.int(0),
+            name: r.text(1),
+        }))
+}
+
+/// Failed logins per name: each failure in a row doubles the wait before
+/// the answer (0.25 s, 0.5 s, 1 s … up to 8 s), so guessing is slow.
+#[derive(Default)]
+pub struct Throttle {
+    failures: Mutex<HashMap<String, u32>>,
+}
+
+impl Throttle {
+    pub fn failed(&self, name: &str) -> Duration {
+        let mut m = self.failures.lock().unwrap_or_else(|p| p.into_inner());
+        if m.len() > 100_000 {
+            m.clear();
+        }
+        let n = m.entry(name_key(name)).or_insert(0);
+        *n = n.saturating_add(1);
+        Duration::from_millis(250u64 << (*n - 1).min(5))
+    }
+    pub fn succeeded(&self, name: &str) {
+        self.failures
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&name_key(name));
+    }
+}

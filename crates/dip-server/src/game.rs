@@ -1,0 +1,381 @@
+//! A hosted game as stored: its row, options and members, the position it
+//! is in, and the JSON views of it that players and observers get.
+
+use crate::db::{Row, Tx};
+use crate::error::{ApiError, ApiResult};
+use crate::time::{iso8601, now_ms, parse_duration};
+use crate::variants::{self, Loaded};
+use dip_core::{adjustment, Map, PhaseKind, PowerId, State};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value as Json};
+
+/// Who may post press.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Press {
+    /// Private messages to any powers, and public ones.
+    #[default]
+    Full,
+    /// Only messages to all.
+    Public,
+    /// No messages (gunboat).
+    None,
+}
+
+/// How powers are given to players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Assignment {
+    /// Players name the power they want when they join; the others get
+    /// the rest at random at the start.
+    #[default]
+    Choice,
+    /// Every power is drawn at random at the start.
+    Random,
+}
+
+/// Deadlines per phase kind (`None`: the game master processes by hand).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deadlines {
+    pub movement: Option<String>,
+    pub retreat: Option<String>,
+    pub adjustment: Option<String>,
+}
+
+impl Deadlines {
+    pub fn check(&self) -> ApiResult<()> {
+        for (kind, d) in [
+            ("movement", &self.movement),
+            ("retreat", &self.retreat),
+            ("adjustment", &self.adjustment),
+        ] {
+            if let Some(d) = d {
+                parse_duration(d).map_err(|e| ApiError::bad_request(format!("deadlines.{kind}: {e}")))?;
+            }
+        }
+        Ok(())
+    }
+    /// The time allowed for a phase of this kind, in milliseconds.
+    pub fn for_kind(&self, kind: PhaseKind) -> Option<i64> {
+        let d = match kind {
+            PhaseKind::Movement => &self.movement,
+            PhaseKind::Retreat => &self.retreat,
+            PhaseKind::Adjustment => &self.adjustment,
+        };
+        d.as_deref().and_then(|d| parse_duration(d).ok())
+    }
+}
+
+/// Seat limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    pub min: usize,
+    pub max: usize,
+}
+
+/// A game's options, stored as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub players: Players,
+    pub deadlines: Deadlines,
+    pub press: Press,
+    pub anonymous: bool,
+    pub daide: bool,
+    pub assignment: Assignment,
+    /// Missed phases in a row after which a power goes into civil
+    /// disorder and its seat opens.
+    pub civil_disorder_after: u32,
+}
+
+/// Where a game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Forming,
+    Active,
+    Paused,
+    Finished,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Forming => "forming",
+            Status::Active => "active",
+            Status::Paused => "paused",
+            Status::Finished => "finished",
+        }
+    }
+    pub fn parse(s: &str) -> Status {
+        match s {
+            "forming" => Status::Forming,
+            "active" => Status::Active,
+            "paused" => Status::Paused,
+            _ => Status::Finished,
+        }
+    }
+}
+
+/// A game's row.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: i64,
+    pub name: String,
+    pub variant: String,
+    pub creator: i64,
+    pub status: Status,
+    pub options: Options,
+    pub phase_index: i64,
+    pub position: String,
+    pub deadline: Option<i64>,
+    pub paused_left: Option<i64>,
+    pub winner: Option<String>,
+    pub result: Option<String>,
+    pub failures: i64,
+    pub last_error: Option<String>,
+}
+
+pub const GAME_COLUMNS: &str = "id, name, variant, creator, status, options, phase_index, position, deadline, \
+                                paused_left, winner, result, failures, last_error";
+
+impl GameRow {
+    pub fn from_row(r: &Row) -> ApiResult<GameRow> {
+        let options = serde_json::from_str(&r.text(5))
+            .map_err(|e| ApiError::internal(format!("game {}: stored options: {e}", r.int(0))))?;
+        Ok(GameRow {
+            id: r.int(0),
+            name: r.text(1),
+            variant: r.text(2),
+            creator: r.int(3),
+            status: Status::parse(&r.text(4)),
+            options,
+            phase_index: r.int(6),
+            position: r.text(7),
+            deadline: r.opt_int(8),
+            paused_left: r.opt_int(9),
+            winner: r.opt_text(10),
+            result: r.opt_text(11),
+            failures: r.int(12),
+            last_error: r.opt_text(13),
+        })
+    }
+
+    pub fn loaded(&self) -> ApiResult<&'static Loaded> {
+        variants::get(&self.variant).map_err(ApiError::internal)
+    }
+
+    /// The position the game is in.
+    pub fn state(&self) -> ApiResult<State> {
+        let l = self.loaded()?;
+        dip_text::parse_position(&l.variant.map, &self.position, "stored position")
+            .map_err(|e| ApiError::internal(format!("game {}: {e}", self.id)))
+    }
+}
+
+/// How a game's row is held until the transaction ends (PostgreSQL;
+/// SQLite's writer holds the whole database anyway).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lock {
+    None,
+    /// Nobody changes it (orders are stored for the phase it is in).
+    Share,
+    /// Only this transaction changes it (processing, joining, votes).
+    Update,
+}
+
+/// Loads a game.
+pub fn load(tx: &mut dyn Tx, id: i64, lock: Lock) -> ApiResult<GameRow> {
+    let clause = match lock {
+        Lock::None => "",
+        Lock::Share => tx.for_share(),
+        Lock::Update => tx.for_update(),
+    };
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1{clause}");
+    match tx.query_one(&sql, &[id.into()])? {
+        Some(r) => GameRow::from_row(&r),
+        None => Err(ApiError::not_found(format!("no game {id}"))),
+    }
+}
+
+/// A player of a game.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub account_id: i64,
+    pub name: String,
+    pub power: Option<String>,
+    pub wanted: Option<String>,
+    pub ready: bool,
+    pub draw: bool,
+    pub concede: bool,
+    pub missed: i64,
+}
+
+pub fn members(tx: &mut dyn Tx, game: i64) -> ApiResult<Vec<Member>> {
+    Ok(tx
+        .query(
+            "SELECT m.account_id, a.name, m.power, m.wanted, m.ready, m.draw, m.concede, m.missed \
+             FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined, m.account_id",
+            &[game.into()],
+        )?
+        .iter()
+        .map(|r| Member {
+            account_id: r.int(0),
+            name: r.text(1),
+            power: r.opt_text(2),
+            wanted: r.opt_text(3),
+            ready: r.int(4) != 0,
+            draw: r.int(5) != 0,
+            concede: r.int(6) != 0,
+            missed: r.int(7),
+        })
+        .collect())
+}
+
+/// The powers whose orders were stored for the phase (non-empty).
+pub fn submitted(tx: &mut dyn Tx, game: i64, phase_index: i64) -> ApiResult<Vec<String>> {
+    Ok(tx
+        .query(
+            "SELECT power FROM orders WHERE game_id = $1 AND phase_index = $2 AND lines <> '[]'",
+            &[game.into(), phase_index.into()],
+        )?
+        .iter()
+        .map(|r| r.text(0))
+        .collect())
+}
+
+/// Must this power give orders in this phase?
+pub fn must_order(map: &Map, state: &State, p: PowerId) -> bool {
+    match state.phase.kind {
+        PhaseKind::Movement => state.units().any(|(_, u)| u.power == p),
+        PhaseKind::Retreat => state.all_dislodged().any(|(_, d)| d.unit.power == p),
+        PhaseKind::Adjustment => {
+            let b = adjustment::balance(map, state, p);
+            b < 0
+                || (b > 0
+                    && map
+                        .supply_centers()
+                        .iter()
+                        .any(|&c| adjustment::can_build_in(map, state, p, c)))
+        }
+    }
+}
+
+/// Is the power still in the game (units or centres)?
+pub fn survives(map: &Map, state: &State, p: PowerId) -> bool {
+    state.units().any(|(_, u)| u.power == p) || state.center_count(map, p) > 0
+}
+
+/// `F stp/sc`: dip's short unit notation.
+pub fn unit_text(map: &Map, u: &dip_core::Unit) -> String {
+    format!("{} {}", map.unit_type(u.kind).letter, map.region_name(u.region))
+}
+
+/// The position by power, as the API shows it.
+pub fn powers_json(map: &Map, state: &State) -> Vec<Json> {
+    map.power_ids()
+        .map(|p| {
+            let units: Vec<String> = state
+                .units()
+                .filter(|(_, u)| u.power == p)
+                .map(|(_, u)| unit_text(map, &u))
+                .collect();
+            let dislodged: Vec<String> = state
+                .all_dislodged()
+                .filter(|(_, d)| d.unit.power == p)
+                .map(|(_, d)| unit_text(map, &d.unit))
+                .collect();
+            let centres: Vec<String> = state.centers_of(map, p).map(|c| map.province(c).abbr.clone()).collect();
+            json!({"name": map.power(p).name, "units": units, "dislodged": dislodged, "centres": centres})
+        })
+        .collect()
+}
+
+/// A game as `viewer` may see it: player names hidden in anonymous games
+/// until the end (but one's own), orders never.
+pub fn view(tx: &mut dyn Tx, g: &GameRow, viewer: Option<i64>) -> ApiResult<Json> {
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let state = g.state()?;
+    let members = members(tx, g.id)?;
+    let submitted = submitted(tx, g.id, g.phase_index)?;
+    let hide = g.options.anonymous && g.status != Status::Finished;
+    let mine = viewer.and_then(|v| members.iter().find(|m| m.account_id == v));
+    let mut powers = powers_json(map, &state);
+    for (p, pj) in map.power_ids().zip(powers.iter_mut()) {
+        let name = &map.power(p).name;
+        let m = members.iter().find(|m| m.power.as_deref() == Some(name.as_str()));
+        let player = m.map(|m| {
+            if hide && Some(m.account_id) != viewer {
+                Json::String("(hidden)".into())
+            } else {
+                Json::String(m.name.clone())
+            }
+        });
+        pj["player"] = player.unwrap_or(Json::Null);
+        pj["ready"] = Json::Bool(m.is_some_and(|m| m.ready));
+        pj["orders_submitted"] = Json::Bool(submitted.contains(name));
+        pj["must_order"] = Json::Bool(g.status == Status::Active && must_order(map, &state, p));
+        pj["missed"] = json!(m.map(|m| m.missed).unwrap_or(0));
+        pj["centre_count"] = json!(state.center_count(map, p));
+    }
+    let now = now_ms();
+    let waiting: Vec<Json> = members
+        .iter()
+        .filter(|m| m.power.is_none())
+        .map(|m| {
+            let name = if hide && Some(m.account_id) != viewer {
+                "(hidden)".to_string()
+            } else {
+                m.name.clone()
+            };
+            json!({"player": name, "wanted": m.wanted})
+        })
+        .collect();
+    Ok(json!({
+        "id": g.id,
+        "name": g.name,
+        "variant": g.variant,
+        "variant_title": l.variant.title,
+        "status": if g.status == Status::Paused { "active" } else { g.status.as_str() },
+        "paused": g.status == Status::Paused,
+        "phase": state.phase.short(),
+        "phase_title": dip_game::gamefile::title_phase(&state.phase),
+        "phase_kind": match state.phase.kind { PhaseKind::Movement => "movement", PhaseKind::Retreat => "retreat", PhaseKind::Adjustment => "adjustment" },
+        "deadline": g.deadline.map(iso8601),
+        "seconds_left": g.deadline.map(|d| ((d - now).max(0) + 999) / 1000),
+        "players": g.options.players,
+        "joined": members.len(),
+        "deadlines": g.options.deadlines,
+        "press": g.options.press,
+        "anonymous": g.options.anonymous,
+        "daide": g.options.daide,
+        "assignment": g.options.assignment,
+        "civil_disorder_after": g.options.civil_disorder_after,
+        "game_master": viewer == Some(g.creator),
+        "you": mine.map(|m| json!({"player": m.name, "power": m.power, "ready": m.ready, "draw": m.draw, "concede": m.concede})),
+        "powers": powers,
+        "waiting": waiting,
+        "winner": g.winner,
+        "result": g.result,
+        "error": if viewer == Some(g.creator) { g.last_error.clone() } else { None },
+    }))
+}
+
+/// The power of `account` in the game, if any.
+pub fn power_of(map: &Map, members: &[Member], account: i64) -> Option<PowerId> {
+    members
+        .iter()
+        .find(|m| m.account_id == account)
+        .and_then(|m| m.power.as_deref())
+        .and_then(|p| map.find_power(p))
+}
+
+/// An event for the live stream.
+pub fn event(tx: &mut dyn Tx, game: i64, kind: &str, data: Json) -> ApiResult<()> {
+    tx.exec(
+        "INSERT INTO events (game_id, kind, data, created) VALUES ($1, $2, $3, $4)",
+        &[game.into(), kind.into(), data.to_string().into(), now_ms().into()],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,219 @@
+//! What happened: every processed phase with its position, orders
+//! (revealed once processed), results and report; maps of any phase; the
+//! whole game as MILA JSON or a DipWork game directory.
+
+use crate::db::Tx;
+use crate::game::Lock;
+use crate::error::{ApiError, ApiResult};
+use crate::game::{self, GameRow, Status};
+use crate::time::iso8601;
+use crate::variants::Loaded;
+use dip_core::{PhaseOutcome, State};
+use dip_game::phase::{play, Played, ReportHeader};
+use dip_game::record::{GameRecord, PhaseRecord};
+use serde_json::{json, Value as Json};
+
+/// A processed phase as stored.
+pub struct Stored {
+    pub index: i64,
+    pub phase: String,
+    pub position: String,
+    pub orders: serde_json::Map<String, Json>,
+    pub results: Json,
+    pub report: String,
+    pub processed: i64,
+}
+
+pub fn stored(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Stored>> {
+    Ok(tx
+        .query(
+            "SELECT phase_index, phase, position, orders, results, report, processed FROM phases \
+             WHERE game_id = $1 ORDER BY phase_index",
+            &[id.into()],
+        )?
+        .iter()
+        .map(|r| Stored {
+            index: r.int(0),
+            phase: r.text(1),
+            position: r.text(2),
+            orders: serde_json::from_str(&r.text(3)).unwrap_or_default(),
+            results: serde_json::from_str(&r.text(4)).unwrap_or(Json::Null),
+            report: r.text(5),
+            processed: r.int(6),
+        })
+        .collect())
+}
+
+impl Stored {
+    pub fn state(&self, l: &Loaded) -> ApiResult<State> {
+        dip_text::parse_position(&l.variant.map, &self.position, "stored phase")
+            .map_err(|e| ApiError::internal(e.to_string()))
+    }
+    /// The phase played again from its stored orders (adjudication is
+    /// deterministic, so this is what happened).
+    pub fn replay(&self, l: &Loaded) -> ApiResult<(State, Played)> {
+        let state = self.state(l)?;
+        let map = &l.variant.map;
+        let orders: Vec<_> = self
+            .orders
+            .iter()
+            .filter_map(|(p, lines)| {
+                let p = map.find_power(p)?;
+                let lines: Vec<&str> = lines.as_array()?.iter().filter_map(Json::as_str).collect();
+                Some((p, lines.join("\n")))
+            })
+            .collect();
+        let played = play(&l.vocab, &l.variant.rules, &state, &orders, &ReportHeader::default());
+        Ok((state, played))
+    }
+}
+
+/// `GET …/phases`.
+pub fn list(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
+    let g = game::load(tx, id, Lock::None)?;
+    let mut out: Vec<Json> = stored(tx, id)?
+        .iter()
+        .map(|s| json!({"index": s.index, "phase": s.phase, "processed": iso8601(s.processed)}))
+        .collect();
+    if g.status != Status::Finished {
+        out.push(json!({"index": g.phase_index, "phase": g.state()?.phase.short(), "current": true}));
+    }
+    Ok(json!({"phases": out}))
+}
+
+/// `GET …/phases/{phase}`: a processed phase in full; the current one
+/// with its position only.
+pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str) -> ApiResult<Json> {
+    let g = game::load(tx, id, Lock::None)?;
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    if let Some(s) = stored(tx, id)?.into_iter().find(|s| s.phase.eq_ignore_ascii_case(phase)) {
+        let state = s.state(l)?;
+        return Ok(json!({
+            "phase": s.phase,
+            "title": dip_game::gamefile::title_phase(&state.phase),
+            "position": game::powers_json(map, &state),
+            "orders": s.orders,
+            "results": s.results,
+            "report": s.report,
+            "processed": iso8601(s.processed),
+        }));
+    }
+    let state = g.state()?;
+    if state.phase.short().eq_ignore_ascii_case(phase) {
+        return Ok(json!({
+            "phase": state.phase.short(),
+            "title": dip_game::gamefile::title_phase(&state.phase),
+            "position": game::powers_json(map, &state),
+            "current": true,
+        }));
+    }
+    Err(ApiError::not_found(format!("game {id} has no phase {phase}")))
+}
+
+/// The position (and outcome, for a processed phase) to draw.
+fn picture_of(tx: &mut dyn Tx, g: &GameRow, phase: Option<&str>) -> ApiResult<(State, Option<PhaseOutcome>)> {
+    let l = g.loaded()?;
+    let current = g.state()?;
+    let wanted = phase.unwrap_or("");
+    if wanted.is_empty() || wanted.eq_ignore_ascii_case(&current.phase.short()) {
+        return Ok((current, None));
+    }
+    let s = stored(tx, g.id)?
+        .into_iter()
+        .find(|s| s.phase.eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| ApiError::not_found(format!("game {} has no phase {wanted}", g.id)))?;
+    let (state, played) = s.replay(l)?;
+    Ok((state, Some(played.outcome)))
+}
+
+/// `GET …/map.svg?phase=`.
+pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>) -> ApiResult<String> {
+    let g = game::load(tx, id, Lock::None)?;
+    let (state, outcome) = picture_of(tx, &g, phase)?;
+    let l = g.loaded()?;
+    Ok(dip_render::render(l.variant, &state, outcome.as_ref(), &dip_render::Options::default()))
+}
+
+/// `GET …/map.png?phase=`.
+pub fn map_png(tx: &mut dyn Tx, id: i64, phase: Option<&str>) -> ApiResult<Vec<u8>> {
+    let svg = map_svg(tx, id, phase)?;
+    dip_render::raster::png(&svg).map_err(|e| ApiError::internal(format!("map.png: {e}")))
+}
+
+/// The game as dip's game record.
+pub fn record(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<GameRecord> {
+    let l = g.loaded()?;
+    let mut phases = Vec::new();
+    for s in stored(tx, g.id)? {
+        let (state, played) = s.replay(l)?;
+        phases.push(PhaseRecord {
+            state,
+            orders: played.outcome.orders().iter().map(|r| r.order).collect(),
+        });
+    }
+    Ok(GameRecord {
+        name: g.name.clone(),
+        variant: l.variant.name.clone(),
+        rules: l.variant.rules.to_text(),
+        phases,
+    })
+}
+
+/// `GET …/export?format=mila`: MILA's saved-game JSON.
+pub fn export_mila(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
+    let g = game::load(tx, id, Lock::None)?;
+    let l = g.loaded()?;
+    let rec = record(tx, &g)?;
+    let mut saved = dip_game::record::to_mila(&l.variant.map, &rec);
+    saved.id = format!("dip-{id}");
+    serde_json::to_value(&saved).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// `GET …/export?format=dipwork`: a tar of a DipWork game directory:
+/// GAME.TXT (the current position), HISTORY.REC (every phase) and each
+/// phase's report under `reports/`.
+pub fn export_dipwork(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
+    let g = game::load(tx, id, Lock::None)?;
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let state = g.state()?;
+    let members = game::members(tx, id)?;
+    let hide = g.options.anonymous && g.status != Status::Finished;
+    let players: Vec<Option<String>> = map
+        .powers()
+        .iter()
+        .map(|p| {
+            members
+                .iter()
+                .find(|m| m.power.as_deref() == Some(p.name.as_str()))
+                .filter(|_| !hide)
+                .map(|m| m.name.clone())
+        })
+        .collect();
+    let header = vec![
+        format!("NAME {}", g.name.replace(['\n', '\r'], " ")),
+        format!("VARIANTPATH {}", l.variant.name),
+    ];
+    let game_txt = dip_game::gamefile::write_game(&header, &l.vocab, &state, &players);
+    let rec = record(tx, &g)?;
+    let mut files: Vec<(String, Vec<u8>)> = vec![
+        ("GAME.TXT".into(), game_txt.into_bytes()),
+        ("HISTORY.REC".into(), rec.to_text(map).into_bytes()),
+    ];
+    for s in stored(tx, id)? {
+        files.push((format!("reports/{:03}-{}.TXT", s.index, s.phase), s.report.into_bytes()));
+    }
+    let mut out = tar::Builder::new(Vec::new());
+    let dir = format!("dip-game-{id}");
+    for (name, bytes) in files {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(bytes.len() as u64);
+        h.set_mode(0o644);
+        h.set_mtime(crate::time::now_ms() as u64 / 1000);
+        h.set_cksum();
+        out.append_data(&mut h, format!("{dir}/{name}"), bytes.as_slice())
+            .map_err(|e| ApiError::internal(format!("export: {e}")))?;
+    }
+    out.into_inner().map_err(|e| ApiError::internal(format!("export: {e}")))
+}

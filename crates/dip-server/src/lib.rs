@@ -1,0 +1,204 @@
+//! dip-server: `dip serve`, hosted games over a JSON API (docs/api.md).
+//!
+//! [`app`] builds the router (tests call it in-process); [`serve`] opens
+//! the storage, binds the address, processes deadlines in the background
+//! and stops cleanly on Ctrl-C. Storage is SQLite in the data directory by
+//! default, PostgreSQL with a `postgres://` URL; several servers may share
+//! one PostgreSQL database.
+
+pub mod auth;
+pub mod db;
+pub mod error;
+pub mod events;
+pub mod game;
+pub mod history;
+pub mod lobby;
+pub mod play;
+pub mod press;
+pub mod routes;
+pub mod time;
+pub mod variants;
+
+use axum::extract::DefaultBodyLimit;
+use axum::Router;
+use db::{Db, Tx};
+use error::{ApiError, ApiResult};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Arc<Db>,
+    pub throttle: Arc<auth::Throttle>,
+    /// Bumped after every change, to wake the event streams.
+    pub notify: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Who processes phases here (stored with each phase): `pid-random`.
+    pub by: String,
+}
+
+impl AppState {
+    pub fn new(db: Db) -> AppState {
+        let (tx, _) = tokio::sync::watch::channel(0);
+        AppState {
+            db: Arc::new(db),
+            throttle: Arc::default(),
+            notify: Arc::new(tx),
+            by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
+        }
+    }
+
+    /// Runs a write transaction on a blocking thread.
+    pub async fn write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut dyn Tx) -> ApiResult<T> + Send + 'static,
+    ) -> ApiResult<T> {
+        let db = self.db.clone();
+        tokio::task::spawn_blocking(move || db.transaction(f))
+            .await
+            .map_err(|e| ApiError::internal(format!("request task: {e}")))?
+    }
+
+    /// Runs a read-only transaction on a blocking thread.
+    pub async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut dyn Tx) -> ApiResult<T> + Send + 'static,
+    ) -> ApiResult<T> {
+        let db = self.db.clone();
+        tokio::task::spawn_blocking(move || db.read(f))
+            .await
+            .map_err(|e| ApiError::internal(format!("request task: {e}")))?
+    }
+
+    /// Wakes the event streams.
+    pub fn changed(&self) {
+        self.notify.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Processes the phases whose deadlines have passed.
+    pub async fn process_due(&self) -> usize {
+        let db = self.db.clone();
+        let by = self.by.clone();
+        let n = tokio::task::spawn_blocking(move || play::process_due(&db, &by))
+            .await
+            .unwrap_or(0);
+        if n > 0 {
+            self.changed();
+        }
+        n
+    }
+}
+
+/// The whole application.
+pub fn app(state: AppState) -> Router {
+    routes::api()
+        .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                axum::http::StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "this endpoint does not take that method",
+            )
+        })
+        .layer(DefaultBodyLimit::max(routes::MAX_BODY))
+        .with_state(state)
+}
+
+/// `dip serve`'s settings.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    pub listen: SocketAddr,
+    /// Where the SQLite database lives.
+    pub data: PathBuf,
+    /// A PostgreSQL URL instead of SQLite.
+    pub database: Option<String>,
+    /// How often deadlines are checked.
+    pub tick: Duration,
+}
+
+impl Default for ServeConfig {
+    fn default() -> Self {
+        ServeConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data: PathBuf::from("dip-data"),
+            database: None,
+            tick: Duration::from_millis(250),
+        }
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("{0}: {1}")]
+    Io(String, std::io::Error),
+    #[error("{0}")]
+    Db(#[from] db::DbError),
+}
+
+/// Opens the storage the configuration names.
+pub fn open_db(config: &ServeConfig) -> Result<Db, ServeError> {
+    match &config.database {
+        Some(url) => Ok(Db::postgres(url)?),
+        None => {
+            std::fs::create_dir_all(&config.data)
+                .map_err(|e| ServeError::Io(config.data.display().to_string(), e))?;
+            Ok(Db::sqlite(&config.data.join("dip.sqlite"))?)
+        }
+    }
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM). `ready` is told the bound
+/// address once the server listens.
+pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let db = tokio::task::block_in_place(|| open_db(&config))?;
+    let state = AppState::new(db);
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| ServeError::Io(config.listen.to_string(), e))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| ServeError::Io(config.listen.to_string(), e))?;
+    // Deadlines that passed while the server was down are processed first.
+    state.process_due().await;
+    let ticker = {
+        let state = state.clone();
+        let tick = config.tick;
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(tick).await;
+                state.process_due().await;
+            }
+        })
+    };
+    ready(addr);
+    let served = axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|e| ServeError::Io(addr.to_string(), e));
+    ticker.abort();
+    served
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

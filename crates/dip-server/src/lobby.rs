@@ -1,0 +1,287 @@
+//! Forming games: create, list, join, leave, start.
+
+use crate::auth::Account;
+use crate::db::Tx;
+use crate::game::Lock;
+use crate::error::{ApiError, ApiResult};
+use crate::game::{self, Assignment, Deadlines, GameRow, Options, Players, Press, Status, GAME_COLUMNS};
+use crate::time::now_ms;
+use crate::variants;
+use serde::Deserialize;
+use serde_json::{json, Value as Json};
+
+/// `POST /api/v1/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub name: String,
+    #[serde(default = "standard")]
+    pub variant: String,
+    pub players: Option<Players>,
+    #[serde(default)]
+    pub deadlines: Deadlines,
+    #[serde(default)]
+    pub press: Press,
+    #[serde(default)]
+    pub anonymous: bool,
+    #[serde(default)]
+    pub daide: bool,
+    #[serde(default)]
+    pub assignment: Assignment,
+    pub civil_disorder_after: Option<u32>,
+}
+
+fn standard() -> String {
+    "standard".into()
+}
+
+/// Checks a game's title.
+pub fn check_name(name: &str) -> ApiResult<String> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(ApiError::bad_request("name: between 1 and 100 characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request("name: no control characters"));
+    }
+    Ok(name.to_string())
+}
+
+pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64> {
+    let name = check_name(&new.name)?;
+    let loaded = variants::get(&new.variant).map_err(ApiError::bad_request)?;
+    let n = loaded.variant.map.powers().len();
+    let players = new.players.unwrap_or(Players { min: n, max: n });
+    if players.min < 1 || players.min > players.max || players.max > n {
+        return Err(ApiError::bad_request(format!(
+            "players: need 1 <= min <= max <= {n} (the powers of {})",
+            loaded.variant.name
+        )));
+    }
+    new.deadlines.check()?;
+    let civil_disorder_after = new.civil_disorder_after.unwrap_or(2);
+    if !(1..=100).contains(&civil_disorder_after) {
+        return Err(ApiError::bad_request("civil_disorder_after: between 1 and 100"));
+    }
+    let options = Options {
+        players,
+        deadlines: new.deadlines,
+        press: new.press,
+        anonymous: new.anonymous,
+        daide: new.daide,
+        assignment: new.assignment,
+        civil_disorder_after,
+    };
+    let position = dip_text::format_position(&loaded.variant.map, &loaded.variant.start);
+    let row = tx.query_one(
+        "INSERT INTO games (name, variant, creator, status, options, position, created) \
+         VALUES ($1, $2, $3, 'forming', $4, $5, $6) RETURNING id",
+        &[
+            name.into(),
+            loaded.variant.name.clone().into(),
+            creator.id.into(),
+            serde_json::to_string(&options)
+                .map_err(|e| ApiError::internal(e.to_string()))?
+                .into(),
+            position.into(),
+            now_ms().into(),
+        ],
+    )?;
+    let id = row.map(|r| r.int(0)).unwrap_or(0);
+    game::event(tx, id, "created", json!({}))?;
+    Ok(id)
+}
+
+/// `GET /api/v1/games?status=&mine=1`.
+pub fn list(tx: &mut dyn Tx, viewer: Option<&Account>, status: Option<&str>, mine: bool) -> ApiResult<Json> {
+    let statuses: &[&str] = match status {
+        None => &["forming", "active", "paused", "finished"],
+        Some("forming") => &["forming"],
+        Some("active") => &["active", "paused"],
+        Some("finished") => &["finished"],
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "status: `{other}` is not one of forming, active, finished"
+            )))
+        }
+    };
+    if mine && viewer.is_none() {
+        return Err(ApiError::unauthorized("mine=1 needs a signed-in player"));
+    }
+    let rows = tx.query(
+        &format!("SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT 1000"),
+        &[],
+    )?;
+    let mine_ids: Vec<i64> = match viewer {
+        Some(a) => tx
+            .query("SELECT game_id FROM members WHERE account_id = $1", &[a.id.into()])?
+            .iter()
+            .map(|r| r.int(0))
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut out = Vec::new();
+    for r in rows {
+        let g = GameRow::from_row(&r)?;
+        if !statuses.contains(&g.status.as_str()) {
+            continue;
+        }
+        if mine && !mine_ids.contains(&g.id) && viewer.map(|a| a.id) != Some(g.creator) {
+            continue;
+        }
+        out.push(game::view(tx, &g, viewer.map(|a| a.id))?);
+    }
+    Ok(json!({ "games": out }))
+}
+
+/// `POST …/join {"power"?}`: a seat in a forming game, or an open seat
+/// (a power in civil disorder) in a running one.
+pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> ApiResult<Json> {
+    let g = game::load(tx, id, Lock::Update)?;
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let members = game::members(tx, id)?;
+    if members.iter().any(|m| m.account_id == who.id) {
+        return Err(ApiError::conflict("you are already in this game"));
+    }
+    let wanted = match power {
+        Some(p) => Some(
+            map.find_power(p)
+                .map(|p| map.power(p).name.clone())
+                .ok_or_else(|| {
+                    ApiError::bad_request(format!(
+                        "power: `{p}` is none of {}",
+                        map.powers().iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                    ))
+                })?,
+        ),
+        None => None,
+    };
+    let taken = |name: &str| {
+        members
+            .iter()
+            .any(|m| m.power.as_deref() == Some(name) || m.wanted.as_deref() == Some(name))
+    };
+    match g.status {
+        Status::Forming => {
+            if members.len() >= g.options.players.max {
+                return Err(ApiError::conflict("the game is full"));
+            }
+            if wanted.is_some() && g.options.assignment == Assignment::Random {
+                return Err(ApiError::bad_request(
+                    "power: this game assigns powers at random at the start",
+                ));
+            }
+            if let Some(w) = &wanted {
+                if taken(w) {
+                    return Err(ApiError::conflict(format!("{w} is taken")));
+                }
+            }
+            tx.exec(
+                "INSERT INTO members (game_id, account_id, wanted, joined) VALUES ($1, $2, $3, $4)",
+                &[id.into(), who.id.into(), wanted.clone().into(), now_ms().into()],
+            )?;
+            game::event(tx, id, "joined", json!({}))?;
+            if members.len() + 1 == g.options.players.max {
+                start_now(tx, &g)?;
+            }
+        }
+        Status::Active | Status::Paused => {
+            // A replacement player takes a power whose seat is open.
+            let state = g.state()?;
+            let open: Vec<String> = map
+                .power_ids()
+                .filter(|&p| game::survives(map, &state, p))
+                .map(|p| map.power(p).name.clone())
+                .filter(|n| !taken(n))
+                .collect();
+            let seat = match wanted {
+                Some(w) if open.contains(&w) => w,
+                Some(w) => return Err(ApiError::conflict(format!("{w} has a player or is out of the game"))),
+                None => open
+                    .first()
+                    .cloned()
+                    .ok_or_else(|| ApiError::conflict("no open seat in this game"))?,
+            };
+            tx.exec(
+                "INSERT INTO members (game_id, account_id, power, joined) VALUES ($1, $2, $3, $4)",
+                &[id.into(), who.id.into(), seat.clone().into(), now_ms().into()],
+            )?;
+            game::event(tx, id, "joined", json!({"power": seat}))?;
+        }
+        Status::Finished => return Err(ApiError::conflict("the game is over")),
+    }
+    let g = game::load(tx, id, Lock::None)?;
+    game::view(tx, &g, Some(who.id))
+}
+
+/// `POST …/leave`: out of a forming game; in a running one, the power's
+/// seat opens for a replacement.
+pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<()> {
+    let g = game::load(tx, id, Lock::Update)?;
+    if g.status == Status::Finished {
+        return Err(ApiError::conflict("the game is over"));
+    }
+    let n = tx.exec(
+        "DELETE FROM members WHERE game_id = $1 AND account_id = $2",
+        &[id.into(), who.id.into()],
+    )?;
+    if n == 0 {
+        return Err(ApiError::conflict("you are not in this game"));
+    }
+    game::event(tx, id, "left", json!({}))?;
+    Ok(())
+}
+
+/// `POST …/start`: the creator starts a forming game once `min` joined.
+pub fn start(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<()> {
+    let g = game::load(tx, id, Lock::Update)?;
+    if g.creator != who.id {
+        return Err(ApiError::forbidden("only the game's creator starts it"));
+    }
+    if g.status != Status::Forming {
+        return Err(ApiError::conflict("the game has started already"));
+    }
+    let n = game::members(tx, id)?.len();
+    if n < g.options.players.min {
+        return Err(ApiError::conflict(format!(
+            "{n} of at least {} players have joined",
+            g.options.players.min
+        )));
+    }
+    start_now(tx, &g)
+}
+
+/// Powers are handed out (wishes first, the rest at random), the first
+/// deadline is set.
+fn start_now(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<()> {
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let members = game::members(tx, g.id)?;
+    let mut free: Vec<String> = map
+        .powers()
+        .iter()
+        .map(|p| p.name.clone())
+        .filter(|n| !members.iter().any(|m| m.wanted.as_deref() == Some(n.as_str())))
+        .collect();
+    let mut rng = fastrand::Rng::with_seed(now_ms() as u64 ^ (g.id as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    rng.shuffle(&mut free);
+    for m in &members {
+        let power = match &m.wanted {
+            Some(w) => w.clone(),
+            None => free.pop().ok_or_else(|| ApiError::internal("more players than powers"))?,
+        };
+        tx.exec(
+            "UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3",
+            &[power.into(), g.id.into(), m.account_id.into()],
+        )?;
+    }
+    let state = g.state()?;
+    let deadline = g.options.deadlines.for_kind(state.phase.kind).map(|d| now_ms() + d);
+    tx.exec(
+        "UPDATE games SET status = 'active', deadline = $1 WHERE id = $2",
+        &[deadline.into(), g.id.into()],
+    )?;
+    game::event(tx, g.id, "started", json!({"phase": state.phase.short()}))?;
+    Ok(())
+}

@@ -1,0 +1,512 @@
+//! A running game: orders, ready flags, votes, and processing a phase
+//! (by the game master, when all are ready, or at the deadline).
+//!
+//! Exactly once: processing holds the game's row (`FOR UPDATE`, or SQLite's
+//! single writer) and moves `phase_index` on in the same transaction that
+//! stores the results; orders are stored under the game's row held
+//! `FOR SHARE`, for the phase they name. So an order is either in the phase
+//! that is processed or refused as late, never lost in between.
+
+use crate::auth::Account;
+use crate::db::{Db, Tx};
+use crate::game::Lock;
+use crate::error::{ApiError, ApiResult};
+use crate::game::{self, GameRow, Member, Status};
+use crate::time::now_ms;
+use dip_core::{Map, PowerId, State};
+use dip_game::phase::{play, read_power_lines, ReportHeader};
+use dip_game::plain::{plain, PlainStyle};
+use dip_text::{check_turn, CheckOptions, Code, Fate};
+use serde_json::{json, Value as Json};
+
+/// Limits of one submission.
+pub const MAX_LINES: usize = 500;
+pub const MAX_LINE_CHARS: usize = 400;
+
+fn my_power(tx: &mut dyn Tx, g: &GameRow, who: &Account) -> ApiResult<(PowerId, Vec<Member>)> {
+    let members = game::members(tx, g.id)?;
+    let map = &g.loaded()?.variant.map;
+    let p = game::power_of(map, &members, who.id)
+        .ok_or_else(|| ApiError::forbidden("you have no power in this game"))?;
+    Ok((p, members))
+}
+
+fn running(g: &GameRow) -> ApiResult<()> {
+    match g.status {
+        Status::Active | Status::Paused => Ok(()),
+        Status::Forming => Err(ApiError::conflict("the game has not started")),
+        Status::Finished => Err(ApiError::conflict("the game is over")),
+    }
+}
+
+/// Each line as the order reader read it, for the player's power.
+pub fn read_lines(map: &Map, l: &crate::variants::Loaded, state: &State, power: PowerId, lines: &[String]) -> Vec<Json> {
+    let text = lines.join("\n");
+    let (keep, refused) = read_power_lines(&l.vocab, power, &text);
+    let rules = l.variant.rules;
+    let check = check_turn(&l.vocab, state, &rules, &CheckOptions::default(), &keep);
+    let mut out = Vec::new();
+    for (i, raw) in lines.iter().enumerate() {
+        let n = i + 1;
+        let text = raw.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        if refused.iter().any(|(line, _)| *line == n) {
+            out.push(json!({
+                "text": text, "order": null,
+                "error": {"number": 400, "message": format!("the order is for another nation: you order for {}", map.power(power).name)},
+            }));
+            continue;
+        }
+        let Some(r) = check.lines.iter().find(|r| r.line == n && r.fate != Fate::Inserted) else {
+            out.push(json!({"text": text, "order": null, "error": {"number": Code::OrderExpected.number(), "message": "no order could be read from this line"}}));
+            continue;
+        };
+        let order = r.order.map(|o| dip_game::gamedir::short(map, &o));
+        let worst = r.notes.iter().max_by_key(|n| n.code.number());
+        let error = match (r.fate, worst) {
+            (Fate::Accepted, _) | (_, None) => Json::Null,
+            (_, Some(note)) => json!({"number": note.code.number(), "message": note.to_string()}),
+        };
+        out.push(json!({"text": text, "order": order, "fate": format!("{:?}", r.fate).to_lowercase(), "error": error}));
+    }
+    out
+}
+
+/// `PUT …/orders`: replaces the player's orders for the current phase
+/// (or the phase named, refused when it is no longer current).
+pub fn put_orders(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String], phase: Option<&str>) -> ApiResult<Json> {
+    if lines.len() > MAX_LINES {
+        return Err(ApiError::bad_request(format!("orders: at most {MAX_LINES} lines")));
+    }
+    if let Some(l) = lines.iter().find(|l| l.chars().count() > MAX_LINE_CHARS) {
+        return Err(ApiError::bad_request(format!(
+            "orders: a line is longer than {MAX_LINE_CHARS} characters: `{}…`",
+            l.chars().take(40).collect::<String>()
+        )));
+    }
+    let g = game::load(tx, id, Lock::Share)?;
+    running(&g)?;
+    let (power, _) = my_power(tx, &g, who)?;
+    let state = g.state()?;
+    if let Some(p) = phase {
+        if !p.eq_ignore_ascii_case(&state.phase.short()) {
+            return Err(ApiError::conflict(format!(
+                "phase {p} is over: the game is in {}",
+                state.phase.short()
+            )));
+        }
+    }
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let read = read_lines(map, l, &state, power, lines);
+    let stored = serde_json::to_string(lines).map_err(|e| ApiError::internal(e.to_string()))?;
+    tx.exec(
+        "INSERT INTO orders (game_id, phase_index, power, lines, updated) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (game_id, phase_index, power) DO UPDATE SET lines = excluded.lines, updated = excluded.updated",
+        &[
+            id.into(),
+            g.phase_index.into(),
+            map.power(power).name.clone().into(),
+            stored.into(),
+            now_ms().into(),
+        ],
+    )?;
+    game::event(tx, id, "orders", json!({"power": map.power(power).name}))?;
+    Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "lines": read}))
+}
+
+/// `GET …/orders`: the caller's own orders for the current phase.
+pub fn get_orders(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
+    let g = game::load(tx, id, Lock::None)?;
+    running(&g)?;
+    let (power, _) = my_power(tx, &g, who)?;
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let state = g.state()?;
+    let lines: Vec<String> = tx
+        .query_one(
+            "SELECT lines FROM orders WHERE game_id = $1 AND phase_index = $2 AND power = $3",
+            &[id.into(), g.phase_index.into(), map.power(power).name.clone().into()],
+        )?
+        .map(|r| serde_json::from_str(&r.text(0)).unwrap_or_default())
+        .unwrap_or_default();
+    let read = read_lines(map, l, &state, power, &lines);
+    Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "orders": lines, "lines": read}))
+}
+
+/// Sets one of the player's flags (`ready`, `draw`, `concede`).
+fn set_flag(tx: &mut dyn Tx, id: i64, who: &Account, flag: &str, on: bool) -> ApiResult<GameRow> {
+    let g = game::load(tx, id, Lock::Update)?;
+    running(&g)?;
+    my_power(tx, &g, who)?;
+    tx.exec(
+        &format!("UPDATE members SET {flag} = $1 WHERE game_id = $2 AND account_id = $3"),
+        &[on.into(), id.into(), who.id.into()],
+    )?;
+    game::event(tx, id, flag, json!({"on": on}))?;
+    Ok(g)
+}
+
+/// `POST …/ready`: when every power that must order is ready, the phase
+/// is processed at once.
+pub fn ready(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, by: &str) -> ApiResult<bool> {
+    let g = set_flag(tx, id, who, "ready", on)?;
+    if g.status != Status::Active {
+        return Ok(false);
+    }
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let state = g.state()?;
+    let members = game::members(tx, id)?;
+    let must: Vec<PowerId> = map
+        .power_ids()
+        .filter(|&p| game::must_order(map, &state, p))
+        .filter(|&p| members.iter().any(|m| m.power.as_deref() == Some(map.power(p).name.as_str())))
+        .collect();
+    let all = !must.is_empty()
+        && must.iter().all(|&p| {
+            members
+                .iter()
+                .any(|m| m.power.as_deref() == Some(map.power(p).name.as_str()) && m.ready)
+        });
+    if all {
+        process_locked(tx, &g, by)?;
+    }
+    Ok(all)
+}
+
+/// `POST …/draw {"vote"}`: a draw of all survivors passes when every
+/// surviving power's player voted for it.
+pub fn draw(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<bool> {
+    let g = set_flag(tx, id, who, "draw", on)?;
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let state = g.state()?;
+    let members = game::members(tx, id)?;
+    let survivors: Vec<PowerId> = map.power_ids().filter(|&p| game::survives(map, &state, p)).collect();
+    let played: Vec<&Member> = members
+        .iter()
+        .filter(|m| {
+            m.power
+                .as_deref()
+                .and_then(|p| map.find_power(p))
+                .is_some_and(|p| survivors.contains(&p))
+        })
+        .collect();
+    if !played.is_empty() && played.iter().all(|m| m.draw) {
+        let names: Vec<&str> = survivors.iter().map(|&p| map.power(p).name.as_str()).collect();
+        finish(tx, &g, None, &format!("draw: {}", names.join(", ")))?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// `POST …/concede {"vote"}`: when every surviving player but the leader
+/// (most centres) concedes, the leader wins.
+pub fn concede(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<bool> {
+    let g = set_flag(tx, id, who, "concede", on)?;
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let state = g.state()?;
+    let members = game::members(tx, id)?;
+    let Some(leader) = map
+        .power_ids()
+        .filter(|&p| game::survives(map, &state, p))
+        .max_by_key(|&p| (state.center_count(map, p), std::cmp::Reverse(p.index())))
+    else {
+        return Ok(false);
+    };
+    let others: Vec<&Member> = members
+        .iter()
+        .filter(|m| {
+            m.power
+                .as_deref()
+                .and_then(|p| map.find_power(p))
+                .is_some_and(|p| p != leader && game::survives(map, &state, p))
+        })
+        .collect();
+    if !others.is_empty() && others.iter().all(|m| m.concede) {
+        let name = map.power(leader).name.clone();
+        finish(tx, &g, Some(&name), &format!("conceded to {name}"))?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+fn finish(tx: &mut dyn Tx, g: &GameRow, winner: Option<&str>, result: &str) -> ApiResult<()> {
+    tx.exec(
+        "UPDATE games SET status = 'finished', deadline = NULL, winner = $1, result = $2, finished = $3 WHERE id = $4",
+        &[winner.map(String::from).into(), result.into(), now_ms().into(), g.id.into()],
+    )?;
+    game::event(tx, g.id, "finished", json!({"winner": winner, "result": result}))
+}
+
+/// `POST …/process`: the game master processes the phase now.
+pub fn process_now(tx: &mut dyn Tx, id: i64, who: &Account, by: &str) -> ApiResult<()> {
+    let g = game::load(tx, id, Lock::Update)?;
+    if g.creator != who.id {
+        return Err(ApiError::forbidden("only the game master processes a phase by hand"));
+    }
+    running(&g)?;
+    process_locked(tx, &g, by)
+}
+
+/// Processes the phase of a game whose row this transaction holds.
+pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let state = g.state()?;
+    let members = game::members(tx, g.id)?;
+    let mut orders: Vec<(PowerId, String)> = Vec::new();
+    let mut stored = serde_json::Map::new();
+    for r in tx.query(
+        "SELECT power, lines FROM orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power",
+        &[g.id.into(), g.phase_index.into()],
+    )? {
+        let Some(p) = map.find_power(&r.text(0)) else { continue };
+        let lines: Vec<String> = serde_json::from_str(&r.text(1))
+            .map_err(|e| ApiError::internal(format!("stored orders of {}: {e}", r.text(0))))?;
+        stored.insert(map.power(p).name.clone(), json!(lines));
+        orders.push((p, lines.join("\n")));
+    }
+    let hide = g.options.anonymous;
+    let header = ReportHeader {
+        game: g.name.clone(),
+        variant: l.variant.title.clone(),
+        players: if hide {
+            Vec::new()
+        } else {
+            members
+                .iter()
+                .filter_map(|m| m.power.clone().map(|p| (p, m.name.clone())))
+                .collect()
+        },
+    };
+    let played = play(&l.vocab, &l.variant.rules, &state, &orders, &header);
+    let report = plain(&played.report, &PlainStyle::default());
+    let results: Vec<&dip_game::report::Line> = played.report.tables().flat_map(|(_, t)| t.iter()).collect();
+    let now = now_ms();
+    tx.exec(
+        "INSERT INTO phases (game_id, phase_index, phase, kind, position, orders, results, report, processed, processed_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        &[
+            g.id.into(),
+            g.phase_index.into(),
+            state.phase.short().into(),
+            format!("{:?}", state.phase.kind).to_lowercase().into(),
+            g.position.clone().into(),
+            Json::Object(stored.clone()).to_string().into(),
+            serde_json::to_string(&results).map_err(|e| ApiError::internal(e.to_string()))?.into(),
+            report.into(),
+            now.into(),
+            by.into(),
+        ],
+    )?;
+    // No orders received: count it; after too many, the seat opens.
+    for m in &members {
+        let Some(p) = m.power.as_deref().and_then(|p| map.find_power(p)) else {
+            continue;
+        };
+        if !game::must_order(map, &state, p) {
+            continue;
+        }
+        let gave = stored
+            .get(&map.power(p).name)
+            .and_then(Json::as_array)
+            .is_some_and(|a| !a.is_empty());
+        let missed = if gave { 0 } else { m.missed + 1 };
+        if missed >= i64::from(g.options.civil_disorder_after) {
+            tx.exec(
+                "DELETE FROM members WHERE game_id = $1 AND account_id = $2",
+                &[g.id.into(), m.account_id.into()],
+            )?;
+            game::event(tx, g.id, "civil_disorder", json!({"power": map.power(p).name}))?;
+        } else {
+            tx.exec(
+                "UPDATE members SET missed = $1 WHERE game_id = $2 AND account_id = $3",
+                &[missed.into(), g.id.into(), m.account_id.into()],
+            )?;
+        }
+    }
+    tx.exec(
+        "UPDATE members SET ready = 0 WHERE game_id = $1",
+        &[g.id.into()],
+    )?;
+    let next = played.next;
+    let position = dip_text::format_position(map, &next);
+    let deadline = g.options.deadlines.for_kind(next.phase.kind).map(|d| now + d);
+    tx.exec(
+        "UPDATE games SET phase_index = $1, position = $2, deadline = $3, failures = 0, last_error = NULL WHERE id = $4",
+        &[
+            (g.phase_index + 1).into(),
+            position.into(),
+            if g.status == Status::Paused { None } else { deadline }.into(),
+            g.id.into(),
+        ],
+    )?;
+    game::event(
+        tx,
+        g.id,
+        "phase",
+        json!({"processed": state.phase.short(), "phase": next.phase.short()}),
+    )?;
+    if let Some(w) = played.winner {
+        let name = map.power(w).name.clone();
+        finish(tx, g, Some(&name), &format!("{name} wins"))?;
+    }
+    Ok(())
+}
+
+/// Processes every game whose deadline has passed, one transaction each.
+/// Returns how many phases were processed. A phase whose processing
+/// fails is retried later; after three failures the game is paused and
+/// the error shown to its game master.
+pub fn process_due(db: &Db, by: &str) -> usize {
+    let mut done = 0;
+    let mut skip: Vec<i64> = Vec::new();
+    loop {
+        let now = now_ms();
+        // An error rolls the whole phase back; it names the game so that
+        // the failure can be counted in a transaction of its own.
+        let attempt = db.transaction(|tx| -> Result<bool, DueError> {
+            let not_in = if skip.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " AND id NOT IN ({})",
+                    skip.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+                )
+            };
+            let sql = format!(
+                "SELECT {} FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1{not_in} \
+                 ORDER BY deadline LIMIT 1{}",
+                game::GAME_COLUMNS,
+                tx.skip_locked()
+            );
+            let Some(row) = tx.query_one(&sql, &[now.into()])? else {
+                return Ok(false);
+            };
+            let g = GameRow::from_row(&row).map_err(|e| DueError(None, e))?;
+            process_locked(tx, &g, by).map_err(|e| DueError(Some(g.id), e))?;
+            Ok(true)
+        });
+        match attempt {
+            Ok(false) => break,
+            Ok(true) => done += 1,
+            Err(DueError(Some(id), e)) => {
+                record_failure(db, id, &e.message);
+                skip.push(id);
+            }
+            Err(DueError(None, e)) => {
+                tracing::error!("processing due phases: {}", e.message);
+                break;
+            }
+        }
+    }
+    done
+}
+
+/// A failed deadline: the game it happened in, if known.
+struct DueError(Option<i64>, ApiError);
+
+impl From<crate::db::DbError> for DueError {
+    fn from(e: crate::db::DbError) -> Self {
+        DueError(None, e.into())
+    }
+}
+
+fn record_failure(db: &Db, id: i64, message: &str) {
+    let r = db.transaction(|tx| -> ApiResult<()> {
+        let g = game::load(tx, id, Lock::Update)?;
+        let failures = g.failures + 1;
+        tracing::error!(game = id, failures, "processing failed: {message}");
+        if failures >= 3 {
+            tx.exec(
+                "UPDATE games SET failures = $1, last_error = $2, status = 'paused', paused_left = 60000, deadline = NULL WHERE id = $3",
+                &[failures.into(), format!("processing failed {failures} times, game paused: {message}").into(), id.into()],
+            )?;
+            game::event(tx, id, "paused", json!({"error": true}))?;
+        } else {
+            // Try again in a while, not in a tight loop.
+            tx.exec(
+                "UPDATE games SET failures = $1, last_error = $2, deadline = $3 WHERE id = $4",
+                &[failures.into(), message.into(), (now_ms() + 5_000 * failures).into(), id.into()],
+            )?;
+        }
+        Ok(())
+    });
+    if let Err(e) = r {
+        tracing::error!(game = id, "recording a processing failure: {}", e.message);
+    }
+}
+
+/// `PATCH /api/v1/games/{id}`: the game master pauses, resumes, extends
+/// the deadline or renames the game.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Patch {
+    pub name: Option<String>,
+    pub paused: Option<bool>,
+    /// More time for the current phase (`1h`).
+    pub extend: Option<String>,
+}
+
+pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()> {
+    let g = game::load(tx, id, Lock::Update)?;
+    if g.creator != who.id {
+        return Err(ApiError::forbidden("only the game master changes the game"));
+    }
+    if g.status == Status::Finished && (p.paused.is_some() || p.extend.is_some()) {
+        return Err(ApiError::conflict("the game is over"));
+    }
+    let now = now_ms();
+    if let Some(name) = &p.name {
+        let name = crate::lobby::check_name(name)?;
+        tx.exec("UPDATE games SET name = $1 WHERE id = $2", &[name.into(), id.into()])?;
+    }
+    match (p.paused, g.status) {
+        (Some(true), Status::Active) => {
+            let left = g.deadline.map(|d| (d - now).max(1000));
+            tx.exec(
+                "UPDATE games SET status = 'paused', paused_left = $1, deadline = NULL WHERE id = $2",
+                &[left.into(), id.into()],
+            )?;
+            game::event(tx, id, "paused", json!({}))?;
+        }
+        (Some(false), Status::Paused) => {
+            let state = g.state()?;
+            let left = g
+                .paused_left
+                .or_else(|| g.options.deadlines.for_kind(state.phase.kind));
+            let deadline = left.filter(|_| g.options.deadlines.for_kind(state.phase.kind).is_some()).map(|l| now + l);
+            tx.exec(
+                "UPDATE games SET status = 'active', paused_left = NULL, deadline = $1, failures = 0 WHERE id = $2",
+                &[deadline.into(), id.into()],
+            )?;
+            game::event(tx, id, "resumed", json!({}))?;
+        }
+        (Some(_), Status::Forming) => return Err(ApiError::conflict("the game has not started")),
+        _ => {}
+    }
+    if let Some(e) = &p.extend {
+        let ms = crate::time::parse_duration(e).map_err(|m| ApiError::bad_request(format!("extend: {m}")))?;
+        let g = game::load(tx, id, Lock::None)?;
+        match g.status {
+            Status::Active => {
+                let base = g.deadline.unwrap_or(now).max(now);
+                tx.exec("UPDATE games SET deadline = $1 WHERE id = $2", &[(base + ms).into(), id.into()])?;
+            }
+            Status::Paused => {
+                tx.exec(
+                    "UPDATE games SET paused_left = $1 WHERE id = $2",
+                    &[(g.paused_left.unwrap_or(0) + ms).into(), id.into()],
+                )?;
+            }
+            _ => return Err(ApiError::conflict("the game has not started")),
+        }
+        game::event(tx, id, "extended", json!({"by": e}))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,484 @@
+//! The HTTP API (docs/api.md): thin handlers that check the request, run
+//! one storage transaction on a blocking thread and answer JSON.
+
+use crate::auth::{self, Account};
+use crate::game::Lock;
+use crate::error::{ApiError, ApiResult};
+use crate::{events, history, lobby, play, press, AppState};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value as Json_};
+use std::collections::HashMap;
+
+/// Largest request body.
+pub const MAX_BODY: usize = 64 * 1024;
+
+pub fn api() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/health", get(health))
+        .route("/api/v1/variants", get(variants))
+        .route("/api/v1/accounts", post(register))
+        .route("/api/v1/sessions", post(login).delete(logout))
+        .route("/api/v1/games", post(create_game).get(list_games))
+        .route("/api/v1/games/{id}", get(get_game).patch(patch_game))
+        .route("/api/v1/games/{id}/join", post(join))
+        .route("/api/v1/games/{id}/leave", post(leave))
+        .route("/api/v1/games/{id}/start", post(start))
+        .route("/api/v1/games/{id}/orders", get(get_orders).put(put_orders))
+        .route("/api/v1/games/{id}/ready", post(ready))
+        .route("/api/v1/games/{id}/draw", post(draw))
+        .route("/api/v1/games/{id}/concede", post(concede))
+        .route("/api/v1/games/{id}/process", post(process))
+        .route("/api/v1/games/{id}/phases", get(phases))
+        .route("/api/v1/games/{id}/phases/{phase}", get(phase))
+        .route("/api/v1/games/{id}/map.svg", get(map_svg))
+        .route("/api/v1/games/{id}/map.png", get(map_png))
+        .route("/api/v1/games/{id}/export", get(export))
+        .route("/api/v1/games/{id}/messages", get(messages).post(send_message))
+        .route("/api/v1/games/{id}/events", get(events::stream))
+}
+
+/// A JSON body whose rejections answer in the API's error format.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(r) => Err(json_rejection(r)),
+        }
+    }
+}
+
+fn json_rejection(r: JsonRejection) -> ApiError {
+    let status = r.status();
+    let code = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        _ => "bad_request",
+    };
+    let status = if status == StatusCode::UNPROCESSABLE_ENTITY {
+        StatusCode::BAD_REQUEST
+    } else {
+        status
+    };
+    let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        format!("the request body is larger than {MAX_BODY} bytes")
+    } else {
+        r.body_text()
+    };
+    ApiError::new(status, code, message)
+}
+
+/// A JSON body that may be left out.
+fn optional_body<T: DeserializeOwned>(bytes: &[u8]) -> ApiResult<Option<T>> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    serde_json::from_slice(bytes)
+        .map(Some)
+        .map_err(|e| ApiError::bad_request(format!("the JSON body: {e}")))
+}
+
+/// A game id from the path.
+pub fn game_id_of(raw: &str) -> ApiResult<i64> {
+    raw.parse::<i64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| ApiError::not_found(format!("no game `{raw}`")))
+}
+
+/// The bearer token of the request, if any.
+pub fn token(headers: &HeaderMap) -> Option<String> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let t = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer "))?;
+    Some(t.trim().to_string())
+}
+
+/// The signed-in account, if the request carries a live token.
+pub async fn viewer(st: &AppState, headers: &HeaderMap) -> ApiResult<Option<Account>> {
+    let Some(t) = token(headers) else { return Ok(None) };
+    if t.len() != 64 || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ApiError::unauthorized("the token is malformed"));
+    }
+    let acc = st.read(move |tx| auth::account_of(tx, &t)).await?;
+    match acc {
+        Some(a) => Ok(Some(a)),
+        None => Err(ApiError::unauthorized("the token is unknown or has expired: log in again")),
+    }
+}
+
+/// The signed-in account, required.
+pub async fn account(st: &AppState, headers: &HeaderMap) -> ApiResult<Account> {
+    viewer(st, headers)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("log in first: send `Authorization: Bearer TOKEN`"))
+}
+
+async fn health(State(st): State<AppState>) -> ApiResult<Json<Json_>> {
+    st.read(|tx| tx.query("SELECT 1", &[]).map_err(ApiError::from)).await?;
+    Ok(Json(json!({"status": "ok"})))
+}
+
+async fn variants() -> Json<Json_> {
+    let list: Vec<Json_> = crate::variants::names()
+        .into_iter()
+        .filter_map(|n| crate::variants::get(n).ok())
+        .map(|l| {
+            json!({
+                "name": l.variant.name,
+                "title": l.variant.title,
+                "powers": l.variant.map.powers().iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Json(json!({"variants": list}))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+async fn register(State(st): State<AppState>, Body(c): Body<Credentials>) -> ApiResult<Response> {
+    auth::check_new(&c.name, &c.password)?;
+    let pw = c.password.clone();
+    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&pw))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let name = c.name.clone();
+    let acc = st.write(move |tx| auth::create_account(tx, &name, &hash)).await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": acc.id, "name": acc.name}))).into_response())
+}
+
+async fn login(State(st): State<AppState>, Body(c): Body<Credentials>) -> ApiResult<Json<Json_>> {
+    let name = c.name.clone();
+    let found = st.read(move |tx| auth::password_of(tx, &name)).await?;
+    let pw = c.password.clone();
+    let ok = tokio::task::spawn_blocking(move || match &found {
+        Some((acc, hash)) if auth::verify_password(&pw, hash) => Some(acc.clone()),
+        _ => None,
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    let Some(acc) = ok else {
+        tokio::time::sleep(st.throttle.failed(&c.name)).await;
+        return Err(ApiError::unauthorized("wrong name or password"));
+    };
+    st.throttle.succeeded(&c.name);
+    let a = acc.clone();
+    let token = st.write(move |tx| auth::create_session(tx, &a)).await?;
+    Ok(Json(json!({"token": token, "name": acc.name, "expires_in": auth::SESSION_MS / 1000})))
+}
+
+async fn logout(State(st): State<AppState>, headers: HeaderMap) -> ApiResult<StatusCode> {
+    account(&st, &headers).await?;
+    let t = token(&headers).unwrap_or_default();
+    st.write(move |tx| auth::delete_session(tx, &t)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn create_game(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Body(new): Body<lobby::NewGame>,
+) -> ApiResult<Response> {
+    let who = account(&st, &headers).await?;
+    let daide = new.daide;
+    let id = st.write(move |tx| lobby::create(tx, &who, new)).await?;
+    st.changed();
+    let mut body = json!({"id": id});
+    if daide {
+        body["daide_port"] = Json_::Null;
+    }
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    status: Option<String>,
+    mine: Option<String>,
+}
+
+async fn list_games(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    q: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<Json_>> {
+    let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let who = viewer(&st, &headers).await?;
+    let mine = matches!(q.mine.as_deref(), Some("1" | "true" | "yes"));
+    Ok(Json(
+        st.read(move |tx| lobby::list(tx, who.as_ref(), q.status.as_deref(), mine))
+            .await?,
+    ))
+}
+
+async fn get_game(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = viewer(&st, &headers).await?;
+    Ok(Json(
+        st.read(move |tx| {
+            let g = crate::game::load(tx, id, Lock::None)?;
+            crate::game::view(tx, &g, who.map(|a| a.id))
+        })
+        .await?,
+    ))
+}
+
+async fn patch_game(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(p): Body<play::Patch>,
+) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let view = st
+        .write(move |tx| {
+            play::patch(tx, id, &who, &p)?;
+            let g = crate::game::load(tx, id, Lock::None)?;
+            crate::game::view(tx, &g, Some(who.id))
+        })
+        .await?;
+    st.changed();
+    Ok(Json(view))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    power: Option<String>,
+}
+
+async fn join(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let power = optional_body::<JoinBody>(&body)?.and_then(|b| b.power);
+    let view = st.write(move |tx| lobby::join(tx, id, &who, power.as_deref())).await?;
+    st.changed();
+    Ok(Json(view))
+}
+
+async fn leave(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<StatusCode> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    st.write(move |tx| lobby::leave(tx, id, &who)).await?;
+    st.changed();
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn start(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let view = st
+        .write(move |tx| {
+            lobby::start(tx, id, &who)?;
+            let g = crate::game::load(tx, id, Lock::None)?;
+            crate::game::view(tx, &g, Some(who.id))
+        })
+        .await?;
+    st.changed();
+    Ok(Json(view))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OrdersBody {
+    orders: Vec<String>,
+    phase: Option<String>,
+}
+
+async fn put_orders(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(b): Body<OrdersBody>,
+) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let out = st
+        .write(move |tx| play::put_orders(tx, id, &who, &b.orders, b.phase.as_deref()))
+        .await?;
+    st.changed();
+    Ok(Json(out))
+}
+
+async fn get_orders(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    Ok(Json(st.read(move |tx| play::get_orders(tx, id, &who)).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadyBody {
+    ready: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VoteBody {
+    vote: bool,
+}
+
+async fn ready(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(b): Body<ReadyBody>,
+) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let by = st.by.clone();
+    let processed = st.write(move |tx| play::ready(tx, id, &who, b.ready, &by)).await?;
+    st.changed();
+    Ok(Json(json!({"ready": b.ready, "processed": processed})))
+}
+
+async fn draw(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(b): Body<VoteBody>,
+) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let ended = st.write(move |tx| play::draw(tx, id, &who, b.vote)).await?;
+    st.changed();
+    Ok(Json(json!({"vote": b.vote, "finished": ended})))
+}
+
+async fn concede(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let vote = optional_body::<VoteBody>(&body)?.map(|b| b.vote).unwrap_or(true);
+    let ended = st.write(move |tx| play::concede(tx, id, &who, vote)).await?;
+    st.changed();
+    Ok(Json(json!({"vote": vote, "finished": ended})))
+}
+
+async fn process(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let by = st.by.clone();
+    let view = st
+        .write(move |tx| {
+            play::process_now(tx, id, &who, &by)?;
+            let g = crate::game::load(tx, id, Lock::None)?;
+            crate::game::view(tx, &g, Some(who.id))
+        })
+        .await?;
+    st.changed();
+    Ok(Json(view))
+}
+
+async fn phases(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    Ok(Json(st.read(move |tx| history::list(tx, id)).await?))
+}
+
+async fn phase(State(st): State<AppState>, Path((id, phase)): Path<(String, String)>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    Ok(Json(st.read(move |tx| history::detail(tx, id, &phase)).await?))
+}
+
+fn phase_param(q: &HashMap<String, String>) -> Option<String> {
+    q.get("phase").filter(|p| !p.is_empty()).cloned()
+}
+
+async fn map_svg(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult<Response> {
+    let id = game_id_of(&id)?;
+    let phase = phase_param(&q);
+    let svg = st.read(move |tx| history::map_svg(tx, id, phase.as_deref())).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+async fn map_png(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult<Response> {
+    let id = game_id_of(&id)?;
+    let phase = phase_param(&q);
+    let png = st.read(move |tx| history::map_png(tx, id, phase.as_deref())).await?;
+    Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
+}
+
+async fn export(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult<Response> {
+    let id = game_id_of(&id)?;
+    match q.get("format").map(String::as_str).unwrap_or("mila") {
+        "mila" => {
+            let j = st.read(move |tx| history::export_mila(tx, id)).await?;
+            Ok((
+                [(header::CONTENT_DISPOSITION, format!("attachment; filename=\"dip-game-{id}.json\""))],
+                Json(j),
+            )
+                .into_response())
+        }
+        "dipwork" => {
+            let tar = st.read(move |tx| history::export_dipwork(tx, id)).await?;
+            Ok((
+                [
+                    (header::CONTENT_TYPE, "application/x-tar".to_string()),
+                    (
+                        header::CONTENT_DISPOSITION,
+                        format!("attachment; filename=\"dip-game-{id}.tar\""),
+                    ),
+                ],
+                tar,
+            )
+                .into_response())
+        }
+        other => Err(ApiError::bad_request(format!(
+            "format: `{other}` is not one of mila, dipwork"
+        ))),
+    }
+}
+
+async fn messages(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = viewer(&st, &headers).await?;
+    Ok(Json(st.read(move |tx| press::list(tx, id, who.as_ref())).await?))
+}
+
+async fn send_message(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(m): Body<press::NewMessage>,
+) -> ApiResult<Response> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let out = st.write(move |tx| press::send(tx, id, &who, &m)).await?;
+    st.changed();
+    Ok((StatusCode::CREATED, Json(out)).into_response())
+}

@@ -1,0 +1,47 @@
+//! `dip serve`: host games (dip-server does the work; this starts it).
+
+use anyhow::Context;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Address and port to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
+    listen: SocketAddr,
+    /// Folder for the embedded SQLite database (created if missing).
+    #[arg(long, default_value = "dip-data", value_name = "DIR")]
+    data: PathBuf,
+    /// Store in PostgreSQL instead: `postgres://user@host:port/db` (several
+    /// `dip serve` processes may share one database).
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// How often deadlines are checked, in milliseconds.
+    #[arg(long, default_value_t = 250, value_name = "MS", value_parser = clap::value_parser!(u64).range(10..=60_000))]
+    tick: u64,
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    let config = dip_server::ServeConfig {
+        listen: a.listen,
+        data: a.data,
+        database: a.database,
+        tick: Duration::from_millis(a.tick),
+    };
+    let storage = match &config.database {
+        Some(_) => "PostgreSQL".to_string(),
+        None => format!("{}", config.data.join("dip.sqlite").display()),
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    rt.block_on(dip_server::serve(config, |addr| {
+        println!("dip serve: http://{addr}/ (storage: {storage}; Ctrl-C stops)");
+    }))
+    .context("dip serve")?;
+    println!("dip serve: stopped");
+    Ok(ExitCode::SUCCESS)
+}
