@@ -80,6 +80,9 @@ pub fn play(
         if l.code == Some(Code::MissingOrder.number()) && l.note.is_empty() {
             l.note = "no order received: holds".into();
         }
+        if l.code == Some(Code::NoRetreat.number()) {
+            l.note = "no retreat received: disbanded".into();
+        }
     }
     automatic_lines(vocab, state, &run.outcome, &orders, &mut table);
     let winner = game::winner(map, &next);
@@ -178,5 +181,23 @@ fn automatic_lines(
                 note: "build not ordered: waived".into(),
             });
         }
+    }
+}
+
+/// The report's automatic changes, one line each (`England: F Lon H: no
+/// order received: holds`), for a section after the tables; empty when
+/// every power ordered everything.
+pub fn automatic_text(report: &Report) -> String {
+    let mut out = String::new();
+    for (_, table) in report.tables() {
+        let automatic = [Code::MissingOrder.number(), Code::NoRetreat.number()];
+        for l in table.iter().filter(|l| l.code.is_some_and(|c| automatic.contains(&c))) {
+            out.push_str(&format!("{}: {}: {}\n", l.nation, l.order, l.note));
+        }
+    }
+    if out.is_empty() {
+        out
+    } else {
+        format!("\nNo orders received (automatic changes)\n{out}")
     }
 }

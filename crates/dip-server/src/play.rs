@@ -14,7 +14,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::{self, GameRow, Member, Status};
 use crate::time::now_ms;
 use dip_core::{Map, PowerId, State};
-use dip_game::phase::{play, read_power_lines, ReportHeader};
+use dip_game::phase::{automatic_text, play, read_power_lines, ReportHeader};
 use dip_game::plain::{plain, PlainStyle};
 use dip_text::{check_turn, CheckOptions, Code, Fate};
 use serde_json::{json, Value as Json};
@@ -285,7 +285,7 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
         },
     };
     let played = play(&l.vocab, &l.variant.rules, &state, &orders, &header);
-    let report = plain(&played.report, &PlainStyle::default());
+    let report = plain(&played.report, &PlainStyle::default()) + &automatic_text(&played.report);
     let results: Vec<&dip_game::report::Line> = played.report.tables().flat_map(|(_, t)| t.iter()).collect();
     let now = now_ms();
     tx.exec(

@@ -1,0 +1,141 @@
+//! The API called in-process: one fresh SQLite database per test.
+
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use dip_server::db::Db;
+use dip_server::AppState;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use tower::ServiceExt;
+
+pub struct TestApp {
+    pub state: AppState,
+    pub dir: PathBuf,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "dip-server-{tag}-{}-{}",
+        std::process::id(),
+        fastrand::u64(..)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+impl TestApp {
+    pub fn new() -> TestApp {
+        let dir = temp_dir("api");
+        let db = Db::sqlite(&dir.join("dip.sqlite")).unwrap();
+        TestApp {
+            state: AppState::new(db),
+            dir,
+        }
+    }
+
+    /// Any request; the answer's status and JSON (or text as a JSON string).
+    pub async fn raw(&self, method: Method, path: &str, token: Option<&str>, body: Option<Vec<u8>>) -> (StatusCode, Vec<u8>, String) {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        let req = match body {
+            Some(b) => req.header("content-type", "application/json").body(Body::from(b)).unwrap(),
+            None => req.body(Body::empty()).unwrap(),
+        };
+        let resp = dip_server::app(self.state.clone()).oneshot(req).await.unwrap();
+        let status = resp.status();
+        let ctype = resp
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes().to_vec();
+        (status, bytes, ctype)
+    }
+
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+        let (status, bytes, _) = self
+            .raw(method, path, token, body.map(|b| serde_json::to_vec(&b).unwrap()))
+            .await;
+        let v = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+        (status, v)
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.call(Method::GET, path, token, None).await
+    }
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.call(Method::POST, path, token, Some(body)).await
+    }
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.call(Method::PUT, path, token, Some(body)).await
+    }
+
+    /// Registers and logs in; returns the token.
+    pub async fn user(&self, name: &str) -> String {
+        let (s, v) = self
+            .post("/api/v1/accounts", None, json!({"name": name, "password": "password1"}))
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let (s, v) = self
+            .post("/api/v1/sessions", None, json!({"name": name, "password": "password1"}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        v["token"].as_str().unwrap().to_string()
+    }
+
+    /// A standard game with seven players in it, started; returns the id
+    /// and each power's token (in the variant's power order).
+    pub async fn seven(&self, options: Value) -> (i64, Vec<(String, String)>) {
+        let powers = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
+        let mut tokens = Vec::new();
+        for p in powers {
+            tokens.push((p.to_string(), self.user(&format!("player-{}", p.to_lowercase())).await));
+        }
+        let mut body = json!({"name": "Test game", "variant": "standard"});
+        if let (Some(b), Some(o)) = (body.as_object_mut(), options.as_object()) {
+            for (k, v) in o {
+                b.insert(k.clone(), v.clone());
+            }
+        }
+        let (s, v) = self.post("/api/v1/games", Some(&tokens[0].1), body).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let id = v["id"].as_i64().unwrap();
+        for (p, t) in &tokens {
+            let (s, v) = self.post(&format!("/api/v1/games/{id}/join"), Some(t), json!({"power": p})).await;
+            assert_eq!(s, StatusCode::OK, "{v}");
+        }
+        let (_, g) = self.get(&format!("/api/v1/games/{id}"), None).await;
+        assert_eq!(g["status"], "active", "{g}");
+        (id, tokens)
+    }
+
+    /// Moves the game's deadline into the past and processes due phases.
+    pub fn expire(&self, id: i64) -> usize {
+        self.state
+            .db
+            .transaction(|tx| {
+                tx.exec(
+                    "UPDATE games SET deadline = $1 WHERE id = $2",
+                    &[(dip_server::time::now_ms() - 1).into(), id.into()],
+                )
+            })
+            .unwrap();
+        dip_server::play::process_due(&self.state.db, "test")
+    }
+}
+
+pub fn token_of<'a>(tokens: &'a [(String, String)], power: &str) -> &'a str {
+    &tokens.iter().find(|(p, _)| p == power).unwrap().1
+}
