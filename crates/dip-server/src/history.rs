@@ -22,12 +22,13 @@ pub struct Stored {
     pub results: Json,
     pub report: String,
     pub processed: i64,
+    pub processed_by: String,
 }
 
 pub fn stored(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Stored>> {
     Ok(tx
         .query(
-            "SELECT phase_index, phase, position, orders, results, report, processed FROM phases \
+            "SELECT phase_index, phase, position, orders, results, report, processed, processed_by FROM phases \
              WHERE game_id = $1 ORDER BY phase_index",
             &[id.into()],
         )?
@@ -40,6 +41,7 @@ pub fn stored(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Stored>> {
             results: serde_json::from_str(&r.text(4)).unwrap_or(Json::Null),
             report: r.text(5),
             processed: r.int(6),
+            processed_by: r.text(7),
         })
         .collect())
 }
@@ -73,7 +75,7 @@ pub fn list(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     let mut out: Vec<Json> = stored(tx, id)?
         .iter()
-        .map(|s| json!({"index": s.index, "phase": s.phase, "processed": iso8601(s.processed)}))
+        .map(|s| json!({"index": s.index, "phase": s.phase, "processed": iso8601(s.processed), "processed_by": s.processed_by}))
         .collect();
     if g.status != Status::Finished {
         out.push(json!({"index": g.phase_index, "phase": g.state()?.phase.short(), "current": true}));

@@ -1,0 +1,216 @@
+//! `dip serve` as players meet it: a process that starts, stops cleanly,
+//! and loses no acknowledged order when it is killed, on SQLite and on
+//! PostgreSQL with two servers sharing the work.
+
+mod serve_common;
+
+use serde_json::{json, Value};
+use serve_common::{temp_dir, Client, Postgres, Server};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One order each power may always give (a unit it starts with).
+const HOLDS: [(&str, &str); 7] = [
+    ("Austria", "A vie H"),
+    ("England", "F lon H"),
+    ("France", "A par H"),
+    ("Germany", "A ber H"),
+    ("Italy", "A rom H"),
+    ("Russia", "A mos H"),
+    ("Turkey", "A con H"),
+];
+
+fn tag_of(lines: &Value) -> Option<u64> {
+    lines.as_array()?.iter().find_map(|l| {
+        l.as_str()?
+            .strip_prefix("# submission ")
+            .and_then(|n| n.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+    })
+}
+
+#[cfg(unix)]
+#[test]
+fn serve_answers_and_stops_cleanly_on_sigterm() {
+    let dir = temp_dir("serve-term");
+    let mut server = Server::start(&["--data", dir.to_str().unwrap()]);
+    let c = server.client();
+    let (s, v) = c.call("GET", "/api/v1/health", None, None);
+    assert_eq!((s, v["status"].as_str()), (200, Some("ok")));
+    assert!(dir.join("dip.sqlite").exists(), "the schema is created in the data folder");
+    unsafe {
+        libc::kill(server.child.id() as i32, libc::SIGTERM);
+    }
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Seven clients submit orders as fast as they can; the server is killed
+/// with SIGKILL in the middle. After a restart on the same data, each
+/// power's stored orders are the last ones acknowledged (or the one in
+/// flight when the server died), never older.
+fn kill_test(start: &dyn Fn() -> Server) {
+    let mut server = start();
+    let c = server.client();
+    let (id, tokens) = c.seven(json!({"deadlines": {"movement": "24h"}}));
+    let acks = Arc::new(AtomicUsize::new(0));
+    let threads: Vec<_> = tokens
+        .iter()
+        .map(|(power, token)| {
+            let c = c.clone();
+            let token = token.clone();
+            let power = power.clone();
+            let acks = acks.clone();
+            std::thread::spawn(move || {
+                let hold = HOLDS.iter().find(|(p, _)| *p == power).unwrap().1;
+                let mut acked: Option<u64> = None;
+                for i in 0..10_000u64 {
+                    let body = json!({"orders": [format!("# submission {i}"), hold]});
+                    match c.try_call("PUT", &format!("/api/v1/games/{id}/orders"), Some(&token), Some(body)) {
+                        Ok((200, _)) => {
+                            acked = Some(i);
+                            acks.fetch_add(1, Ordering::SeqCst);
+                        }
+                        Ok((s, v)) => panic!("{power}: {s} {v}"),
+                        Err(_) => return (power, acked, i),
+                    }
+                }
+                (power, acked, 10_000)
+            })
+        })
+        .collect();
+    let started = Instant::now();
+    while acks.load(Ordering::SeqCst) < 150 && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    server.kill();
+    let results: Vec<(String, Option<u64>, u64)> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    let server = start();
+    let c = server.client();
+    let mut checked = 0;
+    for (power, acked, attempted) in results {
+        let Some(acked) = acked else { continue };
+        let token = c.login(&format!("player-{}", power.to_lowercase()));
+        let (s, v) = c.call("GET", &format!("/api/v1/games/{id}/orders"), Some(&token), None);
+        assert_eq!(s, 200, "{v}");
+        let stored = tag_of(&v["orders"]).unwrap_or_else(|| panic!("{power}: no orders after the restart: {v}"));
+        assert!(
+            stored == acked || stored == attempted,
+            "{power}: acknowledged submission {acked}, in flight {attempted}, stored {stored}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 7, "every client had an acknowledgment before the kill");
+}
+
+#[test]
+fn acknowledged_orders_survive_sigkill_on_sqlite() {
+    let dir = temp_dir("serve-kill");
+    let d = dir.to_str().unwrap().to_string();
+    kill_test(&|| Server::start(&["--data", &d]));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
+    let pg = Postgres::start();
+    let url = pg.url.clone();
+    let start = || Server::start(&["--database", &url, "--tick", "100"]);
+    // The kill test on PostgreSQL first.
+    kill_test(&start);
+
+    let a = start();
+    let mut b = start();
+    let ca = a.client();
+    let cb = b.client();
+    let (id, tokens) = ca.seven(json!({
+        "name": "Deadlines",
+        "deadlines": {"movement": "1s", "retreat": "1s", "adjustment": "1s"},
+    }));
+    const PHASES: usize = 20;
+    let done = Arc::new(AtomicBool::new(false));
+    // (power, phase) -> last acknowledged submission
+    let acked: Arc<Mutex<HashMap<(String, String), u64>>> = Arc::default();
+    let b_base = Arc::new(Mutex::new(cb.base.clone()));
+    let threads: Vec<_> = tokens
+        .iter()
+        .map(|(power, token)| {
+            let (power, token) = (power.clone(), token.clone());
+            let (ca, done, acked, b_base) = (ca.clone(), done.clone(), acked.clone(), b_base.clone());
+            std::thread::spawn(move || {
+                let hold = HOLDS.iter().find(|(p, _)| *p == power).unwrap().1;
+                let mut n = 0u64;
+                while !done.load(Ordering::SeqCst) {
+                    n += 1;
+                    // Alternate between the two servers.
+                    let c = if n % 2 == 0 { ca.clone() } else { Client::new(&b_base.lock().unwrap()) };
+                    let Ok((200, g)) = c.try_call("GET", &format!("/api/v1/games/{id}"), None, None) else {
+                        continue;
+                    };
+                    let phase = g["phase"].as_str().unwrap_or("").to_string();
+                    let body = json!({"orders": [format!("# submission {n} {phase}"), hold], "phase": phase});
+                    if let Ok((200, _)) = c.try_call("PUT", &format!("/api/v1/games/{id}/orders"), Some(&token), Some(body)) {
+                        acked.lock().unwrap().insert((power.clone(), phase), n);
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+            })
+        })
+        .collect();
+    let started = Instant::now();
+    let mut restarted = false;
+    loop {
+        let (_, h) = ca.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
+        let n = h["phases"].as_array().map(|a| a.iter().filter(|p| p["current"].is_null()).count()).unwrap_or(0);
+        if n >= PHASES {
+            break;
+        }
+        if n >= PHASES / 2 && !restarted {
+            // One server dies mid-game and comes back.
+            b.kill();
+            b = start();
+            *b_base.lock().unwrap() = b.base.clone();
+            restarted = true;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "{n} phases after two minutes");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    done.store(true, Ordering::SeqCst);
+    for t in threads {
+        t.join().unwrap();
+    }
+    let (_, h) = ca.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
+    let phases: Vec<&Value> = h["phases"].as_array().unwrap().iter().filter(|p| p["current"].is_null()).collect();
+    // Each phase once, in order, with no gap.
+    let mut expected = Vec::new();
+    for year in 1901.. {
+        expected.push(format!("S{year}M"));
+        expected.push(format!("F{year}M"));
+        if expected.len() >= phases.len() {
+            break;
+        }
+    }
+    let names: Vec<&str> = phases.iter().map(|p| p["phase"].as_str().unwrap()).collect();
+    assert_eq!(names, expected[..phases.len()].iter().map(String::as_str).collect::<Vec<_>>());
+    let indexes: Vec<i64> = phases.iter().map(|p| p["index"].as_i64().unwrap()).collect();
+    assert_eq!(indexes, (0..phases.len() as i64).collect::<Vec<_>>());
+    let by: std::collections::BTreeSet<&str> = phases.iter().filter_map(|p| p["processed_by"].as_str()).collect();
+    assert!(by.len() >= 2, "both servers processed phases: {by:?}");
+    // Every acknowledged order is in the phase it was given for.
+    let acked = acked.lock().unwrap();
+    let mut checked = 0;
+    for ((power, phase), n) in acked.iter() {
+        if !names.contains(&phase.as_str()) {
+            continue;
+        }
+        let (_, d) = ca.call("GET", &format!("/api/v1/games/{id}/phases/{phase}"), None, None);
+        let stored = tag_of(&d["orders"][power.as_str()]).unwrap_or_else(|| panic!("{power} {phase}: lost: {d}"));
+        assert!(stored >= *n, "{power} {phase}: acknowledged {n}, stored {stored}");
+        checked += 1;
+    }
+    assert!(checked >= PHASES * 5, "{checked} acknowledged submissions checked");
+    drop(pg);
+}
