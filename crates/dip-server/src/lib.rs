@@ -143,8 +143,7 @@ pub fn open_db(config: &ServeConfig) -> Result<Db, ServeError> {
     match &config.database {
         Some(url) => Ok(Db::postgres(url)?),
         None => {
-            std::fs::create_dir_all(&config.data)
-                .map_err(|e| ServeError::Io(config.data.display().to_string(), e))?;
+            std::fs::create_dir_all(&config.data).map_err(|e| ServeError::Io(config.data.display().to_string(), e))?;
             Ok(Db::sqlite(&config.data.join("dip.sqlite"))?)
         }
     }

@@ -9,8 +9,8 @@
 
 use crate::auth::Account;
 use crate::db::{Db, Tx};
-use crate::game::Lock;
 use crate::error::{ApiError, ApiResult};
+use crate::game::Lock;
 use crate::game::{self, GameRow, Member, Status};
 use crate::time::now_ms;
 use dip_core::{Map, PowerId, State};
@@ -26,8 +26,8 @@ pub const MAX_LINE_CHARS: usize = 400;
 fn my_power(tx: &mut dyn Tx, g: &GameRow, who: &Account) -> ApiResult<(PowerId, Vec<Member>)> {
     let members = game::members(tx, g.id)?;
     let map = &g.loaded()?.variant.map;
-    let p = game::power_of(map, &members, who.id)
-        .ok_or_else(|| ApiError::forbidden("you have no power in this game"))?;
+    let p =
+        game::power_of(map, &members, who.id).ok_or_else(|| ApiError::forbidden("you have no power in this game"))?;
     Ok((p, members))
 }
 
@@ -40,7 +40,13 @@ fn running(g: &GameRow) -> ApiResult<()> {
 }
 
 /// Each line as the order reader read it, for the player's power.
-pub fn read_lines(map: &Map, l: &crate::variants::Loaded, state: &State, power: PowerId, lines: &[String]) -> Vec<Json> {
+pub fn read_lines(
+    map: &Map,
+    l: &crate::variants::Loaded,
+    state: &State,
+    power: PowerId,
+    lines: &[String],
+) -> Vec<Json> {
     let text = lines.join("\n");
     let (keep, refused) = read_power_lines(&l.vocab, power, &text);
     let rules = l.variant.rules;
@@ -74,9 +80,25 @@ pub fn read_lines(map: &Map, l: &crate::variants::Loaded, state: &State, power: 
     out
 }
 
-/// `PUT …/orders`: replaces the player's orders for the current phase
-/// (or the phase named, refused when it is no longer current).
-pub fn put_orders(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String], phase: Option<&str>) -> ApiResult<Json> {
+/// Orders read and checked, ready to be stored for one phase.
+pub struct Checked {
+    pub phase_index: i64,
+    pub power: String,
+    pub stored: String,
+    pub answer: Json,
+}
+
+/// `PUT …/orders`, first half: reads and checks the lines against the
+/// phase the game is in (or refuses the phase named when it is over).
+/// Needs only a reading transaction, so the checking runs beside other
+/// writers.
+pub fn check_orders(
+    tx: &mut dyn Tx,
+    id: i64,
+    who: &Account,
+    lines: &[String],
+    phase: Option<&str>,
+) -> ApiResult<Checked> {
     if lines.len() > MAX_LINES {
         return Err(ApiError::bad_request(format!("orders: at most {MAX_LINES} lines")));
     }
@@ -86,7 +108,7 @@ pub fn put_orders(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String], pha
             l.chars().take(40).collect::<String>()
         )));
     }
-    let g = game::load(tx, id, Lock::Share)?;
+    let g = game::load(tx, id, Lock::None)?;
     running(&g)?;
     let (power, _) = my_power(tx, &g, who)?;
     let state = g.state()?;
@@ -101,20 +123,46 @@ pub fn put_orders(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String], pha
     let l = g.loaded()?;
     let map = &l.variant.map;
     let read = read_lines(map, l, &state, power, lines);
-    let stored = serde_json::to_string(lines).map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(Checked {
+        phase_index: g.phase_index,
+        power: map.power(power).name.clone(),
+        stored: serde_json::to_string(lines).map_err(|e| ApiError::internal(e.to_string()))?,
+        answer: json!({"phase": state.phase.short(), "power": map.power(power).name, "lines": read}),
+    })
+}
+
+/// `PUT …/orders`, second half: stores checked orders, if the game is
+/// still in the phase they were checked for (the game's row held so that
+/// processing cannot slip in between). Once this commits, the orders are
+/// part of the phase.
+pub fn store_orders(tx: &mut dyn Tx, id: i64, c: &Checked) -> ApiResult<()> {
+    let g = game::load(tx, id, Lock::Share)?;
+    running(&g)?;
+    if g.phase_index != c.phase_index {
+        return Err(ApiError::conflict(
+            "the phase was processed while the orders were read: send them again for the new phase",
+        ));
+    }
     tx.exec(
         "INSERT INTO orders (game_id, phase_index, power, lines, updated) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (game_id, phase_index, power) DO UPDATE SET lines = excluded.lines, updated = excluded.updated",
         &[
             id.into(),
-            g.phase_index.into(),
-            map.power(power).name.clone().into(),
-            stored.into(),
+            c.phase_index.into(),
+            c.power.clone().into(),
+            c.stored.clone().into(),
             now_ms().into(),
         ],
     )?;
-    game::event(tx, id, "orders", json!({"power": map.power(power).name}))?;
-    Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "lines": read}))
+    game::event(tx, id, "orders", json!({"power": c.power}))?;
+    Ok(())
+}
+
+/// `PUT …/orders` in one transaction: check, then store.
+pub fn put_orders(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String], phase: Option<&str>) -> ApiResult<Json> {
+    let c = check_orders(tx, id, who, lines, phase)?;
+    store_orders(tx, id, &c)?;
+    Ok(c.answer)
 }
 
 /// `GET …/orders`: the caller's own orders for the current phase.
@@ -163,7 +211,11 @@ pub fn ready(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, by: &str) -> Api
     let must: Vec<PowerId> = map
         .power_ids()
         .filter(|&p| game::must_order(map, &state, p))
-        .filter(|&p| members.iter().any(|m| m.power.as_deref() == Some(map.power(p).name.as_str())))
+        .filter(|&p| {
+            members
+                .iter()
+                .any(|m| m.power.as_deref() == Some(map.power(p).name.as_str()))
+        })
         .collect();
     let all = !must.is_empty()
         && must.iter().all(|&p| {
@@ -238,7 +290,12 @@ pub fn concede(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<b
 fn finish(tx: &mut dyn Tx, g: &GameRow, winner: Option<&str>, result: &str) -> ApiResult<()> {
     tx.exec(
         "UPDATE games SET status = 'finished', deadline = NULL, winner = $1, result = $2, finished = $3 WHERE id = $4",
-        &[winner.map(String::from).into(), result.into(), now_ms().into(), g.id.into()],
+        &[
+            winner.map(String::from).into(),
+            result.into(),
+            now_ms().into(),
+            g.id.into(),
+        ],
     )?;
     game::event(tx, g.id, "finished", json!({"winner": winner, "result": result}))
 }
@@ -304,36 +361,48 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
             by.into(),
         ],
     )?;
-    // No orders received: count it; after too many, the seat opens.
-    for m in &members {
-        let Some(p) = m.power.as_deref().and_then(|p| map.find_power(p)) else {
-            continue;
-        };
-        if !game::must_order(map, &state, p) {
-            continue;
-        }
-        let gave = stored
-            .get(&map.power(p).name)
+    // No orders received: count it; after too many, the seat opens. One
+    // statement for all members (round trips count on PostgreSQL).
+    let mut gave = Vec::new();
+    let mut missed = Vec::new();
+    for p in map.power_ids().filter(|&p| game::must_order(map, &state, p)) {
+        let name = map.power(p).name.clone();
+        let given = stored
+            .get(&name)
             .and_then(Json::as_array)
             .is_some_and(|a| !a.is_empty());
-        let missed = if gave { 0 } else { m.missed + 1 };
-        if missed >= i64::from(g.options.civil_disorder_after) {
-            tx.exec(
-                "DELETE FROM members WHERE game_id = $1 AND account_id = $2",
-                &[g.id.into(), m.account_id.into()],
-            )?;
-            game::event(tx, g.id, "civil_disorder", json!({"power": map.power(p).name}))?;
+        if given {
+            gave.push(name);
         } else {
-            tx.exec(
-                "UPDATE members SET missed = $1 WHERE game_id = $2 AND account_id = $3",
-                &[missed.into(), g.id.into(), m.account_id.into()],
-            )?;
+            missed.push(name);
         }
     }
-    tx.exec(
-        "UPDATE members SET ready = 0 WHERE game_id = $1",
-        &[g.id.into()],
+    let list = |names: &[String], from: usize| {
+        if names.is_empty() {
+            "NULL".to_string()
+        } else {
+            (0..names.len())
+                .map(|i| format!("${}", from + i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let sql = format!(
+        "UPDATE members SET ready = 0, missed = CASE WHEN power IN ({}) THEN missed + 1 WHEN power IN ({}) THEN 0 \
+         ELSE missed END WHERE game_id = $1",
+        list(&missed, 2),
+        list(&gave, 2 + missed.len())
+    );
+    let mut params: Vec<crate::db::Value> = vec![g.id.into()];
+    params.extend(missed.iter().chain(&gave).map(|n| n.into()));
+    tx.exec(&sql, &params)?;
+    let dropped = tx.query(
+        "DELETE FROM members WHERE game_id = $1 AND power IS NOT NULL AND missed >= $2 RETURNING power",
+        &[g.id.into(), i64::from(g.options.civil_disorder_after).into()],
     )?;
+    for r in dropped {
+        game::event(tx, g.id, "civil_disorder", json!({"power": r.text(0)}))?;
+    }
     let next = played.next;
     let position = dip_text::format_position(map, &next);
     let deadline = g.options.deadlines.for_kind(next.phase.kind).map(|d| now + d);
@@ -477,10 +546,10 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
         }
         (Some(false), Status::Paused) => {
             let state = g.state()?;
-            let left = g
-                .paused_left
-                .or_else(|| g.options.deadlines.for_kind(state.phase.kind));
-            let deadline = left.filter(|_| g.options.deadlines.for_kind(state.phase.kind).is_some()).map(|l| now + l);
+            let left = g.paused_left.or_else(|| g.options.deadlines.for_kind(state.phase.kind));
+            let deadline = left
+                .filter(|_| g.options.deadlines.for_kind(state.phase.kind).is_some())
+                .map(|l| now + l);
             tx.exec(
                 "UPDATE games SET status = 'active', paused_left = NULL, deadline = $1, failures = 0 WHERE id = $2",
                 &[deadline.into(), id.into()],
@@ -496,7 +565,10 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
         match g.status {
             Status::Active => {
                 let base = g.deadline.unwrap_or(now).max(now);
-                tx.exec("UPDATE games SET deadline = $1 WHERE id = $2", &[(base + ms).into(), id.into()])?;
+                tx.exec(
+                    "UPDATE games SET deadline = $1 WHERE id = $2",
+                    &[(base + ms).into(), id.into()],
+                )?;
             }
             Status::Paused => {
                 tx.exec(

@@ -197,7 +197,7 @@ impl Db {
     pub fn read<T, E: From<DbError>>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T, E>) -> Result<T, E> {
         match self {
             Db::Sqlite(db) => db.read(f),
-            Db::Postgres(db) => db.transaction(f),
+            Db::Postgres(db) => db.read(f),
         }
     }
 
