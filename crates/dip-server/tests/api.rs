@@ -770,3 +770,39 @@ async fn a_failing_phase_is_retried_then_the_game_pauses() {
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), Some(&tokens[1].1)).await;
     assert_eq!(g["error"], Value::Null, "the error is for the game master");
 }
+
+#[tokio::test]
+async fn reaching_the_victory_condition_ends_the_game() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({})).await;
+    // France owns 18 centres in Fall 1901: the neutrals, its own and
+    // Germany's (whose units are gone).
+    let v = dip_variants::standard();
+    let map = &v.map;
+    let mut st = v.start.clone();
+    st.phase = dip_core::Phase::new(1901, dip_core::Season::Fall, dip_core::PhaseKind::Movement);
+    let france = map.find_power("France").unwrap();
+    let germany = map.find_power("Germany").unwrap();
+    let german: Vec<_> = st.units().filter(|(_, u)| u.power == germany).map(|(p, _)| p).collect();
+    for p in german {
+        st.remove(p);
+    }
+    for &c in map.supply_centers() {
+        if st.owner(c).is_none() || st.owner(c) == Some(germany) {
+            st.set_owner(c, Some(france));
+        }
+    }
+    assert_eq!(st.center_count(map, france), 18);
+    let text = dip_text::format_position(map, &st);
+    app.state
+        .db
+        .transaction(|tx| tx.exec("UPDATE games SET position = $1 WHERE id = $2", &[text.into(), id.into()]))
+        .unwrap();
+    let (s, g) = app.post(&format!("/api/v1/games/{id}/process"), Some(&tokens[0].1), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["status"], "finished");
+    assert_eq!(g["winner"], "France");
+    assert_eq!(g["result"], "France wins");
+    let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/F1901M"), None).await;
+    assert!(d["report"].as_str().unwrap().contains("Game over: France wins with 18 centres"), "{d}");
+}
