@@ -227,3 +227,21 @@ pub fn export_dipwork(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
     }
     out.into_inner().map_err(|e| ApiError::internal(format!("export: {e}")))
 }
+
+/// `GET …/edits`: the game master's edits, each with the phase it was
+/// made in.
+pub fn edits(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
+    game::load(tx, id, Lock::None)?;
+    let out: Vec<Json> = tx
+        .query(
+            "SELECT phase_index, phase, lines, made FROM edits WHERE game_id = $1 ORDER BY id",
+            &[id.into()],
+        )?
+        .iter()
+        .map(|r| {
+            json!({"index": r.int(0), "phase": r.text(1),
+                   "lines": serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null), "made": iso8601(r.int(3))})
+        })
+        .collect();
+    Ok(json!({"edits": out}))
+}

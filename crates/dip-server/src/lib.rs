@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod db;
+pub mod edit;
 pub mod error;
 pub mod events;
 pub mod game;
@@ -102,6 +103,7 @@ pub fn app(state: AppState) -> Router {
                 "this endpoint does not take that method",
             )
         })
+        .layer(axum::middleware::from_fn(routes::csrf_guard))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY))
         .with_state(state)
 }

@@ -582,3 +582,91 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
     }
     Ok(())
 }
+
+/// `GET …/legal`: every legal order of the caller's units in this phase
+/// (what the map lets a player click), as order text dip reads back.
+pub fn legal(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
+    let g = game::load(tx, id, Lock::None)?;
+    running(&g)?;
+    let (power, _) = my_power(tx, &g, who)?;
+    let l = g.loaded()?;
+    let map = &l.variant.map;
+    let state = g.state()?;
+    let rules = l.variant.rules;
+    let text = |o: &dip_core::Order| dip_text::format_order(map, o, dip_text::Style::Mila);
+    let place = |p: dip_core::ProvinceId| map.province(p).abbr.clone();
+    let coast = |d: &dip_core::Dest| match d.coast {
+        dip_core::CoastSpec::Coast(r) => map.region(r).coast.clone(),
+        _ => None,
+    };
+    let describe = |o: &dip_core::Order| -> Json {
+        use dip_core::OrderKind as K;
+        match &o.kind {
+            K::Hold(_) => json!({"kind": "hold", "text": text(o)}),
+            K::Move(_, d, via) => {
+                json!({"kind": "move", "to": place(d.province), "coast": coast(d), "via": via, "text": text(o)})
+            }
+            K::SupportHold(_, t) => {
+                json!({"kind": "support", "target": place(t.province), "to": place(t.province), "text": text(o)})
+            }
+            K::SupportMove(_, t, d) => {
+                json!({"kind": "support", "target": place(t.province), "to": place(d.province), "text": text(o)})
+            }
+            K::Convoy(_, t, d) => {
+                json!({"kind": "convoy", "target": place(t.province), "to": place(d.province), "text": text(o)})
+            }
+            K::Retreat(_, d) => json!({"kind": "retreat", "to": place(d.province), "coast": coast(d), "text": text(o)}),
+            K::Disband(_) => json!({"kind": "disband", "text": text(o)}),
+            K::Build(u) => {
+                json!({"kind": "build", "province": place(u.province), "unit": u.kind.map(|k| map.unit_type(k).letter.to_string()),
+                                  "coast": match u.coast { dip_core::CoastSpec::Coast(r) => map.region(r).coast.clone(), _ => None }, "text": text(o)})
+            }
+            K::Waive => json!({"kind": "waive", "text": text(o)}),
+        }
+    };
+    let mut units = Vec::new();
+    let mut builds = Vec::new();
+    match state.phase.kind {
+        dip_core::PhaseKind::Movement => {
+            for (p, u) in state.units().filter(|(_, u)| u.power == power) {
+                let orders: Vec<Json> = dip_core::legal::legal_orders(map, &state, &rules, p)
+                    .iter()
+                    .map(describe)
+                    .collect();
+                units.push(json!({"unit": game::unit_text(map, &u), "province": place(p), "orders": orders}));
+            }
+        }
+        dip_core::PhaseKind::Retreat => {
+            for (p, d) in state.all_dislodged().filter(|(_, d)| d.unit.power == power) {
+                let orders: Vec<Json> = dip_core::legal::legal_orders(map, &state, &rules, p)
+                    .iter()
+                    .map(describe)
+                    .collect();
+                units.push(json!({"unit": game::unit_text(map, &d.unit), "province": place(p), "orders": orders, "dislodged": true}));
+            }
+        }
+        dip_core::PhaseKind::Adjustment => {
+            let all = dip_core::legal::adjustment_orders(map, &state, power);
+            for (p, u) in state.units().filter(|(_, u)| u.power == power) {
+                let orders: Vec<Json> = all
+                    .iter()
+                    .filter(|o| matches!(o.kind, dip_core::OrderKind::Disband(me) if me.province == p))
+                    .map(describe)
+                    .collect();
+                units.push(json!({"unit": game::unit_text(map, &u), "province": place(p), "orders": orders}));
+            }
+            builds = all
+                .iter()
+                .filter(|o| matches!(o.kind, dip_core::OrderKind::Build(_) | dip_core::OrderKind::Waive))
+                .map(describe)
+                .collect();
+        }
+    }
+    Ok(json!({
+        "phase": state.phase.short(),
+        "power": map.power(power).name,
+        "balance": dip_core::adjustment::balance(map, &state, power),
+        "units": units,
+        "builds": builds,
+    }))
+}

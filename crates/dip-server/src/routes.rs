@@ -42,6 +42,9 @@ pub fn api() -> Router<AppState> {
         .route("/api/v1/games/{id}/export", get(export))
         .route("/api/v1/games/{id}/messages", get(messages).post(send_message))
         .route("/api/v1/games/{id}/events", get(events::stream))
+        .route("/api/v1/games/{id}/legal", get(legal))
+        .route("/api/v1/games/{id}/edit", post(edit))
+        .route("/api/v1/games/{id}/edits", get(edits))
 }
 
 /// A JSON body whose rejections answer in the API's error format.
@@ -95,11 +98,51 @@ pub fn game_id_of(raw: &str) -> ApiResult<i64> {
         .ok_or_else(|| ApiError::not_found(format!("no game `{raw}`")))
 }
 
-/// The bearer token of the request, if any.
+/// The session token of the request: the bearer token, else the web
+/// page's session cookie.
 pub fn token(headers: &HeaderMap) -> Option<String> {
-    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let t = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer "))?;
-    Some(t.trim().to_string())
+    if let Some(v) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
+        let t = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer "))?;
+        return Some(t.trim().to_string());
+    }
+    cookie(headers, SESSION_COOKIE)
+}
+
+/// The web page's session cookie and its CSRF cookie (double submit: a
+/// form or script must send the CSRF cookie's value back in the body or
+/// the `X-CSRF-Token` header, which another site cannot read).
+pub const SESSION_COOKIE: &str = "dip_session";
+pub const CSRF_COOKIE: &str = "dip_csrf";
+
+/// A cookie's value.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+/// Refuses a state-changing request made with the session cookie unless
+/// it carries the CSRF token (bearer-token requests need none).
+pub async fn csrf_guard(req: Request, next: axum::middleware::Next) -> Response {
+    let safe = matches!(
+        *req.method(),
+        axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
+    );
+    let h = req.headers();
+    if !safe && h.get(header::AUTHORIZATION).is_none() && cookie(h, SESSION_COOKIE).is_some() {
+        let sent = h.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or("");
+        let want = cookie(h, CSRF_COOKIE).unwrap_or_default();
+        if want.is_empty() || sent != want {
+            return ApiError::forbidden("missing or wrong CSRF token: reload the page").into_response();
+        }
+    }
+    next.run(req).await
 }
 
 /// The signed-in account, if the request carries a live token.
@@ -492,4 +535,40 @@ async fn send_message(
     let out = st.write(move |tx| press::send(tx, id, &who, &m)).await?;
     st.changed();
     Ok((StatusCode::CREATED, Json(out)).into_response())
+}
+
+async fn legal(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    Ok(Json(st.read(move |tx| play::legal(tx, id, &who)).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EditBody {
+    edits: Vec<String>,
+}
+
+async fn edit(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(b): Body<EditBody>,
+) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let view = st
+        .write(move |tx| {
+            crate::edit::edit(tx, id, &who, &b.edits)?;
+            let g = crate::game::load(tx, id, crate::game::Lock::None)?;
+            crate::game::view(tx, &g, Some(who.id))
+        })
+        .await?;
+    st.changed();
+    Ok(Json(view))
+}
+
+async fn edits(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    Ok(Json(st.read(move |tx| history::edits(tx, id)).await?))
 }

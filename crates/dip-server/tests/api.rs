@@ -796,13 +796,168 @@ async fn reaching_the_victory_condition_ends_the_game() {
     let text = dip_text::format_position(map, &st);
     app.state
         .db
-        .transaction(|tx| tx.exec("UPDATE games SET position = $1 WHERE id = $2", &[text.into(), id.into()]))
+        .transaction(|tx| {
+            tx.exec(
+                "UPDATE games SET position = $1 WHERE id = $2",
+                &[text.into(), id.into()],
+            )
+        })
         .unwrap();
-    let (s, g) = app.post(&format!("/api/v1/games/{id}/process"), Some(&tokens[0].1), json!({})).await;
+    let (s, g) = app
+        .post(&format!("/api/v1/games/{id}/process"), Some(&tokens[0].1), json!({}))
+        .await;
     assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(g["status"], "finished");
     assert_eq!(g["winner"], "France");
     assert_eq!(g["result"], "France wins");
     let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/F1901M"), None).await;
-    assert!(d["report"].as_str().unwrap().contains("Game over: France wins with 18 centres"), "{d}");
+    assert!(
+        d["report"]
+            .as_str()
+            .unwrap()
+            .contains("Game over: France wins with 18 centres"),
+        "{d}"
+    );
+}
+
+#[tokio::test]
+async fn legal_orders_list_what_a_player_may_click() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({})).await;
+    let (s, v) = app
+        .get(&format!("/api/v1/games/{id}/legal"), Some(token_of(&tokens, "France")))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let units = v["units"].as_array().unwrap();
+    assert_eq!(units.len(), 3);
+    let par = units.iter().find(|u| u["province"] == "par").unwrap();
+    let moves: Vec<&str> = par["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["kind"] == "move")
+        .map(|o| o["to"].as_str().unwrap())
+        .collect();
+    for to in ["bur", "pic", "gas", "bre"] {
+        assert!(moves.contains(&to), "{moves:?}");
+    }
+    let bur = par["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["to"] == "bur" && o["kind"] == "move")
+        .unwrap();
+    // The text reads back through the order reader.
+    let (_, r) = app
+        .put(
+            &format!("/api/v1/games/{id}/orders"),
+            Some(token_of(&tokens, "France")),
+            json!({"orders": [bur["text"]]}),
+        )
+        .await;
+    assert_eq!(r["lines"][0]["order"], "A Par-Bur", "{r}");
+    let outsider = app.user("outsider").await;
+    let (s, _) = app.get(&format!("/api/v1/games/{id}/legal"), Some(&outsider)).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn game_master_edits_are_checked_applied_and_kept() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({})).await;
+    let gm = token_of(&tokens, "Austria");
+    let path = format!("/api/v1/games/{id}/edit");
+    let (s, _) = app
+        .post(
+            &path,
+            Some(token_of(&tokens, "France")),
+            json!({"edits": ["remove par"]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    for bad in [
+        "remove bur",
+        "add France A par",
+        "move par xyz",
+        "owner bur France",
+        "phase X1901",
+        "explode par",
+    ] {
+        let (s, v) = app.post(&path, Some(gm), json!({"edits": ["remove mar", bad]})).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
+        assert!(
+            v["error"]["message"].as_str().unwrap().starts_with("edit line 2"),
+            "{v}"
+        );
+    }
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    let fra = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "France")
+        .unwrap();
+    assert_eq!(
+        fra["units"].as_array().unwrap().len(),
+        3,
+        "a refused batch changes nothing"
+    );
+    let (s, g) = app
+        .post(
+            &path,
+            Some(gm),
+            json!({"edits": ["remove mar", "add France F gol", "move par bur", "owner bel France", "phase F1902M", "title Edited", "player France none"]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["phase"], "F1902M");
+    assert_eq!(g["name"], "Edited");
+    let fra = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "France")
+        .unwrap();
+    let mut units: Vec<&str> = fra["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u.as_str().unwrap())
+        .collect();
+    units.sort();
+    assert_eq!(units, ["A bur", "F bre", "F lyo"], "gol is a synonym of lyo");
+    assert!(fra["centres"].as_array().unwrap().contains(&json!("bel")));
+    assert_eq!(fra["player"], Value::Null);
+    let (_, e) = app.get(&format!("/api/v1/games/{id}/edits"), None).await;
+    assert_eq!(e["edits"][0]["lines"][0], "remove mar");
+}
+
+#[tokio::test]
+async fn cookie_sessions_need_the_csrf_token_to_change_anything() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({})).await;
+    let t = token_of(&tokens, "France");
+    let call = |csrf: Option<&str>| {
+        let mut req = axum::http::Request::builder()
+            .method("POST")
+            .uri(format!("/api/v1/games/{id}/ready"))
+            .header("content-type", "application/json")
+            .header("cookie", format!("dip_session={t}; dip_csrf=abc123"));
+        if let Some(c) = csrf {
+            req = req.header("x-csrf-token", c);
+        }
+        req.body(axum::body::Body::from(r#"{"ready":true}"#)).unwrap()
+    };
+    use tower::ServiceExt;
+    for (csrf, want) in [(None, 403), (Some("wrong"), 403), (Some("abc123"), 200)] {
+        let resp = dip_server::app(app.state.clone()).oneshot(call(csrf)).await.unwrap();
+        assert_eq!(resp.status().as_u16(), want, "{csrf:?}");
+    }
+    // Reading with the cookie needs no token.
+    let req = axum::http::Request::get(format!("/api/v1/games/{id}/orders"))
+        .header("cookie", format!("dip_session={t}"))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let resp = dip_server::app(app.state.clone()).oneshot(req).await.unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
 }

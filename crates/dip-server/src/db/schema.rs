@@ -6,7 +6,7 @@
 use super::{Db, DbError, Dialect, Tx};
 
 /// How many steps there are; `step_sql` gives each.
-const STEPS: usize = 1;
+const STEPS: usize = 2;
 
 const V1_COMMON: &str = "
 CREATE TABLE sessions (
@@ -88,11 +88,18 @@ CREATE INDEX events_game ON events (game_id, id);
 
 /// The statements of one step (0-based) in the database's dialect.
 fn step_sql(step: usize, dialect: Dialect) -> String {
-    debug_assert_eq!(step, 0, "one step so far");
     let id = match dialect {
         Dialect::Sqlite => "INTEGER PRIMARY KEY AUTOINCREMENT",
         Dialect::Postgres => "BIGSERIAL PRIMARY KEY",
     };
+    if step == 1 {
+        // The game master's edits, in the history beside the phases.
+        return format!(
+            "CREATE TABLE edits (id {id}, game_id BIGINT NOT NULL REFERENCES games(id), phase_index BIGINT NOT NULL, \
+             phase TEXT NOT NULL, lines TEXT NOT NULL, position_before TEXT NOT NULL, made BIGINT NOT NULL);\
+             CREATE INDEX edits_game ON edits (game_id, id);"
+        );
+    }
     let accounts = format!(
         "CREATE TABLE accounts (id {id}, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, \
          password_hash TEXT NOT NULL, created BIGINT NOT NULL);"

@@ -1,0 +1,195 @@
+//! The game master's edits (as DIP allowed): units added, removed and
+//! moved, province owners, the season and year, the title and who plays a
+//! power. Each batch is checked whole, applied in one transaction and kept
+//! in the history with the position before it.
+
+use crate::auth::Account;
+use crate::db::Tx;
+use crate::error::{ApiError, ApiResult};
+use crate::game::{self, Lock, Status};
+use crate::time::now_ms;
+use dip_core::{Phase, PhaseKind, Season, State};
+use serde_json::json;
+
+/// `S1901M`, `F1902R`, `W1903A`.
+pub fn parse_short_phase(text: &str) -> Option<Phase> {
+    let t = text.trim();
+    let mut chars = t.chars();
+    let season = match chars.next()?.to_ascii_uppercase() {
+        'S' => Season::Spring,
+        'F' | 'W' => Season::Fall,
+        _ => return None,
+    };
+    let kind = match t.chars().last()?.to_ascii_uppercase() {
+        'M' => PhaseKind::Movement,
+        'R' => PhaseKind::Retreat,
+        'A' => PhaseKind::Adjustment,
+        _ => return None,
+    };
+    let year: i32 = t.get(1..t.len() - 1)?.parse().ok()?;
+    if !(1..=9999).contains(&year) || (kind == PhaseKind::Adjustment) != t.starts_with(['W', 'w']) {
+        return None;
+    }
+    Some(Phase::new(year, season, kind))
+}
+
+/// Applies edit lines to a position; `title` and `player` lines are
+/// returned for the caller. Errors name the line.
+pub fn apply(
+    l: &crate::variants::Loaded,
+    state: &mut State,
+    lines: &[String],
+) -> ApiResult<Vec<(String, Vec<String>)>> {
+    let map = &l.variant.map;
+    let mut other = Vec::new();
+    let bad = |n: usize, m: String| ApiError::bad_request(format!("edit line {}: {m}", n + 1));
+    let province = |n: usize, w: &str| {
+        l.vocab
+            .place(w)
+            .map(|p| p.province)
+            .ok_or_else(|| bad(n, format!("no province `{w}`")))
+    };
+    for (n, line) in lines.iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&verb, rest)) = words.split_first() else {
+            continue;
+        };
+        match (verb.to_ascii_lowercase().as_str(), rest) {
+            ("add", [power, ..]) if rest.len() >= 3 => {
+                let text = format!("{power}: {}", rest[1..].join(" "));
+                let unit = dip_text::position::parse_unit_with(&l.vocab, &text).map_err(|e| bad(n, e))?;
+                let p = map.province_of(unit.region);
+                if state.unit(p).is_some() {
+                    return Err(bad(n, format!("{} has a unit already", map.province(p).abbr)));
+                }
+                state.place(map, unit);
+            }
+            ("remove", [p]) => {
+                let p = province(n, p)?;
+                state
+                    .remove(p)
+                    .ok_or_else(|| bad(n, format!("no unit in {}", map.province(p).abbr)))?;
+            }
+            ("move", [from, to]) => {
+                let from_p = province(n, from)?;
+                let unit = state
+                    .unit(from_p)
+                    .ok_or_else(|| bad(n, format!("no unit in {}", map.province(from_p).abbr)))?;
+                let owner = &map.power(unit.power).name;
+                let text = format!("{owner}: {} {to}", map.unit_type(unit.kind).letter);
+                let moved = dip_text::position::parse_unit_with(&l.vocab, &text).map_err(|e| bad(n, e))?;
+                let to_p = map.province_of(moved.region);
+                if to_p != from_p && state.unit(to_p).is_some() {
+                    return Err(bad(n, format!("{} has a unit already", map.province(to_p).abbr)));
+                }
+                state.remove(from_p);
+                state.place(map, moved);
+            }
+            ("owner", [p, who]) => {
+                let p = province(n, p)?;
+                if !map.province(p).supply_center {
+                    return Err(bad(n, format!("{} is no supply centre", map.province(p).abbr)));
+                }
+                let owner = if who.eq_ignore_ascii_case("none") {
+                    None
+                } else {
+                    Some(map.find_power(who).ok_or_else(|| bad(n, format!("no power `{who}`")))?)
+                };
+                state.set_owner(p, owner);
+            }
+            ("phase", [ph]) => {
+                let phase = parse_short_phase(ph)
+                    .ok_or_else(|| bad(n, format!("`{ph}` is no phase: write S1901M, F1901R or W1901A")))?;
+                if phase.kind != PhaseKind::Retreat {
+                    state.clear_dislodged();
+                }
+                state.phase = phase;
+            }
+            ("title", words) if !words.is_empty() => other.push(("title".into(), vec![words.join(" ")])),
+            ("player", [power, who]) => {
+                let p = map.find_power(power).ok_or_else(|| bad(n, format!("no power `{power}`")))?;
+                other.push(("player".into(), vec![map.power(p).name.clone(), who.to_string()]));
+            }
+            _ => {
+                return Err(bad(
+                    n,
+                    format!(
+                        "`{line}`: expected add POWER TYPE PROVINCE, remove PROVINCE, move FROM TO, owner PROVINCE POWER|none, \
+                         phase S1901M, title TEXT or player POWER NAME|none"
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(other)
+}
+
+/// `POST …/edit {"edits": [...]}` (the game master).
+pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiResult<()> {
+    if lines.len() > 500 || lines.iter().any(|l| l.len() > 400) {
+        return Err(ApiError::bad_request("edits: at most 500 lines of 400 characters"));
+    }
+    let g = game::load(tx, id, Lock::Update)?;
+    if g.creator != who.id {
+        return Err(ApiError::forbidden("only the game master edits the game"));
+    }
+    if g.status == Status::Finished {
+        return Err(ApiError::conflict("the game is over"));
+    }
+    let l = g.loaded()?;
+    let mut state = g.state()?;
+    let before = g.position.clone();
+    let other = apply(l, &mut state, lines)?;
+    for (what, args) in &other {
+        match what.as_str() {
+            "title" => {
+                let name = crate::lobby::check_name(&args[0])?;
+                tx.exec("UPDATE games SET name = $1 WHERE id = $2", &[name.into(), id.into()])?;
+            }
+            _ => {
+                let (power, account) = (&args[0], &args[1]);
+                tx.exec(
+                    "UPDATE members SET power = NULL WHERE game_id = $1 AND power = $2",
+                    &[id.into(), power.into()],
+                )?;
+                if !account.eq_ignore_ascii_case("none") {
+                    let acc = tx
+                        .query_one(
+                            "SELECT id FROM accounts WHERE name_key = $1",
+                            &[crate::auth::name_key(account).into()],
+                        )?
+                        .ok_or_else(|| ApiError::bad_request(format!("edit: no player `{account}`")))?
+                        .int(0);
+                    let n = tx.exec(
+                        "UPDATE members SET power = $1, missed = 0 WHERE game_id = $2 AND account_id = $3",
+                        &[power.into(), id.into(), acc.into()],
+                    )?;
+                    if n == 0 {
+                        tx.exec(
+                            "INSERT INTO members (game_id, account_id, power, joined) VALUES ($1, $2, $3, $4)",
+                            &[id.into(), acc.into(), power.into(), now_ms().into()],
+                        )?;
+                    }
+                }
+            }
+        }
+    }
+    let position = dip_text::format_position(&l.variant.map, &state);
+    tx.exec(
+        "UPDATE games SET position = $1 WHERE id = $2",
+        &[position.into(), id.into()],
+    )?;
+    tx.exec(
+        "INSERT INTO edits (game_id, phase_index, phase, lines, position_before, made) VALUES ($1, $2, $3, $4, $5, $6)",
+        &[
+            id.into(),
+            g.phase_index.into(),
+            state.phase.short().into(),
+            json!(lines).to_string().into(),
+            before.into(),
+            now_ms().into(),
+        ],
+    )?;
+    game::event(tx, id, "edit", json!({"lines": lines}))?;
+    Ok(())
+}
