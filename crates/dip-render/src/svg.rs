@@ -312,6 +312,31 @@ impl<'a> Picture<'a> {
         s
     }
 
+    /// Click targets for a page that lets players click the map: one
+    /// element per province with `data-province="par"` (its outline where
+    /// the map has shapes, else a circle at its point), transparent, to be
+    /// put last so that it lies over everything.
+    pub fn svg_click_layer(&self) -> String {
+        let map = self.map();
+        let mut s = format!(r#"<g id="hits" transform="translate(0,{TITLE_H})" fill="transparent">"#);
+        for p in map.province_ids() {
+            let abbr = esc(&map.province(p).abbr);
+            if self.shapes.provinces.get(p.index()).is_some_and(|r| !r.is_empty()) {
+                let _ = write!(s, r##"<use href="#p{}" data-province="{abbr}"/>"##, p.index());
+            } else {
+                let (x, y) = self.province_point(p);
+                let _ = write!(
+                    s,
+                    r#"<circle cx="{}" cy="{}" r="16" data-province="{abbr}"/>"#,
+                    fmt(x),
+                    fmt(y)
+                );
+            }
+        }
+        s.push_str("</g>\n");
+        s
+    }
+
     /// The `<svg>` start tag.
     pub fn svg_open(&self, opts: &Options) -> String {
         let (w, h) = self.size(opts);

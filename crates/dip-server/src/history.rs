@@ -132,22 +132,34 @@ fn picture_of(tx: &mut dyn Tx, g: &GameRow, phase: Option<&str>) -> ApiResult<(S
     Ok((state, Some(played.outcome)))
 }
 
-/// `GET …/map.svg?phase=`.
-pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>) -> ApiResult<String> {
+/// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets).
+pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>, clickable: bool) -> ApiResult<String> {
     let g = game::load(tx, id, Lock::None)?;
     let (state, outcome) = picture_of(tx, &g, phase)?;
     let l = g.loaded()?;
-    Ok(dip_render::render(
-        l.variant,
-        &state,
-        outcome.as_ref(),
-        &dip_render::Options::default(),
-    ))
+    let picture = dip_render::Picture::new(l.variant);
+    let svg = picture.svg(&state, outcome.as_ref(), &dip_render::Options::default());
+    Ok(if clickable { with_clicks(&picture, svg) } else { svg })
+}
+
+/// The current position with click targets, for the game page.
+pub fn map_svg_clickable(g: &GameRow) -> ApiResult<String> {
+    let l = g.loaded()?;
+    let picture = dip_render::Picture::new(l.variant);
+    let svg = picture.svg(&g.state()?, None, &dip_render::Options::default());
+    Ok(with_clicks(&picture, svg))
+}
+
+fn with_clicks(picture: &dip_render::Picture, mut svg: String) -> String {
+    if let Some(end) = svg.rfind("</svg>") {
+        svg.insert_str(end, &picture.svg_click_layer());
+    }
+    svg
 }
 
 /// `GET …/map.png?phase=`.
 pub fn map_png(tx: &mut dyn Tx, id: i64, phase: Option<&str>) -> ApiResult<Vec<u8>> {
-    let svg = map_svg(tx, id, phase)?;
+    let svg = map_svg(tx, id, phase, false)?;
     dip_render::raster::png(&svg).map_err(|e| ApiError::internal(format!("map.png: {e}")))
 }
 

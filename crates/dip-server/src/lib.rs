@@ -19,6 +19,7 @@ pub mod press;
 pub mod routes;
 pub mod time;
 pub mod variants;
+pub mod web;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
@@ -95,6 +96,7 @@ impl AppState {
 /// The whole application.
 pub fn app(state: AppState) -> Router {
     routes::api()
+        .merge(web::routes())
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -105,6 +107,15 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(axum::middleware::from_fn(routes::csrf_guard))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            axum::http::header::CONTENT_SECURITY_POLICY,
+            axum::http::HeaderValue::from_static(web::CSP),
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            axum::http::header::X_CONTENT_TYPE_OPTIONS,
+            axum::http::HeaderValue::from_static("nosniff"),
+        ))
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(state)
 }
 

@@ -134,8 +134,10 @@ pub async fn csrf_guard(req: Request, next: axum::middleware::Next) -> Response 
         *req.method(),
         axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
     );
+    // The web page's forms carry the token in their body and are checked there.
+    let api = req.uri().path().starts_with("/api/");
     let h = req.headers();
-    if !safe && h.get(header::AUTHORIZATION).is_none() && cookie(h, SESSION_COOKIE).is_some() {
+    if api && !safe && h.get(header::AUTHORIZATION).is_none() && cookie(h, SESSION_COOKIE).is_some() {
         let sent = h.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or("");
         let want = cookie(h, CSRF_COOKIE).unwrap_or_default();
         if want.is_empty() || sent != want {
@@ -465,7 +467,8 @@ async fn map_svg(
 ) -> ApiResult<Response> {
     let id = game_id_of(&id)?;
     let phase = phase_param(&q);
-    let svg = st.read(move |tx| history::map_svg(tx, id, phase.as_deref())).await?;
+    let clickable = q.get("clickable").is_some_and(|v| v == "1");
+    let svg = st.read(move |tx| history::map_svg(tx, id, phase.as_deref(), clickable)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 

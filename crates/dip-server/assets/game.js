@@ -1,0 +1,426 @@
+// The game page: ordering by clicking (as in DIP) and by typing, both
+// editing the same order list, which the server's order reader checks;
+// press, history, live updates and the game master's tools.
+import { countdowns, ZoomPan } from "/assets/map.js";
+
+const main = document.querySelector("main.game");
+const gid = main.dataset.game;
+const isPlayer = main.dataset.player === "true";
+const csrf = document.querySelector('meta[name="csrf"]').content;
+const $ = (id) => document.getElementById(id);
+
+let game = null;        // GET /games/{id}
+let legal = null;       // GET /games/{id}/legal
+let checked = [];       // the server's reading of the order lines
+let mode = "move";      // the order-type buttons (phones); modifier keys win
+let sel = null;         // {province, kind, target}
+let history = [];       // processed phases
+let showing = null;     // the phase in view when looking back
+let playing = null;
+
+async function api(method, path, body) {
+  const r = await fetch(`/api/v1/games/${gid}${path}`, {
+    method,
+    headers: { "content-type": "application/json", "x-csrf-token": csrf },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const j = await r.json().catch(() => null);
+  if (!r.ok) throw new Error(j?.error?.message || `${r.status}`);
+  return j;
+}
+
+function error(e) {
+  $("error").textContent = e ? String(e.message || e) : "";
+}
+
+// ---- The map --------------------------------------------------------------
+
+const zoom = new ZoomPan($("map"));
+zoom.attach($("map").querySelector("svg"));
+$("zoom-in").onclick = () => zoom.zoom(1.5);
+$("zoom-out").onclick = () => zoom.zoom(1 / 1.5);
+$("zoom-reset").onclick = () => zoom.reset();
+
+function hit(p) {
+  return $("map").querySelector(`#hits [data-province="${CSS.escape(p)}"]`);
+}
+
+function mark(provinces, cls) {
+  for (const el of $("map").querySelectorAll(`#hits .${cls}`)) el.classList.remove(cls);
+  for (const p of provinces) hit(p)?.classList.add(cls);
+}
+
+function clearMarks() {
+  for (const c of ["legal", "selected", "target"]) mark([], c);
+}
+
+async function showMap(phase) {
+  const q = phase ? `?phase=${encodeURIComponent(phase)}` : "?clickable=1";
+  const r = await fetch(`/api/v1/games/${gid}/map.svg${q}`, { credentials: "same-origin" });
+  if (!r.ok) return;
+  $("map").innerHTML = await r.text();
+  zoom.attach($("map").querySelector("svg"));
+  $("history-mark").hidden = !phase;
+}
+
+// ---- Orders ---------------------------------------------------------------
+
+const area = $("orders");
+
+function unitOf(p) {
+  return legal?.units.find((u) => u.province === p);
+}
+
+// The province of the unit a line orders, from the server's reading
+// (`A Par-Bur`) or from the line itself.
+function lineProvince(text, i) {
+  const order = checked[i]?.text === text.trim() ? checked[i].order : null;
+  const words = (order || text).replace(/^[A-Za-z]+:\s*/, "").trim().split(/[\s\-(/]+/);
+  const w = /^[afAF]$/.test(words[0]) || /^(army|fleet)$/i.test(words[0]) ? words[1] : words[0];
+  return (w || "").toLowerCase();
+}
+
+function setOrder(province, text) {
+  const lines = area.value.split("\n");
+  const keep = lines.filter((l, i) => l.trim() && (province === null || lineProvince(l, i) !== province));
+  keep.push(text);
+  area.value = keep.join("\n");
+  renderPending();
+  save();
+}
+
+function renderPending() {
+  // Shown at once; the server's reading replaces it when it answers.
+  const list = $("checked");
+  list.replaceChildren();
+  for (const l of area.value.split("\n").filter((l) => l.trim())) {
+    const done = checked.find((c) => c.text === l.trim());
+    const li = document.createElement("li");
+    li.textContent = done?.error ? `${l} — [${done.error.number}] ${done.error.message}` : done?.order ? `${l} → ${done.order}` : l;
+    if (done?.error) li.className = "bad";
+    list.append(li);
+  }
+}
+
+let saveTimer = null;
+function save() {
+  clearTimeout(saveTimer);
+  $("save-state").textContent = "saving…";
+  saveTimer = setTimeout(async () => {
+    try {
+      const lines = area.value.split("\n").map((l) => l.trim()).filter((l) => l);
+      const r = await api("PUT", "/orders", { orders: lines, phase: game.phase });
+      checked = r.lines;
+      renderPending();
+      $("save-state").textContent = "saved";
+      error(null);
+    } catch (e) {
+      $("save-state").textContent = "not saved";
+      error(e);
+    }
+  }, 350);
+}
+
+function choose(options, then) {
+  // Several orders fit the click (coasts, army or fleet): ask which.
+  const box = $("chooser");
+  box.replaceChildren();
+  for (const o of options) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = o.text;
+    b.onclick = () => { box.hidden = true; then(o); };
+    box.append(b);
+  }
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.textContent = "Cancel";
+  cancel.onclick = () => { box.hidden = true; };
+  box.append(cancel);
+  box.hidden = false;
+}
+
+function pick(unit, orders) {
+  if (orders.length === 1) setOrder(unit.province, orders[0].text);
+  else if (orders.length > 1) choose(orders, (o) => setOrder(unit.province, o.text));
+  deselect();
+}
+
+function deselect() {
+  sel = null;
+  clearMarks();
+}
+
+function select(p, kind) {
+  sel = { province: p, kind, target: null };
+  clearMarks();
+  mark([p], "selected");
+  const u = unitOf(p);
+  const goes = u.orders.filter((o) => o.kind === "move" || o.kind === "retreat").map((o) => o.to);
+  if (kind === "move") mark(goes, "legal");
+  if (kind === "support" || kind === "convoy") {
+    mark([...new Set(u.orders.filter((o) => o.kind === kind).map((o) => o.target))], "legal");
+  }
+}
+
+function onProvince(p, ev) {
+  if (!legal || showing) return;
+  let kind = ev.shiftKey ? "support" : (ev.ctrlKey || ev.metaKey) ? "convoy" : mode;
+  const phase = game.phase_kind;
+  const u = unitOf(p);
+  if (phase === "adjustment") {
+    if (u && (kind === "disband" || kind === "move")) {
+      const d = u.orders.filter((o) => o.kind === "disband");
+      if (d.length) return setOrder(p, d[0].text);
+    }
+    const builds = legal.builds.filter((o) => o.kind === "build" && o.province === p);
+    if (builds.length === 1) setOrder(p, builds[0].text);
+    else if (builds.length) choose(builds, (o) => setOrder(p, o.text));
+    return;
+  }
+  if (kind === "hold") {
+    if (u) setOrder(p, u.orders.find((o) => o.kind === (phase === "retreat" ? "disband" : "hold")).text);
+    return;
+  }
+  if (kind === "disband" && u) {
+    const d = u.orders.find((o) => o.kind === "disband");
+    if (d) setOrder(p, d.text);
+    return;
+  }
+  if (!sel) {
+    if (u) select(p, kind === "build" ? "move" : kind);
+    return;
+  }
+  const me = unitOf(sel.province);
+  if (sel.kind === "move" || phase === "retreat") {
+    if (p === sel.province) return deselect();
+    if (kind === "support" || kind === "convoy") {
+      // Shift or ctrl on the second click: the unit to support or convoy.
+      sel.kind = kind;
+    } else {
+      const fit = me.orders.filter((o) => (o.kind === "move" || o.kind === "retreat") && o.to === p);
+      if (fit.length) return pick(me, fit);
+      if (u) return select(p, "move");
+      return deselect();
+    }
+  }
+  if (!sel.target) {
+    const fit = me.orders.filter((o) => o.kind === sel.kind && o.target === p);
+    if (!fit.length) return deselect();
+    sel.target = p;
+    mark([p], "target");
+    mark(fit.map((o) => o.to), "legal");
+    return;
+  }
+  const fit = me.orders.filter((o) => o.kind === sel.kind && o.target === sel.target && o.to === p);
+  pick(me, fit);
+}
+
+function onDouble(p) {
+  if (!legal || showing) return;
+  const u = unitOf(p);
+  if (!u) return;
+  const hold = u.orders.find((o) => o.kind === (game.phase_kind === "retreat" ? "disband" : "hold"));
+  if (hold) setOrder(p, hold.text);
+  deselect();
+}
+
+$("map").addEventListener("click", (ev) => {
+  const t = ev.target.closest?.("[data-province]");
+  if (t) onProvince(t.dataset.province, ev);
+});
+$("map").addEventListener("dblclick", (ev) => {
+  const t = ev.target.closest?.("[data-province]");
+  if (t) onDouble(t.dataset.province);
+});
+
+if (isPlayer && area) {
+  area.addEventListener("input", () => { renderPending(); save(); });
+  for (const b of document.querySelectorAll("#modes [data-mode]")) {
+    b.onclick = () => {
+      mode = b.dataset.mode;
+      for (const o of document.querySelectorAll("#modes [data-mode]")) o.classList.toggle("on", o === b);
+      deselect();
+    };
+  }
+  $("waive").onclick = () => {
+    const w = legal?.builds.find((o) => o.kind === "waive");
+    if (w) setOrder(null, w.text);
+  };
+  $("ready").onclick = async () => {
+    const me = game.you;
+    try { await api("POST", "/ready", { ready: !me.ready }); await refresh(); } catch (e) { error(e); }
+  };
+  $("draw").onclick = async () => {
+    try { await api("POST", "/draw", { vote: !game.you.draw }); await refresh(); } catch (e) { error(e); }
+  };
+  $("concede").onclick = async () => {
+    if (!confirm("Concede the game to the leader when all others do?")) return;
+    try { await api("POST", "/concede", { vote: true }); await refresh(); } catch (e) { error(e); }
+  };
+}
+
+// ---- The game's state -----------------------------------------------------
+
+function renderStatus() {
+  $("phase").textContent = game.phase_title;
+  $("status").textContent = game.paused ? "paused" : game.status;
+  $("game-name").textContent = game.name;
+  const cd = document.querySelector(".game-head [data-deadline], .game-head .countdown");
+  if (cd) {
+    if (game.deadline) cd.dataset.deadline = game.deadline; else { delete cd.dataset.deadline; cd.textContent = game.paused ? "paused" : "no deadline"; }
+  }
+  for (const p of game.powers) {
+    const row = document.querySelector(`#powers tr[data-power="${CSS.escape(p.name)}"]`);
+    if (!row) continue;
+    row.children[1].textContent = p.player ?? "—";
+    row.children[2].textContent = p.centre_count;
+    row.querySelector(".submitted").textContent = p.orders_submitted ? "✓" : "";
+    row.querySelector(".ready").textContent = p.ready ? "✓" : "";
+  }
+  if (isPlayer && $("ready")) {
+    $("ready").textContent = game.you?.ready ? "Not ready" : "Ready";
+    $("draw").textContent = game.you?.draw ? "Withdraw draw vote" : "Vote draw";
+  }
+  const pause = $("gm-pause");
+  if (pause) pause.textContent = game.paused ? "Resume" : "Pause";
+}
+
+async function refresh() {
+  game = await api("GET", "");
+  renderStatus();
+}
+
+async function loadOrders() {
+  if (!isPlayer || !area || game.status !== "active") return;
+  const [o, l] = await Promise.all([api("GET", "/orders"), api("GET", "/legal")]);
+  legal = l;
+  checked = o.lines;
+  area.value = o.orders.join("\n");
+  renderPending();
+  const hint = { movement: "Click a unit, then where it goes. Double-click: hold. Shift: support. Ctrl: convoy.",
+                 retreat: "Click a dislodged unit, then where it retreats. Double-click: disband.",
+                 adjustment: `Click a home centre to build, a unit to disband. Builds or disbands: ${legal.balance}.` };
+  $("hint").textContent = hint[game.phase_kind] || "";
+}
+
+async function newPhase() {
+  await refresh();
+  deselect();
+  if (!showing) await showMap(null);
+  await loadOrders().catch(error);
+  await loadHistory();
+}
+
+// ---- Press ----------------------------------------------------------------
+
+async function loadMessages() {
+  const r = await api("GET", "/messages");
+  const list = $("messages");
+  list.replaceChildren();
+  for (const m of r.messages) {
+    const li = document.createElement("li");
+    const from = document.createElement("span");
+    from.className = "from";
+    from.textContent = `${m.from} → ${Array.isArray(m.to) ? m.to.join(", ") : "all"} (${m.phase}): `;
+    const text = document.createElement("span");
+    text.textContent = m.text;
+    li.append(from, text);
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+$("send")?.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const boxes = [...document.querySelectorAll("#recipients input:checked")].map((b) => b.value);
+  const to = boxes.includes("all") || !boxes.length ? "all" : boxes;
+  try {
+    await api("POST", "/messages", { to, text: $("message").value });
+    $("message").value = "";
+    await loadMessages();
+  } catch (e) { error(e); }
+});
+for (const b of document.querySelectorAll('#recipients input:not([value="all"])')) {
+  b.addEventListener("change", () => { document.querySelector('#recipients input[value="all"]').checked = false; });
+}
+
+// ---- History --------------------------------------------------------------
+
+async function loadHistory() {
+  const r = await api("GET", "/phases");
+  history = r.phases.filter((p) => !p.current);
+  const s = $("slider");
+  s.max = history.length;
+  if (!showing) s.value = history.length;
+  $("history-phase").textContent = showing ? showing : history.length ? `${history.length} phases played` : "no phase played yet";
+}
+
+async function showPhase(i) {
+  const p = history[i];
+  if (!p) {
+    showing = null;
+    $("report").textContent = "";
+    $("history-phase").textContent = `${history.length} phases played`;
+    await showMap(null);
+    return;
+  }
+  showing = p.phase;
+  deselect();
+  const d = await api("GET", `/phases/${encodeURIComponent(p.phase)}`);
+  $("history-phase").textContent = `${d.title} (${p.phase})`;
+  $("report").textContent = d.report;
+  await showMap(p.phase);
+}
+
+$("slider").addEventListener("input", () => showPhase(Number($("slider").value)).catch(error));
+$("current").onclick = () => { stopPlaying(); $("slider").value = history.length; showPhase(history.length).catch(error); };
+function stopPlaying() { clearInterval(playing); playing = null; $("play").textContent = "Play"; }
+$("play").onclick = () => {
+  if (playing) return stopPlaying();
+  let i = showing ? Number($("slider").value) : 0;
+  $("play").textContent = "Stop";
+  const step = () => {
+    if (i > history.length) return stopPlaying();
+    $("slider").value = i;
+    showPhase(i).catch(error);
+    i += 1;
+  };
+  step();
+  playing = setInterval(step, 1500);
+};
+
+// ---- The game master ------------------------------------------------------
+
+if (main.dataset.gm === "true") {
+  const gm = async (f) => { try { await f(); await refresh(); $("gm-state").textContent = "done"; } catch (e) { error(e); } };
+  $("gm-pause").onclick = () => gm(() => api("PATCH", "", { paused: !game.paused }));
+  $("gm-extend-go").onclick = () => gm(() => api("PATCH", "", { extend: $("gm-extend").value || "1h" }));
+  $("gm-process").onclick = () => gm(() => api("POST", "/process", {}));
+  $("gm-start")?.addEventListener("click", () => gm(() => api("POST", "/start", {})));
+  $("gm-apply").onclick = () => gm(async () => {
+    const edits = $("gm-edits").value.split("\n").map((l) => l.trim()).filter((l) => l);
+    await api("POST", "/edit", { edits });
+    $("gm-edits").value = "";
+    await newPhase();
+  });
+}
+
+// ---- Live -----------------------------------------------------------------
+
+function live() {
+  const es = new EventSource(`/api/v1/games/${gid}/events`);
+  es.addEventListener("phase", () => newPhase().catch(error));
+  es.addEventListener("edit", () => newPhase().catch(error));
+  es.addEventListener("message", () => loadMessages().catch(error));
+  for (const k of ["ready", "orders", "joined", "left", "started", "draw", "concede", "paused", "resumed", "extended", "finished", "civil_disorder"]) {
+    es.addEventListener(k, () => refresh().catch(error));
+  }
+}
+
+countdowns();
+await refresh().catch(error);
+await Promise.all([loadOrders(), loadMessages(), loadHistory()]).catch(error);
+live();
+main.dataset.ready = "true";
