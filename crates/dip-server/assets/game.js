@@ -81,12 +81,17 @@ function lineProvince(text, i) {
   return (w || "").toLowerCase();
 }
 
+let clickedAt = null;  // when the click that makes an order happened
+
 function setOrder(province, text) {
+  const started = clickedAt ?? performance.now();
   const lines = area.value.split("\n");
   const keep = lines.filter((l, i) => l.trim() && (province === null || lineProvince(l, i) !== province));
   keep.push(text);
   area.value = keep.join("\n");
   renderPending();
+  // How long a click took to show its order (the browser test reads it).
+  main.dataset.orderMs = (performance.now() - started).toFixed(2);
   save();
 }
 
@@ -227,10 +232,12 @@ function onDouble(p) {
 }
 
 $("map").addEventListener("click", (ev) => {
+  clickedAt = performance.now();
   const t = ev.target.closest?.("[data-province]");
   if (t) onProvince(t.dataset.province, ev);
 });
 $("map").addEventListener("dblclick", (ev) => {
+  clickedAt = performance.now();
   const t = ev.target.closest?.("[data-province]");
   if (t) onDouble(t.dataset.province);
 });
@@ -349,7 +356,14 @@ for (const b of document.querySelectorAll('#recipients input:not([value="all"])'
 // ---- History --------------------------------------------------------------
 
 async function loadHistory() {
-  const r = await api("GET", "/phases");
+  const [r, e] = await Promise.all([api("GET", "/phases"), api("GET", "/edits")]);
+  const edits = $("edits");
+  edits.replaceChildren();
+  for (const x of e.edits) {
+    const li = document.createElement("li");
+    li.textContent = `Game master's edit in ${x.phase}: ${x.lines.join("; ")}`;
+    edits.append(li);
+  }
   history = r.phases.filter((p) => !p.current);
   const s = $("slider");
   s.max = history.length;
@@ -423,4 +437,5 @@ countdowns();
 await refresh().catch(error);
 await Promise.all([loadOrders(), loadMessages(), loadHistory()]).catch(error);
 live();
+main.dataset.readyMs = performance.now().toFixed(0);
 main.dataset.ready = "true";

@@ -257,3 +257,41 @@ pub fn edits(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
         .collect();
     Ok(json!({"edits": out}))
 }
+
+/// `GET …/animation.png`: the game so far as an animated PNG (dip-render's
+/// animation: each phase's orders, then the units moving).
+pub fn animation_png(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
+    let g = game::load(tx, id, Lock::None)?;
+    let l = g.loaded()?;
+    let mut states = Vec::new();
+    let mut outcomes = Vec::new();
+    for s in stored(tx, id)? {
+        let (state, played) = s.replay(l)?;
+        states.push(state);
+        outcomes.push(played.outcome);
+    }
+    if outcomes.is_empty() {
+        return Err(ApiError::not_found(format!("game {id} has no phase played yet")));
+    }
+    states.push(g.state()?);
+    let steps: Vec<dip_render::animate::Step> = outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, o)| dip_render::animate::Step {
+            before: &states[i],
+            outcome: o,
+            after: &states[i + 1],
+        })
+        .collect();
+    let picture = dip_render::Picture::new(l.variant);
+    let opts = dip_render::Options {
+        scale: 0.8,
+        ..dip_render::Options::default()
+    };
+    let timing = dip_render::animate::Timing {
+        tween: 3,
+        ..dip_render::animate::Timing::default()
+    };
+    let frames = dip_render::animate::frames(&picture, &steps, &timing);
+    dip_render::animate::apng(&picture, &frames, &opts).map_err(|e| ApiError::internal(format!("animation: {e}")))
+}

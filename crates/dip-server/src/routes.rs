@@ -40,6 +40,7 @@ pub fn api() -> Router<AppState> {
         .route("/api/v1/games/{id}/map.svg", get(map_svg))
         .route("/api/v1/games/{id}/map.png", get(map_png))
         .route("/api/v1/games/{id}/export", get(export))
+        .route("/api/v1/games/{id}/animation.png", get(animation))
         .route("/api/v1/games/{id}/messages", get(messages).post(send_message))
         .route("/api/v1/games/{id}/events", get(events::stream))
         .route("/api/v1/games/{id}/legal", get(legal))
@@ -468,7 +469,9 @@ async fn map_svg(
     let id = game_id_of(&id)?;
     let phase = phase_param(&q);
     let clickable = q.get("clickable").is_some_and(|v| v == "1");
-    let svg = st.read(move |tx| history::map_svg(tx, id, phase.as_deref(), clickable)).await?;
+    let svg = st
+        .read(move |tx| history::map_svg(tx, id, phase.as_deref(), clickable))
+        .await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
@@ -574,4 +577,10 @@ async fn edit(
 async fn edits(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
     Ok(Json(st.read(move |tx| history::edits(tx, id)).await?))
+}
+
+async fn animation(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let id = game_id_of(&id)?;
+    let png = st.read(move |tx| history::animation_png(tx, id)).await?;
+    Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
 }

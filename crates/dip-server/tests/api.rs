@@ -456,6 +456,11 @@ async fn ready_processes_and_history_reveals() {
         )
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, apng, ct) = app
+        .raw(Method::GET, &format!("/api/v1/games/{id}/animation.png"), None, None)
+        .await;
+    assert_eq!((s, ct.as_str()), (StatusCode::OK, "image/png"));
+    assert!(apng.windows(4).any(|w| w == b"acTL"), "an animated PNG");
     // Exports.
     let (s, m) = app.get(&format!("/api/v1/games/{id}/export?format=mila"), None).await;
     assert_eq!(s, StatusCode::OK);

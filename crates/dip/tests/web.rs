@@ -32,12 +32,19 @@ impl Drop for Driver {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 fn driver() -> Driver {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/install-browser.sh");
-    let out = Command::new("bash").arg(script).output().expect("scripts/install-browser.sh runs");
+    let out = Command::new("bash")
+        .arg(script)
+        .output()
+        .expect("scripts/install-browser.sh runs");
     assert!(
         out.status.success(),
         "Chromium is needed: {}",
@@ -54,7 +61,10 @@ fn driver() -> Driver {
         .expect("chromedriver starts");
     let started = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(20), "chromedriver does not listen");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver does not listen"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     Driver {
@@ -66,7 +76,13 @@ fn driver() -> Driver {
 
 async fn browser(d: &Driver, width: u32, height: u32) -> Browser {
     let profile = d.profiles.join(format!("p{}", free_port()));
-    let caps: serde_json::Map<String, Value> = serde_json::from_value(json!({
+    // A phone: Chromium's mobile emulation (touch, the phone's screen).
+    let mobile = if width < 500 {
+        json!({"deviceMetrics": {"width": width, "height": height, "pixelRatio": 3.0, "touch": true}})
+    } else {
+        json!(null)
+    };
+    let mut caps: serde_json::Map<String, Value> = serde_json::from_value(json!({
         "browserName": "chrome",
         "goog:chromeOptions": {
             "binary": "/usr/bin/chromium",
@@ -77,6 +93,9 @@ async fn browser(d: &Driver, width: u32, height: u32) -> Browser {
         }
     }))
     .unwrap();
+    if !mobile.is_null() {
+        caps["goog:chromeOptions"]["mobileEmulation"] = mobile;
+    }
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", d.port))
@@ -92,8 +111,12 @@ async fn until(b: &Browser, what: &str, script: &str) {
             return;
         }
         if started.elapsed() > Duration::from_secs(15) {
-            let orders = b.execute("return document.getElementById('orders')?.value", vec![]).await;
-            let err = b.execute("return document.getElementById('error')?.textContent", vec![]).await;
+            let orders = b
+                .execute("return document.getElementById('orders')?.value", vec![])
+                .await;
+            let err = b
+                .execute("return document.getElementById('error')?.textContent", vec![])
+                .await;
             let url = b.current_url().await.map(|u| u.to_string());
             let body = b.execute("return document.body.innerText.slice(0, 400)", vec![]).await;
             panic!("timed out waiting for {what} at {url:?}; orders {orders:?}, error {err:?}, page {body:?}");
@@ -103,7 +126,9 @@ async fn until(b: &Browser, what: &str, script: &str) {
 }
 
 async fn province(b: &Browser, p: &str) -> fantoccini::elements::Element {
-    b.find(Locator::Css(&format!("#hits [data-province=\"{p}\"]"))).await.unwrap()
+    b.find(Locator::Css(&format!("#hits [data-province=\"{p}\"]")))
+        .await
+        .unwrap()
 }
 
 async fn click(b: &Browser, p: &str) {
@@ -113,11 +138,24 @@ async fn click(b: &Browser, p: &str) {
 async fn double_click(b: &Browser, p: &str) {
     let el = province(b, p).await;
     let mouse = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement { element: el, duration: None, x: 0.0, y: 0.0 })
-        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        .then(PointerAction::MoveToElement {
+            element: el,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
     b.perform_actions(mouse).await.unwrap();
 }
 
@@ -132,24 +170,43 @@ async fn shift_click(b: &Browser, p: &str) {
         .then(KeyAction::Up { value: shift });
     let mouse = MouseActions::new("mouse".into())
         .pause(Duration::ZERO)
-        .then(PointerAction::MoveToElement { element: el, duration: None, x: 0.0, y: 0.0 })
-        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::MoveToElement {
+            element: el,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
         .pause(Duration::ZERO);
-    b.perform_actions(fantoccini::actions::Actions::from(keys).and(mouse)).await.unwrap();
+    b.perform_actions(fantoccini::actions::Actions::from(keys).and(mouse))
+        .await
+        .unwrap();
 }
 
 async fn orders_contain(b: &Browser, text: &str) {
     until(
         b,
         &format!("`{text}` in the order list"),
-        &format!("return document.getElementById('orders').value.includes({})", json!(text)),
+        &format!(
+            "return document.getElementById('orders').value.includes({})",
+            json!(text)
+        ),
     )
     .await;
 }
 
 async fn page_ready(b: &Browser) {
-    until(b, "the game page", "return document.querySelector('main.game')?.dataset.ready === 'true'").await;
+    until(
+        b,
+        "the game page",
+        "return document.querySelector('main.game')?.dataset.ready === 'true'",
+    )
+    .await;
 }
 
 async fn fill(b: &Browser, css: &str, text: &str) {
@@ -178,7 +235,12 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     fill(&b, "#name", "alice").await;
     fill(&b, "#password", "password1").await;
     b.find(Locator::Css("#submit")).await.unwrap().click().await.unwrap();
-    until(&b, "the lobby, signed in", "return document.querySelector('.me')?.textContent === 'alice'").await;
+    until(
+        &b,
+        "the lobby, signed in",
+        "return document.querySelector('.me')?.textContent === 'alice'",
+    )
+    .await;
 
     // Create a game with a hostile name; join it as France.
     fill(&b, "#new-game input[name=name]", XSS).await;
@@ -195,13 +257,21 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     let mut others = Vec::new();
     for p in ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"] {
         let t = api.user(&format!("web-{}", p.to_lowercase()));
-        let (s, v) = api.call("POST", &format!("/api/v1/games/{id}/join"), Some(&t), Some(json!({"power": p})));
+        let (s, v) = api.call(
+            "POST",
+            &format!("/api/v1/games/{id}/join"),
+            Some(&t),
+            Some(json!({"power": p})),
+        );
         assert_eq!(s, 200, "{v}");
         others.push((p, t));
     }
     b.refresh().await.unwrap();
     page_ready(&b).await;
-    assert!(b.find(Locator::Css("#orders")).await.is_ok(), "France gets the order panel");
+    assert!(
+        b.find(Locator::Css("#orders")).await.is_ok(),
+        "France gets the order panel"
+    );
 
     // A par-bur by clicking Paris, then Burgundy.
     let t0 = Instant::now();
@@ -209,9 +279,40 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     click(&b, "bur").await;
     orders_contain(&b, "A PAR - BUR").await;
     let click_to_order = t0.elapsed();
+    let shown_ms: f64 = b
+        .execute(
+            "return Number(document.querySelector('main.game').dataset.orderMs)",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert!(shown_ms <= 50.0, "a click took {shown_ms} ms to show its order");
+    let ready_ms: f64 = b
+        .execute(
+            "return Number(document.querySelector('main.game').dataset.readyMs)",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert!(ready_ms < 3000.0, "the page was interactive after {ready_ms} ms");
+    println!("game page interactive after {ready_ms} ms; a click shows its order in {shown_ms} ms");
     // F bre-mao by typing.
-    b.find(Locator::Css("#orders")).await.unwrap().send_keys("\nF bre-mao").await.unwrap();
-    until(&b, "the typed line read", "return [...document.querySelectorAll('#checked li')].some(l => l.textContent.includes('F Bre-Mao'))").await;
+    b.find(Locator::Css("#orders"))
+        .await
+        .unwrap()
+        .send_keys("\nF bre-mao")
+        .await
+        .unwrap();
+    until(
+        &b,
+        "the typed line read",
+        "return [...document.querySelectorAll('#checked li')].some(l => l.textContent.includes('F Bre-Mao'))",
+    )
+    .await;
     // A hold by double-click on Marseilles.
     double_click(&b, "mar").await;
     orders_contain(&b, "A MAR H").await;
@@ -220,10 +321,25 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     shift_click(&b, "par").await;
     click(&b, "bur").await;
     orders_contain(&b, "A MAR S A PAR - BUR").await;
-    until(&b, "the orders saved", "return document.getElementById('save-state').textContent === 'saved'").await;
+    until(
+        &b,
+        "the orders saved",
+        "return document.getElementById('save-state').textContent === 'saved'",
+    )
+    .await;
     // A typed bad line shows its error number.
-    b.find(Locator::Css("#orders")).await.unwrap().send_keys("\nA xyz-abc").await.unwrap();
-    until(&b, "the bad line's error number", "return [...document.querySelectorAll('#checked li.bad')].some(l => /\\[\\d+\\]/.test(l.textContent))").await;
+    b.find(Locator::Css("#orders"))
+        .await
+        .unwrap()
+        .send_keys("\nA xyz-abc")
+        .await
+        .unwrap();
+    until(
+        &b,
+        "the bad line's error number",
+        "return [...document.querySelectorAll('#checked li.bad')].some(l => /\\[\\d+\\]/.test(l.textContent))",
+    )
+    .await;
     // Remove the bad line again; the server holds three good orders.
     b.execute(
         "const a = document.getElementById('orders'); a.value = a.value.split('\\n').filter(l => !l.includes('xyz')).join('\\n'); a.dispatchEvent(new Event('input'));",
@@ -234,7 +350,12 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     until(&b, "the orders saved", "return document.getElementById('save-state').textContent === 'saved' && !document.getElementById('orders').value.includes('xyz')").await;
     let france = api.login("alice");
     let (_, o) = api.call("GET", &format!("/api/v1/games/{id}/orders"), Some(&france), None);
-    let read: Vec<&str> = o["lines"].as_array().unwrap().iter().filter_map(|l| l["order"].as_str()).collect();
+    let read: Vec<&str> = o["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["order"].as_str())
+        .collect();
     assert_eq!(read, ["A Par-Bur", "F Bre-Mao", "A Mar S A Par-Bur"], "{o}");
     screenshot(&b, "game.png").await;
 
@@ -244,40 +365,107 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     fill(&b2, "#name", "web-england").await;
     fill(&b2, "#password", "password1").await;
     b2.find(Locator::Css("#submit")).await.unwrap().click().await.unwrap();
-    until(&b2, "England signed in", "return document.querySelector('.me')?.textContent === 'web-england'").await;
+    until(
+        &b2,
+        "England signed in",
+        "return document.querySelector('.me')?.textContent === 'web-england'",
+    )
+    .await;
     b2.goto(&format!("{base}/games/{id}")).await.unwrap();
     page_ready(&b2).await;
     // France writes to England only.
-    b.execute("for (const c of document.querySelectorAll('#recipients input')) c.checked = c.value === 'England';", vec![])
+    b.execute(
+        "for (const c of document.querySelectorAll('#recipients input')) c.checked = c.value === 'England';",
+        vec![],
+    )
+    .await
+    .unwrap();
+    fill(&b, "#message", &format!("{XSS} shall we?")).await;
+    b.find(Locator::Css("#send button"))
+        .await
+        .unwrap()
+        .click()
         .await
         .unwrap();
-    fill(&b, "#message", &format!("{XSS} shall we?")).await;
-    b.find(Locator::Css("#send button")).await.unwrap().click().await.unwrap();
-    until(&b2, "the message in England's browser", "return document.getElementById('messages').textContent.includes('shall we?')").await;
-    let shown = b2.find(Locator::Css("#messages li")).await.unwrap().text().await.unwrap();
+    until(
+        &b2,
+        "the message in England's browser",
+        "return document.getElementById('messages').textContent.includes('shall we?')",
+    )
+    .await;
+    let shown = b2
+        .find(Locator::Css("#messages li"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(shown.contains(XSS), "press shows as text: {shown}");
     assert!(b2.get_alert_text().await.is_err(), "no script ran");
 
     // Ready: France in the page, the others through the API; the page
     // moves on to Fall 1901 by itself, with the army in Burgundy.
     b.find(Locator::Css("#ready")).await.unwrap().click().await.unwrap();
-    until(&b, "France ready", "return document.getElementById('ready').textContent === 'Not ready'").await;
+    until(
+        &b,
+        "France ready",
+        "return document.getElementById('ready').textContent === 'Not ready'",
+    )
+    .await;
     for (_, t) in &others {
-        api.call("POST", &format!("/api/v1/games/{id}/ready"), Some(t), Some(json!({"ready": true})));
+        api.call(
+            "POST",
+            &format!("/api/v1/games/{id}/ready"),
+            Some(t),
+            Some(json!({"ready": true})),
+        );
     }
-    until(&b, "Fall 1901 shown live", "return document.getElementById('phase').textContent.startsWith('Fall 1901')").await;
+    until(
+        &b,
+        "Fall 1901 shown live",
+        "return document.getElementById('phase').textContent.startsWith('Fall 1901')",
+    )
+    .await;
     let (_, g) = api.call("GET", &format!("/api/v1/games/{id}"), None, None);
-    let fra = g["powers"].as_array().unwrap().iter().find(|p| p["name"] == "France").unwrap();
+    let fra = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "France")
+        .unwrap();
     assert!(fra["units"].as_array().unwrap().contains(&json!("A bur")), "{fra}");
-    until(&b, "a unit drawn in Burgundy", "return document.querySelector('#map svg').innerHTML.length > 1000").await;
+    until(
+        &b,
+        "a unit drawn in Burgundy",
+        "return document.querySelector('#map svg').innerHTML.length > 1000",
+    )
+    .await;
 
     // History: the slider goes back to Spring 1901 and shows its report.
-    until(&b, "history loaded", "return document.getElementById('slider').max === '1'").await;
-    b.execute("const s = document.getElementById('slider'); s.value = 0; s.dispatchEvent(new Event('input'));", vec![])
-        .await
-        .unwrap();
-    until(&b, "Spring 1901 in the history", "return document.getElementById('history-phase').textContent.includes('Spring 1901')").await;
-    until(&b, "its report", "return document.getElementById('report').textContent.includes('A Par-Bur')").await;
+    until(
+        &b,
+        "history loaded",
+        "return document.getElementById('slider').max === '1'",
+    )
+    .await;
+    b.execute(
+        "const s = document.getElementById('slider'); s.value = 0; s.dispatchEvent(new Event('input'));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    until(
+        &b,
+        "Spring 1901 in the history",
+        "return document.getElementById('history-phase').textContent.includes('Spring 1901')",
+    )
+    .await;
+    until(
+        &b,
+        "its report",
+        "return document.getElementById('report').textContent.includes('A Par-Bur')",
+    )
+    .await;
     b.find(Locator::Css("#current")).await.unwrap().click().await.unwrap();
 
     // The lobby, for the README.
@@ -292,20 +480,43 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     phone.goto(&format!("{base}/login")).await.unwrap();
     fill(&phone, "#name", "alice").await;
     fill(&phone, "#password", "password1").await;
-    phone.find(Locator::Css("#submit")).await.unwrap().click().await.unwrap();
-    until(&phone, "signed in", "return document.querySelector('.me')?.textContent === 'alice'").await;
+    phone
+        .find(Locator::Css("#submit"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        &phone,
+        "signed in",
+        "return document.querySelector('.me')?.textContent === 'alice'",
+    )
+    .await;
     phone.goto(&format!("{base}/games/{id}")).await.unwrap();
     page_ready(&phone).await;
-    phone.find(Locator::Css("#modes [data-mode=move]")).await.unwrap().click().await.unwrap();
+    phone
+        .find(Locator::Css("#modes [data-mode=move]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     click(&phone, "bur").await;
     click(&phone, "bel").await;
     orders_contain(&phone, "A BUR - BEL").await;
-    // The Hold button, then a tap: Brest's... the fleet in the Mid-Atlantic holds.
-    phone.find(Locator::Css("#modes [data-mode=hold]")).await.unwrap().click().await.unwrap();
+    // The Hold button, then a tap: the fleet in the Mid-Atlantic holds.
+    phone
+        .find(Locator::Css("#modes [data-mode=hold]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     click(&phone, "mao").await;
     orders_contain(&phone, "F MAO H").await;
     screenshot(&phone, "phone.png").await;
-    println!("click to order shown: {click_to_order:?}");
+    println!("click to order shown through WebDriver: {click_to_order:?}");
 
     for x in [b, b2, phone] {
         let _ = x.close().await;
@@ -336,8 +547,17 @@ fn pages_are_small_and_carry_a_strict_csp() {
             .call()
             .unwrap();
         assert_eq!(r.status(), 200, "{path}");
-        let csp = r.headers().get("content-security-policy").unwrap().to_str().unwrap().to_string();
-        assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-eval"), "{csp}");
+        let csp = r
+            .headers()
+            .get("content-security-policy")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            csp.contains("script-src 'self'") && !csp.contains("unsafe-eval"),
+            "{csp}"
+        );
         let bytes = r.body_mut().with_config().limit(10_000_000).read_to_vec().unwrap();
         total += bytes.len();
     }

@@ -95,7 +95,9 @@ fn check_form_csrf(headers: &HeaderMap, form: &HashMap<String, String>) -> WebRe
     let want = cookie(headers, CSRF_COOKIE).unwrap_or_default();
     match form.get("csrf") {
         Some(sent) if !want.is_empty() && *sent == want => Ok(()),
-        _ => Err(ApiError::forbidden("the form's CSRF token is missing or wrong: reload the page and try again").into()),
+        _ => {
+            Err(ApiError::forbidden("the form's CSRF token is missing or wrong: reload the page and try again").into())
+        }
     }
 }
 
@@ -174,9 +176,16 @@ fn form_again(headers: &HeaderMap, signup: bool, status: StatusCode, message: &s
     (status, Html(pages::account_form(&csrf, signup, Some(message)))).into_response()
 }
 
-async fn signup(State(st): State<AppState>, headers: HeaderMap, Form(form): Form<HashMap<String, String>>) -> WebResult<Response> {
+async fn signup(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> WebResult<Response> {
     check_form_csrf(&headers, &form)?;
-    let (name, password) = (field(&form, "name").trim().to_string(), field(&form, "password").to_string());
+    let (name, password) = (
+        field(&form, "name").trim().to_string(),
+        field(&form, "password").to_string(),
+    );
     if let Err(e) = auth::check_new(&name, &password) {
         return Ok(form_again(&headers, true, e.status, &e.message));
     }
@@ -196,7 +205,11 @@ async fn signup(State(st): State<AppState>, headers: HeaderMap, Form(form): Form
     }
 }
 
-async fn login(State(st): State<AppState>, headers: HeaderMap, Form(form): Form<HashMap<String, String>>) -> WebResult<Response> {
+async fn login(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> WebResult<Response> {
     check_form_csrf(&headers, &form)?;
     let name = field(&form, "name").trim().to_string();
     let password = field(&form, "password").to_string();
@@ -210,20 +223,32 @@ async fn login(State(st): State<AppState>, headers: HeaderMap, Form(form): Form<
     .map_err(|e| ApiError::internal(e.to_string()))?;
     let Some(acc) = ok else {
         tokio::time::sleep(st.throttle.failed(&name)).await;
-        return Ok(form_again(&headers, false, StatusCode::UNAUTHORIZED, "wrong name or password"));
+        return Ok(form_again(
+            &headers,
+            false,
+            StatusCode::UNAUTHORIZED,
+            "wrong name or password",
+        ));
     };
     st.throttle.succeeded(&name);
     let token = st.write(move |tx| auth::create_session(tx, &acc)).await?;
     Ok(signed_in(&token))
 }
 
-async fn logout(State(st): State<AppState>, headers: HeaderMap, Form(form): Form<HashMap<String, String>>) -> WebResult<Response> {
+async fn logout(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> WebResult<Response> {
     check_form_csrf(&headers, &form)?;
     if let Some(t) = cookie(&headers, SESSION_COOKIE) {
         st.write(move |tx| auth::delete_session(tx, &t)).await?;
     }
     let mut r = Redirect::to("/").into_response();
-    set_cookie(&mut r, &format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"));
+    set_cookie(
+        &mut r,
+        &format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
+    );
     Ok(r)
 }
 
@@ -233,17 +258,29 @@ async fn signed_in_account(st: &AppState, headers: &HeaderMap) -> WebResult<Acco
         .ok_or_else(|| ApiError::unauthorized("log in first").into())
 }
 
-async fn create(State(st): State<AppState>, headers: HeaderMap, Form(form): Form<HashMap<String, String>>) -> WebResult<Response> {
+async fn create(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> WebResult<Response> {
     check_form_csrf(&headers, &form)?;
     let me = signed_in_account(&st, &headers).await?;
     let opt = |k: &str| Some(field(&form, k).trim().to_string()).filter(|s| !s.is_empty());
     let num = |k: &str| -> WebResult<Option<usize>> {
         opt(k)
-            .map(|v| v.parse::<usize>().map_err(|_| ApiError::bad_request(format!("{k}: `{v}` is no number")).into()))
+            .map(|v| {
+                v.parse::<usize>()
+                    .map_err(|_| ApiError::bad_request(format!("{k}: `{v}` is no number")).into())
+            })
             .transpose()
     };
     let variant = opt("variant").unwrap_or_else(|| "standard".into());
-    let powers = crate::variants::get(&variant).map_err(ApiError::bad_request)?.variant.map.powers().len();
+    let powers = crate::variants::get(&variant)
+        .map_err(ApiError::bad_request)?
+        .variant
+        .map
+        .powers()
+        .len();
     let new = NewGame {
         name: field(&form, "name").to_string(),
         variant,

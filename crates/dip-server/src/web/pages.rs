@@ -115,9 +115,8 @@ fn game_row(g: &Value, me: Option<&Account>, csrf: &str, join: bool) -> Markup {
         && g["powers"]
             .as_array()
             .map(|ps| {
-                ps.iter().any(|p| {
-                    p["name"] == you["power"] && p["must_order"] == true && p["orders_submitted"] == false
-                })
+                ps.iter()
+                    .any(|p| p["name"] == you["power"] && p["must_order"] == true && p["orders_submitted"] == false)
             })
             .unwrap_or(false);
     html! {
@@ -155,7 +154,13 @@ fn games_table(games: &Value, me: Option<&Account>, csrf: &str, join: bool, id: 
     }
 }
 
-pub fn lobby(me: Option<&Account>, csrf: &str, open: &Value, mine: &Value, variants: &[(String, String, Vec<String>)]) -> String {
+pub fn lobby(
+    me: Option<&Account>,
+    csrf: &str,
+    open: &Value,
+    mine: &Value,
+    variants: &[(String, String, Vec<String>)],
+) -> String {
     layout(
         "Lobby",
         me,
@@ -316,10 +321,13 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str) -> String {
                         }
                         p #history-phase.muted {}
                         pre #report {}
+                        ul #edits.muted {}
                         p {
                             a href={"/api/v1/games/" (id) "/export?format=mila"} download { "MILA JSON" }
                             " · "
                             a href={"/api/v1/games/" (id) "/export?format=dipwork"} download { "DipWork game (tar)" }
+                            " · "
+                            a href={"/api/v1/games/" (id) "/animation.png"} target="_blank" { "Animation" }
                         }
                     }
                     @if gm {
