@@ -562,6 +562,7 @@ fn pages_are_small_and_carry_a_strict_csp() {
         total += bytes.len();
     }
     // ureq without its gzip feature leaves the body packed: the bytes sent.
+    println!("game page first load: {total} bytes");
     assert!(total < 200_000, "first load {total} bytes");
     let _ = std::fs::remove_dir_all(data);
 }
