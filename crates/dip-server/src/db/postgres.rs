@@ -5,8 +5,25 @@
 
 use super::{DbError, Dialect, Row, Tx, Value};
 use postgres::types::{ToSql, Type};
-use postgres::{Client, NoTls};
+use postgres::{Client, NoTls, Statement};
+use std::collections::HashMap;
 use std::sync::{Condvar, Mutex};
+
+/// A connection with its prepared statements: a statement is parsed once
+/// per connection, not once per call (a round trip saved each time).
+struct Conn {
+    client: Client,
+    statements: HashMap<String, Statement>,
+}
+
+impl Conn {
+    fn new(client: Client) -> Conn {
+        Conn {
+            client,
+            statements: HashMap::new(),
+        }
+    }
+}
 
 /// At most this many connections per server process: more requests wait
 /// for a free one instead of opening (and dropping) connections.
@@ -15,7 +32,7 @@ const MAX_CONNECTIONS: usize = 16;
 pub struct PgDb {
     url: String,
     /// Idle connections, and how many exist in all.
-    pool: Mutex<(Vec<Client>, usize)>,
+    pool: Mutex<(Vec<Conn>, usize)>,
     freed: Condvar,
 }
 
@@ -37,16 +54,16 @@ impl PgDb {
         let first = Client::connect(url, NoTls).map_err(err)?;
         Ok(PgDb {
             url: url.to_string(),
-            pool: Mutex::new((vec![first], 1)),
+            pool: Mutex::new((vec![Conn::new(first)], 1)),
             freed: Condvar::new(),
         })
     }
 
-    fn take(&self) -> Result<Client, DbError> {
+    fn take(&self) -> Result<Conn, DbError> {
         let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
         loop {
             if let Some(c) = pool.0.pop() {
-                if !c.is_closed() {
+                if !c.client.is_closed() {
                     return Ok(c);
                 }
                 pool.1 -= 1;
@@ -55,7 +72,7 @@ impl PgDb {
             if pool.1 < MAX_CONNECTIONS {
                 pool.1 += 1;
                 drop(pool);
-                let c = Client::connect(&self.url, NoTls).map_err(err);
+                let c = Client::connect(&self.url, NoTls).map(Conn::new).map_err(err);
                 if c.is_err() {
                     self.pool.lock().unwrap_or_else(|p| p.into_inner()).1 -= 1;
                 }
@@ -65,9 +82,9 @@ impl PgDb {
         }
     }
 
-    fn give_back(&self, c: Client) {
+    fn give_back(&self, c: Conn) {
         let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
-        if c.is_closed() {
+        if c.client.is_closed() {
             pool.1 -= 1;
         } else {
             pool.0.push(c);
@@ -78,27 +95,29 @@ impl PgDb {
     /// Reads without BEGIN and COMMIT: each statement sees what is
     /// committed when it runs (two round trips fewer per request).
     pub fn read<T, E: From<DbError>>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T, E>) -> Result<T, E> {
-        let mut client = self.take()?;
+        let mut conn = self.take()?;
         let out = {
-            let mut t = PgTx { tx: &mut client };
+            let Conn { client, statements } = &mut conn;
+            let mut t = PgTx { tx: client, statements };
             f(&mut t)
         };
-        self.give_back(client);
+        self.give_back(conn);
         out
     }
 
     pub fn transaction<T, E: From<DbError>>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T, E>) -> Result<T, E> {
-        let mut client = self.take()?;
+        let mut conn = self.take()?;
         let out = (|| {
+            let Conn { client, statements } = &mut conn;
             let mut tx = client.transaction().map_err(err)?;
             let out = {
-                let mut t = PgTx { tx: &mut tx };
+                let mut t = PgTx { tx: &mut tx, statements };
                 f(&mut t)?
             };
             tx.commit().map_err(err)?;
             Ok(out)
         })();
-        self.give_back(client);
+        self.give_back(conn);
         out
     }
 }
@@ -106,6 +125,21 @@ impl PgDb {
 /// A transaction, or a bare connection for reads: both run statements.
 struct PgTx<'a, C: postgres::GenericClient> {
     tx: &'a mut C,
+    statements: &'a mut HashMap<String, Statement>,
+}
+
+impl<C: postgres::GenericClient> PgTx<'_, C> {
+    fn statement(&mut self, sql: &str) -> Result<Statement, DbError> {
+        if let Some(s) = self.statements.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.tx.prepare(sql).map_err(err)?;
+        if self.statements.len() > 500 {
+            self.statements.clear();
+        }
+        self.statements.insert(sql.to_string(), s.clone());
+        Ok(s)
+    }
 }
 
 fn bind(params: &[Value]) -> Vec<Box<dyn ToSql + Sync + '_>> {
@@ -124,13 +158,15 @@ impl<C: postgres::GenericClient> Tx for PgTx<'_, C> {
     fn exec(&mut self, sql: &str, params: &[Value]) -> Result<u64, DbError> {
         let b = bind(params);
         let refs: Vec<&(dyn ToSql + Sync)> = b.iter().map(|b| b.as_ref()).collect();
-        self.tx.execute(sql, &refs).map_err(err)
+        let st = self.statement(sql)?;
+        self.tx.execute(&st, &refs).map_err(err)
     }
 
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, DbError> {
         let b = bind(params);
         let refs: Vec<&(dyn ToSql + Sync)> = b.iter().map(|b| b.as_ref()).collect();
-        let rows = self.tx.query(sql, &refs).map_err(err)?;
+        let st = self.statement(sql)?;
+        let rows = self.tx.query(&st, &refs).map_err(err)?;
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
             let mut row = Vec::with_capacity(r.len());
