@@ -1,0 +1,1108 @@
+//! The game behind `dip.Game`, free of Python: MILA's names and order
+//! strings at the edge, dip's engine inside. The bindings (`lib.rs`) only
+//! convert values.
+
+use dip_core::{
+    game, CoastSpec, Dest, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, RegionId,
+    Ruleset, Season, State, Unit, UnitRef, Verdict,
+};
+use dip_text::{parse_order_with, Vocabulary};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A variant loaded once per process and shared by every game.
+pub struct VariantData {
+    /// The name the game was created with (`standard`, `ancmed`).
+    pub name: String,
+    pub map: &'static Map,
+    pub vocab: Vocabulary<'static>,
+    pub start: State,
+    pub rules: Ruleset,
+    /// Power names as MILA writes them: `FRANCE`.
+    pub powers: Vec<String>,
+    /// Every location: provinces, then coasts (`STP/SC`), upper case.
+    pub locs: Vec<String>,
+    /// Upper-case province abbreviations, by province.
+    pub prov_names: Vec<String>,
+    /// Upper-case region names (`STP/SC`), by region.
+    pub region_names: Vec<String>,
+}
+
+/// MILA map names that dip calls otherwise.
+fn dip_name(mila: &str) -> &str {
+    match mila {
+        "standard_fleet_rome" => "fleetrome",
+        other => other,
+    }
+}
+
+/// The variant `name` (a MILA map name, a bundled dip variant, or a path
+/// to a variant file), loaded on first use.
+pub fn variant(name: &str) -> Result<&'static VariantData, String> {
+    static CACHE: OnceLock<Mutex<HashMap<String, &'static VariantData>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(v) = cache.get(name) {
+        return Ok(v);
+    }
+    let var = dip_variants::load(dip_name(name)).map_err(|e| e.to_string())?;
+    // One map per variant for the whole process: games share it.
+    let map: &'static Map = Box::leak(Box::new(var.map));
+    let mut vocab = Vocabulary::new(map).with_spellcheck(0);
+    let lists = var_word_lists(&var.unit_aliases, &var.order_words);
+    if !lists.is_empty() {
+        let _ = vocab.apply_lists(&lists, true);
+    }
+    let upper = |s: &str| s.to_ascii_uppercase();
+    let prov_names: Vec<String> = map.province_ids().map(|p| upper(&map.province(p).abbr)).collect();
+    let region_names: Vec<String> = (0..map.num_regions())
+        .map(|r| upper(&map.region_name(RegionId(r as u16))))
+        .collect();
+    let mut locs = prov_names.clone();
+    for p in map.province_ids() {
+        for &r in map.coasts(p) {
+            if map.region(r).coast.is_some() {
+                locs.push(region_names[r.index()].clone());
+            }
+        }
+    }
+    let data = VariantData {
+        name: name.to_string(),
+        map,
+        vocab,
+        start: var.start,
+        rules: var.rules,
+        powers: map.powers().iter().map(|p| upper(&p.name)).collect(),
+        locs,
+        prov_names,
+        region_names,
+    };
+    let data: &'static VariantData = Box::leak(Box::new(data));
+    cache.insert(name.to_string(), data);
+    Ok(data)
+}
+
+/// Only the order words matter here; nation spellings come from the map.
+fn var_word_lists(_aliases: &[Vec<String>], _words: &[(String, Vec<String>)]) -> String {
+    String::new()
+}
+
+/// One order as given to a power.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The unit (`A PAR`, `F STP/SC`), or for a build the province.
+    pub key: String,
+    /// As `get_orders` gives it back.
+    pub text: String,
+    pub order: Option<Order>,
+    /// Refused, but kept: reported `void` (NO_CHECK, retreats, adjustments).
+    pub void: bool,
+}
+
+/// The legal orders of the current phase, computed once.
+#[derive(Debug, Default)]
+pub struct Possible {
+    /// Location → orders, for every location of the map.
+    pub by_loc: Vec<(String, Vec<String>)>,
+    /// Per power, the locations it can order.
+    pub orderable: Vec<Vec<String>>,
+    /// Order text → order, for `set_orders`.
+    pub parsed: HashMap<String, Order>,
+}
+
+/// What the last `process` did.
+#[derive(Clone, Debug, Default)]
+pub struct Processed {
+    /// Results by unit, MILA's words (`bounce`, `void`, `cut`, …).
+    pub results: Vec<(String, Vec<&'static str>)>,
+    /// Units destroyed: dislodged without a retreat, or disbanded.
+    pub popped: Vec<String>,
+    /// Each unit's order without the unit (`- BUR`, `H`, `S A PAR - BUR`).
+    pub command: Vec<(String, String)>,
+    /// Per power, the units that had an order.
+    pub ordered_units: Vec<Vec<String>>,
+    /// Dislodged unit → where its attacker came from.
+    pub dislodged: Vec<(String, String)>,
+}
+
+/// One phase played.
+#[derive(Clone, Debug)]
+pub struct PhaseRecord {
+    pub name: String,
+    pub state: State,
+    pub seq: Vec<u64>,
+    /// Per power.
+    pub orders: Vec<Vec<String>>,
+    pub results: Vec<(String, Vec<&'static str>)>,
+}
+
+/// A game: a position, the orders given so far, the phases played.
+#[derive(Clone)]
+pub struct Game {
+    pub v: &'static VariantData,
+    pub rules: Ruleset,
+    pub no_check: bool,
+    pub state: State,
+    /// Order of placement per province, so that `get_units` lists units
+    /// in the order they were set.
+    seq: Vec<u64>,
+    /// The same for centres (set by `set_centers`; else alphabetical).
+    center_seq: Vec<u64>,
+    next_seq: u64,
+    orders: Vec<Vec<Entry>>,
+    possible: Option<Arc<Possible>>,
+    /// Bumped on every change.
+    pub generation: u64,
+    /// Bumped when the position changes (legal orders with it); the
+    /// bindings cache the legal orders against it.
+    pub position_gen: u64,
+    pub last: Processed,
+    pub history: Vec<PhaseRecord>,
+    /// `COMPLETED`: no more phases.
+    pub done: bool,
+    pub outcome: Vec<String>,
+    /// Messages for orders and units refused (MILA's `game.error`).
+    pub errors: Vec<String>,
+    /// The year after which the game is a draw (MILA: 2000).
+    pub last_year: i32,
+}
+
+/// `S1901M` → a phase.
+pub fn parse_phase(name: &str) -> Option<Phase> {
+    let b = name.as_bytes();
+    if b.len() < 6 {
+        return None;
+    }
+    let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
+    let (season, kind) = match (b[0], b[b.len() - 1]) {
+        (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
+        (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
+        (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
+        (b'F', b'R') => (Season::Fall, PhaseKind::Retreat),
+        (b'W', b'A') => (Season::Fall, PhaseKind::Adjustment),
+        _ => return None,
+    };
+    Some(Phase::new(year, season, kind))
+}
+
+/// `SPRING 1901 MOVEMENT` (MILA's long phase name).
+pub fn long_phase(p: &Phase) -> String {
+    let s = match (p.season, p.kind) {
+        (_, PhaseKind::Adjustment) => "WINTER",
+        (Season::Spring, _) => "SPRING",
+        (Season::Fall, _) => "FALL",
+    };
+    let k = match p.kind {
+        PhaseKind::Movement => "MOVEMENT",
+        PhaseKind::Retreat => "RETREATS",
+        PhaseKind::Adjustment => "ADJUSTMENTS",
+    };
+    format!("{s} {} {k}", p.year)
+}
+
+/// `SPRING 1901 MOVEMENT` → a phase.
+pub fn parse_long_phase(name: &str) -> Option<Phase> {
+    let w: Vec<&str> = name.split_whitespace().collect();
+    if w.len() != 3 {
+        return parse_phase(name);
+    }
+    let s = match w[0].to_ascii_uppercase().as_str() {
+        "SPRING" => 'S',
+        "FALL" => 'F',
+        "WINTER" => 'W',
+        _ => return None,
+    };
+    let k = w[2].to_ascii_uppercase().chars().next()?;
+    parse_phase(&format!("{s}{}{k}", w[1]))
+}
+
+impl Game {
+    pub fn new(v: &'static VariantData) -> Game {
+        let n = v.map.num_provinces();
+        let mut g = Game {
+            v,
+            rules: v.rules.clone(),
+            no_check: false,
+            state: v.start.clone(),
+            seq: vec![0; n],
+            center_seq: vec![0; n],
+            next_seq: 1,
+            orders: vec![Vec::new(); v.powers.len()],
+            possible: None,
+            generation: 0,
+            position_gen: 0,
+            last: Processed::default(),
+            history: Vec::new(),
+            done: false,
+            outcome: Vec::new(),
+            errors: Vec::new(),
+            last_year: 2000,
+        };
+        let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
+        for p in provs {
+            g.stamp(p);
+        }
+        g
+    }
+
+    fn stamp(&mut self, p: ProvinceId) {
+        self.seq[p.index()] = self.next_seq;
+        self.next_seq += 1;
+    }
+
+    pub fn map(&self) -> &'static Map {
+        self.v.map
+    }
+
+    /// Something changed: legal orders must be computed again.
+    pub fn touch(&mut self) {
+        self.possible = None;
+        self.generation += 1;
+        self.position_gen += 1;
+    }
+
+    pub fn power(&self, name: &str) -> Result<PowerId, String> {
+        let up = name.trim().to_ascii_uppercase();
+        self.v
+            .powers
+            .iter()
+            .position(|p| *p == up)
+            .map(|i| PowerId(i as u8))
+            .or_else(|| self.map().find_power(name.trim()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown power `{name}`; this map has {}",
+                    self.v.powers.join(", ")
+                )
+            })
+    }
+
+    pub fn phase_name(&self) -> String {
+        if self.done {
+            "COMPLETED".into()
+        } else {
+            self.state.phase.short()
+        }
+    }
+
+    pub fn set_phase(&mut self, name: &str) -> Result<(), String> {
+        if name.trim().eq_ignore_ascii_case("COMPLETED") {
+            self.done = true;
+            self.touch();
+            return Ok(());
+        }
+        let p = parse_phase(name.trim())
+            .or_else(|| parse_long_phase(name.trim()))
+            .ok_or_else(|| format!("unknown phase `{name}` (expected e.g. S1901M or SPRING 1901 MOVEMENT)"))?;
+        self.state.phase = p;
+        self.done = false;
+        self.touch();
+        Ok(())
+    }
+
+    // ---- names -----------------------------------------------------------
+
+    pub fn unit_key(&self, u: &Unit) -> String {
+        format!(
+            "{} {}",
+            self.map().unit_type(u.kind).letter,
+            self.v.region_names[u.region.index()]
+        )
+    }
+
+    fn unit_key_at(&self, p: ProvinceId) -> Option<String> {
+        self.state.unit(p).map(|u| self.unit_key(&u))
+    }
+
+    fn dislodged_key_at(&self, p: ProvinceId) -> Option<String> {
+        self.state.dislodged(p).map(|d| self.unit_key(&d.unit))
+    }
+
+    fn place(&self, p: ProvinceId, c: CoastSpec) -> String {
+        match c {
+            CoastSpec::Coast(r) => self.v.region_names[r.index()].clone(),
+            _ => self.v.prov_names[p.index()].clone(),
+        }
+    }
+
+    /// The unit an order names, as MILA writes it: with its actual coast.
+    fn unit_ref(&self, u: &UnitRef, dislodged: bool) -> String {
+        let actual = if dislodged {
+            self.state.dislodged(u.province).map(|d| d.unit)
+        } else {
+            self.state.unit(u.province)
+        };
+        match actual {
+            Some(a) if u.kind.is_none_or(|k| k == a.kind) => self.unit_key(&a),
+            _ => {
+                let letter = u.kind.map(|k| self.map().unit_type(k).letter).unwrap_or('A');
+                format!("{letter} {}", self.place(u.province, u.coast))
+            }
+        }
+    }
+
+    /// An order in MILA's syntax: `A PAR - BUR`, `F NTH C A LON - NWY`.
+    pub fn order_text(&self, o: &Order) -> String {
+        let retreat = self.state.phase.kind == PhaseKind::Retreat;
+        let dest = |d: &Dest| self.place(d.province, d.coast);
+        match &o.kind {
+            OrderKind::Hold(u) => format!("{} H", self.unit_ref(u, false)),
+            OrderKind::Move(u, d, via) => format!(
+                "{} - {}{}",
+                self.unit_ref(u, false),
+                dest(d),
+                if *via { " VIA" } else { "" }
+            ),
+            OrderKind::SupportHold(u, t) => format!("{} S {}", self.unit_ref(u, false), self.unit_ref(t, false)),
+            OrderKind::SupportMove(u, t, d) => format!(
+                "{} S {} - {}",
+                self.unit_ref(u, false),
+                self.unit_ref(t, false),
+                self.v.prov_names[d.province.index()]
+            ),
+            OrderKind::Convoy(u, t, d) => format!(
+                "{} C {} - {}",
+                self.unit_ref(u, false),
+                self.unit_ref(t, false),
+                self.v.prov_names[d.province.index()]
+            ),
+            OrderKind::Retreat(u, d) => format!("{} R {}", self.unit_ref(u, true), dest(d)),
+            OrderKind::Disband(u) => format!("{} D", self.unit_ref(u, retreat)),
+            OrderKind::Build(u) => {
+                let letter = u.kind.map(|k| self.map().unit_type(k).letter).unwrap_or('A');
+                format!("{letter} {} B", self.place(u.province, u.coast))
+            }
+            OrderKind::Waive => "WAIVE".into(),
+        }
+    }
+
+    /// The key an order is filed under (one order per key).
+    fn key_of(&self, o: &Order, text: &str) -> String {
+        let retreat = self.state.phase.kind == PhaseKind::Retreat;
+        match o.kind {
+            OrderKind::Waive => format!("WAIVE {}", self.orders[o.power.index()].len()),
+            OrderKind::Build(u) => self.v.prov_names[u.province.index()].clone(),
+            _ => {
+                let p = o.unit().map(|u| u.province);
+                let found = p.and_then(|p| {
+                    if retreat {
+                        self.dislodged_key_at(p)
+                    } else {
+                        self.unit_key_at(p)
+                    }
+                });
+                found.unwrap_or_else(|| first_two(text))
+            }
+        }
+    }
+
+    // ---- units and centres -------------------------------------------------
+
+    /// Units of a power in the order they were placed; dislodged ones with `*`.
+    pub fn units(&self, power: PowerId) -> Vec<String> {
+        let mut v: Vec<(u64, String)> = self
+            .state
+            .units()
+            .filter(|(_, u)| u.power == power)
+            .map(|(p, u)| (self.seq[p.index()], self.unit_key(&u)))
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// Dislodged units of a power with the places each may retreat to.
+    pub fn retreats(&self, power: PowerId) -> Vec<(String, Vec<String>)> {
+        self.state
+            .all_dislodged()
+            .filter(|(_, d)| d.unit.power == power)
+            .map(|(_, d)| {
+                let to = dip_core::retreat::retreat_options(self.map(), &self.state, &self.rules, &d)
+                    .into_iter()
+                    .map(|r| {
+                        if self.map().unit_type(d.unit.kind).uses_coasts {
+                            self.v.region_names[r.index()].clone()
+                        } else {
+                            self.v.prov_names[self.map().province_of(r).index()].clone()
+                        }
+                    })
+                    .collect();
+                (self.unit_key(&d.unit), to)
+            })
+            .collect()
+    }
+
+    fn parse_unit(&self, power: PowerId, text: &str) -> Result<Unit, String> {
+        dip_text::position::parse_unit_of(&self.v.vocab, Some(power), text)
+    }
+
+    /// MILA's `set_units`: units replace whatever stood there; `*A GAS`
+    /// is a dislodged unit; units that cannot stand there are refused.
+    pub fn set_units(&mut self, power: PowerId, units: &[String], reset: bool) {
+        let map = self.map();
+        if reset {
+            let mine: Vec<ProvinceId> = self
+                .state
+                .units()
+                .filter(|(_, u)| u.power == power)
+                .map(|(p, _)| p)
+                .collect();
+            for p in mine {
+                self.state.remove(p);
+            }
+            let gone: Vec<ProvinceId> = self
+                .state
+                .all_dislodged()
+                .filter(|(_, d)| d.unit.power == power)
+                .map(|(p, _)| p)
+                .collect();
+            for p in gone {
+                self.state.take_dislodged(p);
+            }
+        }
+        for text in units {
+            let t = text.trim();
+            if t.is_empty() {
+                continue;
+            }
+            let (dislodged, body) = match t.strip_prefix('*') {
+                Some(rest) => (true, rest),
+                None => (false, t),
+            };
+            match self.parse_unit(power, body) {
+                Ok(u) => {
+                    let p = map.province_of(u.region);
+                    if dislodged {
+                        self.state.set_dislodged(
+                            map,
+                            dip_core::Dislodged {
+                                unit: u,
+                                attacker_from: p,
+                                by_convoy: false,
+                            },
+                        );
+                    } else {
+                        self.state.remove(p);
+                        self.state.place(map, u);
+                        self.stamp(p);
+                    }
+                }
+                Err(e) => self.errors.push(e),
+            }
+        }
+        self.touch();
+    }
+
+    pub fn clear_units(&mut self, power: Option<PowerId>) {
+        let all: Vec<ProvinceId> = self
+            .state
+            .units()
+            .filter(|(_, u)| power.is_none_or(|p| u.power == p))
+            .map(|(p, _)| p)
+            .collect();
+        for p in all {
+            self.state.remove(p);
+        }
+        let gone: Vec<ProvinceId> = self
+            .state
+            .all_dislodged()
+            .filter(|(_, d)| power.is_none_or(|p| d.unit.power == p))
+            .map(|(p, _)| p)
+            .collect();
+        for p in gone {
+            self.state.take_dislodged(p);
+        }
+        self.touch();
+    }
+
+    pub fn centers(&self, power: PowerId) -> Vec<String> {
+        let mut v: Vec<(u64, String)> = self
+            .state
+            .centers_of(self.map(), power)
+            .map(|p| (self.seq_center(p), self.v.prov_names[p.index()].clone()))
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, s)| s).collect()
+    }
+
+    fn seq_center(&self, p: ProvinceId) -> u64 {
+        // Centres are listed alphabetically unless set one by one.
+        self.center_seq.get(p.index()).copied().unwrap_or(0)
+    }
+
+    pub fn homes(&self, power: PowerId) -> Vec<String> {
+        self.map()
+            .supply_centers()
+            .iter()
+            .filter(|&&p| self.map().is_home(p, power))
+            .map(|&p| self.v.prov_names[p.index()].clone())
+            .collect()
+    }
+
+    /// MILA's `set_centers`: names that are not supply centres are refused.
+    pub fn set_centers(&mut self, power: PowerId, centers: &[String], reset: bool) {
+        let map = self.map();
+        if reset {
+            let mine: Vec<ProvinceId> = self.state.centers_of(map, power).collect();
+            for p in mine {
+                self.state.set_owner(p, None);
+            }
+        }
+        for c in centers {
+            let c = c.trim();
+            match map.find_province(c) {
+                Some(p) if map.province(p).supply_center => {
+                    self.state.set_owner(p, Some(power));
+                    self.center_seq[p.index()] = self.next_seq;
+                    self.next_seq += 1;
+                }
+                _ => self.errors.push(format!("`{c}` is not a supply centre")),
+            }
+        }
+        self.touch();
+    }
+
+    pub fn clear_centers(&mut self, power: Option<PowerId>) {
+        for &sc in self.map().supply_centers() {
+            if power.is_none_or(|p| self.state.owner(sc) == Some(p)) {
+                self.state.set_owner(sc, None);
+            }
+        }
+        self.touch();
+    }
+}
+
+fn first_two(text: &str) -> String {
+    text.split_whitespace().take(2).collect::<Vec<_>>().join(" ").to_ascii_uppercase()
+}
+
+/// MILA's result words.
+pub const VOID: &str = "void";
+pub const BOUNCE: &str = "bounce";
+pub const CUT: &str = "cut";
+pub const DISLODGED: &str = "dislodged";
+pub const NO_CONVOY: &str = "no convoy";
+pub const DISRUPTED: &str = "disrupted";
+pub const DISBAND: &str = "disband";
+
+fn add(results: &mut Vec<(String, Vec<&'static str>)>, index: &mut HashMap<String, usize>, key: &str, tag: Option<&'static str>) {
+    let i = *index.entry(key.to_string()).or_insert_with(|| {
+        results.push((key.to_string(), Vec::new()));
+        results.len() - 1
+    });
+    if let Some(t) = tag {
+        if !results[i].1.contains(&t) {
+            results[i].1.push(t);
+        }
+    }
+}
+
+/// MILA's words for the fate of a movement order.
+fn movement_tags(verdict: &Verdict) -> Option<&'static str> {
+    use dip_core::Reason::*;
+    match verdict {
+        Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
+        Verdict::Done { success: true, .. } => None,
+        Verdict::Done { success: false, reason } => match reason {
+            Bounced | BeatenHeadToHead | OwnUnit => Some(BOUNCE),
+            NoConvoy => Some(NO_CONVOY),
+            SupportCut(_) => Some(CUT),
+            SupportVoid | ConvoyVoid => Some(VOID),
+            ConvoyDisrupted | ConvoyParadox => Some(DISRUPTED),
+            _ => None,
+        },
+    }
+}
+
+impl Game {
+    // ---- orders ------------------------------------------------------------
+
+    /// MILA's `set_orders`: each order is read, checked and filed under its
+    /// unit; `replace` says whether it replaces an earlier order of the unit.
+    pub fn set_orders(&mut self, power: PowerId, texts: &[String], replace: bool) {
+        for t in texts {
+            let t = t.trim();
+            if !t.is_empty() {
+                self.add_order(power, t, replace);
+            }
+        }
+        self.generation += 1;
+    }
+
+    fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
+        let kind = self.state.phase.kind;
+        let fast = self
+            .possible
+            .as_ref()
+            .and_then(|p| p.parsed.get(text).copied())
+            .filter(|o| o.power == power);
+        let (order, legal) = match fast {
+            Some(o) => (o, true),
+            None => match parse_order_with(&self.v.vocab, text, Some(power)) {
+                Ok(o) => {
+                    let problem = self.problem(&o);
+                    if let Some(e) = &problem {
+                        self.errors.push(format!("order `{text}`: {e}"));
+                    }
+                    (o, problem.is_none())
+                }
+                Err(e) => {
+                    self.errors.push(format!("order `{text}`: {e}"));
+                    if self.no_check || kind != PhaseKind::Movement {
+                        let key = first_two(text);
+                        self.file(power, Entry { key, text: text.to_string(), order: None, void: true }, replace);
+                    }
+                    return;
+                }
+            },
+        };
+        if !legal && kind == PhaseKind::Movement && !self.no_check {
+            return;
+        }
+        let shown = if self.no_check { text.to_string() } else { self.order_text(&order) };
+        let key = self.key_of(&order, &shown);
+        let void = !legal && kind != PhaseKind::Movement;
+        self.file(
+            power,
+            Entry {
+                key,
+                text: shown,
+                order: Some(order),
+                void,
+            },
+            replace,
+        );
+    }
+
+    /// Why the order would be refused in this phase, if it would.
+    fn problem(&self, o: &Order) -> Option<String> {
+        let map = self.map();
+        match self.state.phase.kind {
+            PhaseKind::Movement => dip_core::movement::order_problem(map, &self.state, &self.rules, o)
+                .err()
+                .map(|e| e.describe().to_string()),
+            _ => {
+                let out = game::adjudicate(map, &self.state, std::slice::from_ref(o), &self.rules);
+                match out.orders().first().map(|r| r.verdict) {
+                    Some(Verdict::Illegal(e)) => Some(e.describe().to_string()),
+                    Some(Verdict::Duplicate) => Some("not executed".into()),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    fn file(&mut self, power: PowerId, e: Entry, replace: bool) {
+        let movement = self.state.phase.kind == PhaseKind::Movement;
+        let list = &mut self.orders[power.index()];
+        let exists = list.iter().any(|x| x.key == e.key);
+        if exists {
+            if replace {
+                list.retain(|x| x.key != e.key);
+            } else if !(self.no_check && movement) {
+                return;
+            }
+        }
+        list.push(e);
+    }
+
+    /// Orders of a power as `get_orders` gives them (refused ones hidden).
+    pub fn orders(&self, power: PowerId) -> Vec<String> {
+        self.orders[power.index()]
+            .iter()
+            .filter(|e| !e.void)
+            .map(|e| e.text.clone())
+            .collect()
+    }
+
+    /// (key, text) of each order a power has given, refused ones hidden.
+    pub fn order_entries(&self, power: PowerId) -> Vec<(String, String)> {
+        self.orders[power.index()]
+            .iter()
+            .filter(|e| !e.void)
+            .map(|e| (e.key.clone(), e.text.clone()))
+            .collect()
+    }
+
+    pub fn clear_orders(&mut self, power: Option<PowerId>) {
+        for (i, list) in self.orders.iter_mut().enumerate() {
+            if power.is_none_or(|p| p.index() == i) {
+                list.clear();
+            }
+        }
+        self.generation += 1;
+    }
+
+    /// Has every unit of the power that needs an order one?
+    pub fn has_orders(&self, power: PowerId) -> bool {
+        !self.orders[power.index()].is_empty()
+    }
+
+    // ---- legal orders ------------------------------------------------------
+
+    /// Every legal order of the phase, computed once until something changes.
+    pub fn possible(&mut self) -> Arc<Possible> {
+        if let Some(p) = &self.possible {
+            return p.clone();
+        }
+        let p = Arc::new(self.compute_possible());
+        self.possible = Some(p.clone());
+        p
+    }
+
+    fn compute_possible(&self) -> Possible {
+        let map = self.map();
+        let v = self.v;
+        let mut by_loc: Vec<Vec<String>> = vec![Vec::new(); v.locs.len()];
+        let loc_index: HashMap<&str, usize> = v.locs.iter().enumerate().map(|(i, l)| (l.as_str(), i)).collect();
+        let mut orderable: Vec<Vec<String>> = vec![Vec::new(); v.powers.len()];
+        let mut parsed = HashMap::new();
+        let put = |loc_region: Option<RegionId>,
+                   p: ProvinceId,
+                   text: String,
+                   o: Order,
+                   by_loc: &mut Vec<Vec<String>>,
+                   parsed: &mut HashMap<String, Order>| {
+            by_loc[p.index()].push(text.clone());
+            if let Some(r) = loc_region {
+                if map.region(r).coast.is_some() {
+                    if let Some(&i) = loc_index.get(v.region_names[r.index()].as_str()) {
+                        by_loc[i].push(text.clone());
+                    }
+                }
+            }
+            parsed.insert(text, o);
+        };
+        if self.done {
+            return Possible::default();
+        }
+        match self.state.phase.kind {
+            PhaseKind::Movement | PhaseKind::Retreat => {
+                let retreat = self.state.phase.kind == PhaseKind::Retreat;
+                let units: Vec<(ProvinceId, Unit)> = if retreat {
+                    self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect()
+                } else {
+                    self.state.units().collect()
+                };
+                for (p, u) in units {
+                    orderable[u.power.index()].push(v.prov_names[p.index()].clone());
+                    for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
+                        let text = self.order_text(&o);
+                        put(Some(u.region), p, text, o, &mut by_loc, &mut parsed);
+                    }
+                }
+            }
+            PhaseKind::Adjustment => {
+                for power in map.power_ids() {
+                    let opts = dip_core::legal::adjustment_orders(map, &self.state, power);
+                    let waive = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
+                    let mut locs: Vec<ProvinceId> = Vec::new();
+                    for o in &opts {
+                        let Some(u) = o.unit() else { continue };
+                        let region = match (o.kind, u.coast) {
+                            (OrderKind::Build(_), CoastSpec::Coast(r)) => Some(r),
+                            (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
+                            _ => None,
+                        };
+                        put(region, u.province, self.order_text(o), *o, &mut by_loc, &mut parsed);
+                        if !locs.contains(&u.province) {
+                            locs.push(u.province);
+                        }
+                    }
+                    if waive {
+                        for &p in &locs {
+                            by_loc[p.index()].push("WAIVE".into());
+                            for &r in map.coasts(p) {
+                                if map.region(r).coast.is_some() {
+                                    if let Some(&i) = loc_index.get(v.region_names[r.index()].as_str()) {
+                                        by_loc[i].push("WAIVE".into());
+                                    }
+                                }
+                            }
+                        }
+                        parsed.insert("WAIVE".into(), Order::new(power, OrderKind::Waive));
+                    }
+                    orderable[power.index()] = locs.iter().map(|p| v.prov_names[p.index()].clone()).collect();
+                }
+                // WAIVE belongs to whoever builds; the fast path checks the power.
+                parsed.remove("WAIVE");
+            }
+        }
+        for o in &mut orderable {
+            o.sort();
+        }
+        Possible {
+            by_loc: v.locs.iter().cloned().zip(by_loc).collect(),
+            orderable,
+            parsed,
+        }
+    }
+
+    // ---- processing ----------------------------------------------------------
+
+    /// MILA's convention for moves that could go by land or by sea: by
+    /// convoy when convoy orders for it form a chain and the order says
+    /// `VIA` or one of the convoying fleets is the army's own.
+    fn convoy_intent(&self, orders: &mut [Order]) {
+        let map = self.map();
+        let convoys: Vec<(PowerId, ProvinceId, ProvinceId, ProvinceId)> = orders
+            .iter()
+            .filter_map(|o| match o.kind {
+                OrderKind::Convoy(f, a, to) => Some((o.power, f.province, a.province, to.province)),
+                _ => None,
+            })
+            .collect();
+        for o in orders.iter_mut() {
+            if let OrderKind::Move(u, d, via) = o.kind {
+                let adjacent = self
+                    .state
+                    .unit(u.province)
+                    .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
+                if !adjacent {
+                    continue;
+                }
+                let mine: Vec<&(PowerId, ProvinceId, ProvinceId, ProvinceId)> = convoys
+                    .iter()
+                    .filter(|c| c.2 == u.province && c.3 == d.province)
+                    .collect();
+                let fleets: Vec<ProvinceId> = mine.iter().map(|c| c.1).collect();
+                let own = mine.iter().any(|c| c.0 == o.power);
+                let convoyed = !fleets.is_empty() && chain(map, &fleets, u.province, d.province) && (via || own);
+                o.kind = OrderKind::Move(u, d, convoyed);
+            }
+        }
+    }
+
+    /// Adjudicates the phase, records it and moves to the next one.
+    pub fn process(&mut self) {
+        if self.done {
+            return;
+        }
+        let map = self.map();
+        let kind = self.state.phase.kind;
+        let name = self.state.phase.short();
+        let mut orders: Vec<Order> = Vec::new();
+        let mut keys: Vec<(usize, String, String)> = Vec::new();
+        let mut results: Vec<(String, Vec<&'static str>)> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut ordered_units: Vec<Vec<String>> = vec![Vec::new(); self.v.powers.len()];
+        let mut popped = Vec::new();
+        let mut dislodged = Vec::new();
+        match kind {
+            PhaseKind::Movement => {
+                for (_, u) in self.state.units() {
+                    add(&mut results, &mut index, &self.unit_key(&u), None);
+                }
+            }
+            PhaseKind::Retreat => {
+                for (_, d) in self.state.all_dislodged() {
+                    add(&mut results, &mut index, &self.unit_key(&d.unit), None);
+                }
+            }
+            PhaseKind::Adjustment => {}
+        }
+        for (pi, list) in self.orders.iter().enumerate() {
+            for e in list {
+                let rkey = match (kind, e.order.map(|o| o.kind)) {
+                    (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => first_two(&e.text),
+                    (PhaseKind::Adjustment, Some(OrderKind::Waive)) => "WAIVE".into(),
+                    _ => e.key.clone(),
+                };
+                if kind != PhaseKind::Adjustment && !ordered_units[pi].contains(&rkey) {
+                    ordered_units[pi].push(rkey.clone());
+                }
+                match e.order {
+                    Some(o) if !e.void => {
+                        orders.push(o);
+                        keys.push((pi, rkey, e.text.clone()));
+                    }
+                    _ => add(&mut results, &mut index, &rkey, Some(VOID)),
+                }
+            }
+        }
+        if kind == PhaseKind::Movement {
+            self.convoy_intent(&mut orders);
+        }
+        let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
+        for ((_, key, _), report) in keys.iter().zip(outcome.orders()) {
+            let tag = match kind {
+                PhaseKind::Movement => movement_tags(&report.verdict),
+                PhaseKind::Retreat => match report.verdict {
+                    Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
+                    Verdict::Done {
+                        success: false,
+                        reason: dip_core::Reason::RetreatClash,
+                    } => Some(BOUNCE),
+                    _ => None,
+                },
+                PhaseKind::Adjustment => match report.verdict {
+                    Verdict::Done { success: true, .. } => None,
+                    _ => Some(VOID),
+                },
+            };
+            add(&mut results, &mut index, key, tag);
+        }
+        match &outcome {
+            PhaseOutcome::Movement(m) => {
+                for d in &m.dislodged {
+                    let key = self.unit_key(&d.unit);
+                    if let Some(&i) = index.get(&key) {
+                        results[i].1.retain(|t| *t != DISRUPTED);
+                    }
+                    add(&mut results, &mut index, &key, Some(DISLODGED));
+                    dislodged.push((key, self.v.prov_names[d.attacker_from.index()].clone()));
+                }
+                for &p in &m.disbanded {
+                    if let Some(k) = self.unit_key_at(p) {
+                        popped.push(k);
+                    }
+                }
+            }
+            PhaseOutcome::Retreat(r) => {
+                for &p in &r.disbanded {
+                    if let Some(k) = self.dislodged_key_at(p) {
+                        add(&mut results, &mut index, &k, Some(DISBAND));
+                        popped.push(k);
+                    }
+                }
+            }
+            PhaseOutcome::Adjustment(_) => {}
+        }
+        let mut command: Vec<(String, String)> = Vec::new();
+        if kind == PhaseKind::Movement {
+            for (_, u) in self.state.units() {
+                let key = self.unit_key(&u);
+                let text = keys
+                    .iter()
+                    .find(|(_, k, _)| *k == key)
+                    .map(|(_, _, t)| t.strip_prefix(key.as_str()).unwrap_or(t).trim().to_string())
+                    .unwrap_or_else(|| "H".into());
+                command.push((key, text));
+            }
+        }
+        self.history.push(PhaseRecord {
+            name,
+            state: self.state.clone(),
+            seq: self.seq.clone(),
+            orders: self.orders.iter().map(|l| l.iter().filter(|e| !e.void).map(|e| e.text.clone()).collect()).collect(),
+            results: results.clone(),
+        });
+        let next = game::advance(map, &self.state, &outcome);
+        let mut seq = self.seq.clone();
+        match &outcome {
+            PhaseOutcome::Movement(m) => {
+                for &(from, to) in &m.moves {
+                    seq[map.province_of(to).index()] = self.seq[from.index()];
+                }
+            }
+            PhaseOutcome::Retreat(r) => {
+                for &(_, to) in &r.retreats {
+                    seq[map.province_of(to).index()] = self.next_seq;
+                    self.next_seq += 1;
+                }
+            }
+            PhaseOutcome::Adjustment(a) => {
+                for u in &a.built {
+                    seq[map.province_of(u.region).index()] = self.next_seq;
+                    self.next_seq += 1;
+                }
+            }
+        }
+        self.seq = seq;
+        self.state = next;
+        for l in &mut self.orders {
+            l.clear();
+        }
+        self.last = Processed {
+            results,
+            popped,
+            command,
+            ordered_units,
+            dislodged,
+        };
+        self.touch();
+        self.check_end();
+    }
+
+    fn check_end(&mut self) {
+        let map = self.map();
+        if let Some(w) = game::winner(map, &self.state) {
+            self.done = true;
+            self.outcome = vec![self.state.phase.short(), self.v.powers[w.index()].clone()];
+        } else if self.state.phase.year > self.last_year {
+            self.done = true;
+            let mut out = vec![format!("W{}A", self.last_year)];
+            out.extend(
+                map.power_ids()
+                    .filter(|&p| self.state.center_count(map, p) > 0)
+                    .map(|p| self.v.powers[p.index()].clone()),
+            );
+            self.outcome = out;
+        }
+    }
+
+    /// A hash of the position (units, dislodged units, centres, phase).
+    pub fn hash(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        eat(self.state.phase.year as u64);
+        eat(self.state.phase.season as u64);
+        eat(self.state.phase.kind as u64);
+        for (p, u) in self.state.units() {
+            eat(((p.index() as u64) << 32) | ((u.power.index() as u64) << 16) | u.region.index() as u64);
+        }
+        for (p, d) in self.state.all_dislodged() {
+            eat((1 << 48) | ((p.index() as u64) << 32) | ((d.unit.power.index() as u64) << 16) | d.unit.region.index() as u64);
+        }
+        for &sc in self.map().supply_centers() {
+            if let Some(o) = self.state.owner(sc) {
+                eat((2 << 48) | ((sc.index() as u64) << 16) | o.index() as u64);
+            }
+        }
+        h
+    }
+
+    /// Puts back a position recorded in the history (for `set_state`).
+    pub fn restore(&mut self, state: State, seq: Vec<u64>) {
+        self.state = state;
+        self.seq = seq;
+        self.touch();
+    }
+
+    pub fn seq(&self) -> &[u64] {
+        &self.seq
+    }
+}
+
+/// A chain of the given convoying provinces from `from` to `to`.
+fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> bool {
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len()).filter(|&k| map.convoy_adjacent(from, fleets[k])).collect();
+    while let Some(k) = stack.pop() {
+        if std::mem::replace(&mut seen[k], true) {
+            continue;
+        }
+        if map.convoy_adjacent(fleets[k], to) {
+            return true;
+        }
+        stack.extend((0..fleets.len()).filter(|&q| !seen[q] && map.convoy_adjacent(fleets[k], fleets[q])));
+    }
+    false
+}
+
+/// Processes many games at once on all cores (one thread per core).
+pub fn process_many(games: &mut [&mut Game]) {
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(games.len().max(1));
+    let per = games.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|s| {
+        for chunk in games.chunks_mut(per) {
+            s.spawn(move || {
+                for g in chunk.iter_mut() {
+                    g.process();
+                }
+            });
+        }
+    });
+}
