@@ -389,7 +389,7 @@ class Game:
         p = self._power(power_name)
         return self._e.units(p) + ['*' + u for u, _ in self._e.retreats(p)]
 
-    def set_units(self, power_name, units, reset=True):
+    def set_units(self, power_name, units, reset=False):
         units = [units] if isinstance(units, str) else list(units)
         self._e.set_units(self._power(power_name), units, reset)
         self._errors()
@@ -402,7 +402,7 @@ class Game:
             return {p: self._e.centers(p) for p in self.powers}
         return self._e.centers(self._power(power_name))
 
-    def set_centers(self, power_name, centers, reset=True):
+    def set_centers(self, power_name, centers, reset=False):
         centers = [centers] if isinstance(centers, str) else list(centers)
         self._e.set_centers(self._power(power_name), centers, reset)
         self._errors()
@@ -461,7 +461,7 @@ class Game:
         if unit is not None:
             return results.get(unit, [])
         if loc is not None:
-            return next((r for u, r in results.items() if u[2:].split('/')[0] == loc[:3].upper()), [])
+            return next(((u, r) for u, r in results.items() if u[2:5] == loc[:3].upper()), (loc, []))
         by_power = self._status_by_power(results)
         if power_name is not None:
             return by_power.get(power_name.upper(), {})

@@ -219,9 +219,13 @@ pub fn parse_long_phase(name: &str) -> Option<Phase> {
 impl Game {
     pub fn new(v: &'static VariantData) -> Game {
         let n = v.map.num_provinces();
+        let mut rules = v.rules.clone();
+        // Where the DATC leaves a choice (section 4), MILA's: a support
+        // names no coast it must match (4.B.4).
+        let _ = rules.set("support-coast", "lenient");
         let mut g = Game {
             v,
-            rules: v.rules.clone(),
+            rules,
             no_check: false,
             state: v.start.clone(),
             seq: vec![0; n],
@@ -583,6 +587,8 @@ pub const DISLODGED: &str = "dislodged";
 pub const NO_CONVOY: &str = "no convoy";
 pub const DISRUPTED: &str = "disrupted";
 pub const DISBAND: &str = "disband";
+/// MILA's `OK` (an adjustment order carried out).
+pub const OK: &str = "";
 
 fn add(results: &mut Vec<(String, Vec<&'static str>)>, index: &mut HashMap<String, usize>, key: &str, tag: Option<&'static str>) {
     let i = *index.entry(key.to_string()).or_insert_with(|| {
@@ -872,6 +878,51 @@ impl Game {
         }
     }
 
+    /// Where MILA labels differently from dip's verdicts (the board is the
+    /// same): a support that cannot count because it would help dislodge
+    /// the supporter's own unit is `void`; when a convoyed army gets `no
+    /// convoy`, its convoys and supports without a result get `no convoy`
+    /// too; a convoy of an army that moved over land is `no convoy`.
+    fn mila_labels(&self, orders: &[Order], m: &dip_core::movement::MovementOutcome, tags: &mut [Option<&'static str>]) {
+        let left = |p: ProvinceId| m.moves.iter().any(|&(from, _)| from == p);
+        let mut no_convoy: Vec<ProvinceId> = Vec::new();
+        for (o, t) in orders.iter().zip(tags.iter()) {
+            if let (OrderKind::Move(u, ..), Some(NO_CONVOY)) = (o.kind, t) {
+                no_convoy.push(u.province);
+            }
+        }
+        for (i, o) in orders.iter().enumerate() {
+            match o.kind {
+                OrderKind::SupportMove(_, _, d) if tags[i].is_none() => {
+                    let own = self.state.unit(d.province).is_some_and(|x| x.power == o.power);
+                    if own && !left(d.province) {
+                        tags[i] = Some(VOID);
+                    }
+                }
+                OrderKind::Convoy(_, a, d) if tags[i] == Some(VOID) => {
+                    let by_land = orders.iter().any(|x| {
+                        matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a.province && to.province == d.province)
+                    });
+                    if by_land {
+                        tags[i] = Some(NO_CONVOY);
+                    }
+                }
+                _ => {}
+            }
+            if tags[i].is_none() {
+                let helped = match o.kind {
+                    OrderKind::SupportHold(_, t) | OrderKind::SupportMove(_, t, _) | OrderKind::Convoy(_, t, _) => {
+                        Some(t.province)
+                    }
+                    _ => None,
+                };
+                if helped.is_some_and(|p| no_convoy.contains(&p)) {
+                    tags[i] = Some(NO_CONVOY);
+                }
+            }
+        }
+    }
+
     /// Adjudicates the phase, records it and moves to the next one.
     pub fn process(&mut self) {
         if self.done {
@@ -923,8 +974,10 @@ impl Game {
             self.convoy_intent(&mut orders);
         }
         let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
-        for ((_, key, _), report) in keys.iter().zip(outcome.orders()) {
-            let tag = match kind {
+        let mut tags: Vec<Option<&'static str>> = outcome
+            .orders()
+            .iter()
+            .map(|report| match kind {
                 PhaseKind::Movement => movement_tags(&report.verdict),
                 PhaseKind::Retreat => match report.verdict {
                     Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
@@ -935,10 +988,15 @@ impl Game {
                     _ => None,
                 },
                 PhaseKind::Adjustment => match report.verdict {
-                    Verdict::Done { success: true, .. } => None,
+                    Verdict::Done { success: true, .. } => Some(OK),
                     _ => Some(VOID),
                 },
-            };
+            })
+            .collect();
+        if let PhaseOutcome::Movement(m) = &outcome {
+            self.mila_labels(&orders, m, &mut tags);
+        }
+        for ((_, key, _), tag) in keys.iter().zip(tags) {
             add(&mut results, &mut index, key, tag);
         }
         match &outcome {
