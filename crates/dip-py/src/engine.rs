@@ -163,6 +163,8 @@ pub struct Game {
     pub outcome: Vec<String>,
     /// Messages for orders and units refused (MILA's `game.error`).
     pub errors: Vec<String>,
+    /// Keys filed by the current `set_orders` call.
+    call_keys: Vec<String>,
     /// The year after which the game is a draw (MILA: 2000).
     pub last_year: i32,
 }
@@ -241,6 +243,7 @@ impl Game {
             outcome: Vec::new(),
             errors: Vec::new(),
             last_year: 2000,
+            call_keys: Vec::new(),
         };
         let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
         for p in provs {
@@ -625,6 +628,7 @@ impl Game {
     /// MILA's `set_orders`: each order is read, checked and filed under its
     /// unit; `replace` says whether it replaces an earlier order of the unit.
     pub fn set_orders(&mut self, power: PowerId, texts: &[String], replace: bool) {
+        self.call_keys.clear();
         for t in texts {
             let t = t.trim();
             if !t.is_empty() {
@@ -644,7 +648,11 @@ impl Game {
         let (order, legal) = match fast {
             Some(o) => (o, true),
             None => match parse_order_with(&self.v.vocab, text, Some(power)) {
-                Ok(o) => {
+                Ok(mut o) => {
+                    if let OrderKind::SupportMove(u, t, d) = o.kind {
+                        // MILA ignores the coast a support names (DATC 4.B.4).
+                        o.kind = OrderKind::SupportMove(u, t, Dest::new(d.province));
+                    }
                     let problem = self.problem(&o);
                     if let Some(e) = &problem {
                         self.errors.push(format!("order `{text}`: {e}"));
@@ -664,6 +672,7 @@ impl Game {
         if !legal && kind == PhaseKind::Movement && !self.no_check {
             return;
         }
+
         let shown = if self.no_check { text.to_string() } else { self.order_text(&order) };
         let key = self.key_of(&order, &shown);
         let void = !legal && kind != PhaseKind::Movement;
@@ -697,8 +706,16 @@ impl Game {
         }
     }
 
-    fn file(&mut self, power: PowerId, e: Entry, replace: bool) {
+    fn file(&mut self, power: PowerId, mut e: Entry, replace: bool) {
         let movement = self.state.phase.kind == PhaseKind::Movement;
+        if self.state.phase.kind == PhaseKind::Adjustment && !e.void {
+            // A second order for one site or unit in the same call is void.
+            if self.call_keys.contains(&e.key) {
+                e.void = true;
+                e.key = format!("VOID {}", self.call_keys.len());
+            }
+            self.call_keys.push(e.key.clone());
+        }
         let list = &mut self.orders[power.index()];
         let exists = list.iter().any(|x| x.key == e.key);
         if exists {
@@ -879,12 +896,32 @@ impl Game {
     }
 
     /// Where MILA labels differently from dip's verdicts (the board is the
-    /// same): a support that cannot count because it would help dislodge
-    /// the supporter's own unit is `void`; when a convoyed army gets `no
-    /// convoy`, its convoys and supports without a result get `no convoy`
-    /// too; a convoy of an army that moved over land is `no convoy`.
+    /// same): a support given by the owner of the unit attacked is `void`
+    /// where MILA finds it cannot count (a swap, or the supported move is
+    /// the strongest there); when a convoyed army gets `no convoy`, its
+    /// convoys and supports without a result get `no convoy` too; a convoy
+    /// of an army that moved over land, or off every chain of convoys, is
+    /// `no convoy`.
     fn mila_labels(&self, orders: &[Order], m: &dip_core::movement::MovementOutcome, tags: &mut [Option<&'static str>]) {
+        let map = self.map();
+        let given = tags.to_vec();
         let left = |p: ProvinceId| m.moves.iter().any(|&(from, _)| from == p);
+        let strength = |p: ProvinceId| {
+            1 + orders
+                .iter()
+                .zip(&given)
+                .filter(|(o, t)| {
+                    t.is_none()
+                        && matches!(o.kind, OrderKind::SupportHold(_, x) | OrderKind::SupportMove(_, x, _) if x.province == p)
+                })
+                .count()
+        };
+        let move_of = |p: ProvinceId| {
+            orders.iter().find_map(|o| match o.kind {
+                OrderKind::Move(u, d, via) if u.province == p => Some((d.province, via)),
+                _ => None,
+            })
+        };
         let mut no_convoy: Vec<ProvinceId> = Vec::new();
         for (o, t) in orders.iter().zip(tags.iter()) {
             if let (OrderKind::Move(u, ..), Some(NO_CONVOY)) = (o.kind, t) {
@@ -893,17 +930,51 @@ impl Game {
         }
         for (i, o) in orders.iter().enumerate() {
             match o.kind {
-                OrderKind::SupportMove(_, _, d) if tags[i].is_none() => {
+                OrderKind::SupportMove(_, t, d) if tags[i].is_none() => {
                     let own = self.state.unit(d.province).is_some_and(|x| x.power == o.power);
                     if own && !left(d.province) {
-                        tags[i] = Some(VOID);
+                        let via = move_of(t.province).is_some_and(|(_, v)| v);
+                        let swap = !via
+                            && move_of(d.province).is_some_and(|(to, v)| to == t.province && !v);
+                        let mine = strength(t.province);
+                        let others = orders
+                            .iter()
+                            .filter_map(|x| match x.kind {
+                                OrderKind::Move(u, to, _) if to.province == d.province && u.province != t.province => {
+                                    Some(strength(u.province))
+                                }
+                                _ => None,
+                            })
+                            .max()
+                            .unwrap_or(0)
+                            .max(strength(d.province));
+                        if swap || mine > others {
+                            tags[i] = Some(VOID);
+                        }
                     }
                 }
-                OrderKind::Convoy(_, a, d) if tags[i] == Some(VOID) => {
-                    let by_land = orders.iter().any(|x| {
-                        matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a.province && to.province == d.province)
-                    });
-                    if by_land {
+                OrderKind::Convoy(f, a, d) if tags[i].is_none() || tags[i] == Some(VOID) => {
+                    let adjacent = self
+                        .state
+                        .unit(a.province)
+                        .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
+                    let by_land = adjacent
+                        && orders.iter().any(|x| {
+                            matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a.province && to.province == d.province)
+                        });
+                    let fleets: Vec<ProvinceId> = orders
+                        .iter()
+                        .filter_map(|x| match x.kind {
+                            OrderKind::Convoy(g, b, e) if b.province == a.province && e.province == d.province => {
+                                Some(g.province)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    let moving = move_of(a.province).is_some_and(|(to, _)| to == d.province);
+                    let on_chain = reach(map, &fleets, a.province).contains(&f.province)
+                        && reach(map, &fleets, d.province).contains(&f.province);
+                    if moving && (by_land || !on_chain) {
                         tags[i] = Some(NO_CONVOY);
                     }
                 }
@@ -952,7 +1023,8 @@ impl Game {
             PhaseKind::Adjustment => {}
         }
         for (pi, list) in self.orders.iter().enumerate() {
-            for e in list {
+            let (voids, valid): (Vec<&Entry>, Vec<&Entry>) = list.iter().partition(|e| e.void || e.order.is_none());
+            for e in voids.into_iter().chain(valid) {
                 let rkey = match (kind, e.order.map(|o| o.kind)) {
                     (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => first_two(&e.text),
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => "WAIVE".into(),
@@ -1132,6 +1204,19 @@ impl Game {
     pub fn seq(&self) -> &[u64] {
         &self.seq
     }
+}
+
+/// The convoying provinces reachable from `from` through the given ones.
+fn reach(map: &Map, fleets: &[ProvinceId], from: ProvinceId) -> Vec<ProvinceId> {
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len()).filter(|&k| map.convoy_adjacent(from, fleets[k])).collect();
+    while let Some(k) = stack.pop() {
+        if std::mem::replace(&mut seen[k], true) {
+            continue;
+        }
+        stack.extend((0..fleets.len()).filter(|&q| !seen[q] && map.convoy_adjacent(fleets[k], fleets[q])));
+    }
+    (0..fleets.len()).filter(|&k| seen[k]).map(|k| fleets[k]).collect()
 }
 
 /// A chain of the given convoying provinces from `from` to `to`.
