@@ -225,6 +225,8 @@ impl Game {
         // Where the DATC leaves a choice (section 4), MILA's: a support
         // names no coast it must match (4.B.4).
         let _ = rules.set("support-coast", "lenient");
+        // Civil disorder counts the distance to home centres (4.D.8).
+        let _ = rules.set("civil-disorder", "1971");
         let mut g = Game {
             v,
             rules,
@@ -1002,6 +1004,14 @@ impl Game {
         let map = self.map();
         let kind = self.state.phase.kind;
         let name = self.state.phase.short();
+        if self.state.phase.season == Season::Fall
+            && kind != PhaseKind::Adjustment
+            && map.supply_centers().iter().all(|&sc| self.state.owner(sc).is_none())
+        {
+            // MILA: when no power owns a centre, each gets its home centres
+            // before the centres are captured.
+            self.state.own_home_centers(map);
+        }
         let mut orders: Vec<Order> = Vec::new();
         let mut keys: Vec<(usize, String, String)> = Vec::new();
         let mut results: Vec<(String, Vec<&'static str>)> = Vec::new();
@@ -1026,6 +1036,7 @@ impl Game {
             let (voids, valid): (Vec<&Entry>, Vec<&Entry>) = list.iter().partition(|e| e.void || e.order.is_none());
             for e in voids.into_iter().chain(valid) {
                 let rkey = match (kind, e.order.map(|o| o.kind)) {
+                    _ if e.void => first_two(&e.text),
                     (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => first_two(&e.text),
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => "WAIVE".into(),
                     _ => e.key.clone(),
