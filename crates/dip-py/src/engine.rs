@@ -1149,6 +1149,13 @@ impl Game {
             }
         }
         self.seq = seq;
+        for &sc in map.supply_centers() {
+            if next.owner(sc) != self.state.owner(sc) {
+                // A centre captured goes to the end of its owner's list.
+                self.center_seq[sc.index()] = self.next_seq;
+                self.next_seq += 1;
+            }
+        }
         self.state = next;
         for l in &mut self.orders {
             l.clear();
