@@ -26,6 +26,12 @@ pub struct VariantData {
     pub prov_names: Vec<String>,
     /// Upper-case region names (`STP/SC`), by region.
     pub region_names: Vec<String>,
+    /// `A PAR`, `F STP/SC`: by unit type, then region.
+    pub unit_names: Vec<Vec<String>>,
+    /// Location name → province and, for a coast, its region.
+    pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
+    /// Unit letter → unit type.
+    pub letters: Vec<(char, dip_core::UnitTypeId)>,
 }
 
 /// MILA map names that dip calls otherwise.
@@ -66,7 +72,32 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
             }
         }
     }
+    let unit_names = map
+        .unit_type_ids()
+        .map(|k| {
+            region_names
+                .iter()
+                .map(|r| format!("{} {r}", map.unit_type(k).letter))
+                .collect()
+        })
+        .collect();
+    let mut loc_index = HashMap::new();
+    for p in map.province_ids() {
+        loc_index.insert(prov_names[p.index()].clone(), (p, None));
+        for &r in map.coasts(p) {
+            if map.region(r).coast.is_some() {
+                loc_index.insert(region_names[r.index()].clone(), (p, Some(r)));
+            }
+        }
+    }
+    let letters = map
+        .unit_type_ids()
+        .map(|k| (map.unit_type(k).letter.to_ascii_uppercase(), k))
+        .collect();
     let data = VariantData {
+        unit_names,
+        loc_index,
+        letters,
         name: name.to_string(),
         map,
         vocab,
@@ -106,8 +137,6 @@ pub struct Possible {
     pub by_loc: Vec<(String, Vec<String>)>,
     /// Per power, the locations it can order.
     pub orderable: Vec<Vec<String>>,
-    /// Order text → order, for `set_orders`.
-    pub parsed: HashMap<String, Order>,
 }
 
 /// What the last `process` did.
@@ -642,14 +671,16 @@ impl Game {
 
     fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
         let kind = self.state.phase.kind;
-        let fast = self
-            .possible
-            .as_ref()
-            .and_then(|p| p.parsed.get(text).copied())
-            .filter(|o| o.power == power);
+        let fast = self.read_mila(text, power);
         let (order, legal) = match fast {
-            Some(o) => (o, true),
-            None => match parse_order_with(&self.v.vocab, text, Some(power)) {
+            Some(o) if kind == PhaseKind::Movement => {
+                let problem = self.problem(&o);
+                if let Some(e) = &problem {
+                    self.errors.push(format!("order `{text}`: {e}"));
+                }
+                (o, problem.is_none())
+            }
+            _ => match parse_order_with(&self.v.vocab, text, Some(power)) {
                 Ok(mut o) => {
                     if let OrderKind::SupportMove(u, t, d) = o.kind {
                         // MILA ignores the coast a support names (DATC 4.B.4).
@@ -778,42 +809,41 @@ impl Game {
         let map = self.map();
         let v = self.v;
         let mut by_loc: Vec<Vec<String>> = vec![Vec::new(); v.locs.len()];
-        let loc_index: HashMap<&str, usize> = v.locs.iter().enumerate().map(|(i, l)| (l.as_str(), i)).collect();
         let mut orderable: Vec<Vec<String>> = vec![Vec::new(); v.powers.len()];
-        let mut parsed = HashMap::new();
-        let put = |loc_region: Option<RegionId>,
-                   p: ProvinceId,
-                   text: String,
-                   o: Order,
-                   by_loc: &mut Vec<Vec<String>>,
-                   parsed: &mut HashMap<String, Order>| {
-            by_loc[p.index()].push(text.clone());
-            if let Some(r) = loc_region {
-                if map.region(r).coast.is_some() {
-                    if let Some(&i) = loc_index.get(v.region_names[r.index()].as_str()) {
-                        by_loc[i].push(text.clone());
-                    }
-                }
-            }
-            parsed.insert(text, o);
-        };
         if self.done {
             return Possible::default();
         }
+        // Orders of the unit in `p` (standing in region `r`) go under the
+        // province and, for a coast, under the coast too.
+        let coast_slot = |r: RegionId| -> Option<usize> {
+            if map.region(r).coast.is_some() {
+                v.locs.iter().position(|l| *l == v.region_names[r.index()])
+            } else {
+                None
+            }
+        };
         match self.state.phase.kind {
-            PhaseKind::Movement | PhaseKind::Retreat => {
-                let retreat = self.state.phase.kind == PhaseKind::Retreat;
-                let units: Vec<(ProvinceId, Unit)> = if retreat {
-                    self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect()
-                } else {
-                    self.state.units().collect()
-                };
+            PhaseKind::Movement => {
+                for (p, u, texts) in self.movement_orders() {
+                    orderable[u.power.index()].push(v.prov_names[p.index()].clone());
+                    if let Some(i) = coast_slot(u.region) {
+                        by_loc[i] = texts.clone();
+                    }
+                    by_loc[p.index()] = texts;
+                }
+            }
+            PhaseKind::Retreat => {
+                let units: Vec<(ProvinceId, Unit)> = self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect();
                 for (p, u) in units {
                     orderable[u.power.index()].push(v.prov_names[p.index()].clone());
-                    for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
-                        let text = self.order_text(&o);
-                        put(Some(u.region), p, text, o, &mut by_loc, &mut parsed);
+                    let texts: Vec<String> = dip_core::legal::legal_orders(map, &self.state, &self.rules, p)
+                        .iter()
+                        .map(|o| self.order_text(o))
+                        .collect();
+                    if let Some(i) = coast_slot(u.region) {
+                        by_loc[i] = texts.clone();
                     }
+                    by_loc[p.index()] = texts;
                 }
             }
             PhaseKind::Adjustment => {
@@ -828,7 +858,11 @@ impl Game {
                             (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
                             _ => None,
                         };
-                        put(region, u.province, self.order_text(o), *o, &mut by_loc, &mut parsed);
+                        let text = self.order_text(o);
+                        if let Some(i) = region.and_then(coast_slot) {
+                            by_loc[i].push(text.clone());
+                        }
+                        by_loc[u.province.index()].push(text);
                         if !locs.contains(&u.province) {
                             locs.push(u.province);
                         }
@@ -837,19 +871,14 @@ impl Game {
                         for &p in &locs {
                             by_loc[p.index()].push("WAIVE".into());
                             for &r in map.coasts(p) {
-                                if map.region(r).coast.is_some() {
-                                    if let Some(&i) = loc_index.get(v.region_names[r.index()].as_str()) {
-                                        by_loc[i].push("WAIVE".into());
-                                    }
+                                if let Some(i) = coast_slot(r) {
+                                    by_loc[i].push("WAIVE".into());
                                 }
                             }
                         }
-                        parsed.insert("WAIVE".into(), Order::new(power, OrderKind::Waive));
                     }
                     orderable[power.index()] = locs.iter().map(|p| v.prov_names[p.index()].clone()).collect();
                 }
-                // WAIVE belongs to whoever builds; the fast path checks the power.
-                parsed.remove("WAIVE");
             }
         }
         for o in &mut orderable {
@@ -858,8 +887,162 @@ impl Game {
         Possible {
             by_loc: v.locs.iter().cloned().zip(by_loc).collect(),
             orderable,
-            parsed,
         }
+    }
+
+    /// Every legal order of every unit in a movement phase, as MILA text.
+    /// Candidates come from the map (neighbours, convoy reach, units that
+    /// could be helped) and are kept only if dip's checks accept them, so
+    /// the list and the adjudicator never disagree.
+    pub fn movement_orders(&self) -> Vec<(ProvinceId, Unit, Vec<String>)> {
+        use dip_core::movement::check_order;
+        let map = self.map();
+        let v = self.v;
+        let st = &self.state;
+        let units: Vec<(ProvinceId, Unit)> = st.units().collect();
+        let n = map.num_provinces();
+        // Where each unit can go: by its own borders, and (armies) by convoy.
+        let mut seen = dip_core::ids::BitSet::with_capacity(n);
+        let mut stack = Vec::new();
+        let mut land: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        let mut by_sea: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        let mut fleets_of: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        for &(p, u) in &units {
+            let mut l: Vec<ProvinceId> = Vec::new();
+            for e in map.edges(u.kind, u.region) {
+                let q = map.province_of(e.to);
+                if !l.contains(&q) {
+                    l.push(q);
+                }
+            }
+            land.push(l);
+            let mut sea = Vec::new();
+            let mut fleets = Vec::new();
+            if map.unit_type(u.kind).convoyable {
+                dip_core::convoy::fleets_reachable(map, st, p, &mut seen, &mut stack);
+                for f in seen.iter() {
+                    fleets.push(ProvinceId(f as u16));
+                }
+                for &f in &fleets {
+                    for q in map.convoy_neighbours(f).iter() {
+                        let q = ProvinceId(q as u16);
+                        if q != p && !map.is_convoy_space(q) && !sea.contains(&q) {
+                            sea.push(q);
+                        }
+                    }
+                }
+            }
+            by_sea.push(sea);
+            fleets_of.push(fleets);
+        }
+        let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
+        let mut out = Vec::with_capacity(units.len());
+        for (i, &(p, u)) in units.iter().enumerate() {
+            let me = UnitRef::new(Some(u.kind), p);
+            let ok = |k: OrderKind| check_order(map, st, &self.rules, &Order::new(u.power, k));
+            let mine = name(&u);
+            let mut texts = Vec::with_capacity(16);
+            let mut push = |parts: &[&str]| {
+                let mut t = String::with_capacity(24);
+                for x in parts {
+                    t.push_str(x);
+                }
+                texts.push(t);
+            };
+            push(&[mine, " H"]);
+            for e in map.edges(u.kind, u.region) {
+                let q = map.province_of(e.to);
+                let d = if map.region(e.to).coast.is_some() {
+                    Dest::coast(q, e.to)
+                } else {
+                    Dest::new(q)
+                };
+                if ok(OrderKind::Move(me, d, false)) {
+                    let dn = if map.region(e.to).coast.is_some() {
+                        &v.region_names[e.to.index()]
+                    } else {
+                        &v.prov_names[q.index()]
+                    };
+                    push(&[mine, " - ", dn]);
+                }
+            }
+            for &q in &by_sea[i] {
+                if ok(OrderKind::Move(me, Dest::new(q), true)) {
+                    push(&[mine, " - ", &v.prov_names[q.index()], " VIA"]);
+                }
+            }
+            for (j, &(q, other)) in units.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                let them = UnitRef::new(Some(other.kind), q);
+                let theirs = name(&other);
+                if land[i].contains(&q) && ok(OrderKind::SupportHold(me, them)) {
+                    push(&[mine, " S ", theirs]);
+                }
+                for &d in &land[i] {
+                    if d == q || !(land[j].contains(&d) || by_sea[j].contains(&d)) {
+                        continue;
+                    }
+                    if ok(OrderKind::SupportMove(me, them, Dest::new(d))) {
+                        push(&[mine, " S ", theirs, " - ", &v.prov_names[d.index()]]);
+                        // MILA also lists the coast the supported fleet would take.
+                        for e in map.edges(other.kind, other.region) {
+                            if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
+                                push(&[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]]);
+                            }
+                        }
+                    }
+                }
+                if fleets_of[j].contains(&p) {
+                    for &d in &by_sea[j] {
+                        if dip_core::convoy::on_route(map, st, q, d, p) && ok(OrderKind::Convoy(me, them, Dest::new(d))) {
+                            push(&[mine, " C ", theirs, " - ", &v.prov_names[d.index()]]);
+                        }
+                    }
+                }
+            }
+            out.push((p, u, texts));
+        }
+        out
+    }
+
+    /// Reads an order in MILA's own syntax (`A PAR - BUR`, `F NTH C A LON -
+    /// NWY`, `A LON - NWY VIA`, `F STP/SC S A MOS`) without the general
+    /// reader; anything else gives `None`.
+    fn read_mila(&self, text: &str, power: PowerId) -> Option<Order> {
+        let v = self.v;
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let unit = |i: usize| -> Option<UnitRef> {
+            let letter = w.get(i)?.chars().next()?;
+            if w.get(i)?.len() != 1 {
+                return None;
+            }
+            let kind = v.letters.iter().find(|(c, _)| *c == letter)?.1;
+            let &(p, r) = v.loc_index.get(*w.get(i + 1)?)?;
+            Some(UnitRef::new(Some(kind), p).with_coast(r.map_or(CoastSpec::None, CoastSpec::Coast)))
+        };
+        let dest = |i: usize| -> Option<Dest> {
+            let &(p, r) = v.loc_index.get(*w.get(i)?)?;
+            Some(Dest {
+                province: p,
+                coast: r.map_or(CoastSpec::None, CoastSpec::Coast),
+            })
+        };
+        let kind = match w.as_slice() {
+            [_, _, "H"] => OrderKind::Hold(unit(0)?),
+            [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
+            [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
+            [_, _, "S", _, _] | [_, _, "S", _, _, "H"] => OrderKind::SupportHold(unit(0)?, unit(3)?),
+            [_, _, "S", _, _, "-", _] => OrderKind::SupportMove(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
+            [_, _, "C", _, _, "-", _] => OrderKind::Convoy(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
+            [_, _, "R", _] => OrderKind::Retreat(unit(0)?, dest(3)?),
+            [_, _, "D"] => OrderKind::Disband(unit(0)?),
+            [_, _, "B"] => OrderKind::Build(unit(0)?),
+            ["WAIVE"] => OrderKind::Waive,
+            _ => return None,
+        };
+        Some(Order::new(power, kind))
     }
 
     // ---- processing ----------------------------------------------------------
