@@ -254,6 +254,9 @@ impl Game {
         // Where the DATC leaves a choice (section 4), MILA's: a support
         // names no coast it must match (4.B.4).
         let _ = rules.set("support-coast", "lenient");
+        // A move to a neighbour goes by convoy only when the order says so
+        // (`via`, which `convoy_intent` sets as MILA decides).
+        let _ = rules.set("convoy-adjacent", "dptg");
         // Civil disorder counts the distance to home centres (4.D.8).
         let _ = rules.set("civil-disorder", "1971");
         let mut g = Game {
