@@ -27,7 +27,7 @@ def pick_orders(game, rng):
     for power in game.powers:
         chosen = []
         for loc in game.get_orderable_locations(power):
-            opts = possible.get(loc) or []
+            opts = sorted(possible.get(loc) or [])
             if not opts:
                 continue
             weighted = [o for o in opts if " - " in o or " S " in o or " C " in o] or opts

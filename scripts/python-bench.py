@@ -31,7 +31,7 @@ def record_games(n, until, seed):
             for power in game.powers:
                 chosen = []
                 for loc in game.get_orderable_locations(power):
-                    opts = possible.get(loc) or []
+                    opts = sorted(possible.get(loc) or [])
                     if opts:
                         weighted = [o for o in opts if " - " in o or " S " in o or " C " in o] or opts
                         chosen.append(rng.choice(weighted if rng.random() < 0.8 else opts))

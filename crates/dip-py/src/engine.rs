@@ -344,11 +344,7 @@ impl Game {
     // ---- names -----------------------------------------------------------
 
     pub fn unit_key(&self, u: &Unit) -> String {
-        format!(
-            "{} {}",
-            self.map().unit_type(u.kind).letter,
-            self.v.region_names[u.region.index()]
-        )
+        self.v.unit_names[u.kind.index()][u.region.index()].clone()
     }
 
     fn unit_key_at(&self, p: ProvinceId) -> Option<String> {
@@ -938,11 +934,30 @@ impl Game {
             by_sea.push(sea);
             fleets_of.push(fleets);
         }
+        // Who could move into each province: (unit, over a border?).
+        let mut reaches: Vec<Vec<(usize, bool)>> = vec![Vec::new(); n];
+        let mut unit_at: Vec<Option<usize>> = vec![None; n];
+        for (j, &(q, _)) in units.iter().enumerate() {
+            unit_at[q.index()] = Some(j);
+            for &d in &land[j] {
+                reaches[d.index()].push((j, true));
+            }
+            for &d in &by_sea[j] {
+                if !land[j].contains(&d) {
+                    reaches[d.index()].push((j, false));
+                }
+            }
+        }
         let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
+        let plain = !map.has_edge_flags();
         let mut out = Vec::with_capacity(units.len());
         for (i, &(p, u)) in units.iter().enumerate() {
             let me = UnitRef::new(Some(u.kind), p);
             let ok = |k: OrderKind| check_order(map, st, &self.rules, &Order::new(u.power, k));
+            // Holds, moves over a border and supports built from the
+            // borders are what the checks accept on maps without border
+            // flags (canals, weak moves): no need to ask for each.
+            let trusted = |k: OrderKind| plain || ok(k);
             let mine = name(&u);
             let mut texts = Vec::with_capacity(16);
             let mut push = |parts: &[&str]| {
@@ -960,7 +975,7 @@ impl Game {
                 } else {
                     Dest::new(q)
                 };
-                if ok(OrderKind::Move(me, d, false)) {
+                if trusted(OrderKind::Move(me, d, false)) {
                     let dn = if map.region(e.to).coast.is_some() {
                         &v.region_names[e.to.index()]
                     } else {
@@ -974,20 +989,23 @@ impl Game {
                     push(&[mine, " - ", &v.prov_names[q.index()], " VIA"]);
                 }
             }
-            for (j, &(q, other)) in units.iter().enumerate() {
-                if j == i {
-                    continue;
+            for &q in &land[i] {
+                if let Some(j) = unit_at[q.index()] {
+                    let (_, other) = units[j];
+                    if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
+                        push(&[mine, " S ", name(&other)]);
+                    }
                 }
-                let them = UnitRef::new(Some(other.kind), q);
-                let theirs = name(&other);
-                if land[i].contains(&q) && ok(OrderKind::SupportHold(me, them)) {
-                    push(&[mine, " S ", theirs]);
-                }
-                for &d in &land[i] {
-                    if d == q || !(land[j].contains(&d) || by_sea[j].contains(&d)) {
+            }
+            for &d in &land[i] {
+                for &(j, over_land) in &reaches[d.index()] {
+                    let (q, other) = units[j];
+                    if j == i || q == d {
                         continue;
                     }
-                    if ok(OrderKind::SupportMove(me, them, Dest::new(d))) {
+                    let theirs = name(&other);
+                    let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
+                    if if over_land { trusted(kind) } else { ok(kind) } {
                         push(&[mine, " S ", theirs, " - ", &v.prov_names[d.index()]]);
                         // MILA also lists the coast the supported fleet would take.
                         for e in map.edges(other.kind, other.region) {
@@ -997,11 +1015,15 @@ impl Game {
                         }
                     }
                 }
-                if fleets_of[j].contains(&p) {
-                    for &d in &by_sea[j] {
-                        if dip_core::convoy::on_route(map, st, q, d, p) && ok(OrderKind::Convoy(me, them, Dest::new(d))) {
-                            push(&[mine, " C ", theirs, " - ", &v.prov_names[d.index()]]);
-                        }
+            }
+            for (j, &(q, other)) in units.iter().enumerate() {
+                if j == i || !fleets_of[j].contains(&p) {
+                    continue;
+                }
+                let them = UnitRef::new(Some(other.kind), q);
+                for &d in &by_sea[j] {
+                    if dip_core::convoy::on_route(map, st, q, d, p) && ok(OrderKind::Convoy(me, them, Dest::new(d))) {
+                        push(&[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]]);
                     }
                 }
             }
@@ -1452,4 +1474,39 @@ pub fn process_many(games: &mut [&mut Game]) {
             });
         }
     });
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn time_pieces() {
+        let v = variant("standard").unwrap();
+        let g = Game::new(v);
+        let n = 2000;
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            std::hint::black_box(g.movement_orders());
+        }
+        eprintln!("movement_orders {:?}", t.elapsed() / n);
+        let t = std::time::Instant::now();
+        let mut c = 0;
+        let units: Vec<_> = g.state.units().collect();
+        for _ in 0..n {
+            for &(p, u) in &units {
+                for &(q, o) in &units {
+                    let k = OrderKind::SupportHold(UnitRef::new(Some(u.kind), p), UnitRef::new(Some(o.kind), q));
+                    c += dip_core::movement::check_order(g.map(), &g.state, &g.rules, &Order::new(u.power, k)) as usize;
+                }
+            }
+        }
+        eprintln!("check_order x{} {:?} {c}", units.len() * units.len(), t.elapsed() / n);
+        let t = std::time::Instant::now();
+        for _ in 0..200 {
+            let mut h = g.clone();
+            h.process();
+        }
+        eprintln!("clone+process {:?}", t.elapsed() / 200);
+    }
 }
