@@ -133,10 +133,23 @@ pub struct Entry {
 /// The legal orders of the current phase, computed once.
 #[derive(Debug, Default)]
 pub struct Possible {
-    /// Location → orders, for every location of the map.
-    pub by_loc: Vec<(String, Vec<String>)>,
+    /// Every order's text, one after the other.
+    pub text: String,
+    /// Per location (as `VariantData::locs`), its orders: ranges of `text`.
+    pub by_loc: Vec<Vec<(u32, u32)>>,
     /// Per power, the locations it can order.
     pub orderable: Vec<Vec<String>>,
+}
+
+impl Possible {
+    /// The orders of location `i`.
+    pub fn orders(&self, i: usize) -> impl Iterator<Item = &str> + '_ {
+        self.by_loc
+            .get(i)
+            .into_iter()
+            .flatten()
+            .map(|&(a, b)| &self.text[a as usize..b as usize])
+    }
 }
 
 /// What the last `process` did.
@@ -807,7 +820,8 @@ impl Game {
     fn compute_possible(&self) -> Possible {
         let map = self.map();
         let v = self.v;
-        let mut by_loc: Vec<Vec<String>> = vec![Vec::new(); v.locs.len()];
+        let mut text = String::with_capacity(8192);
+        let mut by_loc: Vec<Vec<(u32, u32)>> = vec![Vec::new(); v.locs.len()];
         let mut orderable: Vec<Vec<String>> = vec![Vec::new(); v.powers.len()];
         if self.done {
             return Possible::default();
@@ -821,28 +835,33 @@ impl Game {
                 None
             }
         };
+        let put = |text: &mut String, list: &mut Vec<(u32, u32)>, s: &str| {
+            let a = text.len() as u32;
+            text.push_str(s);
+            list.push((a, text.len() as u32));
+        };
         match self.state.phase.kind {
             PhaseKind::Movement => {
-                for (p, u, texts) in self.movement_orders() {
+                for (p, u, ranges) in self.movement_orders(&mut text) {
                     orderable[u.power.index()].push(v.prov_names[p.index()].clone());
                     if let Some(i) = coast_slot(u.region) {
-                        by_loc[i] = texts.clone();
+                        by_loc[i] = ranges.clone();
                     }
-                    by_loc[p.index()] = texts;
+                    by_loc[p.index()] = ranges;
                 }
             }
             PhaseKind::Retreat => {
                 let units: Vec<(ProvinceId, Unit)> = self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect();
                 for (p, u) in units {
                     orderable[u.power.index()].push(v.prov_names[p.index()].clone());
-                    let texts: Vec<String> = dip_core::legal::legal_orders(map, &self.state, &self.rules, p)
-                        .iter()
-                        .map(|o| self.order_text(o))
-                        .collect();
-                    if let Some(i) = coast_slot(u.region) {
-                        by_loc[i] = texts.clone();
+                    let mut ranges = Vec::new();
+                    for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
+                        put(&mut text, &mut ranges, &self.order_text(&o));
                     }
-                    by_loc[p.index()] = texts;
+                    if let Some(i) = coast_slot(u.region) {
+                        by_loc[i] = ranges.clone();
+                    }
+                    by_loc[p.index()] = ranges;
                 }
             }
             PhaseKind::Adjustment => {
@@ -857,21 +876,22 @@ impl Game {
                             (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
                             _ => None,
                         };
-                        let text = self.order_text(o);
+                        put(&mut text, &mut by_loc[u.province.index()], &self.order_text(o));
                         if let Some(i) = region.and_then(coast_slot) {
-                            by_loc[i].push(text.clone());
+                            let last = *by_loc[u.province.index()].last().unwrap_or(&(0, 0));
+                            by_loc[i].push(last);
                         }
-                        by_loc[u.province.index()].push(text);
                         if !locs.contains(&u.province) {
                             locs.push(u.province);
                         }
                     }
                     if waive {
                         for &p in &locs {
-                            by_loc[p.index()].push("WAIVE".into());
+                            put(&mut text, &mut by_loc[p.index()], "WAIVE");
+                            let last = *by_loc[p.index()].last().unwrap_or(&(0, 0));
                             for &r in map.coasts(p) {
                                 if let Some(i) = coast_slot(r) {
-                                    by_loc[i].push("WAIVE".into());
+                                    by_loc[i].push(last);
                                 }
                             }
                         }
@@ -884,7 +904,8 @@ impl Game {
             o.sort();
         }
         Possible {
-            by_loc: v.locs.iter().cloned().zip(by_loc).collect(),
+            text,
+            by_loc,
             orderable,
         }
     }
@@ -893,7 +914,7 @@ impl Game {
     /// Candidates come from the map (neighbours, convoy reach, units that
     /// could be helped) and are kept only if dip's checks accept them, so
     /// the list and the adjudicator never disagree.
-    pub fn movement_orders(&self) -> Vec<(ProvinceId, Unit, Vec<String>)> {
+    pub fn movement_orders(&self, text: &mut String) -> Vec<(ProvinceId, Unit, Vec<(u32, u32)>)> {
         use dip_core::movement::check_order;
         let map = self.map();
         let v = self.v;
@@ -959,13 +980,13 @@ impl Game {
             // flags (canals, weak moves): no need to ask for each.
             let trusted = |k: OrderKind| plain || ok(k);
             let mine = name(&u);
-            let mut texts = Vec::with_capacity(16);
+            let mut texts: Vec<(u32, u32)> = Vec::with_capacity(24);
             let mut push = |parts: &[&str]| {
-                let mut t = String::with_capacity(24);
+                let a = text.len() as u32;
                 for x in parts {
-                    t.push_str(x);
+                    text.push_str(x);
                 }
-                texts.push(t);
+                texts.push((a, text.len() as u32));
             };
             push(&[mine, " H"]);
             for e in map.edges(u.kind, u.region) {
@@ -1484,24 +1505,13 @@ mod timing {
     fn time_pieces() {
         let v = variant("standard").unwrap();
         let g = Game::new(v);
-        let n = 2000;
+        let n = 20000;
         let t = std::time::Instant::now();
         for _ in 0..n {
-            std::hint::black_box(g.movement_orders());
+            let mut text = String::new();
+            std::hint::black_box(g.movement_orders(&mut text));
         }
         eprintln!("movement_orders {:?}", t.elapsed() / n);
-        let t = std::time::Instant::now();
-        let mut c = 0;
-        let units: Vec<_> = g.state.units().collect();
-        for _ in 0..n {
-            for &(p, u) in &units {
-                for &(q, o) in &units {
-                    let k = OrderKind::SupportHold(UnitRef::new(Some(u.kind), p), UnitRef::new(Some(o.kind), q));
-                    c += dip_core::movement::check_order(g.map(), &g.state, &g.rules, &Order::new(u.power, k)) as usize;
-                }
-            }
-        }
-        eprintln!("check_order x{} {:?} {c}", units.len() * units.len(), t.elapsed() / n);
         let t = std::time::Instant::now();
         for _ in 0..200 {
             let mut h = g.clone();

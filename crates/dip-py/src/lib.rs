@@ -225,8 +225,8 @@ impl Engine {
         let g = &mut self.g;
         let possible = py.detach(|| g.possible());
         let d = PyDict::new(py);
-        for (loc, list) in &possible.by_loc {
-            d.set_item(loc, PyList::new(py, list)?)?;
+        for (i, loc) in self.g.v.locs.iter().enumerate() {
+            d.set_item(loc, PyList::new(py, possible.orders(i))?)?;
         }
         self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
