@@ -308,7 +308,7 @@ class Game:
         self.messages = SortedDict()
         self.message_history = SortedDict()
         self.map = _Map(self._e)
-        self.powers = {name: Power(self, name) for name in self._e.powers()}
+        self.powers = {name: Power(self, name) for name in sorted(self._e.powers())}
         self._hist = None  # (length, order_history, result_history, state_history)
         self._status = None  # (length, {power: {unit: results}})
 
@@ -424,8 +424,8 @@ class Game:
     def set_orders(self, power_name, orders, expand=True, replace=True):
         if isinstance(orders, str):
             orders = [orders]
-        self._e.set_orders(power_name.upper(), orders, replace)
-        self._errors()
+        if self._e.set_orders(power_name.upper(), orders, replace):
+            self._errors()
 
     def _errors(self):
         errors = self._e.take_errors()
@@ -504,7 +504,7 @@ class Game:
 
     @property
     def ordered_units(self):
-        return dict(zip(self.powers, self._e.last_ordered_units()))
+        return dict(zip(self._e.powers(), self._e.last_ordered_units()))
 
     @property
     def dislodged(self):
@@ -622,7 +622,7 @@ class Game:
         for i, ph in enumerate(phase_data):
             self.set_state(ph.state, clear_history=False)
             if i + 1 < len(phase_data):
-                orders = [list(ph.orders.get(p) or []) for p in self.powers]
+                orders = [list(ph.orders.get(p) or []) for p in self._e.powers()]
                 results = [(u, list(r)) for u, r in (ph.results or {}).items()]
                 self._e.push_history(ph.name, orders, results)
                 self.message_history[_ShortPhase(ph.name)] = SortedDict()
@@ -652,7 +652,7 @@ class Game:
             setattr(other, key, _copy.deepcopy(value, memo))
         other._e = self._e.copy()
         other.map = self.map
-        other.powers = {name: Power(other, name) for name in self.powers}
+        other.powers = {name: Power(other, name) for name in sorted(self._e.powers())}
         other._hist = None
         other._status = None
         return other

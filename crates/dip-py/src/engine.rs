@@ -103,7 +103,12 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         vocab,
         start: var.start,
         rules: var.rules,
-        powers: map.powers().iter().map(|p| upper(&p.name)).collect(),
+        // MILA writes `BRITISHCOLUMBIA` for `British-Columbia`.
+        powers: map
+            .powers()
+            .iter()
+            .map(|p| upper(&p.name).replace(['-', ' ', '_'], ""))
+            .collect(),
         locs,
         prov_names,
         region_names,
@@ -155,12 +160,10 @@ impl Possible {
 /// What the last `process` did.
 #[derive(Clone, Debug, Default)]
 pub struct Processed {
-    /// Results by unit, MILA's words (`bounce`, `void`, `cut`, …).
-    pub results: Vec<(String, Vec<&'static str>)>,
     /// Units destroyed: dislodged without a retreat, or disbanded.
     pub popped: Vec<String>,
-    /// Each unit's order without the unit (`- BUR`, `H`, `S A PAR - BUR`).
-    pub command: Vec<(String, String)>,
+    /// The orders adjudicated: unit, order.
+    pub given: Vec<(String, String)>,
     /// Per power, the units that had an order.
     pub ordered_units: Vec<Vec<String>>,
     /// Dislodged unit → where its attacker came from.
@@ -1337,24 +1340,17 @@ impl Game {
             }
             PhaseOutcome::Adjustment(_) => {}
         }
-        let mut command: Vec<(String, String)> = Vec::new();
-        if kind == PhaseKind::Movement {
-            for (_, u) in self.state.units() {
-                let key = self.unit_key(&u);
-                let text = keys
-                    .iter()
-                    .find(|(_, k, _)| *k == key)
-                    .map(|(_, _, t)| t.strip_prefix(key.as_str()).unwrap_or(t).trim().to_string())
-                    .unwrap_or_else(|| "H".into());
-                command.push((key, text));
-            }
-        }
+        let given: Vec<(String, String)> = keys.into_iter().map(|(_, k, t)| (k, t)).collect();
         self.history.push(PhaseRecord {
             name,
             state: self.state.clone(),
             seq: self.seq.clone(),
-            orders: self.orders.iter().map(|l| l.iter().filter(|e| !e.void).map(|e| e.text.clone()).collect()).collect(),
-            results: results.clone(),
+            orders: self
+                .orders
+                .iter_mut()
+                .map(|l| l.drain(..).filter(|e| !e.void).map(|e| e.text).collect())
+                .collect(),
+            results,
         });
         let next = game::advance(map, &self.state, &outcome);
         let mut seq = self.seq.clone();
@@ -1390,9 +1386,8 @@ impl Game {
             l.clear();
         }
         self.last = Processed {
-            results,
             popped,
-            command,
+            given,
             ordered_units,
             dislodged,
         };
@@ -1439,6 +1434,36 @@ impl Game {
             }
         }
         h
+    }
+
+    /// Results of the last phase processed: unit → MILA's words.
+    pub fn last_results(&self) -> &[(String, Vec<&'static str>)] {
+        self.history.last().map_or(&[], |r| &r.results)
+    }
+
+    /// MILA's `command` of the last movement phase: each unit's order
+    /// without the unit (`- BUR`, `S A PAR - BUR`), `H` when it had none.
+    pub fn last_command(&self) -> Vec<(String, String)> {
+        let Some(r) = self.history.last() else {
+            return Vec::new();
+        };
+        if r.state.phase.kind != PhaseKind::Movement {
+            return Vec::new();
+        }
+        r.state
+            .units()
+            .map(|(_, u)| {
+                let key = self.unit_key(&u);
+                let text = self
+                    .last
+                    .given
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, t)| t.strip_prefix(key.as_str()).unwrap_or(t).trim().to_string())
+                    .unwrap_or_else(|| "H".into());
+                (key, text)
+            })
+            .collect()
     }
 
     /// Puts back a position recorded in the history (for `set_state`).

@@ -9,7 +9,47 @@ pub mod engine;
 use engine::{Game, PhaseRecord};
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
+
+/// FNV-1a: order texts are short, and SipHash would cost more than the
+/// Python string it saves.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Interned = HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv>>;
+
+/// Python strings of order texts and locations, made once per process:
+/// the same few thousand orders come back phase after phase.
+static INTERN: Mutex<Option<Interned>> = Mutex::new(None);
+const INTERN_MAX: usize = 1 << 18;
+
+fn intern<'py>(py: Python<'py>, table: &mut Interned, s: &str) -> Bound<'py, PyString> {
+    if let Some(p) = table.get(s) {
+        return p.bind(py).clone();
+    }
+    let p = PyString::new(py, s);
+    if table.len() < INTERN_MAX {
+        table.insert(s.into(), p.clone().unbind());
+    }
+    p
+}
 
 fn value_err(e: String) -> PyErr {
     PyValueError::new_err(e)
@@ -191,11 +231,13 @@ impl Engine {
         Ok(())
     }
 
+    /// Gives orders; returns how many were refused (see `take_errors`).
     #[pyo3(signature = (power, orders, replace = true))]
-    fn set_orders(&mut self, power: &str, orders: Vec<String>, replace: bool) -> PyResult<()> {
+    fn set_orders(&mut self, power: &str, orders: Vec<String>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
+        let before = self.g.errors.len();
         self.g.set_orders(p, &orders, replace);
-        Ok(())
+        Ok(self.g.errors.len() - before)
     }
 
     fn orders(&self, power: &str) -> PyResult<Vec<String>> {
@@ -225,16 +267,28 @@ impl Engine {
         let g = &mut self.g;
         let possible = py.detach(|| g.possible());
         let d = PyDict::new(py);
+        let mut guard = INTERN.lock().unwrap_or_else(|e| e.into_inner());
+        let table = guard.get_or_insert_with(Interned::default);
+        let mut items: Vec<Bound<'py, PyString>> = Vec::with_capacity(32);
         for (i, loc) in self.g.v.locs.iter().enumerate() {
-            d.set_item(loc, PyList::new(py, possible.orders(i))?)?;
+            items.clear();
+            items.extend(possible.orders(i).map(|t| intern(py, table, t)));
+            d.set_item(intern(py, table, loc), PyList::new(py, &items)?)?;
         }
         self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
     }
 
-    fn orderable_locations(&mut self, power: &str) -> PyResult<Vec<String>> {
+    fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
         let p = self.power(power)?;
-        Ok(self.g.possible().orderable[p.index()].clone())
+        let possible = self.g.possible();
+        let mut guard = INTERN.lock().unwrap_or_else(|e| e.into_inner());
+        let table = guard.get_or_insert_with(Interned::default);
+        let items: Vec<Bound<'py, PyString>> = possible.orderable[p.index()]
+            .iter()
+            .map(|l| intern(py, table, l))
+            .collect();
+        PyList::new(py, items)
     }
 
     /// Adjudicates the phase (without holding the GIL) and moves on.
@@ -246,13 +300,13 @@ impl Engine {
 
     /// Results of the last phase processed: unit → MILA result words.
     fn last_results(&self) -> Vec<(String, Vec<&'static str>)> {
-        self.g.last.results.clone()
+        self.g.last_results().to_vec()
     }
     fn last_popped(&self) -> Vec<String> {
         self.g.last.popped.clone()
     }
     fn last_command(&self) -> Vec<(String, String)> {
-        self.g.last.command.clone()
+        self.g.last_command()
     }
     fn last_ordered_units(&self) -> Vec<Vec<String>> {
         self.g.last.ordered_units.clone()
