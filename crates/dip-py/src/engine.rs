@@ -123,6 +123,23 @@ fn var_word_lists(_aliases: &[Vec<String>], _words: &[(String, Vec<String>)]) ->
     String::new()
 }
 
+/// Convoy facts of one army, which depend only on the map, the army's
+/// province and type, and the fleets it can reach: the provinces it may
+/// be convoyed to, and each (fleet, destination) convoy order that dip's
+/// checks accept. Searching routes is most of the cost of listing legal
+/// orders, and fleets change less often than the rest.
+#[derive(Debug, Default)]
+struct ConvoyFacts {
+    moves: Vec<ProvinceId>,
+    /// Per fleet: the destinations it may convoy the army to.
+    convoys: Vec<(ProvinceId, Vec<ProvinceId>)>,
+}
+
+/// Map, rules, army province, army type, fleets in reach.
+type ConvoyKey = (usize, u64, u16, u8, Vec<u16>);
+static CONVOYS: OnceLock<Mutex<HashMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
+const CONVOYS_MAX: usize = 1 << 16;
+
 /// One order as given to a power.
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -823,7 +840,7 @@ impl Game {
     fn compute_possible(&self) -> Possible {
         let map = self.map();
         let v = self.v;
-        let mut text = String::with_capacity(8192);
+        let mut text = String::with_capacity(32 * 1024);
         let mut by_loc: Vec<Vec<(u32, u32)>> = vec![Vec::new(); v.locs.len()];
         let mut orderable: Vec<Vec<String>> = vec![Vec::new(); v.powers.len()];
         if self.done {
@@ -930,6 +947,17 @@ impl Game {
         let mut land: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
         let mut by_sea: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
         let mut fleets_of: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        let mut facts_of: Vec<Option<Arc<ConvoyFacts>>> = Vec::with_capacity(units.len());
+        let rules_hash = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            self.rules.hash(&mut h);
+            h.finish()
+        };
+        let mut cache = CONVOYS
+            .get_or_init(|| Mutex::new(HashMap::new()))
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         for &(p, u) in &units {
             let mut l: Vec<ProvinceId> = Vec::new();
             for e in map.edges(u.kind, u.region) {
@@ -955,8 +983,29 @@ impl Game {
                     }
                 }
             }
+            let facts = if fleets.is_empty() {
+                None
+            } else {
+                let key: ConvoyKey = (
+                    map as *const Map as usize,
+                    rules_hash,
+                    p.0,
+                    u.kind.0,
+                    fleets.iter().map(|f| f.0).collect(),
+                );
+                let found = cache.get(&key).cloned();
+                Some(found.unwrap_or_else(|| {
+                    let f = Arc::new(self.convoy_facts(p, u, &fleets, &sea));
+                    if cache.len() >= CONVOYS_MAX {
+                        cache.clear();
+                    }
+                    cache.insert(key, f.clone());
+                    f
+                }))
+            };
             by_sea.push(sea);
             fleets_of.push(fleets);
+            facts_of.push(facts);
         }
         // Who could move into each province: (unit, over a border?).
         let mut reaches: Vec<Vec<(usize, bool)>> = vec![Vec::new(); n];
@@ -1008,8 +1057,8 @@ impl Game {
                     push(&[mine, " - ", dn]);
                 }
             }
-            for &q in &by_sea[i] {
-                if ok(OrderKind::Move(me, Dest::new(q), true)) {
+            if let Some(f) = &facts_of[i] {
+                for &q in &f.moves {
                     push(&[mine, " - ", &v.prov_names[q.index()], " VIA"]);
                 }
             }
@@ -1029,7 +1078,16 @@ impl Game {
                     }
                     let theirs = name(&other);
                     let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
-                    if if over_land { trusted(kind) } else { ok(kind) } {
+                    // Support of a convoyed move: the route must not need
+                    // the supporter; when it cannot, the army's convoy facts say.
+                    let legal = if over_land {
+                        trusted(kind)
+                    } else if plain && !fleets_of[j].contains(&p) {
+                        facts_of[j].as_ref().is_some_and(|f| f.moves.contains(&d))
+                    } else {
+                        ok(kind)
+                    };
+                    if legal {
                         push(&[mine, " S ", theirs, " - ", &v.prov_names[d.index()]]);
                         // MILA also lists the coast the supported fleet would take.
                         for e in map.edges(other.kind, other.region) {
@@ -1040,13 +1098,13 @@ impl Game {
                     }
                 }
             }
-            for (j, &(q, other)) in units.iter().enumerate() {
+            for (j, &(_, other)) in units.iter().enumerate() {
+                let Some(f) = &facts_of[j] else { continue };
                 if j == i || !fleets_of[j].contains(&p) {
                     continue;
                 }
-                let them = UnitRef::new(Some(other.kind), q);
-                for &d in &by_sea[j] {
-                    if dip_core::convoy::on_route(map, st, q, d, p) && ok(OrderKind::Convoy(me, them, Dest::new(d))) {
+                if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {
+                    for &d in dests {
                         push(&[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]]);
                     }
                 }
@@ -1054,6 +1112,38 @@ impl Game {
             out.push((p, u, texts));
         }
         out
+    }
+
+    /// The convoy facts of the army `u` in `q` with these fleets in reach.
+    fn convoy_facts(&self, q: ProvinceId, u: Unit, fleets: &[ProvinceId], sea: &[ProvinceId]) -> ConvoyFacts {
+        use dip_core::movement::check_order;
+        let map = self.map();
+        let st = &self.state;
+        let them = UnitRef::new(Some(u.kind), q);
+        let mut facts = ConvoyFacts::default();
+        for &d in sea {
+            if check_order(map, st, &self.rules, &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true))) {
+                facts.moves.push(d);
+            }
+        }
+        for &f in fleets {
+            let Some(fleet) = st.unit(f) else { continue };
+            let dests: Vec<ProvinceId> = sea
+                .iter()
+                .copied()
+                .filter(|&d| {
+                    let order = Order::new(
+                        fleet.power,
+                        OrderKind::Convoy(UnitRef::new(Some(fleet.kind), f), them, Dest::new(d)),
+                    );
+                    dip_core::convoy::on_route(map, st, q, d, f) && check_order(map, st, &self.rules, &order)
+                })
+                .collect();
+            if !dests.is_empty() {
+                facts.convoys.push((f, dests));
+            }
+        }
+        facts
     }
 
     /// Reads an order in MILA's own syntax (`A PAR - BUR`, `F NTH C A LON -
@@ -1537,6 +1627,31 @@ mod timing {
             std::hint::black_box(g.movement_orders(&mut text));
         }
         eprintln!("movement_orders {:?}", t.elapsed() / n);
+        // Mid-game positions from random play.
+        let mut rng = dip_core::random::Rng::with_seed(7);
+        let mut h = Game::new(v);
+        let mut states = Vec::new();
+        while states.len() < 60 && !h.done {
+            if h.state.phase.kind == PhaseKind::Movement {
+                states.push(h.state.clone());
+            }
+            let orders = dip_core::random::random_orders(h.map(), &h.state, &h.rules, &mut rng);
+            for o in orders {
+                let text = h.order_text(&o);
+                h.set_orders(o.power, &[text], true);
+            }
+            h.process();
+        }
+        let t = std::time::Instant::now();
+        let mut count = 0;
+        for _ in 0..50 {
+            for st in &states {
+                h.state = st.clone();
+                let mut text = String::new();
+                count += std::hint::black_box(h.movement_orders(&mut text)).len();
+            }
+        }
+        eprintln!("mid-game movement_orders {:?} ({count})", t.elapsed() / (50 * states.len() as u32));
         let t = std::time::Instant::now();
         for _ in 0..200 {
             let mut h = g.clone();
