@@ -704,6 +704,21 @@ impl Game {
     fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
         let kind = self.state.phase.kind;
         let fast = self.read_mila(text, power);
+        if let Some(o) = fast {
+            if self.listed(&o, text) {
+                // One of the legal orders, written as `get_all_possible_orders`
+                // writes it: nothing to check or rewrite.
+                let key = self.key_of(&o, text);
+                let entry = Entry {
+                    key,
+                    text: text.to_string(),
+                    order: Some(o),
+                    void: false,
+                };
+                self.file(power, entry, replace);
+                return;
+            }
+        }
         let (order, legal) = match fast {
             Some(o) if kind == PhaseKind::Movement => {
                 let problem = self.problem(&o);
@@ -751,6 +766,24 @@ impl Game {
             },
             replace,
         );
+    }
+
+    /// Is this text one of the cached legal orders of the order's unit
+    /// (or build site), and the unit (or site) the ordering power's?
+    fn listed(&self, o: &Order, text: &str) -> bool {
+        let Some(possible) = &self.possible else {
+            return false;
+        };
+        let Some(u) = o.unit() else {
+            return false;
+        };
+        let p = u.province;
+        let owner = match (self.state.phase.kind, o.kind) {
+            (PhaseKind::Retreat, _) => self.state.dislodged(p).map(|d| d.unit.power),
+            (PhaseKind::Adjustment, OrderKind::Build(_)) => self.state.owner(p),
+            _ => self.state.unit(p).map(|x| x.power),
+        };
+        owner == Some(o.power) && possible.orders(p.index()).any(|t| t == text)
     }
 
     /// Why the order would be refused in this phase, if it would.
