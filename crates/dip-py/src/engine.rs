@@ -428,7 +428,7 @@ impl Game {
                 "{} S {} - {}",
                 self.unit_ref(u, false),
                 self.unit_ref(t, false),
-                self.v.prov_names[d.province.index()]
+                self.place(d.province, d.coast)
             ),
             OrderKind::Convoy(u, t, d) => format!(
                 "{} C {} - {}",
@@ -698,7 +698,55 @@ impl Game {
                 self.add_order(power, t, replace);
             }
         }
+        self.match_support_coasts(power, texts);
         self.generation += 1;
+    }
+
+    /// MILA rewrites the coast a support names to the coast the supported
+    /// fleet is ordered to, when that order is already given as the support
+    /// is (DATC 6.B.9 in MILA's tests); a support naming another coast than
+    /// the move it supports is void (4.B.4), a support naming none matches.
+    fn match_support_coasts(&mut self, power: PowerId, given: &[String]) {
+        if self.state.phase.kind != PhaseKind::Movement || self.no_check {
+            return;
+        }
+        let moves: Vec<(ProvinceId, Dest)> = self
+            .orders
+            .iter()
+            .flatten()
+            .filter_map(|e| match e.order.map(|o| o.kind) {
+                Some(OrderKind::Move(u, d, _)) if !e.void => Some((u.province, d)),
+                _ => None,
+            })
+            .collect();
+        let mut changed = Vec::new();
+        for (i, e) in self.orders[power.index()].iter().enumerate() {
+            if !given.iter().any(|g| g.trim() == e.text) {
+                continue;
+            }
+            let Some(Order {
+                power: p,
+                kind: OrderKind::SupportMove(u, t, d),
+            }) = e.order
+            else {
+                continue;
+            };
+            if !matches!(d.coast, CoastSpec::Coast(_)) {
+                continue;
+            }
+            let target = moves.iter().find(|(from, _)| *from == t.province).map(|&(_, to)| to);
+            if let Some(to) = target {
+                if to.province == d.province && matches!(to.coast, CoastSpec::Coast(_)) && to.coast != d.coast {
+                    changed.push((i, Order::new(p, OrderKind::SupportMove(u, t, to))));
+                }
+            }
+        }
+        for (i, o) in changed {
+            let text = self.order_text(&o);
+            let e = &mut self.orders[power.index()][i];
+            e.order = Some(o);
+            e.text = text;
+        }
     }
 
     fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
@@ -728,11 +776,7 @@ impl Game {
                 (o, problem.is_none())
             }
             _ => match parse_order_with(&self.v.vocab, text, Some(power)) {
-                Ok(mut o) => {
-                    if let OrderKind::SupportMove(u, t, d) = o.kind {
-                        // MILA ignores the coast a support names (DATC 4.B.4).
-                        o.kind = OrderKind::SupportMove(u, t, Dest::new(d.province));
-                    }
+                Ok(o) => {
                     let problem = self.problem(&o);
                     if let Some(e) = &problem {
                         self.errors.push(format!("order `{text}`: {e}"));
@@ -1206,7 +1250,7 @@ impl Game {
             [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
             [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
             [_, _, "S", _, _] | [_, _, "S", _, _, "H"] => OrderKind::SupportHold(unit(0)?, unit(3)?),
-            [_, _, "S", _, _, "-", _] => OrderKind::SupportMove(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
+            [_, _, "S", _, _, "-", _] => OrderKind::SupportMove(unit(0)?, unit(3)?, dest(6)?),
             [_, _, "C", _, _, "-", _] => OrderKind::Convoy(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
             [_, _, "R", _] => OrderKind::Retreat(unit(0)?, dest(3)?),
             [_, _, "D"] => OrderKind::Disband(unit(0)?),
