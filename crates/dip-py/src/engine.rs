@@ -698,61 +698,52 @@ impl Game {
                 self.add_order(power, t, replace);
             }
         }
-        self.match_support_coasts(power, texts);
         self.generation += 1;
     }
 
-    /// MILA rewrites the coast a support names to the coast the supported
-    /// fleet is ordered to, when that order is already given as the support
-    /// is (DATC 6.B.9 in MILA's tests); a support naming another coast than
-    /// the move it supports is void (4.B.4), a support naming none matches.
-    fn match_support_coasts(&mut self, power: PowerId, given: &[String]) {
-        if self.state.phase.kind != PhaseKind::Movement || self.no_check {
+    /// MILA's reading of the coast a support names (4.B.4): none for an
+    /// army's move; a fleet supporting a fleet gets the coast the supported
+    /// fleet can reach (none when it can reach several); an army keeping the
+    /// coast it names, which must then be the move's.
+    fn support_coast(&self, o: &mut Order) {
+        let OrderKind::SupportMove(u, t, d) = o.kind else {
+            return;
+        };
+        if !matches!(d.coast, CoastSpec::Coast(_)) {
             return;
         }
-        let moves: Vec<(ProvinceId, Dest)> = self
-            .orders
-            .iter()
-            .flatten()
-            .filter_map(|e| match e.order.map(|o| o.kind) {
-                Some(OrderKind::Move(u, d, _)) if !e.void => Some((u.province, d)),
-                _ => None,
-            })
-            .collect();
-        let mut changed = Vec::new();
-        for (i, e) in self.orders[power.index()].iter().enumerate() {
-            if !given.iter().any(|g| g.trim() == e.text) {
-                continue;
+        let map = self.map();
+        let (Some(me), Some(them)) = (self.state.unit(u.province), self.state.unit(t.province)) else {
+            return;
+        };
+        let fleet = |x: &Unit| map.unit_type(x.kind).uses_coasts;
+        let to = if !fleet(&them) {
+            Dest::new(d.province)
+        } else if fleet(&me) {
+            let coasts: Vec<RegionId> = map
+                .edges(them.kind, them.region)
+                .iter()
+                .map(|e| e.to)
+                .filter(|&r| map.province_of(r) == d.province && map.region(r).coast.is_some())
+                .collect();
+            match coasts.as_slice() {
+                [one] => Dest::coast(d.province, *one),
+                _ => Dest::new(d.province),
             }
-            let Some(Order {
-                power: p,
-                kind: OrderKind::SupportMove(u, t, d),
-            }) = e.order
-            else {
-                continue;
-            };
-            if !matches!(d.coast, CoastSpec::Coast(_)) {
-                continue;
-            }
-            let target = moves.iter().find(|(from, _)| *from == t.province).map(|&(_, to)| to);
-            if let Some(to) = target {
-                if to.province == d.province && matches!(to.coast, CoastSpec::Coast(_)) && to.coast != d.coast {
-                    changed.push((i, Order::new(p, OrderKind::SupportMove(u, t, to))));
-                }
-            }
-        }
-        for (i, o) in changed {
-            let text = self.order_text(&o);
-            let e = &mut self.orders[power.index()][i];
-            e.order = Some(o);
-            e.text = text;
-        }
+        } else {
+            d
+        };
+        o.kind = OrderKind::SupportMove(u, t, to);
     }
 
     fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
         let kind = self.state.phase.kind;
-        let fast = self.read_mila(text, power);
-        if let Some(o) = fast {
+        let read = self.read_mila(text, power);
+        let mut fast = read;
+        if let Some(o) = &mut fast {
+            self.support_coast(o);
+        }
+        if let Some(o) = fast.filter(|o| Some(*o) == read) {
             if self.listed(&o, text) {
                 // One of the legal orders, written as `get_all_possible_orders`
                 // writes it: nothing to check or rewrite.
@@ -776,7 +767,8 @@ impl Game {
                 (o, problem.is_none())
             }
             _ => match parse_order_with(&self.v.vocab, text, Some(power)) {
-                Ok(o) => {
+                Ok(mut o) => {
+                    self.support_coast(&mut o);
                     let problem = self.problem(&o);
                     if let Some(e) = &problem {
                         self.errors.push(format!("order `{text}`: {e}"));
