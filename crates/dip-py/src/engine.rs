@@ -174,6 +174,9 @@ impl Possible {
     }
 }
 
+/// A unit's legal orders: its province, the unit, ranges of the text.
+pub type UnitOrders = (ProvinceId, Unit, Vec<(u32, u32)>);
+
 /// What the last `process` did.
 #[derive(Clone, Debug, Default)]
 pub struct Processed {
@@ -283,7 +286,7 @@ pub fn parse_long_phase(name: &str) -> Option<Phase> {
 impl Game {
     pub fn new(v: &'static VariantData) -> Game {
         let n = v.map.num_provinces();
-        let mut rules = v.rules.clone();
+        let mut rules = v.rules;
         // Where the DATC leaves a choice (section 4), MILA's: a support
         // names no coast it must match (4.B.4).
         let _ = rules.set("support-coast", "lenient");
@@ -343,12 +346,7 @@ impl Game {
             .position(|p| *p == up)
             .map(|i| PowerId(i as u8))
             .or_else(|| self.map().find_power(name.trim()))
-            .ok_or_else(|| {
-                format!(
-                    "unknown power `{name}`; this map has {}",
-                    self.v.powers.join(", ")
-                )
-            })
+            .ok_or_else(|| format!("unknown power `{name}`; this map has {}", self.v.powers.join(", ")))
     }
 
     pub fn phase_name(&self) -> String {
@@ -642,7 +640,11 @@ impl Game {
 }
 
 fn first_two(text: &str) -> String {
-    text.split_whitespace().take(2).collect::<Vec<_>>().join(" ").to_ascii_uppercase()
+    text.split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_uppercase()
 }
 
 /// MILA's result words.
@@ -656,7 +658,12 @@ pub const DISBAND: &str = "disband";
 /// MILA's `OK` (an adjustment order carried out).
 pub const OK: &str = "";
 
-fn add(results: &mut Vec<(String, Vec<&'static str>)>, index: &mut HashMap<String, usize>, key: &str, tag: Option<&'static str>) {
+fn add(
+    results: &mut Vec<(String, Vec<&'static str>)>,
+    index: &mut HashMap<String, usize>,
+    key: &str,
+    tag: Option<&'static str>,
+) {
     let i = *index.entry(key.to_string()).or_insert_with(|| {
         results.push((key.to_string(), Vec::new()));
         results.len() - 1
@@ -779,7 +786,16 @@ impl Game {
                     self.errors.push(format!("order `{text}`: {e}"));
                     if self.no_check || kind != PhaseKind::Movement {
                         let key = first_two(text);
-                        self.file(power, Entry { key, text: text.to_string(), order: None, void: true }, replace);
+                        self.file(
+                            power,
+                            Entry {
+                                key,
+                                text: text.to_string(),
+                                order: None,
+                                void: true,
+                            },
+                            replace,
+                        );
                     }
                     return;
                 }
@@ -789,7 +805,11 @@ impl Game {
             return;
         }
 
-        let shown = if self.no_check { text.to_string() } else { self.order_text(&order) };
+        let shown = if self.no_check {
+            text.to_string()
+        } else {
+            self.order_text(&order)
+        };
         let key = self.key_of(&order, &shown);
         let void = !legal && kind != PhaseKind::Movement;
         self.file(
@@ -1003,7 +1023,7 @@ impl Game {
     /// Candidates come from the map (neighbours, convoy reach, units that
     /// could be helped) and are kept only if dip's checks accept them, so
     /// the list and the adjudicator never disagree.
-    pub fn movement_orders(&self, text: &mut String) -> Vec<(ProvinceId, Unit, Vec<(u32, u32)>)> {
+    pub fn movement_orders(&self, text: &mut String) -> Vec<UnitOrders> {
         use dip_core::movement::check_order;
         let map = self.map();
         let v = self.v;
@@ -1191,7 +1211,12 @@ impl Game {
         let them = UnitRef::new(Some(u.kind), q);
         let mut facts = ConvoyFacts::default();
         for &d in sea {
-            if check_order(map, st, &self.rules, &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true))) {
+            if check_order(
+                map,
+                st,
+                &self.rules,
+                &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true)),
+            ) {
                 facts.moves.push(d);
             }
         }
@@ -1295,7 +1320,12 @@ impl Game {
     /// convoys and supports without a result get `no convoy` too; a convoy
     /// of an army that moved over land, or off every chain of convoys, is
     /// `no convoy`.
-    fn mila_labels(&self, orders: &[Order], m: &dip_core::movement::MovementOutcome, tags: &mut [Option<&'static str>]) {
+    fn mila_labels(
+        &self,
+        orders: &[Order],
+        m: &dip_core::movement::MovementOutcome,
+        tags: &mut [Option<&'static str>],
+    ) {
         let map = self.map();
         let given = tags.to_vec();
         let left = |p: ProvinceId| m.moves.iter().any(|&(from, _)| from == p);
@@ -1327,8 +1357,7 @@ impl Game {
                     let own = self.state.unit(d.province).is_some_and(|x| x.power == o.power);
                     if own && !left(d.province) {
                         let via = move_of(t.province).is_some_and(|(_, v)| v);
-                        let swap = !via
-                            && move_of(d.province).is_some_and(|(to, v)| to == t.province && !v);
+                        let swap = !via && move_of(d.province).is_some_and(|(to, v)| to == t.province && !v);
                         let mine = strength(t.province);
                         let others = orders
                             .iter()
@@ -1585,7 +1614,10 @@ impl Game {
             eat(((p.index() as u64) << 32) | ((u.power.index() as u64) << 16) | u.region.index() as u64);
         }
         for (p, d) in self.state.all_dislodged() {
-            eat((1 << 48) | ((p.index() as u64) << 32) | ((d.unit.power.index() as u64) << 16) | d.unit.region.index() as u64);
+            eat((1 << 48)
+                | ((p.index() as u64) << 32)
+                | ((d.unit.power.index() as u64) << 16)
+                | d.unit.region.index() as u64);
         }
         for &sc in self.map().supply_centers() {
             if let Some(o) = self.state.owner(sc) {
@@ -1640,7 +1672,9 @@ impl Game {
 /// The convoying provinces reachable from `from` through the given ones.
 fn reach(map: &Map, fleets: &[ProvinceId], from: ProvinceId) -> Vec<ProvinceId> {
     let mut seen = vec![false; fleets.len()];
-    let mut stack: Vec<usize> = (0..fleets.len()).filter(|&k| map.convoy_adjacent(from, fleets[k])).collect();
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&k| map.convoy_adjacent(from, fleets[k]))
+        .collect();
     while let Some(k) = stack.pop() {
         if std::mem::replace(&mut seen[k], true) {
             continue;
@@ -1653,7 +1687,9 @@ fn reach(map: &Map, fleets: &[ProvinceId], from: ProvinceId) -> Vec<ProvinceId> 
 /// A chain of the given convoying provinces from `from` to `to`.
 fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> bool {
     let mut seen = vec![false; fleets.len()];
-    let mut stack: Vec<usize> = (0..fleets.len()).filter(|&k| map.convoy_adjacent(from, fleets[k])).collect();
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&k| map.convoy_adjacent(from, fleets[k]))
+        .collect();
     while let Some(k) = stack.pop() {
         if std::mem::replace(&mut seen[k], true) {
             continue;
@@ -1668,7 +1704,10 @@ fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> 
 
 /// Processes many games at once on all cores (one thread per core).
 pub fn process_many(games: &mut [&mut Game]) {
-    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(games.len().max(1));
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(games.len().max(1));
     let per = games.len().div_ceil(threads.max(1)).max(1);
     std::thread::scope(|s| {
         for chunk in games.chunks_mut(per) {
@@ -1682,50 +1721,128 @@ pub fn process_many(games: &mut [&mut Game]) {
 }
 
 #[cfg(test)]
-mod timing {
+mod tests {
     use super::*;
+
+    fn game() -> Game {
+        Game::new(variant("standard").unwrap())
+    }
+
+    fn power(g: &Game, name: &str) -> PowerId {
+        g.power(name).unwrap()
+    }
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn results(g: &Game, unit: &str) -> Vec<&'static str> {
+        g.last_results()
+            .iter()
+            .find(|(u, _)| u == unit)
+            .map(|(_, r)| r.clone())
+            .unwrap_or_default()
+    }
+
     #[test]
-    #[ignore]
-    fn time_pieces() {
-        let v = variant("standard").unwrap();
-        let g = Game::new(v);
-        let n = 20000;
-        let t = std::time::Instant::now();
-        for _ in 0..n {
-            let mut text = String::new();
-            std::hint::black_box(g.movement_orders(&mut text));
-        }
-        eprintln!("movement_orders {:?}", t.elapsed() / n);
-        // Mid-game positions from random play.
-        let mut rng = dip_core::random::Rng::with_seed(7);
-        let mut h = Game::new(v);
-        let mut states = Vec::new();
-        while states.len() < 60 && !h.done {
-            if h.state.phase.kind == PhaseKind::Movement {
-                states.push(h.state.clone());
+    fn orders_are_stored_in_mila_syntax() {
+        let mut g = game();
+        let eng = power(&g, "ENGLAND");
+        g.set_orders(eng, &strings(&["LON H", "F edi - nth", "A LVP - YOR"]), true);
+        assert_eq!(g.orders(eng), ["F LON H", "F EDI - NTH", "A LVP - YOR"]);
+    }
+
+    #[test]
+    fn unknown_power_is_named_in_the_error() {
+        let g = game();
+        let e = g.power("NARNIA").unwrap_err();
+        assert!(e.contains("NARNIA") && e.contains("FRANCE"), "{e}");
+    }
+
+    #[test]
+    fn illegal_order_is_refused_with_the_reason() {
+        let mut g = game();
+        let fra = power(&g, "FRANCE");
+        g.set_orders(fra, &strings(&["A PAR - MUN"]), true);
+        assert!(g.orders(fra).is_empty());
+        assert!(g.errors[0].contains("A PAR - MUN"), "{:?}", g.errors);
+    }
+
+    #[test]
+    fn standoff_is_labelled_bounce_and_units_stay() {
+        let mut g = game();
+        let (fra, ger) = (power(&g, "FRANCE"), power(&g, "GERMANY"));
+        g.set_orders(fra, &strings(&["A PAR - BUR"]), true);
+        g.set_orders(ger, &strings(&["A MUN - BUR"]), true);
+        g.process();
+        assert_eq!(results(&g, "A PAR"), [BOUNCE]);
+        assert_eq!(results(&g, "A MUN"), [BOUNCE]);
+        assert!(g.units(fra).contains(&"A PAR".to_string()));
+        assert_eq!(g.phase_name(), "F1901M");
+    }
+
+    #[test]
+    fn support_for_dislodging_own_unit_is_void() {
+        let mut g = game();
+        let ger = power(&g, "GERMANY");
+        g.clear_units(None);
+        g.set_units(ger, &strings(&["A BER", "F KIE", "A MUN"]), false);
+        g.set_orders(ger, &strings(&["A BER H", "F KIE - BER", "A MUN S F KIE - BER"]), true);
+        g.process();
+        assert_eq!(results(&g, "A MUN"), [VOID]);
+        assert_eq!(results(&g, "F KIE"), [BOUNCE]);
+    }
+
+    #[test]
+    fn every_listed_order_is_accepted_by_set_orders() {
+        let mut rng = dip_core::random::Rng::with_seed(11);
+        let mut g = game();
+        for _ in 0..30 {
+            let possible = g.possible();
+            let powers: Vec<PowerId> = g.map().power_ids().collect();
+            for (i, _) in g.v.locs.iter().enumerate() {
+                for text in possible.orders(i) {
+                    let Some(o) = g.read_mila(text, PowerId(0)) else {
+                        panic!("cannot read `{text}`");
+                    };
+                    let Some(u) = o.unit() else { continue };
+                    let owner = match g.state.phase.kind {
+                        PhaseKind::Retreat => g.state.dislodged(u.province).map(|d| d.unit.power),
+                        PhaseKind::Adjustment => powers.iter().copied().find(|&p| {
+                            dip_core::legal::adjustment_orders(g.map(), &g.state, p)
+                                .iter()
+                                .any(|x| x.unit().map(|y| y.province) == Some(u.province))
+                        }),
+                        PhaseKind::Movement => g.state.unit(u.province).map(|x| x.power),
+                    };
+                    let mut h = g.clone();
+                    h.set_orders(owner.unwrap(), &[text.to_string()], true);
+                    assert!(
+                        h.errors.is_empty(),
+                        "`{text}` refused in {}: {:?}",
+                        g.phase_name(),
+                        h.errors
+                    );
+                }
             }
-            let orders = dip_core::random::random_orders(h.map(), &h.state, &h.rules, &mut rng);
-            for o in orders {
-                let text = h.order_text(&o);
-                h.set_orders(o.power, &[text], true);
+            for o in dip_core::random::random_orders(g.map(), &g.state, &g.rules, &mut rng) {
+                let text = g.order_text(&o);
+                g.set_orders(o.power, &[text], true);
             }
-            h.process();
+            g.process();
         }
-        let t = std::time::Instant::now();
-        let mut count = 0;
-        for _ in 0..50 {
-            for st in &states {
-                h.state = st.clone();
-                let mut text = String::new();
-                count += std::hint::black_box(h.movement_orders(&mut text)).len();
-            }
-        }
-        eprintln!("mid-game movement_orders {:?} ({count})", t.elapsed() / (50 * states.len() as u32));
-        let t = std::time::Instant::now();
-        for _ in 0..200 {
-            let mut h = g.clone();
-            h.process();
-        }
-        eprintln!("clone+process {:?}", t.elapsed() / 200);
+    }
+
+    #[test]
+    fn history_keeps_each_phase_with_orders_and_results() {
+        let mut g = game();
+        let fra = power(&g, "FRANCE");
+        g.set_orders(fra, &strings(&["A PAR - BUR"]), true);
+        g.process();
+        g.process();
+        assert_eq!(g.history.len(), 2);
+        assert_eq!(g.history[0].name, "S1901M");
+        assert_eq!(g.history[0].orders[fra.index()], ["A PAR - BUR"]);
+        assert_eq!(g.history[1].name, "F1901M");
     }
 }
