@@ -664,10 +664,14 @@ fn add(
     key: &str,
     tag: Option<&'static str>,
 ) {
-    let i = *index.entry(key.to_string()).or_insert_with(|| {
-        results.push((key.to_string(), Vec::new()));
-        results.len() - 1
-    });
+    let i = match index.get(key) {
+        Some(&i) => i,
+        None => {
+            results.push((key.to_string(), Vec::new()));
+            index.insert(key.to_string(), results.len() - 1);
+            results.len() - 1
+        }
+    };
     if let Some(t) = tag {
         if !results[i].1.contains(&t) {
             results[i].1.push(t);
@@ -1435,7 +1439,7 @@ impl Game {
         let mut orders: Vec<Order> = Vec::new();
         let mut keys: Vec<(usize, String, String)> = Vec::new();
         let mut results: Vec<(String, Vec<&'static str>)> = Vec::new();
-        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut index: HashMap<String, usize> = HashMap::with_capacity(64);
         let mut ordered_units: Vec<Vec<String>> = vec![Vec::new(); self.v.powers.len()];
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
