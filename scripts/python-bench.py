@@ -92,21 +92,24 @@ def main():
     dip_p, _ = process_only(dip.Game, games)
     print("process(): MILA %.0f us/phase, dip %.1f us/phase, %.0fx"
           % (mila_p / n * 1e6, dip_p / n * 1e6, mila_p / dip_p))
-    # Many games at once: one process_multi call per phase for all games.
-    live = [dip.Game() for _ in games]
-    t = time.perf_counter()
-    steps = 0
-    for k in range(max(len(g) for g in games)):
-        batch = []
-        for game, g in zip(live, games):
-            if k < len(g):
-                for power, o in g[k][1].items():
-                    game.set_orders(power, o)
-                batch.append(game)
-        dip.process_multi(batch)
-        steps += len(batch)
-    print("process_multi: dip %.1f us/phase over %d games at once" % ((time.perf_counter() - t) / steps * 1e6, len(live)))
-
+    # Many games at once: one process_multi call per phase for all games
+    # (only the call is timed), against process() one game after another.
+    for label, run in (("process() one by one", lambda batch: [g.process() for g in batch]),
+                       ("process_multi", dip.process_multi)):
+        live = [dip.Game() for _ in games]
+        spent, steps = 0.0, 0
+        for k in range(max(len(g) for g in games)):
+            batch = []
+            for game, g in zip(live, games):
+                if k < len(g):
+                    for power, o in g[k][1].items():
+                        game.set_orders(power, o)
+                    batch.append(game)
+            t = time.perf_counter()
+            run(batch)
+            spent += time.perf_counter() - t
+            steps += len(batch)
+        print("%s: dip %.1f us/phase over %d games" % (label, spent / steps * 1e6, len(live)))
 
 if __name__ == "__main__":
     main()

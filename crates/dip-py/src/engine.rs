@@ -1708,6 +1708,11 @@ fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> 
 
 /// Processes many games at once on all cores (one thread per core).
 pub fn process_many(games: &mut [&mut Game]) {
+    if games.len() < 8 {
+        // A thread costs more than a few phases.
+        games.iter_mut().for_each(|g| g.process());
+        return;
+    }
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
