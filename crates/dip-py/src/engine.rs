@@ -53,12 +53,12 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     }
     let var = dip_variants::load(dip_name(name)).map_err(|e| e.to_string())?;
     // One map per variant for the whole process: games share it.
+    let words = var.word_lists();
     let map: &'static Map = Box::leak(Box::new(var.map));
+    // The variant's own words (other spellings of powers, unit types and
+    // order words), as dip's order reader takes them.
     let mut vocab = Vocabulary::new(map).with_spellcheck(0);
-    let lists = var_word_lists(&var.unit_aliases, &var.order_words);
-    if !lists.is_empty() {
-        let _ = vocab.apply_lists(&lists, true);
-    }
+    let _ = vocab.apply_lists(&words, true);
     let upper = |s: &str| s.to_ascii_uppercase();
     let prov_names: Vec<String> = map.province_ids().map(|p| upper(&map.province(p).abbr)).collect();
     let region_names: Vec<String> = (0..map.num_regions())
@@ -116,11 +116,6 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     let data: &'static VariantData = Box::leak(Box::new(data));
     cache.insert(name.to_string(), data);
     Ok(data)
-}
-
-/// Only the order words matter here; nation spellings come from the map.
-fn var_word_lists(_aliases: &[Vec<String>], _words: &[(String, Vec<String>)]) -> String {
-    String::new()
 }
 
 /// Convoy facts of one army, which depend only on the map, the army's
