@@ -268,6 +268,7 @@ class _Map:
         self.name = engine.map_name
         self.powers = engine.powers()
         self.locs = engine.locs()
+        self.scs = engine.supply_centers()
         self.first_year = int(engine.phase()[1:5]) if engine.phase()[1:5].isdigit() else 1901
 
     @staticmethod

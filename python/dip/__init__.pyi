@@ -47,7 +47,17 @@ class GamePhaseData:
     @classmethod
     def from_dict(cls, dct: Dict[str, Any]) -> "GamePhaseData": ...
 
+class _Map:
+    name: str
+    powers: List[str]
+    locs: List[str]
+    scs: List[str]
+    first_year: int
+    @staticmethod
+    def compare_phases(phase_1: str, phase_2: str) -> int: ...
+
 class Game:
+    map: _Map
     game_id: str
     map_name: str
     rules: List[str]

@@ -150,6 +150,13 @@ def _random_orders(game, rng):
             for p in game.powers}
 
 
+def test_map_facts_equal_milas():
+    ours, mila = dip.Game(), diplomacy.Game()
+    assert sorted(ours.map.scs) == sorted(mila.map.scs)
+    assert sorted(ours.map.locs) == sorted(loc.upper() for loc in mila.map.locs)
+    assert list(ours.powers) == list(mila.powers)
+
+
 def test_possible_orders_equal_milas_along_random_games():
     rng = random.Random(3)
     mila, ours = diplomacy.Game(), dip.Game()

@@ -151,6 +151,12 @@ impl Engine {
         self.g.v.locs.clone()
     }
 
+    /// The supply centres, upper case (MILA's `map.scs`).
+    fn supply_centers(&self) -> Vec<String> {
+        let v = self.g.v;
+        v.map.supply_centers().iter().map(|p| v.prov_names[p.index()].clone()).collect()
+    }
+
     fn phase(&self) -> String {
         self.g.phase_name()
     }
