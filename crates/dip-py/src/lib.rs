@@ -154,7 +154,11 @@ impl Engine {
     /// The supply centres, upper case (MILA's `map.scs`).
     fn supply_centers(&self) -> Vec<String> {
         let v = self.g.v;
-        v.map.supply_centers().iter().map(|p| v.prov_names[p.index()].clone()).collect()
+        v.map
+            .supply_centers()
+            .iter()
+            .map(|p| v.prov_names[p.index()].clone())
+            .collect()
     }
 
     fn phase(&self) -> String {
