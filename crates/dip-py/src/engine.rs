@@ -1703,8 +1703,9 @@ fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> 
 
 /// Processes many games at once on all cores (one thread per core).
 pub fn process_many(games: &mut [&mut Game]) {
-    if games.len() < 8 {
-        // A thread costs more than a few phases.
+    if games.len() < 32 {
+        // A thread costs more than a few phases (and, on a busy machine,
+        // waiting for a core to run it costs more still).
         games.iter_mut().for_each(|g| g.process());
         return;
     }
