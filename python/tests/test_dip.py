@@ -75,8 +75,9 @@ def test_possible_orders_cached_until_position_changes():
 
 def test_process_multi_matches_processing_one_by_one():
     rng = random.Random(7)
-    games = [dip.Game() for _ in range(6)]
-    singles = [dip.Game() for _ in range(6)]
+    # 40 games: enough for process_multi to use threads (32 or more).
+    games = [dip.Game() for _ in range(40)]
+    singles = [dip.Game() for _ in range(40)]
     for _ in range(8):
         for multi, single in zip(games, singles):
             possible = multi.get_all_possible_orders()
