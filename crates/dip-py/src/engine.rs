@@ -1,0 +1,1853 @@
+//! The game behind `dip.Game`, free of Python: MILA's names and order
+//! strings at the edge, dip's engine inside. The bindings (`lib.rs`) only
+//! convert values.
+
+use dip_core::{
+    game, CoastSpec, Dest, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, RegionId,
+    Ruleset, Season, State, Unit, UnitRef, Verdict,
+};
+use dip_text::{parse_order_with, Vocabulary};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A variant loaded once per process and shared by every game.
+pub struct VariantData {
+    /// The name the game was created with (`standard`, `ancmed`).
+    pub name: String,
+    pub map: &'static Map,
+    pub vocab: Vocabulary<'static>,
+    pub start: State,
+    pub rules: Ruleset,
+    /// Power names as MILA writes them: `FRANCE`.
+    pub powers: Vec<String>,
+    /// Every location: provinces, then coasts (`STP/SC`), upper case.
+    pub locs: Vec<String>,
+    /// Upper-case province abbreviations, by province.
+    pub prov_names: Vec<String>,
+    /// Upper-case region names (`STP/SC`), by region.
+    pub region_names: Vec<String>,
+    /// `A PAR`, `F STP/SC`: by unit type, then region.
+    pub unit_names: Vec<Vec<String>>,
+    /// Location name → province and, for a coast, its region.
+    pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
+    /// Unit letter → unit type.
+    pub letters: Vec<(char, dip_core::UnitTypeId)>,
+}
+
+/// MILA map names that dip calls otherwise.
+fn dip_name(mila: &str) -> &str {
+    match mila {
+        "standard_fleet_rome" => "fleetrome",
+        other => other,
+    }
+}
+
+/// The variant `name` (a MILA map name, a bundled dip variant, or a path
+/// to a variant file), loaded on first use.
+pub fn variant(name: &str) -> Result<&'static VariantData, String> {
+    static CACHE: OnceLock<Mutex<HashMap<String, &'static VariantData>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(v) = cache.get(name) {
+        return Ok(v);
+    }
+    let var = dip_variants::load(dip_name(name)).map_err(|e| e.to_string())?;
+    // One map per variant for the whole process: games share it.
+    let words = var.word_lists();
+    let map: &'static Map = Box::leak(Box::new(var.map));
+    // The variant's own words (other spellings of powers, unit types and
+    // order words), as dip's order reader takes them.
+    let mut vocab = Vocabulary::new(map).with_spellcheck(0);
+    let _ = vocab.apply_lists(&words, true);
+    let upper = |s: &str| s.to_ascii_uppercase();
+    let prov_names: Vec<String> = map.province_ids().map(|p| upper(&map.province(p).abbr)).collect();
+    let region_names: Vec<String> = (0..map.num_regions())
+        .map(|r| upper(&map.region_name(RegionId(r as u16))))
+        .collect();
+    let mut locs = prov_names.clone();
+    for p in map.province_ids() {
+        for &r in map.coasts(p) {
+            if map.region(r).coast.is_some() {
+                locs.push(region_names[r.index()].clone());
+            }
+        }
+    }
+    let unit_names = map
+        .unit_type_ids()
+        .map(|k| {
+            region_names
+                .iter()
+                .map(|r| format!("{} {r}", map.unit_type(k).letter))
+                .collect()
+        })
+        .collect();
+    let mut loc_index = HashMap::new();
+    for p in map.province_ids() {
+        loc_index.insert(prov_names[p.index()].clone(), (p, None));
+        for &r in map.coasts(p) {
+            if map.region(r).coast.is_some() {
+                loc_index.insert(region_names[r.index()].clone(), (p, Some(r)));
+            }
+        }
+    }
+    let letters = map
+        .unit_type_ids()
+        .map(|k| (map.unit_type(k).letter.to_ascii_uppercase(), k))
+        .collect();
+    let data = VariantData {
+        unit_names,
+        loc_index,
+        letters,
+        name: name.to_string(),
+        map,
+        vocab,
+        start: var.start,
+        rules: var.rules,
+        // MILA writes `BRITISHCOLUMBIA` for `British-Columbia`.
+        powers: map
+            .powers()
+            .iter()
+            .map(|p| upper(&p.name).replace(['-', ' ', '_'], ""))
+            .collect(),
+        locs,
+        prov_names,
+        region_names,
+    };
+    let data: &'static VariantData = Box::leak(Box::new(data));
+    cache.insert(name.to_string(), data);
+    Ok(data)
+}
+
+/// Convoy facts of one army, which depend only on the map, the army's
+/// province and type, and the fleets it can reach: the provinces it may
+/// be convoyed to, and each (fleet, destination) convoy order that dip's
+/// checks accept. Searching routes is most of the cost of listing legal
+/// orders, and fleets change less often than the rest.
+#[derive(Debug, Default)]
+struct ConvoyFacts {
+    moves: Vec<ProvinceId>,
+    /// Per fleet: the destinations it may convoy the army to.
+    convoys: Vec<(ProvinceId, Vec<ProvinceId>)>,
+}
+
+/// Map, rules, army province, army type, fleets in reach.
+type ConvoyKey = (usize, u64, u16, u8, Vec<u16>);
+static CONVOYS: OnceLock<Mutex<HashMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
+const CONVOYS_MAX: usize = 1 << 16;
+
+/// One order as given to a power.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The unit (`A PAR`, `F STP/SC`), or for a build the province.
+    pub key: String,
+    /// As `get_orders` gives it back.
+    pub text: String,
+    pub order: Option<Order>,
+    /// Refused, but kept: reported `void` (NO_CHECK, retreats, adjustments).
+    pub void: bool,
+}
+
+/// The legal orders of the current phase, computed once.
+#[derive(Debug, Default)]
+pub struct Possible {
+    /// Every order's text, one after the other.
+    pub text: String,
+    /// Per location (as `VariantData::locs`), its orders: ranges of `text`.
+    pub by_loc: Vec<Vec<(u32, u32)>>,
+    /// Per power, the locations it can order.
+    pub orderable: Vec<Vec<String>>,
+}
+
+impl Possible {
+    /// The orders of location `i`.
+    pub fn orders(&self, i: usize) -> impl Iterator<Item = &str> + '_ {
+        self.by_loc
+            .get(i)
+            .into_iter()
+            .flatten()
+            .map(|&(a, b)| &self.text[a as usize..b as usize])
+    }
+}
+
+/// A unit's legal orders: its province, the unit, ranges of the text.
+pub type UnitOrders = (ProvinceId, Unit, Vec<(u32, u32)>);
+
+/// What the last `process` did.
+#[derive(Clone, Debug, Default)]
+pub struct Processed {
+    /// Units destroyed: dislodged without a retreat, or disbanded.
+    pub popped: Vec<String>,
+    /// The orders adjudicated: unit, order.
+    pub given: Vec<(String, String)>,
+    /// Per power, the units that had an order.
+    pub ordered_units: Vec<Vec<String>>,
+    /// Dislodged unit → where its attacker came from.
+    pub dislodged: Vec<(String, String)>,
+}
+
+/// One phase played.
+#[derive(Clone, Debug)]
+pub struct PhaseRecord {
+    pub name: String,
+    pub state: State,
+    pub seq: Vec<u64>,
+    /// Per power.
+    pub orders: Vec<Vec<String>>,
+    pub results: Vec<(String, Vec<&'static str>)>,
+}
+
+/// A game: a position, the orders given so far, the phases played.
+#[derive(Clone)]
+pub struct Game {
+    pub v: &'static VariantData,
+    pub rules: Ruleset,
+    pub no_check: bool,
+    pub state: State,
+    /// Order of placement per province, so that `get_units` lists units
+    /// in the order they were set.
+    seq: Vec<u64>,
+    /// The same for centres (set by `set_centers`; else alphabetical).
+    center_seq: Vec<u64>,
+    next_seq: u64,
+    orders: Vec<Vec<Entry>>,
+    possible: Option<Arc<Possible>>,
+    /// Bumped on every change.
+    pub generation: u64,
+    /// Bumped when the position changes (legal orders with it); the
+    /// bindings cache the legal orders against it.
+    pub position_gen: u64,
+    pub last: Processed,
+    pub history: Vec<PhaseRecord>,
+    /// `COMPLETED`: no more phases.
+    pub done: bool,
+    pub outcome: Vec<String>,
+    /// Messages for orders and units refused (MILA's `game.error`).
+    pub errors: Vec<String>,
+    /// Keys filed by the current `set_orders` call.
+    call_keys: Vec<String>,
+    /// The year after which the game is a draw (MILA: 2000).
+    pub last_year: i32,
+}
+
+/// `S1901M` → a phase.
+pub fn parse_phase(name: &str) -> Option<Phase> {
+    let b = name.as_bytes();
+    if b.len() < 6 {
+        return None;
+    }
+    let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
+    let (season, kind) = match (b[0], b[b.len() - 1]) {
+        (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
+        (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
+        (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
+        (b'F', b'R') => (Season::Fall, PhaseKind::Retreat),
+        (b'W', b'A') => (Season::Fall, PhaseKind::Adjustment),
+        _ => return None,
+    };
+    Some(Phase::new(year, season, kind))
+}
+
+/// `SPRING 1901 MOVEMENT` (MILA's long phase name).
+pub fn long_phase(p: &Phase) -> String {
+    let s = match (p.season, p.kind) {
+        (_, PhaseKind::Adjustment) => "WINTER",
+        (Season::Spring, _) => "SPRING",
+        (Season::Fall, _) => "FALL",
+    };
+    let k = match p.kind {
+        PhaseKind::Movement => "MOVEMENT",
+        PhaseKind::Retreat => "RETREATS",
+        PhaseKind::Adjustment => "ADJUSTMENTS",
+    };
+    format!("{s} {} {k}", p.year)
+}
+
+/// `SPRING 1901 MOVEMENT` → a phase.
+pub fn parse_long_phase(name: &str) -> Option<Phase> {
+    let w: Vec<&str> = name.split_whitespace().collect();
+    if w.len() != 3 {
+        return parse_phase(name);
+    }
+    let s = match w[0].to_ascii_uppercase().as_str() {
+        "SPRING" => 'S',
+        "FALL" => 'F',
+        "WINTER" => 'W',
+        _ => return None,
+    };
+    let k = w[2].to_ascii_uppercase().chars().next()?;
+    parse_phase(&format!("{s}{}{k}", w[1]))
+}
+
+impl Game {
+    pub fn new(v: &'static VariantData) -> Game {
+        let n = v.map.num_provinces();
+        let mut rules = v.rules;
+        // Where the DATC leaves a choice (section 4), MILA's: a support
+        // names no coast it must match (4.B.4).
+        let _ = rules.set("support-coast", "lenient");
+        // A move to a neighbour goes by convoy only when the order says so
+        // (`via`, which `convoy_intent` sets as MILA decides).
+        let _ = rules.set("convoy-adjacent", "dptg");
+        // Civil disorder counts the distance to home centres (4.D.8).
+        let _ = rules.set("civil-disorder", "1971");
+        let mut g = Game {
+            v,
+            rules,
+            no_check: false,
+            state: v.start.clone(),
+            seq: vec![0; n],
+            center_seq: vec![0; n],
+            next_seq: 1,
+            orders: vec![Vec::new(); v.powers.len()],
+            possible: None,
+            generation: 0,
+            position_gen: 0,
+            last: Processed::default(),
+            history: Vec::new(),
+            done: false,
+            outcome: Vec::new(),
+            errors: Vec::new(),
+            last_year: 2000,
+            call_keys: Vec::new(),
+        };
+        let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
+        for p in provs {
+            g.stamp(p);
+        }
+        g
+    }
+
+    fn stamp(&mut self, p: ProvinceId) {
+        self.seq[p.index()] = self.next_seq;
+        self.next_seq += 1;
+    }
+
+    pub fn map(&self) -> &'static Map {
+        self.v.map
+    }
+
+    /// Something changed: legal orders must be computed again.
+    pub fn touch(&mut self) {
+        self.possible = None;
+        self.generation += 1;
+        self.position_gen += 1;
+    }
+
+    pub fn power(&self, name: &str) -> Result<PowerId, String> {
+        let up = name.trim().to_ascii_uppercase();
+        self.v
+            .powers
+            .iter()
+            .position(|p| *p == up)
+            .map(|i| PowerId(i as u8))
+            .or_else(|| self.map().find_power(name.trim()))
+            .ok_or_else(|| format!("unknown power `{name}`; this map has {}", self.v.powers.join(", ")))
+    }
+
+    pub fn phase_name(&self) -> String {
+        if self.done {
+            "COMPLETED".into()
+        } else {
+            self.state.phase.short()
+        }
+    }
+
+    pub fn set_phase(&mut self, name: &str) -> Result<(), String> {
+        if name.trim().eq_ignore_ascii_case("COMPLETED") {
+            self.done = true;
+            self.touch();
+            return Ok(());
+        }
+        let p = parse_phase(name.trim())
+            .or_else(|| parse_long_phase(name.trim()))
+            .ok_or_else(|| format!("unknown phase `{name}` (expected e.g. S1901M or SPRING 1901 MOVEMENT)"))?;
+        self.state.phase = p;
+        self.done = false;
+        self.touch();
+        Ok(())
+    }
+
+    // ---- names -----------------------------------------------------------
+
+    pub fn unit_key(&self, u: &Unit) -> String {
+        self.v.unit_names[u.kind.index()][u.region.index()].clone()
+    }
+
+    fn unit_key_at(&self, p: ProvinceId) -> Option<String> {
+        self.state.unit(p).map(|u| self.unit_key(&u))
+    }
+
+    fn dislodged_key_at(&self, p: ProvinceId) -> Option<String> {
+        self.state.dislodged(p).map(|d| self.unit_key(&d.unit))
+    }
+
+    fn place(&self, p: ProvinceId, c: CoastSpec) -> String {
+        match c {
+            CoastSpec::Coast(r) => self.v.region_names[r.index()].clone(),
+            _ => self.v.prov_names[p.index()].clone(),
+        }
+    }
+
+    /// The unit an order names, as MILA writes it: with its actual coast.
+    fn unit_ref(&self, u: &UnitRef, dislodged: bool) -> String {
+        let actual = if dislodged {
+            self.state.dislodged(u.province).map(|d| d.unit)
+        } else {
+            self.state.unit(u.province)
+        };
+        match actual {
+            Some(a) if u.kind.is_none_or(|k| k == a.kind) => self.unit_key(&a),
+            _ => {
+                let letter = u.kind.map(|k| self.map().unit_type(k).letter).unwrap_or('A');
+                format!("{letter} {}", self.place(u.province, u.coast))
+            }
+        }
+    }
+
+    /// An order in MILA's syntax: `A PAR - BUR`, `F NTH C A LON - NWY`.
+    pub fn order_text(&self, o: &Order) -> String {
+        let retreat = self.state.phase.kind == PhaseKind::Retreat;
+        let dest = |d: &Dest| self.place(d.province, d.coast);
+        match &o.kind {
+            OrderKind::Hold(u) => format!("{} H", self.unit_ref(u, false)),
+            OrderKind::Move(u, d, via) => format!(
+                "{} - {}{}",
+                self.unit_ref(u, false),
+                dest(d),
+                if *via { " VIA" } else { "" }
+            ),
+            OrderKind::SupportHold(u, t) => format!("{} S {}", self.unit_ref(u, false), self.unit_ref(t, false)),
+            OrderKind::SupportMove(u, t, d) => format!(
+                "{} S {} - {}",
+                self.unit_ref(u, false),
+                self.unit_ref(t, false),
+                self.place(d.province, d.coast)
+            ),
+            OrderKind::Convoy(u, t, d) => format!(
+                "{} C {} - {}",
+                self.unit_ref(u, false),
+                self.unit_ref(t, false),
+                self.v.prov_names[d.province.index()]
+            ),
+            OrderKind::Retreat(u, d) => format!("{} R {}", self.unit_ref(u, true), dest(d)),
+            OrderKind::Disband(u) => format!("{} D", self.unit_ref(u, retreat)),
+            OrderKind::Build(u) => {
+                let letter = u.kind.map(|k| self.map().unit_type(k).letter).unwrap_or('A');
+                format!("{letter} {} B", self.place(u.province, u.coast))
+            }
+            OrderKind::Waive => "WAIVE".into(),
+        }
+    }
+
+    /// The key an order is filed under (one order per key).
+    fn key_of(&self, o: &Order, text: &str) -> String {
+        let retreat = self.state.phase.kind == PhaseKind::Retreat;
+        match o.kind {
+            OrderKind::Waive => format!("WAIVE {}", self.orders[o.power.index()].len()),
+            OrderKind::Build(u) => self.v.prov_names[u.province.index()].clone(),
+            _ => {
+                let p = o.unit().map(|u| u.province);
+                let found = p.and_then(|p| {
+                    if retreat {
+                        self.dislodged_key_at(p)
+                    } else {
+                        self.unit_key_at(p)
+                    }
+                });
+                found.unwrap_or_else(|| first_two(text))
+            }
+        }
+    }
+
+    // ---- units and centres -------------------------------------------------
+
+    /// Units of a power in the order they were placed; dislodged ones with `*`.
+    pub fn units(&self, power: PowerId) -> Vec<String> {
+        let mut v: Vec<(u64, String)> = self
+            .state
+            .units()
+            .filter(|(_, u)| u.power == power)
+            .map(|(p, u)| (self.seq[p.index()], self.unit_key(&u)))
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// Dislodged units of a power with the places each may retreat to.
+    pub fn retreats(&self, power: PowerId) -> Vec<(String, Vec<String>)> {
+        self.state
+            .all_dislodged()
+            .filter(|(_, d)| d.unit.power == power)
+            .map(|(_, d)| {
+                let to = dip_core::retreat::retreat_options(self.map(), &self.state, &self.rules, &d)
+                    .into_iter()
+                    .map(|r| {
+                        if self.map().unit_type(d.unit.kind).uses_coasts {
+                            self.v.region_names[r.index()].clone()
+                        } else {
+                            self.v.prov_names[self.map().province_of(r).index()].clone()
+                        }
+                    })
+                    .collect();
+                (self.unit_key(&d.unit), to)
+            })
+            .collect()
+    }
+
+    fn parse_unit(&self, power: PowerId, text: &str) -> Result<Unit, String> {
+        dip_text::position::parse_unit_of(&self.v.vocab, Some(power), text)
+    }
+
+    /// MILA's `set_units`: units replace whatever stood there; `*A GAS`
+    /// is a dislodged unit; units that cannot stand there are refused.
+    pub fn set_units(&mut self, power: PowerId, units: &[String], reset: bool) {
+        let map = self.map();
+        if reset {
+            let mine: Vec<ProvinceId> = self
+                .state
+                .units()
+                .filter(|(_, u)| u.power == power)
+                .map(|(p, _)| p)
+                .collect();
+            for p in mine {
+                self.state.remove(p);
+            }
+            let gone: Vec<ProvinceId> = self
+                .state
+                .all_dislodged()
+                .filter(|(_, d)| d.unit.power == power)
+                .map(|(p, _)| p)
+                .collect();
+            for p in gone {
+                self.state.take_dislodged(p);
+            }
+        }
+        for text in units {
+            let t = text.trim();
+            if t.is_empty() {
+                continue;
+            }
+            let (dislodged, body) = match t.strip_prefix('*') {
+                Some(rest) => (true, rest),
+                None => (false, t),
+            };
+            match self.parse_unit(power, body) {
+                Ok(u) => {
+                    let p = map.province_of(u.region);
+                    if dislodged {
+                        self.state.set_dislodged(
+                            map,
+                            dip_core::Dislodged {
+                                unit: u,
+                                attacker_from: p,
+                                by_convoy: false,
+                            },
+                        );
+                    } else {
+                        self.state.remove(p);
+                        self.state.place(map, u);
+                        self.stamp(p);
+                    }
+                }
+                Err(e) => self.errors.push(e),
+            }
+        }
+        self.touch();
+    }
+
+    pub fn clear_units(&mut self, power: Option<PowerId>) {
+        let all: Vec<ProvinceId> = self
+            .state
+            .units()
+            .filter(|(_, u)| power.is_none_or(|p| u.power == p))
+            .map(|(p, _)| p)
+            .collect();
+        for p in all {
+            self.state.remove(p);
+        }
+        let gone: Vec<ProvinceId> = self
+            .state
+            .all_dislodged()
+            .filter(|(_, d)| power.is_none_or(|p| d.unit.power == p))
+            .map(|(p, _)| p)
+            .collect();
+        for p in gone {
+            self.state.take_dislodged(p);
+        }
+        self.touch();
+    }
+
+    pub fn centers(&self, power: PowerId) -> Vec<String> {
+        let mut v: Vec<(u64, String)> = self
+            .state
+            .centers_of(self.map(), power)
+            .map(|p| (self.seq_center(p), self.v.prov_names[p.index()].clone()))
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, s)| s).collect()
+    }
+
+    fn seq_center(&self, p: ProvinceId) -> u64 {
+        // Centres are listed alphabetically unless set one by one.
+        self.center_seq.get(p.index()).copied().unwrap_or(0)
+    }
+
+    pub fn homes(&self, power: PowerId) -> Vec<String> {
+        self.map()
+            .supply_centers()
+            .iter()
+            .filter(|&&p| self.map().is_home(p, power))
+            .map(|&p| self.v.prov_names[p.index()].clone())
+            .collect()
+    }
+
+    /// MILA's `set_centers`: names that are not supply centres are refused.
+    pub fn set_centers(&mut self, power: PowerId, centers: &[String], reset: bool) {
+        let map = self.map();
+        if reset {
+            let mine: Vec<ProvinceId> = self.state.centers_of(map, power).collect();
+            for p in mine {
+                self.state.set_owner(p, None);
+            }
+        }
+        for c in centers {
+            let c = c.trim();
+            match map.find_province(c) {
+                Some(p) if map.province(p).supply_center => {
+                    self.state.set_owner(p, Some(power));
+                    self.center_seq[p.index()] = self.next_seq;
+                    self.next_seq += 1;
+                }
+                _ => self.errors.push(format!("`{c}` is not a supply centre")),
+            }
+        }
+        self.touch();
+    }
+
+    pub fn clear_centers(&mut self, power: Option<PowerId>) {
+        for &sc in self.map().supply_centers() {
+            if power.is_none_or(|p| self.state.owner(sc) == Some(p)) {
+                self.state.set_owner(sc, None);
+            }
+        }
+        self.touch();
+    }
+}
+
+fn first_two(text: &str) -> String {
+    text.split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_uppercase()
+}
+
+/// MILA's result words.
+pub const VOID: &str = "void";
+pub const BOUNCE: &str = "bounce";
+pub const CUT: &str = "cut";
+pub const DISLODGED: &str = "dislodged";
+pub const NO_CONVOY: &str = "no convoy";
+pub const DISRUPTED: &str = "disrupted";
+pub const DISBAND: &str = "disband";
+/// MILA's `OK` (an adjustment order carried out).
+pub const OK: &str = "";
+
+fn add(
+    results: &mut Vec<(String, Vec<&'static str>)>,
+    index: &mut HashMap<String, usize>,
+    key: &str,
+    tag: Option<&'static str>,
+) {
+    let i = match index.get(key) {
+        Some(&i) => i,
+        None => {
+            results.push((key.to_string(), Vec::new()));
+            index.insert(key.to_string(), results.len() - 1);
+            results.len() - 1
+        }
+    };
+    if let Some(t) = tag {
+        if !results[i].1.contains(&t) {
+            results[i].1.push(t);
+        }
+    }
+}
+
+/// MILA's words for the fate of a movement order.
+fn movement_tags(verdict: &Verdict) -> Option<&'static str> {
+    use dip_core::Reason::*;
+    match verdict {
+        Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
+        Verdict::Done { success: true, .. } => None,
+        Verdict::Done { success: false, reason } => match reason {
+            Bounced | BeatenHeadToHead | OwnUnit => Some(BOUNCE),
+            NoConvoy => Some(NO_CONVOY),
+            SupportCut(_) => Some(CUT),
+            SupportVoid | ConvoyVoid => Some(VOID),
+            ConvoyDisrupted | ConvoyParadox => Some(DISRUPTED),
+            _ => None,
+        },
+    }
+}
+
+impl Game {
+    // ---- orders ------------------------------------------------------------
+
+    /// MILA's `set_orders`: each order is read, checked and filed under its
+    /// unit; `replace` says whether it replaces an earlier order of the unit.
+    pub fn set_orders(&mut self, power: PowerId, texts: &[String], replace: bool) {
+        self.call_keys.clear();
+        for t in texts {
+            let t = t.trim();
+            if !t.is_empty() {
+                self.add_order(power, t, replace);
+            }
+        }
+        self.generation += 1;
+    }
+
+    /// MILA's reading of the coast a support names (4.B.4): none for an
+    /// army's move; a fleet supporting a fleet gets the coast the supported
+    /// fleet can reach (none when it can reach several); an army keeping the
+    /// coast it names, which must then be the move's.
+    fn support_coast(&self, o: &mut Order) {
+        let OrderKind::SupportMove(u, t, d) = o.kind else {
+            return;
+        };
+        if !matches!(d.coast, CoastSpec::Coast(_)) {
+            return;
+        }
+        let map = self.map();
+        let (Some(me), Some(them)) = (self.state.unit(u.province), self.state.unit(t.province)) else {
+            return;
+        };
+        let fleet = |x: &Unit| map.unit_type(x.kind).uses_coasts;
+        let to = if !fleet(&them) {
+            Dest::new(d.province)
+        } else if fleet(&me) {
+            let coasts: Vec<RegionId> = map
+                .edges(them.kind, them.region)
+                .iter()
+                .map(|e| e.to)
+                .filter(|&r| map.province_of(r) == d.province && map.region(r).coast.is_some())
+                .collect();
+            match coasts.as_slice() {
+                [one] => Dest::coast(d.province, *one),
+                _ => Dest::new(d.province),
+            }
+        } else {
+            d
+        };
+        o.kind = OrderKind::SupportMove(u, t, to);
+    }
+
+    fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
+        let kind = self.state.phase.kind;
+        let read = self.read_mila(text, power);
+        let mut fast = read;
+        if let Some(o) = &mut fast {
+            self.support_coast(o);
+        }
+        if let Some(o) = fast.filter(|o| Some(*o) == read) {
+            if self.listed(&o, text) {
+                // One of the legal orders, written as `get_all_possible_orders`
+                // writes it: nothing to check or rewrite.
+                let key = self.key_of(&o, text);
+                let entry = Entry {
+                    key,
+                    text: text.to_string(),
+                    order: Some(o),
+                    void: false,
+                };
+                self.file(power, entry, replace);
+                return;
+            }
+        }
+        let (order, legal) = match fast {
+            Some(o) if kind == PhaseKind::Movement => {
+                let problem = self.problem(&o);
+                if let Some(e) = &problem {
+                    self.errors.push(format!("order `{text}`: {e}"));
+                }
+                (o, problem.is_none())
+            }
+            _ => match parse_order_with(&self.v.vocab, text, Some(power)) {
+                Ok(mut o) => {
+                    self.support_coast(&mut o);
+                    let problem = self.problem(&o);
+                    if let Some(e) = &problem {
+                        self.errors.push(format!("order `{text}`: {e}"));
+                    }
+                    (o, problem.is_none())
+                }
+                Err(e) => {
+                    self.errors.push(format!("order `{text}`: {e}"));
+                    if self.no_check || kind != PhaseKind::Movement {
+                        let key = first_two(text);
+                        self.file(
+                            power,
+                            Entry {
+                                key,
+                                text: text.to_string(),
+                                order: None,
+                                void: true,
+                            },
+                            replace,
+                        );
+                    }
+                    return;
+                }
+            },
+        };
+        if !legal && kind == PhaseKind::Movement && !self.no_check {
+            return;
+        }
+
+        let shown = if self.no_check {
+            text.to_string()
+        } else {
+            self.order_text(&order)
+        };
+        let key = self.key_of(&order, &shown);
+        let void = !legal && kind != PhaseKind::Movement;
+        self.file(
+            power,
+            Entry {
+                key,
+                text: shown,
+                order: Some(order),
+                void,
+            },
+            replace,
+        );
+    }
+
+    /// Is this text one of the cached legal orders of the order's unit
+    /// (or build site), and the unit (or site) the ordering power's?
+    fn listed(&self, o: &Order, text: &str) -> bool {
+        let Some(possible) = &self.possible else {
+            return false;
+        };
+        let Some(u) = o.unit() else {
+            return false;
+        };
+        let p = u.province;
+        let owner = match (self.state.phase.kind, o.kind) {
+            (PhaseKind::Retreat, _) => self.state.dislodged(p).map(|d| d.unit.power),
+            (PhaseKind::Adjustment, OrderKind::Build(_)) => self.state.owner(p),
+            _ => self.state.unit(p).map(|x| x.power),
+        };
+        owner == Some(o.power) && possible.orders(p.index()).any(|t| t == text)
+    }
+
+    /// Why the order would be refused in this phase, if it would.
+    fn problem(&self, o: &Order) -> Option<String> {
+        let map = self.map();
+        match self.state.phase.kind {
+            PhaseKind::Movement => dip_core::movement::order_problem(map, &self.state, &self.rules, o)
+                .err()
+                .map(|e| e.describe().to_string()),
+            _ => {
+                let out = game::adjudicate(map, &self.state, std::slice::from_ref(o), &self.rules);
+                match out.orders().first().map(|r| r.verdict) {
+                    Some(Verdict::Illegal(e)) => Some(e.describe().to_string()),
+                    Some(Verdict::Duplicate) => Some("not executed".into()),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    fn file(&mut self, power: PowerId, mut e: Entry, replace: bool) {
+        let movement = self.state.phase.kind == PhaseKind::Movement;
+        if self.state.phase.kind == PhaseKind::Adjustment && !e.void {
+            // A second order for one site or unit in the same call is void.
+            if self.call_keys.contains(&e.key) {
+                e.void = true;
+                e.key = format!("VOID {}", self.call_keys.len());
+            }
+            self.call_keys.push(e.key.clone());
+        }
+        let list = &mut self.orders[power.index()];
+        let exists = list.iter().any(|x| x.key == e.key);
+        if exists {
+            if replace {
+                list.retain(|x| x.key != e.key);
+            } else if !(self.no_check && movement) {
+                return;
+            }
+        }
+        list.push(e);
+    }
+
+    /// Orders of a power as `get_orders` gives them (refused ones hidden).
+    pub fn orders(&self, power: PowerId) -> Vec<String> {
+        self.orders[power.index()]
+            .iter()
+            .filter(|e| !e.void)
+            .map(|e| e.text.clone())
+            .collect()
+    }
+
+    /// (key, text) of each order a power has given, refused ones hidden.
+    pub fn order_entries(&self, power: PowerId) -> Vec<(String, String)> {
+        self.orders[power.index()]
+            .iter()
+            .filter(|e| !e.void)
+            .map(|e| (e.key.clone(), e.text.clone()))
+            .collect()
+    }
+
+    pub fn clear_orders(&mut self, power: Option<PowerId>) {
+        for (i, list) in self.orders.iter_mut().enumerate() {
+            if power.is_none_or(|p| p.index() == i) {
+                list.clear();
+            }
+        }
+        self.generation += 1;
+    }
+
+    /// Has every unit of the power that needs an order one?
+    pub fn has_orders(&self, power: PowerId) -> bool {
+        !self.orders[power.index()].is_empty()
+    }
+
+    // ---- legal orders ------------------------------------------------------
+
+    /// Every legal order of the phase, computed once until something changes.
+    pub fn possible(&mut self) -> Arc<Possible> {
+        if let Some(p) = &self.possible {
+            return p.clone();
+        }
+        let p = Arc::new(self.compute_possible());
+        self.possible = Some(p.clone());
+        p
+    }
+
+    fn compute_possible(&self) -> Possible {
+        let map = self.map();
+        let v = self.v;
+        let mut text = String::with_capacity(32 * 1024);
+        let mut by_loc: Vec<Vec<(u32, u32)>> = vec![Vec::new(); v.locs.len()];
+        let mut orderable: Vec<Vec<String>> = vec![Vec::new(); v.powers.len()];
+        if self.done {
+            return Possible::default();
+        }
+        // Orders of the unit in `p` (standing in region `r`) go under the
+        // province and, for a coast, under the coast too.
+        let coast_slot = |r: RegionId| -> Option<usize> {
+            if map.region(r).coast.is_some() {
+                v.locs.iter().position(|l| *l == v.region_names[r.index()])
+            } else {
+                None
+            }
+        };
+        let put = |text: &mut String, list: &mut Vec<(u32, u32)>, s: &str| {
+            let a = text.len() as u32;
+            text.push_str(s);
+            list.push((a, text.len() as u32));
+        };
+        match self.state.phase.kind {
+            PhaseKind::Movement => {
+                for (p, u, ranges) in self.movement_orders(&mut text) {
+                    orderable[u.power.index()].push(v.prov_names[p.index()].clone());
+                    if let Some(i) = coast_slot(u.region) {
+                        by_loc[i] = ranges.clone();
+                    }
+                    by_loc[p.index()] = ranges;
+                }
+            }
+            PhaseKind::Retreat => {
+                let units: Vec<(ProvinceId, Unit)> = self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect();
+                for (p, u) in units {
+                    orderable[u.power.index()].push(v.prov_names[p.index()].clone());
+                    let mut ranges = Vec::new();
+                    for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
+                        put(&mut text, &mut ranges, &self.order_text(&o));
+                    }
+                    if let Some(i) = coast_slot(u.region) {
+                        by_loc[i] = ranges.clone();
+                    }
+                    by_loc[p.index()] = ranges;
+                }
+            }
+            PhaseKind::Adjustment => {
+                for power in map.power_ids() {
+                    let opts = dip_core::legal::adjustment_orders(map, &self.state, power);
+                    let waive = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
+                    let mut locs: Vec<ProvinceId> = Vec::new();
+                    for o in &opts {
+                        let Some(u) = o.unit() else { continue };
+                        let region = match (o.kind, u.coast) {
+                            (OrderKind::Build(_), CoastSpec::Coast(r)) => Some(r),
+                            (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
+                            _ => None,
+                        };
+                        put(&mut text, &mut by_loc[u.province.index()], &self.order_text(o));
+                        if let Some(i) = region.and_then(coast_slot) {
+                            let last = *by_loc[u.province.index()].last().unwrap_or(&(0, 0));
+                            by_loc[i].push(last);
+                        }
+                        if !locs.contains(&u.province) {
+                            locs.push(u.province);
+                        }
+                    }
+                    if waive {
+                        for &p in &locs {
+                            put(&mut text, &mut by_loc[p.index()], "WAIVE");
+                            let last = *by_loc[p.index()].last().unwrap_or(&(0, 0));
+                            for &r in map.coasts(p) {
+                                if let Some(i) = coast_slot(r) {
+                                    by_loc[i].push(last);
+                                }
+                            }
+                        }
+                    }
+                    orderable[power.index()] = locs.iter().map(|p| v.prov_names[p.index()].clone()).collect();
+                }
+            }
+        }
+        for o in &mut orderable {
+            o.sort();
+        }
+        Possible {
+            text,
+            by_loc,
+            orderable,
+        }
+    }
+
+    /// Every legal order of every unit in a movement phase, as MILA text.
+    /// Candidates come from the map (neighbours, convoy reach, units that
+    /// could be helped) and are kept only if dip's checks accept them, so
+    /// the list and the adjudicator never disagree.
+    pub fn movement_orders(&self, text: &mut String) -> Vec<UnitOrders> {
+        use dip_core::movement::check_order;
+        let map = self.map();
+        let v = self.v;
+        let st = &self.state;
+        let units: Vec<(ProvinceId, Unit)> = st.units().collect();
+        let n = map.num_provinces();
+        // Where each unit can go: by its own borders, and (armies) by convoy.
+        let mut seen = dip_core::ids::BitSet::with_capacity(n);
+        let mut stack = Vec::new();
+        let mut land: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        let mut by_sea: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        let mut fleets_of: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        let mut facts_of: Vec<Option<Arc<ConvoyFacts>>> = Vec::with_capacity(units.len());
+        let rules_hash = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            self.rules.hash(&mut h);
+            h.finish()
+        };
+        let mut cache = CONVOYS
+            .get_or_init(|| Mutex::new(HashMap::new()))
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        for &(p, u) in &units {
+            let mut l: Vec<ProvinceId> = Vec::new();
+            for e in map.edges(u.kind, u.region) {
+                let q = map.province_of(e.to);
+                if !l.contains(&q) {
+                    l.push(q);
+                }
+            }
+            land.push(l);
+            let mut sea = Vec::new();
+            let mut fleets = Vec::new();
+            if map.unit_type(u.kind).convoyable {
+                dip_core::convoy::fleets_reachable(map, st, p, &mut seen, &mut stack);
+                for f in seen.iter() {
+                    fleets.push(ProvinceId(f as u16));
+                }
+                for &f in &fleets {
+                    for q in map.convoy_neighbours(f).iter() {
+                        let q = ProvinceId(q as u16);
+                        if q != p && !map.is_convoy_space(q) && !sea.contains(&q) {
+                            sea.push(q);
+                        }
+                    }
+                }
+            }
+            let facts = if fleets.is_empty() {
+                None
+            } else {
+                let key: ConvoyKey = (
+                    map as *const Map as usize,
+                    rules_hash,
+                    p.0,
+                    u.kind.0,
+                    fleets.iter().map(|f| f.0).collect(),
+                );
+                let found = cache.get(&key).cloned();
+                Some(found.unwrap_or_else(|| {
+                    let f = Arc::new(self.convoy_facts(p, u, &fleets, &sea));
+                    if cache.len() >= CONVOYS_MAX {
+                        cache.clear();
+                    }
+                    cache.insert(key, f.clone());
+                    f
+                }))
+            };
+            by_sea.push(sea);
+            fleets_of.push(fleets);
+            facts_of.push(facts);
+        }
+        // Who could move into each province: (unit, over a border?).
+        let mut reaches: Vec<Vec<(usize, bool)>> = vec![Vec::new(); n];
+        let mut unit_at: Vec<Option<usize>> = vec![None; n];
+        for (j, &(q, _)) in units.iter().enumerate() {
+            unit_at[q.index()] = Some(j);
+            for &d in &land[j] {
+                reaches[d.index()].push((j, true));
+            }
+            for &d in &by_sea[j] {
+                if !land[j].contains(&d) {
+                    reaches[d.index()].push((j, false));
+                }
+            }
+        }
+        let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
+        let plain = !map.has_edge_flags();
+        let mut out = Vec::with_capacity(units.len());
+        for (i, &(p, u)) in units.iter().enumerate() {
+            let me = UnitRef::new(Some(u.kind), p);
+            let ok = |k: OrderKind| check_order(map, st, &self.rules, &Order::new(u.power, k));
+            // Holds, moves over a border and supports built from the
+            // borders are what the checks accept on maps without border
+            // flags (canals, weak moves): no need to ask for each.
+            let trusted = |k: OrderKind| plain || ok(k);
+            let mine = name(&u);
+            let mut texts: Vec<(u32, u32)> = Vec::with_capacity(24);
+            let mut push = |parts: &[&str]| {
+                let a = text.len() as u32;
+                for x in parts {
+                    text.push_str(x);
+                }
+                texts.push((a, text.len() as u32));
+            };
+            push(&[mine, " H"]);
+            for e in map.edges(u.kind, u.region) {
+                let q = map.province_of(e.to);
+                let d = if map.region(e.to).coast.is_some() {
+                    Dest::coast(q, e.to)
+                } else {
+                    Dest::new(q)
+                };
+                if trusted(OrderKind::Move(me, d, false)) {
+                    let dn = if map.region(e.to).coast.is_some() {
+                        &v.region_names[e.to.index()]
+                    } else {
+                        &v.prov_names[q.index()]
+                    };
+                    push(&[mine, " - ", dn]);
+                }
+            }
+            if let Some(f) = &facts_of[i] {
+                for &q in &f.moves {
+                    push(&[mine, " - ", &v.prov_names[q.index()], " VIA"]);
+                }
+            }
+            for &q in &land[i] {
+                if let Some(j) = unit_at[q.index()] {
+                    let (_, other) = units[j];
+                    if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
+                        push(&[mine, " S ", name(&other)]);
+                    }
+                }
+            }
+            for &d in &land[i] {
+                for &(j, over_land) in &reaches[d.index()] {
+                    let (q, other) = units[j];
+                    if j == i || q == d {
+                        continue;
+                    }
+                    let theirs = name(&other);
+                    let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
+                    // Support of a convoyed move: the route must not need
+                    // the supporter; when it cannot, the army's convoy facts say.
+                    let legal = if over_land {
+                        trusted(kind)
+                    } else if plain && !fleets_of[j].contains(&p) {
+                        facts_of[j].as_ref().is_some_and(|f| f.moves.contains(&d))
+                    } else {
+                        ok(kind)
+                    };
+                    if legal {
+                        push(&[mine, " S ", theirs, " - ", &v.prov_names[d.index()]]);
+                        // MILA also lists the coast the supported fleet would take.
+                        for e in map.edges(other.kind, other.region) {
+                            if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
+                                push(&[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]]);
+                            }
+                        }
+                    }
+                }
+            }
+            for (j, &(_, other)) in units.iter().enumerate() {
+                let Some(f) = &facts_of[j] else { continue };
+                if j == i || !fleets_of[j].contains(&p) {
+                    continue;
+                }
+                if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {
+                    for &d in dests {
+                        push(&[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]]);
+                    }
+                }
+            }
+            out.push((p, u, texts));
+        }
+        out
+    }
+
+    /// The convoy facts of the army `u` in `q` with these fleets in reach.
+    fn convoy_facts(&self, q: ProvinceId, u: Unit, fleets: &[ProvinceId], sea: &[ProvinceId]) -> ConvoyFacts {
+        use dip_core::movement::check_order;
+        let map = self.map();
+        let st = &self.state;
+        let them = UnitRef::new(Some(u.kind), q);
+        let mut facts = ConvoyFacts::default();
+        for &d in sea {
+            if check_order(
+                map,
+                st,
+                &self.rules,
+                &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true)),
+            ) {
+                facts.moves.push(d);
+            }
+        }
+        for &f in fleets {
+            let Some(fleet) = st.unit(f) else { continue };
+            let dests: Vec<ProvinceId> = sea
+                .iter()
+                .copied()
+                .filter(|&d| {
+                    let order = Order::new(
+                        fleet.power,
+                        OrderKind::Convoy(UnitRef::new(Some(fleet.kind), f), them, Dest::new(d)),
+                    );
+                    dip_core::convoy::on_route(map, st, q, d, f) && check_order(map, st, &self.rules, &order)
+                })
+                .collect();
+            if !dests.is_empty() {
+                facts.convoys.push((f, dests));
+            }
+        }
+        facts
+    }
+
+    /// Reads an order in MILA's own syntax (`A PAR - BUR`, `F NTH C A LON -
+    /// NWY`, `A LON - NWY VIA`, `F STP/SC S A MOS`) without the general
+    /// reader; anything else gives `None`.
+    fn read_mila(&self, text: &str, power: PowerId) -> Option<Order> {
+        let v = self.v;
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let unit = |i: usize| -> Option<UnitRef> {
+            let letter = w.get(i)?.chars().next()?;
+            if w.get(i)?.len() != 1 {
+                return None;
+            }
+            let kind = v.letters.iter().find(|(c, _)| *c == letter)?.1;
+            let &(p, r) = v.loc_index.get(*w.get(i + 1)?)?;
+            Some(UnitRef::new(Some(kind), p).with_coast(r.map_or(CoastSpec::None, CoastSpec::Coast)))
+        };
+        let dest = |i: usize| -> Option<Dest> {
+            let &(p, r) = v.loc_index.get(*w.get(i)?)?;
+            Some(Dest {
+                province: p,
+                coast: r.map_or(CoastSpec::None, CoastSpec::Coast),
+            })
+        };
+        let kind = match w.as_slice() {
+            [_, _, "H"] => OrderKind::Hold(unit(0)?),
+            [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
+            [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
+            [_, _, "S", _, _] | [_, _, "S", _, _, "H"] => OrderKind::SupportHold(unit(0)?, unit(3)?),
+            [_, _, "S", _, _, "-", _] => OrderKind::SupportMove(unit(0)?, unit(3)?, dest(6)?),
+            [_, _, "C", _, _, "-", _] => OrderKind::Convoy(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
+            [_, _, "R", _] => OrderKind::Retreat(unit(0)?, dest(3)?),
+            [_, _, "D"] => OrderKind::Disband(unit(0)?),
+            [_, _, "B"] => OrderKind::Build(unit(0)?),
+            ["WAIVE"] => OrderKind::Waive,
+            _ => return None,
+        };
+        Some(Order::new(power, kind))
+    }
+
+    // ---- processing ----------------------------------------------------------
+
+    /// MILA's convention for moves that could go by land or by sea: by
+    /// convoy when convoy orders for it form a chain and the order says
+    /// `VIA` or one of the convoying fleets is the army's own.
+    fn convoy_intent(&self, orders: &mut [Order]) {
+        let map = self.map();
+        let convoys: Vec<(PowerId, ProvinceId, ProvinceId, ProvinceId)> = orders
+            .iter()
+            .filter_map(|o| match o.kind {
+                OrderKind::Convoy(f, a, to) => Some((o.power, f.province, a.province, to.province)),
+                _ => None,
+            })
+            .collect();
+        for o in orders.iter_mut() {
+            if let OrderKind::Move(u, d, via) = o.kind {
+                let adjacent = self
+                    .state
+                    .unit(u.province)
+                    .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
+                if !adjacent {
+                    continue;
+                }
+                let mine: Vec<&(PowerId, ProvinceId, ProvinceId, ProvinceId)> = convoys
+                    .iter()
+                    .filter(|c| c.2 == u.province && c.3 == d.province)
+                    .collect();
+                let fleets: Vec<ProvinceId> = mine.iter().map(|c| c.1).collect();
+                let own = mine.iter().any(|c| c.0 == o.power);
+                let convoyed = !fleets.is_empty() && chain(map, &fleets, u.province, d.province) && (via || own);
+                o.kind = OrderKind::Move(u, d, convoyed);
+            }
+        }
+    }
+
+    /// Where MILA labels differently from dip's verdicts (the board is the
+    /// same): a support given by the owner of the unit attacked is `void`
+    /// where MILA finds it cannot count (a swap, or the supported move is
+    /// the strongest there); when a convoyed army gets `no convoy`, its
+    /// convoys and supports without a result get `no convoy` too; a convoy
+    /// of an army that moved over land, or off every chain of convoys, is
+    /// `no convoy`.
+    fn mila_labels(
+        &self,
+        orders: &[Order],
+        m: &dip_core::movement::MovementOutcome,
+        tags: &mut [Option<&'static str>],
+    ) {
+        let map = self.map();
+        let given = tags.to_vec();
+        let left = |p: ProvinceId| m.moves.iter().any(|&(from, _)| from == p);
+        let strength = |p: ProvinceId| {
+            1 + orders
+                .iter()
+                .zip(&given)
+                .filter(|(o, t)| {
+                    t.is_none()
+                        && matches!(o.kind, OrderKind::SupportHold(_, x) | OrderKind::SupportMove(_, x, _) if x.province == p)
+                })
+                .count()
+        };
+        let move_of = |p: ProvinceId| {
+            orders.iter().find_map(|o| match o.kind {
+                OrderKind::Move(u, d, via) if u.province == p => Some((d.province, via)),
+                _ => None,
+            })
+        };
+        let mut no_convoy: Vec<ProvinceId> = Vec::new();
+        for (o, t) in orders.iter().zip(tags.iter()) {
+            if let (OrderKind::Move(u, ..), Some(NO_CONVOY)) = (o.kind, t) {
+                no_convoy.push(u.province);
+            }
+        }
+        for (i, o) in orders.iter().enumerate() {
+            match o.kind {
+                OrderKind::SupportMove(_, t, d) if tags[i].is_none() => {
+                    let own = self.state.unit(d.province).is_some_and(|x| x.power == o.power);
+                    if own && !left(d.province) {
+                        let via = move_of(t.province).is_some_and(|(_, v)| v);
+                        let swap = !via && move_of(d.province).is_some_and(|(to, v)| to == t.province && !v);
+                        let mine = strength(t.province);
+                        let others = orders
+                            .iter()
+                            .filter_map(|x| match x.kind {
+                                OrderKind::Move(u, to, _) if to.province == d.province && u.province != t.province => {
+                                    Some(strength(u.province))
+                                }
+                                _ => None,
+                            })
+                            .max()
+                            .unwrap_or(0)
+                            .max(strength(d.province));
+                        if swap || mine > others {
+                            tags[i] = Some(VOID);
+                        }
+                    }
+                }
+                OrderKind::Convoy(f, a, d) if tags[i].is_none() || tags[i] == Some(VOID) => {
+                    let adjacent = self
+                        .state
+                        .unit(a.province)
+                        .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
+                    let by_land = adjacent
+                        && orders.iter().any(|x| {
+                            matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a.province && to.province == d.province)
+                        });
+                    let fleets: Vec<ProvinceId> = orders
+                        .iter()
+                        .filter_map(|x| match x.kind {
+                            OrderKind::Convoy(g, b, e) if b.province == a.province && e.province == d.province => {
+                                Some(g.province)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    let moving = move_of(a.province).is_some_and(|(to, _)| to == d.province);
+                    let on_chain = reach(map, &fleets, a.province).contains(&f.province)
+                        && reach(map, &fleets, d.province).contains(&f.province);
+                    if moving && (by_land || !on_chain) {
+                        tags[i] = Some(NO_CONVOY);
+                    }
+                }
+                _ => {}
+            }
+            if tags[i].is_none() {
+                let helped = match o.kind {
+                    OrderKind::SupportHold(_, t) | OrderKind::SupportMove(_, t, _) | OrderKind::Convoy(_, t, _) => {
+                        Some(t.province)
+                    }
+                    _ => None,
+                };
+                if helped.is_some_and(|p| no_convoy.contains(&p)) {
+                    tags[i] = Some(NO_CONVOY);
+                }
+            }
+        }
+    }
+
+    /// Adjudicates the phase, records it and moves to the next one.
+    pub fn process(&mut self) {
+        if self.done {
+            return;
+        }
+        let map = self.map();
+        let kind = self.state.phase.kind;
+        let name = self.state.phase.short();
+        if self.state.phase.season == Season::Fall
+            && kind != PhaseKind::Adjustment
+            && map.supply_centers().iter().all(|&sc| self.state.owner(sc).is_none())
+        {
+            // MILA: when no power owns a centre, each gets its home centres
+            // before the centres are captured.
+            self.state.own_home_centers(map);
+        }
+        let mut orders: Vec<Order> = Vec::new();
+        let mut keys: Vec<(usize, String, String)> = Vec::new();
+        let mut results: Vec<(String, Vec<&'static str>)> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::with_capacity(64);
+        let mut ordered_units: Vec<Vec<String>> = vec![Vec::new(); self.v.powers.len()];
+        let mut popped = Vec::new();
+        let mut dislodged = Vec::new();
+        match kind {
+            PhaseKind::Movement => {
+                for (_, u) in self.state.units() {
+                    add(&mut results, &mut index, &self.unit_key(&u), None);
+                }
+            }
+            PhaseKind::Retreat => {
+                for (_, d) in self.state.all_dislodged() {
+                    add(&mut results, &mut index, &self.unit_key(&d.unit), None);
+                }
+            }
+            PhaseKind::Adjustment => {}
+        }
+        for (pi, list) in self.orders.iter().enumerate() {
+            let (voids, valid): (Vec<&Entry>, Vec<&Entry>) = list.iter().partition(|e| e.void || e.order.is_none());
+            for e in voids.into_iter().chain(valid) {
+                let rkey = match (kind, e.order.map(|o| o.kind)) {
+                    _ if e.void => first_two(&e.text),
+                    (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => first_two(&e.text),
+                    (PhaseKind::Adjustment, Some(OrderKind::Waive)) => "WAIVE".into(),
+                    _ => e.key.clone(),
+                };
+                if kind != PhaseKind::Adjustment && !ordered_units[pi].contains(&rkey) {
+                    ordered_units[pi].push(rkey.clone());
+                }
+                match e.order {
+                    Some(o) if !e.void => {
+                        orders.push(o);
+                        keys.push((pi, rkey, e.text.clone()));
+                    }
+                    _ => add(&mut results, &mut index, &rkey, Some(VOID)),
+                }
+            }
+        }
+        if kind == PhaseKind::Movement {
+            self.convoy_intent(&mut orders);
+        }
+        let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
+        let mut tags: Vec<Option<&'static str>> = outcome
+            .orders()
+            .iter()
+            .map(|report| match kind {
+                PhaseKind::Movement => movement_tags(&report.verdict),
+                PhaseKind::Retreat => match report.verdict {
+                    Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
+                    Verdict::Done {
+                        success: false,
+                        reason: dip_core::Reason::RetreatClash,
+                    } => Some(BOUNCE),
+                    _ => None,
+                },
+                PhaseKind::Adjustment => match report.verdict {
+                    Verdict::Done { success: true, .. } => Some(OK),
+                    _ => Some(VOID),
+                },
+            })
+            .collect();
+        if let PhaseOutcome::Movement(m) = &outcome {
+            self.mila_labels(&orders, m, &mut tags);
+        }
+        for ((_, key, _), tag) in keys.iter().zip(tags) {
+            add(&mut results, &mut index, key, tag);
+        }
+        match &outcome {
+            PhaseOutcome::Movement(m) => {
+                for d in &m.dislodged {
+                    let key = self.unit_key(&d.unit);
+                    if let Some(&i) = index.get(&key) {
+                        results[i].1.retain(|t| *t != DISRUPTED);
+                    }
+                    add(&mut results, &mut index, &key, Some(DISLODGED));
+                    dislodged.push((key, self.v.prov_names[d.attacker_from.index()].clone()));
+                }
+                for &p in &m.disbanded {
+                    if let Some(k) = self.unit_key_at(p) {
+                        popped.push(k);
+                    }
+                }
+            }
+            PhaseOutcome::Retreat(r) => {
+                for &p in &r.disbanded {
+                    if let Some(k) = self.dislodged_key_at(p) {
+                        add(&mut results, &mut index, &k, Some(DISBAND));
+                        popped.push(k);
+                    }
+                }
+            }
+            PhaseOutcome::Adjustment(_) => {}
+        }
+        let given: Vec<(String, String)> = keys.into_iter().map(|(_, k, t)| (k, t)).collect();
+        self.history.push(PhaseRecord {
+            name,
+            state: self.state.clone(),
+            seq: self.seq.clone(),
+            orders: self
+                .orders
+                .iter_mut()
+                .map(|l| l.drain(..).filter(|e| !e.void).map(|e| e.text).collect())
+                .collect(),
+            results,
+        });
+        let next = game::advance(map, &self.state, &outcome);
+        let mut seq = self.seq.clone();
+        match &outcome {
+            PhaseOutcome::Movement(m) => {
+                for &(from, to) in &m.moves {
+                    seq[map.province_of(to).index()] = self.seq[from.index()];
+                }
+            }
+            PhaseOutcome::Retreat(r) => {
+                for &(_, to) in &r.retreats {
+                    seq[map.province_of(to).index()] = self.next_seq;
+                    self.next_seq += 1;
+                }
+            }
+            PhaseOutcome::Adjustment(a) => {
+                for u in &a.built {
+                    seq[map.province_of(u.region).index()] = self.next_seq;
+                    self.next_seq += 1;
+                }
+            }
+        }
+        self.seq = seq;
+        for &sc in map.supply_centers() {
+            if next.owner(sc) != self.state.owner(sc) {
+                // A centre captured goes to the end of its owner's list.
+                self.center_seq[sc.index()] = self.next_seq;
+                self.next_seq += 1;
+            }
+        }
+        self.state = next;
+        for l in &mut self.orders {
+            l.clear();
+        }
+        self.last = Processed {
+            popped,
+            given,
+            ordered_units,
+            dislodged,
+        };
+        self.touch();
+        self.check_end();
+    }
+
+    fn check_end(&mut self) {
+        let map = self.map();
+        if let Some(w) = game::winner(map, &self.state) {
+            self.done = true;
+            self.outcome = vec![self.state.phase.short(), self.v.powers[w.index()].clone()];
+        } else if self.state.phase.year > self.last_year {
+            self.done = true;
+            let mut out = vec![format!("W{}A", self.last_year)];
+            out.extend(
+                map.power_ids()
+                    .filter(|&p| self.state.center_count(map, p) > 0)
+                    .map(|p| self.v.powers[p.index()].clone()),
+            );
+            self.outcome = out;
+        }
+    }
+
+    /// A hash of the position (units, dislodged units, centres, phase).
+    pub fn hash(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        eat(self.state.phase.year as u64);
+        eat(self.state.phase.season as u64);
+        eat(self.state.phase.kind as u64);
+        for (p, u) in self.state.units() {
+            eat(((p.index() as u64) << 32) | ((u.power.index() as u64) << 16) | u.region.index() as u64);
+        }
+        for (p, d) in self.state.all_dislodged() {
+            eat((1 << 48)
+                | ((p.index() as u64) << 32)
+                | ((d.unit.power.index() as u64) << 16)
+                | d.unit.region.index() as u64);
+        }
+        for &sc in self.map().supply_centers() {
+            if let Some(o) = self.state.owner(sc) {
+                eat((2 << 48) | ((sc.index() as u64) << 16) | o.index() as u64);
+            }
+        }
+        h
+    }
+
+    /// Results of the last phase processed: unit → MILA's words.
+    pub fn last_results(&self) -> &[(String, Vec<&'static str>)] {
+        self.history.last().map_or(&[], |r| &r.results)
+    }
+
+    /// MILA's `command` of the last movement phase: each unit's order
+    /// without the unit (`- BUR`, `S A PAR - BUR`), `H` when it had none.
+    pub fn last_command(&self) -> Vec<(String, String)> {
+        let Some(r) = self.history.last() else {
+            return Vec::new();
+        };
+        if r.state.phase.kind != PhaseKind::Movement {
+            return Vec::new();
+        }
+        r.state
+            .units()
+            .map(|(_, u)| {
+                let key = self.unit_key(&u);
+                let text = self
+                    .last
+                    .given
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, t)| t.strip_prefix(key.as_str()).unwrap_or(t).trim().to_string())
+                    .unwrap_or_else(|| "H".into());
+                (key, text)
+            })
+            .collect()
+    }
+
+    /// Puts back a position recorded in the history (for `set_state`).
+    pub fn restore(&mut self, state: State, seq: Vec<u64>) {
+        self.state = state;
+        self.seq = seq;
+        self.touch();
+    }
+
+    pub fn seq(&self) -> &[u64] {
+        &self.seq
+    }
+}
+
+/// The convoying provinces reachable from `from` through the given ones.
+fn reach(map: &Map, fleets: &[ProvinceId], from: ProvinceId) -> Vec<ProvinceId> {
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&k| map.convoy_adjacent(from, fleets[k]))
+        .collect();
+    while let Some(k) = stack.pop() {
+        if std::mem::replace(&mut seen[k], true) {
+            continue;
+        }
+        stack.extend((0..fleets.len()).filter(|&q| !seen[q] && map.convoy_adjacent(fleets[k], fleets[q])));
+    }
+    (0..fleets.len()).filter(|&k| seen[k]).map(|k| fleets[k]).collect()
+}
+
+/// A chain of the given convoying provinces from `from` to `to`.
+fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> bool {
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&k| map.convoy_adjacent(from, fleets[k]))
+        .collect();
+    while let Some(k) = stack.pop() {
+        if std::mem::replace(&mut seen[k], true) {
+            continue;
+        }
+        if map.convoy_adjacent(fleets[k], to) {
+            return true;
+        }
+        stack.extend((0..fleets.len()).filter(|&q| !seen[q] && map.convoy_adjacent(fleets[k], fleets[q])));
+    }
+    false
+}
+
+/// Processes many games at once on all cores (one thread per core).
+pub fn process_many(games: &mut [&mut Game]) {
+    if games.len() < 32 {
+        // A thread costs more than a few phases (and, on a busy machine,
+        // waiting for a core to run it costs more still).
+        games.iter_mut().for_each(|g| g.process());
+        return;
+    }
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(games.len().max(1));
+    let per = games.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|s| {
+        for chunk in games.chunks_mut(per) {
+            s.spawn(move || {
+                for g in chunk.iter_mut() {
+                    g.process();
+                }
+            });
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> Game {
+        Game::new(variant("standard").unwrap())
+    }
+
+    fn power(g: &Game, name: &str) -> PowerId {
+        g.power(name).unwrap()
+    }
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn results(g: &Game, unit: &str) -> Vec<&'static str> {
+        g.last_results()
+            .iter()
+            .find(|(u, _)| u == unit)
+            .map(|(_, r)| r.clone())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn orders_are_stored_in_mila_syntax() {
+        let mut g = game();
+        let eng = power(&g, "ENGLAND");
+        g.set_orders(eng, &strings(&["LON H", "F edi - nth", "A LVP - YOR"]), true);
+        assert_eq!(g.orders(eng), ["F LON H", "F EDI - NTH", "A LVP - YOR"]);
+    }
+
+    #[test]
+    fn unknown_power_is_named_in_the_error() {
+        let g = game();
+        let e = g.power("NARNIA").unwrap_err();
+        assert!(e.contains("NARNIA") && e.contains("FRANCE"), "{e}");
+    }
+
+    #[test]
+    fn illegal_order_is_refused_with_the_reason() {
+        let mut g = game();
+        let fra = power(&g, "FRANCE");
+        g.set_orders(fra, &strings(&["A PAR - MUN"]), true);
+        assert!(g.orders(fra).is_empty());
+        assert!(g.errors[0].contains("A PAR - MUN"), "{:?}", g.errors);
+    }
+
+    #[test]
+    fn standoff_is_labelled_bounce_and_units_stay() {
+        let mut g = game();
+        let (fra, ger) = (power(&g, "FRANCE"), power(&g, "GERMANY"));
+        g.set_orders(fra, &strings(&["A PAR - BUR"]), true);
+        g.set_orders(ger, &strings(&["A MUN - BUR"]), true);
+        g.process();
+        assert_eq!(results(&g, "A PAR"), [BOUNCE]);
+        assert_eq!(results(&g, "A MUN"), [BOUNCE]);
+        assert!(g.units(fra).contains(&"A PAR".to_string()));
+        assert_eq!(g.phase_name(), "F1901M");
+    }
+
+    #[test]
+    fn support_for_dislodging_own_unit_is_void() {
+        let mut g = game();
+        let ger = power(&g, "GERMANY");
+        g.clear_units(None);
+        g.set_units(ger, &strings(&["A BER", "F KIE", "A MUN"]), false);
+        g.set_orders(ger, &strings(&["A BER H", "F KIE - BER", "A MUN S F KIE - BER"]), true);
+        g.process();
+        assert_eq!(results(&g, "A MUN"), [VOID]);
+        assert_eq!(results(&g, "F KIE"), [BOUNCE]);
+    }
+
+    #[test]
+    fn every_listed_order_is_accepted_by_set_orders() {
+        let mut rng = dip_core::random::Rng::with_seed(11);
+        let mut g = game();
+        for _ in 0..30 {
+            let possible = g.possible();
+            let powers: Vec<PowerId> = g.map().power_ids().collect();
+            for (i, _) in g.v.locs.iter().enumerate() {
+                for text in possible.orders(i) {
+                    let Some(o) = g.read_mila(text, PowerId(0)) else {
+                        panic!("cannot read `{text}`");
+                    };
+                    let Some(u) = o.unit() else { continue };
+                    let owner = match g.state.phase.kind {
+                        PhaseKind::Retreat => g.state.dislodged(u.province).map(|d| d.unit.power),
+                        PhaseKind::Adjustment => powers.iter().copied().find(|&p| {
+                            dip_core::legal::adjustment_orders(g.map(), &g.state, p)
+                                .iter()
+                                .any(|x| x.unit().map(|y| y.province) == Some(u.province))
+                        }),
+                        PhaseKind::Movement => g.state.unit(u.province).map(|x| x.power),
+                    };
+                    let mut h = g.clone();
+                    h.set_orders(owner.unwrap(), &[text.to_string()], true);
+                    assert!(
+                        h.errors.is_empty(),
+                        "`{text}` refused in {}: {:?}",
+                        g.phase_name(),
+                        h.errors
+                    );
+                }
+            }
+            for o in dip_core::random::random_orders(g.map(), &g.state, &g.rules, &mut rng) {
+                let text = g.order_text(&o);
+                g.set_orders(o.power, &[text], true);
+            }
+            g.process();
+        }
+    }
+
+    #[test]
+    fn history_keeps_each_phase_with_orders_and_results() {
+        let mut g = game();
+        let fra = power(&g, "FRANCE");
+        g.set_orders(fra, &strings(&["A PAR - BUR"]), true);
+        g.process();
+        g.process();
+        assert_eq!(g.history.len(), 2);
+        assert_eq!(g.history[0].name, "S1901M");
+        assert_eq!(g.history[0].orders[fra.index()], ["A PAR - BUR"]);
+        assert_eq!(g.history[1].name, "F1901M");
+    }
+}

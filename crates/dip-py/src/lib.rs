@@ -1,0 +1,443 @@
+//! Python bindings of dip: the `dip._dip` extension module. `Engine` is
+//! one game on dip's engine with MILA's names and order strings; the
+//! Python class `dip.Game` (python/dip/__init__.py) gives it MILA's API.
+//! This crate only converts values at the edge; the game lives in
+//! [`engine`], which has no Python in it.
+
+pub mod engine;
+
+use engine::{Game, PhaseRecord};
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
+
+/// FNV-1a: order texts are short, and SipHash would cost more than the
+/// Python string it saves.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Interned = HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv>>;
+
+/// Python strings of order texts and locations, made once per process:
+/// the same few thousand orders come back phase after phase.
+static INTERN: Mutex<Option<Interned>> = Mutex::new(None);
+const INTERN_MAX: usize = 1 << 18;
+
+fn intern<'py>(py: Python<'py>, table: &mut Interned, s: &str) -> Bound<'py, PyString> {
+    if let Some(p) = table.get(s) {
+        return p.bind(py).clone();
+    }
+    let p = PyString::new(py, s);
+    if table.len() < INTERN_MAX {
+        table.insert(s.into(), p.clone().unbind());
+    }
+    p
+}
+
+fn value_err(e: String) -> PyErr {
+    PyValueError::new_err(e)
+}
+
+/// One game on dip's engine.
+#[pyclass(module = "dip._dip")]
+pub struct Engine {
+    g: Game,
+    /// `get_all_possible_orders` as a Python dict, for `generation`.
+    possible_dict: Option<(u64, Py<PyDict>)>,
+}
+
+impl Engine {
+    fn power(&self, name: &str) -> PyResult<dip_core::PowerId> {
+        self.g.power(name).map_err(PyKeyError::new_err)
+    }
+    fn opt_power(&self, name: Option<&str>) -> PyResult<Option<dip_core::PowerId>> {
+        name.map(|n| self.power(n)).transpose()
+    }
+}
+
+fn state_dict<'py>(py: Python<'py>, g: &Game, name: &str) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("name", name)?;
+    let units = PyDict::new(py);
+    let retreats = PyDict::new(py);
+    let centers = PyDict::new(py);
+    let homes = PyDict::new(py);
+    for (i, p) in g.v.powers.iter().enumerate() {
+        let pw = dip_core::PowerId(i as u8);
+        let mut us = g.units(pw);
+        let rs = g.retreats(pw);
+        us.extend(rs.iter().map(|(u, _)| format!("*{u}")));
+        units.set_item(p, us)?;
+        let r = PyDict::new(py);
+        for (u, to) in rs {
+            r.set_item(u, to)?;
+        }
+        retreats.set_item(p, r)?;
+        centers.set_item(p, g.centers(pw))?;
+        homes.set_item(p, g.homes(pw))?;
+    }
+    d.set_item("units", units)?;
+    d.set_item("retreats", retreats)?;
+    d.set_item("centers", centers)?;
+    d.set_item("homes", homes)?;
+    d.set_item("zobrist_hash", g.hash().to_string())?;
+    Ok(d)
+}
+
+#[pymethods]
+impl Engine {
+    /// A new game of the variant `map_name` (MILA map name, dip variant
+    /// name, or path to a variant file).
+    #[new]
+    #[pyo3(signature = (map_name = "standard"))]
+    fn new(map_name: &str) -> PyResult<Self> {
+        let v = engine::variant(map_name).map_err(value_err)?;
+        Ok(Engine {
+            g: Game::new(v),
+            possible_dict: None,
+        })
+    }
+
+    fn copy(&self) -> Engine {
+        Engine {
+            g: self.g.clone(),
+            possible_dict: None,
+        }
+    }
+
+    #[getter]
+    fn map_name(&self) -> String {
+        self.g.v.name.clone()
+    }
+
+    #[getter]
+    fn no_check(&self) -> bool {
+        self.g.no_check
+    }
+    #[setter]
+    fn set_no_check(&mut self, on: bool) {
+        self.g.no_check = on;
+    }
+
+    /// Sets a dip rule option (docs/rules.md), e.g. `("coast-missing", "fails")`.
+    fn set_rule(&mut self, key: &str, value: &str) -> PyResult<()> {
+        self.g.rules.set(key, value).map_err(|e| value_err(e.to_string()))?;
+        self.g.touch();
+        Ok(())
+    }
+
+    fn powers(&self) -> Vec<String> {
+        self.g.v.powers.clone()
+    }
+
+    fn locs(&self) -> Vec<String> {
+        self.g.v.locs.clone()
+    }
+
+    /// The supply centres, upper case (MILA's `map.scs`).
+    fn supply_centers(&self) -> Vec<String> {
+        let v = self.g.v;
+        v.map
+            .supply_centers()
+            .iter()
+            .map(|p| v.prov_names[p.index()].clone())
+            .collect()
+    }
+
+    fn phase(&self) -> String {
+        self.g.phase_name()
+    }
+
+    fn long_phase(&self) -> String {
+        if self.g.done {
+            "COMPLETED".into()
+        } else {
+            engine::long_phase(&self.g.state.phase)
+        }
+    }
+
+    fn set_phase(&mut self, name: &str) -> PyResult<()> {
+        self.g.set_phase(name).map_err(value_err)
+    }
+
+    #[getter]
+    fn done(&self) -> bool {
+        self.g.done
+    }
+
+    #[getter]
+    fn outcome(&self) -> Vec<String> {
+        self.g.outcome.clone()
+    }
+
+    #[getter]
+    fn generation(&self) -> u64 {
+        self.g.generation
+    }
+
+    /// Messages for orders and units refused since the last call.
+    fn take_errors(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.g.errors)
+    }
+
+    fn units(&self, power: &str) -> PyResult<Vec<String>> {
+        Ok(self.g.units(self.power(power)?))
+    }
+
+    fn retreats(&self, power: &str) -> PyResult<Vec<(String, Vec<String>)>> {
+        Ok(self.g.retreats(self.power(power)?))
+    }
+
+    #[pyo3(signature = (power, units, reset = true))]
+    fn set_units(&mut self, power: &str, units: Vec<String>, reset: bool) -> PyResult<()> {
+        let p = self.power(power)?;
+        self.g.set_units(p, &units, reset);
+        Ok(())
+    }
+
+    #[pyo3(signature = (power = None))]
+    fn clear_units(&mut self, power: Option<&str>) -> PyResult<()> {
+        let p = self.opt_power(power)?;
+        self.g.clear_units(p);
+        Ok(())
+    }
+
+    fn centers(&self, power: &str) -> PyResult<Vec<String>> {
+        Ok(self.g.centers(self.power(power)?))
+    }
+
+    fn homes(&self, power: &str) -> PyResult<Vec<String>> {
+        Ok(self.g.homes(self.power(power)?))
+    }
+
+    #[pyo3(signature = (power, centers, reset = true))]
+    fn set_centers(&mut self, power: &str, centers: Vec<String>, reset: bool) -> PyResult<()> {
+        let p = self.power(power)?;
+        self.g.set_centers(p, &centers, reset);
+        Ok(())
+    }
+
+    #[pyo3(signature = (power = None))]
+    fn clear_centers(&mut self, power: Option<&str>) -> PyResult<()> {
+        let p = self.opt_power(power)?;
+        self.g.clear_centers(p);
+        Ok(())
+    }
+
+    /// Gives orders; returns how many were refused (see `take_errors`).
+    #[pyo3(signature = (power, orders, replace = true))]
+    fn set_orders(&mut self, power: &str, orders: Vec<String>, replace: bool) -> PyResult<usize> {
+        let p = self.power(power)?;
+        let before = self.g.errors.len();
+        self.g.set_orders(p, &orders, replace);
+        Ok(self.g.errors.len() - before)
+    }
+
+    fn orders(&self, power: &str) -> PyResult<Vec<String>> {
+        Ok(self.g.orders(self.power(power)?))
+    }
+
+    fn order_entries(&self, power: &str) -> PyResult<Vec<(String, String)>> {
+        Ok(self.g.order_entries(self.power(power)?))
+    }
+
+    #[pyo3(signature = (power = None))]
+    fn clear_orders(&mut self, power: Option<&str>) -> PyResult<()> {
+        let p = self.opt_power(power)?;
+        self.g.clear_orders(p);
+        Ok(())
+    }
+
+    /// Location → legal orders, for every location; cached until the
+    /// position changes (the same dict object is returned meanwhile).
+    fn possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let gen = self.g.position_gen;
+        if let Some((g, d)) = &self.possible_dict {
+            if *g == gen {
+                return Ok(d.bind(py).clone());
+            }
+        }
+        let g = &mut self.g;
+        let possible = py.detach(|| g.possible());
+        let d = PyDict::new(py);
+        let mut guard = INTERN.lock().unwrap_or_else(|e| e.into_inner());
+        let table = guard.get_or_insert_with(Interned::default);
+        let mut items: Vec<Bound<'py, PyString>> = Vec::with_capacity(32);
+        for (i, loc) in self.g.v.locs.iter().enumerate() {
+            items.clear();
+            items.extend(possible.orders(i).map(|t| intern(py, table, t)));
+            d.set_item(intern(py, table, loc), PyList::new(py, &items)?)?;
+        }
+        self.possible_dict = Some((gen, d.clone().unbind()));
+        Ok(d)
+    }
+
+    fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
+        let p = self.power(power)?;
+        let possible = self.g.possible();
+        let mut guard = INTERN.lock().unwrap_or_else(|e| e.into_inner());
+        let table = guard.get_or_insert_with(Interned::default);
+        let items: Vec<Bound<'py, PyString>> = possible.orderable[p.index()]
+            .iter()
+            .map(|l| intern(py, table, l))
+            .collect();
+        PyList::new(py, items)
+    }
+
+    /// Adjudicates the phase (without holding the GIL) and moves on.
+    fn process(&mut self, py: Python<'_>) {
+        let g = &mut self.g;
+        py.detach(|| g.process());
+        self.possible_dict = None;
+    }
+
+    /// Results of the last phase processed: unit → MILA result words.
+    fn last_results(&self) -> Vec<(String, Vec<&'static str>)> {
+        self.g.last_results().to_vec()
+    }
+    fn last_popped(&self) -> Vec<String> {
+        self.g.last.popped.clone()
+    }
+    fn last_command(&self) -> Vec<(String, String)> {
+        self.g.last_command()
+    }
+    fn last_ordered_units(&self) -> Vec<Vec<String>> {
+        self.g.last.ordered_units.clone()
+    }
+    fn last_dislodged(&self) -> Vec<(String, String)> {
+        self.g.last.dislodged.clone()
+    }
+
+    fn hash(&self) -> u64 {
+        self.g.hash()
+    }
+
+    /// The current position as MILA's `get_state` lays it out (the parts
+    /// that come from the board).
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        state_dict(py, &self.g, &self.g.phase_name())
+    }
+
+    fn history_len(&self) -> usize {
+        self.g.history.len()
+    }
+
+    fn history_name(&self, i: usize) -> PyResult<String> {
+        Ok(self.record(i)?.name.clone())
+    }
+
+    /// Phase `i` of the history: (name, orders by power, results, state).
+    fn history_phase<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyDict>> {
+        let r = self.record(i)?;
+        let mut g = self.g.clone();
+        g.restore(r.state.clone(), r.seq.clone());
+        g.done = false;
+        let d = PyDict::new(py);
+        d.set_item("name", &r.name)?;
+        let orders = PyDict::new(py);
+        for (p, list) in self.g.v.powers.iter().zip(&r.orders) {
+            orders.set_item(p, list)?;
+        }
+        d.set_item("orders", orders)?;
+        let results = PyDict::new(py);
+        for (u, tags) in &r.results {
+            results.set_item(u, tags)?;
+        }
+        d.set_item("results", results)?;
+        d.set_item("state", state_dict(py, &g, &r.name)?)?;
+        Ok(d)
+    }
+
+    /// Drops history from phase `i` on (for `set_state`/rewinding).
+    fn truncate_history(&mut self, i: usize) {
+        self.g.history.truncate(i);
+    }
+
+    /// Appends a phase read from a saved game to the history.
+    fn push_history(
+        &mut self,
+        name: &str,
+        orders: Vec<Vec<String>>,
+        results: Vec<(String, Vec<String>)>,
+    ) -> PyResult<()> {
+        let tags = |v: Vec<String>| -> Vec<&'static str> {
+            v.iter()
+                .filter_map(|t| {
+                    [
+                        engine::VOID,
+                        engine::BOUNCE,
+                        engine::CUT,
+                        engine::DISLODGED,
+                        engine::NO_CONVOY,
+                        engine::DISRUPTED,
+                        engine::DISBAND,
+                    ]
+                    .into_iter()
+                    .find(|x| x == t)
+                })
+                .collect()
+        };
+        self.g.history.push(PhaseRecord {
+            name: name.to_string(),
+            state: self.g.state.clone(),
+            seq: self.g.seq().to_vec(),
+            orders,
+            results: results.into_iter().map(|(u, v)| (u, tags(v))).collect(),
+        });
+        Ok(())
+    }
+}
+
+impl Engine {
+    fn record(&self, i: usize) -> PyResult<&PhaseRecord> {
+        self.g
+            .history
+            .get(i)
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no phase {i} in the history")))
+    }
+}
+
+/// Processes many games at once, in parallel threads, without the GIL.
+#[pyfunction]
+fn process_many(py: Python<'_>, engines: Vec<Bound<'_, Engine>>) -> PyResult<()> {
+    let mut refs: Vec<PyRefMut<'_, Engine>> = engines.iter().map(|e| e.borrow_mut()).collect();
+    {
+        let mut games: Vec<&mut Game> = refs.iter_mut().map(|r| &mut r.g).collect();
+        py.detach(|| engine::process_many(&mut games));
+    }
+    for r in refs.iter_mut() {
+        r.possible_dict = None;
+    }
+    Ok(())
+}
+
+/// Names of the variants bundled with dip.
+#[pyfunction]
+fn variants() -> Vec<String> {
+    dip_variants::bundled().iter().map(|(n, _)| n.to_string()).collect()
+}
+
+#[pymodule]
+fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Engine>()?;
+    m.add_function(wrap_pyfunction!(process_many, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    Ok(())
+}

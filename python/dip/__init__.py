@@ -1,0 +1,701 @@
+"""dip: a MILA-compatible ``Game`` on dip's Rust engine.
+
+    import dip
+    game = dip.Game()                      # MILA's diplomacy.Game API
+    game.set_orders('FRANCE', ['A PAR - BUR'])
+    game.process()
+
+Positions, orders, legal orders and adjudication live in Rust
+(``dip._dip.Engine``); this module gives them MILA's names and shapes.
+"""
+import copy as _copy
+import json as _json
+import time as _time
+
+from ._dip import Engine, process_many as _process_many, variants as _variants
+
+__all__ = ["Game", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants",
+           "to_saved_game_format", "from_saved_game_format", "DipError"]
+
+# MILA's default rules (diplomacy 1.1.2).
+DEFAULT_RULES = ['NO_DEADLINE', 'CD_DUMMIES', 'ALWAYS_WAIT', 'SOLITAIRE', 'NO_PRESS', 'IGNORE_ERRORS',
+                 'POWER_CHOICE']
+# Rules to_saved_game_format leaves out (as MILA does).
+_RULES_TO_SKIP = ['SOLITAIRE', 'NO_DEADLINE', 'CD_DUMMIES', 'ALWAYS_WAIT', 'IGNORE_ERRORS']
+
+
+class DipError(ValueError):
+    """An order or unit dip could not read (raised when IGNORE_ERRORS is off)."""
+
+
+def variants():
+    """Names of the variants bundled with dip (``dip.Game(variant=name)``)."""
+    return list(_variants())
+
+
+class SortedDict(dict):
+    """A dict kept in key order, with MILA's SortedDict helpers."""
+
+    def first_key(self):
+        return next(iter(self)) if self else None
+
+    def last_key(self):
+        return next(reversed(self)) if self else None
+
+    def first_value(self):
+        return self[self.first_key()] if self else None
+
+    def last_value(self):
+        return self[self.last_key()] if self else None
+
+    def put(self, key, value):
+        self[key] = value
+
+    def sub(self, lower=None, upper=None):
+        return [v for k, v in self.items() if (lower is None or k >= lower) and (upper is None or k <= upper)]
+
+    def copy(self):
+        return SortedDict(self)
+
+
+class _ShortPhase(str):
+    """A phase name that sorts in game order (S1901M < F1901M < W1901A)."""
+
+    def _key(self):
+        s = str(self)
+        if len(s) < 6 or not s[1:-1].isdigit():
+            return (0, s)
+        return (int(s[1:-1]), 'SFW'.find(s[0]), 'MRA'.find(s[-1]))
+
+    def __lt__(self, other):
+        return self._key() < _ShortPhase(other)._key()
+
+    def __gt__(self, other):
+        return _ShortPhase(other) < self
+
+    def __le__(self, other):
+        return not self > other
+
+    def __ge__(self, other):
+        return not self < other
+
+    def __eq__(self, other):
+        return str(self) == str(other)
+
+    __hash__ = str.__hash__
+
+
+class _LiveList(list):
+    """A list that writes itself back to the game when changed (MILA's
+    tests change ``power.units`` and ``power.centers`` in place)."""
+
+    def __init__(self, items, sync):
+        super().__init__(items)
+        self._sync = sync
+
+    def _changed(self):
+        self._sync(list(self))
+
+
+def _mutator(name):
+    def method(self, *args, **kwargs):
+        out = getattr(list, name)(self, *args, **kwargs)
+        self._changed()
+        return out
+    method.__name__ = name
+    return method
+
+
+for _name in ('append', 'extend', 'insert', 'remove', 'pop', 'clear', 'sort', 'reverse',
+              '__setitem__', '__delitem__', '__iadd__'):
+    setattr(_LiveList, _name, _mutator(_name))
+
+
+class _LiveDict(dict):
+    """``power.orders``: a dict written back to the game when changed."""
+
+    def __init__(self, items, sync):
+        super().__init__(items)
+        self._sync = sync
+
+    def _changed(self):
+        self._sync(dict(self))
+
+
+def _dict_mutator(name):
+    def method(self, *args, **kwargs):
+        out = getattr(dict, name)(self, *args, **kwargs)
+        self._changed()
+        return out
+    method.__name__ = name
+    return method
+
+
+for _name in ('__setitem__', '__delitem__', 'pop', 'popitem', 'clear', 'update', 'setdefault'):
+    setattr(_LiveDict, _name, _dict_mutator(_name))
+
+
+class Power:
+    """One power of a game, as MILA's ``diplomacy.engine.power.Power``."""
+
+    def __init__(self, game, name):
+        self.game = game
+        self.name = name
+        self.role = name
+        self.controller = SortedDict()
+        self.vote = ''
+        self.order_is_set = 0
+        self.wait = False
+        self.comm_status = None
+        self.tokens = set()
+
+    def __repr__(self):
+        return 'Power(%s)' % self.name
+
+    @property
+    def _e(self):
+        return self.game._e
+
+    @property
+    def units(self):
+        return _LiveList(self._e.units(self.name), self._set_units)
+
+    @units.setter
+    def units(self, value):
+        self._set_units(list(value))
+
+    def _set_units(self, units):
+        keep = ['*' + u for u in self.retreats]
+        self._e.set_units(self.name, list(units) + keep, True)
+
+    @property
+    def centers(self):
+        return _LiveList(self._e.centers(self.name), self._set_centers)
+
+    @centers.setter
+    def centers(self, value):
+        self._set_centers(list(value))
+
+    def _set_centers(self, centers):
+        self._e.set_centers(self.name, list(centers), True)
+
+    @property
+    def homes(self):
+        return self._e.homes(self.name)
+
+    @property
+    def retreats(self):
+        return dict(self._e.retreats(self.name))
+
+    @property
+    def influence(self):
+        return self._e.centers(self.name)
+
+    @property
+    def civil_disorder(self):
+        return 0
+
+    @property
+    def orders(self):
+        """Movement orders: unit → order without the unit (``'- BUR'``);
+        under NO_CHECK, ``'ORDER n'`` → the order as given."""
+        if self.game.phase_type != 'M':
+            return _LiveDict({}, self._set_orders)
+        entries = self._e.order_entries(self.name)
+        if self._e.no_check:
+            items = {'ORDER %d' % (i + 1): text for i, (_, text) in enumerate(entries)}
+        else:
+            items = {key: text[len(key):].strip() for key, text in entries}
+        return _LiveDict(items, self._set_orders)
+
+    @orders.setter
+    def orders(self, value):
+        self._set_orders(dict(value))
+
+    def _set_orders(self, orders):
+        texts = []
+        for key, value in orders.items():
+            texts.append(value if (self._e.no_check or key.startswith('ORDER') or key.startswith('INVALID'))
+                         else '%s %s' % (key, value))
+        self._e.clear_orders(self.name)
+        self._e.set_orders(self.name, texts, True)
+
+    @property
+    def adjust(self):
+        """Retreat and adjustment orders as given."""
+        if self.game.phase_type == 'M':
+            return []
+        return self._e.orders(self.name)
+
+    def is_eliminated(self):
+        return not (self._e.units(self.name) or self._e.centers(self.name) or self._e.retreats(self.name))
+
+    def is_dummy(self):
+        return True
+
+    def does_not_wait(self):
+        return True
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class GamePhaseData:
+    """One phase: name, state, orders, results, messages (MILA's GamePhaseData)."""
+
+    def __init__(self, name, state, orders, results, messages=None):
+        self.name = name
+        self.state = state
+        self.orders = orders
+        self.results = results
+        self.messages = messages if messages is not None else SortedDict()
+
+    def to_dict(self):
+        return {'name': self.name, 'state': self.state, 'orders': self.orders,
+                'results': self.results, 'messages': list(self.messages.values())
+                if isinstance(self.messages, dict) else list(self.messages)}
+
+    @classmethod
+    def from_dict(cls, dct):
+        return cls(dct['name'], dct.get('state', {}), dct.get('orders', {}), dct.get('results', {}),
+                   dct.get('messages', []))
+
+
+class _Map:
+    """The few map facts MILA's tests and agents read from ``game.map``."""
+
+    def __init__(self, engine):
+        self.name = engine.map_name
+        self.powers = engine.powers()
+        self.locs = engine.locs()
+        self.scs = engine.supply_centers()
+        self.first_year = int(engine.phase()[1:5]) if engine.phase()[1:5].isdigit() else 1901
+
+    @staticmethod
+    def compare_phases(phase_1, phase_2):
+        a, b = _ShortPhase(phase_1), _ShortPhase(phase_2)
+        return -1 if a < b else (1 if b < a else 0)
+
+    def phase_abbr(self, phase, default='?????'):
+        return _engine_short(phase) or default
+
+
+def _engine_short(long_name):
+    words = str(long_name).split()
+    if len(words) != 3:
+        return str(long_name)
+    return '%s%s%s' % (words[0][0], words[1], words[2][0])
+
+
+class Game:
+    """MILA's ``diplomacy.Game`` on dip's engine.
+
+    ``Game(map_name='standard', rules=None, variant=None)``: ``map_name`` is
+    a MILA map name (standard, ancmed, modern, pure, …); ``variant`` any
+    variant dip reads (a bundled name or a path).
+    """
+
+    def __init__(self, game_id=None, map_name='standard', rules=None, variant=None, **kwargs):
+        self._e = Engine(variant or kwargs.pop('map', None) or map_name)
+        self.game_id = game_id or 'dip-%d' % int(_time.time() * 1e6)
+        self.map_name = self._e.map_name
+        self.rules = []
+        for rule in DEFAULT_RULES if rules is None else rules:
+            self.add_rule(rule)
+        self.error = []
+        self.note = ''
+        self.role = kwargs.get('role', 'SERVER_TYPE')
+        self.status = kwargs.get('status', 'active')
+        self.messages = SortedDict()
+        self.message_history = SortedDict()
+        self.map = _Map(self._e)
+        self.powers = {name: Power(self, name) for name in sorted(self._e.powers())}
+        self._hist = None  # (length, order_history, result_history, state_history)
+        self._status = None  # (length, {power: {unit: results}})
+
+    def __repr__(self):
+        return 'dip.Game(%s, %s)' % (self.map_name, self.get_current_phase())
+
+    # ---- rules ----------------------------------------------------------
+    def add_rule(self, rule):
+        rule = rule.upper()
+        if rule not in self.rules:
+            self.rules.append(rule)
+        if rule == 'NO_CHECK':
+            self._e.no_check = True
+
+    def remove_rule(self, rule):
+        rule = rule.upper()
+        if rule in self.rules:
+            self.rules.remove(rule)
+        if rule == 'NO_CHECK':
+            self._e.no_check = False
+
+    def set_dip_rule(self, key, value):
+        """Sets one of dip's rule options (docs/rules.md)."""
+        self._e.set_rule(key, value)
+
+    # ---- phase ----------------------------------------------------------
+    @property
+    def phase(self):
+        return self._e.long_phase()
+
+    @phase.setter
+    def phase(self, value):
+        self._e.set_phase(value)
+
+    def get_current_phase(self):
+        return self._e.phase()
+
+    def set_current_phase(self, new_phase):
+        self._e.set_phase(new_phase)
+
+    @property
+    def current_short_phase(self):
+        return self._e.phase()
+
+    @property
+    def phase_type(self):
+        p = self._e.phase()
+        return '-' if p == 'COMPLETED' else p[-1]
+
+    @property
+    def is_game_done(self):
+        return self._e.done
+
+    @property
+    def outcome(self):
+        return self._e.outcome
+
+    def clear_cache(self):
+        """Legal orders are recomputed whenever the position changes."""
+
+    # ---- powers, units, centres ----------------------------------------
+    def get_power(self, power_name):
+        return self.powers[self._power(power_name)]
+
+    def _power(self, name):
+        up = str(name).upper()
+        if up in self.powers:
+            return up
+        try:
+            self._e.units(up)  # raises KeyError with dip's message
+        except KeyError:
+            raise
+        return up
+
+    def get_units(self, power_name=None):
+        if power_name is None:
+            return {p: self.get_units(p) for p in self.powers}
+        p = self._power(power_name)
+        return self._e.units(p) + ['*' + u for u, _ in self._e.retreats(p)]
+
+    def set_units(self, power_name, units, reset=False):
+        units = [units] if isinstance(units, str) else list(units)
+        self._e.set_units(self._power(power_name), units, reset)
+        self._errors()
+
+    def clear_units(self, power_name=None):
+        self._e.clear_units(None if power_name is None else self._power(power_name))
+
+    def get_centers(self, power_name=None):
+        if power_name is None:
+            return {p: self._e.centers(p) for p in self.powers}
+        return self._e.centers(self._power(power_name))
+
+    def set_centers(self, power_name, centers, reset=False):
+        centers = [centers] if isinstance(centers, str) else list(centers)
+        self._e.set_centers(self._power(power_name), centers, reset)
+        self._errors()
+
+    def clear_centers(self, power_name=None):
+        self._e.clear_centers(None if power_name is None else self._power(power_name))
+
+    def _unit_owner(self, unit, coast_required=1):
+        """The Power owning ``unit`` ('F STP/SC'); without ``coast_required``
+        the coast need not match."""
+        unit = unit.upper()
+        for name, power in self.powers.items():
+            for u in self._e.units(name):
+                if u == unit or (not coast_required and u.split('/')[0] == unit.split('/')[0]):
+                    return power
+        return None
+
+    # ---- orders ---------------------------------------------------------
+    def set_orders(self, power_name, orders, expand=True, replace=True):
+        if isinstance(orders, str):
+            orders = [orders]
+        if self._e.set_orders(power_name.upper(), orders, replace):
+            self._errors()
+
+    def _errors(self):
+        errors = self._e.take_errors()
+        if errors:
+            self.error.extend(errors)
+            if 'IGNORE_ERRORS' not in self.rules:
+                raise DipError('; '.join(errors))
+
+    def get_orders(self, power_name=None):
+        if power_name is None:
+            return {p: self._e.orders(p) for p in self.powers}
+        return self._e.orders(self._power(power_name))
+
+    def clear_orders(self, power_name=None):
+        self._e.clear_orders(None if power_name is None else self._power(power_name))
+
+    def get_all_possible_orders(self, loc=None):
+        """Location → legal orders. Computed once per position: the same
+        dict is returned until something changes (do not modify it)."""
+        possible = self._e.possible_orders()
+        if loc is not None:
+            return possible.get(loc.upper(), [])
+        return possible
+
+    def get_orderable_locations(self, power_name=None):
+        if power_name is None:
+            return {p: self._e.orderable_locations(p) for p in self.powers}
+        return self._e.orderable_locations(power_name.upper())
+
+    def get_order_status(self, power_name=None, unit=None, loc=None):
+        """Results of the phase processed last: by power, or of one unit."""
+        results = dict(self._e.last_results())
+        if unit is not None:
+            return results.get(unit, [])
+        if loc is not None:
+            return next(((u, r) for u, r in results.items() if u[2:5] == loc[:3].upper()), (loc, []))
+        by_power = self._status_by_power(results)
+        if power_name is not None:
+            return by_power.get(power_name.upper(), {})
+        return by_power
+
+    def _status_by_power(self, results):
+        n = self._e.history_len()
+        if not n:
+            return {p: {} for p in self.powers}
+        state = self._e.history_phase(n - 1)['state']
+        out = {}
+        for p in self.powers:
+            units = [u.lstrip('*') for u in state['units'][p]]
+            out[p] = {u: results.get(u, []) for u in units}
+        for p in self.powers:
+            for u in results:
+                if u not in [x for d in out.values() for x in d] and u in self._last_orders(p):
+                    out[p][u] = results[u]
+        return out
+
+    def _last_orders(self, power):
+        n = self._e.history_len()
+        if not n:
+            return []
+        orders = self._e.history_phase(n - 1)['orders'].get(power, [])
+        return [' '.join(o.split()[:2]) for o in orders]
+
+    # ---- what the last process did (MILA's attributes) -------------------
+    @property
+    def command(self):
+        return dict(self._e.last_command())
+
+    @property
+    def result(self):
+        return dict(self._e.last_results())
+
+    @property
+    def popped(self):
+        return self._e.last_popped()
+
+    @property
+    def ordered_units(self):
+        return dict(zip(self._e.powers(), self._e.last_ordered_units()))
+
+    @property
+    def dislodged(self):
+        return dict(self._e.last_dislodged())
+
+    # ---- processing -----------------------------------------------------
+    def process(self):
+        phase = self._e.phase()
+        self._e.process()
+        self.message_history[phase] = self.messages
+        self.messages = SortedDict()
+        return self
+
+    def draw(self, winners=None):
+        self._e.set_phase('COMPLETED')
+
+    def get_hash(self):
+        return self._e.hash()
+
+    def rebuild_hash(self):
+        return Engine.hash(self._e)
+
+    def update_hash(self, *args, **kwargs):
+        """dip computes the hash from the position; nothing to update."""
+
+    # ---- histories ------------------------------------------------------
+    def _histories(self):
+        n = self._e.history_len()
+        if self._hist is None or self._hist[0] != n:
+            orders, results, states = SortedDict(), SortedDict(), SortedDict()
+            for i in range(n):
+                ph = self._e.history_phase(i)
+                name = _ShortPhase(ph['name'])
+                orders[name] = ph['orders']
+                results[name] = ph['results']
+                states[name] = self._full_state(ph['state'])
+            self._hist = (n, orders, results, states)
+        return self._hist
+
+    @property
+    def order_history(self):
+        return self._histories()[1]
+
+    @property
+    def result_history(self):
+        return self._histories()[2]
+
+    @property
+    def state_history(self):
+        return self._histories()[3]
+
+    def get_phase_from_history(self, short_phase_name, game_role=None):
+        short_phase_name = str(short_phase_name)
+        _, orders, results, states = self._histories()
+        if short_phase_name not in states:
+            if short_phase_name == self.get_current_phase():
+                return self.get_phase_data()
+            raise KeyError('no phase %s in the history' % short_phase_name)
+        return GamePhaseData(short_phase_name, states[short_phase_name], orders[short_phase_name],
+                             results[short_phase_name], self.message_history.get(short_phase_name, SortedDict()))
+
+    def get_phase_history(self, from_phase=None, to_phase=None, game_role=None):
+        _, orders, results, states = self._histories()
+        out = []
+        for name in states:
+            if from_phase is not None and name < _ShortPhase(from_phase):
+                continue
+            if to_phase is not None and name > _ShortPhase(to_phase):
+                continue
+            out.append(GamePhaseData(str(name), states[name], orders[name], results[name],
+                                     self.message_history.get(name, SortedDict())))
+        return out
+
+    def get_phase_data(self):
+        return GamePhaseData(self.get_current_phase(), self.get_state(), self.get_orders(), {}, self.messages)
+
+    def _full_state(self, st):
+        st = dict(st)
+        st['timestamp'] = int(_time.time() * 1e6)
+        st['note'] = self.note
+        st['influence'] = {p: list(c) for p, c in st['centers'].items()}
+        st['civil_disorder'] = {p: 0 for p in st['centers']}
+        st['builds'] = {}
+        for p in st['centers']:
+            units = [u for u in st['units'][p] if not u.startswith('*')]
+            count = len(st['centers'][p]) - len(units) if st['name'].endswith('A') else 0
+            homes = [h for h in st['homes'][p] if h in st['centers'][p]] if count > 0 else []
+            st['builds'][p] = {'count': count, 'homes': homes}
+        return st
+
+    def get_state(self):
+        return self._full_state(self._e.state())
+
+    def set_state(self, state, clear_history=True):
+        if clear_history:
+            self._e.truncate_history(0)
+            self.message_history = SortedDict()
+        self._e.set_phase(state['name'])
+        self._e.clear_units(None)
+        self._e.clear_centers(None)
+        for p, units in state.get('units', {}).items():
+            self._e.set_units(p, list(units), True)
+        for p, centers in state.get('centers', {}).items():
+            self._e.set_centers(p, list(centers), True)
+        self._e.take_errors()
+        self._e.clear_orders(None)
+
+    def set_phase_data(self, phase_data, clear_history=True):
+        """Rebuilds the game from phases (MILA's saved games)."""
+        if isinstance(phase_data, GamePhaseData):
+            phase_data = [phase_data]
+        if clear_history:
+            self._e.truncate_history(0)
+            self.message_history = SortedDict()
+        for i, ph in enumerate(phase_data):
+            self.set_state(ph.state, clear_history=False)
+            if i + 1 < len(phase_data):
+                orders = [list(ph.orders.get(p) or []) for p in self._e.powers()]
+                results = [(u, list(r)) for u, r in (ph.results or {}).items()]
+                self._e.push_history(ph.name, orders, results)
+                self.message_history[_ShortPhase(ph.name)] = SortedDict()
+            else:
+                for p, orders in (ph.orders or {}).items():
+                    if orders:
+                        self._e.set_orders(p, list(orders), True)
+                self._e.take_errors()
+
+    # ---- saved games ----------------------------------------------------
+    def to_saved_game_format(self, output_path=None, output_mode='a'):
+        return to_saved_game_format(self, output_path, output_mode)
+
+    @staticmethod
+    def from_saved_game_format(saved_game):
+        return from_saved_game_format(saved_game)
+
+    def to_dict(self):
+        return to_saved_game_format(self)
+
+    # ---- copies ---------------------------------------------------------
+    def __deepcopy__(self, memo):
+        other = Game.__new__(Game)
+        for key, value in self.__dict__.items():
+            if key in ('_e', 'powers', 'map', '_hist', '_status'):
+                continue
+            setattr(other, key, _copy.deepcopy(value, memo))
+        other._e = self._e.copy()
+        other.map = self.map
+        other.powers = {name: Power(other, name) for name in sorted(self._e.powers())}
+        other._hist = None
+        other._status = None
+        return other
+
+    def deepcopy(self):
+        return _copy.deepcopy(self)
+
+
+def process_multi(games):
+    """Processes many games at once, in parallel threads, without the GIL."""
+    engines = [g._e for g in games]
+    phases = [g.get_current_phase() for g in games]
+    _process_many(engines)
+    for g, phase in zip(games, phases):
+        g.message_history[phase] = g.messages
+        g.messages = SortedDict()
+
+
+def to_saved_game_format(game, output_path=None, output_mode='a'):
+    """MILA's saved-game dict (``diplomacy.utils.export.to_saved_game_format``)."""
+    phases = game.get_phase_history()
+    phases.append(game.get_phase_data())
+    rules = [r for r in game.rules if r not in _RULES_TO_SKIP]
+    dicts = []
+    for ph in phases:
+        d = ph.to_dict()
+        d['state'] = dict(d['state'])
+        d['state']['game_id'] = game.game_id
+        d['state']['map'] = game.map_name
+        d['state']['rules'] = rules
+        dicts.append(d)
+    saved = {'id': game.game_id, 'map': game.map_name, 'rules': rules, 'phases': dicts}
+    if output_path:
+        with open(output_path, output_mode) as out:
+            out.write(_json.dumps(saved) + '\n')
+    return saved
+
+
+def from_saved_game_format(saved_game):
+    """A Game rebuilt from MILA's saved-game dict."""
+    game = Game(game_id=saved_game.get('id'), map_name=saved_game.get('map', 'standard'),
+                rules=saved_game.get('rules', []))
+    phases = [GamePhaseData.from_dict(d) for d in saved_game.get('phases', [])]
+    game.set_phase_data(phases, clear_history=True)
+    return game

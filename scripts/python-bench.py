@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Times the agent loop of MILA's diplomacy.Game and of dip.Game on the
+same games: per phase, get_all_possible_orders(), get_orderable_locations()
+for every power, set_orders() for every power, process().
+
+    python3 -m venv /tmp/venv && /tmp/venv/bin/pip install ./python diplomacy==1.1.2
+    /tmp/venv/bin/python scripts/python-bench.py --games 20
+
+The games are first played by MILA with random legal orders (seeded); both
+engines then replay exactly those orders, so they see the same positions.
+Prints microseconds per phase for each engine and the ratio. Not a test:
+numbers depend on the machine (BENCHMARKS.md records them).
+"""
+import argparse
+import random
+import time
+
+import diplomacy
+import dip
+
+
+def record_games(n, until, seed):
+    """[(phase name, {power: orders})] per game, as MILA accepted them."""
+    games = []
+    for g in range(n):
+        rng = random.Random(seed + g)
+        game = diplomacy.Game()
+        phases = []
+        while not game.is_game_done and int(game.get_current_phase()[1:5]) < until:
+            possible = game.get_all_possible_orders()
+            for power in game.powers:
+                chosen = []
+                for loc in game.get_orderable_locations(power):
+                    opts = sorted(possible.get(loc) or [])
+                    if opts:
+                        weighted = [o for o in opts if " - " in o or " S " in o or " C " in o] or opts
+                        chosen.append(rng.choice(weighted if rng.random() < 0.8 else opts))
+                game.set_orders(power, chosen)
+            phases.append((game.get_current_phase(), game.get_orders()))
+            game.process()
+        games.append(phases)
+    return games
+
+
+def agent_loop(make, games):
+    """Seconds spent in the agent loop, and the number of phases."""
+    spent, count = 0.0, 0
+    for phases in games:
+        game = make()
+        powers = list(game.powers)
+        for _, orders in phases:
+            t = time.perf_counter()
+            game.get_all_possible_orders()
+            for power in powers:
+                game.get_orderable_locations(power)
+            for power in powers:
+                game.set_orders(power, orders[power])
+            game.process()
+            spent += time.perf_counter() - t
+            count += 1
+    return spent, count
+
+
+def process_only(make, games):
+    spent, count = 0.0, 0
+    for phases in games:
+        game = make()
+        for _, orders in phases:
+            for power, o in orders.items():
+                game.set_orders(power, o)
+            t = time.perf_counter()
+            game.process()
+            spent += time.perf_counter() - t
+            count += 1
+    return spent, count
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--until", type=int, default=1915, help="stop before this year")
+    ap.add_argument("--seed", type=int, default=1901)
+    args = ap.parse_args()
+    games = record_games(args.games, args.until, args.seed)
+    phases = sum(len(g) for g in games)
+    print("%d games, %d phases (MILA's random orders)" % (len(games), phases))
+    mila_s, n = agent_loop(diplomacy.Game, games)
+    dip_s, _ = agent_loop(dip.Game, games)
+    print("agent loop: MILA %.0f us/phase, dip %.1f us/phase, %.0fx"
+          % (mila_s / n * 1e6, dip_s / n * 1e6, mila_s / dip_s))
+    mila_p, n = process_only(diplomacy.Game, games)
+    dip_p, _ = process_only(dip.Game, games)
+    print("process(): MILA %.0f us/phase, dip %.1f us/phase, %.0fx"
+          % (mila_p / n * 1e6, dip_p / n * 1e6, mila_p / dip_p))
+    # Many games at once: one process_multi call per phase for all games
+    # (only the call is timed), against process() one game after another.
+    for label, run in (("process() one by one", lambda batch: [g.process() for g in batch]),
+                       ("process_multi", dip.process_multi)):
+        live = [dip.Game() for _ in games]
+        spent, steps = 0.0, 0
+        for k in range(max(len(g) for g in games)):
+            batch = []
+            for game, g in zip(live, games):
+                if k < len(g):
+                    for power, o in g[k][1].items():
+                        game.set_orders(power, o)
+                    batch.append(game)
+            t = time.perf_counter()
+            run(batch)
+            spent += time.perf_counter() - t
+            steps += len(batch)
+        print("%s: dip %.1f us/phase over %d games" % (label, spent / steps * 1e6, len(live)))
+
+if __name__ == "__main__":
+    main()
