@@ -24,6 +24,12 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    // The server's warnings and errors (a phase that failed to process, a
+    // database error) go to standard error.
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::WARN)
+        .try_init();
     let config = dip_server::ServeConfig {
         listen: a.listen,
         data: a.data,

@@ -111,7 +111,10 @@ impl PgDb {
             let Conn { client, statements } = &mut conn;
             let mut tx = client.transaction().map_err(err)?;
             let out = {
-                let mut t = PgTx { tx: &mut tx, statements };
+                let mut t = PgTx {
+                    tx: &mut tx,
+                    statements,
+                };
                 f(&mut t)?
             };
             tx.commit().map_err(err)?;
