@@ -44,7 +44,7 @@ pub struct SavedState {
 
 /// A saved-games file that cannot be read.
 #[derive(Debug, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct MilaError {
     pub file: String,
     pub line: usize,

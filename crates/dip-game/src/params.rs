@@ -100,7 +100,7 @@ pub struct Params {
 
 /// A parameter that has the wrong type.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {key} takes {expected}, not `{value}`")]
+#[error("{file}{}: {key} takes {expected}, not `{value}`", dip_core::colon_line(.line))]
 pub struct ParamError {
     pub file: String,
     pub line: usize,

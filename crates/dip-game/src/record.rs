@@ -28,7 +28,7 @@ pub struct GameRecord {
 
 /// A record that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct RecordError {
     pub file: String,
     pub line: usize,
@@ -144,6 +144,9 @@ impl GameRecord {
                     if j == lines.len() {
                         return Err(err(start + 1, "a phase without `end`".into()));
                     }
+                    if let Some(prev) = rec.phases.last() {
+                        check_follows(&prev.state.phase, &state.phase).map_err(|m| err(start + 1, m))?;
+                    }
                     rec.phases.push(PhaseRecord { state, orders });
                     i = j + 1;
                 }
@@ -165,6 +168,27 @@ impl GameRecord {
         let outcome = game::adjudicate(map, &ph.state, &ph.orders, &rules);
         Some(game::advance(map, &ph.state, &outcome))
     }
+}
+
+/// A record's phases go forward in time: each after the one before it
+/// (phases without orders may be left out), never the same phase twice, and
+/// never a whole year skipped.
+pub fn check_follows(prev: &dip_core::Phase, next: &dip_core::Phase) -> Result<(), String> {
+    if next <= prev {
+        return Err(format!(
+            "phase {} after {}: the phases of a record must be in time order, each once",
+            next.short(),
+            prev.short()
+        ));
+    }
+    if i64::from(next.year) > i64::from(prev.year) + 1 {
+        return Err(format!(
+            "phase {} after {}: a whole year is missing",
+            next.short(),
+            prev.short()
+        ));
+    }
+    Ok(())
 }
 
 fn mila_phase_name(state: &State) -> String {

@@ -23,7 +23,7 @@ pub struct Shapes {
 
 /// A problem in a shapes file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct ShapesError {
     pub file: String,
     pub line: usize,

@@ -7,7 +7,7 @@ use dip_core::{CoastSpec, Dislodged, Map, OrderKind, Phase, PhaseKind, PowerId, 
 
 /// A position file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct PositionError {
     pub file: String,
     pub line: usize,

@@ -228,7 +228,13 @@ pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
 /// else ISO-8859-1 (the umlauts of DipWork's and Realpolitik's files), with
 /// DOS line ends and a final Ctrl-Z removed.
 pub fn read_legacy_text(path: impl AsRef<Path>) -> std::io::Result<String> {
-    let bytes = std::fs::read(path)?;
+    let path = path.as_ref();
+    let bytes = crate::files::read_bytes_capped(path, crate::files::MAX_TEXT_BYTES)
+        .map_err(|m| std::io::Error::new(std::io::ErrorKind::InvalidData, m))?;
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
     let text = match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),

@@ -31,6 +31,9 @@ pub struct Args {
 struct FsHost {
     base: PathBuf,
     stdout: std::io::Stdout,
+    /// Every file read so far (the control file, includes, data), which
+    /// OUTPUT and ERRORLOG may not name.
+    read: Vec<PathBuf>,
 }
 
 impl FsHost {
@@ -68,7 +71,12 @@ fn glob_dir(dir: &Path, mask: &str) -> Vec<String> {
 
 impl Host for FsHost {
     fn read(&mut self, path: &str) -> Result<String, String> {
-        std::fs::read_to_string(self.resolve(path)).map_err(|e| e.to_string())
+        let p = self.resolve(path);
+        let text = dip_game::files::read_text(&p)?;
+        if let Ok(c) = std::fs::canonicalize(&p) {
+            self.read.push(c);
+        }
+        Ok(text)
     }
     fn expand(&mut self, mask: &str) -> Vec<String> {
         if !mask.contains(['*', '?']) {
@@ -89,6 +97,13 @@ impl Host for FsHost {
     fn write(&mut self, path: &str, append: bool, text: &str) -> Result<(), String> {
         if path.is_empty() {
             return self.stdout.write_all(text.as_bytes()).map_err(|e| e.to_string());
+        }
+        if let Ok(c) = std::fs::canonicalize(path) {
+            if self.read.contains(&c) {
+                return Err(format!(
+                    "{path} is a file this run reads (the control file or its data); write to another file"
+                ));
+            }
         }
         let mut f = std::fs::OpenOptions::new()
             .create(true)
@@ -155,11 +170,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut host = FsHost {
         base,
         stdout: std::io::stdout(),
+        read: std::fs::canonicalize(&args.control).into_iter().collect(),
     };
-    let text = match std::fs::read_to_string(&args.control) {
+    let text = match dip_game::files::read_text(&args.control) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("dip: {control}: {e}");
+            eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));
         }
     };
