@@ -104,42 +104,43 @@ pub fn load_any(path: &str) -> Result<Variant, VariantError> {
     }
 }
 
-/// Writes a model in a format: a file for native and DPjudge, a folder for
-/// DipWork and Realpolitik. Returns the files written.
-pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// The files a model becomes in a format, with their contents: one file
+/// for native and DPjudge (at `out`), a folder's files for DipWork and
+/// Realpolitik (inside `out`). Nothing is written.
+pub fn outputs(m: &Model, format: Format, out: &Path) -> Vec<(PathBuf, String)> {
     match format {
-        Format::Native => {
-            std::fs::write(out, m.to_native())?;
-            Ok(vec![out.to_path_buf()])
-        }
-        Format::DpJudge => {
-            std::fs::write(out, crate::dpjudge::write(m))?;
-            Ok(vec![out.to_path_buf()])
-        }
-        Format::Realpolitik => {
-            std::fs::create_dir_all(out)?;
-            let mut files = Vec::new();
-            for (name, text) in crate::realpolitik::write(m) {
-                let f = out.join(name);
-                std::fs::write(&f, text)?;
-                files.push(f);
-            }
-            Ok(files)
-        }
+        Format::Native => vec![(out.to_path_buf(), m.to_native())],
+        Format::DpJudge => vec![(out.to_path_buf(), crate::dpjudge::write(m))],
+        Format::Realpolitik => crate::realpolitik::write(m)
+            .into_iter()
+            .map(|(name, text)| (out.join(name), text))
+            .collect(),
         Format::DipWork => {
-            std::fs::create_dir_all(out)?;
             let mut m = m.clone();
             if let Ok(v) = m.build("variant") {
                 m.fill_clockwise(&v);
             }
             let (v, f, g) = crate::dipwork::write(&m);
-            let files = vec![out.join("VARIANT.TXT"), out.join("FIELDS.TXT"), out.join("GAME.TXT")];
-            std::fs::write(&files[0], v)?;
-            std::fs::write(&files[1], f)?;
-            std::fs::write(&files[2], g)?;
-            Ok(files)
+            vec![
+                (out.join("VARIANT.TXT"), v),
+                (out.join("FIELDS.TXT"), f),
+                (out.join("GAME.TXT"), g),
+            ]
         }
     }
+}
+
+/// Writes a model in a format: a file for native and DPjudge, a folder for
+/// DipWork and Realpolitik. Returns the files written.
+pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let files = outputs(m, format, out);
+    if matches!(format, Format::DipWork | Format::Realpolitik) {
+        std::fs::create_dir_all(out)?;
+    }
+    for (f, text) in &files {
+        std::fs::write(f, text)?;
+    }
+    Ok(files.into_iter().map(|(f, _)| f).collect())
 }
 
 /// Borders (`TYPE from-to[:flags]`) and home centres (`home PROV of

@@ -1,0 +1,179 @@
+//! Bad input never crashes, hangs or loses data: one test per hole found
+//! by trying dip as a new user, each named after what it was.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn dip(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dip-hard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Three MILA games with their ids replaced.
+fn mila_with_ids(ids: &[&str]) -> String {
+    let src = std::fs::read_to_string(repo().join("crates/dip-game/tests/data/mila-3games.jsonl")).unwrap();
+    src.lines()
+        .zip(ids)
+        .map(|(l, id)| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let mut v = v;
+            v["id"] = serde_json::Value::String(id.to_string());
+            v.to_string() + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn record_import_id_with_dotdot_writes_outside_out() {
+    let d = tmp("import-dotdot");
+    std::fs::write(d.join("g.jsonl"), mila_with_ids(&["../victim", "/tmp/abs", "ok"])).unwrap();
+    std::fs::create_dir(d.join("out")).unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "--out", "out"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!d.join("victim.rec").exists(), "nothing outside --out");
+    let names: Vec<String> = std::fs::read_dir(d.join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert!(names.iter().all(|n| !n.contains('/') && n.ends_with(".rec")));
+}
+
+#[test]
+fn record_import_same_id_games_overwrite_each_other() {
+    let d = tmp("import-same");
+    std::fs::write(d.join("g.jsonl"), mila_with_ids(&["same", "same", "same"])).unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "--out", "."], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    for f in ["same.rec", "same-2.rec", "same-3.rec"] {
+        assert!(d.join(f).is_file(), "{f}: {}", text(&o));
+    }
+    // A second import refuses to overwrite; --force replaces.
+    std::fs::write(d.join("same.rec"), "mine").unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "--out", "."], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--force"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("same.rec")).unwrap(), "mine");
+    let o = dip(&["record", "import", "g.jsonl", "--out", ".", "--force"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_ne!(std::fs::read_to_string(d.join("same.rec")).unwrap(), "mine");
+}
+
+#[test]
+fn record_dip_overwrites_existing_files() {
+    let d = tmp("record-dip");
+    let rec = repo().join("examples/game1905/current/HISTORY.REC");
+    let rec = rec.to_str().unwrap();
+    let o = dip(&["record", "dip", rec, "--out", "."], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = dip(&["record", "dip", rec, "--out", "."], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("exists; use --force"), "{}", text(&o));
+}
+
+#[test]
+fn run_with_missing_orders_plays_a_silent_turn() {
+    let d = tmp("run-missing-orders");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::remove_file(d.join("g/ORDERS.TXT")).unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--no-orders"), "{}", text(&o));
+    assert!(!d.join("g/NEWGAME.TXT").exists());
+    let o = dip(&["run", "g", "--all", "--no-orders"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("every unit holds"), "{}", text(&o));
+}
+
+#[test]
+fn new_overwrites_existing_orders_txt() {
+    let d = tmp("new-orders");
+    std::fs::create_dir(d.join("g")).unwrap();
+    std::fs::write(d.join("g/ORDERS.TXT"), "precious").unwrap();
+    let o = dip(&["new", "g"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("g/ORDERS.TXT")).unwrap(), "precious");
+}
+
+#[test]
+fn variant_convert_overwrites_running_game_and_own_input() {
+    let d = tmp("convert");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let game = std::fs::read_to_string(d.join("g/GAME.TXT")).unwrap();
+    let o = dip(&["variant", "convert", "standard", "--to", "dipwork", "-o", "g"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("exists; use --force"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("g/GAME.TXT")).unwrap(), game);
+    // -o naming the input is refused even with --force.
+    let o = dip(&["variant", "convert", "standard", "--to", "native", "-o", "s.variant"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let before = std::fs::read_to_string(d.join("s.variant")).unwrap();
+    let o = dip(
+        &["variant", "convert", "s.variant", "--to", "dpjudge", "-o", "s.variant", "--force"],
+        &d,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("would replace the input"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("s.variant")).unwrap(), before);
+}
+
+#[test]
+fn variant_generate_zero_provinces_divides_by_zero() {
+    let d = tmp("generate");
+    for n in ["0", "10000000"] {
+        let o = dip(&["variant", "generate", "--provinces", n], &d);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(text(&o).contains("100000"), "names the limit: {}", text(&o));
+    }
+    let o = dip(&["variant", "generate", "--provinces", "1", "--powers", "3"], &d);
+    assert!(!text(&o).contains("panicked"), "{}", text(&o));
+}
+
+#[test]
+fn variant_check_missing_file_exits_1() {
+    let d = tmp("check-missing");
+    let o = dip(&["variant", "check", "no-such.variant"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}
+
+#[test]
+fn rate_control_file_names_itself_as_output() {
+    let d = tmp("rate-self");
+    let ctl = "OUTPUT self.ctl\nECHO 'x'\n";
+    std::fs::write(d.join("self.ctl"), ctl).unwrap();
+    let o = dip(&["rate", "self.ctl"], &d);
+    assert_eq!(std::fs::read_to_string(d.join("self.ctl")).unwrap(), ctl, "{}", text(&o));
+}
+
+#[test]
+fn rate_include_reads_absolute_path() {
+    let d = tmp("rate-include");
+    std::fs::write(d.join("a.ctl"), "#INCLUDE /etc/hostname\n").unwrap();
+    let o = dip(&["rate", "a.ctl"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("control file's folder"), "{}", text(&o));
+}
