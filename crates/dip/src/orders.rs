@@ -63,9 +63,9 @@ pub struct CheckArgs {
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Timed repetitions.
-    #[arg(long, default_value_t = 20000)]
-    runs: usize,
+    /// Timed repetitions (1 to 10000000).
+    #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    runs: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -243,7 +243,7 @@ fn bench(args: BenchArgs) -> Result<ExitCode> {
     let vocab = Vocabulary::new(map);
     let vocabulary_us = t.elapsed().as_secs_f64() * 1e6;
     let opts = CheckOptions::default();
-    let mut samples = Vec::with_capacity(args.runs);
+    let mut samples = Vec::with_capacity(args.runs as usize);
     let mut orders = 0;
     for _ in 0..args.runs.max(1) {
         let t = Instant::now();

@@ -177,3 +177,48 @@ fn rate_include_reads_absolute_path() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("control file's folder"), "{}", text(&o));
 }
+
+#[test]
+fn adjudicate_reads_a_narrower_grammar_than_orders_check() {
+    let d = tmp("adjudicate-nation");
+    std::fs::write(
+        d.join("o.txt"),
+        "ZAT 1.1.1901\nNATION England\nF Lon-Nth\nF Edi - NWG\nNATION France\nA Par-Bur\nEND\n",
+    )
+    .unwrap();
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "o.txt"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("Fleet London -> North Sea"), "{}", text(&o));
+    assert!(text(&o).contains("Army Paris -> Burgundy"), "{}", text(&o));
+}
+
+/// 40,000 order lines: `adjudicate` built the vocabulary once per line.
+#[test]
+fn adjudicate_rebuilds_vocabulary_for_every_line() {
+    let d = tmp("adjudicate-big");
+    let mut t = String::new();
+    for _ in 0..10_000 {
+        t.push_str("England: F lon - nth\nFrance: A par - bur\nGermany: A ber H\n# comment\n");
+    }
+    std::fs::write(d.join("o.txt"), t).unwrap();
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let start = std::time::Instant::now();
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "o.txt"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
+#[test]
+fn cli_numbers_without_caps() {
+    let d = tmp("caps");
+    for (args, limit) in [
+        (&["animate", "--random", "2", "--tween", "1000000000", "-o", "x.png"][..], "100"),
+        (&["bench", "--games", "100000000000"][..], "1000000"),
+        (&["orders", "bench", "--runs", "100000000000"][..], "10000000"),
+    ] {
+        let o = dip(args, &d);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(limit), "{args:?} names the limit: {}", text(&o));
+    }
+}
