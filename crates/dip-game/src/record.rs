@@ -170,6 +170,29 @@ impl GameRecord {
     }
 }
 
+/// The variant a record names (`variant NAME`): a bundled variant, or a
+/// file beside the record (or below its folder). An absolute path or `..`
+/// is refused: a record from elsewhere reads no other file of the machine.
+pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_variants::Variant, String> {
+    let name = name.trim();
+    if dip_variants::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        return dip_variants::load(name).map_err(|e| e.to_string());
+    }
+    let dir = record.parent().unwrap_or(std::path::Path::new(""));
+    let path = dip_variants::files::confined(dir, name)
+        .map_err(|m| format!("{}: variant {m}", record.display()))?;
+    dip_variants::formats::load_any(&path.to_string_lossy()).map_err(|e| e.to_string())
+}
+
+/// The variant named in a record's text (`standard` when none is named).
+pub fn variant_of_text(record: &std::path::Path, text: &str) -> Result<dip_variants::Variant, String> {
+    let name = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("variant "))
+        .unwrap_or("standard");
+    record_variant(record, name)
+}
+
 /// A record's phases go forward in time: each after the one before it
 /// (phases without orders may be left out), never the same phase twice, and
 /// never a whole year skipped.

@@ -420,3 +420,16 @@ fn convoy_relevant_unitnr_4294967295_allocates_gigabytes() {
     assert!(e.contains("CONVOY_RELEVANT_UNITNR takes a unit number from 1 to 3"), "{e}");
     assert!(e.contains("VARIANT.TXT:"), "{e}");
 }
+
+/// `MAP /etc/passwd` in a DPjudge map read any file and echoed its first line.
+#[test]
+fn dpjudge_map_absolute_path_reads_any_file() {
+    let d = tmp("dpjudge-map");
+    std::fs::create_dir_all(&d).unwrap();
+    for name in ["/etc/passwd", "../secret.map"] {
+        std::fs::write(d.join("x.map"), format!("MAP {name}\n")).unwrap();
+        let e = formats::load_any(d.join("x.map").to_str().unwrap()).unwrap_err().to_string();
+        assert!(e.contains("no absolute path, no `..`"), "{e}");
+        assert!(!e.contains("root:"), "{e}");
+    }
+}

@@ -129,10 +129,10 @@ pub struct OrderviewArgs {
 
 /// Prints a stage file as a table.
 pub fn orderview(a: OrderviewArgs) -> Result<ExitCode> {
-    let text = match std::fs::read_to_string(&a.file) {
+    let text = match dip_game::files::read_text(&a.file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("dip: {}: {e}", a.file.display());
+            eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));
         }
     };
@@ -177,10 +177,10 @@ fn ask(prompt: &str) -> Option<String> {
 pub fn menu(a: MenuArgs) -> Result<ExitCode> {
     use dip_game::menu::{game_list, DEFAULT_MENU};
     use dip_game::params::ParamFile;
-    let text = match std::fs::read_to_string(&a.project) {
+    let text = match dip_game::files::read_text(&a.project) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("dip: {}: {e}", a.project.display());
+            eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));
         }
     };

@@ -88,10 +88,10 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
     let style = Style::from_name(&args.style)
         .with_context(|| format!("unknown style `{}` (datc, short, long, dip, mila)", args.style))?;
     let pos_name = args.state.display().to_string();
-    let pos_text = std::fs::read_to_string(&args.state).with_context(|| format!("cannot read {pos_name}"))?;
+    let pos_text = dip_game::files::read_text(&args.state).map_err(anyhow::Error::msg)?;
     let state = parse_position(map, &pos_text, &pos_name)?;
     let ord_name = args.orders.display().to_string();
-    let text = std::fs::read_to_string(&args.orders).with_context(|| format!("cannot read {ord_name}"))?;
+    let text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
     let power = match &args.power {
         Some(p) => Some(map.find_power(p).with_context(|| format!("unknown power `{p}`"))?),
         None => None,

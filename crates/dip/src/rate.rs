@@ -275,10 +275,10 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
     let mut games: Vec<RawGame> = Vec::new();
     for f in &args.files {
         let name = f.to_string_lossy().to_string();
-        let text = match std::fs::read_to_string(f) {
+        let text = match dip_game::files::read_text(f) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("dip: {name}: {e}");
+                eprintln!("dip: {e}");
                 return Ok(ExitCode::from(2));
             }
         };

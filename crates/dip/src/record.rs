@@ -72,13 +72,7 @@ fn load(file: &PathBuf) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
     let name = file.display().to_string();
     let text = dip_game::files::read_text(file).map_err(anyhow::Error::msg)?;
     // The variant is named in the record; read the header first.
-    let variant_name = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("variant "))
-        .unwrap_or("standard")
-        .trim()
-        .to_string();
-    let variant = dip_variants::load(&variant_name)?;
+    let variant = dip_game::record::variant_of_text(file, &text).map_err(anyhow::Error::msg)?;
     match GameRecord::from_text(&variant.map, &text, &name) {
         Ok(r) => Ok(Some((variant, r))),
         Err(e) => {
@@ -204,13 +198,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     dip_game::files::read_text(f).map_err(anyhow::Error::msg)?,
                 ));
             }
-            let variant_name = texts
-                .first()
-                .and_then(|(_, t)| t.lines().find_map(|l| l.strip_prefix("variant ")))
-                .unwrap_or("standard")
-                .trim()
-                .to_string();
-            let v = dip_variants::load(&variant_name)?;
+            let v = match texts.first() {
+                Some((_, t)) => dip_game::record::variant_of_text(&files[0], t).map_err(anyhow::Error::msg)?,
+                None => dip_variants::standard(),
+            };
             match dip_game::dipfile::from_dip_files(&v.map, &texts) {
                 Ok(rec) => {
                     print!("{}", rec.to_text(&v.map));

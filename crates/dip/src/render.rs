@@ -119,7 +119,8 @@ impl Look {
             None => dip_render::Shapes::for_variant(variant),
             Some(path) => {
                 let name = path.display().to_string();
-                let text = std::fs::read(&path).with_context(|| format!("cannot read {name}"))?;
+                let text = dip_game::files::read_bytes_capped(&path, dip_game::files::MAX_BINARY_BYTES)
+                    .map_err(anyhow::Error::msg)?;
                 let text = String::from_utf8_lossy(&text);
                 if name.to_ascii_lowercase().ends_with(".rgn") {
                     dip_render::Shapes::from_rgn(&variant.map, &text, &name)?
@@ -142,7 +143,8 @@ impl Look {
             None => Ok(Picture::with_shapes(variant, shapes)),
             Some(bg) => {
                 let name = bg.display().to_string();
-                let bytes = std::fs::read(&bg).with_context(|| format!("cannot read {name}"))?;
+                let bytes = dip_game::files::read_bytes_capped(&bg, dip_game::files::MAX_BINARY_BYTES)
+                    .map_err(anyhow::Error::msg)?;
                 Picture::with_background(variant, shapes, bytes).with_context(|| name.clone())
             }
         }
@@ -226,11 +228,7 @@ fn read_record(path: &Path) -> Result<(dip_variants::Variant, dip_game::record::
     };
     let text = read(&file)?;
     // The variant is named in the header; read it before the phases.
-    let variant_name = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("variant ").map(|v| v.trim().to_string()))
-        .unwrap_or_else(|| "standard".into());
-    let variant = dip_variants::load(&variant_name)?;
+    let variant = dip_game::record::variant_of_text(&file, &text).map_err(anyhow::Error::msg)?;
     let rec = dip_game::record::GameRecord::from_text(&variant.map, &text, &file.display().to_string())?;
     Ok((variant, rec))
 }

@@ -222,3 +222,45 @@ fn cli_numbers_without_caps() {
         assert!(text(&o).contains(limit), "{args:?} names the limit: {}", text(&o));
     }
 }
+
+#[test]
+fn record_variant_absolute_path_reads_any_file() {
+    let d = tmp("record-variant");
+    let rec = std::fs::read_to_string(repo().join("examples/game1905/current/HISTORY.REC")).unwrap();
+    std::fs::write(d.join("r.rec"), rec.replacen("variant standard", "variant /etc/passwd", 1)).unwrap();
+    let o = dip(&["record", "show", "r.rec"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no absolute path"), "{}", text(&o));
+    assert!(!text(&o).contains("root:"), "{}", text(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn endless_variantpath_never_ends() {
+    let d = tmp("dev-zero");
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let o = dip(&["adjudicate", "--variant", "/dev/zero", pos.to_str().unwrap(), "x.txt"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("larger than"), "{}", text(&o));
+}
+
+#[test]
+fn errors_never_say_line_0_and_invalid_utf8_names_line_and_byte() {
+    let d = tmp("utf8");
+    std::fs::write(d.join("o.txt"), b"England: F lon - nth\nFrance: A p\xe4r - bur\n").unwrap();
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "o.txt"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("o.txt:2: invalid UTF-8 at byte 12"), "{}", text(&o));
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "missing.txt"], &d);
+    assert!(text(&o).contains("missing.txt"), "{}", text(&o));
+    assert!(!text(&o).contains(":0:"), "{}", text(&o));
+    let o = dip(&["render", "start", "--variant", "missing.variant", "-o", "x.svg"], &d);
+    assert!(!text(&o).contains(":0:"), "{}", text(&o));
+    // A byte-order mark is skipped.
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(b"England: F lon - nth\n");
+    std::fs::write(d.join("bom.txt"), bom).unwrap();
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "bom.txt"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+}
