@@ -410,3 +410,18 @@ fn bmp_error_says_png() {
     let e = dip_render::raster::decode_picture(b"BM\x00\x00").unwrap_err().to_string();
     assert!(e.contains("BMP") && !e.contains("PNG"), "{e}");
 }
+
+/// A name of 100,000 characters made a render take seconds (the text laid
+/// out whole).
+#[test]
+fn name_of_100000_characters_makes_render_slow() {
+    let long = "x".repeat(100_000);
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/pure.variant"))
+        .unwrap()
+        .replace("title Pure", &format!("title {long}"))
+        .replace("power AUS Austria Austrian", &format!("power AUS {long} Austrian"));
+    let v = dip_variants::parse(&text, "long.variant").unwrap();
+    let svg = Picture::new(&v).svg(&v.start, None, &Options::default());
+    assert!(!svg.contains(&"x".repeat(1000)), "names are cut");
+    assert!(svg.len() < 200_000, "{}", svg.len());
+}
