@@ -229,7 +229,7 @@ pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
         Ok(text) => parse(&text, name_or_path),
         Err(e) => Err(VariantError {
             file: name_or_path.to_string(),
-            line: 1,
+            line: 0,
             message: format!(
                 "cannot read the variant file ({e}); bundled variants: {}",
                 BUNDLED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
