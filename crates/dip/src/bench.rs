@@ -12,7 +12,7 @@ pub struct Args {
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
     /// Years per game (each has up to five phases; 1 to 1000).
-    #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(i32).range(1..=1000))]
+    #[arg(long, default_value_t = 18, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(1..=1000))]
     years: i32,
     /// Seed of the random orders.
     #[arg(long, default_value_t = 1901)]

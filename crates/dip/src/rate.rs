@@ -201,7 +201,7 @@ pub struct ScoreArgs {
     #[arg(required = true)]
     powers: Vec<String>,
     /// The last game year.
-    #[arg(long, default_value_t = 1910)]
+    #[arg(long, default_value_t = 1910, allow_negative_numbers = true)]
     year: i32,
 }
 

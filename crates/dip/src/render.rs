@@ -19,10 +19,10 @@ pub struct Look {
     #[arg(long)]
     rules: Option<String>,
     /// Size factor (1 = one pixel per map unit: 1430 × 1044 for the standard map).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     scale: f32,
     /// Print resolution instead of --scale: the map is 96 units to the inch at scale 1.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     dpi: Option<f32>,
     /// colour, grey or bw (black and white).
     #[arg(long, default_value = "colour")]
