@@ -179,9 +179,7 @@ pub fn dipfile(data: &[u8]) {
 pub fn analyse(data: &[u8]) {
     use dip_rating::analyse::{Interp, MemHost};
     let t = text(data);
-    let (ctl, table) = t
-        .split_once('\0')
-        .unwrap_or((&t, "= 2024-01-01 g\nA 3\nB 2\nC 1\n"));
+    let (ctl, table) = t.split_once('\0').unwrap_or((&t, "= 2024-01-01 g\nA 3\nB 2\nC 1\n"));
     let mut host = MemHost::default();
     host.files.insert("g.res".into(), table.to_string());
     host.files.insert("inc.ctl".into(), ctl.to_string());
@@ -224,7 +222,8 @@ fn seeds_of(files: &[&str]) -> Vec<Vec<u8>> {
 }
 
 fn png_seed() -> Vec<u8> {
-    let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='3' height='2'><rect width='3' height='2' fill='red'/></svg>";
+    let svg =
+        "<svg xmlns='http://www.w3.org/2000/svg' width='3' height='2'><rect width='3' height='2' fill='red'/></svg>";
     dip_render::raster::pixmap(svg)
         .ok()
         .and_then(|pm| dip_render::raster::encode_png(&pm).ok())
@@ -254,7 +253,13 @@ pub fn targets() -> Vec<Target> {
         Target {
             name: "orders",
             run: orders,
-            seeds: || seeds_of(&["examples/orders/orders.txt", "examples/spring-1901/orders.txt", "examples/game/meine/ORDERS.TXT"]),
+            seeds: || {
+                seeds_of(&[
+                    "examples/orders/orders.txt",
+                    "examples/spring-1901/orders.txt",
+                    "examples/game/meine/ORDERS.TXT",
+                ])
+            },
         },
         Target {
             name: "position",
@@ -264,7 +269,13 @@ pub fn targets() -> Vec<Target> {
         Target {
             name: "gamefile",
             run: gamefile,
-            seeds: || seeds_of(&["examples/game/meine/GAME.TXT", "examples/game/PROJECT.TXT", "examples/game/meine/ORDERS.TXT"]),
+            seeds: || {
+                seeds_of(&[
+                    "examples/game/meine/GAME.TXT",
+                    "examples/game/PROJECT.TXT",
+                    "examples/game/meine/ORDERS.TXT",
+                ])
+            },
         },
         Target {
             name: "variant_native",
@@ -302,7 +313,8 @@ pub fn targets() -> Vec<Target> {
             name: "variant_realpolitik",
             run: variant_realpolitik,
             seeds: || {
-                let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/realpolitik/Tiny");
+                let dir =
+                    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/realpolitik/Tiny");
                 let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
                     .map(|rd| rd.flatten().map(|e| e.path()).collect())
                     .unwrap_or_default();
@@ -394,7 +406,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 7;
@@ -406,7 +418,7 @@ impl Rng {
         if n == 0 {
             0
         } else {
-            (self.next() % n as u64) as usize
+            (self.next_u64() % n as u64) as usize
         }
     }
 }
@@ -499,7 +511,7 @@ pub fn mutate(seed: &[u8], rng: &mut Rng) -> Vec<u8> {
             }
             _ => {
                 let i = rng.below(n + 1);
-                d.insert(i, rng.next() as u8);
+                d.insert(i, rng.next_u64() as u8);
             }
         }
     }

@@ -134,13 +134,17 @@ impl GameDir {
         let orders_path = if orders_path.exists() {
             orders_path
         } else {
-            let want = orders_path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let want = orders_path
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
             std::fs::read_dir(dir)
                 .ok()
                 .and_then(|rd| {
-                    rd.flatten()
-                        .map(|e| e.path())
-                        .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(&want)))
+                    rd.flatten().map(|e| e.path()).find(|p| {
+                        p.file_name()
+                            .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(&want))
+                    })
                 })
                 .unwrap_or(orders_path)
         };
@@ -549,7 +553,8 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 "no orders: {why}; nothing was played. Put the orders there, or run with --no-orders to play the turn with no orders at all (every unit holds)"
             )));
         }
-        out.messages.push(format!("warning: no orders ({why}): every unit holds (--no-orders)"));
+        out.messages
+            .push(format!("warning: no orders ({why}): every unit holds (--no-orders)"));
     }
     let lines = read_orders(&vocab, &g.orders_text, None);
     if stages.scan {
@@ -809,15 +814,19 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
         let t = read(&turn)?;
         let map = &g.variant.map;
         let turn_name = turn.display().to_string();
-        let turn_rec = crate::record::GameRecord::from_text(map, &t, &turn_name).map_err(|e| RunError::Other(e.to_string()))?;
+        let turn_rec =
+            crate::record::GameRecord::from_text(map, &t, &turn_name).map_err(|e| RunError::Other(e.to_string()))?;
         let add = if history.exists() {
             let h = read(&history)?;
             let hist_name = history.display().to_string();
             let hist_rec = crate::record::GameRecord::from_text(map, &h, &hist_name)
                 .map_err(|e| RunError::Other(e.to_string()))?;
             if let (Some(last), Some(first)) = (hist_rec.phases.last(), turn_rec.phases.first()) {
-                crate::record::check_follows(&last.state.phase, &first.state.phase)
-                    .map_err(|m| RunError::Other(format!("{turn_name}: {m} (the last phase of {hist_name}); run the turn again")))?;
+                crate::record::check_follows(&last.state.phase, &first.state.phase).map_err(|m| {
+                    RunError::Other(format!(
+                        "{turn_name}: {m} (the last phase of {hist_name}); run the turn again"
+                    ))
+                })?;
             }
             // Only the phase blocks: the header is already there.
             let start = t.find("\nphase ").map(|i| i + 1).unwrap_or(t.len());

@@ -175,12 +175,14 @@ impl GameRecord {
 /// is refused: a record from elsewhere reads no other file of the machine.
 pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_variants::Variant, String> {
     let name = name.trim();
-    if dip_variants::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+    if dip_variants::bundled()
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(name))
+    {
         return dip_variants::load(name).map_err(|e| e.to_string());
     }
     let dir = record.parent().unwrap_or(std::path::Path::new(""));
-    let path = dip_variants::files::confined(dir, name)
-        .map_err(|m| format!("{}: variant {m}", record.display()))?;
+    let path = dip_variants::files::confined(dir, name).map_err(|m| format!("{}: variant {m}", record.display()))?;
     dip_variants::formats::load_any(&path.to_string_lossy()).map_err(|e| e.to_string())
 }
 

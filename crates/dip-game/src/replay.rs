@@ -238,7 +238,9 @@ fn compare_retreats(
     for (power, orders) in &movement.orders {
         let Some(pw) = map.find_power(power) else { continue };
         for text in orders.iter().flatten() {
-            let Ok(o) = parse_order_with(vocab, text, Some(pw)) else { continue };
+            let Ok(o) = parse_order_with(vocab, text, Some(pw)) else {
+                continue;
+            };
             if let OrderKind::Move(_, d, _) = o.kind {
                 let bounced = movement
                     .results

@@ -371,7 +371,10 @@ fn run_without_orders_file_refuses_unless_no_orders() {
     let dir = example("no-orders");
     std::fs::remove_file(dir.join("ORDERS.TXT")).unwrap();
     let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
-    assert!(e.contains("ORDERS.TXT does not exist") && e.contains("--no-orders"), "{e}");
+    assert!(
+        e.contains("ORDERS.TXT does not exist") && e.contains("--no-orders"),
+        "{e}"
+    );
     assert!(!dir.join("NEWGAME.TXT").exists(), "no turn was played");
     // A directory in its place is no orders file either.
     std::fs::create_dir(dir.join("ORDERS.TXT")).unwrap();
@@ -388,7 +391,11 @@ fn run_without_orders_file_refuses_unless_no_orders() {
         None,
     )
     .unwrap();
-    assert!(r.messages.iter().any(|m| m.contains("every unit holds")), "{:?}", r.messages);
+    assert!(
+        r.messages.iter().any(|m| m.contains("every unit holds")),
+        "{:?}",
+        r.messages
+    );
     assert!(dir.join("NEWGAME.TXT").is_file());
 }
 
@@ -412,7 +419,11 @@ fn game_file_cut_at_nation_boundary_is_refused() {
     std::fs::write(dir.join("GAME.TXT"), &game).unwrap();
     run(&dir, &Stages::all(), None).unwrap();
     let newgame = read(&dir, "NEWGAME.TXT");
-    std::fs::write(dir.join("NEWGAME.TXT"), &newgame[..newgame.find("NATION Germany").unwrap()]).unwrap();
+    std::fs::write(
+        dir.join("NEWGAME.TXT"),
+        &newgame[..newgame.find("NATION Germany").unwrap()],
+    )
+    .unwrap();
     let e = accept(&dir).unwrap_err().to_string();
     assert!(e.contains("without `END`"), "{e}");
     assert_eq!(read(&dir, "GAME.TXT"), game);
@@ -467,7 +478,9 @@ fn new_refuses_existing_orders_txt() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("ORDERS.TXT"), "my orders\n").unwrap();
-    let e = dip_game::gamedir::new_game(&dir, "standard", "x").unwrap_err().to_string();
+    let e = dip_game::gamedir::new_game(&dir, "standard", "x")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("ORDERS.TXT exists"), "{e}");
     assert_eq!(read(&dir, "ORDERS.TXT"), "my orders\n");
     assert!(!dir.join("GAME.TXT").exists());

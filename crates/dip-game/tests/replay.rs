@@ -95,12 +95,17 @@ fn replay_compares_retreat_options_and_standoffs() {
         .find(|(_, u)| !u.as_object().unwrap().is_empty())
         .unwrap();
     for (_, places) in units.as_object_mut().unwrap() {
-        places.as_array_mut().unwrap().push(serde_json::Value::String("MOS".into()));
+        places
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::Value::String("MOS".into()));
     }
     let changed: dip_game::mila::SavedGame = serde_json::from_value(g).unwrap();
     let r = replay_game(&v.map, &rules, &changed).unwrap();
     assert!(
-        r.differ.iter().any(|d| d.problems.iter().any(|p| p.starts_with("retreat options"))),
+        r.differ
+            .iter()
+            .any(|d| d.problems.iter().any(|p| p.starts_with("retreat options"))),
         "{:#?}",
         r.differ
     );

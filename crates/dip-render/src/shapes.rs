@@ -172,14 +172,14 @@ impl Shapes {
                     let (l, sl) = next("a scanline `x y length`")?;
                     let v: Vec<i64> = sl.split_whitespace().filter_map(|w| w.parse().ok()).collect();
                     match v[..] {
-                        [x, y, len] if x >= 0 && y >= 0 && len > 0 && x + len <= 20_000 && y < 20_000 => {
+                        [x, y, len] if (0..RGN_MAX).contains(&x) && (0..RGN_MAX).contains(&y) && (1..=RGN_MAX).contains(&len) && x + len <= RGN_MAX => {
                             runs.push((pi as u16, x, y, len))
                         }
                         _ => {
                             return Err(err(
                                 l,
                                 format!(
-                                "expected a scanline `x y length` (whole numbers, inside 20000 × 20000), found `{sl}`"
+                                "expected a scanline `x y length` (whole numbers, inside 8000 × 8000, the largest .rgn map read), found `{sl}`"
                             ),
                             ))
                         }
@@ -191,10 +191,10 @@ impl Shapes {
         let mut h = runs.iter().map(|r| r.2 as usize + 1).max().unwrap_or(1);
         for p in map.provinces() {
             if let Some((x, y)) = p.pos {
-                // Points outside the scanlines' 20000 × 20000 do not
+                // Points outside the scanlines' 8000 × 8000 do not
                 // enlarge the picture beyond it.
-                w = w.max(x.clamp(0.0, 20_000.0) as usize + 20);
-                h = h.max(y.clamp(0.0, 20_000.0) as usize + 20);
+                w = w.max(x.clamp(0.0, RGN_MAX as f32) as usize + 20);
+                h = h.max(y.clamp(0.0, RGN_MAX as f32) as usize + 20);
             }
         }
         let mut label = vec![regions::NONE; w * h];
@@ -427,6 +427,10 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
     pos
 }
 
+/// The largest Realpolitik `.rgn` picture read (its scanlines inside
+/// RGN_MAX × RGN_MAX): a label a pixel, 128 MB at most.
+const RGN_MAX: i64 = 8_000;
+
 /// Maps up to this many provinces are laid out with the exact (quadratic)
 /// force computation; larger ones with a grid.
 const EXACT_LAYOUT: usize = 1500;
@@ -558,7 +562,9 @@ fn typical_spacing(points: &[(f32, f32)]) -> f32 {
     // Large maps: the nearest neighbour among the points of nearby cells
     // (a point alone in its neighbourhood is left out of the median).
     let grid = (points.len() > EXACT_LAYOUT).then(|| {
-        let (x1, y1) = points.iter().fold((1.0f32, 1.0f32), |m, p| (m.0.max(p.0), m.1.max(p.1)));
+        let (x1, y1) = points
+            .iter()
+            .fold((1.0f32, 1.0f32), |m, p| (m.0.max(p.0), m.1.max(p.1)));
         Grid::new(points, (x1 * y1 / points.len() as f32).sqrt() * 2.0)
     });
     let mut d: Vec<f32> = points

@@ -352,8 +352,14 @@ fn units_are_drawn_onto_a_map_picture() {
 fn province_at_3000000_aborts_render() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/pure.variant"))
         .unwrap()
-        .replace("province vie Vienna land center home=AUS aka=vien", "province vie Vienna land center home=AUS aka=vien at=3000000,3000000")
-        .replace("province ber Berlin land center home=GER aka=berl", "province ber Berlin land center home=GER aka=berl at=2147483647,5");
+        .replace(
+            "province vie Vienna land center home=AUS aka=vien",
+            "province vie Vienna land center home=AUS aka=vien at=3000000,3000000",
+        )
+        .replace(
+            "province ber Berlin land center home=GER aka=berl",
+            "province ber Berlin land center home=GER aka=berl at=2147483647,5",
+        );
     let v = dip_variants::parse(&text, "big.variant").unwrap();
     let pic = Picture::new(&v);
     let svg = pic.svg(&v.start, None, &Options::default());
@@ -407,7 +413,9 @@ fn png_claiming_100000_pixels_aborts() {
 /// The BMP reader's errors said "not a readable PNG".
 #[test]
 fn bmp_error_says_png() {
-    let e = dip_render::raster::decode_picture(b"BM\x00\x00").unwrap_err().to_string();
+    let e = dip_render::raster::decode_picture(b"BM\x00\x00")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("BMP") && !e.contains("PNG"), "{e}");
 }
 
@@ -424,4 +432,29 @@ fn name_of_100000_characters_makes_render_slow() {
     let svg = Picture::new(&v).svg(&v.start, None, &Options::default());
     assert!(!svg.contains(&"x".repeat(1000)), "names are cut");
     assert!(svg.len() < 200_000, "{}", svg.len());
+}
+
+/// A scanline `0 0 9223372036854775807` overflowed `x + length`.
+#[test]
+fn rgn_scanline_of_huge_length_overflows() {
+    let v = dip_variants::standard();
+    let mut t = String::new();
+    for (i, p) in v.map.provinces().iter().enumerate() {
+        t.push_str(&format!("# {}\n", p.name));
+        for part in 0..p.regions.len().max(1) {
+            t.push_str("1,1\n");
+            if part == 0 {
+                t.push_str("1,1\n");
+            }
+            if i == 0 && part == 0 {
+                t.push_str("1\n5 0 9223372036854775807\n");
+            } else {
+                t.push_str("0\n");
+            }
+        }
+    }
+    let e = dip_render::Shapes::from_rgn(&v.map, &t, "x.rgn")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("8000"), "{e}");
 }

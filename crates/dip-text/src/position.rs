@@ -38,11 +38,7 @@ pub fn parse_phase(text: &str) -> Result<Phase, String> {
             other if other.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) && other != "-" => {
                 match other.parse::<i64>() {
                     Ok(y) if (0..=MAX_YEAR as i64).contains(&y) => year = Some(y as i32),
-                    _ => {
-                        return Err(format!(
-                            "the year {other} is out of range (years from 0 to {MAX_YEAR})"
-                        ))
-                    }
+                    _ => return Err(format!("the year {other} is out of range (years from 0 to {MAX_YEAR})")),
                 }
             }
             other => {

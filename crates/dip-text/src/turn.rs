@@ -164,7 +164,10 @@ pub fn read_orders_strict(
             continue;
         }
         if l.scanned.press {
-            errors.push(fail(0, "expected an order; the words after the unit are no order".into()));
+            errors.push(fail(
+                0,
+                "expected an order; the words after the unit are no order".into(),
+            ));
             continue;
         }
         let Some(kind) = l.scanned.order else {

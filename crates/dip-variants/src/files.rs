@@ -81,7 +81,11 @@ pub fn confined(base: &Path, name: &str) -> Result<std::path::PathBuf, String> {
     if bad || name.trim().is_empty() {
         return Err(format!(
             "`{name}`: a file named here must be inside {} (no absolute path, no `..`)",
-            if base.as_os_str().is_empty() { Path::new(".").display() } else { base.display() }
+            if base.as_os_str().is_empty() {
+                Path::new(".").display()
+            } else {
+                base.display()
+            }
         ));
     }
     Ok(base.join(rel))

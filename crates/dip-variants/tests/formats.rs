@@ -417,7 +417,10 @@ fn convoy_relevant_unitnr_4294967295_allocates_gigabytes() {
         .join("\n");
     std::fs::write(out.join("VARIANT.TXT"), vt).unwrap();
     let e = formats::read_model(out.to_str().unwrap()).unwrap_err().to_string();
-    assert!(e.contains("CONVOY_RELEVANT_UNITNR takes a unit number from 1 to 3"), "{e}");
+    assert!(
+        e.contains("CONVOY_RELEVANT_UNITNR takes a unit number from 1 to 3"),
+        "{e}"
+    );
     assert!(e.contains("VARIANT.TXT:"), "{e}");
 }
 
@@ -428,7 +431,9 @@ fn dpjudge_map_absolute_path_reads_any_file() {
     std::fs::create_dir_all(&d).unwrap();
     for name in ["/etc/passwd", "../secret.map"] {
         std::fs::write(d.join("x.map"), format!("MAP {name}\n")).unwrap();
-        let e = formats::load_any(d.join("x.map").to_str().unwrap()).unwrap_err().to_string();
+        let e = formats::load_any(d.join("x.map").to_str().unwrap())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no absolute path, no `..`"), "{e}");
         assert!(!e.contains("root:"), "{e}");
     }

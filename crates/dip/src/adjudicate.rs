@@ -42,7 +42,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Ok(o) => o,
         Err(errors) => {
             for e in errors {
-                let col = if e.column > 0 { format!(":{}", e.column) } else { String::new() };
+                let col = if e.column > 0 {
+                    format!(":{}", e.column)
+                } else {
+                    String::new()
+                };
                 eprintln!("{ord_name}:{}{col}: {}: `{}`", e.line, e.message, e.text);
             }
             return Ok(ExitCode::from(2));

@@ -68,7 +68,7 @@ pub struct Args {
     command: RecordCommand,
 }
 
-fn load(file: &PathBuf) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
+fn load(file: &std::path::Path) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
     let name = file.display().to_string();
     let text = dip_game::files::read_text(file).map_err(anyhow::Error::msg)?;
     // The variant is named in the record; read the header first.
@@ -129,7 +129,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     n += 1;
                 }
                 if stem != g.id && !g.id.is_empty() {
-                    eprintln!("note: game {} (id `{}`) is written as {stem}.rec", i + 1, g.id.escape_debug());
+                    eprintln!(
+                        "note: game {} (id `{}`) is written as {stem}.rec",
+                        i + 1,
+                        g.id.escape_debug()
+                    );
                 }
                 let path = out.join(format!("{stem}.rec"));
                 if let Err(e) = dip_game::files::write_new(&path, rec.to_text(&v.map).as_bytes(), force) {
@@ -193,10 +197,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             let mut texts = Vec::new();
             for f in &files {
                 let name = f.display().to_string();
-                texts.push((
-                    name.clone(),
-                    dip_game::files::read_text(f).map_err(anyhow::Error::msg)?,
-                ));
+                texts.push((name.clone(), dip_game::files::read_text(f).map_err(anyhow::Error::msg)?));
             }
             let v = match texts.first() {
                 Some((_, t)) => dip_game::record::variant_of_text(&files[0], t).map_err(anyhow::Error::msg)?,

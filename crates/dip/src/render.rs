@@ -184,7 +184,11 @@ fn read_orders(map: &dip_core::Map, state: &State, path: &Path) -> Result<Vec<Or
         let lines: Vec<String> = errors
             .iter()
             .map(|e| {
-                let col = if e.column > 0 { format!(":{}", e.column) } else { String::new() };
+                let col = if e.column > 0 {
+                    format!(":{}", e.column)
+                } else {
+                    String::new()
+                };
                 format!("{name}:{}{col}: {}: `{}`", e.line, e.message, e.text)
             })
             .collect();

@@ -46,7 +46,7 @@ enum Cmd {
     },
     /// Write a generated grid map (for benchmarks) in the native format.
     Generate {
-        /// Number of provinces (1 to 100000).
+        /// Number of provinces (1 to 20000; the map's border tables grow with the square).
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=MAX_PROVINCES))]
         provinces: u32,
         /// Number of powers (1 to 1000).
@@ -81,7 +81,7 @@ enum Cmd {
 }
 
 /// The largest map `generate` makes.
-const MAX_PROVINCES: i64 = 100_000;
+const MAX_PROVINCES: i64 = 20_000;
 
 /// Refuses to write over the input (`inputs`: files or folders read), and
 /// over any existing file without `force`.
@@ -135,7 +135,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Check { path } => {
-            let bundled = dip_variants::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(path.trim()));
+            let bundled = dip_variants::bundled()
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(path.trim()));
             if !bundled && !Path::new(&path).exists() {
                 eprintln!("dip: {path}: no such file and no bundled variant of that name");
                 return Ok(ExitCode::from(2));

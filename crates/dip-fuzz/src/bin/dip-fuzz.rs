@@ -67,7 +67,7 @@ fn main() {
                 let _ = std::fs::write(&path, &input);
                 eprintln!("{}: {kind}: input saved in {}", t.name, path.display());
                 crashes += 1;
-            } else if n % 97 == 0 && pool.len() < 512 {
+            } else if n.checked_rem(97) == Some(0) && pool.len() < 512 {
                 // Keep some inputs to mutate further, next time too.
                 let _ = std::fs::write(dir.join(format!("kept-{n}")), &input);
                 pool.push(input);
@@ -77,7 +77,10 @@ fn main() {
         println!("{}: {n} inputs in {:.0?}", t.name, start.elapsed());
     }
     if crashes > 0 {
-        eprintln!("dip-fuzz: {crashes} inputs crashed or took over 2 s (in {}/crashes)", corpus.display());
+        eprintln!(
+            "dip-fuzz: {crashes} inputs crashed or took over 2 s (in {}/crashes)",
+            corpus.display()
+        );
         std::process::exit(1);
     }
 }

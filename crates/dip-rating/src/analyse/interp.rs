@@ -738,10 +738,7 @@ impl<'h> Interp<'h> {
                 // An included file stays beside the control file: no
                 // absolute path, no `..` (a control file from elsewhere
                 // reads nothing else on the machine).
-                if name.starts_with(['/', '\\'])
-                    || name.contains(':')
-                    || name.split(['/', '\\']).any(|p| p == "..")
-                {
+                if name.starts_with(['/', '\\']) || name.contains(':') || name.split(['/', '\\']).any(|p| p == "..") {
                     return Err(err_at(
                         l,
                         rest_at,
