@@ -8,8 +8,9 @@
 # (fuzz/, corpus in fuzz/corpus/TARGET, crashes in fuzz/artifacts/TARGET).
 # Without them, the stable runner of crates/dip-fuzz mutates the seeds and
 # the corpus (fuzz/corpus/TARGET; crashes and slow inputs in
-# fuzz/corpus/crashes). A crash becomes a regression test in
-# crates/dip-fuzz/tests/regressions.rs. Targets: cargo run -p dip-fuzz -- list
+# fuzz/corpus/crashes). A crash becomes a regression input,
+# crates/dip-fuzz/regressions/TARGET--what-it-was, run by the test suite.
+# Targets: cargo run -p dip-fuzz -- list
 set -eu
 cd "$(dirname "$0")/.."
 target="${1:-all}"

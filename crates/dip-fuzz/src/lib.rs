@@ -9,7 +9,8 @@
 //!   wanted, under a memory limit, keeping every input that crashed;
 //! - with cargo-fuzz (`fuzz/`, nightly): coverage-guided, one binary per target.
 //!
-//! A crash found becomes a regression test in `tests/regressions.rs`.
+//! A crash found becomes a regression input, `regressions/TARGET--what-it-was`,
+//! run by `tests/regressions.rs`.
 
 use dip_core::Ruleset;
 use std::path::PathBuf;
