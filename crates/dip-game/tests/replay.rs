@@ -110,3 +110,25 @@ fn replay_compares_retreat_options_and_standoffs() {
         r.differ
     );
 }
+
+/// A few compressed bytes that unpack to gigabytes were read whole.
+#[test]
+fn mila_gzip_bomb_is_capped() {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let chunk = vec![b' '; 1 << 20];
+    for _ in 0..260 {
+        enc.write_all(&chunk).unwrap();
+    }
+    let gz = enc.finish().unwrap();
+    assert!(gz.len() < 2 << 20);
+    let e = read_games(&gz, "bomb.jsonl.gz").unwrap_err();
+    assert!(e.message.contains("more than 256 MiB"), "{e}");
+}
+
+#[test]
+fn mila_byte_order_mark_is_skipped() {
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(GAMES);
+    assert_eq!(read_games(&bytes, "bom.jsonl").unwrap().len(), 3);
+}
