@@ -764,7 +764,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
         .join(format!("{}.TXT", stage.trim_end_matches(".TXT").to_ascii_uppercase()));
     let text = read(&file)?;
     let report = Report::from_stage_text(&text)
-        .map_err(|(line, m)| RunError::Other(format!("{}:{line}: {m}", file.display())))?;
+        .map_err(|(line, m)| RunError::Other(format!("{}{}: {m}", file.display(), dip_core::colon_line(&line))))?;
     let style = PlainStyle {
         width: g.params.number("PLAINOUTWIDTH", 80)?.clamp(20, 1000) as usize,
         column: g.params.number("TABCOLUMNWIDTH", 12)?.clamp(4, 200) as usize,
