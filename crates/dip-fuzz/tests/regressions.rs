@@ -9,7 +9,9 @@ fn every_regression_input_runs_through_its_target() {
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().to_string();
-        let (target, what) = name.split_once("--").unwrap_or_else(|| panic!("{name}: expected TARGET--what"));
+        let (target, what) = name
+            .split_once("--")
+            .unwrap_or_else(|| panic!("{name}: expected TARGET--what"));
         let t = targets
             .iter()
             .find(|t| t.name == target)
@@ -17,7 +19,11 @@ fn every_regression_input_runs_through_its_target() {
         let data = std::fs::read(e.path()).unwrap();
         let start = std::time::Instant::now();
         (t.run)(&data);
-        assert!(start.elapsed().as_secs() < 10, "{target}: {what} took {:?}", start.elapsed());
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "{target}: {what} took {:?}",
+            start.elapsed()
+        );
         n += 1;
     }
     assert!(n >= 5, "{n} regression inputs");

@@ -49,6 +49,23 @@ impl FsHost {
             p.to_path_buf()
         }
     }
+    /// A file mask (`*`, `?`) as file names; a name without wildcards as it is.
+    fn expand_mask(&self, mask: &str) -> Vec<String> {
+        if !mask.contains(['*', '?']) {
+            return vec![mask.to_string()];
+        }
+        let p = Path::new(mask);
+        let dir = p.parent().unwrap_or(Path::new("")).to_path_buf();
+        let file = p
+            .file_name()
+            .map(|f| f.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let mut v = glob_dir(&dir, &file);
+        if v.is_empty() && !p.is_absolute() {
+            v = glob_dir(&self.base.join(&dir), &file);
+        }
+        v
+    }
 }
 
 fn glob_dir(dir: &Path, mask: &str) -> Vec<String> {
@@ -79,18 +96,13 @@ impl Host for FsHost {
         Ok(text)
     }
     fn expand(&mut self, mask: &str) -> Vec<String> {
-        if !mask.contains(['*', '?']) {
-            return vec![mask.to_string()];
-        }
-        let p = Path::new(mask);
-        let dir = p.parent().unwrap_or(Path::new("")).to_path_buf();
-        let file = p
-            .file_name()
-            .map(|f| f.to_string_lossy().to_string())
-            .unwrap_or_default();
-        let mut v = glob_dir(&dir, &file);
-        if v.is_empty() && !p.is_absolute() {
-            v = glob_dir(&self.base.join(&dir), &file);
+        let v = self.expand_mask(mask);
+        // Data files are protected from OUTPUT and ERRORLOG from the
+        // moment they are named, before they are read.
+        for f in &v {
+            if let Ok(c) = std::fs::canonicalize(self.resolve(f)) {
+                self.read.push(c);
+            }
         }
         v
     }
@@ -172,6 +184,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         stdout: std::io::stdout(),
         read: std::fs::canonicalize(&args.control).into_iter().collect(),
     };
+    // The data files named on the command line are protected from the start.
+    for a in &rest {
+        let v = host.expand_mask(a);
+        for f in v {
+            if let Ok(c) = std::fs::canonicalize(host.resolve(&f)) {
+                host.read.push(c);
+            }
+        }
+    }
     let text = match dip_game::files::read_text(&args.control) {
         Ok(t) => t,
         Err(e) => {

@@ -291,3 +291,14 @@ fn errors_never_say_line_0_and_invalid_utf8_names_line_and_byte() {
     let o = dip(&["adjudicate", pos.to_str().unwrap(), "bom.txt"], &d);
     assert!(o.status.success(), "{}", text(&o));
 }
+
+#[test]
+fn rate_control_file_names_its_data_as_output() {
+    let d = tmp("rate-data");
+    let data = "= 2024-01-01 g\nA 3\nB 2\nC 1\n";
+    std::fs::write(d.join("g.res"), data).unwrap();
+    std::fs::write(d.join("a.ctl"), "OUTPUT g.res\nECHO 'x'\nCOMMANDLINE\nSCANFILES\n").unwrap();
+    let o = dip(&["rate", "a.ctl", "g.res"], &d);
+    assert_eq!(std::fs::read_to_string(d.join("g.res")).unwrap(), data, "{}", text(&o));
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+}
