@@ -10,18 +10,18 @@
 # the corpus (fuzz/corpus/TARGET; crashes and slow inputs in
 # fuzz/corpus/crashes). A crash becomes a regression input,
 # crates/dip-fuzz/regressions/TARGET--what-it-was, run by the test suite.
-# Targets: cargo run -p dip-fuzz -- list
+# Targets (TARGET or reader_TARGET): cargo run -p dip-fuzz -- list
 set -eu
 cd "$(dirname "$0")/.."
 target="${1:-all}"
 secs="${2:-600}"
 mem="${3:-2048}"
 if command -v cargo-fuzz >/dev/null 2>&1 && cargo +nightly --version >/dev/null 2>&1; then
-    if [ "$target" = all ]; then
-        targets=$(cd fuzz && cargo +nightly fuzz list)
-    else
-        targets="$target"
-    fi
+    case "$target" in
+        all) targets=$(cd fuzz && cargo +nightly fuzz list) ;;
+        reader_*|order_reader|analyse_control) targets="$target" ;;
+        *) targets="reader_$target" ;;
+    esac
     n=$(echo "$targets" | wc -w)
     each=$((secs / n))
     [ "$each" -ge 1 ] || each=1
@@ -35,5 +35,6 @@ else
     cargo build --release -p dip-fuzz --bin dip-fuzz
     # The memory limit: allocation beyond it aborts the run, and the input
     # being tried stays in fuzz/corpus/current-TARGET.
+    target="${target#reader_}"
     (ulimit -v $((mem * 1024)) && exec target/release/dip-fuzz "$target" "$secs" fuzz/corpus)
 fi
