@@ -800,6 +800,12 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
     let newgame = dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT"));
     let game = g.game.path.clone();
     let text = read(&newgame)?;
+    if read(&game)? == text {
+        return Err(RunError::Other(format!(
+            "{} is the game as it stands (accepted already); run the next turn first",
+            newgame.display()
+        )));
+    }
     // The new file must open as the game, exactly as `dip run` opens it.
     let next = GameDir::open_with(dir, None, Some((&text, &newgame)))?;
     let vocab = next.vocabulary()?;

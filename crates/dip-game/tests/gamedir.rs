@@ -485,3 +485,13 @@ fn new_refuses_existing_orders_txt() {
     assert_eq!(read(&dir, "ORDERS.TXT"), "my orders\n");
     assert!(!dir.join("GAME.TXT").exists());
 }
+
+#[test]
+fn accept_twice_without_a_run_makes_another_backup() {
+    let dir = example("accept-twice");
+    run(&dir, &Stages::all(), None).unwrap();
+    accept(&dir).unwrap();
+    let e = accept(&dir).unwrap_err().to_string();
+    assert!(e.contains("accepted already"), "{e}");
+    assert!(!dir.join("GAME.BAK.1").exists());
+}
