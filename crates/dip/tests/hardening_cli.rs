@@ -302,3 +302,13 @@ fn rate_control_file_names_its_data_as_output() {
     assert_eq!(std::fs::read_to_string(d.join("g.res")).unwrap(), data, "{}", text(&o));
     assert_ne!(o.status.code(), Some(0), "{}", text(&o));
 }
+
+#[test]
+fn negative_numbers_as_values() {
+    let d = tmp("negative");
+    let o = dip(&["render", "start", "-o", "x.svg", "--scale", "-1"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("the scale must be above 0"), "{}", text(&o));
+    let o = dip(&["score", "carnage", "R=14", "T=20", "--year", "-5"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+}
