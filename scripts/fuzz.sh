@@ -22,6 +22,8 @@ if command -v cargo-fuzz >/dev/null 2>&1 && cargo +nightly --version >/dev/null 
         reader_*|order_reader|analyse_control) targets="$target" ;;
         *) targets="reader_$target" ;;
     esac
+    # The seeds (real files) start the corpus.
+    cargo run -q -p dip-fuzz --bin dip-fuzz -- seeds fuzz/corpus
     n=$(echo "$targets" | wc -w)
     each=$((secs / n))
     [ "$each" -ge 1 ] || each=1

@@ -1,4 +1,5 @@
-//! `dip-fuzz [TARGET|all] [SECONDS] [CORPUS]`: runs fuzz targets on stable
+//! `dip-fuzz [TARGET|all] [SECONDS] [CORPUS]`, `dip-fuzz list`,
+//! `dip-fuzz seeds DIR`: runs fuzz targets on stable
 //! Rust for a set time (scripts/fuzz.sh adds a memory limit). Inputs come
 //! from the seeds and from CORPUS/TARGET/ (kept between runs); every input
 //! that panics is saved in CORPUS/crashes/, and the input being tried is in
@@ -10,6 +11,19 @@ use std::time::{Duration, Instant};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let which = args.first().cloned().unwrap_or_else(|| "all".into());
+    if which == "seeds" {
+        // `dip-fuzz seeds DIR`: each target's seeds as DIR/reader_TARGET/seed-N,
+        // the starting corpus for cargo-fuzz.
+        let dir = PathBuf::from(args.get(1).cloned().unwrap_or_else(|| "fuzz/corpus".into()));
+        for t in dip_fuzz::targets() {
+            let d = dir.join(format!("reader_{}", t.name));
+            let _ = std::fs::create_dir_all(&d);
+            for (i, s) in (t.seeds)().iter().enumerate() {
+                let _ = std::fs::write(d.join(format!("seed-{i}")), s);
+            }
+        }
+        return;
+    }
     if which == "list" {
         for t in dip_fuzz::targets() {
             println!("{}", t.name);
