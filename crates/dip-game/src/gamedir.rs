@@ -302,8 +302,14 @@ pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunErr
             target.display()
         )));
     }
-    std::fs::write(&target, &text).map_err(|e| RunError::Io(target.display().to_string(), e))?;
-    std::fs::write(&game, new_game).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    // The new GAME.TXT is written beside the old one first, so that the
+    // edit never joins the history without the game that goes with it.
+    let staged = crate::files::stage(&game, new_game.as_bytes()).map_err(RunError::Other)?;
+    if let Err(e) = std::fs::write(&target, &text) {
+        let _ = std::fs::remove_file(&staged);
+        return Err(RunError::Io(target.display().to_string(), e));
+    }
+    crate::files::commit(&staged, &game).map_err(RunError::Other)?;
     Ok(findings.iter().map(|f| f.to_string()).collect())
 }
 
