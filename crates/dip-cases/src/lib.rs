@@ -72,7 +72,7 @@ pub struct Case {
 
 /// A file that cannot be read as cases.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct CaseFileError {
     pub file: String,
     pub line: usize,

@@ -57,10 +57,10 @@ pub fn advance(map: &Map, state: &State, outcome: &PhaseOutcome) -> State {
             if adjustment::needs_adjustment(map, &next) {
                 Phase::new(year, Season::Fall, PhaseKind::Adjustment)
             } else {
-                Phase::new(year + 1, Season::Spring, PhaseKind::Movement)
+                Phase::new(year.saturating_add(1), Season::Spring, PhaseKind::Movement)
             }
         }
-        _ => Phase::new(year + 1, Season::Spring, PhaseKind::Movement),
+        _ => Phase::new(year.saturating_add(1), Season::Spring, PhaseKind::Movement),
     };
     next
 }

@@ -30,3 +30,13 @@ pub use order::{CoastSpec, Dest, Order, OrderKind, UnitRef};
 pub use outcome::{Illegal, OrderReport, Reason, Verdict};
 pub use rules::Ruleset;
 pub use state::{Dislodged, Phase, PhaseKind, Season, State, Unit};
+
+/// `:LINE` for an error message's place, or nothing for line 0 (an error
+/// about a whole file): messages never show `file:0:`.
+pub fn colon_line(line: &usize) -> String {
+    if *line == 0 {
+        String::new()
+    } else {
+        format!(":{line}")
+    }
+}

@@ -350,6 +350,22 @@ impl Map {
     pub fn clockwise(&self, p: ProvinceId) -> &[ProvinceId] {
         &self.clockwise[p.index()]
     }
+    /// The provinces some unit type can reach from `a` in one step, in
+    /// ascending order: `b` is listed exactly when `provinces_adjacent(a, b)`
+    /// (linear in `a`'s borders, where asking every pair is quadratic).
+    pub fn neighbour_provinces(&self, a: ProvinceId) -> Vec<ProvinceId> {
+        let mut out: Vec<ProvinceId> = self.provinces[a.index()]
+            .regions
+            .iter()
+            .flat_map(|&r| {
+                self.unit_type_ids()
+                    .flat_map(move |ut| self.adj[ut.index()][r.index()].iter().map(|e| self.province_of(e.to)))
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
     /// Any unit type can get from `a` to `b` in one step.
     pub fn provinces_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
         self.unit_type_ids().any(|ut| {

@@ -16,7 +16,14 @@ pub fn file_name(prefix: &str, state: &State) -> String {
         Season::Spring => 's',
         Season::Fall => 'a',
     };
-    format!("{prefix}_{s}{:02}.dip", (state.phase.year - 1900).rem_euclid(100))
+    // DIP counts years after 1900 in two digits; other years are written
+    // whole, so that 1901 and 2001 never share a name.
+    let year = state.phase.year;
+    if (1901..=1999).contains(&year) {
+        format!("{prefix}_{s}{:02}.dip", year - 1900)
+    } else {
+        format!("{prefix}_{s}y{year}.dip")
+    }
 }
 
 /// The seasons of a record as `.dip` files: (file name, text).
@@ -60,9 +67,49 @@ pub fn to_dip_files(map: &Map, rec: &GameRecord, prefix: &str) -> Vec<(String, S
     out
 }
 
-/// A record from `.dip` files (given in season order): each season's
-/// phases are played from its position, so the record needs no more.
+/// A record from `.dip` files (in any order: the seasons are sorted by the
+/// phase each file starts at, so `d/*.dip`, which the shell sorts autumns
+/// before springs, works): each season's phases are played from its
+/// position, so the record needs no more. The same season twice, or a year
+/// missing, is an error naming the files.
 pub fn from_dip_files(map: &Map, files: &[(String, String)]) -> Result<GameRecord, crate::record::RecordError> {
+    let mut seasons: Vec<(GameRecord, &str)> = Vec::new();
+    for f in files {
+        seasons.push((season_of(map, std::slice::from_ref(f))?, &f.0));
+    }
+    seasons.sort_by_key(|(r, _)| r.phases.first().map(|p| p.state.phase));
+    let mut rec: Option<GameRecord> = None;
+    let mut last_file = "";
+    for (season, file) in seasons {
+        match rec.as_mut() {
+            None => rec = Some(season),
+            Some(r) => {
+                if let (Some(prev), Some(next)) = (r.phases.last(), season.phases.first()) {
+                    crate::record::check_follows(&prev.state.phase, &next.state.phase).map_err(|m| {
+                        crate::record::RecordError {
+                            file: file.to_string(),
+                            line: 0,
+                            message: format!("{m} (in {last_file})"),
+                        }
+                    })?;
+                }
+                if !season.name.is_empty() {
+                    r.name = season.name;
+                }
+                r.phases.extend(season.phases);
+            }
+        }
+        last_file = file;
+    }
+    Ok(rec.unwrap_or(GameRecord {
+        name: String::new(),
+        variant: "standard".into(),
+        rules: "datc".into(),
+        phases: Vec::new(),
+    }))
+}
+
+fn season_of(map: &Map, files: &[(String, String)]) -> Result<GameRecord, crate::record::RecordError> {
     let vocab = Vocabulary::new(map).with_spellcheck(0);
     let rules_of = |t: &str| {
         t.lines()

@@ -39,6 +39,10 @@ pub struct Stages {
     /// Write PLAIN.TXT (and the other reports) from this stage file
     /// (`CONFLICTED`, `WINTERED`; default WINTERED).
     pub output: Option<String>,
+    /// Play the turn although there is no orders file (every unit holds,
+    /// or is disbanded in a retreat phase). Without it a missing orders
+    /// file stops the run.
+    pub no_orders: bool,
 }
 
 impl Stages {
@@ -50,6 +54,7 @@ impl Stages {
             winter: true,
             map: true,
             output: Some("WINTERED".into()),
+            no_orders: false,
         }
     }
 }
@@ -65,7 +70,7 @@ pub struct RunResult {
 }
 
 fn read(path: &Path) -> Result<String, RunError> {
-    std::fs::read_to_string(path).map_err(|e| RunError::Io(path.display().to_string(), e))
+    crate::files::read_text(path).map_err(RunError::Other)
 }
 
 /// Writes a file; a file the user may have edited (GAME.TXT) is never
@@ -81,6 +86,9 @@ pub struct GameDir {
     pub dir: PathBuf,
     pub game: GameFile,
     pub orders_text: String,
+    /// Why there are no orders (no orders file, or a directory in its
+    /// place); `None` when the orders file was read.
+    pub orders_missing: Option<String>,
     pub params: Params,
     pub variant: dip_variants::Variant,
 }
@@ -88,6 +96,18 @@ pub struct GameDir {
 impl GameDir {
     /// Opens `dir`; `project` is PROJECT.TXT (default: the parent folder's, if any).
     pub fn open(dir: &Path, project: Option<&Path>) -> Result<GameDir, RunError> {
+        GameDir::open_with(dir, project, None)
+    }
+
+    /// Opens `dir` with `game` (text and path) read in place of its
+    /// GAME.TXT: how `accept` checks NEWGAME.TXT as the game it will be.
+    pub fn open_with(dir: &Path, project: Option<&Path>, game: Option<(&str, &Path)>) -> Result<GameDir, RunError> {
+        if !dir.is_dir() {
+            return Err(RunError::Other(format!(
+                "{}: no such game directory (expected a folder with GAME.TXT and ORDERS.TXT)",
+                dir.display()
+            )));
+        }
         let project_file = match project {
             Some(p) => Some(p.to_path_buf()),
             None => dir.parent().map(|p| p.join("PROJECT.TXT")).filter(|p| p.is_file()),
@@ -105,11 +125,35 @@ impl GameDir {
         };
         let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
         let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
-        let game = GameFile::read(&read(&game_path)?, &game_path)?;
-        let orders_text = if orders_path.is_file() {
-            read(&orders_path)?
+        let game = match game {
+            Some((text, path)) => GameFile::read(text, path)?,
+            None => GameFile::read(&read(&game_path)?, &game_path)?,
+        };
+        // The orders file, also under another case (`orders.txt`), as
+        // DipWork's file names are read on DOS.
+        let orders_path = if orders_path.exists() {
+            orders_path
         } else {
-            String::new()
+            let want = orders_path
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            std::fs::read_dir(dir)
+                .ok()
+                .and_then(|rd| {
+                    rd.flatten().map(|e| e.path()).find(|p| {
+                        p.file_name()
+                            .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(&want))
+                    })
+                })
+                .unwrap_or(orders_path)
+        };
+        let (orders_text, orders_missing) = if orders_path.is_file() {
+            (read(&orders_path)?, None)
+        } else if orders_path.exists() {
+            (String::new(), Some(format!("{} is not a file", orders_path.display())))
+        } else {
+            (String::new(), Some(format!("{} does not exist", orders_path.display())))
         };
         let orders = ParamFile::parse(&orders_text, orders_path);
         let vpath = game.params.get("VARIANTPATH").ok_or_else(|| GameError {
@@ -153,6 +197,7 @@ impl GameDir {
             dir: dir.to_path_buf(),
             game,
             orders_text,
+            orders_missing,
             params: Params { files },
             variant,
         })
@@ -257,8 +302,14 @@ pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunErr
             target.display()
         )));
     }
-    std::fs::write(&target, &text).map_err(|e| RunError::Io(target.display().to_string(), e))?;
-    std::fs::write(&game, new_game).map_err(|e| RunError::Io(game.display().to_string(), e))?;
+    // The new GAME.TXT is written beside the old one first, so that the
+    // edit never joins the history without the game that goes with it.
+    let staged = crate::files::stage(&game, new_game.as_bytes()).map_err(RunError::Other)?;
+    if let Err(e) = std::fs::write(&target, &text) {
+        let _ = std::fs::remove_file(&staged);
+        return Err(RunError::Io(target.display().to_string(), e));
+    }
+    crate::files::commit(&staged, &game).map_err(RunError::Other)?;
     Ok(findings.iter().map(|f| f.to_string()).collect())
 }
 
@@ -501,6 +552,16 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let start = g.game.state(&vocab)?;
     let three_phase = g.params.boolean("THREEPHASE", false)?;
     let mut out = RunResult::default();
+    let plays = stages.scan || stages.parse || stages.conflict || stages.winter || stages.map;
+    if let (true, Some(why)) = (plays, &g.orders_missing) {
+        if !stages.no_orders {
+            return Err(RunError::Other(format!(
+                "no orders: {why}; nothing was played. Put the orders there, or run with --no-orders to play the turn with no orders at all (every unit holds)"
+            )));
+        }
+        out.messages
+            .push(format!("warning: no orders ({why}): every unit holds (--no-orders)"));
+    }
     let lines = read_orders(&vocab, &g.orders_text, None);
     if stages.scan {
         write(&dir.join("SCANNED.TXT"), &scanned_text(map, &lines), &mut out.written)?;
@@ -709,7 +770,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
         .join(format!("{}.TXT", stage.trim_end_matches(".TXT").to_ascii_uppercase()));
     let text = read(&file)?;
     let report = Report::from_stage_text(&text)
-        .map_err(|(line, m)| RunError::Other(format!("{}:{line}: {m}", file.display())))?;
+        .map_err(|(line, m)| RunError::Other(format!("{}{}: {m}", file.display(), dip_core::colon_line(&line))))?;
     let style = PlainStyle {
         width: g.params.number("PLAINOUTWIDTH", 80)?.clamp(20, 1000) as usize,
         column: g.params.number("TABCOLUMNWIDTH", 12)?.clamp(4, 200) as usize,
@@ -735,33 +796,87 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
 
 /// `dip accept`: NEWGAME.TXT becomes GAME.TXT; the old GAME.TXT is kept as
 /// the backup named by FNSAVE (default GAME.BAK, numbered if it exists).
+/// Everything is checked first (NEWGAME.TXT read as the game it will be, as
+/// `dip run` reads it; TURN.REC and HISTORY.REC read as records whose
+/// phases follow each other), the new files are written beside the old
+/// ones, and only then are they renamed into place: a failure leaves the
+/// game as it was.
 pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
     let g = GameDir::open(dir, None)?;
     let newgame = dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT"));
     let game = g.game.path.clone();
     let text = read(&newgame)?;
-    // The new file must read as a game before anything is replaced.
-    let probe = GameFile::read(&text, &newgame)?;
-    let vocab = g.vocabulary()?;
-    probe.state(&vocab)?;
-    let backup = keep_backup(dir, &g.params, &game)?;
-    std::fs::write(&game, text).map_err(|e| RunError::Io(game.display().to_string(), e))?;
-    // The accepted turn joins the game's record.
+    if read(&game)? == text {
+        return Err(RunError::Other(format!(
+            "{} is the game as it stands (accepted already); run the next turn first",
+            newgame.display()
+        )));
+    }
+    // The new file must open as the game, exactly as `dip run` opens it.
+    let next = GameDir::open_with(dir, None, Some((&text, &newgame)))?;
+    let vocab = next.vocabulary()?;
+    next.game.state(&vocab)?;
+    next.rules()?;
+    // The accepted turn joins the game's record: checked before anything
+    // is written.
     let turn = dir.join("TURN.REC");
-    if turn.is_file() {
+    let history = dir.join("HISTORY.REC");
+    let mut new_history = None;
+    if turn.exists() {
         let t = read(&turn)?;
-        let history = dir.join("HISTORY.REC");
-        let add = if history.is_file() {
+        let map = &g.variant.map;
+        let turn_name = turn.display().to_string();
+        let turn_rec =
+            crate::record::GameRecord::from_text(map, &t, &turn_name).map_err(|e| RunError::Other(e.to_string()))?;
+        let add = if history.exists() {
+            let h = read(&history)?;
+            let hist_name = history.display().to_string();
+            let hist_rec = crate::record::GameRecord::from_text(map, &h, &hist_name)
+                .map_err(|e| RunError::Other(e.to_string()))?;
+            if let (Some(last), Some(first)) = (hist_rec.phases.last(), turn_rec.phases.first()) {
+                crate::record::check_follows(&last.state.phase, &first.state.phase).map_err(|m| {
+                    RunError::Other(format!(
+                        "{turn_name}: {m} (the last phase of {hist_name}); run the turn again"
+                    ))
+                })?;
+            }
             // Only the phase blocks: the header is already there.
             let start = t.find("\nphase ").map(|i| i + 1).unwrap_or(t.len());
-            let mut h = read(&history)?;
+            let mut h = h;
+            if !h.ends_with('\n') {
+                h.push('\n');
+            }
             h.push('\n');
             h.push_str(&t[start..]);
+            crate::record::GameRecord::from_text(map, &h, &hist_name).map_err(|e| RunError::Other(e.to_string()))?;
             h
         } else {
             t
         };
-        std::fs::write(&history, add).map_err(|e| RunError::Io(history.display().to_string(), e))?;
+        new_history = Some(add);
+    }
+    // Written beside, then renamed: GAME.TXT last.
+    let staged_history = match &new_history {
+        Some(h) => Some(crate::files::stage(&history, h.as_bytes()).map_err(RunError::Other)?),
+        None => None,
+    };
+    let staged_game = crate::files::stage(&game, text.as_bytes()).map_err(|e| {
+        if let Some(p) = &staged_history {
+            let _ = std::fs::remove_file(p);
+        }
+        RunError::Other(e)
+    })?;
+    let backup = keep_backup(dir, &g.params, &game).inspect_err(|_| {
+        let _ = std::fs::remove_file(&staged_game);
+        if let Some(p) = &staged_history {
+            let _ = std::fs::remove_file(p);
+        }
+    })?;
+    if let Some(p) = &staged_history {
+        crate::files::commit(p, &history).map_err(RunError::Other)?;
+    }
+    crate::files::commit(&staged_game, &game).map_err(RunError::Other)?;
+    if new_history.is_some() {
         std::fs::remove_file(&turn).map_err(|e| RunError::Io(turn.display().to_string(), e))?;
     }
     Ok(backup)
@@ -787,11 +902,14 @@ pub fn new_game(dir: &Path, variant: &str, name: &str) -> Result<Vec<PathBuf>, R
     let v = dip_variants::load(variant).map_err(|e| RunError::Other(e.to_string()))?;
     std::fs::create_dir_all(dir).map_err(|e| RunError::Io(dir.display().to_string(), e))?;
     let game = dir.join("GAME.TXT");
-    if game.exists() {
-        return Err(RunError::Other(format!(
-            "{} exists; a new game needs an empty directory",
-            game.display()
-        )));
+    let orders_file = dir.join("ORDERS.TXT");
+    for f in [&game, &orders_file] {
+        if f.exists() {
+            return Err(RunError::Other(format!(
+                "{} exists; a new game needs a directory without GAME.TXT and ORDERS.TXT",
+                f.display()
+            )));
+        }
     }
     let vocab = Vocabulary::new(&v.map);
     let header = vec![
@@ -808,6 +926,6 @@ pub fn new_game(dir: &Path, variant: &str, name: &str) -> Result<Vec<PathBuf>, R
         orders.push_str(&format!("NATION {}\n\n", v.map.power(p).name));
     }
     orders.push_str("END\n");
-    write(&dir.join("ORDERS.TXT"), &orders, &mut written)?;
+    write(&orders_file, &orders, &mut written)?;
     Ok(written)
 }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// A game file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct GameError {
     pub file: String,
     pub line: usize,
@@ -56,11 +56,14 @@ impl GameFile {
         };
         let mut header_text = String::new();
         let mut list = "";
+        let mut ended = false;
+        let text = dip_variants::files::strip_bom(text);
         for (i, raw) in text.lines().enumerate() {
             let n = i + 1;
             let line = raw.trim();
             let first = line.split_whitespace().next().unwrap_or("");
             if first == "END" {
+                ended = true;
                 break;
             }
             if g.nations.is_empty() && first != "NATION" {
@@ -106,6 +109,14 @@ impl GameFile {
                     ))
                 }
             }
+        }
+        // A file cut short (at a nation boundary, say) would lose whole
+        // nations without a word: the file must end with `END`.
+        if !ended {
+            return Err(err(
+                text.lines().count().max(1),
+                "the file ends without `END` (cut short?); every GAME.TXT ends with a line `END`".into(),
+            ));
         }
         g.params = ParamFile::parse(&header_text, path.to_path_buf());
         Ok(g)

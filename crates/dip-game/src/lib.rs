@@ -5,6 +5,7 @@
 //! re-adjudicates every phase of such a game and lists each difference.
 
 pub mod dipfile;
+pub mod files;
 pub mod gamedir;
 pub mod gamefile;
 pub mod menu;

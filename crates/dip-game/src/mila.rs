@@ -44,7 +44,7 @@ pub struct SavedState {
 
 /// A saved-games file that cannot be read.
 #[derive(Debug, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct MilaError {
     pub file: String,
     pub line: usize,
@@ -58,13 +58,29 @@ pub fn read_games(bytes: &[u8], file: &str) -> Result<Vec<SavedGame>, MilaError>
     } else {
         Box::new(bytes)
     };
+    // A few compressed bytes can unpack to gigabytes: the text is capped.
+    let limit = crate::files::MAX_BINARY_BYTES;
     let mut games = Vec::new();
-    for (i, line) in BufReader::new(reader).lines().enumerate() {
+    let mut total: u64 = 0;
+    for (i, line) in BufReader::new(reader.take(limit + 1)).lines().enumerate() {
         let line = line.map_err(|e| MilaError {
             file: file.into(),
             line: i + 1,
             message: format!("cannot read: {e}"),
         })?;
+        total += line.len() as u64 + 1;
+        if total > limit {
+            return Err(MilaError {
+                file: file.into(),
+                line: i + 1,
+                message: format!("the games unpack to more than {} MiB, the most dip reads", limit >> 20),
+            });
+        }
+        let line = if i == 0 {
+            line.trim_start_matches('\u{feff}').to_string()
+        } else {
+            line
+        };
         if line.trim().is_empty() {
             continue;
         }

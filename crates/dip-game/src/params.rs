@@ -31,7 +31,11 @@ impl ParamFile {
     pub fn parse(text: &str, path: PathBuf) -> ParamFile {
         let mut entries = Vec::new();
         let mut list: Option<Entry> = None;
-        for (i, raw) in text.lines().enumerate() {
+        let text = dip_variants::files::strip_bom(text);
+        // The lines once, so that looking at the next line is constant time
+        // (`lines().nth` in the loop made reading quadratic).
+        let all: Vec<&str> = text.lines().collect();
+        for (i, raw) in all.iter().enumerate() {
             let line = raw.trim_end();
             if let Some(l) = list.as_mut() {
                 if line.trim().is_empty() {
@@ -67,7 +71,7 @@ impl ParamFile {
             };
             // A list: the known list keywords, and any keyword alone on its
             // line whose next line is no keyword (a submenu).
-            let next_is_item = text.lines().nth(i + 1).map(str::trim).is_some_and(|n| {
+            let next_is_item = all.get(i + 1).map(|n| n.trim()).is_some_and(|n| {
                 !n.is_empty()
                     && !n.chars().next().is_some_and(|c| {
                         c.is_ascii_uppercase()
@@ -100,7 +104,7 @@ pub struct Params {
 
 /// A parameter that has the wrong type.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {key} takes {expected}, not `{value}`")]
+#[error("{file}{}: {key} takes {expected}, not `{value}`", dip_core::colon_line(.line))]
 pub struct ParamError {
     pub file: String,
     pub line: usize,
@@ -200,5 +204,30 @@ mod tests {
         assert_eq!((e.file.as_str(), e.line), ("GAME.TXT", 2));
         assert_eq!(p.ascii("COLUMNSEPCODE", "\t").unwrap(), " &");
         assert_eq!(p.ascii("UNDERLINE_ON", "[").unwrap(), "[");
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    /// The reader called `lines().nth` in its line loop: 40,000 lines took
+    /// seconds.
+    #[test]
+    fn param_reader_calls_nth_in_its_loop() {
+        let mut t = String::new();
+        for i in 0..40_000 {
+            t.push_str(&format!("KEY{i} value\n"));
+        }
+        let start = std::time::Instant::now();
+        let f = ParamFile::parse(&t, PathBuf::from("ORDERS.TXT"));
+        assert_eq!(f.entries.len(), 40_000);
+        assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn byte_order_mark_is_skipped() {
+        let f = ParamFile::parse("\u{feff}NAME x\n", PathBuf::from("GAME.TXT"));
+        assert_eq!(f.get("NAME").map(|e| e.value.as_str()), Some("x"));
     }
 }

@@ -28,7 +28,7 @@ pub struct GameRecord {
 
 /// A record that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct RecordError {
     pub file: String,
     pub line: usize,
@@ -144,6 +144,9 @@ impl GameRecord {
                     if j == lines.len() {
                         return Err(err(start + 1, "a phase without `end`".into()));
                     }
+                    if let Some(prev) = rec.phases.last() {
+                        check_follows(&prev.state.phase, &state.phase).map_err(|m| err(start + 1, m))?;
+                    }
                     rec.phases.push(PhaseRecord { state, orders });
                     i = j + 1;
                 }
@@ -165,6 +168,52 @@ impl GameRecord {
         let outcome = game::adjudicate(map, &ph.state, &ph.orders, &rules);
         Some(game::advance(map, &ph.state, &outcome))
     }
+}
+
+/// The variant a record names (`variant NAME`): a bundled variant, or a
+/// file beside the record (or below its folder). An absolute path or `..`
+/// is refused: a record from elsewhere reads no other file of the machine.
+pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_variants::Variant, String> {
+    let name = name.trim();
+    if dip_variants::bundled()
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(name))
+    {
+        return dip_variants::load(name).map_err(|e| e.to_string());
+    }
+    let dir = record.parent().unwrap_or(std::path::Path::new(""));
+    let path = dip_variants::files::confined(dir, name).map_err(|m| format!("{}: variant {m}", record.display()))?;
+    dip_variants::formats::load_any(&path.to_string_lossy()).map_err(|e| e.to_string())
+}
+
+/// The variant named in a record's text (`standard` when none is named).
+pub fn variant_of_text(record: &std::path::Path, text: &str) -> Result<dip_variants::Variant, String> {
+    let name = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("variant "))
+        .unwrap_or("standard");
+    record_variant(record, name)
+}
+
+/// A record's phases go forward in time: each after the one before it
+/// (phases without orders may be left out), never the same phase twice, and
+/// never a whole year skipped.
+pub fn check_follows(prev: &dip_core::Phase, next: &dip_core::Phase) -> Result<(), String> {
+    if next <= prev {
+        return Err(format!(
+            "phase {} after {}: the phases of a record must be in time order, each once",
+            next.short(),
+            prev.short()
+        ));
+    }
+    if i64::from(next.year) > i64::from(prev.year) + 1 {
+        return Err(format!(
+            "phase {} after {}: a whole year is missing",
+            next.short(),
+            prev.short()
+        ));
+    }
+    Ok(())
 }
 
 fn mila_phase_name(state: &State) -> String {

@@ -220,6 +220,85 @@ fn diff_sets(what: &str, want: &BTreeSet<String>, got: &BTreeSet<String>, proble
     }
 }
 
+/// A retreat phase compared in full: the provinces closed by a standoff
+/// (the empty destinations of bounced moves in the file; dip's standoffs),
+/// and each dislodged unit's retreat options (the file's `retreats`).
+fn compare_retreats(
+    vocab: &Vocabulary,
+    rules: &Ruleset,
+    movement: &SavedPhase,
+    next: &SavedPhase,
+    ours: &State,
+    problems: &mut Vec<String>,
+) {
+    let map = vocab.map();
+    let upper = |p: ProvinceId| map.province(p).abbr.to_ascii_uppercase();
+    // Standoffs in the file: a bounced move into a province left empty.
+    let mut theirs_standoffs = BTreeSet::new();
+    for (power, orders) in &movement.orders {
+        let Some(pw) = map.find_power(power) else { continue };
+        for text in orders.iter().flatten() {
+            let Ok(o) = parse_order_with(vocab, text, Some(pw)) else {
+                continue;
+            };
+            if let OrderKind::Move(_, d, _) = o.kind {
+                let bounced = movement
+                    .results
+                    .get(&unit_key(text))
+                    .is_some_and(|r| r.iter().any(|t| t == "bounce"));
+                // Empty: no unit stands there after the moves (a dislodged
+                // unit, `*A BUD`, does not count).
+                let empty = !next.state.units.iter().any(|(power, units)| {
+                    let pw = map.find_power(power);
+                    units.iter().any(|u| {
+                        !u.starts_with('*')
+                            && parse_unit_of(vocab, pw, u).is_ok_and(|u| map.province_of(u.region) == d.province)
+                    })
+                });
+                if bounced && empty {
+                    theirs_standoffs.insert(upper(d.province));
+                }
+            }
+        }
+    }
+    let ours_standoffs: BTreeSet<String> = ours.standoffs.iter().map(|i| upper(ProvinceId(i as u16))).collect();
+    diff_sets("standoffs", &theirs_standoffs, &ours_standoffs, problems);
+    // Retreat options, when the file lists them.
+    if next.state.retreats.values().all(|m| m.is_empty()) && ours.all_dislodged().next().is_none() {
+        return;
+    }
+    if next.state.retreats.is_empty() {
+        return;
+    }
+    let region = |r: dip_core::RegionId| map.region_name(r).to_ascii_uppercase();
+    let mut want = BTreeSet::new();
+    for units in next.state.retreats.values() {
+        for (unit, places) in units {
+            let unit = unit.trim().to_ascii_uppercase();
+            if places.is_empty() {
+                want.insert(format!("{unit} -> (none)"));
+            }
+            for p in places {
+                let p = p.trim().to_ascii_uppercase();
+                let p = p.rsplit(' ').next().unwrap_or(&p).to_string();
+                want.insert(format!("{unit} -> {p}"));
+            }
+        }
+    }
+    let mut got = BTreeSet::new();
+    for (_, d) in ours.all_dislodged() {
+        let unit = format!("{} {}", map.unit_type(d.unit.kind).letter, region(d.unit.region));
+        let options = dip_core::retreat::retreat_options(map, ours, rules, &d);
+        if options.is_empty() {
+            got.insert(format!("{unit} -> (none)"));
+        }
+        for r in options {
+            got.insert(format!("{unit} -> {}", region(r)));
+        }
+    }
+    diff_sets("retreat options", &want, &got, problems);
+}
+
 /// Replays one game: every phase with orders is adjudicated from the
 /// file's own position, and compared with the file.
 pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameReplay, String> {
@@ -321,6 +400,9 @@ pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameRepl
             &describe_centers(map, &ours),
             &mut problems,
         );
+        if ours.phase.kind == PhaseKind::Retreat && theirs.phase.kind == PhaseKind::Retreat {
+            compare_retreats(&vocab, rules, phase, next, &ours, &mut problems);
+        }
         if problems.is_empty() {
             out.agree += 1;
         } else {

@@ -365,3 +365,133 @@ fn parameters_from_a_dipwork_variant_folder() {
     assert!(plain.contains("GM: Variant Master"), "{plain}");
     assert!(plain.contains("Austria       \t"), "a 14-wide column: {plain}");
 }
+
+#[test]
+fn run_without_orders_file_refuses_unless_no_orders() {
+    let dir = example("no-orders");
+    std::fs::remove_file(dir.join("ORDERS.TXT")).unwrap();
+    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    assert!(
+        e.contains("ORDERS.TXT does not exist") && e.contains("--no-orders"),
+        "{e}"
+    );
+    assert!(!dir.join("NEWGAME.TXT").exists(), "no turn was played");
+    // A directory in its place is no orders file either.
+    std::fs::create_dir(dir.join("ORDERS.TXT")).unwrap();
+    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    assert!(e.contains("is not a file"), "{e}");
+    std::fs::remove_dir(dir.join("ORDERS.TXT")).unwrap();
+    // Asked for: the turn is played, with a warning.
+    let r = run(
+        &dir,
+        &Stages {
+            no_orders: true,
+            ..Stages::all()
+        },
+        None,
+    )
+    .unwrap();
+    assert!(
+        r.messages.iter().any(|m| m.contains("every unit holds")),
+        "{:?}",
+        r.messages
+    );
+    assert!(dir.join("NEWGAME.TXT").is_file());
+}
+
+#[test]
+fn run_reads_lower_case_orders_txt() {
+    let dir = example("lower-orders");
+    std::fs::rename(dir.join("ORDERS.TXT"), dir.join("orders.txt")).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    assert!(read(&dir, "ERRORS.TXT").len() > 10, "the orders were read");
+}
+
+#[test]
+fn game_file_cut_at_nation_boundary_is_refused() {
+    let dir = example("cut");
+    let game = read(&dir, "GAME.TXT");
+    let cut = &game[..game.find("NATION Germany").unwrap()];
+    std::fs::write(dir.join("GAME.TXT"), cut).unwrap();
+    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    assert!(e.contains("without `END`"), "{e}");
+    // And accept refuses such a NEWGAME.TXT, leaving GAME.TXT as it was.
+    std::fs::write(dir.join("GAME.TXT"), &game).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let newgame = read(&dir, "NEWGAME.TXT");
+    std::fs::write(
+        dir.join("NEWGAME.TXT"),
+        &newgame[..newgame.find("NATION Germany").unwrap()],
+    )
+    .unwrap();
+    let e = accept(&dir).unwrap_err().to_string();
+    assert!(e.contains("without `END`"), "{e}");
+    assert_eq!(read(&dir, "GAME.TXT"), game);
+}
+
+#[test]
+fn accept_refuses_newgame_that_run_would_refuse() {
+    let dir = example("accept-variantpath");
+    run(&dir, &Stages::all(), None).unwrap();
+    let newgame = read(&dir, "NEWGAME.TXT").replace("VARIANTPATH standard", "VARIANTPATH no-such-variant");
+    std::fs::write(dir.join("NEWGAME.TXT"), newgame).unwrap();
+    let before = read(&dir, "GAME.TXT");
+    let e = accept(&dir).unwrap_err().to_string();
+    assert!(e.contains("VARIANTPATH"), "{e}");
+    assert_eq!(read(&dir, "GAME.TXT"), before);
+    assert!(!dir.join("GAME.BAK").exists(), "no backup for a refused accept");
+}
+
+#[test]
+fn accept_is_atomic_when_history_is_broken() {
+    let dir = example("accept-atomic");
+    run(&dir, &Stages::all(), None).unwrap();
+    std::fs::write(dir.join("HISTORY.REC"), "game x\nnonsense here\n").unwrap();
+    let before = read(&dir, "GAME.TXT");
+    let e = accept(&dir).unwrap_err().to_string();
+    assert!(e.contains("HISTORY.REC:2"), "{e}");
+    assert_eq!(read(&dir, "GAME.TXT"), before, "GAME.TXT untouched");
+    assert!(dir.join("TURN.REC").is_file(), "TURN.REC kept");
+    // A damaged TURN.REC is refused too, before anything is written.
+    std::fs::remove_file(dir.join("HISTORY.REC")).unwrap();
+    std::fs::write(dir.join("TURN.REC"), "phase nonsense\n").unwrap();
+    let e = accept(&dir).unwrap_err().to_string();
+    assert!(e.contains("TURN.REC"), "{e}");
+    assert_eq!(read(&dir, "GAME.TXT"), before);
+    assert!(!dir.join("HISTORY.REC").exists());
+    // The same turn accepted twice would repeat its phases: refused.
+    run(&dir, &Stages::all(), None).unwrap();
+    accept(&dir).unwrap();
+    let hist = read(&dir, "HISTORY.REC");
+    let game = read(&dir, "GAME.TXT");
+    std::fs::write(dir.join("GAME.TXT"), &before).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let e = accept(&dir).unwrap_err().to_string();
+    assert!(e.contains("time order"), "{e}");
+    assert_eq!(read(&dir, "HISTORY.REC"), hist);
+    assert_ne!(read(&dir, "GAME.TXT"), game);
+}
+
+#[test]
+fn new_refuses_existing_orders_txt() {
+    let dir = std::env::temp_dir().join(format!("dip-gamedir-{}-new-orders", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("ORDERS.TXT"), "my orders\n").unwrap();
+    let e = dip_game::gamedir::new_game(&dir, "standard", "x")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("ORDERS.TXT exists"), "{e}");
+    assert_eq!(read(&dir, "ORDERS.TXT"), "my orders\n");
+    assert!(!dir.join("GAME.TXT").exists());
+}
+
+#[test]
+fn accept_twice_without_a_run_makes_another_backup() {
+    let dir = example("accept-twice");
+    run(&dir, &Stages::all(), None).unwrap();
+    accept(&dir).unwrap();
+    let e = accept(&dir).unwrap_err().to_string();
+    assert!(e.contains("accepted already"), "{e}");
+    assert!(!dir.join("GAME.BAK.1").exists());
+}

@@ -138,3 +138,64 @@ fn records_through_dip_season_files() {
     let bad = vec![("x_s01.dip".to_string(), "not a dip file\n".to_string())];
     assert_eq!(dip_game::dipfile::from_dip_files(&v.map, &bad).unwrap_err().line, 1);
 }
+
+#[test]
+fn record_with_phases_out_of_order_is_refused() {
+    let v = dip_variants::standard();
+    let rec = dip_game::record::GameRecord {
+        name: "x".into(),
+        variant: "standard".into(),
+        rules: "datc".into(),
+        phases: vec![dip_game::record::PhaseRecord {
+            state: v.start.clone(),
+            orders: vec![],
+        }],
+    };
+    let one = rec.to_text(&v.map);
+    let block = &one[one.find("\nphase ").unwrap()..];
+    // The same phase twice.
+    let twice = format!("{one}{block}");
+    let e = dip_game::record::GameRecord::from_text(&v.map, &twice, "r.rec").unwrap_err();
+    assert!(e.message.contains("time order"), "{e}");
+    // A year skipped.
+    let jump = format!("{one}{}", block.replace("1901", "1903"));
+    let e = dip_game::record::GameRecord::from_text(&v.map, &jump, "r.rec").unwrap_err();
+    assert!(e.message.contains("year is missing"), "{e}");
+    // Backwards.
+    let back = format!("{}{block}", one.replace("1901", "1902"));
+    assert!(dip_game::record::GameRecord::from_text(&v.map, &back, "r.rec").is_err());
+}
+
+#[test]
+fn dip_files_in_shell_order_make_a_record_in_time_order() {
+    let v = dip_variants::standard();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905/current/HISTORY.REC"),
+    )
+    .unwrap();
+    let rec = dip_game::record::GameRecord::from_text(&v.map, &text, "HISTORY.REC").unwrap();
+    let mut files = dip_game::dipfile::to_dip_files(&v.map, &rec, "game");
+    // `d/*.dip`: the shell sorts game_a01 before game_s01.
+    files.sort();
+    assert!(files[0].0.contains("_a01"));
+    let back = dip_game::dipfile::from_dip_files(&v.map, &files).unwrap();
+    assert_eq!(back.phases.len(), rec.phases.len());
+    for w in back.phases.windows(2) {
+        assert!(w[0].state.phase < w[1].state.phase);
+    }
+    // The same season twice is refused.
+    let mut twice = files.clone();
+    twice.push(files[0].clone());
+    assert!(dip_game::dipfile::from_dip_files(&v.map, &twice).is_err());
+}
+
+#[test]
+fn dip_file_names_of_1901_and_2001_differ() {
+    let v = dip_variants::standard();
+    let mut s = v.start.clone();
+    let a = dip_game::dipfile::file_name("g", &s);
+    s.phase.year = 2001;
+    let b = dip_game::dipfile::file_name("g", &s);
+    assert_eq!(a, "g_s01.dip");
+    assert_ne!(a, b);
+}

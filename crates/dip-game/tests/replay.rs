@@ -66,3 +66,69 @@ fn phase_names() {
     assert!(parse_phase_name("X1901M").is_none());
     assert!(parse_phase_name("S19").is_none());
 }
+
+/// `dip replay` compared a retreat phase by its units only: a wrong retreat
+/// option or a missing standoff went unnoticed.
+#[test]
+fn replay_compares_retreat_options_and_standoffs() {
+    let v = dip_variants::standard();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/game1905/current/HISTORY.REC"
+    ))
+    .unwrap();
+    let rec = dip_game::record::GameRecord::from_text(&v.map, &text, "HISTORY.REC").unwrap();
+    let saved = dip_game::record::to_mila(&v.map, &rec);
+    let rules = Ruleset::parse(&rec.rules).unwrap();
+    let r = replay_game(&v.map, &rules, &saved).unwrap();
+    assert!(r.differ.is_empty(), "{:#?}", r.differ);
+    // The phase before a retreat phase.
+    let i = saved
+        .phases
+        .iter()
+        .position(|p| p.name.ends_with('R'))
+        .expect("a retreat phase in the example game");
+    let mut g = serde_json::to_value(&saved).unwrap();
+    let retreats = g["phases"][i]["state"]["retreats"].as_object_mut().unwrap();
+    let (_, units) = retreats
+        .iter_mut()
+        .find(|(_, u)| !u.as_object().unwrap().is_empty())
+        .unwrap();
+    for (_, places) in units.as_object_mut().unwrap() {
+        places
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::Value::String("MOS".into()));
+    }
+    let changed: dip_game::mila::SavedGame = serde_json::from_value(g).unwrap();
+    let r = replay_game(&v.map, &rules, &changed).unwrap();
+    assert!(
+        r.differ
+            .iter()
+            .any(|d| d.problems.iter().any(|p| p.starts_with("retreat options"))),
+        "{:#?}",
+        r.differ
+    );
+}
+
+/// A few compressed bytes that unpack to gigabytes were read whole.
+#[test]
+fn mila_gzip_bomb_is_capped() {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let chunk = vec![b' '; 1 << 20];
+    for _ in 0..260 {
+        enc.write_all(&chunk).unwrap();
+    }
+    let gz = enc.finish().unwrap();
+    assert!(gz.len() < 2 << 20);
+    let e = read_games(&gz, "bomb.jsonl.gz").unwrap_err();
+    assert!(e.message.contains("more than 256 MiB"), "{e}");
+}
+
+#[test]
+fn mila_byte_order_mark_is_skipped() {
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(GAMES);
+    assert_eq!(read_games(&bytes, "bom.jsonl").unwrap().len(), 3);
+}

@@ -548,6 +548,10 @@ fn truth(b: bool) -> Value {
     Value::Num(if b { 1.0 } else { 0.0 })
 }
 
+/// The longest string a formula may make (1 MiB): `SET s = s + s`
+/// repeated would otherwise grow without limit.
+pub const MAX_STRING: usize = 1 << 20;
+
 /// Evaluates a formula. Unknown names are an error (with their offset).
 pub fn eval(e: &Expr, s: &dyn Scope) -> Result<Value, ExprError> {
     Ok(match e {
@@ -569,8 +573,19 @@ pub fn eval(e: &Expr, s: &dyn Scope) -> Result<Value, ExprError> {
             let y = eval(b, s)?;
             match op {
                 BinOp::Add => match (&x, &y) {
-                    (Value::Str(p), q) => Value::Str(format!("{p}{}", q.text())),
-                    (p, Value::Str(q)) => Value::Str(format!("{}{q}", p.text())),
+                    (Value::Str(_), _) | (_, Value::Str(_)) => {
+                        let (p, q) = (x.text(), y.text());
+                        if p.len() + q.len() > MAX_STRING {
+                            return Err(ExprError {
+                                at: 0,
+                                msg: format!(
+                                    "a string would grow to {} bytes; strings are limited to {MAX_STRING} bytes",
+                                    p.len() + q.len()
+                                ),
+                            });
+                        }
+                        Value::Str(p + &q)
+                    }
                     _ => Value::Num(x.num() + y.num()),
                 },
                 BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
@@ -1013,6 +1028,30 @@ fn emit(e: &Expr, r: &dyn Fn(&str) -> Option<Resolved>, ops: &mut Vec<Op>, d: us
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn analyse_string_doubling_grows_without_limit() {
+        struct S(std::cell::RefCell<String>);
+        impl super::Scope for S {
+            fn get(&self, n: &str) -> Option<super::Value> {
+                (n.eq_ignore_ascii_case("s")).then(|| super::Value::Str(self.0.borrow().clone()))
+            }
+        }
+        let s = S(std::cell::RefCell::new("ab".into()));
+        let e = super::parse("s + s").unwrap();
+        let mut failed = false;
+        for _ in 0..40 {
+            match super::eval(&e, &s) {
+                Ok(v) => *s.0.borrow_mut() = v.text(),
+                Err(err) => {
+                    assert!(err.msg.contains("limited"), "{}", err.msg);
+                    failed = true;
+                    break;
+                }
+            }
+        }
+        assert!(failed);
+    }
+
     use super::*;
     struct S;
     impl Scope for S {

@@ -12,7 +12,7 @@ pub enum RasterError {
     Size(u32, u32),
     #[error("PNG encoding failed: {0}")]
     Png(String),
-    #[error("the map picture is not a readable PNG: {0}")]
+    #[error("the picture cannot be read: {0}")]
     Picture(String),
 }
 
@@ -130,10 +130,16 @@ pub fn render_onto(svg: &str, pm: &mut resvg::tiny_skia::Pixmap) -> Result<(), R
 
 /// Reads a PNG (any colour type, 8 or 16 bits) into a pixmap.
 pub fn decode_png(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
-    let bad = RasterError::Picture;
+    let bad = |m: String| RasterError::Picture(format!("PNG: {m}"));
     let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
     dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut r = dec.read_info().map_err(|e| bad(e.to_string()))?;
+    // The size the file claims is checked before anything is allocated: a
+    // few bytes can claim 100000 × 100000 pixels.
+    let (cw, ch) = (r.info().width, r.info().height);
+    if cw == 0 || ch == 0 || cw > MAX_SIDE || ch > MAX_SIDE {
+        return Err(RasterError::Size(cw, ch));
+    }
     let size = r.output_buffer_size().ok_or_else(|| bad("too big".into()))?;
     let mut buf = vec![0; size];
     let info = r.next_frame(&mut buf).map_err(|e| bad(e.to_string()))?;
@@ -204,7 +210,7 @@ pub fn decode_bmp(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     }
     let colours = match u32_at(46) {
         Some(0) | None => 1usize << bpp.min(8),
-        Some(n) => n as usize,
+        Some(n) => (n as usize).min(256),
     };
     let palette: Vec<[u8; 3]> = (0..colours)
         .filter_map(|i| {
@@ -281,7 +287,7 @@ pub fn decode_ico(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     let bpp = img.get(14..16).map(|s| u16::from_le_bytes([s[0], s[1]])).unwrap_or(0);
     let colours = match field(32) {
         Some(0) | None if bpp <= 8 => 1usize << bpp,
-        Some(n) if bpp <= 8 => n as usize,
+        Some(n) if bpp <= 8 => (n as usize).min(256),
         _ => 0,
     };
     let (w, h) = (w.unsigned_abs(), (h2 / 2).unsigned_abs());

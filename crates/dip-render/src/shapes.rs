@@ -23,7 +23,7 @@ pub struct Shapes {
 
 /// A problem in a shapes file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct ShapesError {
     pub file: String,
     pub line: usize,
@@ -172,14 +172,14 @@ impl Shapes {
                     let (l, sl) = next("a scanline `x y length`")?;
                     let v: Vec<i64> = sl.split_whitespace().filter_map(|w| w.parse().ok()).collect();
                     match v[..] {
-                        [x, y, len] if x >= 0 && y >= 0 && len > 0 && x + len <= 20_000 && y < 20_000 => {
+                        [x, y, len] if (0..RGN_MAX).contains(&x) && (0..RGN_MAX).contains(&y) && (1..=RGN_MAX).contains(&len) && x + len <= RGN_MAX => {
                             runs.push((pi as u16, x, y, len))
                         }
                         _ => {
                             return Err(err(
                                 l,
                                 format!(
-                                "expected a scanline `x y length` (whole numbers, inside 20000 × 20000), found `{sl}`"
+                                "expected a scanline `x y length` (whole numbers, inside 8000 × 8000, the largest .rgn map read), found `{sl}`"
                             ),
                             ))
                         }
@@ -191,8 +191,10 @@ impl Shapes {
         let mut h = runs.iter().map(|r| r.2 as usize + 1).max().unwrap_or(1);
         for p in map.provinces() {
             if let Some((x, y)) = p.pos {
-                w = w.max(x.max(0.0) as usize + 20);
-                h = h.max(y.max(0.0) as usize + 20);
+                // Points outside the scanlines' 8000 × 8000 do not
+                // enlarge the picture beyond it.
+                w = w.max(x.clamp(0.0, RGN_MAX as f32) as usize + 20);
+                h = h.max(y.clamp(0.0, RGN_MAX as f32) as usize + 20);
             }
         }
         let mut label = vec![regions::NONE; w * h];
@@ -288,12 +290,24 @@ fn standard_board(map: &Map) -> Option<Shapes> {
 pub fn layout(map: &Map) -> Vec<(f32, f32)> {
     let n = map.num_provinces();
     if n > 0 && map.provinces().iter().all(|p| p.pos.is_some()) {
-        return map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect();
+        let mut pos: Vec<(f32, f32)> = map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect();
+        fit_coordinates(&mut pos);
+        return pos;
     }
     // The standard map's room per province: larger maps get a larger canvas.
     let grow = (n as f32 / 76.0).sqrt().max(1.0);
     let (w, h) = (1200.0f32 * grow, 1000.0f32 * grow);
-    let known: Vec<Option<(f32, f32)>> = map.provinces().iter().map(|p| p.pos).collect();
+    let mut known: Vec<Option<(f32, f32)>> = map.provinces().iter().map(|p| p.pos).collect();
+    {
+        // Coordinates from the file are fitted first, so that huge ones
+        // (`at=3000000,3000000`) cannot make a huge canvas.
+        let mut given: Vec<(f32, f32)> = known.iter().flatten().copied().collect();
+        fit_coordinates(&mut given);
+        let mut it = given.into_iter();
+        for k in known.iter_mut().flatten() {
+            *k = it.next().unwrap_or(*k);
+        }
+    }
     let mut pos: Vec<(f32, f32)> = (0..n)
         .map(|i| {
             known[i].unwrap_or_else(|| {
@@ -302,32 +316,70 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
             })
         })
         .collect();
-    let mut adj = vec![Vec::new(); n];
+    // The neighbours of each province, from the borders (linear in the
+    // borders, not quadratic in the provinces).
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
     for a in map.province_ids() {
-        for b in map.province_ids() {
-            if a < b && map.provinces_adjacent(a, b) {
-                adj[a.index()].push(b.index());
-                adj[b.index()].push(a.index());
+        for &r in &map.province(a).regions {
+            for ut in map.unit_type_ids() {
+                for e in map.edges(ut, r) {
+                    let b = map.province_of(e.to).index();
+                    if b != a.index() {
+                        adj[a.index()].push(b);
+                        adj[b].push(a.index());
+                    }
+                }
             }
         }
+    }
+    for l in &mut adj {
+        l.sort_unstable();
+        l.dedup();
     }
     // Fruchterman–Reingold on the unknown points.
     let k = ((w * h) / n.max(1) as f32).sqrt() * 0.8;
     let mut t = w / 10.0;
     let iters = 300;
+    // Large maps: fewer rounds, and repulsion only from points in nearby
+    // cells of a grid (the far ones push with a negligible force), so a
+    // round costs about linear time.
+    let exact = n <= EXACT_LAYOUT;
+    let iters = if exact { iters } else { 60 };
     for _ in 0..iters {
         let mut disp = vec![(0.0f32, 0.0f32); n];
-        for i in 0..n {
-            for j in (i + 1)..n {
-                let dx = pos[i].0 - pos[j].0;
-                let dy = pos[i].1 - pos[j].1;
-                let d2 = (dx * dx + dy * dy).max(0.01);
-                let f = k * k / d2;
-                disp[i].0 += dx * f;
-                disp[i].1 += dy * f;
-                disp[j].0 -= dx * f;
-                disp[j].1 -= dy * f;
+        if exact {
+            for i in 0..n {
+                for j in (i + 1)..n {
+                    let dx = pos[i].0 - pos[j].0;
+                    let dy = pos[i].1 - pos[j].1;
+                    let d2 = (dx * dx + dy * dy).max(0.01);
+                    let f = k * k / d2;
+                    disp[i].0 += dx * f;
+                    disp[i].1 += dy * f;
+                    disp[j].0 -= dx * f;
+                    disp[j].1 -= dy * f;
+                }
             }
+        } else {
+            let cell = 2.0 * k;
+            let grid = Grid::new(&pos, cell);
+            for i in 0..n {
+                grid.near(pos[i], |j| {
+                    if j <= i {
+                        return;
+                    }
+                    let dx = pos[i].0 - pos[j].0;
+                    let dy = pos[i].1 - pos[j].1;
+                    let d2 = (dx * dx + dy * dy).max(0.01);
+                    let f = k * k / d2;
+                    disp[i].0 += dx * f;
+                    disp[i].1 += dy * f;
+                    disp[j].0 -= dx * f;
+                    disp[j].1 -= dy * f;
+                });
+            }
+        }
+        for i in 0..n {
             for &j in &adj[i] {
                 let dx = pos[i].0 - pos[j].0;
                 let dy = pos[i].1 - pos[j].1;
@@ -375,6 +427,112 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
     pos
 }
 
+/// The largest Realpolitik `.rgn` picture read (its scanlines inside
+/// RGN_MAX × RGN_MAX): a label a pixel, 128 MB at most.
+const RGN_MAX: i64 = 8_000;
+
+/// Maps up to this many provinces are laid out with the exact (quadratic)
+/// force computation; larger ones with a grid.
+const EXACT_LAYOUT: usize = 1500;
+
+/// The largest coordinate kept as it is; maps drawn larger are scaled down
+/// to fit (a canvas is at most this wide and high).
+const MAX_COORDINATE: f32 = 12_000.0;
+
+/// Makes coordinates usable for a canvas: non-finite ones become 0, and
+/// when any is beyond [`MAX_COORDINATE`] all are scaled down together.
+fn fit_coordinates(pos: &mut [(f32, f32)]) {
+    for p in pos.iter_mut() {
+        if !p.0.is_finite() {
+            p.0 = 0.0;
+        }
+        if !p.1.is_finite() {
+            p.1 = 0.0;
+        }
+        p.0 = p.0.max(0.0);
+        p.1 = p.1.max(0.0);
+    }
+    let m = pos.iter().map(|p| p.0.max(p.1)).fold(0.0f32, f32::max);
+    if m > MAX_COORDINATE {
+        let sc = MAX_COORDINATE / m;
+        for p in pos.iter_mut() {
+            *p = (p.0 * sc, p.1 * sc);
+        }
+    }
+}
+
+/// Points sorted into square cells, for neighbour queries.
+struct Grid {
+    cell: f32,
+    cols: i64,
+    rows: i64,
+    x0: f32,
+    y0: f32,
+    start: Vec<usize>,
+    items: Vec<usize>,
+}
+
+impl Grid {
+    fn new(pos: &[(f32, f32)], cell: f32) -> Grid {
+        let cell = if cell.is_finite() && cell > 0.0 { cell } else { 1.0 };
+        let x0 = pos.iter().map(|p| p.0).fold(f32::MAX, f32::min).min(0.0);
+        let y0 = pos.iter().map(|p| p.1).fold(f32::MAX, f32::min).min(0.0);
+        let x1 = pos.iter().map(|p| p.0).fold(0.0f32, f32::max);
+        let y1 = pos.iter().map(|p| p.1).fold(0.0f32, f32::max);
+        // At most about 4 cells a point: a cell grows when the points are spread wide.
+        let mut cell = cell;
+        let limit = (4 * pos.len()).max(16) as f32;
+        while ((x1 - x0) / cell + 1.0) * ((y1 - y0) / cell + 1.0) > limit {
+            cell *= 1.5;
+        }
+        let cols = ((x1 - x0) / cell) as i64 + 1;
+        let rows = ((y1 - y0) / cell) as i64 + 1;
+        let key = |p: &(f32, f32)| {
+            let cx = (((p.0 - x0) / cell) as i64).clamp(0, cols - 1);
+            let cy = (((p.1 - y0) / cell) as i64).clamp(0, rows - 1);
+            (cy * cols + cx) as usize
+        };
+        let mut count = vec![0usize; (cols * rows) as usize + 1];
+        for p in pos {
+            count[key(p) + 1] += 1;
+        }
+        for i in 1..count.len() {
+            count[i] += count[i - 1];
+        }
+        let start = count.clone();
+        let mut fill = count;
+        let mut items = vec![0usize; pos.len()];
+        for (i, p) in pos.iter().enumerate() {
+            let k = key(p);
+            items[fill[k]] = i;
+            fill[k] += 1;
+        }
+        Grid {
+            cell,
+            cols,
+            rows,
+            x0,
+            y0,
+            start,
+            items,
+        }
+    }
+
+    /// Calls `f` with every point in the cell of `p` and the eight around it.
+    fn near(&self, p: (f32, f32), mut f: impl FnMut(usize)) {
+        let cx = (((p.0 - self.x0) / self.cell) as i64).clamp(0, self.cols - 1);
+        let cy = (((p.1 - self.y0) / self.cell) as i64).clamp(0, self.rows - 1);
+        for y in (cy - 1).max(0)..=(cy + 1).min(self.rows - 1) {
+            for x in (cx - 1).max(0)..=(cx + 1).min(self.cols - 1) {
+                let c = (y * self.cols + x) as usize;
+                for &j in &self.items[self.start[c]..self.start[c + 1]] {
+                    f(j);
+                }
+            }
+        }
+    }
+}
+
 /// The canvas that holds all points with a margin: at least the
 /// conventional 1200 × 1000 when the points lie inside it.
 fn canvas_of(points: &[(f32, f32)], radius: f32) -> (u32, u32) {
@@ -387,17 +545,32 @@ fn canvas_of(points: &[(f32, f32)], radius: f32) -> (u32, u32) {
 
 /// The median distance from a point to its nearest neighbour.
 fn typical_spacing(points: &[(f32, f32)]) -> f32 {
+    let nearest = |i: usize, a: &(f32, f32), grid: Option<&Grid>| {
+        let mut best = f32::MAX;
+        let mut see = |j: usize| {
+            if j != i {
+                let b = points[j];
+                best = best.min(((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt());
+            }
+        };
+        match grid {
+            Some(g) => g.near(*a, &mut see),
+            None => (0..points.len()).for_each(see),
+        }
+        best
+    };
+    // Large maps: the nearest neighbour among the points of nearby cells
+    // (a point alone in its neighbourhood is left out of the median).
+    let grid = (points.len() > EXACT_LAYOUT).then(|| {
+        let (x1, y1) = points
+            .iter()
+            .fold((1.0f32, 1.0f32), |m, p| (m.0.max(p.0), m.1.max(p.1)));
+        Grid::new(points, (x1 * y1 / points.len() as f32).sqrt() * 2.0)
+    });
     let mut d: Vec<f32> = points
         .iter()
         .enumerate()
-        .map(|(i, a)| {
-            points
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| *j != i)
-                .map(|(_, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt())
-                .fold(f32::MAX, f32::min)
-        })
+        .map(|(i, a)| nearest(i, a, grid.as_ref()))
         .filter(|d| d.is_finite() && *d < f32::MAX)
         .collect();
     if d.is_empty() {

@@ -485,8 +485,8 @@ impl<'a> Picture<'a> {
             // Borders as lines between neighbours' points.
             s.push_str(r#"<g stroke-linecap="round">"#);
             for a in map.province_ids() {
-                for b in map.province_ids() {
-                    if a < b && map.provinces_adjacent(a, b) {
+                for b in map.neighbour_provinces(a) {
+                    if a < b {
                         let (x1, y1) = self.province_point(a);
                         let (x2, y2) = self.province_point(b);
                         let _ = write!(
@@ -562,7 +562,7 @@ impl<'a> Picture<'a> {
         let _ = write!(s, r#"<g font-size="11" text-anchor="middle" fill="{}">"#, pal.text());
         for (i, p) in self.map().provinces().iter().enumerate() {
             let (x, y) = self.name_point(ProvinceId(i as u16));
-            let name = title_case(&p.abbr);
+            let name = title_case(&clip(&p.abbr, MAX_LABEL));
             let style = if p.terrain == Terrain::Sea {
                 r#" font-style="italic""#
             } else {
@@ -919,7 +919,7 @@ impl<'a> Picture<'a> {
             fmt(w),
             pal.title_bar(),
             pal.title_text(),
-            esc(&title)
+            esc(&clip(&title, 200))
         );
         s.push('\n');
     }
@@ -957,7 +957,7 @@ impl<'a> Picture<'a> {
         let fs = (row_h * 0.55).clamp(7.0, 13.0);
         for (i, (p, c, u)) in rows.iter().enumerate() {
             let y = 44.0 + i as f32 * row_h;
-            let name = &map.power(*p).name;
+            let name = &clip(&map.power(*p).name, MAX_LABEL);
             let _ = write!(
                 s,
                 r#"<rect x="14" y="{}" width="{}" height="{}" rx="2" fill="{}" stroke="{}" stroke-width="0.8"/><text x="{}" y="{}" font-size="{}" fill="{}">{}</text><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="end" fill="{}">{c}</text><text x="{}" y="{}" font-size="{}" text-anchor="end" fill="{}">{u}</text>"#,
@@ -1250,6 +1250,19 @@ pub fn esc(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The most characters of a name drawn on a map: longer names (a file may
+/// hold a name of 100,000 characters) are cut with `…`, so that laying out
+/// the text stays quick.
+const MAX_LABEL: usize = 40;
+
+/// `text` cut to `max` characters, with `…` when cut.
+fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
 fn title_case(abbr: &str) -> String {

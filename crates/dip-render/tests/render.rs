@@ -345,3 +345,116 @@ fn units_are_drawn_onto_a_map_picture() {
     assert_eq!((px.red(), px.green(), px.blue()), (200, 180, 120));
     assert!(Picture::with_background(&v, dip_render::Shapes::for_variant(&v), b"nope".to_vec()).is_err());
 }
+
+/// A province at `at=3000000,3000000` made the renderer allocate a grid of
+/// 9·10¹² cells and abort.
+#[test]
+fn province_at_3000000_aborts_render() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/pure.variant"))
+        .unwrap()
+        .replace(
+            "province vie Vienna land center home=AUS aka=vien",
+            "province vie Vienna land center home=AUS aka=vien at=3000000,3000000",
+        )
+        .replace(
+            "province ber Berlin land center home=GER aka=berl",
+            "province ber Berlin land center home=GER aka=berl at=2147483647,5",
+        );
+    let v = dip_variants::parse(&text, "big.variant").unwrap();
+    let pic = Picture::new(&v);
+    let svg = pic.svg(&v.start, None, &Options::default());
+    assert!(svg.len() < 5_000_000);
+    let png = dip_render::raster::png(&svg).unwrap();
+    let (w, h) = png_size(&png);
+    assert!(w <= 16_384 && h <= 16_384, "{w} × {h}");
+}
+
+/// A 66-byte PNG claiming 100000 × 100000 pixels made every picture reader
+/// allocate 40 GB and abort.
+#[test]
+fn png_claiming_100000_pixels_aborts() {
+    let mut bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut bytes, 100_000, 100_000);
+        enc.set_color(png::ColorType::Rgba);
+        let w = enc.write_header().unwrap();
+        drop(w);
+    }
+    // Without the IEND the writer added, an IDAT chunk with a few bytes of zlib data.
+    if bytes.len() >= 12 && &bytes[bytes.len() - 8..bytes.len() - 4] == b"IEND" {
+        bytes.truncate(bytes.len() - 12);
+    }
+    let crc = |data: &[u8]| {
+        let mut c = 0xFFFF_FFFFu32;
+        for &b in data {
+            c ^= b as u32;
+            for _ in 0..8 {
+                c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+            }
+        }
+        !c
+    };
+    let body = [b'I', b'D', b'A', b'T', 0x78, 0x9c, 0x03, 0x00];
+    bytes.extend_from_slice(&4u32.to_be_bytes());
+    bytes.extend_from_slice(&body);
+    bytes.extend_from_slice(&crc(&body).to_be_bytes());
+    assert!(bytes.len() < 100, "{}", bytes.len());
+    let e = dip_render::raster::decode_png(&bytes).unwrap_err().to_string();
+    assert!(e.contains("100000"), "{e}");
+    assert!(dip_render::raster::decode_picture(&bytes).is_err());
+    // The same PNG inside an icon.
+    let mut ico = vec![0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 32, 0];
+    ico.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+    ico.extend_from_slice(&22u32.to_le_bytes());
+    ico.extend_from_slice(&bytes);
+    assert!(dip_render::raster::decode_ico(&ico).is_err());
+}
+
+/// The BMP reader's errors said "not a readable PNG".
+#[test]
+fn bmp_error_says_png() {
+    let e = dip_render::raster::decode_picture(b"BM\x00\x00")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("BMP") && !e.contains("PNG"), "{e}");
+}
+
+/// A name of 100,000 characters made a render take seconds (the text laid
+/// out whole).
+#[test]
+fn name_of_100000_characters_makes_render_slow() {
+    let long = "x".repeat(100_000);
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/pure.variant"))
+        .unwrap()
+        .replace("title Pure", &format!("title {long}"))
+        .replace("power AUS Austria Austrian", &format!("power AUS {long} Austrian"));
+    let v = dip_variants::parse(&text, "long.variant").unwrap();
+    let svg = Picture::new(&v).svg(&v.start, None, &Options::default());
+    assert!(!svg.contains(&"x".repeat(1000)), "names are cut");
+    assert!(svg.len() < 200_000, "{}", svg.len());
+}
+
+/// A scanline `0 0 9223372036854775807` overflowed `x + length`.
+#[test]
+fn rgn_scanline_of_huge_length_overflows() {
+    let v = dip_variants::standard();
+    let mut t = String::from("Variant\nStandard\n");
+    for (i, p) in v.map.provinces().iter().enumerate() {
+        t.push_str(&format!("# {}\n", p.name));
+        for part in 0..p.regions.len().max(1) {
+            t.push_str("1,1\n");
+            if part == 0 {
+                t.push_str("1,1\n");
+            }
+            if i == 0 && part == 0 {
+                t.push_str("1\n5 0 9223372036854775807\n");
+            } else {
+                t.push_str("0\n");
+            }
+        }
+    }
+    let e = dip_render::Shapes::from_rgn(&v.map, &t, "x.rgn")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("8000"), "{e}");
+}

@@ -7,7 +7,7 @@ use dip_core::{CoastSpec, Dislodged, Map, OrderKind, Phase, PhaseKind, PowerId, 
 
 /// A position file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct PositionError {
     pub file: String,
     pub line: usize,
@@ -15,6 +15,10 @@ pub struct PositionError {
 }
 
 /// `spring 1901 movement`, `Fall 1901, Retreat`, `winter 1901`.
+/// The largest year a position may name: a game can go on for a long time,
+/// and one more year always fits.
+pub const MAX_YEAR: i32 = 1_000_000;
+
 pub fn parse_phase(text: &str) -> Result<Phase, String> {
     let mut season = None;
     let mut year = None;
@@ -31,14 +35,17 @@ pub fn parse_phase(text: &str) -> Result<Phase, String> {
             "movement" | "moves" => kind = PhaseKind::Movement,
             "retreat" | "retreats" => kind = PhaseKind::Retreat,
             "adjustment" | "adjustments" | "builds" | "build" => kind = PhaseKind::Adjustment,
-            other => match other.parse::<i32>() {
-                Ok(y) => year = Some(y),
-                Err(_) => {
-                    return Err(format!(
-                        "unknown word `{other}` in the phase (expected e.g. `spring 1901 movement`)"
-                    ))
+            other if other.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) && other != "-" => {
+                match other.parse::<i64>() {
+                    Ok(y) if (0..=MAX_YEAR as i64).contains(&y) => year = Some(y as i32),
+                    _ => return Err(format!("the year {other} is out of range (years from 0 to {MAX_YEAR})")),
                 }
-            },
+            }
+            other => {
+                return Err(format!(
+                    "unknown word `{other}` in the phase (expected e.g. `spring 1901 movement`)"
+                ))
+            }
         }
     }
     Ok(Phase::new(
@@ -271,4 +278,22 @@ pub fn format_position(map: &Map, state: &State) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod year_tests {
+    use super::*;
+
+    #[test]
+    fn year_2147483647_wraps_with_next() {
+        let e = parse_phase("spring 2147483647 movement").unwrap_err();
+        assert!(e.contains("out of range"), "{e}");
+        let e = parse_phase("spring 99999999999 movement").unwrap_err();
+        assert!(e.contains("year 99999999999 is out of range"), "{e}");
+        let p = parse_phase(&format!("fall {MAX_YEAR} adjustment")).unwrap();
+        assert_eq!(p.year, MAX_YEAR);
+        // The engine never wraps a year.
+        let v = dip_core::Phase::new(i32::MAX, dip_core::Season::Fall, dip_core::PhaseKind::Adjustment);
+        assert_eq!(v.year.saturating_add(1), i32::MAX);
+    }
 }

@@ -128,3 +128,67 @@ pub fn read_turn(
     };
     check_turn(vocab, state, rules, &opts, &lines)
 }
+
+/// A line of an orders file that is no order, for strict readers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    pub line: usize,
+    /// 1-based column; 0 for the whole line.
+    pub column: usize,
+    pub message: String,
+    pub text: String,
+}
+
+/// Reads an orders file strictly, for adjudication: the same file layouts
+/// and syntaxes as [`read_orders`] (`Power: order` lines, DipWork's `NATION`
+/// blocks and forms, `END`, parameters), one vocabulary for the whole file
+/// (linear in its length), but any line that is no clean order is an error
+/// (spelling corrections included when the vocabulary does not allow them).
+/// A line without a nation belongs to the owner of its unit in `state`.
+pub fn read_orders_strict(
+    vocab: &Vocabulary,
+    state: Option<&State>,
+    text: &str,
+) -> Result<Vec<dip_core::Order>, Vec<LineError>> {
+    let mut orders = Vec::new();
+    let mut errors = Vec::new();
+    for l in read_orders(vocab, text, None) {
+        let fail = |column: usize, message: String| LineError {
+            line: l.line,
+            column,
+            message,
+            text: l.text.clone(),
+        };
+        if let Some(n) = l.scanned.notes.iter().find(|n| !n.code.is_correction()) {
+            errors.push(fail(n.column, n.message.clone()));
+            continue;
+        }
+        if l.scanned.press {
+            errors.push(fail(
+                0,
+                "expected an order; the words after the unit are no order".into(),
+            ));
+            continue;
+        }
+        let Some(kind) = l.scanned.order else {
+            errors.push(fail(0, "expected an order".into()));
+            continue;
+        };
+        let owner = || {
+            let p = dip_core::Order::new(PowerId(0), kind).unit()?.province;
+            state?.unit(p).map(|u| u.power)
+        };
+        match l.power.or_else(owner) {
+            Some(power) => orders.push(dip_core::Order::new(power, kind)),
+            None => errors.push(fail(
+                0,
+                "no power given for this order (write `Power: order`, or the orders under `NATION Power`)".into(),
+            )),
+        }
+    }
+    if errors.is_empty() {
+        Ok(orders)
+    } else {
+        Err(errors)
+    }
+}

@@ -496,10 +496,25 @@ pub fn read(
         }
     }
     let n_types = m.unit_types.len();
-    let convoy_nr: usize = params
-        .get("CONVOY_RELEVANT_UNITNR")
-        .and_then(|(_, v)| v.parse().ok())
-        .unwrap_or(n_types + 1);
+    // The convoy column is one past the unit types at most: a larger
+    // number would make a border table that wide (4294967295 columns).
+    let convoy_nr: usize = match params.get("CONVOY_RELEVANT_UNITNR") {
+        None => n_types + 1,
+        Some((l, v)) => match v.trim().parse::<usize>() {
+            Ok(n) if (1..=n_types + 1).contains(&n) => n,
+            _ => {
+                return Err(err(
+                    vfile,
+                    l,
+                    format!(
+                        "CONVOY_RELEVANT_UNITNR takes a unit number from 1 to {} (the unit types, or one more for the convoy column), not `{}`",
+                        n_types + 1,
+                        v.trim()
+                    ),
+                ))
+            }
+        },
+    };
 
     // FIELDS.TXT.
     let mut fields: Vec<Field> = Vec::new();

@@ -73,7 +73,7 @@ pub fn read_str(text: &str, file: &str) -> Result<Model, VariantError> {
 
 fn read_into(r: &mut Reader, path: &str, depth: usize) -> Result<(), VariantError> {
     if depth > 8 {
-        return Err(err(path, 0, "`MAP` includes nest too deep (a loop?)"));
+        return Err(err(path, 1, "`MAP` includes nest too deep (a loop?)"));
     }
     let text =
         crate::formats::read_legacy_text(path).map_err(|e| err(path, 0, format!("cannot read the map file ({e})")))?;
@@ -166,7 +166,7 @@ fn read_text(
                 };
                 match dir {
                     Some((d, depth)) => {
-                        let p = d.join(name);
+                        let p = crate::files::confined(d, name).map_err(|m| e(format!("`MAP`: {m}")))?;
                         read_into(r, &p.to_string_lossy(), depth + 1)?;
                     }
                     None => return Err(e(format!("`MAP {name}`: includes need a file path, not text"))),

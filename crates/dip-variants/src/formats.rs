@@ -104,42 +104,43 @@ pub fn load_any(path: &str) -> Result<Variant, VariantError> {
     }
 }
 
-/// Writes a model in a format: a file for native and DPjudge, a folder for
-/// DipWork and Realpolitik. Returns the files written.
-pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// The files a model becomes in a format, with their contents: one file
+/// for native and DPjudge (at `out`), a folder's files for DipWork and
+/// Realpolitik (inside `out`). Nothing is written.
+pub fn outputs(m: &Model, format: Format, out: &Path) -> Vec<(PathBuf, String)> {
     match format {
-        Format::Native => {
-            std::fs::write(out, m.to_native())?;
-            Ok(vec![out.to_path_buf()])
-        }
-        Format::DpJudge => {
-            std::fs::write(out, crate::dpjudge::write(m))?;
-            Ok(vec![out.to_path_buf()])
-        }
-        Format::Realpolitik => {
-            std::fs::create_dir_all(out)?;
-            let mut files = Vec::new();
-            for (name, text) in crate::realpolitik::write(m) {
-                let f = out.join(name);
-                std::fs::write(&f, text)?;
-                files.push(f);
-            }
-            Ok(files)
-        }
+        Format::Native => vec![(out.to_path_buf(), m.to_native())],
+        Format::DpJudge => vec![(out.to_path_buf(), crate::dpjudge::write(m))],
+        Format::Realpolitik => crate::realpolitik::write(m)
+            .into_iter()
+            .map(|(name, text)| (out.join(name), text))
+            .collect(),
         Format::DipWork => {
-            std::fs::create_dir_all(out)?;
             let mut m = m.clone();
             if let Ok(v) = m.build("variant") {
                 m.fill_clockwise(&v);
             }
             let (v, f, g) = crate::dipwork::write(&m);
-            let files = vec![out.join("VARIANT.TXT"), out.join("FIELDS.TXT"), out.join("GAME.TXT")];
-            std::fs::write(&files[0], v)?;
-            std::fs::write(&files[1], f)?;
-            std::fs::write(&files[2], g)?;
-            Ok(files)
+            vec![
+                (out.join("VARIANT.TXT"), v),
+                (out.join("FIELDS.TXT"), f),
+                (out.join("GAME.TXT"), g),
+            ]
         }
     }
+}
+
+/// Writes a model in a format: a file for native and DPjudge, a folder for
+/// DipWork and Realpolitik. Returns the files written.
+pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let files = outputs(m, format, out);
+    if matches!(format, Format::DipWork | Format::Realpolitik) {
+        std::fs::create_dir_all(out)?;
+    }
+    for (f, text) in &files {
+        std::fs::write(f, text)?;
+    }
+    Ok(files.into_iter().map(|(f, _)| f).collect())
 }
 
 /// Borders (`TYPE from-to[:flags]`) and home centres (`home PROV of
@@ -228,7 +229,13 @@ pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
 /// else ISO-8859-1 (the umlauts of DipWork's and Realpolitik's files), with
 /// DOS line ends and a final Ctrl-Z removed.
 pub fn read_legacy_text(path: impl AsRef<Path>) -> std::io::Result<String> {
-    let bytes = std::fs::read(path)?;
+    let path = path.as_ref();
+    let bytes = crate::files::read_bytes_capped(path, crate::files::MAX_TEXT_BYTES)
+        .map_err(|m| std::io::Error::new(std::io::ErrorKind::InvalidData, m))?;
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
     let text = match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),

@@ -75,6 +75,9 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
     // Homes: three land provinces a power, spread over the grid.
     let land: Vec<usize> = (0..provinces).filter(|&i| !sea[i]).collect();
     for p in 0..powers {
+        if land.is_empty() {
+            break;
+        }
         for k in 0..3 {
             let idx = land[(p * land.len() / powers.max(1) + k * 2) % land.len()];
             let prov = &mut m.provinces[idx];
@@ -114,4 +117,15 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
         }
     }
     m
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn generate_with_zero_provinces_does_not_divide_by_zero() {
+        for n in 0..4 {
+            let m = super::grid(n, 3, 1);
+            assert_eq!(m.provinces.len(), n);
+        }
+    }
 }

@@ -10,6 +10,7 @@
 
 pub mod dipwork;
 pub mod dpjudge;
+pub mod files;
 pub mod formats;
 pub mod generate;
 mod lex;
@@ -168,7 +169,7 @@ pub struct PowerStyle {
 
 /// A problem in a variant file, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
+#[error("{file}{}: {message}", dip_core::colon_line(.line))]
 pub struct VariantError {
     pub file: String,
     /// 1-based line number; 0 when the file could not be read.
@@ -224,7 +225,7 @@ pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
     ) {
         return formats::load_any(name_or_path);
     }
-    match std::fs::read_to_string(name_or_path) {
+    match files::read_text(std::path::Path::new(name_or_path)) {
         Ok(text) => parse(&text, name_or_path),
         Err(e) => Err(VariantError {
             file: name_or_path.to_string(),

@@ -834,8 +834,8 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
                 .parent()
                 .unwrap_or(std::path::Path::new(""))
                 .join(&path);
-            let bytes =
-                std::fs::read(&full).map_err(|e| format!("cannot read the unit picture {}: {e}", full.display()))?;
+            let bytes = crate::files::read_bytes_capped(&full, crate::files::MAX_BINARY_BYTES)
+                .map_err(|e| format!("cannot read the unit picture: {e}"))?;
             if !(bytes.starts_with(b"\x89PNG\r\n\x1a\n")
                 || bytes.starts_with(b"BM")
                 || bytes.starts_with(&[0, 0, 1, 0])

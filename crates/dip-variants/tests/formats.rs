@@ -395,3 +395,46 @@ fn latin1_dos_files_are_read() {
     assert_eq!(v.map.power(dip_core::PowerId(0)).name, "Österreich");
     assert!(v.map.find_province("Kärnten").is_some());
 }
+
+/// `CONVOY_RELEVANT_UNITNR 4294967295` made the DipWork reader allocate a
+/// border table 4.2 billion columns wide.
+#[test]
+fn convoy_relevant_unitnr_4294967295_allocates_gigabytes() {
+    let out = tmp("convoy-nr");
+    let m = Model::from_variant(&dip_variants::standard());
+    formats::write(&m, Format::DipWork, &out).unwrap();
+    let vt = std::fs::read_to_string(out.join("VARIANT.TXT")).unwrap();
+    let vt = vt
+        .lines()
+        .map(|l| {
+            if l.starts_with("CONVOY_RELEVANT_UNITNR") {
+                "CONVOY_RELEVANT_UNITNR 4294967295".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(out.join("VARIANT.TXT"), vt).unwrap();
+    let e = formats::read_model(out.to_str().unwrap()).unwrap_err().to_string();
+    assert!(
+        e.contains("CONVOY_RELEVANT_UNITNR takes a unit number from 1 to 3"),
+        "{e}"
+    );
+    assert!(e.contains("VARIANT.TXT:"), "{e}");
+}
+
+/// `MAP /etc/passwd` in a DPjudge map read any file and echoed its first line.
+#[test]
+fn dpjudge_map_absolute_path_reads_any_file() {
+    let d = tmp("dpjudge-map");
+    std::fs::create_dir_all(&d).unwrap();
+    for name in ["/etc/passwd", "../secret.map"] {
+        std::fs::write(d.join("x.map"), format!("MAP {name}\n")).unwrap();
+        let e = formats::load_any(d.join("x.map").to_str().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("no absolute path, no `..`"), "{e}");
+        assert!(!e.contains("root:"), "{e}");
+    }
+}

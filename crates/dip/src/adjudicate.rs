@@ -1,15 +1,17 @@
 //! `dip adjudicate POSITION ORDERS`: one phase, printed as a report.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dip_core::{game, Ruleset, Verdict};
-use dip_text::{format_order, format_position, parse_order, parse_position, Style};
+use dip_text::{format_order, format_position, parse_position, read_orders_strict, Style, Vocabulary};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Position file (docs/position-format.md).
     position: std::path::PathBuf,
-    /// Orders file: one order per line, `Power: order`; `#` comments.
+    /// Orders file: one order per line, `Power: order`, or under DipWork's
+    /// `NATION` headers (the files `dip orders check` reads); `#` comments.
+    /// Every line must be a clean order (no spelling corrections).
     orders: std::path::PathBuf,
     /// Variant: a bundled name or a path.
     #[arg(long, default_value = "standard")]
@@ -30,28 +32,26 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => variant.rules,
     };
     let pos_name = args.position.display().to_string();
-    let pos_text = std::fs::read_to_string(&args.position).with_context(|| format!("cannot read {pos_name}"))?;
+    let pos_text = dip_game::files::read_text(&args.position).map_err(anyhow::Error::msg)?;
     let state = parse_position(map, &pos_text, &pos_name)?;
     let ord_name = args.orders.display().to_string();
-    let ord_text = std::fs::read_to_string(&args.orders).with_context(|| format!("cannot read {ord_name}"))?;
-    let mut orders = Vec::new();
-    let mut bad = 0;
-    for (i, line) in ord_text.lines().enumerate() {
-        let t = line.split('#').next().unwrap_or("").trim();
-        if t.is_empty() {
-            continue;
-        }
-        match parse_order(map, t, None) {
-            Ok(o) => orders.push(o),
-            Err(e) => {
-                eprintln!("{ord_name}:{}: {e}: `{t}`", i + 1);
-                bad += 1;
+    let ord_text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
+    // One vocabulary for the whole file, the reader of `dip orders check`.
+    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    let orders = match read_orders_strict(&vocab, Some(&state), &ord_text) {
+        Ok(o) => o,
+        Err(errors) => {
+            for e in errors {
+                let col = if e.column > 0 {
+                    format!(":{}", e.column)
+                } else {
+                    String::new()
+                };
+                eprintln!("{ord_name}:{}{col}: {}: `{}`", e.line, e.message, e.text);
             }
+            return Ok(ExitCode::from(2));
         }
-    }
-    if bad > 0 {
-        return Ok(ExitCode::from(2));
-    }
+    };
     let outcome = game::adjudicate(map, &state, &orders, &rules);
     println!("{} — {}", variant.title, state.phase);
     println!();

@@ -8,11 +8,11 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Number of random games.
-    #[arg(long, default_value_t = 200)]
-    games: usize,
-    /// Years per game (each has up to five phases).
-    #[arg(long, default_value_t = 18)]
+    /// Number of random games (1 to 1000000).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// Years per game (each has up to five phases; 1 to 1000).
+    #[arg(long, default_value_t = 18, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(1..=1000))]
     years: i32,
     /// Seed of the random orders.
     #[arg(long, default_value_t = 1901)]
@@ -78,7 +78,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let report = Report {
         variant: variant.name.clone(),
-        games: args.games,
+        games: args.games as usize,
         movement_phases: n,
         mean_units: units_total as f64 / n.max(1) as f64,
         median_us: pick(0.5),

@@ -28,10 +28,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let (mut passed, mut failed) = (0, 0);
     for path in &args.files {
         let name = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
+        let text = match dip_game::files::read_text(path) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("dip: {name}: {e}");
+                eprintln!("dip: {e}");
                 return Ok(ExitCode::from(2));
             }
         };

@@ -32,6 +32,10 @@ pub struct RunArgs {
     /// Every stage.
     #[arg(long)]
     all: bool,
+    /// Play the turn although the orders file is missing (every unit
+    /// holds); without it a missing ORDERS.TXT stops the run.
+    #[arg(long)]
+    no_orders: bool,
     /// The project file (default: PROJECT.TXT in the game's parent folder).
     #[arg(long)]
     project: Option<PathBuf>,
@@ -39,7 +43,10 @@ pub struct RunArgs {
 
 pub fn run(a: RunArgs) -> Result<ExitCode> {
     let stages = if a.all {
-        Stages::all()
+        Stages {
+            no_orders: a.no_orders,
+            ..Stages::all()
+        }
     } else {
         Stages {
             scan: a.scan,
@@ -48,6 +55,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
             winter: a.winter,
             map: a.map,
             output: a.output,
+            no_orders: a.no_orders,
         }
     };
     match gamedir::run(&a.game, &stages, a.project.as_deref()) {
@@ -121,10 +129,10 @@ pub struct OrderviewArgs {
 
 /// Prints a stage file as a table.
 pub fn orderview(a: OrderviewArgs) -> Result<ExitCode> {
-    let text = match std::fs::read_to_string(&a.file) {
+    let text = match dip_game::files::read_text(&a.file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("dip: {}: {e}", a.file.display());
+            eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));
         }
     };
@@ -169,10 +177,10 @@ fn ask(prompt: &str) -> Option<String> {
 pub fn menu(a: MenuArgs) -> Result<ExitCode> {
     use dip_game::menu::{game_list, DEFAULT_MENU};
     use dip_game::params::ParamFile;
-    let text = match std::fs::read_to_string(&a.project) {
+    let text = match dip_game::files::read_text(&a.project) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("dip: {}: {e}", a.project.display());
+            eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));
         }
     };

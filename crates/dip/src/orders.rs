@@ -63,9 +63,9 @@ pub struct CheckArgs {
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Timed repetitions.
-    #[arg(long, default_value_t = 20000)]
-    runs: usize,
+    /// Timed repetitions (1 to 10000000).
+    #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    runs: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -88,10 +88,10 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
     let style = Style::from_name(&args.style)
         .with_context(|| format!("unknown style `{}` (datc, short, long, dip, mila)", args.style))?;
     let pos_name = args.state.display().to_string();
-    let pos_text = std::fs::read_to_string(&args.state).with_context(|| format!("cannot read {pos_name}"))?;
+    let pos_text = dip_game::files::read_text(&args.state).map_err(anyhow::Error::msg)?;
     let state = parse_position(map, &pos_text, &pos_name)?;
     let ord_name = args.orders.display().to_string();
-    let text = std::fs::read_to_string(&args.orders).with_context(|| format!("cannot read {ord_name}"))?;
+    let text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
     let power = match &args.power {
         Some(p) => Some(map.find_power(p).with_context(|| format!("unknown power `{p}`"))?),
         None => None,
@@ -243,7 +243,7 @@ fn bench(args: BenchArgs) -> Result<ExitCode> {
     let vocab = Vocabulary::new(map);
     let vocabulary_us = t.elapsed().as_secs_f64() * 1e6;
     let opts = CheckOptions::default();
-    let mut samples = Vec::with_capacity(args.runs);
+    let mut samples = Vec::with_capacity(args.runs as usize);
     let mut orders = 0;
     for _ in 0..args.runs.max(1) {
         let t = Instant::now();

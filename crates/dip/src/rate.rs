@@ -31,6 +31,9 @@ pub struct Args {
 struct FsHost {
     base: PathBuf,
     stdout: std::io::Stdout,
+    /// Every file read so far (the control file, includes, data), which
+    /// OUTPUT and ERRORLOG may not name.
+    read: Vec<PathBuf>,
 }
 
 impl FsHost {
@@ -45,6 +48,23 @@ impl FsHost {
         } else {
             p.to_path_buf()
         }
+    }
+    /// A file mask (`*`, `?`) as file names; a name without wildcards as it is.
+    fn expand_mask(&self, mask: &str) -> Vec<String> {
+        if !mask.contains(['*', '?']) {
+            return vec![mask.to_string()];
+        }
+        let p = Path::new(mask);
+        let dir = p.parent().unwrap_or(Path::new("")).to_path_buf();
+        let file = p
+            .file_name()
+            .map(|f| f.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let mut v = glob_dir(&dir, &file);
+        if v.is_empty() && !p.is_absolute() {
+            v = glob_dir(&self.base.join(&dir), &file);
+        }
+        v
     }
 }
 
@@ -68,27 +88,34 @@ fn glob_dir(dir: &Path, mask: &str) -> Vec<String> {
 
 impl Host for FsHost {
     fn read(&mut self, path: &str) -> Result<String, String> {
-        std::fs::read_to_string(self.resolve(path)).map_err(|e| e.to_string())
+        let p = self.resolve(path);
+        let text = dip_game::files::read_text(&p)?;
+        if let Ok(c) = std::fs::canonicalize(&p) {
+            self.read.push(c);
+        }
+        Ok(text)
     }
     fn expand(&mut self, mask: &str) -> Vec<String> {
-        if !mask.contains(['*', '?']) {
-            return vec![mask.to_string()];
-        }
-        let p = Path::new(mask);
-        let dir = p.parent().unwrap_or(Path::new("")).to_path_buf();
-        let file = p
-            .file_name()
-            .map(|f| f.to_string_lossy().to_string())
-            .unwrap_or_default();
-        let mut v = glob_dir(&dir, &file);
-        if v.is_empty() && !p.is_absolute() {
-            v = glob_dir(&self.base.join(&dir), &file);
+        let v = self.expand_mask(mask);
+        // Data files are protected from OUTPUT and ERRORLOG from the
+        // moment they are named, before they are read.
+        for f in &v {
+            if let Ok(c) = std::fs::canonicalize(self.resolve(f)) {
+                self.read.push(c);
+            }
         }
         v
     }
     fn write(&mut self, path: &str, append: bool, text: &str) -> Result<(), String> {
         if path.is_empty() {
             return self.stdout.write_all(text.as_bytes()).map_err(|e| e.to_string());
+        }
+        if let Ok(c) = std::fs::canonicalize(path) {
+            if self.read.contains(&c) {
+                return Err(format!(
+                    "{path} is a file this run reads (the control file or its data); write to another file"
+                ));
+            }
         }
         let mut f = std::fs::OpenOptions::new()
             .create(true)
@@ -155,11 +182,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut host = FsHost {
         base,
         stdout: std::io::stdout(),
+        read: std::fs::canonicalize(&args.control).into_iter().collect(),
     };
-    let text = match std::fs::read_to_string(&args.control) {
+    // The data files named on the command line are protected from the start.
+    for a in &rest {
+        let v = host.expand_mask(a);
+        for f in v {
+            if let Ok(c) = std::fs::canonicalize(host.resolve(&f)) {
+                host.read.push(c);
+            }
+        }
+    }
+    let text = match dip_game::files::read_text(&args.control) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("dip: {control}: {e}");
+            eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));
         }
     };
@@ -185,7 +222,7 @@ pub struct ScoreArgs {
     #[arg(required = true)]
     powers: Vec<String>,
     /// The last game year.
-    #[arg(long, default_value_t = 1910)]
+    #[arg(long, default_value_t = 1910, allow_negative_numbers = true)]
     year: i32,
 }
 
@@ -259,10 +296,10 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
     let mut games: Vec<RawGame> = Vec::new();
     for f in &args.files {
         let name = f.to_string_lossy().to_string();
-        let text = match std::fs::read_to_string(f) {
+        let text = match dip_game::files::read_text(f) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("dip: {name}: {e}");
+                eprintln!("dip: {e}");
                 return Ok(ExitCode::from(2));
             }
         };

@@ -13,9 +13,13 @@ pub enum RecordCommand {
     Import {
         /// The saved-games file.
         file: PathBuf,
-        /// Directory for the records (one `ID.rec` per game).
+        /// Directory for the records (one `ID.rec` per game; the id made
+        /// safe as a file name, games with the same id numbered).
         #[arg(long, default_value = ".")]
         out: PathBuf,
+        /// Replace records that exist already.
+        #[arg(long)]
+        force: bool,
     },
     /// Write a dip record as a MILA saved game (one JSON line) on stdout.
     Export {
@@ -41,8 +45,11 @@ pub enum RecordCommand {
         /// The files' common name.
         #[arg(long, default_value = "game")]
         prefix: String,
+        /// Replace files that exist already.
+        #[arg(long)]
+        force: bool,
     },
-    /// Read DIP season files (in season order) into a record on stdout.
+    /// Read DIP season files (in any order: sorted by season) into a record on stdout.
     FromDip {
         /// The `.dip` files.
         #[arg(required = true)]
@@ -61,17 +68,11 @@ pub struct Args {
     command: RecordCommand,
 }
 
-fn load(file: &PathBuf) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
+fn load(file: &std::path::Path) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {name}"))?;
+    let text = dip_game::files::read_text(file).map_err(anyhow::Error::msg)?;
     // The variant is named in the record; read the header first.
-    let variant_name = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("variant "))
-        .unwrap_or("standard")
-        .trim()
-        .to_string();
-    let variant = dip_variants::load(&variant_name)?;
+    let variant = dip_game::record::variant_of_text(file, &text).map_err(anyhow::Error::msg)?;
     match GameRecord::from_text(&variant.map, &text, &name) {
         Ok(r) => Ok(Some((variant, r))),
         Err(e) => {
@@ -83,9 +84,15 @@ fn load(file: &PathBuf) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
 
 pub fn run(a: Args) -> Result<ExitCode> {
     match a.command {
-        RecordCommand::Import { file, out } => {
+        RecordCommand::Import { file, out, force } => {
             let name = file.display().to_string();
-            let bytes = std::fs::read(&file).with_context(|| format!("cannot read {name}"))?;
+            let bytes = match dip_game::files::read_bytes_capped(&file, dip_game::files::MAX_BINARY_BYTES) {
+                Ok(b) => b,
+                Err(e) => {
+                    eprintln!("dip: {e}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
             let games = match read_games(&bytes, &name) {
                 Ok(g) => g,
                 Err(e) => {
@@ -94,22 +101,45 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 }
             };
             let v = dip_variants::standard();
-            std::fs::create_dir_all(&out)?;
+            // Every game is converted before anything is written.
+            let mut records = Vec::new();
             for (i, g) in games.iter().enumerate() {
-                let rec = match from_mila(&v.map, g) {
-                    Ok(r) => r,
+                match from_mila(&v.map, g) {
+                    Ok(r) => records.push(r),
                     Err(e) => {
                         eprintln!("dip: {name}: game {}: {e}", i + 1);
                         return Ok(ExitCode::from(2));
                     }
-                };
+                }
+            }
+            std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+            let mut used = std::collections::HashSet::new();
+            for (i, (g, rec)) in games.iter().zip(&records).enumerate() {
+                // The id comes from the file: it names a file inside --out
+                // and nothing else.
                 let id = if g.id.is_empty() {
                     format!("game{}", i + 1)
                 } else {
-                    g.id.clone()
+                    dip_game::files::safe_file_name(&g.id)
                 };
-                let path = out.join(format!("{id}.rec"));
-                std::fs::write(&path, rec.to_text(&v.map))?;
+                let mut stem = id.clone();
+                let mut n = 2;
+                while !used.insert(stem.to_ascii_lowercase()) {
+                    stem = format!("{id}-{n}");
+                    n += 1;
+                }
+                if stem != g.id && !g.id.is_empty() {
+                    eprintln!(
+                        "note: game {} (id `{}`) is written as {stem}.rec",
+                        i + 1,
+                        g.id.escape_debug()
+                    );
+                }
+                let path = out.join(format!("{stem}.rec"));
+                if let Err(e) = dip_game::files::write_new(&path, rec.to_text(&v.map).as_bytes(), force) {
+                    eprintln!("dip: {e}");
+                    return Ok(ExitCode::from(2));
+                }
                 println!("wrote {} ({} phases)", path.display(), rec.phases.len());
             }
             Ok(ExitCode::SUCCESS)
@@ -142,12 +172,21 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
             None => Ok(ExitCode::from(2)),
         },
-        RecordCommand::Dip { file, out, prefix } => match load(&file)? {
+        RecordCommand::Dip {
+            file,
+            out,
+            prefix,
+            force,
+        } => match load(&file)? {
             Some((v, rec)) => {
-                std::fs::create_dir_all(&out)?;
+                std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+                let prefix = dip_game::files::safe_file_name(&prefix);
                 for (name, text) in dip_game::dipfile::to_dip_files(&v.map, &rec, &prefix) {
                     let path = out.join(name);
-                    std::fs::write(&path, text)?;
+                    if let Err(e) = dip_game::files::write_new(&path, text.as_bytes(), force) {
+                        eprintln!("dip: {e}");
+                        return Ok(ExitCode::from(2));
+                    }
                     println!("wrote {}", path.display());
                 }
                 Ok(ExitCode::SUCCESS)
@@ -158,18 +197,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
             let mut texts = Vec::new();
             for f in &files {
                 let name = f.display().to_string();
-                texts.push((
-                    name.clone(),
-                    std::fs::read_to_string(f).with_context(|| format!("cannot read {name}"))?,
-                ));
+                texts.push((name.clone(), dip_game::files::read_text(f).map_err(anyhow::Error::msg)?));
             }
-            let variant_name = texts
-                .first()
-                .and_then(|(_, t)| t.lines().find_map(|l| l.strip_prefix("variant ")))
-                .unwrap_or("standard")
-                .trim()
-                .to_string();
-            let v = dip_variants::load(&variant_name)?;
+            let v = match texts.first() {
+                Some((_, t)) => dip_game::record::variant_of_text(&files[0], t).map_err(anyhow::Error::msg)?,
+                None => dip_variants::standard(),
+            };
             match dip_game::dipfile::from_dip_files(&v.map, &texts) {
                 Ok(rec) => {
                     print!("{}", rec.to_text(&v.map));

@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use dip_core::{game, Order, PhaseOutcome, Ruleset, State};
 use dip_render::animate::{self, Step, Timing};
 use dip_render::{Mode, Options, Picture};
-use dip_text::{parse_order, parse_position};
+use dip_text::{parse_position, read_orders_strict, Vocabulary};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -19,10 +19,10 @@ pub struct Look {
     #[arg(long)]
     rules: Option<String>,
     /// Size factor (1 = one pixel per map unit: 1430 × 1044 for the standard map).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     scale: f32,
     /// Print resolution instead of --scale: the map is 96 units to the inch at scale 1.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     dpi: Option<f32>,
     /// colour, grey or bw (black and white).
     #[arg(long, default_value = "colour")]
@@ -83,17 +83,18 @@ pub struct AnimateArgs {
     /// Output: .png (animated PNG) or .html (page with step and play controls).
     #[arg(short, long)]
     output: String,
-    /// Instead of files: this many phases of random orders from the variant's start.
-    #[arg(long)]
-    random: Option<usize>,
+    /// Instead of files: this many phases of random orders from the
+    /// variant's start (1 to 10000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    random: Option<u32>,
     /// Seed of --random.
     #[arg(long, default_value_t = 1901)]
     seed: u64,
-    /// In-between pictures per phase (0: just orders and results).
-    #[arg(long, default_value_t = 6)]
-    tween: usize,
-    /// Milliseconds each phase's orders are shown.
-    #[arg(long, default_value_t = 1600)]
+    /// In-between pictures per phase (0: just orders and results; at most 100).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=100))]
+    tween: u32,
+    /// Milliseconds each phase's orders are shown (at most 600000).
+    #[arg(long, default_value_t = 1600, value_parser = clap::value_parser!(u32).range(0..=600_000))]
     hold_ms: u32,
     #[command(flatten)]
     look: Look,
@@ -118,7 +119,8 @@ impl Look {
             None => dip_render::Shapes::for_variant(variant),
             Some(path) => {
                 let name = path.display().to_string();
-                let text = std::fs::read(&path).with_context(|| format!("cannot read {name}"))?;
+                let text = dip_game::files::read_bytes_capped(&path, dip_game::files::MAX_BINARY_BYTES)
+                    .map_err(anyhow::Error::msg)?;
                 let text = String::from_utf8_lossy(&text);
                 if name.to_ascii_lowercase().ends_with(".rgn") {
                     dip_render::Shapes::from_rgn(&variant.map, &text, &name)?
@@ -141,7 +143,8 @@ impl Look {
             None => Ok(Picture::with_shapes(variant, shapes)),
             Some(bg) => {
                 let name = bg.display().to_string();
-                let bytes = std::fs::read(&bg).with_context(|| format!("cannot read {name}"))?;
+                let bytes = dip_game::files::read_bytes_capped(&bg, dip_game::files::MAX_BINARY_BYTES)
+                    .map_err(anyhow::Error::msg)?;
                 Picture::with_background(variant, shapes, bytes).with_context(|| name.clone())
             }
         }
@@ -168,29 +171,29 @@ impl Look {
 }
 
 fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    dip_game::files::read_text(path).map_err(anyhow::Error::msg)
 }
 
-/// Reads an orders file: one order a line, `#` comments; every bad line is reported.
-fn read_orders(map: &dip_core::Map, path: &Path) -> Result<Vec<Order>> {
+/// Reads an orders file as `dip adjudicate` does (the files `dip orders
+/// check` reads, every line a clean order); every bad line is reported.
+fn read_orders(map: &dip_core::Map, state: &State, path: &Path) -> Result<Vec<Order>> {
     let name = path.display().to_string();
     let text = read(path)?;
-    let mut orders = Vec::new();
-    let mut bad = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let t = line.split('#').next().unwrap_or("").trim();
-        if t.is_empty() {
-            continue;
-        }
-        match parse_order(map, t, None) {
-            Ok(o) => orders.push(o),
-            Err(e) => bad.push(format!("{name}:{}: {e}: `{t}`", i + 1)),
-        }
-    }
-    if !bad.is_empty() {
-        bail!("{}", bad.join("\n"));
-    }
-    Ok(orders)
+    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    read_orders_strict(&vocab, Some(state), &text).map_err(|errors| {
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|e| {
+                let col = if e.column > 0 {
+                    format!(":{}", e.column)
+                } else {
+                    String::new()
+                };
+                format!("{name}:{}{col}: {}: `{}`", e.line, e.message, e.text)
+            })
+            .collect();
+        anyhow::anyhow!("{}", lines.join("\n"))
+    })
 }
 
 /// Writes the picture of `state` (with `outcome`'s orders) as SVG or PNG.
@@ -229,11 +232,7 @@ fn read_record(path: &Path) -> Result<(dip_variants::Variant, dip_game::record::
     };
     let text = read(&file)?;
     // The variant is named in the header; read it before the phases.
-    let variant_name = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("variant ").map(|v| v.trim().to_string()))
-        .unwrap_or_else(|| "standard".into());
-    let variant = dip_variants::load(&variant_name)?;
+    let variant = dip_game::record::variant_of_text(&file, &text).map_err(anyhow::Error::msg)?;
     let rec = dip_game::record::GameRecord::from_text(&variant.map, &text, &file.display().to_string())?;
     Ok((variant, rec))
 }
@@ -318,7 +317,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             draw(&pic, &state, None, &opts, &args.output, args.look.dpi)?;
         }
         Some(path) => {
-            let orders = read_orders(map, path)?;
+            let orders = read_orders(map, &state, path)?;
             let outcome = game::adjudicate(map, &state, &orders, &rules);
             if args.after {
                 let next = game::advance(map, &state, &outcome);
@@ -378,7 +377,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
             }
             for path in &args.orders {
                 let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
-                let orders = read_orders(map, path)?;
+                let orders = read_orders(map, &s, path)?;
                 let o = game::adjudicate(map, &s, &orders, &rules);
                 states.push(game::advance(map, &s, &o));
                 outcomes.push(o);
@@ -396,7 +395,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
         })
         .collect();
     let timing = Timing {
-        tween: args.tween,
+        tween: args.tween as usize,
         hold_ms: args.hold_ms,
         ..Timing::default()
     };

@@ -1,6 +1,6 @@
 //! `dip replay FILE`: re-adjudicate MILA saved games and compare.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dip_core::Ruleset;
 use dip_game::mila::read_games;
 use dip_game::replay::replay_game;
@@ -22,7 +22,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let name = args.file.display().to_string();
-    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let bytes = match dip_game::files::read_bytes_capped(&args.file, dip_game::files::MAX_BINARY_BYTES) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("dip: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let games = match read_games(&bytes, &name) {
         Ok(g) => g,
         Err(e) => {

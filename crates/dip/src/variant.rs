@@ -16,38 +16,102 @@ pub struct Args {
 enum Cmd {
     /// The bundled variants: name, powers, provinces, centres.
     List,
-    /// Lint a variant (a bundled name or a file in any format); exit 1 on findings.
-    Check { path: String },
+    /// Lint a variant (a bundled name or a file in any format); exit 1 on
+    /// findings, 2 when it cannot be read.
+    Check {
+        /// A bundled variant's name, or a variant file or folder (native
+        /// `.variant`, DipWork folder or VARIANT.TXT, Realpolitik `.var`,
+        /// DPjudge `.map`).
+        path: String,
+    },
     /// Everything known about one province of a variant.
-    Show { path: String, name: String },
+    Show {
+        /// A bundled variant's name, or a variant file or folder.
+        path: String,
+        /// The province (abbreviation or name).
+        name: String,
+    },
     /// Apply map edits (Seismic play) to a variant and write the result (native).
     Apply {
+        /// A bundled variant's name, or a variant file or folder.
         path: String,
+        /// The map edits (docs/variant-format.md, "Map edits").
         edits: String,
+        /// Output file (default: stdout); never the variant or the edits.
         #[arg(long, short)]
         out: Option<String>,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
     },
     /// Write a generated grid map (for benchmarks) in the native format.
     Generate {
-        #[arg(long, default_value_t = 200)]
-        provinces: usize,
-        #[arg(long, default_value_t = 20)]
-        powers: usize,
+        /// Number of provinces (1 to 20000; the map's border tables grow with the square).
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=MAX_PROVINCES))]
+        provinces: u32,
+        /// Number of powers (1 to 1000).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        powers: u32,
+        /// Seed of the random layout: the same seed gives the same map.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Output file (default: stdout).
         #[arg(long, short)]
         out: Option<String>,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
     },
-    /// Convert a variant to another format (native, dipwork, dpjudge).
+    /// Convert a variant to another format.
     Convert {
+        /// A bundled variant's name, or a variant file or folder.
         path: String,
         /// The format to write.
-        #[arg(long)]
+        #[arg(long, value_parser = ["native", "dipwork", "dpjudge", "realpolitik"])]
         to: String,
-        /// Output file (native, dpjudge) or folder (dipwork); default: stdout for native.
+        /// Output file (native, dpjudge) or folder (dipwork, realpolitik);
+        /// default: stdout for native and dpjudge. Existing files are
+        /// replaced only with --force, and never the input.
         #[arg(long, short)]
         out: Option<String>,
+        /// Replace existing output files.
+        #[arg(long)]
+        force: bool,
     },
+}
+
+/// The largest map `generate` makes.
+const MAX_PROVINCES: i64 = 20_000;
+
+/// Refuses to write over the input (`inputs`: files or folders read), and
+/// over any existing file without `force`.
+fn check_targets(targets: &[&Path], inputs: &[&Path], force: bool) -> Result<()> {
+    for t in targets {
+        for i in inputs {
+            let inside = i.is_dir() && t.parent().is_some_and(|p| dip_game::files::same_file(p, i));
+            if dip_game::files::same_file(t, i) || inside {
+                return Err(anyhow!(
+                    "{} would replace the input {}; write to another file",
+                    t.display(),
+                    i.display()
+                ));
+            }
+        }
+        if t.is_dir() {
+            return Err(anyhow!("{} is a directory; expected a file name", t.display()));
+        }
+        if t.exists() && !force {
+            return Err(anyhow!("{} exists; use --force to replace it", t.display()));
+        }
+    }
+    Ok(())
+}
+
+/// Writes one output file after [`check_targets`].
+fn write_output(out: &str, text: &str, inputs: &[&Path], force: bool) -> Result<()> {
+    let o = Path::new(out);
+    check_targets(&[o], inputs, force)?;
+    dip_game::files::replace(o, text.as_bytes()).map_err(anyhow::Error::msg)
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -71,6 +135,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Check { path } => {
+            let bundled = dip_variants::bundled()
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(path.trim()));
+            if !bundled && !Path::new(&path).exists() {
+                eprintln!("dip: {path}: no such file and no bundled variant of that name");
+                return Ok(ExitCode::from(2));
+            }
             // By names first (every dangling border, duplicate name and
             // impossible unit), then the built map.
             let mut findings: Vec<String> = Vec::new();
@@ -123,26 +194,32 @@ pub fn run(args: Args) -> Result<ExitCode> {
             powers,
             seed,
             out,
+            force,
         } => {
-            let m = dip_variants::generate::grid(provinces, powers, seed);
+            let m = dip_variants::generate::grid(provinces as usize, powers as usize, seed);
             let v = m.build("generated")?;
             let native = dip_variants::to_native(&v);
             match out {
-                Some(o) => std::fs::write(&o, native)?,
+                Some(o) => write_output(&o, &native, &[], force)?,
                 None => print!("{native}"),
             }
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Apply { path, edits, out } => {
+        Cmd::Apply {
+            path,
+            edits,
+            out,
+            force,
+        } => {
             let v = formats::load_any(&path)?;
-            let text = std::fs::read_to_string(&edits).map_err(|e| anyhow!("{edits}: {e}"))?;
+            let text = dip_game::files::read_text(Path::new(&edits)).map_err(anyhow::Error::msg)?;
             let (nv, findings) = dip_variants::seismic::apply(&v, &text, &edits)?;
             for f in &findings {
                 eprintln!("{edits}: {f}");
             }
             let native = dip_variants::to_native(&nv);
             match out {
-                Some(o) => std::fs::write(&o, native)?,
+                Some(o) => write_output(&o, &native, &[Path::new(&path), Path::new(&edits)], force)?,
                 None => print!("{native}"),
             }
             Ok(if findings.is_empty() {
@@ -151,7 +228,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 ExitCode::from(1)
             })
         }
-        Cmd::Convert { path, to, out } => {
+        Cmd::Convert { path, to, out, force } => {
             let format = Format::parse(&to)
                 .ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork, dpjudge or realpolitik)"))?;
             let (model, _) = formats::read_model(&path)?;
@@ -171,7 +248,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 None if format == Format::DpJudge => print!("{}", dip_variants::dpjudge::write(&model)),
                 None => return Err(anyhow!("--out FOLDER is needed for the {} format", format.name())),
                 Some(o) => {
-                    for f in formats::write(&model, format, Path::new(&o))? {
+                    let files = formats::outputs(&model, format, Path::new(&o));
+                    let targets: Vec<&Path> = files.iter().map(|(f, _)| f.as_path()).collect();
+                    check_targets(&targets, &[Path::new(&path)], force)?;
+                    if matches!(format, Format::DipWork | Format::Realpolitik) {
+                        std::fs::create_dir_all(&o).map_err(|e| anyhow!("cannot create {o}: {e}"))?;
+                    }
+                    for (f, text) in &files {
+                        dip_game::files::replace(f, text.as_bytes()).map_err(anyhow::Error::msg)?;
                         eprintln!("wrote {}", f.display());
                     }
                 }

@@ -735,6 +735,16 @@ impl<'h> Interp<'h> {
                 if name.is_empty() {
                     return Err(err_at(l, rest_at, "#INCLUDE needs a file name"));
                 }
+                // An included file stays beside the control file: no
+                // absolute path, no `..` (a control file from elsewhere
+                // reads nothing else on the machine).
+                if name.starts_with(['/', '\\']) || name.contains(':') || name.split(['/', '\\']).any(|p| p == "..") {
+                    return Err(err_at(
+                        l,
+                        rest_at,
+                        format!("#INCLUDE `{name}`: the file must be in the control file's folder or below it (no absolute path, no `..`)"),
+                    ));
+                }
                 let path = relative(&l.file, &name);
                 let text = self
                     .host

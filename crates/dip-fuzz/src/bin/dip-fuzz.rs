@@ -1,0 +1,100 @@
+//! `dip-fuzz [TARGET|all] [SECONDS] [CORPUS]`, `dip-fuzz list`,
+//! `dip-fuzz seeds DIR`: runs fuzz targets on stable
+//! Rust for a set time (scripts/fuzz.sh adds a memory limit). Inputs come
+//! from the seeds and from CORPUS/TARGET/ (kept between runs); every input
+//! that panics is saved in CORPUS/crashes/, and the input being tried is in
+//! CORPUS/current-TARGET, so an abort (memory limit) leaves it behind.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let which = args.first().cloned().unwrap_or_else(|| "all".into());
+    if which == "seeds" {
+        // `dip-fuzz seeds DIR`: each target's seeds as DIR/reader_TARGET/seed-N,
+        // the starting corpus for cargo-fuzz.
+        let dir = PathBuf::from(args.get(1).cloned().unwrap_or_else(|| "fuzz/corpus".into()));
+        for t in dip_fuzz::targets() {
+            let d = dir.join(format!("reader_{}", t.name));
+            let _ = std::fs::create_dir_all(&d);
+            for (i, s) in (t.seeds)().iter().enumerate() {
+                let _ = std::fs::write(d.join(format!("seed-{i}")), s);
+            }
+        }
+        return;
+    }
+    if which == "list" {
+        for t in dip_fuzz::targets() {
+            println!("{}", t.name);
+        }
+        return;
+    }
+    let secs: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(60);
+    let corpus = PathBuf::from(args.get(2).cloned().unwrap_or_else(|| "fuzz/corpus".into()));
+    let targets: Vec<_> = dip_fuzz::targets()
+        .into_iter()
+        .filter(|t| which == "all" || t.name == which)
+        .collect();
+    if targets.is_empty() {
+        let names: Vec<&str> = dip_fuzz::targets().iter().map(|t| t.name).collect();
+        eprintln!("dip-fuzz: unknown target `{which}`; targets: all, {}", names.join(", "));
+        std::process::exit(2);
+    }
+    // Quiet panics: each is reported once, with the saved input.
+    std::panic::set_hook(Box::new(|_| {}));
+    let per = Duration::from_secs(secs.max(1)) / targets.len() as u32;
+    let mut crashes = 0;
+    for t in &targets {
+        let dir = corpus.join(t.name);
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::create_dir_all(corpus.join("crashes"));
+        let mut pool = (t.seeds)();
+        if let Ok(rd) = std::fs::read_dir(&dir) {
+            for e in rd.flatten() {
+                if let Ok(b) = std::fs::read(e.path()) {
+                    pool.push(b);
+                }
+            }
+        }
+        let mut rng = dip_fuzz::Rng::new(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(1),
+        );
+        let start = Instant::now();
+        let mut n = 0u64;
+        let current = corpus.join(format!("current-{}", t.name));
+        while start.elapsed() < per {
+            let base = &pool[rng.below(pool.len())];
+            let input = dip_fuzz::mutate(base, &mut rng);
+            let _ = std::fs::write(&current, &input);
+            let t0 = Instant::now();
+            let run = t.run;
+            let r = std::panic::catch_unwind(|| run(&input));
+            let slow = t0.elapsed() > Duration::from_secs(2);
+            n += 1;
+            if r.is_err() || slow {
+                let kind = if r.is_err() { "crash" } else { "slow" };
+                let path = corpus.join("crashes").join(format!("{}-{kind}-{n}", t.name));
+                let _ = std::fs::write(&path, &input);
+                eprintln!("{}: {kind}: input saved in {}", t.name, path.display());
+                crashes += 1;
+            } else if n.checked_rem(97) == Some(0) && pool.len() < 512 {
+                // Keep some inputs to mutate further, next time too.
+                let _ = std::fs::write(dir.join(format!("kept-{n}")), &input);
+                pool.push(input);
+            }
+        }
+        let _ = std::fs::remove_file(&current);
+        println!("{}: {n} inputs in {:.0?}", t.name, start.elapsed());
+    }
+    if crashes > 0 {
+        eprintln!(
+            "dip-fuzz: {crashes} inputs crashed or took over 2 s (in {}/crashes)",
+            corpus.display()
+        );
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,554 @@
+//! Every reader of dip as a fuzz target. Each target takes any bytes and
+//! must return (an error is fine) without panicking, without hanging and
+//! without allocating beyond reason.
+//!
+//! The same targets run three ways:
+//! - in the test suite (`cargo test -p dip-fuzz`): each target briefly, on
+//!   mutations of its seeds ([`mutate`]), deterministic;
+//! - with `scripts/fuzz.sh TARGET SECONDS`: the same mutator for as long as
+//!   wanted, under a memory limit, keeping every input that crashed;
+//! - with cargo-fuzz (`fuzz/`, nightly): coverage-guided, one binary per target.
+//!
+//! A crash found becomes a regression input, `regressions/TARGET--what-it-was`,
+//! run by `tests/regressions.rs`.
+
+use dip_core::Ruleset;
+use std::path::PathBuf;
+
+/// A fuzz target: a reader fed any bytes.
+pub struct Target {
+    pub name: &'static str,
+    pub run: fn(&[u8]),
+    /// Real inputs the mutations start from.
+    pub seeds: fn() -> Vec<Vec<u8>>,
+}
+
+fn text(data: &[u8]) -> String {
+    String::from_utf8_lossy(data).into_owned()
+}
+
+fn repo_file(rel: &str) -> Vec<u8> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("seed {}: {e}", p.display()))
+}
+
+fn standard() -> &'static dip_variants::Variant {
+    use std::sync::OnceLock;
+    static V: OnceLock<dip_variants::Variant> = OnceLock::new();
+    V.get_or_init(dip_variants::standard)
+}
+
+/// Orders files (`dip orders check`, `dip adjudicate`, `dip run`'s scanner).
+pub fn orders(data: &[u8]) {
+    let v = standard();
+    let t = text(data);
+    let vocab = dip_text::Vocabulary::new(&v.map);
+    let rules = Ruleset::default();
+    let report = dip_text::read_turn(&vocab, &v.start, &rules, &dip_text::CheckOptions::default(), &t, None);
+    let _ = report.errors_text(&vocab, dip_text::Style::Datc);
+    if let Ok(o) = dip_text::read_orders_strict(&vocab.clone().with_spellcheck(0), Some(&v.start), &t) {
+        let _ = dip_core::game::adjudicate(&v.map, &v.start, &o, &rules);
+    }
+}
+
+/// Position files.
+pub fn position(data: &[u8]) {
+    let v = standard();
+    if let Ok(s) = dip_text::parse_position(&v.map, &text(data), "fuzz.txt") {
+        let _ = dip_text::format_position(&v.map, &s);
+        let out = dip_core::game::adjudicate(&v.map, &s, &[], &Ruleset::default());
+        let _ = dip_core::game::advance(&v.map, &s, &out);
+    }
+}
+
+/// GAME.TXT / NEWGAME.TXT, and the keyword reader of ORDERS.TXT and PROJECT.TXT.
+pub fn gamefile(data: &[u8]) {
+    let v = standard();
+    let t = text(data);
+    let _ = dip_game::params::ParamFile::parse(&t, PathBuf::from("PROJECT.TXT"));
+    if let Ok(g) = dip_game::gamefile::GameFile::read(&t, std::path::Path::new("GAME.TXT")) {
+        let vocab = dip_text::Vocabulary::new(&v.map);
+        if let Ok(s) = g.state(&vocab) {
+            let _ = dip_game::gamefile::write_game(&g.header, &vocab, &s, &[]);
+        }
+    }
+}
+
+/// dip's native variant format.
+pub fn variant_native(data: &[u8]) {
+    if let Ok(v) = dip_variants::parse(&text(data), "fuzz.variant") {
+        let _ = dip_variants::lint::lint(&v);
+        let _ = dip_variants::to_native(&v);
+    }
+}
+
+/// DipWork's VARIANT.TXT and FIELDS.TXT (split at the first NUL byte).
+pub fn variant_dipwork(data: &[u8]) {
+    let t = text(data);
+    let (vt, ft) = t.split_once('\0').unwrap_or((&t, ""));
+    if let Ok(p) = dip_variants::dipwork::read_params(vt, "VARIANT.TXT") {
+        if let Ok(m) = dip_variants::dipwork::read(&p, "VARIANT.TXT", ft, "FIELDS.TXT", None, "fuzz") {
+            let _ = m.build("fuzz");
+        }
+    }
+}
+
+/// DPjudge map files.
+pub fn variant_dpjudge(data: &[u8]) {
+    if let Ok(m) = dip_variants::dpjudge::read_str(&text(data), "fuzz.map") {
+        let _ = m.build("fuzz");
+    }
+}
+
+/// Realpolitik variants: the `.var` file and the files it names, written to
+/// a folder (the data replaces the map file, `Tiny.cnt`... by turns).
+pub fn variant_realpolitik(data: &[u8]) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dip-fuzz-rp-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/realpolitik/Tiny");
+    let _ = std::fs::create_dir_all(&dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&src)
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    if files.is_empty() {
+        return;
+    }
+    let victim = data.first().map(|&b| b as usize % files.len()).unwrap_or(0);
+    let mut var = None;
+    for (i, f) in files.iter().enumerate() {
+        let name = f.file_name().unwrap_or_default();
+        let to = dir.join(name);
+        if i == victim {
+            let _ = std::fs::write(&to, data.get(1..).unwrap_or_default());
+        } else {
+            let _ = std::fs::copy(f, &to);
+        }
+        if to.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")) {
+            var = Some(to);
+        }
+    }
+    if let Some(var) = var {
+        if let Ok(m) = dip_variants::realpolitik::read(&var.to_string_lossy()) {
+            let _ = m.build("fuzz");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whole-game records (`.rec`).
+pub fn record(data: &[u8]) {
+    let v = standard();
+    if let Ok(r) = dip_game::record::GameRecord::from_text(&v.map, &text(data), "fuzz.rec") {
+        let _ = r.to_text(&v.map);
+        let _ = r.last_state(&v.map);
+        let _ = dip_game::record::to_mila(&v.map, &r);
+        let _ = dip_game::dipfile::to_dip_files(&v.map, &r, "g");
+    }
+}
+
+/// MILA's saved games (JSON lines, or gzip), imported and replayed.
+pub fn mila(data: &[u8]) {
+    let v = standard();
+    if let Ok(games) = dip_game::mila::read_games(data, "fuzz.jsonl") {
+        for g in games.iter().take(4) {
+            let _ = dip_game::record::from_mila(&v.map, g);
+            let _ = dip_game::replay::replay_game(&v.map, &Ruleset::default(), g);
+        }
+    }
+}
+
+/// DIP's season files (several, split at NUL bytes).
+pub fn dipfile(data: &[u8]) {
+    let v = standard();
+    let t = text(data);
+    let files: Vec<(String, String)> = t
+        .split('\0')
+        .enumerate()
+        .take(8)
+        .map(|(i, s)| (format!("g_{i}.dip"), s.to_string()))
+        .collect();
+    let _ = dip_game::dipfile::from_dip_files(&v.map, &files);
+}
+
+/// Analyse control files (`dip rate`), a result table after the first NUL.
+pub fn analyse(data: &[u8]) {
+    use dip_rating::analyse::{Interp, MemHost};
+    let t = text(data);
+    let (ctl, table) = t.split_once('\0').unwrap_or((&t, "= 2024-01-01 g\nA 3\nB 2\nC 1\n"));
+    let mut host = MemHost::default();
+    host.files.insert("g.res".into(), table.to_string());
+    host.files.insert("inc.ctl".into(), ctl.to_string());
+    let mut it = Interp::new(&mut host, vec!["g.res".into()], false);
+    let _ = it.run("fuzz.ctl", ctl);
+    let _ = dip_rating::expr::parse(ctl);
+    let _ = dip_rating::results::read_any("fuzz.res", table);
+}
+
+/// Adjudication case files (dip's format and jDip's), run.
+pub fn cases(data: &[u8]) {
+    if let Ok(cases) = dip_cases::parse_file(&text(data), "fuzz.cases") {
+        let settings = dip_cases::Settings::default();
+        for c in cases.iter().take(8) {
+            let _ = dip_cases::run(c, &settings);
+        }
+    }
+}
+
+/// Map edits (Seismic play).
+pub fn map_edits(data: &[u8]) {
+    let _ = dip_variants::seismic::apply(standard(), &text(data), "fuzz.edits");
+}
+
+/// Pictures: PNG, BMP, ICO and TIF.
+pub fn pictures(data: &[u8]) {
+    let _ = dip_render::raster::decode_picture(data);
+}
+
+/// Map shapes files and Realpolitik `.rgn` files.
+pub fn shapes(data: &[u8]) {
+    let v = standard();
+    let t = text(data);
+    let _ = dip_render::Shapes::parse(&v.map, &t, "fuzz.shapes");
+    let _ = dip_render::Shapes::from_rgn(&v.map, &t, "fuzz.rgn");
+}
+
+fn seeds_of(files: &[&str]) -> Vec<Vec<u8>> {
+    files.iter().map(|f| repo_file(f)).collect()
+}
+
+fn png_seed() -> Vec<u8> {
+    let svg =
+        "<svg xmlns='http://www.w3.org/2000/svg' width='3' height='2'><rect width='3' height='2' fill='red'/></svg>";
+    dip_render::raster::pixmap(svg)
+        .ok()
+        .and_then(|pm| dip_render::raster::encode_png(&pm).ok())
+        .unwrap_or_default()
+}
+
+fn bmp_seed() -> Vec<u8> {
+    // 2 × 2, 24 bits, bottom-up.
+    let mut b = b"BM".to_vec();
+    let data = [0u8, 0, 255, 0, 255, 0, 0, 0, 255, 0, 0, 0, 9, 9, 9, 0];
+    b.extend_from_slice(&(54 + data.len() as u32).to_le_bytes());
+    b.extend_from_slice(&[0, 0, 0, 0]);
+    b.extend_from_slice(&54u32.to_le_bytes());
+    b.extend_from_slice(&40u32.to_le_bytes());
+    b.extend_from_slice(&2i32.to_le_bytes());
+    b.extend_from_slice(&2i32.to_le_bytes());
+    b.extend_from_slice(&1u16.to_le_bytes());
+    b.extend_from_slice(&24u16.to_le_bytes());
+    b.extend_from_slice(&[0; 24]);
+    b.extend_from_slice(&data);
+    b
+}
+
+/// Every target.
+pub fn targets() -> Vec<Target> {
+    vec![
+        Target {
+            name: "orders",
+            run: orders,
+            seeds: || {
+                seeds_of(&[
+                    "examples/orders/orders.txt",
+                    "examples/spring-1901/orders.txt",
+                    "examples/game/meine/ORDERS.TXT",
+                ])
+            },
+        },
+        Target {
+            name: "position",
+            run: position,
+            seeds: || seeds_of(&["examples/spring-1901/position.txt"]),
+        },
+        Target {
+            name: "gamefile",
+            run: gamefile,
+            seeds: || {
+                seeds_of(&[
+                    "examples/game/meine/GAME.TXT",
+                    "examples/game/PROJECT.TXT",
+                    "examples/game/meine/ORDERS.TXT",
+                ])
+            },
+        },
+        Target {
+            name: "variant_native",
+            run: variant_native,
+            seeds: || seeds_of(&["variants/pure.variant", "variants/crowded.variant"]),
+        },
+        Target {
+            name: "variant_dipwork",
+            run: variant_dipwork,
+            seeds: || {
+                let d = "crates/dip-variants/tests/fixtures/dipwork/mini/";
+                let find = |n: &str| {
+                    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(d);
+                    std::fs::read_dir(&dir)
+                        .ok()
+                        .and_then(|rd| {
+                            rd.flatten()
+                                .find(|e| e.file_name().to_string_lossy().eq_ignore_ascii_case(n))
+                                .and_then(|e| std::fs::read(e.path()).ok())
+                        })
+                        .unwrap_or_default()
+                };
+                let mut s = find("VARIANT.TXT");
+                s.push(0);
+                s.extend(find("FIELDS.TXT"));
+                vec![s]
+            },
+        },
+        Target {
+            name: "variant_dpjudge",
+            run: variant_dpjudge,
+            seeds: || seeds_of(&["crates/dip-variants/tests/fixtures/dpjudge/duel.map"]),
+        },
+        Target {
+            name: "variant_realpolitik",
+            run: variant_realpolitik,
+            seeds: || {
+                let dir =
+                    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/realpolitik/Tiny");
+                let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+                    .map(|rd| rd.flatten().map(|e| e.path()).collect())
+                    .unwrap_or_default();
+                files.sort();
+                files
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| {
+                        let mut s = vec![i as u8];
+                        s.extend(std::fs::read(f).unwrap_or_default());
+                        s
+                    })
+                    .collect()
+            },
+        },
+        Target {
+            name: "record",
+            run: record,
+            seeds: || seeds_of(&["examples/game1905/current/HISTORY.REC"]),
+        },
+        Target {
+            name: "mila",
+            run: mila,
+            seeds: || {
+                let all = repo_file("crates/dip-game/tests/data/mila-3games.jsonl");
+                let first = all.split(|&b| b == b'\n').next().unwrap_or_default().to_vec();
+                vec![first]
+            },
+        },
+        Target {
+            name: "dipfile",
+            run: dipfile,
+            seeds: || {
+                let v = standard();
+                let text = String::from_utf8_lossy(&repo_file("examples/game1905/current/HISTORY.REC")).into_owned();
+                let Ok(rec) = dip_game::record::GameRecord::from_text(&v.map, &text, "HISTORY.REC") else {
+                    return vec![Vec::new()];
+                };
+                let files = dip_game::dipfile::to_dip_files(&v.map, &rec, "g");
+                vec![files
+                    .iter()
+                    .take(3)
+                    .map(|(_, t)| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\0")
+                    .into_bytes()]
+            },
+        },
+        Target {
+            name: "analyse",
+            run: analyse,
+            seeds: || {
+                let mut s = repo_file("examples/ratings/club.ctl");
+                s.push(0);
+                s.extend(repo_file("examples/ratings/spring.res"));
+                vec![s, b"SET s = 'ab'\nSET s = s + s\nECHO s\n".to_vec()]
+            },
+        },
+        Target {
+            name: "cases",
+            run: cases,
+            seeds: || seeds_of(&["cases/jdip/sample.txt", "cases/datc/6a-basic.cases"]),
+        },
+        Target {
+            name: "map_edits",
+            run: map_edits,
+            seeds: || vec![b"remove-border * bre eng\nadd-border A wal pic\nadd-border F wal pic\n".to_vec()],
+        },
+        Target {
+            name: "pictures",
+            run: pictures,
+            seeds: || vec![png_seed(), bmp_seed()],
+        },
+        Target {
+            name: "shapes",
+            run: shapes,
+            seeds: || {
+                let t = repo_file("variants/standard.shapes");
+                vec![t[..t.len().min(20_000)].to_vec()]
+            },
+        },
+    ]
+}
+
+/// A small deterministic random source (xorshift).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next_u64() % n as u64) as usize
+        }
+    }
+}
+
+/// Words that have broken readers before: huge and negative numbers, a
+/// byte-order mark, invalid UTF-8, path tricks, keywords of every format.
+const TOKENS: &[&[u8]] = &[
+    b"0",
+    b"-1",
+    b"4294967295",
+    b"2147483647",
+    b"99999999999999999999",
+    b"-2147483648",
+    b"\xEF\xBB\xBF",
+    b"\xff\xfe",
+    b"\xc3",
+    b"../",
+    b"/etc/passwd",
+    b"\0",
+    b"\n",
+    b"\r\n",
+    b" ",
+    b"%",
+    b"*",
+    b"#",
+    b"\"",
+    b"END\n",
+    b"NATION ",
+    b"UNITS\n",
+    b"phase spring 1901 movement\n",
+    b"orders\n",
+    b"end\n",
+    b"at=3000000,3000000",
+    b"#INCLUDE inc.ctl\n",
+    b"SET s = s + s\n",
+    b"MAP /etc/passwd\n",
+    b"variant /etc/passwd\n",
+    b"CONVOY_RELEVANT_UNITNR 4294967295\n",
+    b"S A par - bur",
+    b"C A lon - nwy",
+    b"F stp/sc",
+];
+
+/// One to four random changes: bytes flipped, cut, doubled, swapped lines,
+/// a token inserted, the input cut short.
+pub fn mutate(seed: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut d = seed.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let n = d.len();
+        match rng.below(8) {
+            0 if n > 0 => {
+                let i = rng.below(n);
+                d[i] ^= 1 << rng.below(8);
+            }
+            1 if n > 0 => {
+                let i = rng.below(n);
+                let len = rng.below((n - i).min(64) + 1);
+                d.drain(i..i + len);
+            }
+            2 if n > 0 => {
+                let i = rng.below(n);
+                let len = rng.below((n - i).min(256) + 1);
+                let copy = d[i..i + len].to_vec();
+                let at = rng.below(n + 1);
+                d.splice(at..at, copy);
+            }
+            3 => {
+                let t = TOKENS[rng.below(TOKENS.len())];
+                let at = rng.below(n + 1);
+                d.splice(at..at, t.iter().copied());
+            }
+            4 if n > 0 => d.truncate(rng.below(n)),
+            5 => {
+                // Swap two lines.
+                let text = String::from_utf8_lossy(&d).into_owned();
+                let mut lines: Vec<&str> = text.lines().collect();
+                if lines.len() > 1 {
+                    let (a, b) = (rng.below(lines.len()), rng.below(lines.len()));
+                    lines.swap(a, b);
+                    d = lines.join("\n").into_bytes();
+                }
+            }
+            6 if n > 0 => {
+                // A number somewhere replaced by a huge one.
+                let i = rng.below(n);
+                if let Some(j) = d[i..].iter().position(|b| b.is_ascii_digit()) {
+                    let t = TOKENS[2 + rng.below(4)];
+                    d.splice(i + j..i + j + 1, t.iter().copied());
+                }
+            }
+            _ => {
+                let i = rng.below(n + 1);
+                d.insert(i, rng.next_u64() as u8);
+            }
+        }
+    }
+    d
+}
+
+/// Runs a target on `iterations` mutations of its seeds (and the seeds
+/// themselves); returns the first input that panicked, with the message.
+pub fn run_for(t: &Target, iterations: usize, seed: u64) -> Option<(Vec<u8>, String)> {
+    let seeds = (t.seeds)();
+    let mut rng = Rng::new(seed);
+    let mut inputs: Vec<Vec<u8>> = seeds.clone();
+    for i in 0..iterations {
+        let s = &seeds[i % seeds.len().max(1)];
+        inputs.push(mutate(s, &mut rng));
+        if inputs.len() >= 16 || i + 1 == iterations {
+            for input in inputs.drain(..) {
+                let run = t.run;
+                let r = std::panic::catch_unwind(|| run(&input));
+                if let Err(e) = r {
+                    let msg = e
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    return Some((input, msg));
+                }
+            }
+        }
+    }
+    for input in inputs {
+        let run = t.run;
+        if let Err(e) = std::panic::catch_unwind(|| run(&input)) {
+            let msg = e.downcast_ref::<String>().cloned().unwrap_or_default();
+            return Some((input, msg));
+        }
+    }
+    None
+}

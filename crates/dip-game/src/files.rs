@@ -1,0 +1,109 @@
+//! Writing files without losing data: nothing a user has is overwritten
+//! unless asked (`--force`), names that come from inside files are made
+//! safe before they become file names, and a file that replaces another is
+//! written beside it first and renamed last, so a failure leaves the old
+//! file whole.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub use dip_variants::files::{decode_utf8, read_bytes_capped, read_text, MAX_BINARY_BYTES, MAX_TEXT_BYTES};
+
+/// A name taken from a file (a game's id, a prefix) made safe as one file
+/// name inside a chosen directory: letters, digits, `-`, `_` and `.` are
+/// kept, everything else (path separators, `..`, control characters)
+/// becomes `_`; no leading dot; at most 100 characters; never empty.
+pub fn safe_file_name(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(100)
+        .collect();
+    while s.starts_with('.') {
+        s.replace_range(0..1, "_");
+    }
+    if s.is_empty() {
+        s.push('_');
+    }
+    s
+}
+
+/// Writes a new file: an existing file (or directory) at `path` is an
+/// error unless `force`, and the message says how to replace it.
+pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), String> {
+    let name = path.display();
+    if path.is_dir() {
+        return Err(format!("{name} is a directory; expected a file name"));
+    }
+    if force {
+        return replace(path, bytes);
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => format!("{name} exists; use --force to replace it"),
+            _ => format!("{name}: cannot write: {e}"),
+        })?;
+    f.write_all(bytes).map_err(|e| format!("{name}: cannot write: {e}"))
+}
+
+/// The temporary name a file is written under before it replaces `path`.
+fn temp_beside(path: &Path) -> PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(format!(".dip-tmp-{}", std::process::id()));
+    path.with_file_name(name)
+}
+
+/// Writes `bytes` beside `path` and returns the temporary file, to be moved
+/// over `path` with [`commit`] once everything else has succeeded.
+pub fn stage(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
+    let tmp = temp_beside(path);
+    std::fs::write(&tmp, bytes).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: cannot write: {e}", tmp.display())
+    })?;
+    Ok(tmp)
+}
+
+/// Moves a staged file over its target (an atomic rename on one file system).
+pub fn commit(tmp: &Path, path: &Path) -> Result<(), String> {
+    std::fs::rename(tmp, path).map_err(|e| format!("{}: cannot replace: {e}", path.display()))
+}
+
+/// Replaces `path` whole: written beside it, then renamed over it.
+pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let tmp = stage(path, bytes)?;
+    commit(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// True when two paths name the same existing file.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_cannot_leave_the_directory() {
+        assert_eq!(safe_file_name("../victim"), "_._victim");
+        assert_eq!(safe_file_name("/etc/passwd"), "_etc_passwd");
+        assert_eq!(safe_file_name(".."), "_.");
+        assert_eq!(safe_file_name(""), "_");
+        assert_eq!(safe_file_name("game-1_a.b"), "game-1_a.b");
+    }
+}

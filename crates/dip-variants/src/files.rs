@@ -1,0 +1,131 @@
+//! Reading the files a user names, safely: every read is capped in size
+//! (so `/dev/zero` or a runaway file ends with a message, not an endless
+//! read), a UTF-8 byte-order mark is skipped, invalid UTF-8 is reported with
+//! its line and byte, and every error names the path.
+
+use std::io::Read;
+use std::path::Path;
+
+/// The largest text file dip reads (orders, games, variants, records,
+/// control files): 64 MiB.
+pub const MAX_TEXT_BYTES: u64 = 64 << 20;
+
+/// The largest binary file dip reads (pictures, gzip archives): 256 MiB.
+pub const MAX_BINARY_BYTES: u64 = 256 << 20;
+
+/// Reads at most `limit` bytes of `path`; a longer file (or an endless one
+/// such as `/dev/zero`) is an error naming the limit. A directory is an
+/// error too. The message names the path.
+pub fn read_bytes_capped(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    let name = path.display();
+    if path.is_dir() {
+        return Err(format!("{name}: is a directory, expected a file"));
+    }
+    let f = std::fs::File::open(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let mut bytes = Vec::new();
+    f.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "{name}: larger than {} MiB, the most dip reads from one file",
+            limit >> 20
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Text from bytes: a leading UTF-8 byte-order mark is skipped; invalid
+/// UTF-8 is an error naming the line and the byte (counted from 1 in the line).
+pub fn decode_utf8(bytes: Vec<u8>, name: &str) -> Result<String, String> {
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let b = e.as_bytes();
+        let line = b[..at].iter().filter(|&&c| c == b'\n').count() + 1;
+        let col = at - b[..at].iter().rposition(|&c| c == b'\n').map(|p| p + 1).unwrap_or(0) + 1;
+        format!(
+            "{name}:{line}: invalid UTF-8 at byte {col} of the line (byte 0x{:02X}); save the file as UTF-8",
+            b[at]
+        )
+    })
+}
+
+/// A UTF-8 text file, capped at [`MAX_TEXT_BYTES`], without a byte-order mark.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = read_bytes_capped(path, MAX_TEXT_BYTES)?;
+    decode_utf8(bytes, &path.display().to_string())
+}
+
+/// Removes a leading byte-order mark from text already read.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// A file named inside another file (DPjudge's `MAP`, a record's
+/// `variant`, Analyse's `#INCLUDE`), resolved against the naming file's
+/// folder and confined to it: an absolute path, a drive, or a `..` step is
+/// refused, so a file from elsewhere can name nothing outside its folder.
+pub fn confined(base: &Path, name: &str) -> Result<std::path::PathBuf, String> {
+    use std::path::Component;
+    let rel = Path::new(name);
+    let bad = name.starts_with(['/', '\\'])
+        || name.contains(':')
+        || rel
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+        || name.split(['/', '\\']).any(|p| p == "..");
+    if bad || name.trim().is_empty() {
+        return Err(format!(
+            "`{name}`: a file named here must be inside {} (no absolute path, no `..`)",
+            if base.as_os_str().is_empty() {
+                Path::new(".").display()
+            } else {
+                base.display()
+            }
+        ));
+    }
+    Ok(base.join(rel))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn confined_refuses_absolute_and_parent_paths() {
+        let b = Path::new("maps");
+        assert!(confined(b, "/etc/passwd").is_err());
+        assert!(confined(b, "../secret").is_err());
+        assert!(confined(b, "a/../../b").is_err());
+        assert!(confined(b, "C:\\x").is_err());
+        assert_eq!(confined(b, "sub/x.map").unwrap(), Path::new("maps/sub/x.map"));
+    }
+
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_names_line_and_byte() {
+        let e = decode_utf8(b"ok\nab\xffc\n".to_vec(), "f.txt").unwrap_err();
+        assert!(e.contains("f.txt:2:") && e.contains("byte 3"), "{e}");
+    }
+
+    #[test]
+    fn byte_order_mark_is_skipped() {
+        assert_eq!(decode_utf8(b"\xEF\xBB\xBFabc".to_vec(), "f").unwrap(), "abc");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn endless_file_is_capped() {
+        let e = read_bytes_capped(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert!(e.contains("/dev/zero") && e.contains("larger than 1 MiB"), "{e}");
+    }
+
+    #[test]
+    fn directory_is_refused_by_name() {
+        let e = read_text(Path::new(".")).unwrap_err();
+        assert!(e.contains("is a directory"), "{e}");
+    }
+}

@@ -1,0 +1,314 @@
+//! Bad input never crashes, hangs or loses data: one test per hole found
+//! by trying dip as a new user, each named after what it was.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn dip(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dip-hard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Three MILA games with their ids replaced.
+fn mila_with_ids(ids: &[&str]) -> String {
+    let src = std::fs::read_to_string(repo().join("crates/dip-game/tests/data/mila-3games.jsonl")).unwrap();
+    src.lines()
+        .zip(ids)
+        .map(|(l, id)| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let mut v = v;
+            v["id"] = serde_json::Value::String(id.to_string());
+            v.to_string() + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn record_import_id_with_dotdot_writes_outside_out() {
+    let d = tmp("import-dotdot");
+    std::fs::write(d.join("g.jsonl"), mila_with_ids(&["../victim", "/tmp/abs", "ok"])).unwrap();
+    std::fs::create_dir(d.join("out")).unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "--out", "out"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!d.join("victim.rec").exists(), "nothing outside --out");
+    let names: Vec<String> = std::fs::read_dir(d.join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert!(names.iter().all(|n| !n.contains('/') && n.ends_with(".rec")));
+}
+
+#[test]
+fn record_import_same_id_games_overwrite_each_other() {
+    let d = tmp("import-same");
+    std::fs::write(d.join("g.jsonl"), mila_with_ids(&["same", "same", "same"])).unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "--out", "."], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    for f in ["same.rec", "same-2.rec", "same-3.rec"] {
+        assert!(d.join(f).is_file(), "{f}: {}", text(&o));
+    }
+    // A second import refuses to overwrite; --force replaces.
+    std::fs::write(d.join("same.rec"), "mine").unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "--out", "."], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--force"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("same.rec")).unwrap(), "mine");
+    let o = dip(&["record", "import", "g.jsonl", "--out", ".", "--force"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_ne!(std::fs::read_to_string(d.join("same.rec")).unwrap(), "mine");
+}
+
+#[test]
+fn record_dip_overwrites_existing_files() {
+    let d = tmp("record-dip");
+    let rec = repo().join("examples/game1905/current/HISTORY.REC");
+    let rec = rec.to_str().unwrap();
+    let o = dip(&["record", "dip", rec, "--out", "."], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = dip(&["record", "dip", rec, "--out", "."], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("exists; use --force"), "{}", text(&o));
+}
+
+#[test]
+fn run_with_missing_orders_plays_a_silent_turn() {
+    let d = tmp("run-missing-orders");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::remove_file(d.join("g/ORDERS.TXT")).unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--no-orders"), "{}", text(&o));
+    assert!(!d.join("g/NEWGAME.TXT").exists());
+    let o = dip(&["run", "g", "--all", "--no-orders"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("every unit holds"), "{}", text(&o));
+}
+
+#[test]
+fn new_overwrites_existing_orders_txt() {
+    let d = tmp("new-orders");
+    std::fs::create_dir(d.join("g")).unwrap();
+    std::fs::write(d.join("g/ORDERS.TXT"), "precious").unwrap();
+    let o = dip(&["new", "g"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("g/ORDERS.TXT")).unwrap(), "precious");
+}
+
+#[test]
+fn variant_convert_overwrites_running_game_and_own_input() {
+    let d = tmp("convert");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let game = std::fs::read_to_string(d.join("g/GAME.TXT")).unwrap();
+    let o = dip(&["variant", "convert", "standard", "--to", "dipwork", "-o", "g"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("exists; use --force"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("g/GAME.TXT")).unwrap(), game);
+    // -o naming the input is refused even with --force.
+    let o = dip(
+        &["variant", "convert", "standard", "--to", "native", "-o", "s.variant"],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let before = std::fs::read_to_string(d.join("s.variant")).unwrap();
+    let o = dip(
+        &[
+            "variant",
+            "convert",
+            "s.variant",
+            "--to",
+            "dpjudge",
+            "-o",
+            "s.variant",
+            "--force",
+        ],
+        &d,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("would replace the input"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("s.variant")).unwrap(), before);
+}
+
+#[test]
+fn variant_generate_zero_provinces_divides_by_zero() {
+    let d = tmp("generate");
+    for n in ["0", "10000000"] {
+        let o = dip(&["variant", "generate", "--provinces", n], &d);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(text(&o).contains("20000"), "names the limit: {}", text(&o));
+    }
+    let o = dip(&["variant", "generate", "--provinces", "1", "--powers", "3"], &d);
+    assert!(!text(&o).contains("panicked"), "{}", text(&o));
+}
+
+#[test]
+fn variant_check_missing_file_exits_1() {
+    let d = tmp("check-missing");
+    let o = dip(&["variant", "check", "no-such.variant"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}
+
+#[test]
+fn rate_control_file_names_itself_as_output() {
+    let d = tmp("rate-self");
+    let ctl = "OUTPUT self.ctl\nECHO 'x'\n";
+    std::fs::write(d.join("self.ctl"), ctl).unwrap();
+    let o = dip(&["rate", "self.ctl"], &d);
+    assert_eq!(
+        std::fs::read_to_string(d.join("self.ctl")).unwrap(),
+        ctl,
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn rate_include_reads_absolute_path() {
+    let d = tmp("rate-include");
+    std::fs::write(d.join("a.ctl"), "#INCLUDE /etc/hostname\n").unwrap();
+    let o = dip(&["rate", "a.ctl"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("control file's folder"), "{}", text(&o));
+}
+
+#[test]
+fn adjudicate_reads_a_narrower_grammar_than_orders_check() {
+    let d = tmp("adjudicate-nation");
+    std::fs::write(
+        d.join("o.txt"),
+        "ZAT 1.1.1901\nNATION England\nF Lon-Nth\nF Edi - NWG\nNATION France\nA Par-Bur\nEND\n",
+    )
+    .unwrap();
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "o.txt"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("Fleet London -> North Sea"), "{}", text(&o));
+    assert!(text(&o).contains("Army Paris -> Burgundy"), "{}", text(&o));
+}
+
+/// 40,000 order lines: `adjudicate` built the vocabulary once per line.
+#[test]
+fn adjudicate_rebuilds_vocabulary_for_every_line() {
+    let d = tmp("adjudicate-big");
+    let mut t = String::new();
+    for _ in 0..10_000 {
+        t.push_str("England: F lon - nth\nFrance: A par - bur\nGermany: A ber H\n# comment\n");
+    }
+    std::fs::write(d.join("o.txt"), t).unwrap();
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let start = std::time::Instant::now();
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "o.txt"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
+#[test]
+fn cli_numbers_without_caps() {
+    let d = tmp("caps");
+    for (args, limit) in [
+        (
+            &["animate", "--random", "2", "--tween", "1000000000", "-o", "x.png"][..],
+            "100",
+        ),
+        (&["bench", "--games", "100000000000"][..], "1000000"),
+        (&["orders", "bench", "--runs", "100000000000"][..], "10000000"),
+    ] {
+        let o = dip(args, &d);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(limit), "{args:?} names the limit: {}", text(&o));
+    }
+}
+
+#[test]
+fn record_variant_absolute_path_reads_any_file() {
+    let d = tmp("record-variant");
+    let rec = std::fs::read_to_string(repo().join("examples/game1905/current/HISTORY.REC")).unwrap();
+    std::fs::write(
+        d.join("r.rec"),
+        rec.replacen("variant standard", "variant /etc/passwd", 1),
+    )
+    .unwrap();
+    let o = dip(&["record", "show", "r.rec"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no absolute path"), "{}", text(&o));
+    assert!(!text(&o).contains("root:"), "{}", text(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn endless_variantpath_never_ends() {
+    let d = tmp("dev-zero");
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let o = dip(
+        &["adjudicate", "--variant", "/dev/zero", pos.to_str().unwrap(), "x.txt"],
+        &d,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("larger than"), "{}", text(&o));
+}
+
+#[test]
+fn errors_never_say_line_0_and_invalid_utf8_names_line_and_byte() {
+    let d = tmp("utf8");
+    std::fs::write(d.join("o.txt"), b"England: F lon - nth\nFrance: A p\xe4r - bur\n").unwrap();
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "o.txt"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("o.txt:2: invalid UTF-8 at byte 12"), "{}", text(&o));
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "missing.txt"], &d);
+    assert!(text(&o).contains("missing.txt"), "{}", text(&o));
+    assert!(!text(&o).contains(":0:"), "{}", text(&o));
+    let o = dip(&["render", "start", "--variant", "missing.variant", "-o", "x.svg"], &d);
+    assert!(!text(&o).contains(":0:"), "{}", text(&o));
+    // A byte-order mark is skipped.
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(b"England: F lon - nth\n");
+    std::fs::write(d.join("bom.txt"), bom).unwrap();
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "bom.txt"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn rate_control_file_names_its_data_as_output() {
+    let d = tmp("rate-data");
+    let data = "= 2024-01-01 g\nA 3\nB 2\nC 1\n";
+    std::fs::write(d.join("g.res"), data).unwrap();
+    std::fs::write(d.join("a.ctl"), "OUTPUT g.res\nECHO 'x'\nCOMMANDLINE\nSCANFILES\n").unwrap();
+    let o = dip(&["rate", "a.ctl", "g.res"], &d);
+    assert_eq!(std::fs::read_to_string(d.join("g.res")).unwrap(), data, "{}", text(&o));
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+}
+
+#[test]
+fn negative_numbers_as_values() {
+    let d = tmp("negative");
+    let o = dip(&["render", "start", "-o", "x.svg", "--scale", "-1"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("the scale must be above 0"), "{}", text(&o));
+    let o = dip(&["score", "carnage", "R=14", "T=20", "--year", "-5"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+}
