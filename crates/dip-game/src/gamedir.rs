@@ -575,13 +575,21 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let mut runs: Vec<PhaseRun> = Vec::new();
     let mut state = start.clone();
     let mut dislodged_after: Vec<dip_core::ProvinceId> = Vec::new();
+    // Lines some phase of this run read; the others are reported.
+    let mut used: Vec<usize> = Vec::new();
     loop {
         let kind = state.phase.kind;
+        // A turn that starts with retreats: `A Gal-War` is how many write
+        // a retreat of a dislodged unit.
+        let retreat_turn = runs.is_empty() && kind == PhaseKind::Retreat;
         let mine: Vec<ReadLine> = lines
             .iter()
             .filter(|l| {
                 let k = l.scanned.order.as_ref();
                 let ph = match k {
+                    Some(OrderKind::Move(u, ..)) if retreat_turn && state.dislodged(u.province).is_some() => {
+                        PhaseKind::Retreat
+                    }
                     Some(k) => phase_of(k, &|p| dislodged_after.contains(&p)),
                     None => start.phase.kind,
                 };
@@ -589,6 +597,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             })
             .cloned()
             .collect();
+        used.extend(mine.iter().map(|l| l.line));
         let run = run_phase(map, &vocab, &rules, &state, &mine);
         out.messages.extend(run.suggested.iter().cloned());
         let next = game::advance(map, &state, &run.outcome);
@@ -606,6 +615,19 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         if stop {
             break;
         }
+    }
+    // An order no phase of this run can use is said so, never dropped.
+    for l in lines.iter().filter(|l| l.scanned.order.is_some() && !used.contains(&l.line)) {
+        out.messages.push(format!(
+            "line {}: {} [{}] not an order of {}: ignored",
+            l.line,
+            l.text,
+            Code::WrongPhase.number(),
+            runs.iter()
+                .map(|r| title_phase(&r.state.phase))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     }
     // ERRORS.TXT: every changed or deleted order, with its full text.
     let mut errors = String::new();

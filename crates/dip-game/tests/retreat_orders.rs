@@ -1,0 +1,51 @@
+//! Retreat-phase game directories read retreats as people write them:
+//! like moves (`A Gal-War`, `Gal-War`) or with a retreat word, and an order
+//! that cannot be used in the phase is reported, never dropped in silence
+//! in favour of the suggested retreat.
+
+use dip_game::gamedir::{run, Stages};
+use std::path::{Path, PathBuf};
+
+/// A copy of the example game's Spring 1902 retreat turn, with these orders.
+fn retreat_turn(name: &str, orders: &str) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905/04-S1902R");
+    let dst = std::env::temp_dir().join(format!("dip-retreat-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dst);
+    std::fs::create_dir_all(&dst).unwrap();
+    std::fs::copy(src.join("GAME.TXT"), dst.join("GAME.TXT")).unwrap();
+    std::fs::write(dst.join("ORDERS.TXT"), orders).unwrap();
+    dst
+}
+
+fn newgame_orders(dir: &Path) -> String {
+    let text = std::fs::read_to_string(dir.join("NEWGAME.TXT")).unwrap();
+    text.lines().filter(|l| l.starts_with("# ")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn retreat_written_as_a_move_is_read_as_a_retreat() {
+    for (name, line) in [("move", "A Gal-War"), ("bare", "Gal-War"), ("word", "A Gal R War")] {
+        let dir = retreat_turn(name, &format!("NATION Russia\n{line}\nEND\n"));
+        let r = run(&dir, &Stages::all(), None).unwrap();
+        let orders = newgame_orders(&dir);
+        assert!(orders.contains("Russia: A Gal-War"), "{line}: {orders}");
+        assert!(
+            !r.messages.iter().any(|m| m.contains("suggested")),
+            "{line}: the written retreat is used, not the suggestion: {:?}",
+            r.messages
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn an_order_of_another_phase_in_a_retreat_turn_is_reported() {
+    let dir = retreat_turn("build", "NATION Russia\nA Gal-War\nNATION Germany\nbuild A Kie\nEND\n");
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    let errors = std::fs::read_to_string(dir.join("ERRORS.TXT")).unwrap();
+    assert!(
+        errors.contains("build A Kie") || r.messages.iter().any(|m| m.contains("build A Kie")),
+        "the unused line is reported: {errors}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
