@@ -434,7 +434,75 @@ fn run_phase(map: &Map, vocab: &Vocabulary, rules: &Ruleset, state: &State, line
 }
 
 /// Report lines of one phase.
+/// Lines for what happened without an order: units removed by civil
+/// disorder and builds not used (waived).
+fn automatic_lines(map: &Map, state: &State, outcome: &PhaseOutcome, table: &mut Vec<Line>) {
+    let PhaseOutcome::Adjustment(a) = outcome else {
+        return;
+    };
+    let orders: Vec<Order> = a.orders.iter().map(|r| r.order).collect();
+    for &p in &a.civil_disorder {
+        let Some(u) = state.unit(p) else { continue };
+        let o = Order::new(u.power, OrderKind::Disband(UnitRef::new(Some(u.kind), p)));
+        table.push(Line {
+            nation: map.power(u.power).name.clone(),
+            order: short(map, &o),
+            failed: false,
+            attacked_from: None,
+            code: Some(Code::MissingOrder.number()),
+            note: "too few disbands: removed by the civil disorder rule".into(),
+        });
+    }
+    for power in map.power_ids() {
+        let balance = dip_core::adjustment::balance(map, state, power);
+        if balance <= 0 {
+            continue;
+        }
+        let used = a
+            .orders
+            .iter()
+            .filter(|r| r.order.power == power && r.verdict.succeeded())
+            .filter(|r| matches!(r.order.kind, OrderKind::Build(_)))
+            .count() as i32;
+        let waived_by_order = orders
+            .iter()
+            .filter(|o| o.power == power && matches!(o.kind, OrderKind::Waive))
+            .count() as i32;
+        let open = map
+            .supply_centers()
+            .iter()
+            .filter(|&&c| dip_core::adjustment::can_build_in(map, state, power, c))
+            .count() as i32;
+        let unused = (balance.min(open) - used - waived_by_order).max(0);
+        for _ in 0..unused {
+            table.push(Line {
+                nation: map.power(power).name.clone(),
+                order: "waive".into(),
+                failed: false,
+                attacked_from: None,
+                code: Some(Code::MissingOrder.number()),
+                note: "build not ordered: waived".into(),
+            });
+        }
+    }
+}
+
 pub(crate) fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
+    let from = orders_out.len();
+    table_lines(map, run, orders_out);
+    // Every automatic change says so on its line (no-moves-received).
+    for l in &mut orders_out[from..] {
+        if l.code == Some(Code::MissingOrder.number()) && l.note.is_empty() {
+            l.note = "no order received: holds".into();
+        }
+        if l.code == Some(Code::NoRetreat.number()) && l.note.is_empty() {
+            l.note = "no retreat received: disbanded".into();
+        }
+    }
+    automatic_lines(map, &run.state, &run.outcome, orders_out);
+}
+
+fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
     // Nations in the variant's order (inserted holds would come last).
     let mut reports: Vec<&dip_core::OrderReport> = run.outcome.orders().iter().collect();
     reports.sort_by_key(|r| r.order.power);
@@ -617,7 +685,10 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         }
     }
     // An order no phase of this run can use is said so, never dropped.
-    for l in lines.iter().filter(|l| l.scanned.order.is_some() && !used.contains(&l.line)) {
+    for l in lines
+        .iter()
+        .filter(|l| l.scanned.order.is_some() && !used.contains(&l.line))
+    {
         out.messages.push(format!(
             "line {}: {} [{}] not an order of {}: ignored",
             l.line,

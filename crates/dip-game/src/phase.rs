@@ -8,10 +8,10 @@
 //! disbands (no-moves-received), it gets no suggested retreat, since on a
 //! server nobody is there to confirm the suggestion.
 
-use crate::gamedir::{centers, lines_of, short, PhaseRun};
+use crate::gamedir::{centers, lines_of, PhaseRun};
 use crate::gamefile::title_phase;
-use crate::report::{Line, Report};
-use dip_core::{adjustment, game, Order, OrderKind, PhaseKind, PhaseOutcome, PowerId, Ruleset, State, UnitRef};
+use crate::report::Report;
+use dip_core::{game, Order, PhaseKind, PhaseOutcome, PowerId, Ruleset, State};
 use dip_text::{check_turn, read_orders, CheckOptions, Code, ReadLine, TurnReport, Vocabulary};
 
 /// A phase played: the checked lines, the outcome, the next position and
@@ -76,15 +76,6 @@ pub fn play(
     };
     let mut table = Vec::new();
     lines_of(map, &run, &mut table);
-    for l in &mut table {
-        if l.code == Some(Code::MissingOrder.number()) && l.note.is_empty() {
-            l.note = "no order received: holds".into();
-        }
-        if l.code == Some(Code::NoRetreat.number()) {
-            l.note = "no retreat received: disbanded".into();
-        }
-    }
-    automatic_lines(vocab, state, &run.outcome, &orders, &mut table);
     let winner = game::winner(map, &next);
     let mut report = Report {
         game: header.game.clone(),
@@ -123,59 +114,6 @@ pub struct ReportHeader {
     pub game: String,
     pub variant: String,
     pub players: Vec<(String, String)>,
-}
-
-/// Lines for what happened without an order: units removed by civil
-/// disorder and builds not used (waived).
-fn automatic_lines(vocab: &Vocabulary, state: &State, outcome: &PhaseOutcome, orders: &[Order], table: &mut Vec<Line>) {
-    let map = vocab.map();
-    let PhaseOutcome::Adjustment(a) = outcome else {
-        return;
-    };
-    for &p in &a.civil_disorder {
-        let Some(u) = state.unit(p) else { continue };
-        let o = Order::new(u.power, OrderKind::Disband(UnitRef::new(Some(u.kind), p)));
-        table.push(Line {
-            nation: map.power(u.power).name.clone(),
-            order: short(map, &o),
-            failed: false,
-            attacked_from: None,
-            code: Some(Code::MissingOrder.number()),
-            note: "too few disbands: removed by the civil disorder rule".into(),
-        });
-    }
-    for power in map.power_ids() {
-        let balance = adjustment::balance(map, state, power);
-        if balance <= 0 {
-            continue;
-        }
-        let used = a
-            .orders
-            .iter()
-            .filter(|r| r.order.power == power && r.verdict.succeeded())
-            .filter(|r| matches!(r.order.kind, OrderKind::Build(_)))
-            .count() as i32;
-        let waived_by_order = orders
-            .iter()
-            .filter(|o| o.power == power && matches!(o.kind, OrderKind::Waive))
-            .count() as i32;
-        let open = map
-            .supply_centers()
-            .iter()
-            .filter(|&&c| adjustment::can_build_in(map, state, power, c))
-            .count() as i32;
-        let unused = (balance.min(open) - used - waived_by_order).max(0);
-        for _ in 0..unused {
-            table.push(Line {
-                nation: map.power(power).name.clone(),
-                order: "waive".into(),
-                failed: false,
-                attacked_from: None,
-                code: Some(Code::MissingOrder.number()),
-                note: "build not ordered: waived".into(),
-            });
-        }
-    }
 }
 
 /// The report's automatic changes, one line each (`England: F Lon H: no

@@ -19,7 +19,10 @@ fn retreat_turn(name: &str, orders: &str) -> PathBuf {
 
 fn newgame_orders(dir: &Path) -> String {
     let text = std::fs::read_to_string(dir.join("NEWGAME.TXT")).unwrap();
-    text.lines().filter(|l| l.starts_with("# ")).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .filter(|l| l.starts_with("# "))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
@@ -46,6 +49,37 @@ fn an_order_of_another_phase_in_a_retreat_turn_is_reported() {
     assert!(
         errors.contains("build A Kie") || r.messages.iter().any(|m| m.contains("build A Kie")),
         "the unused line is reported: {errors}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn civil_disorder_disbands_and_waived_builds_are_lines_of_the_report() {
+    // Fall 1904 of the example game: Germany has one unit too many and
+    // orders no disband; Russia may build twice and orders one build.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905/09-F1904M");
+    let dir = std::env::temp_dir().join(format!("dip-automatic-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["GAME.TXT", "ORDERS.TXT"] {
+        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    }
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    let lines: Vec<String> = r
+        .report
+        .builds
+        .iter()
+        .map(|l| format!("{}: {} ({})", l.nation, l.order, l.note))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Germany: A Gal disband (too few disbands")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("Russia: waive (build not ordered")),
+        "{lines:?}"
     );
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -13,18 +13,46 @@ fn any_json() -> impl Strategy<Value = Value> {
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         any::<i64>().prop_map(|n| json!(n)),
-        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(|f| json!(f)),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| json!(f)),
         "\\PC{0,40}".prop_map(Value::String),
-        prop::sample::select(vec!["A par-bur", "all", "France", "24h", "standard", "S1901M", "", "F stp/sc-bot"])
-            .prop_map(|s| Value::String(s.into())),
+        prop::sample::select(vec![
+            "A par-bur",
+            "all",
+            "France",
+            "24h",
+            "standard",
+            "S1901M",
+            "",
+            "F stp/sc-bot"
+        ])
+        .prop_map(|s| Value::String(s.into())),
     ];
     leaf.prop_recursive(3, 24, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
             prop::collection::btree_map(
                 prop::sample::select(vec![
-                    "name", "password", "orders", "phase", "ready", "vote", "power", "to", "text", "edits",
-                    "players", "min", "max", "deadlines", "movement", "press", "paused", "extend", "variant",
+                    "name",
+                    "password",
+                    "orders",
+                    "phase",
+                    "ready",
+                    "vote",
+                    "power",
+                    "to",
+                    "text",
+                    "edits",
+                    "players",
+                    "min",
+                    "max",
+                    "deadlines",
+                    "movement",
+                    "press",
+                    "paused",
+                    "extend",
+                    "variant",
                 ])
                 .prop_map(String::from),
                 inner,
@@ -53,7 +81,10 @@ const ENDPOINTS: [(&str, &str); 13] = [
 
 #[test]
 fn any_body_to_any_endpoint_is_answered_without_a_server_error() {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let app = TestApp::new();
     let (id, tokens) = rt.block_on(app.seven(json!({})));
     let token = tokens[0].1.clone();
