@@ -286,9 +286,21 @@ fn settle_unit(map: &Map, rules: &Ruleset, opts: &CheckOptions, w: &mut Work, un
             }
         }
     } else if !rules.missing_unit_type_valid {
-        w.hold(Code::VoidByRules, "no unit type (rule missing-unit-type=invalid)");
+        w.hold(Code::UnitTypeExpected, "no unit type (rule missing-unit-type=invalid)");
         set_unit(w, canon);
         return Some(unit);
+    } else {
+        // DipWork's 300: the order names no unit type; dip reads it with
+        // the unit that stands there, and says so.
+        w.notes.push(Note::new(
+            Code::UnitTypeExpected,
+            0,
+            format!(
+                "no unit type written: read as the {} in {}",
+                map.unit_type(unit.kind).name.to_lowercase(),
+                map.province(u.province).name
+            ),
+        ));
     }
     if u.coast != CoastSpec::None && u.coast != canon.coast {
         let fails = match u.coast {

@@ -92,10 +92,12 @@ pub enum Code {
     NoNation,
     /// dip: a ditto (`"`) with no earlier support or convoy to repeat.
     NothingToRepeat,
+    /// dip: a keyword line (`FOO ja`) that is no parameter dip knows.
+    UnknownParameter,
 }
 
 impl Code {
-    pub const ALL: [Code; 42] = [
+    pub const ALL: [Code; 43] = [
         Code::Spelling,
         Code::SupportedCoast,
         Code::MoveCoast,
@@ -138,6 +140,7 @@ impl Code {
         Code::WrongPhase,
         Code::NoNation,
         Code::NothingToRepeat,
+        Code::UnknownParameter,
     ];
 
     /// The number (DipWork's where it has one).
@@ -185,6 +188,7 @@ impl Code {
             Code::WrongPhase => 403,
             Code::NoNation => 406,
             Code::NothingToRepeat => 409,
+            Code::UnknownParameter => 412,
         }
     }
 
@@ -204,6 +208,7 @@ impl Code {
                 | Code::WrongPhase
                 | Code::NoNation
                 | Code::NothingToRepeat
+                | Code::UnknownParameter
         )
     }
 
@@ -252,6 +257,7 @@ impl Code {
             Code::WrongPhase => "not an order of this phase",
             Code::NoNation => "no nation given",
             Code::NothingToRepeat => "ditto (\") with no earlier support or convoy",
+            Code::UnknownParameter => "unknown parameter: a keyword line that is no game parameter dip knows",
         }
     }
 

@@ -34,7 +34,41 @@ const PARAMETERS: &[&str] = &[
     "PARTIAL_CUT_POSSIBLE",
     "CONVOY_CUTS",
     "CONVOY_RELEVANT_UNITNR",
+    // Parameters looked up ORDERS → GAME → VARIANT → PROJECT (docs/game-directory.md).
+    "THREEPHASE",
+    "RULES",
+    "PHASE",
+    "VARIANTPATH",
+    "MAPPNG",
+    "STANDOFFS",
+    "PLAINOUTWIDTH",
+    "TABCOLUMNWIDTH",
+    "COLUMNSEPCODE",
+    "TABLINEENDSTR",
+    "TABBEGINSTR",
+    "TABENDSTR",
+    "UNDERLINE_ON",
+    "UNDERLINE_OFF",
+    "FNNEWGAME",
+    "FNPLAINOUT",
+    "FNSAVE",
+    "FNERRORS",
+    "FNMAP",
 ];
+
+/// A keyword line: an upper-case word of letters, digits and `_` (at least
+/// three characters, with a letter) that names no nation, unit or place.
+fn unknown_keyword(vocab: &Vocabulary, first: &str) -> bool {
+    first.len() >= 3
+        && first
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        && first.bytes().any(|b| b.is_ascii_uppercase())
+        && (first.contains('_') || first.len() >= 5)
+        && vocab.nation(first).is_none()
+        && vocab.unit(first).is_none()
+        && vocab.place(first).is_none()
+}
 
 fn yes(v: &str) -> Option<bool> {
     match v.to_ascii_lowercase().as_str() {
@@ -83,6 +117,25 @@ pub fn read_orders(vocab: &Vocabulary, text: &str, power: Option<PowerId>) -> Ve
         if first == "NATION" {
             // An unknown nation: its lines fall back to the unit's owner.
             header = line.split_whitespace().nth(1).and_then(|n| vocab.nation(n));
+            continue;
+        }
+        if unknown_keyword(vocab, first) {
+            out.push(ReadLine {
+                line: i + 1,
+                text: line.to_string(),
+                power: None,
+                scanned: crate::scan::Scanned {
+                    power: None,
+                    order: None,
+                    notes: vec![crate::code::Note::new(
+                        crate::code::Code::UnknownParameter,
+                        1,
+                        format!("`{first}` is no parameter of ORDERS.TXT dip knows (docs/game-directory.md)"),
+                    )],
+                    press: false,
+                    column: 1,
+                },
+            });
             continue;
         }
         let Some(scanned) = scan_line(vocab, line, &mut state) else {

@@ -62,10 +62,30 @@ fn standardising_a_unit_is_not_a_change() {
             nsu_checking_off: true,
             ..Default::default()
         },
-        "Russia: F StP-Bot\nRussia: Mos-Ukr\n",
+        "Russia: F StP-Bot\n",
         None,
     );
     assert!(r.lines.iter().all(|l| l.fate == Fate::Accepted), "{:?}", r.lines);
+}
+
+#[test]
+fn order_without_unit_type_is_300_as_dipwork_says() {
+    // DipWork's zeUnitTypeExp: `Tu Con-Bul` names no unit type. dip reads
+    // it with the unit that stands there and reports 300, never silently.
+    let v = standard();
+    let w = Vocabulary::new(&v.map);
+    let r = read_turn(
+        &w,
+        &v.start,
+        &Ruleset::DATC,
+        &CheckOptions::default(),
+        "Tu Con-Bul\n",
+        None,
+    );
+    let l = &r.lines[0];
+    assert_eq!(l.fate, Fate::Changed, "{l:?}");
+    assert_eq!(l.worst().map(|c| c.number()), Some(300));
+    assert!(l.order.is_some(), "the army in Constantinople moves");
 }
 
 #[test]
@@ -78,4 +98,27 @@ fn allowed_foreign_orders_pass_dip_cores_check_too() {
     };
     let r = read_turn(&w, &v.start, &Ruleset::DATC, &opts, "Austria: F lon - nth\n", None);
     assert_eq!(r.lines[0].fate, Fate::Accepted, "{:?}", r.lines[0]);
+}
+
+#[test]
+fn threephase_in_orders_txt_is_a_parameter_not_a_303() {
+    // The example game's ORDERS.TXT set THREEPHASE and got a false
+    // deletion [303]; an unknown keyword gets its own number (412).
+    let v = standard();
+    let w = Vocabulary::new(&v.map);
+    let r = read_turn(
+        &w,
+        &v.start,
+        &Ruleset::DATC,
+        &CheckOptions::default(),
+        "THREEPHASE ja\nFNPLAINOUT P.TXT\nFOO_BAR ja\nNATION France\nA par-bur\n",
+        None,
+    );
+    let numbered: Vec<(usize, Option<u16>)> = r
+        .lines
+        .iter()
+        .filter(|l| l.line > 0)
+        .map(|l| (l.line, l.worst().map(|c| c.number())))
+        .collect();
+    assert_eq!(numbered, [(3, Some(412)), (5, None)], "{:?}", r.lines);
 }
