@@ -106,6 +106,11 @@ pub struct Scanned {
 pub struct ScanState {
     last_support: Option<(UnitRef, Option<Dest>)>,
     last_convoy: Option<(UnitRef, Dest)>,
+    /// The last move written, and whether it came after the last support
+    /// and the last convoy: `A Nap-Tun` then `F ION C "` convoys that move.
+    last_move: Option<(UnitRef, Dest)>,
+    move_after_support: bool,
+    move_after_convoy: bool,
 }
 
 /// Reads one line. `None` for a line without tokens.
@@ -579,6 +584,9 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                     self.i += 1;
                     d = self.dest(Code::MoveField).map_err(plain)?;
                 }
+                state.last_move = Some((me, d));
+                state.move_after_support = true;
+                state.move_after_convoy = true;
                 let via = self.eat_word(OrderWord::Via);
                 if via
                     && self.peek().is_some_and(|t| {
@@ -594,13 +602,15 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             Some(OrderWord::Support) => {
                 self.i += 1;
                 if self.eat_sym("\"") {
-                    return match state.last_support {
-                        Some((u, None)) => Ok(OrderKind::SupportHold(me, u)),
-                        Some((u, Some(d))) => Ok(OrderKind::SupportMove(me, u, d)),
-                        None => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
+                    return match (state.last_support, state.last_move) {
+                        (_, Some((u, d))) if state.move_after_support => Ok(OrderKind::SupportMove(me, u, d)),
+                        (Some((u, None)), _) => Ok(OrderKind::SupportHold(me, u)),
+                        (Some((u, Some(d))), _) => Ok(OrderKind::SupportMove(me, u, d)),
+                        (None, _) => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
                     };
                 }
                 let them = self.location(Code::SupportedField, false).map_err(plain)?;
+                state.move_after_support = false;
                 let kind = if self.at_end() || self.eat_word(OrderWord::Hold) {
                     state.last_support = Some((them, None));
                     OrderKind::SupportHold(me, them)
@@ -620,9 +630,10 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             Some(OrderWord::Convoy) => {
                 self.i += 1;
                 if self.eat_sym("\"") {
-                    return match state.last_convoy {
-                        Some((u, d)) => Ok(OrderKind::Convoy(me, u, d)),
-                        None => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
+                    return match (state.last_convoy, state.last_move) {
+                        (_, Some((u, d))) if state.move_after_convoy => Ok(OrderKind::Convoy(me, u, d)),
+                        (Some((u, d)), _) => Ok(OrderKind::Convoy(me, u, d)),
+                        (None, _) => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
                     };
                 }
                 let them = self.location(Code::ConvoyedField, false).map_err(plain)?;
@@ -636,6 +647,7 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 }
                 let d = self.dest(Code::ConvoyedMoveField).map_err(plain)?;
                 state.last_convoy = Some((them, d));
+                state.move_after_convoy = false;
                 Ok(OrderKind::Convoy(me, them, d))
             }
             Some(OrderWord::Retreat) => {

@@ -122,3 +122,36 @@ fn threephase_in_orders_txt_is_a_parameter_not_a_303() {
         .collect();
     assert_eq!(numbered, [(3, Some(412)), (5, None)], "{:?}", r.lines);
 }
+
+#[test]
+fn convoy_ditto_after_a_move_convoys_that_move() {
+    // DipWork's manual: `F TYS C "` repeats the order above; after
+    // `A Nap-Tun` that is the move to convoy (it was "nothing to repeat").
+    let v = standard();
+    let w = Vocabulary::new(&v.map);
+    let mut st = dip_core::State::empty(&v.map, v.start.phase);
+    for u in ["Italy: A nap", "Italy: F ion", "Italy: F tys"] {
+        st.place(&v.map, dip_text::position::parse_unit_with(&w, u).unwrap());
+    }
+    let r = read_turn(
+        &w,
+        &st,
+        &Ruleset::DATC,
+        &CheckOptions::default(),
+        "Italy: A Nap-Tun\nItaly: F ION C \"\nItaly: F TYS S \"\n",
+        None,
+    );
+    let printed: Vec<String> = r
+        .lines
+        .iter()
+        .map(|l| dip_text::format_order(&v.map, &l.order.unwrap(), dip_text::Style::Datc))
+        .collect();
+    assert_eq!(
+        printed,
+        [
+            "Italy: A nap - tun",
+            "Italy: F ion C A nap - tun",
+            "Italy: F tys S A nap - tun"
+        ]
+    );
+}
