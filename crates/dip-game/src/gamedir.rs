@@ -618,8 +618,10 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let vocab = g.vocabulary()?;
     let rules = g.rules()?;
     let start = g.game.state(&vocab)?;
+    let inferred = g.game.phase()?.1;
     let three_phase = g.params.boolean("THREEPHASE", false)?;
     let mut out = RunResult::default();
+    out.messages.extend(inferred);
     let plays = stages.scan || stages.parse || stages.conflict || stages.winter || stages.map;
     if let (true, Some(why)) = (plays, &g.orders_missing) {
         if !stages.no_orders {

@@ -4,7 +4,7 @@
 //! `PHASE`, dislodged units and standoffs for three-phase games.
 
 use crate::params::ParamFile;
-use dip_core::{Dislodged, Map, Phase, PowerId, State, Unit};
+use dip_core::{Dislodged, Map, Phase, PhaseKind, PowerId, Season, State, Unit};
 use dip_text::position::{format_phase, parse_phase, parse_unit_of};
 use dip_text::Vocabulary;
 use std::path::{Path, PathBuf};
@@ -122,6 +122,59 @@ impl GameFile {
         Ok(g)
     }
 
+    /// The phase: the `PHASE` line, or else inferred from DipWork's `YEAR`
+    /// (a free text such as `Herbst 1903` or `Spring 1902 Retreat`) and the
+    /// unit lists (dislodged units: a retreat phase). The second value says
+    /// how it was inferred, for the report; `None` when `PHASE` gave it.
+    pub fn phase(&self) -> Result<(Phase, Option<String>), GameError> {
+        let file = self.path.display().to_string();
+        if let Some(e) = self.params.get("PHASE") {
+            return parse_phase(&e.value).map(|p| (p, None)).map_err(|message| GameError {
+                file,
+                line: e.line,
+                message,
+            });
+        }
+        let year_text = self.params.get("YEAR").map(|e| e.value.clone()).unwrap_or_default();
+        let lower = year_text.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let has = |list: &[&str]| words.iter().any(|w| list.iter().any(|l| w.starts_with(l)));
+        let year = words
+            .iter()
+            .find_map(|w| w.parse::<i32>().ok().filter(|y| (1..=100_000).contains(y)))
+            .unwrap_or(1901);
+        let dislodged = self.nations.iter().any(|n| !n.dislodged.is_empty());
+        let (season, kind) = if has(&["winter", "build", "adjust", "aufbau", "anpass"]) {
+            (Season::Fall, PhaseKind::Adjustment)
+        } else {
+            let season = if has(&["fall", "autumn", "herbst"]) {
+                Season::Fall
+            } else {
+                Season::Spring
+            };
+            let kind = if dislodged || has(&["retreat", "rückzug", "rueckzug"]) {
+                PhaseKind::Retreat
+            } else {
+                PhaseKind::Movement
+            };
+            (season, kind)
+        };
+        let phase = Phase::new(year, season, kind);
+        let how = if year_text.is_empty() {
+            format!("{file}: no PHASE and no YEAR line: taken to be {}", title_phase(&phase))
+        } else {
+            format!(
+                "{file}: no PHASE line: {} inferred from YEAR `{year_text}`{}",
+                title_phase(&phase),
+                if dislodged { " and the dislodged units" } else { "" }
+            )
+        };
+        Ok((phase, Some(how)))
+    }
+
     /// The position the file records.
     pub fn state(&self, vocab: &Vocabulary) -> Result<State, GameError> {
         let map = vocab.map();
@@ -131,10 +184,7 @@ impl GameFile {
             line,
             message,
         };
-        let phase = match self.params.get("PHASE") {
-            Some(e) => parse_phase(&e.value).map_err(|m| err(e.line, m))?,
-            None => return Err(err(1, "no `PHASE` line (e.g. `PHASE Spring 1901 Movement`)".into())),
-        };
+        let (phase, _) = self.phase()?;
         let mut state = State::empty(map, phase);
         for nb in &self.nations {
             let power = vocab

@@ -83,3 +83,32 @@ fn civil_disorder_disbands_and_waived_builds_are_lines_of_the_report() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn game_txt_without_phase_is_inferred_from_year_and_reported() {
+    // DipWork's GAME.TXT has a free YEAR text and no PHASE line.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905/04-S1902R");
+    for (year, want) in [
+        ("YEAR Spring 1902 Retreat", "Spring 1902 Retreat"),
+        ("YEAR Frühjahr 1902", "Spring 1902 Retreat"),
+    ] {
+        let text = std::fs::read_to_string(src.join("GAME.TXT")).unwrap();
+        let text: String = text
+            .lines()
+            .filter(|l| !l.starts_with("PHASE") && !l.starts_with("YEAR"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let dir = retreat_turn("nophase", "NATION Russia\nA Gal-War\nEND\n");
+        std::fs::write(dir.join("GAME.TXT"), format!("{year}\n{text}")).unwrap();
+        let r = run(&dir, &Stages::all(), None).unwrap();
+        assert!(
+            r.messages
+                .iter()
+                .any(|m| m.contains(&format!("no PHASE line: {want} inferred"))),
+            "{year}: {:?}",
+            r.messages
+        );
+        assert!(newgame_orders(&dir).contains("Russia: A Gal-War"));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
