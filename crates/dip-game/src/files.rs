@@ -7,7 +7,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub use dip_variants::files::{decode_utf8, read_bytes_capped, read_text, MAX_BINARY_BYTES, MAX_TEXT_BYTES};
+pub use dip_variants::files::{
+    decode_utf8, encode, read_bytes_capped, read_text, read_text_encoded, Encoding, MAX_BINARY_BYTES, MAX_TEXT_BYTES,
+};
 
 /// A name taken from a file (a game's id, a prefix) made safe as one file
 /// name inside a chosen directory: letters, digits, `-`, `_` and `.` are

@@ -10,6 +10,7 @@ use dip_core::{
     game, retreat, Dest, Map, Order, OrderKind, PhaseKind, PhaseOutcome, Reason, Ruleset, State, UnitRef, Verdict,
 };
 use dip_text::{check_turn, read_orders, CheckOptions, Code, LineResult, ReadLine, TurnReport, Vocabulary};
+use dip_variants::files::Encoding;
 use std::path::{Path, PathBuf};
 
 /// Anything that stops a run: a file that cannot be read or written, or
@@ -76,7 +77,13 @@ fn read(path: &Path) -> Result<String, RunError> {
 /// Writes a file; a file the user may have edited (GAME.TXT) is never
 /// written here, and outputs are replaced whole.
 fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
-    std::fs::write(path, text).map_err(|e| RunError::Io(path.display().to_string(), e))?;
+    write_in(Encoding::Utf8, path, text, written)
+}
+
+/// Writes a DipWork text file in the encoding the game's GAME.TXT came in
+/// (Latin-1 or DOS stay so; umlauts in names and orders survive).
+fn write_in(enc: Encoding, path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
+    std::fs::write(path, crate::files::encode(text, enc)).map_err(|e| RunError::Io(path.display().to_string(), e))?;
     written.push(path.to_path_buf());
     Ok(())
 }
@@ -84,6 +91,8 @@ fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunE
 /// An opened game: its files, parameters, variant and position.
 pub struct GameDir {
     pub dir: PathBuf,
+    /// How GAME.TXT was written; NEWGAME.TXT and the reports keep it.
+    pub encoding: Encoding,
     pub game: GameFile,
     pub orders_text: String,
     /// Why there are no orders (no orders file, or a directory in its
@@ -125,9 +134,12 @@ impl GameDir {
         };
         let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
         let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
-        let game = match game {
-            Some((text, path)) => GameFile::read(text, path)?,
-            None => GameFile::read(&read(&game_path)?, &game_path)?,
+        let (game, encoding) = match game {
+            Some((text, path)) => (GameFile::read(text, path)?, Encoding::Utf8),
+            None => {
+                let (text, enc) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
+                (GameFile::read(&text, &game_path)?, enc)
+            }
         };
         // The orders file, also under another case (`orders.txt`), as
         // DipWork's file names are read on DOS.
@@ -195,6 +207,7 @@ impl GameDir {
         files.extend(project);
         Ok(GameDir {
             dir: dir.to_path_buf(),
+            encoding,
             game,
             orders_text,
             orders_missing,
@@ -634,7 +647,12 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     }
     let lines = read_orders(&vocab, &g.orders_text, None);
     if stages.scan {
-        write(&dir.join("SCANNED.TXT"), &scanned_text(map, &lines), &mut out.written)?;
+        write_in(
+            g.encoding,
+            &dir.join("SCANNED.TXT"),
+            &scanned_text(map, &lines),
+            &mut out.written,
+        )?;
     }
     let want_parse = stages.parse || stages.conflict || stages.winter || stages.map;
     if !want_parse {
@@ -711,8 +729,9 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         errors.push_str(m);
         errors.push('\n');
     }
-    write(&dir.join("ERRORS.TXT"), &errors, &mut out.written)?;
-    write(
+    write_in(g.encoding, &dir.join("ERRORS.TXT"), &errors, &mut out.written)?;
+    write_in(
+        g.encoding,
         &dir.join("PARSED.TXT"),
         &parsed_text(map, &runs.iter().map(|r| &r.check).collect::<Vec<_>>()),
         &mut out.written,
@@ -775,7 +794,8 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     };
     lines_of(map, first, target);
     conflicted.centers = centers(map, &after_first);
-    write(
+    write_in(
+        g.encoding,
         &dir.join("CONFLICTED.TXT"),
         &format!("# dip stage: conflicted\n{}", conflicted.to_stage_text()),
         &mut out.written,
@@ -799,7 +819,8 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             None => title_phase(&state.phase),
         };
         report.centers = centers(map, &state);
-        write(
+        write_in(
+            g.encoding,
             &dir.join("WINTERED.TXT"),
             &format!("# dip stage: wintered\n{}", report.to_stage_text()),
             &mut out.written,
@@ -820,7 +841,8 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             };
             newgame.push_str(&format!("# {}: {text}{code}\n", l.nation));
         }
-        write(
+        write_in(
+            g.encoding,
             &dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT")),
             &newgame,
             &mut out.written,
@@ -876,7 +898,8 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
         begin: g.params.text("TABBEGINSTR", ""),
         end: g.params.text("TABENDSTR", ""),
     };
-    write(
+    write_in(
+        g.encoding,
         &g.dir.join(g.params.text("FNPLAINOUT", "PLAIN.TXT")),
         &plain(&report, &style),
         &mut out.written,
@@ -884,7 +907,12 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
     write(&g.dir.join("REPORT.md"), &markdown(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.html"), &html(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.json"), &json(&report), &mut out.written)?;
-    write(&g.dir.join("EXPORT.TXT"), &dip_export(&report), &mut out.written)?;
+    write_in(
+        g.encoding,
+        &g.dir.join("EXPORT.TXT"),
+        &dip_export(&report),
+        &mut out.written,
+    )?;
     out.report = report;
     Ok(out)
 }
@@ -955,7 +983,9 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
         Some(h) => Some(crate::files::stage(&history, h.as_bytes()).map_err(RunError::Other)?),
         None => None,
     };
-    let staged_game = crate::files::stage(&game, text.as_bytes()).map_err(|e| {
+    // NEWGAME.TXT's own bytes: its encoding (that of the game) is kept.
+    let new_bytes = crate::files::read_bytes_capped(&newgame, crate::files::MAX_TEXT_BYTES).map_err(RunError::Other)?;
+    let staged_game = crate::files::stage(&game, &new_bytes).map_err(|e| {
         if let Some(p) = &staged_history {
             let _ = std::fs::remove_file(p);
         }

@@ -112,3 +112,37 @@ fn game_txt_without_phase_is_inferred_from_year_and_reported() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+#[test]
+fn latin1_and_dos_game_files_are_read_and_written_back_in_their_encoding() {
+    use dip_game::files::{encode, Encoding};
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game/meine");
+    for enc in [Encoding::Latin1, Encoding::Dos] {
+        let dir = std::env::temp_dir().join(format!("dip-encoding-{}-{enc:?}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let game = std::fs::read_to_string(src.join("GAME.TXT"))
+            .unwrap()
+            .replace("ZAT siehe Last Page", "ZAT Sonntag\nMASTER Jürgen Größ");
+        let orders = std::fs::read_to_string(src.join("ORDERS.TXT"))
+            .unwrap()
+            .replace("Armee Bud holds", "Armee Bud grüßt den Kaiser");
+        std::fs::write(dir.join("GAME.TXT"), encode(&game, enc)).unwrap();
+        std::fs::write(dir.join("ORDERS.TXT"), encode(&orders, enc)).unwrap();
+        run(&dir, &Stages::all(), None).unwrap();
+        let raw = |f: &str| std::fs::read(dir.join(f)).unwrap();
+        let has = |f: &str, text: &str| {
+            let needle = encode(text, enc);
+            raw(f).windows(needle.len()).any(|w| w == needle)
+        };
+        assert!(has("PLAIN.TXT", "Jürgen Größ"), "PLAIN.TXT keeps {enc:?}");
+        assert!(has("NEWGAME.TXT", "Jürgen Größ"), "NEWGAME.TXT keeps {enc:?}");
+        assert!(
+            has("ERRORS.TXT", "grüßt den Kaiser"),
+            "ERRORS.TXT keeps the press line in {enc:?}"
+        );
+        dip_game::gamedir::accept(&dir).unwrap();
+        assert!(std::str::from_utf8(&raw("GAME.TXT")).is_err(), "GAME.TXT stays {enc:?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

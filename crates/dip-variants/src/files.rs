@@ -54,10 +54,96 @@ pub fn decode_utf8(bytes: Vec<u8>, name: &str) -> Result<String, String> {
     })
 }
 
-/// A UTF-8 text file, capped at [`MAX_TEXT_BYTES`], without a byte-order mark.
+/// How a text file was written: the files of DipWork's and DIP's users
+/// come from DOS (code page 437 or 850, which agree on the letters of the
+/// languages they were written in) and from Windows (Latin-1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    #[default]
+    Utf8,
+    /// ISO 8859-1 (and Windows' 1252 where it agrees).
+    Latin1,
+    /// DOS code page 850 (437 for its letters: ä 0x84, ö 0x94, ü 0x81, ß 0xE1).
+    Dos,
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Latin1 => "Latin-1",
+            Encoding::Dos => "DOS code page 850",
+        }
+    }
+}
+
+/// Text from bytes in any of the encodings users' files come in: UTF-8
+/// (a byte-order mark skipped) when the bytes are valid UTF-8; else a DOS
+/// code page when bytes 0x80–0x9F occur (control codes in Latin-1, the
+/// umlauts in DOS); else Latin-1.
+pub fn decode_any(bytes: Vec<u8>) -> (String, Encoding) {
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    match String::from_utf8(bytes) {
+        Ok(s) => (s, Encoding::Utf8),
+        Err(e) => {
+            let b = e.into_bytes();
+            if b.iter().any(|c| (0x80..=0x9F).contains(c)) {
+                let s = b
+                    .iter()
+                    .map(|&c| {
+                        if c < 0x80 {
+                            c as char
+                        } else {
+                            oem_cp::code_table::DECODING_TABLE_CP850[(c - 0x80) as usize]
+                        }
+                    })
+                    .collect();
+                (s, Encoding::Dos)
+            } else {
+                (b.iter().map(|&c| c as char).collect(), Encoding::Latin1)
+            }
+        }
+    }
+}
+
+/// Text as bytes in an encoding; a character the encoding lacks becomes `?`.
+pub fn encode(text: &str, enc: Encoding) -> Vec<u8> {
+    match enc {
+        Encoding::Utf8 => text.as_bytes().to_vec(),
+        Encoding::Latin1 => text
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+            .collect(),
+        Encoding::Dos => text
+            .chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    c as u8
+                } else {
+                    oem_cp::code_table::ENCODING_TABLE_CP850
+                        .get(&c)
+                        .copied()
+                        .unwrap_or(b'?')
+                }
+            })
+            .collect(),
+    }
+}
+
+/// A text file in any encoding users' files come in (see [`decode_any`]),
+/// capped at [`MAX_TEXT_BYTES`], without a byte-order mark.
 pub fn read_text(path: &Path) -> Result<String, String> {
+    read_text_encoded(path).map(|(t, _)| t)
+}
+
+/// [`read_text`], also saying which encoding the file was in, so that what
+/// is written back keeps it.
+pub fn read_text_encoded(path: &Path) -> Result<(String, Encoding), String> {
     let bytes = read_bytes_capped(path, MAX_TEXT_BYTES)?;
-    decode_utf8(bytes, &path.display().to_string())
+    Ok(decode_any(bytes))
 }
 
 /// Removes a leading byte-order mark from text already read.
@@ -109,6 +195,18 @@ mod tests {
     fn invalid_utf8_names_line_and_byte() {
         let e = decode_utf8(b"ok\nab\xffc\n".to_vec(), "f.txt").unwrap_err();
         assert!(e.contains("f.txt:2:") && e.contains("byte 3"), "{e}");
+    }
+
+    #[test]
+    fn latin1_and_dos_umlauts_are_read_and_written_back() {
+        // "Österreich: Armee Wien-Böhmen, Flotte Triest grüßt" as people saved it.
+        let text = "Österreich: Armee Wien-Böhmen grüßt";
+        for enc in [Encoding::Latin1, Encoding::Dos, Encoding::Utf8] {
+            let bytes = encode(text, enc);
+            assert_eq!(decode_any(bytes.clone()), (text.to_string(), enc), "{enc:?}");
+        }
+        assert_eq!(encode("ä", Encoding::Dos), [0x84]);
+        assert_eq!(encode("ä", Encoding::Latin1), [0xE4]);
     }
 
     #[test]
