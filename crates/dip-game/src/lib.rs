@@ -16,3 +16,4 @@ pub mod plain;
 pub mod record;
 pub mod replay;
 pub mod report;
+pub mod source;

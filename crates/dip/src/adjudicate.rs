@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use dip_core::{game, Ruleset, Verdict};
-use dip_text::{format_order, format_position, parse_position, read_orders_strict, Style, Vocabulary};
+use dip_text::{format_order, format_position, read_orders_strict, Style, Vocabulary};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -25,15 +25,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let variant = dip_variants::load(&args.variant)?;
+    // A position file, a game directory, GAME.TXT, a record or a MILA game.
+    let opened = dip_game::source::open(&args.position, &args.variant)?;
+    if let Some(n) = &opened.note {
+        eprintln!("dip adjudicate: {n}");
+    }
+    let variant = opened.variant;
+    let state = opened.state;
     let map = &variant.map;
     let rules = match &args.rules {
         Some(r) => Ruleset::parse(r)?,
         None => variant.rules,
     };
-    let pos_name = args.position.display().to_string();
-    let pos_text = dip_game::files::read_text(&args.position).map_err(anyhow::Error::msg)?;
-    let state = parse_position(map, &pos_text, &pos_name)?;
     let ord_name = args.orders.display().to_string();
     let ord_text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
     // One vocabulary for the whole file, the reader of `dip orders check`.

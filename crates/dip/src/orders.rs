@@ -5,7 +5,7 @@
 use anyhow::{Context, Result};
 use dip_core::random::{random_orders, Rng};
 use dip_core::{Order, OrderKind, Ruleset, State, Unit};
-use dip_text::{format_order_with, parse_position, read_turn, CheckOptions, Fate, Style, Vocabulary};
+use dip_text::{format_order_with, read_turn, CheckOptions, Fate, Style, Vocabulary};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -79,7 +79,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 fn check(args: CheckArgs) -> Result<ExitCode> {
-    let variant = dip_variants::load(&args.variant)?;
+    // A position file, a game directory, GAME.TXT, a record or a MILA game.
+    let opened = dip_game::source::open(&args.state, &args.variant)?;
+    if let Some(n) = &opened.note {
+        eprintln!("dip orders check: {n}");
+    }
+    let variant = opened.variant;
+    let state = opened.state;
     let map = &variant.map;
     let rules = match &args.rules {
         Some(r) => Ruleset::parse(r)?,
@@ -87,9 +93,6 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
     };
     let style = Style::from_name(&args.style)
         .with_context(|| format!("unknown style `{}` (datc, short, long, dip, mila)", args.style))?;
-    let pos_name = args.state.display().to_string();
-    let pos_text = dip_game::files::read_text(&args.state).map_err(anyhow::Error::msg)?;
-    let state = parse_position(map, &pos_text, &pos_name)?;
     let ord_name = args.orders.display().to_string();
     let text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
     let power = match &args.power {

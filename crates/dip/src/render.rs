@@ -295,18 +295,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let Some(position) = &args.position else {
         bail!("give a position file (or `start`), or --record");
     };
-    let variant = args.look.variant()?;
+    // A position file, a game directory, GAME.TXT/NEWGAME.TXT, a record
+    // or a MILA game: the game names its own variant.
+    let (variant, state) = if position.as_os_str() == "start" {
+        let v = args.look.variant()?;
+        let s = v.start.clone();
+        (v, s)
+    } else {
+        let opened = dip_game::source::open(position, &args.look.variant)?;
+        if let Some(n) = &opened.note {
+            eprintln!("dip render: {n}");
+        }
+        (opened.variant, opened.state)
+    };
     let map = &variant.map;
     let opts = args.look.options()?;
     let rules = match &args.look.rules {
         Some(r) => Ruleset::parse(r)?,
         None => variant.rules,
-    };
-    let state = if position.as_os_str() == "start" {
-        variant.start.clone()
-    } else {
-        let pos_name = position.display().to_string();
-        parse_position(map, &read(position)?, &pos_name)?
     };
     let pic = args.look.picture(&variant)?;
     match &args.orders {

@@ -1,0 +1,64 @@
+//! One way in: `dip render`, `dip adjudicate` and `dip orders check` take a
+//! game as a game directory, its GAME.TXT or NEWGAME.TXT, a game record, a
+//! MILA saved game or a position file, and all give the same position.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn dip(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into(),
+        String::from_utf8_lossy(&o.stderr).into(),
+    )
+}
+
+#[test]
+fn render_takes_a_game_directory_game_txt_record_and_mila_game() {
+    // The example game as it stands: its directory (GAME.TXT), the same
+    // GAME.TXT named, its record, and the record as a MILA saved game.
+    let mut svgs = Vec::new();
+    for game in [
+        "examples/game1905/current",
+        "examples/game1905/current/GAME.TXT",
+        "examples/game1905/current/HISTORY.REC",
+        "examples/mila/game1905.json",
+    ] {
+        let (code, svg, err) = dip(&["render", game, "--no-panel", "--title", "same"]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(svg.starts_with("<svg"), "{game}");
+        svgs.push(svg);
+    }
+    for (i, s) in svgs.iter().enumerate().skip(1) {
+        assert_eq!(s, &svgs[0], "the same position drawn from source {i}");
+    }
+}
+
+#[test]
+fn adjudicate_and_orders_check_take_a_game_directory() {
+    let (code, out, err) = dip(&[
+        "adjudicate",
+        "examples/game1905/04-S1902R",
+        "examples/game1905/04-S1902R/ORDERS.TXT",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Spring 1902 retreat"), "{out}");
+    let (code, _, err) = dip(&[
+        "orders",
+        "check",
+        "--state",
+        "examples/game1905/04-S1902R/GAME.TXT",
+        "examples/game1905/04-S1902R/ORDERS.TXT",
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(err.contains("a DipWork game file"), "{err}");
+}
