@@ -237,3 +237,24 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
     assert!(checked >= PHASES * 5, "{checked} acknowledged submissions checked");
     drop(pg);
 }
+
+#[test]
+fn a_deadline_that_passed_while_the_server_was_down_is_processed_once_at_start() {
+    let dir = temp_dir("serve-down");
+    let d = dir.to_str().unwrap().to_string();
+    let mut server = Server::start(&["--data", &d]);
+    let c = server.client();
+    // A movement deadline of 5 s, retreats and adjustments by hand.
+    let (id, _) = c.seven(json!({"deadlines": {"movement": "5s"}}));
+    server.kill();
+    std::thread::sleep(Duration::from_millis(5_500));
+    let started = Instant::now();
+    let server = Server::start(&["--data", &d]);
+    let c = server.client();
+    let (_, h) = c.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
+    let done: Vec<&Value> = h["phases"].as_array().unwrap().iter().filter(|p| p["current"].is_null()).collect();
+    assert!(started.elapsed() < Duration::from_secs(4), "checked before the next deadline");
+    assert_eq!(done.len(), 1, "processed at start, once: {h}");
+    assert_eq!(done[0]["phase"], "S1901M");
+    let _ = std::fs::remove_dir_all(dir);
+}
