@@ -123,13 +123,37 @@ pub fn new(a: NewArgs) -> Result<ExitCode> {
 
 #[derive(clap::Args)]
 pub struct OrderviewArgs {
-    /// A stage file (SCANNED.TXT, PARSED.TXT, CONFLICTED.TXT, WINTERED.TXT).
+    /// A stage file (SCANNED.TXT, PARSED.TXT, CONFLICTED.TXT, WINTERED.TXT),
+    /// or a game directory: its latest stage file.
     file: PathBuf,
+}
+
+/// A game directory's latest stage file: the furthest stage that was run.
+fn latest_stage(dir: &std::path::Path) -> Option<PathBuf> {
+    ["WINTERED.TXT", "CONFLICTED.TXT", "PARSED.TXT", "SCANNED.TXT"]
+        .iter()
+        .map(|f| dir.join(f))
+        .find(|p| p.is_file())
 }
 
 /// Prints a stage file as a table.
 pub fn orderview(a: OrderviewArgs) -> Result<ExitCode> {
-    let text = match dip_game::files::read_text(&a.file) {
+    let file = if a.file.is_dir() {
+        match latest_stage(&a.file) {
+            Some(f) => f,
+            None => {
+                eprintln!(
+                    "dip: {}: no stage file (SCANNED.TXT … WINTERED.TXT): run `dip run {} --all` first",
+                    a.file.display(),
+                    a.file.display()
+                );
+                return Ok(ExitCode::from(2));
+            }
+        }
+    } else {
+        a.file.clone()
+    };
+    let text = match dip_game::files::read_text(&file) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("dip: {e}");

@@ -62,3 +62,23 @@ fn adjudicate_and_orders_check_take_a_game_directory() {
     assert!(code == 0 || code == 1, "{err}");
     assert!(err.contains("a DipWork game file"), "{err}");
 }
+
+#[test]
+fn orderview_takes_a_game_directory() {
+    let dir = std::env::temp_dir().join(format!("dip-orderview-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["GAME.TXT", "ORDERS.TXT"] {
+        std::fs::copy(repo().join("examples/game1905/04-S1902R").join(f), dir.join(f)).unwrap();
+    }
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = dip(&["orderview", d]);
+    assert_eq!(code, 2, "no stage file yet: {err}");
+    assert!(err.contains("dip run"), "{err}");
+    let (code, _, err) = dip(&["run", d, "--all"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = dip(&["orderview", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# dip stage: wintered"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
