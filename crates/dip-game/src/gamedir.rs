@@ -533,14 +533,18 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             Verdict::Illegal(e) => (true, e.describe().to_string()),
             Verdict::Duplicate => (true, "void: another order for the unit".into()),
         };
-        let code = run
-            .check
-            .lines
-            .iter()
-            .find(|l| l.order == Some(r.order))
+        let line = run.check.lines.iter().find(|l| l.order == Some(r.order));
+        let code = line
             .and_then(LineResult::worst)
             .map(|c| c.number())
             .or(failed.then_some(Code::Unsuccessful.number()));
+        // DipWork underlines every order with an error of 100 or more, also
+        // one the parser changed into a hold (111, 113, 109 ...). A missing
+        // unit type (300) that dip read with the unit standing there
+        // changed nothing, and is not underlined.
+        let failed = failed || code.is_some_and(|c| c >= 100 && c != Code::UnitTypeExpected.number());
+        // A line that was no order (press) holds and shows as `F Nth xxx?`.
+        let press = line.is_some_and(|l| l.press) && matches!(r.order.kind, OrderKind::Hold(_));
         let attacked_from = match (&run.outcome, r.order.kind) {
             (PhaseOutcome::Retreat(_), OrderKind::Retreat(u, _) | OrderKind::Disband(u)) => {
                 run.state.dislodged(u.province).map(|d| {
@@ -550,9 +554,15 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             }
             _ => None,
         };
+        let mut order = short(map, &r.order);
+        if press {
+            if let Some(unit) = order.strip_suffix(" H") {
+                order = format!("{unit} xxx?");
+            }
+        }
         orders_out.push(Line {
             nation,
-            order: short(map, &r.order),
+            order,
             failed,
             attacked_from,
             code,

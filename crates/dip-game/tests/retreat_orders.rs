@@ -146,3 +146,14 @@ fn latin1_and_dos_game_files_are_read_and_written_back_in_their_encoding() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+#[test]
+fn press_shows_as_xxx_and_orders_the_parser_changed_are_underlined() {
+    // DipWork's manual: "F NTH denkt" is shown as "F NTH xxx?"; every order
+    // with an error of 100 or more is underlined (UNDERLINE_ON/OFF, `[ ]`).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905");
+    let plain = |t: &str| std::fs::read_to_string(root.join(t).join("PLAIN.TXT")).unwrap();
+    assert!(plain("08-S1904M").contains("[F Cly xxx?]"), "{}", plain("08-S1904M"));
+    // Two orders for Budapest (a move and a line of press): 113, a hold, underlined.
+    assert!(plain("01-S1901M").contains("[A Bud H]"), "{}", plain("01-S1901M"));
+}

@@ -252,8 +252,16 @@ fn a_deadline_that_passed_while_the_server_was_down_is_processed_once_at_start()
     let server = Server::start(&["--data", &d]);
     let c = server.client();
     let (_, h) = c.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
-    let done: Vec<&Value> = h["phases"].as_array().unwrap().iter().filter(|p| p["current"].is_null()).collect();
-    assert!(started.elapsed() < Duration::from_secs(4), "checked before the next deadline");
+    let done: Vec<&Value> = h["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["current"].is_null())
+        .collect();
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "checked before the next deadline"
+    );
     assert_eq!(done.len(), 1, "processed at start, once: {h}");
     assert_eq!(done[0]["phase"], "S1901M");
     let _ = std::fs::remove_dir_all(dir);
