@@ -1,7 +1,8 @@
-//! Retreat-phase game directories read retreats as people write them:
-//! like moves (`A Gal-War`, `Gal-War`) or with a retreat word, and an order
-//! that cannot be used in the phase is reported, never dropped in silence
-//! in favour of the suggested retreat.
+//! DipWork users' own files work and nothing they wrote is lost in
+//! silence: retreats written as moves, orders of another phase reported,
+//! automatic changes on lines of the report, GAME.TXT without PHASE,
+//! Latin-1 and DOS files written back in their encoding, press and
+//! changed orders shown as the manual shows them.
 
 use dip_game::gamedir::{run, Stages};
 use std::path::{Path, PathBuf};
