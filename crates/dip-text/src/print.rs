@@ -37,6 +37,9 @@ impl Style {
 }
 
 struct Printer<'a> {
+    /// The position, when known: DIP's style names the nation of another
+    /// power's unit in a support or convoy (`ENG F(Lon) S FRA F(Bre) - ENG`).
+    state: Option<&'a dip_core::State>,
     map: &'a Map,
     vocab: Option<&'a Vocabulary<'a>>,
     style: Style,
@@ -119,12 +122,19 @@ impl Printer<'_> {
             _ => ("S", "C", "H", "R", "D", "build", "waive", " via convoy"),
         };
         let u = |x: &UnitRef| self.unit(x);
+        // Another nation's unit in a support or convoy, in DIP's style.
+        let them = |x: &UnitRef| match (style, self.state.and_then(|st| st.unit(x.province))) {
+            (Style::Dip, Some(unit)) if unit.power != order.power => {
+                format!("{} {}", self.map.power(unit.power).abbr, self.unit(x))
+            }
+            _ => self.unit(x),
+        };
         let body = match &order.kind {
             OrderKind::Hold(me) => format!("{} {h}", u(me)),
             OrderKind::Move(me, t, v) => format!("{}{arrow}{}{}", u(me), self.dest(t), if *v { via } else { "" }),
-            OrderKind::SupportHold(me, t) => format!("{} {s} {}", u(me), u(t)),
-            OrderKind::SupportMove(me, t, to) => format!("{} {s} {}{arrow}{}", u(me), u(t), self.dest(to)),
-            OrderKind::Convoy(me, t, to) => format!("{} {c} {}{arrow}{}", u(me), u(t), self.dest(to)),
+            OrderKind::SupportHold(me, t) => format!("{} {s} {}", u(me), them(t)),
+            OrderKind::SupportMove(me, t, to) => format!("{} {s} {}{arrow}{}", u(me), them(t), self.dest(to)),
+            OrderKind::Convoy(me, t, to) => format!("{} {c} {}{arrow}{}", u(me), them(t), self.dest(to)),
             OrderKind::Retreat(me, to) => format!("{} {r} {}", u(me), self.dest(to)),
             OrderKind::Disband(me) => format!("{} {d}", u(me)),
             OrderKind::Build(me) => match style {
@@ -148,6 +158,7 @@ pub fn format_order(map: &Map, order: &Order, style: Style) -> String {
         map,
         vocab: None,
         style,
+        state: None,
     }
     .order(order)
 }
@@ -158,6 +169,20 @@ pub fn format_order_with(vocab: &Vocabulary, order: &Order, style: Style) -> Str
         map: vocab.map(),
         vocab: Some(vocab),
         style,
+        state: None,
+    }
+    .order(order)
+}
+
+/// Prints an order of a position: as [`format_order_with`], and in DIP's
+/// style a supported or convoyed unit of another nation keeps its nation
+/// (`ENG F(Lon) S FRA F(Bre) - ENG`), as DIP printed multinational supports.
+pub fn format_order_in(vocab: &Vocabulary, state: &dip_core::State, order: &Order, style: Style) -> String {
+    Printer {
+        map: vocab.map(),
+        vocab: Some(vocab),
+        style,
+        state: Some(state),
     }
     .order(order)
 }

@@ -155,3 +155,31 @@ fn convoy_ditto_after_a_move_convoys_that_move() {
         ]
     );
 }
+
+#[test]
+fn dip_style_keeps_the_nation_of_the_supported_unit() {
+    // DIP printed multinational supports with the other nation:
+    // `ENG F(Lon) S FRA F(Bre) - ENG`; the line reads back to the order.
+    let v = standard();
+    let w = Vocabulary::new(&v.map);
+    let r = read_turn(
+        &w,
+        &v.start,
+        &Ruleset::DATC,
+        &CheckOptions::default(),
+        "England: F lon S France F bre - eng\nFrance: F bre - eng\n",
+        None,
+    );
+    let o = r.lines[0].order.unwrap();
+    let text = dip_text::format_order_in(&w, &v.start, &o, dip_text::Style::Dip);
+    assert_eq!(text, "ENG F(Lon) S FRA F(Bre) - ENG");
+    let back = read_turn(
+        &w,
+        &v.start,
+        &Ruleset::DATC,
+        &CheckOptions::default(),
+        &format!("{text}\nFRA F(Bre) - ENG\n"),
+        None,
+    );
+    assert_eq!(back.lines[0].order, Some(o));
+}

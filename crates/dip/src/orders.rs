@@ -5,7 +5,7 @@
 use anyhow::{Context, Result};
 use dip_core::random::{random_orders, Rng};
 use dip_core::{Order, OrderKind, Ruleset, State, Unit};
-use dip_text::{format_order_with, read_turn, CheckOptions, Fate, Style, Vocabulary};
+use dip_text::{format_order_in, read_turn, CheckOptions, Fate, Style, Vocabulary};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -108,7 +108,7 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
     };
     let report = read_turn(&vocab, &state, &rules, &opts, &text, power);
     let print = |o: &Option<Order>| match o {
-        Some(o) => format_order_with(&vocab, o, style),
+        Some(o) => format_order_in(&vocab, &state, o, style),
         None => "(deleted)".to_string(),
     };
     if args.json {
@@ -119,7 +119,7 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
                 serde_json::json!({
                     "line": l.line,
                     "text": l.text,
-                    "order": l.order.as_ref().map(|o| format_order_with(&vocab, o, style)),
+                    "order": l.order.as_ref().map(|o| format_order_in(&vocab, &state, o, style)),
                     "fate": format!("{:?}", l.fate).to_lowercase(),
                     "press": l.press,
                     "notes": l.notes.iter().map(|n| serde_json::json!({
