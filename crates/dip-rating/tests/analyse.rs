@@ -491,3 +491,20 @@ fn user_scanmode_sign_wins_over_predefined() {
     let (h, _) = run(ctl, &[("t.txt", "@ x\nA 1 5\nB 2 3\n")], &["t.txt"]);
     assert_eq!(h.stdout, "1\nA 5\nB 3\n");
 }
+
+#[test]
+fn an_option_not_given_still_has_its_symbols() {
+    // Analyse's manual: every option, given or not, defines OPT$* and
+    // PARM$*; an absent one is 0 and empty (it used to be undefined).
+    let ctl = "DEFINE OPTIONS
+  VOID v
+  TEXT t
+END
+COMMANDLINE
+ECHO str(OPT$V) + '[' + PARM$T + ']' + str(OPT$T) + str(OPT$L)
+";
+    let (h, _) = run(ctl, &[], &[]);
+    assert_eq!(h.stdout, "0[]00\n");
+    let (h, _) = run(ctl, &[], &["-v", "-tx"]);
+    assert_eq!(h.stdout, "1[x]10\n");
+}

@@ -535,6 +535,7 @@ impl<'h> Interp<'h> {
         it.printgames.insert("DEFAULT".into(), PrintDef::default());
         it.printplayers.insert("DEFAULT".into(), PrintDef::default());
         it.options.insert('l', OptKind::Int);
+        it.declare_option('l');
         it
     }
 
@@ -1168,6 +1169,16 @@ impl<'h> Interp<'h> {
         Ok(())
     }
 
+    /// Every option, given or not, has its two symbols (Analyse's manual):
+    /// `OPT$x` is 0 and `PARM$x` empty until the option is given.
+    fn declare_option(&mut self, c: char) {
+        let sym = opt_symbol(c);
+        self.globals.entry(format!("OPT${sym}")).or_insert(Value::Num(0.0));
+        self.globals
+            .entry(format!("PARM${sym}"))
+            .or_insert(Value::Str(String::new()));
+    }
+
     fn parameters(&mut self, l: &LLine, args: &[String]) -> R {
         let mut i = 0;
         while i < args.len() {
@@ -1367,6 +1378,7 @@ impl<'h> Interp<'h> {
                             return Err(err_at(&rest, k, format!("an option is a letter or digit, not `{c}`")));
                         }
                         self.options.insert(c, kind);
+                        self.declare_option(c);
                     }
                 }
             }
