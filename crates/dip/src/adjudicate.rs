@@ -90,7 +90,41 @@ pub fn run(args: Args) -> Result<ExitCode> {
             );
         }
     }
+    if let dip_core::PhaseOutcome::Adjustment(a) = &outcome {
+        for &p in &a.civil_disorder {
+            if let Some(u) = state.unit(p) {
+                println!(
+                    "Civil disorder: {} {} {} removed (too few disbands)",
+                    map.power(u.power).adjective,
+                    map.unit_type(u.kind).name,
+                    map.region_name(u.region)
+                );
+            }
+        }
+    }
+    if let Some(w) = game::winner(map, &next) {
+        println!(
+            "Game over: {} wins with {} supply centres ({} needed)",
+            map.power(w).name,
+            next.center_count(map, w),
+            map.victory_centers()
+        );
+    }
     println!("Next phase: {}", next.phase);
+    if next.phase.kind == dip_core::PhaseKind::Adjustment {
+        // What each power must do in the adjustment phase that follows.
+        for p in map.power_ids() {
+            let b = dip_core::adjustment::balance(map, &next, p);
+            let centres = next.center_count(map, p);
+            let units = next.units().filter(|(_, u)| u.power == p).count();
+            let what = match b {
+                0 => continue,
+                b if b > 0 => format!("builds {b}"),
+                b => format!("disbands {}", -b),
+            };
+            println!("  {}: {what} ({centres} centres, {units} units)", map.power(p).name);
+        }
+    }
     if args.next {
         println!();
         print!("{}", format_position(map, &next));

@@ -82,3 +82,26 @@ fn orderview_takes_a_game_directory() {
     assert!(out.starts_with("# dip stage: wintered"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn adjudicate_lists_the_adjustments_needed_and_announces_a_winner() {
+    let dir = std::env::temp_dir().join(format!("dip-adj-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // France takes Munich, its 18th centre; Germany, down to Berlin, must disband.
+    std::fs::write(
+        dir.join("pos.txt"),
+        "variant standard\nphase fall 1901 movement\nunits\n  France: A bur\n  France: A ruh\n  Germany: A ber\n  Germany: F bal\nowners\n  France: par bre mar spa por bel hol den nwy swe lon lvp edi ven rom nap tun\n  Germany: mun ber\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("o.txt"), "France: A bur - mun\nFrance: A ruh S A bur - mun\n").unwrap();
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = dip(&["adjudicate", &format!("{d}/pos.txt"), &format!("{d}/o.txt")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Game over: France wins with 18 supply centres (18 needed)"),
+        "{out}"
+    );
+    assert!(out.contains("Germany: disbands 1 (1 centres, 2 units)"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
