@@ -56,6 +56,10 @@ pub struct CheckArgs {
     /// Style of the printed orders: datc, short, long, dip, mila.
     #[arg(long, default_value = "datc")]
     style: String,
+    /// DIP's renaming file (`fixnames.dat`: `default,new` per line): the new
+    /// names are read in orders and printed.
+    #[arg(long, value_name = "FILE")]
+    fixnames: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -99,9 +103,16 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
         Some(p) => Some(map.find_power(p).with_context(|| format!("unknown power `{p}`"))?),
         None => None,
     };
-    let vocab = Vocabulary::new(map)
+    let mut vocab = Vocabulary::new(map)
         .with_exact_match(args.exact_match)
         .with_spellcheck(args.spellcheck);
+    if let Some(f) = &args.fixnames {
+        let text = dip_game::files::read_text(f).map_err(anyhow::Error::msg)?;
+        let lines: Vec<&str> = text.lines().collect();
+        vocab
+            .apply_fixnames(&lines)
+            .with_context(|| format!("{}", f.display()))?;
+    }
     let opts = CheckOptions {
         nsu_checking_off: args.nsu_checking_off,
         allow_foreign: args.allow_foreign,

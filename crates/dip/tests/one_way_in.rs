@@ -105,3 +105,32 @@ fn adjudicate_lists_the_adjustments_needed_and_announces_a_winner() {
     assert!(out.contains("Germany: disbands 1 (1 centres, 2 units)"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn fixnames_dat_is_usable_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("dip-fixnames-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("fixnames.dat"), "IOS,ION\nNTH,NTS\n").unwrap();
+    std::fs::write(dir.join("o.txt"), "England: F lon - nts\nItaly: F nap - ios\n").unwrap();
+    let d = dir.to_str().unwrap();
+    let o = format!("{d}/o.txt");
+    let f = format!("{d}/fixnames.dat");
+    let (code, out, err) = dip(&[
+        "orders",
+        "check",
+        "--state",
+        "examples/spring-1901/position.txt",
+        &o,
+        "--fixnames",
+        &f,
+        "--style",
+        "dip",
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(
+        out.contains("ENG F(Lon) - NTS") && out.contains("ITA F(Nap) - ION"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
