@@ -42,7 +42,7 @@ pub enum Action {
 pub struct MenuItem {
     /// The label as shown (without `&`; `~` removed).
     pub label: String,
-    /// The hotkey, lower case.
+    /// The hotkey as written: case counts, as in DipWork (`a` and `A` differ).
     pub key: Option<char>,
     pub help: String,
     pub action: Action,
@@ -80,8 +80,8 @@ pub fn parse_menu(list: &str) -> Result<Vec<MenuItem>, String> {
         .collect())
 }
 
-/// `~Befehle` → key b, shown "Befehle"; `&iDIR` → key i, shown "DIR";
-/// `&Auswertung` → key a, shown "Auswertung".
+/// `~Befehle` → key B, shown "Befehle"; `&iDIR` → key i, shown "DIR";
+/// `&Auswertung` → key A, shown "Auswertung". The key keeps its case.
 fn hotkey(label: &str) -> (String, Option<char>) {
     if let Some(i) = label.find('&') {
         // DipWork hides the letter after `&`: an extra key letter such as
@@ -95,14 +95,14 @@ fn hotkey(label: &str) -> (String, Option<char>) {
         } else {
             format!("{}{}", &label[..i], rest.chars().skip(1).collect::<String>())
         };
-        return (shown, key_char.map(|c| c.to_ascii_lowercase()));
+        return (shown, key_char);
     }
     if let Some(i) = label.find('~') {
         let rest = &label[i + 1..];
-        let key = rest.chars().next().map(|c| c.to_ascii_lowercase());
+        let key = rest.chars().next();
         return (format!("{}{rest}", &label[..i]), key);
     }
-    (label.to_string(), label.chars().next().map(|c| c.to_ascii_lowercase()))
+    (label.to_string(), label.chars().next())
 }
 
 /// Replaces `'NAME'` by the parameter NAME (or a predefined macro); an
@@ -160,9 +160,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!(items[0].label, "Auswertung");
-        assert_eq!(items[0].key, Some('a'));
+        assert_eq!(items[0].key, Some('A'));
         assert_eq!(items[1].label, "Befehle editieren");
-        assert_eq!(items[1].key, Some('b'));
+        assert_eq!(items[1].key, Some('B'));
         assert!(matches!(&items[1].action, Action::Command { wait: false, .. }));
         assert_eq!(items[2].key, Some('u'));
         assert_eq!(items[2].label, "Untermenü");
@@ -188,5 +188,35 @@ mod tests {
         assert_eq!(g[0].path, "Cosa");
         assert_eq!(g[0].help, "KapDip, die Antwort");
         assert_eq!(g[1].help, "");
+    }
+}
+
+/// The item a pressed key chooses: the key as typed (DipWork's hotkeys are
+/// case-sensitive: `a` and `A` may be two items); when no item has that
+/// exact key, the one item whose key differs only in case.
+pub fn item_for_key(items: &[MenuItem], key: char) -> Option<&MenuItem> {
+    items.iter().find(|i| i.key == Some(key)).or_else(|| {
+        let mut same = items
+            .iter()
+            .filter(|i| i.key.is_some_and(|k| k.eq_ignore_ascii_case(&key)));
+        match (same.next(), same.next()) {
+            (Some(one), None) => Some(one),
+            _ => None,
+        }
+    })
+}
+
+#[cfg(test)]
+mod hotkey_tests {
+    use super::*;
+
+    #[test]
+    fn hotkeys_are_case_sensitive_as_in_dipwork() {
+        let items =
+            parse_menu("~auswerten\nalles\n'EVAL' a\n~Auswerten\nnur Karte\n'EVAL' A\n~karte\nKarte\n'MAP'\n").unwrap();
+        assert_eq!(item_for_key(&items, 'a').map(|i| i.help.as_str()), Some("alles"));
+        assert_eq!(item_for_key(&items, 'A').map(|i| i.help.as_str()), Some("nur Karte"));
+        // No item `K`: the one `k` is meant.
+        assert_eq!(item_for_key(&items, 'K').map(|i| i.help.as_str()), Some("Karte"));
     }
 }

@@ -290,9 +290,11 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
         if k == "q" {
             return Ok(());
         }
-        let Some(it) = items
-            .iter()
-            .find(|i| i.key.map(String::from).as_deref() == Some(k.to_lowercase().as_str()))
+        let Some(it) = k
+            .chars()
+            .next()
+            .filter(|_| k.chars().count() == 1)
+            .and_then(|c| dip_game::menu::item_for_key(&items, c))
         else {
             println!("no such item: {k}");
             continue;
