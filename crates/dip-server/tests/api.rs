@@ -966,3 +966,57 @@ async fn cookie_sessions_need_the_csrf_token_to_change_anything() {
     let resp = dip_server::app(app.state.clone()).oneshot(req).await.unwrap();
     assert_eq!(resp.status().as_u16(), 200);
 }
+
+#[tokio::test]
+async fn legal_builds_and_waives_read_back_as_orders() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({})).await;
+    let gm = token_of(&tokens, "Austria");
+    let fr = token_of(&tokens, "France");
+    let (s, v) = app
+        .post(
+            &format!("/api/v1/games/{id}/edit"),
+            Some(gm),
+            json!({"edits": ["remove mar", "owner bel France", "owner spa France", "phase W1901A"]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, l) = app.get(&format!("/api/v1/games/{id}/legal"), Some(fr)).await;
+    assert_eq!(l["balance"], 3, "{l}");
+    let builds: Vec<&str> = l["builds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["text"].as_str().unwrap())
+        .collect();
+    assert!(builds.iter().any(|b| b.contains("MAR")), "{builds:?}");
+    let waive = builds.iter().find(|b| b.eq_ignore_ascii_case("waive")).unwrap();
+    let build = builds.iter().find(|b| b.contains("MAR")).unwrap();
+    let (_, r) = app
+        .put(
+            &format!("/api/v1/games/{id}/orders"),
+            Some(fr),
+            json!({"orders": [build, waive]}),
+        )
+        .await;
+    for line in r["lines"].as_array().unwrap() {
+        assert_eq!(line["error"], Value::Null, "{r}");
+    }
+    app.post(&format!("/api/v1/games/{id}/process"), Some(gm), json!({}))
+        .await;
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    let fra = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "France")
+        .unwrap();
+    assert!(
+        fra["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u.as_str().unwrap().ends_with("mar")),
+        "{fra}"
+    );
+}

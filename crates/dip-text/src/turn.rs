@@ -67,7 +67,9 @@ fn unknown_keyword(vocab: &Vocabulary, first: &str) -> bool {
         && (first.contains('_') || first.len() >= 5)
         && vocab.nation(first).is_none()
         && vocab.unit(first).is_none()
+        && vocab.order_word(first).is_none()
         && vocab.place(first).is_none()
+        && !first.eq_ignore_ascii_case("waive")
 }
 
 fn yes(v: &str) -> Option<bool> {
