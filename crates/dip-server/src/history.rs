@@ -85,16 +85,27 @@ pub fn list(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
 
 /// `GET …/phases/{phase}`: a processed phase in full; the current one
 /// with its position only.
-pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str) -> ApiResult<Json> {
+pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str, viewer: Option<&crate::auth::Account>) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     let l = g.loaded()?;
     let map = &l.variant.map;
+    // The phase's press, as much as the viewer may read.
+    let press: Vec<Json> = crate::press::list(tx, id, viewer)?["messages"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .filter(|m| m["phase"].as_str().is_some_and(|p| p.eq_ignore_ascii_case(phase)))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
     if let Some(s) = stored(tx, id)?
         .into_iter()
         .find(|s| s.phase.eq_ignore_ascii_case(phase))
     {
         let state = s.state(l)?;
         return Ok(json!({
+            "press": press,
             "phase": s.phase,
             "title": dip_game::gamefile::title_phase(&state.phase),
             "position": game::powers_json(map, &state),
@@ -107,6 +118,7 @@ pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str) -> ApiResult<Json> {
     let state = g.state()?;
     if state.phase.short().eq_ignore_ascii_case(phase) {
         return Ok(json!({
+            "press": press,
             "phase": state.phase.short(),
             "title": dip_game::gamefile::title_phase(&state.phase),
             "position": game::powers_json(map, &state),

@@ -452,9 +452,16 @@ async fn phases(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult
     Ok(Json(st.read(move |tx| history::list(tx, id)).await?))
 }
 
-async fn phase(State(st): State<AppState>, Path((id, phase)): Path<(String, String)>) -> ApiResult<Json<Json_>> {
+async fn phase(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path((id, phase)): Path<(String, String)>,
+) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
-    Ok(Json(st.read(move |tx| history::detail(tx, id, &phase)).await?))
+    let who = viewer(&st, &headers).await?;
+    Ok(Json(
+        st.read(move |tx| history::detail(tx, id, &phase, who.as_ref())).await?,
+    ))
 }
 
 fn phase_param(q: &HashMap<String, String>) -> Option<String> {

@@ -674,6 +674,17 @@ async fn press_follows_the_game_setting() {
         "player-england"
     );
     assert!(!g.to_string().contains("player-france"));
+    // The phase in the history carries its press, as much as the reader may read.
+    app.post(
+        &format!("/api/v1/games/{id}/process"),
+        Some(token_of(&tokens, "Austria")),
+        json!({}),
+    )
+    .await;
+    let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), Some(en)).await;
+    assert_eq!(d["press"].as_array().unwrap().len(), 2, "{d}");
+    let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), Some(ge)).await;
+    assert_eq!(d["press"].as_array().unwrap().len(), 1, "{d}");
 
     // Public press: only to all. No press: nothing.
     let app2 = TestApp::new();
