@@ -87,7 +87,10 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
         None => (0.0, 0.0, W, H),
         Some(k) => bbox(k.countries(), 75.0),
     };
-    let legend_h = 28.0;
+    // The globe has its legend in one row along the top; a continent, in a
+    // column (its view is narrow).
+    let row = view == View::Globe;
+    let legend_h = if row { 28.0 } else { 24.0 + 17.0 * board.players.len() as f32 };
     let (vx, vy, vw, vh) = (vx0, vy0 - legend_h, vx1 - vx0, vy1 - vy0 + legend_h);
     let zoom = if view == View::Globe {
         1.0
@@ -119,8 +122,8 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
             x1 - x0,
             y1 - y0,
             continent_fill(k),
-            x0 + 10.0,
-            y1 - 8.0,
+            x0 + 12.0,
+            y0 + 15.0,
             esc(k.name()),
             k.bonus()
         );
@@ -181,7 +184,13 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
         esc(&title)
     );
     x += 9.0 * title.chars().count() as f32 + 16.0;
+    let mut y = vy + 7.0;
     for (seat, name) in &board.players {
+        if !row {
+            x = vx + 8.0;
+            y += 17.0;
+        }
+        let ty = y + 12.0;
         let held = board.owner.iter().filter(|&&o| o == *seat).count();
         let armies: u32 = board
             .owner
@@ -194,8 +203,7 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
         let label = format!("{name} ({held}, {armies})");
         let _ = write!(
             s,
-            r##"<rect x="{x}" y="{}" width="14" height="14" fill="{fill}" stroke="#222"/><text x="{}" y="{ty}" font-size="12" fill="#000">{}</text>"##,
-            vy + 7.0,
+            r##"<rect x="{x}" y="{y}" width="14" height="14" fill="{fill}" stroke="#222"/><text x="{}" y="{ty}" font-size="12" fill="#000">{}</text>"##,
             x + 18.0,
             esc(&label)
         );
