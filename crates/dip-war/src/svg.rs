@@ -90,7 +90,11 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
     // The globe has its legend in one row along the top; a continent, in a
     // column (its view is narrow).
     let row = view == View::Globe;
-    let legend_h = if row { 28.0 } else { 24.0 + 17.0 * board.players.len() as f32 };
+    let legend_h = if row {
+        28.0
+    } else {
+        24.0 + 17.0 * board.players.len() as f32
+    };
     let (vx, vy, vw, vh) = (vx0, vy0 - legend_h, vx1 - vx0, vy1 - vy0 + legend_h);
     let zoom = if view == View::Globe {
         1.0
