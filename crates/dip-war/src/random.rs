@@ -119,3 +119,49 @@ pub fn play(game: &mut Game, rng: &mut Rng, max_actions: usize) -> Vec<Action> {
     }
     actions
 }
+
+/// What [`bench`] measured.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BenchReport {
+    pub games: usize,
+    pub players: usize,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    pub mean_actions: f64,
+    pub mean_turns: f64,
+    pub mean_dice: f64,
+}
+
+/// Plays `games` random games of `players` to the end (game `i` dealt with
+/// seed `seed + i`), timing deal, random player and engine together.
+/// `clock` returns seconds (the caller's clock: this crate does no I/O).
+pub fn bench(games: usize, players: usize, seed: u64, clock: impl Fn() -> f64) -> Result<BenchReport, String> {
+    use crate::game::Options;
+    let names: Vec<(u8, String)> = (1..=players as u8).map(|n| (n, format!("Player {n}"))).collect();
+    let opts = Options { teams: false, hidden_names: false, unlimited_fortifications: false };
+    let (mut actions, mut turns, mut dice) = (0usize, 0u64, 0usize);
+    let start = clock();
+    for i in 0..games {
+        let s = seed.wrapping_add(i as u64);
+        let mut g = Game::new(opts.clone(), names.clone(), s).map_err(|e| e.to_string())?;
+        let mut rng = Rng::with_seed(s ^ 0x5EED);
+        let played = play(&mut g, &mut rng, 1_000_000);
+        if !g.is_over() {
+            return Err(format!("game {i} (seed {s}) did not end in {} actions", played.len()));
+        }
+        actions += played.len();
+        turns += g.pos.turn as u64;
+        dice += g.log.len();
+    }
+    let seconds = clock() - start;
+    let n = games.max(1) as f64;
+    Ok(BenchReport {
+        games,
+        players,
+        seconds,
+        games_per_second: games as f64 / seconds.max(1e-9),
+        mean_actions: actions as f64 / n,
+        mean_turns: turns as f64 / n,
+        mean_dice: dice as f64 / n,
+    })
+}

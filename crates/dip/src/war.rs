@@ -5,7 +5,6 @@ use anyhow::{anyhow, bail, Context, Result};
 use dip_war::file::{self, DatFile, RecFile, Status};
 use dip_war::game::{Game, Options};
 use dip_war::map::{self, View};
-use dip_war::rng::Rng;
 use dip_war::svg::{self, Board};
 use std::path::Path;
 use std::process::ExitCode;
@@ -276,49 +275,12 @@ fn new(a: NewArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-#[derive(serde::Serialize)]
-struct BenchReport {
-    games: usize,
-    players: usize,
-    seconds: f64,
-    games_per_second: f64,
-    mean_actions: f64,
-    mean_turns: f64,
-    mean_dice: f64,
-}
-
 fn bench(a: BenchArgs) -> Result<ExitCode> {
-    let names: Vec<(u8, String)> = (1..=a.players as u8).map(|n| (n, format!("Player {n}"))).collect();
-    let opts = Options {
-        teams: false,
-        hidden_names: false,
-        unlimited_fortifications: false,
-    };
-    let (mut actions, mut turns, mut dice) = (0usize, 0u64, 0usize);
-    let start = Instant::now();
-    for i in 0..a.games {
-        let seed = a.seed.wrapping_add(i as u64);
-        let mut g = Game::new(opts.clone(), names.clone(), seed)?;
-        let mut rng = Rng::with_seed(seed ^ 0x5EED);
-        let played = dip_war::random::play(&mut g, &mut rng, 1_000_000);
-        if !g.is_over() {
-            bail!("game {i} (seed {seed}) did not end in {} actions", played.len());
-        }
-        actions += played.len();
-        turns += g.pos.turn as u64;
-        dice += g.log.len();
+    if !(3..=6).contains(&a.players) {
+        bail!("--players: 3 to 6");
     }
-    let secs = start.elapsed().as_secs_f64();
-    let n = a.games.max(1) as f64;
-    let r = BenchReport {
-        games: a.games,
-        players: a.players,
-        seconds: secs,
-        games_per_second: a.games as f64 / secs.max(1e-9),
-        mean_actions: actions as f64 / n,
-        mean_turns: turns as f64 / n,
-        mean_dice: dice as f64 / n,
-    };
+    let t0 = Instant::now();
+    let r = dip_war::random::bench(a.games, a.players, a.seed, || t0.elapsed().as_secs_f64()).map_err(|e| anyhow!(e))?;
     if a.json {
         println!("{}", serde_json::to_string(&r)?);
     } else {
