@@ -259,7 +259,7 @@ impl Position {
     /// The team of a seat in a team game (1–3), else the seat itself.
     pub fn side(&self, seat: u8) -> u8 {
         if self.options.teams {
-            (seat + 1) / 2
+            seat.div_ceil(2)
         } else {
             seat
         }
@@ -364,7 +364,7 @@ impl Game {
                 return Err(SetupError::Seat(s.0));
             }
         }
-        if options.teams && (1..=3).any(|t| !seats.iter().any(|s| (s.0 + 1) / 2 == t)) {
+        if options.teams && (1..=3).any(|t| !seats.iter().any(|s| s.0.div_ceil(2) == t)) {
             return Err(SetupError::Teams);
         }
         let mut rng = Rng::with_seed(seed);

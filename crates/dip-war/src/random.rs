@@ -138,7 +138,11 @@ pub struct BenchReport {
 pub fn bench(games: usize, players: usize, seed: u64, clock: impl Fn() -> f64) -> Result<BenchReport, String> {
     use crate::game::Options;
     let names: Vec<(u8, String)> = (1..=players as u8).map(|n| (n, format!("Player {n}"))).collect();
-    let opts = Options { teams: false, hidden_names: false, unlimited_fortifications: false };
+    let opts = Options {
+        teams: false,
+        hidden_names: false,
+        unlimited_fortifications: false,
+    };
     let (mut actions, mut turns, mut dice) = (0usize, 0u64, 0usize);
     let start = clock();
     for i in 0..games {

@@ -53,7 +53,7 @@ impl Range {
 /// A team game starts as [`ANY`] does, and only with a player in each of
 /// the three teams (seats 1–2, 3–4, 5–6).
 pub fn team_game_starts(seats: &[(u8, bool)]) -> bool {
-    let teams_full = (1..=3u8).all(|t| seats.iter().any(|s| (s.0 + 1) / 2 == t));
+    let teams_full = (1..=3u8).all(|t| seats.iter().any(|s| s.0.div_ceil(2) == t));
     let votes: Vec<bool> = seats.iter().map(|s| s.1).collect();
     teams_full && ANY.starts(&votes)
 }

@@ -280,7 +280,8 @@ fn bench(a: BenchArgs) -> Result<ExitCode> {
         bail!("--players: 3 to 6");
     }
     let t0 = Instant::now();
-    let r = dip_war::random::bench(a.games, a.players, a.seed, || t0.elapsed().as_secs_f64()).map_err(|e| anyhow!(e))?;
+    let r =
+        dip_war::random::bench(a.games, a.players, a.seed, || t0.elapsed().as_secs_f64()).map_err(|e| anyhow!(e))?;
     if a.json {
         println!("{}", serde_json::to_string(&r)?);
     } else {
