@@ -426,12 +426,14 @@ impl Game {
             let seat = pos.current;
             begin_turn(&mut pos, seat, &mut Vec::new());
         }
-        Ok(Game {
+        let mut g = Game {
             turn_start: pos.clone(),
             pos,
             dice: Dice::Seeded(Rng::with_seed(seed)),
             log: Vec::new(),
-        })
+        };
+        g.settle_deploy();
+        Ok(g)
     }
 
     /// Plays `actions` from `initial` with the dice of `log`.
@@ -519,7 +521,7 @@ impl Game {
                 if armies == 0 || armies > left {
                     return Err(RuleError::ArmiesOutOfRange { min: 1, max: left });
                 }
-                self.pos.armies[c] += armies;
+                self.pos.armies[c] = self.pos.armies[c].saturating_add(armies);
                 self.pos.phase = Phase::Deploy {
                     armies: left - armies,
                     resume_attack,
@@ -595,11 +597,13 @@ impl Game {
                 let Phase::Occupy { from, to, min, max } = phase else {
                     return Err(wrong(&self.pos));
                 };
-                if armies < min || armies > max {
+                let f = Position::check_country(from)?;
+                let t = Position::check_country(to)?;
+                if armies < min || armies > max || armies >= self.pos.armies[f] {
                     return Err(RuleError::ArmiesOutOfRange { min, max });
                 }
-                self.pos.armies[from as usize - 1] -= armies;
-                self.pos.armies[to as usize - 1] += armies;
+                self.pos.armies[f] -= armies;
+                self.pos.armies[t] = self.pos.armies[t].saturating_add(armies);
                 ev.push(Event::MovedIn { from, to, armies });
                 if let Some(w) = self.pos.world_holders() {
                     self.pos.phase = Phase::Over;
@@ -648,8 +652,8 @@ impl Game {
                     });
                 }
                 self.pos.armies[f] -= armies;
-                self.pos.armies[t] += armies;
-                self.pos.fortifications += 1;
+                self.pos.armies[t] = self.pos.armies[t].saturating_add(armies);
+                self.pos.fortifications = self.pos.fortifications.saturating_add(1);
                 ev.push(Event::Fortified { from, to, armies });
                 if !self.pos.options.unlimited_fortifications {
                     self.end_turn(&mut ev)?;

@@ -32,6 +32,9 @@ pub fn action(game: &Game, rng: &mut Rng) -> Option<Action> {
             } else {
                 border
             };
+            if pool.is_empty() || left == 0 {
+                return None;
+            }
             // Mostly pile everything on the strongest border country.
             let c = if rng.chance(4, 5) {
                 pool.iter().copied().max_by_key(|&c| armies(c)).unwrap_or(pool[0])
@@ -86,7 +89,7 @@ pub fn action(game: &Game, rng: &mut Rng) -> Option<Action> {
             let n = if rng.chance(9, 10) {
                 max
             } else {
-                min + rng.below((max - min + 1) as u64) as u32
+                min + rng.below(max.saturating_sub(min) as u64 + 1) as u32
             };
             Some(Action::MoveIn { armies: n })
         }

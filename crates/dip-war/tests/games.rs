@@ -483,3 +483,45 @@ fn the_map_draws() {
         assert_eq!(map::View::from_code(v.code() as i64), Some(v));
     }
 }
+
+mod nonsense {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn action() -> impl Strategy<Value = Action> {
+        let c = any::<u8>();
+        let set = prop_oneof![
+            Just(Set::OneOfEach),
+            Just(Set::Three(Commendation::General)),
+            Just(Set::Three(Commendation::King)),
+            Just(Set::Three(Commendation::Queen)),
+        ];
+        prop_oneof![
+            set.prop_map(|set| Action::TurnIn { set }),
+            (c.clone(), 0u32..50).prop_map(|(country, armies)| Action::Deploy { country, armies }),
+            (0u8..44, 0u8..44, any::<u8>()).prop_map(|(from, to, dice)| Action::Attack { from, to, dice }),
+            (0u32..50).prop_map(|armies| Action::MoveIn { armies }),
+            Just(Action::EndAttack),
+            (c.clone(), c, any::<u32>()).prop_map(|(from, to, armies)| Action::Fortify { from, to, armies }),
+            Just(Action::EndTurn),
+            Just(Action::TimeOut),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any actions at all: never a panic; a refused one changes nothing.
+        #[test]
+        fn any_actions(seed in any::<u64>(), n in 3u8..=6, actions in prop::collection::vec(action(), 1..300)) {
+            let mut g = Game::new(opts(), seats(n), seed).unwrap();
+            for a in actions {
+                let before = g.clone();
+                if g.apply(a).is_err() {
+                    prop_assert_eq!(&g, &before);
+                }
+                prop_assert!(g.pos.validate().is_ok());
+            }
+        }
+    }
+}
