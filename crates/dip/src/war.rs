@@ -3,7 +3,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use dip_war::file::{self, DatFile, RecFile, Status};
-use dip_war::game::{Game, Options};
+use dip_war::game::{Event, Game, Options};
 use dip_war::map::{self, View};
 use dip_war::svg::{self, Board};
 use std::path::Path;
@@ -24,8 +24,25 @@ enum Command {
     Render(RenderArgs),
     /// Deal a new game and write its WARxx.DAT.
     New(NewArgs),
+    /// Play a game file on with the random player for some turns, and write the new DAT.
+    Play(PlayArgs),
     /// Play random 6-player games to the end and print games per second.
     Bench(BenchArgs),
+}
+
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// WARxx.DAT or WARxx.REC of a game in progress (a REC resumes its turn).
+    file: String,
+    /// Output WARxx.DAT; an existing file is not overwritten.
+    #[arg(short, long)]
+    output: String,
+    /// Turns to play (each player's turn is one).
+    #[arg(long, default_value_t = 1)]
+    turns: u32,
+    /// Seed of the dice and of the random player.
+    #[arg(long, default_value_t = 1985)]
+    seed: u64,
 }
 
 #[derive(clap::Args)]
@@ -96,6 +113,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Show(a) => show(a),
         Command::Render(a) => render(a),
         Command::New(a) => new(a),
+        Command::Play(a) => play(a),
         Command::Bench(a) => bench(a),
     }
 }
@@ -270,6 +288,53 @@ fn new(a: NewArgs) -> Result<ExitCode> {
         "{}: {} players, player {} to move",
         a.output,
         a.players.len(),
+        game.pos.current
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(a: PlayArgs) -> Result<ExitCode> {
+    if Path::new(&a.output).exists() {
+        bail!("{} exists: dip does not overwrite it", a.output);
+    }
+    let (dat, rec) = read(&a.file)?;
+    let pos = match &rec {
+        Some(r) => r.to_position(),
+        None => dat.to_position(),
+    }
+    .map_err(|e| anyhow!("{}:{}: {}", a.file, e.line, e.message))?;
+    let mut game = Game::from_position(pos, a.seed)?;
+    let mut rng = dip_war::rng::Rng::with_seed(a.seed ^ 0x5EED);
+    let last = game.pos.turn.saturating_add(a.turns);
+    let (mut battles, mut conquests) = (0usize, 0usize);
+    let mut attempts = 0usize;
+    while !game.is_over() && game.pos.turn < last && attempts < 10_000_000 {
+        attempts += 1;
+        let Some(action) = dip_war::random::action(&game, &mut rng) else {
+            break;
+        };
+        let Ok(events) = game.apply(action) else { continue };
+        for e in events {
+            match e {
+                Event::Battle { .. } => battles += 1,
+                Event::Conquered { .. } => conquests += 1,
+                Event::Eliminated { player, by, .. } => println!("player {player} eliminated by player {by}"),
+                Event::Won { players } => println!("won by player(s) {players:?}"),
+                _ => {}
+            }
+        }
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let out = DatFile::from_game(&game, dip_war::daynum::from_unix(now));
+    std::fs::write(&a.output, out.to_bytes()).with_context(|| format!("cannot write {}", a.output))?;
+    println!(
+        "{}: {} battles, {} countries conquered, {} dice; player {} to move",
+        a.output,
+        battles,
+        conquests,
+        game.log.len(),
         game.pos.current
     );
     Ok(ExitCode::SUCCESS)

@@ -130,3 +130,28 @@ fn new_game_and_bench() {
     assert_eq!(v["games"], 5);
     assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn play_a_rec_file_on() {
+    let out = tmp("WAR02.DAT");
+    let _ = std::fs::remove_file(&out);
+    let (code, text, err) = dip(&[
+        "war",
+        "play",
+        "examples/global-war/WAR02.REC",
+        "-o",
+        &out,
+        "--turns",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("battles"), "{text}");
+    let (code, json, _) = dip(&["war", "show", &out, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["event"]["code"], 1004);
+    // The sign-up game has no position to play.
+    let (code, _, err) = dip(&["war", "play", "examples/global-war/WAR03.DAT", "-o", &tmp("x.DAT")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("WAR03.DAT:1:"), "{err}");
+}
