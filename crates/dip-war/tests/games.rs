@@ -498,11 +498,11 @@ mod nonsense {
         ];
         prop_oneof![
             set.prop_map(|set| Action::TurnIn { set }),
-            (c.clone(), 0u32..50).prop_map(|(country, armies)| Action::Deploy { country, armies }),
+            (c, 0u32..50).prop_map(|(country, armies)| Action::Deploy { country, armies }),
             (0u8..44, 0u8..44, any::<u8>()).prop_map(|(from, to, dice)| Action::Attack { from, to, dice }),
             (0u32..50).prop_map(|armies| Action::MoveIn { armies }),
             Just(Action::EndAttack),
-            (c.clone(), c, any::<u32>()).prop_map(|(from, to, armies)| Action::Fortify { from, to, armies }),
+            (c, c, any::<u32>()).prop_map(|(from, to, armies)| Action::Fortify { from, to, armies }),
             Just(Action::EndTurn),
             Just(Action::TimeOut),
         ]
