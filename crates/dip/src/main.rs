@@ -11,6 +11,7 @@ mod render;
 mod replay;
 mod serve;
 mod variant;
+mod war;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -63,6 +64,8 @@ enum Command {
     Ratings(rate::RatingsArgs),
     /// Host games: a JSON API with accounts, deadlines and storage (docs/api.md).
     Serve(serve::Args),
+    /// Global War, the world-conquest game: show and draw WARxx.DAT/.REC files, deal, benchmark.
+    War(war::Args),
 }
 
 fn main() -> ExitCode {
@@ -93,6 +96,7 @@ fn main() -> ExitCode {
         Command::Score(a) => rate::score(a),
         Command::Ratings(a) => rate::ratings(a),
         Command::Serve(a) => serve::run(a),
+        Command::War(a) => war::run(a),
     };
     match result {
         Ok(code) => code,

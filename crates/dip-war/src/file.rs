@@ -1,0 +1,825 @@
+//! WARxx.DAT and WARxx.REC, as Global War 2.0's DATAFILE.TXT documents
+//! them: one value a line, DOS line ends, code page 437.
+//!
+//! A file read keeps its lines; writing it back uses each original line
+//! whose value did not change, so a file read and written unchanged is the
+//! same bytes, and a changed value is written in the plain form
+//! ([`format_real`] for day numbers).
+
+use crate::daynum;
+use crate::game::{Game, Options, Phase, Player, Position};
+use crate::map::{self, View, COUNTRIES};
+use crate::rules::Hand;
+use crate::signup::Range;
+use serde::Serialize;
+
+/// A bad line in a file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct FileError {
+    /// 1-based line of the file.
+    pub line: usize,
+    pub message: String,
+}
+
+fn err<T>(line: usize, message: impl Into<String>) -> Result<T, FileError> {
+    Err(FileError {
+        line,
+        message: message.into(),
+    })
+}
+
+/// Normal or team game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Normal,
+    Team,
+}
+
+/// Where a game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Signup,
+    InProgress,
+    Completed,
+}
+
+/// Line 1, Game_Event, decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEvent {
+    pub kind: Kind,
+    pub status: Status,
+    /// The player-count range of a normal game in sign-up (codes 33–66).
+    pub players: Option<Range>,
+    pub hidden_names: bool,
+    pub unlimited_fortifications: bool,
+}
+
+impl GameEvent {
+    /// Decodes a Game_Event; `None` for a value the documentation does not
+    /// define.
+    pub fn decode(code: i64) -> Option<GameEvent> {
+        if !(0..=1166).contains(&code) {
+            return None;
+        }
+        let unlimited_fortifications = code >= 1000;
+        let rest = code % 1000;
+        if rest >= 200 {
+            return None;
+        }
+        let hidden_names = rest >= 100;
+        let base = (rest % 100) as u32;
+        let (kind, status, players) = match base {
+            0 => (Kind::Normal, Status::Signup, None),
+            1 => (Kind::Normal, Status::InProgress, None),
+            2 => (Kind::Normal, Status::Completed, None),
+            3 => (Kind::Team, Status::Signup, None),
+            4 => (Kind::Team, Status::InProgress, None),
+            5 => (Kind::Team, Status::Completed, None),
+            b => (Kind::Normal, Status::Signup, Some(Range::from_code(b)?)),
+        };
+        Some(GameEvent {
+            kind,
+            status,
+            players,
+            hidden_names,
+            unlimited_fortifications,
+        })
+    }
+
+    /// The Game_Event value (the inverse of [`GameEvent::decode`]).
+    pub fn code(&self) -> i64 {
+        let base = match (self.kind, self.status, self.players) {
+            (Kind::Normal, Status::Signup, Some(r)) => r.code() as i64,
+            (Kind::Normal, Status::Signup, None) => 0,
+            (Kind::Normal, Status::InProgress, _) => 1,
+            (Kind::Normal, Status::Completed, _) => 2,
+            (Kind::Team, Status::Signup, _) => 3,
+            (Kind::Team, Status::InProgress, _) => 4,
+            (Kind::Team, Status::Completed, _) => 5,
+        };
+        base + if self.hidden_names { 100 } else { 0 } + if self.unlimited_fortifications { 1000 } else { 0 }
+    }
+}
+
+/// One of the six player blocks (lines 3–38).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seat {
+    /// `None` for `NONE`, no player.
+    pub name: Option<String>,
+    pub vote: bool,
+    pub last_moved: f64,
+    pub hand: Hand,
+}
+
+/// One country (lines 40–123).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Country {
+    pub armies: u32,
+    /// Seat 1–6; 0 for nobody (a game in sign-up).
+    pub owner: u8,
+}
+
+/// The lines of a file as read, to write unchanged values back as they were.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lines {
+    /// Text (code page 437 decoded) and line end of each line.
+    pub lines: Vec<(String, String)>,
+    /// After the last line end (a DOS end-of-file mark ^Z, say).
+    pub tail: String,
+}
+
+impl Lines {
+    /// Splits bytes into lines (CRLF or LF).
+    pub fn split(bytes: &[u8]) -> Lines {
+        let text = crate::cp437::decode(bytes);
+        let mut lines = Vec::new();
+        let mut rest = text.as_str();
+        while let Some(i) = rest.find('\n') {
+            let (line, end) = if i > 0 && rest.as_bytes()[i - 1] == b'\r' {
+                (&rest[..i - 1], "\r\n")
+            } else {
+                (&rest[..i], "\n")
+            };
+            lines.push((line.to_string(), end.to_string()));
+            rest = &rest[i + 1..];
+        }
+        let mut tail = rest.to_string();
+        if !tail.is_empty() && !tail.chars().all(|c| c == '\u{1a}') {
+            lines.push((std::mem::take(&mut tail), String::new()));
+        }
+        Lines { lines, tail }
+    }
+}
+
+/// A value of a line.
+#[derive(Clone, Debug, PartialEq)]
+enum Field {
+    Int(i64),
+    Real(f64),
+    Name(Option<String>),
+    Vote(bool),
+    Text(String),
+}
+
+impl Field {
+    fn write(&self) -> String {
+        match self {
+            Field::Int(i) => i.to_string(),
+            Field::Real(r) => format_real(*r),
+            Field::Name(None) => "NONE".into(),
+            Field::Name(Some(n)) => n.clone(),
+            Field::Vote(v) => (if *v { "T" } else { "F" }).into(),
+            Field::Text(t) => t.clone(),
+        }
+    }
+
+    /// Reads a line as the same kind of value as `self`.
+    fn reread(&self, text: &str) -> Option<Field> {
+        match self {
+            Field::Int(_) => parse_int(text).map(Field::Int),
+            Field::Real(_) => parse_real(text).map(Field::Real),
+            Field::Name(_) => parse_name(text).ok().map(Field::Name),
+            Field::Vote(_) => parse_vote(text).map(Field::Vote),
+            Field::Text(_) => Some(Field::Text(text.to_string())),
+        }
+    }
+}
+
+/// A day number as dip writes it: four decimals, as the documentation's
+/// example (1671.6039).
+pub fn format_real(r: f64) -> String {
+    format!("{r:.4}")
+}
+
+fn parse_int(s: &str) -> Option<i64> {
+    s.trim().parse().ok()
+}
+
+fn parse_real(s: &str) -> Option<f64> {
+    let t = s.trim();
+    // Turbo Pascal writes reals like " 1.6716039000E+03"; Rust reads that.
+    t.parse::<f64>().ok().filter(|r| r.is_finite() && !t.is_empty())
+}
+
+fn parse_vote(s: &str) -> Option<bool> {
+    match s.trim() {
+        "T" | "t" => Some(true),
+        "F" | "f" => Some(false),
+        _ => None,
+    }
+}
+
+/// The longest player name.
+pub const NAME_LENGTH: usize = 17;
+
+fn parse_name(s: &str) -> Result<Option<String>, String> {
+    let t = s.trim_end();
+    if t.chars().count() > NAME_LENGTH {
+        return Err(format!("a player's name has at most {NAME_LENGTH} characters: {t:?}"));
+    }
+    if t.trim().is_empty() {
+        return Err("a player's name is empty (NONE means no player)".into());
+    }
+    Ok(if t.trim().eq_ignore_ascii_case("NONE") {
+        None
+    } else {
+        Some(t.to_string())
+    })
+}
+
+/// A WARxx.DAT file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DatFile {
+    pub event: GameEvent,
+    /// Line 2: the day number of the event.
+    pub event_day: f64,
+    /// The six player blocks.
+    pub seats: Vec<Seat>,
+    /// Line 39: sets of commendations turned in.
+    pub sets_turned_in: u32,
+    /// Countries 1–42.
+    pub countries: Vec<Country>,
+    /// Lines 124–126, as many as the file has (dip writes all three).
+    pub team_passwords: Vec<String>,
+    /// The lines read, for writing back.
+    pub original: Option<Lines>,
+}
+
+/// The lines of a DAT file.
+pub const DAT_LINES: usize = 126;
+
+/// What the player was doing when the connection was lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Doing {
+    Deploying,
+    Attacking,
+    Fortifying,
+}
+
+/// A WARxx.REC file: the four lines of the turn in progress, then the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecFile {
+    pub player: u8,
+    pub doing: Doing,
+    /// LastPlay 3: attacking, and a commendation earned.
+    pub earned_commendation: bool,
+    pub armies_to_deploy: u32,
+    pub map: View,
+    /// The game data (its `original` is `None`: the lines are kept here).
+    pub dat: DatFile,
+    /// The lines read, for writing back.
+    pub original: Option<Lines>,
+}
+
+struct Reader<'a> {
+    lines: &'a [(String, String)],
+    /// Lines before this part of the file.
+    offset: usize,
+    next: usize,
+}
+
+impl Reader<'_> {
+    fn line(&mut self, what: &str) -> Result<(usize, &str), FileError> {
+        let n = self.offset + self.next + 1;
+        let Some((text, _)) = self.lines.get(self.next) else {
+            return err(n, format!("the file ends here; expected {what}"));
+        };
+        self.next += 1;
+        Ok((n, text.as_str()))
+    }
+
+    fn int(&mut self, what: &str, min: i64, max: i64) -> Result<i64, FileError> {
+        let (n, t) = self.line(what)?;
+        let Some(v) = parse_int(t) else {
+            return err(n, format!("{what}: expected a whole number, found {t:?}"));
+        };
+        if v < min || v > max {
+            return err(n, format!("{what}: {v} is not in {min}..{max}"));
+        }
+        Ok(v)
+    }
+
+    fn real(&mut self, what: &str) -> Result<f64, FileError> {
+        let (n, t) = self.line(what)?;
+        let Some(v) = parse_real(t) else {
+            return err(
+                n,
+                format!("{what}: expected a day number (days since 1 January 1985), found {t:?}"),
+            );
+        };
+        if daynum::to_datetime(v).is_none() {
+            return err(n, format!("{what}: {t:?} is not a day number of the years 0 to 9999"));
+        }
+        Ok(v)
+    }
+}
+
+impl DatFile {
+    /// Reads a DAT file.
+    pub fn parse(bytes: &[u8]) -> Result<DatFile, FileError> {
+        let lines = Lines::split(bytes);
+        let mut dat = DatFile::parse_lines(&lines.lines, 0)?;
+        dat.original = Some(lines);
+        Ok(dat)
+    }
+
+    fn parse_lines(lines: &[(String, String)], offset: usize) -> Result<DatFile, FileError> {
+        let mut r = Reader { lines, offset, next: 0 };
+        let code = r.int("Game_Event", i64::MIN, i64::MAX)?;
+        let Some(event) = GameEvent::decode(code) else {
+            return err(
+                offset + 1,
+                format!("Game_Event {code} is not defined (0–5 or 33–66, plus 100 for hidden names and 1000 for unlimited fortifications)"),
+            );
+        };
+        let event_day = r.real("Event_Day")?;
+        let mut seats = Vec::with_capacity(6);
+        for p in 1..=6 {
+            let (n, t) = r.line(&format!("player {p}'s name"))?;
+            let name = parse_name(t).or_else(|m| err(n, format!("player {p}: {m}")))?;
+            let (n, t) = r.line(&format!("player {p}'s vote"))?;
+            let Some(vote) = parse_vote(t) else {
+                return err(n, format!("player {p}'s vote: expected T or F, found {t:?}"));
+            };
+            let last_moved = r.real(&format!("player {p}'s last move"))?;
+            let general = r.int(&format!("player {p}'s commendations from the General"), 0, 5)? as u8;
+            let king = r.int(&format!("player {p}'s commendations from the King"), 0, 5)? as u8;
+            let queen = r.int(&format!("player {p}'s commendations from the Queen"), 0, 5)? as u8;
+            seats.push(Seat {
+                name,
+                vote,
+                last_moved,
+                hand: Hand { general, king, queen },
+            });
+        }
+        let sets_turned_in = r.int("Cmd_Sets", 0, u32::MAX as i64)? as u32;
+        let mut countries = Vec::with_capacity(COUNTRIES);
+        for c in 1..=COUNTRIES as u8 {
+            let name = map::name(c).unwrap_or("?");
+            let armies = r.int(&format!("armies in {name} (country {c})"), 0, u32::MAX as i64)? as u32;
+            let line = offset + r.next + 1;
+            let owner = r.int(&format!("owner of {name} (country {c})"), 0, 6)? as u8;
+            if owner != 0 && seats[owner as usize - 1].name.is_none() {
+                return err(line, format!("{name} is held by player {owner}, whose name is NONE"));
+            }
+            countries.push(Country { armies, owner });
+        }
+        let mut team_passwords = Vec::new();
+        while r.next < lines.len() && team_passwords.len() < 3 {
+            team_passwords.push(lines[r.next].0.clone());
+            r.next += 1;
+        }
+        for (i, (t, _)) in lines.iter().enumerate().skip(r.next) {
+            if !t.trim().is_empty() {
+                return err(
+                    offset + i + 1,
+                    format!("unexpected line after the team passwords: {t:?}"),
+                );
+            }
+        }
+        Ok(DatFile {
+            event,
+            event_day,
+            seats,
+            sets_turned_in,
+            countries,
+            team_passwords,
+            original: None,
+        })
+    }
+
+    fn fields(&self) -> Vec<Field> {
+        let mut f = vec![Field::Int(self.event.code()), Field::Real(self.event_day)];
+        for s in &self.seats {
+            f.push(Field::Name(s.name.clone()));
+            f.push(Field::Vote(s.vote));
+            f.push(Field::Real(s.last_moved));
+            f.push(Field::Int(s.hand.general as i64));
+            f.push(Field::Int(s.hand.king as i64));
+            f.push(Field::Int(s.hand.queen as i64));
+        }
+        f.push(Field::Int(self.sets_turned_in as i64));
+        for c in &self.countries {
+            f.push(Field::Int(c.armies as i64));
+            f.push(Field::Int(c.owner as i64));
+        }
+        f.extend(self.team_passwords.iter().map(|p| Field::Text(p.clone())));
+        f
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        write(&self.fields(), self.original.as_ref(), 0)
+    }
+
+    /// A DAT file of a game in progress (or completed) at `now` (a day
+    /// number), every player having last moved at `now`.
+    pub fn from_game(game: &Game, now: f64) -> DatFile {
+        let pos = &game.pos;
+        let kind = if pos.options.teams { Kind::Team } else { Kind::Normal };
+        let status = if pos.phase == Phase::Over {
+            Status::Completed
+        } else {
+            Status::InProgress
+        };
+        let event = GameEvent {
+            kind,
+            status,
+            players: None,
+            hidden_names: pos.options.hidden_names,
+            unlimited_fortifications: pos.options.unlimited_fortifications,
+        };
+        let seats = (1..=6)
+            .map(|n| match pos.player(n) {
+                Some(p) => Seat {
+                    name: Some(p.name.chars().take(NAME_LENGTH).collect()),
+                    vote: true,
+                    last_moved: now,
+                    hand: p.hand,
+                },
+                None => Seat {
+                    name: None,
+                    vote: false,
+                    last_moved: 0.0,
+                    hand: Hand::default(),
+                },
+            })
+            .collect();
+        let countries = (0..COUNTRIES)
+            .map(|c| Country {
+                armies: pos.armies[c],
+                owner: pos.owner[c],
+            })
+            .collect();
+        DatFile {
+            event,
+            event_day: now,
+            seats,
+            sets_turned_in: pos.sets_turned_in,
+            countries,
+            team_passwords: vec![String::new(); 3],
+            original: None,
+        }
+    }
+
+    /// The position of a game in progress or completed. The player to move
+    /// is the living player who moved longest ago (the lowest seat on a
+    /// tie); the turn is begun by [`Game::from_position`].
+    pub fn to_position(&self) -> Result<Position, FileError> {
+        if self.event.status == Status::Signup {
+            return err(1, "the game is still in sign-up: there is no position to play");
+        }
+        let players: Vec<Player> = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let number = i as u8 + 1;
+                let name = s.name.clone()?;
+                let alive = self.countries.iter().any(|c| c.owner == number);
+                Some(Player {
+                    number,
+                    name,
+                    hand: s.hand,
+                    alive,
+                })
+            })
+            .collect();
+        for (i, c) in self.countries.iter().enumerate() {
+            let line = 41 + 2 * i;
+            if c.owner == 0 {
+                return err(
+                    line,
+                    format!(
+                        "{} has no owner in a game in progress",
+                        map::name(i as u8 + 1).unwrap_or("?")
+                    ),
+                );
+            }
+            if c.armies == 0 {
+                return err(
+                    line - 1,
+                    format!("{} has no armies", map::name(i as u8 + 1).unwrap_or("?")),
+                );
+            }
+        }
+        let current = players
+            .iter()
+            .filter(|p| p.alive)
+            .min_by(|a, b| {
+                let la = self.seats[a.number as usize - 1].last_moved;
+                let lb = self.seats[b.number as usize - 1].last_moved;
+                la.total_cmp(&lb).then(a.number.cmp(&b.number))
+            })
+            .map_or(1, |p| p.number);
+        let options = Options {
+            teams: self.event.kind == Kind::Team,
+            hidden_names: self.event.hidden_names,
+            unlimited_fortifications: self.event.unlimited_fortifications,
+        };
+        let mut pos = Position {
+            options,
+            players,
+            owner: self.countries.iter().map(|c| c.owner).collect(),
+            armies: self.countries.iter().map(|c| c.armies).collect(),
+            sets_turned_in: self.sets_turned_in,
+            current,
+            phase: Phase::Over,
+            conquered: false,
+            fortifications: 0,
+            turn: 0,
+            winners: Vec::new(),
+        };
+        if self.event.status == Status::Completed {
+            pos.winners = pos.world_holders().unwrap_or_default();
+        }
+        pos.validate().or_else(|m| err(1, m))?;
+        Ok(pos)
+    }
+}
+
+fn write(fields: &[Field], original: Option<&Lines>, offset: usize) -> Vec<u8> {
+    let mut out = String::new();
+    let orig = original.map(|o| &o.lines[..]).unwrap_or(&[]);
+    let get = |i: usize| orig.get(offset + i);
+    for (i, f) in fields.iter().enumerate() {
+        match get(i) {
+            Some((text, end)) => {
+                if f.reread(text).as_ref() == Some(f) {
+                    out.push_str(text);
+                } else {
+                    out.push_str(&f.write());
+                }
+                out.push_str(if end.is_empty() && i + 1 < fields.len() {
+                    "\r\n"
+                } else {
+                    end
+                });
+            }
+            None => {
+                out.push_str(&f.write());
+                out.push_str("\r\n");
+            }
+        }
+    }
+    if let Some(o) = original {
+        for (text, end) in o.lines.iter().skip(offset + fields.len()) {
+            out.push_str(text);
+            out.push_str(end);
+        }
+        out.push_str(&o.tail);
+    }
+    crate::cp437::encode(&out)
+}
+
+impl RecFile {
+    /// Reads a REC file.
+    pub fn parse(bytes: &[u8]) -> Result<RecFile, FileError> {
+        let lines = Lines::split(bytes);
+        let mut r = Reader {
+            lines: &lines.lines,
+            offset: 0,
+            next: 0,
+        };
+        let player = r.int("PlayerNumber", 1, 6)? as u8;
+        let last = r.int(
+            "LastPlay (0 deploying, 1 attacking, 2 fortifying, 3 attacking with a commendation)",
+            0,
+            3,
+        )?;
+        let armies_to_deploy = r.int("ArmiesToDeploy", 0, u32::MAX as i64)? as u32;
+        let map = View::from_code(r.int("Map (1 Globe … 7 S. America)", 1, 7)?).unwrap_or(View::Globe);
+        let rest = lines.lines.get(4..).unwrap_or(&[]);
+        let dat = DatFile::parse_lines(rest, 4)?;
+        if dat.seats[player as usize - 1].name.is_none() {
+            return err(
+                1,
+                format!("player {player} lost the connection, but player {player}'s name is NONE"),
+            );
+        }
+        let (doing, earned_commendation) = match last {
+            0 => (Doing::Deploying, false),
+            1 => (Doing::Attacking, false),
+            2 => (Doing::Fortifying, false),
+            _ => (Doing::Attacking, true),
+        };
+        Ok(RecFile {
+            player,
+            doing,
+            earned_commendation,
+            armies_to_deploy,
+            map,
+            dat,
+            original: Some(lines),
+        })
+    }
+
+    pub fn last_play(&self) -> i64 {
+        match (self.doing, self.earned_commendation) {
+            (Doing::Deploying, _) => 0,
+            (Doing::Attacking, false) => 1,
+            (Doing::Fortifying, _) => 2,
+            (Doing::Attacking, true) => 3,
+        }
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut f = vec![
+            Field::Int(self.player as i64),
+            Field::Int(self.last_play()),
+            Field::Int(self.armies_to_deploy as i64),
+            Field::Int(self.map.code() as i64),
+        ];
+        f.extend(self.dat.fields());
+        write(&f, self.original.as_ref(), 0)
+    }
+
+    /// The position with the interrupted turn resumed where it was.
+    pub fn to_position(&self) -> Result<Position, FileError> {
+        let mut pos = self.dat.to_position()?;
+        if pos.phase == Phase::Over && !pos.winners.is_empty() {
+            return Ok(pos);
+        }
+        if !pos.player(self.player).is_some_and(|p| p.alive) {
+            return err(1, format!("player {} holds no country", self.player));
+        }
+        pos.current = self.player;
+        pos.turn = 1;
+        pos.phase = match self.doing {
+            Doing::Deploying => Phase::Deploy {
+                armies: self.armies_to_deploy,
+                resume_attack: false,
+            },
+            Doing::Attacking => Phase::Attack,
+            Doing::Fortifying => Phase::Fortify,
+        };
+        pos.conquered = self.earned_commendation;
+        Ok(pos)
+    }
+
+    /// A REC file of a game in the middle of a turn.
+    pub fn from_game(game: &Game, now: f64, map: View) -> RecFile {
+        let pos = &game.pos;
+        let (doing, armies) = match pos.phase {
+            Phase::Deploy { armies, .. } => (Doing::Deploying, armies),
+            Phase::Fortify => (Doing::Fortifying, 0),
+            _ => (Doing::Attacking, 0),
+        };
+        RecFile {
+            player: pos.current,
+            doing,
+            earned_commendation: doing == Doing::Attacking && pos.conquered,
+            armies_to_deploy: armies,
+            map,
+            dat: DatFile::from_game(game, now),
+            original: None,
+        }
+    }
+}
+
+// ---- The JSON view of `dip war show --json` ----
+
+#[derive(Serialize)]
+pub struct EventView {
+    pub code: i64,
+    pub kind: Kind,
+    pub status: Status,
+    pub players: Option<Range>,
+    pub hidden_names: bool,
+    pub unlimited_fortifications: bool,
+}
+
+#[derive(Serialize)]
+pub struct HandView {
+    pub general: u8,
+    pub king: u8,
+    pub queen: u8,
+}
+
+#[derive(Serialize)]
+pub struct PlayerView {
+    pub number: u8,
+    pub name: String,
+    pub vote: bool,
+    pub last_moved: String,
+    pub commendations: HandView,
+}
+
+#[derive(Serialize)]
+pub struct CountryView {
+    pub number: u8,
+    pub name: &'static str,
+    pub armies: u32,
+    pub owner: u8,
+}
+
+#[derive(Serialize)]
+pub struct RecoveryView {
+    pub player: u8,
+    pub doing: Doing,
+    pub earned_commendation: bool,
+    pub armies_to_deploy: u32,
+    pub map: &'static str,
+}
+
+/// The decoded game, as `dip war show --json` prints it.
+#[derive(Serialize)]
+pub struct GameView {
+    pub event: EventView,
+    pub event_day: String,
+    pub players: Vec<PlayerView>,
+    pub sets_turned_in: u32,
+    pub countries: Vec<CountryView>,
+    pub team_passwords: Option<Vec<String>>,
+    pub recovery: Option<RecoveryView>,
+}
+
+fn iso(d: f64) -> String {
+    daynum::to_datetime(d).map(|t| t.to_string()).unwrap_or_default()
+}
+
+impl DatFile {
+    pub fn view(&self) -> GameView {
+        let e = &self.event;
+        GameView {
+            event: EventView {
+                code: e.code(),
+                kind: e.kind,
+                status: e.status,
+                players: e.players,
+                hidden_names: e.hidden_names,
+                unlimited_fortifications: e.unlimited_fortifications,
+            },
+            event_day: iso(self.event_day),
+            players: self
+                .seats
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| {
+                    Some(PlayerView {
+                        number: i as u8 + 1,
+                        name: s.name.clone()?,
+                        vote: s.vote,
+                        last_moved: iso(s.last_moved),
+                        commendations: HandView {
+                            general: s.hand.general,
+                            king: s.hand.king,
+                            queen: s.hand.queen,
+                        },
+                    })
+                })
+                .collect(),
+            sets_turned_in: self.sets_turned_in,
+            countries: self
+                .countries
+                .iter()
+                .enumerate()
+                .map(|(i, c)| CountryView {
+                    number: i as u8 + 1,
+                    name: map::name(i as u8 + 1).unwrap_or("?"),
+                    armies: c.armies,
+                    owner: c.owner,
+                })
+                .collect(),
+            team_passwords: (e.kind == Kind::Team && !self.team_passwords.is_empty())
+                .then(|| self.team_passwords.iter().map(|p| p.trim_end().to_string()).collect()),
+            recovery: None,
+        }
+    }
+}
+
+impl RecFile {
+    pub fn view(&self) -> GameView {
+        let mut v = self.dat.view();
+        v.recovery = Some(RecoveryView {
+            player: self.player,
+            doing: self.doing,
+            earned_commendation: self.earned_commendation,
+            armies_to_deploy: self.armies_to_deploy,
+            map: self.map.name(),
+        });
+        v
+    }
+}
+
+/// Reads a DAT or a REC file: a REC file's first line is a player number
+/// and its fifth a Game_Event; a DAT file's second line is a day number.
+pub fn parse_any(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> {
+    let lines = Lines::split(bytes);
+    let looks_rec = lines
+        .lines
+        .get(1)
+        .is_some_and(|l| parse_int(&l.0).is_some_and(|v| (0..=3).contains(&v)))
+        && lines.lines.get(5).is_some_and(|l| parse_real(&l.0).is_some());
+    if looks_rec {
+        let rec = RecFile::parse(bytes)?;
+        Ok((rec.dat.clone(), Some(rec)))
+    } else {
+        Ok((DatFile::parse(bytes)?, None))
+    }
+}

@@ -1,0 +1,359 @@
+//! `dip war`: Global War, the world-conquest game (crate dip-war): show and
+//! draw WARxx.DAT and WARxx.REC files, deal new games, benchmark the engine.
+
+use anyhow::{anyhow, bail, Context, Result};
+use dip_war::file::{self, DatFile, RecFile, Status};
+use dip_war::game::{Event, Game, Options};
+use dip_war::map::{self, View};
+use dip_war::svg::{self, Board};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Show a WARxx.DAT or WARxx.REC file decoded.
+    Show(ShowArgs),
+    /// Draw the world map of a game file as SVG or PNG.
+    Render(RenderArgs),
+    /// Deal a new game and write its WARxx.DAT.
+    New(NewArgs),
+    /// Play a game file on with the random player for some turns, and write the new DAT.
+    Play(PlayArgs),
+    /// Play random 6-player games to the end and print games per second.
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// WARxx.DAT or WARxx.REC of a game in progress (a REC resumes its turn).
+    file: String,
+    /// Output WARxx.DAT; an existing file is not overwritten.
+    #[arg(short, long)]
+    output: String,
+    /// Turns to play (each player's turn is one).
+    #[arg(long, default_value_t = 1)]
+    turns: u32,
+    /// Seed of the dice and of the random player.
+    #[arg(long, default_value_t = 1985)]
+    seed: u64,
+}
+
+#[derive(clap::Args)]
+struct ShowArgs {
+    /// WARxx.DAT or WARxx.REC.
+    file: String,
+    /// One JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct RenderArgs {
+    /// WARxx.DAT or WARxx.REC.
+    file: String,
+    /// Output: .svg or .png.
+    #[arg(short, long)]
+    output: String,
+    /// Globe, Africa, Asia, Australia, Europe, N. America or S. America
+    /// (default: Globe; for a REC file the map that was shown).
+    #[arg(long)]
+    view: Option<String>,
+    /// Size factor.
+    #[arg(long, default_value_t = 1.0)]
+    scale: f32,
+}
+
+#[derive(clap::Args)]
+struct NewArgs {
+    /// Output file (WARxx.DAT); an existing file is not overwritten.
+    #[arg(short, long)]
+    output: String,
+    /// Player names, 3 to 6 (seats 1, 2, …).
+    #[arg(long, num_args = 3..=6, required = true)]
+    players: Vec<String>,
+    /// Seed of the deal.
+    #[arg(long, default_value_t = 1985)]
+    seed: u64,
+    /// Team game: seats 1–2, 3–4 and 5–6.
+    #[arg(long)]
+    teams: bool,
+    /// Hidden names.
+    #[arg(long)]
+    hidden_names: bool,
+    /// Unlimited fortifications.
+    #[arg(long)]
+    unlimited_fortifications: bool,
+}
+
+#[derive(clap::Args)]
+struct BenchArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Players per game (3–6).
+    #[arg(long, default_value_t = 6)]
+    players: usize,
+    /// Seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 1989)]
+    seed: u64,
+    /// One JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        Command::Show(a) => show(a),
+        Command::Render(a) => render(a),
+        Command::New(a) => new(a),
+        Command::Play(a) => play(a),
+        Command::Bench(a) => bench(a),
+    }
+}
+
+/// Reads a DAT or REC file; errors as FILE:LINE: message.
+fn read(path: &str) -> Result<(DatFile, Option<RecFile>)> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {path}"))?;
+    let ext = Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let parsed = match ext.as_str() {
+        "rec" => RecFile::parse(&bytes).map(|r| (r.dat.clone(), Some(r))),
+        "dat" => DatFile::parse(&bytes).map(|d| (d, None)),
+        _ => file::parse_any(&bytes),
+    };
+    parsed.map_err(|e| anyhow!("{path}:{}: {}", e.line, e.message))
+}
+
+fn show(a: ShowArgs) -> Result<ExitCode> {
+    let (dat, rec) = read(&a.file)?;
+    let view = match &rec {
+        Some(r) => r.view(),
+        None => dat.view(),
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&view)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let e = &view.event;
+    let status = match e.status {
+        Status::Signup => "in sign-up",
+        Status::InProgress => "in progress",
+        Status::Completed => "completed",
+    };
+    let mut opts = Vec::new();
+    if let Some(r) = e.players {
+        opts.push(if r.min == r.max {
+            format!("{} players", r.min)
+        } else {
+            format!("{}–{} players", r.min, r.max)
+        });
+    }
+    if e.hidden_names {
+        opts.push("hidden names".into());
+    }
+    if e.unlimited_fortifications {
+        opts.push("unlimited fortifications".into());
+    }
+    let kind = if dat.event.kind == file::Kind::Team {
+        "Team game"
+    } else {
+        "Normal game"
+    };
+    println!(
+        "{kind}, {status} (Game_Event {}){}",
+        e.code,
+        if opts.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", opts.join(", "))
+        }
+    );
+    println!("Event day: {}", view.event_day);
+    println!(
+        "Sets turned in: {} (next set: {} armies)",
+        view.sets_turned_in,
+        dip_war::rules::set_value(view.sets_turned_in)
+    );
+    println!();
+    println!("  # name               vote  last moved           G K Q  countries armies");
+    for p in &view.players {
+        let held = view.countries.iter().filter(|c| c.owner == p.number).count();
+        let armies: u32 = view
+            .countries
+            .iter()
+            .filter(|c| c.owner == p.number)
+            .map(|c| c.armies)
+            .sum();
+        let c = &p.commendations;
+        println!(
+            "  {} {:<18} {:<5} {:<20} {} {} {}  {:>9} {:>6}",
+            p.number,
+            p.name,
+            if p.vote { "yes" } else { "no" },
+            p.last_moved,
+            c.general,
+            c.king,
+            c.queen,
+            held,
+            armies
+        );
+    }
+    if let Some(pw) = &view.team_passwords {
+        println!("Team passwords: {}", pw.join(", "));
+    }
+    if let Some(r) = &view.recovery {
+        let doing = match r.doing {
+            file::Doing::Deploying => format!("deploying, {} armies left", r.armies_to_deploy),
+            file::Doing::Attacking if r.earned_commendation => "attacking, a commendation earned".into(),
+            file::Doing::Attacking => "attacking".into(),
+            file::Doing::Fortifying => "fortifying".into(),
+        };
+        println!(
+            "Recovery: player {} lost the connection {doing}; map {}",
+            r.player, r.map
+        );
+    }
+    println!();
+    for k in map::Continent::ALL {
+        let list: Vec<String> = view
+            .countries
+            .iter()
+            .filter(|c| map::continent(c.number) == Some(k))
+            .map(|c| format!("{} {}:{}", c.name, c.armies, c.owner))
+            .collect();
+        println!("{} (+{}): {}", k.name(), k.bonus(), list.join(", "));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn render(a: RenderArgs) -> Result<ExitCode> {
+    let (dat, rec) = read(&a.file)?;
+    let view = match &a.view {
+        Some(v) => View::parse(v).ok_or_else(|| {
+            anyhow!("unknown view {v:?}: Globe, Africa, Asia, Australia, Europe, N. America or S. America")
+        })?,
+        None => rec.as_ref().map_or(View::Globe, |r| r.map),
+    };
+    let mut board = Board::from_dat(&dat);
+    board.title = Path::new(&a.file)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("")
+        .to_string();
+    let svg = svg::render(&board, view, a.scale);
+    let out = &a.output;
+    if out.to_ascii_lowercase().ends_with(".png") {
+        let png = dip_render::raster::png(&svg)?;
+        std::fs::write(out, png).with_context(|| format!("cannot write {out}"))?;
+    } else if out.to_ascii_lowercase().ends_with(".svg") {
+        std::fs::write(out, svg).with_context(|| format!("cannot write {out}"))?;
+    } else {
+        bail!("{out}: the output must end in .svg or .png");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn new(a: NewArgs) -> Result<ExitCode> {
+    if Path::new(&a.output).exists() {
+        bail!("{} exists: dip does not overwrite it", a.output);
+    }
+    let seats = a
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (i as u8 + 1, n.clone()))
+        .collect();
+    let options = Options {
+        teams: a.teams,
+        hidden_names: a.hidden_names,
+        unlimited_fortifications: a.unlimited_fortifications,
+    };
+    let game = Game::new(options, seats, a.seed)?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let dat = DatFile::from_game(&game, dip_war::daynum::from_unix(now));
+    std::fs::write(&a.output, dat.to_bytes()).with_context(|| format!("cannot write {}", a.output))?;
+    println!(
+        "{}: {} players, player {} to move",
+        a.output,
+        a.players.len(),
+        game.pos.current
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(a: PlayArgs) -> Result<ExitCode> {
+    if Path::new(&a.output).exists() {
+        bail!("{} exists: dip does not overwrite it", a.output);
+    }
+    let (dat, rec) = read(&a.file)?;
+    let pos = match &rec {
+        Some(r) => r.to_position(),
+        None => dat.to_position(),
+    }
+    .map_err(|e| anyhow!("{}:{}: {}", a.file, e.line, e.message))?;
+    let mut game = Game::from_position(pos, a.seed)?;
+    let mut rng = dip_war::rng::Rng::with_seed(a.seed ^ 0x5EED);
+    let last = game.pos.turn.saturating_add(a.turns);
+    let (mut battles, mut conquests) = (0usize, 0usize);
+    let mut attempts = 0usize;
+    while !game.is_over() && game.pos.turn < last && attempts < 10_000_000 {
+        attempts += 1;
+        let Some(action) = dip_war::random::action(&game, &mut rng) else {
+            break;
+        };
+        let Ok(events) = game.apply(action) else { continue };
+        for e in events {
+            match e {
+                Event::Battle { .. } => battles += 1,
+                Event::Conquered { .. } => conquests += 1,
+                Event::Eliminated { player, by, .. } => println!("player {player} eliminated by player {by}"),
+                Event::Won { players } => println!("won by player(s) {players:?}"),
+                _ => {}
+            }
+        }
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let out = DatFile::from_game(&game, dip_war::daynum::from_unix(now));
+    std::fs::write(&a.output, out.to_bytes()).with_context(|| format!("cannot write {}", a.output))?;
+    println!(
+        "{}: {} battles, {} countries conquered, {} dice; player {} to move",
+        a.output,
+        battles,
+        conquests,
+        game.log.len(),
+        game.pos.current
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench(a: BenchArgs) -> Result<ExitCode> {
+    if !(3..=6).contains(&a.players) {
+        bail!("--players: 3 to 6");
+    }
+    let t0 = Instant::now();
+    let r =
+        dip_war::random::bench(a.games, a.players, a.seed, || t0.elapsed().as_secs_f64()).map_err(|e| anyhow!(e))?;
+    if a.json {
+        println!("{}", serde_json::to_string(&r)?);
+    } else {
+        println!(
+            "{} random {}-player games to the end in {:.3} s: {:.0} games/s; per game {:.0} actions, {:.0} turns, {:.0} dice",
+            r.games, r.players, r.seconds, r.games_per_second, r.mean_actions, r.mean_turns, r.mean_dice
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,157 @@
+//! `dip war` from the command line.
+
+use std::process::Command;
+
+fn dip(args: &[&str]) -> (i32, String, String) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("dip runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn tmp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("dip-war-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn show_json_has_exactly_the_fields() {
+    let (code, out, err) = dip(&["war", "show", "examples/global-war/WAR02.REC", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k.join(" ")
+    };
+    assert_eq!(
+        keys(&v),
+        "countries event event_day players recovery sets_turned_in team_passwords"
+    );
+    assert_eq!(
+        keys(&v["event"]),
+        "code hidden_names kind players status unlimited_fortifications"
+    );
+    assert_eq!(keys(&v["players"][0]), "commendations last_moved name number vote");
+    assert_eq!(keys(&v["countries"][0]), "armies name number owner");
+    assert_eq!(
+        keys(&v["recovery"]),
+        "armies_to_deploy doing earned_commendation map player"
+    );
+    assert_eq!(v["event"]["code"], 1004);
+    assert_eq!(v["players"][2]["name"], "Björn");
+    assert_eq!(v["recovery"]["map"], "Europe");
+    let (code, out, _) = dip(&["war", "show", "examples/global-war/WAR01.DAT"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Event day: 1989-07-30T14:29:37"), "{out}");
+}
+
+#[test]
+fn render_svg_and_png() {
+    let svg = tmp("map.svg");
+    let (code, _, err) = dip(&[
+        "war",
+        "render",
+        "examples/global-war/WAR01.DAT",
+        "-o",
+        &svg,
+        "--view",
+        "asia",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("Kamchatka"));
+    let png = tmp("map.png");
+    let (code, _, err) = dip(&["war", "render", "examples/global-war/WAR02.REC", "-o", &png]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    let (code, _, err) = dip(&[
+        "war",
+        "render",
+        "examples/global-war/WAR01.DAT",
+        "-o",
+        &svg,
+        "--view",
+        "Atlantis",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Atlantis"));
+}
+
+#[test]
+fn bad_file_gives_file_and_line() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/global-war/WAR01.DAT"
+    ))
+    .unwrap();
+    let bad = text.replacen("\r\nT\r\n", "\r\nMaybe\r\n", 1);
+    let path = tmp("WAR09.DAT");
+    std::fs::write(&path, bad).unwrap();
+    let (code, _, err) = dip(&["war", "show", &path]);
+    assert_eq!(code, 2);
+    assert!(err.contains(&format!("{path}:4: player 1's vote")), "{err}");
+}
+
+#[test]
+fn new_game_and_bench() {
+    let path = tmp("WAR04.DAT");
+    let _ = std::fs::remove_file(&path);
+    let (code, _, err) = dip(&[
+        "war",
+        "new",
+        "-o",
+        &path,
+        "--players",
+        "Ann",
+        "Bob",
+        "Cid",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = dip(&["war", "show", &path, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["event"]["status"], "in_progress");
+    assert_eq!(v["players"].as_array().unwrap().len(), 3);
+    let (code, _, _) = dip(&["war", "new", "-o", &path, "--players", "Ann", "Bob", "Cid"]);
+    assert_eq!(code, 2, "an existing file is not overwritten");
+    let (code, out, err) = dip(&["war", "bench", "--games", "5", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 5);
+    assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn play_a_rec_file_on() {
+    let out = tmp("WAR02.DAT");
+    let _ = std::fs::remove_file(&out);
+    let (code, text, err) = dip(&[
+        "war",
+        "play",
+        "examples/global-war/WAR02.REC",
+        "-o",
+        &out,
+        "--turns",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("battles"), "{text}");
+    let (code, json, _) = dip(&["war", "show", &out, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["event"]["code"], 1004);
+    // The sign-up game has no position to play.
+    let (code, _, err) = dip(&["war", "play", "examples/global-war/WAR03.DAT", "-o", &tmp("x.DAT")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("WAR03.DAT:1:"), "{err}");
+}
