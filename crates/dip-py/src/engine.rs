@@ -8,7 +8,90 @@ use dip_core::{
 };
 use dip_text::{parse_order_with, Vocabulary};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// FxHash: order texts and codes are short, and SipHash would cost more
+/// than the lookup it serves.
+#[derive(Default, Clone, Copy)]
+pub struct Fx(u64);
+
+const FX: u64 = 0x517c_c1b7_2722_0a95;
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(FX);
+        }
+        for &b in chunks.remainder() {
+            h = (h.rotate_left(5) ^ b as u64).wrapping_mul(FX);
+        }
+        self.0 = h;
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x as u64);
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(FX);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+}
+
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
+/// Every order text a variant's legal-order lists have held, numbered
+/// once per process: the same few thousand orders come back phase after
+/// phase, so a phase's lists are lists of numbers, a text is written only
+/// the first time, and the bindings keep one Python string per number.
+#[derive(Default)]
+pub struct OrderTable {
+    /// What `movement_orders` lists (kind of order and the units, regions
+    /// and provinces it names) → number.
+    by_code: FxMap<u128, u32>,
+    by_text: FxMap<Box<str>, u32>,
+    /// By number.
+    pub texts: Vec<Box<str>>,
+    /// By number: what the text reads as in MILA's syntax, without its power.
+    kinds: Vec<Option<OrderKind>>,
+}
+
+impl OrderTable {
+    /// The number of `text`, given one if it has none.
+    pub fn id(&mut self, v: &VariantData, text: &str) -> u32 {
+        if let Some(&id) = self.by_text.get(text) {
+            return id;
+        }
+        let id = self.texts.len() as u32;
+        self.by_text.insert(text.into(), id);
+        self.texts.push(text.into());
+        self.kinds.push(read_mila(v, text, PowerId(0)).map(|o| o.kind));
+        id
+    }
+
+    /// The number of a text already listed, and what it reads as.
+    pub fn find(&self, text: &str) -> Option<(u32, Option<OrderKind>)> {
+        let &id = self.by_text.get(text)?;
+        Some((id, self.kinds[id as usize]))
+    }
+}
+
+/// The code of a listed movement order: its form (`tag`), the unit, the
+/// other unit it names, and its destination (a region or a province, as
+/// the form says). Equal codes are equal texts.
+fn code(tag: u8, u: &Unit, other: Option<&Unit>, dest: u16) -> u128 {
+    let (ok, or) = other.map_or((0, 0), |o| (o.kind.0 as u128 + 1, o.region.0 as u128));
+    (tag as u128) << 96 | (u.kind.0 as u128) << 80 | (u.region.0 as u128) << 64 | ok << 48 | or << 32 | dest as u128
+}
 
 /// A variant loaded once per process and shared by every game.
 pub struct VariantData {
@@ -32,6 +115,8 @@ pub struct VariantData {
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
     /// Unit letter → unit type.
     pub letters: Vec<(char, dip_core::UnitTypeId)>,
+    /// The order texts listed so far in games of this variant.
+    pub orders: Mutex<OrderTable>,
 }
 
 /// MILA map names that dip calls otherwise.
@@ -95,6 +180,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         .map(|k| (map.unit_type(k).letter.to_ascii_uppercase(), k))
         .collect();
     let data = VariantData {
+        orders: Mutex::new(OrderTable::default()),
         unit_names,
         loc_index,
         letters,
@@ -150,27 +236,31 @@ pub struct Entry {
 /// The legal orders of the current phase, computed once.
 #[derive(Debug, Default)]
 pub struct Possible {
-    /// Every order's text, one after the other.
-    pub text: String,
-    /// Per location (as `VariantData::locs`), its orders: ranges of `text`.
-    pub by_loc: Vec<Vec<(u32, u32)>>,
+    /// Per location (as `VariantData::locs`), its orders: numbers in the
+    /// variant's `OrderTable`.
+    pub by_loc: Vec<Vec<u32>>,
     /// Per power, the locations it can order.
     pub orderable: Vec<Vec<String>>,
 }
 
 impl Possible {
-    /// The orders of location `i`.
-    pub fn orders(&self, i: usize) -> impl Iterator<Item = &str> + '_ {
-        self.by_loc
-            .get(i)
-            .into_iter()
-            .flatten()
-            .map(|&(a, b)| &self.text[a as usize..b as usize])
+    /// The order numbers of location `i`.
+    pub fn ids(&self, i: usize) -> &[u32] {
+        self.by_loc.get(i).map_or(&[], |v| v.as_slice())
+    }
+
+    /// The orders of location `i`, as text.
+    pub fn orders(&self, v: &VariantData, i: usize) -> Vec<String> {
+        let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+        self.ids(i)
+            .iter()
+            .map(|&id| table.texts[id as usize].to_string())
+            .collect()
     }
 }
 
-/// A unit's legal orders: its province, the unit, ranges of the text.
-pub type UnitOrders = (ProvinceId, Unit, Vec<(u32, u32)>);
+/// A unit's legal orders: its province, the unit, their numbers.
+pub type UnitOrders = (ProvinceId, Unit, Vec<u32>);
 
 /// What the last `process` did.
 #[derive(Clone, Debug, Default)]
@@ -744,13 +834,21 @@ impl Game {
 
     fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
         let kind = self.state.phase.kind;
-        let read = self.read_mila(text, power);
+        // A text listed before (in any game of the variant) was read then.
+        let found = match &self.possible {
+            Some(_) => self.v.orders.lock().unwrap_or_else(|e| e.into_inner()).find(text),
+            None => None,
+        };
+        let read = match found {
+            Some((_, k)) => k.map(|k| Order::new(power, k)),
+            None => self.read_mila(text, power),
+        };
         let mut fast = read;
         if let Some(o) = &mut fast {
             self.support_coast(o);
         }
-        if let Some(o) = fast.filter(|o| Some(*o) == read) {
-            if self.listed(&o, text) {
+        if let (Some(o), Some((id, _))) = (fast.filter(|o| Some(*o) == read), found) {
+            if self.listed(&o, id) {
                 // One of the legal orders, written as `get_all_possible_orders`
                 // writes it: nothing to check or rewrite.
                 let key = self.key_of(&o, text);
@@ -823,9 +921,10 @@ impl Game {
         );
     }
 
-    /// Is this text one of the cached legal orders of the order's unit
-    /// (or build site), and the unit (or site) the ordering power's?
-    fn listed(&self, o: &Order, text: &str) -> bool {
+    /// Is this order (numbered `id` in the variant's table) one of the
+    /// cached legal orders of the order's unit (or build site), and the
+    /// unit (or site) the ordering power's?
+    fn listed(&self, o: &Order, id: u32) -> bool {
         let Some(possible) = &self.possible else {
             return false;
         };
@@ -838,7 +937,7 @@ impl Game {
             (PhaseKind::Adjustment, OrderKind::Build(_)) => self.state.owner(p),
             _ => self.state.unit(p).map(|x| x.power),
         };
-        owner == Some(o.power) && possible.orders(p.index()).any(|t| t == text)
+        owner == Some(o.power) && possible.ids(p.index()).contains(&id)
     }
 
     /// Why the order would be refused in this phase, if it would.
@@ -928,12 +1027,13 @@ impl Game {
     fn compute_possible(&self) -> Possible {
         let map = self.map();
         let v = self.v;
-        let mut text = String::with_capacity(32 * 1024);
-        let mut by_loc: Vec<Vec<(u32, u32)>> = vec![Vec::new(); v.locs.len()];
+        let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
         let mut orderable: Vec<Vec<String>> = vec![Vec::new(); v.powers.len()];
         if self.done {
             return Possible::default();
         }
+        let mut guard = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+        let table = &mut *guard;
         // Orders of the unit in `p` (standing in region `r`) go under the
         // province and, for a coast, under the coast too.
         let coast_slot = |r: RegionId| -> Option<usize> {
@@ -943,14 +1043,12 @@ impl Game {
                 None
             }
         };
-        let put = |text: &mut String, list: &mut Vec<(u32, u32)>, s: &str| {
-            let a = text.len() as u32;
-            text.push_str(s);
-            list.push((a, text.len() as u32));
+        let put = |table: &mut OrderTable, list: &mut Vec<u32>, s: &str| {
+            list.push(table.id(v, s));
         };
         match self.state.phase.kind {
             PhaseKind::Movement => {
-                for (p, u, ranges) in self.movement_orders(&mut text) {
+                for (p, u, ranges) in self.movement_orders(table) {
                     orderable[u.power.index()].push(v.prov_names[p.index()].clone());
                     if let Some(i) = coast_slot(u.region) {
                         by_loc[i] = ranges.clone();
@@ -964,7 +1062,7 @@ impl Game {
                     orderable[u.power.index()].push(v.prov_names[p.index()].clone());
                     let mut ranges = Vec::new();
                     for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
-                        put(&mut text, &mut ranges, &self.order_text(&o));
+                        put(table, &mut ranges, &self.order_text(&o));
                     }
                     if let Some(i) = coast_slot(u.region) {
                         by_loc[i] = ranges.clone();
@@ -984,9 +1082,9 @@ impl Game {
                             (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
                             _ => None,
                         };
-                        put(&mut text, &mut by_loc[u.province.index()], &self.order_text(o));
+                        put(table, &mut by_loc[u.province.index()], &self.order_text(o));
                         if let Some(i) = region.and_then(coast_slot) {
-                            let last = *by_loc[u.province.index()].last().unwrap_or(&(0, 0));
+                            let last = *by_loc[u.province.index()].last().unwrap_or(&0);
                             by_loc[i].push(last);
                         }
                         if !locs.contains(&u.province) {
@@ -995,8 +1093,8 @@ impl Game {
                     }
                     if waive {
                         for &p in &locs {
-                            put(&mut text, &mut by_loc[p.index()], "WAIVE");
-                            let last = *by_loc[p.index()].last().unwrap_or(&(0, 0));
+                            put(table, &mut by_loc[p.index()], "WAIVE");
+                            let last = *by_loc[p.index()].last().unwrap_or(&0);
                             for &r in map.coasts(p) {
                                 if let Some(i) = coast_slot(r) {
                                     by_loc[i].push(last);
@@ -1011,18 +1109,14 @@ impl Game {
         for o in &mut orderable {
             o.sort();
         }
-        Possible {
-            text,
-            by_loc,
-            orderable,
-        }
+        Possible { by_loc, orderable }
     }
 
     /// Every legal order of every unit in a movement phase, as MILA text.
     /// Candidates come from the map (neighbours, convoy reach, units that
     /// could be helped) and are kept only if dip's checks accept them, so
     /// the list and the adjudicator never disagree.
-    pub fn movement_orders(&self, text: &mut String) -> Vec<UnitOrders> {
+    pub fn movement_orders(&self, table: &mut OrderTable) -> Vec<UnitOrders> {
         use dip_core::movement::check_order;
         let map = self.map();
         let v = self.v;
@@ -1120,15 +1214,20 @@ impl Game {
             // flags (canals, weak moves): no need to ask for each.
             let trusted = |k: OrderKind| plain || ok(k);
             let mine = name(&u);
-            let mut texts: Vec<(u32, u32)> = Vec::with_capacity(24);
-            let mut push = |parts: &[&str]| {
-                let a = text.len() as u32;
-                for x in parts {
-                    text.push_str(x);
-                }
-                texts.push((a, text.len() as u32));
+            let mut texts: Vec<u32> = Vec::with_capacity(24);
+            // The text is written only the first time the code is seen.
+            let mut push = |code: u128, parts: &[&str]| {
+                let id = match table.by_code.get(&code) {
+                    Some(&id) => id,
+                    None => {
+                        let id = table.id(v, &parts.concat());
+                        table.by_code.insert(code, id);
+                        id
+                    }
+                };
+                texts.push(id);
             };
-            push(&[mine, " H"]);
+            push(code(1, &u, None, 0), &[mine, " H"]);
             for e in map.edges(u.kind, u.region) {
                 let q = map.province_of(e.to);
                 let d = if map.region(e.to).coast.is_some() {
@@ -1142,19 +1241,19 @@ impl Game {
                     } else {
                         &v.prov_names[q.index()]
                     };
-                    push(&[mine, " - ", dn]);
+                    push(code(2, &u, None, e.to.0), &[mine, " - ", dn]);
                 }
             }
             if let Some(f) = &facts_of[i] {
                 for &q in &f.moves {
-                    push(&[mine, " - ", &v.prov_names[q.index()], " VIA"]);
+                    push(code(3, &u, None, q.0), &[mine, " - ", &v.prov_names[q.index()], " VIA"]);
                 }
             }
             for &q in &land[i] {
                 if let Some(j) = unit_at[q.index()] {
                     let (_, other) = units[j];
                     if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                        push(&[mine, " S ", name(&other)]);
+                        push(code(4, &u, Some(&other), 0), &[mine, " S ", name(&other)]);
                     }
                 }
             }
@@ -1176,11 +1275,17 @@ impl Game {
                         ok(kind)
                     };
                     if legal {
-                        push(&[mine, " S ", theirs, " - ", &v.prov_names[d.index()]]);
+                        push(
+                            code(5, &u, Some(&other), d.0),
+                            &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
+                        );
                         // MILA also lists the coast the supported fleet would take.
                         for e in map.edges(other.kind, other.region) {
                             if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                                push(&[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]]);
+                                push(
+                                    code(6, &u, Some(&other), e.to.0),
+                                    &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
+                                );
                             }
                         }
                     }
@@ -1193,7 +1298,10 @@ impl Game {
                 }
                 if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {
                     for &d in dests {
-                        push(&[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]]);
+                        push(
+                            code(7, &u, Some(&other), d.0),
+                            &[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]],
+                        );
                     }
                 }
             }
@@ -1239,42 +1347,9 @@ impl Game {
         facts
     }
 
-    /// Reads an order in MILA's own syntax (`A PAR - BUR`, `F NTH C A LON -
-    /// NWY`, `A LON - NWY VIA`, `F STP/SC S A MOS`) without the general
-    /// reader; anything else gives `None`.
+    /// See [`read_mila`].
     fn read_mila(&self, text: &str, power: PowerId) -> Option<Order> {
-        let v = self.v;
-        let w: Vec<&str> = text.split_whitespace().collect();
-        let unit = |i: usize| -> Option<UnitRef> {
-            let letter = w.get(i)?.chars().next()?;
-            if w.get(i)?.len() != 1 {
-                return None;
-            }
-            let kind = v.letters.iter().find(|(c, _)| *c == letter)?.1;
-            let &(p, r) = v.loc_index.get(*w.get(i + 1)?)?;
-            Some(UnitRef::new(Some(kind), p).with_coast(r.map_or(CoastSpec::None, CoastSpec::Coast)))
-        };
-        let dest = |i: usize| -> Option<Dest> {
-            let &(p, r) = v.loc_index.get(*w.get(i)?)?;
-            Some(Dest {
-                province: p,
-                coast: r.map_or(CoastSpec::None, CoastSpec::Coast),
-            })
-        };
-        let kind = match w.as_slice() {
-            [_, _, "H"] => OrderKind::Hold(unit(0)?),
-            [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
-            [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
-            [_, _, "S", _, _] | [_, _, "S", _, _, "H"] => OrderKind::SupportHold(unit(0)?, unit(3)?),
-            [_, _, "S", _, _, "-", _] => OrderKind::SupportMove(unit(0)?, unit(3)?, dest(6)?),
-            [_, _, "C", _, _, "-", _] => OrderKind::Convoy(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
-            [_, _, "R", _] => OrderKind::Retreat(unit(0)?, dest(3)?),
-            [_, _, "D"] => OrderKind::Disband(unit(0)?),
-            [_, _, "B"] => OrderKind::Build(unit(0)?),
-            ["WAIVE"] => OrderKind::Waive,
-            _ => return None,
-        };
-        Some(Order::new(power, kind))
+        read_mila(self.v, text, power)
     }
 
     // ---- processing ----------------------------------------------------------
@@ -1668,6 +1743,43 @@ impl Game {
     }
 }
 
+/// Reads an order in MILA's own syntax (`A PAR - BUR`, `F NTH C A LON -
+/// NWY`, `A LON - NWY VIA`, `F STP/SC S A MOS`) without the general
+/// reader; anything else gives `None`.
+pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    let unit = |i: usize| -> Option<UnitRef> {
+        let letter = w.get(i)?.chars().next()?;
+        if w.get(i)?.len() != 1 {
+            return None;
+        }
+        let kind = v.letters.iter().find(|(c, _)| *c == letter)?.1;
+        let &(p, r) = v.loc_index.get(*w.get(i + 1)?)?;
+        Some(UnitRef::new(Some(kind), p).with_coast(r.map_or(CoastSpec::None, CoastSpec::Coast)))
+    };
+    let dest = |i: usize| -> Option<Dest> {
+        let &(p, r) = v.loc_index.get(*w.get(i)?)?;
+        Some(Dest {
+            province: p,
+            coast: r.map_or(CoastSpec::None, CoastSpec::Coast),
+        })
+    };
+    let kind = match w.as_slice() {
+        [_, _, "H"] => OrderKind::Hold(unit(0)?),
+        [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
+        [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
+        [_, _, "S", _, _] | [_, _, "S", _, _, "H"] => OrderKind::SupportHold(unit(0)?, unit(3)?),
+        [_, _, "S", _, _, "-", _] => OrderKind::SupportMove(unit(0)?, unit(3)?, dest(6)?),
+        [_, _, "C", _, _, "-", _] => OrderKind::Convoy(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
+        [_, _, "R", _] => OrderKind::Retreat(unit(0)?, dest(3)?),
+        [_, _, "D"] => OrderKind::Disband(unit(0)?),
+        [_, _, "B"] => OrderKind::Build(unit(0)?),
+        ["WAIVE"] => OrderKind::Waive,
+        _ => return None,
+    };
+    Some(Order::new(power, kind))
+}
+
 /// The convoying provinces reachable from `from` through the given ones.
 fn reach(map: &Map, fleets: &[ProvinceId], from: ProvinceId) -> Vec<ProvinceId> {
     let mut seen = vec![false; fleets.len()];
@@ -1806,7 +1918,8 @@ mod tests {
             let possible = g.possible();
             let powers: Vec<PowerId> = g.map().power_ids().collect();
             for (i, _) in g.v.locs.iter().enumerate() {
-                for text in possible.orders(i) {
+                for text in possible.orders(g.v, i) {
+                    let text = text.as_str();
                     let Some(o) = g.read_mila(text, PowerId(0)) else {
                         panic!("cannot read `{text}`");
                     };

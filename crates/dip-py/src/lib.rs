@@ -51,6 +51,17 @@ fn intern<'py>(py: Python<'py>, table: &mut Interned, s: &str) -> Bound<'py, PyS
     p
 }
 
+/// Python strings of a variant's listed orders (by their number in the
+/// variant's `OrderTable`) and of its locations, made once per process.
+#[derive(Default)]
+struct VariantStrings {
+    orders: Vec<Option<Py<PyString>>>,
+    locs: Vec<Py<PyString>>,
+}
+
+/// By variant (the address of its `VariantData`).
+static STRINGS: Mutex<Vec<(usize, VariantStrings)>> = Mutex::new(Vec::new());
+
 fn value_err(e: String) -> PyErr {
     PyValueError::new_err(e)
 }
@@ -276,14 +287,48 @@ impl Engine {
         }
         let g = &mut self.g;
         let possible = py.detach(|| g.possible());
+        let v = self.g.v;
         let d = PyDict::new(py);
-        let mut guard = INTERN.lock().unwrap_or_else(|e| e.into_inner());
-        let table = guard.get_or_insert_with(Interned::default);
-        let mut items: Vec<Bound<'py, PyString>> = Vec::with_capacity(32);
-        for (i, loc) in self.g.v.locs.iter().enumerate() {
-            items.clear();
-            items.extend(possible.orders(i).map(|t| intern(py, table, t)));
-            d.set_item(intern(py, table, loc), PyList::new(py, &items)?)?;
+        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+        let key = v as *const engine::VariantData as usize;
+        let at = match guard.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                let locs = v.locs.iter().map(|l| PyString::new(py, l).unbind()).collect();
+                guard.push((
+                    key,
+                    VariantStrings {
+                        orders: Vec::new(),
+                        locs,
+                    },
+                ));
+                guard.len() - 1
+            }
+        };
+        let strings = &mut guard[at].1;
+        {
+            // Python strings for the orders listed for the first time.
+            let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+            if strings.orders.len() < table.texts.len() {
+                strings.orders.resize_with(table.texts.len(), || None);
+            }
+            for list in &possible.by_loc {
+                for &id in list {
+                    let slot = &mut strings.orders[id as usize];
+                    if slot.is_none() {
+                        *slot = Some(PyString::new(py, &table.texts[id as usize]).unbind());
+                    }
+                }
+            }
+        }
+        let orders = &strings.orders;
+        for (i, loc) in strings.locs.iter().enumerate() {
+            let ids = possible.ids(i);
+            let list = PyList::new(
+                py,
+                ids.iter().map(|&id| orders[id as usize].as_ref().map(|s| s.bind(py))),
+            )?;
+            d.set_item(loc.bind(py), list)?;
         }
         self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
