@@ -4,7 +4,7 @@
 
 use dip_core::{
     game, CoastSpec, Dest, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, RegionId,
-    Ruleset, Season, State, Unit, UnitRef, Verdict,
+    Ruleset, Season, State, Unit, UnitRef, UnitTypeId, Verdict,
 };
 use dip_text::{parse_order_with, Vocabulary};
 use std::collections::HashMap;
@@ -20,7 +20,9 @@ const FX: u64 = 0x517c_c1b7_2722_0a95;
 
 impl Hasher for Fx {
     fn finish(&self) -> u64 {
-        self.0
+        // The high bits of the last product are the well-mixed ones, and
+        // the table picks buckets by the low bits (as rustc-hash 2 does).
+        self.0.rotate_left(26)
     }
     fn write(&mut self, bytes: &[u8]) {
         let mut h = self.0;
@@ -57,7 +59,11 @@ pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 pub struct OrderTable {
     /// What `movement_orders` lists (kind of order and the units, regions
     /// and provinces it names) → number.
-    by_code: FxMap<u128, u32>,
+    by_code: FxMap<u64, u32>,
+    /// By unit type and region (`type * regions + region`): the numbers of
+    /// the unit's hold and of its move along each of its borders, in the
+    /// order of `Map::edges`.
+    unit_orders: Vec<Option<Box<[u32]>>>,
     by_text: FxMap<Box<str>, u32>,
     /// By number.
     pub texts: Vec<Box<str>>,
@@ -78,6 +84,100 @@ impl OrderTable {
         id
     }
 
+    /// The numbers of the hold and moves of a unit of type `k` in region
+    /// `r` (see `unit_orders`), made the first time.
+    fn unit_slot(&mut self, v: &VariantData, k: UnitTypeId, r: RegionId) -> usize {
+        let map = v.map;
+        let slot = k.index() * map.num_regions() + r.index();
+        if self.unit_orders.len() <= slot {
+            self.unit_orders
+                .resize_with(map.unit_type_ids().count() * map.num_regions(), || None);
+        }
+        if self.unit_orders[slot].is_none() {
+            let mine = &v.unit_names[k.index()][r.index()];
+            let mut ids = vec![self.id(v, &format!("{mine} H"))];
+            for e in map.edges(k, r) {
+                let dn = if map.region(e.to).coast.is_some() {
+                    &v.region_names[e.to.index()]
+                } else {
+                    &v.prov_names[map.province_of(e.to).index()]
+                };
+                ids.push(self.id(v, &format!("{mine} - {dn}")));
+            }
+            self.unit_orders[slot] = Some(ids.into_boxed_slice());
+        }
+        slot
+    }
+
+    /// The number of a movement order by its code, its text made by
+    /// `text` the first time.
+    fn coded(&mut self, v: &VariantData, code: u64, text: impl FnOnce() -> String) -> u32 {
+        if let Some(&id) = self.by_code.get(&code) {
+            return id;
+        }
+        let id = self.id(v, &text());
+        self.by_code.insert(code, id);
+        id
+    }
+
+    /// Numbers every hold, move and support over land the map allows, so
+    /// that games (and the Python strings of the bindings) start with them.
+    fn prefill(&mut self, v: &VariantData) {
+        let map = v.map;
+        if !codes_fit(map) {
+            return;
+        }
+        let kinds: Vec<UnitTypeId> = map.unit_type_ids().collect();
+        let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
+        let spots: Vec<(UnitTypeId, RegionId)> = kinds
+            .iter()
+            .flat_map(|&k| regions.clone().map(move |r| (k, r)))
+            .filter(|&(k, r)| !map.edges(k, r).is_empty())
+            .collect();
+        // Who could move into each province.
+        let mut reach: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        for &(k, r) in &spots {
+            self.unit_slot(v, k, r);
+            for e in map.edges(k, r) {
+                let d = map.province_of(e.to);
+                if !reach[d.index()].contains(&(k, r)) {
+                    reach[d.index()].push((k, r));
+                }
+            }
+        }
+        for &(k, r) in &spots {
+            let mine = &v.unit_names[k.index()][r.index()];
+            let p = map.province_of(r);
+            let mut near: Vec<ProvinceId> = map.edges(k, r).iter().map(|e| map.province_of(e.to)).collect();
+            near.dedup();
+            for &q in &near {
+                for &(k2, r2) in spots.iter().filter(|&&(_, r2)| map.province_of(r2) == q) {
+                    let theirs = &v.unit_names[k2.index()][r2.index()];
+                    self.coded(v, code(4, k, r, Some((k2, r2)), 0), || format!("{mine} S {theirs}"));
+                }
+                for &(k2, r2) in &reach[q.index()] {
+                    let q2 = map.province_of(r2);
+                    if q2 == p || q2 == q {
+                        continue;
+                    }
+                    let theirs = &v.unit_names[k2.index()][r2.index()];
+                    let dn = &v.prov_names[q.index()];
+                    self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
+                        format!("{mine} S {theirs} - {dn}")
+                    });
+                    for e in map.edges(k2, r2) {
+                        if map.province_of(e.to) == q && map.region(e.to).coast.is_some() {
+                            let cn = &v.region_names[e.to.index()];
+                            self.coded(v, code(6, k, r, Some((k2, r2)), e.to.0), || {
+                                format!("{mine} S {theirs} - {cn}")
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The number of a text already listed, and what it reads as.
     pub fn find(&self, text: &str) -> Option<(u32, Option<OrderKind>)> {
         let &id = self.by_text.get(text)?;
@@ -87,10 +187,15 @@ impl OrderTable {
 
 /// The code of a listed movement order: its form (`tag`), the unit, the
 /// other unit it names, and its destination (a region or a province, as
-/// the form says). Equal codes are equal texts.
-fn code(tag: u8, u: &Unit, other: Option<&Unit>, dest: u16) -> u128 {
-    let (ok, or) = other.map_or((0, 0), |o| (o.kind.0 as u128 + 1, o.region.0 as u128));
-    (tag as u128) << 96 | (u.kind.0 as u128) << 80 | (u.region.0 as u128) << 64 | ok << 48 | or << 32 | dest as u128
+/// the form says). Equal codes are equal texts on maps with fewer than
+/// 16,384 regions and 31 unit types (`codes_fit`).
+fn code(tag: u8, k: UnitTypeId, r: RegionId, other: Option<(UnitTypeId, RegionId)>, dest: u16) -> u64 {
+    let (ok, or) = other.map_or((0, 0), |(k, r)| (k.0 as u64 + 1, r.0 as u64));
+    (tag as u64) << 61 | (k.0 as u64) << 56 | (r.0 as u64) << 42 | ok << 37 | or << 23 | dest as u64
+}
+
+fn codes_fit(map: &Map) -> bool {
+    map.num_regions() < 1 << 14 && map.num_provinces() < 1 << 14 && map.unit_type_ids().count() < 31
 }
 
 /// A variant loaded once per process and shared by every game.
@@ -200,6 +305,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         region_names,
     };
     let data: &'static VariantData = Box::leak(Box::new(data));
+    data.orders.lock().unwrap_or_else(|e| e.into_inner()).prefill(data);
     cache.insert(name.to_string(), data);
     Ok(data)
 }
@@ -1205,6 +1311,7 @@ impl Game {
         }
         let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
         let plain = !map.has_edge_flags();
+        let fit = codes_fit(map);
         let mut out = Vec::with_capacity(units.len());
         for (i, &(p, u)) in units.iter().enumerate() {
             let me = UnitRef::new(Some(u.kind), p);
@@ -1214,12 +1321,31 @@ impl Game {
             // flags (canals, weak moves): no need to ask for each.
             let trusted = |k: OrderKind| plain || ok(k);
             let mine = name(&u);
-            let mut texts: Vec<u32> = Vec::with_capacity(24);
+            let mut texts: Vec<u32> = Vec::with_capacity(32);
+            let edges = map.edges(u.kind, u.region);
+            // The hold and the moves: numbered once per unit type and region.
+            let slot = table.unit_slot(v, u.kind, u.region);
+            if let Some(ids) = &table.unit_orders[slot] {
+                texts.push(ids[0]);
+                for (e, &id) in edges.iter().zip(&ids[1..]) {
+                    if plain || {
+                        let q = map.province_of(e.to);
+                        let d = if map.region(e.to).coast.is_some() {
+                            Dest::coast(q, e.to)
+                        } else {
+                            Dest::new(q)
+                        };
+                        ok(OrderKind::Move(me, d, false))
+                    } {
+                        texts.push(id);
+                    }
+                }
+            }
             // The text is written only the first time the code is seen.
-            let mut push = |code: u128, parts: &[&str]| {
+            let mut push = |code: u64, parts: &[&str]| {
                 let id = match table.by_code.get(&code) {
-                    Some(&id) => id,
-                    None => {
+                    Some(&id) if fit => id,
+                    _ => {
                         let id = table.id(v, &parts.concat());
                         table.by_code.insert(code, id);
                         id
@@ -1227,33 +1353,22 @@ impl Game {
                 };
                 texts.push(id);
             };
-            push(code(1, &u, None, 0), &[mine, " H"]);
-            for e in map.edges(u.kind, u.region) {
-                let q = map.province_of(e.to);
-                let d = if map.region(e.to).coast.is_some() {
-                    Dest::coast(q, e.to)
-                } else {
-                    Dest::new(q)
-                };
-                if trusted(OrderKind::Move(me, d, false)) {
-                    let dn = if map.region(e.to).coast.is_some() {
-                        &v.region_names[e.to.index()]
-                    } else {
-                        &v.prov_names[q.index()]
-                    };
-                    push(code(2, &u, None, e.to.0), &[mine, " - ", dn]);
-                }
-            }
             if let Some(f) = &facts_of[i] {
                 for &q in &f.moves {
-                    push(code(3, &u, None, q.0), &[mine, " - ", &v.prov_names[q.index()], " VIA"]);
+                    push(
+                        code(3, u.kind, u.region, None, q.0),
+                        &[mine, " - ", &v.prov_names[q.index()], " VIA"],
+                    );
                 }
             }
             for &q in &land[i] {
                 if let Some(j) = unit_at[q.index()] {
                     let (_, other) = units[j];
                     if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                        push(code(4, &u, Some(&other), 0), &[mine, " S ", name(&other)]);
+                        push(
+                            code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
+                            &[mine, " S ", name(&other)],
+                        );
                     }
                 }
             }
@@ -1276,14 +1391,15 @@ impl Game {
                     };
                     if legal {
                         push(
-                            code(5, &u, Some(&other), d.0),
+                            code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
                             &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
                         );
                         // MILA also lists the coast the supported fleet would take.
-                        for e in map.edges(other.kind, other.region) {
+                        let split = !map.coasts(d).is_empty();
+                        for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
                             if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
                                 push(
-                                    code(6, &u, Some(&other), e.to.0),
+                                    code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
                                     &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
                                 );
                             }
@@ -1299,7 +1415,7 @@ impl Game {
                 if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {
                     for &d in dests {
                         push(
-                            code(7, &u, Some(&other), d.0),
+                            code(7, u.kind, u.region, Some((other.kind, other.region)), d.0),
                             &[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]],
                         );
                     }

@@ -6,6 +6,12 @@
 
 pub mod engine;
 
+/// mimalloc for the module's own allocations: legal orders, orders and
+/// results make a few hundred small allocations a phase, and glibc's
+/// malloc and free were a quarter of the agent loop's time in Rust.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use engine::{Game, PhaseRecord};
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
@@ -61,6 +67,35 @@ struct VariantStrings {
 
 /// By variant (the address of its `VariantData`).
 static STRINGS: Mutex<Vec<(usize, VariantStrings)>> = Mutex::new(Vec::new());
+
+/// The Python strings of variant `v`, with one for every order numbered so far.
+fn variant_strings<'a>(
+    py: Python<'_>,
+    all: &'a mut Vec<(usize, VariantStrings)>,
+    v: &engine::VariantData,
+) -> &'a VariantStrings {
+    let key = v as *const engine::VariantData as usize;
+    let at = match all.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            let locs = v.locs.iter().map(|l| PyString::new(py, l).unbind()).collect();
+            all.push((
+                key,
+                VariantStrings {
+                    orders: Vec::new(),
+                    locs,
+                },
+            ));
+            all.len() - 1
+        }
+    };
+    let strings = &mut all[at].1;
+    let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+    for text in &table.texts[strings.orders.len().min(table.texts.len())..] {
+        strings.orders.push(Some(PyString::new(py, text).unbind()));
+    }
+    strings
+}
 
 fn value_err(e: String) -> PyErr {
     PyValueError::new_err(e)
@@ -118,8 +153,10 @@ impl Engine {
     /// name, or path to a variant file).
     #[new]
     #[pyo3(signature = (map_name = "standard"))]
-    fn new(map_name: &str) -> PyResult<Self> {
+    fn new(py: Python<'_>, map_name: &str) -> PyResult<Self> {
         let v = engine::variant(map_name).map_err(value_err)?;
+        // The Python strings of the orders the variant numbered on loading.
+        variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), v);
         Ok(Engine {
             g: Game::new(v),
             possible_dict: None,
@@ -290,37 +327,7 @@ impl Engine {
         let v = self.g.v;
         let d = PyDict::new(py);
         let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
-        let key = v as *const engine::VariantData as usize;
-        let at = match guard.iter().position(|(k, _)| *k == key) {
-            Some(i) => i,
-            None => {
-                let locs = v.locs.iter().map(|l| PyString::new(py, l).unbind()).collect();
-                guard.push((
-                    key,
-                    VariantStrings {
-                        orders: Vec::new(),
-                        locs,
-                    },
-                ));
-                guard.len() - 1
-            }
-        };
-        let strings = &mut guard[at].1;
-        {
-            // Python strings for the orders listed for the first time.
-            let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
-            if strings.orders.len() < table.texts.len() {
-                strings.orders.resize_with(table.texts.len(), || None);
-            }
-            for list in &possible.by_loc {
-                for &id in list {
-                    let slot = &mut strings.orders[id as usize];
-                    if slot.is_none() {
-                        *slot = Some(PyString::new(py, &table.texts[id as usize]).unbind());
-                    }
-                }
-            }
-        }
+        let strings = variant_strings(py, &mut guard, v);
         let orders = &strings.orders;
         for (i, loc) in strings.locs.iter().enumerate() {
             let ids = possible.ids(i);
