@@ -346,7 +346,8 @@ pub struct Possible {
     /// variant's `OrderTable`.
     pub by_loc: Vec<Vec<u32>>,
     /// Per power, the locations it can order.
-    pub orderable: Vec<Vec<String>>,
+    /// (Provinces, by name: their index in `VariantData::locs` too.)
+    pub orderable: Vec<Vec<ProvinceId>>,
 }
 
 impl Possible {
@@ -892,10 +893,10 @@ impl Game {
 
     /// MILA's `set_orders`: each order is read, checked and filed under its
     /// unit; `replace` says whether it replaces an earlier order of the unit.
-    pub fn set_orders(&mut self, power: PowerId, texts: &[String], replace: bool) {
+    pub fn set_orders<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], replace: bool) {
         self.call_keys.clear();
         for t in texts {
-            let t = t.trim();
+            let t = t.as_ref().trim();
             if !t.is_empty() {
                 self.add_order(power, t, replace);
             }
@@ -1134,7 +1135,7 @@ impl Game {
         let map = self.map();
         let v = self.v;
         let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
-        let mut orderable: Vec<Vec<String>> = vec![Vec::new(); v.powers.len()];
+        let mut orderable: Vec<Vec<ProvinceId>> = vec![Vec::new(); v.powers.len()];
         if self.done {
             return Possible::default();
         }
@@ -1155,7 +1156,7 @@ impl Game {
         match self.state.phase.kind {
             PhaseKind::Movement => {
                 for (p, u, ranges) in self.movement_orders(table) {
-                    orderable[u.power.index()].push(v.prov_names[p.index()].clone());
+                    orderable[u.power.index()].push(p);
                     if let Some(i) = coast_slot(u.region) {
                         by_loc[i] = ranges.clone();
                     }
@@ -1165,7 +1166,7 @@ impl Game {
             PhaseKind::Retreat => {
                 let units: Vec<(ProvinceId, Unit)> = self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect();
                 for (p, u) in units {
-                    orderable[u.power.index()].push(v.prov_names[p.index()].clone());
+                    orderable[u.power.index()].push(p);
                     let mut ranges = Vec::new();
                     for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
                         put(table, &mut ranges, &self.order_text(&o));
@@ -1208,12 +1209,12 @@ impl Game {
                             }
                         }
                     }
-                    orderable[power.index()] = locs.iter().map(|p| v.prov_names[p.index()].clone()).collect();
+                    orderable[power.index()] = locs;
                 }
             }
         }
         for o in &mut orderable {
-            o.sort();
+            o.sort_by(|a, b| v.prov_names[a.index()].cmp(&v.prov_names[b.index()]));
         }
         Possible { by_loc, orderable }
     }
@@ -1343,13 +1344,10 @@ impl Game {
             }
             // The text is written only the first time the code is seen.
             let mut push = |code: u64, parts: &[&str]| {
-                let id = match table.by_code.get(&code) {
-                    Some(&id) if fit => id,
-                    _ => {
-                        let id = table.id(v, &parts.concat());
-                        table.by_code.insert(code, id);
-                        id
-                    }
+                let id = if fit {
+                    table.coded(v, code, || parts.concat())
+                } else {
+                    table.id(v, &parts.concat())
                 };
                 texts.push(id);
             };

@@ -15,47 +15,9 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use engine::{Game, PhaseRecord};
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Mutex;
-
-/// FNV-1a: order texts are short, and SipHash would cost more than the
-/// Python string it saves.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-type Interned = HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv>>;
-
-/// Python strings of order texts and locations, made once per process:
-/// the same few thousand orders come back phase after phase.
-static INTERN: Mutex<Option<Interned>> = Mutex::new(None);
-const INTERN_MAX: usize = 1 << 18;
-
-fn intern<'py>(py: Python<'py>, table: &mut Interned, s: &str) -> Bound<'py, PyString> {
-    if let Some(p) = table.get(s) {
-        return p.bind(py).clone();
-    }
-    let p = PyString::new(py, s);
-    if table.len() < INTERN_MAX {
-        table.insert(s.into(), p.clone().unbind());
-    }
-    p
-}
 
 /// Python strings of a variant's listed orders (by their number in the
 /// variant's `OrderTable`) and of its locations, made once per process.
@@ -291,7 +253,7 @@ impl Engine {
 
     /// Gives orders; returns how many were refused (see `take_errors`).
     #[pyo3(signature = (power, orders, replace = true))]
-    fn set_orders(&mut self, power: &str, orders: Vec<String>, replace: bool) -> PyResult<usize> {
+    fn set_orders(&mut self, power: &str, orders: Vec<PyBackedStr>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
         self.g.set_orders(p, &orders, replace);
@@ -344,20 +306,23 @@ impl Engine {
     fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
         let p = self.power(power)?;
         let possible = self.g.possible();
-        let mut guard = INTERN.lock().unwrap_or_else(|e| e.into_inner());
-        let table = guard.get_or_insert_with(Interned::default);
-        let items: Vec<Bound<'py, PyString>> = possible.orderable[p.index()]
-            .iter()
-            .map(|l| intern(py, table, l))
-            .collect();
-        PyList::new(py, items)
+        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+        // Provinces come first in `locs`, in province order.
+        let locs = &variant_strings(py, &mut guard, self.g.v).locs;
+        PyList::new(
+            py,
+            possible.orderable[p.index()].iter().map(|q| locs[q.index()].bind(py)),
+        )
     }
 
-    /// Adjudicates the phase (without holding the GIL) and moves on.
-    fn process(&mut self, py: Python<'_>) {
+    /// Adjudicates the phase (without holding the GIL) and moves on;
+    /// returns the name of the phase processed.
+    fn process<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyString> {
+        let name = PyString::new(py, &self.g.phase_name());
         let g = &mut self.g;
         py.detach(|| g.process());
         self.possible_dict = None;
+        name
     }
 
     /// Results of the last phase processed: unit → MILA result words.
