@@ -127,6 +127,13 @@ impl OrderTable {
         if !codes_fit(map) {
             return;
         }
+        // Room for the orders games will add (convoys, supports of convoyed
+        // moves), so that the tables do not grow, page by fresh page,
+        // while games are played.
+        self.by_text.reserve(1 << 14);
+        self.by_code.reserve(1 << 14);
+        self.texts.reserve(1 << 14);
+        self.kinds.reserve(1 << 14);
         let kinds: Vec<UnitTypeId> = map.unit_type_ids().collect();
         let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
         let spots: Vec<(UnitTypeId, RegionId)> = kinds
@@ -324,7 +331,7 @@ struct ConvoyFacts {
 
 /// Map, rules, army province, army type, fleets in reach.
 type ConvoyKey = (usize, u64, u16, u8, Vec<u16>);
-static CONVOYS: OnceLock<Mutex<HashMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
+static CONVOYS: OnceLock<Mutex<FxMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
 const CONVOYS_MAX: usize = 1 << 16;
 
 /// One order as given to a power.
@@ -852,7 +859,7 @@ pub const OK: &str = "";
 
 fn add(
     results: &mut Vec<(String, Vec<&'static str>)>,
-    index: &mut HashMap<String, usize>,
+    index: &mut FxMap<String, usize>,
     key: &str,
     tag: Option<&'static str>,
 ) {
@@ -1244,7 +1251,7 @@ impl Game {
             h.finish()
         };
         let mut cache = CONVOYS
-            .get_or_init(|| Mutex::new(HashMap::new()))
+            .get_or_init(|| Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default())))
             .lock()
             .unwrap_or_else(|e| e.into_inner());
         for &(p, u) in &units {
@@ -1623,7 +1630,7 @@ impl Game {
         let mut orders: Vec<Order> = Vec::new();
         let mut keys: Vec<(usize, String, String)> = Vec::new();
         let mut results: Vec<(String, Vec<&'static str>)> = Vec::new();
-        let mut index: HashMap<String, usize> = HashMap::with_capacity(64);
+        let mut index: FxMap<String, usize> = FxMap::with_capacity_and_hasher(64, Default::default());
         let mut ordered_units: Vec<Vec<String>> = vec![Vec::new(); self.v.powers.len()];
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
