@@ -152,6 +152,33 @@ impl OrderTable {
                 }
             }
         }
+        // Retreats, disbands and builds (numbered by their text, as
+        // `compute_possible` numbers them), and moves by convoy.
+        let shore: Vec<ProvinceId> = map
+            .province_ids()
+            .filter(|&q| !map.is_convoy_space(q) && map.convoy_neighbours(q).iter().next().is_some())
+            .collect();
+        self.id(v, "WAIVE");
+        for &(k, r) in &spots {
+            let mine = &v.unit_names[k.index()][r.index()];
+            self.id(v, &format!("{mine} D"));
+            self.id(v, &format!("{mine} B"));
+            for e in map.edges(k, r) {
+                let dn = if map.region(e.to).coast.is_some() {
+                    &v.region_names[e.to.index()]
+                } else {
+                    &v.prov_names[map.province_of(e.to).index()]
+                };
+                self.id(v, &format!("{mine} R {dn}"));
+            }
+            let p = map.province_of(r);
+            if map.unit_type(k).convoyable && shore.contains(&p) {
+                for &q in shore.iter().filter(|&&q| q != p) {
+                    let dn = &v.prov_names[q.index()];
+                    self.coded(v, code(3, k, r, None, q.0), || format!("{mine} - {dn} VIA"));
+                }
+            }
+        }
         for &(k, r) in &spots {
             let mine = &v.unit_names[k.index()][r.index()];
             let p = map.province_of(r);
