@@ -9,7 +9,10 @@ for every power, set_orders() for every power, process().
 The games are first played by MILA with random legal orders (seeded); both
 engines then replay exactly those orders, so they see the same positions.
 Prints microseconds per phase for each engine and the ratio. Not a test:
-numbers depend on the machine (BENCHMARKS.md records them).
+numbers depend on the machine (BENCHMARKS.md records them). `--dump FILE`
+also writes the recorded games for the Rust-only timing of the same loop:
+
+    cargo run --release -p dip-py --example agent_loop -- FILE
 """
 import argparse
 import random
@@ -80,8 +83,17 @@ def main():
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--until", type=int, default=1915, help="stop before this year")
     ap.add_argument("--seed", type=int, default=1901)
+    ap.add_argument("--dump", metavar="FILE", help="write the recorded games (GAME, PHASE, power<TAB>order lines)")
     args = ap.parse_args()
     games = record_games(args.games, args.until, args.seed)
+    if args.dump:
+        with open(args.dump, "w") as out:
+            for phases in games:
+                out.write("GAME\n")
+                for name, orders in phases:
+                    out.write("PHASE %s\n" % name)
+                    for power, given in orders.items():
+                        out.writelines("%s\t%s\n" % (power, o) for o in given)
     phases = sum(len(g) for g in games)
     print("%d games, %d phases (MILA's random orders)" % (len(games), phases))
     mila_s, n = agent_loop(diplomacy.Game, games)

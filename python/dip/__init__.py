@@ -425,7 +425,8 @@ class Game:
     def set_orders(self, power_name, orders, expand=True, replace=True):
         if isinstance(orders, str):
             orders = [orders]
-        if self._e.set_orders(power_name.upper(), orders, replace):
+        # The engine reads the power's name in any case.
+        if self._e.set_orders(power_name, orders, replace):
             self._errors()
 
     def _errors(self):
@@ -454,7 +455,7 @@ class Game:
     def get_orderable_locations(self, power_name=None):
         if power_name is None:
             return {p: self._e.orderable_locations(p) for p in self.powers}
-        return self._e.orderable_locations(power_name.upper())
+        return self._e.orderable_locations(power_name)
 
     def get_order_status(self, power_name=None, unit=None, loc=None):
         """Results of the phase processed last: by power, or of one unit."""
@@ -513,8 +514,7 @@ class Game:
 
     # ---- processing -----------------------------------------------------
     def process(self):
-        phase = self._e.phase()
-        self._e.process()
+        phase = self._e.process()
         self.message_history[phase] = self.messages
         self.messages = SortedDict()
         return self

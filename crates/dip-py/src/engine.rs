@@ -4,11 +4,233 @@
 
 use dip_core::{
     game, CoastSpec, Dest, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, RegionId,
-    Ruleset, Season, State, Unit, UnitRef, Verdict,
+    Ruleset, Season, State, Unit, UnitRef, UnitTypeId, Verdict,
 };
 use dip_text::{parse_order_with, Vocabulary};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// FxHash: order texts and codes are short, and SipHash would cost more
+/// than the lookup it serves.
+#[derive(Default, Clone, Copy)]
+pub struct Fx(u64);
+
+const FX: u64 = 0x517c_c1b7_2722_0a95;
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        // The high bits of the last product are the well-mixed ones, and
+        // the table picks buckets by the low bits (as rustc-hash 2 does).
+        self.0.rotate_left(26)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(FX);
+        }
+        for &b in chunks.remainder() {
+            h = (h.rotate_left(5) ^ b as u64).wrapping_mul(FX);
+        }
+        self.0 = h;
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x as u64);
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(FX);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+}
+
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
+/// Every order text a variant's legal-order lists have held, numbered
+/// once per process: the same few thousand orders come back phase after
+/// phase, so a phase's lists are lists of numbers, a text is written only
+/// the first time, and the bindings keep one Python string per number.
+#[derive(Default)]
+pub struct OrderTable {
+    /// What `movement_orders` lists (kind of order and the units, regions
+    /// and provinces it names) → number.
+    by_code: FxMap<u64, u32>,
+    /// By unit type and region (`type * regions + region`): the numbers of
+    /// the unit's hold and of its move along each of its borders, in the
+    /// order of `Map::edges`.
+    unit_orders: Vec<Option<Box<[u32]>>>,
+    by_text: FxMap<Box<str>, u32>,
+    /// By number.
+    pub texts: Vec<Box<str>>,
+    /// By number: what the text reads as in MILA's syntax, without its power.
+    kinds: Vec<Option<OrderKind>>,
+}
+
+impl OrderTable {
+    /// The number of `text`, given one if it has none.
+    pub fn id(&mut self, v: &VariantData, text: &str) -> u32 {
+        if let Some(&id) = self.by_text.get(text) {
+            return id;
+        }
+        let id = self.texts.len() as u32;
+        self.by_text.insert(text.into(), id);
+        self.texts.push(text.into());
+        self.kinds.push(read_mila(v, text, PowerId(0)).map(|o| o.kind));
+        id
+    }
+
+    /// The numbers of the hold and moves of a unit of type `k` in region
+    /// `r` (see `unit_orders`), made the first time.
+    fn unit_slot(&mut self, v: &VariantData, k: UnitTypeId, r: RegionId) -> usize {
+        let map = v.map;
+        let slot = k.index() * map.num_regions() + r.index();
+        if self.unit_orders.len() <= slot {
+            self.unit_orders
+                .resize_with(map.unit_type_ids().count() * map.num_regions(), || None);
+        }
+        if self.unit_orders[slot].is_none() {
+            let mine = &v.unit_names[k.index()][r.index()];
+            let mut ids = vec![self.id(v, &format!("{mine} H"))];
+            for e in map.edges(k, r) {
+                let dn = if map.region(e.to).coast.is_some() {
+                    &v.region_names[e.to.index()]
+                } else {
+                    &v.prov_names[map.province_of(e.to).index()]
+                };
+                ids.push(self.id(v, &format!("{mine} - {dn}")));
+            }
+            self.unit_orders[slot] = Some(ids.into_boxed_slice());
+        }
+        slot
+    }
+
+    /// The number of a movement order by its code, its text made by
+    /// `text` the first time.
+    fn coded(&mut self, v: &VariantData, code: u64, text: impl FnOnce() -> String) -> u32 {
+        if let Some(&id) = self.by_code.get(&code) {
+            return id;
+        }
+        let id = self.id(v, &text());
+        self.by_code.insert(code, id);
+        id
+    }
+
+    /// Numbers every hold, move and support over land the map allows, so
+    /// that games (and the Python strings of the bindings) start with them.
+    fn prefill(&mut self, v: &VariantData) {
+        let map = v.map;
+        if !codes_fit(map) {
+            return;
+        }
+        // Room for the orders games will add (convoys, supports of convoyed
+        // moves), so that the tables do not grow, page by fresh page,
+        // while games are played.
+        self.by_text.reserve(1 << 14);
+        self.by_code.reserve(1 << 14);
+        self.texts.reserve(1 << 14);
+        self.kinds.reserve(1 << 14);
+        let kinds: Vec<UnitTypeId> = map.unit_type_ids().collect();
+        let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
+        let spots: Vec<(UnitTypeId, RegionId)> = kinds
+            .iter()
+            .flat_map(|&k| regions.clone().map(move |r| (k, r)))
+            .filter(|&(k, r)| !map.edges(k, r).is_empty())
+            .collect();
+        // Who could move into each province.
+        let mut reach: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        for &(k, r) in &spots {
+            self.unit_slot(v, k, r);
+            for e in map.edges(k, r) {
+                let d = map.province_of(e.to);
+                if !reach[d.index()].contains(&(k, r)) {
+                    reach[d.index()].push((k, r));
+                }
+            }
+        }
+        // Retreats, disbands and builds (numbered by their text, as
+        // `compute_possible` numbers them), and moves by convoy.
+        let shore: Vec<ProvinceId> = map
+            .province_ids()
+            .filter(|&q| !map.is_convoy_space(q) && map.convoy_neighbours(q).iter().next().is_some())
+            .collect();
+        self.id(v, "WAIVE");
+        for &(k, r) in &spots {
+            let mine = &v.unit_names[k.index()][r.index()];
+            self.id(v, &format!("{mine} D"));
+            self.id(v, &format!("{mine} B"));
+            for e in map.edges(k, r) {
+                let dn = if map.region(e.to).coast.is_some() {
+                    &v.region_names[e.to.index()]
+                } else {
+                    &v.prov_names[map.province_of(e.to).index()]
+                };
+                self.id(v, &format!("{mine} R {dn}"));
+            }
+            let p = map.province_of(r);
+            if map.unit_type(k).convoyable && shore.contains(&p) {
+                for &q in shore.iter().filter(|&&q| q != p) {
+                    let dn = &v.prov_names[q.index()];
+                    self.coded(v, code(3, k, r, None, q.0), || format!("{mine} - {dn} VIA"));
+                }
+            }
+        }
+        for &(k, r) in &spots {
+            let mine = &v.unit_names[k.index()][r.index()];
+            let p = map.province_of(r);
+            let mut near: Vec<ProvinceId> = map.edges(k, r).iter().map(|e| map.province_of(e.to)).collect();
+            near.dedup();
+            for &q in &near {
+                for &(k2, r2) in spots.iter().filter(|&&(_, r2)| map.province_of(r2) == q) {
+                    let theirs = &v.unit_names[k2.index()][r2.index()];
+                    self.coded(v, code(4, k, r, Some((k2, r2)), 0), || format!("{mine} S {theirs}"));
+                }
+                for &(k2, r2) in &reach[q.index()] {
+                    let q2 = map.province_of(r2);
+                    if q2 == p || q2 == q {
+                        continue;
+                    }
+                    let theirs = &v.unit_names[k2.index()][r2.index()];
+                    let dn = &v.prov_names[q.index()];
+                    self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
+                        format!("{mine} S {theirs} - {dn}")
+                    });
+                    for e in map.edges(k2, r2) {
+                        if map.province_of(e.to) == q && map.region(e.to).coast.is_some() {
+                            let cn = &v.region_names[e.to.index()];
+                            self.coded(v, code(6, k, r, Some((k2, r2)), e.to.0), || {
+                                format!("{mine} S {theirs} - {cn}")
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of a text already listed, and what it reads as.
+    pub fn find(&self, text: &str) -> Option<(u32, Option<OrderKind>)> {
+        let &id = self.by_text.get(text)?;
+        Some((id, self.kinds[id as usize]))
+    }
+}
+
+/// The code of a listed movement order: its form (`tag`), the unit, the
+/// other unit it names, and its destination (a region or a province, as
+/// the form says). Equal codes are equal texts on maps with fewer than
+/// 16,384 regions and 31 unit types (`codes_fit`).
+fn code(tag: u8, k: UnitTypeId, r: RegionId, other: Option<(UnitTypeId, RegionId)>, dest: u16) -> u64 {
+    let (ok, or) = other.map_or((0, 0), |(k, r)| (k.0 as u64 + 1, r.0 as u64));
+    (tag as u64) << 61 | (k.0 as u64) << 56 | (r.0 as u64) << 42 | ok << 37 | or << 23 | dest as u64
+}
+
+fn codes_fit(map: &Map) -> bool {
+    map.num_regions() < 1 << 14 && map.num_provinces() < 1 << 14 && map.unit_type_ids().count() < 31
+}
 
 /// A variant loaded once per process and shared by every game.
 pub struct VariantData {
@@ -32,6 +254,8 @@ pub struct VariantData {
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
     /// Unit letter → unit type.
     pub letters: Vec<(char, dip_core::UnitTypeId)>,
+    /// The order texts listed so far in games of this variant.
+    pub orders: Mutex<OrderTable>,
 }
 
 /// MILA map names that dip calls otherwise.
@@ -95,6 +319,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         .map(|k| (map.unit_type(k).letter.to_ascii_uppercase(), k))
         .collect();
     let data = VariantData {
+        orders: Mutex::new(OrderTable::default()),
         unit_names,
         loc_index,
         letters,
@@ -114,6 +339,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         region_names,
     };
     let data: &'static VariantData = Box::leak(Box::new(data));
+    data.orders.lock().unwrap_or_else(|e| e.into_inner()).prefill(data);
     cache.insert(name.to_string(), data);
     Ok(data)
 }
@@ -132,7 +358,7 @@ struct ConvoyFacts {
 
 /// Map, rules, army province, army type, fleets in reach.
 type ConvoyKey = (usize, u64, u16, u8, Vec<u16>);
-static CONVOYS: OnceLock<Mutex<HashMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
+static CONVOYS: OnceLock<Mutex<FxMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
 const CONVOYS_MAX: usize = 1 << 16;
 
 /// One order as given to a power.
@@ -150,27 +376,32 @@ pub struct Entry {
 /// The legal orders of the current phase, computed once.
 #[derive(Debug, Default)]
 pub struct Possible {
-    /// Every order's text, one after the other.
-    pub text: String,
-    /// Per location (as `VariantData::locs`), its orders: ranges of `text`.
-    pub by_loc: Vec<Vec<(u32, u32)>>,
+    /// Per location (as `VariantData::locs`), its orders: numbers in the
+    /// variant's `OrderTable`.
+    pub by_loc: Vec<Vec<u32>>,
     /// Per power, the locations it can order.
-    pub orderable: Vec<Vec<String>>,
+    /// (Provinces, by name: their index in `VariantData::locs` too.)
+    pub orderable: Vec<Vec<ProvinceId>>,
 }
 
 impl Possible {
-    /// The orders of location `i`.
-    pub fn orders(&self, i: usize) -> impl Iterator<Item = &str> + '_ {
-        self.by_loc
-            .get(i)
-            .into_iter()
-            .flatten()
-            .map(|&(a, b)| &self.text[a as usize..b as usize])
+    /// The order numbers of location `i`.
+    pub fn ids(&self, i: usize) -> &[u32] {
+        self.by_loc.get(i).map_or(&[], |v| v.as_slice())
+    }
+
+    /// The orders of location `i`, as text.
+    pub fn orders(&self, v: &VariantData, i: usize) -> Vec<String> {
+        let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+        self.ids(i)
+            .iter()
+            .map(|&id| table.texts[id as usize].to_string())
+            .collect()
     }
 }
 
-/// A unit's legal orders: its province, the unit, ranges of the text.
-pub type UnitOrders = (ProvinceId, Unit, Vec<(u32, u32)>);
+/// A unit's legal orders: its province, the unit, their numbers.
+pub type UnitOrders = (ProvinceId, Unit, Vec<u32>);
 
 /// What the last `process` did.
 #[derive(Clone, Debug, Default)]
@@ -655,7 +886,7 @@ pub const OK: &str = "";
 
 fn add(
     results: &mut Vec<(String, Vec<&'static str>)>,
-    index: &mut HashMap<String, usize>,
+    index: &mut FxMap<String, usize>,
     key: &str,
     tag: Option<&'static str>,
 ) {
@@ -696,10 +927,10 @@ impl Game {
 
     /// MILA's `set_orders`: each order is read, checked and filed under its
     /// unit; `replace` says whether it replaces an earlier order of the unit.
-    pub fn set_orders(&mut self, power: PowerId, texts: &[String], replace: bool) {
+    pub fn set_orders<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], replace: bool) {
         self.call_keys.clear();
         for t in texts {
-            let t = t.trim();
+            let t = t.as_ref().trim();
             if !t.is_empty() {
                 self.add_order(power, t, replace);
             }
@@ -744,13 +975,21 @@ impl Game {
 
     fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
         let kind = self.state.phase.kind;
-        let read = self.read_mila(text, power);
+        // A text listed before (in any game of the variant) was read then.
+        let found = match &self.possible {
+            Some(_) => self.v.orders.lock().unwrap_or_else(|e| e.into_inner()).find(text),
+            None => None,
+        };
+        let read = match found {
+            Some((_, k)) => k.map(|k| Order::new(power, k)),
+            None => self.read_mila(text, power),
+        };
         let mut fast = read;
         if let Some(o) = &mut fast {
             self.support_coast(o);
         }
-        if let Some(o) = fast.filter(|o| Some(*o) == read) {
-            if self.listed(&o, text) {
+        if let (Some(o), Some((id, _))) = (fast.filter(|o| Some(*o) == read), found) {
+            if self.listed(&o, id) {
                 // One of the legal orders, written as `get_all_possible_orders`
                 // writes it: nothing to check or rewrite.
                 let key = self.key_of(&o, text);
@@ -823,9 +1062,10 @@ impl Game {
         );
     }
 
-    /// Is this text one of the cached legal orders of the order's unit
-    /// (or build site), and the unit (or site) the ordering power's?
-    fn listed(&self, o: &Order, text: &str) -> bool {
+    /// Is this order (numbered `id` in the variant's table) one of the
+    /// cached legal orders of the order's unit (or build site), and the
+    /// unit (or site) the ordering power's?
+    fn listed(&self, o: &Order, id: u32) -> bool {
         let Some(possible) = &self.possible else {
             return false;
         };
@@ -838,7 +1078,7 @@ impl Game {
             (PhaseKind::Adjustment, OrderKind::Build(_)) => self.state.owner(p),
             _ => self.state.unit(p).map(|x| x.power),
         };
-        owner == Some(o.power) && possible.orders(p.index()).any(|t| t == text)
+        owner == Some(o.power) && possible.ids(p.index()).contains(&id)
     }
 
     /// Why the order would be refused in this phase, if it would.
@@ -928,12 +1168,13 @@ impl Game {
     fn compute_possible(&self) -> Possible {
         let map = self.map();
         let v = self.v;
-        let mut text = String::with_capacity(32 * 1024);
-        let mut by_loc: Vec<Vec<(u32, u32)>> = vec![Vec::new(); v.locs.len()];
-        let mut orderable: Vec<Vec<String>> = vec![Vec::new(); v.powers.len()];
+        let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
+        let mut orderable: Vec<Vec<ProvinceId>> = vec![Vec::new(); v.powers.len()];
         if self.done {
             return Possible::default();
         }
+        let mut guard = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+        let table = &mut *guard;
         // Orders of the unit in `p` (standing in region `r`) go under the
         // province and, for a coast, under the coast too.
         let coast_slot = |r: RegionId| -> Option<usize> {
@@ -943,15 +1184,13 @@ impl Game {
                 None
             }
         };
-        let put = |text: &mut String, list: &mut Vec<(u32, u32)>, s: &str| {
-            let a = text.len() as u32;
-            text.push_str(s);
-            list.push((a, text.len() as u32));
+        let put = |table: &mut OrderTable, list: &mut Vec<u32>, s: &str| {
+            list.push(table.id(v, s));
         };
         match self.state.phase.kind {
             PhaseKind::Movement => {
-                for (p, u, ranges) in self.movement_orders(&mut text) {
-                    orderable[u.power.index()].push(v.prov_names[p.index()].clone());
+                for (p, u, ranges) in self.movement_orders(table) {
+                    orderable[u.power.index()].push(p);
                     if let Some(i) = coast_slot(u.region) {
                         by_loc[i] = ranges.clone();
                     }
@@ -961,10 +1200,10 @@ impl Game {
             PhaseKind::Retreat => {
                 let units: Vec<(ProvinceId, Unit)> = self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect();
                 for (p, u) in units {
-                    orderable[u.power.index()].push(v.prov_names[p.index()].clone());
+                    orderable[u.power.index()].push(p);
                     let mut ranges = Vec::new();
                     for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
-                        put(&mut text, &mut ranges, &self.order_text(&o));
+                        put(table, &mut ranges, &self.order_text(&o));
                     }
                     if let Some(i) = coast_slot(u.region) {
                         by_loc[i] = ranges.clone();
@@ -984,9 +1223,9 @@ impl Game {
                             (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
                             _ => None,
                         };
-                        put(&mut text, &mut by_loc[u.province.index()], &self.order_text(o));
+                        put(table, &mut by_loc[u.province.index()], &self.order_text(o));
                         if let Some(i) = region.and_then(coast_slot) {
-                            let last = *by_loc[u.province.index()].last().unwrap_or(&(0, 0));
+                            let last = *by_loc[u.province.index()].last().unwrap_or(&0);
                             by_loc[i].push(last);
                         }
                         if !locs.contains(&u.province) {
@@ -995,8 +1234,8 @@ impl Game {
                     }
                     if waive {
                         for &p in &locs {
-                            put(&mut text, &mut by_loc[p.index()], "WAIVE");
-                            let last = *by_loc[p.index()].last().unwrap_or(&(0, 0));
+                            put(table, &mut by_loc[p.index()], "WAIVE");
+                            let last = *by_loc[p.index()].last().unwrap_or(&0);
                             for &r in map.coasts(p) {
                                 if let Some(i) = coast_slot(r) {
                                     by_loc[i].push(last);
@@ -1004,25 +1243,21 @@ impl Game {
                             }
                         }
                     }
-                    orderable[power.index()] = locs.iter().map(|p| v.prov_names[p.index()].clone()).collect();
+                    orderable[power.index()] = locs;
                 }
             }
         }
         for o in &mut orderable {
-            o.sort();
+            o.sort_by(|a, b| v.prov_names[a.index()].cmp(&v.prov_names[b.index()]));
         }
-        Possible {
-            text,
-            by_loc,
-            orderable,
-        }
+        Possible { by_loc, orderable }
     }
 
     /// Every legal order of every unit in a movement phase, as MILA text.
     /// Candidates come from the map (neighbours, convoy reach, units that
     /// could be helped) and are kept only if dip's checks accept them, so
     /// the list and the adjudicator never disagree.
-    pub fn movement_orders(&self, text: &mut String) -> Vec<UnitOrders> {
+    pub fn movement_orders(&self, table: &mut OrderTable) -> Vec<UnitOrders> {
         use dip_core::movement::check_order;
         let map = self.map();
         let v = self.v;
@@ -1043,7 +1278,7 @@ impl Game {
             h.finish()
         };
         let mut cache = CONVOYS
-            .get_or_init(|| Mutex::new(HashMap::new()))
+            .get_or_init(|| Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default())))
             .lock()
             .unwrap_or_else(|e| e.into_inner());
         for &(p, u) in &units {
@@ -1111,6 +1346,7 @@ impl Game {
         }
         let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
         let plain = !map.has_edge_flags();
+        let fit = codes_fit(map);
         let mut out = Vec::with_capacity(units.len());
         for (i, &(p, u)) in units.iter().enumerate() {
             let me = UnitRef::new(Some(u.kind), p);
@@ -1120,41 +1356,51 @@ impl Game {
             // flags (canals, weak moves): no need to ask for each.
             let trusted = |k: OrderKind| plain || ok(k);
             let mine = name(&u);
-            let mut texts: Vec<(u32, u32)> = Vec::with_capacity(24);
-            let mut push = |parts: &[&str]| {
-                let a = text.len() as u32;
-                for x in parts {
-                    text.push_str(x);
-                }
-                texts.push((a, text.len() as u32));
-            };
-            push(&[mine, " H"]);
-            for e in map.edges(u.kind, u.region) {
-                let q = map.province_of(e.to);
-                let d = if map.region(e.to).coast.is_some() {
-                    Dest::coast(q, e.to)
-                } else {
-                    Dest::new(q)
-                };
-                if trusted(OrderKind::Move(me, d, false)) {
-                    let dn = if map.region(e.to).coast.is_some() {
-                        &v.region_names[e.to.index()]
-                    } else {
-                        &v.prov_names[q.index()]
-                    };
-                    push(&[mine, " - ", dn]);
+            let mut texts: Vec<u32> = Vec::with_capacity(32);
+            let edges = map.edges(u.kind, u.region);
+            // The hold and the moves: numbered once per unit type and region.
+            let slot = table.unit_slot(v, u.kind, u.region);
+            if let Some(ids) = &table.unit_orders[slot] {
+                texts.push(ids[0]);
+                for (e, &id) in edges.iter().zip(&ids[1..]) {
+                    if plain || {
+                        let q = map.province_of(e.to);
+                        let d = if map.region(e.to).coast.is_some() {
+                            Dest::coast(q, e.to)
+                        } else {
+                            Dest::new(q)
+                        };
+                        ok(OrderKind::Move(me, d, false))
+                    } {
+                        texts.push(id);
+                    }
                 }
             }
+            // The text is written only the first time the code is seen.
+            let mut push = |code: u64, parts: &[&str]| {
+                let id = if fit {
+                    table.coded(v, code, || parts.concat())
+                } else {
+                    table.id(v, &parts.concat())
+                };
+                texts.push(id);
+            };
             if let Some(f) = &facts_of[i] {
                 for &q in &f.moves {
-                    push(&[mine, " - ", &v.prov_names[q.index()], " VIA"]);
+                    push(
+                        code(3, u.kind, u.region, None, q.0),
+                        &[mine, " - ", &v.prov_names[q.index()], " VIA"],
+                    );
                 }
             }
             for &q in &land[i] {
                 if let Some(j) = unit_at[q.index()] {
                     let (_, other) = units[j];
                     if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                        push(&[mine, " S ", name(&other)]);
+                        push(
+                            code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
+                            &[mine, " S ", name(&other)],
+                        );
                     }
                 }
             }
@@ -1176,11 +1422,18 @@ impl Game {
                         ok(kind)
                     };
                     if legal {
-                        push(&[mine, " S ", theirs, " - ", &v.prov_names[d.index()]]);
+                        push(
+                            code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
+                            &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
+                        );
                         // MILA also lists the coast the supported fleet would take.
-                        for e in map.edges(other.kind, other.region) {
+                        let split = !map.coasts(d).is_empty();
+                        for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
                             if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                                push(&[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]]);
+                                push(
+                                    code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
+                                    &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
+                                );
                             }
                         }
                     }
@@ -1193,7 +1446,10 @@ impl Game {
                 }
                 if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {
                     for &d in dests {
-                        push(&[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]]);
+                        push(
+                            code(7, u.kind, u.region, Some((other.kind, other.region)), d.0),
+                            &[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]],
+                        );
                     }
                 }
             }
@@ -1239,42 +1495,9 @@ impl Game {
         facts
     }
 
-    /// Reads an order in MILA's own syntax (`A PAR - BUR`, `F NTH C A LON -
-    /// NWY`, `A LON - NWY VIA`, `F STP/SC S A MOS`) without the general
-    /// reader; anything else gives `None`.
+    /// See [`read_mila`].
     fn read_mila(&self, text: &str, power: PowerId) -> Option<Order> {
-        let v = self.v;
-        let w: Vec<&str> = text.split_whitespace().collect();
-        let unit = |i: usize| -> Option<UnitRef> {
-            let letter = w.get(i)?.chars().next()?;
-            if w.get(i)?.len() != 1 {
-                return None;
-            }
-            let kind = v.letters.iter().find(|(c, _)| *c == letter)?.1;
-            let &(p, r) = v.loc_index.get(*w.get(i + 1)?)?;
-            Some(UnitRef::new(Some(kind), p).with_coast(r.map_or(CoastSpec::None, CoastSpec::Coast)))
-        };
-        let dest = |i: usize| -> Option<Dest> {
-            let &(p, r) = v.loc_index.get(*w.get(i)?)?;
-            Some(Dest {
-                province: p,
-                coast: r.map_or(CoastSpec::None, CoastSpec::Coast),
-            })
-        };
-        let kind = match w.as_slice() {
-            [_, _, "H"] => OrderKind::Hold(unit(0)?),
-            [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
-            [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
-            [_, _, "S", _, _] | [_, _, "S", _, _, "H"] => OrderKind::SupportHold(unit(0)?, unit(3)?),
-            [_, _, "S", _, _, "-", _] => OrderKind::SupportMove(unit(0)?, unit(3)?, dest(6)?),
-            [_, _, "C", _, _, "-", _] => OrderKind::Convoy(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
-            [_, _, "R", _] => OrderKind::Retreat(unit(0)?, dest(3)?),
-            [_, _, "D"] => OrderKind::Disband(unit(0)?),
-            [_, _, "B"] => OrderKind::Build(unit(0)?),
-            ["WAIVE"] => OrderKind::Waive,
-            _ => return None,
-        };
-        Some(Order::new(power, kind))
+        read_mila(self.v, text, power)
     }
 
     // ---- processing ----------------------------------------------------------
@@ -1434,7 +1657,7 @@ impl Game {
         let mut orders: Vec<Order> = Vec::new();
         let mut keys: Vec<(usize, String, String)> = Vec::new();
         let mut results: Vec<(String, Vec<&'static str>)> = Vec::new();
-        let mut index: HashMap<String, usize> = HashMap::with_capacity(64);
+        let mut index: FxMap<String, usize> = FxMap::with_capacity_and_hasher(64, Default::default());
         let mut ordered_units: Vec<Vec<String>> = vec![Vec::new(); self.v.powers.len()];
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
@@ -1668,6 +1891,43 @@ impl Game {
     }
 }
 
+/// Reads an order in MILA's own syntax (`A PAR - BUR`, `F NTH C A LON -
+/// NWY`, `A LON - NWY VIA`, `F STP/SC S A MOS`) without the general
+/// reader; anything else gives `None`.
+pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    let unit = |i: usize| -> Option<UnitRef> {
+        let letter = w.get(i)?.chars().next()?;
+        if w.get(i)?.len() != 1 {
+            return None;
+        }
+        let kind = v.letters.iter().find(|(c, _)| *c == letter)?.1;
+        let &(p, r) = v.loc_index.get(*w.get(i + 1)?)?;
+        Some(UnitRef::new(Some(kind), p).with_coast(r.map_or(CoastSpec::None, CoastSpec::Coast)))
+    };
+    let dest = |i: usize| -> Option<Dest> {
+        let &(p, r) = v.loc_index.get(*w.get(i)?)?;
+        Some(Dest {
+            province: p,
+            coast: r.map_or(CoastSpec::None, CoastSpec::Coast),
+        })
+    };
+    let kind = match w.as_slice() {
+        [_, _, "H"] => OrderKind::Hold(unit(0)?),
+        [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
+        [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
+        [_, _, "S", _, _] | [_, _, "S", _, _, "H"] => OrderKind::SupportHold(unit(0)?, unit(3)?),
+        [_, _, "S", _, _, "-", _] => OrderKind::SupportMove(unit(0)?, unit(3)?, dest(6)?),
+        [_, _, "C", _, _, "-", _] => OrderKind::Convoy(unit(0)?, unit(3)?, Dest::new(dest(6)?.province)),
+        [_, _, "R", _] => OrderKind::Retreat(unit(0)?, dest(3)?),
+        [_, _, "D"] => OrderKind::Disband(unit(0)?),
+        [_, _, "B"] => OrderKind::Build(unit(0)?),
+        ["WAIVE"] => OrderKind::Waive,
+        _ => return None,
+    };
+    Some(Order::new(power, kind))
+}
+
 /// The convoying provinces reachable from `from` through the given ones.
 fn reach(map: &Map, fleets: &[ProvinceId], from: ProvinceId) -> Vec<ProvinceId> {
     let mut seen = vec![false; fleets.len()];
@@ -1806,7 +2066,8 @@ mod tests {
             let possible = g.possible();
             let powers: Vec<PowerId> = g.map().power_ids().collect();
             for (i, _) in g.v.locs.iter().enumerate() {
-                for text in possible.orders(i) {
+                for text in possible.orders(g.v, i) {
+                    let text = text.as_str();
                     let Some(o) = g.read_mila(text, PowerId(0)) else {
                         panic!("cannot read `{text}`");
                     };

@@ -6,49 +6,57 @@
 
 pub mod engine;
 
+/// mimalloc for the module's own allocations: legal orders, orders and
+/// results make a few hundred small allocations a phase, and glibc's
+/// malloc and free were a quarter of the agent loop's time in Rust.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use engine::{Game, PhaseRecord};
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Mutex;
 
-/// FNV-1a: order texts are short, and SipHash would cost more than the
-/// Python string it saves.
+/// Python strings of a variant's listed orders (by their number in the
+/// variant's `OrderTable`) and of its locations, made once per process.
 #[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
+struct VariantStrings {
+    orders: Vec<Option<Py<PyString>>>,
+    locs: Vec<Py<PyString>>,
 }
 
-type Interned = HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv>>;
+/// By variant (the address of its `VariantData`).
+static STRINGS: Mutex<Vec<(usize, VariantStrings)>> = Mutex::new(Vec::new());
 
-/// Python strings of order texts and locations, made once per process:
-/// the same few thousand orders come back phase after phase.
-static INTERN: Mutex<Option<Interned>> = Mutex::new(None);
-const INTERN_MAX: usize = 1 << 18;
-
-fn intern<'py>(py: Python<'py>, table: &mut Interned, s: &str) -> Bound<'py, PyString> {
-    if let Some(p) = table.get(s) {
-        return p.bind(py).clone();
+/// The Python strings of variant `v`, with one for every order numbered so far.
+fn variant_strings<'a>(
+    py: Python<'_>,
+    all: &'a mut Vec<(usize, VariantStrings)>,
+    v: &engine::VariantData,
+) -> &'a VariantStrings {
+    let key = v as *const engine::VariantData as usize;
+    let at = match all.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            let locs = v.locs.iter().map(|l| PyString::new(py, l).unbind()).collect();
+            all.push((
+                key,
+                VariantStrings {
+                    orders: Vec::new(),
+                    locs,
+                },
+            ));
+            all.len() - 1
+        }
+    };
+    let strings = &mut all[at].1;
+    let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+    for text in &table.texts[strings.orders.len().min(table.texts.len())..] {
+        strings.orders.push(Some(PyString::new(py, text).unbind()));
     }
-    let p = PyString::new(py, s);
-    if table.len() < INTERN_MAX {
-        table.insert(s.into(), p.clone().unbind());
-    }
-    p
+    strings
 }
 
 fn value_err(e: String) -> PyErr {
@@ -107,8 +115,10 @@ impl Engine {
     /// name, or path to a variant file).
     #[new]
     #[pyo3(signature = (map_name = "standard"))]
-    fn new(map_name: &str) -> PyResult<Self> {
+    fn new(py: Python<'_>, map_name: &str) -> PyResult<Self> {
         let v = engine::variant(map_name).map_err(value_err)?;
+        // The Python strings of the orders the variant numbered on loading.
+        variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), v);
         Ok(Engine {
             g: Game::new(v),
             possible_dict: None,
@@ -243,7 +253,7 @@ impl Engine {
 
     /// Gives orders; returns how many were refused (see `take_errors`).
     #[pyo3(signature = (power, orders, replace = true))]
-    fn set_orders(&mut self, power: &str, orders: Vec<String>, replace: bool) -> PyResult<usize> {
+    fn set_orders(&mut self, power: &str, orders: Vec<PyBackedStr>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
         self.g.set_orders(p, &orders, replace);
@@ -276,14 +286,18 @@ impl Engine {
         }
         let g = &mut self.g;
         let possible = py.detach(|| g.possible());
+        let v = self.g.v;
         let d = PyDict::new(py);
-        let mut guard = INTERN.lock().unwrap_or_else(|e| e.into_inner());
-        let table = guard.get_or_insert_with(Interned::default);
-        let mut items: Vec<Bound<'py, PyString>> = Vec::with_capacity(32);
-        for (i, loc) in self.g.v.locs.iter().enumerate() {
-            items.clear();
-            items.extend(possible.orders(i).map(|t| intern(py, table, t)));
-            d.set_item(intern(py, table, loc), PyList::new(py, &items)?)?;
+        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+        let strings = variant_strings(py, &mut guard, v);
+        let orders = &strings.orders;
+        for (i, loc) in strings.locs.iter().enumerate() {
+            let ids = possible.ids(i);
+            let list = PyList::new(
+                py,
+                ids.iter().map(|&id| orders[id as usize].as_ref().map(|s| s.bind(py))),
+            )?;
+            d.set_item(loc.bind(py), list)?;
         }
         self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
@@ -292,20 +306,23 @@ impl Engine {
     fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
         let p = self.power(power)?;
         let possible = self.g.possible();
-        let mut guard = INTERN.lock().unwrap_or_else(|e| e.into_inner());
-        let table = guard.get_or_insert_with(Interned::default);
-        let items: Vec<Bound<'py, PyString>> = possible.orderable[p.index()]
-            .iter()
-            .map(|l| intern(py, table, l))
-            .collect();
-        PyList::new(py, items)
+        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+        // Provinces come first in `locs`, in province order.
+        let locs = &variant_strings(py, &mut guard, self.g.v).locs;
+        PyList::new(
+            py,
+            possible.orderable[p.index()].iter().map(|q| locs[q.index()].bind(py)),
+        )
     }
 
-    /// Adjudicates the phase (without holding the GIL) and moves on.
-    fn process(&mut self, py: Python<'_>) {
+    /// Adjudicates the phase (without holding the GIL) and moves on;
+    /// returns the name of the phase processed.
+    fn process<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyString> {
+        let name = PyString::new(py, &self.g.phase_name());
         let g = &mut self.g;
         py.detach(|| g.process());
         self.possible_dict = None;
+        name
     }
 
     /// Results of the last phase processed: unit → MILA result words.
