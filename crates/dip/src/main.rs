@@ -3,6 +3,7 @@
 mod adjudicate;
 mod bench;
 mod cases;
+mod daide;
 mod gm;
 mod orders;
 mod rate;
@@ -63,6 +64,8 @@ enum Command {
     Ratings(rate::RatingsArgs),
     /// Host games: a JSON API with accounts, deadlines and storage (docs/api.md).
     Serve(serve::Args),
+    /// Run a game for DAIDE bots at once (docs/daide.md): they connect, play, and the record is written.
+    Daide(daide::Args),
 }
 
 fn main() -> ExitCode {
@@ -93,6 +96,7 @@ fn main() -> ExitCode {
         Command::Score(a) => rate::score(a),
         Command::Ratings(a) => rate::ratings(a),
         Command::Serve(a) => serve::run(a),
+        Command::Daide(a) => daide::run(a),
     };
     match result {
         Ok(code) => code,

@@ -512,3 +512,56 @@ pub async fn manage(state: AppState, config: DaideConfig) {
         let _ = tokio::time::timeout(Duration::from_secs(1), rx.changed()).await;
     }
 }
+
+/// A game for bots only (`dip daide`).
+#[derive(Clone, Debug)]
+pub struct BotGame {
+    pub name: String,
+    pub variant: String,
+    /// Deadline of every phase (`10s`); none: phases wait for all bots.
+    pub deadline: Option<String>,
+    /// 0: no press; 10–30: press at that level.
+    pub press: u32,
+    /// The port stored with the game.
+    pub port: u16,
+}
+
+/// Creates a forming DAIDE game with a seat for every power; its host is
+/// an account that cannot log in.
+pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiResult<i64> {
+    let id = state
+        .write(move |tx| {
+            let host = auth::create_account(tx, &format!("daide-host-{:08x}", fastrand::u32(..)), "!")?;
+            let new = crate::lobby::NewGame {
+                name: b.name,
+                variant: b.variant,
+                players: None,
+                deadlines: game::Deadlines {
+                    movement: b.deadline.clone(),
+                    retreat: b.deadline.clone(),
+                    adjustment: b.deadline,
+                },
+                press: if b.press == 0 { game::Press::None } else { game::Press::Full },
+                anonymous: false,
+                daide: false,
+                assignment: game::Assignment::Random,
+                civil_disorder_after: Some(100),
+            };
+            let id = crate::lobby::create(tx, &host, new)?;
+            // The port is this process's own: no range to draw from.
+            let g = game::load(tx, id, Lock::Update)?;
+            let mut options = g.options.clone();
+            options.daide = true;
+            options.daide_port = Some(b.port);
+            tx.exec(
+                "UPDATE games SET options = $1 WHERE id = $2",
+                &[serde_json::to_string(&options).map_err(|e| crate::error::ApiError::internal(e.to_string()))?.into(), id.into()],
+            )?;
+            Ok(id)
+        })
+        .await?;
+    state.changed();
+    Ok(id)
+}
+
+use crate::auth;
