@@ -93,24 +93,28 @@ pub fn now(map: &Map, repr: &Repr, rules: &Ruleset, state: &State) -> Msg {
 pub fn sco(map: &Map, repr: &Repr, state: &State) -> Msg {
     let mut b = B::new(SCO);
     for p in map.power_ids() {
-        let cs: Vec<ProvinceId> = state.centers_of(map, p).collect();
+        let mut cs: Vec<(String, Token)> = state
+            .centers_of(map, p)
+            .filter_map(|c| repr.province(c))
+            .map(|t| (repr.name(t).unwrap_or_default(), t))
+            .collect();
         if cs.is_empty() {
             continue;
         }
+        cs.sort();
         let mut l = B::default().t(repr.power(p));
-        for c in cs {
-            if let Some(t) = repr.province(c) {
-                l = l.t(t);
-            }
+        for (_, t) in cs {
+            l = l.t(t);
         }
         b = b.l(l);
     }
-    let free: Vec<Token> = map
+    let mut free: Vec<Token> = map
         .supply_centers()
         .iter()
         .filter(|&&c| state.owner(c).is_none())
         .filter_map(|&c| repr.province(c))
         .collect();
+    free.sort_by_key(|&t| repr.name(t));
     if !free.is_empty() {
         let mut l = B::default().t(UNO);
         for t in free {
@@ -781,7 +785,8 @@ mod tests {
         assert!(now.contains("(ENG FLT LON)"), "{now}");
         assert_eq!(now.matches("(").count(), 1 + 22 + 1, "{now}");
         let sco = sco(&v.map, &r, &v.start).to_text(&r);
-        assert!(sco.starts_with("SCO (AUS BUD TRI VIE) (ENG EDI LON LVP)") || sco.starts_with("SCO (AUS "), "{sco}");
+        assert!(sco.starts_with("SCO (AUS BUD TRI VIE) (ENG EDI LON LVP) (FRA BRE MAR PAR)"), "{sco}");
+        assert!(sco.ends_with("(UNO BEL BUL DEN GRE HOL NWY POR RUM SER SPA SWE TUN)"), "{sco}");
         assert!(sco.contains("(UNO "), "{sco}");
     }
 

@@ -284,9 +284,11 @@ impl Session {
 
     async fn nme(&mut self, m: &Msg) -> Step {
         let args = &m.0[1..];
-        let (Some(name), Some(version)) = (args.first().and_then(Node::string), args.get(1).and_then(Node::string))
-        else {
+        let Some(name) = args.first().and_then(Node::string) else {
             return self.send(&huh(m, 1)).await;
+        };
+        let Some(version) = args.get(1).and_then(Node::string) else {
+            return self.send(&huh(m, 1 + args[0].width())).await;
         };
         if args.len() != 2 {
             return self.send(&huh(m, 1 + args[0].width() + args[1].width())).await;
@@ -565,7 +567,17 @@ impl Session {
         let reader = Reader { map, repr: &self.hub.repr };
         let mut parsed = Vec::new();
         let mut at = 1;
-        for n in &m.0[1..] {
+        // `SUB (turn) (order) …`: MILA's bots name the turn; it must be
+        // the current one.
+        let mut body = &m.0[1..];
+        if let Some(t) = body.first().and_then(convert::phase_of) {
+            if t != state.phase {
+                return self.send(&answer(REJ, m)).await;
+            }
+            at += body[0].width();
+            body = &body[1..];
+        }
+        for n in body {
             match reader.order(n, at) {
                 Ok(o) => parsed.push((n.clone(), o)),
                 Err(bad) => return self.send(&huh(m, bad)).await,
