@@ -577,7 +577,13 @@ pub fn to_dip(o: &DOrder) -> Order {
 
 /// dip's order text of an accepted DAIDE order (what the API stores).
 pub fn to_text(map: &Map, o: &DOrder) -> String {
-    dip_game::gamedir::short(map, &to_dip(o))
+    let text = dip_game::gamedir::short(map, &to_dip(o));
+    // dip's short form writes a build `+F Lon`, which the order reader
+    // does not take back.
+    match text.strip_prefix('+') {
+        Some(rest) => format!("build {rest}"),
+        None => text,
+    }
 }
 
 /// The unit a dip order names, as it stands (or stood, dislodged).
@@ -613,6 +619,7 @@ pub fn order_node(map: &Map, repr: &Repr, state: &State, o: &Order) -> Node {
         OrderKind::Hold(x) => B::default().n(u(x)).t(HLD),
         OrderKind::Move(x, d, false) => B::default().n(u(x)).t(MTO).n(dest_node(map, repr, d)),
         OrderKind::Move(x, d, true) => B::default().n(u(x)).t(CTO).n(prov(d.province)),
+        // (ORD adds the route: see `ord`.)
         OrderKind::SupportHold(x, t) => B::default().n(u(x)).t(SUP).n(u(t)),
         OrderKind::SupportMove(x, t, d) => B::default().n(u(x)).t(SUP).n(u(t)).t(MTO).n(prov(d.province)),
         OrderKind::Convoy(x, t, d) => B::default().n(u(x)).t(CVY).n(u(t)).t(CTO).n(prov(d.province)),
@@ -686,7 +693,15 @@ pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome) -> Vec
         if res.is_empty() {
             res.push(SUC);
         }
-        out.push(ord_msg(&t, order_node(map, repr, state, &r.order), &res));
+        let mut node = order_node(map, repr, state, &r.order);
+        if let OrderKind::Move(x, d, true) = r.order.kind {
+            let route = via(map, outcome, x.province, d.province);
+            if let (Node::List(l), false) = (&mut node, route.is_empty()) {
+                l.push(Node::Tok(VIA));
+                l.push(Node::List(route.into_iter().filter_map(|p| repr.province(p)).map(Node::Tok).collect()));
+            }
+        }
+        out.push(ord_msg(&t, node, &res));
     }
     if let PhaseOutcome::Adjustment(a) = outcome {
         for &p in &a.civil_disorder {
@@ -697,6 +712,26 @@ pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome) -> Vec
         }
     }
     out
+}
+
+/// The convoying provinces of a convoyed move, from the army onwards.
+fn via(map: &Map, outcome: &PhaseOutcome, from: ProvinceId, to: ProvinceId) -> Vec<ProvinceId> {
+    let mut fleets: Vec<ProvinceId> = outcome
+        .orders()
+        .iter()
+        .filter_map(|r| match r.order.kind {
+            OrderKind::Convoy(f, a, d) if a.province == from && d.province == to => Some(f.province),
+            _ => None,
+        })
+        .collect();
+    let mut route = Vec::new();
+    let mut at = from;
+    while !fleets.is_empty() {
+        let next = fleets.iter().position(|&f| map.provinces_adjacent(at, f)).unwrap_or(0);
+        at = fleets.remove(next);
+        route.push(at);
+    }
+    route
 }
 
 fn ord_msg(t: &Node, order: Node, res: &[Token]) -> Msg {
@@ -864,5 +899,60 @@ mod tests {
         for g in got {
             assert!(g["error"].is_null(), "{g}");
         }
+    }
+}
+
+#[cfg(test)]
+mod build_tests {
+    use super::super::message::Msg;
+    use super::*;
+
+    fn check(state: &State, power: &str, texts: &[&str]) {
+        let l = crate::variants::get("standard").unwrap();
+        let map = &l.variant.map;
+        let r = Repr::of(map);
+        let me = map.find_power(power).unwrap();
+        let reader = Reader { map, repr: &r };
+        let mut lines = Vec::new();
+        for t in texts {
+            let m = Msg::parse(&format!("SUB {t}"), &r).unwrap();
+            let o = reader.order(&m.0[1], 1).unwrap();
+            assert_eq!(note(map, &l.variant.rules, state, me, &o, &[]), MBV, "{t}");
+            lines.push(to_text(map, &o));
+        }
+        let got = crate::play::read_lines(map, l, state, me, &lines);
+        for g in &got {
+            assert_eq!(g["fate"], "accepted", "{g}");
+        }
+        assert_eq!(got.len(), texts.len());
+    }
+
+    #[test]
+    fn every_kind_of_order_is_stored_as_text_the_order_reader_accepts() {
+        let l = crate::variants::get("standard").unwrap();
+        let map = &l.variant.map;
+        let mut s = l.variant.start.clone();
+        check(&s, "ENG", &["((ENG FLT LON) MTO NTH)", "((ENG FLT EDI) SUP (ENG FLT LON) MTO NTH)", "((ENG AMY LVP) HLD)"]);
+        check(&s, "RUS", &["((RUS FLT (STP SCS)) MTO BOT)".replace("BOT", "GOB").as_str(), "((RUS AMY MOS) SUP (RUS AMY WAR))"]);
+        // A convoy: an English fleet in the North Sea carries the army from Yorkshire.
+        let eng = map.find_power("ENG").unwrap();
+        let (lon, nth, yor, lvp) = ["lon", "nth", "yor", "lvp"].map(|p| map.find_province(p).unwrap()).into();
+        let f = s.remove(lon).unwrap();
+        s.place(map, Unit { region: map.main_region(nth), ..f });
+        let a = s.remove(lvp).unwrap();
+        s.place(map, Unit { region: map.main_region(yor), ..a });
+        check(&s, "ENG", &["((ENG FLT NTH) CVY (ENG AMY YOR) CTO NWY)", "((ENG AMY YOR) CTO NWY VIA (NTH))"]);
+        // Builds, removals and waives.
+        let mut w = l.variant.start.clone();
+        w.phase = Phase::new(1901, Season::Fall, PhaseKind::Adjustment);
+        w.remove(lon);
+        w.set_owner(map.find_province("nwy").unwrap(), Some(eng));
+        w.set_owner(map.find_province("bel").unwrap(), Some(eng));
+        check(&w, "ENG", &["((ENG FLT LON) BLD)", "(ENG WVE)"]);
+        let mut r = l.variant.start.clone();
+        r.phase = Phase::new(1901, Season::Fall, PhaseKind::Adjustment);
+        r.set_owner(map.find_province("mos").unwrap(), None);
+        check(&r, "RUS", &["((RUS AMY WAR) REM)"]);
+        let _ = eng;
     }
 }

@@ -41,6 +41,9 @@ pub struct DaideConfig {
     pub press_level: u32,
     /// End games (as a draw of the survivors) once this year is over.
     pub end_after_year: Option<i32>,
+    /// The power of each client by order of arrival (NME); the others
+    /// are drawn as the game's assignment says.
+    pub powers_by_arrival: Vec<String>,
 }
 
 impl Default for DaideConfig {
@@ -50,6 +53,7 @@ impl Default for DaideConfig {
             write_timeout: Duration::from_secs(30),
             press_level: 30,
             end_after_year: None,
+            powers_by_arrival: Vec::new(),
         }
     }
 }
@@ -128,6 +132,8 @@ pub struct Hub {
     pub state: AppState,
     /// Connections open now (for the benchmark and tests).
     pub open: std::sync::atomic::AtomicUsize,
+    /// NMEs so far.
+    pub arrivals: std::sync::atomic::AtomicUsize,
 }
 
 impl Hub {
@@ -171,6 +177,7 @@ pub async fn listen(
         config,
         state: state.clone(),
         open: Default::default(),
+        arrivals: Default::default(),
     });
     let mut watcher = tokio::spawn(watch(hub.clone()));
     let h = hub.clone();
@@ -302,12 +309,9 @@ fn phase_result(hub: &Hub, s: &crate::history::Stored, next: &dip_core::State) -
     let rules = &hub.loaded.variant.rules;
     let (before, played) = s.replay(hub.loaded)?;
     let mut msgs = convert::ord(map, &hub.repr, &before, &played.outcome);
-    let counted = before.phase.season == dip_core::Season::Fall
-        && (next.phase.season != dip_core::Season::Fall || next.phase.year != before.phase.year)
-        || next.phase.kind == dip_core::PhaseKind::Adjustment;
-    if counted && before.phase.kind != dip_core::PhaseKind::Adjustment {
-        msgs.push(convert::sco(map, &hub.repr, next));
-    }
+    // SCO after every phase, as MILA's server does: clients take an
+    // unchanged SCO, and the ownership after the fall is in it either way.
+    msgs.push(convert::sco(map, &hub.repr, next));
     msgs.push(convert::now(map, &hub.repr, rules, next));
     Ok(msgs)
 }
@@ -330,12 +334,7 @@ pub async fn history(hub: &Arc<Hub>, only: Option<dip_core::Phase>) -> crate::er
                     Some(n) => n.state(h.loaded)?,
                     None => current.clone(),
                 };
-                let mut m = phase_result(&h, s, &next)?;
-                if only.is_some() && !m.iter().any(|x| x.first() == Some(SCO)) {
-                    let at = m.len() - 1;
-                    m.insert(at, convert::sco(&h.loaded.variant.map, &h.repr, &next));
-                }
-                out.extend(m);
+                out.extend(phase_result(&h, s, &next)?);
             }
             Ok(out)
         })

@@ -226,6 +226,11 @@ impl Session {
                 let about = args.first().and_then(Node::list).and_then(|l| l.first()).and_then(Node::tok);
                 if about == Some(MAP) {
                     self.map_ok = x == YES;
+                    if x == REJ {
+                        // The client cannot play this map: it is told to go.
+                        self.send(&B::new(OFF).msg()).await?;
+                        return Err(End::Close);
+                    }
                     if self.map_ok && self.hlo_due {
                         self.hlo_due = false;
                         return self.greet().await;
@@ -298,6 +303,11 @@ impl Session {
         }
         let id = self.hub.id;
         let passcode = fastrand::i32(1..8000);
+        // A power chosen for this arrival (tests, tournament directors).
+        let wanted = {
+            let n = self.hub.arrivals.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            self.hub.config.powers_by_arrival.get(n).cloned()
+        };
         let joined = self
             .hub
             .state
@@ -311,7 +321,7 @@ impl Session {
                     &format!("daide-{id}-{:08x}", fastrand::u32(..)),
                     &format!("daide:{passcode}"),
                 )?;
-                lobby::join(tx, id, &acc, None)?;
+                lobby::join(tx, id, &acc, wanted.as_deref())?;
                 Ok(acc)
             })
             .await;
@@ -849,12 +859,11 @@ impl Session {
             return self.send(&huh(m, 0)).await;
         }
         let args = &m.0[1..];
-        // SND [(message_id)] (powers) (press) [WRT …]
-        let skip = usize::from(
-            args.first()
-                .and_then(Node::list)
-                .is_some_and(|l| l.len() == 1 && l[0].tok().is_some_and(|t| t.is_int())),
-        );
+        // SND [(message_id) | (turn)] (powers) (press) [WRT …]
+        let skip = usize::from(args.first().is_some_and(|a| {
+            convert::phase_of(a).is_some()
+                || a.list().is_some_and(|l| l.len() == 1 && l[0].tok().is_some_and(|t| t.is_int()))
+        }));
         let (Some(to), Some(body)) = (args.get(skip).and_then(Node::list), args.get(skip + 1)) else {
             return self.send(&huh(m, 1)).await;
         };

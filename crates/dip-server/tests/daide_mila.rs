@@ -1,0 +1,276 @@
+//! MILA's recorded DAIDE sessions (the `diplomacy` package's
+//! diplomacy/daide/tests/*.csv, installed at test time by
+//! scripts/daide-mila-data.sh, never copied here) replayed against dip's
+//! DAIDE server: every client message is sent as recorded, and the answers
+//! are compared where the protocol allows only one answer (THX notes, YES
+//! and REJ, HLO but its passcode, MAP, MDF, SCO, NOW, the ORD results
+//! MILA sends, FRM, DRW, SMR, OFF). MIS and TME are left out: the protocol
+//! leaves when to send them open, and MILA sends them more often.
+
+mod common;
+
+use common::TestApp;
+use dip_server::daide::frame::{self, Frame};
+use dip_server::daide::message::{bytes_of, text_of, tokens_of, Msg, Node};
+use dip_server::daide::token::{self, Repr, Token};
+use dip_server::daide::{self, DaideConfig};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+fn mila_dir() -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::process::Command::new("bash").arg(root.join("scripts/daide-mila-data.sh")).output().ok()?;
+    if !out.status.success() {
+        eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+        return None;
+    }
+    Some(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
+}
+
+/// MILA's text (`NME ( A l b e r t ) ( #5 )`) as tokens.
+fn mila_tokens(text: &str, r: &Repr) -> Vec<Token> {
+    text.split_whitespace()
+        .map(|w| match w {
+            "(" => token::BRA,
+            ")" => token::KET,
+            _ if w.starts_with('#') => Token::int(w[1..].parse().unwrap()),
+            _ if w.len() == 1 => Token::text(w.as_bytes()[0]),
+            _ => r.by_name(w).unwrap_or_else(|| panic!("no token {w}")),
+        })
+        .collect()
+}
+
+fn sorted(n: &Node, r: &Repr) -> String {
+    match n {
+        Node::Tok(t) => text_of(&[*t], r),
+        Node::List(l) => {
+            let mut parts: Vec<String> = l.iter().map(|x| sorted(x, r)).collect();
+            parts.sort();
+            format!("({})", parts.join(" "))
+        }
+    }
+}
+
+/// A form to compare by: lists whose order is free are sorted, HLO's
+/// passcode is left out.
+fn canonical(tokens: &[Token], r: &Repr) -> String {
+    let Ok(m) = Msg::from_tokens(tokens) else { return text_of(tokens, r) };
+    let head = m.first().and_then(|t| r.name(t)).unwrap_or_default();
+    match head.as_str() {
+        "NOW" | "SCO" | "MDF" => {
+            let mut parts: Vec<String> = m.0[1..].iter().map(|x| sorted(x, r)).collect();
+            if head == "NOW" {
+                parts[1..].sort();
+            }
+            if head == "SCO" {
+                parts.sort();
+            }
+            format!("{head} {}", parts.join(" "))
+        }
+        "HLO" => {
+            let mut m = m;
+            m.0[2] = Node::List(vec![Node::Tok(Token::int(0))]);
+            m.to_text(r)
+        }
+        _ => m.to_text(r),
+    }
+}
+
+fn compared(head: &str) -> bool {
+    !matches!(head, "MIS" | "TME")
+}
+
+struct Conn {
+    s: TcpStream,
+    /// Received, not yet matched.
+    extra: Vec<String>,
+}
+
+impl Conn {
+    async fn send(&mut self, tokens: &[Token]) -> bool {
+        self.s.write_all(&Frame::new(frame::DM, bytes_of(tokens)).encode()).await.is_ok()
+    }
+    async fn recv(&mut self, r: &Repr, wait: Duration) -> Option<String> {
+        let f = tokio::time::timeout(wait, frame::read(&mut self.s, 65535)).await.ok()?.ok()?;
+        match f.kind {
+            frame::DM => Some(canonical(&tokens_of(&f.data).ok()?, r)),
+            k => Some(format!("frame {k}")),
+        }
+    }
+}
+
+/// Replays one file; returns what was expected and not answered, and
+/// every HUH received.
+async fn replay(file: &std::path::Path) -> Vec<String> {
+    let r = Repr::of(&dip_variants::standard().map);
+    let text = std::fs::read_to_string(file).unwrap();
+    let lines: Vec<(u32, Option<String>, Option<String>)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut f = l.splitn(3, ',');
+            let id: u32 = f.next().unwrap().parse().unwrap();
+            let req = f.next().unwrap_or("");
+            if req.is_empty() {
+                (id, None, f.next().map(String::from))
+            } else {
+                (id, Some(req.to_string()), None)
+            }
+        })
+        .collect();
+    // Who the clients are, in order of arrival, and their powers.
+    let mut arrival: Vec<u32> = Vec::new();
+    let mut power: HashMap<u32, String> = HashMap::new();
+    for (id, req, resp) in &lines {
+        if req.as_deref().is_some_and(|q| q.starts_with("NME")) && !arrival.contains(id) {
+            arrival.push(*id);
+        }
+        if let Some(h) = resp.as_deref().and_then(|x| x.strip_prefix("HLO ( ")) {
+            power.insert(*id, h[..3].to_string());
+        }
+    }
+    let press = text.contains(",SND");
+    let app = TestApp::new();
+    let names: HashMap<&str, &str> = [
+        ("AUS", "Austria"), ("ENG", "England"), ("FRA", "France"), ("GER", "Germany"),
+        ("ITA", "Italy"), ("RUS", "Russia"), ("TUR", "Turkey"),
+    ]
+    .into();
+    let clients = arrival.len().max(1);
+    let human = clients < 7;
+    let gm = app.user("master").await;
+    let (_, g) = app
+        .post(
+            "/api/v1/games",
+            Some(&gm),
+            serde_json::json!({
+                "name": "mila", "assignment": "choice",
+                "players": {"min": clients + usize::from(human), "max": clients + usize::from(human)},
+                "deadlines": {"movement": "5m", "retreat": "5m", "adjustment": "5m"},
+                "press": if press { "full" } else { "none" },
+            }),
+        )
+        .await;
+    let id = g["id"].as_i64().unwrap();
+    let austria = if human {
+        let t = app.user("human").await;
+        app.post(&format!("/api/v1/games/{id}/join"), Some(&t), serde_json::json!({"power": "Austria"})).await;
+        Some(t)
+    } else {
+        None
+    };
+    let config = DaideConfig {
+        press_level: 30,
+        powers_by_arrival: arrival
+            .iter()
+            .map(|c| names.get(power.get(c).map(String::as_str).unwrap_or("")).copied().unwrap_or("").to_string())
+            .filter(|n| !n.is_empty())
+            .collect(),
+        ..DaideConfig::default()
+    };
+    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config).await.unwrap();
+    let mut conns: HashMap<u32, Conn> = HashMap::new();
+    let mut pending: HashMap<u32, Vec<String>> = HashMap::new();
+    let mut problems = Vec::new();
+    async fn settle(
+        c: &mut Conn,
+        want: &mut Vec<String>,
+        r: &Repr,
+        problems: &mut Vec<String>,
+        who: u32,
+    ) {
+        want.retain(|w| {
+            if let Some(i) = c.extra.iter().position(|x| x == w) {
+                c.extra.remove(i);
+                false
+            } else {
+                true
+            }
+        });
+        while !want.is_empty() {
+            let Some(got) = c.recv(r, Duration::from_secs(5)).await else { break };
+            if std::env::var("DAIDE_TRACE").is_ok() {
+                eprintln!("{who} << {}", &got[..got.len().min(150)]);
+            }
+            if got.starts_with("HUH") {
+                problems.push(format!("client {who}: got {got}"));
+            }
+            match want.iter().position(|w| *w == got) {
+                Some(i) => {
+                    want.remove(i);
+                }
+                None => c.extra.push(got),
+            }
+        }
+        for w in want.drain(..) {
+            problems.push(format!("client {who}: expected {w}"));
+        }
+    }
+    for (who, req, resp) in lines {
+        if let Some(resp) = resp {
+            let c = canonical(&mila_tokens(&resp, &r), &r);
+            let head = c.split(' ').next().unwrap_or("").to_string();
+            if compared(&head) {
+                pending.entry(who).or_default().push(c);
+            }
+            continue;
+        }
+        let req = req.unwrap();
+        if !conns.contains_key(&who) {
+            let mut s = TcpStream::connect(addr).await.unwrap();
+            s.write_all(&Frame::im().encode()).await.unwrap();
+            let rm = frame::read(&mut s, 65535).await.unwrap();
+            assert_eq!(rm.kind, frame::RM);
+            conns.insert(who, Conn { s, extra: Vec::new() });
+        }
+        let conn = conns.get_mut(&who).unwrap();
+        let mut want = pending.remove(&who).unwrap_or_default();
+        settle(conn, &mut want, &r, &mut problems, who).await;
+        if req.starts_with("GOF") {
+            if let Some(t) = &austria {
+                app.post(&format!("/api/v1/games/{id}/ready"), Some(t), serde_json::json!({"ready": true})).await;
+            }
+        }
+        if std::env::var("DAIDE_TRACE").is_ok() {
+            eprintln!("{who} >> {req}");
+        }
+        if !conn.send(&mila_tokens(&req, &r)).await {
+            problems.push(format!("client {who}: closed before {req}"));
+        }
+    }
+    for (who, mut want) in pending {
+        if let Some(c) = conns.get_mut(&who) {
+            settle(c, &mut want, &r, &mut problems, who).await;
+        }
+    }
+    if std::env::var("DAIDE_TRACE").is_ok() {
+        let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/W1901A"), None).await;
+        eprintln!("W1901A: {}", d);
+    }
+    problems
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mila_recorded_daide_sessions_get_the_same_answers() {
+    let Some(dir) = mila_dir() else {
+        eprintln!("SKIPPED: MILA's diplomacy package could not be installed (scripts/daide-mila-data.sh)");
+        return;
+    };
+    let only = std::env::var("DAIDE_MILA_FILE").ok();
+    let mut all = Vec::new();
+    for f in ["game_data_1_reject_map.csv", "game_data_1.csv", "game_data_1_history.csv", "game_data_7.csv", "game_data_7_draw.csv", "game_data_7_press.csv"] {
+        if only.as_deref().is_some_and(|o| o != f) {
+            continue;
+        }
+        let problems = replay(&dir.join(f)).await;
+        eprintln!("{f}: {} differences", problems.len());
+        for p in problems.iter().take(15) {
+            eprintln!("  {p}");
+        }
+        all.extend(problems.into_iter().map(|p| format!("{f}: {p}")));
+    }
+    assert!(all.is_empty(), "{} differences", all.len());
+}
