@@ -127,13 +127,7 @@ pub struct ReportHeader {
 
 /// Lines for what happened without an order: units removed by civil
 /// disorder and builds not used (waived).
-fn automatic_lines(
-    vocab: &Vocabulary,
-    state: &State,
-    outcome: &PhaseOutcome,
-    orders: &[Order],
-    table: &mut Vec<Line>,
-) {
+fn automatic_lines(vocab: &Vocabulary, state: &State, outcome: &PhaseOutcome, orders: &[Order], table: &mut Vec<Line>) {
     let map = vocab.map();
     let PhaseOutcome::Adjustment(a) = outcome else {
         return;

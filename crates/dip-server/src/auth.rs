@@ -4,9 +4,9 @@
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::time::now_ms;
-use rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use rand_core::{OsRng, RngCore};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -32,9 +32,7 @@ pub fn check_new(name: &str, password: &str) -> ApiResult<()> {
         .chars()
         .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
     {
-        return Err(ApiError::bad_request(
-            "name: letters, digits, `_`, `-` and `.` only",
-        ));
+        return Err(ApiError::bad_request("name: letters, digits, `_`, `-` and `.` only"));
     }
     let p = password.chars().count();
     if !(8..=256).contains(&p) {
@@ -116,7 +114,10 @@ pub fn create_session(tx: &mut dyn Tx, account: &Account) -> ApiResult<String> {
 }
 
 pub fn delete_session(tx: &mut dyn Tx, token: &str) -> ApiResult<()> {
-    tx.exec("DELETE FROM sessions WHERE token_hash = $1", &[token_hash(token).into()])?;
+    tx.exec(
+        "DELETE FROM sessions WHERE token_hash = $1",
+        &[token_hash(token).into()],
+    )?;
     Ok(())
 }
 

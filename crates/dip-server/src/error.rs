@@ -44,7 +44,11 @@ impl From<DbError> for ApiError {
     fn from(e: DbError) -> Self {
         match e {
             DbError::Conflict => ApiError::conflict("already exists"),
-            DbError::Busy => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", "the database is busy: try again"),
+            DbError::Busy => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "the database is busy: try again",
+            ),
             DbError::Sql(m) => ApiError::internal(m),
         }
     }

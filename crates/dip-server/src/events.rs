@@ -5,8 +5,8 @@
 //! by other servers on the same database. Messages go only to those who
 //! may read them.
 
-use crate::game::Lock;
 use crate::error::ApiResult;
+use crate::game::Lock;
 use crate::routes::{game_id_of, viewer};
 use crate::AppState;
 use axum::extract::{Path, Query, State};

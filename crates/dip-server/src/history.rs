@@ -3,8 +3,8 @@
 //! whole game as MILA JSON or a DipWork game directory.
 
 use crate::db::Tx;
-use crate::game::Lock;
 use crate::error::{ApiError, ApiResult};
+use crate::game::Lock;
 use crate::game::{self, GameRow, Status};
 use crate::time::iso8601;
 use crate::variants::Loaded;
@@ -89,7 +89,10 @@ pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     let l = g.loaded()?;
     let map = &l.variant.map;
-    if let Some(s) = stored(tx, id)?.into_iter().find(|s| s.phase.eq_ignore_ascii_case(phase)) {
+    if let Some(s) = stored(tx, id)?
+        .into_iter()
+        .find(|s| s.phase.eq_ignore_ascii_case(phase))
+    {
         let state = s.state(l)?;
         return Ok(json!({
             "phase": s.phase,
@@ -134,7 +137,12 @@ pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>) -> ApiResult<Strin
     let g = game::load(tx, id, Lock::None)?;
     let (state, outcome) = picture_of(tx, &g, phase)?;
     let l = g.loaded()?;
-    Ok(dip_render::render(l.variant, &state, outcome.as_ref(), &dip_render::Options::default()))
+    Ok(dip_render::render(
+        l.variant,
+        &state,
+        outcome.as_ref(),
+        &dip_render::Options::default(),
+    ))
 }
 
 /// `GET …/map.png?phase=`.

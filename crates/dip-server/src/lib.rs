@@ -7,12 +7,12 @@
 //! one PostgreSQL database.
 
 pub mod auth;
+pub mod daide;
 pub mod db;
 pub mod error;
 pub mod events;
 pub mod game;
 pub mod history;
-pub mod daide;
 pub mod lobby;
 pub mod play;
 pub mod press;
@@ -147,8 +147,7 @@ pub fn open_db(config: &ServeConfig) -> Result<Db, ServeError> {
     match &config.database {
         Some(url) => Ok(Db::postgres(url)?),
         None => {
-            std::fs::create_dir_all(&config.data)
-                .map_err(|e| ServeError::Io(config.data.display().to_string(), e))?;
+            std::fs::create_dir_all(&config.data).map_err(|e| ServeError::Io(config.data.display().to_string(), e))?;
             Ok(Db::sqlite(&config.data.join("dip.sqlite"))?)
         }
     }

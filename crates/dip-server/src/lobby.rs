@@ -2,8 +2,8 @@
 
 use crate::auth::Account;
 use crate::db::Tx;
-use crate::game::Lock;
 use crate::error::{ApiError, ApiResult};
+use crate::game::Lock;
 use crate::game::{self, Assignment, Deadlines, GameRow, Options, Players, Press, Status, GAME_COLUMNS};
 use crate::time::now_ms;
 use crate::variants;
@@ -71,7 +71,11 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         daide: new.daide,
         assignment: new.assignment,
         civil_disorder_after,
-        daide_port: if new.daide { Some(crate::daide::assign_port(tx)?) } else { None },
+        daide_port: if new.daide {
+            Some(crate::daide::assign_port(tx)?)
+        } else {
+            None
+        },
     };
     let position = dip_text::format_position(&loaded.variant.map, &loaded.variant.start);
     let row = tx.query_one(
@@ -146,16 +150,16 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> Api
         return Err(ApiError::conflict("you are already in this game"));
     }
     let wanted = match power {
-        Some(p) => Some(
-            map.find_power(p)
-                .map(|p| map.power(p).name.clone())
-                .ok_or_else(|| {
-                    ApiError::bad_request(format!(
-                        "power: `{p}` is none of {}",
-                        map.powers().iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
-                    ))
-                })?,
-        ),
+        Some(p) => Some(map.find_power(p).map(|p| map.power(p).name.clone()).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "power: `{p}` is none of {}",
+                map.powers()
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?),
         None => None,
     };
     let taken = |name: &str| {
@@ -270,7 +274,9 @@ fn start_now(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<()> {
     for m in &members {
         let power = match &m.wanted {
             Some(w) => w.clone(),
-            None => free.pop().ok_or_else(|| ApiError::internal("more players than powers"))?,
+            None => free
+                .pop()
+                .ok_or_else(|| ApiError::internal("more players than powers"))?,
         };
         tx.exec(
             "UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3",

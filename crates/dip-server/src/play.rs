@@ -9,8 +9,8 @@
 
 use crate::auth::Account;
 use crate::db::{Db, Tx};
-use crate::game::Lock;
 use crate::error::{ApiError, ApiResult};
+use crate::game::Lock;
 use crate::game::{self, GameRow, Member, Status};
 use crate::time::now_ms;
 use dip_core::{Map, PowerId, State};
@@ -26,8 +26,8 @@ pub const MAX_LINE_CHARS: usize = 400;
 fn my_power(tx: &mut dyn Tx, g: &GameRow, who: &Account) -> ApiResult<(PowerId, Vec<Member>)> {
     let members = game::members(tx, g.id)?;
     let map = &g.loaded()?.variant.map;
-    let p = game::power_of(map, &members, who.id)
-        .ok_or_else(|| ApiError::forbidden("you have no power in this game"))?;
+    let p =
+        game::power_of(map, &members, who.id).ok_or_else(|| ApiError::forbidden("you have no power in this game"))?;
     Ok((p, members))
 }
 
@@ -40,7 +40,13 @@ fn running(g: &GameRow) -> ApiResult<()> {
 }
 
 /// Each line as the order reader read it, for the player's power.
-pub fn read_lines(map: &Map, l: &crate::variants::Loaded, state: &State, power: PowerId, lines: &[String]) -> Vec<Json> {
+pub fn read_lines(
+    map: &Map,
+    l: &crate::variants::Loaded,
+    state: &State,
+    power: PowerId,
+    lines: &[String],
+) -> Vec<Json> {
     let text = lines.join("\n");
     let (keep, refused) = read_power_lines(&l.vocab, power, &text);
     let rules = l.variant.rules;
@@ -163,7 +169,11 @@ pub fn ready(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, by: &str) -> Api
     let must: Vec<PowerId> = map
         .power_ids()
         .filter(|&p| game::must_order(map, &state, p))
-        .filter(|&p| members.iter().any(|m| m.power.as_deref() == Some(map.power(p).name.as_str())))
+        .filter(|&p| {
+            members
+                .iter()
+                .any(|m| m.power.as_deref() == Some(map.power(p).name.as_str()))
+        })
         .collect();
     let all = !must.is_empty()
         && must.iter().all(|&p| {
@@ -238,7 +248,12 @@ pub fn concede(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<b
 fn finish(tx: &mut dyn Tx, g: &GameRow, winner: Option<&str>, result: &str) -> ApiResult<()> {
     tx.exec(
         "UPDATE games SET status = 'finished', deadline = NULL, winner = $1, result = $2, finished = $3 WHERE id = $4",
-        &[winner.map(String::from).into(), result.into(), now_ms().into(), g.id.into()],
+        &[
+            winner.map(String::from).into(),
+            result.into(),
+            now_ms().into(),
+            g.id.into(),
+        ],
     )?;
     game::event(tx, g.id, "finished", json!({"winner": winner, "result": result}))
 }
@@ -330,10 +345,7 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
             )?;
         }
     }
-    tx.exec(
-        "UPDATE members SET ready = 0 WHERE game_id = $1",
-        &[g.id.into()],
-    )?;
+    tx.exec("UPDATE members SET ready = 0 WHERE game_id = $1", &[g.id.into()])?;
     let next = played.next;
     let position = dip_text::format_position(map, &next);
     let deadline = g.options.deadlines.for_kind(next.phase.kind).map(|d| now + d);
@@ -477,10 +489,10 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
         }
         (Some(false), Status::Paused) => {
             let state = g.state()?;
-            let left = g
-                .paused_left
-                .or_else(|| g.options.deadlines.for_kind(state.phase.kind));
-            let deadline = left.filter(|_| g.options.deadlines.for_kind(state.phase.kind).is_some()).map(|l| now + l);
+            let left = g.paused_left.or_else(|| g.options.deadlines.for_kind(state.phase.kind));
+            let deadline = left
+                .filter(|_| g.options.deadlines.for_kind(state.phase.kind).is_some())
+                .map(|l| now + l);
             tx.exec(
                 "UPDATE games SET status = 'active', paused_left = NULL, deadline = $1, failures = 0 WHERE id = $2",
                 &[deadline.into(), id.into()],
@@ -496,7 +508,10 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
         match g.status {
             Status::Active => {
                 let base = g.deadline.unwrap_or(now).max(now);
-                tx.exec("UPDATE games SET deadline = $1 WHERE id = $2", &[(base + ms).into(), id.into()])?;
+                tx.exec(
+                    "UPDATE games SET deadline = $1 WHERE id = $2",
+                    &[(base + ms).into(), id.into()],
+                )?;
             }
             Status::Paused => {
                 tx.exec(

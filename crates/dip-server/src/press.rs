@@ -2,8 +2,8 @@
 
 use crate::auth::Account;
 use crate::db::Tx;
-use crate::game::Lock;
 use crate::error::{ApiError, ApiResult};
+use crate::game::Lock;
 use crate::game::{self, Press, Status};
 use crate::time::{iso8601, now_ms};
 use serde::Deserialize;
@@ -38,7 +38,9 @@ pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResul
         .ok_or_else(|| ApiError::forbidden("only a player with a power sends press"))?;
     let text = m.text.trim();
     if text.is_empty() || text.chars().count() > MAX_TEXT {
-        return Err(ApiError::bad_request(format!("text: between 1 and {MAX_TEXT} characters")));
+        return Err(ApiError::bad_request(format!(
+            "text: between 1 and {MAX_TEXT} characters"
+        )));
     }
     let recipients: Json = match &m.to {
         To::All(a) if a.eq_ignore_ascii_case("all") => Json::String("all".into()),
@@ -98,7 +100,10 @@ pub fn may_read(power: Option<&str>, sender: &str, recipients: &Json, finished: 
         return true;
     }
     let Some(p) = power else { return false };
-    p == sender || recipients.as_array().is_some_and(|a| a.iter().any(|r| r.as_str() == Some(p)))
+    p == sender
+        || recipients
+            .as_array()
+            .is_some_and(|a| a.iter().any(|r| r.as_str() == Some(p)))
 }
 
 /// `GET …/messages`: what the caller may read (all press once the game
@@ -106,7 +111,9 @@ pub fn may_read(power: Option<&str>, sender: &str, recipients: &Json, finished: 
 pub fn list(tx: &mut dyn Tx, id: i64, viewer: Option<&Account>) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     let members = game::members(tx, id)?;
-    let power = viewer.and_then(|v| members.iter().find(|m| m.account_id == v.id)).and_then(|m| m.power.clone());
+    let power = viewer
+        .and_then(|v| members.iter().find(|m| m.account_id == v.id))
+        .and_then(|m| m.power.clone());
     let finished = g.status == Status::Finished;
     let mut out = Vec::new();
     for r in tx.query(

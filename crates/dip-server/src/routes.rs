@@ -2,8 +2,8 @@
 //! one storage transaction on a blocking thread and answer JSON.
 
 use crate::auth::{self, Account};
-use crate::game::Lock;
 use crate::error::{ApiError, ApiResult};
+use crate::game::Lock;
 use crate::{events, history, lobby, play, press, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Path, Query, Request, State};
@@ -111,7 +111,9 @@ pub async fn viewer(st: &AppState, headers: &HeaderMap) -> ApiResult<Option<Acco
     let acc = st.read(move |tx| auth::account_of(tx, &t)).await?;
     match acc {
         Some(a) => Ok(Some(a)),
-        None => Err(ApiError::unauthorized("the token is unknown or has expired: log in again")),
+        None => Err(ApiError::unauthorized(
+            "the token is unknown or has expired: log in again",
+        )),
     }
 }
 
@@ -177,7 +179,9 @@ async fn login(State(st): State<AppState>, Body(c): Body<Credentials>) -> ApiRes
     st.throttle.succeeded(&c.name);
     let a = acc.clone();
     let token = st.write(move |tx| auth::create_session(tx, &a)).await?;
-    Ok(Json(json!({"token": token, "name": acc.name, "expires_in": auth::SESSION_MS / 1000})))
+    Ok(Json(
+        json!({"token": token, "name": acc.name, "expires_in": auth::SESSION_MS / 1000}),
+    ))
 }
 
 async fn logout(State(st): State<AppState>, headers: HeaderMap) -> ApiResult<StatusCode> {
@@ -445,7 +449,10 @@ async fn export(
         "mila" => {
             let j = st.read(move |tx| history::export_mila(tx, id)).await?;
             Ok((
-                [(header::CONTENT_DISPOSITION, format!("attachment; filename=\"dip-game-{id}.json\""))],
+                [(
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"dip-game-{id}.json\""),
+                )],
                 Json(j),
             )
                 .into_response())

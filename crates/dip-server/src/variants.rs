@@ -25,7 +25,10 @@ pub fn names() -> Vec<&'static str> {
 pub fn get(name: &str) -> Result<&'static Loaded, String> {
     let key = name.trim().to_ascii_lowercase();
     if !names().iter().any(|n| n.eq_ignore_ascii_case(&key)) {
-        return Err(format!("unknown variant `{name}`: choose one of {}", names().join(", ")));
+        return Err(format!(
+            "unknown variant `{name}`: choose one of {}",
+            names().join(", ")
+        ));
     }
     let cache = CACHE.get_or_init(Default::default);
     if let Some(l) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {

@@ -8,14 +8,24 @@ use serde_json::{json, Value};
 
 /// A power without a player.
 fn players_open(g: &Value) -> String {
-    g["powers"].as_array().unwrap().iter().find(|p| p["player"].is_null()).unwrap()["name"]
+    g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["player"].is_null())
+        .unwrap()["name"]
         .as_str()
         .unwrap()
         .to_string()
 }
 
 fn sorted(v: &Value) -> Vec<String> {
-    let mut out: Vec<String> = v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect();
+    let mut out: Vec<String> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect();
     out.sort();
     out
 }
@@ -36,7 +46,11 @@ async fn health_and_unknown_paths() {
     assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED, "{v}");
     let (s, v) = app.get("/api/v1/variants", None).await;
     assert_eq!(s, StatusCode::OK);
-    assert!(v["variants"].as_array().unwrap().iter().any(|x| x["name"] == "standard"));
+    assert!(v["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|x| x["name"] == "standard"));
 }
 
 #[tokio::test]
@@ -45,16 +59,31 @@ async fn accounts_sessions_and_their_refusals() {
     let t = app.user("Alice").await;
     // Names are unique regardless of case.
     let (s, v) = app
-        .post("/api/v1/accounts", None, json!({"name": "alice", "password": "password2"}))
+        .post(
+            "/api/v1/accounts",
+            None,
+            json!({"name": "alice", "password": "password2"}),
+        )
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
-    for (name, pw) in [("a", "password1"), ("bob", "short"), ("bad name", "password1"), ("<script>", "password1")] {
-        let (s, v) = app.post("/api/v1/accounts", None, json!({"name": name, "password": pw})).await;
+    for (name, pw) in [
+        ("a", "password1"),
+        ("bob", "short"),
+        ("bad name", "password1"),
+        ("<script>", "password1"),
+    ] {
+        let (s, v) = app
+            .post("/api/v1/accounts", None, json!({"name": name, "password": pw}))
+            .await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{name}: {v}");
     }
     // Unknown fields and bad JSON are refused with the API's error shape.
     let (s, v) = app
-        .post("/api/v1/accounts", None, json!({"name": "carol", "password": "password1", "admin": true}))
+        .post(
+            "/api/v1/accounts",
+            None,
+            json!({"name": "carol", "password": "password1", "admin": true}),
+        )
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(v["error"]["message"].as_str().unwrap().contains("admin"), "{v}");
@@ -69,17 +98,29 @@ async fn accounts_sessions_and_their_refusals() {
     // A wrong password is refused, and slowly.
     let started = std::time::Instant::now();
     let (s, _) = app
-        .post("/api/v1/sessions", None, json!({"name": "alice", "password": "wrong-password"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"name": "alice", "password": "wrong-password"}),
+        )
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     assert!(started.elapsed() >= std::time::Duration::from_millis(200));
     let (s, _) = app
-        .post("/api/v1/sessions", None, json!({"name": "nobody", "password": "password1"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"name": "nobody", "password": "password1"}),
+        )
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     // Logged in by any case of the name.
     let (s, v) = app
-        .post("/api/v1/sessions", None, json!({"name": "ALICE", "password": "password1"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"name": "ALICE", "password": "password1"}),
+        )
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     // Logout ends the session.
@@ -129,10 +170,20 @@ async fn creating_and_listing_games() {
     assert_eq!(g["phase"], "S1901M");
     assert_eq!(g["press"], "public");
     assert_eq!(g["deadlines"]["movement"], "24h");
-    let eng = g["powers"].as_array().unwrap().iter().find(|p| p["name"] == "England").unwrap();
+    let eng = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "England")
+        .unwrap();
     assert_eq!(sorted(&eng["units"]), ["A lvp", "F edi", "F lon"]);
     assert_eq!(eng["centres"], json!(["edi", "lon", "lvp"]));
-    let rus = g["powers"].as_array().unwrap().iter().find(|p| p["name"] == "Russia").unwrap();
+    let rus = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Russia")
+        .unwrap();
     assert!(rus["units"].as_array().unwrap().contains(&json!("F stp/sc")), "{rus}");
     let (_, l) = app.get("/api/v1/games?status=forming", None).await;
     assert_eq!(l["games"].as_array().unwrap().len(), 1);
@@ -158,7 +209,11 @@ async fn joining_starting_and_leaving() {
     let c = app.user("carol").await;
     let d = app.user("dave").await;
     let (_, v) = app
-        .post("/api/v1/games", Some(&gm), json!({"name": "g", "players": {"min": 2, "max": 3}}))
+        .post(
+            "/api/v1/games",
+            Some(&gm),
+            json!({"name": "g", "players": {"min": 2, "max": 3}}),
+        )
         .await;
     let id = v["id"].as_i64().unwrap();
     let join = format!("/api/v1/games/{id}/join");
@@ -180,21 +235,34 @@ async fn joining_starting_and_leaving() {
     assert_eq!(s, StatusCode::CONFLICT, "1 of 2");
     // Orders before the start are refused.
     let (s, _) = app
-        .put(&format!("/api/v1/games/{id}/orders"), Some(&b), json!({"orders": ["A par-bur"]}))
+        .put(
+            &format!("/api/v1/games/{id}/orders"),
+            Some(&b),
+            json!({"orders": ["A par-bur"]}),
+        )
         .await;
     assert_eq!(s, StatusCode::CONFLICT);
     let (s, _) = app.post(&join, Some(&c), json!({})).await;
     assert_eq!(s, StatusCode::OK);
-    let (s, _) = app.post(&format!("/api/v1/games/{id}/leave"), Some(&c), json!({})).await;
+    let (s, _) = app
+        .post(&format!("/api/v1/games/{id}/leave"), Some(&c), json!({}))
+        .await;
     assert_eq!(s, StatusCode::NO_CONTENT);
-    let (s, _) = app.post(&format!("/api/v1/games/{id}/leave"), Some(&c), json!({})).await;
+    let (s, _) = app
+        .post(&format!("/api/v1/games/{id}/leave"), Some(&c), json!({}))
+        .await;
     assert_eq!(s, StatusCode::CONFLICT);
     let (s, _) = app.post(&join, Some(&c), json!({})).await;
     assert_eq!(s, StatusCode::OK);
     let (s, g) = app.post(&start, Some(&gm), json!({})).await;
     assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(g["status"], "active");
-    let players: Vec<&Value> = g["powers"].as_array().unwrap().iter().filter(|p| !p["player"].is_null()).collect();
+    let players: Vec<&Value> = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| !p["player"].is_null())
+        .collect();
     assert_eq!(players.len(), 2, "two seats taken, five powers in civil disorder");
     assert!(players.iter().any(|p| p["name"] == "France" && p["player"] == "bob"));
     let (s, _) = app.post(&start, Some(&gm), json!({})).await;
@@ -265,7 +333,12 @@ async fn orders_are_read_checked_and_private() {
     assert_eq!(v["orders"], json!([]));
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), Some(en)).await;
     assert!(!g.to_string().contains("par-bur"), "orders leak into the game view");
-    let fra = g["powers"].as_array().unwrap().iter().find(|p| p["name"] == "France").unwrap();
+    let fra = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "France")
+        .unwrap();
     assert_eq!(fra["orders_submitted"], true);
     // Outsiders and observers cannot order.
     let outsider = app.user("outsider").await;
@@ -288,7 +361,9 @@ async fn orders_are_read_checked_and_private() {
     let (s, _) = app.put(&path, Some(fr), json!({"orders": "A par-bur"})).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     // Unknown game.
-    let (s, _) = app.put("/api/v1/games/77/orders", Some(fr), json!({"orders": []})).await;
+    let (s, _) = app
+        .put("/api/v1/games/77/orders", Some(fr), json!({"orders": []}))
+        .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
 
@@ -298,10 +373,18 @@ async fn ready_processes_and_history_reveals() {
     let (id, tokens) = app.seven(json!({"deadlines": {"movement": "1h"}})).await;
     let fr = token_of(&tokens, "France");
     let ge = token_of(&tokens, "Germany");
-    app.put(&format!("/api/v1/games/{id}/orders"), Some(fr), json!({"orders": ["A par-bur", "F bre-mao"]}))
-        .await;
-    app.put(&format!("/api/v1/games/{id}/orders"), Some(ge), json!({"orders": ["A mun-bur"]}))
-        .await;
+    app.put(
+        &format!("/api/v1/games/{id}/orders"),
+        Some(fr),
+        json!({"orders": ["A par-bur", "F bre-mao"]}),
+    )
+    .await;
+    app.put(
+        &format!("/api/v1/games/{id}/orders"),
+        Some(ge),
+        json!({"orders": ["A mun-bur"]}),
+    )
+    .await;
     let ready = format!("/api/v1/games/{id}/ready");
     let outsider = app.user("outsider").await;
     let (s, _) = app.post(&ready, Some(&outsider), json!({"ready": true})).await;
@@ -313,8 +396,17 @@ async fn ready_processes_and_history_reveals() {
     }
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
     assert_eq!(g["phase"], "F1901M");
-    let fra = g["powers"].as_array().unwrap().iter().find(|p| p["name"] == "France").unwrap();
-    assert_eq!(sorted(&fra["units"]), ["A mar", "A par", "F mao"], "Paris and Munich bounced in Burgundy");
+    let fra = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "France")
+        .unwrap();
+    assert_eq!(
+        sorted(&fra["units"]),
+        ["A mar", "A par", "F mao"],
+        "Paris and Munich bounced in Burgundy"
+    );
     assert_eq!(fra["ready"], false, "ready flags start anew");
     // History: the phase, its orders and results, its report.
     let (_, p) = app.get(&format!("/api/v1/games/{id}/phases"), None).await;
@@ -326,7 +418,14 @@ async fn ready_processes_and_history_reveals() {
     let report = d["report"].as_str().unwrap();
     assert!(report.contains("Spring 1901"), "{report}");
     assert!(report.contains("[A Par-Bur]"), "a failed order in brackets: {report}");
-    assert!(d["results"].as_array().unwrap().iter().any(|r| r["order"] == "F Lon H" && r["code"] == 12), "no orders received shows: {d}");
+    assert!(
+        d["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["order"] == "F Lon H" && r["code"] == 12),
+        "no orders received shows: {d}"
+    );
     let (s, d) = app.get(&format!("/api/v1/games/{id}/phases/F1901M"), None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(d["current"], true);
@@ -334,24 +433,47 @@ async fn ready_processes_and_history_reveals() {
     assert_eq!(s, StatusCode::NOT_FOUND);
     // Maps of any phase.
     let (s, svg, ct) = app
-        .raw(Method::GET, &format!("/api/v1/games/{id}/map.svg?phase=S1901M"), None, None)
+        .raw(
+            Method::GET,
+            &format!("/api/v1/games/{id}/map.svg?phase=S1901M"),
+            None,
+            None,
+        )
         .await;
     assert_eq!((s, ct.as_str()), (StatusCode::OK, "image/svg+xml"));
     assert!(String::from_utf8_lossy(&svg).starts_with("<svg"));
-    let (s, png, ct) = app.raw(Method::GET, &format!("/api/v1/games/{id}/map.png"), None, None).await;
+    let (s, png, ct) = app
+        .raw(Method::GET, &format!("/api/v1/games/{id}/map.png"), None, None)
+        .await;
     assert_eq!((s, ct.as_str()), (StatusCode::OK, "image/png"));
     assert_eq!(&png[1..4], b"PNG");
     let (s, _, _) = app
-        .raw(Method::GET, &format!("/api/v1/games/{id}/map.svg?phase=S1800M"), None, None)
+        .raw(
+            Method::GET,
+            &format!("/api/v1/games/{id}/map.svg?phase=S1800M"),
+            None,
+            None,
+        )
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     // Exports.
     let (s, m) = app.get(&format!("/api/v1/games/{id}/export?format=mila"), None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(m["phases"][0]["name"], "S1901M");
-    assert!(m["phases"][0]["orders"]["FRANCE"].as_array().unwrap().contains(&json!("A PAR - BUR")), "{m}");
+    assert!(
+        m["phases"][0]["orders"]["FRANCE"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("A PAR - BUR")),
+        "{m}"
+    );
     let (s, tar, ct) = app
-        .raw(Method::GET, &format!("/api/v1/games/{id}/export?format=dipwork"), None, None)
+        .raw(
+            Method::GET,
+            &format!("/api/v1/games/{id}/export?format=dipwork"),
+            None,
+            None,
+        )
         .await;
     assert_eq!((s, ct.as_str()), (StatusCode::OK, "application/x-tar"));
     let text = String::from_utf8_lossy(&tar);
@@ -367,25 +489,55 @@ async fn missed_deadlines_hold_and_open_seats() {
         .seven(json!({"deadlines": {"movement": "1h", "retreat": "1h", "adjustment": "1h"}, "civil_disorder_after": 2}))
         .await;
     let fr = token_of(&tokens, "France");
-    app.put(&format!("/api/v1/games/{id}/orders"), Some(fr), json!({"orders": ["A par-bur"]}))
-        .await;
+    app.put(
+        &format!("/api/v1/games/{id}/orders"),
+        Some(fr),
+        json!({"orders": ["A par-bur"]}),
+    )
+    .await;
     assert_eq!(app.expire(id), 1);
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
     assert_eq!(g["phase"], "F1901M");
-    let eng = g["powers"].as_array().unwrap().iter().find(|p| p["name"] == "England").unwrap();
+    let eng = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "England")
+        .unwrap();
     assert_eq!(eng["missed"], 1);
-    assert_eq!(sorted(&eng["units"]), ["A lvp", "F edi", "F lon"], "no orders: units hold");
+    assert_eq!(
+        sorted(&eng["units"]),
+        ["A lvp", "F edi", "F lon"],
+        "no orders: units hold"
+    );
     let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), None).await;
     let report = d["report"].as_str().unwrap();
-    assert!(report.contains("England: A Lvp H: no order received: holds"), "the report says so line by line: {report}");
+    assert!(
+        report.contains("England: A Lvp H: no order received: holds"),
+        "the report says so line by line: {report}"
+    );
     // A second miss: every power but France goes into civil disorder.
-    app.put(&format!("/api/v1/games/{id}/orders"), Some(fr), json!({"orders": ["A bur-bel"]}))
-        .await;
+    app.put(
+        &format!("/api/v1/games/{id}/orders"),
+        Some(fr),
+        json!({"orders": ["A bur-bel"]}),
+    )
+    .await;
     assert_eq!(app.expire(id), 1);
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
-    let eng = g["powers"].as_array().unwrap().iter().find(|p| p["name"] == "England").unwrap();
+    let eng = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "England")
+        .unwrap();
     assert_eq!(eng["player"], Value::Null, "England's seat is open: {g}");
-    let fra = g["powers"].as_array().unwrap().iter().find(|p| p["name"] == "France").unwrap();
+    let fra = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "France")
+        .unwrap();
     assert_eq!(fra["player"], "player-france");
     // France builds in the adjustment phase; nobody else orders.
     assert_eq!(g["phase"], "W1901A", "{g}");
@@ -393,12 +545,21 @@ async fn missed_deadlines_hold_and_open_seats() {
     assert!(d["results"].as_array().unwrap().iter().any(|r| r["code"] == 12));
     assert_eq!(app.expire(id), 1);
     let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/W1901A"), None).await;
-    let waived: Vec<&Value> = d["results"].as_array().unwrap().iter().filter(|r| r["order"] == "waive").collect();
+    let waived: Vec<&Value> = d["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["order"] == "waive")
+        .collect();
     assert!(!waived.is_empty(), "builds not ordered are waived, each on a line: {d}");
     // A newcomer takes England.
     let newcomer = app.user("newcomer").await;
     let (s, v) = app
-        .post(&format!("/api/v1/games/{id}/join"), Some(&newcomer), json!({"power": "England"}))
+        .post(
+            &format!("/api/v1/games/{id}/join"),
+            Some(&newcomer),
+            json!({"power": "England"}),
+        )
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["you"]["power"], "England");
@@ -411,21 +572,36 @@ async fn game_master_pauses_extends_renames_and_processes() {
     let gm = token_of(&tokens, "Austria");
     let other = token_of(&tokens, "Turkey");
     let path = format!("/api/v1/games/{id}");
-    let (s, _) = app.call(Method::PATCH, &path, Some(other), Some(json!({"paused": true}))).await;
+    let (s, _) = app
+        .call(Method::PATCH, &path, Some(other), Some(json!({"paused": true})))
+        .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
-    let (s, v) = app.call(Method::PATCH, &path, Some(gm), Some(json!({"sleep": true}))).await;
+    let (s, v) = app
+        .call(Method::PATCH, &path, Some(gm), Some(json!({"sleep": true})))
+        .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
-    let (s, g) = app.call(Method::PATCH, &path, Some(gm), Some(json!({"paused": true}))).await;
+    let (s, g) = app
+        .call(Method::PATCH, &path, Some(gm), Some(json!({"paused": true})))
+        .await;
     assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(g["paused"], true);
     assert_eq!(g["deadline"], Value::Null);
     assert_eq!(app.expire(id), 0, "a paused game is not processed at a deadline");
-    let (_, g) = app.call(Method::PATCH, &path, Some(gm), Some(json!({"paused": false, "extend": "2h", "name": "Renamed"}))).await;
+    let (_, g) = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(gm),
+            Some(json!({"paused": false, "extend": "2h", "name": "Renamed"})),
+        )
+        .await;
     assert_eq!(g["paused"], false);
     assert_eq!(g["name"], "Renamed");
     let left = g["seconds_left"].as_i64().unwrap();
     assert!(left > 3600 * 2, "{left}");
-    let (s, _) = app.call(Method::PATCH, &path, Some(gm), Some(json!({"extend": "forever"}))).await;
+    let (s, _) = app
+        .call(Method::PATCH, &path, Some(gm), Some(json!({"extend": "forever"})))
+        .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     let (s, _) = app.post(&format!("{path}/process"), Some(other), json!({})).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
@@ -443,10 +619,16 @@ async fn press_follows_the_game_setting() {
     let ge = token_of(&tokens, "Germany");
     let path = format!("/api/v1/games/{id}/messages");
     let (s, _) = app
-        .post(&path, Some(fr), json!({"to": ["England"], "text": "<script>alert(1)</script> DMZ channel?"}))
+        .post(
+            &path,
+            Some(fr),
+            json!({"to": ["England"], "text": "<script>alert(1)</script> DMZ channel?"}),
+        )
         .await;
     assert_eq!(s, StatusCode::CREATED);
-    let (s, _) = app.post(&path, Some(fr), json!({"to": "all", "text": "Peace to all"})).await;
+    let (s, _) = app
+        .post(&path, Some(fr), json!({"to": "all", "text": "Peace to all"}))
+        .await;
     assert_eq!(s, StatusCode::CREATED);
     for bad in [
         json!({"to": ["Atlantis"], "text": "hi"}),
@@ -460,20 +642,32 @@ async fn press_follows_the_game_setting() {
         assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
     }
     let outsider = app.user("outsider").await;
-    let (s, _) = app.post(&path, Some(&outsider), json!({"to": "all", "text": "hi"})).await;
+    let (s, _) = app
+        .post(&path, Some(&outsider), json!({"to": "all", "text": "hi"}))
+        .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     let (_, m) = app.get(&path, Some(en)).await;
     assert_eq!(m["messages"].as_array().unwrap().len(), 2);
     assert_eq!(m["messages"][0]["text"], "<script>alert(1)</script> DMZ channel?");
     let (_, m) = app.get(&path, Some(ge)).await;
-    assert_eq!(m["messages"].as_array().unwrap().len(), 1, "Germany reads only the public one");
+    assert_eq!(
+        m["messages"].as_array().unwrap().len(),
+        1,
+        "Germany reads only the public one"
+    );
     let (_, m) = app.get(&path, None).await;
     assert_eq!(m["messages"].as_array().unwrap().len(), 1);
     // Anonymous: others' names hidden, one's own shown.
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), Some(en)).await;
     let powers = g["powers"].as_array().unwrap();
-    assert_eq!(powers.iter().find(|p| p["name"] == "France").unwrap()["player"], "(hidden)");
-    assert_eq!(powers.iter().find(|p| p["name"] == "England").unwrap()["player"], "player-england");
+    assert_eq!(
+        powers.iter().find(|p| p["name"] == "France").unwrap()["player"],
+        "(hidden)"
+    );
+    assert_eq!(
+        powers.iter().find(|p| p["name"] == "England").unwrap()["player"],
+        "player-england"
+    );
     assert!(!g.to_string().contains("player-france"));
 
     // Public press: only to all. No press: nothing.
@@ -481,11 +675,19 @@ async fn press_follows_the_game_setting() {
     let (id2, tokens2) = app2.seven(json!({"press": "public"})).await;
     let p2 = format!("/api/v1/games/{id2}/messages");
     let (s, _) = app2
-        .post(&p2, Some(token_of(&tokens2, "France")), json!({"to": ["England"], "text": "psst"}))
+        .post(
+            &p2,
+            Some(token_of(&tokens2, "France")),
+            json!({"to": ["England"], "text": "psst"}),
+        )
         .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     let (s, _) = app2
-        .post(&p2, Some(token_of(&tokens2, "France")), json!({"to": "all", "text": "hello"}))
+        .post(
+            &p2,
+            Some(token_of(&tokens2, "France")),
+            json!({"to": "all", "text": "hello"}),
+        )
         .await;
     assert_eq!(s, StatusCode::CREATED);
     let app3 = TestApp::new();
@@ -512,11 +714,18 @@ async fn draws_and_concessions_end_games() {
     }
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
     assert_eq!(g["status"], "finished");
-    assert!(g["result"].as_str().unwrap().starts_with("draw: Austria, England"), "{g}");
+    assert!(
+        g["result"].as_str().unwrap().starts_with("draw: Austria, England"),
+        "{g}"
+    );
     let (s, _) = app.post(&draw, Some(&tokens[0].1), json!({"vote": false})).await;
     assert_eq!(s, StatusCode::CONFLICT, "the game is over");
     let (s, _) = app
-        .put(&format!("/api/v1/games/{id}/orders"), Some(&tokens[0].1), json!({"orders": []}))
+        .put(
+            &format!("/api/v1/games/{id}/orders"),
+            Some(&tokens[0].1),
+            json!({"orders": []}),
+        )
         .await;
     assert_eq!(s, StatusCode::CONFLICT);
 
@@ -527,7 +736,9 @@ async fn draws_and_concessions_end_games() {
         if p == "Russia" {
             continue;
         }
-        let (s, v) = app.call(Method::POST, &format!("/api/v1/games/{id}/concede"), Some(t), None).await;
+        let (s, v) = app
+            .call(Method::POST, &format!("/api/v1/games/{id}/concede"), Some(t), None)
+            .await;
         assert_eq!(s, StatusCode::OK, "{v}");
     }
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;

@@ -27,7 +27,10 @@ struct Client {
 
 impl Client {
     async fn raw(addr: SocketAddr) -> Client {
-        Client { s: TcpStream::connect(addr).await.unwrap(), r: repr() }
+        Client {
+            s: TcpStream::connect(addr).await.unwrap(),
+            r: repr(),
+        }
     }
     async fn connect(addr: SocketAddr) -> Client {
         let mut c = Client::raw(addr).await;
@@ -54,7 +57,10 @@ impl Client {
     async fn recv(&mut self) -> Option<String> {
         let f = self.next_frame().await?;
         match f.kind {
-            frame::DM => Some(dip_server::daide::message::text_of(&tokens_of(&f.data).unwrap(), &self.r)),
+            frame::DM => Some(dip_server::daide::message::text_of(
+                &tokens_of(&f.data).unwrap(),
+                &self.r,
+            )),
             frame::EM => Some(format!("EM {}", u16::from_be_bytes([f.data[0], f.data[1]]))),
             k => Some(format!("frame {k}")),
         }
@@ -63,7 +69,10 @@ impl Client {
     async fn until(&mut self, head: &str) -> (String, Vec<String>) {
         let mut seen = Vec::new();
         loop {
-            let m = self.recv().await.unwrap_or_else(|| panic!("closed while waiting for {head}: {seen:?}"));
+            let m = self
+                .recv()
+                .await
+                .unwrap_or_else(|| panic!("closed while waiting for {head}: {seen:?}"));
             if std::env::var("DAIDE_TRACE").is_ok() {
                 eprintln!("<< {m}");
             }
@@ -110,7 +119,11 @@ async fn holdbot(addr: SocketAddr, name: String) -> Vec<String> {
             if !orders.is_empty() {
                 c.send(&format!("SUB {}", orders.join(" "))).await;
             }
-        } else if let Some(n) = m.strip_prefix("MIS (").and_then(|r| r.strip_suffix(')')).and_then(|n| n.parse::<i32>().ok()) {
+        } else if let Some(n) = m
+            .strip_prefix("MIS (")
+            .and_then(|r| r.strip_suffix(')'))
+            .and_then(|n| n.parse::<i32>().ok())
+        {
             if n < 0 {
                 let w = vec![format!("({me} WVE)"); (-n) as usize];
                 c.send(&format!("SUB {}", w.join(" "))).await;
@@ -125,26 +138,42 @@ async fn holdbot(addr: SocketAddr, name: String) -> Vec<String> {
 async fn bot_game(app: &TestApp, config: DaideConfig) -> (i64, SocketAddr, tokio::task::JoinHandle<()>) {
     let id = daide::create_bot_game(
         &app.state,
-        BotGame { name: "bots".into(), variant: "standard".into(), deadline: None, press: 0, port: 0 },
+        BotGame {
+            name: "bots".into(),
+            variant: "standard".into(),
+            deadline: None,
+            press: 0,
+            port: 0,
+        },
     )
     .await
     .unwrap();
-    let (addr, _hub, task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config).await.unwrap();
+    let (addr, _hub, task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
     (id, addr, task)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seven_holding_bots_play_until_the_last_year_and_the_record_replays() {
     let app = TestApp::new();
-    let config = DaideConfig { end_after_year: Some(1902), ..DaideConfig::default() };
+    let config = DaideConfig {
+        end_after_year: Some(1902),
+        ..DaideConfig::default()
+    };
     let (id, addr, task) = bot_game(&app, config).await;
     let start = Instant::now();
-    let bots: Vec<_> = (0..7).map(|i| tokio::spawn(holdbot(addr, format!("hold{i}")))).collect();
+    let bots: Vec<_> = (0..7)
+        .map(|i| tokio::spawn(holdbot(addr, format!("hold{i}"))))
+        .collect();
     let mut logs = Vec::new();
     for b in bots {
         logs.push(b.await.unwrap());
     }
-    tokio::time::timeout(Duration::from_secs(10), task).await.unwrap().unwrap();
+    tokio::time::timeout(Duration::from_secs(10), task)
+        .await
+        .unwrap()
+        .unwrap();
     let took = start.elapsed();
     for log in &logs {
         assert!(log.iter().any(|m| m.starts_with("HLO (")), "{log:?}");
@@ -157,7 +186,12 @@ async fn seven_holding_bots_play_until_the_last_year_and_the_record_replays() {
         // A bot may order once more before it learns of the end.
         let end = log.iter().position(|m| m.starts_with("NOW (SPR 1903)")).unwrap();
         assert!(!log[..end].iter().any(|m| m.starts_with("REJ")), "{log:?}");
-        assert!(log.iter().filter(|m| m.starts_with("THX")).all(|m| m.ends_with("(MBV)")), "{log:?}");
+        assert!(
+            log.iter()
+                .filter(|m| m.starts_with("THX"))
+                .all(|m| m.ends_with("(MBV)")),
+            "{log:?}"
+        );
     }
     // Every bot's orders were stored like an API player's, phase by phase.
     let (_, phases) = app.get(&format!("/api/v1/games/{id}/phases"), None).await;
@@ -172,7 +206,12 @@ async fn seven_holding_bots_play_until_the_last_year_and_the_record_replays() {
     let replayed = dip_game::replay::replay_game(&v.map, &rules, &games[0]).unwrap();
     assert!(replayed.differ.is_empty(), "{:?}", replayed.differ);
     assert_eq!(replayed.agree, 4);
-    eprintln!("seven holding bots: {} phases in {:.2?} ({:.1} phases/s)", list.len(), took, list.len() as f64 / took.as_secs_f64());
+    eprintln!(
+        "seven holding bots: {} phases in {:.2?} ({:.1} phases/s)",
+        list.len(),
+        took,
+        list.len() as f64 / took.as_secs_f64()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -181,19 +220,35 @@ async fn three_daide_clients_and_four_api_players_share_one_spring() {
     daide::set_port_range(16700..=16999);
     let gm = app.user("master").await;
     let (s, g) = app
-        .post("/api/v1/games", Some(&gm), json!({"name": "mixed", "daide": true, "assignment": "choice"}))
+        .post(
+            "/api/v1/games",
+            Some(&gm),
+            json!({"name": "mixed", "daide": true, "assignment": "choice"}),
+        )
         .await;
     assert_eq!(s, 201, "{g}");
-    assert!(g["daide_port"].as_u64().is_some_and(|p| (16700..=16999).contains(&p)), "{g}");
+    assert!(
+        g["daide_port"].as_u64().is_some_and(|p| (16700..=16999).contains(&p)),
+        "{g}"
+    );
     let id = g["id"].as_i64().unwrap();
     let (_, view) = app.get(&format!("/api/v1/games/{id}"), None).await;
     assert_eq!(view["daide_port"], g["daide_port"]);
-    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), DaideConfig::default()).await.unwrap();
+    let (addr, _hub, _task) = daide::listen(
+        app.state.clone(),
+        id,
+        "127.0.0.1:0".parse().unwrap(),
+        DaideConfig::default(),
+    )
+    .await
+    .unwrap();
     // Four API players take four powers; three bots get the rest.
     let mut api = Vec::new();
     for p in ["France", "Germany", "Italy", "Russia"] {
         let t = app.user(&format!("api{p}")).await;
-        let (s, b) = app.post(&format!("/api/v1/games/{id}/join"), Some(&t), json!({"power": p})).await;
+        let (s, b) = app
+            .post(&format!("/api/v1/games/{id}/join"), Some(&t), json!({"power": p}))
+            .await;
         assert_eq!(s, 200, "{b}");
         api.push((p, t));
     }
@@ -217,12 +272,20 @@ async fn three_daide_clients_and_four_api_players_share_one_spring() {
     assert_eq!(powers, ["AUS", "ENG", "TUR"]);
     // The API players order; one of them moves.
     for (p, t) in &api {
-        let lines = if *p == "France" { json!(["A Par-Bur", "A Mar H", "F Bre H"]) } else { json!([]) };
+        let lines = if *p == "France" {
+            json!(["A Par-Bur", "A Mar H", "F Bre H"])
+        } else {
+            json!([])
+        };
         if *p == "France" {
-            let (s, b) = app.put(&format!("/api/v1/games/{id}/orders"), Some(t), json!({"orders": lines})).await;
+            let (s, b) = app
+                .put(&format!("/api/v1/games/{id}/orders"), Some(t), json!({"orders": lines}))
+                .await;
             assert_eq!(s, 200, "{b}");
         }
-        let (s, b) = app.post(&format!("/api/v1/games/{id}/ready"), Some(t), json!({"ready": true})).await;
+        let (s, b) = app
+            .post(&format!("/api/v1/games/{id}/ready"), Some(t), json!({"ready": true}))
+            .await;
         assert!(s.is_success(), "{b}");
     }
     // The bots order: one moves, one has a bad order first.
@@ -253,15 +316,29 @@ async fn three_daide_clients_and_four_api_players_share_one_spring() {
     for c in &mut bots {
         let (ord, before) = c.until("NOW (FAL 1901)").await;
         let all = before.join("\n");
-        assert!(all.contains("ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)"), "{all}\n{ord}");
+        assert!(
+            all.contains("ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)"),
+            "{all}\n{ord}"
+        );
         assert!(all.contains("ORD (SPR 1901) ((ENG FLT LON) MTO NTH) (SUC)"), "{all}");
         assert!(all.contains("ORD (SPR 1901) ((AUS AMY VIE) MTO GAL) (SUC)"), "{all}");
-        assert!(ord.contains("(FRA AMY BUR)") && ord.contains("(AUS AMY GAL)") && ord.contains("(ENG FLT NTH)"), "{ord}");
+        assert!(
+            ord.contains("(FRA AMY BUR)") && ord.contains("(AUS AMY GAL)") && ord.contains("(ENG FLT NTH)"),
+            "{ord}"
+        );
     }
     // The bots' orders are in the history beside the API players'.
     let (_, detail) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), None).await;
-    assert_eq!(detail["orders"]["Austria"], json!(["A Bud H", "F Tri H", "A Vie-Gal"]), "{detail}");
-    assert_eq!(detail["orders"]["France"], json!(["A Par-Bur", "A Mar H", "F Bre H"]), "{detail}");
+    assert_eq!(
+        detail["orders"]["Austria"],
+        json!(["A Bud H", "F Tri H", "A Vie-Gal"]),
+        "{detail}"
+    );
+    assert_eq!(
+        detail["orders"]["France"],
+        json!(["A Par-Bur", "A Mar H", "F Bre H"]),
+        "{detail}"
+    );
     // A bot that leaves puts its power in civil disorder; IAM brings it back.
     let hlo = {
         let c = &mut bots[2];
@@ -284,7 +361,10 @@ async fn three_daide_clients_and_four_api_players_share_one_spring() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn protocol_errors_end_only_the_offending_connection() {
     let app = TestApp::new();
-    let config = DaideConfig { im_timeout: Duration::from_millis(300), ..DaideConfig::default() };
+    let config = DaideConfig {
+        im_timeout: Duration::from_millis(300),
+        ..DaideConfig::default()
+    };
     let (_, addr, _task) = bot_game(&app, config).await;
     let mut good = Client::connect(addr).await;
     // Wrong magic, wrong endian, wrong version, DM first, RM from a client.
@@ -344,12 +424,23 @@ async fn press_is_relayed_at_its_level_and_refused_in_gunboat_games() {
     let app = TestApp::new();
     let id = daide::create_bot_game(
         &app.state,
-        BotGame { name: "press".into(), variant: "standard".into(), deadline: Some("1h".into()), press: 10, port: 0 },
+        BotGame {
+            name: "press".into(),
+            variant: "standard".into(),
+            deadline: Some("1h".into()),
+            press: 10,
+            port: 0,
+        },
     )
     .await
     .unwrap();
-    let config = DaideConfig { press_level: 10, ..DaideConfig::default() };
-    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config).await.unwrap();
+    let config = DaideConfig {
+        press_level: 10,
+        ..DaideConfig::default()
+    };
+    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
     let mut cs = Vec::new();
     for i in 0..7 {
         let mut c = Client::connect(addr).await;
@@ -369,19 +460,41 @@ async fn press_is_relayed_at_its_level_and_refused_in_gunboat_games() {
     }
     let to = me[1].clone();
     cs[0].send(&format!("SND ({to}) (PRP (PCE ({} {to})))", me[0])).await;
-    assert_eq!(cs[0].until("YES (SND").await.0, format!("YES (SND ({to}) (PRP (PCE ({} {to}))))", me[0]));
-    assert_eq!(cs[1].until("FRM").await.0, format!("FRM ({}) ({to}) (PRP (PCE ({} {to})))", me[0], me[0]));
+    assert_eq!(
+        cs[0].until("YES (SND").await.0,
+        format!("YES (SND ({to}) (PRP (PCE ({} {to}))))", me[0])
+    );
+    assert_eq!(
+        cs[1].until("FRM").await.0,
+        format!("FRM ({}) ({to}) (PRP (PCE ({} {to})))", me[0], me[0])
+    );
     // XDO is level 20.
     cs[0].send(&format!("SND ({to}) (PRP (XDO ((ENG AMY LVP) HLD)))")).await;
-    assert_eq!(cs[0].until("HUH").await.0, format!("HUH (SND ({to}) (PRP (ERR XDO ((ENG AMY LVP) HLD))))"));
+    assert_eq!(
+        cs[0].until("HUH").await.0,
+        format!("HUH (SND ({to}) (PRP (ERR XDO ((ENG AMY LVP) HLD))))")
+    );
     // Gunboat: no press at all.
     let gun = daide::create_bot_game(
         &app.state,
-        BotGame { name: "gunboat".into(), variant: "standard".into(), deadline: None, press: 0, port: 0 },
+        BotGame {
+            name: "gunboat".into(),
+            variant: "standard".into(),
+            deadline: None,
+            press: 0,
+            port: 0,
+        },
     )
     .await
     .unwrap();
-    let (addr, _hub, _task) = daide::listen(app.state.clone(), gun, "127.0.0.1:0".parse().unwrap(), DaideConfig::default()).await.unwrap();
+    let (addr, _hub, _task) = daide::listen(
+        app.state.clone(),
+        gun,
+        "127.0.0.1:0".parse().unwrap(),
+        DaideConfig::default(),
+    )
+    .await
+    .unwrap();
     let mut c = Client::connect(addr).await;
     c.send("SND (ENG) (PRP (PCE (ENG FRA)))").await;
     assert_eq!(c.recv().await.unwrap(), "HUH (ERR SND (ENG) (PRP (PCE (ENG FRA))))");

@@ -15,7 +15,9 @@ use std::collections::BTreeSet;
 #[tokio::test]
 async fn seven_players_play_into_1903_and_the_server_agrees_with_the_engine() {
     let app = TestApp::new();
-    let (id, tokens) = app.seven(json!({"deadlines": {"movement": "24h", "retreat": "1h", "adjustment": "1h"}})).await;
+    let (id, tokens) = app
+        .seven(json!({"deadlines": {"movement": "24h", "retreat": "1h", "adjustment": "1h"}}))
+        .await;
     let variant = dip_variants::standard();
     let map = &variant.map;
     let rules = Ruleset::default();
@@ -45,7 +47,9 @@ async fn seven_players_play_into_1903_and_the_server_agrees_with_the_engine() {
             assert_eq!(s, StatusCode::OK, "{v}");
         }
         for (_, t) in &tokens {
-            let (s, v) = app.post(&format!("/api/v1/games/{id}/ready"), Some(t), json!({"ready": true})).await;
+            let (s, v) = app
+                .post(&format!("/api/v1/games/{id}/ready"), Some(t), json!({"ready": true}))
+                .await;
             assert_eq!(s, StatusCode::OK, "{v}");
         }
         let outcome = game::adjudicate(map, &state, &orders, &rules);
@@ -58,8 +62,18 @@ async fn seven_players_play_into_1903_and_the_server_agrees_with_the_engine() {
                 .filter(|(_, u)| u.power == p)
                 .map(|(_, u)| format!("{} {}", map.unit_type(u.kind).letter, map.region_name(u.region)))
                 .collect();
-            let pj = g["powers"].as_array().unwrap().iter().find(|x| x["name"] == map.power(p).name.as_str()).unwrap();
-            let got: BTreeSet<String> = pj["units"].as_array().unwrap().iter().map(|u| u.as_str().unwrap().to_string()).collect();
+            let pj = g["powers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|x| x["name"] == map.power(p).name.as_str())
+                .unwrap();
+            let got: BTreeSet<String> = pj["units"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u.as_str().unwrap().to_string())
+                .collect();
             assert_eq!(got, want, "{} after {}", map.power(p).name, state.phase.short());
             assert_eq!(pj["centre_count"], next.center_count(map, p), "{}", map.power(p).name);
         }

@@ -108,8 +108,13 @@ async fn play(a: Args, data: PathBuf) -> anyhow::Result<ExitCode> {
             }
         })
     };
-    let powers = dip_server::variants::get(&a.variant).map(|l| l.variant.map.powers().len()).unwrap_or(0);
-    println!("dip daide: {} game on {addr}: waiting for {powers} bots (Ctrl-C stops)", a.variant);
+    let powers = dip_server::variants::get(&a.variant)
+        .map(|l| l.variant.map.powers().len())
+        .unwrap_or(0);
+    println!(
+        "dip daide: {} game on {addr}: waiting for {powers} bots (Ctrl-C stops)",
+        a.variant
+    );
     let stopped = tokio::select! {
         _ = listener => false,
         _ = tokio::signal::ctrl_c() => true,
@@ -130,7 +135,11 @@ async fn play(a: Args, data: PathBuf) -> anyhow::Result<ExitCode> {
 }
 
 /// The game as MILA JSON (`dip replay` reads it) and a map of every phase.
-async fn write_record(state: &AppState, id: i64, dir: &std::path::Path) -> anyhow::Result<Vec<(&'static str, PathBuf)>> {
+async fn write_record(
+    state: &AppState,
+    id: i64,
+    dir: &std::path::Path,
+) -> anyhow::Result<Vec<(&'static str, PathBuf)>> {
     let (mila, maps, result) = state
         .read(move |tx| {
             let mila = dip_server::history::export_mila(tx, id)?;

@@ -39,7 +39,10 @@ fn serve_answers_and_stops_cleanly_on_sigterm() {
     let c = server.client();
     let (s, v) = c.call("GET", "/api/v1/health", None, None);
     assert_eq!((s, v["status"].as_str()), (200, Some("ok")));
-    assert!(dir.join("dip.sqlite").exists(), "the schema is created in the data folder");
+    assert!(
+        dir.join("dip.sqlite").exists(),
+        "the schema is created in the data folder"
+    );
     unsafe {
         libc::kill(server.child.id() as i32, libc::SIGTERM);
     }
@@ -146,13 +149,19 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
                 while !done.load(Ordering::SeqCst) {
                     n += 1;
                     // Alternate between the two servers.
-                    let c = if n % 2 == 0 { ca.clone() } else { Client::new(&b_base.lock().unwrap()) };
+                    let c = if n % 2 == 0 {
+                        ca.clone()
+                    } else {
+                        Client::new(&b_base.lock().unwrap())
+                    };
                     let Ok((200, g)) = c.try_call("GET", &format!("/api/v1/games/{id}"), None, None) else {
                         continue;
                     };
                     let phase = g["phase"].as_str().unwrap_or("").to_string();
                     let body = json!({"orders": [format!("# submission {n} {phase}"), hold], "phase": phase});
-                    if let Ok((200, _)) = c.try_call("PUT", &format!("/api/v1/games/{id}/orders"), Some(&token), Some(body)) {
+                    if let Ok((200, _)) =
+                        c.try_call("PUT", &format!("/api/v1/games/{id}/orders"), Some(&token), Some(body))
+                    {
                         acked.lock().unwrap().insert((power.clone(), phase), n);
                     }
                     std::thread::sleep(Duration::from_millis(50));
@@ -164,7 +173,10 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
     let mut restarted = false;
     loop {
         let (_, h) = ca.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
-        let n = h["phases"].as_array().map(|a| a.iter().filter(|p| p["current"].is_null()).count()).unwrap_or(0);
+        let n = h["phases"]
+            .as_array()
+            .map(|a| a.iter().filter(|p| p["current"].is_null()).count())
+            .unwrap_or(0);
         if n >= PHASES {
             break;
         }
@@ -175,7 +187,10 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
             *b_base.lock().unwrap() = b.base.clone();
             restarted = true;
         }
-        assert!(started.elapsed() < Duration::from_secs(120), "{n} phases after two minutes");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{n} phases after two minutes"
+        );
         std::thread::sleep(Duration::from_millis(200));
     }
     done.store(true, Ordering::SeqCst);
@@ -183,7 +198,12 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         t.join().unwrap();
     }
     let (_, h) = ca.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
-    let phases: Vec<&Value> = h["phases"].as_array().unwrap().iter().filter(|p| p["current"].is_null()).collect();
+    let phases: Vec<&Value> = h["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["current"].is_null())
+        .collect();
     // Each phase once, in order, with no gap.
     let mut expected = Vec::new();
     for year in 1901.. {
@@ -194,7 +214,10 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         }
     }
     let names: Vec<&str> = phases.iter().map(|p| p["phase"].as_str().unwrap()).collect();
-    assert_eq!(names, expected[..phases.len()].iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(
+        names,
+        expected[..phases.len()].iter().map(String::as_str).collect::<Vec<_>>()
+    );
     let indexes: Vec<i64> = phases.iter().map(|p| p["index"].as_i64().unwrap()).collect();
     assert_eq!(indexes, (0..phases.len() as i64).collect::<Vec<_>>());
     let by: std::collections::BTreeSet<&str> = phases.iter().filter_map(|p| p["processed_by"].as_str()).collect();

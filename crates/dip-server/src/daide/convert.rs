@@ -66,7 +66,10 @@ pub fn place(map: &Map, repr: &Repr, r: RegionId) -> Node {
 
 /// The tokens of a unit: `ENG FLT LON` (without brackets).
 pub fn unit_tokens(map: &Map, repr: &Repr, u: &Unit) -> B {
-    B::default().t(repr.power(u.power)).t(unit_type_token(map, u.kind)).n(place(map, repr, u.region))
+    B::default()
+        .t(repr.power(u.power))
+        .t(unit_type_token(map, u.kind))
+        .n(place(map, repr, u.region))
 }
 
 pub fn unit_node(map: &Map, repr: &Repr, u: &Unit) -> Node {
@@ -92,15 +95,13 @@ pub fn now(map: &Map, repr: &Repr, rules: &Ruleset, state: &State) -> Msg {
 /// `SCO (power centre …) … (UNO centre …)`.
 pub fn sco(map: &Map, repr: &Repr, state: &State) -> Msg {
     let mut b = B::new(SCO);
+    // Every power, also those without centres (`(GER)`), as MILA does.
     for p in map.power_ids() {
         let mut cs: Vec<(String, Token)> = state
             .centers_of(map, p)
             .filter_map(|c| repr.province(c))
             .map(|t| (repr.name(t).unwrap_or_default(), t))
             .collect();
-        if cs.is_empty() {
-            continue;
-        }
         cs.sort();
         let mut l = B::default().t(repr.power(p));
         for (_, t) in cs {
@@ -141,7 +142,13 @@ pub fn mdf(map: &Map, repr: &Repr) -> Msg {
             None => groups.push((homes, vec![t])),
         }
     }
-    groups.sort_by_key(|(h, _)| if h.is_empty() { usize::MAX } else { h[0].index() * 1000 + h.len() });
+    groups.sort_by_key(|(h, _)| {
+        if h.is_empty() {
+            usize::MAX
+        } else {
+            h[0].index() * 1000 + h.len()
+        }
+    });
     let mut scs = B::default();
     for p in map.power_ids() {
         if !groups.iter().any(|(h, _)| h.len() == 1 && h[0] == p) {
@@ -281,7 +288,10 @@ impl Reader<'_> {
     /// `PRO` or `(PRO CST)`.
     pub fn loc(&self, n: &Node, at: usize) -> R<Loc> {
         match n {
-            Node::Tok(_) => Ok(Loc { province: self.province(n, at)?, coast: None }),
+            Node::Tok(_) => Ok(Loc {
+                province: self.province(n, at)?,
+                coast: None,
+            }),
             Node::List(l) => {
                 if l.len() != 2 {
                     return Err(at + 1 + l.first().map(Node::width).unwrap_or(0).min(l.len()));
@@ -290,7 +300,10 @@ impl Reader<'_> {
                 let c = l[1].tok().and_then(coast_name).ok_or(at + 2)?;
                 // A coast the province does not have: NSP is for the THX.
                 let r = self.map.find_coast(p, c);
-                Ok(Loc { province: p, coast: r.or(Some(RegionId(u16::MAX))) })
+                Ok(Loc {
+                    province: p,
+                    coast: r.or(Some(RegionId(u16::MAX))),
+                })
             }
         }
     }
@@ -298,7 +311,13 @@ impl Reader<'_> {
     pub fn unit(&self, n: &Node, at: usize) -> R<DUnit> {
         let l = n.list().ok_or(at)?;
         if l.len() != 3 {
-            return Err(at + 1 + l.iter().take(3).map(Node::width).sum::<usize>().min(l.iter().map(Node::width).sum()));
+            return Err(at
+                + 1
+                + l.iter()
+                    .take(3)
+                    .map(Node::width)
+                    .sum::<usize>()
+                    .min(l.iter().map(Node::width).sum()));
         }
         let power = self.power(&l[0], at + 1)?;
         let kind = match l[1].tok() {
@@ -406,9 +425,15 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
     }
     let bad_coast = |l: &Loc| l.coast == Some(RegionId(u16::MAX));
     match o {
-        DOrder::Hold(u) | DOrder::Move(u, _) | DOrder::SupHold(u, _) | DOrder::SupMove(u, _, _) | DOrder::Convoy(u, _, _)
+        DOrder::Hold(u)
+        | DOrder::Move(u, _)
+        | DOrder::SupHold(u, _)
+        | DOrder::SupMove(u, _, _)
+        | DOrder::Convoy(u, _, _)
         | DOrder::ViaConvoy(u, _, _) => {
-            let Some(unit) = on_board(map, state, u) else { return NSU };
+            let Some(unit) = on_board(map, state, u) else {
+                return NSU;
+            };
             match o {
                 DOrder::Move(_, to) => {
                     if bad_coast(to) {
@@ -419,7 +444,10 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
                     }
                 }
                 DOrder::SupHold(_, t) => {
-                    if state.unit(t.at.province).is_none_or(|x| x.kind != t.kind || x.power != t.power) {
+                    if state
+                        .unit(t.at.province)
+                        .is_none_or(|x| x.kind != t.kind || x.power != t.power)
+                    {
                         return NSU;
                     }
                     if !map.reaches(unit.kind, unit.region, t.at.province) {
@@ -427,7 +455,10 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
                     }
                 }
                 DOrder::SupMove(_, t, dest) => {
-                    let Some(other) = state.unit(t.at.province).filter(|x| x.kind == t.kind && x.power == t.power) else {
+                    let Some(other) = state
+                        .unit(t.at.province)
+                        .filter(|x| x.kind == t.kind && x.power == t.power)
+                    else {
                         return NSU;
                     };
                     if !map.reaches(unit.kind, unit.region, *dest) || *dest == u.at.province {
@@ -475,7 +506,9 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
             MBV
         }
         DOrder::Retreat(u, _) | DOrder::Disband(u) => {
-            let Some(d) = state.dislodged(u.at.province).filter(|d| d.unit.kind == u.kind && d.unit.power == u.power)
+            let Some(d) = state
+                .dislodged(u.at.province)
+                .filter(|d| d.unit.kind == u.kind && d.unit.power == u.power)
             else {
                 return NRN;
             };
@@ -484,9 +517,9 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
                     return NSP;
                 }
                 let opts = retreat::retreat_options(map, state, rules, &d);
-                let ok = opts.iter().any(|&r| {
-                    map.province_of(r) == to.province && to.coast.is_none_or(|c| c == r)
-                });
+                let ok = opts
+                    .iter()
+                    .any(|&r| map.province_of(r) == to.province && to.coast.is_none_or(|c| c == r));
                 if !ok {
                     return NVR;
                 }
@@ -517,7 +550,10 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
             if region.is_none_or(|r| !map.allows(r, u.kind)) || !ut.builds_on.contains(prov.terrain) {
                 return CST;
             }
-            let used = already.iter().filter(|x| matches!(x, DOrder::Build(_) | DOrder::Waive(_))).count() as i32;
+            let used = already
+                .iter()
+                .filter(|x| matches!(x, DOrder::Build(_) | DOrder::Waive(_)))
+                .count() as i32;
             if adjustment::balance(map, state, me) <= used {
                 return NMB;
             }
@@ -534,7 +570,10 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
             MBV
         }
         DOrder::Waive(_) => {
-            let used = already.iter().filter(|x| matches!(x, DOrder::Build(_) | DOrder::Waive(_))).count() as i32;
+            let used = already
+                .iter()
+                .filter(|x| matches!(x, DOrder::Build(_) | DOrder::Waive(_)))
+                .count() as i32;
             if adjustment::balance(map, state, me) <= used {
                 return NMB;
             }
@@ -589,9 +628,14 @@ pub fn to_text(map: &Map, o: &DOrder) -> String {
 /// The unit a dip order names, as it stands (or stood, dislodged).
 fn unit_of(map: &Map, state: &State, power: PowerId, u: &UnitRef, dislodged_first: bool) -> Unit {
     let found = if dislodged_first {
-        state.dislodged(u.province).map(|d| d.unit).or_else(|| state.unit(u.province))
+        state
+            .dislodged(u.province)
+            .map(|d| d.unit)
+            .or_else(|| state.unit(u.province))
     } else {
-        state.unit(u.province).or_else(|| state.dislodged(u.province).map(|d| d.unit))
+        state
+            .unit(u.province)
+            .or_else(|| state.dislodged(u.province).map(|d| d.unit))
     };
     found.unwrap_or_else(|| {
         let kind = u.kind.or_else(|| army(map)).unwrap_or(UnitTypeId(0));
@@ -630,9 +674,21 @@ pub fn order_node(map: &Map, repr: &Repr, state: &State, o: &Order) -> Node {
             let kind = x.kind.or_else(|| army(map)).unwrap_or(UnitTypeId(0));
             let region = match x.coast {
                 CoastSpec::Coast(r) => r,
-                _ => map.only_region_for(x.province, kind).unwrap_or_else(|| map.main_region(x.province)),
+                _ => map
+                    .only_region_for(x.province, kind)
+                    .unwrap_or_else(|| map.main_region(x.province)),
             };
-            B::default().n(unit_node(map, repr, &Unit { power: o.power, kind, region })).t(BLD)
+            B::default()
+                .n(unit_node(
+                    map,
+                    repr,
+                    &Unit {
+                        power: o.power,
+                        kind,
+                        region,
+                    },
+                ))
+                .t(BLD)
         }
         OrderKind::Waive => B::default().t(repr.power(o.power)).t(WVE),
     };
@@ -640,7 +696,11 @@ pub fn order_node(map: &Map, repr: &Repr, state: &State, o: &Order) -> Node {
 }
 
 /// The ORD messages of a played phase (`state` is the position before).
-pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome) -> Vec<Msg> {
+///
+/// `changed` pairs an order the checks changed (a support of a move not
+/// ordered becomes a hold) with the order as given: ORD shows the order
+/// as given, not done (NSO).
+pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome, changed: &[(Order, Order)]) -> Vec<Msg> {
     let t = turn(&state.phase);
     let mut out = Vec::new();
     let convoyed: Vec<ProvinceId> = outcome
@@ -652,6 +712,11 @@ pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome) -> Vec
         })
         .collect();
     for r in outcome.orders() {
+        if let Some((_, given)) = changed.iter().find(|(now, _)| *now == r.order) {
+            let res = if r.dislodged { vec![NSO, RET] } else { vec![NSO] };
+            out.push(ord_msg(&t, order_node(map, repr, state, given), &res));
+            continue;
+        }
         let Verdict::Done { success, reason } = r.verdict else {
             if let Verdict::Illegal(_) = r.verdict {
                 // dip holds the unit: the order is reported as not done.
@@ -672,7 +737,11 @@ pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome) -> Vec
                     vec![NSO]
                 }
             }
-            Reason::Bounced | Reason::BeatenHeadToHead | Reason::OwnUnit | Reason::RetreatClash | Reason::ConvoyParadox => {
+            Reason::Bounced
+            | Reason::BeatenHeadToHead
+            | Reason::OwnUnit
+            | Reason::RetreatClash
+            | Reason::ConvoyParadox => {
                 vec![BNC]
             }
             Reason::Dislodged(_) if holding => vec![],
@@ -698,7 +767,13 @@ pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome) -> Vec
             let route = via(map, outcome, x.province, d.province);
             if let (Node::List(l), false) = (&mut node, route.is_empty()) {
                 l.push(Node::Tok(VIA));
-                l.push(Node::List(route.into_iter().filter_map(|p| repr.province(p)).map(Node::Tok).collect()));
+                l.push(Node::List(
+                    route
+                        .into_iter()
+                        .filter_map(|p| repr.province(p))
+                        .map(Node::Tok)
+                        .collect(),
+                ));
             }
         }
         out.push(ord_msg(&t, node, &res));
@@ -777,7 +852,10 @@ pub fn mis(map: &Map, repr: &Repr, rules: &Ruleset, state: &State, me: PowerId, 
                     .iter()
                     .filter(|&&c| adjustment::can_build_in(map, state, me, c))
                     .count() as i32;
-                let used = orders.iter().filter(|o| matches!(o, DOrder::Build(_) | DOrder::Waive(_))).count() as i32;
+                let used = orders
+                    .iter()
+                    .filter(|o| matches!(o, DOrder::Build(_) | DOrder::Waive(_)))
+                    .count() as i32;
                 let builds_left = bal - used;
                 // Builds that cannot be placed need no order.
                 let placeable = open - orders.iter().filter(|o| matches!(o, DOrder::Build(_))).count() as i32;
@@ -820,8 +898,14 @@ mod tests {
         assert!(now.contains("(ENG FLT LON)"), "{now}");
         assert_eq!(now.matches("(").count(), 1 + 22 + 1, "{now}");
         let sco = sco(&v.map, &r, &v.start).to_text(&r);
-        assert!(sco.starts_with("SCO (AUS BUD TRI VIE) (ENG EDI LON LVP) (FRA BRE MAR PAR)"), "{sco}");
-        assert!(sco.ends_with("(UNO BEL BUL DEN GRE HOL NWY POR RUM SER SPA SWE TUN)"), "{sco}");
+        assert!(
+            sco.starts_with("SCO (AUS BUD TRI VIE) (ENG EDI LON LVP) (FRA BRE MAR PAR)"),
+            "{sco}"
+        );
+        assert!(
+            sco.ends_with("(UNO BEL BUL DEN GRE HOL NWY POR RUM SER SPA SWE TUN)"),
+            "{sco}"
+        );
         assert!(sco.contains("(UNO "), "{sco}");
     }
 
@@ -890,10 +974,14 @@ mod tests {
         let (v, r) = std();
         let l = crate::variants::get("standard").unwrap();
         let eng = v.map.find_power("ENG").unwrap();
-        let lines: Vec<String> = ["((ENG FLT LON) MTO NTH)", "((ENG FLT EDI) SUP (ENG FLT LON) MTO NTH)", "((ENG AMY LVP) HLD)"]
-            .iter()
-            .map(|text| to_text(&v.map, &read(v, &r, text).unwrap()))
-            .collect();
+        let lines: Vec<String> = [
+            "((ENG FLT LON) MTO NTH)",
+            "((ENG FLT EDI) SUP (ENG FLT LON) MTO NTH)",
+            "((ENG AMY LVP) HLD)",
+        ]
+        .iter()
+        .map(|text| to_text(&v.map, &read(v, &r, text).unwrap()))
+        .collect();
         let got = crate::play::read_lines(&v.map, l, &v.start, eng, &lines);
         assert_eq!(got.len(), 3);
         for g in got {
@@ -932,16 +1020,52 @@ mod build_tests {
         let l = crate::variants::get("standard").unwrap();
         let map = &l.variant.map;
         let mut s = l.variant.start.clone();
-        check(&s, "ENG", &["((ENG FLT LON) MTO NTH)", "((ENG FLT EDI) SUP (ENG FLT LON) MTO NTH)", "((ENG AMY LVP) HLD)"]);
-        check(&s, "RUS", &["((RUS FLT (STP SCS)) MTO BOT)".replace("BOT", "GOB").as_str(), "((RUS AMY MOS) SUP (RUS AMY WAR))"]);
+        check(
+            &s,
+            "ENG",
+            &[
+                "((ENG FLT LON) MTO NTH)",
+                "((ENG FLT EDI) SUP (ENG FLT LON) MTO NTH)",
+                "((ENG AMY LVP) HLD)",
+            ],
+        );
+        check(
+            &s,
+            "RUS",
+            &[
+                "((RUS FLT (STP SCS)) MTO BOT)".replace("BOT", "GOB").as_str(),
+                "((RUS AMY MOS) SUP (RUS AMY WAR))",
+            ],
+        );
         // A convoy: an English fleet in the North Sea carries the army from Yorkshire.
         let eng = map.find_power("ENG").unwrap();
-        let (lon, nth, yor, lvp) = ["lon", "nth", "yor", "lvp"].map(|p| map.find_province(p).unwrap()).into();
+        let (lon, nth, yor, lvp) = ["lon", "nth", "yor", "lvp"]
+            .map(|p| map.find_province(p).unwrap())
+            .into();
         let f = s.remove(lon).unwrap();
-        s.place(map, Unit { region: map.main_region(nth), ..f });
+        s.place(
+            map,
+            Unit {
+                region: map.main_region(nth),
+                ..f
+            },
+        );
         let a = s.remove(lvp).unwrap();
-        s.place(map, Unit { region: map.main_region(yor), ..a });
-        check(&s, "ENG", &["((ENG FLT NTH) CVY (ENG AMY YOR) CTO NWY)", "((ENG AMY YOR) CTO NWY VIA (NTH))"]);
+        s.place(
+            map,
+            Unit {
+                region: map.main_region(yor),
+                ..a
+            },
+        );
+        check(
+            &s,
+            "ENG",
+            &[
+                "((ENG FLT NTH) CVY (ENG AMY YOR) CTO NWY)",
+                "((ENG AMY YOR) CTO NWY VIA (NTH))",
+            ],
+        );
         // Builds, removals and waives.
         let mut w = l.variant.start.clone();
         w.phase = Phase::new(1901, Season::Fall, PhaseKind::Adjustment);

@@ -103,7 +103,11 @@ pub async fn read<R: AsyncRead + Unpin>(r: &mut R, max: usize) -> Result<Frame, 
     while got < 4 {
         let n = r.read(&mut head[got..]).await?;
         if n == 0 {
-            return Err(if got == 0 { FrameError::Closed } else { FrameError::Truncated });
+            return Err(if got == 0 {
+                FrameError::Closed
+            } else {
+                FrameError::Truncated
+            });
         }
         got += n;
     }
@@ -153,9 +157,18 @@ mod tests {
     #[test]
     fn im_is_checked_for_magic_endian_and_version() {
         assert_eq!(check_im(&Frame::im()), Ok(()));
-        assert_eq!(check_im(&Frame::new(IM, vec![0, 1, 0x10, 0xDA])), Err(ErrorCode::WrongEndian));
-        assert_eq!(check_im(&Frame::new(IM, vec![0, 1, 0xDA, 0x11])), Err(ErrorCode::BadMagic));
-        assert_eq!(check_im(&Frame::new(IM, vec![0, 2, 0xDA, 0x10])), Err(ErrorCode::Version));
+        assert_eq!(
+            check_im(&Frame::new(IM, vec![0, 1, 0x10, 0xDA])),
+            Err(ErrorCode::WrongEndian)
+        );
+        assert_eq!(
+            check_im(&Frame::new(IM, vec![0, 1, 0xDA, 0x11])),
+            Err(ErrorCode::BadMagic)
+        );
+        assert_eq!(
+            check_im(&Frame::new(IM, vec![0, 2, 0xDA, 0x10])),
+            Err(ErrorCode::Version)
+        );
         assert_eq!(check_im(&Frame::new(IM, vec![0, 1])), Err(ErrorCode::TooShort));
     }
 

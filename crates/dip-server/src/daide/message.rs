@@ -31,7 +31,10 @@ pub fn tokens_of(bytes: &[u8]) -> Result<Vec<Token>, ReadError> {
     if bytes.len() % 2 != 0 {
         return Err(ReadError::Odd);
     }
-    Ok(bytes.chunks_exact(2).map(|c| Token(u16::from_be_bytes([c[0], c[1]]))).collect())
+    Ok(bytes
+        .chunks_exact(2)
+        .map(|c| Token(u16::from_be_bytes([c[0], c[1]])))
+        .collect())
 }
 
 /// The octets of a token sequence.
@@ -276,7 +279,12 @@ impl B {
         self
     }
     pub fn s(mut self, text: &str) -> B {
-        self.0.push(Node::List(text.bytes().filter(u8::is_ascii).map(|b| Node::Tok(Token::text(b))).collect()));
+        self.0.push(Node::List(
+            text.bytes()
+                .filter(u8::is_ascii)
+                .map(|b| Node::Tok(Token::text(b)))
+                .collect(),
+        ));
         self
     }
     pub fn i(mut self, n: i32) -> B {

@@ -68,8 +68,14 @@ pub fn set_port_range(r: RangeInclusive<u16>) {
 /// Parses `16713-16799` (or one port).
 pub fn parse_port_range(s: &str) -> Result<RangeInclusive<u16>, String> {
     let (a, b) = s.split_once('-').unwrap_or((s, s));
-    let a: u16 = a.trim().parse().map_err(|_| format!("`{s}`: write FIRST-LAST, e.g. 16713-16799"))?;
-    let b: u16 = b.trim().parse().map_err(|_| format!("`{s}`: write FIRST-LAST, e.g. 16713-16799"))?;
+    let a: u16 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}`: write FIRST-LAST, e.g. 16713-16799"))?;
+    let b: u16 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}`: write FIRST-LAST, e.g. 16713-16799"))?;
     if a == 0 || a > b {
         return Err(format!("`{s}`: ports from 1 to 65535, the first not above the last"));
     }
@@ -233,7 +239,13 @@ async fn watch(hub: Arc<Hub>) {
                         &[id.into(), since.into()],
                     )?
                     .iter()
-                    .map(|r| (r.int(0), r.text(1), serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null)))
+                    .map(|r| {
+                        (
+                            r.int(0),
+                            r.text(1),
+                            serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null),
+                        )
+                    })
                     .collect::<Vec<_>>(),
                 )
             })
@@ -308,7 +320,15 @@ fn phase_result(hub: &Hub, s: &crate::history::Stored, next: &dip_core::State) -
     let map = &hub.loaded.variant.map;
     let rules = &hub.loaded.variant.rules;
     let (before, played) = s.replay(hub.loaded)?;
-    let mut msgs = convert::ord(map, &hub.repr, &before, &played.outcome);
+    let changed: Vec<(dip_core::Order, dip_core::Order)> = played
+        .check
+        .lines
+        .iter()
+        .filter(|l| l.fate == dip_text::Fate::Changed)
+        .filter_map(|l| Some((l.order?, l.read?)))
+        .filter(|(now, read)| now != read)
+        .collect();
+    let mut msgs = convert::ord(map, &hub.repr, &before, &played.outcome, &changed);
     // SCO after every phase, as MILA's server does: clients take an
     // unchanged SCO, and the ownership after the fall is in it either way.
     msgs.push(convert::sco(map, &hub.repr, next));
@@ -367,7 +387,12 @@ async fn end_after(hub: &Arc<Hub>, end: i32) {
                 "UPDATE games SET status = 'finished', deadline = NULL, result = $1, finished = $2 WHERE id = $3",
                 &[result.clone().into(), crate::time::now_ms().into(), id.into()],
             )?;
-            game::event(tx, id, "finished", serde_json::json!({"winner": null, "result": result}))
+            game::event(
+                tx,
+                id,
+                "finished",
+                serde_json::json!({"winner": null, "result": result}),
+            )
         })
         .await;
     match r {
@@ -422,7 +447,11 @@ pub async fn end_messages(hub: &Arc<Hub>) -> crate::error::ApiResult<Vec<Msg>> {
                     ),
                 };
                 let n = state.center_count(map, p) as i32;
-                let mut l = B::default().t(h.repr.power(p)).s(&text_safe(&who)).s(&text_safe(&version)).i(n);
+                let mut l = B::default()
+                    .t(h.repr.power(p))
+                    .s(&text_safe(&who))
+                    .s(&text_safe(&version))
+                    .i(n);
                 if n == 0 {
                     l = l.i(out_year.get(&p.0).copied().unwrap_or(state.phase.year));
                 }
@@ -435,7 +464,10 @@ pub async fn end_messages(hub: &Arc<Hub>) -> crate::error::ApiResult<Vec<Msg>> {
 }
 
 fn text_safe(s: &str) -> String {
-    s.chars().filter(|c| c.is_ascii() && !c.is_ascii_control()).take(64).collect()
+    s.chars()
+        .filter(|c| c.is_ascii() && !c.is_ascii_control())
+        .take(64)
+        .collect()
 }
 
 /// Press stored in the game: FRM to the DAIDE recipients, when its text
@@ -456,15 +488,25 @@ async fn relay_press(hub: &Arc<Hub>, mid: i64) {
     let Some(from) = map.find_power(&r.text(0)) else { return };
     let recipients: Json = serde_json::from_str(&r.text(1)).unwrap_or(Json::Null);
     let to: Vec<dip_core::PowerId> = match &recipients {
-        Json::Array(a) => a.iter().filter_map(|x| x.as_str()).filter_map(|n| map.find_power(n)).collect(),
+        Json::Array(a) => a
+            .iter()
+            .filter_map(|x| x.as_str())
+            .filter_map(|n| map.find_power(n))
+            .collect(),
         _ => map.power_ids().filter(|&p| p != from).collect(),
     };
-    let Ok(press) = Msg::parse(&r.text(2), &hub.repr) else { return };
+    let Ok(press) = Msg::parse(&r.text(2), &hub.repr) else {
+        return;
+    };
     let mut list = B::default();
     for &p in &to {
         list = list.t(hub.repr.power(p));
     }
-    let msg = B::new(FRM).l(B::default().t(hub.repr.power(from))).l(list).ls(press.0).msg();
+    let msg = B::new(FRM)
+        .l(B::default().t(hub.repr.power(from)))
+        .l(list)
+        .ls(press.0)
+        .msg();
     hub.send(Out::Press { to, msg });
 }
 
@@ -540,7 +582,11 @@ pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiR
                     retreat: b.deadline.clone(),
                     adjustment: b.deadline,
                 },
-                press: if b.press == 0 { game::Press::None } else { game::Press::Full },
+                press: if b.press == 0 {
+                    game::Press::None
+                } else {
+                    game::Press::Full
+                },
                 anonymous: false,
                 daide: false,
                 assignment: game::Assignment::Random,
@@ -554,7 +600,12 @@ pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiR
             options.daide_port = Some(b.port);
             tx.exec(
                 "UPDATE games SET options = $1 WHERE id = $2",
-                &[serde_json::to_string(&options).map_err(|e| crate::error::ApiError::internal(e.to_string()))?.into(), id.into()],
+                &[
+                    serde_json::to_string(&options)
+                        .map_err(|e| crate::error::ApiError::internal(e.to_string()))?
+                        .into(),
+                    id.into(),
+                ],
             )?;
             Ok(id)
         })

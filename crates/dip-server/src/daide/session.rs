@@ -23,7 +23,11 @@ use tokio::sync::{broadcast, mpsc};
 enum Role {
     None,
     Observer,
-    Player { power: Option<PowerId>, account: Account, passcode: i32 },
+    Player {
+        power: Option<PowerId>,
+        account: Account,
+        passcode: i32,
+    },
 }
 
 struct Session {
@@ -107,7 +111,11 @@ impl Session {
             frame::FM | frame::EM => return End::Close,
             _ => return End::Error(ErrorCode::UnknownMessage),
         }
-        if self.write(&Frame::new(frame::RM, self.hub.repr.rm_payload())).await.is_err() {
+        if self
+            .write(&Frame::new(frame::RM, self.hub.repr.rm_payload()))
+            .await
+            .is_err()
+        {
             return End::Close;
         }
         let mut events = self.hub.tx.subscribe();
@@ -136,7 +144,10 @@ impl Session {
     async fn write(&mut self, f: &Frame) -> std::io::Result<()> {
         match tokio::time::timeout(self.hub.config.write_timeout, frame::write(&mut self.wr, f)).await {
             Ok(r) => r,
-            Err(_) => Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the client does not read")),
+            Err(_) => Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the client does not read",
+            )),
         }
     }
 
@@ -223,7 +234,11 @@ impl Session {
                 self.send(&mdf).await
             }
             x if x == YES || x == REJ => {
-                let about = args.first().and_then(Node::list).and_then(|l| l.first()).and_then(Node::tok);
+                let about = args
+                    .first()
+                    .and_then(Node::list)
+                    .and_then(|l| l.first())
+                    .and_then(Node::tok);
                 if about == Some(MAP) {
                     self.map_ok = x == YES;
                     if x == REJ {
@@ -327,7 +342,11 @@ impl Session {
             .await;
         match joined {
             Ok(account) => {
-                self.role = Role::Player { power: None, account, passcode };
+                self.role = Role::Player {
+                    power: None,
+                    account,
+                    passcode,
+                };
                 self.hub.state.changed();
                 self.pending_seat(name, version);
                 self.send(&answer(YES, m)).await?;
@@ -344,8 +363,16 @@ impl Session {
 
     async fn iam(&mut self, m: &Msg) -> Step {
         let args = &m.0[1..];
-        let power = args.first().and_then(Node::list).filter(|l| l.len() == 1).and_then(|l| l[0].tok());
-        let code = args.get(1).and_then(Node::list).filter(|l| l.len() == 1).and_then(|l| l[0].tok()?.as_int());
+        let power = args
+            .first()
+            .and_then(Node::list)
+            .filter(|l| l.len() == 1)
+            .and_then(|l| l[0].tok());
+        let code = args
+            .get(1)
+            .and_then(Node::list)
+            .filter(|l| l.len() == 1)
+            .and_then(|l| l[0].tok()?.as_int());
         let (Some(pt), Some(code)) = (power, code) else {
             return self.send(&huh(m, 1)).await;
         };
@@ -371,13 +398,20 @@ impl Session {
                          WHERE m.game_id = $1 AND m.power = $2 AND a.password_hash = $3",
                         &[id.into(), name.into(), format!("daide:{code}").into()],
                     )?
-                    .map(|r| Account { id: r.int(0), name: r.text(1) }),
+                    .map(|r| Account {
+                        id: r.int(0),
+                        name: r.text(1),
+                    }),
                 )
             })
             .await;
         match found {
             Ok(Some(account)) => {
-                self.role = Role::Player { power: Some(p), account, passcode: code };
+                self.role = Role::Player {
+                    power: Some(p),
+                    account,
+                    passcode: code,
+                };
                 self.map_ok = true;
                 self.hub.seats().entry(p.0).or_default().connected = true;
                 self.send(&answer(YES, m)).await?;
@@ -395,7 +429,14 @@ impl Session {
         if !matches!(g.status, Status::Active | Status::Paused) {
             return None;
         }
-        let Role::Player { power, passcode, account } = &self.role else { return None };
+        let Role::Player {
+            power,
+            passcode,
+            account,
+        } = &self.role
+        else {
+            return None;
+        };
         let p = match power {
             Some(p) => *p,
             None => {
@@ -429,7 +470,13 @@ impl Session {
                 opts = opts.l(B::default().t(tok).i((ms / 1000).min(8191) as i32));
             }
         }
-        Some(B::new(HLO).l(B::default().t(self.hub.repr.power(p))).l(B::default().i(passcode)).l(opts).msg())
+        Some(
+            B::new(HLO)
+                .l(B::default().t(self.hub.repr.power(p)))
+                .l(B::default().i(passcode))
+                .l(opts)
+                .msg(),
+        )
     }
 
     /// The start of the game for this client: HLO (players), SCO, NOW.
@@ -445,7 +492,9 @@ impl Session {
     }
 
     async fn position(&mut self, sco: bool) -> Step {
-        let Ok((_, state)) = self.load().await else { return Ok(()) };
+        let Ok((_, state)) = self.load().await else {
+            return Ok(());
+        };
         let map = &self.hub.loaded.variant.map;
         let m = if sco {
             convert::sco(map, &self.hub.repr, &state)
@@ -523,7 +572,8 @@ impl Session {
         self.fired.clear();
         if let Some(d) = g.deadline {
             let secs = ((d - crate::time::now_ms()).max(0) + 999) / 1000;
-            self.send(&B::new(TME).l(B::default().i(secs.min(8191) as i32)).msg()).await?;
+            self.send(&B::new(TME).l(B::default().i(secs.min(8191) as i32)).msg())
+                .await?;
         }
         Ok(())
     }
@@ -574,7 +624,10 @@ impl Session {
         }
         let map = &self.hub.loaded.variant.map;
         let rules = &self.hub.loaded.variant.rules;
-        let reader = Reader { map, repr: &self.hub.repr };
+        let reader = Reader {
+            map,
+            repr: &self.hub.repr,
+        };
         let mut parsed = Vec::new();
         let mut at = 1;
         // `SUB (turn) (order) …`: MILA's bots name the turn; it must be
@@ -600,13 +653,16 @@ impl Session {
             let others: Vec<DOrder> = self
                 .orders
                 .iter()
-                .filter(|(_, x)| x.unit().is_none() || x.unit().map(|u| u.at.province) != o.unit().map(|u| u.at.province))
+                .filter(|(_, x)| {
+                    x.unit().is_none() || x.unit().map(|u| u.at.province) != o.unit().map(|u| u.at.province)
+                })
                 .map(|(_, x)| x.clone())
                 .collect();
             let note = convert::note(map, rules, &state, me, &o, &others);
             if note == MBV {
                 if let Some(u) = o.unit() {
-                    self.orders.retain(|(_, x)| x.unit().map(|v| v.at.province) != Some(u.at.province));
+                    self.orders
+                        .retain(|(_, x)| x.unit().map(|v| v.at.province) != Some(u.at.province));
                 }
                 self.orders.push((n.clone(), o));
             }
@@ -648,7 +704,9 @@ impl Session {
     }
 
     async fn flag(&mut self, on: bool, which: Flag) -> Result<(), ApiError> {
-        let Some(who) = self.account() else { return Err(ApiError::forbidden("not a player")) };
+        let Some(who) = self.account() else {
+            return Err(ApiError::forbidden("not a player"));
+        };
         let id = self.hub.id;
         let by = self.hub.state.by.clone();
         self.hub
@@ -677,7 +735,9 @@ impl Session {
                 let (Some(me), Some(account)) = (self.power(), self.account()) else {
                     return self.send(&answer(REJ, m)).await;
                 };
-                let Ok((g, state)) = self.load().await else { return self.send(&answer(REJ, m)).await };
+                let Ok((g, state)) = self.load().await else {
+                    return self.send(&answer(REJ, m)).await;
+                };
                 if g.status != Status::Active {
                     return self.send(&answer(REJ, m)).await;
                 }
@@ -704,7 +764,12 @@ impl Session {
             Some(x) if x == GOF && inner.len() == 1 => self.gof(m, false).await,
             Some(x) if x == DRW => self.drw_not(m, &inner_msg).await,
             Some(x) if x == TME => {
-                match inner.get(1).and_then(Node::list).and_then(|l| l.first()).and_then(|t| t.tok()?.as_int()) {
+                match inner
+                    .get(1)
+                    .and_then(Node::list)
+                    .and_then(|l| l.first())
+                    .and_then(|t| t.tok()?.as_int())
+                {
                     Some(n) => {
                         let before = self.alarms.len();
                         self.alarms.retain(|&a| a != n);
@@ -722,8 +787,12 @@ impl Session {
     }
 
     async fn mis(&mut self, m: &Msg, _ask: bool) -> Step {
-        let Some(me) = self.power() else { return self.send(&answer(REJ, m)).await };
-        let Ok((g, state)) = self.load().await else { return self.send(&answer(REJ, m)).await };
+        let Some(me) = self.power() else {
+            return self.send(&answer(REJ, m)).await;
+        };
+        let Ok((g, state)) = self.load().await else {
+            return self.send(&answer(REJ, m)).await;
+        };
         if g.status != Status::Active && g.status != Status::Paused {
             return self.send(&answer(REJ, m)).await;
         }
@@ -735,8 +804,12 @@ impl Session {
     }
 
     async fn gof(&mut self, m: &Msg, on: bool) -> Step {
-        let Some(me) = self.power() else { return self.send(&answer(REJ, m)).await };
-        let Ok((g, state)) = self.load().await else { return self.send(&answer(REJ, m)).await };
+        let Some(me) = self.power() else {
+            return self.send(&answer(REJ, m)).await;
+        };
+        let Ok((g, state)) = self.load().await else {
+            return self.send(&answer(REJ, m)).await;
+        };
         if g.status != Status::Active || !game::survives(&self.hub.loaded.variant.map, &state, me) {
             return self.send(&answer(REJ, m)).await;
         }
@@ -780,12 +853,15 @@ impl Session {
     }
 
     async fn tme(&mut self, m: &Msg) -> Step {
-        let Ok((g, _)) = self.load().await else { return self.send(&answer(REJ, m)).await };
+        let Ok((g, _)) = self.load().await else {
+            return self.send(&answer(REJ, m)).await;
+        };
         match m.0.get(1) {
             None => match g.deadline {
                 Some(d) => {
                     let secs = ((d - crate::time::now_ms()).max(0) + 999) / 1000;
-                    self.send(&B::new(TME).l(B::default().i(secs.min(8191) as i32)).msg()).await
+                    self.send(&B::new(TME).l(B::default().i(secs.min(8191) as i32)).msg())
+                        .await
                 }
                 None => self.send(&answer(REJ, m)).await,
             },
@@ -794,10 +870,14 @@ impl Session {
                     return self.send(&huh(m, 1)).await;
                 };
                 let d = &g.options.deadlines;
-                let longest = [dip_core::PhaseKind::Movement, dip_core::PhaseKind::Retreat, dip_core::PhaseKind::Adjustment]
-                    .iter()
-                    .filter_map(|&k| d.for_kind(k))
-                    .max();
+                let longest = [
+                    dip_core::PhaseKind::Movement,
+                    dip_core::PhaseKind::Retreat,
+                    dip_core::PhaseKind::Adjustment,
+                ]
+                .iter()
+                .filter_map(|&k| d.for_kind(k))
+                .max();
                 match longest {
                     Some(l) if secs >= 0 && i64::from(secs) * 1000 <= l => {
                         if !self.alarms.contains(&secs) {
@@ -845,7 +925,10 @@ impl Session {
             return self.send(&answer(REJ, m)).await;
         };
         let first_turn = ords[start].0.get(1).cloned();
-        let begin = ords.iter().position(|x| x.0.get(1) == first_turn.as_ref()).unwrap_or(start);
+        let begin = ords
+            .iter()
+            .position(|x| x.0.get(1) == first_turn.as_ref())
+            .unwrap_or(start);
         for x in &ords[begin..] {
             self.send(x).await?;
         }
@@ -853,7 +936,9 @@ impl Session {
     }
 
     async fn snd(&mut self, m: &Msg) -> Step {
-        let Ok((g, state)) = self.load().await else { return self.send(&answer(REJ, m)).await };
+        let Ok((g, state)) = self.load().await else {
+            return self.send(&answer(REJ, m)).await;
+        };
         let level = self.hub.level(g.options.press);
         if level == 0 {
             return self.send(&huh(m, 0)).await;
@@ -862,13 +947,16 @@ impl Session {
         // SND [(message_id) | (turn)] (powers) (press) [WRT …]
         let skip = usize::from(args.first().is_some_and(|a| {
             convert::phase_of(a).is_some()
-                || a.list().is_some_and(|l| l.len() == 1 && l[0].tok().is_some_and(|t| t.is_int()))
+                || a.list()
+                    .is_some_and(|l| l.len() == 1 && l[0].tok().is_some_and(|t| t.is_int()))
         }));
         let (Some(to), Some(body)) = (args.get(skip).and_then(Node::list), args.get(skip + 1)) else {
             return self.send(&huh(m, 1)).await;
         };
         let Some(body_list) = body.list() else {
-            return self.send(&huh(m, 1 + args[..skip + 1].iter().map(Node::width).sum::<usize>())).await;
+            return self
+                .send(&huh(m, 1 + args[..skip + 1].iter().map(Node::width).sum::<usize>()))
+                .await;
         };
         let body_at = 1 + args[..skip + 1].iter().map(Node::width).sum::<usize>() + 1;
         let map = &self.hub.loaded.variant.map;
@@ -893,16 +981,25 @@ impl Session {
         }
         for &p in &powers {
             if !game::survives(map, &state, p) {
-                let out = B::new(OUT).l(B::default().t(self.hub.repr.power(p))).ls(m.0.clone()).msg();
+                let out = B::new(OUT)
+                    .l(B::default().t(self.hub.repr.power(p)))
+                    .ls(m.0.clone())
+                    .msg();
                 return self.send(&out).await;
             }
             if self.hub.seats().get(&p.0).is_some_and(|s| !s.connected) {
-                let ccd = B::new(CCD).l(B::default().t(self.hub.repr.power(p))).ls(m.0.clone()).msg();
+                let ccd = B::new(CCD)
+                    .l(B::default().t(self.hub.repr.power(p)))
+                    .ls(m.0.clone())
+                    .msg();
                 return self.send(&ccd).await;
             }
         }
         if g.options.press == game::Press::Public {
-            let others: Vec<PowerId> = map.power_ids().filter(|&p| p != me && game::survives(map, &state, p)).collect();
+            let others: Vec<PowerId> = map
+                .power_ids()
+                .filter(|&p| p != me && game::survives(map, &state, p))
+                .collect();
             if others.iter().any(|p| !powers.contains(p)) {
                 return self.send(&answer(REJ, m)).await;
             }
@@ -914,7 +1011,15 @@ impl Session {
             .hub
             .state
             .write(move |tx| {
-                press::send(tx, id, &account, &press::NewMessage { to: press::To::Powers(names), text })
+                press::send(
+                    tx,
+                    id,
+                    &account,
+                    &press::NewMessage {
+                        to: press::To::Powers(names),
+                        text,
+                    },
+                )
             })
             .await;
         match sent {

@@ -119,29 +119,102 @@ pub const STANDARD_POWERS: [&str; 7] = ["AUS", "ENG", "FRA", "GER", "ITA", "RUS"
 
 /// The standard map's provinces: name, category, number.
 pub const STANDARD_PROVINCES: &[(&str, u8, u8)] = &[
-    ("BOH", 0x50, 0x00), ("BUR", 0x50, 0x01), ("GAL", 0x50, 0x02), ("RUH", 0x50, 0x03), ("SIL", 0x50, 0x04),
-    ("TYR", 0x50, 0x05), ("UKR", 0x50, 0x06), ("BUD", 0x51, 0x07), ("MOS", 0x51, 0x08), ("MUN", 0x51, 0x09),
-    ("PAR", 0x51, 0x0A), ("SER", 0x51, 0x0B), ("VIE", 0x51, 0x0C), ("WAR", 0x51, 0x0D), ("ADR", 0x52, 0x0E),
-    ("AEG", 0x52, 0x0F), ("BAL", 0x52, 0x10), ("BAR", 0x52, 0x11), ("BLA", 0x52, 0x12), ("EAS", 0x52, 0x13),
-    ("ECH", 0x52, 0x14), ("GOB", 0x52, 0x15), ("GOL", 0x52, 0x16), ("HEL", 0x52, 0x17), ("ION", 0x52, 0x18),
-    ("IRI", 0x52, 0x19), ("MAO", 0x52, 0x1A), ("NAO", 0x52, 0x1B), ("NTH", 0x52, 0x1C), ("NWG", 0x52, 0x1D),
-    ("SKA", 0x52, 0x1E), ("TYS", 0x52, 0x1F), ("WES", 0x52, 0x20), ("ALB", 0x54, 0x21), ("APU", 0x54, 0x22),
-    ("ARM", 0x54, 0x23), ("CLY", 0x54, 0x24), ("FIN", 0x54, 0x25), ("GAS", 0x54, 0x26), ("LVN", 0x54, 0x27),
-    ("NAF", 0x54, 0x28), ("PIC", 0x54, 0x29), ("PIE", 0x54, 0x2A), ("PRU", 0x54, 0x2B), ("SYR", 0x54, 0x2C),
-    ("TUS", 0x54, 0x2D), ("WAL", 0x54, 0x2E), ("YOR", 0x54, 0x2F), ("ANK", 0x55, 0x30), ("BEL", 0x55, 0x31),
-    ("BER", 0x55, 0x32), ("BRE", 0x55, 0x33), ("CON", 0x55, 0x34), ("DEN", 0x55, 0x35), ("EDI", 0x55, 0x36),
-    ("GRE", 0x55, 0x37), ("HOL", 0x55, 0x38), ("KIE", 0x55, 0x39), ("LON", 0x55, 0x3A), ("LVP", 0x55, 0x3B),
-    ("MAR", 0x55, 0x3C), ("NAP", 0x55, 0x3D), ("NWY", 0x55, 0x3E), ("POR", 0x55, 0x3F), ("ROM", 0x55, 0x40),
-    ("RUM", 0x55, 0x41), ("SEV", 0x55, 0x42), ("SMY", 0x55, 0x43), ("SWE", 0x55, 0x44), ("TRI", 0x55, 0x45),
-    ("TUN", 0x55, 0x46), ("VEN", 0x55, 0x47), ("BUL", 0x57, 0x48), ("SPA", 0x57, 0x49), ("STP", 0x57, 0x4A),
+    ("BOH", 0x50, 0x00),
+    ("BUR", 0x50, 0x01),
+    ("GAL", 0x50, 0x02),
+    ("RUH", 0x50, 0x03),
+    ("SIL", 0x50, 0x04),
+    ("TYR", 0x50, 0x05),
+    ("UKR", 0x50, 0x06),
+    ("BUD", 0x51, 0x07),
+    ("MOS", 0x51, 0x08),
+    ("MUN", 0x51, 0x09),
+    ("PAR", 0x51, 0x0A),
+    ("SER", 0x51, 0x0B),
+    ("VIE", 0x51, 0x0C),
+    ("WAR", 0x51, 0x0D),
+    ("ADR", 0x52, 0x0E),
+    ("AEG", 0x52, 0x0F),
+    ("BAL", 0x52, 0x10),
+    ("BAR", 0x52, 0x11),
+    ("BLA", 0x52, 0x12),
+    ("EAS", 0x52, 0x13),
+    ("ECH", 0x52, 0x14),
+    ("GOB", 0x52, 0x15),
+    ("GOL", 0x52, 0x16),
+    ("HEL", 0x52, 0x17),
+    ("ION", 0x52, 0x18),
+    ("IRI", 0x52, 0x19),
+    ("MAO", 0x52, 0x1A),
+    ("NAO", 0x52, 0x1B),
+    ("NTH", 0x52, 0x1C),
+    ("NWG", 0x52, 0x1D),
+    ("SKA", 0x52, 0x1E),
+    ("TYS", 0x52, 0x1F),
+    ("WES", 0x52, 0x20),
+    ("ALB", 0x54, 0x21),
+    ("APU", 0x54, 0x22),
+    ("ARM", 0x54, 0x23),
+    ("CLY", 0x54, 0x24),
+    ("FIN", 0x54, 0x25),
+    ("GAS", 0x54, 0x26),
+    ("LVN", 0x54, 0x27),
+    ("NAF", 0x54, 0x28),
+    ("PIC", 0x54, 0x29),
+    ("PIE", 0x54, 0x2A),
+    ("PRU", 0x54, 0x2B),
+    ("SYR", 0x54, 0x2C),
+    ("TUS", 0x54, 0x2D),
+    ("WAL", 0x54, 0x2E),
+    ("YOR", 0x54, 0x2F),
+    ("ANK", 0x55, 0x30),
+    ("BEL", 0x55, 0x31),
+    ("BER", 0x55, 0x32),
+    ("BRE", 0x55, 0x33),
+    ("CON", 0x55, 0x34),
+    ("DEN", 0x55, 0x35),
+    ("EDI", 0x55, 0x36),
+    ("GRE", 0x55, 0x37),
+    ("HOL", 0x55, 0x38),
+    ("KIE", 0x55, 0x39),
+    ("LON", 0x55, 0x3A),
+    ("LVP", 0x55, 0x3B),
+    ("MAR", 0x55, 0x3C),
+    ("NAP", 0x55, 0x3D),
+    ("NWY", 0x55, 0x3E),
+    ("POR", 0x55, 0x3F),
+    ("ROM", 0x55, 0x40),
+    ("RUM", 0x55, 0x41),
+    ("SEV", 0x55, 0x42),
+    ("SMY", 0x55, 0x43),
+    ("SWE", 0x55, 0x44),
+    ("TRI", 0x55, 0x45),
+    ("TUN", 0x55, 0x46),
+    ("VEN", 0x55, 0x47),
+    ("BUL", 0x57, 0x48),
+    ("SPA", 0x57, 0x49),
+    ("STP", 0x57, 0x4A),
 ];
 
 /// dip's standard abbreviations that differ from DAIDE's.
-const ALIASES: &[(&str, &str)] = &[("bot", "GOB"), ("eng", "ECH"), ("lyo", "GOL"), ("mid", "MAO"), ("nat", "NAO")];
+const ALIASES: &[(&str, &str)] = &[
+    ("bot", "GOB"),
+    ("eng", "ECH"),
+    ("lyo", "GOL"),
+    ("mid", "MAO"),
+    ("nat", "NAO"),
+];
 
 /// Coast tokens and dip's coast names.
 pub const COASTS: &[(Token, &str)] = &[
-    (NCS, "nc"), (NEC, "ne"), (ECS, "ec"), (SEC, "se"), (SCS, "sc"), (SWC, "sw"), (WCS, "wc"), (NWC, "nw"),
+    (NCS, "nc"),
+    (NEC, "ne"),
+    (ECS, "ec"),
+    (SEC, "se"),
+    (SCS, "sc"),
+    (SWC, "sw"),
+    (WCS, "wc"),
+    (NWC, "nw"),
 ];
 
 /// A variant's powers and provinces as tokens.
@@ -165,7 +238,11 @@ pub enum Named {
 }
 
 fn three(s: &str) -> String {
-    s.chars().filter(|c| c.is_ascii_alphanumeric()).take(3).collect::<String>().to_ascii_uppercase()
+    s.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .take(3)
+        .collect::<String>()
+        .to_ascii_uppercase()
 }
 
 impl Repr {
@@ -185,7 +262,12 @@ impl Repr {
             used.insert(name.clone(), ());
             name
         };
-        let power_names: Vec<String> = map.powers().iter().enumerate().map(|(i, p)| unique(three(&p.abbr), i)).collect();
+        let power_names: Vec<String> = map
+            .powers()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| unique(three(&p.abbr), i))
+            .collect();
         let prov_names: Vec<Option<String>> = map
             .provinces()
             .iter()
@@ -203,10 +285,13 @@ impl Repr {
                 Some(unique(want, i))
             })
             .collect();
-        let standard_powers = power_names.len() == 7 && STANDARD_POWERS.iter().all(|s| power_names.iter().any(|n| n == s));
+        let standard_powers =
+            power_names.len() == 7 && STANDARD_POWERS.iter().all(|s| power_names.iter().any(|n| n == s));
         let passable: Vec<&String> = prov_names.iter().flatten().collect();
         let standard_provs = passable.len() == STANDARD_PROVINCES.len()
-            && STANDARD_PROVINCES.iter().all(|(s, _, _)| passable.iter().any(|n| n.as_str() == *s));
+            && STANDARD_PROVINCES
+                .iter()
+                .all(|(s, _, _)| passable.iter().any(|n| n.as_str() == *s));
         let standard = standard_powers && standard_provs;
         let powers: Vec<(Token, String)> = power_names
             .iter()
@@ -386,7 +471,10 @@ mod tests {
             let mut seen = std::collections::HashSet::new();
             for (t, n) in r.powers.iter().chain(r.provinces.iter().flatten()) {
                 assert_eq!(n.len(), 3, "{name}: {n}");
-                assert!(n.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()), "{name}: {n}");
+                assert!(
+                    n.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()),
+                    "{name}: {n}"
+                );
                 assert!(seen.insert(t.0), "{name}: token {t:?} twice");
                 assert!(NAMED.iter().all(|(_, x)| x != n), "{name}: {n} is a language token");
                 assert_eq!(r.by_name(n), Some(*t), "{name}: {n}");

@@ -101,7 +101,10 @@ fn step_sql(step: usize, dialect: Dialect) -> String {
 }
 
 fn current(tx: &mut dyn Tx) -> Result<usize, DbError> {
-    tx.exec("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)", &[])?;
+    tx.exec(
+        "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)",
+        &[],
+    )?;
     let row = tx.query_one("SELECT MAX(version) FROM schema_version", &[])?;
     Ok(row.and_then(|r| r.opt_int(0)).unwrap_or(0) as usize)
 }
@@ -125,7 +128,10 @@ pub fn migrate(db: &Db) -> Result<(), DbError> {
                     tx.exec(stmt, &[])?;
                 }
             }
-            tx.exec("INSERT INTO schema_version (version) VALUES ($1)", &[(step as i64 + 1).into()])?;
+            tx.exec(
+                "INSERT INTO schema_version (version) VALUES ($1)",
+                &[(step as i64 + 1).into()],
+            )?;
         }
         Ok(())
     })

@@ -20,7 +20,10 @@ fn err(e: rusqlite::Error) -> DbError {
     match &e {
         rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => DbError::Conflict,
         rusqlite::Error::SqliteFailure(f, _)
-            if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) =>
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+            ) =>
         {
             DbError::Busy
         }
@@ -31,7 +34,11 @@ fn err(e: rusqlite::Error) -> DbError {
 fn open(path: &Path) -> Result<Connection, DbError> {
     let c = Connection::open(path).map_err(err)?;
     let sync = std::env::var("DIP_SQLITE_SYNC").unwrap_or_else(|_| "NORMAL".into());
-    let sync = if sync.eq_ignore_ascii_case("FULL") { "FULL" } else { "NORMAL" };
+    let sync = if sync.eq_ignore_ascii_case("FULL") {
+        "FULL"
+    } else {
+        "NORMAL"
+    };
     c.execute_batch(&format!(
         "PRAGMA journal_mode=WAL; PRAGMA synchronous={sync}; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=10000;"
     ))

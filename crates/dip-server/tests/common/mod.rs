@@ -23,11 +23,7 @@ impl Drop for TestApp {
 }
 
 pub fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "dip-server-{tag}-{}-{}",
-        std::process::id(),
-        fastrand::u64(..)
-    ));
+    let dir = std::env::temp_dir().join(format!("dip-server-{tag}-{}-{}", std::process::id(), fastrand::u64(..)));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -43,13 +39,22 @@ impl TestApp {
     }
 
     /// Any request; the answer's status and JSON (or text as a JSON string).
-    pub async fn raw(&self, method: Method, path: &str, token: Option<&str>, body: Option<Vec<u8>>) -> (StatusCode, Vec<u8>, String) {
+    pub async fn raw(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Vec<u8>>,
+    ) -> (StatusCode, Vec<u8>, String) {
         let mut req = Request::builder().method(method).uri(path);
         if let Some(t) = token {
             req = req.header("authorization", format!("Bearer {t}"));
         }
         let req = match body {
-            Some(b) => req.header("content-type", "application/json").body(Body::from(b)).unwrap(),
+            Some(b) => req
+                .header("content-type", "application/json")
+                .body(Body::from(b))
+                .unwrap(),
             None => req.body(Body::empty()).unwrap(),
         };
         let resp = dip_server::app(self.state.clone()).oneshot(req).await.unwrap();
@@ -64,11 +69,18 @@ impl TestApp {
         (status, bytes, ctype)
     }
 
-    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
         let (status, bytes, _) = self
             .raw(method, path, token, body.map(|b| serde_json::to_vec(&b).unwrap()))
             .await;
-        let v = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+        let v =
+            serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
         (status, v)
     }
 
@@ -113,7 +125,9 @@ impl TestApp {
         assert_eq!(s, StatusCode::CREATED, "{v}");
         let id = v["id"].as_i64().unwrap();
         for (p, t) in &tokens {
-            let (s, v) = self.post(&format!("/api/v1/games/{id}/join"), Some(t), json!({"power": p})).await;
+            let (s, v) = self
+                .post(&format!("/api/v1/games/{id}/join"), Some(t), json!({"power": p}))
+                .await;
             assert_eq!(s, StatusCode::OK, "{v}");
         }
         let (_, g) = self.get(&format!("/api/v1/games/{id}"), None).await;

@@ -81,7 +81,13 @@ impl Client {
     }
 
     /// A request; `Err` when the connection failed (server gone).
-    pub fn try_call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Result<(u16, Value), String> {
+    pub fn try_call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Result<(u16, Value), String> {
         let url = format!("{}{path}", self.base);
         let auth = token.map(|t| format!("Bearer {t}"));
         let resp = match (method, body) {
@@ -116,13 +122,23 @@ impl Client {
     }
 
     pub fn user(&self, name: &str) -> String {
-        let (s, v) = self.call("POST", "/api/v1/accounts", None, Some(json!({"name": name, "password": "password1"})));
+        let (s, v) = self.call(
+            "POST",
+            "/api/v1/accounts",
+            None,
+            Some(json!({"name": name, "password": "password1"})),
+        );
         assert!(s == 201 || s == 409, "{v}");
         self.login(name)
     }
 
     pub fn login(&self, name: &str) -> String {
-        let (s, v) = self.call("POST", "/api/v1/sessions", None, Some(json!({"name": name, "password": "password1"})));
+        let (s, v) = self.call(
+            "POST",
+            "/api/v1/sessions",
+            None,
+            Some(json!({"name": name, "password": "password1"})),
+        );
         assert_eq!(s, 200, "{v}");
         v["token"].as_str().unwrap().to_string()
     }
@@ -142,7 +158,12 @@ impl Client {
         assert_eq!(s, 201, "{v}");
         let id = v["id"].as_i64().unwrap();
         for (p, t) in &tokens {
-            let (s, v) = self.call("POST", &format!("/api/v1/games/{id}/join"), Some(t), Some(json!({"power": p})));
+            let (s, v) = self.call(
+                "POST",
+                &format!("/api/v1/games/{id}/join"),
+                Some(t),
+                Some(json!({"power": p})),
+            );
             assert_eq!(s, 200, "{v}");
         }
         (id, tokens)
