@@ -297,12 +297,12 @@ async fn replay(file: &std::path::Path) -> Vec<String> {
             continue;
         }
         let req = req.unwrap();
-        if !conns.contains_key(&who) {
+        if let std::collections::hash_map::Entry::Vacant(e) = conns.entry(who) {
             let mut s = TcpStream::connect(addr).await.unwrap();
             s.write_all(&Frame::im().encode()).await.unwrap();
             let rm = frame::read(&mut s, 65535).await.unwrap();
             assert_eq!(rm.kind, frame::RM);
-            conns.insert(who, Conn { s, extra: Vec::new() });
+            e.insert(Conn { s, extra: Vec::new() });
         }
         let conn = conns.get_mut(&who).unwrap();
         let mut want = pending.remove(&who).unwrap_or_default();

@@ -149,7 +149,7 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
                 while !done.load(Ordering::SeqCst) {
                     n += 1;
                     // Alternate between the two servers.
-                    let c = if n % 2 == 0 {
+                    let c = if n.is_multiple_of(2) {
                         ca.clone()
                     } else {
                         Client::new(&b_base.lock().unwrap())

@@ -28,7 +28,7 @@ pub enum ReadError {
 
 /// Tokens from the octets of a DM.
 pub fn tokens_of(bytes: &[u8]) -> Result<Vec<Token>, ReadError> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(ReadError::Odd);
     }
     Ok(bytes

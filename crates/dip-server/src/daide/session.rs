@@ -166,7 +166,7 @@ impl Session {
             frame::RM => Err(End::Error(ErrorCode::RmFromClient)),
             frame::FM | frame::EM => Err(End::Close),
             frame::DM => {
-                if f.data.len() < 2 || f.data.len() % 2 != 0 {
+                if f.data.len() < 2 || !f.data.len().is_multiple_of(2) {
                     return Err(End::Error(ErrorCode::TooShort));
                 }
                 let tokens = message::tokens_of(&f.data).map_err(|_| End::Error(ErrorCode::TooShort))?;
