@@ -87,6 +87,9 @@ pub struct Options {
     /// Missed phases in a row after which a power goes into civil
     /// disorder and its seat opens.
     pub civil_disorder_after: u32,
+    /// The TCP port of a DAIDE game (`daide: true`), given at creation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daide_port: Option<u16>,
 }
 
 /// Where a game is.
@@ -350,6 +353,7 @@ pub fn view(tx: &mut dyn Tx, g: &GameRow, viewer: Option<i64>) -> ApiResult<Json
         "press": g.options.press,
         "anonymous": g.options.anonymous,
         "daide": g.options.daide,
+        "daide_port": g.options.daide_port,
         "assignment": g.options.assignment,
         "civil_disorder_after": g.options.civil_disorder_after,
         "game_master": viewer == Some(g.creator),

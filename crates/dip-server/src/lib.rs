@@ -7,6 +7,7 @@
 //! one PostgreSQL database.
 
 pub mod auth;
+pub mod daide;
 pub mod db;
 pub mod edit;
 pub mod error;
@@ -129,6 +130,8 @@ pub struct ServeConfig {
     pub database: Option<String>,
     /// How often deadlines are checked.
     pub tick: Duration,
+    /// TCP ports for games created with `"daide": true` (DAIDE bots).
+    pub daide_ports: Option<std::ops::RangeInclusive<u16>>,
 }
 
 impl Default for ServeConfig {
@@ -138,6 +141,7 @@ impl Default for ServeConfig {
             data: PathBuf::from("dip-data"),
             database: None,
             tick: Duration::from_millis(250),
+            daide_ports: None,
         }
     }
 }
@@ -185,12 +189,20 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
             }
         })
     };
+    // DAIDE: every game with a port gets a listener.
+    let daide = config.daide_ports.clone().map(|ports| {
+        daide::set_port_range(ports);
+        tokio::spawn(daide::manage(state.clone(), daide::DaideConfig::default()))
+    });
     ready(addr);
     let served = axum::serve(listener, app(state))
         .with_graceful_shutdown(shutdown())
         .await
         .map_err(|e| ServeError::Io(addr.to_string(), e));
     ticker.abort();
+    if let Some(d) = daide {
+        d.abort();
+    }
     served
 }
 

@@ -71,6 +71,11 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         daide: new.daide,
         assignment: new.assignment,
         civil_disorder_after,
+        daide_port: if new.daide {
+            Some(crate::daide::assign_port(tx)?)
+        } else {
+            None
+        },
     };
     let position = dip_text::format_position(&loaded.variant.map, &loaded.variant.start);
     let row = tx.query_one(

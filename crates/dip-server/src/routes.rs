@@ -244,11 +244,17 @@ async fn create_game(
 ) -> ApiResult<Response> {
     let who = account(&st, &headers).await?;
     let daide = new.daide;
-    let id = st.write(move |tx| lobby::create(tx, &who, new)).await?;
+    let (id, port) = st
+        .write(move |tx| {
+            let id = lobby::create(tx, &who, new)?;
+            let port = crate::game::load(tx, id, Lock::None)?.options.daide_port;
+            Ok((id, port))
+        })
+        .await?;
     st.changed();
     let mut body = json!({"id": id});
     if daide {
-        body["daide_port"] = Json_::Null;
+        body["daide_port"] = json!(port);
     }
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }

@@ -3,6 +3,7 @@
 mod adjudicate;
 mod bench;
 mod cases;
+mod daide;
 mod gm;
 mod orders;
 mod rate;
@@ -66,6 +67,8 @@ enum Command {
     Serve(serve::Args),
     /// Global War, the world-conquest game: show and draw WARxx.DAT/.REC files, deal, benchmark.
     War(war::Args),
+    /// Run a game for DAIDE bots at once (docs/daide.md): they connect, play, and the record is written.
+    Daide(daide::Args),
 }
 
 fn main() -> ExitCode {
@@ -97,6 +100,7 @@ fn main() -> ExitCode {
         Command::Ratings(a) => rate::ratings(a),
         Command::Serve(a) => serve::run(a),
         Command::War(a) => war::run(a),
+        Command::Daide(a) => daide::run(a),
     };
     match result {
         Ok(code) => code,

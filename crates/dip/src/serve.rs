@@ -21,6 +21,10 @@ pub struct Args {
     /// How often deadlines are checked, in milliseconds.
     #[arg(long, default_value_t = 250, value_name = "MS", value_parser = clap::value_parser!(u64).range(10..=60_000))]
     tick: u64,
+    /// TCP ports for games created with `"daide": true`, e.g. 16713-16799:
+    /// each such game gets one, where DAIDE bots connect (docs/daide.md).
+    #[arg(long, value_name = "FIRST-LAST", value_parser = dip_server::daide::parse_port_range)]
+    daide_ports: Option<std::ops::RangeInclusive<u16>>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
@@ -35,6 +39,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         data: a.data,
         database: a.database,
         tick: Duration::from_millis(a.tick),
+        daide_ports: a.daide_ports,
     };
     let storage = match &config.database {
         Some(_) => "PostgreSQL".to_string(),

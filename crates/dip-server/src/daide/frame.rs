@@ -1,0 +1,213 @@
+//! Frames of the client–server protocol (protocol document, chapter 3):
+//! a 4-octet header (type, pad, remaining length big-endian) and the data.
+
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+
+pub const IM: u8 = 0;
+pub const RM: u8 = 1;
+pub const DM: u8 = 2;
+pub const FM: u8 = 3;
+pub const EM: u8 = 4;
+
+pub const VERSION: u16 = 1;
+pub const MAGIC: u16 = 0xDA10;
+
+/// The largest DM a client may send (the header allows 65,535 octets;
+/// no client message of level 0–30 comes near this).
+pub const MAX_CLIENT_DM: usize = 16 * 1024;
+
+/// The error codes of EM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u16)]
+pub enum ErrorCode {
+    ImTimer = 0x01,
+    ImNotFirst = 0x02,
+    WrongEndian = 0x03,
+    BadMagic = 0x04,
+    Version = 0x05,
+    ImTwice = 0x06,
+    ImFromServer = 0x07,
+    UnknownMessage = 0x08,
+    TooShort = 0x09,
+    DmBeforeRm = 0x0A,
+    RmNotFirst = 0x0B,
+    UnexpectedRm = 0x0C,
+    RmFromClient = 0x0D,
+    InvalidToken = 0x0E,
+}
+
+/// One frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub kind: u8,
+    pub data: Vec<u8>,
+}
+
+/// Why a frame could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    #[error("the connection closed")]
+    Closed,
+    #[error("the connection closed inside a frame")]
+    Truncated,
+    #[error("the frame is longer than {0} octets")]
+    TooLong(usize),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Frame {
+    pub fn new(kind: u8, data: Vec<u8>) -> Frame {
+        Frame { kind, data }
+    }
+    pub fn em(code: ErrorCode) -> Frame {
+        Frame::new(EM, (code as u16).to_be_bytes().to_vec())
+    }
+    pub fn im() -> Frame {
+        let mut d = VERSION.to_be_bytes().to_vec();
+        d.extend_from_slice(&MAGIC.to_be_bytes());
+        Frame::new(IM, d)
+    }
+    /// The frame's octets; data beyond 65,535 octets is cut (the server
+    /// never builds such a frame).
+    pub fn encode(&self) -> Vec<u8> {
+        let n = self.data.len().min(u16::MAX as usize);
+        let mut out = Vec::with_capacity(4 + n);
+        out.push(self.kind);
+        out.push(0);
+        out.extend_from_slice(&(n as u16).to_be_bytes());
+        out.extend_from_slice(&self.data[..n]);
+        out
+    }
+    /// Reads a frame from the start of a buffer: `Ok(None)` when more
+    /// octets are needed, with the octets used otherwise.
+    pub fn decode(buf: &[u8], max: usize) -> Result<Option<(Frame, usize)>, FrameError> {
+        if buf.len() < 4 {
+            return Ok(None);
+        }
+        let n = u16::from_be_bytes([buf[2], buf[3]]) as usize;
+        if n > max {
+            return Err(FrameError::TooLong(max));
+        }
+        if buf.len() < 4 + n {
+            return Ok(None);
+        }
+        Ok(Some((Frame::new(buf[0], buf[4..4 + n].to_vec()), 4 + n)))
+    }
+}
+
+/// Reads one frame; the data may be at most `max` octets.
+pub async fn read<R: AsyncRead + Unpin>(r: &mut R, max: usize) -> Result<Frame, FrameError> {
+    let mut head = [0u8; 4];
+    let mut got = 0;
+    while got < 4 {
+        let n = r.read(&mut head[got..]).await?;
+        if n == 0 {
+            return Err(if got == 0 {
+                FrameError::Closed
+            } else {
+                FrameError::Truncated
+            });
+        }
+        got += n;
+    }
+    let n = u16::from_be_bytes([head[2], head[3]]) as usize;
+    if n > max {
+        return Err(FrameError::TooLong(max));
+    }
+    let mut data = vec![0u8; n];
+    r.read_exact(&mut data).await.map_err(|e| {
+        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            FrameError::Truncated
+        } else {
+            FrameError::Io(e)
+        }
+    })?;
+    Ok(Frame::new(head[0], data))
+}
+
+pub async fn write<W: AsyncWrite + Unpin>(w: &mut W, f: &Frame) -> std::io::Result<()> {
+    w.write_all(&f.encode()).await
+}
+
+/// What an IM says.
+pub fn check_im(f: &Frame) -> Result<(), ErrorCode> {
+    if f.data.len() < 4 {
+        return Err(ErrorCode::TooShort);
+    }
+    let version = u16::from_be_bytes([f.data[0], f.data[1]]);
+    let magic = u16::from_be_bytes([f.data[2], f.data[3]]);
+    if magic == MAGIC.swap_bytes() {
+        return Err(ErrorCode::WrongEndian);
+    }
+    if magic != MAGIC {
+        return Err(ErrorCode::BadMagic);
+    }
+    if version != VERSION {
+        return Err(ErrorCode::Version);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn im_is_checked_for_magic_endian_and_version() {
+        assert_eq!(check_im(&Frame::im()), Ok(()));
+        assert_eq!(
+            check_im(&Frame::new(IM, vec![0, 1, 0x10, 0xDA])),
+            Err(ErrorCode::WrongEndian)
+        );
+        assert_eq!(
+            check_im(&Frame::new(IM, vec![0, 1, 0xDA, 0x11])),
+            Err(ErrorCode::BadMagic)
+        );
+        assert_eq!(
+            check_im(&Frame::new(IM, vec![0, 2, 0xDA, 0x10])),
+            Err(ErrorCode::Version)
+        );
+        assert_eq!(check_im(&Frame::new(IM, vec![0, 1])), Err(ErrorCode::TooShort));
+    }
+
+    #[test]
+    fn frames_round_trip() {
+        let f = Frame::new(DM, vec![0x48, 0x0E]);
+        let bytes = f.encode();
+        assert_eq!(bytes, vec![2, 0, 0, 2, 0x48, 0x0E]);
+        assert_eq!(Frame::decode(&bytes, 100).unwrap(), Some((f, 6)));
+        assert_eq!(Frame::decode(&bytes[..5], 100).unwrap(), None);
+        assert!(matches!(Frame::decode(&bytes, 1), Err(FrameError::TooLong(1))));
+    }
+
+    #[tokio::test]
+    async fn a_truncated_frame_is_reported_as_such() {
+        let mut r: &[u8] = &[2, 0, 0, 4, 1, 2];
+        assert!(matches!(read(&mut r, 100).await, Err(FrameError::Truncated)));
+        let mut r: &[u8] = &[2, 0];
+        assert!(matches!(read(&mut r, 100).await, Err(FrameError::Truncated)));
+        let mut r: &[u8] = &[];
+        assert!(matches!(read(&mut r, 100).await, Err(FrameError::Closed)));
+    }
+
+    proptest! {
+        #[test]
+        fn decoding_any_bytes_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..300), max in 0usize..400) {
+            let mut rest: &[u8] = &bytes;
+            while let Ok(Some((f, used))) = Frame::decode(rest, max) {
+                prop_assert!(used == 4 + f.data.len());
+                prop_assert!(f.data.len() <= max);
+                rest = &rest[used..];
+            }
+        }
+
+        #[test]
+        fn any_frame_encodes_and_decodes_to_itself(kind in any::<u8>(), data in proptest::collection::vec(any::<u8>(), 0..500)) {
+            let f = Frame::new(kind, data);
+            let bytes = f.encode();
+            prop_assert_eq!(Frame::decode(&bytes, 65535).unwrap(), Some((f, bytes.len())));
+        }
+    }
+}

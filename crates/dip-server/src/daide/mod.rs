@@ -1,0 +1,617 @@
+//! DAIDE: the Diplomacy AI Development Environment's client–server
+//! protocol (version 1) and its language at press levels 0–30, so that
+//! existing Diplomacy bots play dip's hosted games beside API players
+//! (docs/daide.md).
+//!
+//! Each DAIDE game has its own TCP port. A bot's seat is an account of
+//! its own (`daide-<game>-<n>`, no password: it cannot log in through the
+//! API) whose stored password hash carries the passcode for IAM. Orders
+//! go through `play::put_orders` as dip's order text, flags through
+//! `play::ready`/`play::draw`, press through `press::send`; what happens
+//! to the game reaches the bots from the `events` table, as it reaches the
+//! API's event stream, so that a phase processed by a deadline, by API
+//! players or by another server process is sent as ORD, SCO and NOW.
+
+pub mod convert;
+pub mod frame;
+pub mod message;
+pub mod session;
+pub mod token;
+
+use crate::game::{self, Lock, Status};
+use crate::variants::Loaded;
+use crate::AppState;
+use message::{Msg, B};
+use serde_json::Value as Json;
+use std::collections::HashMap;
+use std::ops::RangeInclusive;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+use token::*;
+use tokio::sync::broadcast;
+
+/// Settings of the DAIDE side of a server.
+#[derive(Clone, Debug)]
+pub struct DaideConfig {
+    /// A client must send its IM within this time.
+    pub im_timeout: Duration,
+    /// A client that does not take a message within this time is cut off.
+    pub write_timeout: Duration,
+    /// The press level of games with press (10, 20 or 30).
+    pub press_level: u32,
+    /// End games (as a draw of the survivors) once this year is over.
+    pub end_after_year: Option<i32>,
+    /// The power of each client by order of arrival (NME); the others
+    /// are drawn as the game's assignment says.
+    pub powers_by_arrival: Vec<String>,
+}
+
+impl Default for DaideConfig {
+    fn default() -> Self {
+        DaideConfig {
+            im_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(30),
+            press_level: 30,
+            end_after_year: None,
+            powers_by_arrival: Vec::new(),
+        }
+    }
+}
+
+static PORTS: OnceLock<RangeInclusive<u16>> = OnceLock::new();
+
+/// Sets the ports games created with `"daide": true` get (once a process).
+pub fn set_port_range(r: RangeInclusive<u16>) {
+    let _ = PORTS.set(r);
+}
+
+/// Parses `16713-16799` (or one port).
+pub fn parse_port_range(s: &str) -> Result<RangeInclusive<u16>, String> {
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let a: u16 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}`: write FIRST-LAST, e.g. 16713-16799"))?;
+    let b: u16 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}`: write FIRST-LAST, e.g. 16713-16799"))?;
+    if a == 0 || a > b {
+        return Err(format!("`{s}`: ports from 1 to 65535, the first not above the last"));
+    }
+    Ok(a..=b)
+}
+
+/// A port for a new DAIDE game: the lowest of the range that no game
+/// which is not finished holds (called by `lobby::create`).
+pub fn assign_port(tx: &mut dyn crate::db::Tx) -> crate::error::ApiResult<u16> {
+    use crate::error::ApiError;
+    let Some(range) = PORTS.get() else {
+        return Err(ApiError::bad_request(
+            "daide: this server has no DAIDE ports (start it with --daide-ports)",
+        ));
+    };
+    let mut taken = Vec::new();
+    for r in tx.query("SELECT options FROM games WHERE status <> 'finished'", &[])? {
+        let o: Json = serde_json::from_str(&r.text(0)).unwrap_or(Json::Null);
+        if let Some(p) = o["daide_port"].as_u64() {
+            taken.push(p as u16);
+        }
+    }
+    range
+        .clone()
+        .find(|p| !taken.contains(p))
+        .ok_or_else(|| ApiError::conflict("daide: every DAIDE port of this server is in use"))
+}
+
+/// What the game tells its connections.
+#[derive(Clone, Debug)]
+pub enum Out {
+    /// The game started: players get HLO, everyone SCO and NOW.
+    Started,
+    /// To everyone (results, end of game, admin messages).
+    All(Vec<Msg>),
+    /// A phase was processed: ORD…, SCO, NOW (and TME, per connection).
+    Phase(Vec<Msg>),
+    /// Press for some powers.
+    Press { to: Vec<dip_core::PowerId>, msg: Msg },
+    /// The game is over: OFF follows.
+    Over,
+}
+
+/// A DAIDE seat's client.
+#[derive(Clone, Debug, Default)]
+pub struct Seat {
+    pub connected: bool,
+    pub name: String,
+    pub version: String,
+}
+
+/// One game's DAIDE side: its tokens and its connections' channel.
+pub struct Hub {
+    pub id: i64,
+    pub loaded: &'static Loaded,
+    pub repr: token::Repr,
+    pub tx: broadcast::Sender<Arc<Out>>,
+    pub seats: Mutex<HashMap<u8, Seat>>,
+    pub config: DaideConfig,
+    pub state: AppState,
+    /// Connections open now (for the benchmark and tests).
+    pub open: std::sync::atomic::AtomicUsize,
+    /// NMEs so far.
+    pub arrivals: std::sync::atomic::AtomicUsize,
+}
+
+impl Hub {
+    pub fn seats(&self) -> std::sync::MutexGuard<'_, HashMap<u8, Seat>> {
+        self.seats.lock().unwrap_or_else(|p| p.into_inner())
+    }
+    pub fn send(&self, o: Out) {
+        let _ = self.tx.send(Arc::new(o));
+    }
+    /// The press level of the game (0: no press).
+    pub fn level(&self, press: game::Press) -> u32 {
+        match press {
+            game::Press::None => 0,
+            _ => self.config.press_level,
+        }
+    }
+}
+
+/// Opens a game's DAIDE port and serves it until the game is over (and
+/// its clients are told) or the returned handle is aborted.
+pub async fn listen(
+    state: AppState,
+    id: i64,
+    addr: std::net::SocketAddr,
+    config: DaideConfig,
+) -> std::io::Result<(std::net::SocketAddr, Arc<Hub>, tokio::task::JoinHandle<()>)> {
+    let g = state
+        .read(move |tx| game::load(tx, id, Lock::None))
+        .await
+        .map_err(|e| std::io::Error::other(e.message))?;
+    let loaded = g.loaded().map_err(|e| std::io::Error::other(e.message))?;
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let bound = listener.local_addr()?;
+    let (tx, _) = broadcast::channel(1024);
+    let hub = Arc::new(Hub {
+        id,
+        loaded,
+        repr: token::Repr::of(&loaded.variant.map),
+        tx,
+        seats: Mutex::new(HashMap::new()),
+        config,
+        state: state.clone(),
+        open: Default::default(),
+        arrivals: Default::default(),
+    });
+    let mut watcher = tokio::spawn(watch(hub.clone()));
+    let h = hub.clone();
+    // SO_KEEPALIVE would need another crate with tokio: dead connections
+    // are found by the write timeout instead (docs/daide.md).
+    let task = tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                accepted = listener.accept() => {
+                    let Ok((sock, _)) = accepted else {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    };
+                    let _ = sock.set_nodelay(true);
+                    let hub = h.clone();
+                    tokio::spawn(async move {
+                        hub.open.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        session::run(hub.clone(), sock).await;
+                        hub.open.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+                    });
+                }
+                _ = &mut watcher => break,
+            }
+        }
+    });
+    Ok((bound, hub, task))
+}
+
+/// Follows the game's events and turns them into DAIDE messages.
+async fn watch(hub: Arc<Hub>) {
+    let id = hub.id;
+    let mut rx = hub.state.notify.subscribe();
+    let mut last = hub
+        .state
+        .read(move |tx| {
+            Ok::<_, crate::error::ApiError>(
+                tx.query_one("SELECT MAX(id) FROM events WHERE game_id = $1", &[id.into()])?
+                    .and_then(|r| r.opt_int(0))
+                    .unwrap_or(0),
+            )
+        })
+        .await
+        .unwrap_or(0);
+    // A game that is already running: its connections learn it on HLO.
+    loop {
+        let since = last;
+        let rows = hub
+            .state
+            .read(move |tx| {
+                Ok::<_, crate::error::ApiError>(
+                    tx.query(
+                        "SELECT id, kind, data FROM events WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT 200",
+                        &[id.into(), since.into()],
+                    )?
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.int(0),
+                            r.text(1),
+                            serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null),
+                        )
+                    })
+                    .collect::<Vec<_>>(),
+                )
+            })
+            .await;
+        let rows = match rows {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(game = id, "daide: reading events: {}", e.message);
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        let more = rows.len() == 200;
+        for (eid, kind, data) in rows {
+            last = eid;
+            match kind.as_str() {
+                "started" => hub.send(Out::Started),
+                "phase" => {
+                    let processed = data["processed"].as_str().unwrap_or_default().to_string();
+                    match phase_messages(&hub, &processed).await {
+                        Ok(msgs) => hub.send(Out::Phase(msgs)),
+                        Err(e) => tracing::error!(game = id, "daide: phase {processed}: {}", e.message),
+                    }
+                    if let Some(end) = hub.config.end_after_year {
+                        end_after(&hub, end).await;
+                    }
+                }
+                "message" => {
+                    if let Some(mid) = data["id"].as_i64() {
+                        relay_press(&hub, mid).await;
+                    }
+                }
+                "finished" => {
+                    match end_messages(&hub).await {
+                        Ok(msgs) => hub.send(Out::All(msgs)),
+                        Err(e) => tracing::error!(game = id, "daide: end of game: {}", e.message),
+                    }
+                    hub.send(Out::Over);
+                    return;
+                }
+                _ => {}
+            }
+        }
+        if !more {
+            let _ = tokio::time::timeout(Duration::from_secs(1), rx.changed()).await;
+        }
+    }
+}
+
+/// ORD for every order of the processed phase, SCO where centres were
+/// counted, NOW.
+pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::ApiResult<Vec<Msg>> {
+    let id = hub.id;
+    let p = processed.to_string();
+    let h = hub.clone();
+    hub.state
+        .read(move |tx| {
+            let stored = crate::history::stored(tx, id)?;
+            let Some(i) = stored.iter().position(|s| s.phase.eq_ignore_ascii_case(&p)) else {
+                return Err(crate::error::ApiError::not_found(format!("no phase {p}")));
+            };
+            let next = match stored.get(i + 1) {
+                Some(n) => n.state(h.loaded)?,
+                None => game::load(tx, id, Lock::None)?.state()?,
+            };
+            phase_result(&h, &stored[i], &next)
+        })
+        .await
+}
+
+fn phase_result(hub: &Hub, s: &crate::history::Stored, next: &dip_core::State) -> crate::error::ApiResult<Vec<Msg>> {
+    let map = &hub.loaded.variant.map;
+    let rules = &hub.loaded.variant.rules;
+    let (before, played) = s.replay(hub.loaded)?;
+    let changed: Vec<(dip_core::Order, dip_core::Order)> = played
+        .check
+        .lines
+        .iter()
+        .filter(|l| l.fate == dip_text::Fate::Changed)
+        .filter_map(|l| Some((l.order?, l.read?)))
+        .filter(|(now, read)| now != read)
+        .collect();
+    let mut msgs = convert::ord(map, &hub.repr, &before, &played.outcome, &changed);
+    // SCO after every phase, as MILA's server does: clients take an
+    // unchanged SCO, and the ownership after the fall is in it either way.
+    msgs.push(convert::sco(map, &hub.repr, next));
+    msgs.push(convert::now(map, &hub.repr, rules, next));
+    Ok(msgs)
+}
+
+/// Every processed phase's results (HST without a turn).
+pub async fn history(hub: &Arc<Hub>, only: Option<dip_core::Phase>) -> crate::error::ApiResult<Vec<Msg>> {
+    let id = hub.id;
+    let h = hub.clone();
+    hub.state
+        .read(move |tx| {
+            let stored = crate::history::stored(tx, id)?;
+            let current = game::load(tx, id, Lock::None)?.state()?;
+            let mut out = Vec::new();
+            for (i, s) in stored.iter().enumerate() {
+                let st = s.state(h.loaded)?;
+                if only.is_some_and(|p| p != st.phase) {
+                    continue;
+                }
+                let next = match stored.get(i + 1) {
+                    Some(n) => n.state(h.loaded)?,
+                    None => current.clone(),
+                };
+                out.extend(phase_result(&h, s, &next)?);
+            }
+            Ok(out)
+        })
+        .await
+}
+
+/// Ends a game that went past the configured last year: a draw of the
+/// survivors.
+async fn end_after(hub: &Arc<Hub>, end: i32) {
+    let id = hub.id;
+    let r = hub
+        .state
+        .write(move |tx| {
+            let g = game::load(tx, id, Lock::Update)?;
+            if g.status == Status::Finished {
+                return Ok(());
+            }
+            let state = g.state()?;
+            if state.phase.year <= end {
+                return Ok(());
+            }
+            let map = &g.loaded()?.variant.map;
+            let names: Vec<&str> = map
+                .power_ids()
+                .filter(|&p| game::survives(map, &state, p))
+                .map(|p| map.power(p).name.as_str())
+                .collect();
+            let result = format!("draw: {} (the game ended after {end})", names.join(", "));
+            tx.exec(
+                "UPDATE games SET status = 'finished', deadline = NULL, result = $1, finished = $2 WHERE id = $3",
+                &[result.clone().into(), crate::time::now_ms().into(), id.into()],
+            )?;
+            game::event(
+                tx,
+                id,
+                "finished",
+                serde_json::json!({"winner": null, "result": result}),
+            )
+        })
+        .await;
+    match r {
+        Ok(()) => hub.state.changed(),
+        Err(e) => tracing::error!(game = id, "daide: ending the game: {}", e.message),
+    }
+}
+
+/// SLO or DRW, then SMR.
+pub async fn end_messages(hub: &Arc<Hub>) -> crate::error::ApiResult<Vec<Msg>> {
+    let id = hub.id;
+    let h = hub.clone();
+    hub.state
+        .read(move |tx| {
+            let g = game::load(tx, id, Lock::None)?;
+            if g.status != Status::Finished {
+                return Err(crate::error::ApiError::conflict("the game is not over"));
+            }
+            let map = &h.loaded.variant.map;
+            let state = g.state()?;
+            let mut out = Vec::new();
+            match g.winner.as_deref().and_then(|w| map.find_power(w)) {
+                Some(w) => out.push(B::new(SLO).l(B::default().t(h.repr.power(w))).msg()),
+                None if g.result.as_deref().is_some_and(|r| r.starts_with("draw")) => out.push(B::new(DRW).msg()),
+                None => {}
+            }
+            // Year each power dropped to no centres.
+            let stored = crate::history::stored(tx, id)?;
+            let mut out_year: HashMap<u8, i32> = HashMap::new();
+            for s in &stored {
+                let st = s.state(h.loaded)?;
+                for p in map.power_ids() {
+                    if st.center_count(map, p) == 0 && !out_year.contains_key(&p.0) {
+                        out_year.insert(p.0, st.phase.year);
+                    }
+                }
+            }
+            let members = game::members(tx, id)?;
+            let seats = h.seats().clone();
+            let mut smr = B::new(SMR).n(convert::turn(&state.phase));
+            for p in map.power_ids() {
+                let name = &map.power(p).name;
+                let (who, version) = match seats.get(&p.0) {
+                    Some(s) if !s.name.is_empty() => (s.name.clone(), s.version.clone()),
+                    _ => (
+                        members
+                            .iter()
+                            .find(|m| m.power.as_deref() == Some(name.as_str()))
+                            .map(|m| m.name.clone())
+                            .unwrap_or_default(),
+                        String::new(),
+                    ),
+                };
+                let n = state.center_count(map, p) as i32;
+                let mut l = B::default()
+                    .t(h.repr.power(p))
+                    .s(&text_safe(&who))
+                    .s(&text_safe(&version))
+                    .i(n);
+                if n == 0 {
+                    l = l.i(out_year.get(&p.0).copied().unwrap_or(state.phase.year));
+                }
+                smr = smr.l(l);
+            }
+            out.push(smr.msg());
+            Ok(out)
+        })
+        .await
+}
+
+fn text_safe(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_ascii() && !c.is_ascii_control())
+        .take(64)
+        .collect()
+}
+
+/// Press stored in the game: FRM to the DAIDE recipients, when its text
+/// is a DAIDE press message.
+async fn relay_press(hub: &Arc<Hub>, mid: i64) {
+    let id = hub.id;
+    let row = hub
+        .state
+        .read(move |tx| {
+            Ok::<_, crate::error::ApiError>(tx.query_one(
+                "SELECT sender, recipients, body FROM messages WHERE id = $1 AND game_id = $2",
+                &[mid.into(), id.into()],
+            )?)
+        })
+        .await;
+    let Ok(Some(r)) = row else { return };
+    let map = &hub.loaded.variant.map;
+    let Some(from) = map.find_power(&r.text(0)) else { return };
+    let recipients: Json = serde_json::from_str(&r.text(1)).unwrap_or(Json::Null);
+    let to: Vec<dip_core::PowerId> = match &recipients {
+        Json::Array(a) => a
+            .iter()
+            .filter_map(|x| x.as_str())
+            .filter_map(|n| map.find_power(n))
+            .collect(),
+        _ => map.power_ids().filter(|&p| p != from).collect(),
+    };
+    let Ok(press) = Msg::parse(&r.text(2), &hub.repr) else {
+        return;
+    };
+    let mut list = B::default();
+    for &p in &to {
+        list = list.t(hub.repr.power(p));
+    }
+    let msg = B::new(FRM)
+        .l(B::default().t(hub.repr.power(from)))
+        .l(list)
+        .ls(press.0)
+        .msg();
+    hub.send(Out::Press { to, msg });
+}
+
+/// Keeps a listener open for every DAIDE game of the database that is not
+/// finished and has a port (`dip serve --daide-ports`).
+pub async fn manage(state: AppState, config: DaideConfig) {
+    let mut open: HashMap<i64, tokio::task::JoinHandle<()>> = HashMap::new();
+    let mut failed: HashMap<i64, u16> = HashMap::new();
+    let mut rx = state.notify.subscribe();
+    loop {
+        let games = state
+            .read(|tx| {
+                Ok::<_, crate::error::ApiError>(
+                    tx.query("SELECT id, options FROM games WHERE status <> 'finished'", &[])?
+                        .iter()
+                        .filter_map(|r| {
+                            let o: Json = serde_json::from_str(&r.text(1)).ok()?;
+                            let port = o["daide_port"].as_u64()? as u16;
+                            Some((r.int(0), port))
+                        })
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .await
+            .unwrap_or_default();
+        open.retain(|_, h| !h.is_finished());
+        for (id, port) in games {
+            if open.contains_key(&id) || failed.get(&id) == Some(&port) {
+                continue;
+            }
+            let addr = std::net::SocketAddr::from(([0, 0, 0, 0], port));
+            match listen(state.clone(), id, addr, config.clone()).await {
+                Ok((_, _, h)) => {
+                    tracing::info!(game = id, port, "daide: listening");
+                    open.insert(id, h);
+                }
+                Err(e) => {
+                    // Another server process on this machine may hold it.
+                    tracing::warn!(game = id, port, "daide: cannot listen: {e}");
+                    failed.insert(id, port);
+                }
+            }
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(1), rx.changed()).await;
+    }
+}
+
+/// A game for bots only (`dip daide`).
+#[derive(Clone, Debug)]
+pub struct BotGame {
+    pub name: String,
+    pub variant: String,
+    /// Deadline of every phase (`10s`); none: phases wait for all bots.
+    pub deadline: Option<String>,
+    /// 0: no press; 10–30: press at that level.
+    pub press: u32,
+    /// The port stored with the game.
+    pub port: u16,
+}
+
+/// Creates a forming DAIDE game with a seat for every power; its host is
+/// an account that cannot log in.
+pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiResult<i64> {
+    let id = state
+        .write(move |tx| {
+            let host = auth::create_account(tx, &format!("daide-host-{:08x}", fastrand::u32(..)), "!")?;
+            let new = crate::lobby::NewGame {
+                name: b.name,
+                variant: b.variant,
+                players: None,
+                deadlines: game::Deadlines {
+                    movement: b.deadline.clone(),
+                    retreat: b.deadline.clone(),
+                    adjustment: b.deadline,
+                },
+                press: if b.press == 0 {
+                    game::Press::None
+                } else {
+                    game::Press::Full
+                },
+                anonymous: false,
+                daide: false,
+                assignment: game::Assignment::Random,
+                civil_disorder_after: Some(100),
+            };
+            let id = crate::lobby::create(tx, &host, new)?;
+            // The port is this process's own: no range to draw from.
+            let g = game::load(tx, id, Lock::Update)?;
+            let mut options = g.options.clone();
+            options.daide = true;
+            options.daide_port = Some(b.port);
+            tx.exec(
+                "UPDATE games SET options = $1 WHERE id = $2",
+                &[
+                    serde_json::to_string(&options)
+                        .map_err(|e| crate::error::ApiError::internal(e.to_string()))?
+                        .into(),
+                    id.into(),
+                ],
+            )?;
+            Ok(id)
+        })
+        .await?;
+    state.changed();
+    Ok(id)
+}
+
+use crate::auth;

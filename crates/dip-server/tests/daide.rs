@@ -1,0 +1,501 @@
+//! DAIDE over real TCP connections: Rust bots that hold play whole games,
+//! a mixed game of DAIDE clients and API players, and clients that break
+//! the protocol.
+
+mod common;
+
+use common::TestApp;
+use dip_server::daide::frame::{self, Frame};
+use dip_server::daide::message::{bytes_of, tokens_of, Msg};
+use dip_server::daide::token::Repr;
+use dip_server::daide::{self, BotGame, DaideConfig};
+use serde_json::json;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+fn repr() -> Repr {
+    Repr::of(&dip_variants::standard().map)
+}
+
+/// A DAIDE client speaking text.
+struct Client {
+    s: TcpStream,
+    r: Repr,
+}
+
+impl Client {
+    async fn raw(addr: SocketAddr) -> Client {
+        Client {
+            s: TcpStream::connect(addr).await.unwrap(),
+            r: repr(),
+        }
+    }
+    async fn connect(addr: SocketAddr) -> Client {
+        let mut c = Client::raw(addr).await;
+        c.frame(&Frame::im()).await;
+        let rm = c.next_frame().await.expect("an RM");
+        assert_eq!(rm.kind, frame::RM);
+        assert_eq!(rm.data.len(), 6 * (7 + 75));
+        c
+    }
+    async fn frame(&mut self, f: &Frame) {
+        self.s.write_all(&f.encode()).await.unwrap();
+    }
+    async fn send(&mut self, text: &str) {
+        let m = Msg::parse(text, &self.r).unwrap();
+        self.frame(&Frame::new(frame::DM, bytes_of(&m.tokens()))).await;
+    }
+    async fn next_frame(&mut self) -> Option<Frame> {
+        tokio::time::timeout(Duration::from_secs(20), frame::read(&mut self.s, 65535))
+            .await
+            .expect("an answer within 20 s")
+            .ok()
+    }
+    /// The next message as text (`EM n` for an error, `None`: closed).
+    async fn recv(&mut self) -> Option<String> {
+        let f = self.next_frame().await?;
+        match f.kind {
+            frame::DM => Some(dip_server::daide::message::text_of(
+                &tokens_of(&f.data).unwrap(),
+                &self.r,
+            )),
+            frame::EM => Some(format!("EM {}", u16::from_be_bytes([f.data[0], f.data[1]]))),
+            k => Some(format!("frame {k}")),
+        }
+    }
+    /// Messages until one starts with `head`.
+    async fn until(&mut self, head: &str) -> (String, Vec<String>) {
+        let mut seen = Vec::new();
+        loop {
+            let m = self
+                .recv()
+                .await
+                .unwrap_or_else(|| panic!("closed while waiting for {head}: {seen:?}"));
+            if std::env::var("DAIDE_TRACE").is_ok() {
+                eprintln!("<< {m}");
+            }
+            if m.starts_with(head) {
+                return (m, seen);
+            }
+            seen.push(m);
+        }
+    }
+}
+
+/// Plays holds until OFF; returns every message received.
+async fn holdbot(addr: SocketAddr, name: String) -> Vec<String> {
+    let mut c = Client::connect(addr).await;
+    c.send(&format!("NME ('{name}') ('1')")).await;
+    let mut log = Vec::new();
+    let mut me = String::new();
+    while let Some(m) = c.recv().await {
+        log.push(m.clone());
+        if m.starts_with("MAP (") {
+            let name = m.trim_start_matches("MAP ").to_string();
+            c.send(&format!("YES (MAP {name})")).await;
+        } else if let Some(rest) = m.strip_prefix("HLO (") {
+            me = rest[..3].to_string();
+        } else if m.starts_with("NOW (") {
+            let msg = Msg::parse(&m, &c.r).unwrap();
+            let season = c.r.name(msg.0[1].list().unwrap()[0].tok().unwrap()).unwrap();
+            let mut orders = Vec::new();
+            for n in &msg.0[2..] {
+                let t = Msg(n.list().unwrap().to_vec()).to_text(&c.r);
+                if !t.starts_with(&me) {
+                    continue;
+                }
+                match t.split_once(" MRT") {
+                    Some((unit, _)) => orders.push(format!("(({unit}) DSB)")),
+                    None if season == "SPR" || season == "FAL" => orders.push(format!("(({t}) HLD)")),
+                    None => {}
+                }
+            }
+            if season == "WIN" {
+                c.send("MIS").await;
+                continue;
+            }
+            if !orders.is_empty() {
+                c.send(&format!("SUB {}", orders.join(" "))).await;
+            }
+        } else if let Some(n) = m
+            .strip_prefix("MIS (")
+            .and_then(|r| r.strip_suffix(')'))
+            .and_then(|n| n.parse::<i32>().ok())
+        {
+            if n < 0 {
+                let w = vec![format!("({me} WVE)"); (-n) as usize];
+                c.send(&format!("SUB {}", w.join(" "))).await;
+            }
+        } else if m == "OFF" {
+            break;
+        }
+    }
+    log
+}
+
+async fn bot_game(app: &TestApp, config: DaideConfig) -> (i64, SocketAddr, tokio::task::JoinHandle<()>) {
+    let id = daide::create_bot_game(
+        &app.state,
+        BotGame {
+            name: "bots".into(),
+            variant: "standard".into(),
+            deadline: None,
+            press: 0,
+            port: 0,
+        },
+    )
+    .await
+    .unwrap();
+    let (addr, _hub, task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
+    (id, addr, task)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seven_holding_bots_play_until_the_last_year_and_the_record_replays() {
+    let app = TestApp::new();
+    let config = DaideConfig {
+        end_after_year: Some(1902),
+        ..DaideConfig::default()
+    };
+    let (id, addr, task) = bot_game(&app, config).await;
+    let start = Instant::now();
+    let bots: Vec<_> = (0..7)
+        .map(|i| tokio::spawn(holdbot(addr, format!("hold{i}"))))
+        .collect();
+    let mut logs = Vec::new();
+    for b in bots {
+        logs.push(b.await.unwrap());
+    }
+    tokio::time::timeout(Duration::from_secs(10), task)
+        .await
+        .unwrap()
+        .unwrap();
+    let took = start.elapsed();
+    for log in &logs {
+        assert!(log.iter().any(|m| m.starts_with("HLO (")), "{log:?}");
+        assert!(log.iter().any(|m| m.starts_with("ORD (SPR 1901) ((")), "{log:?}");
+        assert!(log.iter().any(|m| m.starts_with("NOW (SPR 1902)")), "{log:?}");
+        assert!(log.iter().any(|m| m == "DRW"), "{log:?}");
+        assert!(log.iter().any(|m| m.starts_with("SMR (SPR 1903)")), "{log:?}");
+        assert_eq!(log.last().map(String::as_str), Some("OFF"));
+        assert!(!log.iter().any(|m| m.starts_with("HUH")), "{log:?}");
+        // A bot may order once more before it learns of the end.
+        let end = log.iter().position(|m| m.starts_with("NOW (SPR 1903)")).unwrap();
+        assert!(!log[..end].iter().any(|m| m.starts_with("REJ")), "{log:?}");
+        assert!(
+            log.iter()
+                .filter(|m| m.starts_with("THX"))
+                .all(|m| m.ends_with("(MBV)")),
+            "{log:?}"
+        );
+    }
+    // Every bot's orders were stored like an API player's, phase by phase.
+    let (_, phases) = app.get(&format!("/api/v1/games/{id}/phases"), None).await;
+    let list = phases["phases"].as_array().unwrap();
+    assert_eq!(list.len(), 4, "{phases}");
+    let (_, detail) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), None).await;
+    assert_eq!(detail["orders"]["England"].as_array().unwrap().len(), 3, "{detail}");
+    let (_, mila) = app.get(&format!("/api/v1/games/{id}/export?format=mila"), None).await;
+    let games = dip_game::mila::read_games(format!("{mila}\n").as_bytes(), "export").unwrap();
+    let rules = dip_core::Ruleset::parse("datc convoy-adjacent=dptg").unwrap();
+    let v = dip_variants::standard();
+    let replayed = dip_game::replay::replay_game(&v.map, &rules, &games[0]).unwrap();
+    assert!(replayed.differ.is_empty(), "{:?}", replayed.differ);
+    assert_eq!(replayed.agree, 4);
+    eprintln!(
+        "seven holding bots: {} phases in {:.2?} ({:.1} phases/s)",
+        list.len(),
+        took,
+        list.len() as f64 / took.as_secs_f64()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_daide_clients_and_four_api_players_share_one_spring() {
+    let app = TestApp::new();
+    daide::set_port_range(16700..=16999);
+    let gm = app.user("master").await;
+    let (s, g) = app
+        .post(
+            "/api/v1/games",
+            Some(&gm),
+            json!({"name": "mixed", "daide": true, "assignment": "choice"}),
+        )
+        .await;
+    assert_eq!(s, 201, "{g}");
+    assert!(
+        g["daide_port"].as_u64().is_some_and(|p| (16700..=16999).contains(&p)),
+        "{g}"
+    );
+    let id = g["id"].as_i64().unwrap();
+    let (_, view) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(view["daide_port"], g["daide_port"]);
+    let (addr, _hub, _task) = daide::listen(
+        app.state.clone(),
+        id,
+        "127.0.0.1:0".parse().unwrap(),
+        DaideConfig::default(),
+    )
+    .await
+    .unwrap();
+    // Four API players take four powers; three bots get the rest.
+    let mut api = Vec::new();
+    for p in ["France", "Germany", "Italy", "Russia"] {
+        let t = app.user(&format!("api{p}")).await;
+        let (s, b) = app
+            .post(&format!("/api/v1/games/{id}/join"), Some(&t), json!({"power": p}))
+            .await;
+        assert_eq!(s, 200, "{b}");
+        api.push((p, t));
+    }
+    let mut bots = Vec::new();
+    for i in 0..3 {
+        let mut c = Client::connect(addr).await;
+        c.send(&format!("NME ('bot{i}') ('1')")).await;
+        assert_eq!(c.recv().await.unwrap(), format!("YES (NME ('bot{i}') ('1'))"));
+        assert_eq!(c.recv().await.unwrap(), "MAP ('standard')");
+        c.send("YES (MAP ('standard'))").await;
+        bots.push(c);
+    }
+    let mut powers = Vec::new();
+    for c in &mut bots {
+        let (hlo, _) = c.until("HLO (").await;
+        assert!(hlo.ends_with("((LVL 30))"), "{hlo}");
+        powers.push(hlo[5..8].to_string());
+        c.until("NOW (SPR 1901)").await;
+    }
+    powers.sort();
+    assert_eq!(powers, ["AUS", "ENG", "TUR"]);
+    // The API players order; one of them moves.
+    for (p, t) in &api {
+        let lines = if *p == "France" {
+            json!(["A Par-Bur", "A Mar H", "F Bre H"])
+        } else {
+            json!([])
+        };
+        if *p == "France" {
+            let (s, b) = app
+                .put(&format!("/api/v1/games/{id}/orders"), Some(t), json!({"orders": lines}))
+                .await;
+            assert_eq!(s, 200, "{b}");
+        }
+        let (s, b) = app
+            .post(&format!("/api/v1/games/{id}/ready"), Some(t), json!({"ready": true}))
+            .await;
+        assert!(s.is_success(), "{b}");
+    }
+    // The bots order: one moves, one has a bad order first.
+    for c in &mut bots {
+        c.send("HLO").await;
+        let (hlo, _) = c.until("HLO (").await;
+        let me = hlo[5..8].to_string();
+        let sub = match me.as_str() {
+            "ENG" => "SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) HLD) ((ENG AMY LVP) MTO YOR)".to_string(),
+            "AUS" => "SUB ((AUS AMY VIE) MTO WAR) ((AUS AMY BUD) HLD) ((AUS FLT TRI) HLD)".to_string(),
+            _ => "SUB ((TUR FLT ANK) HLD) ((TUR AMY CON) HLD) ((TUR AMY SMY) HLD)".to_string(),
+        };
+        c.send(&sub).await;
+        let (first, _) = c.until("THX").await;
+        if me == "AUS" {
+            assert_eq!(first, "THX ((AUS AMY VIE) MTO WAR) (FAR)");
+            let (mis, _) = c.until("MIS").await;
+            assert_eq!(mis, "MIS (AUS AMY VIE)");
+            c.send("SUB ((AUS AMY VIE) MTO GAL)").await;
+            assert_eq!(c.until("THX").await.0, "THX ((AUS AMY VIE) MTO GAL) (MBV)");
+        }
+    }
+    if std::env::var("DAIDE_TRACE").is_ok() {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (_, v) = app.get(&format!("/api/v1/games/{id}"), None).await;
+        eprintln!("{}", v["powers"]);
+    }
+    for c in &mut bots {
+        let (ord, before) = c.until("NOW (FAL 1901)").await;
+        let all = before.join("\n");
+        assert!(
+            all.contains("ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)"),
+            "{all}\n{ord}"
+        );
+        assert!(all.contains("ORD (SPR 1901) ((ENG FLT LON) MTO NTH) (SUC)"), "{all}");
+        assert!(all.contains("ORD (SPR 1901) ((AUS AMY VIE) MTO GAL) (SUC)"), "{all}");
+        assert!(
+            ord.contains("(FRA AMY BUR)") && ord.contains("(AUS AMY GAL)") && ord.contains("(ENG FLT NTH)"),
+            "{ord}"
+        );
+    }
+    // The bots' orders are in the history beside the API players'.
+    let (_, detail) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), None).await;
+    assert_eq!(
+        detail["orders"]["Austria"],
+        json!(["A Bud H", "F Tri H", "A Vie-Gal"]),
+        "{detail}"
+    );
+    assert_eq!(
+        detail["orders"]["France"],
+        json!(["A Par-Bur", "A Mar H", "F Bre H"]),
+        "{detail}"
+    );
+    // A bot that leaves puts its power in civil disorder; IAM brings it back.
+    let hlo = {
+        let c = &mut bots[2];
+        c.send("HLO").await;
+        c.until("HLO (").await.0
+    };
+    let (power, code) = (hlo[5..8].to_string(), hlo.split(") (").nth(1).unwrap().to_string());
+    drop(bots.pop());
+    let (ccd, _) = bots[0].until("CCD (").await;
+    assert_eq!(ccd, format!("CCD ({power})"));
+    let mut back = Client::connect(addr).await;
+    back.send(&format!("IAM ({power}) (8191)")).await;
+    assert_eq!(back.recv().await.unwrap(), format!("REJ (IAM ({power}) (8191))"));
+    let mut back = Client::connect(addr).await;
+    back.send(&format!("IAM ({power}) ({code})")).await;
+    assert_eq!(back.recv().await.unwrap(), format!("YES (IAM ({power}) ({code}))"));
+    assert_eq!(bots[0].until("NOT (CCD").await.0, format!("NOT (CCD ({power}))"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn protocol_errors_end_only_the_offending_connection() {
+    let app = TestApp::new();
+    let config = DaideConfig {
+        im_timeout: Duration::from_millis(300),
+        ..DaideConfig::default()
+    };
+    let (_, addr, _task) = bot_game(&app, config).await;
+    let mut good = Client::connect(addr).await;
+    // Wrong magic, wrong endian, wrong version, DM first, RM from a client.
+    for (bytes, code) in [
+        (vec![0u8, 0, 0, 4, 0, 1, 0xDA, 0x11], 4),
+        (vec![0, 0, 0, 4, 0, 1, 0x10, 0xDA], 3),
+        (vec![0, 0, 0, 4, 0, 2, 0xDA, 0x10], 5),
+        (vec![2, 0, 0, 2, 0x48, 0x0E], 2),
+        (vec![1, 0, 0, 0], 13),
+        (vec![9, 0, 0, 0], 8),
+    ] {
+        let mut c = Client::raw(addr).await;
+        c.s.write_all(&bytes).await.unwrap();
+        assert_eq!(c.recv().await, Some(format!("EM {code}")), "{bytes:?}");
+        assert_eq!(c.recv().await, None);
+    }
+    // Silence: EM 1 when the IM timer pops.
+    let mut silent = Client::raw(addr).await;
+    assert_eq!(silent.recv().await, Some("EM 1".into()));
+    // After the IM: a second IM, an odd length, a reserved token.
+    for (bytes, code) in [
+        (Frame::im().encode(), 6),
+        (vec![2, 0, 0, 3, 0x48, 0x0E, 0], 9),
+        (vec![2, 0, 0, 2, 0x58, 0x00], 14),
+        (vec![2, 0, 0xff, 0xff], 8),
+    ] {
+        let mut c = Client::connect(addr).await;
+        c.s.write_all(&bytes).await.unwrap();
+        assert_eq!(c.recv().await, Some(format!("EM {code}")), "{bytes:?}");
+    }
+    // A frame cut off: the connection just ends.
+    let mut cut = Client::connect(addr).await;
+    cut.s.write_all(&[2, 0, 0, 10, 0x48]).await.unwrap();
+    drop(cut);
+    // Language errors are answered in the language.
+    good.send("NOW").await;
+    assert!(good.recv().await.unwrap().starts_with("NOW (SPR 1901)"));
+    good.frame(&Frame::new(frame::DM, vec![0x48, 0x18, 0x40, 0x00])).await;
+    assert_eq!(good.recv().await.unwrap(), "PRN (SUB ()");
+    good.frame(&Frame::new(frame::DM, vec![0x48, 0x0E, 0x4E, 0x01])).await;
+    assert_eq!(good.recv().await.unwrap(), "HUH (NOW ERR 0x4E01)");
+    good.send("SUB ((ENG AMY LVP) HLD)").await;
+    assert_eq!(good.recv().await.unwrap(), "REJ (SUB ((ENG AMY LVP) HLD))");
+    good.send("HLO").await;
+    assert_eq!(good.recv().await.unwrap(), "REJ (HLO)");
+    good.send("YES").await;
+    good.send("NME ('x')").await;
+    assert_eq!(good.recv().await.unwrap(), "HUH (NME ('x') ERR)");
+    good.send("GOF (SPR 1901)").await;
+    assert_eq!(good.recv().await.unwrap(), "HUH (ERR GOF (SPR 1901))");
+    good.send("SCO").await;
+    assert!(good.recv().await.unwrap().starts_with("SCO (AUS BUD TRI VIE)"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn press_is_relayed_at_its_level_and_refused_in_gunboat_games() {
+    let app = TestApp::new();
+    let id = daide::create_bot_game(
+        &app.state,
+        BotGame {
+            name: "press".into(),
+            variant: "standard".into(),
+            deadline: Some("1h".into()),
+            press: 10,
+            port: 0,
+        },
+    )
+    .await
+    .unwrap();
+    let config = DaideConfig {
+        press_level: 10,
+        ..DaideConfig::default()
+    };
+    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
+    let mut cs = Vec::new();
+    for i in 0..7 {
+        let mut c = Client::connect(addr).await;
+        c.send(&format!("NME ('p{i}') ('1')")).await;
+        c.until("MAP").await;
+        c.send("YES (MAP ('standard'))").await;
+        cs.push(c);
+    }
+    let mut me = Vec::new();
+    for c in &mut cs {
+        let (hlo, _) = c.until("HLO (").await;
+        assert!(hlo.contains("(LVL 10) (MTL 3600) (RTL 3600) (BTL 3600)"), "{hlo}");
+        me.push(hlo[5..8].to_string());
+        c.until("NOW").await;
+        let (tme, _) = c.until("TME (").await;
+        assert!(tme.starts_with("TME (359") || tme == "TME (3600)", "{tme}");
+    }
+    let to = me[1].clone();
+    cs[0].send(&format!("SND ({to}) (PRP (PCE ({} {to})))", me[0])).await;
+    assert_eq!(
+        cs[0].until("YES (SND").await.0,
+        format!("YES (SND ({to}) (PRP (PCE ({} {to}))))", me[0])
+    );
+    assert_eq!(
+        cs[1].until("FRM").await.0,
+        format!("FRM ({}) ({to}) (PRP (PCE ({} {to})))", me[0], me[0])
+    );
+    // XDO is level 20.
+    cs[0].send(&format!("SND ({to}) (PRP (XDO ((ENG AMY LVP) HLD)))")).await;
+    assert_eq!(
+        cs[0].until("HUH").await.0,
+        format!("HUH (SND ({to}) (PRP (ERR XDO ((ENG AMY LVP) HLD))))")
+    );
+    // Gunboat: no press at all.
+    let gun = daide::create_bot_game(
+        &app.state,
+        BotGame {
+            name: "gunboat".into(),
+            variant: "standard".into(),
+            deadline: None,
+            press: 0,
+            port: 0,
+        },
+    )
+    .await
+    .unwrap();
+    let (addr, _hub, _task) = daide::listen(
+        app.state.clone(),
+        gun,
+        "127.0.0.1:0".parse().unwrap(),
+        DaideConfig::default(),
+    )
+    .await
+    .unwrap();
+    let mut c = Client::connect(addr).await;
+    c.send("SND (ENG) (PRP (PCE (ENG FRA)))").await;
+    assert_eq!(c.recv().await.unwrap(), "HUH (ERR SND (ENG) (PRP (PCE (ENG FRA))))");
+}

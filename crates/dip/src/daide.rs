@@ -1,0 +1,176 @@
+//! `dip daide`: a game for DAIDE bots, at once, with embedded storage, as
+//! the DAIDE servers bot authors use; the record and maps are written
+//! when it ends.
+
+use anyhow::{bail, Context};
+use dip_server::daide::{self, BotGame, DaideConfig};
+use dip_server::{AppState, ServeConfig};
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variant (a bundled one: `dip variant list`).
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// TCP port the bots connect to.
+    #[arg(long, default_value_t = 16713)]
+    port: u16,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Deadline of every phase (`10s`, `5m`); without one a phase waits
+    /// until every bot has ordered.
+    #[arg(long, value_name = "DURATION")]
+    deadline: Option<String>,
+    /// Press level: 0 (none), 10, 20 or 30.
+    #[arg(long, default_value_t = 0, value_parser = press_level)]
+    press: u32,
+    /// End the game as a draw of the survivors after this year.
+    #[arg(long, value_name = "YEAR")]
+    end_after: Option<i32>,
+    /// Where the database, the record and the maps go (default: a new
+    /// folder under the system's temporary folder).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+}
+
+fn press_level(s: &str) -> Result<u32, String> {
+    match s {
+        "0" | "10" | "20" | "30" => Ok(s.parse().unwrap_or(0)),
+        _ => Err(format!("`{s}`: the press level is 0, 10, 20 or 30")),
+    }
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    if let Some(d) = &a.deadline {
+        if let Err(e) = dip_server::time::parse_duration(d) {
+            bail!("--deadline: {e}");
+        }
+    }
+    if let Err(e) = dip_server::variants::get(&a.variant) {
+        eprintln!("dip: {e}");
+        return Ok(ExitCode::from(2));
+    }
+    let data = a.data.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("dip-daide-{}-{:04x}", std::process::id(), fastrand_u16()))
+    });
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    rt.block_on(play(a, data))
+}
+
+fn fastrand_u16() -> u16 {
+    (std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0)
+        & 0xffff) as u16
+}
+
+async fn play(a: Args, data: PathBuf) -> anyhow::Result<ExitCode> {
+    let config = ServeConfig {
+        data: data.clone(),
+        ..ServeConfig::default()
+    };
+    let db = tokio::task::block_in_place(|| dip_server::open_db(&config)).context("opening the storage")?;
+    let state = AppState::new(db);
+    let id = daide::create_bot_game(
+        &state,
+        BotGame {
+            name: format!("DAIDE {}", a.variant),
+            variant: a.variant.clone(),
+            deadline: a.deadline.clone(),
+            press: a.press,
+            port: a.port,
+        },
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("creating the game: {}", e.message))?;
+    let dconf = DaideConfig {
+        press_level: a.press.max(10),
+        end_after_year: a.end_after,
+        ..DaideConfig::default()
+    };
+    let (addr, _hub, listener) = daide::listen(state.clone(), id, SocketAddr::new(a.host, a.port), dconf)
+        .await
+        .with_context(|| format!("listening on port {}", a.port))?;
+    let ticker = {
+        let state = state.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                state.process_due().await;
+            }
+        })
+    };
+    let powers = dip_server::variants::get(&a.variant)
+        .map(|l| l.variant.map.powers().len())
+        .unwrap_or(0);
+    println!(
+        "dip daide: {} game on {addr}: waiting for {powers} bots (Ctrl-C stops)",
+        a.variant
+    );
+    let stopped = tokio::select! {
+        _ = listener => false,
+        _ = tokio::signal::ctrl_c() => true,
+    };
+    ticker.abort();
+    // The bots get their OFF before the process goes.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let written = write_record(&state, id, &data).await?;
+    if stopped {
+        println!("dip daide: stopped");
+    } else {
+        println!("dip daide: the game is over");
+    }
+    for (what, path) in written {
+        println!("dip daide: {what}: {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game as MILA JSON (`dip replay` reads it) and a map of every phase.
+async fn write_record(
+    state: &AppState,
+    id: i64,
+    dir: &std::path::Path,
+) -> anyhow::Result<Vec<(&'static str, PathBuf)>> {
+    let (mila, maps, result) = state
+        .read(move |tx| {
+            let mila = dip_server::history::export_mila(tx, id)?;
+            let mut maps = Vec::new();
+            for s in dip_server::history::stored(tx, id)? {
+                let svg = dip_server::history::map_svg(tx, id, Some(&s.phase), false)?;
+                maps.push((format!("{:03}-{}.svg", s.index, s.phase), svg));
+            }
+            maps.push((
+                "final.svg".to_string(),
+                dip_server::history::map_svg(tx, id, None, false)?,
+            ));
+            let g = dip_server::game::load(tx, id, dip_server::game::Lock::None)?;
+            Ok::<_, dip_server::error::ApiError>((mila, maps, g.result))
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("reading the game: {}", e.message))?;
+    let record = dir.join("game.jsonl");
+    std::fs::write(&record, format!("{mila}\n")).with_context(|| record.display().to_string())?;
+    let map_dir = dir.join("maps");
+    std::fs::create_dir_all(&map_dir).with_context(|| map_dir.display().to_string())?;
+    for (name, svg) in maps {
+        let p = map_dir.join(name);
+        std::fs::write(&p, svg).with_context(|| p.display().to_string())?;
+    }
+    if let Some(r) = result {
+        println!("dip daide: result: {r}");
+    }
+    Ok(vec![
+        ("record (MILA JSON, `dip replay` reads it)", record),
+        ("maps", map_dir),
+        ("database", dir.join("dip.sqlite")),
+    ])
+}
