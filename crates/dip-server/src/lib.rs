@@ -75,6 +75,28 @@ impl AppState {
             .map_err(|e| ApiError::internal(format!("request task: {e}")))?
     }
 
+    /// Logs in: the password checked on a blocking thread, a failure
+    /// answered only after the throttle's wait, a new session's token.
+    pub async fn log_in(&self, name: &str, password: &str) -> ApiResult<(auth::Account, String)> {
+        let n = name.to_string();
+        let found = self.read(move |tx| auth::password_of(tx, &n)).await?;
+        let pw = password.to_string();
+        let ok = tokio::task::spawn_blocking(move || match &found {
+            Some((acc, hash)) if auth::verify_password(&pw, hash) => Some(acc.clone()),
+            _ => None,
+        })
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+        let Some(acc) = ok else {
+            tokio::time::sleep(self.throttle.failed(name)).await;
+            return Err(ApiError::unauthorized("wrong name or password"));
+        };
+        self.throttle.succeeded(name);
+        let a = acc.clone();
+        let token = self.write(move |tx| auth::create_session(tx, &a)).await?;
+        Ok((acc, token))
+    }
+
     /// Wakes the event streams.
     pub fn changed(&self) {
         self.notify.send_modify(|n| *n = n.wrapping_add(1));

@@ -209,22 +209,7 @@ async fn register(State(st): State<AppState>, Body(c): Body<Credentials>) -> Api
 }
 
 async fn login(State(st): State<AppState>, Body(c): Body<Credentials>) -> ApiResult<Json<Json_>> {
-    let name = c.name.clone();
-    let found = st.read(move |tx| auth::password_of(tx, &name)).await?;
-    let pw = c.password.clone();
-    let ok = tokio::task::spawn_blocking(move || match &found {
-        Some((acc, hash)) if auth::verify_password(&pw, hash) => Some(acc.clone()),
-        _ => None,
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?;
-    let Some(acc) = ok else {
-        tokio::time::sleep(st.throttle.failed(&c.name)).await;
-        return Err(ApiError::unauthorized("wrong name or password"));
-    };
-    st.throttle.succeeded(&c.name);
-    let a = acc.clone();
-    let token = st.write(move |tx| auth::create_session(tx, &a)).await?;
+    let (acc, token) = st.log_in(&c.name, &c.password).await?;
     Ok(Json(
         json!({"token": token, "name": acc.name, "expires_in": auth::SESSION_MS / 1000}),
     ))

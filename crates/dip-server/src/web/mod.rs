@@ -213,25 +213,13 @@ async fn login(
     check_form_csrf(&headers, &form)?;
     let name = field(&form, "name").trim().to_string();
     let password = field(&form, "password").to_string();
-    let n = name.clone();
-    let found = st.read(move |tx| auth::password_of(tx, &n)).await?;
-    let ok = tokio::task::spawn_blocking(move || match &found {
-        Some((acc, hash)) if auth::verify_password(&password, hash) => Some(acc.clone()),
-        _ => None,
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?;
-    let Some(acc) = ok else {
-        tokio::time::sleep(st.throttle.failed(&name)).await;
-        return Ok(form_again(
-            &headers,
-            false,
-            StatusCode::UNAUTHORIZED,
-            "wrong name or password",
-        ));
+    let token = match st.log_in(&name, &password).await {
+        Ok((_, token)) => token,
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => {
+            return Ok(form_again(&headers, false, e.status, &e.message));
+        }
+        Err(e) => return Err(e.into()),
     };
-    st.throttle.succeeded(&name);
-    let token = st.write(move |tx| auth::create_session(tx, &acc)).await?;
     Ok(signed_in(&token))
 }
 
