@@ -73,7 +73,7 @@ pub fn read_lines(
         let worst = r.notes.iter().max_by_key(|n| n.code.number());
         let error = match (r.fate, worst) {
             (Fate::Accepted, _) | (_, None) => Json::Null,
-            (_, Some(note)) => json!({"number": note.code.number(), "message": note.to_string()}),
+            (_, Some(note)) => json!({"number": note.code.number(), "message": note.message}),
         };
         out.push(json!({"text": text, "order": order, "fate": format!("{:?}", r.fate).to_lowercase(), "error": error}));
     }

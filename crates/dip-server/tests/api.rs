@@ -325,6 +325,12 @@ async fn orders_are_read_checked_and_private() {
     assert_eq!(lines[1]["order"], "F Bre-Mao");
     assert_eq!(lines[3]["error"]["number"], 400, "another nation's order: {}", lines[3]);
     assert!(lines[4]["error"]["number"].as_u64().unwrap() >= 100, "{}", lines[4]);
+    // The number stands once, in `number`, not again in the message.
+    assert!(
+        !lines[4]["error"]["message"].as_str().unwrap().starts_with('['),
+        "{}",
+        lines[4]
+    );
     // Only one's own orders are shown, and never in the game.
     let (s, v) = app.get(&path, Some(fr)).await;
     assert_eq!(s, StatusCode::OK);
