@@ -348,9 +348,9 @@ fn parse_player(file: &str, n: u32, line: &str) -> Result<RawPlayer, Error> {
     let mut k = words.len();
     let mut points = Vec::new();
     while k > 0 {
-        match words[k - 1].1.parse::<f64>() {
-            Ok(v) if v.is_finite() => points.push(v),
-            _ => break,
+        match point(words[k - 1].1) {
+            Some(v) => points.push(v),
+            None => break,
         }
         k -= 1;
     }
@@ -538,7 +538,13 @@ fn clean(s: &str) -> String {
 }
 
 fn ends_with_number(name: &str) -> bool {
-    name.split_whitespace().last().is_some_and(|w| w.parse::<f64>().is_ok())
+    name.split_whitespace().last().and_then(point).is_some()
+}
+
+/// A word of a table line read as points: a finite number only, so that
+/// names such as `Nan` or `Inf` stay names.
+fn point(w: &str) -> Option<f64> {
+    w.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
 /// Reads any result file with the default modes: CSV by the `.csv`

@@ -117,3 +117,32 @@ PRINTGAMES g
         "Anna 48\nBert 18.5\nCora 18.5\nDora 5\nEmil 5\nFred 4\nGina 1\n"
     );
 }
+
+/// Regression: a player named `A Nan` was written with an id `[A_Nan]`
+/// because the writer took `Nan` for a number while the reader did not.
+#[test]
+fn name_ending_in_nan_round_trips() {
+    let g = RawGame {
+        file: String::new(),
+        line: 0,
+        title: String::new(),
+        text: "a".into(),
+        date: None,
+        factor: 100.0,
+        attributes: vec![],
+        players: ["A Nan", "Bo Inf"]
+            .iter()
+            .map(|n| RawPlayer {
+                name: n.to_string(),
+                id: n.to_string(),
+                points: vec![0.0],
+                line: 0,
+            })
+            .collect(),
+    };
+    let text = write_table(&[g], '@');
+    assert_eq!(text, "@ a\nA Nan 0\nBo Inf 0\n\n");
+    let back = parse_table("t", &text, '@', Mode::Multi, &DataPre::default()).unwrap();
+    assert_eq!(back[0].players[0].id, "A Nan");
+    assert_eq!(back[0].players[1].id, "Bo Inf");
+}
