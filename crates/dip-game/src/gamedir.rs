@@ -6,6 +6,7 @@ use crate::gamefile::{title_phase, write_game, GameError, GameFile};
 use crate::params::{ParamError, ParamFile, Params};
 use crate::plain::{dip_export, html, json, markdown, plain, PlainStyle};
 use crate::report::{Line, Report};
+use crate::stagefile::{self, Earlier};
 use dip_core::{
     game, retreat, Dest, Map, Order, OrderKind, PhaseKind, PhaseOutcome, Reason, Ruleset, State, UnitRef, Verdict,
 };
@@ -44,6 +45,9 @@ pub struct Stages {
     /// or is disbanded in a retreat phase). Without it a missing orders
     /// file stops the run.
     pub no_orders: bool,
+    /// DipWork's `/debug1` (1: every order with its result and reason)
+    /// and `/debug2` (2: also every file read and every parameter found).
+    pub debug: u8,
 }
 
 impl Stages {
@@ -56,6 +60,7 @@ impl Stages {
             map: true,
             output: Some("WINTERED".into()),
             no_orders: false,
+            debug: 0,
         }
     }
 }
@@ -68,6 +73,9 @@ pub struct RunResult {
     /// Lines for the screen (corrections, suggested retreats).
     pub messages: Vec<String>,
     pub report: Report,
+    /// DipWork's SLOWMOTION: milliseconds to wait after each screen line
+    /// (0 none, -1 wait for a key); the CLI honours it on a terminal.
+    pub slowmotion: i64,
 }
 
 fn read(path: &Path) -> Result<String, RunError> {
@@ -98,6 +106,8 @@ pub struct GameDir {
     /// Why there are no orders (no orders file, or a directory in its
     /// place); `None` when the orders file was read.
     pub orders_missing: Option<String>,
+    /// The orders file that was read.
+    pub orders_path: Option<PathBuf>,
     pub params: Params,
     pub variant: dip_variants::Variant,
 }
@@ -160,6 +170,7 @@ impl GameDir {
                 })
                 .unwrap_or(orders_path)
         };
+        let read_from = orders_path.is_file().then(|| orders_path.clone());
         let (orders_text, orders_missing) = if orders_path.is_file() {
             (read(&orders_path)?, None)
         } else if orders_path.exists() {
@@ -211,6 +222,7 @@ impl GameDir {
             game,
             orders_text,
             orders_missing,
+            orders_path: read_from,
             params: Params { files },
             variant,
         })
@@ -395,8 +407,15 @@ pub(crate) struct PhaseRun {
     pub(crate) suggested: Vec<String>,
 }
 
-fn run_phase(map: &Map, vocab: &Vocabulary, rules: &Ruleset, state: &State, lines: &[ReadLine]) -> PhaseRun {
-    let check = check_turn(vocab, state, rules, &CheckOptions::default(), lines);
+fn run_phase(
+    map: &Map,
+    vocab: &Vocabulary,
+    rules: &Ruleset,
+    opts: &CheckOptions,
+    state: &State,
+    lines: &[ReadLine],
+) -> PhaseRun {
+    let check = check_turn(vocab, state, rules, opts, lines);
     let mut orders = check.orders();
     let mut suggested = Vec::new();
     if state.phase.kind == PhaseKind::Retreat {
@@ -534,10 +553,13 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             Verdict::Duplicate => (true, "void: another order for the unit".into()),
         };
         let line = run.check.lines.iter().find(|l| l.order == Some(r.order));
-        let code = line
-            .and_then(LineResult::worst)
-            .map(|c| c.number())
-            .or(failed.then_some(Code::Unsuccessful.number()));
+        // A retreat clash is DipWork's 103, whatever the parser noted.
+        let clash = (dip_text::result_code(r) == Some(Code::RetreatClash)).then_some(Code::RetreatClash.number());
+        let code = clash.or_else(|| {
+            line.and_then(LineResult::worst)
+                .map(|c| c.number())
+                .or(failed.then_some(Code::Unsuccessful.number()))
+        });
         // DipWork underlines every order with an error of 100 or more, also
         // one the parser changed into a hold (111, 113, 109 ...). A missing
         // unit type (300) that dip read with the unit standing there
@@ -590,9 +612,11 @@ pub(crate) fn centers(map: &Map, state: &State) -> Vec<(String, Vec<String>, usi
         .collect()
 }
 
-fn scanned_text(map: &Map, lines: &[ReadLine]) -> String {
-    let mut out =
-        String::from("# dip stage: scanned (ORDERS.TXT as read)\n# line | nation | order as read | notes | text\n");
+fn scanned_text(map: &Map, phase: &dip_core::Phase, lines: &[ReadLine]) -> String {
+    let mut out = format!(
+        "# dip stage: scanned (ORDERS.TXT as read)\n{}# line | nation | order as read | notes | text\n",
+        stagefile::phase_line(phase)
+    );
     for l in lines {
         let nation = l.power.map(|p| map.power(p).name.clone()).unwrap_or_else(|| "?".into());
         let order = match (l.power, l.scanned.order) {
@@ -611,9 +635,10 @@ fn scanned_text(map: &Map, lines: &[ReadLine]) -> String {
     out
 }
 
-fn parsed_text(map: &Map, runs: &[&TurnReport]) -> String {
-    let mut out = String::from(
-        "# dip stage: parsed (standard orders after DipWork's checks)\n# line | fate | order | notes | text\n",
+fn parsed_text(map: &Map, phase: &dip_core::Phase, runs: &[&TurnReport]) -> String {
+    let mut out = format!(
+        "# dip stage: parsed (standard orders after DipWork's checks)\n{}# line | fate | order | notes | text\n",
+        stagefile::phase_line(phase)
     );
     for check in runs {
         for l in &check.lines {
@@ -640,13 +665,55 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let map = &g.variant.map;
     let vocab = g.vocabulary()?;
     let rules = g.rules()?;
-    let start = g.game.state(&vocab)?;
+    // EXACT_MATCH is a switch of ORDERS.TXT only (DipWork's manual): the
+    // position in GAME.TXT is read whatever its case.
+    let start = g.game.state(&vocab.clone().with_exact_match(false))?;
     let inferred = g.game.phase()?.1;
     let three_phase = g.params.boolean("THREEPHASE", false)?;
-    let mut out = RunResult::default();
+    let opts = CheckOptions {
+        nsu_checking_off: g.params.boolean("NSU_CHECKING_OFF", false)?,
+        ..CheckOptions::default()
+    };
+    let mut out = RunResult {
+        slowmotion: g.params.number("SLOWMOTION", 1)?,
+        ..RunResult::default()
+    };
+    if opts.nsu_checking_off {
+        out.messages.push(
+            "NSU_CHECKING_OFF: no missing-order or no-such-unit checks; orders for units not in GAME.TXT place them (for testing only)"
+                .into(),
+        );
+    }
     out.messages.extend(inferred);
+    // A stage run without the stages before it reads their file, as the
+    // game master may have corrected it; that file is not written again.
+    let earlier = if stages.scan {
+        None
+    } else if stages.parse {
+        Some(Earlier::Scanned)
+    } else if stages.conflict || stages.winter || stages.map {
+        Some(Earlier::Parsed)
+    } else {
+        None
+    }
+    .filter(|e| dir.join(e.file_name()).is_file());
+    let earlier = match earlier {
+        Some(e) => {
+            let path = dir.join(e.file_name());
+            let text = read(&path)?;
+            match stagefile::stale(&path, &text, &start.phase, g.orders_path.as_deref()) {
+                None => Some((e, path, text)),
+                Some(why) => {
+                    out.messages
+                        .push(format!("{} not read: {why}; the orders file is read", path.display()));
+                    None
+                }
+            }
+        }
+        None => None,
+    };
     let plays = stages.scan || stages.parse || stages.conflict || stages.winter || stages.map;
-    if let (true, Some(why)) = (plays, &g.orders_missing) {
+    if let (true, None, Some(why)) = (plays, &earlier, &g.orders_missing) {
         if !stages.no_orders {
             return Err(RunError::Other(format!(
                 "no orders: {why}; nothing was played. Put the orders there, or run with --no-orders to play the turn with no orders at all (every unit holds)"
@@ -655,12 +722,24 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         out.messages
             .push(format!("warning: no orders ({why}): every unit holds (--no-orders)"));
     }
-    let lines = read_orders(&vocab, &g.orders_text, None);
+    if stages.debug >= 2 {
+        debug_files(&g, &mut out.messages);
+    }
+    let lines = match &earlier {
+        Some((e, path, text)) => {
+            out.messages.push(format!(
+                "orders read from {} (the earlier stage's file, as it stands now)",
+                path.display()
+            ));
+            stagefile::orders_of(&vocab, *e, path, text).map_err(RunError::Other)?
+        }
+        None => read_orders(&vocab, &g.orders_text, None),
+    };
     if stages.scan {
         write_in(
             g.encoding,
             &dir.join("SCANNED.TXT"),
-            &scanned_text(map, &lines),
+            &scanned_text(map, &start.phase, &lines),
             &mut out.written,
         )?;
     }
@@ -696,7 +775,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             .cloned()
             .collect();
         used.extend(mine.iter().map(|l| l.line));
-        let run = run_phase(map, &vocab, &rules, &state, &mine);
+        let run = run_phase(map, &vocab, &rules, &opts, &state, &mine);
         out.messages.extend(run.suggested.iter().cloned());
         let next = game::advance(map, &state, &run.outcome);
         if let PhaseOutcome::Movement(m) = &run.outcome {
@@ -706,6 +785,9 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 .map(|d| map.province_of(d.unit.region))
                 .filter(|p| !m.disbanded.contains(p))
                 .collect();
+        }
+        if stages.debug >= 1 {
+            debug_phase(map, &run, &mut out.messages);
         }
         runs.push(run);
         state = next;
@@ -739,13 +821,20 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         errors.push_str(m);
         errors.push('\n');
     }
-    write_in(g.encoding, &dir.join("ERRORS.TXT"), &errors, &mut out.written)?;
     write_in(
         g.encoding,
-        &dir.join("PARSED.TXT"),
-        &parsed_text(map, &runs.iter().map(|r| &r.check).collect::<Vec<_>>()),
+        &dir.join(g.params.text("FNERRORS", "ERRORS.TXT")),
+        &errors,
         &mut out.written,
     )?;
+    if !matches!(earlier, Some((Earlier::Parsed, ..))) {
+        write_in(
+            g.encoding,
+            &dir.join("PARSED.TXT"),
+            &parsed_text(map, &start.phase, &runs.iter().map(|r| &r.check).collect::<Vec<_>>()),
+            &mut out.written,
+        )?;
+    }
     if !(stages.conflict || stages.winter || stages.map) {
         return finish_output(&g, stages, out);
     }
@@ -886,15 +975,71 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     finish_output(&g, stages, out)
 }
 
+/// `/debug1`: the phase's orders as adjudicated, each with its result.
+fn debug_phase(map: &Map, run: &PhaseRun, messages: &mut Vec<String>) {
+    let mut lines = Vec::new();
+    lines_of(map, run, &mut lines);
+    messages.push(format!("debug1: {}", title_phase(&run.state.phase)));
+    for l in lines {
+        let result = if l.failed { "fails" } else { "succeeds" };
+        let code = l.code.map(|c| format!(" [{c}]")).unwrap_or_default();
+        let note = if l.note.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", l.note)
+        };
+        messages.push(format!("debug1:   {}: {} {result}{code}{note}", l.nation, l.order));
+    }
+}
+
+/// `/debug2`: every file the run reads its parameters from, and every
+/// parameter with the file and line it was found on.
+fn debug_files(g: &GameDir, messages: &mut Vec<String>) {
+    for f in &g.params.files {
+        messages.push(format!("debug2: read {}", f.path.display()));
+        for e in &f.entries {
+            messages.push(format!(
+                "debug2:   {} = {} ({}:{})",
+                e.key,
+                e.value,
+                f.path.display(),
+                e.line
+            ));
+        }
+    }
+}
+
+/// The stage file `--output` names: a stage (`CONFLICTED`, `wintered`,
+/// DipWork's `WINTERED.ORD`) or any file, in the game directory or as a
+/// path of its own.
+fn stage_file(dir: &Path, name: &str) -> Result<PathBuf, RunError> {
+    let given = Path::new(name);
+    for p in [dir.join(given), given.to_path_buf()] {
+        if p.is_file() {
+            return Ok(p);
+        }
+    }
+    let stem = given
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_ascii_uppercase())
+        .unwrap_or_default();
+    let stage = dir.join(format!("{stem}.TXT"));
+    if ["SCANNED", "PARSED", "CONFLICTED", "WINTERED"].contains(&stem.as_str()) && stage.is_file() {
+        return Ok(stage);
+    }
+    Err(RunError::Other(format!(
+        "--output={name}: no such stage file in {} (expected CONFLICTED, WINTERED, or the name of a stage file written by an earlier run)",
+        dir.display()
+    )))
+}
+
 /// The output stage: PLAIN.TXT (and REPORT.md, REPORT.html, REPORT.json)
 /// from a stage file.
 fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<RunResult, RunError> {
     let Some(stage) = &stages.output else {
         return Ok(out);
     };
-    let file = g
-        .dir
-        .join(format!("{}.TXT", stage.trim_end_matches(".TXT").to_ascii_uppercase()));
+    let file = stage_file(&g.dir, stage)?;
     let text = read(&file)?;
     let report = Report::from_stage_text(&text)
         .map_err(|(line, m)| RunError::Other(format!("{}{}: {m}", file.display(), dip_core::colon_line(&line))))?;

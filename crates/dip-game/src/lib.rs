@@ -17,3 +17,4 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod source;
+pub mod stagefile;

@@ -11,57 +11,98 @@ pub struct RunArgs {
     /// The game directory (GAME.TXT, ORDERS.TXT).
     game: PathBuf,
     /// Scanner: read ORDERS.TXT (writes SCANNED.TXT).
-    #[arg(long, short = 's')]
-    scan: bool,
-    /// Parser: check the orders (writes PARSED.TXT and ERRORS.TXT).
-    #[arg(long, short = 'p')]
-    parse: bool,
-    /// Conflicter: adjudicate the phase (writes CONFLICTED.TXT).
-    #[arg(long, short = 'c')]
-    conflict: bool,
+    #[arg(long, short = 's', action = clap::ArgAction::Count)]
+    scan: u8,
+    /// Parser: check the orders (writes PARSED.TXT and ERRORS.TXT; reads
+    /// SCANNED.TXT when the scanner is not run).
+    #[arg(long, short = 'p', action = clap::ArgAction::Count)]
+    parse: u8,
+    /// Conflicter: adjudicate the phase (writes CONFLICTED.TXT; reads
+    /// PARSED.TXT, as corrected by hand, when the parser is not run).
+    #[arg(long, short = 'c', action = clap::ArgAction::Count)]
+    conflict: u8,
     /// Winterer: retreats and adjustments, the new position (WINTERED.TXT, NEWGAME.TXT).
-    #[arg(long, short = 'w')]
-    winter: bool,
+    #[arg(long, short = 'w', action = clap::ArgAction::Count)]
+    winter: u8,
     /// Mapper: the turn's map with orders and results (MAP.svg; MAP.png with `MAPPNG ja`).
-    #[arg(long, short = 'm')]
-    map: bool,
+    #[arg(long, short = 'm', action = clap::ArgAction::Count)]
+    map: u8,
     /// Output: PLAIN.TXT and REPORT.md/.html/.json from a stage file
-    /// (CONFLICTED or WINTERED; default WINTERED).
-    #[arg(long, num_args = 0..=1, default_missing_value = "WINTERED")]
-    output: Option<String>,
-    /// Every stage.
-    #[arg(long)]
-    all: bool,
+    /// (CONFLICTED, WINTERED or any stage file's name; default WINTERED).
+    #[arg(long, num_args = 0..=1, default_missing_value = "WINTERED", action = clap::ArgAction::Append)]
+    output: Vec<String>,
+    /// Every stage. As in DipWork, each stage option switches its stage
+    /// over: `--all --map` runs every stage but the mapper.
+    #[arg(long, action = clap::ArgAction::Count)]
+    all: u8,
     /// Play the turn although the orders file is missing (every unit
     /// holds); without it a missing ORDERS.TXT stops the run.
     #[arg(long)]
     no_orders: bool,
+    /// Every order with its result and reason on the screen.
+    #[arg(long)]
+    debug1: bool,
+    /// As --debug1, and every file and parameter read.
+    #[arg(long)]
+    debug2: bool,
     /// The project file (default: PROJECT.TXT in the game's parent folder).
     #[arg(long)]
     project: Option<PathBuf>,
 }
 
+/// DIP_RUN's own options after `dip run` (`/all /m`, `/op=conflicted.ord`,
+/// `/debug1`, `!project.txt`), as DipWork menus and macros write them,
+/// become dip's; every other argument stays as it is.
+pub fn dipwork_options(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let args: Vec<std::ffi::OsString> = args.collect();
+    if args.get(1).and_then(|a| a.to_str()) != Some("run") {
+        return args;
+    }
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let Some(t) = a.to_str().filter(|_| i > 2) else {
+                return a;
+            };
+            let lower = t.to_ascii_lowercase();
+            let new = match lower.as_str() {
+                "/s" | "/p" | "/c" | "/w" | "/m" => format!("-{}", &lower[1..]),
+                "/all" | "/debug1" | "/debug2" => format!("--{}", &lower[1..]),
+                "/op" => "--output".into(),
+                _ if lower.starts_with("/op=") => format!("--output={}", &t[4..]),
+                _ if t.starts_with('!') && t.len() > 1 => format!("--project={}", &t[1..]),
+                _ => return a,
+            };
+            new.into()
+        })
+        .collect()
+}
+
+/// The stages a run's options switch on: each option switches its stage
+/// over, `--all` switches every stage over (DipWork's toggles).
+fn stages_of(a: &RunArgs) -> Stages {
+    let on = |n: u8| (n + a.all) % 2 == 1;
+    let output_on = (a.output.len() as u32 + u32::from(a.all)) % 2 == 1;
+    Stages {
+        scan: on(a.scan),
+        parse: on(a.parse),
+        conflict: on(a.conflict),
+        winter: on(a.winter),
+        map: on(a.map),
+        output: output_on.then(|| a.output.last().cloned().unwrap_or_else(|| "WINTERED".into())),
+        no_orders: a.no_orders,
+        debug: if a.debug2 { 2 } else { u8::from(a.debug1) },
+    }
+}
+
 pub fn run(a: RunArgs) -> Result<ExitCode> {
-    let stages = if a.all {
-        Stages {
-            no_orders: a.no_orders,
-            ..Stages::all()
-        }
-    } else {
-        Stages {
-            scan: a.scan,
-            parse: a.parse,
-            conflict: a.conflict,
-            winter: a.winter,
-            map: a.map,
-            output: a.output,
-            no_orders: a.no_orders,
-        }
-    };
+    let stages = stages_of(&a);
     match gamedir::run(&a.game, &stages, a.project.as_deref()) {
         Ok(r) => {
+            let pause = slow_motion(r.slowmotion);
             for m in &r.messages {
                 println!("{m}");
+                pause();
             }
             for f in &r.written {
                 println!("wrote {}", f.display());
@@ -73,6 +114,24 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// DipWork's SLOWMOTION on a terminal: a pause of so many milliseconds
+/// after each screen line, or (-1) a key press; nothing when the output
+/// goes to a file or a pipe.
+fn slow_motion(ms: i64) -> Box<dyn Fn()> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() || ms == 0 {
+        return Box::new(|| {});
+    }
+    if ms < 0 {
+        return Box::new(|| {
+            let mut line = String::new();
+            let _ = std::io::stdin().read_line(&mut line);
+        });
+    }
+    let d = std::time::Duration::from_millis(ms.min(65_000) as u64);
+    Box::new(move || std::thread::sleep(d))
 }
 
 #[derive(clap::Args)]

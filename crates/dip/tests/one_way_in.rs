@@ -134,3 +134,44 @@ fn fixnames_dat_is_usable_from_the_command_line() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// DipWork's DIP_RUN options as menus and macros write them: `/all /m`
+/// runs every stage but the mapper (each option switches its stage over).
+#[test]
+fn dipwork_run_options_toggle_stages() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905/03-S1902M");
+    let dst = std::env::temp_dir().join(format!("dip-toggle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dst);
+    std::fs::create_dir_all(&dst).unwrap();
+    for f in ["GAME.TXT", "ORDERS.TXT"] {
+        std::fs::copy(src.join(f), dst.join(f)).unwrap();
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+        .arg("run")
+        .arg(&dst)
+        .args(["/all", "/m"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(dst.join("PLAIN.TXT").is_file());
+    assert!(!dst.join("MAP.svg").exists(), "/m after /all switches the mapper off");
+    // The same with dip's own options, and /op=FILE.
+    std::fs::remove_file(dst.join("PLAIN.TXT")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+        .arg("run")
+        .arg(&dst)
+        .args(["/op=conflicted.ord"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(dst.join("PLAIN.TXT").is_file());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+        .arg("run")
+        .arg(&dst)
+        .args(["--all", "--map", "--map"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(dst.join("MAP.svg").is_file(), "switched over twice: on again");
+    let _ = std::fs::remove_dir_all(dst);
+}
