@@ -75,6 +75,38 @@ pub struct ImportOptions {
     pub time_limit: Option<String>,
     pub keep: Option<String>,
     pub seed: Option<u64>,
+    /// The account playing a seat, when its name is not the file's.
+    pub seat1: Option<String>,
+    pub seat2: Option<String>,
+    pub seat3: Option<String>,
+    pub seat4: Option<String>,
+    pub seat5: Option<String>,
+    pub seat6: Option<String>,
+}
+
+impl ImportOptions {
+    fn seat(&self, n: u8) -> Option<&str> {
+        [
+            &self.seat1,
+            &self.seat2,
+            &self.seat3,
+            &self.seat4,
+            &self.seat5,
+            &self.seat6,
+        ]
+        .get(n as usize - 1)
+        .and_then(|s| s.as_deref())
+    }
+}
+
+/// A name reduced to its letters and digits, lower case: the file's
+/// `Hagar T. Horrible` is the account `hagar.t.horrible` (account names
+/// have no spaces).
+fn loose(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// Imports a WARxx.DAT or WARxx.REC of a game in progress (or completed):
@@ -105,20 +137,29 @@ pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOpt
     };
     let mut accounts = Vec::new();
     let mut missing = Vec::new();
+    let all: Vec<(i64, String)> = tx
+        .query("SELECT id, name FROM accounts ORDER BY id", &[])?
+        .iter()
+        .map(|r| (r.int(0), r.text(1)))
+        .collect();
     for p in &pos.players {
-        let acc = tx.query_one(
-            "SELECT id FROM accounts WHERE name_key = $1",
-            &[name_key(&p.name).into()],
-        )?;
+        let acc = match opts.seat(p.number) {
+            Some(given) => all.iter().find(|(_, n)| name_key(n) == name_key(given)),
+            None => all.iter().find(|(_, n)| loose(n) == loose(&p.name)),
+        };
         match acc {
-            Some(r) if !accounts.iter().any(|(_, a)| *a == r.int(0)) => accounts.push((p.number, r.int(0))),
-            Some(_) => return Err(ApiError::bad_request(format!("two seats are played by `{}`", p.name))),
-            None => missing.push(format!("seat {} `{}`", p.number, p.name)),
+            Some(&(a, _)) if !accounts.iter().any(|&(_, b)| b == a) => accounts.push((p.number, a)),
+            Some((_, n)) => return Err(ApiError::bad_request(format!("two seats are played by `{n}`"))),
+            None => missing.push(format!(
+                "seat {} `{}`",
+                p.number,
+                opts.seat(p.number).unwrap_or(&p.name)
+            )),
         }
     }
     if !missing.is_empty() {
         return Err(ApiError::bad_request(format!(
-            "every player of the file needs an account of the same name: none for {}",
+            "every player of the file needs an account of the same name (letters and digits compared) or one given as seatN=ACCOUNT: none for {}",
             missing.join(", ")
         )));
     }

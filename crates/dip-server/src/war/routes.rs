@@ -2,7 +2,7 @@
 
 use super::files::ImportOptions;
 use super::signup::NewWar;
-use super::turn::{Acted, Move};
+use super::turn::{Acted, MoveBody};
 use super::{load, view::view};
 use crate::error::{ApiError, ApiResult};
 use crate::routes::{account, game_id_of, viewer, Body};
@@ -118,10 +118,11 @@ async fn act(
     State(st): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Body(mv): Body<Move>,
+    Body(mv): Body<MoveBody>,
 ) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
+    let mv = mv.check()?;
     let (acted, v) = st
         .write(move |tx| {
             let acted = super::turn::act(tx, id, &who, mv)?;

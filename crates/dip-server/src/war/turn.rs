@@ -14,9 +14,22 @@ use dip_war::{Action, Event, Phase};
 use serde::Deserialize;
 
 /// `POST /api/v1/war/games/{id}/actions`: what a player does, by country
-/// number (1–42).
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+/// number (1–42). One flat object, so that a field the action does not
+/// take is refused by name.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveBody {
+    pub action: String,
+    pub set: Option<SetName>,
+    pub country: Option<u8>,
+    pub armies: Option<u32>,
+    pub from: Option<u8>,
+    pub to: Option<u8>,
+    pub dice: Option<u8>,
+}
+
+/// A checked [`MoveBody`].
+#[derive(Clone, Copy, Debug)]
 pub enum Move {
     TurnIn {
         set: SetName,
@@ -41,6 +54,64 @@ pub enum Move {
         armies: u32,
     },
     EndTurn,
+}
+
+const ACTIONS: &str = "turn_in {set}, deploy {country, armies}, attack {from, to, dice?}, move_in {armies}, \
+                       end_attack, fortify {from, to, armies}, end_turn";
+
+impl MoveBody {
+    pub fn check(&self) -> ApiResult<Move> {
+        let b = self;
+        let given: Vec<&str> = [
+            ("set", b.set.is_some()),
+            ("country", b.country.is_some()),
+            ("armies", b.armies.is_some()),
+            ("from", b.from.is_some()),
+            ("to", b.to.is_some()),
+            ("dice", b.dice.is_some()),
+        ]
+        .into_iter()
+        .filter(|f| f.1)
+        .map(|f| f.0)
+        .collect();
+        let (mv, takes): (Option<Move>, &[&str]) = match b.action.as_str() {
+            "turn_in" => (b.set.map(|set| Move::TurnIn { set }), &["set"]),
+            "deploy" => (
+                b.country
+                    .zip(b.armies)
+                    .map(|(country, armies)| Move::Deploy { country, armies }),
+                &["country", "armies"],
+            ),
+            "attack" => (
+                b.from
+                    .zip(b.to)
+                    .map(|(from, to)| Move::Attack { from, to, dice: b.dice }),
+                &["from", "to", "dice"],
+            ),
+            "move_in" => (b.armies.map(|armies| Move::MoveIn { armies }), &["armies"]),
+            "end_attack" => (Some(Move::EndAttack), &[]),
+            "fortify" => (
+                b.from
+                    .zip(b.to)
+                    .zip(b.armies)
+                    .map(|((from, to), armies)| Move::Fortify { from, to, armies }),
+                &["from", "to", "armies"],
+            ),
+            "end_turn" => (Some(Move::EndTurn), &[]),
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "action: `{other}` is not one of {ACTIONS}"
+                )))
+            }
+        };
+        if let Some(f) = given.iter().find(|f| !takes.contains(f)) {
+            return Err(ApiError::bad_request(format!(
+                "{}: takes no `{f}` ({ACTIONS})",
+                b.action
+            )));
+        }
+        mv.ok_or_else(|| ApiError::bad_request(format!("{}: needs {} ({ACTIONS})", b.action, takes.join(", "))))
+    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
