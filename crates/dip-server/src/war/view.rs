@@ -28,6 +28,7 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
             "keep": format_duration(o.keep),
         },
         "your_seat": me,
+        "version": row.actions,
         "created": iso8601(row.created),
         "finished": row.finished.map(iso8601),
         "delete_at": row.delete_at.map(iso8601),
