@@ -388,3 +388,48 @@ fn war_turn_in_progress_survives_sigkill_on_postgres() {
     war_kill_test(&|| Server::start(&["--database", &url, "--tick", "100"]));
     drop(pg);
 }
+
+#[test]
+fn war_import_cli_into_a_running_server_exports_the_same_bytes() {
+    let dir = temp_dir("serve-war-import");
+    let d = dir.to_str().unwrap().to_string();
+    let server = Server::start(&["--data", &d]);
+    let c = server.client();
+    for n in ["gm", "Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
+        c.user(n);
+    }
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/global-war/WAR01.DAT");
+    let dip = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+            .args(["war", "import", file, "--data", &d])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = dip(&["--creator", "gm"]);
+    assert!(!out.status.success(), "Old Nick has no account");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Old Nick"), "{out:?}");
+    let out = dip(&["--creator", "gm", "--seat", "4=nick", "--time-limit", "1h"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let id: i64 = text
+        .split("game ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let g = war_view(&c, id);
+    assert_eq!(g["options"]["time_limit"], "1h", "{g}");
+    let bytes = ureq::get(&format!("{}/api/v1/war/games/{id}/export", c.base))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_to_vec()
+        .unwrap();
+    assert_eq!(bytes, std::fs::read(file).unwrap(), "byte for byte");
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}

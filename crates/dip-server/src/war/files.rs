@@ -195,3 +195,21 @@ pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOpt
     store(tx, &row)?;
     Ok(id)
 }
+
+/// `dip war import`: the same import straight into the storage of
+/// `dip serve`, on behalf of the account `creator`.
+pub fn import_into(db: &crate::db::Db, creator: &str, bytes: &[u8], opts: &ImportOptions) -> ApiResult<i64> {
+    db.transaction(|tx| {
+        let row = tx
+            .query_one(
+                "SELECT id, name FROM accounts WHERE name_key = $1",
+                &[name_key(creator).into()],
+            )?
+            .ok_or_else(|| ApiError::not_found(format!("no account `{creator}` (the game's creator)")))?;
+        let who = Account {
+            id: row.int(0),
+            name: row.text(1),
+        };
+        import(tx, &who, bytes, opts)
+    })
+}
