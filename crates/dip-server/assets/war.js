@@ -126,15 +126,12 @@ if (main) {
   countdowns();
 
   // Others' moves: reload when the stored game changes (not mid-selection).
-  const seen = (g) => JSON.stringify([g.status, g.version, g.seats?.length, g.seats?.map((s) => s.vote)]);
-  let last = null;
   setInterval(async () => {
     if (from !== null) return;
     try {
       const r = await fetch(`/api/v1/war/games/${gid}`, { credentials: "same-origin" });
-      const now = seen(await r.json());
-      if (last !== null && now !== last) location.reload();
-      last = now;
+      const g = await r.json();
+      if (g.version && g.version !== main.dataset.version) location.reload();
     } catch (_) {
       /* the server is restarting: try again */
     }

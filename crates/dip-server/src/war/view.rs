@@ -28,7 +28,14 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
             "keep": format_duration(o.keep),
         },
         "your_seat": me,
-        "version": row.actions,
+        // Changes with every join, vote and action: the page reloads on it.
+        "version": format!(
+            "{}:{}:{}:{}",
+            row.status.as_str(),
+            row.actions,
+            taken.len(),
+            taken.iter().filter(|s| s.vote).count()
+        ),
         "created": iso8601(row.created),
         "finished": row.finished.map(iso8601),
         "delete_at": row.delete_at.map(iso8601),

@@ -215,7 +215,7 @@ fn game_html(me: Option<&Account>, csrf: &str, g: &Value, log: &Value, svg: Opti
     };
     let body: Markup = html! {
         main.war data-game=(id) data-seat=(you.map(|s| s.to_string()).unwrap_or_default())
-            data-phase=(phase) data-version=(g["version"]) data-status=(status) {
+            data-phase=(phase) data-version=(g["version"].as_str().unwrap_or("")) data-status=(status) {
             div.game-head {
                 h1 { (g["name"].as_str().unwrap_or("")) }
                 p id="status" {
