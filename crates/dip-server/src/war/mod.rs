@@ -4,11 +4,11 @@
 //! turn time limits that roll an unfinished turn back, WARxx.DAT/REC
 //! import and export, completion and auto-deletion (docs/api.md).
 //!
-//! - [`signup`]: create, join (team passwords), leave, vote, start.
-//! - [`turn`]: one action of the player to move; time-outs and deletions.
-//! - [`files`]: WARxx.DAT/REC in and out.
-//! - [`view`]: the JSON a player sees.
-//! - [`routes`]: `/api/v1/war/…`.
+//! - [`signup`]; create, join (team passwords), leave, vote, start.
+//! - [`turn`]; one action of the player to move; time-outs and deletions.
+//! - [`files`]; WARxx.DAT/REC in and out.
+//! - [`view`]; the JSON a player sees.
+//! - [`routes`]; `/api/v1/war/…`.
 
 pub mod files;
 pub mod routes;
@@ -215,7 +215,7 @@ pub fn hex(bytes: &[u8]) -> String {
 
 pub fn unhex(text: &str) -> Result<Vec<u8>, String> {
     let t = text.as_bytes();
-    if t.len() % 2 != 0 {
+    if !t.len().is_multiple_of(2) {
         return Err("odd length".into());
     }
     t.chunks(2)

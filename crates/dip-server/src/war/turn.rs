@@ -136,11 +136,14 @@ impl Move {
             },
             Move::Deploy { country, armies } => Action::Deploy { country, armies },
             Move::Attack { from, to, dice } => {
-                let most = (1..=42u8)
-                    .contains(&from)
-                    .then(|| game.pos.armies[from as usize - 1].saturating_sub(1).min(3) as u8)
-                    .unwrap_or(1)
-                    .max(1);
+                // Fewer dice than armies, at most 3; the engine refuses the rest.
+                let armies = game
+                    .pos
+                    .armies
+                    .get((from as usize).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or(2);
+                let most = armies.saturating_sub(1).clamp(1, 3) as u8;
                 Action::Attack {
                     from,
                     to,

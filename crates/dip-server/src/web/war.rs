@@ -288,7 +288,7 @@ fn game_html(me: Option<&Account>, csrf: &str, g: &Value, log: &Value, svg: Opti
                         }
                         section id="log" {
                             h2 { "Log" }
-                            ol { @for e in entries.iter().rev().take(40) {
+                            ul { @for e in entries.iter().rev().take(40) {
                                 @for line in e["events"].as_array().cloned().unwrap_or_default().iter().filter_map(|ev| describe(g, ev)) {
                                     li.battle[line.contains("dice")] { (line) }
                                 }
