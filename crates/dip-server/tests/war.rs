@@ -445,9 +445,14 @@ async fn import(app: &TestApp, token: &str, query: &str, bytes: &[u8]) -> (Statu
     (s, serde_json::from_slice(&b).unwrap_or(Value::Null))
 }
 
-async fn export(app: &TestApp, id: i64) -> (Vec<u8>, String) {
+async fn export(app: &TestApp, id: i64, token: &str) -> (Vec<u8>, String) {
     let (s, b, _) = app
-        .raw(Method::GET, &format!("/api/v1/war/games/{id}/export"), None, None)
+        .raw(
+            Method::GET,
+            &format!("/api/v1/war/games/{id}/export"),
+            Some(token),
+            None,
+        )
         .await;
     assert_eq!(s, StatusCode::OK, "{}", String::from_utf8_lossy(&b));
     let name = if dip_war::file::parse_any(&b).unwrap().1.is_some() {
@@ -475,8 +480,22 @@ async fn war_import_export_round_trip() {
     let (s, v) = import(&app, &gm, "name=Seed&seat4=nick", WAR01).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let id = v["id"].as_i64().unwrap();
+    // Hidden names (Game_Event 101): the file is the game master's.
+    let (s, _, _) = app
+        .raw(
+            Method::GET,
+            &format!("/api/v1/war/games/{id}/export"),
+            Some(&t[0]),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (_, g) = app.get(&format!("/api/v1/war/games/{id}"), Some(&t[0])).await;
+    assert_eq!(g["seats"][1]["name"], "Player 2", "{g}");
+    let (_, g) = app.get(&format!("/api/v1/war/games/{id}"), Some(&gm)).await;
+    assert_eq!(g["seats"][1]["name"], "Sgt. Fury", "the game master sees the names");
     // Unchanged: the same bytes.
-    assert_eq!(export(&app, id).await, (WAR01.to_vec(), "DAT".into()));
+    assert_eq!(export(&app, id, &gm).await, (WAR01.to_vec(), "DAT".into()));
     let g = game(&app, id).await;
     assert_eq!(g["status"], "active");
     // A move: a REC file (turn in progress) that reads back to the same game.
@@ -490,13 +509,13 @@ async fn war_import_export_round_trip() {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let (rec, kind) = export(&app, id).await;
+    let (rec, kind) = export(&app, id, &gm).await;
     assert_eq!(kind, "REC");
     let (s, v) = import(&app, &gm, "seat4=nick", &rec).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let id2 = v["id"].as_i64().unwrap();
     assert_eq!(
-        export(&app, id2).await.0,
+        export(&app, id2, &gm).await.0,
         rec,
         "an imported export exports the same bytes"
     );
@@ -526,7 +545,7 @@ async fn war_recovery_file_imports_mid_attack_and_exports_unchanged() {
     let (s, v) = import(&app, &gm, "seat3=bjorn", WAR02).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let id = v["id"].as_i64().unwrap();
-    assert_eq!(export(&app, id).await, (WAR02.to_vec(), "REC".into()));
+    assert_eq!(export(&app, id, &gm).await, (WAR02.to_vec(), "REC".into()));
     let g = game(&app, id).await;
     assert_eq!(
         (&g["turn"]["seat"], &g["turn"]["phase"]),
@@ -585,7 +604,7 @@ async fn war_completion_archives_and_deletes_after_keep() {
     }
     assert!(won);
     let _ = bob;
-    let (archived, kind) = export(&app, id).await;
+    let (archived, kind) = export(&app, id, &gm).await;
     assert_eq!(kind, "DAT");
     let file = dip_war::DatFile::parse(&archived).unwrap();
     assert_eq!(file.event.status, dip_war::file::Status::Completed);
@@ -600,7 +619,7 @@ async fn war_completion_archives_and_deletes_after_keep() {
     let g = game(&app, id).await;
     assert_eq!(g["status"], "deleted");
     assert!(g.get("countries").is_none());
-    assert_eq!(export(&app, id).await.0, archived, "the archived export is kept");
+    assert_eq!(export(&app, id, &gm).await.0, archived, "the archived export is kept");
     let (s, _) = app.get(&format!("/api/v1/war/games/{id}/map.svg"), None).await;
     assert_eq!(s, StatusCode::GONE);
 }

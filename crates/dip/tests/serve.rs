@@ -395,7 +395,8 @@ fn war_import_cli_into_a_running_server_exports_the_same_bytes() {
     let d = dir.to_str().unwrap().to_string();
     let server = Server::start(&["--data", &d]);
     let c = server.client();
-    for n in ["gm", "Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
+    let gm = c.user("gm");
+    for n in ["Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
         c.user(n);
     }
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/global-war/WAR01.DAT");
@@ -424,6 +425,7 @@ fn war_import_cli_into_a_running_server_exports_the_same_bytes() {
     let g = war_view(&c, id);
     assert_eq!(g["options"]["time_limit"], "1h", "{g}");
     let bytes = ureq::get(&format!("{}/api/v1/war/games/{id}/export", c.base))
+        .header("Authorization", &format!("Bearer {gm}"))
         .call()
         .unwrap()
         .body_mut()

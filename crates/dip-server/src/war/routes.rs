@@ -181,11 +181,22 @@ async fn map_svg(
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
-async fn export(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+async fn export(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Response> {
     let id = game_id_of(&id)?;
+    let who = viewer(&st, &headers).await?;
     let (name, bytes) = st
         .read(move |tx| {
             let row = load(tx, id, false)?;
+            // The file has every real name: with hidden names, only the
+            // game master's until the game is over.
+            let open = !row.options.hidden_names
+                || matches!(row.status, super::WarStatus::Completed | super::WarStatus::Deleted)
+                || who.is_some_and(|a| a.id == row.creator);
+            if !open {
+                return Err(ApiError::forbidden(
+                    "the game has hidden names: its file is for the game master (its creator) until the end",
+                ));
+            }
             super::files::export(&row)
         })
         .await?;

@@ -14,7 +14,8 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
     let taken = seats(tx, row.id)?;
     let me = viewer.and_then(|a| seat_of(&taken, a.id));
     let o = &row.options;
-    let hidden = |seat: u8| o.hidden_names && me != Some(seat);
+    let names = name_viewer(row, me, viewer);
+    let hidden = |seat: u8| o.hidden_names && names.is_some() && me != Some(seat);
     let mut v = json!({
         "id": row.id,
         "name": row.name,
@@ -63,7 +64,7 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
         .map(|p| {
             json!({
                 "seat": p.number,
-                "name": pos.display_name(p.number, if o.hidden_names { me.or(Some(0)) } else { None }),
+                "name": pos.display_name(p.number, names),
                 "team": o.teams.then(|| pos.side(p.number)),
                 "alive": p.alive,
                 "countries": pos.count(p.number),
@@ -114,7 +115,19 @@ pub fn map_svg(tx: &mut dyn Tx, id: i64, viewer: Option<&Account>, view: map::Vi
     let game = row.game()?;
     let taken = seats(tx, id)?;
     let me = viewer.and_then(|a| seat_of(&taken, a.id));
-    let who = if row.options.hidden_names { me.or(Some(0)) } else { None };
+    let who = name_viewer(&row, me, viewer);
     let board = dip_war::svg::Board::from_position(&game.pos, who);
     Ok(dip_war::svg::render(&board, view, 1.0))
+}
+
+/// Whose eyes the names are seen with: `None` sees every name (a game
+/// without hidden names, or its creator, the game master, not playing);
+/// a seat sees its own; `Some(0)` (a spectator) sees only "Player N".
+pub fn name_viewer(row: &WarRow, me: Option<u8>, viewer: Option<&Account>) -> Option<u8> {
+    let gm = me.is_none() && viewer.is_some_and(|a| a.id == row.creator);
+    if !row.options.hidden_names || gm {
+        None
+    } else {
+        me.or(Some(0))
+    }
 }
