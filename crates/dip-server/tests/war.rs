@@ -232,7 +232,7 @@ async fn war_whole_turns_through_the_api() {
     let app = TestApp::new();
     let (id, tokens) = started(&app, json!({})).await;
     let mut battles = 0;
-    for k in 0..9 {
+    for k in 0..10 {
         let before = game(&app, id).await;
         assert_eq!(before["turn"]["seat"], (k % 3 + 1) as u64, "{before}");
         battles += whole_turn(&app, id, &tokens).await.len();
@@ -240,6 +240,33 @@ async fn war_whole_turns_through_the_api() {
         assert_eq!(after["turn"]["number"], before["turn"]["number"].as_u64().unwrap() + 1);
     }
     assert!(battles >= 9);
+    // Between turns: a DAT file whose last-moved days give the turn to the
+    // player to move, and that imports back to the same game.
+    let (s, bytes, _) = app
+        .raw(Method::GET, &format!("/api/v1/war/games/{id}/export"), None, None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (dat, rec) = dip_war::file::parse_any(&bytes).unwrap();
+    assert!(rec.is_none(), "no turn in progress: a DAT file");
+    let pos = dat.to_position().unwrap();
+    assert_eq!(
+        pos.current, 2,
+        "seat 2 moved longest ago (not the lowest seat of a tie)"
+    );
+    let (s, v, _) = app
+        .raw(
+            Method::POST,
+            "/api/v1/war/import",
+            Some(&tokens[0]),
+            Some(bytes.clone()),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{}", String::from_utf8_lossy(&v));
+    let id2: i64 = serde_json::from_slice::<Value>(&v).unwrap()["id"].as_i64().unwrap();
+    let (g1, g2) = (game(&app, id).await, game(&app, id2).await);
+    assert_eq!(g2["countries"], g1["countries"]);
+    assert_eq!(g2["turn"]["seat"], g1["turn"]["seat"]);
+    assert_eq!(g2["turn"]["armies_to_deploy"], g1["turn"]["armies_to_deploy"]);
     let (s, log) = app.get(&format!("/api/v1/war/games/{id}/log"), None).await;
     assert_eq!(s, StatusCode::OK);
     let entries = log["entries"].as_array().unwrap();
@@ -622,4 +649,42 @@ async fn war_completion_archives_and_deletes_after_keep() {
     assert_eq!(export(&app, id, &gm).await.0, archived, "the archived export is kept");
     let (s, _) = app.get(&format!("/api/v1/war/games/{id}/map.svg"), None).await;
     assert_eq!(s, StatusCode::GONE);
+}
+
+#[tokio::test]
+async fn war_a_broken_game_does_not_hold_up_the_time_outs_of_others() {
+    let app = TestApp::new();
+    let (a, _) = started(&app, json!({"time_limit": "1h"})).await;
+    let mut t = Vec::new();
+    for n in ["dan", "eve", "fay"] {
+        t.push(app.user(n).await);
+    }
+    let (s, v) = app
+        .post(
+            "/api/v1/war/games",
+            Some(&t[0]),
+            json!({"name": "B", "players": "3", "time_limit": "1h"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let b = v["id"].as_i64().unwrap();
+    for tok in &t {
+        app.post(&format!("/api/v1/war/games/{b}/join"), Some(tok), json!({}))
+            .await;
+    }
+    // Game a's stored game is damaged and due first; b is due after it.
+    app.state
+        .db
+        .transaction(|tx| {
+            tx.exec(
+                "UPDATE war_games SET game = 'not json', deadline = 1 WHERE id = $1",
+                &[a.into()],
+            )?;
+            tx.exec("UPDATE war_games SET deadline = 2 WHERE id = $1", &[b.into()])
+        })
+        .unwrap();
+    assert_eq!(dip_server::war::turn::process_due(&app.state.db), 1);
+    assert_eq!(game(&app, b).await["turn"]["seat"], 2, "b timed out");
+    let (s, v) = app.get(&format!("/api/v1/war/games/{a}"), None).await;
+    assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
 }

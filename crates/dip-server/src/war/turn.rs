@@ -269,40 +269,54 @@ fn time_out(tx: &mut dyn Tx, row: &mut WarRow, now: i64) -> ApiResult<()> {
 /// whose time is up, each claimed by one server (SKIP LOCKED).
 pub fn process_due(db: &Db) -> usize {
     let mut done = 0;
+    // Games that failed this round: the others are not held up behind them.
+    let mut skip: Vec<i64> = Vec::new();
     loop {
         let now = now_ms();
+        let mut claimed: Option<i64> = None;
+        let not_in = if skip.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " AND id NOT IN ({})",
+                skip.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+            )
+        };
         let r = db.transaction(|tx| -> ApiResult<bool> {
             let sql = format!(
-                "SELECT {COLUMNS} FROM war_games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1 \
+                "SELECT {COLUMNS} FROM war_games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1{not_in} \
                  ORDER BY deadline LIMIT 1{}",
                 tx.skip_locked()
             );
             if let Some(r) = tx.query_one(&sql, &[now.into()])? {
+                claimed = Some(r.int(0));
                 let mut row = WarRow::from_row(&r)?;
                 time_out(tx, &mut row, now)?;
                 return Ok(true);
             }
             let sql = format!(
-                "SELECT id FROM war_games WHERE status = 'completed' AND delete_at IS NOT NULL AND delete_at <= $1 \
+                "SELECT id FROM war_games WHERE status = 'completed' AND delete_at IS NOT NULL AND delete_at <= $1{not_in} \
                  ORDER BY delete_at LIMIT 1{}",
                 tx.skip_locked()
             );
             if let Some(r) = tx.query_one(&sql, &[now.into()])? {
+                claimed = Some(r.int(0));
                 delete(tx, r.int(0))?;
                 return Ok(true);
             }
             Ok(false)
         });
-        match r {
-            Ok(true) => done += 1,
-            Ok(false) => break,
-            Err(e) => {
+        match (r, claimed) {
+            (Ok(true), _) => done += 1,
+            (Ok(false), _) => break,
+            (Err(e), Some(id)) => {
+                tracing::error!(game = id, "Global War deadline: {}", e.message);
+                skip.push(id);
+            }
+            (Err(e), None) => {
                 tracing::error!("Global War deadlines: {}", e.message);
                 break;
             }
-        }
-        if done > 10_000 {
-            break;
         }
     }
     done
