@@ -643,6 +643,15 @@ async fn global_war_turn_by_clicking_in_chromium() {
         "return document.querySelector('main.war')?.dataset.phase === 'attack'",
     )
     .await;
+    // A closed browser comes back to the same turn.
+    b.goto(&format!("{base}/war")).await.unwrap();
+    b.goto(&format!("{base}/war/{id}")).await.unwrap();
+    until(
+        &b,
+        "still attacking",
+        "return document.querySelector('main.war')?.dataset.phase === 'attack'",
+    )
+    .await;
     // Attack: from, then to; the dice appear in the log.
     b.find(Locator::Css(&country(from)))
         .await
