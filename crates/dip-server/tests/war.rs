@@ -688,3 +688,47 @@ async fn war_a_broken_game_does_not_hold_up_the_time_outs_of_others() {
     let (s, v) = app.get(&format!("/api/v1/war/games/{a}"), None).await;
     assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
 }
+
+#[tokio::test]
+async fn war_log_keeps_hidden_names_hidden() {
+    let app = TestApp::new();
+    let gm = app.user("gm").await;
+    let mut t = Vec::new();
+    for n in ["Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
+        t.push(app.user(n).await);
+    }
+    let (s, v) = import(&app, &gm, "seat4=nick", WAR01).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let g = game(&app, id).await;
+    let seat = g["turn"]["seat"].as_u64().unwrap();
+    let mine = (1..=42u8).find(|&c| owner(&g, c) == seat).unwrap();
+    let (s, v) = act(
+        &app,
+        id,
+        &t[seat as usize - 1],
+        json!({"action": "deploy", "country": mine, "armies": 1}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let path = format!("/api/v1/war/games/{id}/log");
+    let (_, log) = app.get(&path, None).await;
+    assert_eq!(
+        log["entries"][0]["player"],
+        format!("Player {seat}"),
+        "an onlooker: {log}"
+    );
+    let other = if seat == 1 { &t[1] } else { &t[0] };
+    let (_, log) = app.get(&path, Some(other)).await;
+    assert_eq!(
+        log["entries"][0]["player"],
+        format!("Player {seat}"),
+        "another player: {log}"
+    );
+    let (_, log) = app.get(&path, Some(&gm)).await;
+    assert_ne!(
+        log["entries"][0]["player"],
+        format!("Player {seat}"),
+        "the game master: {log}"
+    );
+}

@@ -27,7 +27,7 @@ pub fn dat_file(game: &Game, now: i64) -> DatFile {
     let mut dat = DatFile::from_game(game, now);
     let pos = &game.pos;
     let order: Vec<u8> = (0..6u8)
-        .map(|k| (pos.current - 1 + k) % 6 + 1)
+        .map(|k| (pos.current.saturating_sub(1) + k) % 6 + 1)
         .filter(|&s| pos.player(s).is_some_and(|p| p.alive))
         .collect();
     for (k, &s) in order.iter().enumerate() {

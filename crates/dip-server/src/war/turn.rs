@@ -340,6 +340,7 @@ pub fn log(tx: &mut dyn Tx, id: i64, since: i64, viewer: Option<&Account>) -> Ap
     let row = load(tx, id, false)?;
     let taken = seats(tx, id)?;
     let me = viewer.and_then(|a| seat_of(&taken, a.id));
+    let names = super::view::name_viewer(&row, me, viewer);
     let pos = row.game.as_ref().map(|g| &g.pos);
     let rows = tx.query(
         "SELECT id, turn, seat, action, events, made FROM war_log WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT 1000",
@@ -355,7 +356,7 @@ pub fn log(tx: &mut dyn Tx, id: i64, since: i64, viewer: Option<&Account>) -> Ap
                 "id": r.int(0),
                 "turn": r.int(1),
                 "seat": seat,
-                "player": pos.map(|p| p.display_name(seat, me)),
+                "player": pos.map(|p| p.display_name(seat, names)),
                 "action": action,
                 "events": events,
                 "at": iso8601(r.int(5)),
