@@ -20,6 +20,7 @@ pub mod press;
 pub mod routes;
 pub mod time;
 pub mod variants;
+pub mod war;
 pub mod web;
 
 use axum::extract::DefaultBodyLimit;
@@ -106,7 +107,8 @@ impl AppState {
     pub async fn process_due(&self) -> usize {
         let db = self.db.clone();
         let by = self.by.clone();
-        let n = tokio::task::spawn_blocking(move || play::process_due(&db, &by))
+        // Diplomacy phases, then Global War turns and deletions.
+        let n = tokio::task::spawn_blocking(move || play::process_due(&db, &by) + war::turn::process_due(&db))
             .await
             .unwrap_or(0);
         if n > 0 {
@@ -119,6 +121,7 @@ impl AppState {
 /// The whole application.
 pub fn app(state: AppState) -> Router {
     routes::api()
+        .merge(war::routes::api())
         .merge(web::routes())
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .method_not_allowed_fallback(|| async {

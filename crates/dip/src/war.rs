@@ -28,6 +28,36 @@ enum Command {
     Play(PlayArgs),
     /// Play random 6-player games to the end and print games per second.
     Bench(BenchArgs),
+    /// Import a WARxx.DAT or WARxx.REC into the storage of `dip serve` as a
+    /// hosted game (each seat played by the account of its name).
+    Import(ImportArgs),
+}
+
+#[derive(clap::Args)]
+struct ImportArgs {
+    /// WARxx.DAT or WARxx.REC of a game in progress (a REC resumes its turn).
+    file: String,
+    /// The data folder of `dip serve` (its SQLite database).
+    #[arg(long, default_value = "dip-data", value_name = "DIR")]
+    data: std::path::PathBuf,
+    /// Or its PostgreSQL database: `postgres://user@host:port/db`.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// The account that creates the game.
+    #[arg(long)]
+    creator: String,
+    /// The game's name (default: the file's name).
+    #[arg(long)]
+    name: Option<String>,
+    /// A turn's time limit: 90s, 10m, 24h, 2d.
+    #[arg(long)]
+    time_limit: Option<String>,
+    /// How long the game is kept after its end (default 7d).
+    #[arg(long)]
+    keep: Option<String>,
+    /// The account of a seat whose name is not an account's: `3=bjorn`.
+    #[arg(long, value_name = "SEAT=ACCOUNT")]
+    seat: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -115,6 +145,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::New(a) => new(a),
         Command::Play(a) => play(a),
         Command::Bench(a) => bench(a),
+        Command::Import(a) => import(a),
     }
 }
 
@@ -355,5 +386,44 @@ fn bench(a: BenchArgs) -> Result<ExitCode> {
             r.games, r.players, r.seconds, r.games_per_second, r.mean_actions, r.mean_turns, r.mean_dice
         );
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn import(a: ImportArgs) -> Result<ExitCode> {
+    let bytes = std::fs::read(&a.file).with_context(|| format!("cannot read {}", a.file))?;
+    let mut opts = dip_server::war::files::ImportOptions {
+        name: Some(a.name.unwrap_or_else(|| {
+            Path::new(&a.file)
+                .file_name()
+                .map_or("Global War".into(), |n| n.to_string_lossy().into_owned())
+        })),
+        time_limit: a.time_limit,
+        keep: a.keep,
+        ..Default::default()
+    };
+    for s in &a.seat {
+        let (n, acc) = s
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--seat {s}: write SEAT=ACCOUNT, e.g. 3=bjorn"))?;
+        let slot = match n.trim() {
+            "1" => &mut opts.seat1,
+            "2" => &mut opts.seat2,
+            "3" => &mut opts.seat3,
+            "4" => &mut opts.seat4,
+            "5" => &mut opts.seat5,
+            "6" => &mut opts.seat6,
+            _ => bail!("--seat {s}: the seat is 1 to 6"),
+        };
+        *slot = Some(acc.trim().to_string());
+    }
+    let config = dip_server::ServeConfig {
+        data: a.data,
+        database: a.database,
+        ..Default::default()
+    };
+    let db = dip_server::open_db(&config)?;
+    let id = dip_server::war::files::import_into(&db, &a.creator, &bytes, &opts)
+        .map_err(|e| anyhow!("{}: {}", a.file, e.message))?;
+    println!("{}: Global War game {id} (/war/{id}, /api/v1/war/games/{id})", a.file);
     Ok(ExitCode::SUCCESS)
 }

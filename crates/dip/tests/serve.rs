@@ -266,3 +266,172 @@ fn a_deadline_that_passed_while_the_server_was_down_is_processed_once_at_start()
     assert_eq!(done[0]["phase"], "S1901M");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---- Global War: the turn in progress survives SIGKILL ----
+
+/// A started 3-player Global War game (seed 7); the tokens by seat.
+fn war_game(c: &Client, tag: &str, extra: Value) -> (i64, Vec<String>) {
+    let tokens: Vec<String> = (1..=3).map(|i| c.user(&format!("war-{tag}-{i}"))).collect();
+    let mut body = json!({"name": "War", "players": "3", "seed": 7});
+    for (k, v) in extra.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let (s, v) = c.call("POST", "/api/v1/war/games", Some(&tokens[0]), Some(body));
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    for t in &tokens {
+        let (s, v) = c.call(
+            "POST",
+            &format!("/api/v1/war/games/{id}/join"),
+            Some(t),
+            Some(json!({})),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    (id, tokens)
+}
+
+fn war_view(c: &Client, id: i64) -> Value {
+    let (s, g) = c.call("GET", &format!("/api/v1/war/games/{id}"), None, None);
+    assert_eq!(s, 200, "{g}");
+    g
+}
+
+fn war_act(c: &Client, id: i64, token: &str, body: Value) -> Value {
+    let (s, v) = c.call(
+        "POST",
+        &format!("/api/v1/war/games/{id}/actions"),
+        Some(token),
+        Some(body),
+    );
+    assert_eq!(s, 200, "{v}");
+    // As anybody sees it (the answer is the player's view).
+    war_view(c, id)
+}
+
+/// Kills the server and starts another on the same storage; the game is
+/// exactly as the last acknowledged action left it.
+fn war_kill_test(start: &dyn Fn() -> Server) {
+    let mut server = start();
+    let c = server.client();
+    let (id, t) = war_game(&c, "kill", json!({}));
+    let mut restart = |before: &Value| -> Client {
+        server.kill();
+        server = start();
+        let c = server.client();
+        let after = war_view(&c, id);
+        assert_eq!(&after, before, "the game after the restart");
+        c
+    };
+    let g = war_view(&c, id);
+    let n = g["turn"]["armies_to_deploy"].as_u64().unwrap();
+    let owner = |g: &Value, k: u8| g["countries"][k as usize - 1]["owner"].as_u64().unwrap();
+    let (from, to) = (1..=42u8)
+        .filter(|&k| owner(&g, k) == 1)
+        .find_map(|k| dip_war::map::neighbours(k).find(|&m| owner(&g, m) != 1).map(|m| (k, m)))
+        .unwrap();
+    // Deploying, with armies left.
+    let g = war_act(&c, id, &t[0], json!({"action": "deploy", "country": from, "armies": 1}));
+    assert_eq!(g["turn"]["armies_to_deploy"], n - 1);
+    let c = restart(&g);
+    // Mid-attack.
+    war_act(
+        &c,
+        id,
+        &t[0],
+        json!({"action": "deploy", "country": from, "armies": n - 1}),
+    );
+    let mut g = war_act(&c, id, &t[0], json!({"action": "attack", "from": from, "to": to}));
+    assert!(g["turn"]["phase"] == "attack" || g["turn"]["phase"] == "move_in", "{g}");
+    let c = restart(&g);
+    if g["turn"]["phase"] == "move_in" {
+        let min = g["turn"]["move_in"]["min"].clone();
+        g = war_act(&c, id, &t[0], json!({"action": "move_in", "armies": min}));
+    }
+    // Fortifying.
+    let g2 = war_act(&c, id, &t[0], json!({"action": "end_attack"}));
+    assert_eq!(g2["turn"]["phase"], "fortify", "{g}");
+    let c = restart(&g2);
+    let g = war_act(&c, id, &t[0], json!({"action": "end_turn"}));
+    assert_eq!(g["turn"]["seat"], 2);
+
+    // A 2-second time limit passes while the server is down: at start, the
+    // partial turn is rolled back to its beginning and passed on.
+    let (id, t) = war_game(&c, "limit", json!({"time_limit": "2s"}));
+    let start_view = war_view(&c, id);
+    let mine = (1..=42u8).find(|&k| owner(&start_view, k) == 1).unwrap();
+    war_act(&c, id, &t[0], json!({"action": "deploy", "country": mine, "armies": 1}));
+    server.kill();
+    std::thread::sleep(Duration::from_millis(2_500));
+    let server = start();
+    let c = server.client();
+    let g = war_view(&c, id);
+    assert_eq!(g["turn"]["seat"], 2, "{g}");
+    assert_eq!(
+        g["countries"], start_view["countries"],
+        "the deployed army is taken back"
+    );
+}
+
+#[test]
+fn war_turn_in_progress_survives_sigkill_on_sqlite() {
+    let dir = temp_dir("serve-war");
+    let d = dir.to_str().unwrap().to_string();
+    war_kill_test(&|| Server::start(&["--data", &d]));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn war_turn_in_progress_survives_sigkill_on_postgres() {
+    let pg = Postgres::start();
+    let url = pg.url.clone();
+    war_kill_test(&|| Server::start(&["--database", &url, "--tick", "100"]));
+    drop(pg);
+}
+
+#[test]
+fn war_import_cli_into_a_running_server_exports_the_same_bytes() {
+    let dir = temp_dir("serve-war-import");
+    let d = dir.to_str().unwrap().to_string();
+    let server = Server::start(&["--data", &d]);
+    let c = server.client();
+    let gm = c.user("gm");
+    for n in ["Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
+        c.user(n);
+    }
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/global-war/WAR01.DAT");
+    let dip = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+            .args(["war", "import", file, "--data", &d])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = dip(&["--creator", "gm"]);
+    assert!(!out.status.success(), "Old Nick has no account");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Old Nick"), "{out:?}");
+    let out = dip(&["--creator", "gm", "--seat", "4=nick", "--time-limit", "1h"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let id: i64 = text
+        .split("game ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let g = war_view(&c, id);
+    assert_eq!(g["options"]["time_limit"], "1h", "{g}");
+    let bytes = ureq::get(&format!("{}/api/v1/war/games/{id}/export", c.base))
+        .header("Authorization", &format!("Bearer {gm}"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_to_vec()
+        .unwrap();
+    assert_eq!(bytes, std::fs::read(file).unwrap(), "byte for byte");
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -566,3 +566,155 @@ fn pages_are_small_and_carry_a_strict_csp() {
     assert!(total < 200_000, "first load {total} bytes");
     let _ = std::fs::remove_dir_all(data);
 }
+
+/// Global War in the browser: a new game from /war, join, and a whole turn
+/// by clicking the map: deploy, attack (the dice in the log), end the turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn global_war_turn_by_clicking_in_chromium() {
+    let d = driver();
+    let data = temp_dir("web-war");
+    let server = Server::start(&["--data", data.to_str().unwrap()]);
+    let base = server.base.clone();
+    let api = server.client();
+    let b = browser(&d, 1400, 900).await;
+    b.goto(&format!("{base}/signup")).await.unwrap();
+    fill(&b, "#name", "warann").await;
+    fill(&b, "#password", "password1").await;
+    b.find(Locator::Css("#submit")).await.unwrap().click().await.unwrap();
+    until(
+        &b,
+        "signed in",
+        "return document.querySelector('.me')?.textContent === 'warann'",
+    )
+    .await;
+
+    b.goto(&format!("{base}/war")).await.unwrap();
+    fill(&b, "#new-war input[name=name]", XSS).await;
+    let players = b.find(Locator::Css("#new-war select[name=players]")).await.unwrap();
+    players.select_by_value("3").await.unwrap();
+    b.find(Locator::Css("#new-war button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(&b, "the game page", "return !!document.getElementById('join')").await;
+    let url = b.current_url().await.unwrap();
+    let id: i64 = url.path().rsplit('/').next().unwrap().parse().unwrap();
+    let title = b.find(Locator::Css("main.war h1")).await.unwrap().text().await.unwrap();
+    assert_eq!(title, XSS, "the name shows as text");
+    b.find(Locator::Css("#join")).await.unwrap().click().await.unwrap();
+    until(&b, "joined", "return !!document.getElementById('vote-yes')").await;
+    for n in ["warbob", "warcid"] {
+        let t = api.user(n);
+        let (s, v) = api.call(
+            "POST",
+            &format!("/api/v1/war/games/{id}/join"),
+            Some(&t),
+            Some(json!({})),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    // The page notices the start by itself.
+    until(
+        &b,
+        "my turn to deploy",
+        "return document.querySelector('main.war')?.dataset.phase === 'deploy'",
+    )
+    .await;
+
+    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), None, None);
+    let owner = |k: u8| g["countries"][k as usize - 1]["owner"].as_u64().unwrap();
+    let (from, to) = (1..=42u8)
+        .filter(|&k| owner(k) == 1)
+        .find_map(|k| dip_war::map::neighbours(k).find(|&m| owner(m) != 1).map(|m| (k, m)))
+        .unwrap();
+    let country = |k: u8| format!("#map g#c{k}");
+    // Deploy everything (the armies field starts at what is left).
+    b.find(Locator::Css(&country(from)))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        &b,
+        "attacking",
+        "return document.querySelector('main.war')?.dataset.phase === 'attack'",
+    )
+    .await;
+    // A closed browser comes back to the same turn.
+    b.goto(&format!("{base}/war")).await.unwrap();
+    b.goto(&format!("{base}/war/{id}")).await.unwrap();
+    until(
+        &b,
+        "still attacking",
+        "return document.querySelector('main.war')?.dataset.phase === 'attack'",
+    )
+    .await;
+    // Attack: from, then to; the dice appear in the log.
+    b.find(Locator::Css(&country(from)))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        &b,
+        "selected",
+        &format!(
+            "return document.querySelector('{}').classList.contains('selected')",
+            country(from)
+        ),
+    )
+    .await;
+    b.find(Locator::Css(&country(to))).await.unwrap().click().await.unwrap();
+    until(
+        &b,
+        "the dice in the log",
+        "return [...document.querySelectorAll('#log li.battle')].some(li => /dice \\d/.test(li.textContent))",
+    )
+    .await;
+    screenshot(&b, "war-attack.png").await;
+    if b.execute("return document.querySelector('main.war').dataset.phase", vec![])
+        .await
+        .unwrap()
+        == "move_in"
+    {
+        b.find(Locator::Css("#move-in")).await.unwrap().click().await.unwrap();
+        until(
+            &b,
+            "moved in",
+            "return document.querySelector('main.war')?.dataset.phase === 'attack'",
+        )
+        .await;
+    }
+    b.find(Locator::Css("#end-turn")).await.unwrap().click().await.unwrap();
+    until(
+        &b,
+        "the next player's turn",
+        "return document.querySelector('main.war')?.dataset.phase === ''",
+    )
+    .await;
+    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), None, None);
+    assert_eq!(g["turn"]["seat"], 2, "{g}");
+    let (_, log) = api.call("GET", &format!("/api/v1/war/games/{id}/log"), None, None);
+    let kinds: Vec<&str> = log["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| {
+            e["action"]
+                .as_object()
+                .and_then(|o| o.keys().next())
+                .map(String::as_str)
+                .or(e["action"].as_str())
+        })
+        .collect();
+    assert_eq!(kinds.first(), Some(&"Deploy"), "{log}");
+    assert!(
+        kinds.contains(&"Attack") && kinds.last() == Some(&"EndTurn"),
+        "{kinds:?}"
+    );
+    let _ = std::fs::remove_dir_all(data);
+}

@@ -6,7 +6,7 @@
 use super::{Db, DbError, Dialect, Tx};
 
 /// How many steps there are; `step_sql` gives each.
-const STEPS: usize = 2;
+const STEPS: usize = 3;
 
 const V1_COMMON: &str = "
 CREATE TABLE sessions (
@@ -86,12 +86,56 @@ CREATE TABLE events (
 CREATE INDEX events_game ON events (game_id, id);
 ";
 
+/// Global War games (crate dip-war): the game itself is one JSON value
+/// stored after every action; seats bind accounts to the file's player
+/// numbers; the log keeps every action with its events (the dice shown).
+const WAR: &str = "
+CREATE TABLE war_games (
+    id {ID},
+    name TEXT NOT NULL,
+    creator BIGINT NOT NULL REFERENCES accounts(id),
+    status TEXT NOT NULL,
+    options TEXT NOT NULL,
+    game TEXT,
+    deadline BIGINT,
+    actions BIGINT NOT NULL DEFAULT 0,
+    original TEXT,
+    archive TEXT,
+    created BIGINT NOT NULL,
+    finished BIGINT,
+    delete_at BIGINT
+);
+CREATE INDEX war_games_due ON war_games (status, deadline);
+CREATE TABLE war_seats (
+    game_id BIGINT NOT NULL REFERENCES war_games(id),
+    seat BIGINT NOT NULL,
+    account_id BIGINT NOT NULL REFERENCES accounts(id),
+    vote BIGINT NOT NULL DEFAULT 0,
+    joined BIGINT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE UNIQUE INDEX war_seats_account ON war_seats (game_id, account_id);
+CREATE TABLE war_log (
+    id {ID},
+    game_id BIGINT NOT NULL REFERENCES war_games(id),
+    turn BIGINT NOT NULL,
+    seat BIGINT NOT NULL,
+    action TEXT NOT NULL,
+    events TEXT NOT NULL,
+    made BIGINT NOT NULL
+);
+CREATE INDEX war_log_game ON war_log (game_id, id);
+";
+
 /// The statements of one step (0-based) in the database's dialect.
 fn step_sql(step: usize, dialect: Dialect) -> String {
     let id = match dialect {
         Dialect::Sqlite => "INTEGER PRIMARY KEY AUTOINCREMENT",
         Dialect::Postgres => "BIGSERIAL PRIMARY KEY",
     };
+    if step == 2 {
+        return WAR.replace("{ID}", id);
+    }
     if step == 1 {
         // The game master's edits, in the history beside the phases.
         return format!(

@@ -5,6 +5,7 @@
 //! changes something sends the double-submit CSRF token.
 
 mod pages;
+mod war;
 
 use crate::auth::{self, Account};
 use crate::error::ApiError;
@@ -35,6 +36,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}", get(game_page))
         .route("/games/{id}/join", post(join))
         .route("/assets/{file}", get(asset))
+        .merge(war::routes())
 }
 
 /// A page's answer: HTML with the CSRF cookie set when the browser has none.
@@ -350,6 +352,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("game.js", "text/javascript", include_str!("../../assets/game.js")),
     ("lobby.js", "text/javascript", include_str!("../../assets/lobby.js")),
     ("map.js", "text/javascript", include_str!("../../assets/map.js")),
+    ("war.js", "text/javascript", include_str!("../../assets/war.js")),
 ];
 
 async fn asset(Path(file): Path<String>) -> Response {

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde_json::Value;
 
-fn layout(title: &str, me: Option<&Account>, csrf: &str, script: Option<&str>, body: Markup) -> String {
+pub(super) fn layout(title: &str, me: Option<&Account>, csrf: &str, script: Option<&str>, body: Markup) -> String {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -26,6 +26,7 @@ fn layout(title: &str, me: Option<&Account>, csrf: &str, script: Option<&str>, b
                 header.top {
                     a.brand href="/" { "dip" }
                     nav {
+                        a href="/war" { "Global War" }
                         @match me {
                             Some(a) => {
                                 span.me { (a.name) }

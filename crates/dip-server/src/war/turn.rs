@@ -1,0 +1,378 @@
+//! Turns: one action of the player to move, stored with the game in the
+//! same transaction (so a killed server resumes exactly there); the time
+//! limit, after which the turn is rolled back to its start and passes on;
+//! completion, and deletion a set time after it.
+
+use super::{load, seat_of, seats, store, WarRow, WarStatus, COLUMNS};
+use crate::auth::Account;
+use crate::db::{Db, Tx};
+use crate::error::{ApiError, ApiResult};
+use crate::time::{iso8601, now_ms};
+use axum::http::StatusCode;
+use dip_war::rules::{Commendation, Set};
+use dip_war::{Action, Event, Phase};
+use serde::Deserialize;
+
+/// `POST /api/v1/war/games/{id}/actions`: what a player does, by country
+/// number (1–42). One flat object, so that a field the action does not
+/// take is refused by name.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveBody {
+    pub action: String,
+    pub set: Option<SetName>,
+    pub country: Option<u8>,
+    pub armies: Option<u32>,
+    pub from: Option<u8>,
+    pub to: Option<u8>,
+    pub dice: Option<u8>,
+}
+
+/// A checked [`MoveBody`].
+#[derive(Clone, Copy, Debug)]
+pub enum Move {
+    TurnIn {
+        set: SetName,
+    },
+    Deploy {
+        country: u8,
+        armies: u32,
+    },
+    /// `dice` defaults to the most allowed.
+    Attack {
+        from: u8,
+        to: u8,
+        dice: Option<u8>,
+    },
+    MoveIn {
+        armies: u32,
+    },
+    EndAttack,
+    Fortify {
+        from: u8,
+        to: u8,
+        armies: u32,
+    },
+    EndTurn,
+}
+
+const ACTIONS: &str = "turn_in {set}, deploy {country, armies}, attack {from, to, dice?}, move_in {armies}, \
+                       end_attack, fortify {from, to, armies}, end_turn";
+
+impl MoveBody {
+    pub fn check(&self) -> ApiResult<Move> {
+        let b = self;
+        let given: Vec<&str> = [
+            ("set", b.set.is_some()),
+            ("country", b.country.is_some()),
+            ("armies", b.armies.is_some()),
+            ("from", b.from.is_some()),
+            ("to", b.to.is_some()),
+            ("dice", b.dice.is_some()),
+        ]
+        .into_iter()
+        .filter(|f| f.1)
+        .map(|f| f.0)
+        .collect();
+        let (mv, takes): (Option<Move>, &[&str]) = match b.action.as_str() {
+            "turn_in" => (b.set.map(|set| Move::TurnIn { set }), &["set"]),
+            "deploy" => (
+                b.country
+                    .zip(b.armies)
+                    .map(|(country, armies)| Move::Deploy { country, armies }),
+                &["country", "armies"],
+            ),
+            "attack" => (
+                b.from
+                    .zip(b.to)
+                    .map(|(from, to)| Move::Attack { from, to, dice: b.dice }),
+                &["from", "to", "dice"],
+            ),
+            "move_in" => (b.armies.map(|armies| Move::MoveIn { armies }), &["armies"]),
+            "end_attack" => (Some(Move::EndAttack), &[]),
+            "fortify" => (
+                b.from
+                    .zip(b.to)
+                    .zip(b.armies)
+                    .map(|((from, to), armies)| Move::Fortify { from, to, armies }),
+                &["from", "to", "armies"],
+            ),
+            "end_turn" => (Some(Move::EndTurn), &[]),
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "action: `{other}` is not one of {ACTIONS}"
+                )))
+            }
+        };
+        if let Some(f) = given.iter().find(|f| !takes.contains(f)) {
+            return Err(ApiError::bad_request(format!(
+                "{}: takes no `{f}` ({ACTIONS})",
+                b.action
+            )));
+        }
+        mv.ok_or_else(|| ApiError::bad_request(format!("{}: needs {} ({ACTIONS})", b.action, takes.join(", "))))
+    }
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetName {
+    Generals,
+    Kings,
+    Queens,
+    OneOfEach,
+}
+
+impl Move {
+    fn action(self, game: &dip_war::Game) -> Action {
+        match self {
+            Move::TurnIn { set } => Action::TurnIn {
+                set: match set {
+                    SetName::Generals => Set::Three(Commendation::General),
+                    SetName::Kings => Set::Three(Commendation::King),
+                    SetName::Queens => Set::Three(Commendation::Queen),
+                    SetName::OneOfEach => Set::OneOfEach,
+                },
+            },
+            Move::Deploy { country, armies } => Action::Deploy { country, armies },
+            Move::Attack { from, to, dice } => {
+                // Fewer dice than armies, at most 3; the engine refuses the rest.
+                let armies = game
+                    .pos
+                    .armies
+                    .get((from as usize).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or(2);
+                let most = armies.saturating_sub(1).clamp(1, 3) as u8;
+                Action::Attack {
+                    from,
+                    to,
+                    dice: dice.unwrap_or(most),
+                }
+            }
+            Move::MoveIn { armies } => Action::MoveIn { armies },
+            Move::EndAttack => Action::EndAttack,
+            Move::Fortify { from, to, armies } => Action::Fortify { from, to, armies },
+            Move::EndTurn => Action::EndTurn,
+        }
+    }
+}
+
+/// What became of an action.
+pub enum Acted {
+    Done(Vec<Event>),
+    /// The turn's time had run out before the action came: the turn was
+    /// rolled back and passed on (stored), the action not played.
+    TimedOut {
+        at: i64,
+    },
+}
+
+/// Plays one move of `who`, who must be the player to move.
+pub fn act(tx: &mut dyn Tx, id: i64, who: &Account, mv: Move) -> ApiResult<Acted> {
+    let mut row = load(tx, id, true)?;
+    if row.status != WarStatus::Active {
+        return Err(ApiError::conflict(format!(
+            "the game is {}: there is no turn to play",
+            row.status.as_str()
+        )));
+    }
+    let taken = seats(tx, id)?;
+    let Some(seat) = seat_of(&taken, who.id) else {
+        return Err(ApiError::forbidden("you do not play in this game"));
+    };
+    let now = now_ms();
+    if let Some(at) = row.deadline.filter(|&d| d <= now) {
+        if row.game()?.pos.current == seat {
+            time_out(tx, &mut row, now)?;
+            return Ok(Acted::TimedOut { at });
+        }
+    }
+    let game = row.game()?;
+    if game.pos.current != seat {
+        return Err(ApiError::conflict(format!(
+            "it is not your turn: {} (seat {}) is to move",
+            game.pos.display_name(game.pos.current, Some(seat)),
+            game.pos.current
+        )));
+    }
+    let action = mv.action(game);
+    let mut game = game.clone();
+    let events = game
+        .apply(action)
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_action", e.to_string()))?;
+    let text = serde_json::to_string(&action).map_err(|e| ApiError::internal(e.to_string()))?;
+    record(tx, &mut row, game, seat, &text, &events, now)?;
+    Ok(Acted::Done(events))
+}
+
+/// Stores the game after an action and logs the action with its events.
+fn record(
+    tx: &mut dyn Tx,
+    row: &mut WarRow,
+    game: dip_war::Game,
+    seat: u8,
+    action: &str,
+    events: &[Event],
+    now: i64,
+) -> ApiResult<()> {
+    let turn = game.pos.turn;
+    let new_turn = row.game.as_ref().is_none_or(|g| g.pos.turn != turn);
+    let over = game.is_over();
+    row.game = Some(game);
+    row.actions += 1;
+    if new_turn {
+        row.deadline = row.options.time_limit.map(|l| now + l);
+    }
+    if over {
+        complete(row, now);
+    }
+    store(tx, row)?;
+    tx.exec(
+        "INSERT INTO war_log (game_id, turn, seat, action, events, made) VALUES ($1, $2, $3, $4, $5, $6)",
+        &[
+            row.id.into(),
+            (turn as i64).into(),
+            (seat as i64).into(),
+            action.into(),
+            serde_json::to_string(events)
+                .map_err(|e| ApiError::internal(e.to_string()))?
+                .into(),
+            now.into(),
+        ],
+    )?;
+    Ok(())
+}
+
+/// The game is over: kept for `keep`, its export archived for after.
+fn complete(row: &mut WarRow, now: i64) {
+    row.status = WarStatus::Completed;
+    row.deadline = None;
+    row.finished = Some(now);
+    row.delete_at = Some(now.saturating_add(row.options.keep));
+    if let Some(g) = &row.game {
+        row.archive = Some(super::files::dat_bytes(g, now));
+    }
+}
+
+/// The turn's time ran out: back to its start, the next player's turn.
+fn time_out(tx: &mut dyn Tx, row: &mut WarRow, now: i64) -> ApiResult<()> {
+    let mut game = row.game()?.clone();
+    let seat = game.pos.current;
+    let events = game
+        .apply(Action::TimeOut)
+        .map_err(|e| ApiError::internal(format!("time-out of war game {}: {e}", row.id)))?;
+    record(tx, row, game, seat, "\"TimeOut\"", &events, now)
+}
+
+/// Processes the turns whose time ran out and deletes the completed games
+/// whose time is up, each claimed by one server (SKIP LOCKED).
+pub fn process_due(db: &Db) -> usize {
+    let mut done = 0;
+    // Games that failed this round: the others are not held up behind them.
+    let mut skip: Vec<i64> = Vec::new();
+    loop {
+        let now = now_ms();
+        let mut claimed: Option<i64> = None;
+        let not_in = if skip.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " AND id NOT IN ({})",
+                skip.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+            )
+        };
+        let r = db.transaction(|tx| -> ApiResult<bool> {
+            let sql = format!(
+                "SELECT {COLUMNS} FROM war_games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1{not_in} \
+                 ORDER BY deadline LIMIT 1{}",
+                tx.skip_locked()
+            );
+            if let Some(r) = tx.query_one(&sql, &[now.into()])? {
+                claimed = Some(r.int(0));
+                let mut row = WarRow::from_row(&r)?;
+                time_out(tx, &mut row, now)?;
+                return Ok(true);
+            }
+            let sql = format!(
+                "SELECT id FROM war_games WHERE status = 'completed' AND delete_at IS NOT NULL AND delete_at <= $1{not_in} \
+                 ORDER BY delete_at LIMIT 1{}",
+                tx.skip_locked()
+            );
+            if let Some(r) = tx.query_one(&sql, &[now.into()])? {
+                claimed = Some(r.int(0));
+                delete(tx, r.int(0))?;
+                return Ok(true);
+            }
+            Ok(false)
+        });
+        match (r, claimed) {
+            (Ok(true), _) => done += 1,
+            (Ok(false), _) => break,
+            (Err(e), Some(id)) => {
+                tracing::error!(game = id, "Global War deadline: {}", e.message);
+                skip.push(id);
+            }
+            (Err(e), None) => {
+                tracing::error!("Global War deadlines: {}", e.message);
+                break;
+            }
+        }
+    }
+    done
+}
+
+/// Deletes a completed game: the position and the log go, the archived
+/// export and the seats stay.
+fn delete(tx: &mut dyn Tx, id: i64) -> ApiResult<()> {
+    tx.exec("DELETE FROM war_log WHERE game_id = $1", &[id.into()])?;
+    tx.exec(
+        "UPDATE war_games SET status = 'deleted', game = NULL, original = NULL, deadline = NULL, delete_at = NULL \
+         WHERE id = $1",
+        &[id.into()],
+    )?;
+    Ok(())
+}
+
+/// `GET …/log`: the actions of the game, newest last (`since`: after that
+/// entry).
+pub fn log(tx: &mut dyn Tx, id: i64, since: i64, viewer: Option<&Account>) -> ApiResult<serde_json::Value> {
+    let row = load(tx, id, false)?;
+    let taken = seats(tx, id)?;
+    let me = viewer.and_then(|a| seat_of(&taken, a.id));
+    let names = super::view::name_viewer(&row, me, viewer);
+    let pos = row.game.as_ref().map(|g| &g.pos);
+    let rows = tx.query(
+        "SELECT id, turn, seat, action, events, made FROM war_log WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT 1000",
+        &[id.into(), since.into()],
+    )?;
+    let entries: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            let seat = r.int(2) as u8;
+            let events: serde_json::Value = serde_json::from_str(&r.text(4)).unwrap_or_default();
+            let action: serde_json::Value = serde_json::from_str(&r.text(3)).unwrap_or_default();
+            serde_json::json!({
+                "id": r.int(0),
+                "turn": r.int(1),
+                "seat": seat,
+                "player": pos.map(|p| p.display_name(seat, names)),
+                "action": action,
+                "events": events,
+                "at": iso8601(r.int(5)),
+            })
+        })
+        .collect();
+    Ok(serde_json::json!({ "entries": entries }))
+}
+
+/// The phase a turn is in, for the API.
+pub fn phase_name(p: &Phase) -> &'static str {
+    match p {
+        Phase::Deploy { .. } => "deploy",
+        Phase::Attack => "attack",
+        Phase::Occupy { .. } => "move_in",
+        Phase::Fortify => "fortify",
+        Phase::Over => "over",
+    }
+}
