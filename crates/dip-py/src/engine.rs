@@ -250,6 +250,8 @@ pub struct VariantData {
     pub region_names: Vec<String>,
     /// `A PAR`, `F STP/SC`: by unit type, then region.
     pub unit_names: Vec<Vec<String>>,
+    /// By region: its place in `locs` when it is a coast.
+    pub coast_loc: Vec<Option<usize>>,
     /// Location name → province and, for a coast, its region.
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
     /// Unit letter → unit type.
@@ -305,6 +307,15 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
                 .collect()
         })
         .collect();
+    let coast_loc = (0..map.num_regions())
+        .map(|r| {
+            let r = RegionId(r as u16);
+            map.region(r)
+                .coast
+                .as_ref()
+                .and_then(|_| locs.iter().position(|l| *l == region_names[r.index()]))
+        })
+        .collect();
     let mut loc_index = HashMap::new();
     for p in map.province_ids() {
         loc_index.insert(prov_names[p.index()].clone(), (p, None));
@@ -321,6 +332,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     let data = VariantData {
         orders: Mutex::new(OrderTable::default()),
         unit_names,
+        coast_loc,
         loc_index,
         letters,
         name: name.to_string(),
@@ -1177,13 +1189,7 @@ impl Game {
         let table = &mut *guard;
         // Orders of the unit in `p` (standing in region `r`) go under the
         // province and, for a coast, under the coast too.
-        let coast_slot = |r: RegionId| -> Option<usize> {
-            if map.region(r).coast.is_some() {
-                v.locs.iter().position(|l| *l == v.region_names[r.index()])
-            } else {
-                None
-            }
-        };
+        let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
         let put = |table: &mut OrderTable, list: &mut Vec<u32>, s: &str| {
             list.push(table.id(v, s));
         };
@@ -1330,17 +1336,45 @@ impl Game {
             fleets_of.push(fleets);
             facts_of.push(facts);
         }
-        // Who could move into each province: (unit, over a border?).
-        let mut reaches: Vec<Vec<(usize, bool)>> = vec![Vec::new(); n];
+        // Who could move into each province: (unit, over a border?), the
+        // entries of province `d` at `reach[start[d]..start[d + 1]]`, by unit.
+        let mut start: Vec<u32> = vec![0; n + 1];
         let mut unit_at: Vec<Option<usize>> = vec![None; n];
         for (j, &(q, _)) in units.iter().enumerate() {
             unit_at[q.index()] = Some(j);
             for &d in &land[j] {
-                reaches[d.index()].push((j, true));
+                start[d.index() + 1] += 1;
             }
             for &d in &by_sea[j] {
                 if !land[j].contains(&d) {
-                    reaches[d.index()].push((j, false));
+                    start[d.index() + 1] += 1;
+                }
+            }
+        }
+        for d in 0..n {
+            start[d + 1] += start[d];
+        }
+        let mut fill: Vec<u32> = start[..n].to_vec();
+        let mut reach: Vec<(usize, bool)> = vec![(0, false); start[n] as usize];
+        for j in 0..units.len() {
+            for &d in &land[j] {
+                reach[fill[d.index()] as usize] = (j, true);
+                fill[d.index()] += 1;
+            }
+            for &d in &by_sea[j] {
+                if !land[j].contains(&d) {
+                    reach[fill[d.index()] as usize] = (j, false);
+                    fill[d.index()] += 1;
+                }
+            }
+        }
+        let reaches = |d: ProvinceId| &reach[start[d.index()] as usize..start[d.index() + 1] as usize];
+        // The armies each fleet could convoy (by the army's convoy facts), by unit.
+        let mut convoyed: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (j, fleets) in fleets_of.iter().enumerate() {
+            if facts_of[j].is_some() {
+                for &f in fleets {
+                    convoyed[f.index()].push(j);
                 }
             }
         }
@@ -1405,7 +1439,7 @@ impl Game {
                 }
             }
             for &d in &land[i] {
-                for &(j, over_land) in &reaches[d.index()] {
+                for &(j, over_land) in reaches(d) {
                     let (q, other) = units[j];
                     if j == i || q == d {
                         continue;
@@ -1439,9 +1473,10 @@ impl Game {
                     }
                 }
             }
-            for (j, &(_, other)) in units.iter().enumerate() {
+            for &j in &convoyed[p.index()] {
+                let (_, other) = units[j];
                 let Some(f) = &facts_of[j] else { continue };
-                if j == i || !fleets_of[j].contains(&p) {
+                if j == i {
                     continue;
                 }
                 if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {

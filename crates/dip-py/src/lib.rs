@@ -21,10 +21,13 @@ use std::sync::Mutex;
 
 /// Python strings of a variant's listed orders (by their number in the
 /// variant's `OrderTable`) and of its locations, made once per process.
-#[derive(Default)]
 struct VariantStrings {
     orders: Vec<Option<Py<PyString>>>,
     locs: Vec<Py<PyString>>,
+    /// Every location → `None`, in `locs` order: `get_all_possible_orders`
+    /// copies it (a copy of a dict of string keys is one block copied, no
+    /// hashing or growing) and sets the values.
+    template: Py<PyDict>,
 }
 
 /// By variant (the address of its `VariantData`).
@@ -40,12 +43,19 @@ fn variant_strings<'a>(
     let at = match all.iter().position(|(k, _)| *k == key) {
         Some(i) => i,
         None => {
-            let locs = v.locs.iter().map(|l| PyString::new(py, l).unbind()).collect();
+            let locs: Vec<Py<PyString>> = v.locs.iter().map(|l| PyString::intern(py, l).unbind()).collect();
+            let template = PyDict::new(py);
+            for l in &locs {
+                template
+                    .set_item(l.bind(py), py.None())
+                    .expect("a dict of strings takes a string key");
+            }
             all.push((
                 key,
                 VariantStrings {
                     orders: Vec::new(),
                     locs,
+                    template: template.unbind(),
                 },
             ));
             all.len() - 1
@@ -69,6 +79,11 @@ pub struct Engine {
     g: Game,
     /// `get_all_possible_orders` as a Python dict, for `generation`.
     possible_dict: Option<(u64, Py<PyDict>)>,
+    /// By location, the list that location had in the last dict made:
+    /// given again in the next dict when it still holds exactly the
+    /// location's new orders (most lists do not change from one phase to
+    /// the next, and empty ones never do).
+    loc_lists: Vec<Option<Py<PyList>>>,
 }
 
 impl Engine {
@@ -122,6 +137,7 @@ impl Engine {
         Ok(Engine {
             g: Game::new(v),
             possible_dict: None,
+            loc_lists: Vec::new(),
         })
     }
 
@@ -129,6 +145,7 @@ impl Engine {
         Engine {
             g: self.g.clone(),
             possible_dict: None,
+            loc_lists: Vec::new(),
         }
     }
 
@@ -287,17 +304,38 @@ impl Engine {
         let g = &mut self.g;
         let possible = py.detach(|| g.possible());
         let v = self.g.v;
-        let d = PyDict::new(py);
         let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
         let strings = variant_strings(py, &mut guard, v);
         let orders = &strings.orders;
+        // SAFETY: `template` is a dict; PyDict_Copy returns a new reference
+        // (or null with an exception set, which `from_owned_ptr_or_err` raises).
+        let d: Bound<'py, PyDict> = unsafe {
+            Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(strings.template.as_ptr()))?.cast_into_unchecked()
+        };
+        self.loc_lists.resize_with(strings.locs.len(), || None);
         for (i, loc) in strings.locs.iter().enumerate() {
             let ids = possible.ids(i);
-            let list = PyList::new(
-                py,
-                ids.iter().map(|&id| orders[id as usize].as_ref().map(|s| s.bind(py))),
-            )?;
-            d.set_item(loc.bind(py), list)?;
+            let want = |id: &u32| orders[*id as usize].as_ref().map_or(py.None().as_ptr(), |s| s.as_ptr());
+            let same = self.loc_lists[i].as_ref().is_some_and(|l| {
+                // SAFETY: `l` is a list; items are read by index below its length.
+                unsafe {
+                    let p = l.as_ptr();
+                    pyo3::ffi::PyList_GET_SIZE(p) as usize == ids.len()
+                        && ids
+                            .iter()
+                            .enumerate()
+                            .all(|(k, id)| pyo3::ffi::PyList_GET_ITEM(p, k as isize) == want(id))
+                }
+            });
+            if !same {
+                let list = PyList::new(
+                    py,
+                    ids.iter().map(|&id| orders[id as usize].as_ref().map(|s| s.bind(py))),
+                )?;
+                self.loc_lists[i] = Some(list.unbind());
+            }
+            let list = self.loc_lists[i].as_ref().expect("set above");
+            d.set_item(loc.bind(py), list.bind(py))?;
         }
         self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
