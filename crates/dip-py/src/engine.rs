@@ -7,6 +7,7 @@ use dip_core::{
     Ruleset, Season, State, Unit, UnitRef, UnitTypeId, Verdict,
 };
 use dip_text::{parse_order_with, Vocabulary};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -51,6 +52,11 @@ impl Hasher for Fx {
 
 pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 
+/// A unit, key or order text: borrowed from the variant (unit names) or
+/// from its order table (listed orders), which live as long as the
+/// process, so that the orders and results of a phase need no copies.
+pub type Name = Cow<'static, str>;
+
 /// Every order text a variant's legal-order lists have held, numbered
 /// once per process: the same few thousand orders come back phase after
 /// phase, so a phase's lists are lists of numbers, a text is written only
@@ -64,23 +70,27 @@ pub struct OrderTable {
     /// the unit's hold and of its move along each of its borders, in the
     /// order of `Map::edges`.
     unit_orders: Vec<Option<Box<[u32]>>>,
-    by_text: FxMap<Box<str>, u32>,
-    /// By number.
-    pub texts: Vec<Box<str>>,
+    by_text: FxMap<&'static str, u32>,
+    /// By number. Never dropped: the table lives as long as its variant,
+    /// which is the process, and games borrow the texts.
+    pub texts: Vec<&'static str>,
     /// By number: what the text reads as in MILA's syntax, without its power.
-    kinds: Vec<Option<OrderKind>>,
+    /// Read the first time the text is given to `set_orders` (`None`:
+    /// not yet), not when it is numbered: most listed orders are never given.
+    kinds: Vec<Option<Option<OrderKind>>>,
 }
 
 impl OrderTable {
     /// The number of `text`, given one if it has none.
-    pub fn id(&mut self, v: &VariantData, text: &str) -> u32 {
+    pub fn id(&mut self, _v: &VariantData, text: &str) -> u32 {
         if let Some(&id) = self.by_text.get(text) {
             return id;
         }
         let id = self.texts.len() as u32;
-        self.by_text.insert(text.into(), id);
-        self.texts.push(text.into());
-        self.kinds.push(read_mila(v, text, PowerId(0)).map(|o| o.kind));
+        let text: &'static str = Box::leak(text.into());
+        self.by_text.insert(text, id);
+        self.texts.push(text);
+        self.kinds.push(None);
         id
     }
 
@@ -212,10 +222,12 @@ impl OrderTable {
         }
     }
 
-    /// The number of a text already listed, and what it reads as.
-    pub fn find(&self, text: &str) -> Option<(u32, Option<OrderKind>)> {
-        let &id = self.by_text.get(text)?;
-        Some((id, self.kinds[id as usize]))
+    /// The number of a text already listed, what it reads as, and the
+    /// table's copy of the text.
+    pub fn find(&mut self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
+        let (&own, &id) = self.by_text.get_key_value(text)?;
+        let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
+        Some((id, kind, own))
     }
 }
 
@@ -377,9 +389,9 @@ const CONVOYS_MAX: usize = 1 << 16;
 #[derive(Clone, Debug)]
 pub struct Entry {
     /// The unit (`A PAR`, `F STP/SC`), or for a build the province.
-    pub key: String,
+    pub key: Name,
     /// As `get_orders` gives it back.
-    pub text: String,
+    pub text: Name,
     pub order: Option<Order>,
     /// Refused, but kept: reported `void` (NO_CHECK, retreats, adjustments).
     pub void: bool,
@@ -421,9 +433,9 @@ pub struct Processed {
     /// Units destroyed: dislodged without a retreat, or disbanded.
     pub popped: Vec<String>,
     /// The orders adjudicated: unit, order.
-    pub given: Vec<(String, String)>,
+    pub given: Vec<(Name, Name)>,
     /// Per power, the units that had an order.
-    pub ordered_units: Vec<Vec<String>>,
+    pub ordered_units: Vec<Vec<Name>>,
     /// Dislodged unit → where its attacker came from.
     pub dislodged: Vec<(String, String)>,
 }
@@ -435,8 +447,8 @@ pub struct PhaseRecord {
     pub state: State,
     pub seq: Vec<u64>,
     /// Per power.
-    pub orders: Vec<Vec<String>>,
-    pub results: Vec<(String, Vec<&'static str>)>,
+    pub orders: Vec<Vec<Name>>,
+    pub results: Vec<(Name, Vec<&'static str>)>,
 }
 
 /// A game: a position, the orders given so far, the phases played.
@@ -467,7 +479,7 @@ pub struct Game {
     /// Messages for orders and units refused (MILA's `game.error`).
     pub errors: Vec<String>,
     /// Keys filed by the current `set_orders` call.
-    call_keys: Vec<String>,
+    call_keys: Vec<Name>,
     /// The year after which the game is a draw (MILA: 2000).
     pub last_year: i32,
 }
@@ -613,15 +625,21 @@ impl Game {
     // ---- names -----------------------------------------------------------
 
     pub fn unit_key(&self, u: &Unit) -> String {
-        self.v.unit_names[u.kind.index()][u.region.index()].clone()
+        self.unit_name(u).to_string()
     }
 
-    fn unit_key_at(&self, p: ProvinceId) -> Option<String> {
-        self.state.unit(p).map(|u| self.unit_key(&u))
+    /// `A PAR`, `F STP/SC`: the variant's own string.
+    pub fn unit_name(&self, u: &Unit) -> &'static str {
+        let v: &'static VariantData = self.v;
+        &v.unit_names[u.kind.index()][u.region.index()]
     }
 
-    fn dislodged_key_at(&self, p: ProvinceId) -> Option<String> {
-        self.state.dislodged(p).map(|d| self.unit_key(&d.unit))
+    fn unit_key_at(&self, p: ProvinceId) -> Option<Name> {
+        self.state.unit(p).map(|u| Name::Borrowed(self.unit_name(&u)))
+    }
+
+    fn dislodged_key_at(&self, p: ProvinceId) -> Option<Name> {
+        self.state.dislodged(p).map(|d| Name::Borrowed(self.unit_name(&d.unit)))
     }
 
     fn place(&self, p: ProvinceId, c: CoastSpec) -> String {
@@ -683,11 +701,12 @@ impl Game {
     }
 
     /// The key an order is filed under (one order per key).
-    fn key_of(&self, o: &Order, text: &str) -> String {
+    fn key_of(&self, o: &Order, text: &str) -> Name {
         let retreat = self.state.phase.kind == PhaseKind::Retreat;
+        let v: &'static VariantData = self.v;
         match o.kind {
-            OrderKind::Waive => format!("WAIVE {}", self.orders[o.power.index()].len()),
-            OrderKind::Build(u) => self.v.prov_names[u.province.index()].clone(),
+            OrderKind::Waive => Name::Owned(format!("WAIVE {}", self.orders[o.power.index()].len())),
+            OrderKind::Build(u) => Name::Borrowed(&v.prov_names[u.province.index()]),
             _ => {
                 let p = o.unit().map(|u| u.province);
                 let found = p.and_then(|p| {
@@ -697,7 +716,7 @@ impl Game {
                         self.unit_key_at(p)
                     }
                 });
-                found.unwrap_or_else(|| first_two(text))
+                found.unwrap_or_else(|| Name::Owned(first_two(text)))
             }
         }
     }
@@ -896,23 +915,51 @@ pub const DISBAND: &str = "disband";
 /// MILA's `OK` (an adjustment order carried out).
 pub const OK: &str = "";
 
-fn add(
-    results: &mut Vec<(String, Vec<&'static str>)>,
-    index: &mut FxMap<String, usize>,
-    key: &str,
-    tag: Option<&'static str>,
-) {
-    let i = match index.get(key) {
-        Some(&i) => i,
-        None => {
-            results.push((key.to_string(), Vec::new()));
-            index.insert(key.to_string(), results.len() - 1);
-            results.len() - 1
+/// The results of a phase being processed: unit (or key) → MILA's words,
+/// in the order first met; found by the province of the unit the key
+/// names, else by comparing keys.
+struct Results {
+    list: Vec<(Name, Vec<&'static str>)>,
+    /// By province: the entry of the unit there (`u32::MAX`: none yet).
+    at: Vec<u32>,
+}
+
+impl Results {
+    fn new(provinces: usize) -> Results {
+        Results {
+            list: Vec::with_capacity(40),
+            at: vec![u32::MAX; provinces],
         }
-    };
-    if let Some(t) = tag {
-        if !results[i].1.contains(&t) {
-            results[i].1.push(t);
+    }
+
+    /// The entry of `key`, looked for first at province `p`.
+    fn find(&self, p: Option<ProvinceId>, key: &str) -> Option<usize> {
+        if let Some(&i) = p.and_then(|p| self.at.get(p.index())) {
+            if i != u32::MAX && self.list[i as usize].0 == key {
+                return Some(i as usize);
+            }
+        }
+        self.list.iter().position(|(k, _)| k == key)
+    }
+
+    fn add(&mut self, p: Option<ProvinceId>, key: Name, tag: Option<&'static str>) {
+        let i = match self.find(p, &key) {
+            Some(i) => i,
+            None => {
+                self.list.push((key, Vec::new()));
+                let i = self.list.len() - 1;
+                if let Some(slot) = p.and_then(|p| self.at.get_mut(p.index())) {
+                    if *slot == u32::MAX {
+                        *slot = i as u32;
+                    }
+                }
+                i
+            }
+        };
+        if let Some(t) = tag {
+            if !self.list[i].1.contains(&t) {
+                self.list[i].1.push(t);
+            }
         }
     }
 }
@@ -989,25 +1036,30 @@ impl Game {
         let kind = self.state.phase.kind;
         // A text listed before (in any game of the variant) was read then.
         let found = match &self.possible {
-            Some(_) => self.v.orders.lock().unwrap_or_else(|e| e.into_inner()).find(text),
+            Some(_) => self
+                .v
+                .orders
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .find(self.v, text),
             None => None,
         };
         let read = match found {
-            Some((_, k)) => k.map(|k| Order::new(power, k)),
+            Some((_, k, _)) => k.map(|k| Order::new(power, k)),
             None => self.read_mila(text, power),
         };
         let mut fast = read;
         if let Some(o) = &mut fast {
             self.support_coast(o);
         }
-        if let (Some(o), Some((id, _))) = (fast.filter(|o| Some(*o) == read), found) {
+        if let (Some(o), Some((id, _, own))) = (fast.filter(|o| Some(*o) == read), found) {
             if self.listed(&o, id) {
                 // One of the legal orders, written as `get_all_possible_orders`
                 // writes it: nothing to check or rewrite.
                 let key = self.key_of(&o, text);
                 let entry = Entry {
                     key,
-                    text: text.to_string(),
+                    text: Name::Borrowed(own),
                     order: Some(o),
                     void: false,
                 };
@@ -1035,12 +1087,12 @@ impl Game {
                 Err(e) => {
                     self.errors.push(format!("order `{text}`: {e}"));
                     if self.no_check || kind != PhaseKind::Movement {
-                        let key = first_two(text);
+                        let key = Name::Owned(first_two(text));
                         self.file(
                             power,
                             Entry {
                                 key,
-                                text: text.to_string(),
+                                text: Name::Owned(text.to_string()),
                                 order: None,
                                 void: true,
                             },
@@ -1066,7 +1118,7 @@ impl Game {
             power,
             Entry {
                 key,
-                text: shown,
+                text: Name::Owned(shown),
                 order: Some(order),
                 void,
             },
@@ -1117,7 +1169,7 @@ impl Game {
             // A second order for one site or unit in the same call is void.
             if self.call_keys.contains(&e.key) {
                 e.void = true;
-                e.key = format!("VOID {}", self.call_keys.len());
+                e.key = Name::Owned(format!("VOID {}", self.call_keys.len()));
             }
             self.call_keys.push(e.key.clone());
         }
@@ -1138,7 +1190,7 @@ impl Game {
         self.orders[power.index()]
             .iter()
             .filter(|e| !e.void)
-            .map(|e| e.text.clone())
+            .map(|e| e.text.to_string())
             .collect()
     }
 
@@ -1147,7 +1199,7 @@ impl Game {
         self.orders[power.index()]
             .iter()
             .filter(|e| !e.void)
-            .map(|e| (e.key.clone(), e.text.clone()))
+            .map(|e| (e.key.to_string(), e.text.to_string()))
             .collect()
     }
 
@@ -1690,21 +1742,20 @@ impl Game {
             self.state.own_home_centers(map);
         }
         let mut orders: Vec<Order> = Vec::new();
-        let mut keys: Vec<(usize, String, String)> = Vec::new();
-        let mut results: Vec<(String, Vec<&'static str>)> = Vec::new();
-        let mut index: FxMap<String, usize> = FxMap::with_capacity_and_hasher(64, Default::default());
-        let mut ordered_units: Vec<Vec<String>> = vec![Vec::new(); self.v.powers.len()];
+        let mut keys: Vec<(usize, Name, Name)> = Vec::new();
+        let mut results = Results::new(map.num_provinces());
+        let mut ordered_units: Vec<Vec<Name>> = vec![Vec::new(); self.v.powers.len()];
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
         match kind {
             PhaseKind::Movement => {
-                for (_, u) in self.state.units() {
-                    add(&mut results, &mut index, &self.unit_key(&u), None);
+                for (p, u) in self.state.units() {
+                    results.add(Some(p), Name::Borrowed(self.unit_name(&u)), None);
                 }
             }
             PhaseKind::Retreat => {
-                for (_, d) in self.state.all_dislodged() {
-                    add(&mut results, &mut index, &self.unit_key(&d.unit), None);
+                for (p, d) in self.state.all_dislodged() {
+                    results.add(Some(p), Name::Borrowed(self.unit_name(&d.unit)), None);
                 }
             }
             PhaseKind::Adjustment => {}
@@ -1712,21 +1763,22 @@ impl Game {
         for (pi, list) in self.orders.iter().enumerate() {
             let (voids, valid): (Vec<&Entry>, Vec<&Entry>) = list.iter().partition(|e| e.void || e.order.is_none());
             for e in voids.into_iter().chain(valid) {
-                let rkey = match (kind, e.order.map(|o| o.kind)) {
-                    _ if e.void => first_two(&e.text),
-                    (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => first_two(&e.text),
-                    (PhaseKind::Adjustment, Some(OrderKind::Waive)) => "WAIVE".into(),
+                let rkey: Name = match (kind, e.order.map(|o| o.kind)) {
+                    _ if e.void => Name::Owned(first_two(&e.text)),
+                    (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => Name::Owned(first_two(&e.text)),
+                    (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
                 if kind != PhaseKind::Adjustment && !ordered_units[pi].contains(&rkey) {
                     ordered_units[pi].push(rkey.clone());
                 }
+                let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
                 match e.order {
                     Some(o) if !e.void => {
                         orders.push(o);
                         keys.push((pi, rkey, e.text.clone()));
                     }
-                    _ => add(&mut results, &mut index, &rkey, Some(VOID)),
+                    _ => results.add(at, rkey, Some(VOID)),
                 }
             }
         }
@@ -1756,36 +1808,37 @@ impl Game {
         if let PhaseOutcome::Movement(m) = &outcome {
             self.mila_labels(&orders, m, &mut tags);
         }
-        for ((_, key, _), tag) in keys.iter().zip(tags) {
-            add(&mut results, &mut index, key, tag);
+        for (((_, key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
+            results.add(o.unit().map(|u| u.province), key.clone(), tag);
         }
         match &outcome {
             PhaseOutcome::Movement(m) => {
                 for d in &m.dislodged {
-                    let key = self.unit_key(&d.unit);
-                    if let Some(&i) = index.get(&key) {
-                        results[i].1.retain(|t| *t != DISRUPTED);
+                    let key = self.unit_name(&d.unit);
+                    let p = map.province_of(d.unit.region);
+                    if let Some(i) = results.find(Some(p), key) {
+                        results.list[i].1.retain(|t| *t != DISRUPTED);
                     }
-                    add(&mut results, &mut index, &key, Some(DISLODGED));
-                    dislodged.push((key, self.v.prov_names[d.attacker_from.index()].clone()));
+                    results.add(Some(p), Name::Borrowed(key), Some(DISLODGED));
+                    dislodged.push((key.to_string(), self.v.prov_names[d.attacker_from.index()].clone()));
                 }
                 for &p in &m.disbanded {
                     if let Some(k) = self.unit_key_at(p) {
-                        popped.push(k);
+                        popped.push(k.into_owned());
                     }
                 }
             }
             PhaseOutcome::Retreat(r) => {
                 for &p in &r.disbanded {
                     if let Some(k) = self.dislodged_key_at(p) {
-                        add(&mut results, &mut index, &k, Some(DISBAND));
-                        popped.push(k);
+                        popped.push(k.to_string());
+                        results.add(Some(p), k, Some(DISBAND));
                     }
                 }
             }
             PhaseOutcome::Adjustment(_) => {}
         }
-        let given: Vec<(String, String)> = keys.into_iter().map(|(_, k, t)| (k, t)).collect();
+        let given: Vec<(Name, Name)> = keys.into_iter().map(|(_, k, t)| (k, t)).collect();
         self.history.push(PhaseRecord {
             name,
             state: self.state.clone(),
@@ -1795,7 +1848,7 @@ impl Game {
                 .iter_mut()
                 .map(|l| l.drain(..).filter(|e| !e.void).map(|e| e.text).collect())
                 .collect(),
-            results,
+            results: results.list,
         });
         let next = game::advance(map, &self.state, &outcome);
         let mut seq = self.seq.clone();
@@ -1885,7 +1938,7 @@ impl Game {
     }
 
     /// Results of the last phase processed: unit → MILA's words.
-    pub fn last_results(&self) -> &[(String, Vec<&'static str>)] {
+    pub fn last_results(&self) -> &[(Name, Vec<&'static str>)] {
         self.history.last().map_or(&[], |r| &r.results)
     }
 

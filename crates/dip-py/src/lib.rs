@@ -364,7 +364,7 @@ impl Engine {
     }
 
     /// Results of the last phase processed: unit → MILA result words.
-    fn last_results(&self) -> Vec<(String, Vec<&'static str>)> {
+    fn last_results(&self) -> Vec<(engine::Name, Vec<&'static str>)> {
         self.g.last_results().to_vec()
     }
     fn last_popped(&self) -> Vec<String> {
@@ -373,7 +373,7 @@ impl Engine {
     fn last_command(&self) -> Vec<(String, String)> {
         self.g.last_command()
     }
-    fn last_ordered_units(&self) -> Vec<Vec<String>> {
+    fn last_ordered_units(&self) -> Vec<Vec<engine::Name>> {
         self.g.last.ordered_units.clone()
     }
     fn last_dislodged(&self) -> Vec<(String, String)> {
@@ -453,8 +453,14 @@ impl Engine {
             name: name.to_string(),
             state: self.g.state.clone(),
             seq: self.g.seq().to_vec(),
-            orders,
-            results: results.into_iter().map(|(u, v)| (u, tags(v))).collect(),
+            orders: orders
+                .into_iter()
+                .map(|l| l.into_iter().map(engine::Name::Owned).collect())
+                .collect(),
+            results: results
+                .into_iter()
+                .map(|(u, v)| (engine::Name::Owned(u), tags(v)))
+                .collect(),
         });
         Ok(())
     }
