@@ -380,8 +380,9 @@ struct ConvoyFacts {
     convoys: Vec<(ProvinceId, Vec<ProvinceId>)>,
 }
 
-/// Map, rules, army province, army type, fleets in reach.
-type ConvoyKey = (usize, u64, u16, u8, Vec<u16>);
+/// Map, rules, army province, army type, fleets in reach: as a set of
+/// provinces when the map has at most 256 (no allocation), else listed.
+type ConvoyKey = (usize, u64, u16, u8, [u64; 4], Vec<u16>);
 static CONVOYS: OnceLock<Mutex<FxMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
 const CONVOYS_MAX: usize = 1 << 16;
 
@@ -916,12 +917,15 @@ pub const DISBAND: &str = "disband";
 pub const OK: &str = "";
 
 /// The results of a phase being processed: unit (or key) → MILA's words,
-/// in the order first met; found by the province of the unit the key
-/// names, else by comparing keys.
+/// in the order first met. A key is given with the province of the unit
+/// it names (the unit's own, or its order's): the first key given with a
+/// province is found there; other keys are compared one by one.
 struct Results {
     list: Vec<(Name, Vec<&'static str>)>,
-    /// By province: the entry of the unit there (`u32::MAX`: none yet).
+    /// By province: the entry first added with it (`u32::MAX`: none).
     at: Vec<u32>,
+    /// Entries not in `at`.
+    loose: Vec<u32>,
 }
 
 impl Results {
@@ -929,15 +933,18 @@ impl Results {
         Results {
             list: Vec::with_capacity(40),
             at: vec![u32::MAX; provinces],
+            loose: Vec::new(),
         }
     }
 
-    /// The entry of `key`, looked for first at province `p`.
+    /// The entry of `key`, given with province `p`.
     fn find(&self, p: Option<ProvinceId>, key: &str) -> Option<usize> {
-        if let Some(&i) = p.and_then(|p| self.at.get(p.index())) {
-            if i != u32::MAX && self.list[i as usize].0 == key {
-                return Some(i as usize);
-            }
+        let slot = p.and_then(|p| self.at.get(p.index())).copied();
+        match slot {
+            Some(i) if i != u32::MAX && self.list[i as usize].0 == key => return Some(i as usize),
+            // No entry was given with `p`: the key, if there, is a loose one.
+            Some(u32::MAX) => return self.loose.iter().map(|&i| i as usize).find(|&i| self.list[i].0 == key),
+            _ => {}
         }
         self.list.iter().position(|(k, _)| k == key)
     }
@@ -948,10 +955,9 @@ impl Results {
             None => {
                 self.list.push((key, Vec::new()));
                 let i = self.list.len() - 1;
-                if let Some(slot) = p.and_then(|p| self.at.get_mut(p.index())) {
-                    if *slot == u32::MAX {
-                        *slot = i as u32;
-                    }
+                match p.and_then(|p| self.at.get_mut(p.index())) {
+                    Some(slot) if *slot == u32::MAX => *slot = i as u32,
+                    _ => self.loose.push(i as u32),
                 }
                 i
             }
@@ -988,10 +994,18 @@ impl Game {
     /// unit; `replace` says whether it replaces an earlier order of the unit.
     pub fn set_orders<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], replace: bool) {
         self.call_keys.clear();
+        // Listed orders are looked up in the variant's table (locked once
+        // for the call; `add_order` takes nothing else that locks it).
+        let v: &'static VariantData = self.v;
+        let mut table = self
+            .possible
+            .is_some()
+            .then(|| v.orders.lock().unwrap_or_else(|e| e.into_inner()));
         for t in texts {
             let t = t.as_ref().trim();
             if !t.is_empty() {
-                self.add_order(power, t, replace);
+                let found = table.as_mut().and_then(|table| table.find(v, t));
+                self.add_order(power, t, found, replace);
             }
         }
         self.generation += 1;
@@ -1032,18 +1046,16 @@ impl Game {
         o.kind = OrderKind::SupportMove(u, t, to);
     }
 
-    fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
+    /// Files order `text`; `found` is what the variant's table knows of it
+    /// (when legal orders are listed for the position).
+    fn add_order(
+        &mut self,
+        power: PowerId,
+        text: &str,
+        found: Option<(u32, Option<OrderKind>, &'static str)>,
+        replace: bool,
+    ) {
         let kind = self.state.phase.kind;
-        // A text listed before (in any game of the variant) was read then.
-        let found = match &self.possible {
-            Some(_) => self
-                .v
-                .orders
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .find(self.v, text),
-            None => None,
-        };
         let read = match found {
             Some((_, k, _)) => k.map(|k| Order::new(power, k)),
             None => self.read_mila(text, power),
@@ -1367,13 +1379,19 @@ impl Game {
             let facts = if fleets.is_empty() {
                 None
             } else {
-                let key: ConvoyKey = (
-                    map as *const Map as usize,
-                    rules_hash,
-                    p.0,
-                    u.kind.0,
-                    fleets.iter().map(|f| f.0).collect(),
-                );
+                let mut bits = [0u64; 4];
+                let small = n <= 256;
+                if small {
+                    for f in &fleets {
+                        bits[f.index() / 64] |= 1 << (f.index() % 64);
+                    }
+                }
+                let listed = if small {
+                    Vec::new()
+                } else {
+                    fleets.iter().map(|f| f.0).collect()
+                };
+                let key: ConvoyKey = (map as *const Map as usize, rules_hash, p.0, u.kind.0, bits, listed);
                 let found = cache.get(&key).cloned();
                 Some(found.unwrap_or_else(|| {
                     let f = Arc::new(self.convoy_facts(p, u, &fleets, &sea));
@@ -1562,8 +1580,16 @@ impl Game {
                 facts.moves.push(d);
             }
         }
+        // What `convoy::on_route` lists on every call: the units able to convoy.
+        let able: Vec<ProvinceId> = map
+            .province_ids()
+            .filter(|&p| dip_core::convoy::can_convoy_in(map, st, p))
+            .collect();
         for &f in fleets {
             let Some(fleet) = st.unit(f) else { continue };
+            let Some(k) = able.iter().position(|&x| x == f) else {
+                continue;
+            };
             let dests: Vec<ProvinceId> = sea
                 .iter()
                 .copied()
@@ -1572,7 +1598,7 @@ impl Game {
                         fleet.power,
                         OrderKind::Convoy(UnitRef::new(Some(fleet.kind), f), them, Dest::new(d)),
                     );
-                    dip_core::convoy::on_route(map, st, q, d, f) && check_order(map, st, &self.rules, &order)
+                    dip_core::convoy::on_minimal_route(map, &able, q, d, k) && check_order(map, st, &self.rules, &order)
                 })
                 .collect();
             if !dests.is_empty() {

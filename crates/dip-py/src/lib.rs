@@ -328,10 +328,19 @@ impl Engine {
                 }
             });
             if !same {
-                let list = PyList::new(
-                    py,
-                    ids.iter().map(|&id| orders[id as usize].as_ref().map(|s| s.bind(py))),
-                )?;
+                // SAFETY: PyList_New gives a new list of `ids.len()` empty
+                // slots (or null with an exception set); each slot is then
+                // filled once with a new reference, as PyList_SET_ITEM wants.
+                let list: Bound<'py, PyList> = unsafe {
+                    let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
+                    let l = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
+                    for (k, id) in ids.iter().enumerate() {
+                        let item = want(id);
+                        pyo3::ffi::Py_INCREF(item);
+                        pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
+                    }
+                    l
+                };
                 self.loc_lists[i] = Some(list.unbind());
             }
             let list = self.loc_lists[i].as_ref().expect("set above");
