@@ -1590,17 +1590,27 @@ impl Game {
             let Some(k) = able.iter().position(|&x| x == f) else {
                 continue;
             };
+            // `check_order` of the convoy is: a unit able to convoy in a
+            // convoy space (`able`), a convoyable army (`u`), a destination
+            // other than the army's province (`sea`) where it may stand, and
+            // the fleet on a route (`on_route`, as here).
             let dests: Vec<ProvinceId> = sea
                 .iter()
                 .copied()
                 .filter(|&d| {
-                    let order = Order::new(
-                        fleet.power,
-                        OrderKind::Convoy(UnitRef::new(Some(fleet.kind), f), them, Dest::new(d)),
-                    );
-                    dip_core::convoy::on_minimal_route(map, &able, q, d, k) && check_order(map, st, &self.rules, &order)
+                    map.allows(map.main_region(d), u.kind) && dip_core::convoy::on_minimal_route(map, &able, q, d, k)
                 })
                 .collect();
+            debug_assert!(sea.iter().all(|&d| dests.contains(&d)
+                == check_order(
+                    map,
+                    st,
+                    &self.rules,
+                    &Order::new(
+                        fleet.power,
+                        OrderKind::Convoy(UnitRef::new(Some(fleet.kind), f), them, Dest::new(d))
+                    )
+                )));
             if !dests.is_empty() {
                 facts.convoys.push((f, dests));
             }
