@@ -1797,8 +1797,9 @@ impl Game {
             PhaseKind::Adjustment => {}
         }
         for (pi, list) in self.orders.iter().enumerate() {
-            let (voids, valid): (Vec<&Entry>, Vec<&Entry>) = list.iter().partition(|e| e.void || e.order.is_none());
-            for e in voids.into_iter().chain(valid) {
+            // Refused orders first, then the others, each in the order given.
+            let refused = |e: &&Entry| e.void || e.order.is_none();
+            for e in list.iter().filter(refused).chain(list.iter().filter(|e| !refused(e))) {
                 let rkey: Name = match (kind, e.order.map(|o| o.kind)) {
                     _ if e.void => Name::Owned(first_two(&e.text)),
                     (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => Name::Owned(first_two(&e.text)),
