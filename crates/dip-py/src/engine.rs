@@ -262,6 +262,9 @@ pub struct VariantData {
     pub region_names: Vec<String>,
     /// `A PAR`, `F STP/SC`: by unit type, then region.
     pub unit_names: Vec<Vec<String>>,
+    /// The provinces a unit can move to over its borders, each once, in
+    /// the order of `Map::edges`: by unit type, then region.
+    pub lands: Vec<Vec<Box<[ProvinceId]>>>,
     /// By region: its place in `locs` when it is a coast.
     pub coast_loc: Vec<Option<usize>>,
     /// Location name → province and, for a coast, its region.
@@ -319,6 +322,23 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
                 .collect()
         })
         .collect();
+    let lands = map
+        .unit_type_ids()
+        .map(|k| {
+            (0..map.num_regions())
+                .map(|r| {
+                    let mut l: Vec<ProvinceId> = Vec::new();
+                    for e in map.edges(k, RegionId(r as u16)) {
+                        let q = map.province_of(e.to);
+                        if !l.contains(&q) {
+                            l.push(q);
+                        }
+                    }
+                    l.into_boxed_slice()
+                })
+                .collect()
+        })
+        .collect();
     let coast_loc = (0..map.num_regions())
         .map(|r| {
             let r = RegionId(r as u16);
@@ -344,6 +364,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     let data = VariantData {
         orders: Mutex::new(OrderTable::default()),
         unit_names,
+        lands,
         coast_loc,
         loc_index,
         letters,
@@ -1337,7 +1358,7 @@ impl Game {
         // Where each unit can go: by its own borders, and (armies) by convoy.
         let mut seen = dip_core::ids::BitSet::with_capacity(n);
         let mut stack = Vec::new();
-        let mut land: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        let mut land: Vec<&[ProvinceId]> = Vec::with_capacity(units.len());
         let mut by_sea: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
         let mut fleets_of: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
         let mut facts_of: Vec<Option<Arc<ConvoyFacts>>> = Vec::with_capacity(units.len());
@@ -1351,26 +1372,22 @@ impl Game {
             .get_or_init(|| Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default())))
             .lock()
             .unwrap_or_else(|e| e.into_inner());
+        let mut shores = dip_core::ids::BitSet::with_capacity(n);
         for &(p, u) in &units {
-            let mut l: Vec<ProvinceId> = Vec::new();
-            for e in map.edges(u.kind, u.region) {
-                let q = map.province_of(e.to);
-                if !l.contains(&q) {
-                    l.push(q);
-                }
-            }
-            land.push(l);
+            land.push(&v.lands[u.kind.index()][u.region.index()]);
             let mut sea = Vec::new();
             let mut fleets = Vec::new();
-            if map.unit_type(u.kind).convoyable {
+            if map.unit_type(u.kind).convoyable && map.convoy_neighbours(p).iter().next().is_some() {
                 dip_core::convoy::fleets_reachable(map, st, p, &mut seen, &mut stack);
                 for f in seen.iter() {
                     fleets.push(ProvinceId(f as u16));
                 }
+                shores.clear();
                 for &f in &fleets {
                     for q in map.convoy_neighbours(f).iter() {
                         let q = ProvinceId(q as u16);
-                        if q != p && !map.is_convoy_space(q) && !sea.contains(&q) {
+                        if q != p && !map.is_convoy_space(q) && !shores.contains(q.index()) {
+                            shores.insert(q.index());
                             sea.push(q);
                         }
                     }
@@ -1412,7 +1429,7 @@ impl Game {
         let mut unit_at: Vec<Option<usize>> = vec![None; n];
         for (j, &(q, _)) in units.iter().enumerate() {
             unit_at[q.index()] = Some(j);
-            for &d in &land[j] {
+            for &d in land[j] {
                 start[d.index() + 1] += 1;
             }
             for &d in &by_sea[j] {
@@ -1427,7 +1444,7 @@ impl Game {
         let mut fill: Vec<u32> = start[..n].to_vec();
         let mut reach: Vec<(usize, bool)> = vec![(0, false); start[n] as usize];
         for j in 0..units.len() {
-            for &d in &land[j] {
+            for &d in land[j] {
                 reach[fill[d.index()] as usize] = (j, true);
                 fill[d.index()] += 1;
             }
@@ -1497,7 +1514,7 @@ impl Game {
                     );
                 }
             }
-            for &q in &land[i] {
+            for &q in land[i] {
                 if let Some(j) = unit_at[q.index()] {
                     let (_, other) = units[j];
                     if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
@@ -1508,7 +1525,7 @@ impl Game {
                     }
                 }
             }
-            for &d in &land[i] {
+            for &d in land[i] {
                 for &(j, over_land) in reaches(d) {
                     let (q, other) = units[j];
                     if j == i || q == d {
