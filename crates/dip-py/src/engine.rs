@@ -70,6 +70,14 @@ pub struct OrderTable {
     /// the unit's hold and of its move along each of its borders, in the
     /// order of `Map::edges`.
     unit_orders: Vec<Option<Box<[u32]>>>,
+    /// By unit type and region (as `unit_orders`): the numbers of its
+    /// supports, indexed by the province supported into (its place `a` in
+    /// `VariantData::lands`) and the supported unit's type and region `o`
+    /// (numbered as `unit_orders` is indexed): the support to hold at
+    /// `a * slots + o`, of the move at `(lands + a) * slots + o`; `u32::MAX`
+    /// where not numbered yet. One array read per support instead of a
+    /// lookup in `by_code`.
+    supports: Vec<Option<Box<[u32]>>>,
     by_text: FxMap<&'static str, u32>,
     /// By number. Never dropped: the table lives as long as its variant,
     /// which is the process, and games borrow the texts.
@@ -230,6 +238,11 @@ impl OrderTable {
         Some((id, kind, own))
     }
 }
+
+/// Maps with at most this many unit types times regions keep a table of
+/// support numbers per unit (`OrderTable::supports`): at most
+/// 2 × 12 neighbours × 512 × 4 bytes = 48 KiB per unit type and region.
+const DENSE_SLOTS: usize = 512;
 
 /// The code of a listed movement order: its form (`tag`), the unit, the
 /// other unit it names, and its destination (a region or a province, as
@@ -1466,6 +1479,8 @@ impl Game {
             }
         }
         let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
+        let slots = map.unit_type_ids().count() * map.num_regions();
+        let slot_of = |x: &Unit| x.kind.index() * map.num_regions() + x.region.index();
         let plain = !map.has_edge_flags();
         let fit = codes_fit(map);
         let mut out = Vec::with_capacity(units.len());
@@ -1498,40 +1513,63 @@ impl Game {
                 }
             }
             // The text is written only the first time the code is seen.
-            let mut push = |code: u64, parts: &[&str]| {
-                let id = if fit {
+            let num = |table: &mut OrderTable, code: u64, parts: &[&str]| {
+                if fit {
                     table.coded(v, code, || parts.concat())
                 } else {
                     table.id(v, &parts.concat())
-                };
-                texts.push(id);
+                }
             };
             if let Some(f) = &facts_of[i] {
                 for &q in &f.moves {
-                    push(
+                    texts.push(num(
+                        table,
                         code(3, u.kind, u.region, None, q.0),
                         &[mine, " - ", &v.prov_names[q.index()], " VIA"],
-                    );
+                    ));
                 }
             }
-            for &q in land[i] {
+            // This unit's supports numbered so far (see `OrderTable::supports`).
+            let ll = land[i].len();
+            if table.supports.len() <= slot {
+                table.supports.resize_with(slot + 1, || None);
+            }
+            // (Maps with many regions number their supports by code only:
+            // a table per unit would be too large.)
+            let mut known = table.supports[slot].take().unwrap_or_else(|| {
+                let size = if slots <= DENSE_SLOTS { 2 * ll * slots } else { 0 };
+                vec![u32::MAX; size].into_boxed_slice()
+            });
+            let dense = !known.is_empty();
+            for (a, &q) in land[i].iter().enumerate() {
                 if let Some(j) = unit_at[q.index()] {
                     let (_, other) = units[j];
                     if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                        push(
-                            code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
-                            &[mine, " S ", name(&other)],
-                        );
+                        let at = a * slots + slot_of(&other);
+                        if !dense || known[at] == u32::MAX {
+                            let id = num(
+                                table,
+                                code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
+                                &[mine, " S ", name(&other)],
+                            );
+                            if !dense {
+                                texts.push(id);
+                                continue;
+                            }
+                            known[at] = id;
+                        }
+                        texts.push(known[at]);
                     }
                 }
             }
-            for &d in land[i] {
+            for (a, &d) in land[i].iter().enumerate() {
+                // MILA also lists the coast the supported fleet would take.
+                let split = !map.coasts(d).is_empty();
                 for &(j, over_land) in reaches(d) {
                     let (q, other) = units[j];
                     if j == i || q == d {
                         continue;
                     }
-                    let theirs = name(&other);
                     let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
                     // Support of a convoyed move: the route must not need
                     // the supporter; when it cannot, the army's convoy facts say.
@@ -1542,24 +1580,39 @@ impl Game {
                     } else {
                         ok(kind)
                     };
-                    if legal {
-                        push(
+                    if !legal {
+                        continue;
+                    }
+                    let theirs = name(&other);
+                    let at = (ll + a) * slots + slot_of(&other);
+                    if !dense || known[at] == u32::MAX {
+                        let id = num(
+                            table,
                             code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
                             &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
                         );
-                        // MILA also lists the coast the supported fleet would take.
-                        let split = !map.coasts(d).is_empty();
-                        for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
-                            if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                                push(
-                                    code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
-                                    &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
-                                );
-                            }
+                        if dense {
+                            known[at] = id;
+                        }
+                        texts.push(id);
+                    } else {
+                        texts.push(known[at]);
+                    }
+                    for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
+                        if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
+                            texts.push(num(
+                                table,
+                                code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
+                                &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
+                            ));
                         }
                     }
                 }
             }
+            table.supports[slot] = Some(known);
+            let mut push = |code: u64, parts: &[&str]| {
+                texts.push(num(table, code, parts));
+            };
             for &j in &convoyed[p.index()] {
                 let (_, other) = units[j];
                 let Some(f) = &facts_of[j] else { continue };
