@@ -624,6 +624,10 @@ impl Game {
     }
 
     pub fn power(&self, name: &str) -> Result<PowerId, String> {
+        // As MILA writes it (no copy to make).
+        if let Some(i) = self.v.powers.iter().position(|p| p == name) {
+            return Ok(PowerId(i as u8));
+        }
         let up = name.trim().to_ascii_uppercase();
         self.v
             .powers

@@ -270,10 +270,36 @@ impl Engine {
 
     /// Gives orders; returns how many were refused (see `take_errors`).
     #[pyo3(signature = (power, orders, replace = true))]
-    fn set_orders(&mut self, power: &str, orders: Vec<PyBackedStr>, replace: bool) -> PyResult<usize> {
+    fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
-        self.g.set_orders(p, &orders, replace);
+        match orders.cast::<PyList>() {
+            // A list of strings (what agents give) is read in place.
+            Ok(list) if list.iter().all(|o| o.is_instance_of::<PyString>()) => {
+                let mut texts: Vec<&str> = Vec::with_capacity(list.len());
+                for k in 0..list.len() {
+                    // SAFETY: `k` is below the list's length and the item a
+                    // str (checked above, and no Python code runs until the
+                    // orders are filed, so neither can change); its UTF-8
+                    // form is kept by the str, which the list keeps alive.
+                    let text = unsafe {
+                        let item = pyo3::ffi::PyList_GET_ITEM(list.as_ptr(), k as pyo3::ffi::Py_ssize_t);
+                        let mut size: pyo3::ffi::Py_ssize_t = 0;
+                        let data = pyo3::ffi::PyUnicode_AsUTF8AndSize(item, &mut size);
+                        if data.is_null() {
+                            return Err(PyErr::fetch(orders.py()));
+                        }
+                        std::str::from_utf8_unchecked(std::slice::from_raw_parts(data as *const u8, size as usize))
+                    };
+                    texts.push(text);
+                }
+                self.g.set_orders(p, &texts, replace);
+            }
+            _ => {
+                let texts: Vec<PyBackedStr> = orders.extract()?;
+                self.g.set_orders(p, &texts, replace);
+            }
+        }
         Ok(self.g.errors.len() - before)
     }
 
