@@ -1645,12 +1645,26 @@ impl Game {
         let them = UnitRef::new(Some(u.kind), q);
         let mut facts = ConvoyFacts::default();
         for &d in sea {
-            if check_order(
-                map,
-                st,
-                &self.rules,
-                &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true)),
-            ) {
+            let by_convoy = |d: ProvinceId| {
+                check_order(
+                    map,
+                    st,
+                    &self.rules,
+                    &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true)),
+                )
+            };
+            // A move to a province beyond the army's borders needs a route:
+            // `sea` is every shore of the fleets the army reaches, so there
+            // is one, and the check is whether the army may stand there.
+            // (Searching routes per destination was most of the cost.)
+            let ok = if map.reaches(u.kind, u.region, d) {
+                by_convoy(d)
+            } else {
+                let ok = map.allows(map.main_region(d), u.kind);
+                debug_assert_eq!(ok, by_convoy(d));
+                ok
+            };
+            if ok {
                 facts.moves.push(d);
             }
         }
