@@ -84,6 +84,9 @@ pub struct Engine {
     /// location's new orders (most lists do not change from one phase to
     /// the next, and empty ones never do).
     loc_lists: Vec<Option<Py<PyList>>>,
+    /// The variant's location strings (as `VariantStrings::locs`), for
+    /// `orderable_locations` without taking the strings' lock.
+    locs: Vec<Py<PyString>>,
 }
 
 impl Engine {
@@ -133,19 +136,25 @@ impl Engine {
     fn new(py: Python<'_>, map_name: &str) -> PyResult<Self> {
         let v = engine::variant(map_name).map_err(value_err)?;
         // The Python strings of the orders the variant numbered on loading.
-        variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), v);
+        let locs = variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), v)
+            .locs
+            .iter()
+            .map(|l| l.clone_ref(py))
+            .collect();
         Ok(Engine {
             g: Game::new(v),
             possible_dict: None,
             loc_lists: Vec::new(),
+            locs,
         })
     }
 
-    fn copy(&self) -> Engine {
+    fn copy(&self, py: Python<'_>) -> Engine {
         Engine {
             g: self.g.clone(),
             possible_dict: None,
             loc_lists: Vec::new(),
+            locs: self.locs.iter().map(|l| l.clone_ref(py)).collect(),
         }
     }
 
@@ -379,9 +388,8 @@ impl Engine {
     fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
         let p = self.power(power)?;
         let possible = self.g.possible();
-        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
         // Provinces come first in `locs`, in province order.
-        let locs = &variant_strings(py, &mut guard, self.g.v).locs;
+        let locs = &self.locs;
         PyList::new(
             py,
             possible.orderable[p.index()].iter().map(|q| locs[q.index()].bind(py)),
