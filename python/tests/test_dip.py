@@ -73,6 +73,34 @@ def test_possible_orders_cached_until_position_changes():
     assert 'A PIC - BEL' in second['PIC']
 
 
+def test_possible_order_list_changed_by_the_caller_is_not_given_again():
+    # Lists whose orders did not change are given again in the next
+    # position's dict; one the caller changed must not be.
+    game = dip.Game()
+    first = game.get_all_possible_orders()
+    paris = list(first['PAR'])
+    first['PAR'].append('A PAR - XXX')
+    first['MAR'].clear()
+    game.process()  # no orders: every unit holds, the lists stay the same
+    second = game.get_all_possible_orders()
+    assert second['PAR'] == paris
+    assert second['MAR'] and 'A MAR H' in second['MAR']
+    assert 'A PAR - XXX' in first['PAR']  # the caller's list is left alone
+
+
+def test_set_orders_takes_lists_tuples_and_str_subclasses():
+    class Text(str):
+        pass
+
+    game = dip.Game()
+    game.set_orders('FRANCE', [Text('A PAR - BUR')])
+    game.set_orders('GERMANY', ('A MUN - RUH', 'F KIE - HOL'))
+    assert game.get_orders('FRANCE') == ['A PAR - BUR']
+    assert sorted(game.get_orders('GERMANY')) == ['A MUN - RUH', 'F KIE - HOL']
+    with pytest.raises(TypeError):
+        game.set_orders('ITALY', ['A ROM - APU', 3])
+
+
 def test_process_multi_matches_processing_one_by_one():
     rng = random.Random(7)
     # 40 games: enough for process_multi to use threads (32 or more).

@@ -7,6 +7,7 @@ use dip_core::{
     Ruleset, Season, State, Unit, UnitRef, UnitTypeId, Verdict,
 };
 use dip_text::{parse_order_with, Vocabulary};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -51,6 +52,11 @@ impl Hasher for Fx {
 
 pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 
+/// A unit, key or order text: borrowed from the variant (unit names) or
+/// from its order table (listed orders), which live as long as the
+/// process, so that the orders and results of a phase need no copies.
+pub type Name = Cow<'static, str>;
+
 /// Every order text a variant's legal-order lists have held, numbered
 /// once per process: the same few thousand orders come back phase after
 /// phase, so a phase's lists are lists of numbers, a text is written only
@@ -64,23 +70,35 @@ pub struct OrderTable {
     /// the unit's hold and of its move along each of its borders, in the
     /// order of `Map::edges`.
     unit_orders: Vec<Option<Box<[u32]>>>,
-    by_text: FxMap<Box<str>, u32>,
-    /// By number.
-    pub texts: Vec<Box<str>>,
+    /// By unit type and region (as `unit_orders`): the numbers of its
+    /// supports, indexed by the province supported into (its place `a` in
+    /// `VariantData::lands`) and the supported unit's type and region `o`
+    /// (numbered as `unit_orders` is indexed): the support to hold at
+    /// `a * slots + o`, of the move at `(lands + a) * slots + o`; `u32::MAX`
+    /// where not numbered yet. One array read per support instead of a
+    /// lookup in `by_code`.
+    supports: Vec<Option<Box<[u32]>>>,
+    by_text: FxMap<&'static str, u32>,
+    /// By number. Never dropped: the table lives as long as its variant,
+    /// which is the process, and games borrow the texts.
+    pub texts: Vec<&'static str>,
     /// By number: what the text reads as in MILA's syntax, without its power.
-    kinds: Vec<Option<OrderKind>>,
+    /// Read the first time the text is given to `set_orders` (`None`:
+    /// not yet), not when it is numbered: most listed orders are never given.
+    kinds: Vec<Option<Option<OrderKind>>>,
 }
 
 impl OrderTable {
     /// The number of `text`, given one if it has none.
-    pub fn id(&mut self, v: &VariantData, text: &str) -> u32 {
+    pub fn id(&mut self, _v: &VariantData, text: &str) -> u32 {
         if let Some(&id) = self.by_text.get(text) {
             return id;
         }
         let id = self.texts.len() as u32;
-        self.by_text.insert(text.into(), id);
-        self.texts.push(text.into());
-        self.kinds.push(read_mila(v, text, PowerId(0)).map(|o| o.kind));
+        let text: &'static str = Box::leak(text.into());
+        self.by_text.insert(text, id);
+        self.texts.push(text);
+        self.kinds.push(None);
         id
     }
 
@@ -212,12 +230,19 @@ impl OrderTable {
         }
     }
 
-    /// The number of a text already listed, and what it reads as.
-    pub fn find(&self, text: &str) -> Option<(u32, Option<OrderKind>)> {
-        let &id = self.by_text.get(text)?;
-        Some((id, self.kinds[id as usize]))
+    /// The number of a text already listed, what it reads as, and the
+    /// table's copy of the text.
+    pub fn find(&mut self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
+        let (&own, &id) = self.by_text.get_key_value(text)?;
+        let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
+        Some((id, kind, own))
     }
 }
+
+/// Maps with at most this many unit types times regions keep a table of
+/// support numbers per unit (`OrderTable::supports`): at most
+/// 2 × 12 neighbours × 512 × 4 bytes = 48 KiB per unit type and region.
+const DENSE_SLOTS: usize = 512;
 
 /// The code of a listed movement order: its form (`tag`), the unit, the
 /// other unit it names, and its destination (a region or a province, as
@@ -250,6 +275,11 @@ pub struct VariantData {
     pub region_names: Vec<String>,
     /// `A PAR`, `F STP/SC`: by unit type, then region.
     pub unit_names: Vec<Vec<String>>,
+    /// The provinces a unit can move to over its borders, each once, in
+    /// the order of `Map::edges`: by unit type, then region.
+    pub lands: Vec<Vec<Box<[ProvinceId]>>>,
+    /// By region: its place in `locs` when it is a coast.
+    pub coast_loc: Vec<Option<usize>>,
     /// Location name → province and, for a coast, its region.
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
     /// Unit letter → unit type.
@@ -305,6 +335,32 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
                 .collect()
         })
         .collect();
+    let lands = map
+        .unit_type_ids()
+        .map(|k| {
+            (0..map.num_regions())
+                .map(|r| {
+                    let mut l: Vec<ProvinceId> = Vec::new();
+                    for e in map.edges(k, RegionId(r as u16)) {
+                        let q = map.province_of(e.to);
+                        if !l.contains(&q) {
+                            l.push(q);
+                        }
+                    }
+                    l.into_boxed_slice()
+                })
+                .collect()
+        })
+        .collect();
+    let coast_loc = (0..map.num_regions())
+        .map(|r| {
+            let r = RegionId(r as u16);
+            map.region(r)
+                .coast
+                .as_ref()
+                .and_then(|_| locs.iter().position(|l| *l == region_names[r.index()]))
+        })
+        .collect();
     let mut loc_index = HashMap::new();
     for p in map.province_ids() {
         loc_index.insert(prov_names[p.index()].clone(), (p, None));
@@ -321,6 +377,8 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     let data = VariantData {
         orders: Mutex::new(OrderTable::default()),
         unit_names,
+        lands,
+        coast_loc,
         loc_index,
         letters,
         name: name.to_string(),
@@ -356,8 +414,9 @@ struct ConvoyFacts {
     convoys: Vec<(ProvinceId, Vec<ProvinceId>)>,
 }
 
-/// Map, rules, army province, army type, fleets in reach.
-type ConvoyKey = (usize, u64, u16, u8, Vec<u16>);
+/// Map, rules, army province, army type, fleets in reach: as a set of
+/// provinces when the map has at most 256 (no allocation), else listed.
+type ConvoyKey = (usize, u64, u16, u8, [u64; 4], Vec<u16>);
 static CONVOYS: OnceLock<Mutex<FxMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
 const CONVOYS_MAX: usize = 1 << 16;
 
@@ -365,9 +424,9 @@ const CONVOYS_MAX: usize = 1 << 16;
 #[derive(Clone, Debug)]
 pub struct Entry {
     /// The unit (`A PAR`, `F STP/SC`), or for a build the province.
-    pub key: String,
+    pub key: Name,
     /// As `get_orders` gives it back.
-    pub text: String,
+    pub text: Name,
     pub order: Option<Order>,
     /// Refused, but kept: reported `void` (NO_CHECK, retreats, adjustments).
     pub void: bool,
@@ -409,9 +468,9 @@ pub struct Processed {
     /// Units destroyed: dislodged without a retreat, or disbanded.
     pub popped: Vec<String>,
     /// The orders adjudicated: unit, order.
-    pub given: Vec<(String, String)>,
+    pub given: Vec<(Name, Name)>,
     /// Per power, the units that had an order.
-    pub ordered_units: Vec<Vec<String>>,
+    pub ordered_units: Vec<Vec<Name>>,
     /// Dislodged unit → where its attacker came from.
     pub dislodged: Vec<(String, String)>,
 }
@@ -423,8 +482,8 @@ pub struct PhaseRecord {
     pub state: State,
     pub seq: Vec<u64>,
     /// Per power.
-    pub orders: Vec<Vec<String>>,
-    pub results: Vec<(String, Vec<&'static str>)>,
+    pub orders: Vec<Vec<Name>>,
+    pub results: Vec<(Name, Vec<&'static str>)>,
 }
 
 /// A game: a position, the orders given so far, the phases played.
@@ -455,7 +514,7 @@ pub struct Game {
     /// Messages for orders and units refused (MILA's `game.error`).
     pub errors: Vec<String>,
     /// Keys filed by the current `set_orders` call.
-    call_keys: Vec<String>,
+    call_keys: Vec<Name>,
     /// The year after which the game is a draw (MILA: 2000).
     pub last_year: i32,
 }
@@ -565,6 +624,10 @@ impl Game {
     }
 
     pub fn power(&self, name: &str) -> Result<PowerId, String> {
+        // As MILA writes it (no copy to make).
+        if let Some(i) = self.v.powers.iter().position(|p| p == name) {
+            return Ok(PowerId(i as u8));
+        }
         let up = name.trim().to_ascii_uppercase();
         self.v
             .powers
@@ -601,15 +664,21 @@ impl Game {
     // ---- names -----------------------------------------------------------
 
     pub fn unit_key(&self, u: &Unit) -> String {
-        self.v.unit_names[u.kind.index()][u.region.index()].clone()
+        self.unit_name(u).to_string()
     }
 
-    fn unit_key_at(&self, p: ProvinceId) -> Option<String> {
-        self.state.unit(p).map(|u| self.unit_key(&u))
+    /// `A PAR`, `F STP/SC`: the variant's own string.
+    pub fn unit_name(&self, u: &Unit) -> &'static str {
+        let v: &'static VariantData = self.v;
+        &v.unit_names[u.kind.index()][u.region.index()]
     }
 
-    fn dislodged_key_at(&self, p: ProvinceId) -> Option<String> {
-        self.state.dislodged(p).map(|d| self.unit_key(&d.unit))
+    fn unit_key_at(&self, p: ProvinceId) -> Option<Name> {
+        self.state.unit(p).map(|u| Name::Borrowed(self.unit_name(&u)))
+    }
+
+    fn dislodged_key_at(&self, p: ProvinceId) -> Option<Name> {
+        self.state.dislodged(p).map(|d| Name::Borrowed(self.unit_name(&d.unit)))
     }
 
     fn place(&self, p: ProvinceId, c: CoastSpec) -> String {
@@ -671,11 +740,12 @@ impl Game {
     }
 
     /// The key an order is filed under (one order per key).
-    fn key_of(&self, o: &Order, text: &str) -> String {
+    fn key_of(&self, o: &Order, text: &str) -> Name {
         let retreat = self.state.phase.kind == PhaseKind::Retreat;
+        let v: &'static VariantData = self.v;
         match o.kind {
-            OrderKind::Waive => format!("WAIVE {}", self.orders[o.power.index()].len()),
-            OrderKind::Build(u) => self.v.prov_names[u.province.index()].clone(),
+            OrderKind::Waive => Name::Owned(format!("WAIVE {}", self.orders[o.power.index()].len())),
+            OrderKind::Build(u) => Name::Borrowed(&v.prov_names[u.province.index()]),
             _ => {
                 let p = o.unit().map(|u| u.province);
                 let found = p.and_then(|p| {
@@ -685,7 +755,7 @@ impl Game {
                         self.unit_key_at(p)
                     }
                 });
-                found.unwrap_or_else(|| first_two(text))
+                found.unwrap_or_else(|| Name::Owned(first_two(text)))
             }
         }
     }
@@ -884,23 +954,56 @@ pub const DISBAND: &str = "disband";
 /// MILA's `OK` (an adjustment order carried out).
 pub const OK: &str = "";
 
-fn add(
-    results: &mut Vec<(String, Vec<&'static str>)>,
-    index: &mut FxMap<String, usize>,
-    key: &str,
-    tag: Option<&'static str>,
-) {
-    let i = match index.get(key) {
-        Some(&i) => i,
-        None => {
-            results.push((key.to_string(), Vec::new()));
-            index.insert(key.to_string(), results.len() - 1);
-            results.len() - 1
+/// The results of a phase being processed: unit (or key) → MILA's words,
+/// in the order first met. A key is given with the province of the unit
+/// it names (the unit's own, or its order's): the first key given with a
+/// province is found there; other keys are compared one by one.
+struct Results {
+    list: Vec<(Name, Vec<&'static str>)>,
+    /// By province: the entry first added with it (`u32::MAX`: none).
+    at: Vec<u32>,
+    /// Entries not in `at`.
+    loose: Vec<u32>,
+}
+
+impl Results {
+    fn new(provinces: usize) -> Results {
+        Results {
+            list: Vec::with_capacity(40),
+            at: vec![u32::MAX; provinces],
+            loose: Vec::new(),
         }
-    };
-    if let Some(t) = tag {
-        if !results[i].1.contains(&t) {
-            results[i].1.push(t);
+    }
+
+    /// The entry of `key`, given with province `p`.
+    fn find(&self, p: Option<ProvinceId>, key: &str) -> Option<usize> {
+        let slot = p.and_then(|p| self.at.get(p.index())).copied();
+        match slot {
+            Some(i) if i != u32::MAX && self.list[i as usize].0 == key => return Some(i as usize),
+            // No entry was given with `p`: the key, if there, is a loose one.
+            Some(u32::MAX) => return self.loose.iter().map(|&i| i as usize).find(|&i| self.list[i].0 == key),
+            _ => {}
+        }
+        self.list.iter().position(|(k, _)| k == key)
+    }
+
+    fn add(&mut self, p: Option<ProvinceId>, key: Name, tag: Option<&'static str>) {
+        let i = match self.find(p, &key) {
+            Some(i) => i,
+            None => {
+                self.list.push((key, Vec::new()));
+                let i = self.list.len() - 1;
+                match p.and_then(|p| self.at.get_mut(p.index())) {
+                    Some(slot) if *slot == u32::MAX => *slot = i as u32,
+                    _ => self.loose.push(i as u32),
+                }
+                i
+            }
+        };
+        if let Some(t) = tag {
+            if !self.list[i].1.contains(&t) {
+                self.list[i].1.push(t);
+            }
         }
     }
 }
@@ -929,10 +1032,18 @@ impl Game {
     /// unit; `replace` says whether it replaces an earlier order of the unit.
     pub fn set_orders<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], replace: bool) {
         self.call_keys.clear();
+        // Listed orders are looked up in the variant's table (locked once
+        // for the call; `add_order` takes nothing else that locks it).
+        let v: &'static VariantData = self.v;
+        let mut table = self
+            .possible
+            .is_some()
+            .then(|| v.orders.lock().unwrap_or_else(|e| e.into_inner()));
         for t in texts {
             let t = t.as_ref().trim();
             if !t.is_empty() {
-                self.add_order(power, t, replace);
+                let found = table.as_mut().and_then(|table| table.find(v, t));
+                self.add_order(power, t, found, replace);
             }
         }
         self.generation += 1;
@@ -973,29 +1084,32 @@ impl Game {
         o.kind = OrderKind::SupportMove(u, t, to);
     }
 
-    fn add_order(&mut self, power: PowerId, text: &str, replace: bool) {
+    /// Files order `text`; `found` is what the variant's table knows of it
+    /// (when legal orders are listed for the position).
+    fn add_order(
+        &mut self,
+        power: PowerId,
+        text: &str,
+        found: Option<(u32, Option<OrderKind>, &'static str)>,
+        replace: bool,
+    ) {
         let kind = self.state.phase.kind;
-        // A text listed before (in any game of the variant) was read then.
-        let found = match &self.possible {
-            Some(_) => self.v.orders.lock().unwrap_or_else(|e| e.into_inner()).find(text),
-            None => None,
-        };
         let read = match found {
-            Some((_, k)) => k.map(|k| Order::new(power, k)),
+            Some((_, k, _)) => k.map(|k| Order::new(power, k)),
             None => self.read_mila(text, power),
         };
         let mut fast = read;
         if let Some(o) = &mut fast {
             self.support_coast(o);
         }
-        if let (Some(o), Some((id, _))) = (fast.filter(|o| Some(*o) == read), found) {
+        if let (Some(o), Some((id, _, own))) = (fast.filter(|o| Some(*o) == read), found) {
             if self.listed(&o, id) {
                 // One of the legal orders, written as `get_all_possible_orders`
                 // writes it: nothing to check or rewrite.
                 let key = self.key_of(&o, text);
                 let entry = Entry {
                     key,
-                    text: text.to_string(),
+                    text: Name::Borrowed(own),
                     order: Some(o),
                     void: false,
                 };
@@ -1023,12 +1137,12 @@ impl Game {
                 Err(e) => {
                     self.errors.push(format!("order `{text}`: {e}"));
                     if self.no_check || kind != PhaseKind::Movement {
-                        let key = first_two(text);
+                        let key = Name::Owned(first_two(text));
                         self.file(
                             power,
                             Entry {
                                 key,
-                                text: text.to_string(),
+                                text: Name::Owned(text.to_string()),
                                 order: None,
                                 void: true,
                             },
@@ -1054,7 +1168,7 @@ impl Game {
             power,
             Entry {
                 key,
-                text: shown,
+                text: Name::Owned(shown),
                 order: Some(order),
                 void,
             },
@@ -1105,7 +1219,7 @@ impl Game {
             // A second order for one site or unit in the same call is void.
             if self.call_keys.contains(&e.key) {
                 e.void = true;
-                e.key = format!("VOID {}", self.call_keys.len());
+                e.key = Name::Owned(format!("VOID {}", self.call_keys.len()));
             }
             self.call_keys.push(e.key.clone());
         }
@@ -1126,7 +1240,7 @@ impl Game {
         self.orders[power.index()]
             .iter()
             .filter(|e| !e.void)
-            .map(|e| e.text.clone())
+            .map(|e| e.text.to_string())
             .collect()
     }
 
@@ -1135,7 +1249,7 @@ impl Game {
         self.orders[power.index()]
             .iter()
             .filter(|e| !e.void)
-            .map(|e| (e.key.clone(), e.text.clone()))
+            .map(|e| (e.key.to_string(), e.text.to_string()))
             .collect()
     }
 
@@ -1177,13 +1291,7 @@ impl Game {
         let table = &mut *guard;
         // Orders of the unit in `p` (standing in region `r`) go under the
         // province and, for a coast, under the coast too.
-        let coast_slot = |r: RegionId| -> Option<usize> {
-            if map.region(r).coast.is_some() {
-                v.locs.iter().position(|l| *l == v.region_names[r.index()])
-            } else {
-                None
-            }
-        };
+        let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
         let put = |table: &mut OrderTable, list: &mut Vec<u32>, s: &str| {
             list.push(table.id(v, s));
         };
@@ -1267,7 +1375,7 @@ impl Game {
         // Where each unit can go: by its own borders, and (armies) by convoy.
         let mut seen = dip_core::ids::BitSet::with_capacity(n);
         let mut stack = Vec::new();
-        let mut land: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
+        let mut land: Vec<&[ProvinceId]> = Vec::with_capacity(units.len());
         let mut by_sea: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
         let mut fleets_of: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
         let mut facts_of: Vec<Option<Arc<ConvoyFacts>>> = Vec::with_capacity(units.len());
@@ -1281,26 +1389,22 @@ impl Game {
             .get_or_init(|| Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default())))
             .lock()
             .unwrap_or_else(|e| e.into_inner());
+        let mut shores = dip_core::ids::BitSet::with_capacity(n);
         for &(p, u) in &units {
-            let mut l: Vec<ProvinceId> = Vec::new();
-            for e in map.edges(u.kind, u.region) {
-                let q = map.province_of(e.to);
-                if !l.contains(&q) {
-                    l.push(q);
-                }
-            }
-            land.push(l);
+            land.push(&v.lands[u.kind.index()][u.region.index()]);
             let mut sea = Vec::new();
             let mut fleets = Vec::new();
-            if map.unit_type(u.kind).convoyable {
+            if map.unit_type(u.kind).convoyable && map.convoy_neighbours(p).iter().next().is_some() {
                 dip_core::convoy::fleets_reachable(map, st, p, &mut seen, &mut stack);
                 for f in seen.iter() {
                     fleets.push(ProvinceId(f as u16));
                 }
+                shores.clear();
                 for &f in &fleets {
                     for q in map.convoy_neighbours(f).iter() {
                         let q = ProvinceId(q as u16);
-                        if q != p && !map.is_convoy_space(q) && !sea.contains(&q) {
+                        if q != p && !map.is_convoy_space(q) && !shores.contains(q.index()) {
+                            shores.insert(q.index());
                             sea.push(q);
                         }
                     }
@@ -1309,13 +1413,19 @@ impl Game {
             let facts = if fleets.is_empty() {
                 None
             } else {
-                let key: ConvoyKey = (
-                    map as *const Map as usize,
-                    rules_hash,
-                    p.0,
-                    u.kind.0,
-                    fleets.iter().map(|f| f.0).collect(),
-                );
+                let mut bits = [0u64; 4];
+                let small = n <= 256;
+                if small {
+                    for f in &fleets {
+                        bits[f.index() / 64] |= 1 << (f.index() % 64);
+                    }
+                }
+                let listed = if small {
+                    Vec::new()
+                } else {
+                    fleets.iter().map(|f| f.0).collect()
+                };
+                let key: ConvoyKey = (map as *const Map as usize, rules_hash, p.0, u.kind.0, bits, listed);
                 let found = cache.get(&key).cloned();
                 Some(found.unwrap_or_else(|| {
                     let f = Arc::new(self.convoy_facts(p, u, &fleets, &sea));
@@ -1330,21 +1440,51 @@ impl Game {
             fleets_of.push(fleets);
             facts_of.push(facts);
         }
-        // Who could move into each province: (unit, over a border?).
-        let mut reaches: Vec<Vec<(usize, bool)>> = vec![Vec::new(); n];
+        // Who could move into each province: (unit, over a border?), the
+        // entries of province `d` at `reach[start[d]..start[d + 1]]`, by unit.
+        let mut start: Vec<u32> = vec![0; n + 1];
         let mut unit_at: Vec<Option<usize>> = vec![None; n];
         for (j, &(q, _)) in units.iter().enumerate() {
             unit_at[q.index()] = Some(j);
-            for &d in &land[j] {
-                reaches[d.index()].push((j, true));
+            for &d in land[j] {
+                start[d.index() + 1] += 1;
             }
             for &d in &by_sea[j] {
                 if !land[j].contains(&d) {
-                    reaches[d.index()].push((j, false));
+                    start[d.index() + 1] += 1;
+                }
+            }
+        }
+        for d in 0..n {
+            start[d + 1] += start[d];
+        }
+        let mut fill: Vec<u32> = start[..n].to_vec();
+        let mut reach: Vec<(usize, bool)> = vec![(0, false); start[n] as usize];
+        for j in 0..units.len() {
+            for &d in land[j] {
+                reach[fill[d.index()] as usize] = (j, true);
+                fill[d.index()] += 1;
+            }
+            for &d in &by_sea[j] {
+                if !land[j].contains(&d) {
+                    reach[fill[d.index()] as usize] = (j, false);
+                    fill[d.index()] += 1;
+                }
+            }
+        }
+        let reaches = |d: ProvinceId| &reach[start[d.index()] as usize..start[d.index() + 1] as usize];
+        // The armies each fleet could convoy (by the army's convoy facts), by unit.
+        let mut convoyed: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (j, fleets) in fleets_of.iter().enumerate() {
+            if facts_of[j].is_some() {
+                for &f in fleets {
+                    convoyed[f.index()].push(j);
                 }
             }
         }
         let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
+        let slots = map.unit_type_ids().count() * map.num_regions();
+        let slot_of = |x: &Unit| x.kind.index() * map.num_regions() + x.region.index();
         let plain = !map.has_edge_flags();
         let fit = codes_fit(map);
         let mut out = Vec::with_capacity(units.len());
@@ -1377,40 +1517,63 @@ impl Game {
                 }
             }
             // The text is written only the first time the code is seen.
-            let mut push = |code: u64, parts: &[&str]| {
-                let id = if fit {
+            let num = |table: &mut OrderTable, code: u64, parts: &[&str]| {
+                if fit {
                     table.coded(v, code, || parts.concat())
                 } else {
                     table.id(v, &parts.concat())
-                };
-                texts.push(id);
+                }
             };
             if let Some(f) = &facts_of[i] {
                 for &q in &f.moves {
-                    push(
+                    texts.push(num(
+                        table,
                         code(3, u.kind, u.region, None, q.0),
                         &[mine, " - ", &v.prov_names[q.index()], " VIA"],
-                    );
+                    ));
                 }
             }
-            for &q in &land[i] {
+            // This unit's supports numbered so far (see `OrderTable::supports`).
+            let ll = land[i].len();
+            if table.supports.len() <= slot {
+                table.supports.resize_with(slot + 1, || None);
+            }
+            // (Maps with many regions number their supports by code only:
+            // a table per unit would be too large.)
+            let mut known = table.supports[slot].take().unwrap_or_else(|| {
+                let size = if slots <= DENSE_SLOTS { 2 * ll * slots } else { 0 };
+                vec![u32::MAX; size].into_boxed_slice()
+            });
+            let dense = !known.is_empty();
+            for (a, &q) in land[i].iter().enumerate() {
                 if let Some(j) = unit_at[q.index()] {
                     let (_, other) = units[j];
                     if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                        push(
-                            code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
-                            &[mine, " S ", name(&other)],
-                        );
+                        let at = a * slots + slot_of(&other);
+                        if !dense || known[at] == u32::MAX {
+                            let id = num(
+                                table,
+                                code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
+                                &[mine, " S ", name(&other)],
+                            );
+                            if !dense {
+                                texts.push(id);
+                                continue;
+                            }
+                            known[at] = id;
+                        }
+                        texts.push(known[at]);
                     }
                 }
             }
-            for &d in &land[i] {
-                for &(j, over_land) in &reaches[d.index()] {
+            for (a, &d) in land[i].iter().enumerate() {
+                // MILA also lists the coast the supported fleet would take.
+                let split = !map.coasts(d).is_empty();
+                for &(j, over_land) in reaches(d) {
                     let (q, other) = units[j];
                     if j == i || q == d {
                         continue;
                     }
-                    let theirs = name(&other);
                     let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
                     // Support of a convoyed move: the route must not need
                     // the supporter; when it cannot, the army's convoy facts say.
@@ -1421,27 +1584,43 @@ impl Game {
                     } else {
                         ok(kind)
                     };
-                    if legal {
-                        push(
+                    if !legal {
+                        continue;
+                    }
+                    let theirs = name(&other);
+                    let at = (ll + a) * slots + slot_of(&other);
+                    if !dense || known[at] == u32::MAX {
+                        let id = num(
+                            table,
                             code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
                             &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
                         );
-                        // MILA also lists the coast the supported fleet would take.
-                        let split = !map.coasts(d).is_empty();
-                        for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
-                            if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                                push(
-                                    code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
-                                    &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
-                                );
-                            }
+                        if dense {
+                            known[at] = id;
+                        }
+                        texts.push(id);
+                    } else {
+                        texts.push(known[at]);
+                    }
+                    for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
+                        if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
+                            texts.push(num(
+                                table,
+                                code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
+                                &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
+                            ));
                         }
                     }
                 }
             }
-            for (j, &(_, other)) in units.iter().enumerate() {
+            table.supports[slot] = Some(known);
+            let mut push = |code: u64, parts: &[&str]| {
+                texts.push(num(table, code, parts));
+            };
+            for &j in &convoyed[p.index()] {
+                let (_, other) = units[j];
                 let Some(f) = &facts_of[j] else { continue };
-                if j == i || !fleets_of[j].contains(&p) {
+                if j == i {
                     continue;
                 }
                 if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {
@@ -1466,28 +1645,60 @@ impl Game {
         let them = UnitRef::new(Some(u.kind), q);
         let mut facts = ConvoyFacts::default();
         for &d in sea {
-            if check_order(
-                map,
-                st,
-                &self.rules,
-                &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true)),
-            ) {
+            let by_convoy = |d: ProvinceId| {
+                check_order(
+                    map,
+                    st,
+                    &self.rules,
+                    &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true)),
+                )
+            };
+            // A move to a province beyond the army's borders needs a route:
+            // `sea` is every shore of the fleets the army reaches, so there
+            // is one, and the check is whether the army may stand there.
+            // (Searching routes per destination was most of the cost.)
+            let ok = if map.reaches(u.kind, u.region, d) {
+                by_convoy(d)
+            } else {
+                let ok = map.allows(map.main_region(d), u.kind);
+                debug_assert_eq!(ok, by_convoy(d));
+                ok
+            };
+            if ok {
                 facts.moves.push(d);
             }
         }
+        // What `convoy::on_route` lists on every call: the units able to convoy.
+        let able: Vec<ProvinceId> = map
+            .province_ids()
+            .filter(|&p| dip_core::convoy::can_convoy_in(map, st, p))
+            .collect();
         for &f in fleets {
             let Some(fleet) = st.unit(f) else { continue };
+            let Some(k) = able.iter().position(|&x| x == f) else {
+                continue;
+            };
+            // `check_order` of the convoy is: a unit able to convoy in a
+            // convoy space (`able`), a convoyable army (`u`), a destination
+            // other than the army's province (`sea`) where it may stand, and
+            // the fleet on a route (`on_route`, as here).
             let dests: Vec<ProvinceId> = sea
                 .iter()
                 .copied()
                 .filter(|&d| {
-                    let order = Order::new(
-                        fleet.power,
-                        OrderKind::Convoy(UnitRef::new(Some(fleet.kind), f), them, Dest::new(d)),
-                    );
-                    dip_core::convoy::on_route(map, st, q, d, f) && check_order(map, st, &self.rules, &order)
+                    map.allows(map.main_region(d), u.kind) && dip_core::convoy::on_minimal_route(map, &able, q, d, k)
                 })
                 .collect();
+            debug_assert!(sea.iter().all(|&d| dests.contains(&d)
+                == check_order(
+                    map,
+                    st,
+                    &self.rules,
+                    &Order::new(
+                        fleet.power,
+                        OrderKind::Convoy(UnitRef::new(Some(fleet.kind), f), them, Dest::new(d))
+                    )
+                )));
             if !dests.is_empty() {
                 facts.convoys.push((f, dests));
             }
@@ -1655,43 +1866,44 @@ impl Game {
             self.state.own_home_centers(map);
         }
         let mut orders: Vec<Order> = Vec::new();
-        let mut keys: Vec<(usize, String, String)> = Vec::new();
-        let mut results: Vec<(String, Vec<&'static str>)> = Vec::new();
-        let mut index: FxMap<String, usize> = FxMap::with_capacity_and_hasher(64, Default::default());
-        let mut ordered_units: Vec<Vec<String>> = vec![Vec::new(); self.v.powers.len()];
+        let mut keys: Vec<(usize, Name, Name)> = Vec::new();
+        let mut results = Results::new(map.num_provinces());
+        let mut ordered_units: Vec<Vec<Name>> = vec![Vec::new(); self.v.powers.len()];
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
         match kind {
             PhaseKind::Movement => {
-                for (_, u) in self.state.units() {
-                    add(&mut results, &mut index, &self.unit_key(&u), None);
+                for (p, u) in self.state.units() {
+                    results.add(Some(p), Name::Borrowed(self.unit_name(&u)), None);
                 }
             }
             PhaseKind::Retreat => {
-                for (_, d) in self.state.all_dislodged() {
-                    add(&mut results, &mut index, &self.unit_key(&d.unit), None);
+                for (p, d) in self.state.all_dislodged() {
+                    results.add(Some(p), Name::Borrowed(self.unit_name(&d.unit)), None);
                 }
             }
             PhaseKind::Adjustment => {}
         }
         for (pi, list) in self.orders.iter().enumerate() {
-            let (voids, valid): (Vec<&Entry>, Vec<&Entry>) = list.iter().partition(|e| e.void || e.order.is_none());
-            for e in voids.into_iter().chain(valid) {
-                let rkey = match (kind, e.order.map(|o| o.kind)) {
-                    _ if e.void => first_two(&e.text),
-                    (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => first_two(&e.text),
-                    (PhaseKind::Adjustment, Some(OrderKind::Waive)) => "WAIVE".into(),
+            // Refused orders first, then the others, each in the order given.
+            let refused = |e: &&Entry| e.void || e.order.is_none();
+            for e in list.iter().filter(refused).chain(list.iter().filter(|e| !refused(e))) {
+                let rkey: Name = match (kind, e.order.map(|o| o.kind)) {
+                    _ if e.void => Name::Owned(first_two(&e.text)),
+                    (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => Name::Owned(first_two(&e.text)),
+                    (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
                 if kind != PhaseKind::Adjustment && !ordered_units[pi].contains(&rkey) {
                     ordered_units[pi].push(rkey.clone());
                 }
+                let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
                 match e.order {
                     Some(o) if !e.void => {
                         orders.push(o);
                         keys.push((pi, rkey, e.text.clone()));
                     }
-                    _ => add(&mut results, &mut index, &rkey, Some(VOID)),
+                    _ => results.add(at, rkey, Some(VOID)),
                 }
             }
         }
@@ -1721,36 +1933,37 @@ impl Game {
         if let PhaseOutcome::Movement(m) = &outcome {
             self.mila_labels(&orders, m, &mut tags);
         }
-        for ((_, key, _), tag) in keys.iter().zip(tags) {
-            add(&mut results, &mut index, key, tag);
+        for (((_, key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
+            results.add(o.unit().map(|u| u.province), key.clone(), tag);
         }
         match &outcome {
             PhaseOutcome::Movement(m) => {
                 for d in &m.dislodged {
-                    let key = self.unit_key(&d.unit);
-                    if let Some(&i) = index.get(&key) {
-                        results[i].1.retain(|t| *t != DISRUPTED);
+                    let key = self.unit_name(&d.unit);
+                    let p = map.province_of(d.unit.region);
+                    if let Some(i) = results.find(Some(p), key) {
+                        results.list[i].1.retain(|t| *t != DISRUPTED);
                     }
-                    add(&mut results, &mut index, &key, Some(DISLODGED));
-                    dislodged.push((key, self.v.prov_names[d.attacker_from.index()].clone()));
+                    results.add(Some(p), Name::Borrowed(key), Some(DISLODGED));
+                    dislodged.push((key.to_string(), self.v.prov_names[d.attacker_from.index()].clone()));
                 }
                 for &p in &m.disbanded {
                     if let Some(k) = self.unit_key_at(p) {
-                        popped.push(k);
+                        popped.push(k.into_owned());
                     }
                 }
             }
             PhaseOutcome::Retreat(r) => {
                 for &p in &r.disbanded {
                     if let Some(k) = self.dislodged_key_at(p) {
-                        add(&mut results, &mut index, &k, Some(DISBAND));
-                        popped.push(k);
+                        popped.push(k.to_string());
+                        results.add(Some(p), k, Some(DISBAND));
                     }
                 }
             }
             PhaseOutcome::Adjustment(_) => {}
         }
-        let given: Vec<(String, String)> = keys.into_iter().map(|(_, k, t)| (k, t)).collect();
+        let given: Vec<(Name, Name)> = keys.into_iter().map(|(_, k, t)| (k, t)).collect();
         self.history.push(PhaseRecord {
             name,
             state: self.state.clone(),
@@ -1760,7 +1973,7 @@ impl Game {
                 .iter_mut()
                 .map(|l| l.drain(..).filter(|e| !e.void).map(|e| e.text).collect())
                 .collect(),
-            results,
+            results: results.list,
         });
         let next = game::advance(map, &self.state, &outcome);
         let mut seq = self.seq.clone();
@@ -1850,7 +2063,7 @@ impl Game {
     }
 
     /// Results of the last phase processed: unit → MILA's words.
-    pub fn last_results(&self) -> &[(String, Vec<&'static str>)] {
+    pub fn last_results(&self) -> &[(Name, Vec<&'static str>)] {
         self.history.last().map_or(&[], |r| &r.results)
     }
 

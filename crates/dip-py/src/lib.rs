@@ -21,10 +21,13 @@ use std::sync::Mutex;
 
 /// Python strings of a variant's listed orders (by their number in the
 /// variant's `OrderTable`) and of its locations, made once per process.
-#[derive(Default)]
 struct VariantStrings {
     orders: Vec<Option<Py<PyString>>>,
     locs: Vec<Py<PyString>>,
+    /// Every location → `None`, in `locs` order: `get_all_possible_orders`
+    /// copies it (a copy of a dict of string keys is one block copied, no
+    /// hashing or growing) and sets the values.
+    template: Py<PyDict>,
 }
 
 /// By variant (the address of its `VariantData`).
@@ -40,12 +43,19 @@ fn variant_strings<'a>(
     let at = match all.iter().position(|(k, _)| *k == key) {
         Some(i) => i,
         None => {
-            let locs = v.locs.iter().map(|l| PyString::new(py, l).unbind()).collect();
+            let locs: Vec<Py<PyString>> = v.locs.iter().map(|l| PyString::intern(py, l).unbind()).collect();
+            let template = PyDict::new(py);
+            for l in &locs {
+                template
+                    .set_item(l.bind(py), py.None())
+                    .expect("a dict of strings takes a string key");
+            }
             all.push((
                 key,
                 VariantStrings {
                     orders: Vec::new(),
                     locs,
+                    template: template.unbind(),
                 },
             ));
             all.len() - 1
@@ -69,6 +79,14 @@ pub struct Engine {
     g: Game,
     /// `get_all_possible_orders` as a Python dict, for `generation`.
     possible_dict: Option<(u64, Py<PyDict>)>,
+    /// By location, the list that location had in the last dict made:
+    /// given again in the next dict when it still holds exactly the
+    /// location's new orders (most lists do not change from one phase to
+    /// the next, and empty ones never do).
+    loc_lists: Vec<Option<Py<PyList>>>,
+    /// The variant's location strings (as `VariantStrings::locs`), for
+    /// `orderable_locations` without taking the strings' lock.
+    locs: Vec<Py<PyString>>,
 }
 
 impl Engine {
@@ -118,17 +136,25 @@ impl Engine {
     fn new(py: Python<'_>, map_name: &str) -> PyResult<Self> {
         let v = engine::variant(map_name).map_err(value_err)?;
         // The Python strings of the orders the variant numbered on loading.
-        variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), v);
+        let locs = variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), v)
+            .locs
+            .iter()
+            .map(|l| l.clone_ref(py))
+            .collect();
         Ok(Engine {
             g: Game::new(v),
             possible_dict: None,
+            loc_lists: Vec::new(),
+            locs,
         })
     }
 
-    fn copy(&self) -> Engine {
+    fn copy(&self, py: Python<'_>) -> Engine {
         Engine {
             g: self.g.clone(),
             possible_dict: None,
+            loc_lists: Vec::new(),
+            locs: self.locs.iter().map(|l| l.clone_ref(py)).collect(),
         }
     }
 
@@ -253,10 +279,36 @@ impl Engine {
 
     /// Gives orders; returns how many were refused (see `take_errors`).
     #[pyo3(signature = (power, orders, replace = true))]
-    fn set_orders(&mut self, power: &str, orders: Vec<PyBackedStr>, replace: bool) -> PyResult<usize> {
+    fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
-        self.g.set_orders(p, &orders, replace);
+        match orders.cast::<PyList>() {
+            // A list of strings (what agents give) is read in place.
+            Ok(list) if list.iter().all(|o| o.is_instance_of::<PyString>()) => {
+                let mut texts: Vec<&str> = Vec::with_capacity(list.len());
+                for k in 0..list.len() {
+                    // SAFETY: `k` is below the list's length and the item a
+                    // str (checked above, and no Python code runs until the
+                    // orders are filed, so neither can change); its UTF-8
+                    // form is kept by the str, which the list keeps alive.
+                    let text = unsafe {
+                        let item = pyo3::ffi::PyList_GET_ITEM(list.as_ptr(), k as pyo3::ffi::Py_ssize_t);
+                        let mut size: pyo3::ffi::Py_ssize_t = 0;
+                        let data = pyo3::ffi::PyUnicode_AsUTF8AndSize(item, &mut size);
+                        if data.is_null() {
+                            return Err(PyErr::fetch(orders.py()));
+                        }
+                        std::str::from_utf8_unchecked(std::slice::from_raw_parts(data as *const u8, size as usize))
+                    };
+                    texts.push(text);
+                }
+                self.g.set_orders(p, &texts, replace);
+            }
+            _ => {
+                let texts: Vec<PyBackedStr> = orders.extract()?;
+                self.g.set_orders(p, &texts, replace);
+            }
+        }
         Ok(self.g.errors.len() - before)
     }
 
@@ -287,17 +339,47 @@ impl Engine {
         let g = &mut self.g;
         let possible = py.detach(|| g.possible());
         let v = self.g.v;
-        let d = PyDict::new(py);
         let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
         let strings = variant_strings(py, &mut guard, v);
         let orders = &strings.orders;
+        // SAFETY: `template` is a dict; PyDict_Copy returns a new reference
+        // (or null with an exception set, which `from_owned_ptr_or_err` raises).
+        let d: Bound<'py, PyDict> = unsafe {
+            Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(strings.template.as_ptr()))?.cast_into_unchecked()
+        };
+        self.loc_lists.resize_with(strings.locs.len(), || None);
         for (i, loc) in strings.locs.iter().enumerate() {
             let ids = possible.ids(i);
-            let list = PyList::new(
-                py,
-                ids.iter().map(|&id| orders[id as usize].as_ref().map(|s| s.bind(py))),
-            )?;
-            d.set_item(loc.bind(py), list)?;
+            let want = |id: &u32| orders[*id as usize].as_ref().map_or(py.None().as_ptr(), |s| s.as_ptr());
+            let same = self.loc_lists[i].as_ref().is_some_and(|l| {
+                // SAFETY: `l` is a list; items are read by index below its length.
+                unsafe {
+                    let p = l.as_ptr();
+                    pyo3::ffi::PyList_GET_SIZE(p) as usize == ids.len()
+                        && ids
+                            .iter()
+                            .enumerate()
+                            .all(|(k, id)| pyo3::ffi::PyList_GET_ITEM(p, k as isize) == want(id))
+                }
+            });
+            if !same {
+                // SAFETY: PyList_New gives a new list of `ids.len()` empty
+                // slots (or null with an exception set); each slot is then
+                // filled once with a new reference, as PyList_SET_ITEM wants.
+                let list: Bound<'py, PyList> = unsafe {
+                    let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
+                    let l = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
+                    for (k, id) in ids.iter().enumerate() {
+                        let item = want(id);
+                        pyo3::ffi::Py_INCREF(item);
+                        pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
+                    }
+                    l
+                };
+                self.loc_lists[i] = Some(list.unbind());
+            }
+            let list = self.loc_lists[i].as_ref().expect("set above");
+            d.set_item(loc.bind(py), list.bind(py))?;
         }
         self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
@@ -306,9 +388,8 @@ impl Engine {
     fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
         let p = self.power(power)?;
         let possible = self.g.possible();
-        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
         // Provinces come first in `locs`, in province order.
-        let locs = &variant_strings(py, &mut guard, self.g.v).locs;
+        let locs = &self.locs;
         PyList::new(
             py,
             possible.orderable[p.index()].iter().map(|q| locs[q.index()].bind(py)),
@@ -326,7 +407,7 @@ impl Engine {
     }
 
     /// Results of the last phase processed: unit → MILA result words.
-    fn last_results(&self) -> Vec<(String, Vec<&'static str>)> {
+    fn last_results(&self) -> Vec<(engine::Name, Vec<&'static str>)> {
         self.g.last_results().to_vec()
     }
     fn last_popped(&self) -> Vec<String> {
@@ -335,7 +416,7 @@ impl Engine {
     fn last_command(&self) -> Vec<(String, String)> {
         self.g.last_command()
     }
-    fn last_ordered_units(&self) -> Vec<Vec<String>> {
+    fn last_ordered_units(&self) -> Vec<Vec<engine::Name>> {
         self.g.last.ordered_units.clone()
     }
     fn last_dislodged(&self) -> Vec<(String, String)> {
@@ -415,8 +496,14 @@ impl Engine {
             name: name.to_string(),
             state: self.g.state.clone(),
             seq: self.g.seq().to_vec(),
-            orders,
-            results: results.into_iter().map(|(u, v)| (u, tags(v))).collect(),
+            orders: orders
+                .into_iter()
+                .map(|l| l.into_iter().map(engine::Name::Owned).collect())
+                .collect(),
+            results: results
+                .into_iter()
+                .map(|(u, v)| (engine::Name::Owned(u), tags(v)))
+                .collect(),
         });
         Ok(())
     }
