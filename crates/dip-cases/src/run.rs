@@ -147,6 +147,7 @@ impl Runner {
         let mut state = setup(vocab, case).map_err(|(l, e)| format!("{}: {e}", loc(&l)))?;
         for step in &case.steps {
             let mut orders = Vec::new();
+            let mut paths = Vec::new();
             // A misspelled name in a peer's file is read in the position.
             let placed = case.lenient_names.then(|| vocab.clone().with_position(&state));
             let reader = placed.as_ref().unwrap_or(vocab);
@@ -160,8 +161,9 @@ impl Runner {
                     )
                 })?;
                 orders.push(o);
+                paths.push(written_path(reader, &ol.line.text));
             }
-            let outcome = game::adjudicate(map, &state, &orders, &rules);
+            let outcome = game::adjudicate_with_paths(map, &state, &orders, &paths, &rules);
             check_step(vocab, &state, step, &outcome, &loc, failures);
             let next = game::advance(map, &state, &outcome);
             if let Some(expected) = &step.post_units {
@@ -512,7 +514,7 @@ fn read_in_position(vocab: &Vocabulary, state: &State, text: &str) -> Option<Ord
     let mut kind = s.order?;
     // jDip takes a written path for a move by convoy.
     if let OrderKind::Move(u, d, false) = kind {
-        if s.path {
+        if !s.path.is_empty() {
             kind = OrderKind::Move(u, d, true);
         }
     }
@@ -521,6 +523,11 @@ fn read_in_position(vocab: &Vocabulary, state: &State, text: &str) -> Option<Ord
         unit_at(state, u.province).map(|u| u.power)
     })?;
     Some(Order::new(power, kind))
+}
+
+/// The convoy path written in an order line, if any.
+fn written_path(vocab: &Vocabulary, text: &str) -> Vec<ProvinceId> {
+    scan_line(vocab, text, &mut ScanState::default()).map_or_else(Vec::new, |s| s.path)
 }
 
 fn kind_unit(k: &OrderKind) -> Option<UnitRef> {

@@ -109,10 +109,11 @@ pub struct Scanned {
     /// 1-based column where the order's unit starts (after the nation);
     /// the parser's notes point there.
     pub column: usize,
-    /// The move was written with a convoy path (`A lvp-iri-ech-lon`). The
-    /// path is not binding (DATC 4.A.6) and does not by itself make the
-    /// move `via convoy`.
-    pub path: bool,
+    /// The provinces of a convoy path written in a move, between origin
+    /// and destination (`A lvp-iri-ech-lon`: iri, ech); empty without one.
+    /// The path binds only under `convoy-path=binding` (DATC 4.A.6) and does
+    /// not by itself make the move `via convoy`.
+    pub path: Vec<ProvinceId>,
 }
 
 /// What the scanner remembers from line to line: the last support and the
@@ -162,7 +163,7 @@ fn run(vocab: &Vocabulary, line: &str, toks: &[Tok<'_>], state: &mut ScanState, 
         nation_first,
         unit_column: 1,
         near: None,
-        path: false,
+        path: Vec::new(),
     };
     let (power, order, press) = s.line(state);
     Scanned {
@@ -200,7 +201,7 @@ struct Scanner<'v, 'm, 'a, 't> {
     /// The province of the ordered unit, once read: a misspelled
     /// destination is looked for next to it first.
     near: Option<ProvinceId>,
-    path: bool,
+    path: Vec<ProvinceId>,
 }
 
 enum PlaceRes {
@@ -717,20 +718,18 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 let mut d = self.dest(Code::MoveField).map_err(plain)?;
                 // A path `A Lon-NTH-Nwy`: the last province is the
                 // destination ([`Scanned::path`] says a path was written).
-                let mut path = false;
+                let mut path = Vec::new();
                 while self.word() == Some(OrderWord::Move) {
                     self.eat_move();
                     self.near = Some(d.province);
+                    path.push(d.province);
                     d = self.dest(Code::MoveField).map_err(plain)?;
-                    path = true;
                 }
                 state.last_move = Some((me, d));
                 state.move_after_support = true;
                 state.move_after_convoy = true;
                 let via = self.eat_word(OrderWord::Via);
-                if path {
-                    self.path = true;
-                }
+                self.path = path;
                 if via
                     && self.peek().is_some_and(|t| {
                         t.word

@@ -136,7 +136,7 @@ pub fn read_orders(vocab: &Vocabulary, text: &str, power: Option<PowerId>) -> Ve
                     )],
                     press: false,
                     column: 1,
-                    path: false,
+                    path: Vec::new(),
                 },
             });
             continue;

@@ -200,9 +200,13 @@ fn explicit_convoy_path_keeps_the_destination_and_says_path() {
     let v = standard();
     let vocab = Vocabulary::new(&v.map);
     let s = scan_line(&vocab, "England: a lvp-iri-eng-lon", &mut ScanState::default()).expect("scanned");
-    assert!(s.path, "the path is reported");
+    let (iri, eng) = (
+        v.map.find_province("iri").expect("iri"),
+        v.map.find_province("eng").expect("eng"),
+    );
+    assert_eq!(s.path, [iri, eng], "the path is reported");
     let lon = v.map.find_province("lon").expect("lon");
     assert!(matches!(s.order, Some(dip_core::OrderKind::Move(_, d, false)) if d.province == lon));
     let s = scan_line(&vocab, "England: a lvp-lon", &mut ScanState::default()).expect("scanned");
-    assert!(!s.path);
+    assert!(s.path.is_empty());
 }
