@@ -9,7 +9,7 @@ mod jdip;
 mod native;
 mod run;
 
-pub use run::{run, CaseResult, Runner, Settings};
+pub use run::{jdip_notation, run, CaseResult, Runner, Settings};
 
 /// Where a line came from, for messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +48,18 @@ pub struct Step {
     pub post_dislodged: Option<Vec<Line>>,
     /// Check every dislodged unit is marked on its order line (dip format).
     pub strict_dislodged: bool,
+    /// `post_dislodged` lists only dislodged units that have somewhere to
+    /// retreat; a unit destroyed for want of a retreat is left out (the
+    /// convention of jDip's and godip's files).
+    pub retreating_only: bool,
+}
+
+/// jDip's order-reading suite: an order and what it must read as, in
+/// jDip's notation (`move(england, lvp/mv, army, edi, false)`, `FAIL`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadCheck {
+    pub order: Line,
+    pub expected: Line,
 }
 
 /// A case, with names as written: they are looked up when it runs.
@@ -58,6 +70,11 @@ pub struct Case {
     pub file: String,
     pub line: usize,
     pub variant: Option<String>,
+    /// Province names may be misspelled (jDip's and godip's files, read as
+    /// jDip reads them: `Galacia`, `Portuga`); power names may not.
+    pub lenient_names: bool,
+    /// The line that named the variant (0: none), for messages.
+    pub variant_line: usize,
     pub rules: Option<String>,
     /// `spring 1901 movement` as written.
     pub phase: Option<Line>,
@@ -68,6 +85,9 @@ pub struct Case {
     /// Results of the previous phase (jDip PRESTATE_RESULTS), for attackers.
     pub previous_results: Vec<Line>,
     pub steps: Vec<Step>,
+    /// A case of the order-reading suite: no adjudication, the order is
+    /// read in the position and compared.
+    pub read: Option<ReadCheck>,
 }
 
 /// A file that cannot be read as cases.
@@ -79,14 +99,18 @@ pub struct CaseFileError {
     pub message: String,
 }
 
-/// Reads a case file in either format (jDip's starts with `VARIANT_ALL` or `CASE`).
+/// Reads a case file in any of the formats: jDip's starts with
+/// `VARIANT_ALL` or `CASE`, jDip's order-reading suite with `VARIANT:`,
+/// `SETUP` or `ORD:`, anything else is dip's own.
 pub fn parse_file(text: &str, file: &str) -> Result<Vec<Case>, CaseFileError> {
     let first = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| !l.is_empty())
         .unwrap_or("");
-    if first.starts_with("VARIANT_ALL") || first.starts_with("CASE ") {
+    if jdip::is_order_suite(first) {
+        jdip::parse_order_suite(text, file)
+    } else if first.starts_with("VARIANT_ALL") || first.starts_with("CASE ") {
         jdip::parse(text, file)
     } else {
         native::parse(text, file)

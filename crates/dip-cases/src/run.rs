@@ -1,12 +1,12 @@
 //! Playing a case and comparing what happened with what was expected.
 
-use crate::{Case, Expected, Line, Step};
+use crate::{Case, Expected, Line, ReadCheck, Step};
 use dip_core::{
-    game, movement, Dislodged, Map, OrderKind, Phase, PhaseKind, PhaseOutcome, ProvinceId, Ruleset, Season, State,
-    Unit, Verdict,
+    game, movement, retreat, CoastSpec, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, ProvinceId,
+    Ruleset, Season, State, Unit, UnitRef, Verdict,
 };
 use dip_text::position::{format_unit, parse_dislodged_with, parse_owners, parse_phase, parse_unit_with};
-use dip_text::{parse_order_with, Vocabulary};
+use dip_text::{parse_order_with, scan_line, ScanState, Vocabulary};
 use dip_variants::Variant;
 use std::collections::{BTreeSet, HashMap};
 
@@ -38,8 +38,15 @@ impl CaseResult {
 #[derive(Default)]
 pub struct Runner {
     pub settings: Settings,
+    /// Variants by the name cases use: those loaded, and those added with
+    /// [`Runner::add_variant`] (keys in lower case).
     variants: HashMap<String, Variant>,
 }
+
+/// Names the peers' files give the standard map: jDip's `Standard` and its
+/// test variant `DATC_Standard` (the standard map; its wing option is used
+/// only by wing.txt).
+const STANDARD_NAMES: [&str; 2] = ["standard", "datc_standard"];
 
 /// Runs one case with fresh settings (convenience for tests).
 pub fn run(case: &Case, settings: &Settings) -> CaseResult {
@@ -58,6 +65,53 @@ impl Runner {
         }
     }
 
+    /// Makes `variant` known by `name` (any case) to the cases that name
+    /// it, before bundled variants and files: a variant read from another
+    /// format (jDip's variants.xml) is added this way.
+    pub fn add_variant(&mut self, name: &str, variant: Variant) {
+        self.variants.insert(name.to_lowercase(), variant);
+    }
+
+    /// The key in `variants` of the case's variant, loading it if need be.
+    fn variant_key(&mut self, case: &Case) -> Result<String, String> {
+        let name = case
+            .variant
+            .clone()
+            .or_else(|| self.settings.variant.clone())
+            .unwrap_or_else(|| "standard".into());
+        let lower = name.to_lowercase();
+        if self.variants.contains_key(&lower) {
+            return Ok(lower);
+        }
+        // A relative path is taken from the case file's folder first.
+        let path = std::path::Path::new(&case.file)
+            .parent()
+            .map(|dir| dir.join(&name))
+            .filter(|p| p.is_file())
+            .map(|p| p.to_string_lossy().to_string());
+        let load = match &path {
+            Some(p) => p.clone(),
+            None if STANDARD_NAMES.contains(&lower.as_str()) => "standard".into(),
+            None => name.clone(),
+        };
+        if !self.variants.contains_key(&load) {
+            match dip_variants::load(&load) {
+                Ok(v) => {
+                    self.variants.insert(load.clone(), v);
+                }
+                Err(e) if case.variant.is_some() && case.variant_line > 0 => {
+                    return Err(format!(
+                        "{}:{}: variant `{name}` not found (neither bundled nor a file); give --variants with the \
+                         file that defines it (e.g. jDip's variants.xml): {e}",
+                        case.file, case.variant_line
+                    ))
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        Ok(load)
+    }
+
     pub fn run(&mut self, case: &Case) -> CaseResult {
         let mut result = CaseResult {
             id: case.id.clone(),
@@ -73,25 +127,18 @@ impl Runner {
     }
 
     fn play(&mut self, case: &Case, failures: &mut Vec<String>) -> Result<(), String> {
-        let name = case
-            .variant
-            .clone()
-            .or_else(|| self.settings.variant.clone())
-            .unwrap_or_else(|| "standard".into());
-        // A relative path is taken from the case file's folder first.
-        let name = std::path::Path::new(&case.file)
-            .parent()
-            .map(|dir| dir.join(&name))
-            .filter(|p| p.is_file())
-            .map(|p| p.to_string_lossy().to_string())
-            .unwrap_or(name);
-        if !self.variants.contains_key(&name) {
-            let v = dip_variants::load(&name).map_err(|e| e.to_string())?;
-            self.variants.insert(name.clone(), v);
-        }
-        let variant = &self.variants[&name];
+        let name = self.variant_key(case)?;
+        let variant = self
+            .variants
+            .get(&name)
+            .ok_or_else(|| format!("variant `{name}` not loaded"))?;
         let map = &variant.map;
-        let vocab = &Vocabulary::new(map).with_spellcheck(0);
+        if let Some(check) = &case.read {
+            return read_check(variant, case, check, failures);
+        }
+        let strict = Vocabulary::new(map).with_spellcheck(0);
+        let lenient = Vocabulary::new(map).with_nation_spelling(false);
+        let vocab = if case.lenient_names { &lenient } else { &strict };
         let rules = match case.rules.as_ref().or(self.settings.rules.as_ref()) {
             Some(text) => Ruleset::parse(text).map_err(|e| format!("{}:{}: {e}", case.file, case.line))?,
             None => variant.rules,
@@ -100,12 +147,23 @@ impl Runner {
         let mut state = setup(vocab, case).map_err(|(l, e)| format!("{}: {e}", loc(&l)))?;
         for step in &case.steps {
             let mut orders = Vec::new();
+            let mut paths = Vec::new();
+            // A misspelled name in a peer's file is read in the position.
+            let placed = case.lenient_names.then(|| vocab.clone().with_position(&state));
+            let reader = placed.as_ref().unwrap_or(vocab);
             for ol in &step.orders {
-                let o = parse_order_with(vocab, &ol.line.text, None)
-                    .map_err(|e| format!("{}: {e}: `{}`", loc(&ol.line), ol.line.text))?;
+                let o = parse_order_with(reader, &ol.line.text, None).map_err(|e| {
+                    format!(
+                        "{}: {}: `{}`",
+                        loc(&ol.line),
+                        explain(vocab, &ol.line.text, e),
+                        ol.line.text
+                    )
+                })?;
                 orders.push(o);
+                paths.push(written_path(reader, &ol.line.text));
             }
-            let outcome = game::adjudicate(map, &state, &orders, &rules);
+            let outcome = game::adjudicate_with_paths(map, &state, &orders, &paths, &rules);
             check_step(vocab, &state, step, &outcome, &loc, failures);
             let next = game::advance(map, &state, &outcome);
             if let Some(expected) = &step.post_units {
@@ -134,7 +192,16 @@ impl Runner {
                     want.insert(describe(map, &u));
                 }
                 let got: BTreeSet<String> = match &outcome {
-                    PhaseOutcome::Movement(m) => m.dislodged.iter().map(|d| describe(map, &d.unit)).collect(),
+                    PhaseOutcome::Movement(m) => {
+                        let after = movement::apply(map, &state, m);
+                        m.dislodged
+                            .iter()
+                            .filter(|d| {
+                                !step.retreating_only || !retreat::retreat_options(map, &after, &rules, d).is_empty()
+                            })
+                            .map(|d| describe(map, &d.unit))
+                            .collect()
+                    }
                     _ => BTreeSet::new(),
                 };
                 if want != got {
@@ -270,31 +337,24 @@ fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
         let u = parse_unit_with(vocab, &l.text).map_err(|e| (here(l), e))?;
         state.place(map, u);
     }
-    // Attackers from the previous phase's results (jDip).
-    let mut attacker: HashMap<ProvinceId, ProvinceId> = HashMap::new();
-    for l in &case.previous_results {
-        let t = l.text.trim();
-        if let Some(order) = t.strip_prefix("SUCCESS:") {
-            if let Ok(o) = parse_order_with(vocab, order.trim(), None) {
-                if let OrderKind::Move(u, d, _) = o.kind {
-                    attacker.insert(d.province, u.province);
-                }
-            }
-        }
-    }
+    let results = previous_results(vocab, &state, case)?;
     for l in &case.dislodged {
         let d = if l.text.contains(" from ") {
             parse_dislodged_with(vocab, &l.text).map_err(|e| (here(l), e))?
         } else {
             let unit = parse_unit_with(vocab, &l.text).map_err(|e| (here(l), e))?;
             let p = map.province_of(unit.region);
+            let (attacker_from, by_convoy) = results.attackers.get(&p).copied().unwrap_or((p, false));
             Dislodged {
                 unit,
-                attacker_from: *attacker.get(&p).unwrap_or(&p),
-                by_convoy: false,
+                attacker_from,
+                by_convoy,
             }
         };
         state.set_dislodged(map, d);
+    }
+    for p in results.standoffs {
+        state.standoffs.insert(p.index());
     }
     if let Some(l) = &case.standoffs {
         for name in l.text.split_whitespace() {
@@ -316,4 +376,285 @@ fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
         }
     }
     Ok(state)
+}
+
+/// What a retreat case takes from the movement phase before it (jDip's
+/// `PRESTATE_RESULTS`): where each successful attacker came from and
+/// whether by convoy, and the provinces left empty by a standoff.
+#[derive(Default)]
+struct Results {
+    attackers: HashMap<ProvinceId, (ProvinceId, bool)>,
+    standoffs: Vec<ProvinceId>,
+}
+
+/// Reads `SUCCESS: order` / `FAILURE: order` lines. A move came by convoy
+/// when written `via convoy` / `by convoy`, with a path of sea provinces,
+/// or between provinces that are not neighbours. A province two or more
+/// failed moves went for and that no unit holds now saw a standoff.
+fn previous_results(vocab: &Vocabulary, state: &State, case: &Case) -> Result<Results, (Line, String)> {
+    let map = vocab.map();
+    let mut out = Results::default();
+    let mut failed: HashMap<ProvinceId, usize> = HashMap::new();
+    for l in &case.previous_results {
+        let t = l.text.trim();
+        let (success, order) = if let Some(o) = strip_prefix_ci(t, "SUCCESS:") {
+            (true, o)
+        } else if let Some(o) = strip_prefix_ci(t, "FAILURE:") {
+            (false, o)
+        } else {
+            return Err((
+                l.clone(),
+                format!("expected `SUCCESS: order` or `FAILURE: order`, found `{t}`"),
+            ));
+        };
+        let o = parse_order_with(vocab, order.trim(), None).map_err(|e| (l.clone(), e.to_string()))?;
+        let OrderKind::Move(u, d, via) = o.kind else {
+            continue;
+        };
+        if success {
+            let path = order.matches('-').count() > 1;
+            let adjacent = map.provinces_adjacent(u.province, d.province);
+            out.attackers.insert(d.province, (u.province, via || path || !adjacent));
+        } else {
+            *failed.entry(d.province).or_default() += 1;
+        }
+    }
+    let mut standoffs: Vec<ProvinceId> = failed
+        .into_iter()
+        .filter(|&(p, n)| n >= 2 && state.unit(p).is_none() && !out.attackers.contains_key(&p))
+        .map(|(p, _)| p)
+        .collect();
+    standoffs.sort_by_key(|p| p.index());
+    out.standoffs = standoffs;
+    Ok(out)
+}
+
+fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = s.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &s[prefix.len()..])
+}
+
+/// A parse error, said better when the line starts with a misspelled power
+/// (`Germnay: A wal S ...`).
+fn explain(vocab: &Vocabulary, text: &str, e: dip_text::ParseError) -> String {
+    if let Some((head, _)) = text.split_once(':') {
+        let head = head.trim();
+        let one_word = !head.is_empty() && head.chars().all(|c| c.is_alphabetic() || c == '-');
+        if one_word && vocab.nation(head).is_none() {
+            let map = vocab.map();
+            let near: Vec<&str> = map
+                .power_ids()
+                .map(|p| map.power(p).name.as_str())
+                .filter(|n| strsim_close(n, head))
+                .collect();
+            let hint = if near.is_empty() {
+                String::new()
+            } else {
+                format!(" (did you mean {}?)", near.join(", "))
+            };
+            return format!("unknown power `{head}`{hint}");
+        }
+    }
+    e.to_string()
+}
+
+/// Two names within two letters of each other (edits, not case).
+fn strsim_close(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev.last().is_some_and(|&d| d <= 2)
+}
+
+/// A case of jDip's order-reading suite: the order is read in the position
+/// (with the spelling check, preferring provinces where units stand) and
+/// written in jDip's notation, then compared with the expected result.
+fn read_check(variant: &Variant, case: &Case, check: &ReadCheck, failures: &mut Vec<String>) -> Result<(), String> {
+    let map = &variant.map;
+    let plain = Vocabulary::new(map).with_spellcheck(0);
+    let loc = |l: &Line| format!("{}:{}", case.file, l.number);
+    let state = setup(&plain, case).map_err(|(l, e)| format!("{}: {e}", loc(&l)))?;
+    let vocab = Vocabulary::new(map).with_position(&state);
+    let expected = check.expected.text.trim();
+    let want = if expected.eq_ignore_ascii_case("fail") {
+        "FAIL".to_string()
+    } else {
+        canonical_notation(&plain, expected)
+            .ok_or_else(|| format!("{}: cannot read the expected result `{expected}`", loc(&check.expected)))?
+    };
+    let got = match read_in_position(&vocab, &state, &check.order.text) {
+        Some(o) => jdip_notation(map, &state, &o),
+        None => "FAIL".to_string(),
+    };
+    if want != got {
+        failures.push(format!(
+            "{}: `{}`: expected {want}, read {got}",
+            loc(&check.order),
+            check.order.text
+        ));
+    }
+    Ok(())
+}
+
+/// Reads one order as a game master would: corrections allowed, the power
+/// from the line or else from the unit that stands there.
+fn read_in_position(vocab: &Vocabulary, state: &State, text: &str) -> Option<Order> {
+    let s = scan_line(vocab, text, &mut ScanState::default())?;
+    if s.press || s.notes.iter().any(|n| !n.code.is_correction()) {
+        return None;
+    }
+    let mut kind = s.order?;
+    // jDip takes a written path for a move by convoy.
+    if let OrderKind::Move(u, d, false) = kind {
+        if !s.path.is_empty() {
+            kind = OrderKind::Move(u, d, true);
+        }
+    }
+    let power = s.power.or_else(|| {
+        let u = kind_unit(&kind)?;
+        unit_at(state, u.province).map(|u| u.power)
+    })?;
+    Some(Order::new(power, kind))
+}
+
+/// The convoy path written in an order line, if any.
+fn written_path(vocab: &Vocabulary, text: &str) -> Vec<ProvinceId> {
+    scan_line(vocab, text, &mut ScanState::default()).map_or_else(Vec::new, |s| s.path)
+}
+
+fn kind_unit(k: &OrderKind) -> Option<UnitRef> {
+    match *k {
+        OrderKind::Hold(u)
+        | OrderKind::Move(u, ..)
+        | OrderKind::SupportHold(u, _)
+        | OrderKind::SupportMove(u, ..)
+        | OrderKind::Convoy(u, ..)
+        | OrderKind::Retreat(u, _)
+        | OrderKind::Disband(u)
+        | OrderKind::Build(u) => Some(u),
+        OrderKind::Waive => None,
+    }
+}
+
+fn unit_at(state: &State, p: ProvinceId) -> Option<Unit> {
+    state.unit(p).or_else(|| state.dislodged(p).map(|d| d.unit))
+}
+
+/// An order in jDip's notation, with dip's abbreviations:
+/// `move(england, lvp/mv, army, edi, false)`. The unit's type and coast
+/// come from the order, else from the position; `mv` is an army's place,
+/// `xc` a fleet's when the province has one coast.
+pub fn jdip_notation(map: &Map, state: &State, order: &Order) -> String {
+    let power = map.power(order.power).name.to_lowercase();
+    let kind_of = |u: &UnitRef| u.kind.or_else(|| unit_at(state, u.province).map(|x| x.kind));
+    let type_name = |u: &UnitRef| match kind_of(u) {
+        Some(k) => map.unit_type(k).name.to_lowercase(),
+        None => "?".into(),
+    };
+    let place = |u: &UnitRef| {
+        let abbr = &map.province(u.province).abbr;
+        let coast = match u.coast {
+            CoastSpec::Coast(r) => map.region(r).coast.clone(),
+            _ => unit_at(state, u.province).and_then(|x| map.region(x.region).coast.clone()),
+        };
+        let is_army = kind_of(u).is_some_and(|k| map.unit_type(k).name.eq_ignore_ascii_case("army"));
+        match coast {
+            Some(c) => format!("{abbr}/{c}"),
+            None if is_army => format!("{abbr}/mv"),
+            None => format!("{abbr}/xc"),
+        }
+    };
+    let dest = |d: &dip_core::Dest| {
+        let abbr = &map.province(d.province).abbr;
+        match d.coast {
+            CoastSpec::Coast(r) => match &map.region(r).coast {
+                Some(c) => format!("{abbr}/{c}"),
+                None => abbr.clone(),
+            },
+            _ => abbr.clone(),
+        }
+    };
+    let text = match &order.kind {
+        OrderKind::Hold(u) => format!("hold({power}, {}, {})", place(u), type_name(u)),
+        OrderKind::Move(u, d, via) => format!("move({power}, {}, {}, {}, {via})", place(u), type_name(u), dest(d)),
+        OrderKind::SupportHold(u, t) => format!(
+            "support({power}, {}, {}, {}, {}, {})",
+            place(u),
+            type_name(u),
+            map.province(t.province).abbr,
+            type_name(t),
+            map.province(t.province).abbr
+        ),
+        OrderKind::SupportMove(u, t, d) => format!(
+            "support({power}, {}, {}, {}, {}, {})",
+            place(u),
+            type_name(u),
+            map.province(t.province).abbr,
+            type_name(t),
+            dest(d)
+        ),
+        OrderKind::Convoy(u, t, d) => format!(
+            "convoy({power}, {}, {}, {}, {}, {})",
+            place(u),
+            type_name(u),
+            map.province(t.province).abbr,
+            type_name(t),
+            dest(d)
+        ),
+        OrderKind::Retreat(u, d) => format!("retreat({power}, {}, {}, {})", place(u), type_name(u), dest(d)),
+        OrderKind::Disband(u) => format!("remove({power}, {}, {})", place(u), type_name(u)),
+        OrderKind::Build(u) => format!("build({power}, {}, {})", place(u), type_name(u)),
+        OrderKind::Waive => format!("waive({power})"),
+    };
+    text
+}
+
+/// jDip's notation as written in `RES:` lines, with jDip's province names
+/// replaced by dip's abbreviations, power names by dip's, in lower case.
+/// `disband` is written `remove` (one order in dip).
+fn canonical_notation(vocab: &Vocabulary, text: &str) -> Option<String> {
+    let map = vocab.map();
+    let (name, args) = text.split_once('(')?;
+    let args = args.trim().strip_suffix(')')?;
+    let name = match name.trim().to_lowercase().as_str() {
+        "disband" => "remove".to_string(),
+        other => other.to_string(),
+    };
+    let mut out = Vec::new();
+    for (i, a) in args.split(',').map(str::trim).enumerate() {
+        let lower = a.to_lowercase();
+        let (base, coast) = match lower.split_once('/') {
+            Some((b, c)) => (b.to_string(), Some(c.to_string())),
+            None => (lower.clone(), None),
+        };
+        let word = if i == 0 {
+            match vocab.nation(&base) {
+                Some(p) => map.power(p).name.to_lowercase(),
+                None => lower.clone(),
+            }
+        } else if matches!(base.as_str(), "army" | "fleet" | "true" | "false") {
+            lower.clone()
+        } else {
+            match vocab.place(&base) {
+                Some(p) => {
+                    let abbr = map.province(p.province).abbr.clone();
+                    match coast {
+                        Some(c) => format!("{abbr}/{c}"),
+                        None => abbr,
+                    }
+                }
+                None => lower.clone(),
+            }
+        };
+        out.push(word);
+    }
+    Some(format!("{name}({})", out.join(", ")))
 }

@@ -113,3 +113,110 @@ fn a_wrong_reason_fails() {
     assert!(!dip_cases::run(&cases[0], &Settings::default()).passed());
     assert!(parse_file("case r\norders\n  France: A par H : illegal nonsense\nend\n", "r").is_err());
 }
+
+/// Runs the cases of `text` (named `file`) and returns the failures.
+fn failures_of(text: &str, file: &str) -> Vec<String> {
+    let cases = parse_file(text, file).unwrap_or_else(|e| panic!("{e}"));
+    let mut runner = Runner::new(Settings::default());
+    cases.iter().flat_map(|c| runner.run(c).failures).collect()
+}
+
+#[test]
+fn misspelled_power_in_a_peer_case_is_an_error_naming_file_and_line() {
+    let text = "VARIANT_ALL Standard\nCASE p1\nPRESTATE\n  Germany: A mun\nORDERS\n  Germnay: A mun-boh\nPOSTSTATE\n  Germany: A boh\nEND\n";
+    let f = failures_of(text, "peer.txt");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(f[0].starts_with("peer.txt:6: unknown power `Germnay`"), "{}", f[0]);
+    assert!(f[0].contains("Germany"), "the message suggests the power: {}", f[0]);
+}
+
+#[test]
+fn unknown_peer_variant_asks_for_variants_naming_file_and_line() {
+    let text = "# jDip's test map\nVARIANT_ALL DATC_Loeb9\nCASE v1\nPRESTATE\n  Spain: A cor\nORDERS\n  Spain: A cor H\nPOSTSTATE_SAME\nEND\n";
+    let f = failures_of(text, "loeb.txt");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].starts_with("loeb.txt:2: variant `DATC_Loeb9` not found"),
+        "{}",
+        f[0]
+    );
+    assert!(f[0].contains("--variants"), "{}", f[0]);
+}
+
+#[test]
+fn a_variant_added_to_the_runner_is_found_by_its_peer_name() {
+    let text = "VARIANT_ALL My_Test_Map\nCASE v2\nPRESTATE\n  Germany: A mun\nORDERS\n  Germany: A mun-boh\nPOSTSTATE\n  Germany: A boh\nEND\n";
+    let cases = parse_file(text, "mine.txt").unwrap();
+    let mut runner = Runner::new(Settings::default());
+    assert!(!runner.run(&cases[0]).passed(), "unknown before it is added");
+    runner.add_variant("my_test_map", dip_variants::standard());
+    let r = runner.run(&cases[0]);
+    assert!(r.passed(), "{:?}", r.failures);
+}
+
+#[test]
+fn standard_and_datc_standard_are_the_standard_map() {
+    for name in ["Standard", "DATC_Standard", "standard"] {
+        let text = format!("VARIANT_ALL {name}\nCASE s\nPRESTATE\n  Germany: A mun\nORDERS\n  Germany: A mun-boh\nPOSTSTATE\n  Germany: A boh\nEND\n");
+        assert!(failures_of(&text, "s.txt").is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn case_without_end_ends_at_the_next_case() {
+    let text = "VARIANT_ALL Standard\nCASE a\nPRESTATE\n  Germany: A mun\nORDERS\n  Germany: A mun H\nPOSTSTATE_SAME\nCASE b\nPRESTATE\n  France: A par\nORDERS\n  France: A par H\nPOSTSTATE_SAME\n";
+    let cases = parse_file(text, "e.txt").unwrap();
+    assert_eq!(cases.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    assert_eq!(cases[1].units.len(), 1, "b's units are its own");
+}
+
+#[test]
+fn destroyed_unit_listed_as_dislodged_fails() {
+    // F ank cannot retreat: by the peers' convention it is not dislodged.
+    let case = "CASE d\nPRESTATE\n  Turkey: F ank\n  Turkey: A con\n  Russia: F bla\n  Russia: A arm\nORDERS\n  Russia: F bla-ank\n  Russia: A arm S F bla-ank\nPOSTSTATE\n  Turkey: A con\n  Russia: F ank\n  Russia: A arm\nPOSTSTATE_DISLODGED\n";
+    assert!(failures_of(&format!("VARIANT_ALL Standard\n{case}END\n"), "d.txt").is_empty());
+    let text = format!("VARIANT_ALL Standard\n{case}  Turkey: F ank\nEND\n");
+    let f = failures_of(&text, "d.txt");
+    assert!(
+        f.iter()
+            .any(|m| m.starts_with("dislodged: expected [Turkey: F ank], got []")),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn retreat_into_a_standoff_needs_prestate_results() {
+    // Without the two failed moves the retreat to bud succeeds.
+    let with =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cases/jdip/reader.txt")).unwrap();
+    let start = with.find("CASE reader.3").unwrap();
+    let end = start + with[start..].find("END").unwrap() + 3;
+    let case = &with[start..end];
+    assert!(failures_of(&format!("VARIANT_ALL Standard\n{case}\n"), "r3.txt").is_empty());
+    let without: String = case
+        .lines()
+        .filter(|l| !(l.contains("FAILURE") && l.contains("-bud")))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!failures_of(&format!("VARIANT_ALL Standard\n{without}\n"), "r3.txt").is_empty());
+}
+
+#[test]
+fn order_reading_case_with_a_wrong_result_fails() {
+    let text = "VARIANT: Standard\nSETUP\n  England: A lvp\nEND\nORD: lvp attacks edi\nRES: move(england, lvp/mv, army, yor, false)\nORD: lvp attacks edi\nRES: move(england, lvp/mv, army, edi, false)\nORD: lvp attacks edi\nRES: FAIL\n";
+    let cases = parse_file(text, "o.txt").unwrap();
+    assert_eq!(cases.len(), 3);
+    let mut runner = Runner::new(Settings::default());
+    let passed: Vec<bool> = cases.iter().map(|c| runner.run(c).passed()).collect();
+    assert_eq!(passed, [false, true, false]);
+}
+
+#[test]
+fn order_reading_suite_errors_name_the_line() {
+    let e = parse_file("VARIANT: Standard\nORD: a lon H\nORD: a lon H\n", "o.txt").unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("o.txt", 3));
+    let e = parse_file("VARIANT: Standard\nRES: FAIL\n", "o.txt").unwrap_err();
+    assert_eq!(e.line, 2);
+    let e = parse_file("SETUP\n  England: A lon\n", "o.txt").unwrap_err();
+    assert!(e.message.contains("END"), "{e}");
+}

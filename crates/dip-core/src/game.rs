@@ -38,6 +38,23 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
     }
 }
 
+/// As [`adjudicate`], with the convoy paths written in the orders
+/// (`paths[k]` for order `k`; see [`movement::adjudicate_with_paths`]).
+pub fn adjudicate_with_paths(
+    map: &Map,
+    state: &State,
+    orders: &[Order],
+    paths: &[Vec<crate::ProvinceId>],
+    rules: &Ruleset,
+) -> PhaseOutcome {
+    match state.phase.kind {
+        PhaseKind::Movement => {
+            PhaseOutcome::Movement(movement::adjudicate_with_paths(map, state, orders, paths, rules))
+        }
+        _ => adjudicate(map, state, orders, rules),
+    }
+}
+
 /// The next position: the outcome applied, centres updated after Fall, and
 /// the phase moved on (phases with nothing to do are skipped).
 pub fn advance(map: &Map, state: &State, outcome: &PhaseOutcome) -> State {

@@ -126,6 +126,9 @@ pub struct Ruleset {
     pub multi_route: MultiRoute,
     pub paradox: Paradox,
     pub convoy_adjacent: ConvoyAdjacent,
+    /// DATC 4.A.6: a convoy path written in a move order binds (the army
+    /// goes only through the fleets named) instead of being ignored.
+    pub convoy_path_binding: bool,
     pub convoy_self_cut: bool,
     pub retreat_to_convoy_origin: bool,
     pub head_to_head_dislodged: HeadToHeadDislodged,
@@ -181,6 +184,7 @@ impl Ruleset {
         multi_route: MultiRoute::All,
         paradox: Paradox::Szykman,
         convoy_adjacent: ConvoyAdjacent::Rule2023,
+        convoy_path_binding: false,
         convoy_self_cut: false,
         retreat_to_convoy_origin: true,
         head_to_head_dislodged: HeadToHeadDislodged::Rule2023,
@@ -297,6 +301,13 @@ impl Ruleset {
                     "1982" => ConvoyAdjacent::Rule1982,
                     "dptg" => ConvoyAdjacent::Dptg,
                     _ => return Err(bad("2023, 1971, 1982 or dptg")),
+                }
+            }
+            "convoy-path" => {
+                self.convoy_path_binding = match v.as_str() {
+                    "ignored" => false,
+                    "binding" => true,
+                    _ => return Err(bad("ignored or binding")),
                 }
             }
             "convoy-self-cut" => self.convoy_self_cut = yes_no(&v)?,
@@ -453,6 +464,10 @@ impl Ruleset {
                     ConvoyAdjacent::Rule1982 => "1982",
                     ConvoyAdjacent::Dptg => "dptg",
                 },
+            ),
+            (
+                "convoy-path",
+                if self.convoy_path_binding { "binding" } else { "ignored" },
             ),
             ("convoy-self-cut", yn(self.convoy_self_cut)),
             ("retreat-to-convoy-origin", yn(self.retreat_to_convoy_origin)),

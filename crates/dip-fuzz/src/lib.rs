@@ -377,7 +377,14 @@ pub fn targets() -> Vec<Target> {
         Target {
             name: "cases",
             run: cases,
-            seeds: || seeds_of(&["cases/jdip/sample.txt", "cases/datc/6a-basic.cases"]),
+            seeds: || {
+                seeds_of(&[
+                    "cases/jdip/sample.txt",
+                    "cases/jdip/reader.txt",
+                    "cases/jdip/order-reading.txt",
+                    "cases/datc/6a-basic.cases",
+                ])
+            },
         },
         Target {
             name: "map_edits",

@@ -51,6 +51,10 @@ fn lex(line: &str) -> Vec<Tok<'_>> {
                 it.next();
             }
             let text = line[i..end].trim_end_matches('.');
+            if text.is_empty() && line[i..end].len() == 1 && line[end..].trim().is_empty() {
+                // A full stop ending the line: `... (south coast).`
+                continue;
+            }
             let word = !text.is_empty();
             let text = if word { text } else { &line[i..end] };
             toks.push(Tok {
@@ -61,8 +65,15 @@ fn lex(line: &str) -> Vec<Tok<'_>> {
             });
         } else {
             let two = line.get(i..i + 2);
-            let text = match two {
-                Some("->") | Some("=>") => {
+            let three = line.get(i..i + 3);
+            let text = match (three, two) {
+                // jDip's arrows: `-->`, `-=>`, `==>`.
+                (Some("-->") | Some("-=>") | Some("==>"), _) => {
+                    it.next();
+                    it.next();
+                    three.unwrap_or("-")
+                }
+                (_, Some("->") | Some("=>")) => {
                     it.next();
                     two.unwrap_or("-")
                 }
@@ -98,6 +109,11 @@ pub struct Scanned {
     /// 1-based column where the order's unit starts (after the nation);
     /// the parser's notes point there.
     pub column: usize,
+    /// The provinces of a convoy path written in a move, between origin
+    /// and destination (`A lvp-iri-ech-lon`: iri, ech); empty without one.
+    /// The path binds only under `convoy-path=binding` (DATC 4.A.6) and does
+    /// not by itself make the move `via convoy`.
+    pub path: Vec<ProvinceId>,
 }
 
 /// What the scanner remembers from line to line: the last support and the
@@ -146,6 +162,8 @@ fn run(vocab: &Vocabulary, line: &str, toks: &[Tok<'_>], state: &mut ScanState, 
         notes: Vec::new(),
         nation_first,
         unit_column: 1,
+        near: None,
+        path: Vec::new(),
     };
     let (power, order, press) = s.line(state);
     Scanned {
@@ -154,8 +172,17 @@ fn run(vocab: &Vocabulary, line: &str, toks: &[Tok<'_>], state: &mut ScanState, 
         notes: s.notes,
         press,
         column: s.unit_column,
+        path: s.path,
     }
 }
+
+/// Words after a move word that add nothing: `attack on`, `attack of`,
+/// `attacks into`, `move to` (`to` is a move word itself).
+const FILLERS_AFTER_MOVE: [&str; 3] = ["on", "of", "into"];
+
+/// Words before a unit or place that add nothing: `the fleet in the North
+/// Africa`, `an army in Berlin`.
+const ARTICLES: [&str; 3] = ["the", "an", "in"];
 
 /// A place name found at a token, and how many tokens it takes.
 type PlaceHit = Option<(Place, usize)>;
@@ -171,6 +198,10 @@ struct Scanner<'v, 'm, 'a, 't> {
     /// May the first word be read as the nation?
     nation_first: bool,
     unit_column: usize,
+    /// The province of the ordered unit, once read: a misspelled
+    /// destination is looked for next to it first.
+    near: Option<ProvinceId>,
+    path: Vec<ProvinceId>,
 }
 
 enum PlaceRes {
@@ -221,6 +252,44 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
         }
         yes
     }
+    /// A move word and the words that may follow it (`move to`, `attack
+    /// on`, `attacks into`, `moving to`): all of them, if one is here.
+    fn eat_move(&mut self) -> bool {
+        if !self.eat_word(OrderWord::Move) {
+            return false;
+        }
+        while self.peek().is_some_and(|t| {
+            t.word
+                && (self.v.order_word(t.text) == Some(OrderWord::Move)
+                    || FILLERS_AFTER_MOVE.iter().any(|f| t.text.eq_ignore_ascii_case(f)))
+                && self.place_at(self.i).is_none()
+        }) {
+            self.i += 1;
+        }
+        true
+    }
+
+    /// Articles and `in` before a place or unit: `the fleet in the North
+    /// Africa`, `an Army in Berlin`, `a Fleet` (an `a` before a unit type).
+    fn skip_articles(&mut self) {
+        loop {
+            let Some(t) = self.peek().filter(|t| t.word) else {
+                return;
+            };
+            if self.place_at(self.i).is_some() && !t.text.eq_ignore_ascii_case("a") {
+                return;
+            }
+            let article = ARTICLES.iter().any(|a| t.text.eq_ignore_ascii_case(a));
+            let a_before_unit = t.text.eq_ignore_ascii_case("a")
+                && self.peek_at(1).is_some_and(|n| n.word && self.v.unit(n.text).is_some());
+            if (article && self.peek_at(1).is_some_and(|n| n.word || n.text == "(")) || a_before_unit {
+                self.i += 1;
+            } else {
+                return;
+            }
+        }
+    }
+
     fn rest(&self) -> &'a str {
         let byte = self.toks.get(self.i).map_or(self.line.len(), |t| t.start);
         self.line[byte..].trim()
@@ -290,6 +359,28 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             return PlaceRes::Missing;
         };
         if spell {
+            // Only when the position is known (`Vocabulary::with_position`).
+            let among = match (self.v.occupied(), self.near) {
+                (Some(_), Some(p)) => Some(self.v.map().neighbour_provinces(p)),
+                (Some(units), None) => Some(units.to_vec()),
+                (None, _) => None,
+            };
+            if let Some((p, score, name)) = among.and_then(|c| self.v.spell_among(t.text, &c)) {
+                let prov = self.v.map().province(p.province);
+                self.notes.push(Note::new(
+                    Code::Spelling,
+                    self.col(),
+                    format!(
+                        "`{}` read as {} ({}), the likest name in reach (`{name}`, {:.2})",
+                        t.text,
+                        prov.name,
+                        self.v.print_name(p.province),
+                        score
+                    ),
+                ));
+                self.i += 1;
+                return PlaceRes::Found(p);
+            }
             if let Some((p, score, name)) = self.v.spell(t.text) {
                 let prov = self.v.map().province(p.province);
                 self.notes.push(Note::new(
@@ -393,6 +484,14 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
     /// `[nation] [unit] ['('] place [coast] [')']`. `code`: the number for
     /// an unknown province after a unit type.
     fn location(&mut self, code: Code, nation_before: bool) -> Result<UnitRef, Note> {
+        let near = self.near.take();
+        let r = self.location_inner(code, nation_before);
+        self.near = near;
+        r
+    }
+
+    fn location_inner(&mut self, code: Code, nation_before: bool) -> Result<UnitRef, Note> {
+        self.skip_articles();
         let col = self.col();
         let mut nation = nation_before;
         if let Some(t) = self.peek().filter(|t| t.word) {
@@ -414,6 +513,9 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                     self.i += 1;
                 }
             }
+        }
+        if kind.is_some() {
+            self.skip_articles();
         }
         let paren = self.eat_sym("(");
         let pcol = self.col();
@@ -499,6 +601,22 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 }
             }
         }
+        // A nation written short or misspelled before a colon: `f:`, `ingland:`.
+        if power.is_none() && self.nation_first {
+            if let (Some(t), Some(n)) = (self.peek(), self.peek_at(1)) {
+                if t.word && n.text == ":" && self.v.nation(t.text).is_none() {
+                    if let Some(p) = self.v.nation_fuzzy(t.text) {
+                        self.notes.push(Note::new(
+                            Code::Spelling,
+                            self.col(),
+                            format!("`{}` read as {}", t.text, self.v.map().power(p).name),
+                        ));
+                        power = Some(p);
+                        self.i += 2;
+                    }
+                }
+            }
+        }
         if self.at_end() {
             self.notes.push(Note::new(
                 Code::UnitOrNationExpected,
@@ -532,6 +650,24 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 }
             }
         }
+        // Command first: `m lvp-edi`, `move army lvp-edi`, `move lvp to edi`.
+        if self.word() == Some(OrderWord::Move) && self.peek_at(1).is_some_and(|t| t.word || t.text == "(") {
+            let save = (self.i, self.notes.len());
+            self.i += 1;
+            if let Ok(me) = self.location(Code::LocationField, power.is_some()) {
+                if self.word() == Some(OrderWord::Move) {
+                    self.near = Some(me.province);
+                    if let Ok(k @ OrderKind::Move(..)) = self.order(me, state) {
+                        if self.at_end() {
+                            return (power, Some(k), false);
+                        }
+                    }
+                    self.near = None;
+                }
+            }
+            self.i = save.0;
+            self.notes.truncate(save.1);
+        }
         self.unit_column = self.col();
         let me = match self.location(Code::LocationField, power.is_some()) {
             Ok(u) => u,
@@ -540,6 +676,7 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 return (power, None, false);
             }
         };
+        self.near = Some(me.province);
         match self.order(me, state) {
             Ok(k) => {
                 if self.at_end() {
@@ -574,20 +711,25 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 Ok(OrderKind::Hold(me))
             }
             Some(OrderWord::Move) => {
-                self.i += 1;
+                self.eat_move();
                 if self.eat_word(OrderWord::Hold) {
                     return Ok(OrderKind::Hold(me));
                 }
                 let mut d = self.dest(Code::MoveField).map_err(plain)?;
-                // A path `A Lon-NTH-Nwy`: the last province is the destination.
+                // A path `A Lon-NTH-Nwy`: the last province is the
+                // destination ([`Scanned::path`] says a path was written).
+                let mut path = Vec::new();
                 while self.word() == Some(OrderWord::Move) {
-                    self.i += 1;
+                    self.eat_move();
+                    self.near = Some(d.province);
+                    path.push(d.province);
                     d = self.dest(Code::MoveField).map_err(plain)?;
                 }
                 state.last_move = Some((me, d));
                 state.move_after_support = true;
                 state.move_after_convoy = true;
                 let via = self.eat_word(OrderWord::Via);
+                self.path = path;
                 if via
                     && self.peek().is_some_and(|t| {
                         t.word
@@ -614,7 +756,7 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 let kind = if self.at_end() || self.eat_word(OrderWord::Hold) {
                     state.last_support = Some((them, None));
                     OrderKind::SupportHold(me, them)
-                } else if self.eat_word(OrderWord::Move) {
+                } else if self.eat_move() {
                     let d = self.dest(Code::SupportedMoveField).map_err(plain)?;
                     state.last_support = Some((them, Some(d)));
                     OrderKind::SupportMove(me, them, d)
@@ -637,7 +779,7 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                     };
                 }
                 let them = self.location(Code::ConvoyedField, false).map_err(plain)?;
-                if !self.eat_word(OrderWord::Move) {
+                if !self.eat_move() {
                     let found = if self.at_end() {
                         "found the end of the line".to_string()
                     } else {
@@ -652,7 +794,7 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             }
             Some(OrderWord::Retreat) => {
                 self.i += 1;
-                self.eat_word(OrderWord::Move);
+                self.eat_move();
                 let d = self.dest(Code::MoveField).map_err(plain)?;
                 Ok(OrderKind::Retreat(me, d))
             }

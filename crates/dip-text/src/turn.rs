@@ -136,6 +136,7 @@ pub fn read_orders(vocab: &Vocabulary, text: &str, power: Option<PowerId>) -> Ve
                     )],
                     press: false,
                     column: 1,
+                    path: Vec::new(),
                 },
             });
             continue;

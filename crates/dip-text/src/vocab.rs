@@ -127,6 +127,11 @@ pub struct Vocabulary<'m> {
     index: Index,
     /// While set, `reindex` waits (several lists applied at once).
     batch: bool,
+    /// Provinces where units stand, when the position is known: the
+    /// spelling check prefers them ([`Vocabulary::with_position`]).
+    occupied: Option<Vec<ProvinceId>>,
+    /// May a misspelled nation before a colon be read ([`Vocabulary::nation_fuzzy`])?
+    nation_spelling: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -188,6 +193,8 @@ impl<'m> Vocabulary<'m> {
             renames: vec![None; map.num_provinces()],
             index: Index::default(),
             batch: false,
+            occupied: None,
+            nation_spelling: true,
         };
         for id in map.power_ids() {
             let p = map.power(id);
@@ -204,7 +211,7 @@ impl<'m> Vocabulary<'m> {
                 v.units.push(Entry { name: n, target: id });
             }
         }
-        for s in ["-", "->", "=>", ">"] {
+        for s in ["-", "->", "=>", ">", "-->", "-=>", "==>"] {
             v.orders.push(Entry {
                 name: s.into(),
                 target: OrderWord::Move,
@@ -259,6 +266,105 @@ impl<'m> Vocabulary<'m> {
     pub fn with_spellcheck(mut self, n: usize) -> Self {
         self.spellcheck = n;
         self
+    }
+
+    /// The position the orders are written in: the spelling check then
+    /// reads a misspelled unit's place among the provinces where units
+    /// stand, and a misspelled destination among the provinces next to the
+    /// unit, before it tries every name (`a bargandy holds` is Burgundy
+    /// when an army stands there, not Barents Sea).
+    pub fn with_position(mut self, state: &dip_core::State) -> Self {
+        let mut ps: Vec<ProvinceId> = state.units().map(|(p, _)| p).collect();
+        ps.extend(state.all_dislodged().map(|(p, _)| p));
+        self.occupied = Some(ps);
+        self
+    }
+
+    /// Whether a misspelled nation before a colon is read (on by default,
+    /// with the spelling check); test cases turn it off, so that a case
+    /// naming an unknown power is an error.
+    pub fn with_nation_spelling(mut self, on: bool) -> Self {
+        self.nation_spelling = on;
+        self
+    }
+
+    /// The provinces where units stand, if the position is known.
+    pub(crate) fn occupied(&self) -> Option<&[ProvinceId]> {
+        self.occupied.as_deref()
+    }
+
+    /// The spelling check among `candidates` only: the province whose name
+    /// is most like `word` (Jaro-Winkler, at least 0.74) and clearly more
+    /// like it than any other candidate (by 0.04).
+    pub(crate) fn spell_among(&self, word: &str, candidates: &[ProvinceId]) -> Option<(Place, f64, String)> {
+        if self.spellcheck == 0 || candidates.is_empty() {
+            return None;
+        }
+        let w = normalize(word, false).replace(' ', "");
+        if w.is_empty() || w.len() > 40 {
+            return None;
+        }
+        let mut best: Vec<(f64, Place, usize)> = Vec::new();
+        for (i, e) in self.places.iter().enumerate() {
+            if !candidates.contains(&e.target.province) {
+                continue;
+            }
+            let name = normalize(&e.name, false).replace(' ', "");
+            // Abbreviations (`brg`) look like too much; whole names only.
+            if name.chars().count() < 4 && w.chars().count() >= 4 {
+                continue;
+            }
+            let score = strsim::jaro_winkler(&w, &name);
+            match best.iter_mut().find(|b| b.1.province == e.target.province) {
+                Some(b) if b.0 >= score => {}
+                Some(b) => *b = (score, e.target, i),
+                None => best.push((score, e.target, i)),
+            }
+        }
+        best.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let (score, place, i) = *best.first()?;
+        let second = best.get(1).map_or(0.0, |b| b.0);
+        if score < 0.74 || score - second < 0.04 {
+            return None;
+        }
+        let name = self.places.get(i).map(|e| e.name.clone()).unwrap_or_default();
+        Some((place, score, name))
+    }
+
+    /// A nation written short or misspelled before a colon (`f:`,
+    /// `ingland:`, `britaine:`): the one nation a name of which starts with
+    /// `word`, or else the one within two letters' edits of `word`. Only
+    /// with the spelling check on.
+    pub fn nation_fuzzy(&self, word: &str) -> Option<PowerId> {
+        if self.spellcheck == 0 || self.exact_match || !self.nation_spelling {
+            return None;
+        }
+        let w = normalize(word, false);
+        if w.is_empty() || w.len() > 40 || !w.chars().all(char::is_alphabetic) {
+            return None;
+        }
+        let unique = |hits: Vec<PowerId>| {
+            let first = *hits.first()?;
+            hits.iter().all(|&p| p == first).then_some(first)
+        };
+        let names: Vec<(String, PowerId)> = self
+            .nations
+            .iter()
+            .map(|e| (normalize(&e.name, false), e.target))
+            .collect();
+        let prefixed: Vec<PowerId> = names.iter().filter(|(n, _)| n.starts_with(&w)).map(|e| e.1).collect();
+        if !prefixed.is_empty() {
+            return unique(prefixed);
+        }
+        if w.chars().count() < 4 {
+            return None;
+        }
+        let close: Vec<PowerId> = names
+            .iter()
+            .filter(|(n, _)| n.chars().count() >= 4 && strsim::levenshtein(&w, n) <= 2)
+            .map(|e| e.1)
+            .collect();
+        unique(close)
     }
 
     pub fn exact_match(&self) -> bool {

@@ -45,6 +45,21 @@ pub struct MovementOutcome {
 
 /// Adjudicates a movement phase. Never panics: illegal orders are reported.
 pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -> MovementOutcome {
+    adjudicate_with_paths(map, state, orders, &[], rules)
+}
+
+/// Adjudicates a movement phase with the convoy paths written in the
+/// orders: `paths[k]` the provinces between a move's origin and its
+/// destination as order `k` wrote them (empty or missing: no path). The
+/// paths count only under `convoy-path=binding` (DATC 4.A.6): a convoy by
+/// a unit off the army's path does not match its move.
+pub fn adjudicate_with_paths(
+    map: &Map,
+    state: &State,
+    orders: &[Order],
+    paths: &[Vec<ProvinceId>],
+    rules: &Ruleset,
+) -> MovementOutcome {
     let mut slots: Vec<Slot> = Vec::with_capacity(32);
     let mut slot_of = vec![NONE; map.num_provinces()];
     for (p, u) in state.units() {
@@ -114,6 +129,18 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
             let mut m = validate::matches(map, rules, &slots, &slot_of, &slots[i]);
             if let Act::SupportMove { target, .. } = slots[i].act {
                 m &= convoy_ordered(map, &slots, &slot_of, target);
+            }
+            if let (Act::Convoy { army, .. }, true) = (slots[i].act, rules.convoy_path_binding) {
+                let path = slot_of
+                    .get(army.index())
+                    .filter(|&&j| j != NONE)
+                    .and_then(|&j| slots.get(j as usize))
+                    .and_then(|s| s.given)
+                    .and_then(|k| paths.get(k as usize))
+                    .filter(|p| !p.is_empty());
+                if let Some(path) = path {
+                    m &= path.contains(&slots[i].province);
+                }
             }
             slots[i].matches = m;
         }
