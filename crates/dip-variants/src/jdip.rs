@@ -1074,6 +1074,7 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
             ));
         }
     }
+    let (vx, vy, _, _) = view_box(doc);
     let num = |n: roxmltree::Node, a: &str| n.attribute(a).and_then(|v| v.trim().parse::<f32>().ok()).filter(|v| v.is_finite());
     for p in data.children().filter(|n| n.tag_name().name() == "PROVINCE") {
         let Some(name) = p.attribute("name") else { continue };
@@ -1085,6 +1086,7 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
         let (Some(x), Some(y)) = (num(u, "x"), num(u, "y")) else {
             return Err(err(file, line_of(&doc, u), "UNIT without numeric x and y"));
         };
+        let (x, y) = (x - vx, y - vy);
         let mp = &mut m.provinces[pi];
         match coast {
             Some(c) => {
@@ -1103,11 +1105,76 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
             let word: String = t.descendants().filter_map(|n| n.text()).collect::<String>().trim().to_ascii_lowercase();
             let (prov, _) = location(&word);
             if let (Some(pi), Some(x), Some(y)) = (m.provinces.iter().position(|p| p.abbr == prov), num(t, "x"), num(t, "y")) {
-                m.provinces[pi].label = Some((x, y));
+                m.provinces[pi].label = Some((x - vx, y - vy));
             }
         }
     }
     Ok(())
+}
+
+/// The SVG's view box (x, y, width, height): the user space of its points.
+fn view_box(doc: &roxmltree::Document) -> (f32, f32, f32, f32) {
+    let root = doc.root_element();
+    let num = |a: &str| {
+        root.attribute(a)
+            .and_then(|v| v.trim().trim_end_matches("px").parse::<f32>().ok())
+            .filter(|v| v.is_finite() && *v > 0.0)
+    };
+    let vb: Vec<f32> = root
+        .attribute("viewBox")
+        .unwrap_or("")
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    match vb[..] {
+        [x, y, w, h] if w > 0.0 && h > 0.0 && x.is_finite() && y.is_finite() && w.is_finite() && h.is_finite() => (x, y, w, h),
+        _ => (0.0, 0.0, num("width").unwrap_or(1000.0), num("height").unwrap_or(1000.0)),
+    }
+}
+
+/// The map's SVG ready to be drawn under dip's picture: the layers jDip
+/// fills or uses for clicks (`MouseLayer`, unit, order and label layers)
+/// blanked out, the jdipNS prefix declared; with its view box, whose
+/// origin is the origin of the points read ([`JdipVariant::model`]'s).
+pub fn drawable_svg(text: &str, file: &str) -> Result<(String, (f32, f32, f32, f32)), VariantError> {
+    let owned = declare_jdip_ns(text);
+    let text = owned.as_deref().unwrap_or(text);
+    let doc = xml(text, file)?;
+    let vb = view_box(&doc);
+    let mut cut: Vec<std::ops::Range<usize>> = doc
+        .descendants()
+        .filter(|n| {
+            n.is_element()
+                && (n.tag_name().namespace() == Some("http://jdip.sourceforge.org/jdipNS")
+                    || matches!(
+                        n.attribute("id"),
+                        Some(
+                            "MouseLayer"
+                                | "UnitLayer"
+                                | "DislodgedUnitLayer"
+                                | "OrderLayer"
+                                | "HighestOrderLayer"
+                                | "BriefLabelLayer"
+                                | "FullLabelLayer"
+                        )
+                    ))
+        })
+        .map(|n| n.range())
+        .collect();
+    cut.sort_by_key(|r| r.start);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for r in cut {
+        if r.start < at {
+            continue; // inside a cut already
+        }
+        out.push_str(&text[at..r.start]);
+        // Keep the lines (messages about the drawing keep their numbers).
+        out.extend(text[r.clone()].chars().filter(|&c| c == '\n'));
+        at = r.end;
+    }
+    out.push_str(&text[at..]);
+    Ok((out, vb))
 }
 
 /// The province shapes of the map's SVG: each path of `MouseLayer` (by
@@ -1124,6 +1191,7 @@ fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<Vec<(String, 
         .descendants()
         .find(|n| n.attribute("id") == Some("MouseLayer"))
         .ok_or_else(|| err(file, line_of(&doc, root), "no layer `MouseLayer` (the province shapes) in the SVG"))?;
+    let vb = view_box(doc);
     let mut out = Vec::new();
     for p in layer.descendants().filter(|n| n.is_element()) {
         let Some(id) = p.attribute("id") else { continue };
@@ -1146,6 +1214,7 @@ fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<Vec<(String, 
             _ => continue,
         };
         let (dx, dy) = translate_of(p);
+        let (dx, dy) = (dx - vb.0, dy - vb.1);
         let rings: Vec<Vec<(f32, f32)>> = rings
             .into_iter()
             .map(|r| r.into_iter().map(|(x, y)| (x + dx, y + dy)).collect::<Vec<_>>())
@@ -1402,6 +1471,19 @@ fn default_variant(plugin: &Plugin) -> String {
         .map(str::to_string)
         .or_else(|| plugin.variants.first().map(|v| v.0.clone()))
         .unwrap_or_default()
+}
+
+/// The plugin variant a `--variant` value means: a plugin path
+/// (`PLUGIN`, `PLUGIN#NAME`), or a name found under the search paths;
+/// `None` for bundled names, other files and unknown names.
+pub fn lookup(spec: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
+    if is_plugin_path(spec) {
+        return Some(load_path(spec));
+    }
+    if crate::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(spec.trim())) || Path::new(spec).exists() {
+        return None;
+    }
+    find(spec)
 }
 
 /// Is `path` a jDip plugin path (`PLUGIN` or `PLUGIN#NAME`)?

@@ -108,6 +108,16 @@ impl Look {
 
     /// The picture of the variant with the shapes asked for.
     fn picture<'a>(&self, variant: &'a dip_variants::Variant) -> Result<Picture<'a>> {
+        // A jDip plugin's variant: its own map, unless other shapes or a
+        // picture are asked for.
+        if self.shapes.is_none() && self.background.is_none() {
+            if let Some(found) = dip_variants::jdip::lookup(&self.variant) {
+                let (_, jv) = found?;
+                if let Some((file, text)) = &jv.svg {
+                    return dip_render::jdip::picture(variant, text, file).with_context(|| file.clone());
+                }
+            }
+        }
         let mut path = self.shapes.clone();
         if path.is_none() && self.variant.to_ascii_lowercase().ends_with(".var") {
             let rgn = Path::new(&self.variant).with_extension("rgn");
