@@ -553,7 +553,19 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
     if power_names.is_empty() {
         return Err(err(&vfile, ln(vnode), format!("variant `{vname}` has no POWER")));
     }
-    let abbrs = power_abbrs(&power_names);
+    let mut abbrs = power_abbrs(&power_names);
+    // dip's own plugins keep its abbreviations as the first altname
+    // (upper-case letters and digits, at most four): taken when unique.
+    for (i, p) in pnodes.iter().enumerate() {
+        let first = p.attribute("altnames").and_then(|a| split_list(a).next());
+        if let Some(a) = first.filter(|a| {
+            a.len() <= 4 && a.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        }) {
+            if !abbrs.iter().enumerate().any(|(j, b)| j != i && b.eq_ignore_ascii_case(a)) {
+                abbrs[i] = a.to_string();
+            }
+        }
+    }
     let mut power_of: HashMap<String, Option<String>> = HashMap::new();
     for (i, p) in pnodes.iter().enumerate() {
         let adj = p.attribute("adjective").unwrap_or(&power_names[i]).trim().replace('"', "'");
@@ -888,14 +900,13 @@ fn read_adjacency(
     // Terrain: army borders make land; fleet borders make sea; both, coast.
     let mut land = vec![false; m.provinces.len()];
     let mut water = vec![false; m.provinces.len()];
+    // (A fleet adjacency without refs still makes a coast: a shore that
+    // some border closes to fleets.)
     for (i, t, refs, _) in &adj {
-        if refs.trim().is_empty() {
-            continue;
-        }
-        if t == "mv" {
-            land[*i] = true;
-        } else {
+        if t != "mv" {
             water[*i] = true;
+        } else if !refs.trim().is_empty() {
+            land[*i] = true;
         }
     }
     for (i, p) in m.provinces.iter_mut().enumerate() {
@@ -1102,7 +1113,7 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
     }
     if let Some(labels) = root.descendants().find(|n| n.attribute("id") == Some("BriefLabelLayer")) {
         for t in labels.descendants().filter(|n| n.has_tag_name("text") || n.tag_name().name() == "text") {
-            let word: String = t.descendants().filter_map(|n| n.text()).collect::<String>().trim().to_ascii_lowercase();
+            let word: String = t.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect::<String>().trim().to_ascii_lowercase();
             let (prov, _) = location(&word);
             if let (Some(pi), Some(x), Some(y)) = (m.provinces.iter().position(|p| p.abbr == prov), num(t, "x"), num(t, "y")) {
                 m.provinces[pi].label = Some((x - vx, y - vy));
@@ -1539,7 +1550,7 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     // variants.xml
     let mut v = String::new();
     v.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    v.push_str("<!-- written by dip (variant convert --to jdip) -->\n<VARIANTS>\n");
+    v.push_str("<!-- written by dip: dip variant convert, format jdip -->\n<VARIANTS>\n");
     v.push_str(&format!("\t<DESCRIPTION>{}</DESCRIPTION>\n", esc(&m.title)));
     v.push_str(&format!(
         "\t<MAP_DEFINITION id=\"{base}\" title=\"{}\" URI=\"{svg_name}\" thumbURI=\"{svg_name}\"/>\n",
@@ -1651,7 +1662,7 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
             a.push_str(&format!("\t\t<ADJACENCY type=\"mv\" refs=\"{}\"/>\n", esc(&mv.join(" "))));
         }
         let xc = refs(&p.abbr, 'F');
-        if !xc.is_empty() {
+        if !xc.is_empty() || (p.coasts.is_empty() && matches!(p.terrain, Terrain::Coast | Terrain::Sea)) {
             a.push_str(&format!("\t\t<ADJACENCY type=\"xc\" refs=\"{}\"/>\n", esc(&xc.join(" "))));
         }
         for (c, _) in &p.coasts {
