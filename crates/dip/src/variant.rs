@@ -196,6 +196,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
             for f in &findings {
                 println!("{path}: {f}");
             }
+            // A jDip plugin: what was read and is not enforced (borders by
+            // season, phase or order, convoyable coasts, inactive powers).
+            if let Some(Ok((_, jv))) = dip_variants::jdip::lookup(&path) {
+                for n in &jv.notes {
+                    println!("note: {n}");
+                }
+            }
             match v {
                 Some(v) if findings.is_empty() => {
                     println!(
