@@ -224,7 +224,7 @@ fn jdip_zip_seed() -> Vec<u8> {
             h.extend((f.len() as u16).to_le_bytes());
             h.extend(0u16.to_le_bytes()); // extra
             if central {
-                h.extend([0u8; 8]); // comment, disk, internal attributes
+                h.extend([0u8; 6]); // comment length, disk, internal attributes
                 h.extend(0u32.to_le_bytes()); // external attributes
                 h.extend(off.to_le_bytes());
             }
