@@ -1085,7 +1085,8 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
             ));
         }
     }
-    let (vx, vy, _, _) = view_box(doc);
+    let vb = view_box(doc);
+    let (vx, vy, k) = (vb.0, vb.1, drawing_scale(vb));
     let num = |n: roxmltree::Node, a: &str| n.attribute(a).and_then(|v| v.trim().parse::<f32>().ok()).filter(|v| v.is_finite());
     for p in data.children().filter(|n| n.tag_name().name() == "PROVINCE") {
         let Some(name) = p.attribute("name") else { continue };
@@ -1097,7 +1098,7 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
         let (Some(x), Some(y)) = (num(u, "x"), num(u, "y")) else {
             return Err(err(file, line_of(&doc, u), "UNIT without numeric x and y"));
         };
-        let (x, y) = (x - vx, y - vy);
+        let (x, y) = ((x - vx) * k, (y - vy) * k);
         let mp = &mut m.provinces[pi];
         match coast {
             Some(c) => {
@@ -1116,7 +1117,7 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
             let word: String = t.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect::<String>().trim().to_ascii_lowercase();
             let (prov, _) = location(&word);
             if let (Some(pi), Some(x), Some(y)) = (m.provinces.iter().position(|p| p.abbr == prov), num(t, "x"), num(t, "y")) {
-                m.provinces[pi].label = Some((x - vx, y - vy));
+                m.provinces[pi].label = Some(((x - vx) * k, (y - vy) * k));
             }
         }
     }
@@ -1143,15 +1144,28 @@ fn view_box(doc: &roxmltree::Document) -> (f32, f32, f32, f32) {
     }
 }
 
+/// The longest side, in pixels, of a plugin's map as dip draws it: larger
+/// view boxes (Sail Ho!'s is 7300 × 7695) are scaled down, and the points
+/// read with them.
+pub const MAX_MAP_SIDE: f32 = 2400.0;
+
+/// Pixels per unit of the view box.
+fn drawing_scale(vb: (f32, f32, f32, f32)) -> f32 {
+    (MAX_MAP_SIDE / vb.2.max(vb.3)).min(1.0)
+}
+
 /// The map's SVG ready to be drawn under dip's picture: the layers jDip
 /// fills or uses for clicks (`MouseLayer`, unit, order and label layers)
 /// blanked out, the jdipNS prefix declared; with its view box, whose
-/// origin is the origin of the points read ([`JdipVariant::model`]'s).
+/// origin is the origin of the points read ([`JdipVariant::model`]'s);
+/// its width and height are in pixels (scaled by [`MAX_MAP_SIDE`]).
 pub fn drawable_svg(text: &str, file: &str) -> Result<(String, (f32, f32, f32, f32)), VariantError> {
     let owned = declare_jdip_ns(text);
     let text = owned.as_deref().unwrap_or(text);
     let doc = xml(text, file)?;
     let vb = view_box(&doc);
+    let k = drawing_scale(vb);
+    let vb = (vb.0, vb.1, vb.2 * k, vb.3 * k);
     let mut cut: Vec<std::ops::Range<usize>> = doc
         .descendants()
         .filter(|n| {
@@ -1203,6 +1217,7 @@ fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<Vec<(String, 
         .find(|n| n.attribute("id") == Some("MouseLayer"))
         .ok_or_else(|| err(file, line_of(&doc, root), "no layer `MouseLayer` (the province shapes) in the SVG"))?;
     let vb = view_box(doc);
+    let k = drawing_scale(vb);
     let mut out = Vec::new();
     for p in layer.descendants().filter(|n| n.is_element()) {
         let Some(id) = p.attribute("id") else { continue };
@@ -1228,7 +1243,7 @@ fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<Vec<(String, 
         let (dx, dy) = (dx - vb.0, dy - vb.1);
         let rings: Vec<Vec<(f32, f32)>> = rings
             .into_iter()
-            .map(|r| r.into_iter().map(|(x, y)| (x + dx, y + dy)).collect::<Vec<_>>())
+            .map(|r| r.into_iter().map(|(x, y)| ((x + dx) * k, (y + dy) * k)).collect::<Vec<_>>())
             .filter(|r| r.len() >= 3)
             .collect();
         let (prov, _) = location(id);
