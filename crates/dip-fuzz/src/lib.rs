@@ -150,12 +150,10 @@ const JDIP_FILES: [&str; 3] = ["variants.xml", "tiny_adjacency.xml", "tiny.svg"]
 pub fn variant_jdip(data: &[u8]) {
     let mut parts: Vec<Vec<u8>> = data.split(|&b| b == 0).map(<[u8]>::to_vec).collect();
     parts.retain(|p| !p.is_empty());
-    let files: Vec<(String, Vec<u8>)> = JDIP_FILES
-        .iter()
-        .zip(parts)
-        .map(|(n, b)| (n.to_string(), b))
-        .collect();
-    let Ok(plugin) = dip_variants::jdip::Plugin::from_memory("fuzz", files) else { return };
+    let files: Vec<(String, Vec<u8>)> = JDIP_FILES.iter().zip(parts).map(|(n, b)| (n.to_string(), b)).collect();
+    let Ok(plugin) = dip_variants::jdip::Plugin::from_memory("fuzz", files) else {
+        return;
+    };
     for (name, _) in plugin.variants.clone() {
         let Ok(jv) = plugin.variant(&name) else { continue };
         let _ = dip_variants::lint::lint_model(&jv.model);
@@ -171,7 +169,9 @@ pub fn variant_jdip(data: &[u8]) {
 
 /// jDip plugin zips: any bytes as a zip, every variant read.
 pub fn variant_jdip_zip(data: &[u8]) {
-    let Ok(plugin) = dip_variants::jdip::Plugin::from_zip_bytes("fuzz.zip", data.to_vec()) else { return };
+    let Ok(plugin) = dip_variants::jdip::Plugin::from_zip_bytes("fuzz.zip", data.to_vec()) else {
+        return;
+    };
     for (name, _) in plugin.variants.clone() {
         if let Ok(jv) = plugin.variant(&name) {
             let _ = jv.model.build("fuzz");

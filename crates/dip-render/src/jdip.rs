@@ -14,11 +14,14 @@ use dip_variants::Variant;
 pub fn shapes(variant: &Variant, svg: &str, file: &str) -> Result<Shapes, RasterError> {
     let map = &variant.map;
     let found = dip_variants::jdip::svg_shapes(svg, file).map_err(|e| RasterError::Svg(e.to_string()))?;
-    let (_, (_, _, vw, vh)) = dip_variants::jdip::drawable_svg(svg, file).map_err(|e| RasterError::Svg(e.to_string()))?;
+    let (_, (_, _, vw, vh)) =
+        dip_variants::jdip::drawable_svg(svg, file).map_err(|e| RasterError::Svg(e.to_string()))?;
     let mut provinces: Vec<Vec<Ring>> = vec![Vec::new(); map.num_provinces()];
     for (name, rings) in found {
         let Some(p) = map.find_province(&name) else { continue };
-        let Some(slot) = provinces.get_mut(p.index()) else { continue };
+        let Some(slot) = provinces.get_mut(p.index()) else {
+            continue;
+        };
         for r in rings {
             let ring: Ring = r
                 .iter()
@@ -41,7 +44,8 @@ pub fn shapes(variant: &Variant, svg: &str, file: &str) -> Result<Shapes, Raster
 
 /// The plugin's map drawn at one pixel per unit of its view box, as PNG.
 pub fn background(svg: &str, file: &str) -> Result<Vec<u8>, RasterError> {
-    let (text, (_, _, vw, vh)) = dip_variants::jdip::drawable_svg(svg, file).map_err(|e| RasterError::Svg(e.to_string()))?;
+    let (text, (_, _, vw, vh)) =
+        dip_variants::jdip::drawable_svg(svg, file).map_err(|e| RasterError::Svg(e.to_string()))?;
     let tree = raster::tree(&text)?;
     let size = tree.size();
     let (w, h) = (vw.ceil() as u32, vh.ceil() as u32);

@@ -186,7 +186,10 @@ pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
         }
         Format::Jdip => crate::jdip::Plugin::from_memory(
             "x.zip",
-            crate::jdip::write(m).into_iter().map(|(n, t)| (n, t.into_bytes())).collect(),
+            crate::jdip::write(m)
+                .into_iter()
+                .map(|(n, t)| (n, t.into_bytes()))
+                .collect(),
         )
         .and_then(|p| {
             let name = p.variants.first().map(|v| v.0.clone()).unwrap_or_default();

@@ -140,7 +140,9 @@ impl Plugin {
         let names = {
             let z = zip::ZipArchive::new(std::io::Cursor::new(&bytes[..]))
                 .map_err(|e| err(name, 0, format!("not a zip file: {e}")))?;
-            z.file_names().filter_map(|n| n.ok().map(|c| c.into_owned())).collect::<Vec<_>>()
+            z.file_names()
+                .filter_map(|n| n.ok().map(|c| c.into_owned()))
+                .collect::<Vec<_>>()
         };
         // variants.xml at the top, or in the shallowest folder.
         let index = names
@@ -156,7 +158,13 @@ impl Plugin {
         let prefix = index[..index.len() - "variants.xml".len()].to_string();
         let text = zip_entry(&bytes, name, &index)?;
         let text = crate::files::decode_utf8(text, &entry_name(name, &index)).map_err(|m| err(name, 0, m))?;
-        Plugin::with_index(name.to_string(), Source::Zip(bytes), prefix, text, &entry_name(name, &index))
+        Plugin::with_index(
+            name.to_string(),
+            Source::Zip(bytes),
+            prefix,
+            text,
+            &entry_name(name, &index),
+        )
     }
 
     /// A plugin from files in memory (name, bytes): for tests and fuzzing.
@@ -171,7 +179,13 @@ impl Plugin {
         Plugin::with_index(name.to_string(), Source::Memory(files), String::new(), text, &file)
     }
 
-    fn with_index(path: String, source: Source, prefix: String, text: String, file: &str) -> Result<Plugin, VariantError> {
+    fn with_index(
+        path: String,
+        source: Source,
+        prefix: String,
+        text: String,
+        file: &str,
+    ) -> Result<Plugin, VariantError> {
         let variants = {
             let doc = xml(&text, file)?;
             let root = doc.root_element();
@@ -280,11 +294,19 @@ fn read_dir_file(dir: &Path, name: &str, shown: &str) -> Result<String, VariantE
         std::fs::read_dir(dir)
             .ok()
             .and_then(|rd| {
-                rd.flatten()
-                    .map(|e| e.path())
-                    .find(|p| p.file_name().and_then(|f| f.to_str()).is_some_and(|f| f.eq_ignore_ascii_case(name)))
+                rd.flatten().map(|e| e.path()).find(|p| {
+                    p.file_name()
+                        .and_then(|f| f.to_str())
+                        .is_some_and(|f| f.eq_ignore_ascii_case(name))
+                })
             })
-            .ok_or_else(|| err(shown, 0, format!("no {name} in the folder; is it a jDip variant plugin?")))?
+            .ok_or_else(|| {
+                err(
+                    shown,
+                    0,
+                    format!("no {name} in the folder; is it a jDip variant plugin?"),
+                )
+            })?
     };
     crate::files::read_text(&path).map_err(|m| err(&path.display().to_string(), 0, m))
 }
@@ -293,8 +315,11 @@ fn read_dir_file(dir: &Path, name: &str, shown: &str) -> Result<String, VariantE
 /// [`MAX_ENTRY_BYTES`] (checked before unpacking, and while unpacking).
 fn zip_entry(bytes: &[u8], zip_name: &str, inner: &str) -> Result<Vec<u8>, VariantError> {
     let shown = entry_name(zip_name, inner);
-    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(|e| err(zip_name, 0, format!("not a zip file: {e}")))?;
-    let f = z.by_name(inner).map_err(|e| err(&shown, 0, format!("cannot read: {e}")))?;
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+        .map_err(|e| err(zip_name, 0, format!("not a zip file: {e}")))?;
+    let f = z
+        .by_name(inner)
+        .map_err(|e| err(&shown, 0, format!("cannot read: {e}")))?;
     if f.size() > MAX_ENTRY_BYTES {
         return Err(err(
             &shown,
@@ -314,7 +339,10 @@ fn zip_entry(bytes: &[u8], zip_name: &str, inner: &str) -> Result<Vec<u8>, Varia
         return Err(err(
             &shown,
             0,
-            format!("unpacks to more than the {} MiB dip reads from one file of a plugin", MAX_ENTRY_BYTES >> 20),
+            format!(
+                "unpacks to more than the {} MiB dip reads from one file of a plugin",
+                MAX_ENTRY_BYTES >> 20
+            ),
         ));
     }
     Ok(out)
@@ -327,9 +355,9 @@ fn declare_jdip_ns(text: &str) -> Option<String> {
     if !text.contains("jdipNS:") {
         return None;
     }
-    let body_start = text.find("<svg").filter(|&i| {
-        text[i + 4..].starts_with(|c: char| c.is_whitespace() || c == '>')
-    })?;
+    let body_start = text
+        .find("<svg")
+        .filter(|&i| text[i + 4..].starts_with(|c: char| c.is_whitespace() || c == '>'))?;
     let end = body_start + text[body_start..].find('>')?;
     if text[body_start..end].contains("xmlns:jdipNS") {
         return None;
@@ -392,7 +420,8 @@ fn attr_req<'a>(
 }
 
 fn split_list(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty())
+    s.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
 }
 
 /// A jDip location (`stp-nc`, `stp/nc`, `bul-ec`) as (province, coast).
@@ -502,7 +531,12 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
                 0,
                 format!(
                     "no variant `{name}` in the plugin (it has {})",
-                    plugin.variants.iter().map(|v| v.0.as_str()).collect::<Vec<_>>().join(", ")
+                    plugin
+                        .variants
+                        .iter()
+                        .map(|v| v.0.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             )
         })?;
@@ -558,17 +592,25 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
     // (upper-case letters and digits, at most four): taken when unique.
     for (i, p) in pnodes.iter().enumerate() {
         let first = p.attribute("altnames").and_then(|a| split_list(a).next());
-        if let Some(a) = first.filter(|a| {
-            a.len() <= 4 && a.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-        }) {
-            if !abbrs.iter().enumerate().any(|(j, b)| j != i && b.eq_ignore_ascii_case(a)) {
+        if let Some(a) =
+            first.filter(|a| a.len() <= 4 && a.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
+        {
+            if !abbrs
+                .iter()
+                .enumerate()
+                .any(|(j, b)| j != i && b.eq_ignore_ascii_case(a))
+            {
                 abbrs[i] = a.to_string();
             }
         }
     }
     let mut power_of: HashMap<String, Option<String>> = HashMap::new();
     for (i, p) in pnodes.iter().enumerate() {
-        let adj = p.attribute("adjective").unwrap_or(&power_names[i]).trim().replace('"', "'");
+        let adj = p
+            .attribute("adjective")
+            .unwrap_or(&power_names[i])
+            .trim()
+            .replace('"', "'");
         let alt: Vec<String> = p
             .attribute("altnames")
             .map(|a| split_list(a).map(str::to_string).collect())
@@ -640,9 +682,9 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             let val = c.attribute("value").unwrap_or("").trim();
             match c.tag_name().name() {
                 "WINNING_SUPPLY_CENTERS" => {
-                    m.victory = val.parse().map_err(|_| {
-                        err(&vfile, ln(c), format!("expected a number of centres, found `{val}`"))
-                    })?
+                    m.victory = val
+                        .parse()
+                        .map_err(|_| err(&vfile, ln(c), format!("expected a number of centres, found `{val}`")))?
                 }
                 other => notes.push(format!("{vfile}:{}: {other}={val} is read, not enforced", ln(c))),
             }
@@ -660,7 +702,16 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
     m.files.push(afile.clone());
     let mut borders = Vec::new();
     let mut convoyable_coasts = Vec::new();
-    read_adjacency(&mut m, &atext, &afile, fi, wings, &mut borders, &mut convoyable_coasts, &mut notes)?;
+    read_adjacency(
+        &mut m,
+        &atext,
+        &afile,
+        fi,
+        wings,
+        &mut borders,
+        &mut convoyable_coasts,
+        &mut notes,
+    )?;
     let known = |m: &Model, prov: &str| m.find_province(prov);
     // Centres.
     let mut owners = Vec::new();
@@ -676,8 +727,16 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             ));
         };
         m.provinces[pi].center = true;
-        let home = if c.attribute("homepower").is_some() { power(c, "homepower")? } else { None };
-        let owner = if c.attribute("owner").is_some() { power(c, "owner")? } else { None };
+        let home = if c.attribute("homepower").is_some() {
+            power(c, "homepower")?
+        } else {
+            None
+        };
+        let owner = if c.attribute("owner").is_some() {
+            power(c, "owner")?
+        } else {
+            None
+        };
         if let Some(h) = &home {
             if !m.provinces[pi].homes.contains(h) {
                 m.provinces[pi].homes.push(h.clone());
@@ -751,7 +810,13 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             .children()
             .filter(|n| n.has_tag_name("MAP_DEFINITION"))
             .find(|n| n.attribute("id") == Some(r))
-            .ok_or_else(|| err(&vfile, ln(*g), format!("MAP_GRAPHIC names `{r}`, which no MAP_DEFINITION defines")))?;
+            .ok_or_else(|| {
+                err(
+                    &vfile,
+                    ln(*g),
+                    format!("MAP_GRAPHIC names `{r}`, which no MAP_DEFINITION defines"),
+                )
+            })?;
         unit_style = g
             .attribute("preferredUnitStyle")
             .or(def.attribute("preferredUnitStyle"))
@@ -778,7 +843,13 @@ pub fn safe_name(s: &str) -> String {
     let out: String = s
         .trim()
         .chars()
-        .map(|c| if c.is_alphanumeric() || "_-.".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() || "_-.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     if out.is_empty() {
         "jdip".into()
@@ -828,7 +899,11 @@ fn read_adjacency(
     let mut defs: HashMap<String, Border> = HashMap::new();
     for b in root.descendants().filter(|n| n.has_tag_name("BORDER")) {
         let id = attr_req(&doc, b, "id", file)?.to_string();
-        let list = |a: &str| -> Vec<String> { b.attribute(a).map(|v| split_list(v).map(str::to_string).collect()).unwrap_or_default() };
+        let list = |a: &str| -> Vec<String> {
+            b.attribute(a)
+                .map(|v| split_list(v).map(str::to_string).collect())
+                .unwrap_or_default()
+        };
         defs.insert(
             id.clone(),
             Border {
@@ -853,7 +928,11 @@ fn read_adjacency(
         let short = attr_req(&doc, p, "shortname", file)?.trim().to_ascii_lowercase();
         let full = attr_req(&doc, p, "fullname", file)?.trim().to_string();
         if short.is_empty() || short.contains(|c: char| c.is_whitespace() || "/#,\"".contains(c)) {
-            return Err(err(file, ln(p), format!("province short name `{short}` is empty or has a space, `/`, `#`, `,` or `\"`")));
+            return Err(err(
+                file,
+                ln(p),
+                format!("province short name `{short}` is empty or has a space, `/`, `#`, `,` or `\"`"),
+            ));
         }
         if index.contains_key(&short) {
             return Err(err(file, ln(p), format!("province `{short}` is defined twice")));
@@ -866,7 +945,10 @@ fn read_adjacency(
             if let Some(n) = u.attribute("name") {
                 let n = n.trim().replace('"', "");
                 index.entry(n.to_ascii_lowercase()).or_insert(i);
-                if !n.is_empty() && !n.eq_ignore_ascii_case(&short) && !mp.aliases.iter().any(|a| a.eq_ignore_ascii_case(&n)) {
+                if !n.is_empty()
+                    && !n.eq_ignore_ascii_case(&short)
+                    && !mp.aliases.iter().any(|a| a.eq_ignore_ascii_case(&n))
+                {
                     mp.aliases.push(n);
                 }
             }
@@ -884,7 +966,11 @@ fn read_adjacency(
         for a in p.children().filter(|n| n.has_tag_name("ADJACENCY")) {
             let t = a.attribute("type").unwrap_or("mv").trim().to_ascii_lowercase();
             if !matches!(t.as_str(), "mv" | "xc" | "nc" | "sc" | "ec" | "wc") {
-                return Err(err(file, ln(a), format!("adjacency type `{t}`: expected mv, xc, nc, sc, ec or wc")));
+                return Err(err(
+                    file,
+                    ln(a),
+                    format!("adjacency type `{t}`: expected mv, xc, nc, sc, ec or wc"),
+                ));
             }
             let refs = attr_req(&doc, a, "refs", file)?.to_string();
             if matches!(t.as_str(), "nc" | "sc" | "ec" | "wc") && !mp.coasts.iter().any(|c| c.0 == t) {
@@ -948,7 +1034,11 @@ fn read_adjacency(
                     src: (fi, *line),
                 });
             } else {
-                let from = if t == "xc" { from_abbr.clone() } else { format!("{from_abbr}/{t}") };
+                let from = if t == "xc" {
+                    from_abbr.clone()
+                } else {
+                    format!("{from_abbr}/{t}")
+                };
                 let to = match rc {
                     Some(c) => {
                         if !m.provinces[j].coasts.iter().any(|x| x.0 == c) {
@@ -1020,13 +1110,23 @@ fn read_adjacency(
         let abbr = m.provinces[pi].abbr.clone();
         for id in ids {
             let Some(b) = defs.get(&id) else {
-                return Err(err(file, line, format!("border `{id}` of {abbr} is not in BORDER_DEFINITIONS")));
+                return Err(err(
+                    file,
+                    line,
+                    format!("border `{id}` of {abbr} is not in BORDER_DEFINITIONS"),
+                ));
             };
             let mut types = Vec::new();
             for t in &b.unit_types {
                 match unit_index(t, true) {
                     Some(u) => types.push(u),
-                    None => return Err(err(file, b.line, format!("border `{id}`: unknown unit type `{t}` (expected Army, Fleet or Wing)"))),
+                    None => {
+                        return Err(err(
+                            file,
+                            b.line,
+                            format!("border `{id}`: unknown unit type `{t}` (expected Army, Fleet or Wing)"),
+                        ))
+                    }
                 }
             }
             if types.is_empty() {
@@ -1072,7 +1172,7 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
         .ok_or_else(|| {
             err(
                 file,
-                line_of(&doc, root),
+                line_of(doc, root),
                 "no jdipNS:PROVINCE_DATA in the SVG (expected the unit points of jDip's map)",
             )
         })?;
@@ -1080,23 +1180,29 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
         if !root.descendants().any(|n| n.attribute("id") == Some(layer)) {
             return Err(err(
                 file,
-                line_of(&doc, root),
+                line_of(doc, root),
                 format!("no layer `{layer}` (a <g id=\"{layer}\">) in the SVG; jDip's maps have MapLayer, SupplyCenterLayer, UnitLayer, DislodgedUnitLayer, OrderLayer and MouseLayer"),
             ));
         }
     }
     let vb = view_box(doc);
     let (vx, vy, k) = (vb.0, vb.1, drawing_scale(vb));
-    let num = |n: roxmltree::Node, a: &str| n.attribute(a).and_then(|v| v.trim().parse::<f32>().ok()).filter(|v| v.is_finite());
+    let num = |n: roxmltree::Node, a: &str| {
+        n.attribute(a)
+            .and_then(|v| v.trim().parse::<f32>().ok())
+            .filter(|v| v.is_finite())
+    };
     for p in data.children().filter(|n| n.tag_name().name() == "PROVINCE") {
         let Some(name) = p.attribute("name") else { continue };
         let (prov, coast) = location(name);
         // Names the adjacency file does not know (pictures of a map shared
         // by several variants) place nothing.
         let Some(pi) = m.find_province(&prov) else { continue };
-        let Some(u) = p.children().find(|n| n.tag_name().name() == "UNIT") else { continue };
+        let Some(u) = p.children().find(|n| n.tag_name().name() == "UNIT") else {
+            continue;
+        };
         let (Some(x), Some(y)) = (num(u, "x"), num(u, "y")) else {
-            return Err(err(file, line_of(&doc, u), "UNIT without numeric x and y"));
+            return Err(err(file, line_of(doc, u), "UNIT without numeric x and y"));
         };
         let (x, y) = ((x - vx) * k, (y - vy) * k);
         let mp = &mut m.provinces[pi];
@@ -1112,17 +1218,39 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
             None => mp.at = Some((x, y)),
         }
     }
-    if let Some(labels) = root.descendants().find(|n| n.attribute("id") == Some("BriefLabelLayer")) {
-        for t in labels.descendants().filter(|n| n.has_tag_name("text") || n.tag_name().name() == "text") {
-            let word: String = t.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect::<String>().trim().to_ascii_lowercase();
+    if let Some(labels) = root
+        .descendants()
+        .find(|n| n.attribute("id") == Some("BriefLabelLayer"))
+    {
+        for t in labels
+            .descendants()
+            .filter(|n| n.has_tag_name("text") || n.tag_name().name() == "text")
+        {
+            let word: String = t
+                .descendants()
+                .filter(|n| n.is_text())
+                .filter_map(|n| n.text())
+                .collect::<String>()
+                .trim()
+                .to_ascii_lowercase();
             let (prov, _) = location(&word);
-            if let (Some(pi), Some(x), Some(y)) = (m.provinces.iter().position(|p| p.abbr == prov), num(t, "x"), num(t, "y")) {
+            if let (Some(pi), Some(x), Some(y)) = (
+                m.provinces.iter().position(|p| p.abbr == prov),
+                num(t, "x"),
+                num(t, "y"),
+            ) {
                 m.provinces[pi].label = Some(((x - vx) * k, (y - vy) * k));
             }
         }
     }
     Ok(())
 }
+
+/// A view box or picture box: (x, y, width, height).
+pub type ViewBox = (f32, f32, f32, f32);
+
+/// Province shapes by name: (short name, polygons of points).
+pub type NamedShapes = Vec<(String, Vec<Vec<(f32, f32)>>)>;
 
 /// The SVG's view box (x, y, width, height): the user space of its points.
 fn view_box(doc: &roxmltree::Document) -> (f32, f32, f32, f32) {
@@ -1139,8 +1267,15 @@ fn view_box(doc: &roxmltree::Document) -> (f32, f32, f32, f32) {
         .filter_map(|w| w.parse().ok())
         .collect();
     match vb[..] {
-        [x, y, w, h] if w > 0.0 && h > 0.0 && x.is_finite() && y.is_finite() && w.is_finite() && h.is_finite() => (x, y, w, h),
-        _ => (0.0, 0.0, num("width").unwrap_or(1000.0), num("height").unwrap_or(1000.0)),
+        [x, y, w, h] if w > 0.0 && h > 0.0 && x.is_finite() && y.is_finite() && w.is_finite() && h.is_finite() => {
+            (x, y, w, h)
+        }
+        _ => (
+            0.0,
+            0.0,
+            num("width").unwrap_or(1000.0),
+            num("height").unwrap_or(1000.0),
+        ),
     }
 }
 
@@ -1159,7 +1294,7 @@ fn drawing_scale(vb: (f32, f32, f32, f32)) -> f32 {
 /// blanked out, the jdipNS prefix declared; with its view box, whose
 /// origin is the origin of the points read ([`JdipVariant::model`]'s);
 /// its width and height are in pixels (scaled by [`MAX_MAP_SIDE`]).
-pub fn drawable_svg(text: &str, file: &str) -> Result<(String, (f32, f32, f32, f32)), VariantError> {
+pub fn drawable_svg(text: &str, file: &str) -> Result<(String, ViewBox), VariantError> {
     let owned = declare_jdip_ns(text);
     let text = owned.as_deref().unwrap_or(text);
     let doc = xml(text, file)?;
@@ -1206,16 +1341,22 @@ pub fn drawable_svg(text: &str, file: &str) -> Result<(String, (f32, f32, f32, f
 /// province name; coasts join their province), as polygons of its points
 /// (curves by their end points). Only absolute and relative M, L, H, V, C,
 /// S, Q, T, Z of path data; transforms other than `translate` are ignored.
-pub fn svg_shapes(text: &str, file: &str) -> Result<Vec<(String, Vec<Vec<(f32, f32)>>)>, VariantError> {
+pub fn svg_shapes(text: &str, file: &str) -> Result<NamedShapes, VariantError> {
     with_svg(text, file, |doc| svg_shapes_doc(doc, file))
 }
 
-fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<Vec<(String, Vec<Vec<(f32, f32)>>)>, VariantError> {
+fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<NamedShapes, VariantError> {
     let root = doc.root_element();
     let layer = root
         .descendants()
         .find(|n| n.attribute("id") == Some("MouseLayer"))
-        .ok_or_else(|| err(file, line_of(&doc, root), "no layer `MouseLayer` (the province shapes) in the SVG"))?;
+        .ok_or_else(|| {
+            err(
+                file,
+                line_of(doc, root),
+                "no layer `MouseLayer` (the province shapes) in the SVG",
+            )
+        })?;
     let vb = view_box(doc);
     let k = drawing_scale(vb);
     let mut out = Vec::new();
@@ -1243,7 +1384,11 @@ fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<Vec<(String, 
         let (dx, dy) = (dx - vb.0, dy - vb.1);
         let rings: Vec<Vec<(f32, f32)>> = rings
             .into_iter()
-            .map(|r| r.into_iter().map(|(x, y)| ((x + dx) * k, (y + dy) * k)).collect::<Vec<_>>())
+            .map(|r| {
+                r.into_iter()
+                    .map(|(x, y)| ((x + dx) * k, (y + dy) * k))
+                    .collect::<Vec<_>>()
+            })
             .filter(|r| r.len() >= 3)
             .collect();
         let (prov, _) = location(id);
@@ -1413,8 +1558,7 @@ pub fn is_plugin(p: &Path) -> bool {
             .unwrap_or(false);
     }
     p.is_file()
-        && p
-            .extension()
+        && p.extension()
             .and_then(|e| e.to_str())
             .is_some_and(|e| e.eq_ignore_ascii_case("zip") || e.eq_ignore_ascii_case("jar"))
 }
@@ -1424,7 +1568,11 @@ pub fn is_plugin(p: &Path) -> bool {
 pub fn plugin_paths(paths: &[PathBuf]) -> Vec<PathBuf> {
     fn walk(p: &Path, depth: usize, out: &mut Vec<PathBuf>) {
         if is_plugin(p) {
-            let name = p.file_name().and_then(|f| f.to_str()).unwrap_or("").to_ascii_lowercase();
+            let name = p
+                .file_name()
+                .and_then(|f| f.to_str())
+                .unwrap_or("")
+                .to_ascii_lowercase();
             if !(name.ends_with("symbols.zip") || name.ends_with("symbols.jar")) {
                 out.push(p.to_path_buf());
             }
@@ -1506,7 +1654,11 @@ pub fn lookup(spec: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>>
     if is_plugin_path(spec) {
         return Some(load_path(spec));
     }
-    if crate::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(spec.trim())) || Path::new(spec).exists() {
+    if crate::bundled()
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(spec.trim()))
+        || Path::new(spec).exists()
+    {
         return None;
     }
     find(spec)
@@ -1548,7 +1700,13 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     let base: String = m
         .name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
         .collect();
     let base = if base.is_empty() { "variant".to_string() } else { base };
     let adj_name = format!("{base}_adjacency.xml");
@@ -1571,8 +1729,14 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         "\t<MAP_DEFINITION id=\"{base}\" title=\"{}\" URI=\"{svg_name}\" thumbURI=\"{svg_name}\"/>\n",
         esc(if m.title.is_empty() { &m.name } else { &m.title })
     ));
-    v.push_str(&format!("\t<VARIANT name=\"{}\" version=\"1.0\" default=\"true\">\n", esc(&m.name)));
-    v.push_str(&format!("\t\t<DESCRIPTION>{}</DESCRIPTION>\n", esc(&m.description.join("\n"))));
+    v.push_str(&format!(
+        "\t<VARIANT name=\"{}\" version=\"1.0\" default=\"true\">\n",
+        esc(&m.name)
+    ));
+    v.push_str(&format!(
+        "\t\t<DESCRIPTION>{}</DESCRIPTION>\n",
+        esc(&m.description.join("\n"))
+    ));
     v.push_str(&format!(
         "\t\t<MAP adjacencyURI=\"{adj_name}\">\n\t\t\t<MAP_GRAPHIC ref=\"{base}\" default=\"true\"/>\n\t\t</MAP>\n"
     ));
@@ -1666,7 +1830,11 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
             let mut r: Vec<String> = m
                 .edges
                 .iter()
-                .filter(|e| e.flags == EdgeFlags::default() && letter_of(e.ut) == Some(letter) && e.from.eq_ignore_ascii_case(from))
+                .filter(|e| {
+                    e.flags == EdgeFlags::default()
+                        && letter_of(e.ut) == Some(letter)
+                        && e.from.eq_ignore_ascii_case(from)
+                })
                 .map(|e| jdip_loc(&e.to))
                 .collect();
             r.dedup();
@@ -1674,18 +1842,27 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         };
         let mv = refs(&p.abbr, 'A');
         if !mv.is_empty() {
-            a.push_str(&format!("\t\t<ADJACENCY type=\"mv\" refs=\"{}\"/>\n", esc(&mv.join(" "))));
+            a.push_str(&format!(
+                "\t\t<ADJACENCY type=\"mv\" refs=\"{}\"/>\n",
+                esc(&mv.join(" "))
+            ));
         }
         let xc = refs(&p.abbr, 'F');
         if !xc.is_empty() || (p.coasts.is_empty() && matches!(p.terrain, Terrain::Coast | Terrain::Sea)) {
-            a.push_str(&format!("\t\t<ADJACENCY type=\"xc\" refs=\"{}\"/>\n", esc(&xc.join(" "))));
+            a.push_str(&format!(
+                "\t\t<ADJACENCY type=\"xc\" refs=\"{}\"/>\n",
+                esc(&xc.join(" "))
+            ));
         }
         for (c, _) in &p.coasts {
             if !matches!(c.as_str(), "nc" | "sc" | "ec" | "wc") {
                 continue;
             }
             let r = refs(&format!("{}/{c}", p.abbr), 'F');
-            a.push_str(&format!("\t\t<ADJACENCY type=\"{c}\" refs=\"{}\"/>\n", esc(&r.join(" "))));
+            a.push_str(&format!(
+                "\t\t<ADJACENCY type=\"{c}\" refs=\"{}\"/>\n",
+                esc(&r.join(" "))
+            ));
         }
         if mv.is_empty() && xc.is_empty() && p.coasts.is_empty() {
             a.push_str("\t\t<ADJACENCY type=\"mv\" refs=\"\"/>\n");
@@ -1706,7 +1883,9 @@ fn write_svg(m: &Model) -> String {
         .provinces
         .iter()
         .enumerate()
-        .map(|(i, p)| p.at.unwrap_or(((i % cols) as f32 * 60.0 + 40.0, (i / cols) as f32 * 60.0 + 40.0)))
+        .map(|(i, p)| {
+            p.at.unwrap_or(((i % cols) as f32 * 60.0 + 40.0, (i / cols) as f32 * 60.0 + 40.0))
+        })
         .collect();
     let w = pos.iter().map(|p| p.0).fold(0.0f32, f32::max) + 60.0;
     let h = pos.iter().map(|p| p.1).fold(0.0f32, f32::max) + 60.0;
@@ -1751,11 +1930,31 @@ fn write_svg(m: &Model) -> String {
         }
     }
     s.push_str("\t</jdipNS:PROVINCE_DATA>\n");
-    let square = |(x, y): (f32, f32)| format!("M{} {} L{} {} L{} {} L{} {} z", f(x - 25.0), f(y - 25.0), f(x + 25.0), f(y - 25.0), f(x + 25.0), f(y + 25.0), f(x - 25.0), f(y + 25.0));
+    let square = |(x, y): (f32, f32)| {
+        format!(
+            "M{} {} L{} {} L{} {} L{} {} z",
+            f(x - 25.0),
+            f(y - 25.0),
+            f(x + 25.0),
+            f(y - 25.0),
+            f(x + 25.0),
+            f(y + 25.0),
+            f(x - 25.0),
+            f(y + 25.0)
+        )
+    };
     s.push_str("\t<g id=\"MapLayer\">\n");
-    s.push_str(&format!("\t\t<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#c5dfea\"/>\n", f(w), f(h)));
+    s.push_str(&format!(
+        "\t\t<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#c5dfea\"/>\n",
+        f(w),
+        f(h)
+    ));
     for (i, p) in m.provinces.iter().enumerate() {
-        let fill = if p.terrain == Terrain::Sea { "#c5dfea" } else { "#eedcb5" };
+        let fill = if p.terrain == Terrain::Sea {
+            "#c5dfea"
+        } else {
+            "#eedcb5"
+        };
         s.push_str(&format!(
             "\t\t<path id=\"_{}\" d=\"{}\" fill=\"{fill}\" stroke=\"#444\"/>\n",
             esc(&p.abbr),
@@ -1763,18 +1962,33 @@ fn write_svg(m: &Model) -> String {
         ));
     }
     s.push_str("\t</g>\n");
-    for l in ["SupplyCenterLayer", "OrderLayer", "UnitLayer", "DislodgedUnitLayer", "HighestOrderLayer"] {
+    for l in [
+        "SupplyCenterLayer",
+        "OrderLayer",
+        "UnitLayer",
+        "DislodgedUnitLayer",
+        "HighestOrderLayer",
+    ] {
         s.push_str(&format!("\t<g id=\"{l}\"/>\n"));
     }
     s.push_str("\t<g id=\"BriefLabelLayer\" font-size=\"10\">\n");
     for (i, p) in m.provinces.iter().enumerate() {
         let (x, y) = p.label.unwrap_or((pos[i].0, pos[i].1 + 20.0));
-        s.push_str(&format!("\t\t<text x=\"{}\" y=\"{}\">{}</text>\n", f(x), f(y), esc(&p.abbr)));
+        s.push_str(&format!(
+            "\t\t<text x=\"{}\" y=\"{}\">{}</text>\n",
+            f(x),
+            f(y),
+            esc(&p.abbr)
+        ));
     }
     s.push_str("\t</g>\n\t<g id=\"FullLabelLayer\" visibility=\"hidden\"/>\n");
     s.push_str("\t<g id=\"MouseLayer\" visibility=\"hidden\">\n");
     for (i, p) in m.provinces.iter().enumerate() {
-        s.push_str(&format!("\t\t<path id=\"{}\" d=\"{}\"/>\n", esc(&p.abbr), square(pos[i])));
+        s.push_str(&format!(
+            "\t\t<path id=\"{}\" d=\"{}\"/>\n",
+            esc(&p.abbr),
+            square(pos[i])
+        ));
     }
     s.push_str("\t</g>\n</svg>\n");
     s
@@ -1786,9 +2000,18 @@ mod tests {
 
     #[test]
     fn turns() {
-        assert_eq!(parse_turn("Spring, 1914, Movement"), Some((1914, Season::Spring, PhaseKind::Movement)));
-        assert_eq!(parse_turn("Fall, 1901, Retreat"), Some((1901, Season::Fall, PhaseKind::Retreat)));
-        assert_eq!(parse_turn("Winter, 1901, Adjustment").map(|t| t.2), Some(PhaseKind::Adjustment));
+        assert_eq!(
+            parse_turn("Spring, 1914, Movement"),
+            Some((1914, Season::Spring, PhaseKind::Movement))
+        );
+        assert_eq!(
+            parse_turn("Fall, 1901, Retreat"),
+            Some((1901, Season::Fall, PhaseKind::Retreat))
+        );
+        assert_eq!(
+            parse_turn("Winter, 1901, Adjustment").map(|t| t.2),
+            Some(PhaseKind::Adjustment)
+        );
         assert_eq!(parse_turn("Spring, 500BC, Movement").map(|t| t.0), Some(-500));
         assert_eq!(parse_turn("Spring, Movement"), None);
     }

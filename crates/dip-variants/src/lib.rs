@@ -224,7 +224,9 @@ pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
     }
     if matches!(
         formats::detect(name_or_path),
-        Some(formats::Format::DipWork | formats::Format::DpJudge | formats::Format::Realpolitik | formats::Format::Jdip)
+        Some(
+            formats::Format::DipWork | formats::Format::DpJudge | formats::Format::Realpolitik | formats::Format::Jdip
+        )
     ) {
         return formats::load_any(name_or_path);
     }

@@ -52,7 +52,10 @@ fn folder_plugin_reads_map_rules_and_position() {
     let jv = p.variant("tiny").unwrap();
     let m = &jv.model;
     assert_eq!(m.name, "Tiny_Isle");
-    assert_eq!((m.year, m.season, m.kind), (1850, dip_core::Season::Fall, dip_core::PhaseKind::Movement));
+    assert_eq!(
+        (m.year, m.season, m.kind),
+        (1850, dip_core::Season::Fall, dip_core::PhaseKind::Movement)
+    );
     assert_eq!(m.victory, 3);
     assert_eq!(m.build_rule, dip_core::map::BuildRule::Chaos);
     // The inactive power is left out, its home centre is neutral.
@@ -74,13 +77,23 @@ fn folder_plugin_reads_map_rules_and_position() {
     let units: Vec<String> = v
         .start
         .units()
-        .map(|(_, u)| format!("{} {} {}", map.power(u.power).name, map.unit_type(u.kind).letter, map.region_name(u.region)))
+        .map(|(_, u)| {
+            format!(
+                "{} {} {}",
+                map.power(u.power).name,
+                map.unit_type(u.kind).letter,
+                map.region_name(u.region)
+            )
+        })
         .collect();
     assert!(units.contains(&"Blueland F cap/nc".to_string()), "{units:?}");
     assert!(units.contains(&"Redland W nsea".to_string()), "{units:?}");
     // Points from the SVG, shifted by the view box origin (10, 10).
     let capnc = m.provinces.iter().find(|p| p.abbr == "cap").unwrap();
-    assert_eq!(capnc.coasts.iter().find(|c| c.0 == "nc").unwrap().1, Some((150.0, 60.0)));
+    assert_eq!(
+        capnc.coasts.iter().find(|c| c.0 == "nc").unwrap().1,
+        Some((150.0, 60.0))
+    );
     assert_eq!(m.provinces[0].at, Some((50.0, 50.0)));
     assert_eq!(m.provinces[0].label, Some((35.0, 30.0)));
     assert_eq!(jv.unit_style.as_deref(), Some("simple"));
@@ -113,7 +126,10 @@ fn conditional_border_and_convoyable_coast_are_kept_and_reported() {
     assert_eq!(jv.borders.len(), 1);
     assert_eq!(jv.borders[0].0, "fen");
     assert_eq!(jv.borders[0].1.season, "Spring");
-    assert!(edge(&jv.model, 'A', "hil", "fen"), "a seasonal border is not a missing edge");
+    assert!(
+        edge(&jv.model, 'A', "hil", "fen"),
+        "a seasonal border is not a missing edge"
+    );
     assert_eq!(jv.convoyable_coasts, ["cov"]);
     let notes = jv.notes.join("\n");
     assert!(notes.contains("springShut"), "{notes}");
@@ -132,7 +148,10 @@ fn zip_plugin_reads_as_the_folder() {
     assert_eq!(from_zip.svg.as_ref().map(|s| &s.1), from_dir.svg.as_ref().map(|s| &s.1));
     assert!(from_zip.svg.unwrap().0.ends_with("TinyVariant.zip!/tiny.svg"));
     // In a folder inside the zip, too.
-    let nested: Vec<(String, Vec<u8>)> = tiny_files().into_iter().map(|(n, b)| (format!("tiny/{n}"), b)).collect();
+    let nested: Vec<(String, Vec<u8>)> = tiny_files()
+        .into_iter()
+        .map(|(n, b)| (format!("tiny/{n}"), b))
+        .collect();
     std::fs::write(&z, zip_of(&nested)).unwrap();
     let v = Plugin::open(&z).unwrap().variant("Tiny Spring").unwrap();
     assert_eq!(v.model.year, 1851);
@@ -143,13 +162,28 @@ fn zip_plugin_reads_as_the_folder() {
 fn plugin_paths_load_by_path_and_by_name() {
     let dir = temp("paths");
     std::fs::write(dir.join("TinyVariant.zip"), zip_of(&tiny_files())).unwrap();
-    std::fs::write(dir.join("SimpleSymbols.zip"), zip_of(&[("symbols.svg".into(), b"<svg/>".to_vec())])).unwrap();
-    let found = jdip::plugin_paths(&[dir.clone()]);
-    assert_eq!(found, [dir.join("TinyVariant.zip")], "symbol packs are not variant plugins");
+    std::fs::write(
+        dir.join("SimpleSymbols.zip"),
+        zip_of(&[("symbols.svg".into(), b"<svg/>".to_vec())]),
+    )
+    .unwrap();
+    let found = jdip::plugin_paths(std::slice::from_ref(&dir));
+    assert_eq!(
+        found,
+        [dir.join("TinyVariant.zip")],
+        "symbol packs are not variant plugins"
+    );
     // A path: the default variant, or PATH#NAME.
     let p = dir.join("TinyVariant.zip").display().to_string();
     assert_eq!(dip_variants::load(&p).unwrap().name, "Tiny_Isle");
-    assert_eq!(dip_variants::load(&format!("{p}#Tiny Spring")).unwrap().start.phase.year, 1851);
+    assert_eq!(
+        dip_variants::load(&format!("{p}#Tiny Spring"))
+            .unwrap()
+            .start
+            .phase
+            .year,
+        1851
+    );
     assert_eq!(formats::detect(&p), Some(Format::Jdip));
     // By name once the folder is a search path.
     assert!(dip_variants::load("Tiny Spring").is_err());
@@ -187,7 +221,9 @@ fn converted_plugin_reads_back_identically() {
         ["W cov-nsea", "W cov-ssea", "W nsea-cov", "W ssea-cov"]
     );
     let mut m = jv.model.clone();
-    m.edges.retain(|e| !(e.ut == 2 && (e.from == "cov" || e.to == "cov") && (e.from.ends_with("sea") || e.to.ends_with("sea"))));
+    m.edges.retain(|e| {
+        !(e.ut == 2 && (e.from == "cov" || e.to == "cov") && (e.from.ends_with("sea") || e.to.ends_with("sea")))
+    });
     round_trip(&m, "tiny without the closed flights");
 }
 
@@ -204,7 +240,11 @@ fn round_trip(m: &dip_variants::Model, what: &str) {
     for layer in ["MapLayer", "UnitLayer", "MouseLayer", "jdipNS:PROVINCE_DATA"] {
         assert!(files[2].1.contains(layer), "{what}: {layer}");
     }
-    assert!(formats::lost_in(m, Format::Jdip).is_empty(), "{what}: {:?}", formats::lost_in(m, Format::Jdip));
+    assert!(
+        formats::lost_in(m, Format::Jdip).is_empty(),
+        "{what}: {:?}",
+        formats::lost_in(m, Format::Jdip)
+    );
     let plugin = Plugin::from_memory("out", files.into_iter().map(|(n, t)| (n, t.into_bytes())).collect()).unwrap();
     let back = plugin.variant(&m.name).unwrap().model.build("back").unwrap();
     let before = m.build("before").unwrap();
@@ -214,21 +254,37 @@ fn round_trip(m: &dip_variants::Model, what: &str) {
 /// Everything a game depends on, by names.
 fn summary(v: &dip_variants::Variant) -> String {
     let map = &v.map;
-    let mut out = vec![format!("start {:?} victory {} build {:?}", v.start.phase, map.victory, map.build_rule)];
+    let mut out = vec![format!(
+        "start {:?} victory {} build {:?}",
+        v.start.phase, map.victory, map.build_rule
+    )];
     for p in map.powers() {
         out.push(format!("power {} {}", p.abbr, p.name));
     }
     for pid in map.province_ids() {
         let p = map.province(pid);
         let homes: Vec<String> = p.homes.iter().map(|h| map.power(h).abbr.clone()).collect();
-        out.push(format!("{} {} {:?} {} {:?} {:?}", p.abbr, p.name, p.terrain, p.supply_center, homes, map.coasts(pid).len()));
+        out.push(format!(
+            "{} {} {:?} {} {:?} {:?}",
+            p.abbr,
+            p.name,
+            p.terrain,
+            p.supply_center,
+            homes,
+            map.coasts(pid).len()
+        ));
     }
     let mut edges = Vec::new();
     for ut in map.unit_type_ids() {
         for r in 0..map.num_regions() {
             let from = dip_core::RegionId(r as u16);
             for e in map.edges(ut, from) {
-                edges.push(format!("{} {}-{}", map.unit_type(ut).letter, map.region_name(from), map.region_name(e.to)));
+                edges.push(format!(
+                    "{} {}-{}",
+                    map.unit_type(ut).letter,
+                    map.region_name(from),
+                    map.region_name(e.to)
+                ));
             }
         }
     }
@@ -237,12 +293,23 @@ fn summary(v: &dip_variants::Variant) -> String {
     let mut units: Vec<String> = v
         .start
         .units()
-        .map(|(_, u)| format!("{} {} {}", map.power(u.power).abbr, map.unit_type(u.kind).letter, map.region_name(u.region)))
+        .map(|(_, u)| {
+            format!(
+                "{} {} {}",
+                map.power(u.power).abbr,
+                map.unit_type(u.kind).letter,
+                map.region_name(u.region)
+            )
+        })
         .collect();
     units.sort();
     out.extend(units);
     for &c in map.supply_centers() {
-        out.push(format!("owner {} {:?}", map.province(c).abbr, v.start.owner(c).map(|o| map.power(o).abbr.clone())));
+        out.push(format!(
+            "owner {} {:?}",
+            map.province(c).abbr,
+            v.start.owner(c).map(|o| map.power(o).abbr.clone())
+        ));
     }
     out.join("\n")
 }
@@ -272,10 +339,15 @@ fn zip_error(files: Vec<(String, Vec<u8>)>) -> dip_variants::VariantError {
 
 #[test]
 fn centre_missing_from_the_adjacency_names_the_zip_entry_and_line() {
-    let e = zip_error(with_file("variants.xml", |t| t.replace("province=\"fen\" owner", "province=\"bog\" owner")));
+    let e = zip_error(with_file("variants.xml", |t| {
+        t.replace("province=\"fen\" owner", "province=\"bog\" owner")
+    }));
     assert!(e.file.ends_with("Bad.zip!/variants.xml"), "{e}");
     assert_eq!(e.line, 28, "{e}");
-    assert!(e.message.contains("`bog`") && e.message.contains("tiny_adjacency.xml"), "{e}");
+    assert!(
+        e.message.contains("`bog`") && e.message.contains("tiny_adjacency.xml"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -290,7 +362,9 @@ fn svg_without_layers_names_the_svg() {
 #[test]
 fn oversized_zip_entry_is_refused_before_unpacking() {
     let mut files = tiny_files();
-    files[2].1.extend(std::iter::repeat_n(b' ', (jdip::MAX_ENTRY_BYTES + 1) as usize));
+    files[2]
+        .1
+        .extend(std::iter::repeat_n(b' ', (jdip::MAX_ENTRY_BYTES + 1) as usize));
     let e = zip_error(files);
     assert!(e.file.ends_with("Bad.zip!/tiny.svg"), "{e}");
     assert!(e.message.contains("MiB"), "{e}");
@@ -298,17 +372,32 @@ fn oversized_zip_entry_is_refused_before_unpacking() {
 
 #[test]
 fn malformed_xml_and_unknown_references_name_file_and_line() {
-    let e = zip_error(with_file("tiny_adjacency.xml", |t| t.replace("refs=\"fen cap cov\"/>", "refs=\"fen cap cov\">")));
-    assert!(e.file.ends_with("tiny_adjacency.xml") && e.line > 0 && e.message.contains("XML"), "{e}");
-    let e = zip_error(with_file("tiny_adjacency.xml", |t| t.replace("refs=\"cap-sc cov nsea\"", "refs=\"cap-sc cove nsea\"")));
+    let e = zip_error(with_file("tiny_adjacency.xml", |t| {
+        t.replace("refs=\"fen cap cov\"/>", "refs=\"fen cap cov\">")
+    }));
+    assert!(
+        e.file.ends_with("tiny_adjacency.xml") && e.line > 0 && e.message.contains("XML"),
+        "{e}"
+    );
+    let e = zip_error(with_file("tiny_adjacency.xml", |t| {
+        t.replace("refs=\"cap-sc cov nsea\"", "refs=\"cap-sc cove nsea\"")
+    }));
     assert!(e.message.contains("`cove`") && e.line == 30, "{e}");
-    let e = zip_error(with_file("tiny_adjacency.xml", |t| t.replace("borders=\"noFleet\"", "borders=\"noBoats\"")));
+    let e = zip_error(with_file("tiny_adjacency.xml", |t| {
+        t.replace("borders=\"noFleet\"", "borders=\"noBoats\"")
+    }));
     assert!(e.message.contains("noBoats"), "{e}");
-    let e = zip_error(with_file("variants.xml", |t| t.replace("Fall, 1850, Movement", "sometime")));
+    let e = zip_error(with_file("variants.xml", |t| {
+        t.replace("Fall, 1850, Movement", "sometime")
+    }));
     assert!(e.message.contains("sometime") && e.line == 20, "{e}");
-    let e = zip_error(with_file("variants.xml", |t| t.replace("unit=\"wing\"", "unit=\"zeppelin\"")));
+    let e = zip_error(with_file("variants.xml", |t| {
+        t.replace("unit=\"wing\"", "unit=\"zeppelin\"")
+    }));
     assert!(e.message.contains("zeppelin"), "{e}");
-    let e = zip_error(with_file("variants.xml", |t| t.replace("adjacencyURI=\"tiny_adjacency.xml\"", "adjacencyURI=\"../etc/passwd\"")));
+    let e = zip_error(with_file("variants.xml", |t| {
+        t.replace("adjacencyURI=\"tiny_adjacency.xml\"", "adjacencyURI=\"../etc/passwd\"")
+    }));
     assert!(e.message.contains("inside the plugin"), "{e}");
 }
 
@@ -320,6 +409,9 @@ fn not_a_plugin_is_an_error() {
     assert!(Plugin::open(&z).unwrap_err().message.contains("not a zip"));
     std::fs::write(&z, zip_of(&[("readme.txt".into(), b"hi".to_vec())])).unwrap();
     assert!(Plugin::open(&z).unwrap_err().message.contains("variants.xml"));
-    assert!(Plugin::open(Path::new(&dir)).unwrap_err().message.contains("variants.xml"));
+    assert!(Plugin::open(Path::new(&dir))
+        .unwrap_err()
+        .message
+        .contains("variants.xml"));
     let _ = std::fs::remove_dir_all(&dir);
 }

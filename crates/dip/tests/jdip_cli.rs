@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn dip(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dip")).args(args).output().expect("runs");
+    let out = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(args)
+        .output()
+        .expect("runs");
     let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     (out.status.code().unwrap_or(-1), text)
 }
@@ -29,7 +32,10 @@ fn tmp(name: &str) -> PathBuf {
 fn list_shows_the_plugins_variants() {
     let (code, out) = dip(&["variant", "list", "--variants", &tiny()]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.lines().any(|l| l.starts_with("Tiny Isle") && l.contains("jDip")), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("Tiny Isle") && l.contains("jDip")),
+        "{out}"
+    );
     assert!(out.lines().any(|l| l.starts_with("Tiny Spring")), "{out}");
     let (code, out) = dip(&["variant", "list", "--variants", "/no/such/plugins"]);
     assert_eq!(code, 2, "{out}");
@@ -53,20 +59,38 @@ fn render_start_draws_on_the_plugins_map() {
     let d = tmp("render");
     let png = d.join("map.png");
     let (code, out) = dip(&[
-        "render", "start", "--variants", &tiny(), "--variant", "isle", "-o", &png.to_string_lossy(),
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "-o",
+        &png.to_string_lossy(),
     ]);
     assert_eq!(code, 0, "{out}");
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
     let svg = d.join("map.svg");
     let (code, out) = dip(&[
-        "render", "start", "--variants", &tiny(), "--variant", "isle", "-o", &svg.to_string_lossy(),
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "-o",
+        &svg.to_string_lossy(),
     ]);
     assert_eq!(code, 0, "{out}");
     let text = std::fs::read_to_string(&svg).unwrap();
     // The plugin's map is the picture under the position (300 × 200 view box).
     assert!(text.contains("data:image/png;base64,"), "no map picture");
-    assert!(text.contains("width=\"300\"") || text.contains("300"), "{}", &text[..300.min(text.len())]);
+    assert!(
+        text.contains("width=\"300\"") || text.contains("300"),
+        "{}",
+        &text[..300.min(text.len())]
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -74,7 +98,15 @@ fn render_start_draws_on_the_plugins_map() {
 fn convert_to_jdip_writes_a_plugin_dip_reads_back() {
     let d = tmp("convert");
     let out_dir = d.join("StandardVariant");
-    let (code, out) = dip(&["variant", "convert", "standard", "--to", "jdip", "-o", &out_dir.to_string_lossy()]);
+    let (code, out) = dip(&[
+        "variant",
+        "convert",
+        "standard",
+        "--to",
+        "jdip",
+        "-o",
+        &out_dir.to_string_lossy(),
+    ]);
     assert_eq!(code, 0, "{out}");
     for f in ["variants.xml", "standard_adjacency.xml", "standard.svg"] {
         assert!(out_dir.join(f).is_file(), "{f} missing: {out}");
@@ -83,7 +115,15 @@ fn convert_to_jdip_writes_a_plugin_dip_reads_back() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("ok (7 powers, 76 provinces, 34 centres)"), "{out}");
     // Writing over it needs --force.
-    let (code, out) = dip(&["variant", "convert", "standard", "--to", "jdip", "-o", &out_dir.to_string_lossy()]);
+    let (code, out) = dip(&[
+        "variant",
+        "convert",
+        "standard",
+        "--to",
+        "jdip",
+        "-o",
+        &out_dir.to_string_lossy(),
+    ]);
     assert_eq!(code, 2, "{out}");
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -95,7 +135,11 @@ fn bad_plugin_names_file_and_line() {
         std::fs::copy(PathBuf::from(tiny()).join(f), d.join(f)).unwrap();
     }
     let adj = std::fs::read_to_string(d.join("tiny_adjacency.xml")).unwrap();
-    std::fs::write(d.join("tiny_adjacency.xml"), adj.replace("shortname=\"fen\"", "shortname=\"marsh\"")).unwrap();
+    std::fs::write(
+        d.join("tiny_adjacency.xml"),
+        adj.replace("shortname=\"fen\"", "shortname=\"marsh\""),
+    )
+    .unwrap();
     let (code, out) = dip(&["variant", "check", &d.to_string_lossy()]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("tiny_adjacency.xml:12:") && out.contains("`fen`"), "{out}");
