@@ -8,9 +8,9 @@
 //! What the engine can carry is read into a [`Model`]: provinces and
 //! coasts, armies' and fleets' borders, wings (a third unit type that moves
 //! to every touching province), borders that always forbid some unit types
-//! (their edges are left out), starting time, victory, build rule,
-//! powers, centres and units. What it cannot (borders by season, phase,
-//! year or order type, support modifiers, convoyable coasts, game length)
+//! (their edges are left out), convoyable coasts, starting time, victory,
+//! build rule, powers, centres and units. What it cannot (borders by
+//! season, phase, year or order type, support modifiers, game length)
 //! is kept in [`JdipVariant::notes`] and [`JdipVariant::borders`] and
 //! reported, never silently dropped.
 //!
@@ -84,7 +84,8 @@ pub struct JdipVariant {
     /// Borders the engine does not enforce (by season, phase, year, order
     /// type, or with a support modifier), as read: (province, border).
     pub borders: Vec<(String, Border)>,
-    /// Convoyable coasts (`isConvoyableCoast`): read, not enforced.
+    /// The provinces marked `isConvoyableCoast` (the coasts among them are
+    /// the model's `convoy_coasts`, where fleets convoy).
     pub convoyable_coasts: Vec<String>,
     /// Everything read and not carried into the model, one line each.
     pub notes: Vec<String>,
@@ -955,10 +956,6 @@ fn read_adjacency(
         }
         if p.attribute("isConvoyableCoast") == Some("true") {
             convoyable.push(short.clone());
-            notes.push(format!(
-                "{file}:{}: {short} is a convoyable coast: read, not enforced (fleets there do not convoy)",
-                ln(p)
-            ));
         }
         if let Some(b) = p.attribute("borders") {
             prov_borders.push((i, split_list(b).map(str::to_string).collect(), ln(p)));
@@ -1154,6 +1151,15 @@ fn read_adjacency(
         }
     }
     m.edges = edges;
+    // Convoyable coasts: fleets there convoy (a convoyable province that is
+    // no coast needs nothing: seas convoy anyway, land cannot hold fleets).
+    for c in convoyable.iter() {
+        if let Some(&i) = index.get(c) {
+            if m.provinces[i].terrain == Terrain::Coast {
+                m.convoy_coasts.push(m.provinces[i].abbr.clone());
+            }
+        }
+    }
     Ok(())
 }
 
@@ -1818,8 +1824,13 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     // Adjacency.
     let mut a = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- written by dip -->\n<PROVINCES>\n");
     for p in &m.provinces {
+        let convoyable = if m.convoy_coasts.iter().any(|c| c.eq_ignore_ascii_case(&p.abbr)) {
+            " isConvoyableCoast=\"true\""
+        } else {
+            ""
+        };
         a.push_str(&format!(
-            "\t<PROVINCE shortname=\"{}\" fullname=\"{}\">\n",
+            "\t<PROVINCE shortname=\"{}\" fullname=\"{}\"{convoyable}>\n",
             esc(&p.abbr),
             esc(&p.name)
         ));

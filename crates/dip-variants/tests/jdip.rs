@@ -121,7 +121,7 @@ fn unit_type_border_removes_fleet_moves_both_ways() {
 }
 
 #[test]
-fn conditional_border_and_convoyable_coast_are_kept_and_reported() {
+fn conditional_border_is_kept_and_reported_and_convoyable_coast_read() {
     let jv = Plugin::open(&tiny_dir()).unwrap().variant("Tiny Isle").unwrap();
     assert_eq!(jv.borders.len(), 1);
     assert_eq!(jv.borders[0].0, "fen");
@@ -131,6 +131,7 @@ fn conditional_border_and_convoyable_coast_are_kept_and_reported() {
         "a seasonal border is not a missing edge"
     );
     assert_eq!(jv.convoyable_coasts, ["cov"]);
+    assert_eq!(jv.model.convoy_coasts, ["cov"]);
     let notes = jv.notes.join("\n");
     assert!(notes.contains("springShut"), "{notes}");
     assert!(notes.contains("GAME_LENGTH"), "{notes}");
