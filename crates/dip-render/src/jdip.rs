@@ -65,3 +65,35 @@ pub fn picture<'a>(variant: &'a Variant, svg: &str, file: &str) -> Result<Pictur
     let png = background(svg, file)?;
     Picture::with_background(variant, shapes, png)
 }
+
+/// The units of a jDip symbol pack as the variant's unit pictures: each
+/// power's armies, fleets and wings (`Army`, `Fleet`, `Wing` symbols)
+/// filled with the power's colour, as PNGs at twice the unit picture side.
+/// Unit types the pack has no symbol for keep dip's own icon.
+pub fn symbol_pictures(variant: &Variant, pack: &dip_variants::jdip::SymbolPack) -> Vec<dip_variants::UnitPicture> {
+    let map = &variant.map;
+    let palette = crate::colour::Palette::new(variant, crate::Mode::Colour);
+    let side = (crate::svg::UNIT_PICTURE_SIDE * 2.0) as u32;
+    let mut out = Vec::new();
+    for ut in map.unit_type_ids() {
+        let symbol = match map.unit_type(ut).letter.to_ascii_uppercase() {
+            'A' => "Army",
+            'F' => "Fleet",
+            'W' => "Wing",
+            _ => continue,
+        };
+        for pi in 0..map.powers().len() {
+            let power = dip_core::PowerId(pi as u8);
+            let Some(svg) = pack.unit_svg(symbol, &palette.power(power), side) else { continue };
+            if let Ok(png) = raster::png(&svg) {
+                out.push(dip_variants::UnitPicture {
+                    power,
+                    unit_type: ut,
+                    path: format!("{}#{symbol}", pack.svg.0),
+                    bytes: png,
+                });
+            }
+        }
+    }
+    out
+}

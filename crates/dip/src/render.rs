@@ -45,6 +45,11 @@ pub struct Look {
     /// the variant's `picture colour` (Realpolitik's ColorMap) when it is one.
     #[arg(long)]
     background: Option<PathBuf>,
+    /// A jDip unit symbol pack (`…Symbols.zip`, its folder, or
+    /// symbols.svg): units are drawn with its Army, Fleet and Wing symbols
+    /// in their power's colour.
+    #[arg(long)]
+    symbols: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -103,7 +108,15 @@ pub struct AnimateArgs {
 impl Look {
     /// The variant: bundled, native, DipWork, Realpolitik or DPjudge.
     fn variant(&self) -> Result<dip_variants::Variant> {
-        Ok(dip_variants::formats::load_any(&self.variant)?)
+        let mut v = dip_variants::formats::load_any(&self.variant)?;
+        if let Some(path) = &self.symbols {
+            let pack = dip_variants::jdip::SymbolPack::open(path)?;
+            v.unit_pictures = dip_render::jdip::symbol_pictures(&v, &pack);
+            if v.unit_pictures.is_empty() {
+                bail!("{}: no Army, Fleet or Wing symbol could be drawn", path.display());
+            }
+        }
+        Ok(v)
     }
 
     /// The picture of the variant with the shapes asked for.
