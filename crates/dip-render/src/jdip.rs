@@ -84,7 +84,9 @@ pub fn symbol_pictures(variant: &Variant, pack: &dip_variants::jdip::SymbolPack)
         };
         for pi in 0..map.powers().len() {
             let power = dip_core::PowerId(pi as u8);
-            let Some(svg) = pack.unit_svg(symbol, &palette.power(power), side) else { continue };
+            let Some(svg) = pack.unit_svg(symbol, &palette.power(power), side) else {
+                continue;
+            };
             if let Ok(png) = raster::png(&svg) {
                 out.push(dip_variants::UnitPicture {
                     power,

@@ -44,3 +44,36 @@ fn the_plugins_map_is_the_background() {
     let out = pic.svg(&v.start, None, &dip_render::Options::default());
     assert!(out.contains("data:image/png;base64,"));
 }
+
+#[test]
+fn symbol_pack_draws_each_powers_units_in_its_colour() {
+    let (v, _, _) = tiny();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/jdip/squares");
+    let pack = dip_variants::jdip::SymbolPack::open(&dir).unwrap();
+    assert_eq!(pack.name, "Squares");
+    let pics = dip_render::jdip::symbol_pictures(&v, &pack);
+    // Two powers × army and fleet; the pack has no wing, which keeps dip's icon.
+    assert_eq!(pics.len(), 4);
+    assert!(pics.iter().all(|p| v.map.unit_type(p.unit_type).letter != 'W'));
+    let palette = dip_render::colour::Palette::new(&v, dip_render::Mode::Colour);
+    for p in &pics {
+        let pm = dip_render::raster::decode_png(&p.bytes).unwrap();
+        let c = pm.pixel(pm.width() / 2, pm.height() / 2).unwrap();
+        let want = dip_render::colour::Rgb::parse(&palette.power(p.power)).unwrap();
+        assert_eq!((c.red(), c.green(), c.blue()), (want.0, want.1, want.2), "{}", p.path);
+    }
+}
+
+#[test]
+fn symbol_pack_without_an_army_is_an_error() {
+    let d = std::env::temp_dir().join(format!("dip-symbols-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let f = d.join("symbols.svg");
+    std::fs::write(&f, "<svg xmlns=\"http://www.w3.org/2000/svg\"><defs/></svg>").unwrap();
+    let e = dip_variants::jdip::SymbolPack::open(&f).unwrap_err();
+    assert!(
+        e.to_string().contains("symbols.svg") && e.message.contains("Army"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

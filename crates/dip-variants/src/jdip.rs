@@ -1226,7 +1226,9 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
     }
     // Power colours (`jdipNS:POWERCOLOR power="austria" color="#DA251D"`).
     for c in root.descendants().filter(|n| n.tag_name().name() == "POWERCOLOR") {
-        let (Some(pw), Some(col)) = (c.attribute("power"), c.attribute("color")) else { continue };
+        let (Some(pw), Some(col)) = (c.attribute("power"), c.attribute("color")) else {
+            continue;
+        };
         let col = col.trim();
         let hex = col.len() == 7 && col.starts_with('#') && col[1..].chars().all(|c| c.is_ascii_hexdigit());
         if let Some(p) = m.powers.iter_mut().find(|p| p.name.eq_ignore_ascii_case(pw.trim())) {
@@ -1559,7 +1561,13 @@ impl SymbolPack {
         let shown = path.display().to_string();
         let lower = shown.to_ascii_lowercase();
         let (xml_text, svg) = if lower.ends_with(".svg") {
-            (None, (shown.clone(), crate::files::read_text(path).map_err(|m| err(&shown, 0, m))?))
+            (
+                None,
+                (
+                    shown.clone(),
+                    crate::files::read_text(path).map_err(|m| err(&shown, 0, m))?,
+                ),
+            )
         } else if path.is_dir() {
             let x = read_dir_file(path, "symbols.xml", &shown).ok();
             let s = read_dir_file(path, "symbols.svg", &shown)?;

@@ -62,6 +62,9 @@ fn folder_plugin_reads_map_rules_and_position() {
     let powers: Vec<&str> = m.powers.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(powers, ["Redland", "Blueland"]);
     assert_eq!(m.powers[0].aliases, ["Reds"]);
+    // Colours from the map's POWERCOLOR; Blueland has none.
+    assert_eq!(m.powers[0].colour.as_deref(), Some("#c03020"));
+    assert_eq!(m.powers[1].colour, None);
     let v = m.build("tiny").unwrap();
     let map = &v.map;
     assert_eq!(map.supply_centers().len(), 4);

@@ -95,6 +95,51 @@ fn render_start_draws_on_the_plugins_map() {
 }
 
 #[test]
+fn render_with_a_symbol_pack() {
+    let d = tmp("symbols");
+    let svg = d.join("map.svg");
+    let pack = PathBuf::from(tiny()).join("../squares").display().to_string();
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "--symbols",
+        &pack,
+        "-o",
+        &svg.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let with = std::fs::read_to_string(&svg).unwrap();
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "-o",
+        &svg.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let without = std::fs::read_to_string(&svg).unwrap();
+    // Two units (army, fleet) drawn as pictures; the wing keeps dip's icon.
+    assert_eq!(with.matches("<image").count(), without.matches("<image").count() + 2);
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variant",
+        &tiny(),
+        "--symbols",
+        "/no/such/Symbols.zip",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
 fn convert_to_jdip_writes_a_plugin_dip_reads_back() {
     let d = tmp("convert");
     let out_dir = d.join("StandardVariant");
