@@ -185,7 +185,7 @@ fn jdip_seed() -> Vec<u8> {
         if i > 0 {
             out.extend_from_slice(b"\0\0");
         }
-        out.extend(repo_file(&format!("crates/dip-variants/tests/jdip/tiny/{f}")));
+        out.extend(repo_file(&format!("examples/jdip/tiny/{f}")));
     }
     out
 }
@@ -206,7 +206,7 @@ fn jdip_zip_seed() -> Vec<u8> {
     let mut out = Vec::new();
     let mut central = Vec::new();
     for f in JDIP_FILES {
-        let body = repo_file(&format!("crates/dip-variants/tests/jdip/tiny/{f}"));
+        let body = repo_file(&format!("examples/jdip/tiny/{f}"));
         let (crc, len, off) = (crc32(&body), body.len() as u32, out.len() as u32);
         let head = |sig: u32, central: bool| {
             let mut h = Vec::new();

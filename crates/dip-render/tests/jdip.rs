@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 fn tiny() -> (dip_variants::Variant, String, String) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/jdip/tiny");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/jdip/tiny");
     let p = dip_variants::jdip::Plugin::open(&dir).unwrap();
     let jv = p.variant("tiny").unwrap();
     let (file, svg) = jv.svg.clone().unwrap();
@@ -48,7 +48,7 @@ fn the_plugins_map_is_the_background() {
 #[test]
 fn symbol_pack_draws_each_powers_units_in_its_colour() {
     let (v, _, _) = tiny();
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/jdip/squares");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/jdip/squares");
     let pack = dip_variants::jdip::SymbolPack::open(&dir).unwrap();
     assert_eq!(pack.name, "Squares");
     let pics = dip_render::jdip::symbol_pictures(&v, &pack);

@@ -1,4 +1,4 @@
-//! jDip variant plugins: the tiny plugin of `tests/jdip/tiny` (written for
+//! jDip variant plugins: the tiny plugin of `examples/jdip/tiny` (written for
 //! these tests) read as a folder and as a zip built here, linted, written
 //! back, and bad plugins reported with file and line.
 
@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn tiny_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/jdip/tiny")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/jdip/tiny")
 }
 
 fn tiny_files() -> Vec<(String, Vec<u8>)> {

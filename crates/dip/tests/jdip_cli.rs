@@ -16,7 +16,7 @@ fn dip(args: &[&str]) -> (i32, String) {
 
 fn tiny() -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../dip-variants/tests/jdip/tiny")
+        .join("../../examples/jdip/tiny")
         .display()
         .to_string()
 }
