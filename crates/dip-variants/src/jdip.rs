@@ -1478,6 +1478,9 @@ fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
     let (mut x, mut y) = (0.0f32, 0.0f32);
     let (mut sx, mut sy) = (0.0f32, 0.0f32);
     let mut cmd = 'M';
+    let mut last_cubic: Option<(f32, f32)> = None;
+    let mut last_quad: Option<(f32, f32)> = None;
+    let mut last_quad_next: Option<(f32, f32)> = None;
     let mut k = 0;
     let mut guard = 0usize;
     while k < toks.len() {
@@ -1516,12 +1519,54 @@ fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
         k += n;
         let rel = cmd.is_ascii_lowercase();
         let (ox, oy) = if rel { (x, y) } else { (0.0, 0.0) };
-        match cmd.to_ascii_uppercase() {
+        let (px, py) = (x, y);
+        let upper = cmd.to_ascii_uppercase();
+        match upper {
             'H' => x = args[0] + if rel { x } else { 0.0 },
             'V' => y = args[0] + if rel { y } else { 0.0 },
             _ => {
                 x = args[n - 2] + ox;
                 y = args[n - 1] + oy;
+            }
+        }
+        // Curves: points along them (eight steps), the first control point
+        // of S and T reflected from the previous curve's last one.
+        let reflect = |c: Option<(f32, f32)>| c.map_or((px, py), |(cx, cy)| (2.0 * px - cx, 2.0 * py - cy));
+        let ctrl = match upper {
+            'C' => Some(((args[0] + ox, args[1] + oy), (args[2] + ox, args[3] + oy))),
+            'S' => Some((reflect(last_cubic), (args[0] + ox, args[1] + oy))),
+            'Q' => {
+                let q = (args[0] + ox, args[1] + oy);
+                Some((
+                    (px + 2.0 / 3.0 * (q.0 - px), py + 2.0 / 3.0 * (q.1 - py)),
+                    (x + 2.0 / 3.0 * (q.0 - x), y + 2.0 / 3.0 * (q.1 - y)),
+                ))
+            }
+            'T' => {
+                let q = reflect(last_quad);
+                last_quad_next = Some(q);
+                Some((
+                    (px + 2.0 / 3.0 * (q.0 - px), py + 2.0 / 3.0 * (q.1 - py)),
+                    (x + 2.0 / 3.0 * (q.0 - x), y + 2.0 / 3.0 * (q.1 - y)),
+                ))
+            }
+            _ => None,
+        };
+        last_cubic = match upper {
+            'C' | 'S' => ctrl.map(|c| c.1),
+            _ => None,
+        };
+        last_quad = match upper {
+            'Q' => Some((args[0] + ox, args[1] + oy)),
+            'T' => last_quad_next.take(),
+            _ => None,
+        };
+        if let Some(((c1x, c1y), (c2x, c2y))) = ctrl {
+            for i in 1..8 {
+                let t = i as f32 / 8.0;
+                let u = 1.0 - t;
+                let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+                cur.push((a * px + b * c1x + c * c2x + d * x, a * py + b * c1y + c * c2y + d * y));
             }
         }
         if cmd == 'M' || cmd == 'm' {
@@ -2174,6 +2219,16 @@ mod tests {
         assert_eq!(r[0], vec![(10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0)]);
         assert_eq!(r[1][0], (110.0, 110.0));
         assert!(path_rings("M 1e400 0 L 1 1 L 2 2 z").is_empty());
+        // A cubic curve is followed, not cut short: its middle point is on it.
+        let r = path_rings("M 0 0 C 0 40 40 40 40 0 z");
+        assert_eq!(r[0].len(), 9);
+        assert_eq!(r[0][4], (20.0, 30.0));
+        // S reflects the previous control point; relative curves too.
+        let r = path_rings("M 0 0 c 0 40 40 40 40 0 s 40 -40 40 0 z");
+        assert_eq!(r[0][12], (60.0, -30.0));
+        let r = path_rings("M 0 0 Q 20 40 40 0 T 80 0 z");
+        assert_eq!(r[0][4], (20.0, 20.0));
+        assert_eq!(r[0][12], (60.0, -20.0));
     }
 
     #[test]
