@@ -55,6 +55,24 @@ fn check_by_name_lints_and_notes_what_is_not_enforced() {
 }
 
 #[test]
+fn cases_find_the_plugin_variant_named_by_variant_all() {
+    let d = tmp("cases");
+    let f = d.join("tiny.txt");
+    std::fs::write(
+        &f,
+        "VARIANT_ALL Tiny Spring\n\nCASE T.1 Fleets may not enter the cove\nPRESTATE_SETPHASE Spring 1851, Movement\nPRESTATE\nRedland: F nsea\nBlueland: A hil\nORDERS\nRedland: F nsea-cov\nBlueland: A hil-cov\nPOSTSTATE\nRedland: F nsea\nBlueland: A cov\nEND\n",
+    )
+    .unwrap();
+    let (code, out) = dip(&["cases", "--variants", &tiny(), &f.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    // Without the plugin the variant is unknown.
+    let (code, out) = dip(&["cases", &f.to_string_lossy()]);
+    assert_ne!(code, 0, "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
 fn render_start_draws_on_the_plugins_map() {
     let d = tmp("render");
     let png = d.join("map.png");
