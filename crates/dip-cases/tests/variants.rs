@@ -45,6 +45,7 @@ fn variant_rule_cases_pass() {
         "VAR.hx",
         "VAR.canal",
         "VAR.convoy-unit",
+        "VAR.convoy-coast",
         "VAR.build",
         "VAR.chaos",
         "VAR.1898",

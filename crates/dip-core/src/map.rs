@@ -456,6 +456,8 @@ pub struct MapBuilder {
     borders: Vec<(UnitTypeId, RegionId, RegionId, EdgeFlags)>,
     clockwise: Vec<Option<Vec<ProvinceId>>>,
     convoy_unit: Option<UnitTypeId>,
+    /// Coastal provinces where fleets may convoy (jDip's convoyable coasts).
+    convoy_coasts: Vec<ProvinceId>,
     pub build_rule: BuildRule,
     pub victory: u16,
 }
@@ -581,6 +583,13 @@ impl MapBuilder {
         self.borders.push((ut, a, b, flags));
     }
     /// Neighbours in clockwise order, when the variant gives them.
+    /// Lets fleets convoy in a coastal province as in a sea (jDip's
+    /// `isConvoyableCoast`; DATC 4.E's convoying coasts). Seas convoy always.
+    pub fn add_convoy_coast(&mut self, p: ProvinceId) {
+        if p.index() < self.provinces.len() && !self.convoy_coasts.contains(&p) {
+            self.convoy_coasts.push(p);
+        }
+    }
     pub fn set_clockwise(&mut self, p: ProvinceId, order: Vec<ProvinceId>) {
         if let Some(c) = self.clockwise.get_mut(p.index()) {
             *c = Some(order);
@@ -597,6 +606,7 @@ impl MapBuilder {
             borders,
             clockwise,
             convoy_unit,
+            convoy_coasts,
             build_rule,
             victory,
         } = self;
@@ -698,6 +708,11 @@ impl MapBuilder {
         for (i, p) in provinces.iter().enumerate() {
             if p.terrain == Terrain::Sea {
                 convoy_through.insert(i);
+            }
+        }
+        for c in &convoy_coasts {
+            if c.index() < np {
+                convoy_through.insert(c.index());
             }
         }
         if let Some(cu) = convoy_ut.filter(|c| c.index() < nut) {

@@ -141,6 +141,112 @@ pub fn variant_realpolitik(data: &[u8]) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The files of the tiny jDip plugin of dip-variants' tests.
+const JDIP_FILES: [&str; 3] = ["variants.xml", "tiny_adjacency.xml", "tiny.svg"];
+
+/// jDip variant plugins: the data is the tiny test plugin's three files
+/// joined by `\0\0` (any of them mutated), read in memory, every variant
+/// built, linted and written back, and the map's shapes and drawing read.
+pub fn variant_jdip(data: &[u8]) {
+    let mut parts: Vec<Vec<u8>> = data.split(|&b| b == 0).map(<[u8]>::to_vec).collect();
+    parts.retain(|p| !p.is_empty());
+    let files: Vec<(String, Vec<u8>)> = JDIP_FILES.iter().zip(parts).map(|(n, b)| (n.to_string(), b)).collect();
+    let Ok(plugin) = dip_variants::jdip::Plugin::from_memory("fuzz", files) else {
+        return;
+    };
+    for (name, _) in plugin.variants.clone() {
+        let Ok(jv) = plugin.variant(&name) else { continue };
+        let _ = dip_variants::lint::lint_model(&jv.model);
+        if let Ok(v) = jv.model.build("fuzz") {
+            let _ = dip_variants::lint::lint(&v);
+            if let Some((file, svg)) = &jv.svg {
+                let _ = dip_render::jdip::shapes(&v, svg, file);
+            }
+        }
+        let _ = dip_variants::jdip::write(&jv.model);
+    }
+}
+
+/// jDip plugin zips: any bytes as a zip, every variant read.
+pub fn variant_jdip_zip(data: &[u8]) {
+    let Ok(plugin) = dip_variants::jdip::Plugin::from_zip_bytes("fuzz.zip", data.to_vec()) else {
+        return;
+    };
+    for (name, _) in plugin.variants.clone() {
+        if let Ok(jv) = plugin.variant(&name) {
+            let _ = jv.model.build("fuzz");
+        }
+    }
+}
+
+fn jdip_seed() -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, f) in JDIP_FILES.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b"\0\0");
+        }
+        out.extend(repo_file(&format!("examples/jdip/tiny/{f}")));
+    }
+    out
+}
+
+/// A stored (uncompressed) zip of the tiny plugin, written by hand so the
+/// seed needs no zip writer: local headers, central directory, end record.
+fn jdip_zip_seed() -> Vec<u8> {
+    fn crc32(b: &[u8]) -> u32 {
+        let mut c = 0xFFFF_FFFFu32;
+        for &x in b {
+            c ^= x as u32;
+            for _ in 0..8 {
+                c = if c & 1 == 1 { (c >> 1) ^ 0xEDB8_8320 } else { c >> 1 };
+            }
+        }
+        !c
+    }
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for f in JDIP_FILES {
+        let body = repo_file(&format!("examples/jdip/tiny/{f}"));
+        let (crc, len, off) = (crc32(&body), body.len() as u32, out.len() as u32);
+        let head = |sig: u32, central: bool| {
+            let mut h = Vec::new();
+            h.extend(sig.to_le_bytes());
+            if central {
+                h.extend(20u16.to_le_bytes());
+            }
+            h.extend(20u16.to_le_bytes()); // version needed
+            h.extend(0u16.to_le_bytes()); // flags
+            h.extend(0u16.to_le_bytes()); // stored
+            h.extend(0u32.to_le_bytes()); // time, date
+            h.extend(crc.to_le_bytes());
+            h.extend(len.to_le_bytes());
+            h.extend(len.to_le_bytes());
+            h.extend((f.len() as u16).to_le_bytes());
+            h.extend(0u16.to_le_bytes()); // extra
+            if central {
+                h.extend([0u8; 6]); // comment length, disk, internal attributes
+                h.extend(0u32.to_le_bytes()); // external attributes
+                h.extend(off.to_le_bytes());
+            }
+            h.extend(f.as_bytes());
+            h
+        };
+        out.extend(head(0x0403_4b50, false));
+        out.extend(&body);
+        central.extend(head(0x0201_4b50, true));
+    }
+    let (cd_off, cd_len) = (out.len() as u32, central.len() as u32);
+    out.extend(central);
+    out.extend(0x0605_4b50u32.to_le_bytes());
+    out.extend([0u8; 4]);
+    out.extend((JDIP_FILES.len() as u16).to_le_bytes());
+    out.extend((JDIP_FILES.len() as u16).to_le_bytes());
+    out.extend(cd_len.to_le_bytes());
+    out.extend(cd_off.to_le_bytes());
+    out.extend(0u16.to_le_bytes());
+    out
+}
+
 /// Whole-game records (`.rec`).
 pub fn record(data: &[u8]) {
     let v = standard();
@@ -387,6 +493,16 @@ pub fn targets() -> Vec<Target> {
             },
         },
         Target {
+            name: "variant_jdip",
+            run: variant_jdip,
+            seeds: || vec![jdip_seed()],
+        },
+        Target {
+            name: "variant_jdip_zip",
+            run: variant_jdip_zip,
+            seeds: || vec![jdip_zip_seed()],
+        },
+        Target {
             name: "map_edits",
             run: map_edits,
             seeds: || vec![b"remove-border * bre eng\nadd-border A wal pic\nadd-border F wal pic\n".to_vec()],
@@ -558,4 +674,18 @@ pub fn run_for(t: &Target, iterations: usize, seed: u64) -> Option<(Vec<u8>, Str
         }
     }
     None
+}
+
+#[cfg(test)]
+mod jdip_seed_tests {
+    /// The jDip seeds are valid plugins, so mutations start from inputs
+    /// that reach the whole reader.
+    #[test]
+    fn jdip_seeds_are_readable_plugins() {
+        let p = dip_variants::jdip::Plugin::from_zip_bytes("seed.zip", super::jdip_zip_seed()).unwrap();
+        assert!(p.variant("tiny").unwrap().model.build("seed").is_ok());
+        let seed = super::jdip_seed();
+        let parts: Vec<&[u8]> = seed.split(|&b| b == 0).filter(|p| !p.is_empty()).collect();
+        assert_eq!(parts.len(), 3);
+    }
 }

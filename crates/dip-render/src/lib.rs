@@ -36,6 +36,7 @@
 
 pub mod animate;
 pub mod colour;
+pub mod jdip;
 pub mod raster;
 pub mod regions;
 pub mod shapes;

@@ -16,6 +16,8 @@ pub enum Format {
     DpJudge,
     /// A Realpolitik `.var` file and the files it names.
     Realpolitik,
+    /// A jDip variant plugin: a folder holding variants.xml, or its zip.
+    Jdip,
 }
 
 impl Format {
@@ -25,6 +27,7 @@ impl Format {
             "dipwork" => Some(Format::DipWork),
             "dpjudge" | "mila" => Some(Format::DpJudge),
             "realpolitik" | "rp" => Some(Format::Realpolitik),
+            "jdip" => Some(Format::Jdip),
             _ => None,
         }
     }
@@ -34,6 +37,7 @@ impl Format {
             Format::DipWork => "dipwork",
             Format::DpJudge => "dpjudge",
             Format::Realpolitik => "realpolitik",
+            Format::Jdip => "jdip",
         }
     }
 }
@@ -55,6 +59,9 @@ fn is_dipwork(path: &Path) -> bool {
 /// Which format a path is in, by its name and (for `.map`) its contents.
 pub fn detect(path: &str) -> Option<Format> {
     let p = Path::new(path);
+    if crate::jdip::is_plugin_path(path) {
+        return Some(Format::Jdip);
+    }
     if is_dipwork(p) {
         return Some(Format::DipWork);
     }
@@ -79,8 +86,19 @@ pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
     let format = detect(path).ok_or_else(|| VariantError {
         file: path.to_string(),
         line: 0,
-        message: "unknown variant format (expected a bundled name, a .variant file, a DipWork folder or VARIANT.TXT, a Realpolitik .var file or a DPjudge .map file)".into(),
-    })?;
+        message: "unknown variant format (expected a bundled name, a .variant file, a DipWork folder or VARIANT.TXT, a Realpolitik .var file, a DPjudge .map file, a jDip plugin folder or zip, or a variant name in a plugin under --variants)".into(),
+    });
+    let format = match format {
+        Ok(f) => f,
+        Err(e) => {
+            if !Path::new(path).exists() {
+                if let Some(found) = crate::jdip::find(path) {
+                    return Ok((found?.1.model, Format::Jdip));
+                }
+            }
+            return Err(e);
+        }
+    };
     let m = match format {
         Format::Native => {
             let v = crate::load(path)?;
@@ -89,6 +107,7 @@ pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
         Format::DipWork => crate::dipwork::read_dir(path)?,
         Format::DpJudge => crate::dpjudge::read_file(path)?,
         Format::Realpolitik => crate::realpolitik::read(path)?,
+        Format::Jdip => crate::jdip::load_path(path)?.1.model,
     };
     Ok((m, format))
 }
@@ -96,7 +115,7 @@ pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
 /// A bundled name or a file in any supported format.
 pub fn load_any(path: &str) -> Result<Variant, VariantError> {
     match detect(path) {
-        Some(Format::DipWork | Format::DpJudge | Format::Realpolitik) => {
+        Some(Format::DipWork | Format::DpJudge | Format::Realpolitik | Format::Jdip) => {
             let (m, _) = read_model(path)?;
             m.build(path)
         }
@@ -112,6 +131,10 @@ pub fn outputs(m: &Model, format: Format, out: &Path) -> Vec<(PathBuf, String)> 
         Format::Native => vec![(out.to_path_buf(), m.to_native())],
         Format::DpJudge => vec![(out.to_path_buf(), crate::dpjudge::write(m))],
         Format::Realpolitik => crate::realpolitik::write(m)
+            .into_iter()
+            .map(|(name, text)| (out.join(name), text))
+            .collect(),
+        Format::Jdip => crate::jdip::write(m)
             .into_iter()
             .map(|(name, text)| (out.join(name), text))
             .collect(),
@@ -134,7 +157,7 @@ pub fn outputs(m: &Model, format: Format, out: &Path) -> Vec<(PathBuf, String)> 
 /// DipWork and Realpolitik. Returns the files written.
 pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathBuf>> {
     let files = outputs(m, format, out);
-    if matches!(format, Format::DipWork | Format::Realpolitik) {
+    if matches!(format, Format::DipWork | Format::Realpolitik | Format::Jdip) {
         std::fs::create_dir_all(out)?;
     }
     for (f, text) in &files {
@@ -161,6 +184,18 @@ pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
                 })
                 .and_then(|m| m.build("x"))
         }
+        Format::Jdip => crate::jdip::Plugin::from_memory(
+            "x.zip",
+            crate::jdip::write(m)
+                .into_iter()
+                .map(|(n, t)| (n, t.into_bytes()))
+                .collect(),
+        )
+        .and_then(|p| {
+            let name = p.variants.first().map(|v| v.0.clone()).unwrap_or_default();
+            p.variant(&name)
+        })
+        .and_then(|v| v.model.build("x.zip")),
         Format::Realpolitik => {
             let dir = std::env::temp_dir().join(format!("dip-lost-{}-{}", std::process::id(), m.name));
             let res = write(m, format, &dir)

@@ -13,6 +13,7 @@ pub mod dpjudge;
 pub mod files;
 pub mod formats;
 pub mod generate;
+pub mod jdip;
 mod lex;
 pub mod lint;
 mod model;
@@ -213,7 +214,9 @@ pub fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
 
 /// A bundled variant by name (case-insensitive), else the variant at this
 /// path: a native `.variant` file, a DipWork folder or VARIANT.TXT, a
-/// Realpolitik `.var` file or a DPjudge `.map` file.
+/// Realpolitik `.var` file, a DPjudge `.map` file or a jDip plugin (folder
+/// or zip, `PLUGIN#NAME` for one of its variants); else a variant of that
+/// name in the jDip plugins under [`jdip::add_search_path`]'s paths.
 pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
     let wanted = name_or_path.trim();
     if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| n.eq_ignore_ascii_case(wanted)) {
@@ -221,9 +224,18 @@ pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
     }
     if matches!(
         formats::detect(name_or_path),
-        Some(formats::Format::DipWork | formats::Format::DpJudge | formats::Format::Realpolitik)
+        Some(
+            formats::Format::DipWork | formats::Format::DpJudge | formats::Format::Realpolitik | formats::Format::Jdip
+        )
     ) {
         return formats::load_any(name_or_path);
+    }
+    // A name of a variant in a jDip plugin under `--variants` paths.
+    if !std::path::Path::new(name_or_path).exists() {
+        if let Some(found) = jdip::find(wanted) {
+            let (_, v) = found?;
+            return v.model.build(&format!("jdip:{wanted}"));
+        }
     }
     match files::read_text(std::path::Path::new(name_or_path)) {
         Ok(text) => parse(&text, name_or_path),

@@ -110,6 +110,8 @@ pub struct Model {
     pub order_words: Vec<(String, Vec<String>)>,
     /// Source files named in `Src`.
     pub files: Vec<String>,
+    /// Coastal provinces where fleets convoy (`convoy-coast`).
+    pub convoy_coasts: Vec<String>,
 }
 
 impl Default for Model {
@@ -137,6 +139,7 @@ impl Default for Model {
             unit_aliases: Vec::new(),
             order_words: Vec::new(),
             files: Vec::new(),
+            convoy_coasts: Vec::new(),
         }
     }
 }
@@ -333,6 +336,9 @@ impl Model {
                 e.src,
             );
         }
+        if !self.convoy_coasts.is_empty() {
+            line(&mut out, format!("convoy-coast {}", self.convoy_coasts.join(" ")), none);
+        }
         for (p, ns) in &self.clockwise {
             line(&mut out, format!("clockwise {p} {}", ns.join(" ")), none);
         }
@@ -451,6 +457,11 @@ impl Model {
                 }
             }
         }
+        m.convoy_coasts = map
+            .province_ids()
+            .filter(|&p| map.province(p).terrain == Terrain::Coast && map.is_convoy_space(p))
+            .map(|p| map.province(p).abbr.clone())
+            .collect();
         // Clockwise orders that the positions do not imply.
         for pid in map.province_ids() {
             let implied = implied_clockwise(map, pid);

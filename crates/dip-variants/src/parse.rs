@@ -36,6 +36,7 @@ const KEYWORDS: &[&str] = &[
     "unit-at",
     "owner",
     "convoy-unit",
+    "convoy-coast",
     "picture",
     "unit-picture",
     "order-words",
@@ -719,6 +720,29 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
                 ));
             }
             p.b.set_clockwise(pid, order);
+            Ok(())
+        })();
+        res.map_err(|m| p.err(l, m))?;
+    }
+
+    // Coasts where fleets convoy.
+    for s in stmts("convoy-coast") {
+        let l = s.line;
+        let res = (|| {
+            let a = args(s, &[])?;
+            if a.pos.is_empty() {
+                return Err("expected `convoy-coast PROV...`".to_string());
+            }
+            for w in &a.pos {
+                let pid = p.province(w)?;
+                if p.rec(pid)?.terrain != Terrain::Coast {
+                    return Err(format!(
+                        "`{}` is not a coastal province; seas convoy anyway",
+                        p.rec(pid)?.abbr
+                    ));
+                }
+                p.b.add_convoy_coast(pid);
+            }
             Ok(())
         })();
         res.map_err(|m| p.err(l, m))?;

@@ -55,13 +55,14 @@ pub struct RunArgs {
 /// become dip's; every other argument stays as it is.
 pub fn dipwork_options(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let args: Vec<std::ffi::OsString> = args.collect();
-    if args.get(1).and_then(|a| a.to_str()) != Some("run") {
+    // After `run` and the game's path (global options may come first).
+    let Some(run) = args.iter().position(|a| a == "run") else {
         return args;
-    }
+    };
     args.into_iter()
         .enumerate()
         .map(|(i, a)| {
-            let Some(t) = a.to_str().filter(|_| i > 2) else {
+            let Some(t) = a.to_str().filter(|_| i > run + 1) else {
                 return a;
             };
             let lower = t.to_ascii_lowercase();

@@ -21,6 +21,11 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "dip", version, about, long_about = None)]
 struct Cli {
+    /// jDip variant plugins: a plugin zip, a plugin folder (holding
+    /// variants.xml), or a folder searched for them; repeatable. Their
+    /// variants are then found by name wherever a variant is asked for.
+    #[arg(long = "variants", global = true, value_name = "PATH")]
+    variants: Vec<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -79,6 +84,13 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = Cli::parse_from(gm::dipwork_options(std::env::args_os()));
+    for p in &cli.variants {
+        if !p.exists() {
+            eprintln!("dip: --variants {}: no such file or folder", p.display());
+            return ExitCode::from(2);
+        }
+        dip_variants::jdip::add_search_path(p);
+    }
     let result = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Cases(a) => cases::run(a),

@@ -45,6 +45,11 @@ pub struct Look {
     /// the variant's `picture colour` (Realpolitik's ColorMap) when it is one.
     #[arg(long)]
     background: Option<PathBuf>,
+    /// A jDip unit symbol pack (`…Symbols.zip`, its folder, or
+    /// symbols.svg): units are drawn with its Army, Fleet and Wing symbols
+    /// in their power's colour.
+    #[arg(long)]
+    symbols: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -103,11 +108,29 @@ pub struct AnimateArgs {
 impl Look {
     /// The variant: bundled, native, DipWork, Realpolitik or DPjudge.
     fn variant(&self) -> Result<dip_variants::Variant> {
-        Ok(dip_variants::formats::load_any(&self.variant)?)
+        let mut v = dip_variants::formats::load_any(&self.variant)?;
+        if let Some(path) = &self.symbols {
+            let pack = dip_variants::jdip::SymbolPack::open(path)?;
+            v.unit_pictures = dip_render::jdip::symbol_pictures(&v, &pack);
+            if v.unit_pictures.is_empty() {
+                bail!("{}: no Army, Fleet or Wing symbol could be drawn", path.display());
+            }
+        }
+        Ok(v)
     }
 
     /// The picture of the variant with the shapes asked for.
     fn picture<'a>(&self, variant: &'a dip_variants::Variant) -> Result<Picture<'a>> {
+        // A jDip plugin's variant: its own map, unless other shapes or a
+        // picture are asked for.
+        if self.shapes.is_none() && self.background.is_none() {
+            if let Some(found) = dip_variants::jdip::lookup(&self.variant) {
+                let (_, jv) = found?;
+                if let Some((file, text)) = &jv.svg {
+                    return dip_render::jdip::picture(variant, text, file).with_context(|| file.clone());
+                }
+            }
+        }
         let mut path = self.shapes.clone();
         if path.is_none() && self.variant.to_ascii_lowercase().ends_with(".var") {
             let rgn = Path::new(&self.variant).with_extension("rgn");

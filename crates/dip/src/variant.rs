@@ -14,7 +14,8 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Cmd {
-    /// The bundled variants: name, powers, provinces, centres.
+    /// The bundled variants, and those of the jDip plugins given with
+    /// `--variants`: name, powers, provinces, centres.
     List,
     /// Lint a variant (a bundled name or a file in any format); exit 1 on
     /// findings, 2 when it cannot be read.
@@ -67,9 +68,9 @@ enum Cmd {
         /// A bundled variant's name, or a variant file or folder.
         path: String,
         /// The format to write.
-        #[arg(long, value_parser = ["native", "dipwork", "dpjudge", "realpolitik"])]
+        #[arg(long, value_parser = ["native", "dipwork", "dpjudge", "realpolitik", "jdip"])]
         to: String,
-        /// Output file (native, dpjudge) or folder (dipwork, realpolitik);
+        /// Output file (native, dpjudge) or folder (dipwork, realpolitik, jdip);
         /// default: stdout for native and dpjudge. Existing files are
         /// replaced only with --force, and never the input.
         #[arg(long, short)]
@@ -132,13 +133,41 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     v.title
                 );
             }
-            Ok(ExitCode::SUCCESS)
+            let mut failed = false;
+            for plugin in dip_variants::jdip::plugin_paths(&dip_variants::jdip::search_paths()) {
+                let p = match dip_variants::jdip::Plugin::open(&plugin) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        failed = true;
+                        continue;
+                    }
+                };
+                for (name, _) in &p.variants {
+                    match p.variant(name).and_then(|jv| jv.model.build(&p.path)) {
+                        Ok(v) => println!(
+                            "{:<14} {:>6} {:>9} {:>7}  {} (jDip: {})",
+                            name,
+                            v.map.powers().len(),
+                            v.map.num_provinces(),
+                            v.map.supply_centers().len(),
+                            v.title,
+                            p.path
+                        ),
+                        Err(e) => {
+                            eprintln!("{e}");
+                            failed = true;
+                        }
+                    }
+                }
+            }
+            Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
         }
         Cmd::Check { path } => {
             let bundled = dip_variants::bundled()
                 .iter()
                 .any(|(n, _)| n.eq_ignore_ascii_case(path.trim()));
-            if !bundled && !Path::new(&path).exists() {
+            if !bundled && !Path::new(&path).exists() && dip_variants::jdip::find(&path).is_none() {
                 eprintln!("dip: {path}: no such file and no bundled variant of that name");
                 return Ok(ExitCode::from(2));
             }
@@ -166,6 +195,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             for f in &findings {
                 println!("{path}: {f}");
+            }
+            // A jDip plugin: what was read and is not enforced (borders by
+            // season, phase or order, convoyable coasts, inactive powers).
+            if let Some(Ok((_, jv))) = dip_variants::jdip::lookup(&path) {
+                for n in &jv.notes {
+                    println!("note: {n}");
+                }
             }
             match v {
                 Some(v) if findings.is_empty() => {
@@ -230,7 +266,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Cmd::Convert { path, to, out, force } => {
             let format = Format::parse(&to)
-                .ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork, dpjudge or realpolitik)"))?;
+                .ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork, dpjudge, realpolitik or jdip)"))?;
             let (model, _) = formats::read_model(&path)?;
             // Check that it builds before writing anything.
             model.build(&path)?;
@@ -251,7 +287,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     let files = formats::outputs(&model, format, Path::new(&o));
                     let targets: Vec<&Path> = files.iter().map(|(f, _)| f.as_path()).collect();
                     check_targets(&targets, &[Path::new(&path)], force)?;
-                    if matches!(format, Format::DipWork | Format::Realpolitik) {
+                    if matches!(format, Format::DipWork | Format::Realpolitik | Format::Jdip) {
                         std::fs::create_dir_all(&o).map_err(|e| anyhow!("cannot create {o}: {e}"))?;
                     }
                     for (f, text) in &files {

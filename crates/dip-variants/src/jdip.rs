@@ -1,0 +1,2239 @@
+//! jDip's variant plugins (docs/jdip-plugin.md): a folder holding
+//! `variants.xml`, or the `.zip` (`…Variant.zip`, `…Variants.zip`) as
+//! jDip's users get it. `variants.xml` names one or more variants; each
+//! names an adjacency file (provinces, coasts, borders) and map graphics
+//! (an SVG whose `jdipNS:PROVINCE_DATA` gives the unit points and whose
+//! `MouseLayer` gives the province shapes).
+//!
+//! What the engine can carry is read into a [`Model`]: provinces and
+//! coasts, armies' and fleets' borders, wings (a third unit type that moves
+//! to every touching province), borders that always forbid some unit types
+//! (their edges are left out), convoyable coasts, starting time, victory,
+//! build rule, powers, centres and units. What it cannot (borders by
+//! season, phase, year or order type, support modifiers, game length)
+//! is kept in [`JdipVariant::notes`] and [`JdipVariant::borders`] and
+//! reported, never silently dropped.
+//!
+//! Everything is read through size caps; a zip entry larger than
+//! [`MAX_ENTRY_BYTES`] is refused before it is unpacked. Errors name the
+//! file (`plugin.zip!/variants.xml`) and line.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::RwLock;
+
+use dip_core::map::{BuildRule, EdgeFlags, Terrain, TerrainSet, UnitType};
+use dip_core::{PhaseKind, Season};
+
+use crate::model::{MEdge, MPower, MProvince, MUnit, Model};
+use crate::VariantError;
+
+/// The largest file read from a plugin (variants.xml, adjacency, SVG): 32 MiB.
+pub const MAX_ENTRY_BYTES: u64 = 32 << 20;
+/// The largest plugin zip read: 256 MiB.
+pub const MAX_ZIP_BYTES: u64 = 256 << 20;
+/// The most XML nodes of one file (roxmltree's limit).
+const MAX_NODES: u32 = 2_000_000;
+
+fn err(file: &str, line: usize, message: impl Into<String>) -> VariantError {
+    VariantError {
+        file: file.to_string(),
+        line,
+        message: message.into(),
+    }
+}
+
+/// The files of a plugin: a folder on disk, or the entries of a zip (kept
+/// in memory, unpacked one at a time on demand).
+pub struct Plugin {
+    /// The path the user gave (folder or zip).
+    pub path: String,
+    source: Source,
+    /// Where `variants.xml` is inside the plugin (`""` or `sub/`).
+    prefix: String,
+    /// `variants.xml` as text.
+    pub variants_xml: String,
+    /// The variants it names: (name, aliases).
+    pub variants: Vec<(String, Vec<String>)>,
+}
+
+enum Source {
+    Dir(PathBuf),
+    Zip(Vec<u8>),
+    Memory(Vec<(String, Vec<u8>)>),
+}
+
+impl std::fmt::Debug for Plugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plugin")
+            .field("path", &self.path)
+            .field("variants", &self.variants)
+            .finish()
+    }
+}
+
+/// A variant of a plugin, read.
+#[derive(Clone, Debug)]
+pub struct JdipVariant {
+    pub model: Model,
+    /// The map's SVG: (file name for messages, text), when the plugin has one.
+    pub svg: Option<(String, String)>,
+    /// The preferred unit symbol pack named by the plugin (`preferredUnitStyle`).
+    pub unit_style: Option<String>,
+    /// Borders the engine does not enforce (by season, phase, year, order
+    /// type, or with a support modifier), as read: (province, border).
+    pub borders: Vec<(String, Border)>,
+    /// The provinces marked `isConvoyableCoast` (the coasts among them are
+    /// the model's `convoy_coasts`, where fleets convoy).
+    pub convoyable_coasts: Vec<String>,
+    /// Everything read and not carried into the model, one line each.
+    pub notes: Vec<String>,
+}
+
+/// One `BORDER` of an adjacency file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Border {
+    pub id: String,
+    pub description: String,
+    /// Locations the border applies to units coming from (empty: all).
+    pub from: Vec<String>,
+    pub unit_types: Vec<String>,
+    pub order_types: Vec<String>,
+    pub year: String,
+    pub season: String,
+    pub phase: String,
+    pub base_move_modifier: String,
+    /// Line in the adjacency file.
+    pub line: usize,
+}
+
+impl Border {
+    /// Forbids the unit types always (no season, phase, year or order condition).
+    fn unconditional(&self) -> bool {
+        self.order_types.is_empty()
+            && self.year.trim().is_empty()
+            && self.season.trim().is_empty()
+            && self.phase.trim().is_empty()
+            && self.base_move_modifier.trim().is_empty()
+    }
+}
+
+fn entry_name(plugin: &str, inner: &str) -> String {
+    format!("{plugin}!/{inner}")
+}
+
+impl Plugin {
+    /// A plugin folder (holding `variants.xml`) or zip.
+    pub fn open(path: &Path) -> Result<Plugin, VariantError> {
+        let shown = path.display().to_string();
+        if path.is_dir() {
+            let text = read_dir_file(path, "variants.xml", &shown)?;
+            let file = path.join("variants.xml").display().to_string();
+            return Plugin::with_index(shown, Source::Dir(path.to_path_buf()), String::new(), text, &file);
+        }
+        let bytes = crate::files::read_bytes_capped(path, MAX_ZIP_BYTES).map_err(|m| err(&shown, 0, m))?;
+        Plugin::from_zip_bytes(&shown, bytes)
+    }
+
+    /// A plugin zip from its bytes; `name` names it in messages.
+    pub fn from_zip_bytes(name: &str, bytes: Vec<u8>) -> Result<Plugin, VariantError> {
+        let names = {
+            let z = zip::ZipArchive::new(std::io::Cursor::new(&bytes[..]))
+                .map_err(|e| err(name, 0, format!("not a zip file: {e}")))?;
+            z.file_names()
+                .filter_map(|n| n.ok().map(|c| c.into_owned()))
+                .collect::<Vec<_>>()
+        };
+        // variants.xml at the top, or in the shallowest folder.
+        let index = names
+            .iter()
+            .filter(|n| {
+                n.rsplit('/')
+                    .next()
+                    .is_some_and(|f| f.eq_ignore_ascii_case("variants.xml"))
+            })
+            .min_by_key(|n| n.matches('/').count())
+            .cloned()
+            .ok_or_else(|| err(name, 0, "no variants.xml in the zip; is it a jDip variant plugin?"))?;
+        let prefix = index[..index.len() - "variants.xml".len()].to_string();
+        let text = zip_entry(&bytes, name, &index)?;
+        let text = crate::files::decode_utf8(text, &entry_name(name, &index)).map_err(|m| err(name, 0, m))?;
+        Plugin::with_index(
+            name.to_string(),
+            Source::Zip(bytes),
+            prefix,
+            text,
+            &entry_name(name, &index),
+        )
+    }
+
+    /// A plugin from files in memory (name, bytes): for tests and fuzzing.
+    pub fn from_memory(name: &str, files: Vec<(String, Vec<u8>)>) -> Result<Plugin, VariantError> {
+        let text = files
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("variants.xml"))
+            .map(|(_, b)| b.clone())
+            .ok_or_else(|| err(name, 0, "no variants.xml"))?;
+        let file = entry_name(name, "variants.xml");
+        let text = crate::files::decode_utf8(text, &file).map_err(|m| err(name, 0, m))?;
+        Plugin::with_index(name.to_string(), Source::Memory(files), String::new(), text, &file)
+    }
+
+    fn with_index(
+        path: String,
+        source: Source,
+        prefix: String,
+        text: String,
+        file: &str,
+    ) -> Result<Plugin, VariantError> {
+        let variants = {
+            let doc = xml(&text, file)?;
+            let root = doc.root_element();
+            if !root.has_tag_name("VARIANTS") {
+                return Err(err(
+                    file,
+                    line_of(&doc, root),
+                    format!("expected the element VARIANTS, found {}", root.tag_name().name()),
+                ));
+            }
+            let mut v = Vec::new();
+            for n in root.children().filter(|n| n.has_tag_name("VARIANT")) {
+                let name = attr_req(&doc, n, "name", file)?;
+                let aliases = n
+                    .attribute("aliases")
+                    .map(|a| split_list(a).map(str::to_string).collect())
+                    .unwrap_or_default();
+                v.push((name.to_string(), aliases));
+            }
+            if v.is_empty() {
+                return Err(err(file, line_of(&doc, root), "no VARIANT element"));
+            }
+            v
+        };
+        Ok(Plugin {
+            path,
+            source,
+            prefix,
+            variants_xml: text,
+            variants,
+        })
+    }
+
+    /// The name of a file of the plugin in messages.
+    pub fn file_name(&self, inner: &str) -> String {
+        match &self.source {
+            Source::Dir(d) => d.join(inner).display().to_string(),
+            _ => entry_name(&self.path, &format!("{}{inner}", self.prefix)),
+        }
+    }
+
+    /// A file of the plugin (named relative to `variants.xml`), as bytes.
+    pub fn read_bytes(&self, inner: &str) -> Result<Vec<u8>, VariantError> {
+        let shown = self.file_name(inner);
+        if inner.contains("..") || inner.starts_with(['/', '\\']) || inner.contains(':') {
+            return Err(err(
+                &shown,
+                0,
+                "a file named by a plugin must be inside the plugin (no absolute path, no `..`)",
+            ));
+        }
+        match &self.source {
+            Source::Dir(d) => {
+                let p = d.join(inner);
+                crate::files::read_bytes_capped(&p, MAX_ENTRY_BYTES).map_err(|m| err(&shown, 0, m))
+            }
+            Source::Zip(bytes) => {
+                let want = format!("{}{inner}", self.prefix);
+                let names: Vec<String> = zip::ZipArchive::new(std::io::Cursor::new(&bytes[..]))
+                    .map_err(|e| err(&self.path, 0, format!("not a zip file: {e}")))?
+                    .file_names()
+                    .filter_map(|n| n.ok().map(|c| c.into_owned()))
+                    .collect();
+                let name = names
+                    .iter()
+                    .find(|n| **n == want)
+                    .or_else(|| names.iter().find(|n| n.eq_ignore_ascii_case(&want)))
+                    .ok_or_else(|| err(&shown, 0, "no such file in the plugin"))?;
+                zip_entry(bytes, &self.path, name)
+            }
+            Source::Memory(files) => files
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(inner))
+                .map(|(_, b)| b.clone())
+                .ok_or_else(|| err(&shown, 0, "no such file in the plugin")),
+        }
+    }
+
+    /// A text file of the plugin.
+    pub fn read_text(&self, inner: &str) -> Result<String, VariantError> {
+        let shown = self.file_name(inner);
+        let b = self.read_bytes(inner)?;
+        crate::files::decode_utf8(b, &shown).map_err(|m| err(&shown, 0, m))
+    }
+
+    /// The variant named `name` (or one of its aliases), case-insensitive.
+    pub fn find(&self, name: &str) -> Option<&str> {
+        let name = name.trim();
+        self.variants
+            .iter()
+            .find(|(n, a)| n.eq_ignore_ascii_case(name) || a.iter().any(|x| x.eq_ignore_ascii_case(name)))
+            .map(|(n, _)| n.as_str())
+    }
+
+    /// Reads one variant of the plugin.
+    pub fn variant(&self, name: &str) -> Result<JdipVariant, VariantError> {
+        read_variant(self, name)
+    }
+}
+
+fn read_dir_file(dir: &Path, name: &str, shown: &str) -> Result<String, VariantError> {
+    let exact = dir.join(name);
+    let path = if exact.is_file() {
+        exact
+    } else {
+        std::fs::read_dir(dir)
+            .ok()
+            .and_then(|rd| {
+                rd.flatten().map(|e| e.path()).find(|p| {
+                    p.file_name()
+                        .and_then(|f| f.to_str())
+                        .is_some_and(|f| f.eq_ignore_ascii_case(name))
+                })
+            })
+            .ok_or_else(|| {
+                err(
+                    shown,
+                    0,
+                    format!("no {name} in the folder; is it a jDip variant plugin?"),
+                )
+            })?
+    };
+    crate::files::read_text(&path).map_err(|m| err(&path.display().to_string(), 0, m))
+}
+
+/// One entry of a zip, refused when it would unpack larger than
+/// [`MAX_ENTRY_BYTES`] (checked before unpacking, and while unpacking).
+fn zip_entry(bytes: &[u8], zip_name: &str, inner: &str) -> Result<Vec<u8>, VariantError> {
+    let shown = entry_name(zip_name, inner);
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+        .map_err(|e| err(zip_name, 0, format!("not a zip file: {e}")))?;
+    let f = z
+        .by_name(inner)
+        .map_err(|e| err(&shown, 0, format!("cannot read: {e}")))?;
+    if f.size() > MAX_ENTRY_BYTES {
+        return Err(err(
+            &shown,
+            0,
+            format!(
+                "unpacks to {} bytes, more than the {} MiB dip reads from one file of a plugin",
+                f.size(),
+                MAX_ENTRY_BYTES >> 20
+            ),
+        ));
+    }
+    let mut out = Vec::new();
+    f.take(MAX_ENTRY_BYTES + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| err(&shown, 0, format!("cannot unpack: {e}")))?;
+    if out.len() as u64 > MAX_ENTRY_BYTES {
+        return Err(err(
+            &shown,
+            0,
+            format!(
+                "unpacks to more than the {} MiB dip reads from one file of a plugin",
+                MAX_ENTRY_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+/// jDip's SVGs declare the `jdipNS` prefix only as a DTD default
+/// attribute, which XML readers without DTD defaults do not see: the
+/// declaration is added to the root element (on its line, so lines stay).
+fn declare_jdip_ns(text: &str) -> Option<String> {
+    if !text.contains("jdipNS:") {
+        return None;
+    }
+    let body_start = text
+        .find("<svg")
+        .filter(|&i| text[i + 4..].starts_with(|c: char| c.is_whitespace() || c == '>'))?;
+    let end = body_start + text[body_start..].find('>')?;
+    if text[body_start..end].contains("xmlns:jdipNS") {
+        return None;
+    }
+    let at = if text[..end].ends_with('/') { end - 1 } else { end };
+    Some(format!(
+        "{} xmlns:jdipNS=\"http://jdip.sourceforge.org/jdipNS\"{}",
+        &text[..at],
+        &text[at..]
+    ))
+}
+
+/// Parses an SVG of a plugin (see [`declare_jdip_ns`]) and runs `f` on it.
+fn with_svg<T>(
+    text: &str,
+    file: &str,
+    f: impl FnOnce(&roxmltree::Document) -> Result<T, VariantError>,
+) -> Result<T, VariantError> {
+    match declare_jdip_ns(text) {
+        Some(t) => {
+            let doc = xml(&t, file)?;
+            f(&doc)
+        }
+        None => {
+            let doc = xml(text, file)?;
+            f(&doc)
+        }
+    }
+}
+
+fn xml<'a>(text: &'a str, file: &str) -> Result<roxmltree::Document<'a>, VariantError> {
+    let opts = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        nodes_limit: MAX_NODES,
+        ..Default::default()
+    };
+    roxmltree::Document::parse_with_options(text, opts).map_err(|e| {
+        let p = e.pos();
+        err(file, p.row as usize, format!("not well-formed XML: {e}"))
+    })
+}
+
+fn line_of(doc: &roxmltree::Document, n: roxmltree::Node) -> usize {
+    doc.text_pos_at(n.range().start).row as usize
+}
+
+fn attr_req<'a>(
+    doc: &roxmltree::Document,
+    n: roxmltree::Node<'a, 'a>,
+    name: &str,
+    file: &str,
+) -> Result<&'a str, VariantError> {
+    n.attribute(name).ok_or_else(|| {
+        err(
+            file,
+            line_of(doc, n),
+            format!("{} without the attribute `{name}`", n.tag_name().name()),
+        )
+    })
+}
+
+fn split_list(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+}
+
+/// A jDip location (`stp-nc`, `stp/nc`, `bul-ec`) as (province, coast).
+fn location(s: &str) -> (String, Option<String>) {
+    let s = s.trim().to_ascii_lowercase();
+    for sep in ['-', '/'] {
+        if let Some((p, c)) = s.rsplit_once(sep) {
+            let c = c.trim_end_matches('.').replace('.', "");
+            if matches!(c.as_str(), "nc" | "sc" | "ec" | "wc" | "mv" | "xc") {
+                let c = if c == "mv" || c == "xc" { None } else { Some(c) };
+                return (p.to_string(), c);
+            }
+        }
+    }
+    (s, None)
+}
+
+/// `Spring, 1901, Movement` (any order of the three words; `1901` alone is Spring Movement).
+fn parse_turn(s: &str) -> Option<(i32, Season, PhaseKind)> {
+    let mut year = None;
+    let mut season = Season::Spring;
+    let mut kind = PhaseKind::Movement;
+    let mut winter = false;
+    for w in s.split([',', ' ']).filter(|w| !w.is_empty()) {
+        let l = w.to_ascii_lowercase();
+        match l.as_str() {
+            "spring" | "s" => season = Season::Spring,
+            "fall" | "autumn" | "f" => season = Season::Fall,
+            "winter" | "w" => winter = true,
+            "movement" | "m" => kind = PhaseKind::Movement,
+            "retreat" | "r" => kind = PhaseKind::Retreat,
+            "adjustment" | "a" | "build" => kind = PhaseKind::Adjustment,
+            _ => {
+                let (num, neg) = match l.strip_suffix("bc") {
+                    Some(n) => (n, true),
+                    None => (l.as_str(), false),
+                };
+                let y: i32 = num.parse().ok()?;
+                year = Some(if neg { -y } else { y });
+            }
+        }
+    }
+    if winter {
+        season = Season::Fall;
+        kind = PhaseKind::Adjustment;
+    }
+    Some((year?, season, kind))
+}
+
+/// Unit type index by jDip's word (`army`, `fleet`, `wing`, `A`, `F`, `W`).
+fn unit_index(word: &str, wings: bool) -> Option<usize> {
+    match word.trim().to_ascii_lowercase().as_str() {
+        "army" | "a" => Some(0),
+        "fleet" | "f" => Some(1),
+        "wing" | "w" if wings => Some(2),
+        _ => None,
+    }
+}
+
+/// The wing: stands anywhere, moves to every touching province.
+pub fn wing() -> UnitType {
+    UnitType {
+        letter: 'W',
+        name: "Wing".into(),
+        strength: 1,
+        cost: 1,
+        convoyable: false,
+        can_convoy: false,
+        stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast, Terrain::Sea]),
+        builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
+        uses_coasts: false,
+    }
+}
+
+/// Abbreviations for powers: the first three letters, unless taken.
+fn power_abbrs(names: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for n in names {
+        let base: String = n
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .take(3)
+            .collect::<String>()
+            .to_uppercase();
+        let mut a = if base.is_empty() { "P".to_string() } else { base.clone() };
+        let mut i = 1;
+        while out.iter().any(|o| o.eq_ignore_ascii_case(&a)) {
+            a = format!("{base}{i}");
+            i += 1;
+        }
+        out.push(a);
+    }
+    out
+}
+
+fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError> {
+    let vfile = plugin.file_name("variants.xml");
+    let doc = xml(&plugin.variants_xml, &vfile)?;
+    let root = doc.root_element();
+    let vnode = root
+        .children()
+        .filter(|n| n.has_tag_name("VARIANT"))
+        .find(|n| n.attribute("name").is_some_and(|x| plugin.find(name) == Some(x)))
+        .ok_or_else(|| {
+            err(
+                &vfile,
+                0,
+                format!(
+                    "no variant `{name}` in the plugin (it has {})",
+                    plugin
+                        .variants
+                        .iter()
+                        .map(|v| v.0.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+    let ln = |n: roxmltree::Node| line_of(&doc, n);
+    let vname = vnode.attribute("name").unwrap_or(name).to_string();
+    let mut notes = Vec::new();
+    let mut m = Model {
+        name: safe_name(&vname),
+        title: vname.replace('"', "'"),
+        ..Model::default()
+    };
+    m.files.push(vfile.clone());
+    if let Some(d) = vnode.children().find(|n| n.has_tag_name("DESCRIPTION")) {
+        let text = strip_tags(d.text().unwrap_or(""));
+        m.description = text
+            .lines()
+            .map(|l| l.trim().replace('"', "'"))
+            .filter(|l| !l.is_empty())
+            .collect();
+    }
+    // Rule options.
+    let mut wings = false;
+    for o in vnode.descendants().filter(|n| n.has_tag_name("RULEOPTION")) {
+        let (on, ov) = (o.attribute("name").unwrap_or(""), o.attribute("value").unwrap_or(""));
+        match (on, ov) {
+            ("OPTION_BUILDS", "VALUE_BUILDS_HOME_ONLY") => m.build_rule = BuildRule::Standard,
+            ("OPTION_BUILDS", "VALUE_BUILDS_ANY_OWNED") => m.build_rule = BuildRule::Chaos,
+            ("OPTION_BUILDS", "VALUE_BUILDS_ANY_IF_HOME_OWNED") => m.build_rule = BuildRule::Aberration,
+            ("OPTION_WINGS", "VALUE_WINGS_ENABLED") => wings = true,
+            ("OPTION_WINGS", "VALUE_WINGS_DISABLED") => wings = false,
+            _ => notes.push(format!("{vfile}:{}: rule option {on}={ov} is not read", ln(o))),
+        }
+    }
+    m.unit_types = vec![UnitType::army(), UnitType::fleet()];
+    if wings {
+        m.unit_types.push(wing());
+    }
+    m.unit_aliases = vec![Vec::new(); m.unit_types.len()];
+    // Powers.
+    let mut power_names = Vec::new();
+    let mut active = Vec::new();
+    let mut pnodes = Vec::new();
+    for p in vnode.children().filter(|n| n.has_tag_name("POWER")) {
+        power_names.push(attr_req(&doc, p, "name", &vfile)?.trim().to_string());
+        active.push(p.attribute("active").is_none_or(|a| !a.eq_ignore_ascii_case("false")));
+        pnodes.push(p);
+    }
+    if power_names.is_empty() {
+        return Err(err(&vfile, ln(vnode), format!("variant `{vname}` has no POWER")));
+    }
+    let mut abbrs = power_abbrs(&power_names);
+    // dip's own plugins keep its abbreviations as the first altname
+    // (upper-case letters and digits, at most four): taken when unique.
+    for (i, p) in pnodes.iter().enumerate() {
+        let first = p.attribute("altnames").and_then(|a| split_list(a).next());
+        if let Some(a) =
+            first.filter(|a| a.len() <= 4 && a.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
+        {
+            if !abbrs
+                .iter()
+                .enumerate()
+                .any(|(j, b)| j != i && b.eq_ignore_ascii_case(a))
+            {
+                abbrs[i] = a.to_string();
+            }
+        }
+    }
+    let mut power_of: HashMap<String, Option<String>> = HashMap::new();
+    for (i, p) in pnodes.iter().enumerate() {
+        let adj = p
+            .attribute("adjective")
+            .unwrap_or(&power_names[i])
+            .trim()
+            .replace('"', "'");
+        let alt: Vec<String> = p
+            .attribute("altnames")
+            .map(|a| split_list(a).map(str::to_string).collect())
+            .unwrap_or_default();
+        let key = power_names[i].to_ascii_lowercase();
+        if !active[i] {
+            notes.push(format!(
+                "{vfile}:{}: power {} is inactive: left out (its centres are neutral)",
+                ln(*p),
+                power_names[i]
+            ));
+            power_of.insert(key, None);
+            for a in &alt {
+                power_of.insert(a.to_ascii_lowercase(), None);
+            }
+            continue;
+        }
+        power_of.insert(key, Some(abbrs[i].clone()));
+        power_of.insert(abbrs[i].to_ascii_lowercase(), Some(abbrs[i].clone()));
+        power_of.insert(adj.to_ascii_lowercase(), Some(abbrs[i].clone()));
+        for a in &alt {
+            power_of.insert(a.to_ascii_lowercase(), Some(abbrs[i].clone()));
+        }
+        m.powers.push(MPower {
+            abbr: abbrs[i].clone(),
+            name: power_names[i].replace('"', "'"),
+            adjective: adj,
+            aliases: alt,
+            src: (0, ln(*p)),
+            ..MPower::default()
+        });
+    }
+    if m.powers.is_empty() {
+        return Err(err(&vfile, ln(vnode), format!("variant `{vname}` has no active POWER")));
+    }
+    let power = |n: roxmltree::Node, attr: &str| -> Result<Option<String>, VariantError> {
+        let v = attr_req(&doc, n, attr, &vfile)?.trim();
+        if v.is_empty() || v.eq_ignore_ascii_case("none") {
+            return Ok(None);
+        }
+        match power_of.get(&v.to_ascii_lowercase()) {
+            Some(p) => Ok(p.clone()),
+            None => Err(err(
+                &vfile,
+                ln(n),
+                format!(
+                    "unknown power `{v}` in {attr}= (expected one of {} or none)",
+                    power_names.join(", ")
+                ),
+            )),
+        }
+    };
+    // Starting time and victory.
+    let st = vnode
+        .children()
+        .find(|n| n.has_tag_name("STARTINGTIME"))
+        .ok_or_else(|| err(&vfile, ln(vnode), format!("variant `{vname}` has no STARTINGTIME")))?;
+    let turn = attr_req(&doc, st, "turn", &vfile)?;
+    let (y, s, k) = parse_turn(turn).ok_or_else(|| {
+        err(
+            &vfile,
+            ln(st),
+            format!("expected a turn such as `Spring, 1901, Movement`, found `{turn}`"),
+        )
+    })?;
+    (m.year, m.season, m.kind) = (y, s, k);
+    if let Some(vc) = vnode.children().find(|n| n.has_tag_name("VICTORYCONDITIONS")) {
+        for c in vc.children().filter(|n| n.is_element()) {
+            let val = c.attribute("value").unwrap_or("").trim();
+            match c.tag_name().name() {
+                "WINNING_SUPPLY_CENTERS" => {
+                    m.victory = val
+                        .parse()
+                        .map_err(|_| err(&vfile, ln(c), format!("expected a number of centres, found `{val}`")))?
+                }
+                other => notes.push(format!("{vfile}:{}: {other}={val} is read, not enforced", ln(c))),
+            }
+        }
+    }
+    // The adjacency file and the map.
+    let mapn = vnode
+        .children()
+        .find(|n| n.has_tag_name("MAP"))
+        .ok_or_else(|| err(&vfile, ln(vnode), format!("variant `{vname}` has no MAP")))?;
+    let adj_uri = attr_req(&doc, mapn, "adjacencyURI", &vfile)?.to_string();
+    let afile = plugin.file_name(&adj_uri);
+    let atext = plugin.read_text(&adj_uri)?;
+    let fi = m.files.len();
+    m.files.push(afile.clone());
+    let mut borders = Vec::new();
+    let mut convoyable_coasts = Vec::new();
+    read_adjacency(
+        &mut m,
+        &atext,
+        &afile,
+        fi,
+        wings,
+        &mut borders,
+        &mut convoyable_coasts,
+        &mut notes,
+    )?;
+    let known = |m: &Model, prov: &str| m.find_province(prov);
+    // Centres.
+    let mut owners = Vec::new();
+    let mut owners_differ = false;
+    for c in vnode.children().filter(|n| n.has_tag_name("SUPPLYCENTER")) {
+        let prov = attr_req(&doc, c, "province", &vfile)?;
+        let (prov, _) = location(prov);
+        let Some(pi) = known(&m, &prov) else {
+            return Err(err(
+                &vfile,
+                ln(c),
+                format!("supply centre `{prov}` is not a province of the adjacency file {afile}"),
+            ));
+        };
+        m.provinces[pi].center = true;
+        let home = if c.attribute("homepower").is_some() {
+            power(c, "homepower")?
+        } else {
+            None
+        };
+        let owner = if c.attribute("owner").is_some() {
+            power(c, "owner")?
+        } else {
+            None
+        };
+        if let Some(h) = &home {
+            if !m.provinces[pi].homes.contains(h) {
+                m.provinces[pi].homes.push(h.clone());
+            }
+        }
+        if owner != home {
+            owners_differ = true;
+        }
+        if let Some(o) = owner {
+            owners.push((o, m.provinces[pi].abbr.clone()));
+        }
+    }
+    if owners_differ {
+        m.owners = Some(owners);
+    }
+    // Units.
+    for u in vnode.children().filter(|n| n.has_tag_name("INITIALSTATE")) {
+        let prov = attr_req(&doc, u, "province", &vfile)?;
+        let (prov, mut coast) = location(prov);
+        if let Some(c) = u.attribute("unitcoast") {
+            let c = c.trim().to_ascii_lowercase().replace('.', "");
+            if !c.is_empty() && !matches!(c.as_str(), "mv" | "xc" | "wx" | "none") {
+                coast = Some(c);
+            }
+        }
+        let Some(pi) = known(&m, &prov) else {
+            return Err(err(
+                &vfile,
+                ln(u),
+                format!("unit in `{prov}`, which is not a province of the adjacency file {afile}"),
+            ));
+        };
+        let word = attr_req(&doc, u, "unit", &vfile)?;
+        let ut = unit_index(word, wings).ok_or_else(|| {
+            err(
+                &vfile,
+                ln(u),
+                format!(
+                    "unknown unit `{word}` (expected army, fleet{})",
+                    if wings { " or wing" } else { "; wings need OPTION_WINGS" }
+                ),
+            )
+        })?;
+        let Some(pw) = power(u, "power")? else {
+            notes.push(format!("{vfile}:{}: unit of an inactive power left out", ln(u)));
+            continue;
+        };
+        let abbr = m.provinces[pi].abbr.clone();
+        let region = match coast {
+            Some(c) if m.provinces[pi].coasts.iter().any(|x| x.0 == c) => format!("{abbr}/{c}"),
+            _ => abbr,
+        };
+        m.units.push(MUnit {
+            power: pw,
+            letter: m.unit_types[ut].letter,
+            region,
+            src: (0, ln(u)),
+        });
+    }
+    // Map graphic: the default one, else the first.
+    let mut svg = None;
+    let mut unit_style = None;
+    let graphics: Vec<roxmltree::Node> = mapn.children().filter(|n| n.has_tag_name("MAP_GRAPHIC")).collect();
+    let g = graphics
+        .iter()
+        .find(|g| g.attribute("default") == Some("true"))
+        .or(graphics.first());
+    if let Some(g) = g {
+        let r = g.attribute("ref").unwrap_or("");
+        let def = root
+            .children()
+            .filter(|n| n.has_tag_name("MAP_DEFINITION"))
+            .find(|n| n.attribute("id") == Some(r))
+            .ok_or_else(|| {
+                err(
+                    &vfile,
+                    ln(*g),
+                    format!("MAP_GRAPHIC names `{r}`, which no MAP_DEFINITION defines"),
+                )
+            })?;
+        unit_style = g
+            .attribute("preferredUnitStyle")
+            .or(def.attribute("preferredUnitStyle"))
+            .map(str::to_string);
+        let uri = attr_req(&doc, def, "URI", &vfile)?;
+        let sfile = plugin.file_name(uri);
+        let text = plugin.read_text(uri)?;
+        apply_svg(&mut m, &text, &sfile)?;
+        m.pictures.push(("svg".into(), uri.to_string()));
+        svg = Some((sfile, text));
+    }
+    Ok(JdipVariant {
+        model: m,
+        svg,
+        unit_style,
+        borders,
+        convoyable_coasts,
+        notes,
+    })
+}
+
+/// A variant name usable as dip's short name: letters, digits, `_`, `-`, `.`.
+pub fn safe_name(s: &str) -> String {
+    let out: String = s
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "_-.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.is_empty() {
+        "jdip".into()
+    } else {
+        out
+    }
+}
+
+fn strip_tags(s: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for c in s.chars() {
+        match c {
+            '<' => inside = true,
+            '>' if inside => {
+                inside = false;
+                out.push(' ');
+            }
+            _ if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn read_adjacency(
+    m: &mut Model,
+    text: &str,
+    file: &str,
+    fi: usize,
+    wings: bool,
+    borders_out: &mut Vec<(String, Border)>,
+    convoyable: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> Result<(), VariantError> {
+    let doc = xml(text, file)?;
+    let root = doc.root_element();
+    let ln = |n: roxmltree::Node| line_of(&doc, n);
+    if !root.has_tag_name("PROVINCES") {
+        return Err(err(
+            file,
+            ln(root),
+            format!("expected the element PROVINCES, found {}", root.tag_name().name()),
+        ));
+    }
+    let mut defs: HashMap<String, Border> = HashMap::new();
+    for b in root.descendants().filter(|n| n.has_tag_name("BORDER")) {
+        let id = attr_req(&doc, b, "id", file)?.to_string();
+        let list = |a: &str| -> Vec<String> {
+            b.attribute(a)
+                .map(|v| split_list(v).map(str::to_string).collect())
+                .unwrap_or_default()
+        };
+        defs.insert(
+            id.clone(),
+            Border {
+                id,
+                description: b.attribute("description").unwrap_or("").to_string(),
+                from: list("from"),
+                unit_types: list("unitTypes"),
+                order_types: list("orderTypes"),
+                year: b.attribute("year").unwrap_or("").to_string(),
+                season: b.attribute("season").unwrap_or("").to_string(),
+                phase: b.attribute("phase").unwrap_or("").to_string(),
+                base_move_modifier: b.attribute("baseMoveModifier").unwrap_or("").to_string(),
+                line: ln(b),
+            },
+        );
+    }
+    // (province index, adjacency type, refs, line)
+    let mut adj: Vec<(usize, String, String, usize)> = Vec::new();
+    let mut prov_borders: Vec<(usize, Vec<String>, usize)> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for p in root.children().filter(|n| n.has_tag_name("PROVINCE")) {
+        let short = attr_req(&doc, p, "shortname", file)?.trim().to_ascii_lowercase();
+        let full = attr_req(&doc, p, "fullname", file)?.trim().to_string();
+        if short.is_empty() || short.contains(|c: char| c.is_whitespace() || "/#,\"".contains(c)) {
+            return Err(err(
+                file,
+                ln(p),
+                format!("province short name `{short}` is empty or has a space, `/`, `#`, `,` or `\"`"),
+            ));
+        }
+        if index.contains_key(&short) {
+            return Err(err(file, ln(p), format!("province `{short}` is defined twice")));
+        }
+        let i = m.provinces.len();
+        index.insert(short.clone(), i);
+        let mut mp = MProvince::new(&short, &full.replace('"', ""), Terrain::Land);
+        mp.src = (fi, ln(p));
+        for u in p.children().filter(|n| n.has_tag_name("UNIQUENAME")) {
+            if let Some(n) = u.attribute("name") {
+                let n = n.trim().replace('"', "");
+                index.entry(n.to_ascii_lowercase()).or_insert(i);
+                if !n.is_empty()
+                    && !n.eq_ignore_ascii_case(&short)
+                    && !mp.aliases.iter().any(|a| a.eq_ignore_ascii_case(&n))
+                {
+                    mp.aliases.push(n);
+                }
+            }
+        }
+        if p.attribute("isConvoyableCoast") == Some("true") {
+            convoyable.push(short.clone());
+        }
+        if let Some(b) = p.attribute("borders") {
+            prov_borders.push((i, split_list(b).map(str::to_string).collect(), ln(p)));
+        }
+        for a in p.children().filter(|n| n.has_tag_name("ADJACENCY")) {
+            let t = a.attribute("type").unwrap_or("mv").trim().to_ascii_lowercase();
+            if !matches!(t.as_str(), "mv" | "xc" | "nc" | "sc" | "ec" | "wc") {
+                return Err(err(
+                    file,
+                    ln(a),
+                    format!("adjacency type `{t}`: expected mv, xc, nc, sc, ec or wc"),
+                ));
+            }
+            let refs = attr_req(&doc, a, "refs", file)?.to_string();
+            if matches!(t.as_str(), "nc" | "sc" | "ec" | "wc") && !mp.coasts.iter().any(|c| c.0 == t) {
+                mp.coasts.push((t.clone(), None));
+            }
+            adj.push((i, t, refs, ln(a)));
+        }
+        m.provinces.push(mp);
+    }
+    if m.provinces.is_empty() {
+        return Err(err(file, ln(root), "no PROVINCE"));
+    }
+    // Terrain: army borders make land; fleet borders make sea; both, coast.
+    let mut land = vec![false; m.provinces.len()];
+    let mut water = vec![false; m.provinces.len()];
+    // (A fleet adjacency without refs still makes a coast: a shore that
+    // some border closes to fleets.)
+    for (i, t, refs, _) in &adj {
+        if t != "mv" {
+            water[*i] = true;
+        } else if !refs.trim().is_empty() {
+            land[*i] = true;
+        }
+    }
+    for (i, p) in m.provinces.iter_mut().enumerate() {
+        p.terrain = match (land[i], water[i]) {
+            (true, true) => Terrain::Coast,
+            (false, true) => Terrain::Sea,
+            (true, false) => Terrain::Land,
+            (false, false) => Terrain::Impassable,
+        };
+    }
+    // Edges.
+    let mut edges: Vec<MEdge> = Vec::new();
+    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); m.provinces.len()];
+    for (i, t, refs, line) in &adj {
+        let from_abbr = m.provinces[*i].abbr.clone();
+        for r in split_list(refs) {
+            let (rp, rc) = location(r);
+            let Some(&j) = index.get(&rp) else {
+                return Err(err(
+                    file,
+                    *line,
+                    format!("`{r}` in the borders of {from_abbr} is not a province of this file"),
+                ));
+            };
+            if j == *i {
+                // A province bordering itself (one coast to another) moves nothing.
+                continue;
+            }
+            if !touching[*i].contains(&j) {
+                touching[*i].push(j);
+            }
+            let to_abbr = m.provinces[j].abbr.clone();
+            if t == "mv" {
+                edges.push(MEdge {
+                    ut: 0,
+                    from: from_abbr.clone(),
+                    to: to_abbr,
+                    flags: EdgeFlags::default(),
+                    src: (fi, *line),
+                });
+            } else {
+                let from = if t == "xc" {
+                    from_abbr.clone()
+                } else {
+                    format!("{from_abbr}/{t}")
+                };
+                let to = match rc {
+                    Some(c) => {
+                        if !m.provinces[j].coasts.iter().any(|x| x.0 == c) {
+                            notes.push(format!(
+                                "{file}:{line}: `{r}`: {to_abbr} has no coast {c} (no ADJACENCY type=\"{c}\"): border left out"
+                            ));
+                            continue;
+                        }
+                        format!("{to_abbr}/{c}")
+                    }
+                    None if !m.provinces[j].coasts.is_empty() => {
+                        notes.push(format!(
+                            "{file}:{line}: fleet border {from}-{to_abbr} names no coast of {to_abbr}: left out"
+                        ));
+                        continue;
+                    }
+                    None => to_abbr,
+                };
+                edges.push(MEdge {
+                    ut: 1,
+                    from,
+                    to,
+                    flags: EdgeFlags::default(),
+                    src: (fi, *line),
+                });
+            }
+        }
+    }
+    // A fleet border to a province without fleet borders of its own (or an
+    // army border to one without army borders) is a slip of the file:
+    // jDip's units could not stand there either.
+    let terrain_of = |m: &Model, r: &str| {
+        let p = r.split('/').next().unwrap_or("");
+        index.get(p).map(|&i| m.provinces[i].terrain)
+    };
+    edges.retain(|e| {
+        let ok = |t: Option<Terrain>| match e.ut {
+            0 => matches!(t, Some(Terrain::Land | Terrain::Coast)),
+            _ => matches!(t, Some(Terrain::Sea | Terrain::Coast)),
+        };
+        let keep = ok(terrain_of(m, &e.from)) && ok(terrain_of(m, &e.to));
+        if !keep {
+            notes.push(format!(
+                "{file}:{}: {} border {}-{}: one end cannot hold that unit: left out",
+                e.src.1,
+                if e.ut == 0 { "army" } else { "fleet" },
+                e.from,
+                e.to
+            ));
+        }
+        keep
+    });
+    if wings {
+        for (i, ns) in touching.iter().enumerate() {
+            for &j in ns {
+                edges.push(MEdge {
+                    ut: 2,
+                    from: m.provinces[i].abbr.clone(),
+                    to: m.provinces[j].abbr.clone(),
+                    flags: EdgeFlags::default(),
+                    src: (fi, m.provinces[i].src.1),
+                });
+            }
+        }
+    }
+    // Borders: unconditional unit-type borders remove edges into and out
+    // of the province (from `from` only, when given); the rest are kept.
+    for (pi, ids, line) in prov_borders {
+        let abbr = m.provinces[pi].abbr.clone();
+        for id in ids {
+            let Some(b) = defs.get(&id) else {
+                return Err(err(
+                    file,
+                    line,
+                    format!("border `{id}` of {abbr} is not in BORDER_DEFINITIONS"),
+                ));
+            };
+            let mut types = Vec::new();
+            for t in &b.unit_types {
+                match unit_index(t, true) {
+                    Some(u) => types.push(u),
+                    None => {
+                        return Err(err(
+                            file,
+                            b.line,
+                            format!("border `{id}`: unknown unit type `{t}` (expected Army, Fleet or Wing)"),
+                        ))
+                    }
+                }
+            }
+            if types.is_empty() {
+                types = (0..m.unit_types.len()).collect();
+            }
+            if !b.unconditional() {
+                notes.push(format!(
+                    "{file}:{}: border `{id}` of {abbr} ({}) depends on season, phase, year, order or support: read, not enforced",
+                    b.line, b.description
+                ));
+                borders_out.push((abbr.clone(), b.clone()));
+                continue;
+            }
+            let from: Vec<String> = b.from.iter().map(|f| location(f).0).collect();
+            let prov_of = |r: &str| r.split('/').next().unwrap_or("").to_string();
+            edges.retain(|e| {
+                if !types.contains(&e.ut) {
+                    return true;
+                }
+                let (fp, tp) = (prov_of(&e.from), prov_of(&e.to));
+                let into = tp == abbr && (from.is_empty() || from.contains(&fp));
+                let out = fp == abbr && (from.is_empty() || from.contains(&fp));
+                !(into || out)
+            });
+        }
+    }
+    m.edges = edges;
+    // Convoyable coasts: fleets there convoy (a convoyable province that is
+    // no coast needs nothing: seas convoy anyway, land cannot hold fleets).
+    for c in convoyable.iter() {
+        if let Some(&i) = index.get(c) {
+            if m.provinces[i].terrain == Terrain::Coast {
+                m.convoy_coasts.push(m.provinces[i].abbr.clone());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The unit points of the map's SVG (`jdipNS:PROVINCE_DATA`): each
+/// province's and coast's `UNIT` point, and the label points of
+/// `BriefLabelLayer`. An SVG without PROVINCE_DATA is an error.
+fn apply_svg(m: &mut Model, text: &str, file: &str) -> Result<(), VariantError> {
+    with_svg(text, file, |doc| apply_svg_doc(m, doc, file))
+}
+
+fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result<(), VariantError> {
+    let root = doc.root_element();
+    let data = root
+        .descendants()
+        .find(|n| n.tag_name().name() == "PROVINCE_DATA")
+        .ok_or_else(|| {
+            err(
+                file,
+                line_of(doc, root),
+                "no jdipNS:PROVINCE_DATA in the SVG (expected the unit points of jDip's map)",
+            )
+        })?;
+    for layer in ["MapLayer", "UnitLayer"] {
+        if !root.descendants().any(|n| n.attribute("id") == Some(layer)) {
+            return Err(err(
+                file,
+                line_of(doc, root),
+                format!("no layer `{layer}` (a <g id=\"{layer}\">) in the SVG; jDip's maps have MapLayer, SupplyCenterLayer, UnitLayer, DislodgedUnitLayer, OrderLayer and MouseLayer"),
+            ));
+        }
+    }
+    let vb = view_box(doc);
+    let (vx, vy, k) = (vb.0, vb.1, drawing_scale(vb));
+    let num = |n: roxmltree::Node, a: &str| {
+        n.attribute(a)
+            .and_then(|v| v.trim().parse::<f32>().ok())
+            .filter(|v| v.is_finite())
+    };
+    for p in data.children().filter(|n| n.tag_name().name() == "PROVINCE") {
+        let Some(name) = p.attribute("name") else { continue };
+        let (prov, coast) = location(name);
+        // Names the adjacency file does not know (pictures of a map shared
+        // by several variants) place nothing.
+        let Some(pi) = m.find_province(&prov) else { continue };
+        let Some(u) = p.children().find(|n| n.tag_name().name() == "UNIT") else {
+            continue;
+        };
+        let (Some(x), Some(y)) = (num(u, "x"), num(u, "y")) else {
+            return Err(err(file, line_of(doc, u), "UNIT without numeric x and y"));
+        };
+        let (x, y) = ((x - vx) * k, (y - vy) * k);
+        let mp = &mut m.provinces[pi];
+        match coast {
+            Some(c) => {
+                if let Some(slot) = mp.coasts.iter_mut().find(|x| x.0 == c) {
+                    slot.1 = Some((x, y));
+                }
+                if mp.at.is_none() {
+                    mp.at = Some((x, y));
+                }
+            }
+            None => mp.at = Some((x, y)),
+        }
+    }
+    // Power colours (`jdipNS:POWERCOLOR power="austria" color="#DA251D"`).
+    for c in root.descendants().filter(|n| n.tag_name().name() == "POWERCOLOR") {
+        let (Some(pw), Some(col)) = (c.attribute("power"), c.attribute("color")) else {
+            continue;
+        };
+        let col = col.trim();
+        let hex = col.len() == 7 && col.starts_with('#') && col[1..].chars().all(|c| c.is_ascii_hexdigit());
+        if let Some(p) = m.powers.iter_mut().find(|p| p.name.eq_ignore_ascii_case(pw.trim())) {
+            if hex {
+                p.colour = Some(col.to_ascii_lowercase());
+            }
+        }
+    }
+    if let Some(labels) = root
+        .descendants()
+        .find(|n| n.attribute("id") == Some("BriefLabelLayer"))
+    {
+        for t in labels
+            .descendants()
+            .filter(|n| n.has_tag_name("text") || n.tag_name().name() == "text")
+        {
+            let word: String = t
+                .descendants()
+                .filter(|n| n.is_text())
+                .filter_map(|n| n.text())
+                .collect::<String>()
+                .trim()
+                .to_ascii_lowercase();
+            let (prov, _) = location(&word);
+            if let (Some(pi), Some(x), Some(y)) = (
+                m.provinces.iter().position(|p| p.abbr == prov),
+                num(t, "x"),
+                num(t, "y"),
+            ) {
+                m.provinces[pi].label = Some(((x - vx) * k, (y - vy) * k));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A view box or picture box: (x, y, width, height).
+pub type ViewBox = (f32, f32, f32, f32);
+
+/// Province shapes by name: (short name, polygons of points).
+pub type NamedShapes = Vec<(String, Vec<Vec<(f32, f32)>>)>;
+
+/// The SVG's view box (x, y, width, height): the user space of its points.
+fn view_box(doc: &roxmltree::Document) -> (f32, f32, f32, f32) {
+    let root = doc.root_element();
+    let num = |a: &str| {
+        root.attribute(a)
+            .and_then(|v| v.trim().trim_end_matches("px").parse::<f32>().ok())
+            .filter(|v| v.is_finite() && *v > 0.0)
+    };
+    let vb: Vec<f32> = root
+        .attribute("viewBox")
+        .unwrap_or("")
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    match vb[..] {
+        [x, y, w, h] if w > 0.0 && h > 0.0 && x.is_finite() && y.is_finite() && w.is_finite() && h.is_finite() => {
+            (x, y, w, h)
+        }
+        _ => (
+            0.0,
+            0.0,
+            num("width").unwrap_or(1000.0),
+            num("height").unwrap_or(1000.0),
+        ),
+    }
+}
+
+/// The longest side, in pixels, of a plugin's map as dip draws it: larger
+/// view boxes (Sail Ho!'s is 7300 × 7695) are scaled down, and the points
+/// read with them.
+pub const MAX_MAP_SIDE: f32 = 2400.0;
+
+/// Pixels per unit of the view box.
+fn drawing_scale(vb: (f32, f32, f32, f32)) -> f32 {
+    (MAX_MAP_SIDE / vb.2.max(vb.3)).min(1.0)
+}
+
+/// The map's SVG ready to be drawn under dip's picture: the layers jDip
+/// fills or uses for clicks (`MouseLayer`, unit, order and label layers)
+/// blanked out, the jdipNS prefix declared; with its view box, whose
+/// origin is the origin of the points read ([`JdipVariant::model`]'s);
+/// its width and height are in pixels (scaled by [`MAX_MAP_SIDE`]).
+pub fn drawable_svg(text: &str, file: &str) -> Result<(String, ViewBox), VariantError> {
+    let owned = declare_jdip_ns(text);
+    let text = owned.as_deref().unwrap_or(text);
+    let doc = xml(text, file)?;
+    let vb = view_box(&doc);
+    let k = drawing_scale(vb);
+    let vb = (vb.0, vb.1, vb.2 * k, vb.3 * k);
+    let mut cut: Vec<std::ops::Range<usize>> = doc
+        .descendants()
+        .filter(|n| {
+            n.is_element()
+                && (n.tag_name().namespace() == Some("http://jdip.sourceforge.org/jdipNS")
+                    || matches!(
+                        n.attribute("id"),
+                        Some(
+                            "MouseLayer"
+                                | "UnitLayer"
+                                | "DislodgedUnitLayer"
+                                | "OrderLayer"
+                                | "HighestOrderLayer"
+                                | "BriefLabelLayer"
+                                | "FullLabelLayer"
+                        )
+                    ))
+        })
+        .map(|n| n.range())
+        .collect();
+    cut.sort_by_key(|r| r.start);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for r in cut {
+        if r.start < at {
+            continue; // inside a cut already
+        }
+        out.push_str(&text[at..r.start]);
+        // Keep the lines (messages about the drawing keep their numbers).
+        out.extend(text[r.clone()].chars().filter(|&c| c == '\n'));
+        at = r.end;
+    }
+    out.push_str(&text[at..]);
+    Ok((out, vb))
+}
+
+/// The province shapes of the map's SVG: each path of `MouseLayer` (by
+/// province name; coasts join their province), as polygons of its points
+/// (curves by their end points). Only absolute and relative M, L, H, V, C,
+/// S, Q, T, Z of path data; transforms other than `translate` are ignored.
+pub fn svg_shapes(text: &str, file: &str) -> Result<NamedShapes, VariantError> {
+    with_svg(text, file, |doc| svg_shapes_doc(doc, file))
+}
+
+fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<NamedShapes, VariantError> {
+    let root = doc.root_element();
+    let layer = root
+        .descendants()
+        .find(|n| n.attribute("id") == Some("MouseLayer"))
+        .ok_or_else(|| {
+            err(
+                file,
+                line_of(doc, root),
+                "no layer `MouseLayer` (the province shapes) in the SVG",
+            )
+        })?;
+    let vb = view_box(doc);
+    let k = drawing_scale(vb);
+    let mut out = Vec::new();
+    for p in layer.descendants().filter(|n| n.is_element()) {
+        let Some(id) = p.attribute("id") else { continue };
+        let rings = match p.tag_name().name() {
+            "path" => path_rings(p.attribute("d").unwrap_or("")),
+            "polygon" | "polyline" => {
+                let nums: Vec<f32> = p
+                    .attribute("points")
+                    .unwrap_or("")
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                vec![nums.chunks_exact(2).map(|c| (c[0], c[1])).collect()]
+            }
+            "rect" => {
+                let g = |a| p.attribute(a).and_then(|v: &str| v.parse::<f32>().ok()).unwrap_or(0.0);
+                let (x, y, w, h) = (g("x"), g("y"), g("width"), g("height"));
+                vec![vec![(x, y), (x + w, y), (x + w, y + h), (x, y + h)]]
+            }
+            _ => continue,
+        };
+        let (dx, dy) = translate_of(p);
+        let (dx, dy) = (dx - vb.0, dy - vb.1);
+        let rings: Vec<Vec<(f32, f32)>> = rings
+            .into_iter()
+            .map(|r| {
+                r.into_iter()
+                    .map(|(x, y)| ((x + dx) * k, (y + dy) * k))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|r| r.len() >= 3)
+            .collect();
+        let (prov, _) = location(id);
+        out.push((prov, rings));
+    }
+    Ok(out)
+}
+
+fn translate_of(n: roxmltree::Node) -> (f32, f32) {
+    let (mut dx, mut dy) = (0.0, 0.0);
+    for a in n.ancestors() {
+        if let Some(t) = a.attribute("transform") {
+            if let Some(rest) = t.trim().strip_prefix("translate(") {
+                let v: Vec<f32> = rest
+                    .trim_end_matches(')')
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                dx += v.first().copied().unwrap_or(0.0);
+                dy += v.get(1).copied().unwrap_or(0.0);
+            }
+        }
+    }
+    (dx, dy)
+}
+
+/// Polygons of SVG path data (curves by their end points).
+fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
+    // Tokens: command letters and numbers.
+    let mut toks: Vec<Result<char, f32>> = Vec::new();
+    let b = d.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i] as char;
+        if c.is_ascii_alphabetic() && c != 'e' && c != 'E' {
+            toks.push(Ok(c));
+            i += 1;
+        } else if c.is_ascii_digit() || c == '-' || c == '+' || c == '.' {
+            let start = i;
+            i += 1;
+            let mut dot = c == '.';
+            while i < b.len() {
+                let d = b[i] as char;
+                if d.is_ascii_digit() {
+                    i += 1;
+                } else if d == '.' && !dot {
+                    dot = true;
+                    i += 1;
+                } else if (d == 'e' || d == 'E') && i + 1 < b.len() {
+                    i += 1;
+                    if b[i] == b'-' || b[i] == b'+' {
+                        i += 1;
+                    }
+                } else {
+                    break;
+                }
+            }
+            match d[start..i].parse::<f32>() {
+                Ok(v) if v.is_finite() => toks.push(Err(v)),
+                _ => return Vec::new(),
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let mut rings = Vec::new();
+    let mut cur: Vec<(f32, f32)> = Vec::new();
+    let (mut x, mut y) = (0.0f32, 0.0f32);
+    let (mut sx, mut sy) = (0.0f32, 0.0f32);
+    let mut cmd = 'M';
+    let mut last_cubic: Option<(f32, f32)> = None;
+    let mut last_quad: Option<(f32, f32)> = None;
+    let mut last_quad_next: Option<(f32, f32)> = None;
+    let mut k = 0;
+    let mut guard = 0usize;
+    while k < toks.len() {
+        guard += 1;
+        if guard > toks.len() * 2 + 8 {
+            break;
+        }
+        if let Ok(c) = toks[k] {
+            cmd = c;
+            k += 1;
+            if c == 'Z' || c == 'z' {
+                if cur.len() >= 3 {
+                    rings.push(std::mem::take(&mut cur));
+                } else {
+                    cur.clear();
+                }
+                (x, y) = (sx, sy);
+            }
+            continue;
+        }
+        let n = match cmd.to_ascii_uppercase() {
+            'M' | 'L' | 'T' => 2,
+            'H' | 'V' => 1,
+            'C' => 6,
+            'S' | 'Q' => 4,
+            'A' => 7,
+            _ => {
+                k += 1;
+                continue;
+            }
+        };
+        let args: Vec<f32> = toks[k..].iter().take(n).map_while(|t| t.err()).collect();
+        if args.len() < n {
+            break;
+        }
+        k += n;
+        let rel = cmd.is_ascii_lowercase();
+        let (ox, oy) = if rel { (x, y) } else { (0.0, 0.0) };
+        let (px, py) = (x, y);
+        let upper = cmd.to_ascii_uppercase();
+        match upper {
+            'H' => x = args[0] + if rel { x } else { 0.0 },
+            'V' => y = args[0] + if rel { y } else { 0.0 },
+            _ => {
+                x = args[n - 2] + ox;
+                y = args[n - 1] + oy;
+            }
+        }
+        // Curves: points along them (eight steps), the first control point
+        // of S and T reflected from the previous curve's last one.
+        let reflect = |c: Option<(f32, f32)>| c.map_or((px, py), |(cx, cy)| (2.0 * px - cx, 2.0 * py - cy));
+        let ctrl = match upper {
+            'C' => Some(((args[0] + ox, args[1] + oy), (args[2] + ox, args[3] + oy))),
+            'S' => Some((reflect(last_cubic), (args[0] + ox, args[1] + oy))),
+            'Q' => {
+                let q = (args[0] + ox, args[1] + oy);
+                Some((
+                    (px + 2.0 / 3.0 * (q.0 - px), py + 2.0 / 3.0 * (q.1 - py)),
+                    (x + 2.0 / 3.0 * (q.0 - x), y + 2.0 / 3.0 * (q.1 - y)),
+                ))
+            }
+            'T' => {
+                let q = reflect(last_quad);
+                last_quad_next = Some(q);
+                Some((
+                    (px + 2.0 / 3.0 * (q.0 - px), py + 2.0 / 3.0 * (q.1 - py)),
+                    (x + 2.0 / 3.0 * (q.0 - x), y + 2.0 / 3.0 * (q.1 - y)),
+                ))
+            }
+            _ => None,
+        };
+        last_cubic = match upper {
+            'C' | 'S' => ctrl.map(|c| c.1),
+            _ => None,
+        };
+        last_quad = match upper {
+            'Q' => Some((args[0] + ox, args[1] + oy)),
+            'T' => last_quad_next.take(),
+            _ => None,
+        };
+        if let Some(((c1x, c1y), (c2x, c2y))) = ctrl {
+            for i in 1..8 {
+                let t = i as f32 / 8.0;
+                let u = 1.0 - t;
+                let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+                cur.push((a * px + b * c1x + c * c2x + d * x, a * py + b * c1y + c * c2y + d * y));
+            }
+        }
+        if cmd == 'M' || cmd == 'm' {
+            if cur.len() >= 3 {
+                rings.push(std::mem::take(&mut cur));
+            } else {
+                cur.clear();
+            }
+            (sx, sy) = (x, y);
+            cur.push((x, y));
+            cmd = if rel { 'l' } else { 'L' };
+        } else {
+            cur.push((x, y));
+        }
+    }
+    if cur.len() >= 3 {
+        rings.push(cur);
+    }
+    rings
+}
+
+// ---------------------------------------------------------------------------
+// Unit symbol packs.
+
+/// A jDip unit symbol pack (`…Symbols.zip`, a folder holding symbols.xml
+/// and symbols.svg, or symbols.svg itself): its name and the SVG whose
+/// `<symbol id="Army|Fleet|Wing">` draw the units.
+#[derive(Clone, Debug)]
+pub struct SymbolPack {
+    pub name: String,
+    /// (file name for messages, text).
+    pub svg: (String, String),
+}
+
+impl SymbolPack {
+    pub fn open(path: &Path) -> Result<SymbolPack, VariantError> {
+        let shown = path.display().to_string();
+        let lower = shown.to_ascii_lowercase();
+        let (xml_text, svg) = if lower.ends_with(".svg") {
+            (
+                None,
+                (
+                    shown.clone(),
+                    crate::files::read_text(path).map_err(|m| err(&shown, 0, m))?,
+                ),
+            )
+        } else if path.is_dir() {
+            let x = read_dir_file(path, "symbols.xml", &shown).ok();
+            let s = read_dir_file(path, "symbols.svg", &shown)?;
+            (x, (path.join("symbols.svg").display().to_string(), s))
+        } else {
+            let bytes = crate::files::read_bytes_capped(path, MAX_ZIP_BYTES).map_err(|m| err(&shown, 0, m))?;
+            let names: Vec<String> = zip::ZipArchive::new(std::io::Cursor::new(&bytes[..]))
+                .map_err(|e| err(&shown, 0, format!("not a zip file: {e}")))?
+                .file_names()
+                .filter_map(|n| n.ok().map(|c| c.into_owned()))
+                .collect();
+            let find = |want: &str| {
+                names
+                    .iter()
+                    .filter(|n| n.rsplit('/').next().is_some_and(|f| f.eq_ignore_ascii_case(want)))
+                    .min_by_key(|n| n.matches('/').count())
+                    .cloned()
+            };
+            let sname = find("symbols.svg")
+                .ok_or_else(|| err(&shown, 0, "no symbols.svg in the zip; is it a jDip symbol pack?"))?;
+            let text = |n: &str| -> Result<String, VariantError> {
+                let b = zip_entry(&bytes, &shown, n)?;
+                crate::files::decode_utf8(b, &entry_name(&shown, n)).map_err(|m| err(&shown, 0, m))
+            };
+            let x = find("symbols.xml").and_then(|n| text(&n).ok());
+            (x, (entry_name(&shown, &sname), text(&sname)?))
+        };
+        let name = xml_text
+            .as_deref()
+            .and_then(|t| {
+                let doc = xml(t, "symbols.xml").ok()?;
+                doc.root_element().attribute("name").map(str::to_string)
+            })
+            .unwrap_or_else(|| {
+                path.file_stem()
+                    .and_then(|f| f.to_str())
+                    .unwrap_or("symbols")
+                    .trim_end_matches("Symbols")
+                    .to_string()
+            });
+        // The symbols must be readable and hold at least the army.
+        with_svg(&svg.1, &svg.0, |doc| {
+            if doc
+                .descendants()
+                .any(|n| n.tag_name().name() == "symbol" && n.attribute("id") == Some("Army"))
+            {
+                Ok(())
+            } else {
+                Err(err(&svg.0, 0, "no <symbol id=\"Army\"> in the symbol pack's SVG"))
+            }
+        })?;
+        Ok(SymbolPack { name, svg })
+    }
+
+    /// The pack as a standalone SVG drawing one unit symbol (`Army`,
+    /// `Fleet`, `Wing`) in `fill`, centred in a square of side `side`;
+    /// `None` when the pack has no such symbol.
+    pub fn unit_svg(&self, symbol: &str, fill: &str, side: u32) -> Option<String> {
+        let owned = declare_jdip_ns(&self.svg.1);
+        let text = owned.as_deref().unwrap_or(&self.svg.1);
+        let doc = xml(text, &self.svg.0).ok()?;
+        let sym = doc
+            .descendants()
+            .find(|n| n.tag_name().name() == "symbol" && n.attribute("id") == Some(symbol))?;
+        let vb: Vec<f32> = sym
+            .attribute("viewBox")
+            .unwrap_or("0 0 10 10")
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        let (w, h) = match vb[..] {
+            [_, _, w, h] if w > 0.0 && h > 0.0 && w.is_finite() && h.is_finite() => (w, h),
+            _ => (10.0, 10.0),
+        };
+        // The pack's styles and symbols, then one use of the symbol; jDip's
+        // symbols are drawn around their origin.
+        let defs: String = doc
+            .root_element()
+            .children()
+            .filter(|n| n.tag_name().name() == "defs")
+            .map(|n| &text[n.range()])
+            .collect();
+        let m = w.max(h) * 0.75;
+        Some(format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"{side}\" height=\"{side}\" viewBox=\"{} {} {} {}\">{defs}<use xlink:href=\"#{symbol}\" x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"{}\"/></svg>",
+            -m,
+            -m,
+            2.0 * m,
+            2.0 * m,
+            esc(fill)
+        ))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Search paths: `--variants PATH`.
+
+static SEARCH: RwLock<Vec<PathBuf>> = RwLock::new(Vec::new());
+
+/// Adds a plugin zip, a plugin folder, or a folder searched for them, to
+/// the places [`crate::load`] looks for a variant name.
+pub fn add_search_path(p: impl Into<PathBuf>) {
+    let mut g = SEARCH.write().unwrap_or_else(|e| e.into_inner());
+    let p = p.into();
+    if !g.contains(&p) {
+        g.push(p);
+    }
+}
+
+/// The search paths given.
+pub fn search_paths() -> Vec<PathBuf> {
+    SEARCH.read().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Is this path a plugin: a folder holding variants.xml, or a `.zip`/`.jar` file?
+pub fn is_plugin(p: &Path) -> bool {
+    if p.is_dir() {
+        return std::fs::read_dir(p)
+            .map(|rd| {
+                rd.flatten().any(|e| {
+                    e.file_name()
+                        .to_str()
+                        .is_some_and(|f| f.eq_ignore_ascii_case("variants.xml"))
+                })
+            })
+            .unwrap_or(false);
+    }
+    p.is_file()
+        && p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("zip") || e.eq_ignore_ascii_case("jar"))
+}
+
+/// Every plugin under the search paths (folders searched four levels
+/// deep), in a stable order; symbol packs (`…Symbols.zip`) are not plugins.
+pub fn plugin_paths(paths: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(p: &Path, depth: usize, out: &mut Vec<PathBuf>) {
+        if is_plugin(p) {
+            let name = p
+                .file_name()
+                .and_then(|f| f.to_str())
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            if !(name.ends_with("symbols.zip") || name.ends_with("symbols.jar")) {
+                out.push(p.to_path_buf());
+            }
+            if p.is_file() {
+                return;
+            }
+        }
+        if depth == 0 || !p.is_dir() {
+            return;
+        }
+        let Ok(rd) = std::fs::read_dir(p) else { return };
+        let mut kids: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        kids.sort();
+        for k in kids {
+            if k.is_dir() || is_plugin(&k) {
+                walk(&k, depth - 1, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        walk(p, 4, &mut out);
+    }
+    out.dedup();
+    out
+}
+
+/// The variant `name` from the plugins under the search paths: the first
+/// plugin (in search order) that has a variant of that name or alias.
+/// `None` when no plugin has it; an error when it is found and cannot be read.
+pub fn find(name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
+    let paths = search_paths();
+    if paths.is_empty() {
+        return None;
+    }
+    for p in plugin_paths(&paths) {
+        let Ok(plugin) = Plugin::open(&p) else { continue };
+        if let Some(n) = plugin.find(name).map(str::to_string) {
+            return Some(plugin.variant(&n).map(|v| (plugin, v)));
+        }
+    }
+    None
+}
+
+/// A variant from a plugin path: `PATH` (its default variant, else its
+/// first) or `PATH#NAME`.
+pub fn load_path(path: &str) -> Result<(Plugin, JdipVariant), VariantError> {
+    let (p, name) = match path.rsplit_once('#') {
+        Some((p, n)) if is_plugin(Path::new(p)) => (p, Some(n)),
+        _ => (path, None),
+    };
+    let plugin = Plugin::open(Path::new(p))?;
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => default_variant(&plugin),
+    };
+    let v = plugin.variant(&name)?;
+    Ok((plugin, v))
+}
+
+fn default_variant(plugin: &Plugin) -> String {
+    let Ok(doc) = xml(&plugin.variants_xml, "variants.xml") else {
+        return plugin.variants.first().map(|v| v.0.clone()).unwrap_or_default();
+    };
+    doc.root_element()
+        .children()
+        .filter(|n| n.has_tag_name("VARIANT"))
+        .find(|n| n.attribute("default") == Some("true"))
+        .and_then(|n| n.attribute("name"))
+        .map(str::to_string)
+        .or_else(|| plugin.variants.first().map(|v| v.0.clone()))
+        .unwrap_or_default()
+}
+
+/// The plugin variant a `--variant` value means: a plugin path
+/// (`PLUGIN`, `PLUGIN#NAME`), or a name found under the search paths;
+/// `None` for bundled names, other files and unknown names.
+pub fn lookup(spec: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
+    if is_plugin_path(spec) {
+        return Some(load_path(spec));
+    }
+    if crate::bundled()
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(spec.trim()))
+        || Path::new(spec).exists()
+    {
+        return None;
+    }
+    find(spec)
+}
+
+/// Is `path` a jDip plugin path (`PLUGIN` or `PLUGIN#NAME`)?
+pub fn is_plugin_path(path: &str) -> bool {
+    let p = match path.rsplit_once('#') {
+        Some((p, _)) if is_plugin(Path::new(p)) => p,
+        _ => path,
+    };
+    let pp = Path::new(p);
+    if pp.is_file() {
+        let n = p.to_ascii_lowercase();
+        return n.ends_with(".zip") || n.ends_with(".jar");
+    }
+    is_plugin(pp)
+}
+
+// ---------------------------------------------------------------------------
+// Writing.
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn jdip_loc(region: &str) -> String {
+    region.replace('/', "-")
+}
+
+/// A plugin from a model: `variants.xml`, `NAME_adjacency.xml` and
+/// `NAME.svg` (a plain map with jDip's layers and unit points). Borders
+/// with flags (`mx`, `hx`, canal) and unit types other than army, fleet
+/// and wing have no jDip form and are left out (see [`crate::formats::lost_in`]).
+pub fn write(m: &Model) -> Vec<(String, String)> {
+    let base: String = m
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let base = if base.is_empty() { "variant".to_string() } else { base };
+    let adj_name = format!("{base}_adjacency.xml");
+    let svg_name = format!("{base}.svg");
+    let letter_of = |ut: usize| m.unit_types.get(ut).map(|u| u.letter.to_ascii_uppercase());
+    let wings = m.unit_types.iter().any(|u| u.letter.eq_ignore_ascii_case(&'W'));
+    let power_name = |abbr: &str| {
+        m.powers
+            .iter()
+            .find(|p| p.abbr.eq_ignore_ascii_case(abbr))
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| abbr.to_string())
+    };
+    // variants.xml
+    let mut v = String::new();
+    v.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    v.push_str("<!-- written by dip: dip variant convert, format jdip -->\n<VARIANTS>\n");
+    v.push_str(&format!("\t<DESCRIPTION>{}</DESCRIPTION>\n", esc(&m.title)));
+    v.push_str(&format!(
+        "\t<MAP_DEFINITION id=\"{base}\" title=\"{}\" URI=\"{svg_name}\" thumbURI=\"{svg_name}\"/>\n",
+        esc(if m.title.is_empty() { &m.name } else { &m.title })
+    ));
+    v.push_str(&format!(
+        "\t<VARIANT name=\"{}\" version=\"1.0\" default=\"true\">\n",
+        esc(&m.name)
+    ));
+    v.push_str(&format!(
+        "\t\t<DESCRIPTION>{}</DESCRIPTION>\n",
+        esc(&m.description.join("\n"))
+    ));
+    v.push_str(&format!(
+        "\t\t<MAP adjacencyURI=\"{adj_name}\">\n\t\t\t<MAP_GRAPHIC ref=\"{base}\" default=\"true\"/>\n\t\t</MAP>\n"
+    ));
+    let builds = match m.build_rule {
+        BuildRule::Standard => "VALUE_BUILDS_HOME_ONLY",
+        BuildRule::Chaos => "VALUE_BUILDS_ANY_OWNED",
+        BuildRule::Aberration => "VALUE_BUILDS_ANY_IF_HOME_OWNED",
+    };
+    v.push_str(&format!(
+        "\t\t<RULEOPTIONS>\n\t\t\t<RULEOPTION name=\"OPTION_BUILDS\" value=\"{builds}\"/>\n"
+    ));
+    if wings {
+        v.push_str("\t\t\t<RULEOPTION name=\"OPTION_WINGS\" value=\"VALUE_WINGS_ENABLED\"/>\n");
+    }
+    v.push_str("\t\t</RULEOPTIONS>\n");
+    for p in &m.powers {
+        let mut alt = vec![p.abbr.clone()];
+        alt.extend(p.aliases.iter().cloned());
+        alt.retain(|a| !a.eq_ignore_ascii_case(&p.name) && !a.contains(|c: char| c.is_whitespace() || c == ','));
+        v.push_str(&format!(
+            "\t\t<POWER name=\"{}\" active=\"true\" adjective=\"{}\"{}/>\n",
+            esc(&p.name),
+            esc(&p.adjective),
+            if alt.is_empty() {
+                String::new()
+            } else {
+                format!(" altnames=\"{}\"", esc(&alt.join(",")))
+            }
+        ));
+    }
+    let (season, phase) = match (m.season, m.kind) {
+        (_, PhaseKind::Adjustment) => ("Winter", "Adjustment"),
+        (Season::Spring, k) => ("Spring", if k == PhaseKind::Retreat { "Retreat" } else { "Movement" }),
+        (Season::Fall, k) => ("Fall", if k == PhaseKind::Retreat { "Retreat" } else { "Movement" }),
+    };
+    v.push_str(&format!(
+        "\t\t<STARTINGTIME turn=\"{season}, {}, {phase}\"{}/>\n",
+        m.year,
+        if m.year <= 0 { " allowBCYears=\"true\"" } else { "" }
+    ));
+    v.push_str("\t\t<VICTORYCONDITIONS>\n");
+    if m.victory > 0 {
+        v.push_str(&format!("\t\t\t<WINNING_SUPPLY_CENTERS value=\"{}\"/>\n", m.victory));
+    }
+    v.push_str("\t\t</VICTORYCONDITIONS>\n");
+    for p in m.provinces.iter().filter(|p| p.center) {
+        let owner = match &m.owners {
+            Some(o) => o
+                .iter()
+                .find(|(_, pr)| pr.eq_ignore_ascii_case(&p.abbr))
+                .map(|(pw, _)| power_name(pw)),
+            None => p.homes.first().map(|h| power_name(h)),
+        };
+        v.push_str(&format!(
+            "\t\t<SUPPLYCENTER province=\"{}\" homepower=\"{}\" owner=\"{}\"/>\n",
+            esc(&p.abbr),
+            esc(&p.homes.first().map(|h| power_name(h)).unwrap_or_else(|| "none".into())),
+            esc(&owner.unwrap_or_else(|| "none".into()))
+        ));
+    }
+    for u in &m.units {
+        let word = match u.letter.to_ascii_uppercase() {
+            'A' => "army",
+            'F' => "fleet",
+            'W' => "wing",
+            _ => continue,
+        };
+        let (prov, coast) = match u.region.split_once('/') {
+            Some((p, c)) => (p.to_string(), format!(" unitcoast=\"{}\"", esc(c))),
+            None => (u.region.clone(), String::new()),
+        };
+        v.push_str(&format!(
+            "\t\t<INITIALSTATE province=\"{}\" power=\"{}\" unit=\"{word}\"{coast}/>\n",
+            esc(&prov),
+            esc(&power_name(&u.power))
+        ));
+    }
+    v.push_str("\t</VARIANT>\n</VARIANTS>\n");
+    // Adjacency.
+    let mut a = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- written by dip -->\n<PROVINCES>\n");
+    for p in &m.provinces {
+        let convoyable = if m.convoy_coasts.iter().any(|c| c.eq_ignore_ascii_case(&p.abbr)) {
+            " isConvoyableCoast=\"true\""
+        } else {
+            ""
+        };
+        a.push_str(&format!(
+            "\t<PROVINCE shortname=\"{}\" fullname=\"{}\"{convoyable}>\n",
+            esc(&p.abbr),
+            esc(&p.name)
+        ));
+        for al in &p.aliases {
+            a.push_str(&format!("\t\t<UNIQUENAME name=\"{}\"/>\n", esc(al)));
+        }
+        let refs = |from: &str, letter: char| -> Vec<String> {
+            let mut r: Vec<String> = m
+                .edges
+                .iter()
+                .filter(|e| {
+                    e.flags == EdgeFlags::default()
+                        && letter_of(e.ut) == Some(letter)
+                        && e.from.eq_ignore_ascii_case(from)
+                })
+                .map(|e| jdip_loc(&e.to))
+                .collect();
+            r.dedup();
+            r
+        };
+        let mv = refs(&p.abbr, 'A');
+        if !mv.is_empty() {
+            a.push_str(&format!(
+                "\t\t<ADJACENCY type=\"mv\" refs=\"{}\"/>\n",
+                esc(&mv.join(" "))
+            ));
+        }
+        let xc = refs(&p.abbr, 'F');
+        if !xc.is_empty() || (p.coasts.is_empty() && matches!(p.terrain, Terrain::Coast | Terrain::Sea)) {
+            a.push_str(&format!(
+                "\t\t<ADJACENCY type=\"xc\" refs=\"{}\"/>\n",
+                esc(&xc.join(" "))
+            ));
+        }
+        for (c, _) in &p.coasts {
+            if !matches!(c.as_str(), "nc" | "sc" | "ec" | "wc") {
+                continue;
+            }
+            let r = refs(&format!("{}/{c}", p.abbr), 'F');
+            a.push_str(&format!(
+                "\t\t<ADJACENCY type=\"{c}\" refs=\"{}\"/>\n",
+                esc(&r.join(" "))
+            ));
+        }
+        if mv.is_empty() && xc.is_empty() && p.coasts.is_empty() {
+            a.push_str("\t\t<ADJACENCY type=\"mv\" refs=\"\"/>\n");
+        }
+        a.push_str("\t</PROVINCE>\n");
+    }
+    a.push_str("</PROVINCES>\n");
+    let svg = write_svg(m);
+    vec![("variants.xml".into(), v), (adj_name, a), (svg_name, svg)]
+}
+
+/// A plain map: a square per province around its point, jDip's layers,
+/// and the unit points.
+fn write_svg(m: &Model) -> String {
+    let n = m.provinces.len().max(1);
+    let cols = (n as f32).sqrt().ceil() as usize;
+    let pos: Vec<(f32, f32)> = m
+        .provinces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            p.at.unwrap_or(((i % cols) as f32 * 60.0 + 40.0, (i / cols) as f32 * 60.0 + 40.0))
+        })
+        .collect();
+    let w = pos.iter().map(|p| p.0).fold(0.0f32, f32::max) + 60.0;
+    let h = pos.iter().map(|p| p.1).fold(0.0f32, f32::max) + 60.0;
+    let f = |v: f32| format!("{}", (v * 10.0).round() / 10.0);
+    let mut s = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:jdipNS=\"svg.dtd\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">\n",
+        f(w), f(h), f(w), f(h)
+    );
+    s.push_str("\t<jdipNS:DISPLAY><jdipNS:ZOOM min=\"5\" max=\"2200\" factor=\"1.2\"/><jdipNS:LABELS brief=\"true\" full=\"true\"/></jdipNS:DISPLAY>\n");
+    s.push_str("\t<jdipNS:ORDERDRAWING><jdipNS:POWERCOLORS>\n");
+    for p in &m.powers {
+        s.push_str(&format!(
+            "\t\t<jdipNS:POWERCOLOR power=\"{}\" color=\"{}\"/>\n",
+            esc(&p.name.to_lowercase()),
+            esc(p.colour.as_deref().unwrap_or("#888888"))
+        ));
+    }
+    s.push_str("\t</jdipNS:POWERCOLORS></jdipNS:ORDERDRAWING>\n");
+    s.push_str("\t<jdipNS:PROVINCE_DATA>\n");
+    for (i, p) in m.provinces.iter().enumerate() {
+        let (x, y) = pos[i];
+        s.push_str(&format!(
+            "\t\t<jdipNS:PROVINCE name=\"{}\"><jdipNS:UNIT x=\"{}\" y=\"{}\"/><jdipNS:DISLODGED_UNIT x=\"{}\" y=\"{}\"/>{}</jdipNS:PROVINCE>\n",
+            esc(&p.abbr),
+            f(x),
+            f(y),
+            f(x + 10.0),
+            f(y - 10.0),
+            if p.center { format!("<jdipNS:SUPPLY_CENTER x=\"{}\" y=\"{}\"/>", f(x), f(y + 14.0)) } else { String::new() }
+        ));
+        for (c, at) in &p.coasts {
+            let (cx, cy) = at.unwrap_or((x, y));
+            s.push_str(&format!(
+                "\t\t<jdipNS:PROVINCE name=\"{}-{}\"><jdipNS:UNIT x=\"{}\" y=\"{}\"/><jdipNS:DISLODGED_UNIT x=\"{}\" y=\"{}\"/></jdipNS:PROVINCE>\n",
+                esc(&p.abbr),
+                esc(c),
+                f(cx),
+                f(cy),
+                f(cx + 10.0),
+                f(cy - 10.0)
+            ));
+        }
+    }
+    s.push_str("\t</jdipNS:PROVINCE_DATA>\n");
+    let square = |(x, y): (f32, f32)| {
+        format!(
+            "M{} {} L{} {} L{} {} L{} {} z",
+            f(x - 25.0),
+            f(y - 25.0),
+            f(x + 25.0),
+            f(y - 25.0),
+            f(x + 25.0),
+            f(y + 25.0),
+            f(x - 25.0),
+            f(y + 25.0)
+        )
+    };
+    s.push_str("\t<g id=\"MapLayer\">\n");
+    s.push_str(&format!(
+        "\t\t<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#c5dfea\"/>\n",
+        f(w),
+        f(h)
+    ));
+    for (i, p) in m.provinces.iter().enumerate() {
+        let fill = if p.terrain == Terrain::Sea {
+            "#c5dfea"
+        } else {
+            "#eedcb5"
+        };
+        s.push_str(&format!(
+            "\t\t<path id=\"_{}\" d=\"{}\" fill=\"{fill}\" stroke=\"#444\"/>\n",
+            esc(&p.abbr),
+            square(pos[i])
+        ));
+    }
+    s.push_str("\t</g>\n");
+    for l in [
+        "SupplyCenterLayer",
+        "OrderLayer",
+        "UnitLayer",
+        "DislodgedUnitLayer",
+        "HighestOrderLayer",
+    ] {
+        s.push_str(&format!("\t<g id=\"{l}\"/>\n"));
+    }
+    s.push_str("\t<g id=\"BriefLabelLayer\" font-size=\"10\">\n");
+    for (i, p) in m.provinces.iter().enumerate() {
+        let (x, y) = p.label.unwrap_or((pos[i].0, pos[i].1 + 20.0));
+        s.push_str(&format!(
+            "\t\t<text x=\"{}\" y=\"{}\">{}</text>\n",
+            f(x),
+            f(y),
+            esc(&p.abbr)
+        ));
+    }
+    s.push_str("\t</g>\n\t<g id=\"FullLabelLayer\" visibility=\"hidden\"/>\n");
+    s.push_str("\t<g id=\"MouseLayer\" visibility=\"hidden\">\n");
+    for (i, p) in m.provinces.iter().enumerate() {
+        s.push_str(&format!(
+            "\t\t<path id=\"{}\" d=\"{}\"/>\n",
+            esc(&p.abbr),
+            square(pos[i])
+        ));
+    }
+    s.push_str("\t</g>\n</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns() {
+        assert_eq!(
+            parse_turn("Spring, 1914, Movement"),
+            Some((1914, Season::Spring, PhaseKind::Movement))
+        );
+        assert_eq!(
+            parse_turn("Fall, 1901, Retreat"),
+            Some((1901, Season::Fall, PhaseKind::Retreat))
+        );
+        assert_eq!(
+            parse_turn("Winter, 1901, Adjustment").map(|t| t.2),
+            Some(PhaseKind::Adjustment)
+        );
+        assert_eq!(parse_turn("Spring, 500BC, Movement").map(|t| t.0), Some(-500));
+        assert_eq!(parse_turn("Spring, Movement"), None);
+    }
+
+    #[test]
+    fn locations() {
+        assert_eq!(location("stp-nc"), ("stp".into(), Some("nc".into())));
+        assert_eq!(location("STP/SC"), ("stp".into(), Some("sc".into())));
+        assert_eq!(location("bul"), ("bul".into(), None));
+        assert_eq!(location("mid-atlantic"), ("mid-atlantic".into(), None));
+    }
+
+    #[test]
+    fn path_data() {
+        let r = path_rings("M 10,10 l 10 0 v 10 H 10 z m 100 100 L 120 100 120 120 z");
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0], vec![(10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0)]);
+        assert_eq!(r[1][0], (110.0, 110.0));
+        assert!(path_rings("M 1e400 0 L 1 1 L 2 2 z").is_empty());
+        // A cubic curve is followed, not cut short: its middle point is on it.
+        let r = path_rings("M 0 0 C 0 40 40 40 40 0 z");
+        assert_eq!(r[0].len(), 9);
+        assert_eq!(r[0][4], (20.0, 30.0));
+        // S reflects the previous control point; relative curves too.
+        let r = path_rings("M 0 0 c 0 40 40 40 40 0 s 40 -40 40 0 z");
+        assert_eq!(r[0][12], (60.0, -30.0));
+        let r = path_rings("M 0 0 Q 20 40 40 0 T 80 0 z");
+        assert_eq!(r[0][4], (20.0, 20.0));
+        assert_eq!(r[0][12], (60.0, -20.0));
+    }
+
+    #[test]
+    fn abbreviations_stay_unique() {
+        let a = power_abbrs(&["Austria".into(), "Austrasia".into(), "A-Ank".into(), "".into()]);
+        assert_eq!(a, vec!["AUS", "AUS1", "AAN", "P"]);
+    }
+}

@@ -1,0 +1,210 @@
+//! jDip variant plugins on the command line: `--variants PATH` with
+//! `variant list`, `variant check`, `render`, `variant convert --to jdip`
+//! and a bad plugin's message. Uses dip-variants' tiny test plugin.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn dip(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+fn tiny() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/jdip/tiny")
+        .display()
+        .to_string()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dip-jdip-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn list_shows_the_plugins_variants() {
+    let (code, out) = dip(&["variant", "list", "--variants", &tiny()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("Tiny Isle") && l.contains("jDip")),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("Tiny Spring")), "{out}");
+    let (code, out) = dip(&["variant", "list", "--variants", "/no/such/plugins"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("/no/such/plugins"), "{out}");
+}
+
+#[test]
+fn check_by_name_lints_and_notes_what_is_not_enforced() {
+    let (code, out) = dip(&["variant", "check", "--variants", &tiny(), "Tiny Isle"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no Fleet can reach cov"), "{out}");
+    assert!(out.contains("note:") && out.contains("springShut"), "{out}");
+    let (code, out) = dip(&["variant", "check", "--variants", &tiny(), "Tiny Spring"]);
+    assert_eq!(code, 1, "{out}");
+    let (code, out) = dip(&["variant", "check", "--variants", &tiny(), "Nowhere"]);
+    assert_eq!(code, 2, "{out}");
+}
+
+#[test]
+fn cases_find_the_plugin_variant_named_by_variant_all() {
+    let d = tmp("cases");
+    let f = d.join("tiny.txt");
+    std::fs::write(
+        &f,
+        "VARIANT_ALL Tiny Spring\n\nCASE T.1 Fleets may not enter the cove\nPRESTATE_SETPHASE Spring 1851, Movement\nPRESTATE\nRedland: F nsea\nBlueland: A hil\nORDERS\nRedland: F nsea-cov\nBlueland: A hil-cov\nPOSTSTATE\nRedland: F nsea\nBlueland: A cov\nEND\n",
+    )
+    .unwrap();
+    let (code, out) = dip(&["cases", "--variants", &tiny(), &f.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    // Without the plugin the variant is unknown.
+    let (code, out) = dip(&["cases", &f.to_string_lossy()]);
+    assert_ne!(code, 0, "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn render_start_draws_on_the_plugins_map() {
+    let d = tmp("render");
+    let png = d.join("map.png");
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "-o",
+        &png.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    let svg = d.join("map.svg");
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "-o",
+        &svg.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    // The plugin's map is the picture under the position (300 × 200 view box).
+    assert!(text.contains("data:image/png;base64,"), "no map picture");
+    assert!(
+        text.contains("width=\"300\"") || text.contains("300"),
+        "{}",
+        &text[..300.min(text.len())]
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn render_with_a_symbol_pack() {
+    let d = tmp("symbols");
+    let svg = d.join("map.svg");
+    let pack = PathBuf::from(tiny()).join("../squares").display().to_string();
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "--symbols",
+        &pack,
+        "-o",
+        &svg.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let with = std::fs::read_to_string(&svg).unwrap();
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "-o",
+        &svg.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let without = std::fs::read_to_string(&svg).unwrap();
+    // Two units (army, fleet) drawn as pictures; the wing keeps dip's icon.
+    assert_eq!(with.matches("<image").count(), without.matches("<image").count() + 2);
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variant",
+        &tiny(),
+        "--symbols",
+        "/no/such/Symbols.zip",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn convert_to_jdip_writes_a_plugin_dip_reads_back() {
+    let d = tmp("convert");
+    let out_dir = d.join("StandardVariant");
+    let (code, out) = dip(&[
+        "variant",
+        "convert",
+        "standard",
+        "--to",
+        "jdip",
+        "-o",
+        &out_dir.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    for f in ["variants.xml", "standard_adjacency.xml", "standard.svg"] {
+        assert!(out_dir.join(f).is_file(), "{f} missing: {out}");
+    }
+    let (code, out) = dip(&["variant", "check", &out_dir.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("ok (7 powers, 76 provinces, 34 centres)"), "{out}");
+    // Writing over it needs --force.
+    let (code, out) = dip(&[
+        "variant",
+        "convert",
+        "standard",
+        "--to",
+        "jdip",
+        "-o",
+        &out_dir.to_string_lossy(),
+    ]);
+    assert_eq!(code, 2, "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn bad_plugin_names_file_and_line() {
+    let d = tmp("bad");
+    for f in ["variants.xml", "tiny_adjacency.xml", "tiny.svg"] {
+        std::fs::copy(PathBuf::from(tiny()).join(f), d.join(f)).unwrap();
+    }
+    let adj = std::fs::read_to_string(d.join("tiny_adjacency.xml")).unwrap();
+    std::fs::write(
+        d.join("tiny_adjacency.xml"),
+        adj.replace("shortname=\"fen\"", "shortname=\"marsh\""),
+    )
+    .unwrap();
+    let (code, out) = dip(&["variant", "check", &d.to_string_lossy()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("tiny_adjacency.xml:12:") && out.contains("`fen`"), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
