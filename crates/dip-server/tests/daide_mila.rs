@@ -113,6 +113,9 @@ struct Conn {
     s: TcpStream,
     /// Received, not yet matched.
     extra: Vec<String>,
+    /// Expected, not received in time: an answer that comes later still
+    /// counts (answers are compared per client, not by arrival order).
+    missing: Vec<String>,
 }
 
 impl Conn {
@@ -260,17 +263,26 @@ async fn replay(file: &std::path::Path) -> Vec<String> {
     let mut conns: HashMap<u32, Conn> = HashMap::new();
     let mut pending: HashMap<u32, Vec<String>> = HashMap::new();
     let mut problems = Vec::new();
-    async fn settle(c: &mut Conn, want: &mut Vec<String>, r: &Repr, problems: &mut Vec<String>, who: u32) {
-        want.retain(|w| {
-            if let Some(i) = c.extra.iter().position(|x| x == w) {
-                c.extra.remove(i);
-                false
-            } else {
-                true
+    /// Takes what the client has received until `want` is matched (or
+    /// nothing comes for `wait`); late answers match what was missing.
+    async fn settle(
+        c: &mut Conn,
+        want: &mut Vec<String>,
+        r: &Repr,
+        problems: &mut Vec<String>,
+        who: u32,
+        wait: Duration,
+    ) {
+        for w in std::mem::take(want) {
+            match c.extra.iter().position(|x| *x == w) {
+                Some(i) => {
+                    c.extra.remove(i);
+                }
+                None => want.push(w),
             }
-        });
+        }
         while !want.is_empty() {
-            let Some(got) = c.recv(r, Duration::from_secs(2)).await else {
+            let Some(got) = c.recv(r, wait).await else {
                 break;
             };
             if std::env::var("DAIDE_TRACE").is_ok() {
@@ -279,15 +291,24 @@ async fn replay(file: &std::path::Path) -> Vec<String> {
             if got.starts_with("HUH") {
                 problems.push(format!("client {who}: got {got}"));
             }
-            match want.iter().position(|w| *w == got) {
-                Some(i) => {
-                    want.remove(i);
-                }
-                None => c.extra.push(got),
+            if let Some(i) = want.iter().position(|w| *w == got) {
+                want.remove(i);
+            } else if let Some(i) = c.missing.iter().position(|w| *w == got) {
+                c.missing.remove(i);
+            } else {
+                c.extra.push(got);
             }
         }
-        for w in want.drain(..) {
-            problems.push(format!("client {who}: expected {w}"));
+        c.missing.append(want);
+        // What came late and was waiting among the extras.
+        let missing = std::mem::take(&mut c.missing);
+        for w in missing {
+            match c.extra.iter().position(|x| *x == w) {
+                Some(i) => {
+                    c.extra.remove(i);
+                }
+                None => c.missing.push(w),
+            }
         }
     }
     for (who, req, resp) in lines {
@@ -304,11 +325,15 @@ async fn replay(file: &std::path::Path) -> Vec<String> {
             s.write_all(&Frame::im().encode()).await.unwrap();
             let rm = frame::read(&mut s, 65535).await.unwrap();
             assert_eq!(rm.kind, frame::RM);
-            e.insert(Conn { s, extra: Vec::new() });
+            e.insert(Conn {
+                s,
+                extra: Vec::new(),
+                missing: Vec::new(),
+            });
         }
         let conn = conns.get_mut(&who).unwrap();
         let mut want = pending.remove(&who).unwrap_or_default();
-        settle(conn, &mut want, &r, &mut problems, who).await;
+        settle(conn, &mut want, &r, &mut problems, who, Duration::from_secs(2)).await;
         if req.starts_with("GOF") {
             if let Some(t) = &austria {
                 app.post(
@@ -328,7 +353,18 @@ async fn replay(file: &std::path::Path) -> Vec<String> {
     }
     for (who, mut want) in pending {
         if let Some(c) = conns.get_mut(&who) {
-            settle(c, &mut want, &r, &mut problems, who).await;
+            settle(c, &mut want, &r, &mut problems, who, Duration::from_secs(2)).await;
+        }
+    }
+    // The end: every client's late answers, until the server is quiet.
+    let mut ids: Vec<u32> = conns.keys().copied().collect();
+    ids.sort();
+    for who in ids {
+        let c = conns.get_mut(&who).unwrap();
+        let mut want = std::mem::take(&mut c.missing);
+        settle(c, &mut want, &r, &mut problems, who, Duration::from_secs(5)).await;
+        for w in c.missing.drain(..) {
+            problems.push(format!("client {who}: expected {w}"));
         }
     }
     dummies.abort();
