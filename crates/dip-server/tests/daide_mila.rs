@@ -2,9 +2,9 @@
 //! diplomacy/daide/tests/*.csv, installed at test time by
 //! scripts/daide-mila-data.sh, never copied here) replayed against dip's
 //! DAIDE server: every client message is sent as recorded, and the answers
-//! are compared where the protocol allows only one answer (THX notes, YES
-//! and REJ, HLO but its passcode, MAP, MDF, SCO, NOW, the ORD results
-//! MILA sends, FRM, DRW, OFF). MIS and TME are left out: the protocol
+//! are compared, per client and not by arrival order, where the protocol
+//! allows only one answer (THX notes, YES and REJ, HLO but its passcode,
+//! MAP, MDF, SCO, NOW, the ORD results MILA sends, FRM, DRW, OFF). MIS and TME are left out: the protocol
 //! leaves when to send them open, and MILA sends them more often; SMR
 //! names the players, who are not the same.
 
@@ -415,9 +415,7 @@ async fn mila_recorded_daide_sessions_get_the_same_answers() {
         "game_data_7_draw.csv",
         "game_data_7_press.csv",
     ] {
-        if only.as_deref().is_some_and(|o| o != f)
-            || (only.is_none() && !all_files && f.starts_with("game_data_7"))
-        {
+        if only.as_deref().is_some_and(|o| o != f) || (only.is_none() && !all_files && f.starts_with("game_data_7")) {
             continue;
         }
         let problems = replay(&dir.join(f)).await;
