@@ -5,8 +5,10 @@
 #
 #   scripts/daide-parlance.sh [dumbbot|holdbot] [END-YEAR]
 #
-# Needs Python 2.7 (pyenv's 2.7.x is found) and PyPI. The virtualenv goes
-# to $DIP_DAIDE_VENV (default target/daide-parlance-venv), made once.
+# Needs Python 2.7 (found on PATH or in pyenv; pyenv installs 2.7.18 when
+# it has none) and PyPI. The virtualenv goes to $DIP_DAIDE_VENV (default
+# target/daide-parlance-venv), made once and kept: later runs take a few
+# seconds. scripts/test.sh runs it.
 # Exit codes: 0 played and replayed, 1 failed, 77 Python 2.7 or the
 # packages could not be installed (skipped).
 set -euo pipefail
@@ -24,10 +26,17 @@ for c in python2.7 python2; do
 done
 if [ -z "$py2" ] && command -v pyenv >/dev/null 2>&1; then
     v=$(pyenv versions --bare 2>/dev/null | grep -E '^2\.7' | tail -1 || true)
-    if [ -n "$v" ]; then py2="$(pyenv root)/versions/$v/bin/python2.7"; fi
+    if [ -z "$v" ]; then
+        # Not installed yet: pyenv builds it (once, a few minutes).
+        echo "daide-parlance: installing Python 2.7.18 with pyenv (once)" >&2
+        if pyenv install -s 2.7.18 >&2; then v=2.7.18; fi
+    fi
+    if [ -n "$v" ] && [ -x "$(pyenv root)/versions/$v/bin/python2.7" ]; then
+        py2="$(pyenv root)/versions/$v/bin/python2.7"
+    fi
 fi
 if [ -z "$py2" ]; then
-    echo "daide-parlance: SKIPPED: no Python 2.7 (Parlance needs it)" >&2
+    echo "daide-parlance: SKIPPED: no Python 2.7, and pyenv could not provide one (Parlance needs it)" >&2
     exit 77
 fi
 
@@ -42,7 +51,8 @@ if [ ! -x "$venv/bin/$bot" ]; then
     fi
 fi
 
-[ -x "$dip" ] || cargo build -q -p dip
+# The binary of this tree (a no-op when it is up to date), unless given.
+[ -n "${DIP_BIN:-}" ] || cargo build -q --locked -p dip
 work=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
 port=$(( 20000 + RANDOM % 20000 ))

@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
 # Every test: the Rust workspace (unit, property, data-driven, the server
 # on SQLite and a throwaway PostgreSQL, the web page in headless Chromium),
-# then the Python package with MILA's own tests.
+# then the Python package with MILA's own tests, then real DAIDE clients:
+# seven Parlance DumbBots (Python 2.7) play against `dip daide` to 1903
+# (skipped, loudly, only when no Python 2.7 can be had).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --locked
 scripts/python-tests.sh
+rc=0
+scripts/daide-parlance.sh dumbbot 1903 || rc=$?
+if [ "$rc" -eq 77 ]; then
+    echo "!!!!!! test.sh: the Parlance DAIDE bots were SKIPPED (no Python 2.7 or no PyPI): see above !!!!!!" >&2
+elif [ "$rc" -ne 0 ]; then
+    echo "test.sh: the Parlance DAIDE bots FAILED" >&2
+    exit "$rc"
+fi

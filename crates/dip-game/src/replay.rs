@@ -241,11 +241,22 @@ fn compare_retreats(
             let Ok(o) = parse_order_with(vocab, text, Some(pw)) else {
                 continue;
             };
-            if let OrderKind::Move(_, d, _) = o.kind {
-                let bounced = movement
-                    .results
-                    .get(&unit_key(text))
-                    .is_some_and(|r| r.iter().any(|t| t == "bounce"));
+            if let OrderKind::Move(u, d, _) = o.kind {
+                let tags = movement.results.get(&unit_key(text));
+                let bounced = tags.is_some_and(|r| r.iter().any(|t| t == "bounce"));
+                // A move that lost a head-to-head battle (its unit
+                // dislodged by the unit of its destination) is no standoff
+                // there (DATC 6.E.1), though the province is left empty.
+                let lost_head_to_head = tags.is_some_and(|r| r.iter().any(|t| t == "dislodged"))
+                    && movement.orders.iter().any(|(power, orders)| {
+                        let pw = map.find_power(power);
+                        orders.iter().flatten().any(|t| {
+                            parse_order_with(vocab, t, pw).is_ok_and(|x| {
+                                matches!(x.kind, OrderKind::Move(v, e, _)
+                                    if v.province == d.province && e.province == u.province)
+                            })
+                        })
+                    });
                 // Empty: no unit stands there after the moves (a dislodged
                 // unit, `*A BUD`, does not count).
                 let empty = !next.state.units.iter().any(|(power, units)| {
@@ -255,7 +266,7 @@ fn compare_retreats(
                             && parse_unit_of(vocab, pw, u).is_ok_and(|u| map.province_of(u.region) == d.province)
                     })
                 });
-                if bounced && empty {
+                if bounced && empty && !lost_head_to_head {
                     theirs_standoffs.insert(upper(d.province));
                 }
             }

@@ -132,3 +132,41 @@ fn mila_byte_order_mark_is_skipped() {
     bytes.extend_from_slice(GAMES);
     assert_eq!(read_games(&bytes, "bom.jsonl").unwrap().len(), 3);
 }
+
+/// Found by Parlance's DumbBots against `dip daide`: a move that lost a
+/// head-to-head battle (F1903M: A MUN-KIE against A KIE-MUN supported
+/// from TYR) was read from the file as a standoff in the province its
+/// attacker left, so a correct record was reported as differing.
+#[test]
+fn a_move_that_lost_a_head_to_head_battle_is_no_standoff() {
+    let v = dip_variants::standard();
+    let text = std::str::from_utf8(GAMES).unwrap();
+    let mut g: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let mut first = g["phases"][0].clone();
+    let empty: serde_json::Value = serde_json::json!({"AUSTRIA": [], "ENGLAND": [], "FRANCE": [], "GERMANY": [], "ITALY": [], "RUSSIA": [], "TURKEY": []});
+    let mut units = empty.clone();
+    units["FRANCE"] = serde_json::json!(["A MUN"]);
+    units["GERMANY"] = serde_json::json!(["A KIE", "A TYR"]);
+    first["state"]["units"] = units;
+    first["orders"] = empty.clone();
+    first["orders"]["FRANCE"] = serde_json::json!(["A MUN - KIE"]);
+    first["orders"]["GERMANY"] = serde_json::json!(["A KIE - MUN", "A TYR S A KIE - MUN"]);
+    first["results"] = serde_json::json!({"A MUN": ["bounce", "dislodged"], "A KIE": [], "A TYR": []});
+    let mut next = first.clone();
+    next["name"] = "S1901R".into();
+    next["state"]["name"] = "S1901R".into();
+    let mut after = empty.clone();
+    after["FRANCE"] = serde_json::json!(["*A MUN"]);
+    after["GERMANY"] = serde_json::json!(["A MUN", "A TYR"]);
+    next["state"]["units"] = after;
+    next["state"]["retreats"]["FRANCE"] =
+        serde_json::json!({"A MUN": ["A MUN R BER", "A MUN R BOH", "A MUN R BUR", "A MUN R RUH", "A MUN R SIL"]});
+    next["orders"] = empty;
+    next["results"] = serde_json::json!({});
+    g["phases"] = serde_json::json!([first, next]);
+    let line = serde_json::to_string(&g).unwrap();
+    let games = read_games(line.as_bytes(), "x").unwrap();
+    let r = replay_game(&v.map, &rules(), &games[0]).unwrap();
+    assert!(r.differ.is_empty(), "{:#?}", r.differ);
+    assert_eq!(r.agree, 1);
+}

@@ -90,6 +90,42 @@ pub struct Options {
     /// The TCP port of a DAIDE game (`daide: true`), given at creation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daide_port: Option<u16>,
+    /// DAIDE's variant options that change how the game is run (sent in
+    /// HLO); bots-only games (`dip daide`) set them.
+    #[serde(default, skip_serializing_if = "DaideRules::is_default")]
+    pub daide_rules: DaideRules,
+}
+
+/// DAIDE variant options a game may have (docs/daide.md). LVL, MTL, RTL
+/// and BTL come from the press and the deadlines; PDA is never offered
+/// (dip's draws are of all survivors).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DaideRules {
+    /// Zero-second deadlines (`dip daide --deadline 0`): no deadline, and
+    /// a phase is processed as soon as every power that must order and
+    /// can still send orders (a member whose DAIDE bot is connected) is
+    /// ready, at once when there is none.
+    pub zero_deadline: bool,
+    /// AOA: every order that reads as an order is accepted (THX MBV) and
+    /// stored; one that is not legal is treated as a hold.
+    pub any_orders_accepted: bool,
+    /// DSD: when a bot whose orders are due disconnects, the deadline
+    /// stops until it comes back (IAM).
+    pub deadline_stops_on_disconnection: bool,
+    /// NPR: no press in retreat phases.
+    pub no_press_in_retreats: bool,
+    /// NPB: no press in adjustment (build) phases.
+    pub no_press_in_builds: bool,
+    /// PTL: no press in the last this many seconds before a movement
+    /// deadline.
+    pub press_time_limit: Option<u32>,
+}
+
+impl DaideRules {
+    pub fn is_default(&self) -> bool {
+        *self == DaideRules::default()
+    }
 }
 
 /// Where a game is.

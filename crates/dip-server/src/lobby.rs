@@ -76,6 +76,7 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         } else {
             None
         },
+        daide_rules: Default::default(),
     };
     let position = dip_text::format_position(&loaded.variant.map, &loaded.variant.start);
     let row = tx.query_one(

@@ -144,6 +144,7 @@ async fn bot_game(app: &TestApp, config: DaideConfig) -> (i64, SocketAddr, tokio
             deadline: None,
             press: 0,
             port: 0,
+            rules: Default::default(),
         },
     )
     .await
@@ -430,6 +431,7 @@ async fn press_is_relayed_at_its_level_and_refused_in_gunboat_games() {
             deadline: Some("1h".into()),
             press: 10,
             port: 0,
+            rules: Default::default(),
         },
     )
     .await
@@ -483,6 +485,7 @@ async fn press_is_relayed_at_its_level_and_refused_in_gunboat_games() {
             deadline: None,
             press: 0,
             port: 0,
+            rules: Default::default(),
         },
     )
     .await
@@ -498,4 +501,436 @@ async fn press_is_relayed_at_its_level_and_refused_in_gunboat_games() {
     let mut c = Client::connect(addr).await;
     c.send("SND (ENG) (PRP (PCE (ENG FRA)))").await;
     assert_eq!(c.recv().await.unwrap(), "HUH (ERR SND (ENG) (PRP (PCE (ENG FRA))))");
+}
+
+/// Hold (or disband, or waive) everything of `me` in the NOW message.
+fn holds(now: &str, me: &str, r: &Repr) -> Option<String> {
+    let msg = Msg::parse(now, r).unwrap();
+    let season = r.name(msg.0[1].list().unwrap()[0].tok().unwrap()).unwrap();
+    let mut orders = Vec::new();
+    for n in &msg.0[2..] {
+        let t = Msg(n.list().unwrap().to_vec()).to_text(r);
+        if !t.starts_with(me) {
+            continue;
+        }
+        match t.split_once(" MRT") {
+            Some((unit, _)) => orders.push(format!("(({unit}) DSB)")),
+            None if season == "SPR" || season == "FAL" => orders.push(format!("(({t}) HLD)")),
+            None => {}
+        }
+    }
+    (!orders.is_empty()).then(|| format!("SUB {}", orders.join(" ")))
+}
+
+const POWERS: [&str; 7] = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
+
+/// A bots-only game with these rules; every client seated in the order of
+/// POWERS, past HLO and the first NOW.
+async fn seated(
+    app: &TestApp,
+    deadline: Option<&str>,
+    press: u32,
+    rules: dip_server::game::DaideRules,
+    end_after_year: Option<i32>,
+) -> (i64, SocketAddr, Vec<(Client, String, String)>) {
+    let id = daide::create_bot_game(
+        &app.state,
+        BotGame {
+            name: "rules".into(),
+            variant: "standard".into(),
+            deadline: deadline.map(String::from),
+            press,
+            port: 0,
+            rules,
+        },
+    )
+    .await
+    .unwrap();
+    // Powers by arrival: the game lets players choose.
+    app.state
+        .write(move |tx| {
+            let g = dip_server::game::load(tx, id, dip_server::game::Lock::Update)?;
+            let mut o = g.options.clone();
+            o.assignment = dip_server::game::Assignment::Choice;
+            tx.exec(
+                "UPDATE games SET options = $1 WHERE id = $2",
+                &[serde_json::to_string(&o).unwrap().into(), id.into()],
+            )?;
+            Ok::<_, dip_server::error::ApiError>(())
+        })
+        .await
+        .unwrap();
+    let config = DaideConfig {
+        press_level: press.max(10),
+        end_after_year,
+        powers_by_arrival: POWERS.iter().map(|p| p.to_string()).collect(),
+        ..DaideConfig::default()
+    };
+    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
+    let mut cs = Vec::new();
+    for i in 0..7 {
+        let mut c = Client::connect(addr).await;
+        c.send(&format!("NME ('c{i}') ('1')")).await;
+        c.until("MAP").await;
+        c.send("YES (MAP ('standard'))").await;
+        cs.push(c);
+    }
+    let mut out = Vec::new();
+    for mut c in cs {
+        let (hlo, _) = c.until("HLO (").await;
+        let (now, _) = c.until("NOW (").await;
+        let _ = now;
+        out.push((c, hlo[5..8].to_string(), hlo));
+    }
+    (id, addr, out)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hlo_names_every_variant_option_the_game_has() {
+    use dip_server::game::{DaideRules, Deadlines, Options};
+    let r = repr();
+    let base = Options {
+        players: dip_server::game::Players { min: 7, max: 7 },
+        deadlines: Deadlines::default(),
+        press: dip_server::game::Press::None,
+        anonymous: false,
+        daide: true,
+        assignment: dip_server::game::Assignment::Random,
+        civil_disorder_after: 3,
+        daide_port: None,
+        daide_rules: DaideRules::default(),
+    };
+    let text = |o: &Options, level: i32| daide::hlo_options(o, level).msg().to_text(&r);
+    // No deadline, no press: LVL only (zero-second deadlines are none).
+    assert_eq!(text(&base, 0), "(LVL 0)");
+    let zero = Options {
+        daide_rules: DaideRules {
+            zero_deadline: true,
+            ..DaideRules::default()
+        },
+        ..base.clone()
+    };
+    assert_eq!(text(&zero, 0), "(LVL 0)");
+    let timed = Options {
+        deadlines: Deadlines {
+            movement: Some("10m".into()),
+            retreat: Some("2m".into()),
+            adjustment: Some("3m".into()),
+        },
+        ..base.clone()
+    };
+    assert_eq!(text(&timed, 0), "(LVL 0) (MTL 600) (RTL 120) (BTL 180)");
+    let all = Options {
+        daide_rules: DaideRules {
+            zero_deadline: false,
+            any_orders_accepted: true,
+            deadline_stops_on_disconnection: true,
+            no_press_in_retreats: true,
+            no_press_in_builds: true,
+            press_time_limit: Some(60),
+        },
+        ..timed.clone()
+    };
+    assert_eq!(
+        text(&all, 20),
+        "(LVL 20) (MTL 600) (RTL 120) (BTL 180) (DSD) (AOA) (NPR) (NPB) (PTL 60)"
+    );
+    // Press options mean nothing without press; DSD and PTL nothing
+    // without deadlines.
+    assert_eq!(text(&all, 0), "(LVL 0) (MTL 600) (RTL 120) (BTL 180) (DSD) (AOA)");
+    let untimed = Options {
+        deadlines: Deadlines::default(),
+        ..all.clone()
+    };
+    assert_eq!(text(&untimed, 10), "(LVL 10) (AOA) (NPR) (NPB)");
+    // What a bot receives.
+    let app = TestApp::new();
+    let (_, _, cs) = seated(&app, Some("1h"), 20, all.daide_rules.clone(), None).await;
+    assert!(
+        cs[0]
+            .2
+            .ends_with(") ((LVL 20) (MTL 3600) (RTL 3600) (BTL 3600) (DSD) (AOA) (NPR) (NPB) (PTL 60))"),
+        "{}",
+        cs[0].2
+    );
+}
+
+#[test]
+fn press_is_closed_in_retreats_builds_and_before_the_deadline_as_the_options_say() {
+    use dip_core::PhaseKind::*;
+    use dip_server::game::DaideRules;
+    let none = DaideRules::default();
+    for k in [Movement, Retreat, Adjustment] {
+        assert_eq!(daide::press_closed(&none, k, Some(1_000), 999), None);
+    }
+    let r = DaideRules {
+        no_press_in_retreats: true,
+        no_press_in_builds: true,
+        press_time_limit: Some(60),
+        ..DaideRules::default()
+    };
+    assert_eq!(daide::press_closed(&r, Retreat, None, 0), Some("NPR"));
+    assert_eq!(daide::press_closed(&r, Adjustment, None, 0), Some("NPB"));
+    // PTL: the last 60 s of a movement phase.
+    assert_eq!(daide::press_closed(&r, Movement, Some(100_000), 40_000), None);
+    assert_eq!(daide::press_closed(&r, Movement, Some(100_000), 40_001), Some("PTL"));
+    assert_eq!(daide::press_closed(&r, Movement, None, 40_001), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn press_time_limit_refuses_press_near_the_deadline() {
+    let app = TestApp::new();
+    let rules = dip_server::game::DaideRules {
+        press_time_limit: Some(3600),
+        ..Default::default()
+    };
+    let (_, _, mut cs) = seated(&app, Some("1h"), 10, rules, None).await;
+    cs[0].0.send("SND (ENG) (PRP (PCE (AUS ENG)))").await;
+    assert_eq!(cs[0].0.until("REJ").await.0, "REJ (SND (ENG) (PRP (PCE (AUS ENG))))");
+    // Far from it, press goes.
+    let app = TestApp::new();
+    let rules = dip_server::game::DaideRules {
+        press_time_limit: Some(60),
+        ..Default::default()
+    };
+    let (_, _, mut cs) = seated(&app, Some("1h"), 10, rules, None).await;
+    cs[0].0.send("SND (ENG) (PRP (PCE (AUS ENG)))").await;
+    assert_eq!(cs[0].0.until("YES").await.0, "YES (SND (ENG) (PRP (PCE (AUS ENG))))");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn any_orders_accepted_takes_an_order_that_is_not_legal_and_plays_it_as_a_hold() {
+    for aoa in [true, false] {
+        let app = TestApp::new();
+        let rules = dip_server::game::DaideRules {
+            zero_deadline: true,
+            any_orders_accepted: aoa,
+            ..Default::default()
+        };
+        let (id, _, mut cs) = seated(&app, None, 0, rules, None).await;
+        let r = repr();
+        for (c, me, _) in cs.iter_mut().skip(2) {
+            c.send("NOW").await;
+            let (now, _) = c.until("NOW (").await;
+            let sub = holds(&now, me, &r).unwrap();
+            c.send(&sub).await;
+        }
+        cs[0]
+            .0
+            .send("SUB ((AUS AMY VIE) HLD) ((AUS AMY BUD) HLD) ((AUS FLT TRI) HLD)")
+            .await;
+        let eng = &mut cs[1].0;
+        eng.send("SUB ((ENG FLT LON) MTO MOS) ((ENG FLT EDI) HLD) ((ENG AMY LVP) HLD)")
+            .await;
+        let (thx, _) = eng.until("THX").await;
+        if aoa {
+            assert_eq!(thx, "THX ((ENG FLT LON) MTO MOS) (MBV)");
+            // Complete: the phase is played, the fleet held.
+            let (now, _) = eng.until("NOW (FAL 1901)").await;
+            assert!(now.contains("(ENG FLT LON)"), "{now}");
+            let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), None).await;
+            assert!(d["orders"]["England"].as_array().unwrap().len() == 3, "{d}");
+        } else {
+            assert_eq!(thx, "THX ((ENG FLT LON) MTO MOS) (FAR)");
+            let (mis, _) = eng.until("MIS").await;
+            assert_eq!(mis, "MIS (ENG FLT LON)");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deadline_stops_on_disconnection_and_runs_again_when_the_bot_is_back() {
+    for dsd in [true, false] {
+        let app = TestApp::new();
+        let rules = dip_server::game::DaideRules {
+            deadline_stops_on_disconnection: dsd,
+            ..Default::default()
+        };
+        let (id, addr, mut cs) = seated(&app, Some("1h"), 0, rules, None).await;
+        let (eng, _, hlo) = cs.remove(1);
+        let code = hlo.split(") (").nth(1).unwrap().to_string();
+        drop(eng);
+        let obs = &mut cs[0].0;
+        let (ccd, _) = obs.until("CCD (").await;
+        assert_eq!(ccd, "CCD (ENG)");
+        let (_, view) = app.get(&format!("/api/v1/games/{id}"), None).await;
+        assert_eq!(view["paused"], json!(dsd), "{view}");
+        if dsd {
+            let (not, _) = obs.until("NOT (TME").await;
+            assert!(not == "NOT (TME (3600))" || not.starts_with("NOT (TME (359"), "{not}");
+            assert_eq!(view["deadline"], json!(null));
+            obs.send("TME").await;
+            assert_eq!(obs.until("REJ").await.0, "REJ (TME)");
+        } else {
+            obs.send("TME").await;
+            let (tme, seen) = obs.until("TME (").await;
+            assert!(!seen.iter().any(|m| m.starts_with("NOT (TME")), "{seen:?}");
+            assert!(tme.starts_with("TME (359") || tme == "TME (3600)", "{tme}");
+        }
+        let mut back = Client::connect(addr).await;
+        back.send(&format!("IAM (ENG) ({code})")).await;
+        assert_eq!(back.recv().await.unwrap(), format!("YES (IAM (ENG) ({code}))"));
+        let obs = &mut cs[0].0;
+        assert_eq!(obs.until("NOT (CCD").await.0, "NOT (CCD (ENG))");
+        if dsd {
+            let (tme, _) = obs.until("TME (").await;
+            assert!(tme.starts_with("TME (359") || tme == "TME (3600)", "{tme}");
+        }
+        let (_, view) = app.get(&format!("/api/v1/games/{id}"), None).await;
+        assert_eq!(view["paused"], json!(false), "{view}");
+        assert!(view["deadline"].is_string(), "{view}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn zero_second_deadlines_go_on_when_a_bot_is_gone() {
+    let app = TestApp::new();
+    let rules = dip_server::game::DaideRules {
+        zero_deadline: true,
+        ..Default::default()
+    };
+    let (id, _, cs) = seated(&app, None, 0, rules, Some(1902)).await;
+    let r = repr();
+    let mut bots = Vec::new();
+    for (i, (mut c, me, hlo)) in cs.into_iter().enumerate() {
+        // No TME: zero-second deadlines are no time limit.
+        assert!(hlo.ends_with("((LVL 0))"), "{hlo}");
+        if i == 3 {
+            drop(c); // Germany goes, without orders.
+            continue;
+        }
+        let r = r.clone();
+        bots.push(tokio::spawn(async move {
+            let mut log = Vec::new();
+            c.send("NOW").await;
+            while let Some(m) = c.recv().await {
+                log.push(m.clone());
+                if m.starts_with("NOW (") {
+                    match holds(&m, &me, &r) {
+                        Some(sub) => c.send(&sub).await,
+                        None => c.send("MIS").await,
+                    }
+                } else if m.starts_with("MIS (-") {
+                    c.send(&format!("SUB ({me} WVE)")).await;
+                } else if m == "OFF" {
+                    break;
+                }
+            }
+            log
+        }));
+    }
+    for b in bots {
+        let log = tokio::time::timeout(Duration::from_secs(60), b)
+            .await
+            .expect("the game goes on without Germany")
+            .unwrap();
+        assert!(log.iter().any(|m| m == "CCD (GER)"), "{log:?}");
+        assert!(!log.iter().any(|m| m.starts_with("TME")), "{log:?}");
+        assert!(log.iter().any(|m| m == "DRW"), "{log:?}");
+    }
+    let (_, phases) = app.get(&format!("/api/v1/games/{id}/phases"), None).await;
+    assert_eq!(phases["phases"].as_array().unwrap().len(), 4, "{phases}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hst_gives_an_earlier_turns_results_and_tme_follows_the_syntax_document() {
+    let app = TestApp::new();
+    let (_, _, mut cs) = seated(&app, Some("10s"), 0, Default::default(), None).await;
+    let r = repr();
+    // TME: the seconds to the deadline; TME (n) requests.
+    let c = &mut cs[0].0;
+    c.send("TME").await;
+    let (tme, _) = c.until("TME (").await;
+    assert!(tme == "TME (10)" || tme == "TME (9)", "{tme}");
+    c.send("TME (11)").await;
+    assert_eq!(c.until("REJ").await.0, "REJ (TME (11))"); // longer than any deadline
+    c.send("TME (-1)").await;
+    assert_eq!(c.until("REJ").await.0, "REJ (TME (-1))");
+    c.send("TME (3)").await;
+    assert_eq!(c.until("YES").await.0, "YES (TME (3))");
+    c.send("NOT (TME (3))").await;
+    assert_eq!(c.until("YES").await.0, "YES (NOT (TME (3)))");
+    c.send("NOT (TME (3))").await;
+    assert_eq!(c.until("REJ").await.0, "REJ (NOT (TME (3)))");
+    c.send("TME (2)").await;
+    assert_eq!(c.until("YES").await.0, "YES (TME (2))");
+    c.send("TME (1)").await;
+    assert_eq!(c.until("YES").await.0, "YES (TME (1))");
+    c.send("NOT (TME)").await;
+    assert_eq!(c.until("YES").await.0, "YES (NOT (TME))");
+    c.send("NOT (TME (2))").await;
+    assert_eq!(c.until("REJ").await.0, "REJ (NOT (TME (2)))");
+    c.send("TME (8)").await;
+    assert_eq!(c.until("YES").await.0, "YES (TME (8))");
+    // England moves, the others hold.
+    for (c, me, _) in cs.iter_mut() {
+        if me == "ENG" {
+            c.send("SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) HLD) ((ENG AMY LVP) HLD)")
+                .await;
+        } else {
+            c.send("NOW").await;
+            let (now, _) = c.until("NOW (").await;
+            c.send(&holds(&now, me, &r).unwrap()).await;
+        }
+    }
+    // Every one ordered: the phase goes before the deadline; TME follows
+    // the NOW, and the alarm comes again every turn, 8 s before the
+    // deadline (2 s after the TME (10)).
+    let c = &mut cs[0].0;
+    c.until("NOW (FAL 1901)").await;
+    let (tme, _) = c.until("TME (").await;
+    let t0 = Instant::now();
+    assert!(tme == "TME (10)" || tme == "TME (9)", "{tme}");
+    assert_eq!(c.until("TME (").await.0, "TME (8)");
+    let waited = t0.elapsed();
+    assert!(
+        waited > Duration::from_millis(900) && waited < Duration::from_millis(3500),
+        "{waited:?}"
+    );
+    // HST (turn): that turn's ORD, then SCO and the NOW after it.
+    c.send("HST (SPR 1901)").await;
+    let mut got = Vec::new();
+    loop {
+        let m = c.recv().await.unwrap();
+        if m.starts_with("NOW (") {
+            got.push(m);
+            break;
+        }
+        if m.starts_with("ORD (") || m.starts_with("SCO") {
+            got.push(m);
+        }
+    }
+    let ords: Vec<&String> = got.iter().filter(|m| m.starts_with("ORD (SPR 1901)")).collect();
+    assert_eq!(ords.len(), 22, "{got:#?}");
+    assert!(
+        got.contains(&"ORD (SPR 1901) ((ENG FLT LON) MTO NTH) (SUC)".to_string()),
+        "{got:#?}"
+    );
+    assert!(
+        got.contains(&"ORD (SPR 1901) ((FRA AMY PAR) HLD) (SUC)".to_string()),
+        "{got:#?}"
+    );
+    let sco = got.iter().position(|m| m.starts_with("SCO (")).expect("an SCO");
+    assert_eq!(sco, 22, "{got:#?}");
+    assert!(
+        got[sco].starts_with("SCO (AUS BUD TRI VIE) (ENG EDI LON LVP)"),
+        "{got:#?}"
+    );
+    let now = got.last().unwrap();
+    assert!(
+        now.starts_with("NOW (FAL 1901)") && now.contains("(ENG FLT NTH)"),
+        "{now}"
+    );
+    // A turn that has not been played: REJ.
+    c.send("HST (FAL 1901)").await;
+    assert_eq!(c.until("REJ").await.0, "REJ (HST (FAL 1901))");
+    c.send("HST (SPR 1905)").await;
+    assert_eq!(c.until("REJ").await.0, "REJ (HST (SPR 1905))");
+    // HST: every turn so far (one), ORD, SCO, NOW.
+    c.send("HST").await;
+    let (now, seen) = c.until("NOW (").await;
+    assert_eq!(seen.iter().filter(|m| m.starts_with("ORD (SPR 1901)")).count(), 22);
+    assert!(now.starts_with("NOW (FAL 1901)"), "{now}");
 }

@@ -22,9 +22,29 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
     /// Deadline of every phase (`10s`, `5m`); without one a phase waits
-    /// until every bot has ordered.
+    /// until every bot has ordered. `0`: zero-second deadlines, a phase is
+    /// processed as soon as every bot that is still connected has
+    /// ordered, at once when nobody has to order.
     #[arg(long, value_name = "DURATION")]
     deadline: Option<String>,
+    /// AOA: any order that reads as one is accepted (THX MBV); orders that
+    /// are not legal are played as holds.
+    #[arg(long)]
+    any_orders_accepted: bool,
+    /// DSD: the deadline stops while a bot whose orders are due is
+    /// disconnected (needs --deadline).
+    #[arg(long)]
+    deadline_stops_on_disconnection: bool,
+    /// NPR: no press in retreat phases (needs --press).
+    #[arg(long)]
+    no_press_in_retreats: bool,
+    /// NPB: no press in build phases (needs --press).
+    #[arg(long)]
+    no_press_in_builds: bool,
+    /// PTL: no press in the last SECONDS before a movement deadline
+    /// (needs --press and --deadline).
+    #[arg(long, value_name = "SECONDS")]
+    press_time_limit: Option<u32>,
     /// Press level: 0 (none), 10, 20 or 30.
     #[arg(long, default_value_t = 0, value_parser = press_level)]
     press: u32,
@@ -45,10 +65,26 @@ fn press_level(s: &str) -> Result<u32, String> {
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    if let Some(d) = &a.deadline {
+    let zero = a.deadline.as_deref().is_some_and(is_zero);
+    if let Some(d) = a.deadline.as_deref().filter(|d| !is_zero(d)) {
         if let Err(e) = dip_server::time::parse_duration(d) {
-            bail!("--deadline: {e}");
+            bail!("--deadline: {e} (or 0: process as soon as every bot has ordered)");
         }
+    }
+    let timed = a.deadline.is_some() && !zero;
+    if a.deadline_stops_on_disconnection && !timed {
+        bail!("--deadline-stops-on-disconnection needs a --deadline of one second or more");
+    }
+    if let Some(ptl) = a.press_time_limit {
+        if a.press == 0 || !timed {
+            bail!("--press-time-limit needs --press and a --deadline of one second or more");
+        }
+        if ptl > 8191 {
+            bail!("--press-time-limit: at most 8191 seconds");
+        }
+    }
+    if (a.no_press_in_retreats || a.no_press_in_builds) && a.press == 0 {
+        bail!("--no-press-in-retreats and --no-press-in-builds need --press");
     }
     if let Err(e) = dip_server::variants::get(&a.variant) {
         eprintln!("dip: {e}");
@@ -62,6 +98,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         .build()
         .context("starting the async runtime")?;
     rt.block_on(play(a, data))
+}
+
+/// `0`, `0s`: zero-second deadlines.
+fn is_zero(d: &str) -> bool {
+    let d = d.trim();
+    let digits = d.strip_suffix(['s', 'm', 'h', 'd']).unwrap_or(d);
+    !digits.is_empty() && digits.bytes().all(|b| b == b'0')
 }
 
 fn fastrand_u16() -> u16 {
@@ -84,9 +127,17 @@ async fn play(a: Args, data: PathBuf) -> anyhow::Result<ExitCode> {
         BotGame {
             name: format!("DAIDE {}", a.variant),
             variant: a.variant.clone(),
-            deadline: a.deadline.clone(),
+            deadline: a.deadline.clone().filter(|d| !is_zero(d)),
             press: a.press,
             port: a.port,
+            rules: dip_server::game::DaideRules {
+                zero_deadline: a.deadline.as_deref().is_some_and(is_zero),
+                any_orders_accepted: a.any_orders_accepted,
+                deadline_stops_on_disconnection: a.deadline_stops_on_disconnection,
+                no_press_in_retreats: a.no_press_in_retreats,
+                no_press_in_builds: a.no_press_in_builds,
+                press_time_limit: a.press_time_limit,
+            },
         },
     )
     .await

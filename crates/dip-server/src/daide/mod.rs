@@ -140,6 +140,8 @@ pub struct Hub {
     pub open: std::sync::atomic::AtomicUsize,
     /// NMEs so far.
     pub arrivals: std::sync::atomic::AtomicUsize,
+    /// DSD: the powers whose disconnection stopped the deadline.
+    pub stopped_by: Mutex<Vec<u8>>,
 }
 
 impl Hub {
@@ -184,6 +186,7 @@ pub async fn listen(
         state: state.clone(),
         open: Default::default(),
         arrivals: Default::default(),
+        stopped_by: Mutex::new(Vec::new()),
     });
     let mut watcher = tokio::spawn(watch(hub.clone()));
     let h = hub.clone();
@@ -262,7 +265,10 @@ async fn watch(hub: Arc<Hub>) {
         for (eid, kind, data) in rows {
             last = eid;
             match kind.as_str() {
-                "started" => hub.send(Out::Started),
+                "started" => {
+                    hub.send(Out::Started);
+                    settle(&hub).await;
+                }
                 "phase" => {
                     let processed = data["processed"].as_str().unwrap_or_default().to_string();
                     match phase_messages(&hub, &processed).await {
@@ -272,6 +278,12 @@ async fn watch(hub: Arc<Hub>) {
                     if let Some(end) = hub.config.end_after_year {
                         end_after(&hub, end).await;
                     }
+                    settle(&hub).await;
+                }
+                // A bot that is gone cannot order: the others' last
+                // ready flag may be all that zero-second deadlines wait for.
+                "ready" | "orders" if hub.seats().values().any(|s| !s.connected) => {
+                    settle(&hub).await;
                 }
                 "message" => {
                     if let Some(mid) = data["id"].as_i64() {
@@ -293,6 +305,198 @@ async fn watch(hub: Arc<Hub>) {
             let _ = tokio::time::timeout(Duration::from_secs(1), rx.changed()).await;
         }
     }
+}
+
+/// Zero-second deadlines (`DaideRules::zero_deadline`): processes the
+/// phase when no power that must order can still send orders: each is
+/// ready, has no player, or its bot is disconnected. Players that are
+/// ready process the phase themselves (`play::ready`); this covers the
+/// rest: a phase nobody must order in, and bots that went away.
+pub async fn settle(hub: &Arc<Hub>) -> bool {
+    let id = hub.id;
+    let gone: Vec<u8> = hub
+        .seats()
+        .iter()
+        .filter(|(_, s)| !s.connected)
+        .map(|(&p, _)| p)
+        .collect();
+    let by = hub.state.by.clone();
+    let done = hub
+        .state
+        .write(move |tx| {
+            let g = game::load(tx, id, Lock::Update)?;
+            if g.status != Status::Active || !g.options.daide_rules.zero_deadline {
+                return Ok(false);
+            }
+            let map = &g.loaded()?.variant.map;
+            let state = g.state()?;
+            let members = game::members(tx, id)?;
+            if !nothing_more_can_come(map, &state, &members, &gone) {
+                return Ok(false);
+            }
+            crate::play::process_locked(tx, &g, &by)?;
+            Ok::<_, crate::error::ApiError>(true)
+        })
+        .await;
+    match done {
+        Ok(true) => {
+            hub.state.changed();
+            true
+        }
+        Ok(false) => false,
+        Err(e) => {
+            tracing::error!(game = id, "daide: processing at once: {}", e.message);
+            false
+        }
+    }
+}
+
+/// No power that must order has a player who is connected (not in
+/// `gone`) and not ready.
+pub fn nothing_more_can_come(
+    map: &dip_core::Map,
+    state: &dip_core::State,
+    members: &[game::Member],
+    gone: &[u8],
+) -> bool {
+    !map.power_ids().any(|p| {
+        game::must_order(map, state, p)
+            && !gone.contains(&p.0)
+            && members
+                .iter()
+                .any(|m| m.power.as_deref() == Some(map.power(p).name.as_str()) && !m.ready)
+    })
+}
+
+/// DSD: the bot of `p` went away with its orders due: the deadline
+/// stops. Returns the seconds that were left (for NOT (TME (n))).
+pub async fn stop_deadline(hub: &Arc<Hub>, p: dip_core::PowerId) -> Option<i64> {
+    let id = hub.id;
+    let name = hub.loaded.variant.map.power(p).name.clone();
+    let left = hub
+        .state
+        .write(move |tx| {
+            let g = game::load(tx, id, Lock::Update)?;
+            let Some(d) = g.deadline.filter(|_| g.status == Status::Active) else {
+                return Ok(None);
+            };
+            if !g.options.daide_rules.deadline_stops_on_disconnection {
+                return Ok(None);
+            }
+            let map = &g.loaded()?.variant.map;
+            let state = g.state()?;
+            let ready = game::members(tx, id)?
+                .iter()
+                .any(|m| m.power.as_deref() == Some(name.as_str()) && m.ready);
+            let Some(p) = map.find_power(&name) else {
+                return Ok(None);
+            };
+            if ready || !game::must_order(map, &state, p) {
+                return Ok(None);
+            }
+            let left = (d - crate::time::now_ms()).max(1000);
+            tx.exec(
+                "UPDATE games SET status = 'paused', paused_left = $1, deadline = NULL WHERE id = $2",
+                &[left.into(), id.into()],
+            )?;
+            game::event(tx, id, "paused", serde_json::json!({"daide": "DSD", "power": name}))?;
+            Ok::<_, crate::error::ApiError>(Some(left))
+        })
+        .await
+        .ok()
+        .flatten()?;
+    hub.stopped_by.lock().unwrap_or_else(|e| e.into_inner()).push(p.0);
+    hub.state.changed();
+    Some((left + 999) / 1000)
+}
+
+/// DSD: the bot of `p` is back; when no other disconnection holds the
+/// deadline, it runs again. Returns the seconds left (for TME (n)).
+pub async fn restart_deadline(hub: &Arc<Hub>, p: dip_core::PowerId) -> Option<i64> {
+    {
+        let mut by = hub.stopped_by.lock().unwrap_or_else(|e| e.into_inner());
+        let before = by.len();
+        by.retain(|&x| x != p.0);
+        if by.len() == before || !by.is_empty() {
+            return None;
+        }
+    }
+    let id = hub.id;
+    let left = hub
+        .state
+        .write(move |tx| {
+            let g = game::load(tx, id, Lock::Update)?;
+            if g.status != Status::Paused {
+                return Ok(None);
+            }
+            let Some(left) = g.paused_left else { return Ok(None) };
+            tx.exec(
+                "UPDATE games SET status = 'active', paused_left = NULL, deadline = $1, failures = 0 WHERE id = $2",
+                &[(crate::time::now_ms() + left).into(), id.into()],
+            )?;
+            game::event(tx, id, "resumed", serde_json::json!({"daide": "DSD"}))?;
+            Ok::<_, crate::error::ApiError>(Some(left))
+        })
+        .await
+        .ok()
+        .flatten()?;
+    hub.state.changed();
+    Some((left + 999) / 1000)
+}
+
+/// Why SND is refused by the game's variant options (NPR, NPB, PTL).
+pub fn press_closed(
+    rules: &game::DaideRules,
+    kind: dip_core::PhaseKind,
+    deadline: Option<i64>,
+    now: i64,
+) -> Option<&'static str> {
+    use dip_core::PhaseKind::*;
+    match kind {
+        Retreat if rules.no_press_in_retreats => Some("NPR"),
+        Adjustment if rules.no_press_in_builds => Some("NPB"),
+        Movement => match (rules.press_time_limit, deadline) {
+            (Some(ptl), Some(d)) if d - now < i64::from(ptl) * 1000 => Some("PTL"),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// HLO's variant options, in the syntax document's order: LVL, MTL, RTL,
+/// BTL, DSD, AOA, then PDA (never), NPR, NPB, PTL.
+pub fn hlo_options(o: &game::Options, level: i32) -> B {
+    let mut opts = B::default().l(B::default().t(LVL).i(level));
+    for (tok, kind) in [
+        (MTL, dip_core::PhaseKind::Movement),
+        (RTL, dip_core::PhaseKind::Retreat),
+        (BTL, dip_core::PhaseKind::Adjustment),
+    ] {
+        if let Some(ms) = o.deadlines.for_kind(kind) {
+            opts = opts.l(B::default().t(tok).i((ms / 1000).min(8191) as i32));
+        }
+    }
+    let r = &o.daide_rules;
+    let has_deadline =
+        o.deadlines.movement.is_some() || o.deadlines.retreat.is_some() || o.deadlines.adjustment.is_some();
+    if r.deadline_stops_on_disconnection && has_deadline {
+        opts = opts.l(B::default().t(DSD));
+    }
+    if r.any_orders_accepted {
+        opts = opts.l(B::default().t(AOA));
+    }
+    if level > 0 {
+        if r.no_press_in_retreats {
+            opts = opts.l(B::default().t(NPR));
+        }
+        if r.no_press_in_builds {
+            opts = opts.l(B::default().t(NPB));
+        }
+        if let Some(ptl) = r.press_time_limit.filter(|_| o.deadlines.movement.is_some()) {
+            opts = opts.l(B::default().t(PTL).i(ptl.min(8191) as i32));
+        }
+    }
+    opts
 }
 
 /// ORD for every order of the processed phase, SCO where centres were
@@ -565,6 +769,9 @@ pub struct BotGame {
     pub press: u32,
     /// The port stored with the game.
     pub port: u16,
+    /// DAIDE variant options (zero-second deadlines, AOA, DSD, NPR, NPB,
+    /// PTL).
+    pub rules: game::DaideRules,
 }
 
 /// Creates a forming DAIDE game with a seat for every power; its host is
@@ -598,6 +805,7 @@ pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiR
             let mut options = g.options.clone();
             options.daide = true;
             options.daide_port = Some(b.port);
+            options.daide_rules = b.rules;
             tx.exec(
                 "UPDATE games SET options = $1 WHERE id = $2",
                 &[

@@ -416,7 +416,12 @@ impl Session {
                 self.hub.seats().entry(p.0).or_default().connected = true;
                 self.send(&answer(YES, m)).await?;
                 let not_ccd = B::new(NOT).l(B::new(CCD).l(B::default().t(pt))).msg();
-                self.hub.send(Out::All(vec![not_ccd]));
+                let mut msgs = vec![not_ccd];
+                // DSD: the deadline runs again, TME after the NOT (CCD).
+                if let Some(secs) = super::restart_deadline(&self.hub, p).await {
+                    msgs.push(B::new(TME).l(B::default().i(secs.min(8191) as i32)).msg());
+                }
+                self.hub.send(Out::All(msgs));
                 Ok(())
             }
             _ => self.send(&answer(REJ, m)).await,
@@ -459,17 +464,7 @@ impl Session {
             seat.version = v;
         }
         let level = self.hub.level(g.options.press) as i32;
-        let mut opts = B::default().l(B::default().t(LVL).i(level));
-        let d = &g.options.deadlines;
-        for (tok, kind) in [
-            (MTL, dip_core::PhaseKind::Movement),
-            (RTL, dip_core::PhaseKind::Retreat),
-            (BTL, dip_core::PhaseKind::Adjustment),
-        ] {
-            if let Some(ms) = d.for_kind(kind) {
-                opts = opts.l(B::default().t(tok).i((ms / 1000).min(8191) as i32));
-            }
-        }
+        let opts = super::hlo_options(&g.options, level);
         Some(
             B::new(HLO)
                 .l(B::default().t(self.hub.repr.power(p)))
@@ -658,7 +653,12 @@ impl Session {
                 })
                 .map(|(_, x)| x.clone())
                 .collect();
-            let note = convert::note(map, rules, &state, me, &o, &others);
+            let mut note = convert::note(map, rules, &state, me, &o, &others);
+            // AOA: any order that reads as one is accepted; one that is
+            // not legal is stored and played as a hold by dip's checks.
+            if g.options.daide_rules.any_orders_accepted {
+                note = MBV;
+            }
             if note == MBV {
                 if let Some(u) = o.unit() {
                     self.orders
@@ -995,6 +995,16 @@ impl Session {
                 return self.send(&ccd).await;
             }
         }
+        if super::press_closed(
+            &g.options.daide_rules,
+            state.phase.kind,
+            g.deadline,
+            crate::time::now_ms(),
+        )
+        .is_some()
+        {
+            return self.send(&answer(REJ, m)).await;
+        }
         if g.options.press == game::Press::Public {
             let others: Vec<PowerId> = map
                 .power_ids()
@@ -1041,7 +1051,18 @@ impl Session {
         if let Ok((g, _)) = self.load().await {
             if matches!(g.status, Status::Active | Status::Paused) {
                 let ccd = B::new(CCD).l(B::default().t(self.hub.repr.power(p))).msg();
-                self.hub.send(Out::All(vec![ccd]));
+                let mut msgs = vec![ccd];
+                // DSD: NOT (TME (seconds)) right after the CCD.
+                if let Some(secs) = super::stop_deadline(&self.hub, p).await {
+                    msgs.push(
+                        B::new(NOT)
+                            .l(B::new(TME).l(B::default().i(secs.min(8191) as i32)))
+                            .msg(),
+                    );
+                }
+                self.hub.send(Out::All(msgs));
+                // Zero-second deadlines: nothing more may come.
+                super::settle(&self.hub).await;
             }
         }
     }

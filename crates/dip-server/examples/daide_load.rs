@@ -1,0 +1,377 @@
+//! DAIDE benchmark (BENCHMARKS.md, DAIDE section): holding bots over TCP
+//! against games with zero-second deadlines, in one server process with
+//! SQLite. The bots run in a child process (this program again, with
+//! `--bots`), so that the server's memory is its own.
+//!
+//! cargo run --release -p dip-server --example daide_load -- [--games 1] [--observers 0] [--end 1950]
+//! cargo run --release -p dip-server --example daide_load -- --idle 1000
+//!
+//! Games: `--games` games, each with seven holding bots and `--observers`
+//! observers, play to the end of year `--end`; prints phases per second,
+//! the connections held at the peak and the server's resident memory.
+//! Idle: `--idle N` clients connect (IM, RM) and stay; prints the
+//! server's resident memory before and after, per connection.
+
+use dip_server::daide::frame::{self, Frame};
+use dip_server::daide::message::{bytes_of, text_of, tokens_of, Msg};
+use dip_server::daide::token::Repr;
+use dip_server::daide::{self, BotGame, DaideConfig, Hub};
+use dip_server::{db::Db, game::DaideRules, AppState};
+use std::io::{BufRead, Write};
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+fn arg(name: &str, default: &str) -> String {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+        .unwrap_or_else(|| default.to_string())
+}
+
+fn num(name: &str, default: usize) -> usize {
+    arg(name, &default.to_string()).parse().unwrap_or_else(|_| {
+        eprintln!("daide_load: {name} takes a number");
+        std::process::exit(2)
+    })
+}
+
+/// Resident memory of this process in KiB (/proc/self/status, VmRSS).
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+fn main() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    if std::env::args().any(|a| a == "--bots") {
+        rt.block_on(bots_main());
+        return;
+    }
+    rt.block_on(server_main());
+}
+
+// ---- the server side ----
+
+async fn server_main() {
+    let idle = num("--idle", 0);
+    let games = num("--games", 1).max(1);
+    let observers = num("--observers", 0);
+    let end: i32 = arg("--end", "1950").parse().unwrap_or(1950);
+    let dir = std::env::temp_dir().join(format!("dip-daide-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let db = Db::sqlite(&dir.join("dip.sqlite")).expect("SQLite");
+    let state = AppState::new(db);
+    let n_games = if idle > 0 { 1 } else { games };
+    let mut hubs: Vec<Arc<Hub>> = Vec::new();
+    let mut tasks = Vec::new();
+    let mut addrs: Vec<SocketAddr> = Vec::new();
+    for g in 0..n_games {
+        let id = daide::create_bot_game(
+            &state,
+            BotGame {
+                name: format!("load {g}"),
+                variant: "standard".into(),
+                deadline: None,
+                press: 0,
+                port: 0,
+                rules: DaideRules {
+                    zero_deadline: true,
+                    ..DaideRules::default()
+                },
+            },
+        )
+        .await
+        .expect("a game");
+        let config = DaideConfig {
+            end_after_year: Some(end),
+            ..DaideConfig::default()
+        };
+        let (addr, hub, task) = daide::listen(state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+            .await
+            .expect("a port");
+        addrs.push(addr);
+        hubs.push(hub);
+        tasks.push(task);
+    }
+    let open = |hubs: &[Arc<Hub>]| hubs.iter().map(|h| h.open.load(Ordering::Relaxed)).sum::<usize>();
+    let before = rss_kib();
+    let exe = std::env::current_exe().expect("this program");
+    let mut cmd = Command::new(exe);
+    cmd.arg("--bots")
+        .arg("--addrs")
+        .arg(addrs.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(","));
+    if idle > 0 {
+        cmd.arg("--idle").arg(idle.to_string());
+    } else {
+        cmd.arg("--observers").arg(observers.to_string());
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the bots' process");
+    let start = Instant::now();
+    if idle > 0 {
+        // Wait until every client is connected, or no more come.
+        let mut last = (0, Instant::now());
+        loop {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let n = open(&hubs);
+            if n != last.0 {
+                last = (n, Instant::now());
+            }
+            if n >= idle || last.1.elapsed() > Duration::from_secs(10) {
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let n = open(&hubs);
+        let after = rss_kib();
+        println!(
+            "daide_load idle: {n} of {idle} clients connected (IM, RM) in {:.1?}; server RSS {} KiB before, {} KiB after: {:.1} KiB per connection; load {}",
+            start.elapsed(),
+            before,
+            after,
+            (after.saturating_sub(before)) as f64 / n.max(1) as f64,
+            load_average()
+        );
+        drop(child.stdin.take());
+        let _ = child.wait();
+        return;
+    }
+    // Games: follow the connections and memory until every game is over.
+    let peak_open = Arc::new(AtomicUsize::new(0));
+    let peak_rss = Arc::new(AtomicUsize::new(0));
+    let watcher = {
+        let hubs = hubs.clone();
+        let (po, pr) = (peak_open.clone(), peak_rss.clone());
+        tokio::spawn(async move {
+            loop {
+                let n: usize = hubs.iter().map(|h| h.open.load(Ordering::Relaxed)).sum();
+                po.fetch_max(n, Ordering::Relaxed);
+                pr.fetch_max(rss_kib() as usize, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+    };
+    let limit = Duration::from_secs(num("--timeout", 1800) as u64);
+    let mut finished = 0;
+    for t in tasks {
+        let left = limit.saturating_sub(start.elapsed());
+        if tokio::time::timeout(left, t).await.is_ok() {
+            finished += 1;
+        }
+    }
+    let took = start.elapsed();
+    watcher.abort();
+    let phases = state
+        .read(|tx| {
+            Ok::<_, dip_server::error::ApiError>(
+                tx.query_one("SELECT COUNT(*) FROM phases", &[])?
+                    .map(|r| r.int(0))
+                    .unwrap_or(0),
+            )
+        })
+        .await
+        .unwrap_or(0);
+    drop(child.stdin.take());
+    let mut report = String::new();
+    if let Some(out) = child.stdout.take() {
+        for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            report.push_str(&l);
+            report.push('\n');
+        }
+    }
+    let _ = child.wait();
+    println!(
+        "daide_load: {games} game(s), 7 holding bots{} each, zero-second deadlines, to the end of {end}: \
+         {finished} finished, {phases} phases in {:.2} s = {:.1} phases/s; connections held at the peak {}; \
+         server RSS {} KiB before the clients, {} KiB at the peak; load {}",
+        if observers > 0 {
+            format!(" and {observers} observers")
+        } else {
+            String::new()
+        },
+        took.as_secs_f64(),
+        phases as f64 / took.as_secs_f64(),
+        peak_open.load(Ordering::Relaxed),
+        before,
+        peak_rss.load(Ordering::Relaxed),
+        load_average()
+    );
+    print!("{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- the bots' process ----
+
+struct Client {
+    s: TcpStream,
+    r: Arc<Repr>,
+}
+
+impl Client {
+    async fn connect(addr: SocketAddr, r: Arc<Repr>) -> std::io::Result<Client> {
+        let mut s = TcpStream::connect(addr).await?;
+        s.write_all(&Frame::im().encode()).await?;
+        let rm = frame::read(&mut s, 65535)
+            .await
+            .map_err(|e| std::io::Error::other(format!("{e:?}")))?;
+        if rm.kind != frame::RM {
+            return Err(std::io::Error::other("no RM"));
+        }
+        Ok(Client { s, r })
+    }
+    async fn send(&mut self, text: &str) -> std::io::Result<()> {
+        let m = Msg::parse(text, &self.r).map_err(std::io::Error::other)?;
+        self.s
+            .write_all(&Frame::new(frame::DM, bytes_of(&m.tokens())).encode())
+            .await
+    }
+    async fn recv(&mut self) -> Option<String> {
+        let f = frame::read(&mut self.s, 65535).await.ok()?;
+        if f.kind != frame::DM {
+            return None;
+        }
+        Some(text_of(&tokens_of(&f.data).ok()?, &self.r))
+    }
+}
+
+/// Holds everything (disbands, waives) until OFF; the number of NOWs.
+async fn holdbot(addr: SocketAddr, r: Arc<Repr>, name: String) -> std::io::Result<usize> {
+    let mut c = Client::connect(addr, r).await?;
+    c.send(&format!("NME ('{name}') ('1')")).await?;
+    let mut me = String::new();
+    let mut nows = 0;
+    while let Some(m) = c.recv().await {
+        if m.starts_with("MAP (") {
+            let name = m.trim_start_matches("MAP ").to_string();
+            c.send(&format!("YES (MAP {name})")).await?;
+        } else if let Some(rest) = m.strip_prefix("HLO (") {
+            me = rest[..3].to_string();
+        } else if m.starts_with("NOW (") {
+            nows += 1;
+            let msg = Msg::parse(&m, &c.r).map_err(std::io::Error::other)?;
+            let season = msg.0[1]
+                .list()
+                .and_then(|l| l.first())
+                .and_then(|t| t.tok())
+                .and_then(|t| c.r.name(t))
+                .unwrap_or_default();
+            let mut orders = Vec::new();
+            for n in &msg.0[2..] {
+                let Some(l) = n.list() else { continue };
+                let t = Msg(l.to_vec()).to_text(&c.r);
+                if !t.starts_with(&me) {
+                    continue;
+                }
+                match t.split_once(" MRT") {
+                    Some((unit, _)) => orders.push(format!("(({unit}) DSB)")),
+                    None if season == "SPR" || season == "FAL" => orders.push(format!("(({t}) HLD)")),
+                    None => {}
+                }
+            }
+            if season == "WIN" {
+                c.send("MIS").await?;
+            } else if !orders.is_empty() {
+                c.send(&format!("SUB {}", orders.join(" "))).await?;
+            }
+        } else if let Some(n) = m
+            .strip_prefix("MIS (")
+            .and_then(|r| r.strip_suffix(')'))
+            .and_then(|n| n.parse::<i32>().ok())
+        {
+            if n < 0 {
+                let w = vec![format!("({me} WVE)"); (-n) as usize];
+                c.send(&format!("SUB {}", w.join(" "))).await?;
+            }
+        } else if m == "OFF" {
+            break;
+        }
+    }
+    Ok(nows)
+}
+
+async fn observer(addr: SocketAddr, r: Arc<Repr>) -> std::io::Result<usize> {
+    let mut c = Client::connect(addr, r).await?;
+    c.send("OBS").await?;
+    let mut nows = 0;
+    while let Some(m) = c.recv().await {
+        nows += usize::from(m.starts_with("NOW ("));
+        if m == "OFF" {
+            break;
+        }
+    }
+    Ok(nows)
+}
+
+async fn bots_main() {
+    let addrs: Vec<SocketAddr> = arg("--addrs", "").split(',').filter_map(|a| a.parse().ok()).collect();
+    let r = Arc::new(Repr::of(&dip_variants::standard().map));
+    let idle = num("--idle", 0);
+    if idle > 0 {
+        let mut held = Vec::new();
+        let mut failed = 0;
+        for i in 0..idle {
+            match Client::connect(addrs[i % addrs.len()], r.clone()).await {
+                Ok(c) => held.push(c),
+                Err(_) => failed += 1,
+            }
+        }
+        if failed > 0 {
+            eprintln!("daide_load: {failed} clients could not connect");
+        }
+        // Until the server closes our standard input.
+        let _ = tokio::task::spawn_blocking(|| {
+            let mut s = String::new();
+            let _ = std::io::stdin().read_line(&mut s);
+        })
+        .await;
+        drop(held);
+        return;
+    }
+    let observers = num("--observers", 0);
+    let mut tasks = Vec::new();
+    for (g, &addr) in addrs.iter().enumerate() {
+        for b in 0..7 {
+            tasks.push(tokio::spawn(holdbot(addr, r.clone(), format!("hold{g}x{b}"))));
+        }
+        for _ in 0..observers {
+            tasks.push(tokio::spawn(observer(addr, r.clone())));
+        }
+    }
+    let (mut ok, mut failed, mut nows) = (0, 0, 0);
+    for t in tasks {
+        match t.await {
+            Ok(Ok(n)) => {
+                ok += 1;
+                nows += n;
+            }
+            _ => failed += 1,
+        }
+    }
+    println!("daide_load bots: {ok} clients played to OFF ({nows} NOW messages received), {failed} failed");
+    let _ = std::io::stdout().flush();
+}
