@@ -508,3 +508,28 @@ ECHO str(OPT$V) + '[' + PARM$T + ']' + str(OPT$T) + str(OPT$L)
     let (h, _) = run(ctl, &[], &["-v", "-tx"]);
     assert_eq!(h.stdout, "1[x]10\n");
 }
+
+/// The manual's LOGGING LEVEL7 (ITERATIONS): every step of the iteration
+/// is logged, with its largest change, and no step at a lower level.
+#[test]
+fn logging_iterations_logs_each_step() {
+    let data = "= 2024-01-01 one game\nA 2\nB 1\nC 1\n";
+    let ctl = "PARAMETER g.txt\nSCANFILES\nDEFINE ITERATION few\n MINIMUM 3\n MAXIMUM 3\nEND\nLOGGING LEVEL7\nTRANSFORMATION DEFAULT\nITERATION few\nCALCULATE\n";
+    let (h, _) = run(ctl, &[("g.txt", data)], &[]);
+    for step in 1..=3 {
+        assert!(
+            h.stderr.contains(&format!("ITERATION step {step}: largest change")),
+            "{}",
+            h.stderr
+        );
+    }
+    assert!(!h.stderr.contains("ITERATION step 4"), "{}", h.stderr);
+    let quiet = ctl.replace("LEVEL7", "LEVEL6");
+    let (h, _) = run(&quiet, &[("g.txt", data)], &[]);
+    assert!(!h.stderr.contains("ITERATION step"), "{}", h.stderr);
+    assert!(
+        h.stderr.contains("CALCULATE"),
+        "level 6 still logs the calculation: {}",
+        h.stderr
+    );
+}

@@ -73,6 +73,8 @@ pub struct CalcOutput {
     pub iterations: u32,
     /// Square of the largest change in the last step.
     pub change2: f64,
+    /// The largest change of every step, in order (LOGGING ITERATIONS).
+    pub changes: Vec<f64>,
 }
 
 /// Slots of the GAMELEVEL formula.
@@ -189,6 +191,7 @@ pub fn iterate<E>(
         let change2 = normalise(&mut out, &mut gsum);
         out.iterations += 1;
         out.change2 = change2;
+        out.changes.push(change2.sqrt());
         if out.iterations >= min && (out.iterations >= max || (params.epsilon > 0.0 && change2 < params.epsilon)) {
             break;
         }

@@ -2392,6 +2392,15 @@ impl<'h> Interp<'h> {
             &mut pfun,
             pfun2.as_mut().map(|f| f as &mut dyn FnMut(usize, &[f64]) -> R<f64>),
         )?;
+        // LOGGING ITERATIONS (level 7): how the iteration went, step by step.
+        if self.logs("ITERATIONS") {
+            for (i, c) in out.changes.iter().enumerate() {
+                let _ = self.log(
+                    "ITERATIONS",
+                    &format!("ITERATION step {}: largest change {c:.3e}", i + 1),
+                );
+            }
+        }
         let msg = format!(
             "CALCULATE: {} games, {} players, {} steps, largest change {:.3e}",
             self.sel.len(),
