@@ -91,7 +91,14 @@ impl Runner {
             .map(|p| p.to_string_lossy().to_string());
         let load = match &path {
             Some(p) => p.clone(),
-            None if STANDARD_NAMES.contains(&lower.as_str()) => "standard".into(),
+            None if STANDARD_NAMES.contains(&lower.as_str()) => {
+                if let Some(v) = self.plugin_beyond_standard(&name) {
+                    let key = format!("jdip:{lower}");
+                    self.variants.insert(key.clone(), v);
+                    return Ok(key);
+                }
+                "standard".into()
+            }
             None => name.clone(),
         };
         if !self.variants.contains_key(&load) {
@@ -110,6 +117,26 @@ impl Runner {
             }
         }
         Ok(load)
+    }
+
+    /// A standard name's variant from a jDip plugin under `--variants`, when
+    /// that plugin defines the name and the bundled standard map cannot
+    /// express it: the plugin has a unit type the standard map has not
+    /// (jDip's `DATC_Standard` enables wings, which wing.txt needs). The
+    /// same map with the same units stays dip's bundled standard, so the
+    /// DATC files read and play as before.
+    fn plugin_beyond_standard(&self, name: &str) -> Option<Variant> {
+        let (_, jv) = dip_variants::jdip::find(name)?.ok()?;
+        let v = jv.model.build(&format!("jdip:{name}")).ok()?;
+        let standard = dip_variants::standard();
+        let known = |letter: char| {
+            standard
+                .map
+                .unit_types()
+                .iter()
+                .any(|u| u.letter.eq_ignore_ascii_case(&letter))
+        };
+        v.map.unit_types().iter().any(|u| !known(u.letter)).then_some(v)
     }
 
     pub fn run(&mut self, case: &Case) -> CaseResult {
