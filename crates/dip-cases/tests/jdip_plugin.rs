@@ -39,7 +39,7 @@ fn datc_standard_with_wings_comes_from_the_plugin_standard_stays_bundled() {
     let standard = "VARIANT_ALL Standard\nCASE s\nPRESTATE\n  Germany: A mun\nORDERS\n  Germany: A mun-boh\nPOSTSTATE\n  Germany: A boh\nEND\n";
     // Without the plugin, DATC_Standard is the bundled map: no wings.
     assert!(!failures(wings).is_empty());
-    dip_variants::jdip::add_search_path(&plugin_with_standard_names());
+    dip_variants::jdip::add_search_path(plugin_with_standard_names());
     assert!(failures(wings).is_empty(), "{:?}", failures(wings));
     // The plugin's Standard adds no unit type: the bundled map is kept.
     assert!(failures(standard).is_empty(), "{:?}", failures(standard));
