@@ -41,6 +41,8 @@ pub struct Runner {
     /// Variants by the name cases use: those loaded, and those added with
     /// [`Runner::add_variant`] (keys in lower case).
     variants: HashMap<String, Variant>,
+    /// The key in `variants` chosen for each standard name (lower case).
+    standard_keys: HashMap<String, String>,
 }
 
 /// Names the peers' files give the standard map: jDip's `Standard` and its
@@ -53,6 +55,7 @@ pub fn run(case: &Case, settings: &Settings) -> CaseResult {
     let mut r = Runner {
         settings: settings.clone(),
         variants: HashMap::new(),
+        standard_keys: HashMap::new(),
     };
     r.run(case)
 }
@@ -62,6 +65,7 @@ impl Runner {
         Runner {
             settings,
             variants: HashMap::new(),
+            standard_keys: HashMap::new(),
         }
     }
 
@@ -92,12 +96,26 @@ impl Runner {
         let load = match &path {
             Some(p) => p.clone(),
             None if STANDARD_NAMES.contains(&lower.as_str()) => {
-                if let Some(v) = self.plugin_beyond_standard(&name) {
-                    let key = format!("jdip:{lower}");
-                    self.variants.insert(key.clone(), v);
-                    return Ok(key);
+                // Decided once per name: looking through the plugins per case
+                // would read them again for every case.
+                if let Some(key) = self.standard_keys.get(&lower) {
+                    return Ok(key.clone());
                 }
-                "standard".into()
+                let key = match self.plugin_beyond_standard(&name) {
+                    Some(v) => {
+                        let key = format!("jdip:{lower}");
+                        self.variants.insert(key.clone(), v);
+                        key
+                    }
+                    None => {
+                        if !self.variants.contains_key("standard") {
+                            self.variants.insert("standard".into(), dip_variants::standard());
+                        }
+                        "standard".into()
+                    }
+                };
+                self.standard_keys.insert(lower, key.clone());
+                return Ok(key);
             }
             None => name.clone(),
         };
