@@ -41,6 +41,8 @@ pub struct Runner {
     /// Variants by the name cases use: those loaded, and those added with
     /// [`Runner::add_variant`] (keys in lower case).
     variants: HashMap<String, Variant>,
+    /// The key in `variants` chosen for each standard name (lower case).
+    standard_keys: HashMap<String, String>,
 }
 
 /// Names the peers' files give the standard map: jDip's `Standard` and its
@@ -53,6 +55,7 @@ pub fn run(case: &Case, settings: &Settings) -> CaseResult {
     let mut r = Runner {
         settings: settings.clone(),
         variants: HashMap::new(),
+        standard_keys: HashMap::new(),
     };
     r.run(case)
 }
@@ -62,6 +65,7 @@ impl Runner {
         Runner {
             settings,
             variants: HashMap::new(),
+            standard_keys: HashMap::new(),
         }
     }
 
@@ -91,7 +95,28 @@ impl Runner {
             .map(|p| p.to_string_lossy().to_string());
         let load = match &path {
             Some(p) => p.clone(),
-            None if STANDARD_NAMES.contains(&lower.as_str()) => "standard".into(),
+            None if STANDARD_NAMES.contains(&lower.as_str()) => {
+                // Decided once per name: looking through the plugins per case
+                // would read them again for every case.
+                if let Some(key) = self.standard_keys.get(&lower) {
+                    return Ok(key.clone());
+                }
+                let key = match self.plugin_beyond_standard(&name) {
+                    Some(v) => {
+                        let key = format!("jdip:{lower}");
+                        self.variants.insert(key.clone(), v);
+                        key
+                    }
+                    None => {
+                        if !self.variants.contains_key("standard") {
+                            self.variants.insert("standard".into(), dip_variants::standard());
+                        }
+                        "standard".into()
+                    }
+                };
+                self.standard_keys.insert(lower, key.clone());
+                return Ok(key);
+            }
             None => name.clone(),
         };
         if !self.variants.contains_key(&load) {
@@ -110,6 +135,26 @@ impl Runner {
             }
         }
         Ok(load)
+    }
+
+    /// A standard name's variant from a jDip plugin under `--variants`, when
+    /// that plugin defines the name and the bundled standard map cannot
+    /// express it: the plugin has a unit type the standard map has not
+    /// (jDip's `DATC_Standard` enables wings, which wing.txt needs). The
+    /// same map with the same units stays dip's bundled standard, so the
+    /// DATC files read and play as before.
+    fn plugin_beyond_standard(&self, name: &str) -> Option<Variant> {
+        let (_, jv) = dip_variants::jdip::find(name)?.ok()?;
+        let v = jv.model.build(&format!("jdip:{name}")).ok()?;
+        let standard = dip_variants::standard();
+        let known = |letter: char| {
+            standard
+                .map
+                .unit_types()
+                .iter()
+                .any(|u| u.letter.eq_ignore_ascii_case(&letter))
+        };
+        v.map.unit_types().iter().any(|u| !known(u.letter)).then_some(v)
     }
 
     pub fn run(&mut self, case: &Case) -> CaseResult {

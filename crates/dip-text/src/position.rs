@@ -79,6 +79,12 @@ pub fn parse_unit_of(vocab: &Vocabulary, power: Option<PowerId>, text: &str) -> 
     };
     let kind = u.kind.ok_or_else(|| format!("no unit type in `{text}`"))?;
     let region = match u.coast {
+        // A coast written for a unit that moves between whole provinces (an
+        // army, jDip's wing: `W Bulgaria (east coast)`) says nothing about
+        // it: the unit stands in the province.
+        CoastSpec::Coast(r) if !map.allows(r, kind) && !map.unit_type(kind).uses_coasts => map
+            .only_region_for(u.province, kind)
+            .ok_or_else(|| format!("`{text}`: this unit type cannot stand there"))?,
         CoastSpec::Coast(r) => r,
         _ => map
             .only_region_for(u.province, kind)
@@ -295,5 +301,23 @@ mod year_tests {
         // The engine never wraps a year.
         let v = dip_core::Phase::new(i32::MAX, dip_core::Season::Fall, dip_core::PhaseKind::Adjustment);
         assert_eq!(v.year.saturating_add(1), i32::MAX);
+    }
+}
+
+#[cfg(test)]
+mod coast_tests {
+    use super::*;
+
+    #[test]
+    fn coast_written_for_a_unit_without_coasts_is_its_province() {
+        // jDip's wing.txt writes `W Bulgaria (east coast)`; an army is the
+        // same kind of unit: it stands in the whole province.
+        let map = dip_variants::standard().map;
+        let u = parse_unit(&map, "Turkey: A bul/ec").unwrap();
+        assert_eq!(format_unit(&map, &u), "Turkey: A bul");
+        // A fleet keeps its coast, and a place it cannot stand is still an error.
+        let f = parse_unit(&map, "Turkey: F bul/ec").unwrap();
+        assert_eq!(format_unit(&map, &f), "Turkey: F bul/ec");
+        assert!(parse_unit(&map, "Turkey: F mun").is_err());
     }
 }

@@ -565,6 +565,33 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
         })
     }
 
+    /// `C-Ber:` at the current token: the nation and the token after the
+    /// colon. Words joined by hyphens with no space between, then `:`.
+    fn hyphenated_nation(&self) -> Option<(PowerId, usize)> {
+        let first = self.peek().filter(|t| t.word)?;
+        let mut key = first.text.to_string();
+        let mut j = self.i + 1;
+        let mut hyphens = 0;
+        loop {
+            let t = self.toks.get(j)?;
+            if t.spaced {
+                return None;
+            }
+            match t.text {
+                ":" if hyphens > 0 => break,
+                "-" => {
+                    let w = self.toks.get(j + 1).filter(|w| w.word && !w.spaced)?;
+                    key.push(' ');
+                    key.push_str(w.text);
+                    hyphens += 1;
+                    j += 2;
+                }
+                _ => return None,
+            }
+        }
+        Some((self.v.nation(&key)?, j + 1))
+    }
+
     fn line(&mut self, state: &mut ScanState) -> (Option<PowerId>, Option<OrderKind>, bool) {
         // A list marker from an e-mail: `1.`, `2)`, `-`, `*`, `•`.
         if let (Some(t), Some(n)) = (self.peek(), self.peek_at(1)) {
@@ -599,6 +626,14 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                         self.eat_sym(":");
                     }
                 }
+            }
+        }
+        // A nation whose name has hyphens, before a colon: jDip's `C-Ber:`
+        // (the lexer splits it at the hyphens).
+        if power.is_none() && self.nation_first {
+            if let Some((p, next)) = self.hyphenated_nation() {
+                power = Some(p);
+                self.i = next;
             }
         }
         // A nation written short or misspelled before a colon: `f:`, `ingland:`.

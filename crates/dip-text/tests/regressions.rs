@@ -185,3 +185,19 @@ fn dip_style_keeps_the_nation_of_the_supported_unit() {
     );
     assert_eq!(back.lines[0].order, Some(o));
 }
+
+#[test]
+fn hyphenated_nation_before_a_colon_is_the_nation() {
+    // jDip's Chaos test variant names its powers `C-Ber`, `A-Ank`; the
+    // lexer splits `C-Ber:` at the hyphen, which read as a move from `C`.
+    let text = "variant hy\ntitle Hyphens\npower CBE C-Ber C-Ber\npower AAN A-Ank A-Ank\n\
+                province ber Berlin land center\nprovince mun Munich land center\nborder A ber mun\n";
+    let v = dip_variants::parse(text, "hy.variant").unwrap();
+    let o = parse_order(&v.map, "C-Ber: A ber - mun", None).unwrap();
+    assert_eq!(o.power, v.map.find_power("CBE").unwrap());
+    let o = parse_order(&v.map, "A-Ank: A mun H", None).unwrap();
+    assert_eq!(o.power, v.map.find_power("AAN").unwrap());
+    // Without a colon a hyphen stays a move: `ber-mun`.
+    let o = parse_order(&v.map, "C-Ber: A ber-mun", None).unwrap();
+    assert!(matches!(o.kind, dip_core::OrderKind::Move { .. }), "{o:?}");
+}
