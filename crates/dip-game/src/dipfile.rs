@@ -176,3 +176,63 @@ fn season_of(map: &Map, files: &[(String, String)]) -> Result<GameRecord, crate:
     }
     Ok(rec)
 }
+
+/// The season a `.dip` file's name gives: where DIP's "Animate game" looks
+/// for `Snn` or `Ann` (spring or autumn of 19nn), or dip's `sy2001`. Returns
+/// (start, end) of that part of the name, and (year, autumn).
+fn season_in_name(name: &str) -> Option<(usize, usize, (i32, bool))> {
+    let b = name.as_bytes();
+    let lower = name.to_ascii_lowercase();
+    let stem_end = lower.rfind(".dip").unwrap_or(name.len());
+    (0..stem_end).rev().find_map(|i| {
+        let autumn = match b[i].to_ascii_lowercase() {
+            b's' => false,
+            b'a' => true,
+            _ => return None,
+        };
+        let rest = &name[i + 1..stem_end];
+        if let Some(y) = rest.strip_prefix('y').or_else(|| rest.strip_prefix('Y')) {
+            let digits = y.bytes().take_while(u8::is_ascii_digit).count();
+            let year: i32 = y[..digits].parse().ok()?;
+            return (digits >= 3).then_some((i, i + 2 + digits, (year, autumn)));
+        }
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        (digits == 2).then(|| {
+            let nn: i32 = rest[..2].parse().unwrap_or(0);
+            (i, i + 3, (1900 + nn, autumn))
+        })
+    })
+}
+
+/// The files of the game a `.dip` file belongs to, as DIP's "Animate game"
+/// finds them: same folder, same name but for its `Snn`/`Ann` part, in
+/// season order. Just the file itself when its name has no season.
+pub fn game_files(path: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().to_string()) else {
+        return vec![path.to_path_buf()];
+    };
+    let Some((start, end, _)) = season_in_name(&name) else {
+        return vec![path.to_path_buf()];
+    };
+    let (prefix, suffix) = (name[..start].to_ascii_lowercase(), name[end..].to_ascii_lowercase());
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let mut found: Vec<((i32, bool), std::path::PathBuf)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let n = e.file_name().to_string_lossy().to_string();
+            let (s, t, season) = season_in_name(&n)?;
+            let same = n[..s].to_ascii_lowercase() == prefix && n[t..].to_ascii_lowercase() == suffix;
+            (same && e.path().is_file()).then(|| (season, e.path()))
+        })
+        .collect();
+    found.sort();
+    if found.is_empty() {
+        return vec![path.to_path_buf()];
+    }
+    found.into_iter().map(|(_, p)| p).collect()
+}

@@ -80,7 +80,9 @@ pub struct Args {
 pub struct AnimateArgs {
     /// Position file the first phase starts from; `start` for the variant's starting position.
     position: Option<PathBuf>,
-    /// A whole game instead: a game record (.rec) or a game directory (its HISTORY.REC).
+    /// A whole game instead: a game record (.rec), a game directory (its
+    /// HISTORY.REC), or one of DIP's season files (.dip: the game's other
+    /// season files beside it are found by name, as DIP does).
     #[arg(long, conflicts_with = "position")]
     record: Option<PathBuf>,
     /// Orders files, one per phase, adjudicated in turn (an empty file: no orders).
@@ -248,6 +250,17 @@ fn draw(
 
 /// Reads a game record, or a game directory's HISTORY.REC.
 fn read_record(path: &Path) -> Result<(dip_variants::Variant, dip_game::record::GameRecord)> {
+    // One of DIP's season files: the whole game, as DIP's "Animate game"
+    // finds its files (`xyz_s01.dip`, `xyz_a01.dip`, ...).
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("dip")) {
+        let mut texts = Vec::new();
+        for f in dip_game::dipfile::game_files(path) {
+            texts.push((f.display().to_string(), read(&f)?));
+        }
+        let variant = dip_game::record::variant_of_text(path, &texts[0].1).map_err(anyhow::Error::msg)?;
+        let rec = dip_game::dipfile::from_dip_files(&variant.map, &texts)?;
+        return Ok((variant, rec));
+    }
     let file = if path.is_dir() {
         path.join("HISTORY.REC")
     } else {

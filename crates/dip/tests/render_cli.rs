@@ -86,3 +86,39 @@ fn animate_a_game_record_as_html() {
     assert_eq!(page.matches(r#"<g class="frame""#).count(), phases * 2 + 1);
     assert!(page.contains("<script>"));
 }
+
+/// DIP's "Animate game": one season file given, the game's other season
+/// files beside it are found by name (`xyz_s01.dip` ... `xyz_a05.dip`).
+#[test]
+fn animate_a_dip_season_file_finds_its_sibling_files() {
+    let tmp = std::env::temp_dir().join(format!("dip-anim-siblings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let t = |p: &str| tmp.join(p).display().to_string();
+    let (c, _, e) = dip(&["record", "import", "examples/mila/game1905.json", "--out", &t("rec")]);
+    assert_eq!(c, 0, "{e}");
+    let (c, _, e) = dip(&[
+        "record",
+        "dip",
+        &t("rec/Example_1905.rec"),
+        "--out",
+        &t("seasons"),
+        "--prefix",
+        "xyz",
+    ]);
+    assert_eq!(c, 0, "{e}");
+    // A file of another game in the same folder is not taken.
+    std::fs::copy(tmp.join("seasons/xyz_s01.dip"), tmp.join("seasons/other_s01.dip")).unwrap();
+    let (c, out, e) = dip(&[
+        "animate",
+        "--record",
+        &t("seasons/xyz_a03.dip"),
+        "-o",
+        &t("a.html"),
+        "--tween",
+        "0",
+    ]);
+    assert_eq!(c, 0, "{e}");
+    let said = format!("{out}{e}");
+    assert!(said.contains("16 phases"), "all ten season files, every phase: {said}");
+    let _ = std::fs::remove_dir_all(tmp);
+}
