@@ -110,6 +110,48 @@ pub fn encode_png_at_dpi(pm: &resvg::tiny_skia::Pixmap, dpi: Option<f32>) -> Res
     Ok(out)
 }
 
+/// A Windows bitmap (24 bits, uncompressed, rows bottom-up, 4-byte aligned),
+/// as DIP exported its map; transparent pixels come out on white. The
+/// resolution, when given, is stored as pixels per metre.
+pub fn encode_bmp(pm: &resvg::tiny_skia::Pixmap, dpi: Option<f32>) -> Vec<u8> {
+    let (w, h) = (pm.width() as usize, pm.height() as usize);
+    let row = (w * 3).div_ceil(4) * 4;
+    let size = 54 + row * h;
+    let ppm = dpi
+        .filter(|d| d.is_finite() && *d > 0.0)
+        .map(|d| (d / 0.0254).round() as u32)
+        .unwrap_or(2835);
+    let mut out = Vec::with_capacity(size);
+    out.extend_from_slice(b"BM");
+    out.extend_from_slice(&(size as u32).to_le_bytes());
+    out.extend_from_slice(&[0; 4]);
+    out.extend_from_slice(&54u32.to_le_bytes());
+    out.extend_from_slice(&40u32.to_le_bytes());
+    out.extend_from_slice(&(w as i32).to_le_bytes());
+    out.extend_from_slice(&(h as i32).to_le_bytes());
+    out.extend_from_slice(&1u16.to_le_bytes());
+    out.extend_from_slice(&24u16.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&((row * h) as u32).to_le_bytes());
+    out.extend_from_slice(&ppm.to_le_bytes());
+    out.extend_from_slice(&ppm.to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    let px = pm.pixels();
+    for y in (0..h).rev() {
+        for p in &px[y * w..(y + 1) * w] {
+            // Premultiplied colour over white.
+            let a = 255 - p.alpha();
+            out.extend_from_slice(&[
+                p.blue().saturating_add(a),
+                p.green().saturating_add(a),
+                p.red().saturating_add(a),
+            ]);
+        }
+        out.resize(out.len() + row - w * 3, 0);
+    }
+    out
+}
+
 /// RGBA with straight alpha (tiny-skia keeps it premultiplied).
 pub fn demultiply(pm: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
     pm.pixels()
@@ -777,6 +819,32 @@ mod tests {
             let _ = decode_tiff(&good[..n]);
         }
         assert!(decode_tiff(&good[..good.len() - 1]).is_err());
+    }
+
+    #[test]
+    fn a_bmp_written_reads_back_with_the_same_pixels() {
+        // 3 × 2 pixels: the rows need padding, one pixel is transparent.
+        let mut pm = resvg::tiny_skia::Pixmap::new(3, 2).unwrap();
+        let colours = [
+            [200u8, 10, 30, 255],
+            [0, 128, 255, 255],
+            [1, 2, 3, 255],
+            [9, 99, 199, 255],
+            [255, 255, 0, 255],
+        ];
+        for (i, c) in colours.iter().enumerate() {
+            pm.pixels_mut()[i] = resvg::tiny_skia::ColorU8::from_rgba(c[0], c[1], c[2], c[3]).premultiply();
+        }
+        let bmp = encode_bmp(&pm, Some(96.0));
+        assert_eq!(bmp.len(), 54 + 12 * 2);
+        let back = decode_bmp(&bmp).unwrap();
+        assert_eq!((back.width(), back.height()), (3, 2));
+        for (i, c) in colours.iter().enumerate() {
+            let p = back.pixels()[i].demultiply();
+            assert_eq!([p.red(), p.green(), p.blue()], [c[0], c[1], c[2]], "pixel {i}");
+        }
+        let white = back.pixels()[5].demultiply();
+        assert_eq!([white.red(), white.green(), white.blue()], [255, 255, 255]);
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub struct Args {
     /// `W1901A`, a number from 1, or `last` for the position after the last phase).
     #[arg(long, default_value = "last")]
     phase: String,
-    /// Output: .svg or .png; `-` writes SVG to standard output.
+    /// Output: .svg, .png or .bmp (DIP's export); `-` writes SVG to standard output.
     #[arg(short, long, default_value = "-")]
     output: String,
     /// Draw the position after the phase instead (needs ORDERS).
@@ -242,8 +242,13 @@ fn draw(
         let pm = pic.pixmap(state, outcome, &pic.pieces(state), opts)?;
         let png = dip_render::raster::encode_png_at_dpi(&pm, dpi)?;
         std::fs::write(output, png).with_context(|| format!("cannot write {output}"))?;
+    } else if lower.ends_with(".bmp") {
+        // DIP's export: a Windows bitmap.
+        let pm = pic.pixmap(state, outcome, &pic.pieces(state), opts)?;
+        let bmp = dip_render::raster::encode_bmp(&pm, dpi);
+        std::fs::write(output, bmp).with_context(|| format!("cannot write {output}"))?;
     } else {
-        bail!("{output}: expected a file name ending in .svg or .png, or - for SVG on standard output");
+        bail!("{output}: expected a file name ending in .svg, .png or .bmp, or - for SVG on standard output");
     }
     Ok(())
 }

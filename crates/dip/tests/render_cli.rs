@@ -122,3 +122,19 @@ fn animate_a_dip_season_file_finds_its_sibling_files() {
     assert!(said.contains("16 phases"), "all ten season files, every phase: {said}");
     let _ = std::fs::remove_dir_all(tmp);
 }
+
+/// DIP exported its map as a Windows bitmap: `-o map.bmp` writes one.
+#[test]
+fn render_to_bmp_as_dip_exported() {
+    let out = std::env::temp_dir().join(format!("dip-render-{}.bmp", std::process::id()));
+    let (c, _, e) = dip(&["render", "start", "-o", &out.display().to_string()]);
+    assert_eq!(c, 0, "{e}");
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(&bytes[..2], b"BM");
+    assert_eq!(u16::from_le_bytes([bytes[28], bytes[29]]), 24, "24 bits a pixel");
+    assert_eq!(
+        u32::from_le_bytes(bytes[2..6].try_into().unwrap()) as usize,
+        bytes.len()
+    );
+    let _ = std::fs::remove_file(out);
+}
