@@ -203,6 +203,19 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
     }
     for (k, kind) in [("ColorMap", "colour"), ("BWMap", "bw")] {
         if let Some((_, v)) = get(k) {
+            // Realpolitik's files often name the picture without its
+            // extension (`ColorMap Standard`): the file found is kept.
+            let found =
+                resolve(dir, &v).or_else(|| ["bmp", "png"].iter().find_map(|e| resolve(dir, &format!("{v}.{e}"))));
+            let v = match found {
+                Some(f) => f
+                    .strip_prefix(dir)
+                    .map(Path::to_path_buf)
+                    .unwrap_or(f)
+                    .to_string_lossy()
+                    .replace('\\', "/"),
+                None => v,
+            };
             m.pictures.push((kind.into(), v));
         }
     }

@@ -438,3 +438,24 @@ fn dpjudge_map_absolute_path_reads_any_file() {
         assert!(!e.contains("root:"), "{e}");
     }
 }
+
+/// Realpolitik's `ColorMap: Tiny` names the picture without its extension:
+/// the file beside the variant (`Tiny.bmp`, any case) is found, and so is
+/// the black-and-white map.
+#[test]
+fn realpolitik_colormap_without_extension_is_found() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realpolitik/Tiny");
+    let dir = std::env::temp_dir().join(format!("dip-rp-colormap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(&src).unwrap().flatten() {
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    std::fs::write(dir.join("TINY.BMP"), b"BM").unwrap();
+    std::fs::write(dir.join("TinyBW.bmp"), b"BM").unwrap();
+    let v = formats::load_any(&dir.join("Tiny.var").to_string_lossy()).unwrap_or_else(|e| panic!("{e}"));
+    let pics: Vec<(&str, &str)> = v.pictures.iter().map(|(k, p)| (k.as_str(), p.as_str())).collect();
+    assert!(pics.contains(&("colour", "TINY.BMP")), "{pics:?}");
+    assert!(pics.contains(&("bw", "TinyBW.bmp")), "{pics:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -156,11 +156,16 @@ impl Look {
         };
         // A map picture: asked for, or the variant's own colour picture (a
         // PNG, relative to the variant file).
+        // In black-and-white mode the variant's BWMap comes first.
+        let bw = Mode::parse(&self.mode) == Some(Mode::BlackWhite);
         let background = self.background.clone().or_else(|| {
-            let (_, rel) = variant.pictures.iter().find(|(k, p)| {
-                let p = p.to_ascii_lowercase();
-                k == "colour" && (p.ends_with(".png") || p.ends_with(".bmp"))
-            })?;
+            let readable = |k: &str| {
+                variant.pictures.iter().find(|(kind, p)| {
+                    let p = p.to_ascii_lowercase();
+                    kind == k && (p.ends_with(".png") || p.ends_with(".bmp"))
+                })
+            };
+            let (_, rel) = bw.then(|| readable("bw")).flatten().or_else(|| readable("colour"))?;
             let dir = Path::new(&self.variant).parent()?;
             Some(dir.join(rel)).filter(|p| p.is_file())
         });
