@@ -243,8 +243,11 @@ pub fn decode_bmp(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     let h = u32_at(22).ok_or_else(|| bad("truncated header"))? as i32;
     let bpp = u16_at(28).ok_or_else(|| bad("truncated header"))?;
     let comp = u32_at(30).ok_or_else(|| bad("truncated header"))?;
-    if comp != 0 && !(comp == 3 && bpp == 32) {
-        return Err(bad("compressed BMPs are not read; save it uncompressed"));
+    let rle = matches!((comp, bpp), (1, 8) | (2, 4));
+    if comp != 0 && !rle && !(comp == 3 && bpp == 32) {
+        return Err(bad(&format!(
+            "compression {comp} at {bpp} bits a pixel is not read (uncompressed, RLE8 and RLE4 are)"
+        )));
     }
     let (w, top_down, h) = (w.unsigned_abs(), h < 0, h.unsigned_abs());
     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
@@ -260,6 +263,16 @@ pub fn decode_bmp(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
                 .map(|c| [c[2], c[1], c[0]])
         })
         .collect();
+    if rle {
+        let idx =
+            unpack_rle(b.get(data_off..).unwrap_or(&[]), w as usize, h as usize, bpp == 4).map_err(|m| bad(&m))?;
+        let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
+        for (i, &c) in idx.iter().enumerate() {
+            let rgb = palette.get(c as usize).copied().unwrap_or([0, 0, 0]);
+            pm.data_mut()[i * 4..i * 4 + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+        }
+        return Ok(pm);
+    }
     let stride = ((w as usize * bpp as usize).div_ceil(32)) * 4;
     if !matches!(bpp, 1 | 4 | 8 | 24 | 32) {
         return Err(bad(&format!("{bpp} bits a pixel are not read")));
@@ -288,6 +301,71 @@ pub fn decode_bmp(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
         }
     }
     Ok(pm)
+}
+
+/// The palette indices of a run-length coded BMP (RLE8, or RLE4 when
+/// `four`), top row first. Runs and literal stretches are clipped to the
+/// picture; pixels the data skips stay 0.
+fn unpack_rle(d: &[u8], w: usize, h: usize, four: bool) -> Result<Vec<u8>, String> {
+    let mut out = vec![0u8; w * h];
+    let (mut x, mut y) = (0usize, 0usize); // y counts rows from the bottom
+    let mut i = 0;
+    let mut put = |x: &mut usize, y: usize, v: u8| {
+        if *x < w && y < h {
+            out[(h - 1 - y) * w + *x] = v;
+        }
+        *x += 1;
+    };
+    loop {
+        let (Some(&n), Some(&v)) = (d.get(i), d.get(i + 1)) else {
+            return Err("RLE data ends without its end mark".into());
+        };
+        i += 2;
+        match (n, v) {
+            (0, 0) => {
+                x = 0;
+                y += 1;
+            }
+            (0, 1) => break,
+            (0, 2) => {
+                let (Some(&dx), Some(&dy)) = (d.get(i), d.get(i + 1)) else {
+                    return Err("RLE delta cut short".into());
+                };
+                i += 2;
+                x += dx as usize;
+                y += dy as usize;
+            }
+            (0, n) => {
+                let n = n as usize;
+                let bytes = if four { n.div_ceil(2) } else { n };
+                let lit = d.get(i..i + bytes).ok_or("RLE literal run cut short")?;
+                for k in 0..n {
+                    let p = if four {
+                        (lit[k / 2] >> if k % 2 == 0 { 4 } else { 0 }) & 15
+                    } else {
+                        lit[k]
+                    };
+                    put(&mut x, y, p);
+                }
+                // Literal runs are padded to a 16-bit boundary.
+                i += bytes + bytes % 2;
+            }
+            (n, v) => {
+                for k in 0..n as usize {
+                    let p = if four {
+                        (v >> if k % 2 == 0 { 4 } else { 0 }) & 15
+                    } else {
+                        v
+                    };
+                    put(&mut x, y, p);
+                }
+            }
+        }
+        if y > h {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 /// Reads a Windows icon (`.ico`, Realpolitik's unit icons): its largest
@@ -819,6 +897,59 @@ mod tests {
             let _ = decode_tiff(&good[..n]);
         }
         assert!(decode_tiff(&good[..good.len() - 1]).is_err());
+    }
+
+    /// A BMP header for run-length data (compression 1: RLE8, 2: RLE4).
+    fn rle_bmp(w: i32, h: i32, bpp: u16, comp: u32, palette: &[[u8; 3]], data: &[u8]) -> Vec<u8> {
+        let off = 54 + palette.len() * 4;
+        let mut b = Vec::new();
+        b.extend_from_slice(b"BM");
+        b.extend_from_slice(&((off + data.len()) as u32).to_le_bytes());
+        b.extend_from_slice(&[0; 4]);
+        b.extend_from_slice(&(off as u32).to_le_bytes());
+        b.extend_from_slice(&40u32.to_le_bytes());
+        b.extend_from_slice(&w.to_le_bytes());
+        b.extend_from_slice(&h.to_le_bytes());
+        b.extend_from_slice(&1u16.to_le_bytes());
+        b.extend_from_slice(&bpp.to_le_bytes());
+        b.extend_from_slice(&comp.to_le_bytes());
+        b.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        b.extend_from_slice(&[0; 8]);
+        b.extend_from_slice(&(palette.len() as u32).to_le_bytes());
+        b.extend_from_slice(&[0; 4]);
+        for c in palette {
+            b.extend_from_slice(&[c[2], c[1], c[0], 0]);
+        }
+        b.extend_from_slice(data);
+        b
+    }
+
+    /// Realpolitik's maps often come RLE-compressed; they were refused.
+    #[test]
+    fn rle8_and_rle4_bmps_are_read() {
+        let pal = [[255, 255, 255], [200, 0, 0], [0, 0, 200]];
+        let row = |pm: &resvg::tiny_skia::Pixmap, y: usize| -> Vec<u8> {
+            (0..4)
+                .map(|x| {
+                    let p = pm.pixels()[y * 4 + x].demultiply();
+                    pal.iter().position(|c| *c == [p.red(), p.green(), p.blue()]).unwrap() as u8
+                })
+                .collect()
+        };
+        // RLE8, 4 × 2: bottom row a literal 2,0,1 (padded) then a run of
+        // one 2; the top row mostly skipped by a delta, so it stays 0 but
+        // for its last pixel.
+        let data = [0, 3, 2, 0, 1, 0, 1, 2, 0, 0, 0, 2, 3, 0, 1, 2, 0, 1];
+        let pm = decode_bmp(&rle_bmp(4, 2, 8, 1, &pal, &data)).unwrap();
+        assert_eq!(row(&pm, 1), [2, 0, 1, 2]);
+        assert_eq!(row(&pm, 0), [0, 0, 0, 2]);
+        // RLE4: a run of 4 alternating 1/2, then a literal 2,1,0 (3 nibbles).
+        let data = [4, 0x12, 0, 0, 0, 3, 0x21, 0x00, 0, 1];
+        let pm = decode_bmp(&rle_bmp(4, 2, 4, 2, &pal, &data)).unwrap();
+        assert_eq!(row(&pm, 1), [1, 2, 1, 2]);
+        assert_eq!(row(&pm, 0), [2, 1, 0, 0]);
+        // Cut short: an error, no panic.
+        assert!(decode_bmp(&rle_bmp(4, 2, 8, 1, &pal, &[2, 1, 0])).is_err());
     }
 
     #[test]
