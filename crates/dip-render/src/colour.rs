@@ -9,47 +9,12 @@ use dip_variants::Variant;
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
-    /// `#rrggbb`, `#rgb` or a colour name.
+    /// `#rrggbb`, `#rgb` or a colour name (the names variant files use).
     pub fn parse(s: &str) -> Option<Rgb> {
         let s = s.trim();
-        if let Some(h) = s.strip_prefix('#') {
-            let v = u32::from_str_radix(h, 16).ok()?;
-            return match h.len() {
-                6 => Some(Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)),
-                3 => Some(Rgb(
-                    ((v >> 8) & 15) as u8 * 17,
-                    ((v >> 4) & 15) as u8 * 17,
-                    (v & 15) as u8 * 17,
-                )),
-                _ => None,
-            };
-        }
-        let c = match s.to_ascii_lowercase().replace([' ', '_', '-'], "").as_str() {
-            "black" => Rgb(0x22, 0x22, 0x22),
-            "white" => Rgb(0xf4, 0xf4, 0xf4),
-            "red" => Rgb(0xc0, 0x39, 0x2b),
-            "darkred" | "maroon" => Rgb(0x80, 0x1c, 0x1c),
-            "green" => Rgb(0x2e, 0x9e, 0x4f),
-            "darkgreen" | "forestgreen" => Rgb(0x1e, 0x6b, 0x34),
-            "lightgreen" | "lime" => Rgb(0x8b, 0xd3, 0x5a),
-            "blue" => Rgb(0x2e, 0x4e, 0xa3),
-            "navy" | "darkblue" => Rgb(0x1c, 0x2a, 0x6b),
-            "lightblue" | "skyblue" | "cyan" | "aqua" => Rgb(0x4a, 0xa3, 0xdf),
-            "teal" => Rgb(0x1f, 0x8a, 0x8a),
-            "yellow" => Rgb(0xe8, 0xcf, 0x2a),
-            "gold" => Rgb(0xd4, 0xa0, 0x17),
-            "orange" => Rgb(0xe6, 0x7e, 0x22),
-            "brown" => Rgb(0x8b, 0x5a, 0x2b),
-            "tan" | "beige" => Rgb(0xc8, 0xa9, 0x6e),
-            "purple" | "violet" => Rgb(0x8e, 0x5c, 0xb5),
-            "magenta" | "fuchsia" | "pink" => Rgb(0xd3, 0x5d, 0xa8),
-            "grey" | "gray" => Rgb(0x5d, 0x60, 0x66),
-            "lightgrey" | "lightgray" | "silver" => Rgb(0xa8, 0xab, 0xb0),
-            "darkgrey" | "darkgray" => Rgb(0x3c, 0x3e, 0x42),
-            "olive" => Rgb(0x80, 0x80, 0x20),
-            _ => return None,
-        };
-        Some(c)
+        dip_variants::colour::hex(s)
+            .or_else(|| dip_variants::colour::named(s))
+            .map(|(r, g, b)| Rgb(r, g, b))
     }
 
     /// Perceived lightness, 0–255.

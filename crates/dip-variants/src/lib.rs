@@ -8,6 +8,7 @@
 //! assert_eq!(v.map.province(lon).abbr, "lon");
 //! ```
 
+pub mod colour;
 pub mod dipwork;
 pub mod dpjudge;
 pub mod files;

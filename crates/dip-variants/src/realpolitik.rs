@@ -778,6 +778,9 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     map.push_str(&centres.join(" "));
     map.push('\n');
     let word = |s: &str| s.replace(' ', "_");
+    // Realpolitik knows colours by name (its icons are `RedArmy.ico`): a
+    // `#rrggbb` colour is written as the nearest name no other power has.
+    let colour_names = crate::colour::names_for(&m.powers.iter().map(|p| p.colour.clone()).collect::<Vec<_>>());
     let mut cnt = String::from("1\n");
     cnt.push_str(&format!("{}\n", m.powers.len()));
     for (i, p) in m.powers.iter().enumerate() {
@@ -787,7 +790,7 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
             word(&p.adjective),
             initials[i].or(p.initial).unwrap_or('?'),
             p.pattern.clone().unwrap_or_else(|| "Random".into()),
-            p.colour.clone().unwrap_or_else(|| "Black".into()),
+            colour_names[i].clone().unwrap_or_else(|| "Black".into()),
         ));
     }
     let mut gam = String::from("1\n");

@@ -157,6 +157,11 @@ fn the_standard_map_reads_the_same_from_every_format() {
     assert_eq!(adjacency(&rp), want);
     assert_eq!(centres(&rp), centres(&std));
     assert_eq!(rp.start.units().count(), 22);
+    // Realpolitik knows colours by name: dip's `#rrggbb` colours were
+    // written as they were, which Realpolitik cannot read.
+    let cnt = std::fs::read_to_string(out.join("standard.cnt")).unwrap();
+    assert!(!cnt.contains('#'), "{cnt}");
+    assert!(cnt.contains("England English E Random Blue"), "{cnt}");
 }
 
 #[test]
