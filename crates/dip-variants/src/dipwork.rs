@@ -201,7 +201,8 @@ pub fn read_dir(path: &str) -> Result<Model, VariantError> {
     };
     let vpath = vpath.ok_or_else(|| err(path, 0, "no VARIANT.TXT in this folder"))?;
     let vfile = vpath.to_string_lossy().to_string();
-    let vtext = crate::formats::read_legacy_text(&vpath).map_err(|e| err(&vfile, 0, format!("cannot read ({e})")))?;
+    let (vtext, encoding) =
+        crate::formats::read_legacy_text_encoded(&vpath).map_err(|e| err(&vfile, 0, format!("cannot read ({e})")))?;
     let params = read_params(&vtext, &vfile)?;
     let fname = params
         .get("FNFIELDTEXT")
@@ -209,7 +210,14 @@ pub fn read_dir(path: &str) -> Result<Model, VariantError> {
         .unwrap_or_else(|| "FIELDS.TXT".into());
     let fpath = find(&fname).ok_or_else(|| err(&vfile, 0, format!("no {fname} next to VARIANT.TXT")))?;
     let ffile = fpath.to_string_lossy().to_string();
-    let ftext = crate::formats::read_legacy_text(&fpath).map_err(|e| err(&ffile, 0, format!("cannot read ({e})")))?;
+    let (ftext, fenc) =
+        crate::formats::read_legacy_text_encoded(&fpath).map_err(|e| err(&ffile, 0, format!("cannot read ({e})")))?;
+    // The umlauts are usually in the fields' names.
+    let encoding = if fenc == crate::files::Encoding::Utf8 {
+        encoding
+    } else {
+        fenc
+    };
     let game = match find("GAME.TXT") {
         Some(g) => {
             let gf = g.to_string_lossy().to_string();
@@ -231,6 +239,7 @@ pub fn read_dir(path: &str) -> Result<Model, VariantError> {
         game.as_ref().map(|(t, f)| (t.as_str(), f.as_str())),
         &name,
     )?;
+    m.encoding = encoding;
     let piclist = params.get("FNPICLIST").or_else(|| params.get("PICLIST"));
     if let Some((l, name)) = piclist {
         let path =

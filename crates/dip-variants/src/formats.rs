@@ -160,8 +160,14 @@ pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathB
     if matches!(format, Format::DipWork | Format::Realpolitik | Format::Jdip) {
         std::fs::create_dir_all(out)?;
     }
+    // DipWork's and Realpolitik's files go back in the encoding they came
+    // in (umlauts stay readable to DOS and Windows programs).
+    let enc = match format {
+        Format::DipWork | Format::Realpolitik => m.encoding,
+        _ => crate::files::Encoding::Utf8,
+    };
     for (f, text) in &files {
-        std::fs::write(f, text)?;
+        std::fs::write(f, crate::files::encode(text, enc))?;
     }
     Ok(files.into_iter().map(|(f, _)| f).collect())
 }
@@ -264,16 +270,15 @@ pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
 /// else ISO-8859-1 (the umlauts of DipWork's and Realpolitik's files), with
 /// DOS line ends and a final Ctrl-Z removed.
 pub fn read_legacy_text(path: impl AsRef<Path>) -> std::io::Result<String> {
+    read_legacy_text_encoded(path).map(|(t, _)| t)
+}
+
+/// [`read_legacy_text`] with the encoding found (UTF-8, Latin-1 or a DOS
+/// code page, as `dip run` reads game files: the two agree on umlauts).
+pub fn read_legacy_text_encoded(path: impl AsRef<Path>) -> std::io::Result<(String, crate::files::Encoding)> {
     let path = path.as_ref();
     let bytes = crate::files::read_bytes_capped(path, crate::files::MAX_TEXT_BYTES)
         .map_err(|m| std::io::Error::new(std::io::ErrorKind::InvalidData, m))?;
-    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) => rest.to_vec(),
-        None => bytes,
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
-    };
-    Ok(text.replace("\r\n", "\n").trim_end_matches('\u{1a}').to_string())
+    let (text, enc) = crate::files::decode_any(bytes);
+    Ok((text.replace("\r\n", "\n").trim_end_matches('\u{1a}').to_string(), enc))
 }

@@ -112,6 +112,10 @@ pub struct Model {
     pub files: Vec<String>,
     /// Coastal provinces where fleets convoy (`convoy-coast`).
     pub convoy_coasts: Vec<String>,
+    /// How the files it was read from were written (DipWork's and
+    /// Realpolitik's come from DOS and Windows): files written back in a
+    /// legacy format keep it.
+    pub encoding: crate::files::Encoding,
 }
 
 impl Default for Model {
@@ -140,6 +144,7 @@ impl Default for Model {
             order_words: Vec::new(),
             files: Vec::new(),
             convoy_coasts: Vec::new(),
+            encoding: crate::files::Encoding::Utf8,
         }
     }
 }

@@ -140,9 +140,11 @@ fn pair(s: &str) -> Option<(f32, f32)> {
 pub fn read(var_path: &str) -> Result<Model, VariantError> {
     let vp = Path::new(var_path);
     let dir = vp.parent().unwrap_or(Path::new("."));
-    let text = crate::formats::read_legacy_text(vp).map_err(|e| err(var_path, 0, format!("cannot read ({e})")))?;
+    let (text, encoding) =
+        crate::formats::read_legacy_text_encoded(vp).map_err(|e| err(var_path, 0, format!("cannot read ({e})")))?;
     let var = read_var(&text, var_path)?;
     let mut m = Model {
+        encoding,
         files: vec![var_path.to_string()],
         ..Model::default()
     };
@@ -163,7 +165,11 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
             };
         };
         let f = p.to_string_lossy().to_string();
-        let t = crate::formats::read_legacy_text(&p).map_err(|e| err(&f, 0, format!("cannot read ({e})")))?;
+        let (t, enc) =
+            crate::formats::read_legacy_text_encoded(&p).map_err(|e| err(&f, 0, format!("cannot read ({e})")))?;
+        if enc != crate::files::Encoding::Utf8 {
+            m.encoding = enc;
+        }
         m.files.push(f);
         Ok(Some((t, m.files.len() - 1)))
     };

@@ -464,3 +464,43 @@ fn realpolitik_colormap_without_extension_is_found() {
     assert!(pics.contains(&("bw", "TinyBW.bmp")), "{pics:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// DipWork files from DOS and Windows keep their encoding when written back:
+/// `Südland` in code page 850 (0x81) or Latin-1 (0xFC) was written as UTF-8,
+/// which DOS programs show as two wrong letters.
+#[test]
+fn dipwork_files_are_written_back_in_their_encoding() {
+    for (tag, u_umlaut) in [("dos", 0x81u8), ("latin1", 0xFCu8)] {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dipwork/mini");
+        let dir = tmp(&format!("enc-in-{tag}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        for e in std::fs::read_dir(&src).unwrap().flatten() {
+            let mut bytes = std::fs::read(e.path()).unwrap();
+            if e.file_name() == "VARIANT.TXT" {
+                let text = String::from_utf8(bytes).unwrap().replace("Suedland", "S\u{fc}dland");
+                bytes = text
+                    .chars()
+                    .map(|c| if c == 'ü' { u_umlaut } else { c as u8 })
+                    .collect();
+            }
+            std::fs::write(dir.join(e.file_name()), bytes).unwrap();
+        }
+        let (m, _) = formats::read_model(&dir.to_string_lossy()).unwrap();
+        assert!(
+            m.powers.iter().any(|p| p.name == "Südland"),
+            "{tag}: read with its umlaut"
+        );
+        let out = tmp(&format!("enc-out-{tag}"));
+        formats::write(&m, Format::DipWork, &out).unwrap();
+        let written = std::fs::read(out.join("VARIANT.TXT")).unwrap();
+        assert!(
+            written.windows(2).any(|w| w == [b'S', u_umlaut]),
+            "{tag}: written back with the umlaut as byte {u_umlaut:#x}"
+        );
+        let (again, _) = formats::read_model(&out.to_string_lossy()).unwrap();
+        assert!(
+            again.powers.iter().any(|p| p.name == "Südland"),
+            "{tag}: reads back the same"
+        );
+    }
+}
