@@ -50,7 +50,7 @@ fn render_errors_name_the_file_and_line() {
     assert!(err.contains("bad.txt:2:"), "{err}");
     let (code, _, err) = dip(&["render", "start", "-o", "map.jpg"]);
     assert_eq!(code, 2);
-    assert!(err.contains(".svg or .png"), "{err}");
+    assert!(err.contains(".svg, .png or .bmp"), "{err}");
     let (code, _, err) = dip(&["render", "start", "--mode", "sepia"]);
     assert_eq!(code, 2);
     assert!(err.contains("colour, grey or bw"), "{err}");
