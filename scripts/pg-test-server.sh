@@ -24,12 +24,19 @@ case "$cmd" in
 start)
     bin=$(pgbin)
     if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
-        if [ "$(id -u)" = 0 ]; then
-            (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql) >&2
-        else
+        if [ "$(id -u)" != 0 ]; then
             echo "PostgreSQL is not installed: run as root or install the postgresql package" >&2
             exit 1
         fi
+        # Tests start servers at once: one installs, the others wait for it
+        # (the lock is held only by this subshell, never by the server).
+        (
+            flock -w 900 9
+            if [ -z "$(pgbin)" ]; then
+                apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+                    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql
+            fi
+        ) 9>"${TMPDIR:-/tmp}/dip-apt.lock" >&2
         bin=$(pgbin)
     fi
     mkdir -p "$dir"
