@@ -71,9 +71,8 @@ const R: f32 = 21.0;
 /// A continent's box reaches this far beyond its discs (a disc and the
 /// name under it).
 const BOX_MARGIN: f32 = 38.0;
-/// Characters of the 11-point country names and the 12-point continent
-/// titles are at most this wide (DejaVu Sans).
-const NAME_CHAR: f32 = 6.8;
+/// Characters of the 12-point continent titles are at most this wide
+/// (DejaVu Sans).
 const TITLE_CHAR: f32 = 7.4;
 
 /// A rectangle: left, top, right, bottom.
@@ -91,14 +90,6 @@ fn title_at(k: Continent) -> ((f32, f32), Rect) {
     let (x, y) = (x0 + 12.0, y0 + 15.0);
     let w = TITLE_CHAR * format!("{} +{}", k.name(), k.bonus()).chars().count() as f32;
     ((x, y), (x, y - 12.0, x + w, y + 3.0))
-}
-
-/// The rectangle a country's name covers (centred under its disc).
-fn name_box(c: u8) -> Rect {
-    let (x, y) = map::position(c);
-    let w = NAME_CHAR * map::name(c).unwrap_or("?").chars().count() as f32;
-    let base = y + R + 12.0;
-    (x - w / 2.0, base - 9.0, x + w / 2.0, base + 3.0)
 }
 
 fn bbox(countries: impl Iterator<Item = u8>, margin: f32) -> (f32, f32, f32, f32) {
@@ -290,6 +281,17 @@ mod tests {
 
     fn inside(a: Rect, b: Rect) -> bool {
         a.0 >= b.0 && a.1 >= b.1 && a.2 <= b.2 && a.3 <= b.3
+    }
+
+    /// Characters of the 11-point country names are at most this wide.
+    const NAME_CHAR: f32 = 6.8;
+
+    /// The rectangle a country's name covers (centred under its disc).
+    fn name_box(c: u8) -> Rect {
+        let (x, y) = map::position(c);
+        let w = NAME_CHAR * map::name(c).unwrap_or("?").chars().count() as f32;
+        let base = y + R + 12.0;
+        (x - w / 2.0, base - 9.0, x + w / 2.0, base + 3.0)
     }
 
     fn disc(c: u8) -> Rect {
