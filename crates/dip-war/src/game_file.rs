@@ -8,7 +8,8 @@
 //! - moving in after a conquest: the least (as many as the dice thrown) is
 //!   moved in, and the REC says "attacking";
 //! - more than 5 commendations of a kind (after taking an eliminated
-//!   player's, until they are turned in): the DAT of the turn's start; in
+//!   player's, until they are turned in): the turn's start (its DAT, or the
+//!   REC the game was resumed from); in
 //!   a finished game (the winning conquest took the last player's): 5;
 //! - a commendation earned by a player turning in the sets taken from an
 //!   eliminated player (LastPlay 0 has no "earned"): it is lost.
@@ -70,7 +71,15 @@ pub fn save(game: &Game, now: f64, passwords: &[String]) -> GameFile {
     if !game.turn_in_progress() {
         return GameFile::Dat(DatFile::from_position(&game.pos, now, passwords));
     }
-    let start = || GameFile::Dat(DatFile::from_position(&game.turn_start, now, passwords));
+    // The turn's start: a DAT, or the REC a game was resumed from.
+    let start = || {
+        let t = &game.turn_start;
+        if t.at_turn_start() || !matches!(t.phase, Phase::Deploy { .. } | Phase::Attack | Phase::Fortify) {
+            GameFile::Dat(DatFile::from_position(t, now, passwords))
+        } else {
+            GameFile::Rec(RecFile::from_position(t, now, passwords, View::Globe))
+        }
+    };
     // A REC has no "moving in": the least is moved in (no die is thrown).
     let pos = match game.pos.phase {
         Phase::Occupy { min, .. } => {

@@ -101,7 +101,14 @@ fn taken_commendations_above_five_made_unreadable_files() {
         king: 0,
         queen: 0,
     };
+    // A turn begun: its reinforcements all placed in Brazil.
+    let armies = g.pos.reinforcements(1);
+    g.pos.phase = Phase::Deploy {
+        armies,
+        resume_attack: false,
+    };
     g.turn_start = g.pos.clone();
+    g.apply(Action::Deploy { country: 5, armies }).unwrap();
     while g.pos.phase == Phase::Attack {
         g.apply(Action::Attack {
             from: 5,
@@ -388,4 +395,39 @@ fn signup_files_could_not_be_read_as_games() {
     assert_eq!(e.line, 125, "{}", e.message);
     // And a DAT in sign-up has no position to play.
     assert_eq!(d.to_position().unwrap_err().line, 1);
+}
+
+#[test]
+fn a_game_resumed_from_a_rec_falls_back_to_that_rec() {
+    // Resumed mid-attack from a REC, then 6 Generals taken: the file is
+    // the REC the game was resumed from, not a DAT that would begin the
+    // turn again (and give its reinforcements twice).
+    let mut g = staged();
+    g.pos.players[0].hand = Hand {
+        general: 2,
+        king: 0,
+        queen: 0,
+    };
+    g.pos.players[1].hand = Hand {
+        general: 4,
+        king: 0,
+        queen: 0,
+    };
+    let rec = RecFile::from_position(&g.pos, 14_000.5, &[], dip_war::map::View::Globe);
+    let mut g = Game::from_position(RecFile::parse(&rec.to_bytes()).unwrap().to_position().unwrap(), 9).unwrap();
+    assert!(g.turn_in_progress(), "resumed mid-turn");
+    while g.pos.phase == Phase::Attack {
+        g.apply(Action::Attack {
+            from: 5,
+            to: 4,
+            dice: 3,
+        })
+        .unwrap();
+    }
+    assert!(!fits_a_file(&g.pos));
+    let file = save(&g, 14_000.6, &[]);
+    assert_eq!(file.extension(), "REC");
+    let (_, back) = round_trip(&file);
+    assert_eq!(back.pos.phase, Phase::Attack);
+    assert_eq!(back.pos.armies, g.turn_start.armies);
 }
