@@ -732,3 +732,262 @@ async fn war_log_keeps_hidden_names_hidden() {
         "the game master: {log}"
     );
 }
+
+/// Deploys everything on the strongest front of the player to move and
+/// attacks from it until a country falls: the game is then moving in.
+async fn attack_until_conquest(app: &TestApp, id: i64, tokens: &[String]) -> Value {
+    let g = game(app, id).await;
+    let seat = g["turn"]["seat"].as_u64().unwrap();
+    let t = &tokens[seat as usize - 1];
+    let (from, to) = (1..=42u8)
+        .filter(|&c| owner(&g, c) == seat)
+        .flat_map(|c| dip_war::map::neighbours(c).map(move |n| (c, n)))
+        .filter(|&(_, n)| owner(&g, n) != seat)
+        .max_by_key(|&(c, n)| armies(&g, c) as i64 - armies(&g, n) as i64)
+        .unwrap();
+    let n = g["turn"]["armies_to_deploy"].as_u64().unwrap();
+    let (s, v) = act(app, id, t, json!({"action": "deploy", "country": from, "armies": n})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for _ in 0..100 {
+        let (s, v) = act(app, id, t, json!({"action": "attack", "from": from, "to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        if v["game"]["turn"]["phase"] == "move_in" {
+            return v["game"].clone();
+        }
+    }
+    panic!("no conquest");
+}
+
+#[tokio::test]
+async fn war_export_while_moving_in_could_not_be_read_back() {
+    let app = TestApp::new();
+    let (id, tokens) = started(&app, json!({})).await;
+    let g = attack_until_conquest(&app, id, &tokens).await;
+    let m = &g["turn"]["move_in"];
+    let (from, to, min) = (
+        m["from"].as_u64().unwrap() as u8,
+        m["to"].as_u64().unwrap() as u8,
+        m["min"].as_u64().unwrap(),
+    );
+    let (bytes, kind) = export(&app, id, &tokens[0]).await;
+    assert_eq!(kind, "REC");
+    let rec = dip_war::RecFile::parse(&bytes).unwrap();
+    let pos = rec
+        .to_position()
+        .unwrap_or_else(|e| panic!("line {}: {}", e.line, e.message));
+    assert_eq!(pos.armies[to as usize - 1] as u64, min, "the least moved in");
+    assert_eq!(pos.armies[from as usize - 1] as u64, armies(&g, from) - min);
+    assert_eq!(
+        (rec.player, rec.last_play()),
+        (1, 3),
+        "attacking, a commendation earned"
+    );
+    // And it imports: the attack goes on there.
+    let gm = app.user("gm").await;
+    let (s, v) = import(&app, &gm, "", &bytes).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let g2 = game(&app, v["id"].as_i64().unwrap()).await;
+    assert_eq!(
+        (&g2["turn"]["seat"], &g2["turn"]["phase"]),
+        (&json!(1), &json!("attack"))
+    );
+}
+
+#[tokio::test]
+async fn war_team_game_export_dropped_the_passwords() {
+    let app = TestApp::new();
+    let mut t = Vec::new();
+    for n in ["ann", "bob", "cid"] {
+        t.push(app.user(n).await);
+    }
+    let body = json!({"name": "T", "teams": true, "passwords": ["Red", "Blue", "Green"], "seed": 3});
+    let (s, v) = app.post("/api/v1/war/games", Some(&t[0]), body).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let passwords = vec!["Red".to_string(), "Blue".into(), "Green".into()];
+    // In sign-up, already.
+    let (bytes, _) = export(&app, id, &t[0]).await;
+    assert_eq!(dip_war::DatFile::parse(&bytes).unwrap().team_passwords, passwords);
+    for (tok, pw) in t.iter().zip(["red", "blue", "green"]) {
+        let join = format!("/api/v1/war/games/{id}/join");
+        let (s, v) = app.post(&join, Some(tok), json!({"password": pw})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = app
+            .post(
+                &format!("/api/v1/war/games/{id}/vote"),
+                Some(tok),
+                json!({"vote": true}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let g = game(&app, id).await;
+    assert_eq!(g["status"], "active", "{g}");
+    let (bytes, kind) = export(&app, id, &t[0]).await;
+    assert_eq!(kind, "DAT");
+    let dat = dip_war::DatFile::parse(&bytes).unwrap();
+    assert_eq!(dat.event.code(), 4);
+    assert_eq!(dat.team_passwords, passwords);
+    // Mid-turn (a REC) too, and the import of that file can be joined
+    // with the same passwords no longer needed: its seats are taken.
+    let seat = g["turn"]["seat"].as_u64().unwrap();
+    let mine = (1..=42u8).find(|&c| owner(&g, c) == seat).unwrap();
+    let tok = &t[[1, 3, 5].iter().position(|&s| s == seat).unwrap()];
+    let (s, v) = act(&app, id, tok, json!({"action": "deploy", "country": mine, "armies": 1})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (bytes, kind) = export(&app, id, &t[0]).await;
+    assert_eq!(kind, "REC");
+    assert_eq!(dip_war::RecFile::parse(&bytes).unwrap().dat.team_passwords, passwords);
+}
+
+#[tokio::test]
+async fn war_signup_files_could_not_be_imported_or_exported() {
+    const WAR03: &[u8] = include_bytes!("../../../examples/global-war/WAR03.DAT");
+    let app = TestApp::new();
+    let gm = app.user("gm").await;
+    let hagar = app.user("hagar").await;
+    let nick = app.user("nick").await;
+    let cid = app.user("cid").await;
+    let (s, v) = import(&app, &gm, "name=Signup", WAR03).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let g = game(&app, id).await;
+    assert_eq!(g["status"], "signup", "{g}");
+    assert_eq!(g["options"]["players"], json!({"min": 3, "max": 5}));
+    let seats: Vec<(u64, &str, bool)> = g["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["seat"].as_u64().unwrap(),
+                s["name"].as_str().unwrap(),
+                s["vote"] == true,
+            )
+        })
+        .collect();
+    assert_eq!(seats, vec![(1, "hagar", true), (2, "nick", false)]);
+    // Unchanged: the file's bytes.
+    assert_eq!(export(&app, id, &gm).await, (WAR03.to_vec(), "DAT".into()));
+    // A third player joins: the export is written from the sign-up.
+    let (s, v) = app
+        .post(&format!("/api/v1/war/games/{id}/join"), Some(&cid), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["status"], "signup");
+    let (bytes, _) = export(&app, id, &gm).await;
+    let dat = dip_war::DatFile::parse(&bytes).unwrap();
+    assert_eq!(dat.event.code(), 35, "3-5 players");
+    let s3 = dat.to_signup().unwrap();
+    let who: Vec<(u8, &str, bool)> = s3.players.iter().map(|p| (p.seat, p.name.as_str(), p.vote)).collect();
+    assert_eq!(who, vec![(1, "hagar", true), (2, "nick", false), (3, "cid", false)]);
+    assert_eq!(s3.players[1].joined, 1710.3125, "when nick signed up, from the file");
+    // Everybody votes yes: the game starts, and its export is a game's.
+    for tok in [&nick, &cid] {
+        app.post(
+            &format!("/api/v1/war/games/{id}/vote"),
+            Some(tok),
+            json!({"vote": true}),
+        )
+        .await;
+    }
+    assert_eq!(game(&app, id).await["status"], "active");
+    let (bytes, _) = export(&app, id, &gm).await;
+    assert_eq!(
+        dip_war::DatFile::parse(&bytes).unwrap().event.status,
+        dip_war::file::Status::InProgress
+    );
+    let _ = hagar;
+
+    // A game set up on the server exports in sign-up (it was a 409).
+    let (s, v) = app
+        .post("/api/v1/war/games", Some(&gm), json!({"name": "New", "players": "4-6"}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let fresh = v["id"].as_i64().unwrap();
+    app.post(&format!("/api/v1/war/games/{fresh}/join"), Some(&gm), json!({}))
+        .await;
+    let (bytes, kind) = export(&app, fresh, &gm).await;
+    assert_eq!(kind, "DAT");
+    let dat = dip_war::DatFile::parse(&bytes).unwrap();
+    assert_eq!(dat.event.code(), 46);
+    assert_eq!(dat.seats[0].name.as_deref(), Some("gm"));
+
+    // A team game in sign-up: joined with the file's passwords.
+    let team = dip_war::game_file::SignupGame {
+        range: dip_war::signup::ANY,
+        options: dip_war::Options {
+            teams: true,
+            hidden_names: false,
+            unlimited_fortifications: false,
+        },
+        created: 14_000.0,
+        players: vec![dip_war::game_file::SignedUp {
+            seat: 3,
+            name: "nick".into(),
+            vote: true,
+            joined: 14_000.5,
+        }],
+        passwords: vec!["Red".into(), "Blue".into(), "Green".into()],
+    };
+    let bytes = dip_war::DatFile::from_signup(&team).to_bytes();
+    let (s, v) = import(&app, &gm, "", &bytes).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let tid = v["id"].as_i64().unwrap();
+    let (s, v) = app
+        .post(
+            &format!("/api/v1/war/games/{tid}/join"),
+            Some(&cid),
+            json!({"password": "green"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["your_seat"], 5);
+    // Without its passwords, a team game in sign-up is refused with the line.
+    let mut bad = dip_war::DatFile::parse(&bytes).unwrap();
+    bad.team_passwords[2] = String::new();
+    let (s, v) = import(&app, &gm, "", &bad.to_bytes()).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().starts_with("line 126"), "{v}");
+}
+
+#[tokio::test]
+async fn war_leave_did_not_start_the_game_the_others_had_voted_for() {
+    let app = TestApp::new();
+    let mut t = Vec::new();
+    for n in ["ann", "bob", "cid", "dan"] {
+        t.push(app.user(n).await);
+    }
+    let (s, v) = app
+        .post("/api/v1/war/games", Some(&t[0]), json!({"name": "L", "players": "3-5"}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    for tok in &t {
+        let (s, v) = app
+            .post(&format!("/api/v1/war/games/{id}/join"), Some(tok), json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    for tok in &t[..3] {
+        app.post(
+            &format!("/api/v1/war/games/{id}/vote"),
+            Some(tok),
+            json!({"vote": true}),
+        )
+        .await;
+    }
+    assert_eq!(game(&app, id).await["status"], "signup", "dan has not voted");
+    let (s, _, _) = app
+        .raw(
+            Method::POST,
+            &format!("/api/v1/war/games/{id}/leave"),
+            Some(&t[3]),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    let g = game(&app, id).await;
+    assert_eq!(g["status"], "active", "three players, all for starting: {g}");
+    assert_eq!(g["seats"].as_array().unwrap().len(), 3);
+}

@@ -81,6 +81,13 @@ pub fn from_unix(secs: i64) -> f64 {
     (secs - EPOCH_1985 * 86_400) as f64 / 86_400.0
 }
 
+/// The Unix time (seconds since 1970, to the nearest second) of a day
+/// number; `None` as for [`to_datetime`].
+pub fn to_unix(daynum: f64) -> Option<i64> {
+    to_datetime(daynum)?;
+    Some((daynum * 86_400.0).round() as i64 + EPOCH_1985 * 86_400)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +108,9 @@ mod tests {
         assert_eq!(to_datetime(-1.0).unwrap().to_string(), "1984-12-31T00:00:00");
         assert_eq!(to_datetime(f64::NAN), None);
         assert_eq!(from_unix(473_385_600), 0.0); // 1985-01-01 in Unix time
+        assert_eq!(to_unix(0.0), Some(473_385_600));
+        assert_eq!(to_unix(from_unix(1_700_000_123)), Some(1_700_000_123));
+        assert_eq!(to_unix(f64::INFINITY), None);
     }
 
     #[test]

@@ -7,7 +7,6 @@
 //! ([`format_real`] for day numbers).
 
 use crate::daynum;
-use crate::game::{Game, Options, Phase, Player, Position};
 use crate::map::{self, View, COUNTRIES};
 use crate::rules::Hand;
 use crate::signup::Range;
@@ -22,7 +21,7 @@ pub struct FileError {
     pub message: String,
 }
 
-fn err<T>(line: usize, message: impl Into<String>) -> Result<T, FileError> {
+pub(crate) fn err<T>(line: usize, message: impl Into<String>) -> Result<T, FileError> {
     Err(FileError {
         line,
         message: message.into(),
@@ -415,131 +414,6 @@ impl DatFile {
     pub fn to_bytes(&self) -> Vec<u8> {
         write(&self.fields(), self.original.as_ref(), 0)
     }
-
-    /// A DAT file of a game in progress (or completed) at `now` (a day
-    /// number), every player having last moved at `now`.
-    pub fn from_game(game: &Game, now: f64) -> DatFile {
-        let pos = &game.pos;
-        let kind = if pos.options.teams { Kind::Team } else { Kind::Normal };
-        let status = if pos.phase == Phase::Over {
-            Status::Completed
-        } else {
-            Status::InProgress
-        };
-        let event = GameEvent {
-            kind,
-            status,
-            players: None,
-            hidden_names: pos.options.hidden_names,
-            unlimited_fortifications: pos.options.unlimited_fortifications,
-        };
-        let seats = (1..=6)
-            .map(|n| match pos.player(n) {
-                Some(p) => Seat {
-                    name: Some(p.name.chars().take(NAME_LENGTH).collect()),
-                    vote: true,
-                    last_moved: now,
-                    hand: p.hand,
-                },
-                None => Seat {
-                    name: None,
-                    vote: false,
-                    last_moved: 0.0,
-                    hand: Hand::default(),
-                },
-            })
-            .collect();
-        let countries = (0..COUNTRIES)
-            .map(|c| Country {
-                armies: pos.armies[c],
-                owner: pos.owner[c],
-            })
-            .collect();
-        DatFile {
-            event,
-            event_day: now,
-            seats,
-            sets_turned_in: pos.sets_turned_in,
-            countries,
-            team_passwords: vec![String::new(); 3],
-            original: None,
-        }
-    }
-
-    /// The position of a game in progress or completed. The player to move
-    /// is the living player who moved longest ago (the lowest seat on a
-    /// tie); the turn is begun by [`Game::from_position`].
-    pub fn to_position(&self) -> Result<Position, FileError> {
-        if self.event.status == Status::Signup {
-            return err(1, "the game is still in sign-up: there is no position to play");
-        }
-        let players: Vec<Player> = self
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| {
-                let number = i as u8 + 1;
-                let name = s.name.clone()?;
-                let alive = self.countries.iter().any(|c| c.owner == number);
-                Some(Player {
-                    number,
-                    name,
-                    hand: s.hand,
-                    alive,
-                })
-            })
-            .collect();
-        for (i, c) in self.countries.iter().enumerate() {
-            let line = 41 + 2 * i;
-            if c.owner == 0 {
-                return err(
-                    line,
-                    format!(
-                        "{} has no owner in a game in progress",
-                        map::name(i as u8 + 1).unwrap_or("?")
-                    ),
-                );
-            }
-            if c.armies == 0 {
-                return err(
-                    line - 1,
-                    format!("{} has no armies", map::name(i as u8 + 1).unwrap_or("?")),
-                );
-            }
-        }
-        let current = players
-            .iter()
-            .filter(|p| p.alive)
-            .min_by(|a, b| {
-                let la = self.seats[a.number as usize - 1].last_moved;
-                let lb = self.seats[b.number as usize - 1].last_moved;
-                la.total_cmp(&lb).then(a.number.cmp(&b.number))
-            })
-            .map_or(1, |p| p.number);
-        let options = Options {
-            teams: self.event.kind == Kind::Team,
-            hidden_names: self.event.hidden_names,
-            unlimited_fortifications: self.event.unlimited_fortifications,
-        };
-        let mut pos = Position {
-            options,
-            players,
-            owner: self.countries.iter().map(|c| c.owner).collect(),
-            armies: self.countries.iter().map(|c| c.armies).collect(),
-            sets_turned_in: self.sets_turned_in,
-            current,
-            phase: Phase::Over,
-            conquered: false,
-            fortifications: 0,
-            turn: 0,
-            winners: Vec::new(),
-        };
-        if self.event.status == Status::Completed {
-            pos.winners = pos.world_holders().unwrap_or_default();
-        }
-        pos.validate().or_else(|m| err(1, m))?;
-        Ok(pos)
-    }
 }
 
 fn write(fields: &[Field], original: Option<&Lines>, offset: usize) -> Vec<u8> {
@@ -637,48 +511,6 @@ impl RecFile {
         ];
         f.extend(self.dat.fields());
         write(&f, self.original.as_ref(), 0)
-    }
-
-    /// The position with the interrupted turn resumed where it was.
-    pub fn to_position(&self) -> Result<Position, FileError> {
-        let mut pos = self.dat.to_position()?;
-        if pos.phase == Phase::Over && !pos.winners.is_empty() {
-            return Ok(pos);
-        }
-        if !pos.player(self.player).is_some_and(|p| p.alive) {
-            return err(1, format!("player {} holds no country", self.player));
-        }
-        pos.current = self.player;
-        pos.turn = 1;
-        pos.phase = match self.doing {
-            Doing::Deploying => Phase::Deploy {
-                armies: self.armies_to_deploy,
-                resume_attack: false,
-            },
-            Doing::Attacking => Phase::Attack,
-            Doing::Fortifying => Phase::Fortify,
-        };
-        pos.conquered = self.earned_commendation;
-        Ok(pos)
-    }
-
-    /// A REC file of a game in the middle of a turn.
-    pub fn from_game(game: &Game, now: f64, map: View) -> RecFile {
-        let pos = &game.pos;
-        let (doing, armies) = match pos.phase {
-            Phase::Deploy { armies, .. } => (Doing::Deploying, armies),
-            Phase::Fortify => (Doing::Fortifying, 0),
-            _ => (Doing::Attacking, 0),
-        };
-        RecFile {
-            player: pos.current,
-            doing,
-            earned_commendation: doing == Doing::Attacking && pos.conquered,
-            armies_to_deploy: armies,
-            map,
-            dat: DatFile::from_game(game, now),
-            original: None,
-        }
     }
 }
 

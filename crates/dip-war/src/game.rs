@@ -317,6 +317,14 @@ impl Position {
         }
     }
 
+    /// The position is a turn just begun, as a DAT file gives it: all of
+    /// the turn's reinforcements still to deploy.
+    pub fn at_turn_start(&self) -> bool {
+        matches!(self.phase, Phase::Deploy { armies, .. } if armies == self.reinforcements(self.current))
+            && !self.conquered
+            && self.fortifications == 0
+    }
+
     /// Checks that the position is one a game can be in.
     pub fn validate(&self) -> Result<(), String> {
         if !(3..=6).contains(&self.players.len()) {
@@ -452,6 +460,12 @@ impl Game {
 
     pub fn is_over(&self) -> bool {
         self.pos.phase == Phase::Over
+    }
+
+    /// Something was done in the current turn (or the game was resumed
+    /// from a REC file in the middle of one): only a REC file holds it.
+    pub fn turn_in_progress(&self) -> bool {
+        !self.is_over() && (self.pos != self.turn_start || !self.pos.at_turn_start())
     }
 
     fn roll(&mut self, n: usize) -> Result<Vec<u8>, RuleError> {
@@ -625,6 +639,10 @@ impl Game {
                 if phase != Phase::Attack {
                     return Err(wrong(&self.pos));
                 }
+                // Dealt now, not at the turn's end: the REC file can say a
+                // commendation was earned only while attacking (LastPlay
+                // 3), so a fortifying player already holds it.
+                self.deal_commendation(&mut ev)?;
                 self.pos.phase = Phase::Fortify;
             }
             Action::Fortify { from, to, armies } => {
@@ -683,16 +701,25 @@ impl Game {
         }
     }
 
+    /// The commendation of a turn with a conquest, once.
+    fn deal_commendation(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        if !self.pos.conquered {
+            return Ok(());
+        }
+        let me = self.pos.current;
+        let d = self.roll(1)?[0];
+        let kind = Commendation::from_die(d);
+        if let Some(i) = self.pos.idx(me) {
+            self.pos.players[i].hand.add(kind);
+        }
+        self.pos.conquered = false;
+        ev.push(Event::Commendation { player: me, kind });
+        Ok(())
+    }
+
     fn end_turn(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         let me = self.pos.current;
-        if self.pos.conquered {
-            let d = self.roll(1)?[0];
-            let kind = Commendation::from_die(d);
-            if let Some(i) = self.pos.idx(me) {
-                self.pos.players[i].hand.add(kind);
-            }
-            ev.push(Event::Commendation { player: me, kind });
-        }
+        self.deal_commendation(ev)?;
         let n = self.pos.players.len();
         let i = self.pos.idx(me).unwrap_or(0);
         let next = (1..=n)

@@ -7,6 +7,7 @@
 //! - [`game`]: the engine, one [`game::Action`] at a time, every die logged.
 //! - [`signup`]: player-count ranges and votes to start.
 //! - [`file`]: WARxx.DAT and WARxx.REC, read and written byte for byte.
+//! - [`game_file`]: games to files and back ([`game_file::save`]), sign-up files.
 //! - [`daynum`]: the files' day numbers (days since 1 January 1985).
 //! - [`random`]: a random player, for tests and `dip war bench`.
 //! - [`svg`]: the schematic world map.
@@ -27,15 +28,17 @@
 //! // A server stores the game after every action.
 //! let stored = serde_json::to_string(&g).unwrap();
 //! assert_eq!(serde_json::from_str::<Game>(&stored).unwrap(), g);
-//! // And a file: `dip_war::DatFile::from_game(&g, daynum).to_bytes()`.
-//! let dat = dip_war::DatFile::from_game(&g, 1671.6039);
-//! assert_eq!(dip_war::DatFile::parse(&dat.to_bytes()).unwrap().countries.len(), 42);
+//! // And a file (a REC now: a turn is in progress).
+//! let file = dip_war::save(&g, 1671.6039, &[]);
+//! assert_eq!(file.extension(), "REC");
+//! assert_eq!(dip_war::RecFile::parse(&file.to_bytes()).unwrap().to_position().unwrap().phase, Phase::Attack);
 //! ```
 
 pub mod cp437;
 pub mod daynum;
 pub mod file;
 pub mod game;
+pub mod game_file;
 pub mod map;
 pub mod random;
 pub mod rng;
@@ -45,3 +48,4 @@ pub mod svg;
 
 pub use file::{DatFile, FileError, RecFile};
 pub use game::{Action, Event, Game, Options, Phase, Position, RuleError};
+pub use game_file::{save, GameFile};

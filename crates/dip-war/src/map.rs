@@ -252,50 +252,52 @@ pub fn neighbours(c: u8) -> impl Iterator<Item = u8> {
 }
 
 /// Where the schematic map draws a country (x, y on a 1200 × 640 board).
+/// Each continent keeps to its own part of the board, so that the boxes
+/// drawn round them (38 beyond the discs) neither overlap nor leave it.
 pub fn position(country: u8) -> (f32, f32) {
     const P: [(f32, f32); COUNTRIES] = [
-        (790.0, 215.0),  // Afghanistan
-        (75.0, 105.0),   // Alaska
-        (165.0, 175.0),  // Alberta
-        (290.0, 585.0),  // Argentina
-        (350.0, 470.0),  // Brazil
-        (200.0, 335.0),  // Mexico
-        (900.0, 270.0),  // China
-        (610.0, 455.0),  // Zaire
-        (690.0, 410.0),  // E. Africa
-        (1120.0, 560.0), // E. Australia
-        (285.0, 260.0),  // E. US
-        (625.0, 335.0),  // Libya
-        (510.0, 205.0),  // France
-        (395.0, 60.0),   // Greenland
-        (475.0, 135.0),  // England
-        (820.0, 340.0),  // India
-        (960.0, 445.0),  // Borneo
-        (965.0, 145.0),  // Irkutsk
-        (1110.0, 240.0), // Japan
-        (1085.0, 90.0),  // Kamchatka
-        (740.0, 535.0),  // Madagascar
-        (720.0, 290.0),  // Iran
-        (990.0, 210.0),  // Mongolia
-        (1085.0, 440.0), // New Guinea
-        (530.0, 370.0),  // W. Africa
-        (575.0, 165.0),  // Germany
-        (175.0, 95.0),   // Yukon
-        (255.0, 180.0),  // Ontario
-        (265.0, 480.0),  // Peru
-        (340.0, 175.0),  // Quebec
-        (570.0, 85.0),   // Scandinavia
-        (925.0, 355.0),  // Siam
-        (870.0, 90.0),   // Siberia
-        (635.0, 545.0),  // S. Africa
-        (595.0, 250.0),  // Italy
-        (670.0, 150.0),  // Ukraine
-        (780.0, 105.0),  // Ural
-        (275.0, 400.0),  // Venezuela
-        (1000.0, 545.0), // W. Australia
-        (480.0, 280.0),  // Spain
-        (175.0, 255.0),  // W. US
-        (965.0, 55.0),   // Taimyr
+        (770.0, 180.0),  // Afghanistan
+        (60.0, 70.0),    // Alaska
+        (110.0, 160.0),  // Alberta
+        (215.0, 590.0),  // Argentina
+        (320.0, 500.0),  // Brazil
+        (170.0, 330.0),  // Mexico
+        (900.0, 220.0),  // China
+        (530.0, 490.0),  // Zaire
+        (640.0, 450.0),  // E. Africa
+        (1060.0, 580.0), // E. Australia
+        (240.0, 255.0),  // E. US
+        (560.0, 380.0),  // Libya
+        (455.0, 190.0),  // France
+        (330.0, 60.0),   // Greenland
+        (450.0, 90.0),   // England
+        (860.0, 320.0),  // India
+        (900.0, 460.0),  // Borneo
+        (990.0, 150.0),  // Irkutsk
+        (1150.0, 200.0), // Japan
+        (1120.0, 70.0),  // Kamchatka
+        (650.0, 560.0),  // Madagascar
+        (750.0, 290.0),  // Iran
+        (1030.0, 240.0), // Mongolia
+        (1070.0, 450.0), // New Guinea
+        (440.0, 400.0),  // W. Africa
+        (540.0, 150.0),  // Germany
+        (160.0, 70.0),   // Yukon
+        (205.0, 165.0),  // Ontario
+        (175.0, 515.0),  // Peru
+        (300.0, 160.0),  // Quebec
+        (545.0, 60.0),   // Scandinavia
+        (980.0, 340.0),  // Siam
+        (870.0, 70.0),   // Siberia
+        (560.0, 590.0),  // S. Africa
+        (560.0, 250.0),  // Italy
+        (640.0, 110.0),  // Ukraine
+        (760.0, 70.0),   // Ural
+        (270.0, 440.0),  // Venezuela
+        (930.0, 585.0),  // W. Australia
+        (450.0, 265.0),  // Spain
+        (120.0, 250.0),  // W. US
+        (980.0, 55.0),   // Taimyr
     ];
     P.get((country as usize).wrapping_sub(1)).copied().unwrap_or((0.0, 0.0))
 }

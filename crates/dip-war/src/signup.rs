@@ -58,6 +58,30 @@ pub fn team_game_starts(seats: &[(u8, bool)]) -> bool {
     teams_full && ANY.starts(&votes)
 }
 
+/// The longest team password.
+pub const PASSWORD_LENGTH: usize = 40;
+
+/// A team game's passwords: three, each 1 to 40 characters without control
+/// characters, different from each other (without regard to case, as
+/// [`join_team`] compares them). The error gives the index of the first
+/// bad one (3 when there are too few).
+pub fn check_passwords(passwords: &[String]) -> Result<(), (usize, String)> {
+    let what = "a team game needs three different team passwords of 1 to 40 characters";
+    for (i, p) in passwords.iter().enumerate().take(3) {
+        let p = p.trim();
+        if p.is_empty() || p.chars().count() > PASSWORD_LENGTH || p.chars().any(char::is_control) {
+            return Err((i, format!("team {} password {p:?}: {what}", i + 1)));
+        }
+        if passwords[..i].iter().any(|q| q.trim().eq_ignore_ascii_case(p)) {
+            return Err((i, format!("team {} password {p:?} is another team's: {what}", i + 1)));
+        }
+    }
+    if passwords.len() != 3 {
+        return Err((passwords.len().min(3), format!("{} passwords: {what}", passwords.len())));
+    }
+    Ok(())
+}
+
 /// The seat a player gets for a team password (compared without regard to
 /// case or surrounding spaces, as typed at a BBS prompt): the first free
 /// seat of that team, or `None` for a wrong password or a full team.
@@ -97,5 +121,11 @@ mod tests {
         assert_eq!(join_team(&pw, "black", &[]), None);
         assert!(!team_game_starts(&[(1, true), (2, true), (3, true)]));
         assert!(team_game_starts(&[(1, true), (3, true), (6, true)]));
+        let p = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(check_passwords(&p(&["red", "blue", "green"])), Ok(()));
+        assert_eq!(check_passwords(&p(&["red", "blue"])).unwrap_err().0, 2);
+        assert_eq!(check_passwords(&p(&["red", "RED ", "green"])).unwrap_err().0, 1);
+        assert_eq!(check_passwords(&p(&["red", "blue", ""])).unwrap_err().0, 2);
+        assert_eq!(check_passwords(&p(&["red", "blue", "green", "x"])).unwrap_err().0, 3);
     }
 }

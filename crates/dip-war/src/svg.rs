@@ -68,6 +68,29 @@ fn esc(s: &str) -> String {
 const W: f32 = 1200.0;
 const H: f32 = 640.0;
 const R: f32 = 21.0;
+/// A continent's box reaches this far beyond its discs (a disc and the
+/// name under it).
+const BOX_MARGIN: f32 = 38.0;
+/// Characters of the 12-point continent titles are at most this wide
+/// (DejaVu Sans).
+const TITLE_CHAR: f32 = 7.4;
+
+/// A rectangle: left, top, right, bottom.
+type Rect = (f32, f32, f32, f32);
+
+/// The box drawn round a continent.
+fn continent_box(k: Continent) -> Rect {
+    bbox(k.countries(), BOX_MARGIN)
+}
+
+/// Where a continent's title ("Asia +7") is written: its baseline's start
+/// and the rectangle it covers.
+fn title_at(k: Continent) -> ((f32, f32), Rect) {
+    let (x0, y0, _, _) = continent_box(k);
+    let (x, y) = (x0 + 12.0, y0 + 15.0);
+    let w = TITLE_CHAR * format!("{} +{}", k.name(), k.bonus()).chars().count() as f32;
+    ((x, y), (x, y - 12.0, x + w, y + 3.0))
+}
 
 fn bbox(countries: impl Iterator<Item = u8>, margin: f32) -> (f32, f32, f32, f32) {
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
@@ -119,15 +142,14 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
     );
     // Continents.
     for k in Continent::ALL {
-        let (x0, y0, x1, y1) = bbox(k.countries(), 38.0);
+        let (x0, y0, x1, y1) = continent_box(k);
+        let ((tx, ty), _) = title_at(k);
         let _ = write!(
             s,
-            r##"<rect x="{x0}" y="{y0}" width="{}" height="{}" rx="24" fill="{}" stroke="#8a8a8a" stroke-width="1" opacity="0.9"/><text x="{}" y="{}" font-size="12" fill="#555" font-style="italic">{} +{}</text>"##,
+            r##"<rect x="{x0}" y="{y0}" width="{}" height="{}" rx="14" fill="{}" stroke="#8a8a8a" stroke-width="1" opacity="0.9"/><text x="{tx}" y="{ty}" font-size="12" fill="#555" font-style="italic">{} +{}</text>"##,
             x1 - x0,
             y1 - y0,
             continent_fill(k),
-            x0 + 12.0,
-            y0 + 15.0,
             esc(k.name()),
             k.bonus()
         );
@@ -163,7 +185,7 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
         let text = if owner == 4 || owner == 0 { "#000" } else { "#fff" };
         let _ = write!(
             s,
-            r##"<g id="c{c}"><title>{c} {}</title><circle cx="{x}" cy="{y}" r="{R}" fill="{fill}" stroke="#222" stroke-width="2"/><text x="{x}" y="{}" font-size="15" font-weight="bold" text-anchor="middle" fill="{text}">{armies}</text><text x="{x}" y="{}" font-size="11" text-anchor="middle" fill="#111">{}</text></g>"##,
+            r##"<g id="c{c}"><title>{c} {}</title><circle cx="{x}" cy="{y}" r="{R}" fill="{fill}" stroke="#222" stroke-width="2"/><text x="{x}" y="{}" font-size="15" font-weight="bold" text-anchor="middle" fill="{text}">{armies}</text><text x="{x}" y="{}" font-size="11" text-anchor="middle" fill="#111" stroke="#fff" stroke-width="3" stroke-opacity="0.8" paint-order="stroke">{}</text></g>"##,
             esc(map::name(c).unwrap_or("?")),
             y + 5.0,
             y + R + 12.0,
@@ -245,6 +267,83 @@ impl Board {
                 .map(|p| (p.number, pos.display_name(p.number, viewer)))
                 .collect(),
             title: String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn overlap(a: Rect, b: Rect) -> bool {
+        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+    }
+
+    fn inside(a: Rect, b: Rect) -> bool {
+        a.0 >= b.0 && a.1 >= b.1 && a.2 <= b.2 && a.3 <= b.3
+    }
+
+    /// Characters of the 11-point country names are at most this wide.
+    const NAME_CHAR: f32 = 6.8;
+
+    /// The rectangle a country's name covers (centred under its disc).
+    fn name_box(c: u8) -> Rect {
+        let (x, y) = map::position(c);
+        let w = NAME_CHAR * map::name(c).unwrap_or("?").chars().count() as f32;
+        let base = y + R + 12.0;
+        (x - w / 2.0, base - 9.0, x + w / 2.0, base + 3.0)
+    }
+
+    fn disc(c: u8) -> Rect {
+        let (x, y) = map::position(c);
+        (x - R, y - R, x + R, y + R)
+    }
+
+    #[test]
+    fn continent_boxes_and_names_overlapped() {
+        let board = (0.0, 0.0, W, H);
+        for (i, &k) in Continent::ALL.iter().enumerate() {
+            let b = continent_box(k);
+            assert!(inside(b, board), "{} leaves the board: {b:?}", k.name());
+            let (_, title) = title_at(k);
+            assert!(inside(title, b), "{}'s title", k.name());
+            for &other in &Continent::ALL[i + 1..] {
+                // 10 apart at least: the sea between them.
+                let o = continent_box(other);
+                let grown = (o.0 - 10.0, o.1 - 10.0, o.2 + 10.0, o.3 + 10.0);
+                assert!(!overlap(b, grown), "{} and {} overlap", k.name(), other.name());
+            }
+            for c in 1..=COUNTRIES as u8 {
+                let mine = map::continent(c) == Some(k);
+                for r in [disc(c), name_box(c)] {
+                    if mine {
+                        assert!(inside(r, b), "{} outside {}", map::name(c).unwrap(), k.name());
+                    } else {
+                        assert!(!overlap(r, b), "{} on {}", map::name(c).unwrap(), k.name());
+                    }
+                }
+                assert!(
+                    !overlap(title, disc(c)) && !overlap(title, name_box(c)),
+                    "{} on {}'s title",
+                    map::name(c).unwrap(),
+                    k.name()
+                );
+            }
+        }
+        // No disc or name on another disc or name.
+        for a in 1..=COUNTRIES as u8 {
+            for b in a + 1..=COUNTRIES as u8 {
+                for ra in [disc(a), name_box(a)] {
+                    for rb in [disc(b), name_box(b)] {
+                        assert!(
+                            !overlap(ra, rb),
+                            "{} and {}",
+                            map::name(a).unwrap(),
+                            map::name(b).unwrap()
+                        );
+                    }
+                }
+            }
         }
     }
 }

@@ -213,7 +213,7 @@ fn games_export_and_import() {
     };
     let seats = (1..=6).map(|n| (n, format!("Seat {n}"))).collect();
     let g = Game::new(opts, seats, 7).unwrap();
-    let dat = DatFile::from_game(&g, 14_000.5);
+    let dat = DatFile::from_game(&g, 14_000.5, &[]);
     let bytes = dat.to_bytes();
     let back = DatFile::parse(&bytes).unwrap();
     assert_eq!(back.event.code(), 1104);
@@ -225,7 +225,7 @@ fn games_export_and_import() {
     let g2 = Game::from_position(pos, 1).unwrap();
     assert!(matches!(g2.pos.phase, Phase::Deploy { .. }));
 
-    let rec = RecFile::from_game(&g, 14_000.5, View::Asia);
+    let rec = RecFile::from_game(&g, 14_000.5, &[], View::Asia);
     let rb = rec.to_bytes();
     let r2 = RecFile::parse(&rb).unwrap();
     assert_eq!(r2.to_bytes(), rb);

@@ -105,7 +105,8 @@ struct NewArgs {
     /// Output file (WARxx.DAT); an existing file is not overwritten.
     #[arg(short, long)]
     output: String,
-    /// Player names, 3 to 6 (seats 1, 2, …).
+    /// Player names, 3 to 6 (seats 1, 2, …; in a team game 1, 3, 5, 2, 4, 6:
+    /// one in each team first).
     #[arg(long, num_args = 3..=6, required = true)]
     players: Vec<String>,
     /// Seed of the deal.
@@ -120,6 +121,9 @@ struct NewArgs {
     /// Unlimited fortifications.
     #[arg(long)]
     unlimited_fortifications: bool,
+    /// A team game's three passwords (teams 1, 2 and 3), written to the file.
+    #[arg(long, num_args = 3, value_names = ["TEAM1", "TEAM2", "TEAM3"], requires = "teams")]
+    passwords: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -298,23 +302,24 @@ fn new(a: NewArgs) -> Result<ExitCode> {
     if Path::new(&a.output).exists() {
         bail!("{} exists: dip does not overwrite it", a.output);
     }
-    let seats = a
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (i as u8 + 1, n.clone()))
-        .collect();
+    // A team game needs a player in each team (seats 1–2, 3–4, 5–6).
+    let order: [u8; 6] = if a.teams {
+        [1, 3, 5, 2, 4, 6]
+    } else {
+        [1, 2, 3, 4, 5, 6]
+    };
+    let seats = a.players.iter().zip(order).map(|(n, s)| (s, n.clone())).collect();
     let options = Options {
         teams: a.teams,
         hidden_names: a.hidden_names,
         unlimited_fortifications: a.unlimited_fortifications,
     };
+    if !a.passwords.is_empty() {
+        dip_war::signup::check_passwords(&a.passwords).map_err(|(_, m)| anyhow!("--passwords: {m}"))?;
+    }
     let game = Game::new(options, seats, a.seed)?;
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    let dat = DatFile::from_game(&game, dip_war::daynum::from_unix(now));
-    std::fs::write(&a.output, dat.to_bytes()).with_context(|| format!("cannot write {}", a.output))?;
+    let file = dip_war::save(&game, today(), &a.passwords);
+    std::fs::write(&a.output, file.to_bytes()).with_context(|| format!("cannot write {}", a.output))?;
     println!(
         "{}: {} players, player {} to move",
         a.output,
@@ -355,20 +360,36 @@ fn play(a: PlayArgs) -> Result<ExitCode> {
             }
         }
     }
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    let out = DatFile::from_game(&game, dip_war::daynum::from_unix(now));
+    // Whole turns are played, so this is a DAT (a REC only if the random
+    // player stopped mid-turn); the last-moved days say who moves next.
+    let out = dip_war::save(&game, today(), &dat.team_passwords);
     std::fs::write(&a.output, out.to_bytes()).with_context(|| format!("cannot write {}", a.output))?;
+    let next = if game.is_over() {
+        "the game is over".to_string()
+    } else {
+        format!("player {} to move", game.pos.current)
+    };
     println!(
-        "{}: {} battles, {} countries conquered, {} dice; player {} to move",
+        "{}: {} battles, {} countries conquered, {} dice; {next}{}",
         a.output,
         battles,
         conquests,
         game.log.len(),
-        game.pos.current
+        if out.extension() == "REC" {
+            " (mid-turn: the file is a WARxx.REC)"
+        } else {
+            ""
+        }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Now as a day number.
+fn today() -> f64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    dip_war::daynum::from_unix(now)
 }
 
 fn bench(a: BenchArgs) -> Result<ExitCode> {

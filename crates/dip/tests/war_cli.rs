@@ -155,3 +155,116 @@ fn play_a_rec_file_on() {
     assert_eq!(code, 2);
     assert!(err.contains("WAR03.DAT:1:"), "{err}");
 }
+
+/// The "player N to move" that `dip war play` prints.
+fn to_move(out: &str) -> String {
+    out.split("; ").last().unwrap_or("").trim().to_string()
+}
+
+#[test]
+fn play_wrote_every_player_as_moving_at_once_and_lost_the_turn() {
+    for (input, turns) in [
+        ("examples/global-war/WAR01.DAT", "1"),
+        ("examples/global-war/WAR01.DAT", "2"),
+        ("examples/global-war/WAR01.DAT", "5"),
+        ("examples/global-war/WAR02.REC", "1"),
+        ("examples/global-war/WAR02.REC", "4"),
+    ] {
+        let first = tmp(&format!("played-{turns}-{}.DAT", input.len()));
+        let again = tmp(&format!("again-{turns}-{}.DAT", input.len()));
+        let _ = std::fs::remove_file(&first);
+        let _ = std::fs::remove_file(&again);
+        let (code, out1, err) = dip(&["war", "play", input, "-o", &first, "--turns", turns]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out1.contains("to move"), "{out1}");
+        // Read back, nothing played: the same player to move.
+        let (code, out2, err) = dip(&["war", "play", &first, "-o", &again, "--turns", "0"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            to_move(&out1),
+            to_move(&out2),
+            "{input} --turns {turns}: {out1} / {out2}"
+        );
+        assert_eq!(
+            std::fs::read(&first).unwrap().len(),
+            std::fs::read(&again).unwrap().len()
+        );
+    }
+}
+
+#[test]
+fn team_passwords_were_dropped_by_new_and_play() {
+    let path = tmp("WAR05.DAT");
+    let played = tmp("WAR05-played.DAT");
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&played);
+    let (code, _, err) = dip(&[
+        "war",
+        "new",
+        "-o",
+        &path,
+        "--players",
+        "Ann",
+        "Bob",
+        "Cid",
+        "--teams",
+        "--passwords",
+        "red",
+        "blue",
+        "green",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let passwords = |file: &str| {
+        let (code, json, err) = dip(&["war", "show", file, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        v["team_passwords"].clone()
+    };
+    assert_eq!(passwords(&path), serde_json::json!(["red", "blue", "green"]));
+    let (code, _, err) = dip(&["war", "play", &path, "-o", &played, "--turns", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(passwords(&played), serde_json::json!(["red", "blue", "green"]));
+    // The sample REC's passwords survive play too.
+    let rec = tmp("WAR02-played.DAT");
+    let _ = std::fs::remove_file(&rec);
+    let (code, _, err) = dip(&["war", "play", "examples/global-war/WAR02.REC", "-o", &rec]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(passwords(&rec), serde_json::json!(["FLYING", "CIRCUS", "TEATIME"]));
+    // Passwords need a team game, three different ones.
+    let other = tmp("WAR06.DAT");
+    let (code, _, _) = dip(&[
+        "war",
+        "new",
+        "-o",
+        &other,
+        "--players",
+        "A",
+        "B",
+        "C",
+        "--passwords",
+        "x",
+        "y",
+        "z",
+    ]);
+    assert_eq!(code, 2);
+    let (code, _, err) = dip(&[
+        "war",
+        "new",
+        "-o",
+        &other,
+        "--players",
+        "A",
+        "B",
+        "C",
+        "--teams",
+        "--passwords",
+        "x",
+        "X",
+        "z",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--passwords"), "{err}");
+    assert!(!std::path::Path::new(&other).exists());
+}

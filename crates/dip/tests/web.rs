@@ -567,8 +567,10 @@ fn pages_are_small_and_carry_a_strict_csp() {
     let _ = std::fs::remove_dir_all(data);
 }
 
-/// Global War in the browser: a new game from /war, join, and a whole turn
-/// by clicking the map: deploy, attack (the dice in the log), end the turn.
+/// Global War in the browser: a new game from /war, join, the start seen
+/// by the page; then a whole turn of an imported game with fixed dice by
+/// clicking: turn in a set, deploy, attack until a country falls (the dice
+/// in the log), move in, stop attacking, fortify (which ends the turn).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn global_war_turn_by_clicking_in_chromium() {
     let d = driver();
@@ -605,6 +607,7 @@ async fn global_war_turn_by_clicking_in_chromium() {
     assert_eq!(title, XSS, "the name shows as text");
     b.find(Locator::Css("#join")).await.unwrap().click().await.unwrap();
     until(&b, "joined", "return !!document.getElementById('vote-yes')").await;
+    let mut tokens = Vec::new();
     for n in ["warbob", "warcid"] {
         let t = api.user(n);
         let (s, v) = api.call(
@@ -614,6 +617,7 @@ async fn global_war_turn_by_clicking_in_chromium() {
             Some(json!({})),
         );
         assert_eq!(s, 200, "{v}");
+        tokens.push(t);
     }
     // The page notices the start by itself.
     until(
@@ -623,81 +627,122 @@ async fn global_war_turn_by_clicking_in_chromium() {
     )
     .await;
 
-    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), None, None);
-    let owner = |k: u8| g["countries"][k as usize - 1]["owner"].as_u64().unwrap();
+    // A game with fixed dice: warann (seat 1) holds one of each
+    // commendation, a strong country beside a weak enemy's.
+    use dip_war::game::{Game, Options};
+    let seats = ["warann", "warbob", "warcid"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (i as u8 + 1, n.to_string()))
+        .collect();
+    let mut g = Game::new(
+        Options {
+            teams: false,
+            hidden_names: false,
+            unlimited_fortifications: false,
+        },
+        seats,
+        11,
+    )
+    .unwrap();
+    let mine = |g: &Game, c: u8| g.pos.owner[c as usize - 1] == 1;
     let (from, to) = (1..=42u8)
-        .filter(|&k| owner(k) == 1)
-        .find_map(|k| dip_war::map::neighbours(k).find(|&m| owner(m) != 1).map(|m| (k, m)))
+        .filter(|&c| mine(&g, c))
+        .find_map(|c| dip_war::map::neighbours(c).find(|&n| !mine(&g, n)).map(|n| (c, n)))
         .unwrap();
+    g.pos.armies[from as usize - 1] = 10;
+    g.pos.armies[to as usize - 1] = 1;
+    g.pos.players[0].hand = dip_war::rules::Hand {
+        general: 1,
+        king: 1,
+        queen: 1,
+    };
+    let file = dip_war::DatFile::from_position(&g.pos, 14_000.0, &[]).to_bytes();
+    let mut r = ureq::post(&format!("{base}/api/v1/war/import?name=Fixed&seed=5"))
+        .header("Authorization", &format!("Bearer {}", tokens[0]))
+        .send(&file[..])
+        .unwrap();
+    let v: Value = r.body_mut().read_json().unwrap();
+    let id = v["id"].as_i64().unwrap();
+
+    let phase = |p: &str| format!("return document.querySelector('main.war')?.dataset.phase === '{p}'");
     let country = |k: u8| format!("#map g#c{k}");
-    // Deploy everything (the armies field starts at what is left).
-    b.find(Locator::Css(&country(from)))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    let click = |css: String| {
+        let b = b.clone();
+        async move { b.find(Locator::Css(&css)).await.unwrap().click().await.unwrap() }
+    };
+    b.goto(&format!("{base}/war/{id}")).await.unwrap();
+    until(&b, "deploying", &phase("deploy")).await;
+    // Turn in the set: more armies to deploy.
+    click("button.turn-in[data-set=one_of_each]".into()).await;
     until(
         &b,
-        "attacking",
-        "return document.querySelector('main.war')?.dataset.phase === 'attack'",
+        "the set turned in",
+        "return [...document.querySelectorAll('#log li')].some(li => /turned in a set for 4 armies/.test(li.textContent))",
     )
     .await;
+    // Deploy everything (the armies field starts at what is left).
+    until(&b, "still deploying", &phase("deploy")).await;
+    click(country(from)).await;
+    until(&b, "attacking", &phase("attack")).await;
     // A closed browser comes back to the same turn.
     b.goto(&format!("{base}/war")).await.unwrap();
     b.goto(&format!("{base}/war/{id}")).await.unwrap();
-    until(
-        &b,
-        "still attacking",
-        "return document.querySelector('main.war')?.dataset.phase === 'attack'",
-    )
-    .await;
-    // Attack: from, then to; the dice appear in the log.
-    b.find(Locator::Css(&country(from)))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    until(&b, "still attacking", &phase("attack")).await;
+    // Attack: from, then to, until the country falls (the same dice each
+    // run); the dice appear in the log.
+    for battle in 1.. {
+        assert!(battle <= 8, "no conquest in 8 battles");
+        click(country(from)).await;
+        until(
+            &b,
+            "selected",
+            &format!(
+                "return document.querySelector('{}').classList.contains('selected')",
+                country(from)
+            ),
+        )
+        .await;
+        click(country(to)).await;
+        until(
+            &b,
+            "the dice in the log",
+            &format!(
+                "return [...document.querySelectorAll('#log li.battle')].filter(li => /dice \\d/.test(li.textContent)).length === {battle}"
+            ),
+        )
+        .await;
+        let now = b
+            .execute("return document.querySelector('main.war').dataset.phase", vec![])
+            .await
+            .unwrap();
+        if now == "move_in" {
+            break;
+        }
+        assert_eq!(now, "attack");
+    }
+    screenshot(&b, "war-attack.png").await;
+    click("#move-in".into()).await;
+    until(&b, "moved in", &phase("attack")).await;
+    click("#end-attack".into()).await;
+    until(&b, "fortifying", &phase("fortify")).await;
+    // Fortify: from the conquered country back, one army (the field's).
+    click(country(to)).await;
     until(
         &b,
         "selected",
         &format!(
             "return document.querySelector('{}').classList.contains('selected')",
-            country(from)
+            country(to)
         ),
     )
     .await;
-    b.find(Locator::Css(&country(to))).await.unwrap().click().await.unwrap();
-    until(
-        &b,
-        "the dice in the log",
-        "return [...document.querySelectorAll('#log li.battle')].some(li => /dice \\d/.test(li.textContent))",
-    )
-    .await;
-    screenshot(&b, "war-attack.png").await;
-    if b.execute("return document.querySelector('main.war').dataset.phase", vec![])
-        .await
-        .unwrap()
-        == "move_in"
-    {
-        b.find(Locator::Css("#move-in")).await.unwrap().click().await.unwrap();
-        until(
-            &b,
-            "moved in",
-            "return document.querySelector('main.war')?.dataset.phase === 'attack'",
-        )
-        .await;
-    }
-    b.find(Locator::Css("#end-turn")).await.unwrap().click().await.unwrap();
-    until(
-        &b,
-        "the next player's turn",
-        "return document.querySelector('main.war')?.dataset.phase === ''",
-    )
-    .await;
+    click(country(from)).await;
+    until(&b, "the next player's turn", &phase("")).await;
+
     let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), None, None);
     assert_eq!(g["turn"]["seat"], 2, "{g}");
+    assert_eq!(g["countries"][to as usize - 1]["owner"], 1, "{g}");
     let (_, log) = api.call("GET", &format!("/api/v1/war/games/{id}/log"), None, None);
     let kinds: Vec<&str> = log["entries"]
         .as_array()
@@ -711,10 +756,8 @@ async fn global_war_turn_by_clicking_in_chromium() {
                 .or(e["action"].as_str())
         })
         .collect();
-    assert_eq!(kinds.first(), Some(&"Deploy"), "{log}");
-    assert!(
-        kinds.contains(&"Attack") && kinds.last() == Some(&"EndTurn"),
-        "{kinds:?}"
-    );
+    assert_eq!(kinds[..2], ["TurnIn", "Deploy"], "{log}");
+    assert_eq!(kinds[kinds.len() - 3..], ["MoveIn", "EndAttack", "Fortify"], "{log}");
+    assert!(kinds[2..kinds.len() - 3].iter().all(|k| *k == "Attack"), "{kinds:?}");
     let _ = std::fs::remove_dir_all(data);
 }

@@ -1,53 +1,54 @@
 //! WARxx.DAT and WARxx.REC in and out of hosted games. An imported file is
-//! kept as it was read and exported byte for byte until the game moves on;
-//! after that the export is written from the game: a REC file while a
-//! turn is in progress (the recovery file the door wrote), else a DAT file
-//! whose last-moved days give the turn to the player to move.
+//! kept as it was read and exported byte for byte until the game moves on
+//! (an action, or a join, vote or leave in sign-up); after that the export
+//! is written from the game by `dip_war::save`: a REC file while a turn is
+//! in progress (the recovery file the door wrote), else a DAT file whose
+//! last-moved days give the turn to the player to move; a game in sign-up
+//! is a DAT file with its seats and votes.
 
 use super::signup::insert;
-use super::{load, store, WarOptions, WarRow, WarStatus};
+use super::{load, seats, store, WarOptions, WarRow, WarStatus};
 use crate::auth::{name_key, Account};
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::time::now_ms;
-use dip_war::file::{self, DatFile, RecFile, Status};
-use dip_war::map::View;
-use dip_war::{Game, Phase};
+use dip_war::file::{self, DatFile, FileError, Status};
+use dip_war::game_file::{SignedUp, SignupGame};
+use dip_war::{Game, GameFile};
 
 /// Unix milliseconds as a day number.
 fn daynum(ms: i64) -> f64 {
     dip_war::daynum::from_unix(ms.div_euclid(1000))
 }
 
-/// A DAT file of the game: every player moved at `now`, but the player to
-/// move longest ago and the others in turn order after them, so that a
-/// reader of the file gives the turn to the right player.
-pub fn dat_file(game: &Game, now: i64) -> DatFile {
-    let now = daynum(now);
-    let mut dat = DatFile::from_game(game, now);
-    let pos = &game.pos;
-    let order: Vec<u8> = (0..6u8)
-        .map(|k| (pos.current.saturating_sub(1) + k) % 6 + 1)
-        .filter(|&s| pos.player(s).is_some_and(|p| p.alive))
+/// The file of a started game at `now` (Unix ms), with its team passwords.
+pub fn game_file(row: &WarRow, game: &Game, now: i64) -> GameFile {
+    dip_war::save(game, daynum(now), &row.options.passwords)
+}
+
+/// The DAT file of a game in sign-up: its seats, votes and when each
+/// player joined.
+fn signup_file(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<DatFile> {
+    let players = seats(tx, row.id)?
+        .into_iter()
+        .map(|s| SignedUp {
+            seat: s.seat,
+            name: s.name,
+            vote: s.vote,
+            joined: daynum(s.joined),
+        })
         .collect();
-    for (k, &s) in order.iter().enumerate() {
-        // 0.0001 day (8.64 s): the smallest step the file's four decimals keep.
-        dat.seats[s as usize - 1].last_moved = now - (order.len() - k) as f64 * 0.0001;
-    }
-    dat
-}
-
-pub fn dat_bytes(game: &Game, now: i64) -> Vec<u8> {
-    dat_file(game, now).to_bytes()
-}
-
-/// A turn is in progress when something was done since it began.
-pub fn turn_in_progress(game: &Game) -> bool {
-    game.pos.phase != Phase::Over && game.pos != game.turn_start
+    Ok(DatFile::from_signup(&SignupGame {
+        range: row.options.players,
+        options: row.options.engine(),
+        created: daynum(row.created),
+        players,
+        passwords: row.options.passwords.clone(),
+    }))
 }
 
 /// The export: (file name, bytes).
-pub fn export(row: &WarRow) -> ApiResult<(String, Vec<u8>)> {
+pub fn export(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<(String, Vec<u8>)> {
     let name = |ext: &str| format!("WAR{:02}.{ext}", row.id % 100);
     if let Some(a) = &row.archive {
         return Ok((name("DAT"), a.clone()));
@@ -56,15 +57,11 @@ pub fn export(row: &WarRow) -> ApiResult<(String, Vec<u8>)> {
         let rec = matches!(file::parse_any(o), Ok((_, Some(_))));
         return Ok((name(if rec { "REC" } else { "DAT" }), o.clone()));
     }
-    let game = row.game()?;
-    let now = now_ms();
-    if turn_in_progress(game) {
-        let mut rec = RecFile::from_game(game, daynum(now), View::Globe);
-        rec.dat = dat_file(game, now);
-        Ok((name("REC"), rec.to_bytes()))
-    } else {
-        Ok((name("DAT"), dat_bytes(game, now)))
+    if row.status == WarStatus::Signup {
+        return Ok((name("DAT"), signup_file(tx, row)?.to_bytes()));
     }
+    let file = game_file(row, row.game()?, now_ms());
+    Ok((name(file.extension()), file.to_bytes()))
 }
 
 /// What an import needs besides the file.
@@ -109,52 +106,29 @@ fn loose(name: &str) -> String {
         .collect()
 }
 
-/// Imports a WARxx.DAT or WARxx.REC of a game in progress (or completed):
-/// each seat goes to the account of its player's name.
-pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOptions) -> ApiResult<i64> {
-    let (dat, rec) =
-        file::parse_any(bytes).map_err(|e| ApiError::bad_request(format!("line {}: {}", e.line, e.message)))?;
-    let pos = match &rec {
-        Some(r) => r.to_position(),
-        None => dat.to_position(),
-    }
-    .map_err(|e| ApiError::bad_request(format!("line {}: {}", e.line, e.message)))?;
-    let name = crate::lobby::check_name(opts.name.as_deref().unwrap_or("Imported Global War game"))?;
-    let mut options: WarOptions = super::signup::check_options(&super::signup::NewWar {
-        name: name.clone(),
-        time_limit: opts.time_limit.clone(),
-        keep: opts.keep.clone(),
-        seed: opts.seed,
-        ..Default::default()
-    })?;
-    options.teams = pos.options.teams;
-    options.hidden_names = pos.options.hidden_names;
-    options.unlimited_fortifications = pos.options.unlimited_fortifications;
-    options.passwords = if pos.options.teams {
-        dat.team_passwords.clone()
-    } else {
-        Vec::new()
-    };
-    let mut accounts = Vec::new();
-    let mut missing = Vec::new();
+fn bad_file(e: FileError) -> ApiError {
+    ApiError::bad_request(format!("line {}: {}", e.line, e.message))
+}
+
+/// The account of each seat: the one given as seatN=ACCOUNT, else the one
+/// of the player's name; every seat needs one, each a different account.
+fn accounts(tx: &mut dyn Tx, players: &[(u8, String)], opts: &ImportOptions) -> ApiResult<Vec<(u8, i64)>> {
     let all: Vec<(i64, String)> = tx
         .query("SELECT id, name FROM accounts ORDER BY id", &[])?
         .iter()
         .map(|r| (r.int(0), r.text(1)))
         .collect();
-    for p in &pos.players {
-        let acc = match opts.seat(p.number) {
+    let mut accounts = Vec::new();
+    let mut missing = Vec::new();
+    for (seat, name) in players {
+        let acc = match opts.seat(*seat) {
             Some(given) => all.iter().find(|(_, n)| name_key(n) == name_key(given)),
-            None => all.iter().find(|(_, n)| loose(n) == loose(&p.name)),
+            None => all.iter().find(|(_, n)| loose(n) == loose(name)),
         };
         match acc {
-            Some(&(a, _)) if !accounts.iter().any(|&(_, b)| b == a) => accounts.push((p.number, a)),
+            Some(&(a, _)) if !accounts.iter().any(|&(_, b)| b == a) => accounts.push((*seat, a)),
             Some((_, n)) => return Err(ApiError::bad_request(format!("two seats are played by `{n}`"))),
-            None => missing.push(format!(
-                "seat {} `{}`",
-                p.number,
-                opts.seat(p.number).unwrap_or(&p.name)
-            )),
+            None => missing.push(format!("seat {seat} `{}`", opts.seat(*seat).unwrap_or(name))),
         }
     }
     if !missing.is_empty() {
@@ -163,6 +137,47 @@ pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOpt
             missing.join(", ")
         )));
     }
+    Ok(accounts)
+}
+
+/// The options of an imported game: the request's, the file's flags.
+fn imported_options(
+    opts: &ImportOptions,
+    name: &str,
+    game: &dip_war::Options,
+    passwords: Vec<String>,
+) -> ApiResult<WarOptions> {
+    let mut options: WarOptions = super::signup::check_options(&super::signup::NewWar {
+        name: name.to_string(),
+        time_limit: opts.time_limit.clone(),
+        keep: opts.keep.clone(),
+        seed: opts.seed,
+        ..Default::default()
+    })?;
+    options.teams = game.teams;
+    options.hidden_names = game.hidden_names;
+    options.unlimited_fortifications = game.unlimited_fortifications;
+    options.passwords = if game.teams { passwords } else { Vec::new() };
+    Ok(options)
+}
+
+/// Imports a WARxx.DAT or WARxx.REC: a game in progress (or completed),
+/// or a game in sign-up with its seats and votes (which starts at once if
+/// they say so). Each seat goes to the account of its player's name.
+pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOptions) -> ApiResult<i64> {
+    let (dat, rec) = file::parse_any(bytes).map_err(bad_file)?;
+    if rec.is_none() && dat.event.status == Status::Signup {
+        return import_signup(tx, creator, bytes, &dat, opts);
+    }
+    let pos = match &rec {
+        Some(r) => r.to_position(),
+        None => dat.to_position(),
+    }
+    .map_err(bad_file)?;
+    let name = crate::lobby::check_name(opts.name.as_deref().unwrap_or("Imported Global War game"))?;
+    let options = imported_options(opts, &name, &pos.options, dat.team_passwords.clone())?;
+    let players: Vec<(u8, String)> = pos.players.iter().map(|p| (p.number, p.name.clone())).collect();
+    let accounts = accounts(tx, &players, opts)?;
     let game = Game::from_position(pos, options.seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let id = insert(tx, creator, &name, WarStatus::Active, &options)?;
     let now = now_ms();
@@ -193,6 +208,47 @@ pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOpt
     }
     row.game = Some(game);
     store(tx, &row)?;
+    Ok(id)
+}
+
+/// A DAT file in sign-up: the game with its range, options and passwords,
+/// each seat taken by its account with the file's vote and sign-up time.
+fn import_signup(
+    tx: &mut dyn Tx,
+    creator: &Account,
+    bytes: &[u8],
+    dat: &DatFile,
+    opts: &ImportOptions,
+) -> ApiResult<i64> {
+    let signup = dat.to_signup().map_err(bad_file)?;
+    let name = crate::lobby::check_name(opts.name.as_deref().unwrap_or("Imported Global War game"))?;
+    let mut options = imported_options(opts, &name, &signup.options, signup.passwords.clone())?;
+    options.players = signup.range;
+    let players: Vec<(u8, String)> = signup.players.iter().map(|p| (p.seat, p.name.clone())).collect();
+    let accounts = accounts(tx, &players, opts)?;
+    let id = insert(tx, creator, &name, WarStatus::Signup, &options)?;
+    let now = now_ms();
+    for ((seat, acc), p) in accounts.into_iter().zip(&signup.players) {
+        let joined = dip_war::daynum::to_unix(p.joined)
+            .and_then(|s| s.checked_mul(1000))
+            .unwrap_or(now);
+        tx.exec(
+            "INSERT INTO war_seats (game_id, seat, account_id, vote, joined) VALUES ($1, $2, $3, $4, $5)",
+            &[
+                id.into(),
+                (seat as i64).into(),
+                acc.into(),
+                p.vote.into(),
+                joined.into(),
+            ],
+        )?;
+    }
+    tx.exec(
+        "UPDATE war_games SET original = $1 WHERE id = $2",
+        &[super::hex(bytes).into(), id.into()],
+    )?;
+    let row = load(tx, id, true)?;
+    super::signup::maybe_start(tx, row)?;
     Ok(id)
 }
 

@@ -184,12 +184,14 @@ pub struct Seat {
     pub account_id: i64,
     pub name: String,
     pub vote: bool,
+    /// When the seat was taken (Unix ms).
+    pub joined: i64,
 }
 
 pub fn seats(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Seat>> {
     Ok(tx
         .query(
-            "SELECT s.seat, s.account_id, a.name, s.vote FROM war_seats s JOIN accounts a ON a.id = s.account_id \
+            "SELECT s.seat, s.account_id, a.name, s.vote, s.joined FROM war_seats s JOIN accounts a ON a.id = s.account_id \
              WHERE s.game_id = $1 ORDER BY s.seat",
             &[id.into()],
         )?
@@ -199,6 +201,7 @@ pub fn seats(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Seat>> {
             account_id: r.int(1),
             name: r.text(2),
             vote: r.int(3) != 0,
+            joined: r.int(4),
         })
         .collect())
 }

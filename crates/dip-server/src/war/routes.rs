@@ -197,7 +197,7 @@ async fn export(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<S
                     "the game has hidden names: its file is for the game master (its creator) until the end",
                 ));
             }
-            super::files::export(&row)
+            super::files::export(tx, &row)
         })
         .await?;
     Ok((

@@ -67,17 +67,7 @@ pub fn check_options(new: &NewWar) -> ApiResult<WarOptions> {
     };
     let passwords: Vec<String> = new.passwords.iter().map(|p| p.trim().to_string()).collect();
     if new.teams {
-        let distinct = |i: usize, j: usize| !passwords[i].eq_ignore_ascii_case(&passwords[j]);
-        if passwords.len() != 3
-            || passwords
-                .iter()
-                .any(|p| p.is_empty() || p.chars().count() > 40 || p.chars().any(char::is_control))
-            || !(distinct(0, 1) && distinct(0, 2) && distinct(1, 2))
-        {
-            return Err(ApiError::bad_request(
-                "passwords: a team game needs three different team passwords of 1 to 40 characters",
-            ));
-        }
+        signup::check_passwords(&passwords).map_err(|(_, m)| ApiError::bad_request(format!("passwords: {m}")))?;
     } else if !passwords.is_empty() {
         return Err(ApiError::bad_request(
             "passwords: only a team game (\"teams\": true) has them",
@@ -175,10 +165,13 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, password: Option<&str>) -> 
         "INSERT INTO war_seats (game_id, seat, account_id, vote, joined) VALUES ($1, $2, $3, 0, $4)",
         &[id.into(), (seat as i64).into(), who.id.into(), now_ms().into()],
     )?;
+    moved_on(tx, id)?;
     maybe_start(tx, row)
 }
 
-pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<()> {
+/// Gives up a seat; the others may now be enough to start (the one who had
+/// not voted yes left, say). Returns whether the game started.
+pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<bool> {
     let row = load(tx, id, true)?;
     in_signup(&row)?;
     let n = tx.exec(
@@ -188,6 +181,13 @@ pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<()> {
     if n == 0 {
         return Err(ApiError::conflict("you have not joined this game"));
     }
+    moved_on(tx, id)?;
+    maybe_start(tx, row)
+}
+
+/// The sign-up changed: an imported file is no longer the game's export.
+fn moved_on(tx: &mut dyn Tx, id: i64) -> ApiResult<()> {
+    tx.exec("UPDATE war_games SET original = NULL WHERE id = $1", &[id.into()])?;
     Ok(())
 }
 
@@ -202,11 +202,12 @@ pub fn vote(tx: &mut dyn Tx, id: i64, who: &Account, vote: bool) -> ApiResult<bo
     if n == 0 {
         return Err(ApiError::conflict("join the game before voting"));
     }
+    moved_on(tx, id)?;
     maybe_start(tx, row)
 }
 
 /// Starts the game when the votes or the count of players say so.
-fn maybe_start(tx: &mut dyn Tx, mut row: WarRow) -> ApiResult<bool> {
+pub(super) fn maybe_start(tx: &mut dyn Tx, mut row: WarRow) -> ApiResult<bool> {
     let taken = seats(tx, row.id)?;
     let starts = if row.options.teams {
         let s: Vec<(u8, bool)> = taken.iter().map(|s| (s.seat, s.vote)).collect();
@@ -229,6 +230,7 @@ fn maybe_start(tx: &mut dyn Tx, mut row: WarRow) -> ApiResult<bool> {
     row.deadline = row.options.time_limit.map(|l| now + l);
     row.game = Some(game);
     store(tx, &row)?;
+    moved_on(tx, row.id)?;
     Ok(true)
 }
 

@@ -251,7 +251,7 @@ fn complete(row: &mut WarRow, now: i64) {
     row.finished = Some(now);
     row.delete_at = Some(now.saturating_add(row.options.keep));
     if let Some(g) = &row.game {
-        row.archive = Some(super::files::dat_bytes(g, now));
+        row.archive = Some(super::files::game_file(row, g, now).to_bytes());
     }
 }
 

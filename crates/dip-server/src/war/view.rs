@@ -95,7 +95,7 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
             "conquered": pos.conquered,
             "fortifications": pos.fortifications,
             "deadline": row.deadline.map(iso8601),
-            "in_progress": super::files::turn_in_progress(game),
+            "in_progress": game.turn_in_progress(),
         });
         match pos.phase {
             Phase::Deploy { armies, .. } => turn["armies_to_deploy"] = json!(armies),

@@ -301,6 +301,8 @@ fn game_html(me: Option<&Account>, csrf: &str, g: &Value, log: &Value, svg: Opti
                 p { a id="export" href={"/api/v1/war/games/" (id) "/export"} { "Download the WARxx.DAT file" } }
             } @else if status == "active" {
                 p { a id="export" href={"/api/v1/war/games/" (id) "/export"} { "Download the game file (DAT, or REC mid-turn)" } }
+            } @else if status == "signup" {
+                p { a id="export" href={"/api/v1/war/games/" (id) "/export"} { "Download the WARxx.DAT file (sign-up)" } }
             }
         }
     };
