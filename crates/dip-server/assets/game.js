@@ -311,6 +311,7 @@ async function loadOrders() {
   if (!isPlayer || !area || game.status !== "active") return;
   const [o, l] = await Promise.all([api("GET", "/orders"), api("GET", "/legal")]);
   legal = l;
+  main.dataset.legal = l.phase;  // which phase a click orders for (the browser test waits for it)
   checked = o.lines;
   area.value = o.orders.join("\n");
   renderPending();
@@ -440,7 +441,9 @@ if (main.dataset.gm === "true") {
 // ---- Live -----------------------------------------------------------------
 
 function live() {
-  const es = new EventSource(`/api/v1/games/${gid}/events`);
+  // From the last event before the page was made: nothing is missed
+  // between the page and the stream.
+  const es = new EventSource(`/api/v1/games/${gid}/events?after=${main.dataset.events}`);
   es.addEventListener("phase", () => newPhase().catch(error));
   es.addEventListener("edit", () => newPhase().catch(error));
   es.addEventListener("message", () => loadMessages().catch(error));

@@ -353,16 +353,21 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
     let id = crate::routes::game_id_of(&id)?;
     let me = who(&st, &headers).await;
     let viewer_id = me.as_ref().map(|a| a.id);
-    let (view, svg) = st
+    let (view, svg, last_event) = st
         .read(move |tx| {
             let g = game::load(tx, id, Lock::None)?;
             let view = game::view(tx, &g, viewer_id)?;
             let svg = crate::history::map_svg_clickable(&g)?;
-            Ok((view, svg))
+            // The page's live updates start after what it shows.
+            let last_event = tx
+                .query_one("SELECT MAX(id) FROM events WHERE game_id = $1", &[id.into()])?
+                .and_then(|r| r.opt_int(0))
+                .unwrap_or(0);
+            Ok((view, svg, last_event))
         })
         .await?;
     Ok(Page {
-        html: pages::game(me.as_ref(), &csrf, &view, &svg),
+        html: pages::game(me.as_ref(), &csrf, &view, &svg, last_event),
         new_csrf,
     })
 }

@@ -256,7 +256,7 @@ pub fn lobby(
     )
 }
 
-pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str) -> String {
+pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: i64) -> String {
     let id = g["id"].as_i64().unwrap_or(0);
     let player = g["you"]["power"].is_string();
     // A finished game is view only, for its game master too.
@@ -271,7 +271,7 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str) -> String {
         csrf,
         Some("/assets/game.js"),
         html! {
-            main.game data-game=(id) data-player=(player) data-gm=(gm) {
+            main.game data-game=(id) data-player=(player) data-gm=(gm) data-events=(last_event) {
                 section #board {
                     div.map-tools {
                         button #zoom-in type="button" title="Zoom in" { "+" }
