@@ -859,9 +859,11 @@ impl<'a> Picture<'a> {
         } else {
             String::new()
         };
+        // The province names the unit for pages and tests that look for it.
         let _ = write!(
             s,
-            r#"<g class="unit" transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
+            r#"<g class="unit" data-province="{}" transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
+            esc(&map.province(map.province_of(p.unit.region)).abbr),
             fmt(x),
             fmt(y)
         );

@@ -90,8 +90,9 @@ function setOrder(province, text) {
   keep.push(text);
   area.value = keep.join("\n");
   renderPending();
-  // How long a click took to show its order (the browser test reads it).
-  main.dataset.orderMs = (performance.now() - started).toFixed(2);
+  // How long from the pointer going up to the frame showing the order
+  // (the browser test reads it).
+  requestAnimationFrame(() => { main.dataset.orderMs = (performance.now() - started).toFixed(2); });
   save();
 }
 
@@ -231,15 +232,22 @@ function onDouble(p) {
   deselect();
 }
 
+// The pointer going up starts the click: its time stamp is when the
+// player let go, before any handler ran.
+let pointerUp = null;
+$("map").addEventListener("pointerup", (ev) => { pointerUp = ev.timeStamp; }, true);
 $("map").addEventListener("click", (ev) => {
-  clickedAt = performance.now();
+  clickedAt = pointerUp ?? ev.timeStamp;
+  pointerUp = null;
   const t = ev.target.closest?.("[data-province]");
   if (t) onProvince(t.dataset.province, ev);
+  clickedAt = null;
 });
 $("map").addEventListener("dblclick", (ev) => {
-  clickedAt = performance.now();
+  clickedAt = pointerUp ?? ev.timeStamp;
   const t = ev.target.closest?.("[data-province]");
   if (t) onDouble(t.dataset.province);
+  clickedAt = null;
 });
 
 if (isPlayer && area) {
@@ -303,6 +311,7 @@ async function loadOrders() {
   if (!isPlayer || !area || game.status !== "active") return;
   const [o, l] = await Promise.all([api("GET", "/orders"), api("GET", "/legal")]);
   legal = l;
+  main.dataset.legal = l.phase;  // which phase a click orders for (the browser test waits for it)
   checked = o.lines;
   area.value = o.orders.join("\n");
   renderPending();
@@ -390,19 +399,27 @@ async function showPhase(i) {
 
 $("slider").addEventListener("input", () => showPhase(Number($("slider").value)).catch(error));
 $("current").onclick = () => { stopPlaying(); $("slider").value = history.length; showPhase(history.length).catch(error); };
-function stopPlaying() { clearInterval(playing); playing = null; $("play").textContent = "Play"; }
+
+// Play: dip-render's animation of the game so far (an animated PNG made by
+// the server), in place of the map until Stop.
+function stopPlaying() {
+  playing?.remove();
+  playing = null;
+  $("map").hidden = false;
+  $("play").textContent = "Play";
+}
 $("play").onclick = () => {
   if (playing) return stopPlaying();
-  let i = showing ? Number($("slider").value) : 0;
+  if (!history.length) return error("no phase played yet");
+  playing = document.createElement("img");
+  playing.id = "animation";
+  playing.alt = "The game so far, animated";
+  playing.onerror = () => { stopPlaying(); error("the animation could not be made"); };
+  // The number of phases in the address: a new phase makes a new picture.
+  playing.src = `/api/v1/games/${gid}/animation.png?phases=${history.length}`;
+  $("map").hidden = true;
+  $("map").after(playing);
   $("play").textContent = "Stop";
-  const step = () => {
-    if (i > history.length) return stopPlaying();
-    $("slider").value = i;
-    showPhase(i).catch(error);
-    i += 1;
-  };
-  step();
-  playing = setInterval(step, 1500);
 };
 
 // ---- The game master ------------------------------------------------------
@@ -424,11 +441,16 @@ if (main.dataset.gm === "true") {
 // ---- Live -----------------------------------------------------------------
 
 function live() {
-  const es = new EventSource(`/api/v1/games/${gid}/events`);
+  // From the last event before the page was made: nothing is missed
+  // between the page and the stream.
+  const es = new EventSource(`/api/v1/games/${gid}/events?after=${main.dataset.events}`);
   es.addEventListener("phase", () => newPhase().catch(error));
   es.addEventListener("edit", () => newPhase().catch(error));
   es.addEventListener("message", () => loadMessages().catch(error));
-  for (const k of ["ready", "orders", "joined", "left", "started", "draw", "concede", "paused", "resumed", "extended", "finished", "civil_disorder"]) {
+  // A game that starts or ends changes what the page offers (the order
+  // panel, the game master's tools): the server draws it again.
+  for (const k of ["started", "finished"]) es.addEventListener(k, () => location.reload());
+  for (const k of ["ready", "orders", "joined", "left", "draw", "concede", "paused", "resumed", "extended", "civil_disorder"]) {
     es.addEventListener(k, () => refresh().catch(error));
   }
 }

@@ -124,6 +124,31 @@ pub fn apply(
     Ok(other)
 }
 
+/// Edit lines as shown to someone who may not see who plays a power (an
+/// anonymous game before its end): `player France alice` keeps the power
+/// and hides the name.
+pub fn hide_players(lines: &serde_json::Value) -> serde_json::Value {
+    let Some(lines) = lines.as_array() else {
+        return lines.clone();
+    };
+    lines
+        .iter()
+        .map(|l| {
+            let text = l.as_str().unwrap_or("");
+            let words: Vec<&str> = text.split_whitespace().collect();
+            match words.as_slice() {
+                [verb, power, ..] if verb.eq_ignore_ascii_case("player") => json!(format!("player {power} (hidden)")),
+                _ => l.clone(),
+            }
+        })
+        .collect()
+}
+
+/// Whether `viewer` may see the player names in a game's edits.
+pub fn names_hidden(g: &game::GameRow, viewer: Option<i64>) -> bool {
+    g.options.anonymous && g.status != Status::Finished && viewer != Some(g.creator)
+}
+
 /// `POST …/edit {"edits": [...]}` (the game master).
 pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiResult<()> {
     if lines.len() > 500 || lines.iter().any(|l| l.len() > 400) {

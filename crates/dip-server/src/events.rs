@@ -58,6 +58,7 @@ pub async fn stream(
                     .read(move |tx| -> ApiResult<Vec<(i64, String, Json, bool)>> {
                         let g = crate::game::load(tx, id, Lock::None)?;
                         let members = crate::game::members(tx, id)?;
+                        let hide_names = crate::edit::names_hidden(&g, w.as_ref().map(|v| v.id));
                         let power = w
                             .and_then(|v| members.iter().find(|m| m.account_id == v.id))
                             .and_then(|m| m.power.clone());
@@ -69,7 +70,10 @@ pub async fn stream(
                             )?
                             .iter()
                             .map(|r| {
-                                let data: Json = serde_json::from_str(&r.text(2)).unwrap_or(Json::Null);
+                                let mut data: Json = serde_json::from_str(&r.text(2)).unwrap_or(Json::Null);
+                                if hide_names && r.text(1) == "edit" {
+                                    data["lines"] = crate::edit::hide_players(&data["lines"]);
+                                }
                                 let visible = r.text(1) != "message"
                                     || crate::press::may_read(
                                         power.as_deref(),

@@ -253,9 +253,11 @@ pub fn export_dipwork(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
 }
 
 /// `GET …/edits`: the game master's edits, each with the phase it was
-/// made in.
-pub fn edits(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
-    game::load(tx, id, Lock::None)?;
+/// made in; in an anonymous game the names in `player` lines are hidden
+/// from all but the game master until the end.
+pub fn edits(tx: &mut dyn Tx, id: i64, viewer: Option<i64>) -> ApiResult<Json> {
+    let g = game::load(tx, id, Lock::None)?;
+    let hide = crate::edit::names_hidden(&g, viewer);
     let out: Vec<Json> = tx
         .query(
             "SELECT phase_index, phase, lines, made FROM edits WHERE game_id = $1 ORDER BY id",
@@ -263,8 +265,9 @@ pub fn edits(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
         )?
         .iter()
         .map(|r| {
-            json!({"index": r.int(0), "phase": r.text(1),
-                   "lines": serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null), "made": iso8601(r.int(3))})
+            let lines = serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null);
+            let lines = if hide { crate::edit::hide_players(&lines) } else { lines };
+            json!({"index": r.int(0), "phase": r.text(1), "lines": lines, "made": iso8601(r.int(3))})
         })
         .collect();
     Ok(json!({"edits": out}))

@@ -572,9 +572,10 @@ async fn edit(
     Ok(Json(view))
 }
 
-async fn edits(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+async fn edits(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
-    Ok(Json(st.read(move |tx| history::edits(tx, id)).await?))
+    let who = viewer(&st, &headers).await?.map(|a| a.id);
+    Ok(Json(st.read(move |tx| history::edits(tx, id, who)).await?))
 }
 
 async fn animation(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {

@@ -1,13 +1,20 @@
 //! The web page in a real headless Chromium (chromedriver through
-//! fantoccini): sign up, create and fill a game, order by clicking, by
-//! typing, by double-click and with shift, ready, see the result, press
-//! arriving live in a second browser, history, escaped user text, and a
-//! phone-size screen ordering by taps. scripts/install-browser.sh installs
-//! Chromium and its driver where they are missing.
+//! fantoccini): sign up, create a game that starts live when full, order
+//! by clicking, by typing, by double-click, with shift and with ctrl, ready,
+//! see the result, press arriving live in a second browser, history and its
+//! animation, a game master's edit, a retreat, a build and a waive, draw and
+//! concede, the page turning view only when the game ends, escaped user
+//! text, and a phone-size screen zooming, panning and ordering by touch.
+//! scripts/install-browser.sh installs Chromium and its driver where they
+//! are missing. `DIP_SCREENSHOTS=docs/screenshots` writes the screenshots
+//! there (the README's); otherwise they go under the target directory.
 
 mod serve_common;
 
-use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+};
+use fantoccini::elements::Element;
 use fantoccini::{Client as Browser, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use serve_common::{temp_dir, Client, Server};
@@ -21,6 +28,8 @@ struct Driver {
     child: Child,
     port: u16,
     profiles: PathBuf,
+    /// The Chromium that scripts/install-browser.sh found or installed.
+    chromium: String,
 }
 
 impl Drop for Driver {
@@ -50,8 +59,12 @@ fn driver() -> Driver {
         "Chromium is needed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The script prints two paths: Chromium's, then chromedriver's.
     let paths = String::from_utf8_lossy(&out.stdout).to_string();
-    let chromedriver = paths.split_whitespace().nth(1).unwrap().to_string();
+    let mut paths = paths.split_whitespace();
+    let (Some(chromium), Some(chromedriver)) = (paths.next(), paths.next()) else {
+        panic!("scripts/install-browser.sh printed no paths of chromium and chromedriver");
+    };
     let port = free_port();
     let child = Command::new(chromedriver)
         .arg(format!("--port={port}"))
@@ -71,6 +84,7 @@ fn driver() -> Driver {
         child,
         port,
         profiles: temp_dir("chrome"),
+        chromium: chromium.to_string(),
     }
 }
 
@@ -85,7 +99,7 @@ async fn browser(d: &Driver, width: u32, height: u32) -> Browser {
     let mut caps: serde_json::Map<String, Value> = serde_json::from_value(json!({
         "browserName": "chrome",
         "goog:chromeOptions": {
-            "binary": "/usr/bin/chromium",
+            "binary": d.chromium,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync",
                      "--disable-dev-shm-usage", format!("--user-data-dir={}", profile.display()),
@@ -119,31 +133,81 @@ async fn until(b: &Browser, what: &str, script: &str) {
                 .await;
             let url = b.current_url().await.map(|u| u.to_string());
             let body = b.execute("return document.body.innerText.slice(0, 400)", vec![]).await;
-            panic!("timed out waiting for {what} at {url:?}; orders {orders:?}, error {err:?}, page {body:?}");
+            let data = b
+                .execute(
+                    "return JSON.stringify({...document.querySelector('main')?.dataset})",
+                    vec![],
+                )
+                .await;
+            panic!("timed out waiting for {what} at {url:?}; orders {orders:?}, error {err:?}, main {data:?}, page {body:?}");
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
 
-async fn province(b: &Browser, p: &str) -> fantoccini::elements::Element {
-    b.find(Locator::Css(&format!("#hits [data-province=\"{p}\"]")))
+/// The value of a script.
+async fn eval(b: &Browser, script: &str) -> Value {
+    b.execute(script, vec![]).await.unwrap()
+}
+
+async fn find(b: &Browser, css: &str) -> Element {
+    b.find(Locator::Css(css)).await.unwrap()
+}
+
+async fn province(b: &Browser, p: &str) -> Element {
+    find(b, &format!("#hits [data-province=\"{p}\"]")).await
+}
+
+/// Scrolls an element into view and finds a point of it that is on top
+/// there (a province's middle may lie in the next province, as Brest's
+/// does in the Channel): its offset from the element's centre.
+async fn on_top(b: &Browser, el: &Element) -> (f64, f64) {
+    let v = b
+        .execute(
+            "const el = arguments[0]; el.scrollIntoView({block: 'center'});
+             const r = el.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+             const mine = (x, y) => el.contains(document.elementFromPoint(x, y));
+             if (mine(cx, cy)) return [0, 0];
+             for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
+               const x = r.left + r.width * i / 10, y = r.top + r.height * j / 10;
+               if (mine(x, y)) return [x - cx, y - cy];
+             }
+             return [0, 0];",
+            vec![serde_json::to_value(el).unwrap()],
+        )
         .await
-        .unwrap()
+        .unwrap();
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
+/// The pointer to a point of the element that is on top.
+async fn pointer_to(b: &Browser, el: Element) -> PointerAction {
+    let (x, y) = on_top(b, &el).await;
+    PointerAction::MoveToElement {
+        element: el,
+        duration: None,
+        x,
+        y,
+    }
 }
 
 async fn click(b: &Browser, p: &str) {
-    province(b, p).await.click().await.unwrap();
+    let el = province(b, p).await;
+    let mouse = MouseActions::new("mouse".into())
+        .then(pointer_to(b, el).await)
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.perform_actions(mouse).await.unwrap();
 }
 
 async fn double_click(b: &Browser, p: &str) {
     let el = province(b, p).await;
     let mouse = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
-            element: el,
-            duration: None,
-            x: 0.0,
-            y: 0.0,
-        })
+        .then(pointer_to(b, el).await)
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
         })
@@ -159,23 +223,20 @@ async fn double_click(b: &Browser, p: &str) {
     b.perform_actions(mouse).await.unwrap();
 }
 
-async fn shift_click(b: &Browser, p: &str) {
+/// A click on a province with a modifier key held (shift: support; ctrl:
+/// convoy).
+async fn click_with(b: &Browser, key: fantoccini::key::Key, p: &str) {
     let el = province(b, p).await;
-    let shift = char::from(fantoccini::key::Key::Shift);
+    let key = char::from(key);
     let keys = KeyActions::new("keys".into())
-        .then(KeyAction::Down { value: shift })
+        .then(KeyAction::Down { value: key })
         .pause(Duration::ZERO)
         .pause(Duration::ZERO)
         .pause(Duration::ZERO)
-        .then(KeyAction::Up { value: shift });
+        .then(KeyAction::Up { value: key });
     let mouse = MouseActions::new("mouse".into())
         .pause(Duration::ZERO)
-        .then(PointerAction::MoveToElement {
-            element: el,
-            duration: None,
-            x: 0.0,
-            y: 0.0,
-        })
+        .then(pointer_to(b, el).await)
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
         })
@@ -183,9 +244,63 @@ async fn shift_click(b: &Browser, p: &str) {
             button: MOUSE_BUTTON_LEFT,
         })
         .pause(Duration::ZERO);
-    b.perform_actions(fantoccini::actions::Actions::from(keys).and(mouse))
-        .await
-        .unwrap();
+    b.perform_actions(Actions::from(keys).and(mouse)).await.unwrap();
+}
+
+/// A finger's tap on an element (a touch pointer, as a phone sends it),
+/// scrolled into view first as the player would.
+async fn tap(b: &Browser, el: Element) {
+    let finger = TouchActions::new("finger".into())
+        .then(pointer_to(b, el).await)
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.perform_actions(finger).await.unwrap();
+}
+
+/// A finger going down at (x, y) in the viewport, moving by (dx, dy), and up.
+fn finger(id: &str, (x, y): (f64, f64), (dx, dy): (f64, f64)) -> TouchActions {
+    TouchActions::new(id.into())
+        .then(PointerAction::MoveTo { duration: None, x, y })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveBy {
+            duration: Some(Duration::from_millis(250)),
+            x: dx,
+            y: dy,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
+}
+
+/// The chooser's button whose text is `text`.
+async fn chooser_button(b: &Browser, text: &str) -> Element {
+    for el in b.find_all(Locator::Css("#chooser button")).await.unwrap() {
+        if el.text().await.unwrap() == text {
+            return el;
+        }
+    }
+    let offered = eval(b, "return document.getElementById('chooser').textContent").await;
+    panic!("no `{text}` among the choices: {offered}");
+}
+
+/// The map's viewBox: x, y, width, height.
+async fn view_box(b: &Browser) -> Vec<f64> {
+    eval(
+        b,
+        "return document.querySelector('#map svg').getAttribute('viewBox').split(' ').map(Number)",
+    )
+    .await
+    .as_array()
+    .unwrap()
+    .iter()
+    .map(|v| v.as_f64().unwrap())
+    .collect()
 }
 
 async fn orders_contain(b: &Browser, text: &str) {
@@ -200,6 +315,15 @@ async fn orders_contain(b: &Browser, text: &str) {
     .await;
 }
 
+async fn saved(b: &Browser) {
+    until(
+        b,
+        "the orders saved",
+        "return document.getElementById('save-state').textContent === 'saved'",
+    )
+    .await;
+}
+
 async fn page_ready(b: &Browser) {
     until(
         b,
@@ -209,16 +333,80 @@ async fn page_ready(b: &Browser) {
     .await;
 }
 
+/// The page has the orders and legal orders of phase `short` (`F1901R`).
+async fn ordering(b: &Browser, short: &str) {
+    until(
+        b,
+        &format!("ordering in {short}"),
+        &format!("return document.querySelector('main.game')?.dataset.legal === '{short}'"),
+    )
+    .await;
+}
+
+/// Is a unit drawn in the province?
+async fn unit_drawn(b: &Browser, p: &str) -> bool {
+    eval(
+        b,
+        &format!("return !!document.querySelector('#map svg g.unit[data-province=\"{p}\"]')"),
+    )
+    .await
+        == Value::Bool(true)
+}
+
 async fn fill(b: &Browser, css: &str, text: &str) {
-    let el = b.find(Locator::Css(css)).await.unwrap();
+    let el = find(b, css).await;
     el.clear().await.unwrap();
     el.send_keys(text).await.unwrap();
 }
 
+async fn log_in(b: &Browser, base: &str, name: &str) {
+    b.goto(&format!("{base}/login")).await.unwrap();
+    fill(b, "#name", name).await;
+    fill(b, "#password", "password1").await;
+    find(b, "#submit").await.click().await.unwrap();
+    until(
+        b,
+        &format!("{name} signed in"),
+        &format!("return document.querySelector('.me')?.textContent === {}", json!(name)),
+    )
+    .await;
+}
+
+/// `DIP_SCREENSHOTS` (relative to the repository) or the target directory.
 async fn screenshot(b: &Browser, name: &str) {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    let dir = match std::env::var_os("DIP_SCREENSHOTS") {
+        Some(d) => Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(d),
+        None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots"),
+    };
     std::fs::create_dir_all(&dir).unwrap();
+    // From the top of the page, as a visitor first sees it.
+    b.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
     std::fs::write(dir.join(name), b.screenshot().await.unwrap()).unwrap();
+}
+
+fn power<'a>(g: &'a Value, name: &str) -> &'a Value {
+    g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap()
+}
+
+/// The orders the server read for a player, as it prints them.
+fn read_orders(api: &Client, id: i64, token: &str) -> Vec<String> {
+    let (_, o) = api.call("GET", &format!("/api/v1/games/{id}/orders"), Some(token), None);
+    o["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            l["order"]
+                .as_str()
+                .map(String::from)
+                .unwrap_or_else(|| format!("error: {l}"))
+        })
+        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -234,7 +422,7 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     b.goto(&format!("{base}/signup")).await.unwrap();
     fill(&b, "#name", "alice").await;
     fill(&b, "#password", "password1").await;
-    b.find(Locator::Css("#submit")).await.unwrap().click().await.unwrap();
+    find(&b, "#submit").await.click().await.unwrap();
     until(
         &b,
         "the lobby, signed in",
@@ -244,16 +432,21 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
 
     // Create a game with a hostile name; join it as France.
     fill(&b, "#new-game input[name=name]", XSS).await;
-    let power = b.find(Locator::Css("#power")).await.unwrap();
-    power.select_by_value("France").await.unwrap();
-    b.find(Locator::Css("#create")).await.unwrap().click().await.unwrap();
+    find(&b, "#power").await.select_by_value("France").await.unwrap();
+    find(&b, "#create").await.click().await.unwrap();
     page_ready(&b).await;
     let url = b.current_url().await.unwrap();
     let id: i64 = url.path().rsplit('/').next().unwrap().parse().unwrap();
-    let name = b.find(Locator::Css("#game-name")).await.unwrap().text().await.unwrap();
+    let game_url = format!("{base}/games/{id}");
+    let name = find(&b, "#game-name").await.text().await.unwrap();
     assert_eq!(name, XSS, "the title shows as text");
+    assert!(
+        b.find(Locator::Css("#orders")).await.is_err(),
+        "no orders before the start"
+    );
 
-    // Six more players join through the API; the game starts when full.
+    // Six more players join through the API; the game starts when full,
+    // and the open page offers France's orders without a reload.
     let mut others = Vec::new();
     for p in ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"] {
         let t = api.user(&format!("web-{}", p.to_lowercase()));
@@ -266,47 +459,45 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
         assert_eq!(s, 200, "{v}");
         others.push((p, t));
     }
-    b.refresh().await.unwrap();
-    page_ready(&b).await;
+    ordering(&b, "S1901M").await;
     assert!(
         b.find(Locator::Css("#orders")).await.is_ok(),
         "France gets the order panel"
     );
 
+    // Interactive on loopback in under a second: the best of three loads
+    // (the first ones warm the server and the browser's cache).
+    let mut best = f64::MAX;
+    for _ in 0..3 {
+        b.goto(&game_url).await.unwrap();
+        page_ready(&b).await;
+        let ms = eval(&b, "return Number(document.querySelector('main.game').dataset.readyMs)")
+            .await
+            .as_f64()
+            .unwrap();
+        best = best.min(ms);
+    }
+    assert!(best < 1000.0, "the game page was interactive after {best} ms at best");
+    ordering(&b, "S1901M").await;
+
     // A par-bur by clicking Paris, then Burgundy.
-    let t0 = Instant::now();
     click(&b, "par").await;
     click(&b, "bur").await;
     orders_contain(&b, "A PAR - BUR").await;
-    let click_to_order = t0.elapsed();
-    let shown_ms: f64 = b
-        .execute(
-            "return Number(document.querySelector('main.game').dataset.orderMs)",
-            vec![],
-        )
+    until(
+        &b,
+        "the click's time",
+        "return !!document.querySelector('main.game').dataset.orderMs",
+    )
+    .await;
+    let shown_ms = eval(&b, "return Number(document.querySelector('main.game').dataset.orderMs)")
         .await
-        .unwrap()
         .as_f64()
         .unwrap();
     assert!(shown_ms <= 50.0, "a click took {shown_ms} ms to show its order");
-    let ready_ms: f64 = b
-        .execute(
-            "return Number(document.querySelector('main.game').dataset.readyMs)",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .as_f64()
-        .unwrap();
-    assert!(ready_ms < 3000.0, "the page was interactive after {ready_ms} ms");
-    println!("game page interactive after {ready_ms} ms; a click shows its order in {shown_ms} ms");
+    println!("game page interactive after {best} ms (best of 3); pointer up to the order shown: {shown_ms} ms");
     // F bre-mao by typing.
-    b.find(Locator::Css("#orders"))
-        .await
-        .unwrap()
-        .send_keys("\nF bre-mao")
-        .await
-        .unwrap();
+    find(&b, "#orders").await.send_keys("\nF bre-mao").await.unwrap();
     until(
         &b,
         "the typed line read",
@@ -318,22 +509,12 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     orders_contain(&b, "A MAR H").await;
     // A support with shift: Marseilles, shift-click Paris, then Burgundy.
     click(&b, "mar").await;
-    shift_click(&b, "par").await;
+    click_with(&b, fantoccini::key::Key::Shift, "par").await;
     click(&b, "bur").await;
     orders_contain(&b, "A MAR S A PAR - BUR").await;
-    until(
-        &b,
-        "the orders saved",
-        "return document.getElementById('save-state').textContent === 'saved'",
-    )
-    .await;
+    saved(&b).await;
     // A typed bad line shows its error number.
-    b.find(Locator::Css("#orders"))
-        .await
-        .unwrap()
-        .send_keys("\nA xyz-abc")
-        .await
-        .unwrap();
+    find(&b, "#orders").await.send_keys("\nA xyz-abc").await.unwrap();
     until(
         &b,
         "the bad line's error number",
@@ -349,29 +530,16 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     .unwrap();
     until(&b, "the orders saved", "return document.getElementById('save-state').textContent === 'saved' && !document.getElementById('orders').value.includes('xyz')").await;
     let france = api.login("alice");
-    let (_, o) = api.call("GET", &format!("/api/v1/games/{id}/orders"), Some(&france), None);
-    let read: Vec<&str> = o["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|l| l["order"].as_str())
-        .collect();
-    assert_eq!(read, ["A Par-Bur", "F Bre-Mao", "A Mar S A Par-Bur"], "{o}");
+    assert_eq!(
+        read_orders(&api, id, &france),
+        ["A Par-Bur", "F Bre-Mao", "A Mar S A Par-Bur"]
+    );
     screenshot(&b, "game.png").await;
 
     // A second browser: England, watching for press.
     let b2 = browser(&d, 1200, 800).await;
-    b2.goto(&format!("{base}/login")).await.unwrap();
-    fill(&b2, "#name", "web-england").await;
-    fill(&b2, "#password", "password1").await;
-    b2.find(Locator::Css("#submit")).await.unwrap().click().await.unwrap();
-    until(
-        &b2,
-        "England signed in",
-        "return document.querySelector('.me')?.textContent === 'web-england'",
-    )
-    .await;
-    b2.goto(&format!("{base}/games/{id}")).await.unwrap();
+    log_in(&b2, &base, "web-england").await;
+    b2.goto(&game_url).await.unwrap();
     page_ready(&b2).await;
     // France writes to England only.
     b.execute(
@@ -381,31 +549,21 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     .await
     .unwrap();
     fill(&b, "#message", &format!("{XSS} shall we?")).await;
-    b.find(Locator::Css("#send button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    find(&b, "#send button").await.click().await.unwrap();
     until(
         &b2,
         "the message in England's browser",
         "return document.getElementById('messages').textContent.includes('shall we?')",
     )
     .await;
-    let shown = b2
-        .find(Locator::Css("#messages li"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let shown = find(&b2, "#messages li").await.text().await.unwrap();
     assert!(shown.contains(XSS), "press shows as text: {shown}");
     assert!(b2.get_alert_text().await.is_err(), "no script ran");
+    let _ = b2.close().await;
 
     // Ready: France in the page, the others through the API; the page
     // moves on to Fall 1901 by itself, with the army in Burgundy.
-    b.find(Locator::Css("#ready")).await.unwrap().click().await.unwrap();
+    find(&b, "#ready").await.click().await.unwrap();
     until(
         &b,
         "France ready",
@@ -420,26 +578,22 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
             Some(json!({"ready": true})),
         );
     }
-    until(
-        &b,
-        "Fall 1901 shown live",
-        "return document.getElementById('phase').textContent.startsWith('Fall 1901')",
-    )
-    .await;
+    ordering(&b, "F1901M").await;
     let (_, g) = api.call("GET", &format!("/api/v1/games/{id}"), None, None);
-    let fra = g["powers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "France")
-        .unwrap();
-    assert!(fra["units"].as_array().unwrap().contains(&json!("A bur")), "{fra}");
+    assert!(
+        power(&g, "France")["units"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("A bur")),
+        "{g}"
+    );
     until(
         &b,
-        "a unit drawn in Burgundy",
-        "return document.querySelector('#map svg').innerHTML.length > 1000",
+        "the army drawn in Burgundy",
+        "return !!document.querySelector('#map svg g.unit[data-province=\"bur\"]')",
     )
     .await;
+    assert!(!unit_drawn(&b, "par").await, "Paris is empty on the map");
 
     // History: the slider goes back to Spring 1901 and shows its report.
     until(
@@ -466,59 +620,226 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
         "return document.getElementById('report').textContent.includes('A Par-Bur')",
     )
     .await;
-    b.find(Locator::Css("#current")).await.unwrap().click().await.unwrap();
-
-    // The lobby, for the README.
-    b.goto(&format!("{base}/")).await.unwrap();
-    until(&b, "my games listed", "return !!document.querySelector('#my-games')").await;
-    let lobby = b.find(Locator::Css("#my-games")).await.unwrap().text().await.unwrap();
-    assert!(lobby.contains(XSS), "{lobby}");
-    screenshot(&b, "lobby.png").await;
-
-    // A phone: 390×844, ordering by tapping (the army in Burgundy to Belgium).
-    let phone = browser(&d, 390, 844).await;
-    phone.goto(&format!("{base}/login")).await.unwrap();
-    fill(&phone, "#name", "alice").await;
-    fill(&phone, "#password", "password1").await;
-    phone
-        .find(Locator::Css("#submit"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
     until(
-        &phone,
-        "signed in",
-        "return document.querySelector('.me')?.textContent === 'alice'",
+        &b,
+        "Spring 1901's map, the army in Paris",
+        "return !document.getElementById('history-mark').hidden && !!document.querySelector('#map svg g.unit[data-province=\"par\"]')",
     )
     .await;
-    phone.goto(&format!("{base}/games/{id}")).await.unwrap();
-    page_ready(&phone).await;
-    phone
-        .find(Locator::Css("#modes [data-mode=move]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    click(&phone, "bur").await;
-    click(&phone, "bel").await;
-    orders_contain(&phone, "A BUR - BEL").await;
-    // The Hold button, then a tap: the fleet in the Mid-Atlantic holds.
-    phone
-        .find(Locator::Css("#modes [data-mode=hold]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    click(&phone, "mao").await;
-    orders_contain(&phone, "F MAO H").await;
-    screenshot(&phone, "phone.png").await;
-    println!("click to order shown through WebDriver: {click_to_order:?}");
+    // Play: dip-render's animation in place of the map, until Stop.
+    find(&b, "#play").await.click().await.unwrap();
+    until(
+        &b,
+        "the animation shown",
+        "const i = document.getElementById('animation'); return !!i && i.complete && i.naturalWidth > 0 && document.getElementById('map').hidden",
+    )
+    .await;
+    find(&b, "#play").await.click().await.unwrap();
+    find(&b, "#current").await.click().await.unwrap();
+    until(
+        &b,
+        "the map of now again",
+        "return !document.getElementById('animation') && !document.getElementById('map').hidden && !!document.querySelector('#map svg g.unit[data-province=\"bur\"]')",
+    )
+    .await;
 
-    for x in [b, b2, phone] {
+    // The lobby, for the README: another player's open game beside ours.
+    let (s, v) = api.call(
+        "POST",
+        "/api/v1/games",
+        Some(&others[1].1),
+        Some(json!({"name": "Friday game", "deadlines": {"movement": "24h", "retreat": "1h", "adjustment": "1h"}})),
+    );
+    assert_eq!(s, 201, "{v}");
+    b.goto(&format!("{base}/")).await.unwrap();
+    until(&b, "my games listed", "return !!document.querySelector('#my-games')").await;
+    let lobby = find(&b, "#my-games").await.text().await.unwrap();
+    assert!(lobby.contains(XSS), "{lobby}");
+    let open = find(&b, "#open-games").await.text().await.unwrap();
+    assert!(open.contains("movement 24h"), "{open}");
+    screenshot(&b, "lobby.png").await;
+
+    // Fall 1901. The game master (alice) edits the position in the page:
+    // the army from Marseilles to Gascony, a German army into the Ruhr,
+    // Spain and Portugal French. The edit shows in the history.
+    b.goto(&game_url).await.unwrap();
+    ordering(&b, "F1901M").await;
+    fill(
+        &b,
+        "#gm-edits",
+        "move mar gas\nadd Germany A ruh\nowner spa France\nowner por France",
+    )
+    .await;
+    find(&b, "#gm-apply").await.click().await.unwrap();
+    until(
+        &b,
+        "the edit in the history",
+        "return [...document.querySelectorAll('#edits li')].some(l => l.textContent.includes('move mar gas'))",
+    )
+    .await;
+    until(
+        &b,
+        "the army drawn in Gascony",
+        "return !!document.querySelector('#map svg g.unit[data-province=\"gas\"]')",
+    )
+    .await;
+    until(
+        &b,
+        "the legal orders after the edit",
+        "return document.getElementById('gm-state').textContent === 'done'",
+    )
+    .await;
+    // A convoy with ctrl: the fleet, ctrl-click, the army, where it goes.
+    click_with(&b, fantoccini::key::Key::Control, "mao").await;
+    click(&b, "gas").await;
+    click(&b, "por").await;
+    orders_contain(&b, "F MAO C A GAS - POR").await;
+    saved(&b).await;
+
+    // A phone: 390×844, alice again. The map zooms and pans by touch, and
+    // orders are tapped with the order-type buttons.
+    let phone = browser(&d, 390, 844).await;
+    log_in(&phone, &base, "alice").await;
+    phone.goto(&game_url).await.unwrap();
+    page_ready(&phone).await;
+    ordering(&phone, "F1901M").await;
+    orders_contain(&phone, "F MAO C A GAS - POR").await;
+    let full = view_box(&phone).await;
+    tap(&phone, find(&phone, "#zoom-in").await).await;
+    let zoomed = view_box(&phone).await;
+    assert!(zoomed[2] < full[2] * 0.7, "+ zooms in: {full:?} to {zoomed:?}");
+    let centre = eval(
+        &phone,
+        "const r = document.getElementById('map').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]",
+    )
+    .await;
+    let (cx, cy) = (centre[0].as_f64().unwrap(), centre[1].as_f64().unwrap());
+    phone
+        .perform_actions(finger("drag", (cx, cy), (-80.0, 0.0)))
+        .await
+        .unwrap();
+    let panned = view_box(&phone).await;
+    assert!(panned[0] > zoomed[0] + 10.0, "a drag pans: {zoomed:?} to {panned:?}");
+    tap(&phone, find(&phone, "#zoom-reset").await).await;
+    assert_eq!(view_box(&phone).await, full, "the whole map again");
+    phone
+        .perform_actions(
+            Actions::from(finger("thumb", (cx - 30.0, cy), (-60.0, 0.0))).and(finger(
+                "index",
+                (cx + 30.0, cy),
+                (60.0, 0.0),
+            )),
+        )
+        .await
+        .unwrap();
+    let pinched = view_box(&phone).await;
+    assert!(pinched[2] < full[2] * 0.8, "two fingers apart zoom in: {pinched:?}");
+    tap(&phone, find(&phone, "#zoom-reset").await).await;
+    // Hold, then a tap: the army in Burgundy holds; Move, then two taps:
+    // the army in Gascony to Spain.
+    tap(&phone, find(&phone, "#modes [data-mode=hold]").await).await;
+    tap(&phone, province(&phone, "bur").await).await;
+    orders_contain(&phone, "A BUR H").await;
+    tap(&phone, find(&phone, "#modes [data-mode=move]").await).await;
+    tap(&phone, province(&phone, "gas").await).await;
+    tap(&phone, province(&phone, "spa").await).await;
+    // By land or by the fleet's convoy: the chooser asks.
+    until(
+        &phone,
+        "by land or by convoy asked",
+        "return !document.getElementById('chooser').hidden",
+    )
+    .await;
+    tap(&phone, chooser_button(&phone, "A GAS - SPA").await).await;
+    orders_contain(&phone, "A GAS - SPA").await;
+    saved(&phone).await;
+    screenshot(&phone, "phone.png").await;
+    // The phone sent the desktop's convoy with its own two orders (the
+    // convoy the army does not take is read as a hold, as DipWork does).
+    assert_eq!(read_orders(&api, id, &france), ["F Mao H", "A Bur H", "A Gas-Spa"]);
+
+    // Germany takes Burgundy with support; the game master processes.
+    let germany = &others[2].1;
+    let (s, v) = api.call(
+        "PUT",
+        &format!("/api/v1/games/{id}/orders"),
+        Some(germany),
+        Some(json!({"orders": ["A mun-bur", "A ruh S A mun-bur"]})),
+    );
+    assert_eq!(s, 200, "{v}");
+    find(&b, "#gm-process").await.click().await.unwrap();
+    // The retreat: the dislodged army, then where it goes.
+    ordering(&b, "F1901R").await;
+    click(&b, "bur").await;
+    click(&b, "par").await;
+    orders_contain(&b, "A BUR R PAR").await;
+    saved(&b).await;
+    find(&b, "#gm-process").await.click().await.unwrap();
+    ordering(&b, "W1901A").await;
+    until(
+        &b,
+        "the army drawn in Paris",
+        "return !!document.querySelector('#map svg g.unit[data-province=\"par\"]')",
+    )
+    .await;
+
+    // Winter: five centres, three units. Brest, a fleet (the chooser asks
+    // army or fleet); the second build waived.
+    click(&b, "bre").await;
+    until(
+        &b,
+        "army or fleet asked",
+        "return !document.getElementById('chooser').hidden",
+    )
+    .await;
+    chooser_button(&b, "F BRE B").await.click().await.unwrap();
+    find(&b, "#waive").await.click().await.unwrap();
+    orders_contain(&b, "WAIVE").await;
+    saved(&b).await;
+    let winter = read_orders(&api, id, &france);
+    assert_eq!(winter.len(), 2, "{winter:?}");
+    assert!(winter[0].contains("F Bre"), "{winter:?}");
+    assert!(winter[1].eq_ignore_ascii_case("waive"), "{winter:?}");
+
+    // Draw vote and concession, as the API sees them.
+    find(&b, "#draw").await.click().await.unwrap();
+    until(
+        &b,
+        "the draw vote",
+        "return document.getElementById('draw').textContent === 'Withdraw draw vote'",
+    )
+    .await;
+    find(&b, "#concede").await.click().await.unwrap();
+    b.accept_alert().await.unwrap();
+    let started = Instant::now();
+    loop {
+        let (_, g) = api.call("GET", &format!("/api/v1/games/{id}"), Some(&france), None);
+        if g["you"]["concede"] == true {
+            assert_eq!(g["you"]["draw"], true, "{g}");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(15), "no concession: {g}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // The others vote the draw: the game ends, and the open page turns
+    // view only (no orders, no game master's tools) by itself.
+    for (_, t) in &others {
+        api.call(
+            "POST",
+            &format!("/api/v1/games/{id}/draw"),
+            Some(t),
+            Some(json!({"vote": true})),
+        );
+    }
+    until(
+        &b,
+        "the finished game, view only",
+        "return document.querySelector('main.game')?.dataset.ready === 'true' && document.getElementById('status').textContent === 'finished' && !document.getElementById('ordering') && !document.getElementById('gm')",
+    )
+    .await;
+
+    for x in [b, phone] {
         let _ = x.close().await;
     }
     drop(server);

@@ -121,7 +121,12 @@ async fn lobby_page(State(st): State<AppState>, headers: HeaderMap) -> WebResult
     let me2 = me.clone();
     let (open, mine) = st
         .read(move |tx| {
-            let open = lobby::list(tx, me2.as_ref(), Some("forming"), false)?;
+            let mut open = lobby::list(tx, me2.as_ref(), Some("forming"), false)?;
+            // Running games with a power in civil disorder take a new player.
+            let running = lobby::list(tx, me2.as_ref(), Some("active"), false)?;
+            if let (Some(list), Some(running)) = (open["games"].as_array_mut(), running["games"].as_array()) {
+                list.extend(running.iter().filter(|g| !open_seats(g).is_empty()).cloned());
+            }
             let mine = match &me2 {
                 Some(a) => lobby::list(tx, Some(a), None, true)?,
                 None => serde_json::json!({"games": []}),
@@ -144,6 +149,22 @@ async fn lobby_page(State(st): State<AppState>, headers: HeaderMap) -> WebResult
         html: pages::lobby(me.as_ref(), &csrf, &open["games"], &mine["games"], &variants),
         new_csrf,
     })
+}
+
+/// The powers of a running game that are still in it and have no player.
+pub(crate) fn open_seats(g: &serde_json::Value) -> Vec<&str> {
+    g["powers"]
+        .as_array()
+        .map(|ps| {
+            ps.iter()
+                .filter(|p| p["player"].is_null())
+                .filter(|p| {
+                    p["units"].as_array().is_some_and(|u| !u.is_empty()) || p["centre_count"].as_u64() > Some(0)
+                })
+                .filter_map(|p| p["name"].as_str())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 async fn signup_page(headers: HeaderMap) -> Page {
@@ -332,16 +353,21 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
     let id = crate::routes::game_id_of(&id)?;
     let me = who(&st, &headers).await;
     let viewer_id = me.as_ref().map(|a| a.id);
-    let (view, svg) = st
+    let (view, svg, last_event) = st
         .read(move |tx| {
             let g = game::load(tx, id, Lock::None)?;
             let view = game::view(tx, &g, viewer_id)?;
             let svg = crate::history::map_svg_clickable(&g)?;
-            Ok((view, svg))
+            // The page's live updates start after what it shows.
+            let last_event = tx
+                .query_one("SELECT MAX(id) FROM events WHERE game_id = $1", &[id.into()])?
+                .and_then(|r| r.opt_int(0))
+                .unwrap_or(0);
+            Ok((view, svg, last_event))
         })
         .await?;
     Ok(Page {
-        html: pages::game(me.as_ref(), &csrf, &view, &svg),
+        html: pages::game(me.as_ref(), &csrf, &view, &svg, last_event),
         new_csrf,
     })
 }

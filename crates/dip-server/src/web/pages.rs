@@ -109,6 +109,20 @@ fn deadline(g: &Value) -> Markup {
     }
 }
 
+/// A game's deadline settings: `movement 24h · retreat 1h · adjustment by hand`.
+fn deadline_settings(g: &Value) -> String {
+    let d = &g["deadlines"];
+    let each: Vec<String> = ["movement", "retreat", "adjustment"]
+        .iter()
+        .map(|k| format!("{k} {}", d[*k].as_str().unwrap_or("by hand")))
+        .collect();
+    if each.iter().all(|e| e.ends_with("by hand")) {
+        "by hand".into()
+    } else {
+        each.join(" · ")
+    }
+}
+
 fn game_row(g: &Value, me: Option<&Account>, csrf: &str, join: bool) -> Markup {
     let id = g["id"].as_i64().unwrap_or(0);
     let you = &g["you"];
@@ -120,19 +134,39 @@ fn game_row(g: &Value, me: Option<&Account>, csrf: &str, join: bool) -> Markup {
                     .any(|p| p["name"] == you["power"] && p["must_order"] == true && p["orders_submitted"] == false)
             })
             .unwrap_or(false);
+    let forming = g["status"] == "forming";
+    let seats = if forming { Vec::new() } else { super::open_seats(g) };
     html! {
         tr data-game=(id) {
             td { a href={"/games/" (id)} { (g["name"].as_str().unwrap_or("")) } }
             td { (g["variant_title"].as_str().unwrap_or("")) }
             td { (g["status"].as_str().unwrap_or("")) " " (g["phase_title"].as_str().unwrap_or("")) }
-            td { (g["joined"]) " / " (g["players"]["max"]) }
-            td { (deadline(g)) }
+            td {
+                (g["joined"]) " / " (g["players"]["max"])
+                @if !seats.is_empty() { br; span.open-seats { "open: " (seats.join(", ")) } }
+            }
+            td {
+                // Open games: the settings (a forming game has no deadline
+                // yet), and the live deadline of a running one.
+                @if !join {
+                    (deadline(g))
+                } @else {
+                    @if g["deadline"].is_string() { (deadline(g)) br; }
+                    span.deadlines.muted { (deadline_settings(g)) }
+                }
+            }
             td { (g["press"].as_str().unwrap_or("")) @if g["anonymous"] == true { ", anonymous" } }
             td {
                 @if needs { span.needs title="orders needed" { "orders needed" } }
                 @if join && me.is_some() && you.is_null() {
                     form.inline method="post" action={"/games/" (id) "/join"} {
                         input type="hidden" name="csrf" value=(csrf);
+                        @if !seats.is_empty() {
+                            select name="power" aria-label="Power" {
+                                @for p in &seats { option value=(p) { (p) } }
+                            }
+                            " "
+                        }
                         button type="submit" class="join" { "Join" }
                     }
                 }
@@ -222,10 +256,11 @@ pub fn lobby(
     )
 }
 
-pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str) -> String {
+pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: i64) -> String {
     let id = g["id"].as_i64().unwrap_or(0);
     let player = g["you"]["power"].is_string();
-    let gm = g["game_master"] == true;
+    // A finished game is view only, for its game master too.
+    let gm = g["game_master"] == true && g["status"] != "finished";
     let running = g["status"] == "active";
     let title = g["name"].as_str().unwrap_or("");
     let powers = g["powers"].as_array().cloned().unwrap_or_default();
@@ -236,7 +271,7 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str) -> String {
         csrf,
         Some("/assets/game.js"),
         html! {
-            main.game data-game=(id) data-player=(player) data-gm=(gm) {
+            main.game data-game=(id) data-player=(player) data-gm=(gm) data-events=(last_event) {
                 section #board {
                     div.map-tools {
                         button #zoom-in type="button" title="Zoom in" { "+" }
