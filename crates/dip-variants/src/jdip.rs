@@ -8,11 +8,11 @@
 //! What the engine can carry is read into a [`Model`]: provinces and
 //! coasts, armies' and fleets' borders, wings (a third unit type that moves
 //! to every touching province), borders that always forbid some unit types
-//! (their edges are left out), convoyable coasts, starting time, victory,
-//! build rule, powers, centres and units. What it cannot (borders by
-//! season, phase, year or order type, support modifiers, game length)
-//! is kept in [`JdipVariant::notes`] and [`JdipVariant::borders`] and
-//! reported, never silently dropped.
+//! (their edges are left out), borders by season, phase, year, unit or
+//! order type and difficult passable borders (the model's border rules),
+//! convoyable coasts, starting time, victory, build rule, powers, centres
+//! and units. What it cannot (game length, years without capture) is kept
+//! in [`JdipVariant::notes`] and reported, never silently dropped.
 //!
 //! Everything is read through size caps; a zip entry larger than
 //! [`MAX_ENTRY_BYTES`] is refused before it is unpacked. Errors name the
@@ -23,10 +23,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::RwLock;
 
-use dip_core::map::{BuildRule, EdgeFlags, Terrain, TerrainSet, UnitType};
+use dip_core::map::{BuildRule, EdgeFlags, OrderClass, Terrain, TerrainSet, UnitType, Years};
 use dip_core::{PhaseKind, Season};
 
-use crate::model::{MEdge, MPower, MProvince, MUnit, Model};
+use crate::model::{MBorderRule, MEdge, MPower, MProvince, MUnit, Model};
 use crate::VariantError;
 
 /// The largest file read from a plugin (variants.xml, adjacency, SVG): 32 MiB.
@@ -81,8 +81,9 @@ pub struct JdipVariant {
     pub svg: Option<(String, String)>,
     /// The preferred unit symbol pack named by the plugin (`preferredUnitStyle`).
     pub unit_style: Option<String>,
-    /// Borders the engine does not enforce (by season, phase, year, order
-    /// type, or with a support modifier), as read: (province, border).
+    /// The borders by season, phase, year, order type or with a
+    /// `baseMoveModifier`, as read: (province, border). Each is one of the
+    /// model's `border_rules`, which the engine enforces.
     pub borders: Vec<(String, Border)>,
     /// The provinces marked `isConvoyableCoast` (the coasts among them are
     /// the model's `convoy_coasts`, where fleets convoy).
@@ -1101,8 +1102,10 @@ fn read_adjacency(
             }
         }
     }
-    // Borders: unconditional unit-type borders remove edges into and out
-    // of the province (from `from` only, when given); the rest are kept.
+    // Borders: a border that only names unit types (and maybe `from`)
+    // holds always: its edges are left out (into the province, and out of
+    // it when no `from` is given). The others become border rules of the
+    // map, checked by the engine with the phase (docs/jdip-plugin.md).
     for (pi, ids, line) in prov_borders {
         let abbr = m.provinces[pi].abbr.clone();
         for id in ids {
@@ -1116,6 +1119,7 @@ fn read_adjacency(
             let mut types = Vec::new();
             for t in &b.unit_types {
                 match unit_index(t, true) {
+                    Some(2) if !wings => {}
                     Some(u) => types.push(u),
                     None => {
                         return Err(err(
@@ -1126,28 +1130,52 @@ fn read_adjacency(
                     }
                 }
             }
-            if types.is_empty() {
-                types = (0..m.unit_types.len()).collect();
-            }
-            if !b.unconditional() {
+            if !b.unit_types.is_empty() && types.is_empty() {
                 notes.push(format!(
-                    "{file}:{}: border `{id}` of {abbr} ({}) depends on season, phase, year, order or support: read, not enforced",
-                    b.line, b.description
+                    "{file}:{}: border `{id}` of {abbr} is about wings only, and this variant has none: left out",
+                    b.line
                 ));
-                borders_out.push((abbr.clone(), b.clone()));
                 continue;
             }
-            let from: Vec<String> = b.from.iter().map(|f| location(f).0).collect();
-            let prov_of = |r: &str| r.split('/').next().unwrap_or("").to_string();
-            edges.retain(|e| {
-                if !types.contains(&e.ut) {
-                    return true;
+            let mut from = Vec::new();
+            for f in &b.from {
+                let fp = location(f).0;
+                match index.get(&fp) {
+                    Some(&j) => from.push(m.provinces[j].abbr.clone()),
+                    None => {
+                        return Err(err(
+                            file,
+                            b.line,
+                            format!("border `{id}`: `from` names `{f}`, not a province of this file"),
+                        ))
+                    }
                 }
-                let (fp, tp) = (prov_of(&e.from), prov_of(&e.to));
-                let into = tp == abbr && (from.is_empty() || from.contains(&fp));
-                let out = fp == abbr && (from.is_empty() || from.contains(&fp));
-                !(into || out)
-            });
+            }
+            if b.unconditional() && !types.is_empty() {
+                let prov_of = |r: &str| r.split('/').next().unwrap_or("").to_string();
+                edges.retain(|e| {
+                    if !types.contains(&e.ut) {
+                        return true;
+                    }
+                    let (fp, tp) = (prov_of(&e.from), prov_of(&e.to));
+                    let into = tp == abbr && (from.is_empty() || from.contains(&fp));
+                    let out = fp == abbr && (from.is_empty() || from.contains(&fp));
+                    !(into || out)
+                });
+                continue;
+            }
+            let rule = border_rule(b, &abbr, from, &types, &m.unit_types, file, notes)?;
+            match rule {
+                Some(mut r) => {
+                    r.src = (fi, b.line);
+                    m.border_rules.push(r);
+                    borders_out.push((abbr.clone(), b.clone()));
+                }
+                None => notes.push(format!(
+                    "{file}:{}: border `{id}` of {abbr} ({}) gives no condition and no baseMoveModifier: it closes nothing (as in jDip)",
+                    b.line, b.description
+                )),
+            }
         }
     }
     m.edges = edges;
@@ -1161,6 +1189,113 @@ fn read_adjacency(
         }
     }
     Ok(())
+}
+
+/// A jDip `BORDER` as a border rule of its province: `None` when it
+/// changes nothing (no condition, no modifier: jDip lets every unit pass).
+fn border_rule(
+    b: &Border,
+    province: &str,
+    from: Vec<String>,
+    types: &[usize],
+    unit_types: &[UnitType],
+    file: &str,
+    notes: &mut Vec<String>,
+) -> Result<Option<MBorderRule>, VariantError> {
+    let bad = |what: &str, v: &str, expected: &str| {
+        err(
+            file,
+            b.line,
+            format!("border `{}`: {what} `{v}` (expected {expected})", b.id),
+        )
+    };
+    let mut r = MBorderRule {
+        province: province.to_string(),
+        from,
+        units: types
+            .iter()
+            .filter_map(|&u| unit_types.get(u))
+            .map(|u| u.letter)
+            .collect(),
+        ..Default::default()
+    };
+    let mut unknown_orders = Vec::new();
+    for o in &b.order_types {
+        // jDip names order classes: `dip.order.Move`, `info.jdip.order.Support`.
+        let class = o.rsplit('.').next().unwrap_or(o);
+        match OrderClass::parse(class) {
+            Some(c) if !r.orders.contains(&c) => r.orders.push(c),
+            Some(_) => {}
+            None => unknown_orders.push(o.clone()),
+        }
+    }
+    if !unknown_orders.is_empty() {
+        notes.push(format!(
+            "{file}:{}: border `{}` of {province}: order types {} are never refused by dip",
+            b.line,
+            b.id,
+            unknown_orders.join(", ")
+        ));
+        if r.orders.is_empty() {
+            return Ok(None);
+        }
+    }
+    for w in split_list(&b.season) {
+        let s = match w.to_ascii_lowercase().as_str() {
+            "spring" | "summer" | "s" => Season::Spring,
+            "fall" | "autumn" | "winter" | "f" | "w" => Season::Fall,
+            _ => return Err(bad("season", w, "Spring or Fall")),
+        };
+        if !r.seasons.contains(&s) {
+            r.seasons.push(s);
+        }
+    }
+    for w in split_list(&b.phase) {
+        let k = match w.to_ascii_lowercase().as_str() {
+            "movement" | "m" => PhaseKind::Movement,
+            "retreat" | "r" => PhaseKind::Retreat,
+            _ => return Err(bad("phase", w, "Movement or Retreat")),
+        };
+        if !r.phases.contains(&k) {
+            r.phases.push(k);
+        }
+    }
+    let years: Vec<&str> = b.year.split([',', ' ', '\t']).filter(|w| !w.is_empty()).collect();
+    r.years = match years[..] {
+        [] => Years::Any,
+        [w] if w.eq_ignore_ascii_case("odd") => Years::Odd,
+        [w] if w.eq_ignore_ascii_case("even") => Years::Even,
+        [a, z] => match (a.parse::<i32>(), z.parse::<i32>()) {
+            (Ok(a), Ok(z)) if a <= z => Years::Between(a, z),
+            _ => {
+                return Err(bad(
+                    "year",
+                    &b.year,
+                    "two years, the first not after the second, or odd or even",
+                ))
+            }
+        },
+        _ => {
+            return Err(bad(
+                "year",
+                &b.year,
+                "two years, the first not after the second, or odd or even",
+            ))
+        }
+    };
+    let modifier = b.base_move_modifier.trim();
+    if !modifier.is_empty() {
+        let v: i32 = modifier
+            .parse()
+            .map_err(|_| bad("baseMoveModifier", modifier, "a whole number such as -1"))?;
+        r.strength = v.clamp(-100, 100) as i8;
+    }
+    let closes = !r.units.is_empty()
+        || !r.orders.is_empty()
+        || !r.seasons.is_empty()
+        || !r.phases.is_empty()
+        || r.years != Years::Any;
+    Ok((closes || r.strength != 0).then_some(r))
 }
 
 /// The unit points of the map's SVG (`jdipNS:PROVINCE_DATA`): each
@@ -1960,10 +2095,16 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         m.year,
         if m.year <= 0 { " allowBCYears=\"true\"" } else { "" }
     ));
+    // jDip needs a victory condition: dip's 0 (more than half the centres)
+    // is written as that number.
+    let centres = m.provinces.iter().filter(|p| p.center).count();
+    let victory = if m.victory > 0 {
+        m.victory as usize
+    } else {
+        centres / 2 + 1
+    };
     v.push_str("\t\t<VICTORYCONDITIONS>\n");
-    if m.victory > 0 {
-        v.push_str(&format!("\t\t\t<WINNING_SUPPLY_CENTERS value=\"{}\"/>\n", m.victory));
-    }
+    v.push_str(&format!("\t\t\t<WINNING_SUPPLY_CENTERS value=\"{victory}\"/>\n"));
     v.push_str("\t\t</VICTORYCONDITIONS>\n");
     for p in m.provinces.iter().filter(|p| p.center) {
         let owner = match &m.owners {
@@ -2000,14 +2141,37 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     v.push_str("\t</VARIANT>\n</VARIANTS>\n");
     // Adjacency.
     let mut a = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- written by dip -->\n<PROVINCES>\n");
+    let borders: Vec<(String, String)> = m
+        .border_rules
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| jdip_border(r, &format!("rule{}", i + 1)).map(|b| (r.province.to_ascii_lowercase(), b)))
+        .collect();
+    if !borders.is_empty() {
+        a.push_str("\t<BORDER_DEFINITIONS>\n");
+        for (_, b) in &borders {
+            a.push_str(&format!("\t\t{b}\n"));
+        }
+        a.push_str("\t</BORDER_DEFINITIONS>\n");
+    }
     for p in &m.provinces {
         let convoyable = if m.convoy_coasts.iter().any(|c| c.eq_ignore_ascii_case(&p.abbr)) {
             " isConvoyableCoast=\"true\""
         } else {
             ""
         };
+        let ids: Vec<&str> = borders
+            .iter()
+            .filter(|(prov, _)| prov.eq_ignore_ascii_case(&p.abbr))
+            .filter_map(|(_, b)| b.split('"').nth(1))
+            .collect();
+        let border_attr = if ids.is_empty() {
+            String::new()
+        } else {
+            format!(" borders=\"{}\"", ids.join(" "))
+        };
         a.push_str(&format!(
-            "\t<PROVINCE shortname=\"{}\" fullname=\"{}\"{convoyable}>\n",
+            "\t<PROVINCE shortname=\"{}\" fullname=\"{}\"{convoyable}{border_attr}>\n",
             esc(&p.abbr),
             esc(&p.name)
         ));
@@ -2060,6 +2224,62 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     a.push_str("</PROVINCES>\n");
     let svg = write_svg(m);
     vec![("variants.xml".into(), v), (adj_name, a), (svg_name, svg)]
+}
+
+/// A border rule as jDip's `BORDER` element with this id (its first
+/// attribute), or `None` when jDip cannot say it (unit types other than
+/// army, fleet and wing; the adjustment phase).
+fn jdip_border(r: &MBorderRule, id: &str) -> Option<String> {
+    let mut units = Vec::new();
+    for &c in &r.units {
+        units.push(match c.to_ascii_uppercase() {
+            'A' => "Army",
+            'F' => "Fleet",
+            'W' => "Wing",
+            _ => return None,
+        });
+    }
+    if r.phases.contains(&PhaseKind::Adjustment) {
+        return None;
+    }
+    let mut t = format!("<BORDER id=\"{id}\" description=\"{}\"", esc(&r.to_line()));
+    let mut attr = |k: &str, v: String| {
+        if !v.is_empty() {
+            t.push_str(&format!(" {k}=\"{}\"", esc(&v)));
+        }
+    };
+    attr("from", r.from.join(" "));
+    attr("unitTypes", units.join(", "));
+    // jDip 1.6 names its order classes `dip.order.…`.
+    let class = |o: &OrderClass| {
+        let n = o.name();
+        format!("dip.order.{}{}", n[..1].to_ascii_uppercase(), &n[1..])
+    };
+    attr("orderTypes", r.orders.iter().map(class).collect::<Vec<_>>().join(", "));
+    let season = |s: &Season| if *s == Season::Spring { "Spring" } else { "Fall" };
+    attr("season", r.seasons.iter().map(season).collect::<Vec<_>>().join(", "));
+    let phase = |k: &PhaseKind| {
+        if *k == PhaseKind::Retreat {
+            "Retreat"
+        } else {
+            "Movement"
+        }
+    };
+    attr("phase", r.phases.iter().map(phase).collect::<Vec<_>>().join(", "));
+    attr(
+        "year",
+        match r.years {
+            Years::Any => String::new(),
+            Years::Between(a, b) => format!("{a}, {b}"),
+            Years::Odd => "odd".into(),
+            Years::Even => "even".into(),
+        },
+    );
+    if r.strength != 0 {
+        attr("baseMoveModifier", r.strength.to_string());
+    }
+    t.push_str("/>");
+    Some(t)
 }
 
 /// A plain map: a square per province around its point, jDip's layers,

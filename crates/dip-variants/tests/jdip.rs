@@ -124,7 +124,7 @@ fn unit_type_border_removes_fleet_moves_both_ways() {
 }
 
 #[test]
-fn conditional_border_is_kept_and_reported_and_convoyable_coast_read() {
+fn conditional_border_becomes_a_border_rule_and_convoyable_coast_read() {
     let jv = Plugin::open(&tiny_dir()).unwrap().variant("Tiny Isle").unwrap();
     assert_eq!(jv.borders.len(), 1);
     assert_eq!(jv.borders[0].0, "fen");
@@ -133,10 +133,12 @@ fn conditional_border_is_kept_and_reported_and_convoyable_coast_read() {
         edge(&jv.model, 'A', "hil", "fen"),
         "a seasonal border is not a missing edge"
     );
+    let rules: Vec<String> = jv.model.border_rules.iter().map(|r| r.to_line()).collect();
+    assert_eq!(rules, ["border-rule fen seasons=spring"]);
     assert_eq!(jv.convoyable_coasts, ["cov"]);
     assert_eq!(jv.model.convoy_coasts, ["cov"]);
     let notes = jv.notes.join("\n");
-    assert!(notes.contains("springShut"), "{notes}");
+    assert!(!notes.contains("springShut"), "{notes}");
     assert!(notes.contains("GAME_LENGTH"), "{notes}");
     assert!(notes.contains("Greyland is inactive"), "{notes}");
 }
