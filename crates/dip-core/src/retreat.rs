@@ -31,6 +31,9 @@ pub fn retreat_target(
 ) -> Result<RegionId, Illegal> {
     let r = target_region(map, rules, d.unit, dest)?.ok_or(Illegal::RetreatNotPossible)?;
     let phase = retreat_phase(state.phase);
+    if closed(map, d, r, phase) {
+        return Err(Illegal::ClosedBorder);
+    }
     if open_for(map, rules, d, r, |p| state.unit(p).is_some(), &state.standoffs, phase) {
         Ok(r)
     } else {
@@ -41,6 +44,19 @@ pub fn retreat_target(
 /// The retreat phase of the season of `phase`.
 pub(crate) fn retreat_phase(phase: Phase) -> Phase {
     Phase::new(phase.year, phase.season, PhaseKind::Retreat)
+}
+
+/// Does a border rule refuse the retreat to region `r` in `phase` (a rule
+/// of the province left or of the one entered)?
+fn closed(map: &Map, d: &Dislodged, r: RegionId, phase: Phase) -> bool {
+    !map.border_rules().is_empty()
+        && (map.closed(
+            map.province_of(d.unit.region),
+            None,
+            d.unit.kind,
+            OrderClass::Retreat,
+            phase,
+        ) || map.closed(map.province_of(r), None, d.unit.kind, OrderClass::Retreat, phase))
 }
 
 /// Is region `r`, next to the dislodged unit, open to it in `phase`?
@@ -59,11 +75,7 @@ fn open_for(
         EdgeFlags::default()
     };
     let p = map.province_of(r);
-    let here = map.province_of(d.unit.region);
-    let closed = !map.border_rules().is_empty()
-        && (map.closed(here, None, d.unit.kind, OrderClass::Retreat, phase)
-            || map.closed(p, None, d.unit.kind, OrderClass::Retreat, phase));
-    !(closed
+    !(closed(map, d, r, phase)
         || flags.has(EdgeFlags::NO_RETREAT)
         || occupied(p)
         || standoffs.contains(p.index())
