@@ -201,10 +201,7 @@ impl Plugin {
             let mut v = Vec::new();
             for n in root.children().filter(|n| n.has_tag_name("VARIANT")) {
                 let name = attr_req(&doc, n, "name", file)?;
-                let aliases = n
-                    .attribute("aliases")
-                    .map(|a| split_list(a).map(str::to_string).collect())
-                    .unwrap_or_default();
+                let aliases = n.attribute("aliases").map(split_csv).unwrap_or_default();
                 v.push((name.to_string(), aliases));
             }
             if v.is_empty() {
@@ -421,6 +418,28 @@ fn attr_req<'a>(
     })
 }
 
+/// jDip's comma-separated names (`aliases`, `altnames`): commas outside
+/// double quotes separate, spaces belong to the names (`Sail Ho` is one).
+fn split_csv(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in s.chars().chain(std::iter::once(',')) {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                let t = cur.trim();
+                if !t.is_empty() {
+                    out.push(t.to_string());
+                }
+                cur.clear();
+            }
+            c => cur.push(c),
+        }
+    }
+    out
+}
+
 fn split_list(s: &str) -> impl Iterator<Item = &str> {
     s.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
@@ -593,16 +612,16 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
     // dip's own plugins keep its abbreviations as the first altname
     // (upper-case letters and digits, at most four): taken when unique.
     for (i, p) in pnodes.iter().enumerate() {
-        let first = p.attribute("altnames").and_then(|a| split_list(a).next());
+        let first = p.attribute("altnames").and_then(|a| split_csv(a).into_iter().next());
         if let Some(a) =
             first.filter(|a| a.len() <= 4 && a.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
         {
             if !abbrs
                 .iter()
                 .enumerate()
-                .any(|(j, b)| j != i && b.eq_ignore_ascii_case(a))
+                .any(|(j, b)| j != i && b.eq_ignore_ascii_case(&a))
             {
-                abbrs[i] = a.to_string();
+                abbrs[i] = a;
             }
         }
     }
@@ -613,22 +632,16 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             .unwrap_or(&power_names[i])
             .trim()
             .replace('"', "'");
-        let alt: Vec<String> = p
-            .attribute("altnames")
-            .map(|a| split_list(a).map(str::to_string).collect())
-            .unwrap_or_default();
+        let alt: Vec<String> = p.attribute("altnames").map(split_csv).unwrap_or_default();
         let key = power_names[i].to_ascii_lowercase();
         if !active[i] {
+            // jDip keeps an inactive power's units and centres; nobody
+            // orders them, so they hold (a dip variant has no such flag).
             notes.push(format!(
-                "{vfile}:{}: power {} is inactive: left out (its centres are neutral)",
+                "{vfile}:{}: power {} is inactive: its units stay and hold, its centres stay its own; nobody should play it",
                 ln(*p),
                 power_names[i]
             ));
-            power_of.insert(key, None);
-            for a in &alt {
-                power_of.insert(a.to_ascii_lowercase(), None);
-            }
-            continue;
         }
         power_of.insert(key, Some(abbrs[i].clone()));
         power_of.insert(abbrs[i].to_ascii_lowercase(), Some(abbrs[i].clone()));
@@ -644,9 +657,6 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             src: (0, ln(*p)),
             ..MPower::default()
         });
-    }
-    if m.powers.is_empty() {
-        return Err(err(&vfile, ln(vnode), format!("variant `{vname}` has no active POWER")));
     }
     let power = |n: roxmltree::Node, attr: &str| -> Result<Option<String>, VariantError> {
         let v = attr_req(&doc, n, attr, &vfile)?.trim();
@@ -783,8 +793,7 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             )
         })?;
         let Some(pw) = power(u, "power")? else {
-            notes.push(format!("{vfile}:{}: unit of an inactive power left out", ln(u)));
-            continue;
+            return Err(err(&vfile, ln(u), "a unit needs a power (power=\"none\" found)"));
         };
         let abbr = m.provinces[pi].abbr.clone();
         let region = match coast {
