@@ -995,10 +995,12 @@ fn read_adjacency(
     let mut water = vec![false; m.provinces.len()];
     // (A fleet adjacency without refs still makes a coast: a shore that
     // some border closes to fleets.)
+    // (An army border only to itself, as jDip's Switzerland has, makes
+    // no land: the province is impassable.)
     for (i, t, refs, _) in &adj {
         if t != "mv" {
             water[*i] = true;
-        } else if !refs.trim().is_empty() {
+        } else if split_list(refs).any(|r| index.get(&location(r).0) != Some(i)) {
             land[*i] = true;
         }
     }
@@ -1935,6 +1937,36 @@ pub fn find(name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
     if paths.is_empty() {
         return None;
     }
+    // `PLUGIN#NAME`: the plugin by its file or folder name (`stdVariants`,
+    // `stdVariants.zip`).
+    if let Some((stem, vname)) = name.rsplit_once('#') {
+        for p in plugin_paths(&paths) {
+            let file = p.file_name().and_then(|f| f.to_str()).unwrap_or("");
+            let short = p.file_stem().and_then(|f| f.to_str()).unwrap_or("");
+            if file.eq_ignore_ascii_case(stem.trim()) || short.eq_ignore_ascii_case(stem.trim()) {
+                let plugin = match Plugin::open(&p) {
+                    Ok(pl) => pl,
+                    Err(e) => return Some(Err(e)),
+                };
+                let Some(n) = plugin.find(vname).map(str::to_string) else {
+                    return Some(Err(err(
+                        &plugin.file_name("variants.xml"),
+                        0,
+                        format!(
+                            "no variant `{vname}` (it has {})",
+                            plugin
+                                .variants
+                                .iter()
+                                .map(|v| v.0.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )));
+                };
+                return Some(plugin.variant(&n).map(|v| (plugin, v)));
+            }
+        }
+    }
     for p in plugin_paths(&paths) {
         let Ok(plugin) = Plugin::open(&p) else { continue };
         if let Some(n) = plugin.find(name).map(str::to_string) {
@@ -1942,6 +1974,24 @@ pub fn find(name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
         }
     }
     None
+}
+
+/// The plugin variants under the search paths that a bundled name hides
+/// (`--variant standard` is dip's standard even when a plugin has a
+/// `Standard`), each as `PLUGIN#NAME`, the spelling that picks it.
+pub fn hidden_by_bundled(name: &str) -> Vec<String> {
+    let name = name.trim();
+    if !crate::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for p in plugin_paths(&search_paths()) {
+        let Ok(plugin) = Plugin::open(&p) else { continue };
+        if let Some(v) = plugin.find(name) {
+            out.push(format!("{}#{v}", plugin.path));
+        }
+    }
+    out
 }
 
 /// A variant from a plugin path: `PATH` (its default variant, else its

@@ -180,6 +180,25 @@ fn aliases_and_altnames_were_split_at_spaces() {
 }
 
 #[test]
+fn province_bordering_only_itself_was_read_as_land() {
+    // jDip's standard map gives Switzerland `<ADJACENCY type="mv" refs="swi"/>`:
+    // no unit can enter it, so it is impassable, not unreachable land.
+    let files = with_file("tiny_adjacency.xml", |t| {
+        t.replace(
+            "</PROVINCES>",
+            "<PROVINCE shortname=\"swi\" fullname=\"Switzerland\"><ADJACENCY type=\"mv\" refs=\"swi\"/></PROVINCE>\n</PROVINCES>",
+        )
+    });
+    let m = Plugin::from_memory("x.zip", files)
+        .unwrap()
+        .variant("tiny")
+        .unwrap()
+        .model;
+    let swi = m.provinces.iter().find(|p| p.abbr == "swi").unwrap();
+    assert_eq!(swi.terrain, dip_core::Terrain::Impassable);
+}
+
+#[test]
 fn zip_plugin_reads_as_the_folder() {
     let dir = temp("zip");
     let z = dir.join("TinyVariant.zip");

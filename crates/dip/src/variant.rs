@@ -115,6 +115,14 @@ fn write_output(out: &str, text: &str, inputs: &[&Path], force: bool) -> Result<
     dip_game::files::replace(o, text.as_bytes()).map_err(anyhow::Error::msg)
 }
 
+/// Says so when a bundled name hides a variant of that name in a plugin
+/// given with `--variants` (the bundled one is used).
+pub fn warn_hidden(name: &str) {
+    for spec in dip_variants::jdip::hidden_by_bundled(name) {
+        eprintln!("note: `{name}` is dip's bundled variant; for the plugin's, write `--variant '{spec}'`");
+    }
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
         Cmd::List => {
@@ -167,7 +175,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let bundled = dip_variants::bundled()
                 .iter()
                 .any(|(n, _)| n.eq_ignore_ascii_case(path.trim()));
-            if !bundled && !Path::new(&path).exists() && dip_variants::jdip::find(&path).is_none() {
+            warn_hidden(&path);
+            if !bundled && !Path::new(&path).exists() && dip_variants::jdip::lookup(&path).is_none() {
                 eprintln!("dip: {path}: no such file and no bundled variant of that name");
                 return Ok(ExitCode::from(2));
             }
@@ -220,6 +229,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         }
         Cmd::Show { path, name } => {
+            warn_hidden(&path);
             let v = formats::load_any(&path)?;
             let text = dip_variants::lint::show(&v, &name).ok_or_else(|| anyhow!("no province `{name}` in {path}"))?;
             print!("{text}");
@@ -267,6 +277,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Cmd::Convert { path, to, out, force } => {
             let format = Format::parse(&to)
                 .ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork, dpjudge, realpolitik or jdip)"))?;
+            warn_hidden(&path);
             let (model, _) = formats::read_model(&path)?;
             // Check that it builds before writing anything.
             model.build(&path)?;
