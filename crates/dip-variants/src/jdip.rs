@@ -239,7 +239,14 @@ impl Plugin {
         match &self.source {
             Source::Dir(d) => {
                 let p = d.join(inner);
-                crate::files::read_bytes_capped(&p, MAX_ENTRY_BYTES).map_err(|m| err(&shown, 0, m))
+                if !p.exists() {
+                    return Err(err(&shown, 0, "no such file in the plugin"));
+                }
+                // The message names the path; the error names it already.
+                crate::files::read_bytes_capped(&p, MAX_ENTRY_BYTES).map_err(|m| {
+                    let prefix = format!("{}: ", p.display());
+                    err(&shown, 0, m.strip_prefix(&prefix).unwrap_or(&m))
+                })
             }
             Source::Zip(bytes) => {
                 let want = format!("{}{inner}", self.prefix);

@@ -443,6 +443,20 @@ fn centre_missing_from_the_adjacency_names_the_zip_entry_and_line() {
 }
 
 #[test]
+fn missing_adjacency_file_of_a_folder_named_its_path_twice() {
+    let d = temp("noadj");
+    for (n, b) in tiny_files() {
+        if n != "tiny_adjacency.xml" {
+            std::fs::write(d.join(&n), b).unwrap();
+        }
+    }
+    let e = Plugin::open(&d).unwrap().variant("tiny").unwrap_err();
+    assert!(e.file.ends_with("tiny_adjacency.xml"), "{e}");
+    assert_eq!(e.message, "no such file in the plugin");
+    assert_eq!(e.to_string().matches("tiny_adjacency.xml").count(), 1, "{e}");
+}
+
+#[test]
 fn svg_without_layers_names_the_svg() {
     let e = zip_error(with_file("tiny.svg", |t| t.replace("id=\"UnitLayer\"", "id=\"Units\"")));
     assert!(e.file.ends_with("Bad.zip!/tiny.svg"), "{e}");

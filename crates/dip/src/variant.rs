@@ -16,7 +16,13 @@ pub struct Args {
 enum Cmd {
     /// The bundled variants, and those of the jDip plugins given with
     /// `--variants`: name, powers, provinces, centres.
-    List,
+    List {
+        /// One JSON object a line (`name`, `powers`, `provinces`,
+        /// `centres`, `title`, and `plugin` for a plugin's variant), for
+        /// scripts.
+        #[arg(long)]
+        json: bool,
+    },
     /// Lint a variant (a bundled name or a file in any format); exit 1 on
     /// findings, 2 when it cannot be read.
     Check {
@@ -125,21 +131,41 @@ pub fn warn_hidden(name: &str) {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        Cmd::List => {
-            println!(
-                "{:<14} {:>6} {:>9} {:>7}  title",
-                "name", "powers", "provinces", "centres"
-            );
+        Cmd::List { json } => {
+            let row = |name: &str, v: &dip_variants::Variant, plugin: Option<&str>| {
+                if json {
+                    let mut o = serde_json::json!({
+                        "name": name,
+                        "powers": v.map.powers().len(),
+                        "provinces": v.map.num_provinces(),
+                        "centres": v.map.supply_centers().len(),
+                        "title": v.title,
+                    });
+                    if let Some(p) = plugin {
+                        o["plugin"] = serde_json::Value::from(p);
+                    }
+                    println!("{o}");
+                } else {
+                    println!(
+                        "{:<14} {:>6} {:>9} {:>7}  {}{}",
+                        name,
+                        v.map.powers().len(),
+                        v.map.num_provinces(),
+                        v.map.supply_centers().len(),
+                        v.title,
+                        plugin.map(|p| format!(" (jDip: {p})")).unwrap_or_default()
+                    );
+                }
+            };
+            if !json {
+                println!(
+                    "{:<14} {:>6} {:>9} {:>7}  title",
+                    "name", "powers", "provinces", "centres"
+                );
+            }
             for (name, _) in dip_variants::bundled() {
                 let v = dip_variants::load(name)?;
-                println!(
-                    "{:<14} {:>6} {:>9} {:>7}  {}",
-                    name,
-                    v.map.powers().len(),
-                    v.map.num_provinces(),
-                    v.map.supply_centers().len(),
-                    v.title
-                );
+                row(name, &v, None);
             }
             let mut failed = false;
             for plugin in dip_variants::jdip::plugin_paths(&dip_variants::jdip::search_paths()) {
@@ -153,15 +179,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 };
                 for (name, _) in &p.variants {
                     match p.variant(name).and_then(|jv| jv.model.build(&p.path)) {
-                        Ok(v) => println!(
-                            "{:<14} {:>6} {:>9} {:>7}  {} (jDip: {})",
-                            name,
-                            v.map.powers().len(),
-                            v.map.num_provinces(),
-                            v.map.supply_centers().len(),
-                            v.title,
-                            p.path
-                        ),
+                        Ok(v) => row(name, &v, Some(&p.path)),
                         Err(e) => {
                             eprintln!("{e}");
                             failed = true;

@@ -159,6 +159,39 @@ fn render_start_draws_on_the_plugins_map() {
 }
 
 #[test]
+fn owner_fills_over_a_plugin_map_changed_colour() {
+    // Multiplied over the plugin's coloured land, a power's colour turned
+    // into another (Sail Ho's light blue West showed green): over a plugin
+    // map the panel's tint is laid over instead.
+    let d = tmp("owners");
+    let svg = d.join("map.svg");
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "-o",
+        &svg.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let owners = &text[text.find(r#"<g id="owners""#).expect("owners layer")..];
+    let owners = &owners[..owners.find("</g>").unwrap()];
+    assert!(!owners.contains("multiply"), "{owners}");
+    // Redland's province is filled with the colour of its panel swatch.
+    let swatch = text
+        .split("<rect x=\"14\"")
+        .nth(1)
+        .and_then(|r| r.split("fill=\"").nth(1))
+        .and_then(|f| f.split('"').next())
+        .expect("a swatch");
+    assert!(owners.contains(&format!("fill=\"{swatch}\"")), "{swatch} in {owners}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
 fn render_with_a_symbol_pack() {
     let d = tmp("symbols");
     let svg = d.join("map.svg");
