@@ -302,7 +302,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let lost = formats::lost_in(&model, format);
             if !lost.is_empty() {
                 eprintln!(
-                    "note: the {} format cannot carry {} border(s) or home centre(s), e.g. {}",
+                    "note: the {} format cannot carry {} border(s), home centre(s) or border rule(s), e.g. {}",
                     format.name(),
                     lost.len(),
                     lost.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
