@@ -22,7 +22,7 @@ shift
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ -z "${DIP:-}" ]; then
     (cd "$root" && cargo build -q -p dip)
-    DIP=$root/target/debug/dip
+    DIP=${CARGO_TARGET_DIR:-$root/target}/debug/dip
 fi
 total_pass=0
 total_fail=0

@@ -214,7 +214,7 @@ impl Runner {
             if let Some(expected) = &step.post_units {
                 let mut want = BTreeSet::new();
                 for l in expected {
-                    let u = parse_unit_with(vocab, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
+                    let u = unit_line(vocab, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
                     want.insert(describe(map, &u));
                 }
                 let after = match &outcome {
@@ -233,7 +233,7 @@ impl Runner {
             if let Some(expected) = &step.post_dislodged {
                 let mut want = BTreeSet::new();
                 for l in expected {
-                    let u = parse_unit_with(vocab, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
+                    let u = unit_line(vocab, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
                     want.insert(describe(map, &u));
                 }
                 let got: BTreeSet<String> = match &outcome {
@@ -349,7 +349,7 @@ fn check_step(
         };
         let want: BTreeSet<String> = expected
             .iter()
-            .filter_map(|l| parse_unit_with(vocab, &l.text).ok())
+            .filter_map(|l| unit_line(vocab, &l.text).ok())
             .map(|u| describe(map, &u))
             .collect();
         if want != got {
@@ -379,15 +379,15 @@ fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
     };
     let mut state = State::empty(map, phase);
     for l in &case.units {
-        let u = parse_unit_with(vocab, &l.text).map_err(|e| (here(l), e))?;
+        let u = unit_line(vocab, &l.text).map_err(|e| (here(l), e))?;
         state.place(map, u);
     }
     let results = previous_results(vocab, &state, case)?;
     for l in &case.dislodged {
         let d = if l.text.contains(" from ") {
-            parse_dislodged_with(vocab, &l.text).map_err(|e| (here(l), e))?
+            parse_dislodged_with(vocab, &l.text).map_err(|e| (here(l), unknown_power(vocab, &l.text).unwrap_or(e)))?
         } else {
-            let unit = parse_unit_with(vocab, &l.text).map_err(|e| (here(l), e))?;
+            let unit = unit_line(vocab, &l.text).map_err(|e| (here(l), e))?;
             let p = map.province_of(unit.region);
             let (attacker_from, by_convoy) = results.attackers.get(&p).copied().unwrap_or((p, false));
             Dislodged {
@@ -413,7 +413,8 @@ fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
         None => state.own_home_centers(map),
         Some(lines) => {
             for l in lines {
-                let (power, ps) = parse_owners(map, &l.text).map_err(|e| (here(l), e))?;
+                let (power, ps) =
+                    parse_owners(map, &l.text).map_err(|e| (here(l), unknown_power(vocab, &l.text).unwrap_or(e)))?;
                 for q in ps {
                     state.set_owner(q, Some(power));
                 }
@@ -482,25 +483,36 @@ fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 /// A parse error, said better when the line starts with a misspelled power
 /// (`Germnay: A wal S ...`).
 fn explain(vocab: &Vocabulary, text: &str, e: dip_text::ParseError) -> String {
-    if let Some((head, _)) = text.split_once(':') {
-        let head = head.trim();
-        let one_word = !head.is_empty() && head.chars().all(|c| c.is_alphabetic() || c == '-');
-        if one_word && vocab.nation(head).is_none() {
-            let map = vocab.map();
-            let near: Vec<&str> = map
-                .power_ids()
-                .map(|p| map.power(p).name.as_str())
-                .filter(|n| strsim_close(n, head))
-                .collect();
-            let hint = if near.is_empty() {
-                String::new()
-            } else {
-                format!(" (did you mean {}?)", near.join(", "))
-            };
-            return format!("unknown power `{head}`{hint}");
-        }
+    unknown_power(vocab, text).unwrap_or_else(|| e.to_string())
+}
+
+/// A line `Power: …` whose power the variant does not know: the message,
+/// with the powers spelled like it.
+fn unknown_power(vocab: &Vocabulary, text: &str) -> Option<String> {
+    let (head, _) = text.split_once(':')?;
+    let head = head.trim();
+    let one_word = !head.is_empty() && head.chars().all(|c| c.is_alphabetic() || c == '-');
+    if !one_word || vocab.nation(head).is_some() {
+        return None;
     }
-    e.to_string()
+    let map = vocab.map();
+    let near: Vec<&str> = map
+        .power_ids()
+        .map(|p| map.power(p).name.as_str())
+        .filter(|n| strsim_close(n, head))
+        .collect();
+    let hint = if near.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean {}?)", near.join(", "))
+    };
+    Some(format!("unknown power `{head}`{hint}"))
+}
+
+/// A unit line of a position block (`Power: A prov`): a misspelled power
+/// is named as such.
+fn unit_line(vocab: &Vocabulary, text: &str) -> Result<Unit, String> {
+    parse_unit_with(vocab, text).map_err(|e| unknown_power(vocab, text).unwrap_or(e))
 }
 
 /// Two names within two letters of each other (edits, not case).

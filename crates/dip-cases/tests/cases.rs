@@ -131,6 +131,27 @@ fn misspelled_power_in_a_peer_case_is_an_error_naming_file_and_line() {
 }
 
 #[test]
+fn misspelled_power_in_prestate_and_poststate_had_no_suggestion() {
+    for (text, line, word) in [
+        (
+            "VARIANT_ALL Standard\nCASE p2\nPRESTATE\n  Germnay: A mun\nORDERS\n  Germany: A mun-boh\nPOSTSTATE\n  Germany: A boh\nEND\n",
+            4,
+            "Germnay",
+        ),
+        (
+            "VARIANT_ALL Standard\nCASE p3\nPRESTATE\n  Germany: A mun\nORDERS\n  Germany: A mun-boh\nPOSTSTATE\n  Germny: A boh\nEND\n",
+            8,
+            "Germny",
+        ),
+    ] {
+        let f = failures_of(text, "peer.txt");
+        assert_eq!(f.len(), 1, "{f:?}");
+        let want = format!("peer.txt:{line}: unknown power `{word}` (did you mean Germany?)");
+        assert!(f[0].starts_with(&want), "{}", f[0]);
+    }
+}
+
+#[test]
 fn unknown_peer_variant_asks_for_variants_naming_file_and_line() {
     let text = "# jDip's test map\nVARIANT_ALL DATC_Loeb9\nCASE v1\nPRESTATE\n  Spain: A cor\nORDERS\n  Spain: A cor H\nPOSTSTATE_SAME\nEND\n";
     let f = failures_of(text, "loeb.txt");

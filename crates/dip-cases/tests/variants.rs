@@ -46,6 +46,7 @@ fn variant_rule_cases_pass() {
         "VAR.canal",
         "VAR.convoy-unit",
         "VAR.convoy-coast",
+        "VAR.border-rule",
         "VAR.build",
         "VAR.chaos",
         "VAR.1898",

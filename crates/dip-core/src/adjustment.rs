@@ -1,7 +1,7 @@
 //! Adjustment phases (DATC 6.I, 6.J): builds, disbands, waives, civil disorder.
 
 use crate::ids::{PowerId, ProvinceId, UnitTypeId};
-use crate::map::{BuildRule, Map, Terrain};
+use crate::map::{BuildRule, Map, OrderClass, Terrain};
 use crate::movement::ordered_unit;
 use crate::order::{CoastSpec, Order, OrderKind, UnitRef};
 use crate::outcome::{Illegal, OrderReport, Reason, Verdict};
@@ -66,6 +66,9 @@ fn build_unit(map: &Map, state: &State, rules: &Ruleset, power: PowerId, u: &Uni
     let ut = map.unit_type(kind);
     if !ut.builds_on.contains(prov.terrain) {
         return Err(Illegal::WrongTerrain);
+    }
+    if map.closed(u.province, None, kind, OrderClass::Build, state.phase) {
+        return Err(Illegal::ClosedBorder);
     }
     let region = match u.coast {
         CoastSpec::Coast(r) if map.allows(r, kind) => r,

@@ -1,7 +1,7 @@
 //! Dense integer ids for everything on a map. Names live only at the edges.
 
 /// A province: one space of the board (all its coasts together).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ProvinceId(pub u16);
 
 /// A region: where one unit stands. A province with split coasts has one

@@ -10,6 +10,7 @@
 //! except where a rule option says the first or last order counts.
 
 pub mod adjustment;
+pub mod border_rule;
 pub mod convoy;
 pub mod game;
 pub mod ids;

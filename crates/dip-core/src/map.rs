@@ -3,7 +3,9 @@
 //! A [`Map`] is built once from a [`MapBuilder`] and validated there, so that
 //! the resolver can trust it: every id it hands out is in range.
 
+pub use crate::border_rule::{BorderRule, OrderClass, Years};
 use crate::ids::{BitSet, PowerId, PowerSet, ProvinceId, RegionId, UnitTypeId, MAX_POWERS, MAX_UNIT_TYPES};
+use crate::state::Phase;
 
 /// What a province is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -201,9 +203,41 @@ pub struct Map {
     pub victory: u16,
     /// Some border carries a flag (`mx`, `hx`, canal): lookups are needed.
     flagged: bool,
+    /// Borders that close or weaken by season, phase, year, unit or order.
+    border_rules: Vec<BorderRule>,
 }
 
 impl Map {
+    /// The border rules (most maps have none).
+    pub fn border_rules(&self) -> &[BorderRule] {
+        &self.border_rules
+    }
+    /// Does a border rule of province `p` refuse this order now? `from`:
+    /// where a move into `p` comes from; `None` for the other looks at `p`
+    /// (the unit's own province, a supported or convoyed unit's, a
+    /// destination of a support, convoy or retreat).
+    pub fn closed(
+        &self,
+        p: ProvinceId,
+        from: Option<ProvinceId>,
+        ut: UnitTypeId,
+        class: OrderClass,
+        phase: Phase,
+    ) -> bool {
+        self.border_rules
+            .iter()
+            .any(|r| r.province == p && r.refuses(from, ut, class, phase))
+    }
+    /// The strength change of a move from `from` into `into` over their
+    /// border: the first rule of `into` that gives one (0: none).
+    pub fn strength_change(&self, into: ProvinceId, from: ProvinceId) -> i32 {
+        self.border_rules
+            .iter()
+            .filter(|r| r.province == into)
+            .map(|r| r.change_from(from) as i32)
+            .find(|&c| c != 0)
+            .unwrap_or(0)
+    }
     /// Does any border carry a flag? (Most maps have none: then no lookup.)
     pub fn has_edge_flags(&self) -> bool {
         self.flagged
@@ -458,6 +492,7 @@ pub struct MapBuilder {
     convoy_unit: Option<UnitTypeId>,
     /// Coastal provinces where fleets may convoy (jDip's convoyable coasts).
     convoy_coasts: Vec<ProvinceId>,
+    border_rules: Vec<BorderRule>,
     pub build_rule: BuildRule,
     pub victory: u16,
 }
@@ -590,6 +625,10 @@ impl MapBuilder {
             self.convoy_coasts.push(p);
         }
     }
+    /// A rule of a province's borders (see [`BorderRule`]).
+    pub fn add_border_rule(&mut self, rule: BorderRule) {
+        self.border_rules.push(rule);
+    }
     pub fn set_clockwise(&mut self, p: ProvinceId, order: Vec<ProvinceId>) {
         if let Some(c) = self.clockwise.get_mut(p.index()) {
             *c = Some(order);
@@ -607,6 +646,7 @@ impl MapBuilder {
             clockwise,
             convoy_unit,
             convoy_coasts,
+            border_rules,
             build_rule,
             victory,
         } = self;
@@ -627,6 +667,17 @@ impl MapBuilder {
                 what: "regions",
                 max: u16::MAX as usize - 1,
             });
+        }
+        for r in &border_rules {
+            if let Some(bad) = std::iter::once(r.province)
+                .chain(r.from.iter().copied())
+                .find(|p| p.index() >= provinces.len())
+            {
+                return Err(MapError::BadId {
+                    what: "province",
+                    id: bad.index(),
+                });
+            }
         }
         let mut seen = std::collections::HashSet::new();
         for p in &provinces {
@@ -779,6 +830,7 @@ impl MapBuilder {
             build_rule,
             victory,
             flagged,
+            border_rules,
         })
     }
 }

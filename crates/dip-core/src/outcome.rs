@@ -51,10 +51,14 @@ pub enum Illegal {
     TooMany,
     /// The unit type cannot be built or stand there.
     WrongTerrain,
+    /// A border rule of the variant refuses the order now (by season,
+    /// phase, year, unit or order type), or a support over a difficult
+    /// border.
+    ClosedBorder,
 }
 
 impl Illegal {
-    pub const ALL: [Illegal; 22] = [
+    pub const ALL: [Illegal; 23] = [
         Illegal::NoSuchUnit,
         Illegal::ForeignUnit,
         Illegal::WrongUnitCoast,
@@ -77,6 +81,7 @@ impl Illegal {
         Illegal::BuildNotPossible,
         Illegal::TooMany,
         Illegal::WrongTerrain,
+        Illegal::ClosedBorder,
     ];
 
     /// A short stable name, used in case files: `no-such-unit`.
@@ -104,6 +109,7 @@ impl Illegal {
             Illegal::BuildNotPossible => "build-not-possible",
             Illegal::TooMany => "too-many",
             Illegal::WrongTerrain => "wrong-terrain",
+            Illegal::ClosedBorder => "closed-border",
         }
     }
 
@@ -135,6 +141,7 @@ impl Illegal {
             Illegal::BuildNotPossible => "cannot build there",
             Illegal::TooMany => "more adjustments than allowed",
             Illegal::WrongTerrain => "that unit type cannot be there",
+            Illegal::ClosedBorder => "a border rule of the variant closes the way",
         }
     }
 }

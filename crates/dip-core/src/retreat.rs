@@ -2,12 +2,12 @@
 //! DipWork's suggested retreat by the right-hand rule.
 
 use crate::ids::{BitSet, ProvinceId, RegionId};
-use crate::map::{EdgeFlags, Map};
+use crate::map::{EdgeFlags, Map, OrderClass};
 use crate::movement::{check_unit_coast, check_unit_type, target_region};
 use crate::order::{Dest, Order, OrderKind};
 use crate::outcome::{Illegal, OrderReport, Reason, Verdict};
 use crate::rules::{Duplicates, Ruleset};
-use crate::state::{Dislodged, State};
+use crate::state::{Dislodged, Phase, PhaseKind, State};
 
 /// The result of a retreat phase.
 #[derive(Clone, Debug)]
@@ -30,14 +30,36 @@ pub fn retreat_target(
     dest: &Dest,
 ) -> Result<RegionId, Illegal> {
     let r = target_region(map, rules, d.unit, dest)?.ok_or(Illegal::RetreatNotPossible)?;
-    if open_for(map, rules, d, r, |p| state.unit(p).is_some(), &state.standoffs) {
+    let phase = retreat_phase(state.phase);
+    if closed(map, d, r, phase) {
+        return Err(Illegal::ClosedBorder);
+    }
+    if open_for(map, rules, d, r, |p| state.unit(p).is_some(), &state.standoffs, phase) {
         Ok(r)
     } else {
         Err(Illegal::RetreatNotPossible)
     }
 }
 
-/// Is region `r`, next to the dislodged unit, open to it?
+/// The retreat phase of the season of `phase`.
+pub(crate) fn retreat_phase(phase: Phase) -> Phase {
+    Phase::new(phase.year, phase.season, PhaseKind::Retreat)
+}
+
+/// Does a border rule refuse the retreat to region `r` in `phase` (a rule
+/// of the province left or of the one entered)?
+fn closed(map: &Map, d: &Dislodged, r: RegionId, phase: Phase) -> bool {
+    !map.border_rules().is_empty()
+        && (map.closed(
+            map.province_of(d.unit.region),
+            None,
+            d.unit.kind,
+            OrderClass::Retreat,
+            phase,
+        ) || map.closed(map.province_of(r), None, d.unit.kind, OrderClass::Retreat, phase))
+}
+
+/// Is region `r`, next to the dislodged unit, open to it in `phase`?
 fn open_for(
     map: &Map,
     rules: &Ruleset,
@@ -45,6 +67,7 @@ fn open_for(
     r: RegionId,
     occupied: impl Fn(ProvinceId) -> bool,
     standoffs: &BitSet,
+    phase: Phase,
 ) -> bool {
     let flags = if map.has_edge_flags() {
         map.edge_flags(d.unit.kind, d.unit.region, r).unwrap_or_default()
@@ -52,17 +75,27 @@ fn open_for(
         EdgeFlags::default()
     };
     let p = map.province_of(r);
-    !(flags.has(EdgeFlags::NO_RETREAT)
+    !(closed(map, d, r, phase)
+        || flags.has(EdgeFlags::NO_RETREAT)
         || occupied(p)
         || standoffs.contains(p.index())
         || (p == d.attacker_from && !(d.by_convoy && rules.retreat_to_convoy_origin)))
 }
 
-/// Has the dislodged unit anywhere to go, with `occupied` provinces taken?
-pub(crate) fn can_retreat(map: &Map, rules: &Ruleset, d: &Dislodged, occupied: &BitSet, standoffs: &BitSet) -> bool {
+/// Has the dislodged unit anywhere to go in the retreat phase after
+/// `movement`, with `occupied` provinces taken?
+pub(crate) fn can_retreat(
+    map: &Map,
+    rules: &Ruleset,
+    d: &Dislodged,
+    occupied: &BitSet,
+    standoffs: &BitSet,
+    movement: Phase,
+) -> bool {
+    let phase = retreat_phase(movement);
     map.edges(d.unit.kind, d.unit.region)
         .iter()
-        .any(|e| open_for(map, rules, d, e.to, |p| occupied.contains(p.index()), standoffs))
+        .any(|e| open_for(map, rules, d, e.to, |p| occupied.contains(p.index()), standoffs, phase))
 }
 
 /// Every region the dislodged unit may retreat to.

@@ -531,8 +531,21 @@ impl<'a> Picture<'a> {
     }
 
     fn write_owners(&self, s: &mut String, state: &State, pal: &Palette, by_reference: bool) {
-        // Multiplied over the base, so that its borders and names show through.
-        s.push_str(r#"<g id="owners" style="mix-blend-mode:multiply">"#);
+        // Multiplied over dip's own base, so that its borders and names show
+        // through. Over a map picture of other colours (a jDip plugin's
+        // coloured land) multiplying would change the power's colour (blue
+        // over sand turns green): there the tint of the panel is laid over,
+        // nearly opaque, with the outline drawn again.
+        let over_picture = self.background.is_some() && pal.mode != Mode::BlackWhite;
+        if over_picture {
+            let _ = write!(
+                s,
+                r#"<g id="owners" fill-opacity="0.85" stroke="{}" stroke-width="0.8">"#,
+                pal.border()
+            );
+        } else {
+            s.push_str(r#"<g id="owners" style="mix-blend-mode:multiply">"#);
+        }
         for (i, p) in self.map().provinces().iter().enumerate() {
             if p.terrain == Terrain::Sea || self.shapes.provinces[i].is_empty() {
                 continue;
@@ -540,7 +553,11 @@ impl<'a> Picture<'a> {
             let Some(owner) = state.owner(ProvinceId(i as u16)) else {
                 continue;
             };
-            let fill = pal.owner_fill(owner);
+            let fill = if over_picture {
+                pal.owner_tint(owner)
+            } else {
+                pal.owner_fill(owner)
+            };
             if by_reference {
                 let _ = write!(s, r##"<use xlink:href="#p{i}" fill="{fill}"/>"##);
             } else {

@@ -52,8 +52,9 @@ fn symbol_pack_draws_each_powers_units_in_its_colour() {
     let pack = dip_variants::jdip::SymbolPack::open(&dir).unwrap();
     assert_eq!(pack.name, "Squares");
     let pics = dip_render::jdip::symbol_pictures(&v, &pack);
-    // Two powers × army and fleet; the pack has no wing, which keeps dip's icon.
-    assert_eq!(pics.len(), 4);
+    // Three powers (the inactive Greyland too) × army and fleet; the pack
+    // has no wing, which keeps dip's icon.
+    assert_eq!(pics.len(), 6);
     assert!(pics.iter().all(|p| v.map.unit_type(p.unit_type).letter != 'W'));
     let palette = dip_render::colour::Palette::new(&v, dip_render::Mode::Colour);
     for p in &pics {

@@ -163,6 +163,7 @@ fn run(vocab: &Vocabulary, line: &str, toks: &[Tok<'_>], state: &mut ScanState, 
         nation_first,
         unit_column: 1,
         near: None,
+        writer: None,
         path: Vec::new(),
     };
     let (power, order, press) = s.line(state);
@@ -201,6 +202,9 @@ struct Scanner<'v, 'm, 'a, 't> {
     /// The province of the ordered unit, once read: a misspelled
     /// destination is looked for next to it first.
     near: Option<ProvinceId>,
+    /// The nation of the line while its unit is read: a misspelled place
+    /// is looked for among that nation's units first.
+    writer: Option<PowerId>,
     path: Vec<ProvinceId>,
 }
 
@@ -352,33 +356,42 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
     fn place(&mut self, spell: bool) -> PlaceRes {
         if let Some((p, n)) = self.place_at(self.i) {
             // `n` tokens: the words of the name and the hyphens between them.
+            let start = self.i;
             self.i += n;
+            if spell {
+                self.extra_name_word(start, p);
+            }
             return PlaceRes::Found(p);
         }
         let Some(t) = self.peek().filter(|t| t.word) else {
             return PlaceRes::Missing;
         };
         if spell {
-            // Only when the position is known (`Vocabulary::with_position`).
-            let among = match (self.v.occupied(), self.near) {
-                (Some(_), Some(p)) => Some(self.v.map().neighbour_provinces(p)),
-                (Some(units), None) => Some(units.to_vec()),
-                (None, _) => None,
+            // Only when the position is known (`Vocabulary::with_position`):
+            // a destination among the unit's neighbours; a unit among the
+            // writer's units, then among every unit.
+            let among: Vec<Vec<ProvinceId>> = match (self.v.occupied(), self.near) {
+                (Some(_), Some(p)) => vec![self.v.map().neighbour_provinces(p)],
+                (Some(units), None) => {
+                    let own = self.writer.and_then(|w| self.v.occupied_by(w));
+                    own.into_iter().chain(std::iter::once(units)).collect()
+                }
+                (None, _) => Vec::new(),
             };
-            if let Some((p, score, name)) = among.and_then(|c| self.v.spell_among(t.text, &c)) {
+            if let Some((p, score, name, words)) = among.iter().find_map(|c| self.spell_words(c)) {
                 let prov = self.v.map().province(p.province);
+                let written = self.words_text(words);
                 self.notes.push(Note::new(
                     Code::Spelling,
                     self.col(),
                     format!(
-                        "`{}` read as {} ({}), the likest name in reach (`{name}`, {:.2})",
-                        t.text,
+                        "`{written}` read as {} ({}), the likest name in reach (`{name}`, {:.2})",
                         prov.name,
                         self.v.print_name(p.province),
                         score
                     ),
                 ));
-                self.i += 1;
+                self.i += words;
                 return PlaceRes::Found(p);
             }
             if let Some((p, score, name)) = self.v.spell(t.text) {
@@ -398,6 +411,83 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             }
         }
         PlaceRes::Unknown(t.text.to_string())
+    }
+
+    /// A name read with one word too many (`Arctic Sea` for the Arctic
+    /// Ocean, also called `Arctic`): with the position known, the next word
+    /// goes with the name when it is a word of the map's names (`Sea`) and
+    /// the whole still spells this province.
+    fn extra_name_word(&mut self, start: usize, p: Place) {
+        if self.v.occupied().is_none() {
+            return;
+        }
+        let Some(t) = self.peek().filter(|t| t.word && t.spaced) else {
+            return;
+        };
+        if self.v.order_word(t.text).is_some()
+            || self.v.unit(t.text).is_some()
+            || self.v.nation(t.text).is_some()
+            || self.place_at(self.i).is_some()
+            || !self.v.name_word(t.text)
+        {
+            return;
+        }
+        let (Some(a), Some(b)) = (self.toks.get(start), self.toks.get(self.i)) else {
+            return;
+        };
+        let written = &self.line[a.start..b.start + b.text.len()];
+        if let Some((_, score, name)) = self.v.spell_among(written, &[p.province]) {
+            let prov = self.v.map().province(p.province);
+            self.notes.push(Note::new(
+                Code::Spelling,
+                self.col_at(start),
+                format!(
+                    "`{written}` read as {} ({}), the likest name in reach (`{name}`, {score:.2})",
+                    prov.name,
+                    self.v.print_name(p.province)
+                ),
+            ));
+            self.i += 1;
+        }
+    }
+
+    /// The spelling check among `candidates` on the words here: a
+    /// misspelled name of several words (`Arctic Sea`) is tried whole
+    /// before its first word alone. Words that mean something else (an
+    /// order, unit or nation word, a place) end the name. With the number
+    /// of words read.
+    fn spell_words(&self, candidates: &[ProvinceId]) -> Option<(Place, f64, String, usize)> {
+        let mut words: Vec<&str> = Vec::new();
+        let mut j = self.i;
+        while words.len() < self.v.max_place_words() + 1 {
+            let Some(t) = self.toks.get(j).filter(|t| t.word && (words.is_empty() || t.spaced)) else {
+                break;
+            };
+            if !words.is_empty()
+                && (self.v.order_word(t.text).is_some()
+                    || self.v.unit(t.text).is_some()
+                    || self.v.nation(t.text).is_some()
+                    || self.place_at(j).is_some()
+                    || FILLERS_AFTER_MOVE.iter().any(|f| t.text.eq_ignore_ascii_case(f)))
+            {
+                break;
+            }
+            words.push(t.text);
+            j += 1;
+        }
+        (1..=words.len()).rev().find_map(|n| {
+            self.v
+                .spell_among(&words[..n].join(" "), candidates)
+                .map(|(p, score, name)| (p, score, name, n))
+        })
+    }
+
+    /// The text of `n` words from here, as written.
+    fn words_text(&self, n: usize) -> String {
+        let (Some(a), Some(b)) = (self.toks.get(self.i), self.toks.get(self.i + n - 1)) else {
+            return String::new();
+        };
+        self.line[a.start..b.start + b.text.len()].to_string()
     }
 
     fn unknown_place(&self, code: Code, col: usize, found: Option<&str>) -> Note {
@@ -689,7 +779,10 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
         if self.word() == Some(OrderWord::Move) && self.peek_at(1).is_some_and(|t| t.word || t.text == "(") {
             let save = (self.i, self.notes.len());
             self.i += 1;
-            if let Ok(me) = self.location(Code::LocationField, power.is_some()) {
+            self.writer = power;
+            let me = self.location(Code::LocationField, power.is_some());
+            self.writer = None;
+            if let Ok(me) = me {
                 if self.word() == Some(OrderWord::Move) {
                     self.near = Some(me.province);
                     if let Ok(k @ OrderKind::Move(..)) = self.order(me, state) {
@@ -704,7 +797,10 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             self.notes.truncate(save.1);
         }
         self.unit_column = self.col();
-        let me = match self.location(Code::LocationField, power.is_some()) {
+        self.writer = power;
+        let me = self.location(Code::LocationField, power.is_some());
+        self.writer = None;
+        let me = match me {
             Ok(u) => u,
             Err(n) => {
                 self.notes.push(n);

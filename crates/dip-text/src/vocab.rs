@@ -129,7 +129,7 @@ pub struct Vocabulary<'m> {
     batch: bool,
     /// Provinces where units stand, when the position is known: the
     /// spelling check prefers them ([`Vocabulary::with_position`]).
-    occupied: Option<Vec<ProvinceId>>,
+    occupied: Option<Vec<(ProvinceId, PowerId)>>,
     /// May a misspelled nation before a colon be read ([`Vocabulary::nation_fuzzy`])?
     nation_spelling: bool,
 }
@@ -269,13 +269,14 @@ impl<'m> Vocabulary<'m> {
     }
 
     /// The position the orders are written in: the spelling check then
-    /// reads a misspelled unit's place among the provinces where units
-    /// stand, and a misspelled destination among the provinces next to the
-    /// unit, before it tries every name (`a bargandy holds` is Burgundy
-    /// when an army stands there, not Barents Sea).
+    /// reads a misspelled unit's place among the provinces where the
+    /// writer's units stand (then any unit), and a misspelled destination
+    /// among the provinces next to the unit, before it tries every name
+    /// (`a bargandy holds` is Burgundy when an army stands there, not
+    /// Barents Sea).
     pub fn with_position(mut self, state: &dip_core::State) -> Self {
-        let mut ps: Vec<ProvinceId> = state.units().map(|(p, _)| p).collect();
-        ps.extend(state.all_dislodged().map(|(p, _)| p));
+        let mut ps: Vec<(ProvinceId, PowerId)> = state.units().map(|(p, u)| (p, u.power)).collect();
+        ps.extend(state.all_dislodged().map(|(p, d)| (p, d.unit.power)));
         self.occupied = Some(ps);
         self
     }
@@ -289,8 +290,15 @@ impl<'m> Vocabulary<'m> {
     }
 
     /// The provinces where units stand, if the position is known.
-    pub(crate) fn occupied(&self) -> Option<&[ProvinceId]> {
-        self.occupied.as_deref()
+    pub(crate) fn occupied(&self) -> Option<Vec<ProvinceId>> {
+        self.occupied.as_ref().map(|v| v.iter().map(|&(p, _)| p).collect())
+    }
+
+    /// The provinces where `power`'s units stand, if the position is known.
+    pub(crate) fn occupied_by(&self, power: PowerId) -> Option<Vec<ProvinceId>> {
+        self.occupied
+            .as_ref()
+            .map(|v| v.iter().filter(|&&(_, w)| w == power).map(|&(p, _)| p).collect())
     }
 
     /// The spelling check among `candidates` only: the province whose name
@@ -329,6 +337,18 @@ impl<'m> Vocabulary<'m> {
         }
         let name = self.places.get(i).map(|e| e.name.clone()).unwrap_or_default();
         Some((place, score, name))
+    }
+
+    /// Is `word` one of the words of a name of several words (`Sea` of
+    /// `North Sea`), without being a name itself?
+    pub(crate) fn name_word(&self, word: &str) -> bool {
+        let w = normalize(word, false);
+        !w.is_empty()
+            && self.place(word).is_none()
+            && self.places.iter().any(|e| {
+                let n = normalize(&e.name, false);
+                n.contains(' ') && n.split(' ').any(|x| x == w)
+            })
     }
 
     /// A nation written short or misspelled before a colon (`f:`,

@@ -210,3 +210,35 @@ fn explicit_convoy_path_keeps_the_destination_and_says_path() {
     let s = scan_line(&vocab, "England: a lvp-lon", &mut ScanState::default()).expect("scanned");
     assert!(s.path.is_empty());
 }
+
+#[test]
+fn spelling_of_a_unit_prefers_the_writers_units() {
+    // `northatlafrica` is as like North Africa (France's fleet) as the North
+    // Atlantic Ocean (England's): each writer's own unit is read.
+    let v = standard();
+    let state = position();
+    let vocab = Vocabulary::new(&v.map).with_position(&state);
+    let place = |line: &str| {
+        parse_order_with(&vocab, line, None)
+            .ok()
+            .and_then(|o| o.unit())
+            .map(|u| v.map.province(u.province).abbr.clone())
+    };
+    assert_eq!(place("England: F northatlafrica holds").as_deref(), Some("nao"));
+    assert_eq!(place("France: F northatlafrica holds").as_deref(), Some("naf"));
+    assert_eq!(
+        place("F northatlafrica holds"),
+        None,
+        "without a writer the name is like two units"
+    );
+}
+
+#[test]
+fn spelling_reads_a_misspelled_name_of_two_words_whole() {
+    // `Nort Sea` from the English Channel: both words make the North Sea
+    // (read word by word, `Nort` would leave `Sea` over).
+    let v = standard();
+    let nth = v.map.find_province("nth").expect("nth");
+    let o = read_in_position("England: F eng - Nort Sea").expect("reads");
+    assert!(matches!(o.kind, dip_core::OrderKind::Move(_, d, _) if d.province == nth));
+}

@@ -172,9 +172,9 @@ pub fn write(m: &Model, format: Format, out: &Path) -> std::io::Result<Vec<PathB
     Ok(files.into_iter().map(|(f, _)| f).collect())
 }
 
-/// Borders (`TYPE from-to[:flags]`) and home centres (`home PROV of
-/// POWER`) of the model that a format cannot carry: what is missing when the
-/// written files are read back.
+/// Borders (`TYPE from-to[:flags]`), home centres (`home PROV of POWER`)
+/// and border rules (`border-rule …`) of the model that a format cannot
+/// carry: what is missing when the written files are read back.
 pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
     let Ok(before) = m.build("variant") else {
         return Vec::new();
@@ -260,9 +260,17 @@ pub fn lost_in(m: &Model, format: Format) -> Vec<String> {
         }
         out
     };
+    let rules = |v: &Variant| {
+        v.map
+            .border_rules()
+            .iter()
+            .map(|r| crate::MBorderRule::from_rule(&v.map, r).to_line())
+            .collect::<std::collections::BTreeSet<String>>()
+    };
     let a = set(&after);
     let mut lost: Vec<String> = set(&before).difference(&a).cloned().collect();
     lost.extend(homes(&before).difference(&homes(&after)).cloned());
+    lost.extend(rules(&before).difference(&rules(&after)).cloned());
     lost
 }
 

@@ -8,11 +8,11 @@
 //! What the engine can carry is read into a [`Model`]: provinces and
 //! coasts, armies' and fleets' borders, wings (a third unit type that moves
 //! to every touching province), borders that always forbid some unit types
-//! (their edges are left out), convoyable coasts, starting time, victory,
-//! build rule, powers, centres and units. What it cannot (borders by
-//! season, phase, year or order type, support modifiers, game length)
-//! is kept in [`JdipVariant::notes`] and [`JdipVariant::borders`] and
-//! reported, never silently dropped.
+//! (their edges are left out), borders by season, phase, year, unit or
+//! order type and difficult passable borders (the model's border rules),
+//! convoyable coasts, starting time, victory, build rule, powers, centres
+//! and units. What it cannot (game length, years without capture) is kept
+//! in [`JdipVariant::notes`] and reported, never silently dropped.
 //!
 //! Everything is read through size caps; a zip entry larger than
 //! [`MAX_ENTRY_BYTES`] is refused before it is unpacked. Errors name the
@@ -23,10 +23,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::RwLock;
 
-use dip_core::map::{BuildRule, EdgeFlags, Terrain, TerrainSet, UnitType};
+use dip_core::map::{BuildRule, EdgeFlags, OrderClass, Terrain, TerrainSet, UnitType, Years};
 use dip_core::{PhaseKind, Season};
 
-use crate::model::{MEdge, MPower, MProvince, MUnit, Model};
+use crate::model::{MBorderRule, MEdge, MPower, MProvince, MUnit, Model};
 use crate::VariantError;
 
 /// The largest file read from a plugin (variants.xml, adjacency, SVG): 32 MiB.
@@ -81,8 +81,9 @@ pub struct JdipVariant {
     pub svg: Option<(String, String)>,
     /// The preferred unit symbol pack named by the plugin (`preferredUnitStyle`).
     pub unit_style: Option<String>,
-    /// Borders the engine does not enforce (by season, phase, year, order
-    /// type, or with a support modifier), as read: (province, border).
+    /// The borders by season, phase, year, order type or with a
+    /// `baseMoveModifier`, as read: (province, border). Each is one of the
+    /// model's `border_rules`, which the engine enforces.
     pub borders: Vec<(String, Border)>,
     /// The provinces marked `isConvoyableCoast` (the coasts among them are
     /// the model's `convoy_coasts`, where fleets convoy).
@@ -200,10 +201,7 @@ impl Plugin {
             let mut v = Vec::new();
             for n in root.children().filter(|n| n.has_tag_name("VARIANT")) {
                 let name = attr_req(&doc, n, "name", file)?;
-                let aliases = n
-                    .attribute("aliases")
-                    .map(|a| split_list(a).map(str::to_string).collect())
-                    .unwrap_or_default();
+                let aliases = n.attribute("aliases").map(split_csv).unwrap_or_default();
                 v.push((name.to_string(), aliases));
             }
             if v.is_empty() {
@@ -241,7 +239,14 @@ impl Plugin {
         match &self.source {
             Source::Dir(d) => {
                 let p = d.join(inner);
-                crate::files::read_bytes_capped(&p, MAX_ENTRY_BYTES).map_err(|m| err(&shown, 0, m))
+                if !p.exists() {
+                    return Err(err(&shown, 0, "no such file in the plugin"));
+                }
+                // The message names the path; the error names it already.
+                crate::files::read_bytes_capped(&p, MAX_ENTRY_BYTES).map_err(|m| {
+                    let prefix = format!("{}: ", p.display());
+                    err(&shown, 0, m.strip_prefix(&prefix).unwrap_or(&m))
+                })
             }
             Source::Zip(bytes) => {
                 let want = format!("{}{inner}", self.prefix);
@@ -420,6 +425,28 @@ fn attr_req<'a>(
     })
 }
 
+/// jDip's comma-separated names (`aliases`, `altnames`): commas outside
+/// double quotes separate, spaces belong to the names (`Sail Ho` is one).
+fn split_csv(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in s.chars().chain(std::iter::once(',')) {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                let t = cur.trim();
+                if !t.is_empty() {
+                    out.push(t.to_string());
+                }
+                cur.clear();
+            }
+            c => cur.push(c),
+        }
+    }
+    out
+}
+
 fn split_list(s: &str) -> impl Iterator<Item = &str> {
     s.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
@@ -592,16 +619,16 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
     // dip's own plugins keep its abbreviations as the first altname
     // (upper-case letters and digits, at most four): taken when unique.
     for (i, p) in pnodes.iter().enumerate() {
-        let first = p.attribute("altnames").and_then(|a| split_list(a).next());
+        let first = p.attribute("altnames").and_then(|a| split_csv(a).into_iter().next());
         if let Some(a) =
             first.filter(|a| a.len() <= 4 && a.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
         {
             if !abbrs
                 .iter()
                 .enumerate()
-                .any(|(j, b)| j != i && b.eq_ignore_ascii_case(a))
+                .any(|(j, b)| j != i && b.eq_ignore_ascii_case(&a))
             {
-                abbrs[i] = a.to_string();
+                abbrs[i] = a;
             }
         }
     }
@@ -612,22 +639,16 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             .unwrap_or(&power_names[i])
             .trim()
             .replace('"', "'");
-        let alt: Vec<String> = p
-            .attribute("altnames")
-            .map(|a| split_list(a).map(str::to_string).collect())
-            .unwrap_or_default();
+        let alt: Vec<String> = p.attribute("altnames").map(split_csv).unwrap_or_default();
         let key = power_names[i].to_ascii_lowercase();
         if !active[i] {
+            // jDip keeps an inactive power's units and centres; nobody
+            // orders them, so they hold (a dip variant has no such flag).
             notes.push(format!(
-                "{vfile}:{}: power {} is inactive: left out (its centres are neutral)",
+                "{vfile}:{}: power {} is inactive: its units stay and hold, its centres stay its own; nobody should play it",
                 ln(*p),
                 power_names[i]
             ));
-            power_of.insert(key, None);
-            for a in &alt {
-                power_of.insert(a.to_ascii_lowercase(), None);
-            }
-            continue;
         }
         power_of.insert(key, Some(abbrs[i].clone()));
         power_of.insert(abbrs[i].to_ascii_lowercase(), Some(abbrs[i].clone()));
@@ -643,9 +664,6 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             src: (0, ln(*p)),
             ..MPower::default()
         });
-    }
-    if m.powers.is_empty() {
-        return Err(err(&vfile, ln(vnode), format!("variant `{vname}` has no active POWER")));
     }
     let power = |n: roxmltree::Node, attr: &str| -> Result<Option<String>, VariantError> {
         let v = attr_req(&doc, n, attr, &vfile)?.trim();
@@ -782,8 +800,7 @@ fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, VariantError
             )
         })?;
         let Some(pw) = power(u, "power")? else {
-            notes.push(format!("{vfile}:{}: unit of an inactive power left out", ln(u)));
-            continue;
+            return Err(err(&vfile, ln(u), "a unit needs a power (power=\"none\" found)"));
         };
         let abbr = m.provinces[pi].abbr.clone();
         let region = match coast {
@@ -985,10 +1002,12 @@ fn read_adjacency(
     let mut water = vec![false; m.provinces.len()];
     // (A fleet adjacency without refs still makes a coast: a shore that
     // some border closes to fleets.)
+    // (An army border only to itself, as jDip's Switzerland has, makes
+    // no land: the province is impassable.)
     for (i, t, refs, _) in &adj {
         if t != "mv" {
             water[*i] = true;
-        } else if !refs.trim().is_empty() {
+        } else if split_list(refs).any(|r| index.get(&location(r).0) != Some(i)) {
             land[*i] = true;
         }
     }
@@ -1101,8 +1120,10 @@ fn read_adjacency(
             }
         }
     }
-    // Borders: unconditional unit-type borders remove edges into and out
-    // of the province (from `from` only, when given); the rest are kept.
+    // Borders: a border that only names unit types (and maybe `from`)
+    // holds always: its edges are left out (into the province, and out of
+    // it when no `from` is given). The others become border rules of the
+    // map, checked by the engine with the phase (docs/jdip-plugin.md).
     for (pi, ids, line) in prov_borders {
         let abbr = m.provinces[pi].abbr.clone();
         for id in ids {
@@ -1116,6 +1137,7 @@ fn read_adjacency(
             let mut types = Vec::new();
             for t in &b.unit_types {
                 match unit_index(t, true) {
+                    Some(2) if !wings => {}
                     Some(u) => types.push(u),
                     None => {
                         return Err(err(
@@ -1126,28 +1148,52 @@ fn read_adjacency(
                     }
                 }
             }
-            if types.is_empty() {
-                types = (0..m.unit_types.len()).collect();
-            }
-            if !b.unconditional() {
+            if !b.unit_types.is_empty() && types.is_empty() {
                 notes.push(format!(
-                    "{file}:{}: border `{id}` of {abbr} ({}) depends on season, phase, year, order or support: read, not enforced",
-                    b.line, b.description
+                    "{file}:{}: border `{id}` of {abbr} is about wings only, and this variant has none: left out",
+                    b.line
                 ));
-                borders_out.push((abbr.clone(), b.clone()));
                 continue;
             }
-            let from: Vec<String> = b.from.iter().map(|f| location(f).0).collect();
-            let prov_of = |r: &str| r.split('/').next().unwrap_or("").to_string();
-            edges.retain(|e| {
-                if !types.contains(&e.ut) {
-                    return true;
+            let mut from = Vec::new();
+            for f in &b.from {
+                let fp = location(f).0;
+                match index.get(&fp) {
+                    Some(&j) => from.push(m.provinces[j].abbr.clone()),
+                    None => {
+                        return Err(err(
+                            file,
+                            b.line,
+                            format!("border `{id}`: `from` names `{f}`, not a province of this file"),
+                        ))
+                    }
                 }
-                let (fp, tp) = (prov_of(&e.from), prov_of(&e.to));
-                let into = tp == abbr && (from.is_empty() || from.contains(&fp));
-                let out = fp == abbr && (from.is_empty() || from.contains(&fp));
-                !(into || out)
-            });
+            }
+            if b.unconditional() && !types.is_empty() {
+                let prov_of = |r: &str| r.split('/').next().unwrap_or("").to_string();
+                edges.retain(|e| {
+                    if !types.contains(&e.ut) {
+                        return true;
+                    }
+                    let (fp, tp) = (prov_of(&e.from), prov_of(&e.to));
+                    let into = tp == abbr && (from.is_empty() || from.contains(&fp));
+                    let out = fp == abbr && (from.is_empty() || from.contains(&fp));
+                    !(into || out)
+                });
+                continue;
+            }
+            let rule = border_rule(b, &abbr, from, &types, &m.unit_types, file, notes)?;
+            match rule {
+                Some(mut r) => {
+                    r.src = (fi, b.line);
+                    m.border_rules.push(r);
+                    borders_out.push((abbr.clone(), b.clone()));
+                }
+                None => notes.push(format!(
+                    "{file}:{}: border `{id}` of {abbr} ({}) gives no condition and no baseMoveModifier: it closes nothing (as in jDip)",
+                    b.line, b.description
+                )),
+            }
         }
     }
     m.edges = edges;
@@ -1161,6 +1207,113 @@ fn read_adjacency(
         }
     }
     Ok(())
+}
+
+/// A jDip `BORDER` as a border rule of its province: `None` when it
+/// changes nothing (no condition, no modifier: jDip lets every unit pass).
+fn border_rule(
+    b: &Border,
+    province: &str,
+    from: Vec<String>,
+    types: &[usize],
+    unit_types: &[UnitType],
+    file: &str,
+    notes: &mut Vec<String>,
+) -> Result<Option<MBorderRule>, VariantError> {
+    let bad = |what: &str, v: &str, expected: &str| {
+        err(
+            file,
+            b.line,
+            format!("border `{}`: {what} `{v}` (expected {expected})", b.id),
+        )
+    };
+    let mut r = MBorderRule {
+        province: province.to_string(),
+        from,
+        units: types
+            .iter()
+            .filter_map(|&u| unit_types.get(u))
+            .map(|u| u.letter)
+            .collect(),
+        ..Default::default()
+    };
+    let mut unknown_orders = Vec::new();
+    for o in &b.order_types {
+        // jDip names order classes: `dip.order.Move`, `info.jdip.order.Support`.
+        let class = o.rsplit('.').next().unwrap_or(o);
+        match OrderClass::parse(class) {
+            Some(c) if !r.orders.contains(&c) => r.orders.push(c),
+            Some(_) => {}
+            None => unknown_orders.push(o.clone()),
+        }
+    }
+    if !unknown_orders.is_empty() {
+        notes.push(format!(
+            "{file}:{}: border `{}` of {province}: order types {} are never refused by dip",
+            b.line,
+            b.id,
+            unknown_orders.join(", ")
+        ));
+        if r.orders.is_empty() {
+            return Ok(None);
+        }
+    }
+    for w in split_list(&b.season) {
+        let s = match w.to_ascii_lowercase().as_str() {
+            "spring" | "summer" | "s" => Season::Spring,
+            "fall" | "autumn" | "winter" | "f" | "w" => Season::Fall,
+            _ => return Err(bad("season", w, "Spring or Fall")),
+        };
+        if !r.seasons.contains(&s) {
+            r.seasons.push(s);
+        }
+    }
+    for w in split_list(&b.phase) {
+        let k = match w.to_ascii_lowercase().as_str() {
+            "movement" | "m" => PhaseKind::Movement,
+            "retreat" | "r" => PhaseKind::Retreat,
+            _ => return Err(bad("phase", w, "Movement or Retreat")),
+        };
+        if !r.phases.contains(&k) {
+            r.phases.push(k);
+        }
+    }
+    let years: Vec<&str> = b.year.split([',', ' ', '\t']).filter(|w| !w.is_empty()).collect();
+    r.years = match years[..] {
+        [] => Years::Any,
+        [w] if w.eq_ignore_ascii_case("odd") => Years::Odd,
+        [w] if w.eq_ignore_ascii_case("even") => Years::Even,
+        [a, z] => match (a.parse::<i32>(), z.parse::<i32>()) {
+            (Ok(a), Ok(z)) if a <= z => Years::Between(a, z),
+            _ => {
+                return Err(bad(
+                    "year",
+                    &b.year,
+                    "two years, the first not after the second, or odd or even",
+                ))
+            }
+        },
+        _ => {
+            return Err(bad(
+                "year",
+                &b.year,
+                "two years, the first not after the second, or odd or even",
+            ))
+        }
+    };
+    let modifier = b.base_move_modifier.trim();
+    if !modifier.is_empty() {
+        let v: i32 = modifier
+            .parse()
+            .map_err(|_| bad("baseMoveModifier", modifier, "a whole number such as -1"))?;
+        r.strength = v.clamp(-100, 100) as i8;
+    }
+    let closes = !r.units.is_empty()
+        || !r.orders.is_empty()
+        || !r.seasons.is_empty()
+        || !r.phases.is_empty()
+        || r.years != Years::Any;
+    Ok((closes || r.strength != 0).then_some(r))
 }
 
 /// The unit points of the map's SVG (`jdipNS:PROVINCE_DATA`): each
@@ -1791,6 +1944,36 @@ pub fn find(name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
     if paths.is_empty() {
         return None;
     }
+    // `PLUGIN#NAME`: the plugin by its file or folder name (`stdVariants`,
+    // `stdVariants.zip`).
+    if let Some((stem, vname)) = name.rsplit_once('#') {
+        for p in plugin_paths(&paths) {
+            let file = p.file_name().and_then(|f| f.to_str()).unwrap_or("");
+            let short = p.file_stem().and_then(|f| f.to_str()).unwrap_or("");
+            if file.eq_ignore_ascii_case(stem.trim()) || short.eq_ignore_ascii_case(stem.trim()) {
+                let plugin = match Plugin::open(&p) {
+                    Ok(pl) => pl,
+                    Err(e) => return Some(Err(e)),
+                };
+                let Some(n) = plugin.find(vname).map(str::to_string) else {
+                    return Some(Err(err(
+                        &plugin.file_name("variants.xml"),
+                        0,
+                        format!(
+                            "no variant `{vname}` (it has {})",
+                            plugin
+                                .variants
+                                .iter()
+                                .map(|v| v.0.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )));
+                };
+                return Some(plugin.variant(&n).map(|v| (plugin, v)));
+            }
+        }
+    }
     for p in plugin_paths(&paths) {
         let Ok(plugin) = Plugin::open(&p) else { continue };
         if let Some(n) = plugin.find(name).map(str::to_string) {
@@ -1798,6 +1981,24 @@ pub fn find(name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
         }
     }
     None
+}
+
+/// The plugin variants under the search paths that a bundled name hides
+/// (`--variant standard` is dip's standard even when a plugin has a
+/// `Standard`), each as `PLUGIN#NAME`, the spelling that picks it.
+pub fn hidden_by_bundled(name: &str) -> Vec<String> {
+    let name = name.trim();
+    if !crate::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for p in plugin_paths(&search_paths()) {
+        let Ok(plugin) = Plugin::open(&p) else { continue };
+        if let Some(v) = plugin.find(name) {
+            out.push(format!("{}#{v}", plugin.path));
+        }
+    }
+    out
 }
 
 /// A variant from a plugin path: `PATH` (its default variant, else its
@@ -1960,10 +2161,16 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         m.year,
         if m.year <= 0 { " allowBCYears=\"true\"" } else { "" }
     ));
+    // jDip needs a victory condition: dip's 0 (more than half the centres)
+    // is written as that number.
+    let centres = m.provinces.iter().filter(|p| p.center).count();
+    let victory = if m.victory > 0 {
+        m.victory as usize
+    } else {
+        centres / 2 + 1
+    };
     v.push_str("\t\t<VICTORYCONDITIONS>\n");
-    if m.victory > 0 {
-        v.push_str(&format!("\t\t\t<WINNING_SUPPLY_CENTERS value=\"{}\"/>\n", m.victory));
-    }
+    v.push_str(&format!("\t\t\t<WINNING_SUPPLY_CENTERS value=\"{victory}\"/>\n"));
     v.push_str("\t\t</VICTORYCONDITIONS>\n");
     for p in m.provinces.iter().filter(|p| p.center) {
         let owner = match &m.owners {
@@ -2000,14 +2207,37 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     v.push_str("\t</VARIANT>\n</VARIANTS>\n");
     // Adjacency.
     let mut a = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- written by dip -->\n<PROVINCES>\n");
+    let borders: Vec<(String, String)> = m
+        .border_rules
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| jdip_border(r, &format!("rule{}", i + 1)).map(|b| (r.province.to_ascii_lowercase(), b)))
+        .collect();
+    if !borders.is_empty() {
+        a.push_str("\t<BORDER_DEFINITIONS>\n");
+        for (_, b) in &borders {
+            a.push_str(&format!("\t\t{b}\n"));
+        }
+        a.push_str("\t</BORDER_DEFINITIONS>\n");
+    }
     for p in &m.provinces {
         let convoyable = if m.convoy_coasts.iter().any(|c| c.eq_ignore_ascii_case(&p.abbr)) {
             " isConvoyableCoast=\"true\""
         } else {
             ""
         };
+        let ids: Vec<&str> = borders
+            .iter()
+            .filter(|(prov, _)| prov.eq_ignore_ascii_case(&p.abbr))
+            .filter_map(|(_, b)| b.split('"').nth(1))
+            .collect();
+        let border_attr = if ids.is_empty() {
+            String::new()
+        } else {
+            format!(" borders=\"{}\"", ids.join(" "))
+        };
         a.push_str(&format!(
-            "\t<PROVINCE shortname=\"{}\" fullname=\"{}\"{convoyable}>\n",
+            "\t<PROVINCE shortname=\"{}\" fullname=\"{}\"{convoyable}{border_attr}>\n",
             esc(&p.abbr),
             esc(&p.name)
         ));
@@ -2060,6 +2290,62 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     a.push_str("</PROVINCES>\n");
     let svg = write_svg(m);
     vec![("variants.xml".into(), v), (adj_name, a), (svg_name, svg)]
+}
+
+/// A border rule as jDip's `BORDER` element with this id (its first
+/// attribute), or `None` when jDip cannot say it (unit types other than
+/// army, fleet and wing; the adjustment phase).
+fn jdip_border(r: &MBorderRule, id: &str) -> Option<String> {
+    let mut units = Vec::new();
+    for &c in &r.units {
+        units.push(match c.to_ascii_uppercase() {
+            'A' => "Army",
+            'F' => "Fleet",
+            'W' => "Wing",
+            _ => return None,
+        });
+    }
+    if r.phases.contains(&PhaseKind::Adjustment) {
+        return None;
+    }
+    let mut t = format!("<BORDER id=\"{id}\" description=\"{}\"", esc(&r.to_line()));
+    let mut attr = |k: &str, v: String| {
+        if !v.is_empty() {
+            t.push_str(&format!(" {k}=\"{}\"", esc(&v)));
+        }
+    };
+    attr("from", r.from.join(" "));
+    attr("unitTypes", units.join(", "));
+    // jDip 1.6 names its order classes `dip.order.…`.
+    let class = |o: &OrderClass| {
+        let n = o.name();
+        format!("dip.order.{}{}", n[..1].to_ascii_uppercase(), &n[1..])
+    };
+    attr("orderTypes", r.orders.iter().map(class).collect::<Vec<_>>().join(", "));
+    let season = |s: &Season| if *s == Season::Spring { "Spring" } else { "Fall" };
+    attr("season", r.seasons.iter().map(season).collect::<Vec<_>>().join(", "));
+    let phase = |k: &PhaseKind| {
+        if *k == PhaseKind::Retreat {
+            "Retreat"
+        } else {
+            "Movement"
+        }
+    };
+    attr("phase", r.phases.iter().map(phase).collect::<Vec<_>>().join(", "));
+    attr(
+        "year",
+        match r.years {
+            Years::Any => String::new(),
+            Years::Between(a, b) => format!("{a}, {b}"),
+            Years::Odd => "odd".into(),
+            Years::Even => "even".into(),
+        },
+    );
+    if r.strength != 0 {
+        attr("baseMoveModifier", r.strength.to_string());
+    }
+    t.push_str("/>");
+    Some(t)
 }
 
 /// A plain map: a square per province around its point, jDip's layers,

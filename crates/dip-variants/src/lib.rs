@@ -8,6 +8,7 @@
 //! assert_eq!(v.map.province(lon).abbr, "lon");
 //! ```
 
+pub mod border_rules;
 pub mod colour;
 pub mod dipwork;
 pub mod dpjudge;
@@ -22,7 +23,7 @@ mod parse;
 pub mod realpolitik;
 pub mod seismic;
 
-pub use model::{MEdge, MPower, MProvince, MUnit, Model, Src};
+pub use model::{MBorderRule, MEdge, MPower, MProvince, MUnit, Model, Src};
 
 /// The native text of a variant (docs/variant-format.md).
 pub fn to_native(v: &Variant) -> String {

@@ -8,6 +8,7 @@
 use dip_core::map::{BuildRule, EdgeFlags, Terrain, UnitType};
 use dip_core::{PhaseKind, Season};
 
+pub use crate::border_rules::MBorderRule;
 use crate::{Variant, VariantError};
 
 /// Where an item came from: (index into `Model::files`, 1-based line).
@@ -112,6 +113,8 @@ pub struct Model {
     pub files: Vec<String>,
     /// Coastal provinces where fleets convoy (`convoy-coast`).
     pub convoy_coasts: Vec<String>,
+    /// Rules of provinces' borders (`border-rule`).
+    pub border_rules: Vec<MBorderRule>,
     /// How the files it was read from were written (DipWork's and
     /// Realpolitik's come from DOS and Windows): files written back in a
     /// legacy format keep it.
@@ -144,6 +147,7 @@ impl Default for Model {
             order_words: Vec::new(),
             files: Vec::new(),
             convoy_coasts: Vec::new(),
+            border_rules: Vec::new(),
             encoding: crate::files::Encoding::Utf8,
         }
     }
@@ -344,6 +348,9 @@ impl Model {
         if !self.convoy_coasts.is_empty() {
             line(&mut out, format!("convoy-coast {}", self.convoy_coasts.join(" ")), none);
         }
+        for r in &self.border_rules {
+            line(&mut out, r.to_line(), r.src);
+        }
         for (p, ns) in &self.clockwise {
             line(&mut out, format!("clockwise {p} {}", ns.join(" ")), none);
         }
@@ -466,6 +473,11 @@ impl Model {
             .province_ids()
             .filter(|&p| map.province(p).terrain == Terrain::Coast && map.is_convoy_space(p))
             .map(|p| map.province(p).abbr.clone())
+            .collect();
+        m.border_rules = map
+            .border_rules()
+            .iter()
+            .map(|r| MBorderRule::from_rule(map, r))
             .collect();
         // Clockwise orders that the positions do not imply.
         for pid in map.province_ids() {

@@ -37,6 +37,7 @@ const KEYWORDS: &[&str] = &[
     "owner",
     "convoy-unit",
     "convoy-coast",
+    "border-rule",
     "picture",
     "unit-picture",
     "order-words",
@@ -748,6 +749,14 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
         res.map_err(|m| p.err(l, m))?;
     }
 
+    // Rules of provinces' borders (seasons, phases, years, unit and order
+    // types, strength changes).
+    for s in stmts("border-rule") {
+        let l = s.line;
+        let res = add_border_rule(&mut p, s);
+        res.map_err(|m| p.err(l, m))?;
+    }
+
     // The map.
     let b = std::mem::take(&mut p.b);
     let map = b
@@ -1164,5 +1173,50 @@ fn add_borders(p: &mut Parser, s: &Stmt, both_ways: bool, neighbours: &mut [Fast
             n.insert(to_p);
         }
     }
+    Ok(())
+}
+
+fn add_border_rule(p: &mut Parser, s: &Stmt) -> Res<()> {
+    use crate::border_rules as br;
+    let a = args(s, br::OPTIONS)?;
+    let [prov] = a.pos[..] else {
+        return Err(
+            "expected `border-rule PROV [from=PROV,...] [units=TYPES] [orders=ORDERS] [seasons=SEASONS] [phases=PHASES] [years=FIRST..LAST|odd|even] [strength=N]`"
+                .into(),
+        );
+    };
+    let mut rule = dip_core::map::BorderRule {
+        province: p.province(prov)?,
+        ..Default::default()
+    };
+    if let Some(v) = a.opts.get("from") {
+        for w in split_outside_quotes(v, ',') {
+            rule.from.push(p.province(w)?);
+        }
+    }
+    if let Some(v) = a.opts.get("units") {
+        for w in split_outside_quotes(v, ',') {
+            rule.unit_types |= 1 << p.unit_type(w)?.0;
+        }
+    }
+    if let Some(v) = a.opts.get("orders") {
+        rule.orders = br::parse_orders(v)?;
+    }
+    if let Some(v) = a.opts.get("seasons") {
+        rule.seasons = br::parse_seasons(v)?;
+    }
+    if let Some(v) = a.opts.get("phases") {
+        rule.phases = br::parse_phases(v)?;
+    }
+    if let Some(v) = a.opts.get("years") {
+        rule.years = br::parse_years(v)?;
+    }
+    if let Some(v) = a.opts.get("strength") {
+        rule.strength = number(v, "a strength change such as `strength=-1`")?;
+    }
+    if !rule.closes() && rule.strength == 0 {
+        return Err("the rule gives no condition (units=, orders=, seasons=, phases=, years=) and no strength=: it changes nothing".into());
+    }
+    p.b.add_border_rule(rule);
     Ok(())
 }

@@ -58,9 +58,8 @@ fn folder_plugin_reads_map_rules_and_position() {
     );
     assert_eq!(m.victory, 3);
     assert_eq!(m.build_rule, dip_core::map::BuildRule::Chaos);
-    // The inactive power is left out, its home centre is neutral.
     let powers: Vec<&str> = m.powers.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(powers, ["Redland", "Blueland"]);
+    assert_eq!(powers, ["Redland", "Blueland", "Greyland"]);
     assert_eq!(m.powers[0].aliases, ["Reds"]);
     // Colours from the map's POWERCOLOR; Blueland has none.
     assert_eq!(m.powers[0].colour.as_deref(), Some("#c03020"));
@@ -68,8 +67,6 @@ fn folder_plugin_reads_map_rules_and_position() {
     let v = m.build("tiny").unwrap();
     let map = &v.map;
     assert_eq!(map.supply_centers().len(), 4);
-    let cov = map.find_province("cov").unwrap();
-    assert!(map.province(cov).homes.is_empty());
     assert_eq!(map.find_province("highlands"), map.find_province("hil"));
     // Three unit types: army, fleet, wing.
     let letters: Vec<char> = map.unit_types().iter().map(|u| u.letter).collect();
@@ -108,6 +105,28 @@ fn edge(m: &dip_variants::Model, letter: char, from: &str, to: &str) -> bool {
 }
 
 #[test]
+fn inactive_power_units_were_dropped_and_centres_made_neutral() {
+    // jDip keeps an inactive power's units, holding, and its centres.
+    let v = Plugin::open(&tiny_dir())
+        .unwrap()
+        .variant("tiny")
+        .unwrap()
+        .model
+        .build("tiny")
+        .unwrap();
+    let map = &v.map;
+    let grey = map.find_power("Greyland").expect("the inactive power is a power");
+    let cov = map.find_province("cov").unwrap();
+    assert!(map.is_home(cov, grey));
+    assert_eq!(v.start.owner(cov), Some(grey));
+    assert_eq!(v.start.unit(cov).map(|u| u.power), Some(grey));
+    // Nobody orders it: it holds.
+    let outcome = dip_core::adjudicate(map, &v.start, &[], &v.rules);
+    let next = dip_core::advance(map, &v.start, &outcome);
+    assert_eq!(next.unit(cov).map(|u| u.power), Some(grey));
+}
+
+#[test]
 fn unit_type_border_removes_fleet_moves_both_ways() {
     let jv = Plugin::open(&tiny_dir()).unwrap().variant("Tiny Isle").unwrap();
     let m = &jv.model;
@@ -124,7 +143,7 @@ fn unit_type_border_removes_fleet_moves_both_ways() {
 }
 
 #[test]
-fn conditional_border_is_kept_and_reported_and_convoyable_coast_read() {
+fn conditional_border_becomes_a_border_rule_and_convoyable_coast_read() {
     let jv = Plugin::open(&tiny_dir()).unwrap().variant("Tiny Isle").unwrap();
     assert_eq!(jv.borders.len(), 1);
     assert_eq!(jv.borders[0].0, "fen");
@@ -133,12 +152,50 @@ fn conditional_border_is_kept_and_reported_and_convoyable_coast_read() {
         edge(&jv.model, 'A', "hil", "fen"),
         "a seasonal border is not a missing edge"
     );
+    let rules: Vec<String> = jv.model.border_rules.iter().map(|r| r.to_line()).collect();
+    assert_eq!(rules, ["border-rule fen seasons=spring"]);
     assert_eq!(jv.convoyable_coasts, ["cov"]);
     assert_eq!(jv.model.convoy_coasts, ["cov"]);
     let notes = jv.notes.join("\n");
-    assert!(notes.contains("springShut"), "{notes}");
+    assert!(!notes.contains("springShut"), "{notes}");
     assert!(notes.contains("GAME_LENGTH"), "{notes}");
     assert!(notes.contains("Greyland is inactive"), "{notes}");
+}
+
+#[test]
+fn aliases_and_altnames_were_split_at_spaces() {
+    // jDip separates them by commas only: `sail ho 2` is one alias, and
+    // `ho` names nothing.
+    let files = with_file("variants.xml", |t| {
+        t.replace("aliases=\"tiny,isle\"", "aliases=\"tiny isle, small island\"")
+            .replace("altnames=\"Reds\"", "altnames=\"Red Land, Reds\"")
+    });
+    let p = Plugin::from_memory("x.zip", files).unwrap();
+    assert_eq!(p.find("tiny isle"), Some("Tiny Isle"));
+    assert_eq!(p.find("small island"), Some("Tiny Isle"));
+    assert_eq!(p.find("tiny"), None);
+    assert_eq!(p.find("island"), None);
+    let m = p.variant("small island").unwrap().model;
+    assert_eq!(m.powers[0].aliases, ["Red Land", "Reds"]);
+}
+
+#[test]
+fn province_bordering_only_itself_was_read_as_land() {
+    // jDip's standard map gives Switzerland `<ADJACENCY type="mv" refs="swi"/>`:
+    // no unit can enter it, so it is impassable, not unreachable land.
+    let files = with_file("tiny_adjacency.xml", |t| {
+        t.replace(
+            "</PROVINCES>",
+            "<PROVINCE shortname=\"swi\" fullname=\"Switzerland\"><ADJACENCY type=\"mv\" refs=\"swi\"/></PROVINCE>\n</PROVINCES>",
+        )
+    });
+    let m = Plugin::from_memory("x.zip", files)
+        .unwrap()
+        .variant("tiny")
+        .unwrap()
+        .model;
+    let swi = m.provinces.iter().find(|p| p.abbr == "swi").unwrap();
+    assert_eq!(swi.terrain, dip_core::Terrain::Impassable);
 }
 
 #[test]
@@ -212,7 +269,11 @@ fn tiny_plugin_lints_with_one_finding() {
 
 #[test]
 fn converted_plugin_reads_back_identically() {
-    for spec in ["standard", "1898", "chaos"] {
+    let border_rules = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../cases/variants/border-rules.variant")
+        .to_string_lossy()
+        .to_string();
+    for spec in ["standard", "1898", "chaos", border_rules.as_str()] {
         let (m, _) = formats::read_model(spec).unwrap();
         round_trip(&m, spec);
     }
@@ -229,6 +290,23 @@ fn converted_plugin_reads_back_identically() {
         !(e.ut == 2 && (e.from == "cov" || e.to == "cov") && (e.from.ends_with("sea") || e.to.ends_with("sea")))
     });
     round_trip(&m, "tiny without the closed flights");
+}
+
+#[test]
+fn majority_victory_was_left_out_of_written_plugins() {
+    // jDip refuses a variant without VICTORYCONDITIONS: "more than half of
+    // the centres" is written as the number.
+    let (m, _) = formats::read_model("ancmed").unwrap();
+    assert_eq!(m.victory, 0);
+    let centres = m.provinces.iter().filter(|p| p.center).count();
+    let files = jdip::write(&m);
+    assert!(
+        files[0]
+            .1
+            .contains(&format!("<WINNING_SUPPLY_CENTERS value=\"{}\"/>", centres / 2 + 1)),
+        "{}",
+        files[0].1
+    );
 }
 
 fn round_trip(m: &dip_variants::Model, what: &str) {
@@ -258,10 +336,20 @@ fn round_trip(m: &dip_variants::Model, what: &str) {
 /// Everything a game depends on, by names.
 fn summary(v: &dip_variants::Variant) -> String {
     let map = &v.map;
+    // jDip needs a number: "more than half" comes back as that number.
     let mut out = vec![format!(
         "start {:?} victory {} build {:?}",
-        v.start.phase, map.victory, map.build_rule
+        v.start.phase,
+        map.victory_centers(),
+        map.build_rule
     )];
+    let mut rules: Vec<String> = map
+        .border_rules()
+        .iter()
+        .map(|r| dip_variants::MBorderRule::from_rule(map, r).to_line())
+        .collect();
+    rules.sort();
+    out.extend(rules);
     for p in map.powers() {
         out.push(format!("power {} {}", p.abbr, p.name));
     }
@@ -352,6 +440,20 @@ fn centre_missing_from_the_adjacency_names_the_zip_entry_and_line() {
         e.message.contains("`bog`") && e.message.contains("tiny_adjacency.xml"),
         "{e}"
     );
+}
+
+#[test]
+fn missing_adjacency_file_of_a_folder_named_its_path_twice() {
+    let d = temp("noadj");
+    for (n, b) in tiny_files() {
+        if n != "tiny_adjacency.xml" {
+            std::fs::write(d.join(&n), b).unwrap();
+        }
+    }
+    let e = Plugin::open(&d).unwrap().variant("tiny").unwrap_err();
+    assert!(e.file.ends_with("tiny_adjacency.xml"), "{e}");
+    assert_eq!(e.message, "no such file in the plugin");
+    assert_eq!(e.to_string().matches("tiny_adjacency.xml").count(), 1, "{e}");
 }
 
 #[test]

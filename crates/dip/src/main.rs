@@ -91,6 +91,21 @@ fn main() -> ExitCode {
         }
         dip_variants::jdip::add_search_path(p);
     }
+    if !cli.variants.is_empty() {
+        // `--variant NAME` of any command: a bundled name may hide a
+        // plugin's variant of the same name.
+        let args: Vec<String> = std::env::args().collect();
+        for (i, a) in args.iter().enumerate() {
+            let value = match a.strip_prefix("--variant=") {
+                Some(v) => Some(v),
+                None if a == "--variant" => args.get(i + 1).map(String::as_str),
+                None => None,
+            };
+            if let Some(v) = value {
+                variant::warn_hidden(v);
+            }
+        }
+    }
     let result = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Cases(a) => cases::run(a),

@@ -16,7 +16,13 @@ pub struct Args {
 enum Cmd {
     /// The bundled variants, and those of the jDip plugins given with
     /// `--variants`: name, powers, provinces, centres.
-    List,
+    List {
+        /// One JSON object a line (`name`, `powers`, `provinces`,
+        /// `centres`, `title`, and `plugin` for a plugin's variant), for
+        /// scripts.
+        #[arg(long)]
+        json: bool,
+    },
     /// Lint a variant (a bundled name or a file in any format); exit 1 on
     /// findings, 2 when it cannot be read.
     Check {
@@ -115,23 +121,51 @@ fn write_output(out: &str, text: &str, inputs: &[&Path], force: bool) -> Result<
     dip_game::files::replace(o, text.as_bytes()).map_err(anyhow::Error::msg)
 }
 
+/// Says so when a bundled name hides a variant of that name in a plugin
+/// given with `--variants` (the bundled one is used).
+pub fn warn_hidden(name: &str) {
+    for spec in dip_variants::jdip::hidden_by_bundled(name) {
+        eprintln!("note: `{name}` is dip's bundled variant; for the plugin's, write `--variant '{spec}'`");
+    }
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        Cmd::List => {
-            println!(
-                "{:<14} {:>6} {:>9} {:>7}  title",
-                "name", "powers", "provinces", "centres"
-            );
+        Cmd::List { json } => {
+            let row = |name: &str, v: &dip_variants::Variant, plugin: Option<&str>| {
+                if json {
+                    let mut o = serde_json::json!({
+                        "name": name,
+                        "powers": v.map.powers().len(),
+                        "provinces": v.map.num_provinces(),
+                        "centres": v.map.supply_centers().len(),
+                        "title": v.title,
+                    });
+                    if let Some(p) = plugin {
+                        o["plugin"] = serde_json::Value::from(p);
+                    }
+                    println!("{o}");
+                } else {
+                    println!(
+                        "{:<14} {:>6} {:>9} {:>7}  {}{}",
+                        name,
+                        v.map.powers().len(),
+                        v.map.num_provinces(),
+                        v.map.supply_centers().len(),
+                        v.title,
+                        plugin.map(|p| format!(" (jDip: {p})")).unwrap_or_default()
+                    );
+                }
+            };
+            if !json {
+                println!(
+                    "{:<14} {:>6} {:>9} {:>7}  title",
+                    "name", "powers", "provinces", "centres"
+                );
+            }
             for (name, _) in dip_variants::bundled() {
                 let v = dip_variants::load(name)?;
-                println!(
-                    "{:<14} {:>6} {:>9} {:>7}  {}",
-                    name,
-                    v.map.powers().len(),
-                    v.map.num_provinces(),
-                    v.map.supply_centers().len(),
-                    v.title
-                );
+                row(name, &v, None);
             }
             let mut failed = false;
             for plugin in dip_variants::jdip::plugin_paths(&dip_variants::jdip::search_paths()) {
@@ -145,15 +179,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 };
                 for (name, _) in &p.variants {
                     match p.variant(name).and_then(|jv| jv.model.build(&p.path)) {
-                        Ok(v) => println!(
-                            "{:<14} {:>6} {:>9} {:>7}  {} (jDip: {})",
-                            name,
-                            v.map.powers().len(),
-                            v.map.num_provinces(),
-                            v.map.supply_centers().len(),
-                            v.title,
-                            p.path
-                        ),
+                        Ok(v) => row(name, &v, Some(&p.path)),
                         Err(e) => {
                             eprintln!("{e}");
                             failed = true;
@@ -167,7 +193,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let bundled = dip_variants::bundled()
                 .iter()
                 .any(|(n, _)| n.eq_ignore_ascii_case(path.trim()));
-            if !bundled && !Path::new(&path).exists() && dip_variants::jdip::find(&path).is_none() {
+            warn_hidden(&path);
+            if !bundled && !Path::new(&path).exists() && dip_variants::jdip::lookup(&path).is_none() {
                 eprintln!("dip: {path}: no such file and no bundled variant of that name");
                 return Ok(ExitCode::from(2));
             }
@@ -220,6 +247,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         }
         Cmd::Show { path, name } => {
+            warn_hidden(&path);
             let v = formats::load_any(&path)?;
             let text = dip_variants::lint::show(&v, &name).ok_or_else(|| anyhow!("no province `{name}` in {path}"))?;
             print!("{text}");
@@ -267,13 +295,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Cmd::Convert { path, to, out, force } => {
             let format = Format::parse(&to)
                 .ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork, dpjudge, realpolitik or jdip)"))?;
+            warn_hidden(&path);
             let (model, _) = formats::read_model(&path)?;
             // Check that it builds before writing anything.
             model.build(&path)?;
             let lost = formats::lost_in(&model, format);
             if !lost.is_empty() {
                 eprintln!(
-                    "note: the {} format cannot carry {} border(s) or home centre(s), e.g. {}",
+                    "note: the {} format cannot carry {} border(s), home centre(s) or border rule(s), e.g. {}",
                     format.name(),
                     lost.len(),
                     lost.iter().take(5).cloned().collect::<Vec<_>>().join(", ")

@@ -47,11 +47,57 @@ fn check_by_name_lints_and_notes_what_is_not_enforced() {
     let (code, out) = dip(&["variant", "check", "--variants", &tiny(), "Tiny Isle"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("no Fleet can reach cov"), "{out}");
-    assert!(out.contains("note:") && out.contains("springShut"), "{out}");
+    assert!(out.contains("note:") && out.contains("GAME_LENGTH"), "{out}");
     let (code, out) = dip(&["variant", "check", "--variants", &tiny(), "Tiny Spring"]);
     assert_eq!(code, 1, "{out}");
     let (code, out) = dip(&["variant", "check", "--variants", &tiny(), "Nowhere"]);
     assert_eq!(code, 2, "{out}");
+}
+
+#[test]
+fn check_of_a_plugin_path_with_a_name_was_refused_without_variants() {
+    let spec = format!("{}#Tiny Spring", tiny());
+    let (code, out) = dip(&["variant", "check", &spec]);
+    assert!(!out.contains("no such file"), "{out}");
+    assert!(out.contains("findings") || out.contains(": ok"), "{out}");
+    assert_ne!(code, 2, "{out}");
+    // The plugin by its folder name under --variants, too.
+    let parent = PathBuf::from(tiny()).parent().unwrap().display().to_string();
+    let (code, out) = dip(&["variant", "check", "--variants", &parent, "tiny#Tiny Spring"]);
+    assert!(!out.contains("no such file"), "{out}");
+    assert_ne!(code, 2, "{out}");
+}
+
+#[test]
+fn bundled_name_hiding_a_plugin_variant_was_silent() {
+    // A plugin with a variant named like a bundled one: the bundled one is
+    // used, and a note says how to pick the plugin's.
+    let d = tmp("hidden");
+    for f in ["variants.xml", "tiny_adjacency.xml", "tiny.svg"] {
+        let text = std::fs::read_to_string(PathBuf::from(tiny()).join(f)).unwrap();
+        let text = text.replace("name=\"Tiny Spring\"", "name=\"Pure\"");
+        std::fs::write(d.join(f), text).unwrap();
+    }
+    let plugin = d.display().to_string();
+    let out_png = d.join("pure.svg").display().to_string();
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &plugin,
+        "--variant",
+        "pure",
+        "-o",
+        &out_png,
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("note: `pure` is dip's bundled variant"), "{out}");
+    assert!(out.contains("#Pure"), "{out}");
+    let (_, out) = dip(&["variant", "check", "--variants", &plugin, "pure"]);
+    assert!(out.contains("note: `pure` is dip's bundled variant"), "{out}");
+    // Without the plugin, nothing is said.
+    let (_, out) = dip(&["variant", "check", "pure"]);
+    assert!(!out.contains("bundled variant"), "{out}");
 }
 
 #[test]
@@ -113,6 +159,39 @@ fn render_start_draws_on_the_plugins_map() {
 }
 
 #[test]
+fn owner_fills_over_a_plugin_map_changed_colour() {
+    // Multiplied over the plugin's coloured land, a power's colour turned
+    // into another (Sail Ho's light blue West showed green): over a plugin
+    // map the panel's tint is laid over instead.
+    let d = tmp("owners");
+    let svg = d.join("map.svg");
+    let (code, out) = dip(&[
+        "render",
+        "start",
+        "--variants",
+        &tiny(),
+        "--variant",
+        "isle",
+        "-o",
+        &svg.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let owners = &text[text.find(r#"<g id="owners""#).expect("owners layer")..];
+    let owners = &owners[..owners.find("</g>").unwrap()];
+    assert!(!owners.contains("multiply"), "{owners}");
+    // Redland's province is filled with the colour of its panel swatch.
+    let swatch = text
+        .split("<rect x=\"14\"")
+        .nth(1)
+        .and_then(|r| r.split("fill=\"").nth(1))
+        .and_then(|f| f.split('"').next())
+        .expect("a swatch");
+    assert!(owners.contains(&format!("fill=\"{swatch}\"")), "{swatch} in {owners}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
 fn render_with_a_symbol_pack() {
     let d = tmp("symbols");
     let svg = d.join("map.svg");
@@ -143,8 +222,9 @@ fn render_with_a_symbol_pack() {
     ]);
     assert_eq!(code, 0, "{out}");
     let without = std::fs::read_to_string(&svg).unwrap();
-    // Two units (army, fleet) drawn as pictures; the wing keeps dip's icon.
-    assert_eq!(with.matches("<image").count(), without.matches("<image").count() + 2);
+    // Three units (two armies, a fleet) drawn as pictures; the wing keeps
+    // dip's icon.
+    assert_eq!(with.matches("<image").count(), without.matches("<image").count() + 3);
     let (code, out) = dip(&[
         "render",
         "start",

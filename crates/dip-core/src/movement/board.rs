@@ -23,6 +23,9 @@ pub enum Act {
         route: Route,
         /// Across an `mx` border: one support less.
         weak: bool,
+        /// Added to the move's strength over the border (a border rule's
+        /// strength change; not for a convoyed move).
+        change: i8,
     },
     SupportHold {
         target: ProvinceId,

@@ -242,7 +242,7 @@ pub fn adjudicate_with_paths(
         outcome.disbanded = outcome
             .dislodged
             .iter()
-            .filter(|d| !crate::retreat::can_retreat(map, rules, d, &occupied, &outcome.standoffs))
+            .filter(|d| !crate::retreat::can_retreat(map, rules, d, &occupied, &outcome.standoffs, state.phase))
             .map(|d| map.province_of(d.unit.region))
             .collect();
     }
@@ -330,7 +330,7 @@ fn slot_verdict(r: &mut Resolver, slots: &[Slot], i: usize, dislodged_from: Opti
                 (false, Reason::NoConvoy)
             } else if r.head_to_head(i).is_some() {
                 (false, Reason::BeatenHeadToHead)
-            } else if r.attack_of(i) == 0 {
+            } else if r.attack_of(i) == 0 && r.meets_own_unit(i) {
                 (false, Reason::OwnUnit)
             } else {
                 (false, Reason::Bounced)

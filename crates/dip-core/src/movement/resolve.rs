@@ -480,8 +480,29 @@ impl<'a> Resolver<'a> {
         self.slots[o].strength as u32 + self.supports(o, None)
     }
 
+    /// The unit's own strength in a move: its type's, changed by a border
+    /// rule of the border it crosses (not when convoyed; DATC 2.4 10.M).
+    fn move_base(&mut self, m: usize) -> i32 {
+        let st = self.slots[m].strength as i32;
+        let Act::Move { change, .. } = self.slots[m].act else {
+            return st;
+        };
+        if change != 0 && !self.is_convoyed(m) {
+            st + change as i32
+        } else {
+            st
+        }
+    }
+
+    /// A move's strength with supports (all, or leaving out one power's):
+    /// never below zero.
+    fn move_strength(&mut self, m: usize, exclude: Option<PowerId>) -> u32 {
+        let base = self.move_base(m);
+        (base + self.supports(m, exclude) as i32).max(0) as u32
+    }
+
     fn defend_strength(&mut self, m: usize) -> u32 {
-        self.slots[m].strength as u32 + self.supports(m, None)
+        self.move_strength(m, None)
     }
 
     fn prevent_strength(&mut self, p: usize, exclude: Option<PowerId>) -> u32 {
@@ -509,7 +530,7 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        self.slots[p].strength as u32 + self.supports(p, exclude)
+        self.move_strength(p, exclude)
     }
 
     /// (attack strength with every support, attack strength without the
@@ -521,14 +542,13 @@ impl<'a> Resolver<'a> {
         let Act::Move { to_p, .. } = self.slots[m].act else {
             return (0, 0, None);
         };
-        let st = self.slots[m].strength as u32;
         let Some(o) = self.occupant(to_p) else {
-            let full = st + self.supports(m, None);
+            let full = self.move_strength(m, None);
             return (full, full, None);
         };
         if let Act::Move { .. } = self.slots[o].act {
             if self.head_to_head(m).is_none() && self.resolve(o) {
-                let full = st + self.supports(m, None);
+                let full = self.move_strength(m, None);
                 return (full, full, None);
             }
         }
@@ -536,9 +556,33 @@ impl<'a> Resolver<'a> {
         if defender == self.slots[m].power {
             return (0, 0, Some(defender));
         }
-        let full = st + self.supports(m, None);
-        let excl = st + self.supports(m, Some(defender));
+        let full = self.move_strength(m, None);
+        let excl = self.move_strength(m, Some(defender));
         (full, excl, Some(defender))
+    }
+
+    /// Does the move in its target province meet a unit of its own power
+    /// that stays (so that it has no strength there)?
+    pub(crate) fn meets_own_unit(&mut self, m: usize) -> bool {
+        let Act::Move { to_p, .. } = self.slots[m].act else {
+            return false;
+        };
+        self.occupant(to_p)
+            .is_some_and(|o| self.slots[o].power == self.slots[m].power)
+    }
+
+    /// Has the move any strength against the supporting unit `s` in its
+    /// target (its own, changed by its border, and supports other than of
+    /// `s`'s power)? A move over a difficult border with no such support
+    /// cuts nothing (DATC 2.4 10.A, 10.O). Other moves always cut.
+    fn strong_enough_to_cut(&mut self, m: usize, s: usize) -> bool {
+        let base = self.move_base(m);
+        if base > 0 || base >= self.slots[m].strength as i32 {
+            // Not weakened to nothing (DipWork's strength-0 scouts cut, too).
+            return true;
+        }
+        let power = self.slots[s].power;
+        self.move_strength(m, Some(power)) > 0
     }
 
     fn adjudicate_move(&mut self, m: usize) -> bool {
@@ -550,7 +594,10 @@ impl<'a> Resolver<'a> {
             Some(o) => self.defend_strength(o),
             None => self.hold_strength(to_p),
         };
-        if excl <= resist {
+        // A move weakened to nothing by its border still enters a province
+        // nobody holds (DATC 2.4 10.H); any other move there keeps it out (10.D).
+        let weakened_into_empty = resist == 0 && self.move_base(m) < self.slots[m].strength as i32 && self.path(m);
+        if excl <= resist && !weakened_into_empty {
             return false;
         }
         let lists = self.lists;
@@ -642,7 +689,7 @@ impl<'a> Resolver<'a> {
         let lists = self.lists;
         let mut total = 0;
         for m in lists.attackers(p) {
-            if self.can_cut(m, s) && self.path(m) {
+            if self.can_cut(m, s) && self.path(m) && self.strong_enough_to_cut(m, s) {
                 total += self.slots[m].strength as u32;
             }
         }
@@ -655,7 +702,7 @@ impl<'a> Resolver<'a> {
         let lists = self.lists;
         let mut reduction = 0;
         for m in lists.attackers(p) {
-            if self.can_cut(m, s) && self.path(m) {
+            if self.can_cut(m, s) && self.path(m) && self.strong_enough_to_cut(m, s) {
                 match self.rules.partial_cut {
                     PartialCut::Whole => return false,
                     PartialCut::WholeIfStrong => {
@@ -688,7 +735,7 @@ impl<'a> Resolver<'a> {
         let p = self.slots[s].province;
         let lists = self.lists;
         for m in lists.attackers(p) {
-            if self.res[m] || (self.can_cut(m, s) && self.path(m)) {
+            if self.res[m] || (self.can_cut(m, s) && self.path(m) && self.strong_enough_to_cut(m, s)) {
                 return Some(self.slots[m].province);
             }
         }

@@ -3,8 +3,8 @@
 
 use super::board::{Act, Route, Slot};
 use crate::convoy;
-use crate::ids::{BitSet, PowerId, ProvinceId, RegionId};
-use crate::map::{EdgeFlags, Map};
+use crate::ids::{BitSet, PowerId, ProvinceId, RegionId, UnitTypeId};
+use crate::map::{EdgeFlags, Map, OrderClass};
 use crate::order::{CoastSpec, Dest, Order, OrderKind, UnitRef};
 use crate::outcome::Illegal;
 use crate::rules::{ConvoyAdjacent, Duplicates, Ruleset, SupportCoast};
@@ -159,6 +159,15 @@ fn check_act(
             if dest.province == at {
                 return Err(Illegal::MoveToSelf);
             }
+            if closed(
+                map,
+                state,
+                &[(at, None), (dest.province, Some(at))],
+                unit.kind,
+                OrderClass::Move,
+            ) {
+                return Err(Illegal::ClosedBorder);
+            }
             // Searching for a convoy route costs; only moves that need one, or
             // that some fleet offers to convoy, look for it.
             let convoy_possible = || {
@@ -179,11 +188,17 @@ fn check_act(
                     } else {
                         Route::Land
                     };
+                    let change = if route == Route::Convoy {
+                        0
+                    } else {
+                        map.strength_change(dest.province, at).clamp(-100, 100) as i8
+                    };
                     Ok(Act::Move {
                         to: r,
                         to_p: dest.province,
                         route,
                         weak,
+                        change,
                     })
                 }
                 Ok(None) | Err(Illegal::Unreachable) if convoy_possible() => Ok(Act::Move {
@@ -191,6 +206,7 @@ fn check_act(
                     to_p: dest.province,
                     route: Route::Convoy,
                     weak: false,
+                    change: 0,
                 }),
                 Ok(None) => Err(Illegal::Unreachable),
                 Err(e) => Err(e),
@@ -200,11 +216,12 @@ fn check_act(
             if target.province == at {
                 return Err(Illegal::SelfReference);
             }
-            if state.unit(target.province).is_none() {
-                return Err(Illegal::NoUnitToSupport);
-            }
+            let supported = state.unit(target.province).ok_or(Illegal::NoUnitToSupport)?;
             if !map.reaches(unit.kind, unit.region, target.province) {
                 return Err(Illegal::CannotSupport);
+            }
+            if support_closed(map, state, unit, at, supported, target.province, None) {
+                return Err(Illegal::ClosedBorder);
             }
             Ok(Act::SupportHold {
                 target: target.province,
@@ -220,6 +237,9 @@ fn check_act(
             }
             if !can_reach(map, state, supported, target.province, dest.province, at) {
                 return Err(Illegal::ImpossibleSupportedMove);
+            }
+            if support_closed(map, state, unit, at, supported, target.province, Some(dest.province)) {
+                return Err(Illegal::ClosedBorder);
             }
             let coast = match dest.coast {
                 CoastSpec::Coast(r) => Some(r),
@@ -245,6 +265,17 @@ fn check_act(
             if !convoy::on_route(map, state, army.province, dest.province, at) {
                 return Err(Illegal::NotOnRoute);
             }
+            if closed(map, state, &[(at, None)], unit.kind, OrderClass::Convoy)
+                || closed(
+                    map,
+                    state,
+                    &[(army.province, None), (dest.province, None)],
+                    carried.kind,
+                    OrderClass::Convoy,
+                )
+            {
+                return Err(Illegal::ClosedBorder);
+            }
             Ok(Act::Convoy {
                 army: army.province,
                 to: dest.province,
@@ -252,6 +283,44 @@ fn check_act(
         }
         _ => Err(Illegal::WrongPhase),
     }
+}
+
+/// Does a border rule of one of these provinces (with where a move into it
+/// comes from) refuse the order now?
+fn closed(
+    map: &Map,
+    state: &State,
+    looks: &[(ProvinceId, Option<ProvinceId>)],
+    ut: UnitTypeId,
+    class: OrderClass,
+) -> bool {
+    !map.border_rules().is_empty()
+        && looks
+            .iter()
+            .any(|&(p, from)| map.closed(p, from, ut, class, state.phase))
+}
+
+/// Is a support refused by border rules: of the supporter's province, the
+/// supported unit's, and the province supported into; or given over a
+/// border that weakens moves (DATC 2.4 10.E: no support over a difficult
+/// passable border)?
+fn support_closed(
+    map: &Map,
+    state: &State,
+    supporter: Unit,
+    at: ProvinceId,
+    supported: Unit,
+    target: ProvinceId,
+    dest: Option<ProvinceId>,
+) -> bool {
+    if map.border_rules().is_empty() {
+        return false;
+    }
+    let into = dest.unwrap_or(target);
+    closed(map, state, &[(at, None)], supporter.kind, OrderClass::Support)
+        || closed(map, state, &[(target, None)], supported.kind, OrderClass::Support)
+        || dest.is_some_and(|d| closed(map, state, &[(d, None)], supported.kind, OrderClass::Support))
+        || map.strength_change(into, at) < 0
 }
 
 /// Settles moves that could go over a border or by convoy (4.A.3), now that
