@@ -51,6 +51,59 @@ fn serve_answers_and_stops_cleanly_on_sigterm() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Ctrl-C waited for every open answer to end, and the web page keeps an
+/// event stream open per viewer: the server never stopped.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_hung_while_an_event_stream_was_open() {
+    use std::io::{Read, Write};
+    let dir = temp_dir("serve-int");
+    let mut server = Server::start(&["--data", dir.to_str().unwrap()]);
+    let c = server.client();
+    let t = c.user("watcher");
+    let (s, v) = c.call("POST", "/api/v1/games", Some(&t), Some(json!({"name": "Watched"})));
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let addr = server.base.trim_start_matches("http://").to_string();
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "GET /api/v1/games/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        assert_eq!(stream.read(&mut byte).unwrap(), 1, "the stream's headers");
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).to_string();
+    assert!(
+        head.starts_with("HTTP/1.1 200") && head.contains("text/event-stream"),
+        "{head}"
+    );
+    let asked = Instant::now();
+    unsafe {
+        libc::kill(server.child.id() as i32, libc::SIGINT);
+    }
+    let status = loop {
+        if let Some(s) = server.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(4),
+            "still running 4 s after Ctrl-C with an event stream open"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    // The stream was ended, not left hanging.
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Seven clients submit orders as fast as they can; the server is killed
 /// with SIGKILL in the middle. After a restart on the same data, each
 /// power's stored orders are the last ones acknowledged (or the one in
