@@ -374,6 +374,8 @@ async fn get_orders(State(st): State<AppState>, headers: HeaderMap, Path(id): Pa
 #[serde(deny_unknown_fields)]
 struct ReadyBody {
     ready: bool,
+    /// The phase the player is ready for (409 when the game has left it).
+    phase: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -391,9 +393,12 @@ async fn ready(
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let by = st.by.clone();
-    let processed = st.write(move |tx| play::ready(tx, id, &who, b.ready, &by)).await?;
+    let ready = b.ready;
+    let processed = st
+        .write(move |tx| play::ready_in(tx, id, &who, b.ready, b.phase.as_deref(), &by))
+        .await?;
     st.changed();
-    Ok(Json(json!({"ready": b.ready, "processed": processed})))
+    Ok(Json(json!({"ready": ready, "processed": processed})))
 }
 
 async fn draw(
