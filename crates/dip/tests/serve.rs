@@ -104,6 +104,21 @@ fn ctrl_c_hung_while_an_event_stream_was_open() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A PostgreSQL server that cannot be reached was reported as "database:
+/// error connecting to server" twice, and never why.
+#[test]
+fn the_postgres_connection_error_repeated_itself_without_the_cause() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(["--database", "postgres://nobody@127.0.0.1:1/none"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("error connecting to server").count(), 1, "{err}");
+    assert!(err.to_lowercase().contains("refused"), "the cause: {err}");
+}
+
 /// Seven clients submit orders as fast as they can; the server is killed
 /// with SIGKILL in the middle. After a restart on the same data, each
 /// power's stored orders are the last ones acknowledged (or the one in
