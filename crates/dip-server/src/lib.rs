@@ -100,12 +100,24 @@ impl AppState {
     /// Logs in: the password checked on a blocking thread, a failure
     /// answered only after the throttle's wait, a new session's token.
     pub async fn log_in(&self, name: &str, password: &str) -> ApiResult<(auth::Account, String)> {
+        // One attempt per name at a time, its wait included.
+        let Some(_turn) = self.throttle.gate(name).await else {
+            return Err(ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                "too_many_requests",
+                "too many log-ins for this name at once: try again later",
+            ));
+        };
         let n = name.to_string();
         let found = self.read(move |tx| auth::password_of(tx, &n)).await?;
         let pw = password.to_string();
         let ok = tokio::task::spawn_blocking(move || match &found {
             Some((acc, hash)) if auth::verify_password(&pw, hash) => Some(acc.clone()),
-            _ => None,
+            Some(_) => None,
+            None => {
+                auth::verify_unknown(&pw);
+                None
+            }
         })
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?;
