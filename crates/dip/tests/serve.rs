@@ -234,6 +234,17 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         // A late client must not cost its power the seat.
         "civil_disorder_after": 100,
     }));
+    // The game list's SQL on PostgreSQL: filtered, paged, by viewer.
+    let (s, l) = ca.call("GET", "/api/v1/games?status=active&limit=1", Some(&tokens[0].1), None);
+    assert_eq!((s, &l["games"][0]["id"]), (200, &json!(id)), "{l}");
+    assert_eq!(l["games"][0]["you"]["power"], "Austria", "{l}");
+    let (s, l) = cb.call(
+        "GET",
+        &format!("/api/v1/games?mine=1&full=1&before={}", id + 1),
+        Some(&tokens[1].1),
+        None,
+    );
+    assert_eq!((s, &l["games"][0]["id"]), (200, &json!(id)), "{l}");
     const PHASES: usize = 20;
     let done = Arc::new(AtomicBool::new(false));
     let plan: Arc<Mutex<Plan>> = Arc::default();
