@@ -9,7 +9,8 @@ use argon2::Argon2;
 use rand_core::{OsRng, RngCore};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// How long a session lasts.
@@ -55,9 +56,27 @@ pub fn hash_password(password: &str) -> ApiResult<String> {
 }
 
 pub fn verify_password(password: &str, hash: &str) -> bool {
+    CHECKS.fetch_add(1, Ordering::Relaxed);
     PasswordHash::new(hash)
         .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
         .unwrap_or(false)
+}
+
+static CHECKS: AtomicU64 = AtomicU64::new(0);
+
+/// How many passwords this process has checked against a hash (tests
+/// count them: an unknown name is checked too).
+pub fn password_checks() -> u64 {
+    CHECKS.load(Ordering::Relaxed)
+}
+
+/// A log-in for a name nobody has still checks a password against a hash
+/// of the same cost, so that the time of the answer does not tell which
+/// names exist.
+pub fn verify_unknown(password: &str) {
+    static DUMMY: OnceLock<String> = OnceLock::new();
+    let hash = DUMMY.get_or_init(|| hash_password("no account has this name").unwrap_or_default());
+    verify_password(password, hash);
 }
 
 pub fn create_account(tx: &mut dyn Tx, name: &str, hash: &str) -> ApiResult<Account> {
@@ -136,13 +155,58 @@ pub fn account_of(tx: &mut dyn Tx, token: &str) -> ApiResult<Option<Account>> {
 }
 
 /// Failed logins per name: each failure in a row doubles the wait before
-/// the answer (0.25 s, 0.5 s, 1 s … up to 8 s), so guessing is slow.
+/// the answer (0.25 s, 0.5 s, 1 s … up to 8 s), so guessing is slow. The
+/// attempts for one name take turns ([`Throttle::gate`]): guesses sent in
+/// parallel wait for each other instead of sharing one wait. The counts are
+/// this process's: each of several servers on one database counts alone.
 #[derive(Default)]
 pub struct Throttle {
     failures: Mutex<HashMap<String, u32>>,
+    gates: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// How many attempts for one name may be under way or wait their turn;
+/// more are refused at once (429) rather than queued for minutes.
+pub const MAX_WAITING: usize = 4;
+
+/// The right to try one name's password, held until the answer is sent.
+pub struct Turn<'a> {
+    throttle: &'a Throttle,
+    key: String,
+    gate: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        drop(self.gate.take());
+        let mut gates = self.throttle.gates.lock().unwrap_or_else(|p| p.into_inner());
+        // Nobody else holds or waits for it: forget the name.
+        if gates.get(&self.key).is_some_and(|g| Arc::strong_count(g) == 1) {
+            gates.remove(&self.key);
+        }
+    }
 }
 
 impl Throttle {
+    /// Waits for this name's turn; `None` when too many attempts wait.
+    pub async fn gate(&self, name: &str) -> Option<Turn<'_>> {
+        let key = name_key(name);
+        let gate = {
+            let mut gates = self.gates.lock().unwrap_or_else(|p| p.into_inner());
+            let g = gates.entry(key.clone()).or_default();
+            if Arc::strong_count(g) > MAX_WAITING {
+                return None;
+            }
+            g.clone()
+        };
+        let mut turn = Turn {
+            throttle: self,
+            key,
+            gate: None,
+        };
+        turn.gate = Some(gate.lock_owned().await);
+        Some(turn)
+    }
     pub fn failed(&self, name: &str) -> Duration {
         let mut m = self.failures.lock().unwrap_or_else(|p| p.into_inner());
         if m.len() > 100_000 {

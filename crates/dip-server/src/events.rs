@@ -3,7 +3,7 @@
 //! last one the client saw (`Last-Event-ID` or `?after=`), woken at once by
 //! this process's own changes and at least every second for changes made
 //! by other servers on the same database. Messages go only to those who
-//! may read them.
+//! may read them. Streams end when the server stops.
 
 use crate::error::ApiResult;
 use crate::game::Lock;
@@ -49,6 +49,11 @@ pub async fn stream(
         let who = who.clone();
         async move {
             loop {
+                // A stopping server ends its streams (the page reconnects
+                // with Last-Event-ID to a server that runs).
+                if *st.stop.borrow() {
+                    return None;
+                }
                 if let Some(e) = queue.pop() {
                     return Some((Ok(e), (st, rx, last, queue)));
                 }
@@ -100,7 +105,10 @@ pub async fn stream(
                     // The game is gone or the database failed: end the stream.
                     Err(_) => return None,
                 }
-                let _ = tokio::time::timeout(Duration::from_secs(1), rx.changed()).await;
+                tokio::select! {
+                    _ = tokio::time::timeout(Duration::from_secs(1), rx.changed()) => {}
+                    _ = st.stopping() => return None,
+                }
             }
         }
     });

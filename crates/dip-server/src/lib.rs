@@ -41,16 +41,37 @@ pub struct AppState {
     pub notify: Arc<tokio::sync::watch::Sender<u64>>,
     /// Who processes phases here (stored with each phase): `pid-random`.
     pub by: String,
+    /// Set once the server is stopping: long answers (the event streams)
+    /// end, so that the graceful shutdown is not held up by them.
+    pub stop: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl AppState {
     pub fn new(db: Db) -> AppState {
         let (tx, _) = tokio::sync::watch::channel(0);
+        let (stop, _) = tokio::sync::watch::channel(false);
         AppState {
             db: Arc::new(db),
             throttle: Arc::default(),
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
+            stop: Arc::new(stop),
+        }
+    }
+
+    /// Tells the long answers (event streams) to end: the server stops.
+    pub fn shut_down(&self) {
+        self.stop.send_replace(true);
+    }
+
+    /// Resolves once [`AppState::shut_down`] was called (at once if it was).
+    pub fn stopping(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut rx = self.stop.subscribe();
+        async move {
+            // An error means the sender is gone: nothing will stop us then.
+            if rx.wait_for(|s| *s).await.is_err() {
+                std::future::pending::<()>().await;
+            }
         }
     }
 
@@ -79,12 +100,24 @@ impl AppState {
     /// Logs in: the password checked on a blocking thread, a failure
     /// answered only after the throttle's wait, a new session's token.
     pub async fn log_in(&self, name: &str, password: &str) -> ApiResult<(auth::Account, String)> {
+        // One attempt per name at a time, its wait included.
+        let Some(_turn) = self.throttle.gate(name).await else {
+            return Err(ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                "too_many_requests",
+                "too many log-ins for this name at once: try again later",
+            ));
+        };
         let n = name.to_string();
         let found = self.read(move |tx| auth::password_of(tx, &n)).await?;
         let pw = password.to_string();
         let ok = tokio::task::spawn_blocking(move || match &found {
             Some((acc, hash)) if auth::verify_password(&pw, hash) => Some(acc.clone()),
-            _ => None,
+            Some(_) => None,
+            None => {
+                auth::verify_unknown(&pw);
+                None
+            }
         })
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?;
@@ -176,7 +209,7 @@ impl Default for ServeConfig {
 pub enum ServeError {
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
-    #[error("{0}")]
+    #[error(transparent)]
     Db(#[from] db::DbError),
 }
 
@@ -190,6 +223,10 @@ pub fn open_db(config: &ServeConfig) -> Result<Db, ServeError> {
         }
     }
 }
+
+/// How long requests under way may still take once the server is told to
+/// stop.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// Runs the server until Ctrl-C (or SIGTERM). `ready` is told the bound
 /// address once the server listens.
@@ -220,10 +257,33 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         tokio::spawn(daide::manage(state.clone(), daide::DaideConfig::default()))
     });
     ready(addr);
-    let served = axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|e| ServeError::Io(addr.to_string(), e));
+    // On Ctrl-C or SIGTERM: no new connections, the event streams end,
+    // requests under way finish; whatever still runs after the grace
+    // period is cut off (an unanswered request was never acknowledged).
+    let signalled = {
+        let state = state.clone();
+        async move {
+            shutdown().await;
+            state.shut_down();
+        }
+    };
+    let server = std::future::IntoFuture::into_future(
+        axum::serve(listener, app(state.clone())).with_graceful_shutdown(signalled),
+    );
+    let grace_over = {
+        let stopping = state.stopping();
+        async move {
+            stopping.await;
+            tokio::time::sleep(SHUTDOWN_GRACE).await;
+        }
+    };
+    let served = tokio::select! {
+        r = server => r.map_err(|e| ServeError::Io(addr.to_string(), e)),
+        _ = grace_over => {
+            tracing::warn!("requests still running {} s after the stop signal: stopping anyway", SHUTDOWN_GRACE.as_secs());
+            Ok(())
+        }
+    };
     ticker.abort();
     if let Some(d) = daide {
         d.abort();

@@ -98,9 +98,55 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
     Ok(id)
 }
 
-/// `GET /api/v1/games?status=&mine=1`.
+/// Which games `GET /api/v1/games` lists, newest first.
+#[derive(Clone, Debug)]
+pub struct Filter {
+    /// `forming`, `active` (with paused games) or `finished`; all when `None`.
+    pub status: Option<String>,
+    /// Only games the viewer plays in or created.
+    pub mine: bool,
+    /// At most this many (1..=[`MAX_LIST`]).
+    pub limit: usize,
+    /// Only games with a smaller id: the `next` of the page before.
+    pub before: Option<i64>,
+    /// Each game as `GET /api/v1/games/{id}` shows it instead of a summary.
+    pub full: bool,
+}
+
+/// The most games one page lists, and how many by default.
+pub const MAX_LIST: usize = 200;
+pub const DEFAULT_LIST: usize = 50;
+
+impl Default for Filter {
+    fn default() -> Self {
+        Filter {
+            status: None,
+            mine: false,
+            limit: DEFAULT_LIST,
+            before: None,
+            full: false,
+        }
+    }
+}
+
+/// The web lobby's lists: full views (it shows who must still order).
 pub fn list(tx: &mut dyn Tx, viewer: Option<&Account>, status: Option<&str>, mine: bool) -> ApiResult<Json> {
-    let statuses: &[&str] = match status {
+    let filter = Filter {
+        status: status.map(String::from),
+        mine,
+        limit: MAX_LIST,
+        full: true,
+        ..Filter::default()
+    };
+    list_page(tx, viewer, &filter)
+}
+
+/// `GET /api/v1/games?status=&mine=1&limit=&before=&full=1`: one page of
+/// games, newest first, filtered in SQL (so that an old game still forming
+/// is found however many came after it); `next` is the `before` of the
+/// next page, `null` on the last.
+pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiResult<Json> {
+    let statuses: &[&str] = match f.status.as_deref() {
         None => &["forming", "active", "paused", "finished"],
         Some("forming") => &["forming"],
         Some("active") => &["active", "paused"],
@@ -111,33 +157,86 @@ pub fn list(tx: &mut dyn Tx, viewer: Option<&Account>, status: Option<&str>, min
             )))
         }
     };
-    if mine && viewer.is_none() {
+    if f.mine && viewer.is_none() {
         return Err(ApiError::unauthorized("mine=1 needs a signed-in player"));
     }
-    let rows = tx.query(
-        &format!("SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT 1000"),
-        &[],
-    )?;
-    let mine_ids: Vec<i64> = match viewer {
-        Some(a) => tx
-            .query("SELECT game_id FROM members WHERE account_id = $1", &[a.id.into()])?
-            .iter()
-            .map(|r| r.int(0))
-            .collect(),
-        None => Vec::new(),
-    };
-    let mut out = Vec::new();
+    if !(1..=MAX_LIST).contains(&f.limit) {
+        return Err(ApiError::bad_request(format!("limit: between 1 and {MAX_LIST}")));
+    }
+    let viewer_id = viewer.map(|a| a.id).unwrap_or(0);
+    // $1: the viewer (0: nobody), $2: the limit, then the statuses.
+    let mut params: Vec<crate::db::Value> = vec![viewer_id.into(), (f.limit as i64 + 1).into()];
+    let mut marks = Vec::new();
+    for st in statuses {
+        params.push((*st).into());
+        marks.push(format!("${}", params.len()));
+    }
+    let mut sql = format!(
+        "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id), \
+         (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id AND m.account_id = $1), \
+         (SELECT m.power FROM members m WHERE m.game_id = games.id AND m.account_id = $1) \
+         FROM games WHERE status IN ({})",
+        marks.join(", ")
+    );
+    if let Some(b) = f.before {
+        params.push(b.into());
+        sql.push_str(&format!(" AND id < ${}", params.len()));
+    }
+    if f.mine {
+        sql.push_str(" AND (creator = $1 OR id IN (SELECT game_id FROM members WHERE account_id = $1))");
+    }
+    sql.push_str(" ORDER BY id DESC LIMIT $2");
+    let mut rows = tx.query(&sql, &params)?;
+    let more = rows.len() > f.limit;
+    rows.truncate(f.limit);
+    let n = GAME_COLUMNS.split(',').count();
+    let mut out = Vec::with_capacity(rows.len());
+    let mut last = None;
     for r in rows {
         let g = GameRow::from_row(&r)?;
-        if !statuses.contains(&g.status.as_str()) {
-            continue;
+        last = Some(g.id);
+        if f.full {
+            out.push(game::view(tx, &g, viewer.map(|a| a.id))?);
+        } else {
+            let you = (r.int(n + 1) > 0).then(|| json!({"power": r.opt_text(n + 2)}));
+            out.push(summary(&g, r.int(n), you, viewer_id)?);
         }
-        if mine && !mine_ids.contains(&g.id) && viewer.map(|a| a.id) != Some(g.creator) {
-            continue;
-        }
-        out.push(game::view(tx, &g, viewer.map(|a| a.id))?);
     }
-    Ok(json!({ "games": out }))
+    Ok(json!({ "games": out, "next": if more { last } else { None } }))
+}
+
+/// A game in a list: what a lobby shows, without its position and
+/// players (one query for the whole page instead of three per game).
+fn summary(g: &GameRow, joined: i64, you: Option<Json>, viewer: i64) -> ApiResult<Json> {
+    let l = g.loaded()?;
+    // The phase is the position's second line: no need to read the rest.
+    let phase = match g.position.lines().find_map(|l| l.strip_prefix("phase ")) {
+        Some(p) => dip_text::position::parse_phase(p).map_err(|e| ApiError::internal(format!("game {}: {e}", g.id)))?,
+        None => g.state()?.phase,
+    };
+    let now = now_ms();
+    Ok(json!({
+        "id": g.id,
+        "name": g.name,
+        "variant": g.variant,
+        "variant_title": l.variant.title,
+        "status": if g.status == Status::Paused { "active" } else { g.status.as_str() },
+        "paused": g.status == Status::Paused,
+        "phase": phase.short(),
+        "phase_title": dip_game::gamefile::title_phase(&phase),
+        "deadline": g.deadline.map(crate::time::iso8601),
+        "seconds_left": g.deadline.map(|d| ((d - now).max(0) + 999) / 1000),
+        "players": g.options.players,
+        "joined": joined,
+        "deadlines": g.options.deadlines,
+        "press": g.options.press,
+        "anonymous": g.options.anonymous,
+        "assignment": g.options.assignment,
+        "game_master": viewer != 0 && viewer == g.creator,
+        "you": you,
+        "winner": g.winner,
+        "result": g.result,
+    }))
 }
 
 /// `POST …/join {"power"?}`: a seat in a forming game, or an open seat

@@ -39,7 +39,12 @@ fn running(g: &GameRow) -> ApiResult<()> {
     }
 }
 
-/// Each line as the order reader read it, for the player's power.
+/// Each line as the order reader read it, for the player's power: one
+/// entry per line, in order, so that `lines[i]` answers `orders[i]`.
+/// Every entry has a `fate`: `accepted`, `changed`, `deleted`, or
+/// `comment` for a blank or comment-only line, which gives no order.
+/// Lines hold no line breaks ([`check_lines`]), so the reader's line
+/// numbers are the positions in the list.
 pub fn read_lines(
     map: &Map,
     l: &crate::variants::Loaded,
@@ -55,18 +60,19 @@ pub fn read_lines(
     for (i, raw) in lines.iter().enumerate() {
         let n = i + 1;
         let text = raw.trim();
-        if text.is_empty() || text.starts_with('#') {
+        if text.split('#').next().unwrap_or("").trim().is_empty() {
+            out.push(json!({"text": text, "order": null, "fate": "comment", "error": null}));
             continue;
         }
         if refused.iter().any(|(line, _)| *line == n) {
             out.push(json!({
-                "text": text, "order": null,
+                "text": text, "order": null, "fate": "deleted",
                 "error": {"number": 400, "message": format!("the order is for another nation: you order for {}", map.power(power).name)},
             }));
             continue;
         }
         let Some(r) = check.lines.iter().find(|r| r.line == n && r.fate != Fate::Inserted) else {
-            out.push(json!({"text": text, "order": null, "error": {"number": Code::OrderExpected.number(), "message": "no order could be read from this line"}}));
+            out.push(json!({"text": text, "order": null, "fate": "deleted", "error": {"number": Code::OrderExpected.number(), "message": "no order could be read from this line"}}));
             continue;
         };
         let order = r.order.map(|o| dip_game::gamedir::short(map, &o));
@@ -78,6 +84,59 @@ pub fn read_lines(
         out.push(json!({"text": text, "order": order, "fate": format!("{:?}", r.fate).to_lowercase(), "error": error}));
     }
     out
+}
+
+/// A submission's limits, and no line breaks or other control characters
+/// inside a line: the lines are read as one text, and a line break would
+/// shift every answer after it (and PostgreSQL stores no NUL).
+pub fn check_lines(lines: &[String]) -> ApiResult<()> {
+    if lines.len() > MAX_LINES {
+        return Err(ApiError::bad_request(format!("orders: at most {MAX_LINES} lines")));
+    }
+    let shown = |l: &str| {
+        l.chars()
+            .take(40)
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect::<String>()
+    };
+    for (i, l) in lines.iter().enumerate() {
+        if l.chars().count() > MAX_LINE_CHARS {
+            return Err(ApiError::bad_request(format!(
+                "orders[{i}]: longer than {MAX_LINE_CHARS} characters: `{}…`",
+                shown(l)
+            )));
+        }
+        if l.chars().any(|c| c.is_control() && c != '\t') {
+            return Err(ApiError::bad_request(format!(
+                "orders[{i}]: a line break or control character inside `{}`: send each order as an element of its own",
+                shown(l)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A phase a request names (`S1901M`) against the phase the game is in:
+/// 400 when it is no phase name, 409 when the game is elsewhere.
+pub fn check_phase(named: Option<&str>, state: &State) -> ApiResult<()> {
+    let Some(p) = named else { return Ok(()) };
+    let current = state.phase.short();
+    let Some(phase) = dip_game::replay::parse_phase_name(&p.trim().to_ascii_uppercase()) else {
+        return Err(ApiError::bad_request(format!(
+            "phase: `{p}` is no phase name (like S1901M, F1901R, W1901A); the game is in {current}"
+        )));
+    };
+    if phase.short() == current {
+        Ok(())
+    } else if phase < state.phase {
+        Err(ApiError::conflict(format!(
+            "phase {p} is over: the game is in {current}"
+        )))
+    } else {
+        Err(ApiError::conflict(format!(
+            "phase {p} has not begun: the game is in {current}"
+        )))
+    }
 }
 
 /// Orders read and checked, ready to be stored for one phase.
@@ -99,27 +158,12 @@ pub fn check_orders(
     lines: &[String],
     phase: Option<&str>,
 ) -> ApiResult<Checked> {
-    if lines.len() > MAX_LINES {
-        return Err(ApiError::bad_request(format!("orders: at most {MAX_LINES} lines")));
-    }
-    if let Some(l) = lines.iter().find(|l| l.chars().count() > MAX_LINE_CHARS) {
-        return Err(ApiError::bad_request(format!(
-            "orders: a line is longer than {MAX_LINE_CHARS} characters: `{}…`",
-            l.chars().take(40).collect::<String>()
-        )));
-    }
+    check_lines(lines)?;
     let g = game::load(tx, id, Lock::None)?;
     running(&g)?;
     let (power, _) = my_power(tx, &g, who)?;
     let state = g.state()?;
-    if let Some(p) = phase {
-        if !p.eq_ignore_ascii_case(&state.phase.short()) {
-            return Err(ApiError::conflict(format!(
-                "phase {p} is over: the game is in {}",
-                state.phase.short()
-            )));
-        }
-    }
+    check_phase(phase, &state)?;
     let l = g.loaded()?;
     let map = &l.variant.map;
     let read = read_lines(map, l, &state, power, lines);
@@ -184,23 +228,39 @@ pub fn get_orders(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
     Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "orders": lines, "lines": read}))
 }
 
-/// Sets one of the player's flags (`ready`, `draw`, `concede`).
-fn set_flag(tx: &mut dyn Tx, id: i64, who: &Account, flag: &str, on: bool) -> ApiResult<GameRow> {
+/// Sets one of the player's flags (`ready`, `draw`, `concede`), for the
+/// phase named if one is.
+fn set_flag(tx: &mut dyn Tx, id: i64, who: &Account, flag: &str, on: bool, phase: Option<&str>) -> ApiResult<GameRow> {
     let g = game::load(tx, id, Lock::Update)?;
     running(&g)?;
-    my_power(tx, &g, who)?;
+    let (power, _) = my_power(tx, &g, who)?;
+    check_phase(phase, &g.state()?)?;
     tx.exec(
         &format!("UPDATE members SET {flag} = $1 WHERE game_id = $2 AND account_id = $3"),
         &[on.into(), id.into(), who.id.into()],
     )?;
-    game::event(tx, id, flag, json!({"on": on}))?;
+    // Who is ready is public (the game's view shows it); draw and concede
+    // votes are secret until they pass, so their events name nobody.
+    let data = if flag == "ready" {
+        json!({"on": on, "power": g.loaded()?.variant.map.power(power).name})
+    } else {
+        json!({"on": on})
+    };
+    game::event(tx, id, flag, data)?;
     Ok(g)
 }
 
 /// `POST …/ready`: when every power that must order is ready, the phase
 /// is processed at once.
 pub fn ready(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, by: &str) -> ApiResult<bool> {
-    let g = set_flag(tx, id, who, "ready", on)?;
+    ready_in(tx, id, who, on, None, by)
+}
+
+/// `POST …/ready {"ready", "phase"}`: as [`ready`], refused (409) when the
+/// game has left the phase named, so that a late "ready" does not carry
+/// into the next phase.
+pub fn ready_in(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, phase: Option<&str>, by: &str) -> ApiResult<bool> {
+    let g = set_flag(tx, id, who, "ready", on, phase)?;
     if g.status != Status::Active {
         return Ok(false);
     }
@@ -232,7 +292,7 @@ pub fn ready(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, by: &str) -> Api
 /// `POST …/draw {"vote"}`: a draw of all survivors passes when every
 /// surviving power's player voted for it.
 pub fn draw(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<bool> {
-    let g = set_flag(tx, id, who, "draw", on)?;
+    let g = set_flag(tx, id, who, "draw", on, None)?;
     let l = g.loaded()?;
     let map = &l.variant.map;
     let state = g.state()?;
@@ -258,7 +318,7 @@ pub fn draw(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<bool
 /// `POST …/concede {"vote"}`: when every surviving player but the leader
 /// (most centres) concedes, the leader wins.
 pub fn concede(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<bool> {
-    let g = set_flag(tx, id, who, "concede", on)?;
+    let g = set_flag(tx, id, who, "concede", on, None)?;
     let l = g.loaded()?;
     let map = &l.variant.map;
     let state = g.state()?;

@@ -28,8 +28,10 @@ pub struct NewMessage {
 
 pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
-    if g.status == Status::Forming {
-        return Err(ApiError::conflict("the game has not started"));
+    match g.status {
+        Status::Forming => return Err(ApiError::conflict("the game has not started")),
+        Status::Finished => return Err(ApiError::conflict("the game is over: no more press")),
+        Status::Active | Status::Paused => {}
     }
     let l = g.loaded()?;
     let map = &l.variant.map;

@@ -249,6 +249,13 @@ async fn create_game(
 struct ListQuery {
     status: Option<String>,
     mine: Option<String>,
+    limit: Option<String>,
+    before: Option<String>,
+    full: Option<String>,
+}
+
+fn flag(v: Option<&str>) -> bool {
+    matches!(v, Some("1" | "true" | "yes"))
 }
 
 async fn list_games(
@@ -258,10 +265,24 @@ async fn list_games(
 ) -> ApiResult<Json<Json_>> {
     let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let who = viewer(&st, &headers).await?;
-    let mine = matches!(q.mine.as_deref(), Some("1" | "true" | "yes"));
+    let number = |name: &str, v: &Option<String>| -> ApiResult<Option<i64>> {
+        v.as_deref()
+            .map(|v| {
+                v.parse::<i64>()
+                    .map_err(|_| ApiError::bad_request(format!("{name}: `{v}` is not a whole number")))
+            })
+            .transpose()
+    };
+    let limit = number("limit", &q.limit)?.unwrap_or(lobby::DEFAULT_LIST as i64);
+    let filter = lobby::Filter {
+        status: q.status.clone(),
+        mine: flag(q.mine.as_deref()),
+        limit: usize::try_from(limit).unwrap_or(0),
+        before: number("before", &q.before)?,
+        full: flag(q.full.as_deref()),
+    };
     Ok(Json(
-        st.read(move |tx| lobby::list(tx, who.as_ref(), q.status.as_deref(), mine))
-            .await?,
+        st.read(move |tx| lobby::list_page(tx, who.as_ref(), &filter)).await?,
     ))
 }
 
@@ -374,6 +395,8 @@ async fn get_orders(State(st): State<AppState>, headers: HeaderMap, Path(id): Pa
 #[serde(deny_unknown_fields)]
 struct ReadyBody {
     ready: bool,
+    /// The phase the player is ready for (409 when the game has left it).
+    phase: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -391,9 +414,12 @@ async fn ready(
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let by = st.by.clone();
-    let processed = st.write(move |tx| play::ready(tx, id, &who, b.ready, &by)).await?;
+    let ready = b.ready;
+    let processed = st
+        .write(move |tx| play::ready_in(tx, id, &who, b.ready, b.phase.as_deref(), &by))
+        .await?;
     st.changed();
-    Ok(Json(json!({"ready": b.ready, "processed": processed})))
+    Ok(Json(json!({"ready": ready, "processed": processed})))
 }
 
 async fn draw(

@@ -319,17 +319,18 @@ async fn orders_are_read_checked_and_private() {
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let lines = v["lines"].as_array().unwrap();
-    assert_eq!(lines.len(), 5, "{v}");
+    assert_eq!(lines.len(), 6, "one answer per line: {v}");
     assert_eq!(lines[0]["order"], "A Par-Bur");
     assert_eq!(lines[0]["error"], Value::Null);
     assert_eq!(lines[1]["order"], "F Bre-Mao");
-    assert_eq!(lines[3]["error"]["number"], 400, "another nation's order: {}", lines[3]);
-    assert!(lines[4]["error"]["number"].as_u64().unwrap() >= 100, "{}", lines[4]);
+    assert_eq!(lines[3]["fate"], "comment", "a blank line: {}", lines[3]);
+    assert_eq!(lines[4]["error"]["number"], 400, "another nation's order: {}", lines[4]);
+    assert!(lines[5]["error"]["number"].as_u64().unwrap() >= 100, "{}", lines[5]);
     // The number stands once, in `number`, not again in the message.
     assert!(
-        !lines[4]["error"]["message"].as_str().unwrap().starts_with('['),
+        !lines[5]["error"]["message"].as_str().unwrap().starts_with('['),
         "{}",
-        lines[4]
+        lines[5]
     );
     // Only one's own orders are shown, and never in the game.
     let (s, v) = app.get(&path, Some(fr)).await;

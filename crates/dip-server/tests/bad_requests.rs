@@ -1,10 +1,11 @@
 //! Any request body a stranger may send: never a server error, never a
-//! panic, and a refused request changes nothing.
+//! panic, and a refused request changes nothing (every stored row is
+//! compared before and after).
 
 mod common;
 
 use axum::http::Method;
-use common::TestApp;
+use common::{fingerprint, TestApp};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -99,11 +100,13 @@ fn any_body_to_any_endpoint_is_answered_without_a_server_error() {
         let method: Method = method.parse().unwrap();
         let bytes = raw.unwrap_or_else(|| serde_json::to_vec(&body).unwrap());
         let t = signed.then_some(token.as_str());
+        let before = fingerprint(&app.state);
         let (status, answer, _) = rt.block_on(app.raw(method, &path, t, Some(bytes)));
         prop_assert!(status.as_u16() < 500, "{path}: {status} {}", String::from_utf8_lossy(&answer));
         if status.is_client_error() {
             let v: Value = serde_json::from_slice(&answer).unwrap_or(Value::Null);
             prop_assert!(v["error"]["message"].is_string(), "{path}: error without a message: {}", String::from_utf8_lossy(&answer));
+            prop_assert!(fingerprint(&app.state) == before, "{path}: refused ({status}) but the database changed");
         }
     });
 }

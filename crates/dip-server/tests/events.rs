@@ -75,3 +75,24 @@ async fn messages_ready_flags_and_processed_phases_arrive_live() {
     let (s, _) = app.get("/api/v1/games/999/events", None).await;
     assert_eq!(s, 404);
 }
+
+/// The server's graceful stop waits for every answer to end; an event
+/// stream never ended by itself, so Ctrl-C hung while a page was open.
+#[tokio::test]
+async fn event_streams_kept_a_stopping_server_waiting() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({})).await;
+    let mut stream = open(&app, id, token_of(&tokens, "England")).await;
+    app.state.shut_down();
+    let ended = tokio::time::timeout(Duration::from_secs(3), async {
+        while let Some(f) = stream.frame().await {
+            f.unwrap();
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the stream is still open after the stop signal");
+    // A stream asked for while stopping ends at once too.
+    let mut late = open(&app, id, token_of(&tokens, "England")).await;
+    let ended = tokio::time::timeout(Duration::from_secs(3), late.frame()).await;
+    assert!(matches!(ended, Ok(None)), "{ended:?}");
+}

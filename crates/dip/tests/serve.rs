@@ -51,19 +51,89 @@ fn serve_answers_and_stops_cleanly_on_sigterm() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Seven clients submit orders as fast as they can; the server is killed
-/// with SIGKILL in the middle. After a restart on the same data, each
-/// power's stored orders are the last ones acknowledged (or the one in
-/// flight when the server died), never older.
-fn kill_test(start: &dyn Fn() -> Server) {
-    let mut server = start();
+/// Ctrl-C waited for every open answer to end, and the web page keeps an
+/// event stream open per viewer: the server never stopped.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_hung_while_an_event_stream_was_open() {
+    use std::io::{Read, Write};
+    let dir = temp_dir("serve-int");
+    let mut server = Server::start(&["--data", dir.to_str().unwrap()]);
     let c = server.client();
-    let (id, tokens) = c.seven(json!({"deadlines": {"movement": "24h"}}));
+    let t = c.user("watcher");
+    let (s, v) = c.call("POST", "/api/v1/games", Some(&t), Some(json!({"name": "Watched"})));
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let addr = server.base.trim_start_matches("http://").to_string();
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "GET /api/v1/games/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        assert_eq!(stream.read(&mut byte).unwrap(), 1, "the stream's headers");
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).to_string();
+    assert!(
+        head.starts_with("HTTP/1.1 200") && head.contains("text/event-stream"),
+        "{head}"
+    );
+    let asked = Instant::now();
+    unsafe {
+        libc::kill(server.child.id() as i32, libc::SIGINT);
+    }
+    let status = loop {
+        if let Some(s) = server.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(4),
+            "still running 4 s after Ctrl-C with an event stream open"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    // The stream was ended, not left hanging.
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A PostgreSQL server that cannot be reached was reported as "database:
+/// error connecting to server" twice, and never why.
+#[test]
+fn the_postgres_connection_error_repeated_itself_without_the_cause() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(["--database", "postgres://nobody@127.0.0.1:1/none"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("error connecting to server").count(), 1, "{err}");
+    assert!(err.to_lowercase().contains("refused"), "the cause: {err}");
+}
+
+/// Seven clients submit orders as fast as they can, each alternating
+/// between the servers; every server is killed with SIGKILL in the middle.
+/// After a restart on the same data, each power's stored orders are the
+/// last ones acknowledged (or the one in flight when its server died),
+/// never older.
+fn kill_test(start: &dyn Fn() -> Server, servers: usize) {
+    let mut running: Vec<Server> = (0..servers).map(|_| start()).collect();
+    let clients: Vec<Client> = running.iter().map(Server::client).collect();
+    let (id, tokens) = clients[0].seven(json!({"deadlines": {"movement": "24h"}}));
     let acks = Arc::new(AtomicUsize::new(0));
     let threads: Vec<_> = tokens
         .iter()
-        .map(|(power, token)| {
-            let c = c.clone();
+        .enumerate()
+        .map(|(k, (power, token))| {
+            let clients = clients.clone();
             let token = token.clone();
             let power = power.clone();
             let acks = acks.clone();
@@ -71,6 +141,7 @@ fn kill_test(start: &dyn Fn() -> Server) {
                 let hold = HOLDS.iter().find(|(p, _)| *p == power).unwrap().1;
                 let mut acked: Option<u64> = None;
                 for i in 0..10_000u64 {
+                    let c = &clients[(k + i as usize) % clients.len()];
                     let body = json!({"orders": [format!("# submission {i}"), hold]});
                     match c.try_call("PUT", &format!("/api/v1/games/{id}/orders"), Some(&token), Some(body)) {
                         Ok((200, _)) => {
@@ -89,7 +160,9 @@ fn kill_test(start: &dyn Fn() -> Server) {
     while acks.load(Ordering::SeqCst) < 150 && started.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(5));
     }
-    server.kill();
+    for s in &mut running {
+        s.kill();
+    }
     let results: Vec<(String, Option<u64>, u64)> = threads.into_iter().map(|t| t.join().unwrap()).collect();
     let server = start();
     let c = server.client();
@@ -113,8 +186,34 @@ fn kill_test(start: &dyn Fn() -> Server) {
 fn acknowledged_orders_survive_sigkill_on_sqlite() {
     let dir = temp_dir("serve-kill");
     let d = dir.to_str().unwrap().to_string();
-    kill_test(&|| Server::start(&["--data", &d]));
+    kill_test(&|| Server::start(&["--data", &d]), 1);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// What each power is to order in the phase the game is in: random legal
+/// orders of dip's generator (moves, supports that match them, convoys,
+/// retreats, builds and disbands), so every kind of phase comes up.
+#[derive(Default)]
+struct Plan {
+    phase: String,
+    orders: HashMap<String, Vec<String>>,
+}
+
+/// France and Germany's first year: A par-bur, then A mun-bur supported
+/// from Ruhr dislodges it in the fall (nobody else can reach Burgundy or
+/// cut the support in 1901).
+fn opening(phase: &str) -> Vec<(&'static str, [&'static str; 3])> {
+    match phase {
+        "S1901M" => vec![
+            ("France", ["A par-bur", "A mar H", "F bre H"]),
+            ("Germany", ["A mun-ruh", "A ber-mun", "F kie H"]),
+        ],
+        "F1901M" => vec![
+            ("France", ["A bur H", "A mar H", "F bre H"]),
+            ("Germany", ["A ruh S A mun-bur", "A mun-bur", "F kie H"]),
+        ],
+        _ => Vec::new(),
+    }
 }
 
 #[test]
@@ -122,8 +221,8 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
     let pg = Postgres::start();
     let url = pg.url.clone();
     let start = || Server::start(&["--database", &url, "--tick", "100"]);
-    // The kill test on PostgreSQL first.
-    kill_test(&start);
+    // The kill test on PostgreSQL first, with two servers.
+    kill_test(&start, 2);
 
     let a = start();
     let mut b = start();
@@ -132,9 +231,23 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
     let (id, tokens) = ca.seven(json!({
         "name": "Deadlines",
         "deadlines": {"movement": "1s", "retreat": "1s", "adjustment": "1s"},
+        // A late client must not cost its power the seat.
+        "civil_disorder_after": 100,
     }));
+    // The game list's SQL on PostgreSQL: filtered, paged, by viewer.
+    let (s, l) = ca.call("GET", "/api/v1/games?status=active&limit=1", Some(&tokens[0].1), None);
+    assert_eq!((s, &l["games"][0]["id"]), (200, &json!(id)), "{l}");
+    assert_eq!(l["games"][0]["you"]["power"], "Austria", "{l}");
+    let (s, l) = cb.call(
+        "GET",
+        &format!("/api/v1/games?mine=1&full=1&before={}", id + 1),
+        Some(&tokens[1].1),
+        None,
+    );
+    assert_eq!((s, &l["games"][0]["id"]), (200, &json!(id)), "{l}");
     const PHASES: usize = 20;
     let done = Arc::new(AtomicBool::new(false));
+    let plan: Arc<Mutex<Plan>> = Arc::default();
     // (power, phase) -> last acknowledged submission
     let acked: Arc<Mutex<HashMap<(String, String), u64>>> = Arc::default();
     let b_base = Arc::new(Mutex::new(cb.base.clone()));
@@ -142,11 +255,19 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         .iter()
         .map(|(power, token)| {
             let (power, token) = (power.clone(), token.clone());
-            let (ca, done, acked, b_base) = (ca.clone(), done.clone(), acked.clone(), b_base.clone());
+            let (ca, done, acked, b_base, plan) =
+                (ca.clone(), done.clone(), acked.clone(), b_base.clone(), plan.clone());
             std::thread::spawn(move || {
-                let hold = HOLDS.iter().find(|(p, _)| *p == power).unwrap().1;
                 let mut n = 0u64;
                 while !done.load(Ordering::SeqCst) {
+                    let (phase, mine) = {
+                        let p = plan.lock().unwrap();
+                        (p.phase.clone(), p.orders.get(&power).cloned().unwrap_or_default())
+                    };
+                    if mine.is_empty() {
+                        std::thread::sleep(Duration::from_millis(20));
+                        continue;
+                    }
                     n += 1;
                     // Alternate between the two servers.
                     let c = if n.is_multiple_of(2) {
@@ -154,11 +275,9 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
                     } else {
                         Client::new(&b_base.lock().unwrap())
                     };
-                    let Ok((200, g)) = c.try_call("GET", &format!("/api/v1/games/{id}"), None, None) else {
-                        continue;
-                    };
-                    let phase = g["phase"].as_str().unwrap_or("").to_string();
-                    let body = json!({"orders": [format!("# submission {n} {phase}"), hold], "phase": phase});
+                    let mut lines = vec![format!("# submission {n} {phase}")];
+                    lines.extend(mine);
+                    let body = json!({"orders": lines, "phase": phase});
                     if let Ok((200, _)) =
                         c.try_call("PUT", &format!("/api/v1/games/{id}/orders"), Some(&token), Some(body))
                     {
@@ -169,18 +288,54 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
             })
         })
         .collect();
+    // The test follows the game with the engine: each processed phase is
+    // played again from the orders the server stored, and must be the
+    // phase the one before led to (none twice, none left out).
+    let loaded = dip_server::variants::get("standard").unwrap();
+    let (map, rules) = (&loaded.variant.map, loaded.variant.rules);
+    let mut state = loaded.variant.start.clone();
+    let mut rng = dip_core::random::Rng::with_seed(1901);
+    let mut processed: Vec<String> = Vec::new();
     let started = Instant::now();
     let mut restarted = false;
-    loop {
+    while processed.len() < PHASES {
         let (_, h) = ca.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
-        let n = h["phases"]
-            .as_array()
-            .map(|a| a.iter().filter(|p| p["current"].is_null()).count())
-            .unwrap_or(0);
-        if n >= PHASES {
-            break;
+        let list = h["phases"].as_array().cloned().unwrap_or_default();
+        for p in list.iter().filter(|p| p["current"].is_null()).skip(processed.len()) {
+            let name = p["phase"].as_str().unwrap().to_string();
+            assert_eq!(name, state.phase.short(), "the phase after {processed:?}");
+            assert_eq!(p["index"], processed.len(), "{p}");
+            let (_, d) = ca.call("GET", &format!("/api/v1/games/{id}/phases/{name}"), None, None);
+            let mut orders: Vec<(dip_core::PowerId, String)> = Vec::new();
+            for (power, lines) in d["orders"].as_object().unwrap() {
+                let lines: Vec<&str> = lines.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+                orders.push((map.find_power(power).unwrap(), lines.join("\n")));
+            }
+            let played = dip_game::phase::play(&loaded.vocab, &rules, &state, &orders, &Default::default());
+            state = played.next;
+            processed.push(name);
         }
-        if n >= PHASES / 2 && !restarted {
+        if plan.lock().unwrap().phase != state.phase.short() {
+            let mut next = Plan {
+                phase: state.phase.short(),
+                orders: HashMap::new(),
+            };
+            for o in dip_core::random::random_orders(map, &state, &rules, &mut rng) {
+                let text = dip_text::format_order(map, &o, dip_text::Style::Mila);
+                next.orders
+                    .entry(map.power(o.power).name.clone())
+                    .or_default()
+                    .push(text);
+            }
+            // A retreat in 1901 whatever the dice say: Germany takes
+            // Burgundy from France with support.
+            for (power, lines) in opening(&next.phase) {
+                next.orders
+                    .insert(power.to_string(), lines.iter().map(|l| l.to_string()).collect());
+            }
+            *plan.lock().unwrap() = next;
+        }
+        if processed.len() >= PHASES / 2 && !restarted {
             // One server dies mid-game and comes back.
             b.kill();
             b = start();
@@ -189,44 +344,34 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         }
         assert!(
             started.elapsed() < Duration::from_secs(120),
-            "{n} phases after two minutes"
+            "{} phases after two minutes",
+            processed.len()
         );
-        std::thread::sleep(Duration::from_millis(200));
+        std::thread::sleep(Duration::from_millis(100));
     }
     done.store(true, Ordering::SeqCst);
     for t in threads {
         t.join().unwrap();
     }
+    let kinds: std::collections::BTreeSet<char> = processed.iter().filter_map(|p| p.chars().last()).collect();
+    assert_eq!(
+        kinds,
+        ['A', 'M', 'R'].into_iter().collect(),
+        "movement, retreat and adjustment phases: {processed:?}"
+    );
     let (_, h) = ca.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
-    let phases: Vec<&Value> = h["phases"]
+    let by: std::collections::BTreeSet<&str> = h["phases"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|p| p["current"].is_null())
+        .filter_map(|p| p["processed_by"].as_str())
         .collect();
-    // Each phase once, in order, with no gap.
-    let mut expected = Vec::new();
-    for year in 1901.. {
-        expected.push(format!("S{year}M"));
-        expected.push(format!("F{year}M"));
-        if expected.len() >= phases.len() {
-            break;
-        }
-    }
-    let names: Vec<&str> = phases.iter().map(|p| p["phase"].as_str().unwrap()).collect();
-    assert_eq!(
-        names,
-        expected[..phases.len()].iter().map(String::as_str).collect::<Vec<_>>()
-    );
-    let indexes: Vec<i64> = phases.iter().map(|p| p["index"].as_i64().unwrap()).collect();
-    assert_eq!(indexes, (0..phases.len() as i64).collect::<Vec<_>>());
-    let by: std::collections::BTreeSet<&str> = phases.iter().filter_map(|p| p["processed_by"].as_str()).collect();
     assert!(by.len() >= 2, "both servers processed phases: {by:?}");
     // Every acknowledged order is in the phase it was given for.
     let acked = acked.lock().unwrap();
     let mut checked = 0;
     for ((power, phase), n) in acked.iter() {
-        if !names.contains(&phase.as_str()) {
+        if !processed.contains(phase) {
             continue;
         }
         let (_, d) = ca.call("GET", &format!("/api/v1/games/{id}/phases/{phase}"), None, None);
@@ -234,7 +379,13 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         assert!(stored >= *n, "{power} {phase}: acknowledged {n}, stored {stored}");
         checked += 1;
     }
-    assert!(checked >= PHASES * 5, "{checked} acknowledged submissions checked");
+    assert!(checked >= PHASES * 3, "{checked} acknowledged submissions checked");
+    eprintln!(
+        "{} phases: {processed:?}; {checked} acknowledged submissions checked",
+        processed.len()
+    );
+    // The servers stop before their database does.
+    drop((a, b));
     drop(pg);
 }
 

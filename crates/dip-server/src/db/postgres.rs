@@ -46,7 +46,24 @@ fn err(e: postgres::Error) -> DbError {
             return DbError::Busy;
         }
     }
-    DbError::Sql(e.to_string())
+    DbError::Sql(describe(&e))
+}
+
+/// The error with its causes: the client's own text is only the kind
+/// ("error connecting to server", "db error"); what went wrong is in the
+/// sources (the refused connection, the server's message).
+fn describe(e: &postgres::Error) -> String {
+    let mut out = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        let t = s.to_string();
+        if !out.contains(&t) {
+            out.push_str(": ");
+            out.push_str(&t);
+        }
+        source = s.source();
+    }
+    out
 }
 
 impl PgDb {

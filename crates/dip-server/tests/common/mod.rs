@@ -153,3 +153,33 @@ impl TestApp {
 pub fn token_of<'a>(tokens: &'a [(String, String)], power: &str) -> &'a str {
     &tokens.iter().find(|(p, _)| p == power).unwrap().1
 }
+
+/// Every stored row, in a stable order: equal before and after a request
+/// that changed nothing.
+pub fn fingerprint(state: &AppState) -> String {
+    const TABLES: [&str; 12] = [
+        "accounts",
+        "sessions",
+        "games",
+        "members",
+        "orders",
+        "phases",
+        "messages",
+        "events",
+        "edits",
+        "war_games",
+        "war_seats",
+        "war_log",
+    ];
+    state
+        .db
+        .read(|tx| {
+            let mut out = String::new();
+            for t in TABLES {
+                let rows = tx.query(&format!("SELECT * FROM {t} ORDER BY 1, 2"), &[])?;
+                out.push_str(&format!("{t}: {rows:?}\n"));
+            }
+            Ok::<_, dip_server::db::DbError>(out)
+        })
+        .unwrap()
+}
