@@ -92,7 +92,8 @@ pub fn now(map: &Map, repr: &Repr, rules: &Ruleset, state: &State) -> Msg {
     b.msg()
 }
 
-/// `SCO (power centre …) … (UNO centre …)`.
+/// `SCO (power centre …) … (UNO centre …)`: every power and UNO, also
+/// those without centres.
 pub fn sco(map: &Map, repr: &Repr, state: &State) -> Msg {
     let mut b = B::new(SCO);
     // Every power, also those without centres (`(GER)`), as MILA does.
@@ -116,14 +117,13 @@ pub fn sco(map: &Map, repr: &Repr, state: &State) -> Msg {
         .filter_map(|&c| repr.province(c))
         .collect();
     free.sort_by_key(|&t| repr.name(t));
-    if !free.is_empty() {
-        let mut l = B::default().t(UNO);
-        for t in free {
-            l = l.t(t);
-        }
-        b = b.l(l);
+    // `(UNO)` also when every centre is owned, like the powers without
+    // centres (MILA's server does the same; clients take either).
+    let mut l = B::default().t(UNO);
+    for t in free {
+        l = l.t(t);
     }
-    b.msg()
+    b.l(l).msg()
 }
 
 /// `MDF (powers) (provinces) (adjacencies)`.
@@ -394,6 +394,51 @@ impl Reader<'_> {
     }
 }
 
+/// A SUB's orders taken into the orders a power has given this phase:
+/// each gets its THX note, in order, and each the rules take (MBV; any
+/// that reads with AOA) replaces the order given before for its unit.
+/// Returns the orders now given, and the notes.
+pub fn submit(
+    map: &Map,
+    rules: &Ruleset,
+    state: &State,
+    me: PowerId,
+    any_orders_accepted: bool,
+    given: &[(Node, DOrder)],
+    sub: Vec<(Node, DOrder)>,
+) -> (Vec<(Node, DOrder)>, Vec<(Node, Token)>) {
+    let mut orders = given.to_vec();
+    let mut notes = Vec::with_capacity(sub.len());
+    let province = |o: &DOrder| o.unit().map(|u| u.at.province);
+    for (n, o) in sub {
+        // The orders the new one is judged beside: not the one it would
+        // replace, but a build already ordered in the same place (ESC).
+        let others: Vec<DOrder> = orders
+            .iter()
+            .map(|(_, x)| x)
+            .filter(|x| {
+                province(x).is_none()
+                    || province(x) != province(&o)
+                    || matches!((x, &o), (DOrder::Build(_), DOrder::Build(_)))
+            })
+            .cloned()
+            .collect();
+        let note = if any_orders_accepted {
+            MBV
+        } else {
+            self::note(map, rules, state, me, &o, &others)
+        };
+        if note == MBV {
+            if let Some(p) = province(&o) {
+                orders.retain(|(_, x)| province(x) != Some(p));
+            }
+            orders.push((n.clone(), o));
+        }
+        notes.push((n, note));
+    }
+    (orders, notes)
+}
+
 /// The unit an order names, if it is on the board as named (type, power,
 /// coast where one is given).
 fn on_board(map: &Map, state: &State, u: &DUnit) -> Option<Unit> {
@@ -535,8 +580,16 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
             if state.owner(p) != Some(me) {
                 return YSC;
             }
+            // ESC before HSC: an occupied centre is refused as occupied,
+            // home or not, and so is one with a build already ordered.
             if !adjustment::can_build_in(map, state, me, p) {
                 return if state.unit(p).is_some() { ESC } else { HSC };
+            }
+            if already
+                .iter()
+                .any(|x| matches!(x, DOrder::Build(b) if b.at.province == p))
+            {
+                return ESC;
             }
             if bad_coast(&u.at) {
                 return CST;
@@ -693,6 +746,21 @@ pub fn order_node(map: &Map, repr: &Repr, state: &State, o: &Order) -> Node {
         OrderKind::Waive => B::default().t(repr.power(o.power)).t(WVE),
     };
     b.node()
+}
+
+/// The orders dip's checks turned into another order (a support of a
+/// move nobody ordered becomes a hold), each with the order as given: ORD
+/// shows those as given, not done (NSO). A correction that leaves the
+/// order what it was is no change here: filling in the coast of a
+/// supported move (DAIDE's support names the province only) must not
+/// make a support that counted look void.
+pub fn voided(lines: &[dip_text::LineResult]) -> Vec<(Order, Order)> {
+    lines
+        .iter()
+        .filter(|l| l.fate == dip_text::Fate::Changed)
+        .filter_map(|l| Some((l.order?, l.read?)))
+        .filter(|(now, read)| std::mem::discriminant(&now.kind) != std::mem::discriminant(&read.kind))
+        .collect()
 }
 
 /// The ORD messages of a played phase (`state` is the position before).
@@ -1078,5 +1146,77 @@ mod build_tests {
         r.set_owner(map.find_province("mos").unwrap(), None);
         check(&r, "RUS", &["((RUS AMY WAR) REM)"]);
         let _ = eng;
+    }
+}
+
+#[cfg(test)]
+mod ord_tests {
+    use super::*;
+
+    /// The ORD texts of one played phase, as the server sends them.
+    fn ords(state: &State, orders: &[(&str, &str)]) -> Vec<String> {
+        let l = crate::variants::get("standard").unwrap();
+        let map = &l.variant.map;
+        let r = Repr::of(map);
+        let orders: Vec<(PowerId, String)> = orders
+            .iter()
+            .map(|(p, t)| (map.find_power(p).unwrap(), t.to_string()))
+            .collect();
+        let played = dip_game::phase::play(
+            &l.vocab,
+            &l.variant.rules,
+            state,
+            &orders,
+            &dip_game::phase::ReportHeader::default(),
+        );
+        ord(map, &r, state, &played.outcome, &voided(&played.check.lines))
+            .iter()
+            .map(|m| m.to_text(&r))
+            .collect()
+    }
+
+    /// England's fleets in Barents and Norway, Russia's on St Petersburg's
+    /// south coast.
+    fn north() -> State {
+        let l = crate::variants::get("standard").unwrap();
+        let map = &l.variant.map;
+        let mut s = l.variant.start.clone();
+        for (from, to) in [("lon", "bar"), ("edi", "nwy")] {
+            let f = s.remove(map.find_province(from).unwrap()).unwrap();
+            s.place(
+                map,
+                Unit {
+                    region: map.main_region(map.find_province(to).unwrap()),
+                    ..f
+                },
+            );
+        }
+        s
+    }
+
+    #[test]
+    fn a_support_whose_move_names_a_coast_was_reported_void() {
+        let got = ords(&north(), &[("ENG", "F Bar-Stp/nc\nF Nwy S F Bar-Stp")]);
+        assert!(
+            got.contains(&"ORD (SPR 1901) ((ENG FLT NWY) SUP (ENG FLT BAR) MTO STP) (SUC)".to_string()),
+            "{got:#?}"
+        );
+        assert!(
+            got.contains(&"ORD (SPR 1901) ((ENG FLT BAR) MTO (STP NCS)) (SUC)".to_string()),
+            "{got:#?}"
+        );
+        assert!(
+            got.contains(&"ORD (SPR 1901) ((RUS FLT (STP SCS)) HLD) (RET)".to_string()),
+            "{got:#?}"
+        );
+    }
+
+    #[test]
+    fn a_support_of_a_move_not_ordered_is_reported_as_given_and_not_done() {
+        let got = ords(&north(), &[("ENG", "F Bar H\nF Nwy S F Bar-Stp")]);
+        assert!(
+            got.contains(&"ORD (SPR 1901) ((ENG FLT NWY) SUP (ENG FLT BAR) MTO STP) (NSO)".to_string()),
+            "{got:#?}"
+        );
     }
 }

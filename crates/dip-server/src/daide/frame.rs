@@ -50,8 +50,10 @@ pub enum FrameError {
     Closed,
     #[error("the connection closed inside a frame")]
     Truncated,
-    #[error("the frame is longer than {0} octets")]
-    TooLong(usize),
+    /// A frame of this type claimed more than `max` octets (nothing of it
+    /// was read beyond its header).
+    #[error("the frame is longer than {max} octets")]
+    TooLong { kind: u8, max: usize },
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -87,7 +89,7 @@ impl Frame {
         }
         let n = u16::from_be_bytes([buf[2], buf[3]]) as usize;
         if n > max {
-            return Err(FrameError::TooLong(max));
+            return Err(FrameError::TooLong { kind: buf[0], max });
         }
         if buf.len() < 4 + n {
             return Ok(None);
@@ -113,7 +115,7 @@ pub async fn read<R: AsyncRead + Unpin>(r: &mut R, max: usize) -> Result<Frame, 
     }
     let n = u16::from_be_bytes([head[2], head[3]]) as usize;
     if n > max {
-        return Err(FrameError::TooLong(max));
+        return Err(FrameError::TooLong { kind: head[0], max });
     }
     let mut data = vec![0u8; n];
     r.read_exact(&mut data).await.map_err(|e| {
@@ -179,7 +181,10 @@ mod tests {
         assert_eq!(bytes, vec![2, 0, 0, 2, 0x48, 0x0E]);
         assert_eq!(Frame::decode(&bytes, 100).unwrap(), Some((f, 6)));
         assert_eq!(Frame::decode(&bytes[..5], 100).unwrap(), None);
-        assert!(matches!(Frame::decode(&bytes, 1), Err(FrameError::TooLong(1))));
+        assert!(matches!(
+            Frame::decode(&bytes, 1),
+            Err(FrameError::TooLong { kind: DM, max: 1 })
+        ));
     }
 
     #[tokio::test]
