@@ -761,3 +761,149 @@ async fn hst_gives_an_earlier_turns_results_and_tme_follows_the_syntax_document(
     assert_eq!(seen.iter().filter(|m| m.starts_with("ORD (SPR 1901)")).count(), 22);
     assert!(now.starts_with("NOW (FAL 1901)"), "{now}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_frame_before_the_im_got_no_em() {
+    let app = TestApp::new();
+    let (_, addr, _task) = bot_game(&app, DaideConfig::default()).await;
+    // Longer than any client message may be: what it claims to be decides
+    // the error, as for a frame of the right size.
+    for (kind, code) in [(frame::DM, 2), (frame::RM, 13), (frame::IM, 8), (9, 8)] {
+        let mut c = Client::raw(addr).await;
+        c.s.write_all(&[kind, 0, 0xff, 0xff]).await.unwrap();
+        assert_eq!(c.recv().await, Some(format!("EM {code}")), "frame type {kind}");
+        assert_eq!(c.recv().await, None);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_fell_behind_lost_the_results_it_missed() {
+    use dip_server::daide::message::{bytes_of, text_of, tokens_of};
+    use tokio::io::AsyncReadExt;
+    let app = TestApp::new();
+    let id = daide::create_bot_game(
+        &app.state,
+        BotGame {
+            name: "behind".into(),
+            variant: "standard".into(),
+            deadline: None,
+            press: 0,
+            port: 0,
+            rules: Default::default(),
+        },
+    )
+    .await
+    .unwrap();
+    // The game keeps one message for a slow connection.
+    let config = DaideConfig {
+        end_after_year: Some(1902),
+        backlog: 1,
+        ..DaideConfig::default()
+    };
+    let (addr, hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
+    // An observer over a stream that holds 64 octets: it reads nothing
+    // while the game is played, so its connection falls behind.
+    let (client, server) = tokio::io::duplex(64);
+    let (srd, swr) = tokio::io::split(server);
+    tokio::spawn(daide::session::serve_stream(hub.clone(), srd, swr));
+    let (mut rd, mut wr) = tokio::io::split(client);
+    let r = repr();
+    wr.write_all(&Frame::im().encode()).await.unwrap();
+    assert_eq!(frame::read(&mut rd, 65535).await.unwrap().kind, frame::RM);
+    let obs = Msg::parse("OBS", &r).unwrap();
+    wr.write_all(&Frame::new(frame::DM, bytes_of(&obs.tokens())).encode())
+        .await
+        .unwrap();
+    let bots: Vec<_> = (0..7)
+        .map(|i| tokio::spawn(holdbot(addr, format!("hold{i}"))))
+        .collect();
+    for b in bots {
+        tokio::time::timeout(Duration::from_secs(60), b).await.unwrap().unwrap();
+    }
+    // Now it reads: every phase's results, the end, OFF.
+    let mut got = Vec::new();
+    let read_all = async {
+        while let Ok(f) = frame::read(&mut rd, 65535).await {
+            got.push(text_of(&tokens_of(&f.data).unwrap(), &r));
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), read_all)
+        .await
+        .expect("the observer is told the game is over");
+    let mut rest = Vec::new();
+    let _ = rd.read_to_end(&mut rest).await;
+    for turn in ["SPR 1901", "FAL 1901", "SPR 1902", "FAL 1902"] {
+        let ords = got.iter().filter(|m| m.starts_with(&format!("ORD ({turn})"))).count();
+        assert!(ords >= 22, "{ords} ORD of {turn}: {got:#?}");
+    }
+    for now in ["NOW (FAL 1901)", "NOW (SPR 1902)", "NOW (FAL 1902)"] {
+        assert_eq!(got.iter().filter(|m| m.starts_with(now)).count(), 1, "{now}: {got:#?}");
+    }
+    assert!(got.iter().any(|m| m == "DRW"), "{got:#?}");
+    assert_eq!(got.last().map(String::as_str), Some("OFF"), "{got:#?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sub_that_could_not_be_stored_was_kept_by_the_connection() {
+    let app = TestApp::new();
+    let (id, _, mut cs) = seated(&app, Some("1h"), 0, Default::default(), None).await;
+    // England's seat loses its power for a moment: storing fails.
+    let set_power = |p: Option<&'static str>| {
+        app.state.write(move |tx| {
+            tx.exec(
+                "UPDATE members SET power = $1 WHERE game_id = $2 AND (power = 'England' OR power IS NULL)",
+                &[p.map(String::from).into(), id.into()],
+            )?;
+            Ok::<_, dip_server::error::ApiError>(())
+        })
+    };
+    set_power(None).await.unwrap();
+    let eng = &mut cs[1].0;
+    eng.send("SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) HLD) ((ENG AMY LVP) HLD)")
+        .await;
+    assert_eq!(
+        eng.until("REJ").await.0,
+        "REJ (SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) HLD) ((ENG AMY LVP) HLD))"
+    );
+    set_power(Some("England")).await.unwrap();
+    // Nothing was stored, and the connection knows it.
+    eng.send("MIS").await;
+    let (mis, _) = eng.until("MIS").await;
+    for u in ["(ENG FLT LON)", "(ENG FLT EDI)", "(ENG AMY LVP)"] {
+        assert!(mis.contains(u), "{mis}");
+    }
+    let (_, detail) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(detail["status"], "active", "{detail}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gof_crossing_the_processing_of_its_phase_made_the_bot_ready_in_the_next() {
+    let app = TestApp::new();
+    let (id, _) = app.seven(json!({})).await;
+    let by = app.state.by.clone();
+    let (stale, now) = app
+        .state
+        .write(move |tx| {
+            let row = tx
+                .query_one("SELECT id, name FROM accounts WHERE name = 'player-england'", &[])?
+                .unwrap();
+            let who = dip_server::auth::Account {
+                id: row.int(0),
+                name: row.text(1),
+            };
+            let index = dip_server::game::load(tx, id, dip_server::game::Lock::None)?.phase_index;
+            // Checked in the phase before this one: nothing is set.
+            let stale = daide::session::ready_in_phase(tx, id, &who, true, index - 1, &by)?;
+            let after_stale = dip_server::game::members(tx, id)?
+                .iter()
+                .any(|m| m.power.as_deref() == Some("England") && m.ready);
+            assert!(!after_stale);
+            let now = daide::session::ready_in_phase(tx, id, &who, true, index, &by)?;
+            Ok::<_, dip_server::error::ApiError>((stale, now))
+        })
+        .await
+        .unwrap();
+    assert!(!stale && now);
+}
