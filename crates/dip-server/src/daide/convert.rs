@@ -796,7 +796,10 @@ pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome, change
         let holding = matches!(r.order.kind, OrderKind::Hold(_) | OrderKind::Convoy(..));
         let mut res = match reason {
             Reason::SupportCut(_) => vec![CUT],
-            Reason::SupportVoid | Reason::ConvoyVoid => vec![NSO],
+            // A convoy not given (no army, fleet dislodged, paradox): NSO;
+            // BNC is for moves only.
+            Reason::SupportVoid | Reason::ConvoyVoid | Reason::ConvoyDisrupted => vec![NSO],
+            Reason::ConvoyParadox if matches!(r.order.kind, OrderKind::Convoy(..)) => vec![NSO],
             Reason::NoConvoy => {
                 let from = r.order.unit().map(|u| u.province);
                 if from.is_some_and(|f| convoyed.contains(&f)) {
@@ -1022,8 +1025,16 @@ mod tests {
             "((ENG FLT NTH) DSB)",
         ] {
             let o = read(v, &r, text).unwrap_or_else(|e| panic!("{text}: error at {e}"));
-            let back = order_node(&v.map, &r, s, &to_dip(&o));
-            let _ = back;
+            // Shown back as given, in a phase of the order's kind (a move
+            // by convoy without its route: ORD adds the route taken).
+            let mut phase = s.clone();
+            phase.phase = Phase::new(1901, Season::Fall, o.kind());
+            let back = Msg(vec![order_node(&v.map, &r, &phase, &to_dip(&o))]).to_text(&r);
+            let given = match text.split_once(" VIA") {
+                Some((head, _)) => format!("{head})"),
+                None => text.to_string(),
+            };
+            assert_eq!(back, given, "{text}");
         }
     }
 

@@ -16,6 +16,8 @@ pub mod convert;
 pub mod frame;
 pub mod message;
 pub mod session;
+#[cfg(test)]
+mod syntax_tests;
 pub mod token;
 
 use crate::game::{self, Lock, Status};
