@@ -210,7 +210,19 @@ pub fn mdf(map: &Map, repr: &Repr) -> Msg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Loc {
     pub province: ProvinceId,
+    /// The coast named: `NO_SUCH_COAST` when the province has no such
+    /// coast (NSP), which is never a region of the map.
     pub coast: Option<RegionId>,
+}
+
+/// A coast an order names that its province does not have.
+pub const NO_SUCH_COAST: RegionId = RegionId(u16::MAX);
+
+impl Loc {
+    /// The coast as a region of the map, if it is one.
+    fn region(&self) -> Option<RegionId> {
+        self.coast.filter(|&c| c != NO_SUCH_COAST)
+    }
 }
 
 /// A unit as an order names it.
@@ -302,7 +314,7 @@ impl Reader<'_> {
                 let r = self.map.find_coast(p, c);
                 Ok(Loc {
                     province: p,
-                    coast: r.or(Some(RegionId(u16::MAX))),
+                    coast: r.or(Some(NO_SUCH_COAST)),
                 })
             }
         }
@@ -468,7 +480,7 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
     if o.power() != me {
         return NYU;
     }
-    let bad_coast = |l: &Loc| l.coast == Some(RegionId(u16::MAX));
+    let bad_coast = |l: &Loc| l.coast == Some(NO_SUCH_COAST);
     match o {
         DOrder::Hold(u)
         | DOrder::Move(u, _)
@@ -635,16 +647,18 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
     }
 }
 
+// A coast the province does not have is left out: an order that names
+// one reaches dip only with AOA, and dip's checks then judge it.
 fn uref(u: &DUnit) -> UnitRef {
     let r = UnitRef::new(Some(u.kind), u.at.province);
-    match u.at.coast {
+    match u.at.region() {
         Some(c) => r.with_coast(CoastSpec::Coast(c)),
         None => r,
     }
 }
 
 fn dest(l: &Loc) -> Dest {
-    match l.coast {
+    match l.region() {
         Some(c) => Dest::coast(l.province, c),
         None => Dest::new(l.province),
     }
@@ -1039,6 +1053,23 @@ mod tests {
     }
 
     #[test]
+    fn an_order_naming_a_coast_its_province_lacks_crashed_the_server_with_aoa() {
+        // With AOA such an order is stored: it is turned into dip's order
+        // (without the coast) instead of indexing a region that is none.
+        let (v, r) = std();
+        for text in [
+            "((ENG AMY (LON NCS)) REM)",
+            "((ENG FLT LON) MTO (NTH NCS))",
+            "((RUS FLT (STP ECS)) RTO (BUL WCS))",
+            "((ENG FLT (EDI SCS)) BLD)",
+        ] {
+            let o = read(v, &r, text).unwrap();
+            assert!(!to_text(&v.map, &o).is_empty(), "{text}");
+            let _ = order_node(&v.map, &r, &v.start, &to_dip(&o));
+        }
+    }
+
+    #[test]
     fn bad_orders_point_at_the_bad_token() {
         let (v, r) = std();
         // SUB ( ( ENG AMY LVP ) XXX ): flat index of the verb is 7.
@@ -1229,5 +1260,91 @@ mod ord_tests {
             got.contains(&"ORD (SPR 1901) ((ENG FLT NWY) SUP (ENG FLT BAR) MTO STP) (NSO)".to_string()),
             "{got:#?}"
         );
+    }
+}
+
+#[cfg(test)]
+mod reader_properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Tokens orders are made of: powers, unit types, provinces, coasts,
+    /// order words, a few others.
+    fn order_token() -> impl Strategy<Value = Token> {
+        let r = Repr::of(&dip_variants::standard().map);
+        let words: Vec<Token> = [
+            "ENG", "RUS", "TUR", "AMY", "FLT", "LON", "NTH", "STP", "BUL", "YOR", "NWY", "MOS", "BAR", "ECS", "NCS",
+            "SCS", "HLD", "MTO", "SUP", "CVY", "CTO", "VIA", "RTO", "DSB", "BLD", "REM", "WVE", "SUB", "UNO", "MBV",
+        ]
+        .iter()
+        .map(|w| r.by_name(w).unwrap())
+        .collect();
+        prop_oneof![
+            8 => proptest::sample::select(words),
+            1 => (-3i32..3).prop_map(Token::int),
+            1 => any::<u16>().prop_map(Token),
+        ]
+    }
+
+    fn order_node() -> impl Strategy<Value = Node> {
+        let leaf = order_token().prop_map(Node::Tok);
+        leaf.prop_recursive(3, 24, 6, |inner| {
+            proptest::collection::vec(inner, 0..6).prop_map(Node::List)
+        })
+    }
+
+    /// Trees shaped like orders: `((power type place) verb …)`.
+    fn order_like() -> impl Strategy<Value = Node> {
+        let tok = |w: &'static [&'static str]| {
+            let r = Repr::of(&dip_variants::standard().map);
+            proptest::sample::select(w.iter().map(|x| r.by_name(x).unwrap()).collect::<Vec<_>>()).prop_map(Node::Tok)
+        };
+        let place = prop_oneof![
+            tok(&["LON", "NTH", "YOR", "NWY", "MOS", "BAR", "EDI", "LVP"]),
+            (tok(&["STP", "BUL", "LON"]), tok(&["NCS", "SCS", "ECS"])).prop_map(|(p, c)| Node::List(vec![p, c])),
+        ];
+        let unit = (tok(&["ENG", "RUS", "FRA"]), tok(&["AMY", "FLT"]), place.clone())
+            .prop_map(|(p, t, at)| Node::List(vec![p, t, at]));
+        let verb = tok(&[
+            "HLD", "MTO", "SUP", "CVY", "CTO", "VIA", "RTO", "DSB", "BLD", "REM", "WVE",
+        ]);
+        (
+            unit.clone(),
+            verb,
+            proptest::collection::vec(prop_oneof![unit, place, tok(&["MTO", "CTO", "VIA"])], 0..4),
+        )
+            .prop_map(|(u, v, rest)| {
+                let mut l = vec![u, v];
+                l.extend(rest);
+                Node::List(l)
+            })
+    }
+
+    proptest! {
+        /// Any tree of tokens where an order should be: an order, or the
+        /// flat index of a token inside the message; an order read gets a
+        /// note in every kind of phase and becomes dip's order and text.
+        #[test]
+        fn the_sub_reader_takes_any_tree_of_tokens(n in prop_oneof![order_node(), order_like()]) {
+            let l = crate::variants::get("standard").unwrap();
+            let map = &l.variant.map;
+            let r = Repr::of(map);
+            let reader = Reader { map, repr: &r };
+            let width = 1 + n.width();
+            match reader.order(&n, 1) {
+                Err(at) => prop_assert!(at <= width, "error at {at} of {width}"),
+                Ok(o) => {
+                    let eng = map.find_power("ENG").unwrap();
+                    for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
+                        let mut s = l.variant.start.clone();
+                        s.phase = Phase::new(1901, Season::Fall, kind);
+                        let _ = note(map, &l.variant.rules, &s, eng, &o, &[o.clone()]);
+                        let _ = submit(map, &l.variant.rules, &s, eng, false, &[], vec![(n.clone(), o.clone())]);
+                        let _ = super::order_node(map, &r, &s, &to_dip(&o));
+                    }
+                    let _ = to_text(map, &o);
+                }
+            }
+        }
     }
 }

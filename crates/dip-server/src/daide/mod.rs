@@ -15,6 +15,7 @@
 pub mod convert;
 pub mod frame;
 pub mod message;
+pub mod rig;
 pub mod session;
 #[cfg(test)]
 mod syntax_tests;
