@@ -8,6 +8,7 @@
 use super::frame::{self, Frame};
 use super::message::{tokens_of, Msg};
 use super::session;
+use super::token::Repr;
 use super::{BotGame, DaideConfig, Hub};
 use crate::db::Db;
 use crate::AppState;
@@ -18,6 +19,29 @@ use tokio::io::AsyncWriteExt;
 
 /// How long a session may take once its client has closed.
 const ENDS_WITHIN: Duration = Duration::from_secs(10);
+
+/// The folders of rigs start so.
+const PREFIX: &str = "dip-daide-rig-";
+
+/// A rig kept for a whole process (a fuzz target's) is never dropped:
+/// folders of rigs untouched for an hour are removed when a new one is
+/// made.
+fn sweep_stale() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > Duration::from_secs(3600));
+        if old && e.file_name().to_string_lossy().starts_with(PREFIX) {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
 
 pub struct Rig {
     rt: tokio::runtime::Runtime,
@@ -33,11 +57,8 @@ impl Rig {
             .enable_all()
             .build()
             .expect("a tokio runtime");
-        let dir = std::env::temp_dir().join(format!(
-            "dip-daide-rig-{}-{:016x}",
-            std::process::id(),
-            fastrand::u64(..)
-        ));
+        sweep_stale();
+        let dir = std::env::temp_dir().join(format!("{PREFIX}{}-{:016x}", std::process::id(), fastrand::u64(..)));
         std::fs::create_dir_all(&dir).expect("a temporary folder");
         let db = Db::sqlite(&dir.join("dip.sqlite")).expect("a SQLite database");
         let state = AppState::new(db);
@@ -131,6 +152,35 @@ fn well_formed(f: &Frame) {
     }
 }
 
+/// A client's messages of every kind (seeds for fuzzing and property
+/// tests).
+pub fn script() -> Vec<Msg> {
+    let r = Repr::of(&dip_variants::standard().map);
+    [
+        "NME ('bot') ('1')",
+        "YES (MAP ('standard'))",
+        "MDF",
+        "HLO",
+        "NOW",
+        "SCO",
+        "SUB ((ENG FLT LON) MTO NTH) ((ENG AMY LVP) HLD)",
+        "NOT (SUB)",
+        "MIS",
+        "GOF",
+        "NOT (GOF)",
+        "TME (60)",
+        "DRW",
+        "SND (FRA) (PRP (PCE (ENG FRA)))",
+        "HST (SPR 1901)",
+        "IAM (ENG) (1234)",
+        "OBS",
+        "ADM ('bot') ('hello')",
+    ]
+    .iter()
+    .filter_map(|t| Msg::parse(t, &r).ok())
+    .collect()
+}
+
 /// A client's frames as one stream: IM, then a DM for each message.
 pub fn stream(messages: &[Msg]) -> Vec<u8> {
     let mut out = Frame::im().encode();
@@ -143,37 +193,7 @@ pub fn stream(messages: &[Msg]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::daide::token::Repr;
     use proptest::prelude::*;
-
-    fn msgs(texts: &[&str]) -> Vec<Msg> {
-        let r = Repr::of(&dip_variants::standard().map);
-        texts.iter().map(|t| Msg::parse(t, &r).unwrap()).collect()
-    }
-
-    /// Real messages, one of which may be cut, changed or left out.
-    fn script() -> Vec<Msg> {
-        msgs(&[
-            "NME ('bot') ('1')",
-            "YES (MAP ('standard'))",
-            "MDF",
-            "HLO",
-            "NOW",
-            "SCO",
-            "SUB ((ENG FLT LON) MTO NTH) ((ENG AMY LVP) HLD)",
-            "NOT (SUB)",
-            "MIS",
-            "GOF",
-            "NOT (GOF)",
-            "TME (60)",
-            "DRW",
-            "SND (FRA) (PRP (PCE (ENG FRA)))",
-            "HST (SPR 1901)",
-            "IAM (ENG) (1234)",
-            "OBS",
-            "ADM ('bot') ('hello')",
-        ])
-    }
 
     #[test]
     fn a_session_answers_a_whole_script() {
