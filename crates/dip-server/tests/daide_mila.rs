@@ -108,26 +108,23 @@ fn canonical(tokens: &[Token], r: &Repr, me: Option<Token>) -> String {
         return text_of(tokens, r);
     };
     let head = m.first().and_then(|t| r.name(t)).unwrap_or_default();
-    match head.as_str() {
-        // MILA offers a unit dislodged by a convoyed army every place next
-        // to it, occupied ones too (and then refuses the retreat there).
-        "NOW" => {
-            let occupied: Vec<Token> =
-                m.0.iter()
-                    .skip(2)
-                    .filter_map(Node::list)
-                    .filter(|u| u.len() == 3)
-                    .filter_map(|u| province(&u[2]))
-                    .collect();
-            for u in m.0.iter_mut().skip(2) {
-                if let Node::List(u) = u {
-                    if let (5, Some(Node::List(opts))) = (u.len(), u.get_mut(4)) {
-                        opts.retain(|o| province(o).is_none_or(|p| !occupied.contains(&p)));
-                    }
+    // MILA offers a unit dislodged by a convoyed army every place next to
+    // it, occupied ones too (and then refuses the retreat there).
+    if head == "NOW" {
+        let occupied: Vec<Token> =
+            m.0.iter()
+                .skip(2)
+                .filter_map(Node::list)
+                .filter(|u| u.len() == 3)
+                .filter_map(|u| province(&u[2]))
+                .collect();
+        for u in m.0.iter_mut().skip(2) {
+            if let Node::List(u) = u {
+                if let (5, Some(Node::List(opts))) = (u.len(), u.get_mut(4)) {
+                    opts.retain(|o| province(o).is_none_or(|p| !occupied.contains(&p)));
                 }
             }
         }
-        _ => {}
     }
     match head.as_str() {
         "NOW" | "SCO" | "MDF" => {
@@ -608,8 +605,8 @@ async fn replay(file: &std::path::Path) -> Replay {
             continue;
         }
         let req = l.request.as_deref().unwrap();
-        if !conns.contains_key(&who) {
-            conns.insert(who, Conn::open(addr, &r).await);
+        if let std::collections::hash_map::Entry::Vacant(e) = conns.entry(who) {
+            e.insert(Conn::open(addr, &r).await);
         }
         let conn = conns.get_mut(&who).unwrap();
         let want = pending.remove(&who).unwrap_or_default();

@@ -406,6 +406,9 @@ impl Reader<'_> {
     }
 }
 
+/// Orders as given (the node a SUB named each by), with what they say.
+pub type Given = Vec<(Node, DOrder)>;
+
 /// A SUB's orders taken into the orders a power has given this phase:
 /// each gets its THX note, in order, and each the rules take (MBV; any
 /// that reads with AOA) replaces the order given before for its unit.
@@ -418,7 +421,7 @@ pub fn submit(
     any_orders_accepted: bool,
     given: &[(Node, DOrder)],
     sub: Vec<(Node, DOrder)>,
-) -> (Vec<(Node, DOrder)>, Vec<(Node, Token)>) {
+) -> (Given, Vec<(Node, Token)>) {
     let mut orders = given.to_vec();
     let mut notes = Vec::with_capacity(sub.len());
     let province = |o: &DOrder| o.unit().map(|u| u.at.province);
@@ -1338,7 +1341,7 @@ mod reader_properties {
                     for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
                         let mut s = l.variant.start.clone();
                         s.phase = Phase::new(1901, Season::Fall, kind);
-                        let _ = note(map, &l.variant.rules, &s, eng, &o, &[o.clone()]);
+                        let _ = note(map, &l.variant.rules, &s, eng, &o, std::slice::from_ref(&o));
                         let _ = submit(map, &l.variant.rules, &s, eng, false, &[], vec![(n.clone(), o.clone())]);
                         let _ = super::order_node(map, &r, &s, &to_dip(&o));
                     }

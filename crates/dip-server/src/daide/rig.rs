@@ -139,7 +139,7 @@ impl Drop for Rig {
 /// what did not match).
 fn well_formed(f: &Frame) {
     match f.kind {
-        frame::RM => assert!(f.data.len() % 6 == 0, "an RM of {} octets", f.data.len()),
+        frame::RM => assert!(f.data.len().is_multiple_of(6), "an RM of {} octets", f.data.len()),
         frame::EM => assert_eq!(f.data.len(), 2, "an EM of {} octets", f.data.len()),
         frame::DM => {
             let tokens = tokens_of(&f.data).expect("a DM of whole tokens");
