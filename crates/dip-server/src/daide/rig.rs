@@ -24,20 +24,27 @@ const ENDS_WITHIN: Duration = Duration::from_secs(10);
 const PREFIX: &str = "dip-daide-rig-";
 
 /// A rig kept for a whole process (a fuzz target's) is never dropped:
-/// folders of rigs untouched for an hour are removed when a new one is
-/// made.
+/// when a new one is made, the folders of rigs whose process has ended
+/// (where /proc tells) or that were untouched for an hour are removed.
 fn sweep_stale() {
     let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
         return;
     };
+    let proc = std::path::Path::new("/proc/self").exists();
     for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(PREFIX) else {
+            continue;
+        };
+        let pid = rest.split('-').next().unwrap_or_default();
+        let ended = proc && !pid.is_empty() && !std::path::Path::new("/proc").join(pid).exists();
         let old = e
             .metadata()
             .and_then(|m| m.modified())
             .ok()
             .and_then(|t| t.elapsed().ok())
             .is_some_and(|age| age > Duration::from_secs(3600));
-        if old && e.file_name().to_string_lossy().starts_with(PREFIX) {
+        if ended || old {
             let _ = std::fs::remove_dir_all(e.path());
         }
     }
