@@ -15,6 +15,9 @@
 use dip_core::Ruleset;
 use std::path::PathBuf;
 
+mod daide;
+pub use daide::{daide_frames, daide_orders, daide_session, daide_text};
+
 /// A fuzz target: a reader fed any bytes.
 pub struct Target {
     pub name: &'static str,
@@ -356,7 +359,7 @@ fn bmp_seed() -> Vec<u8> {
 
 /// Every target.
 pub fn targets() -> Vec<Target> {
-    vec![
+    let mut all = vec![
         Target {
             name: "orders",
             run: orders,
@@ -520,7 +523,9 @@ pub fn targets() -> Vec<Target> {
                 vec![t[..t.len().min(20_000)].to_vec()]
             },
         },
-    ]
+    ];
+    all.extend(daide::targets());
+    all
 }
 
 /// A small deterministic random source (xorshift).

@@ -3,86 +3,17 @@
 //! the protocol.
 
 mod common;
+mod daide_common;
 
 use common::TestApp;
+use daide_common::*;
 use dip_server::daide::frame::{self, Frame};
-use dip_server::daide::message::{bytes_of, tokens_of, Msg};
-use dip_server::daide::token::Repr;
+use dip_server::daide::message::Msg;
 use dip_server::daide::{self, BotGame, DaideConfig};
 use serde_json::json;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
-use tokio::net::TcpStream;
-
-fn repr() -> Repr {
-    Repr::of(&dip_variants::standard().map)
-}
-
-/// A DAIDE client speaking text.
-struct Client {
-    s: TcpStream,
-    r: Repr,
-}
-
-impl Client {
-    async fn raw(addr: SocketAddr) -> Client {
-        Client {
-            s: TcpStream::connect(addr).await.unwrap(),
-            r: repr(),
-        }
-    }
-    async fn connect(addr: SocketAddr) -> Client {
-        let mut c = Client::raw(addr).await;
-        c.frame(&Frame::im()).await;
-        let rm = c.next_frame().await.expect("an RM");
-        assert_eq!(rm.kind, frame::RM);
-        assert_eq!(rm.data.len(), 6 * (7 + 75));
-        c
-    }
-    async fn frame(&mut self, f: &Frame) {
-        self.s.write_all(&f.encode()).await.unwrap();
-    }
-    async fn send(&mut self, text: &str) {
-        let m = Msg::parse(text, &self.r).unwrap();
-        self.frame(&Frame::new(frame::DM, bytes_of(&m.tokens()))).await;
-    }
-    async fn next_frame(&mut self) -> Option<Frame> {
-        tokio::time::timeout(Duration::from_secs(20), frame::read(&mut self.s, 65535))
-            .await
-            .expect("an answer within 20 s")
-            .ok()
-    }
-    /// The next message as text (`EM n` for an error, `None`: closed).
-    async fn recv(&mut self) -> Option<String> {
-        let f = self.next_frame().await?;
-        match f.kind {
-            frame::DM => Some(dip_server::daide::message::text_of(
-                &tokens_of(&f.data).unwrap(),
-                &self.r,
-            )),
-            frame::EM => Some(format!("EM {}", u16::from_be_bytes([f.data[0], f.data[1]]))),
-            k => Some(format!("frame {k}")),
-        }
-    }
-    /// Messages until one starts with `head`.
-    async fn until(&mut self, head: &str) -> (String, Vec<String>) {
-        let mut seen = Vec::new();
-        loop {
-            let m = self
-                .recv()
-                .await
-                .unwrap_or_else(|| panic!("closed while waiting for {head}: {seen:?}"));
-            if std::env::var("DAIDE_TRACE").is_ok() {
-                eprintln!("<< {m}");
-            }
-            if m.starts_with(head) {
-                return (m, seen);
-            }
-            seen.push(m);
-        }
-    }
-}
 
 /// Plays holds until OFF; returns every message received.
 async fn holdbot(addr: SocketAddr, name: String) -> Vec<String> {
@@ -133,26 +64,6 @@ async fn holdbot(addr: SocketAddr, name: String) -> Vec<String> {
         }
     }
     log
-}
-
-async fn bot_game(app: &TestApp, config: DaideConfig) -> (i64, SocketAddr, tokio::task::JoinHandle<()>) {
-    let id = daide::create_bot_game(
-        &app.state,
-        BotGame {
-            name: "bots".into(),
-            variant: "standard".into(),
-            deadline: None,
-            press: 0,
-            port: 0,
-            rules: Default::default(),
-        },
-    )
-    .await
-    .unwrap();
-    let (addr, _hub, task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
-        .await
-        .unwrap();
-    (id, addr, task)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -503,90 +414,6 @@ async fn press_is_relayed_at_its_level_and_refused_in_gunboat_games() {
     assert_eq!(c.recv().await.unwrap(), "HUH (ERR SND (ENG) (PRP (PCE (ENG FRA))))");
 }
 
-/// Hold (or disband, or waive) everything of `me` in the NOW message.
-fn holds(now: &str, me: &str, r: &Repr) -> Option<String> {
-    let msg = Msg::parse(now, r).unwrap();
-    let season = r.name(msg.0[1].list().unwrap()[0].tok().unwrap()).unwrap();
-    let mut orders = Vec::new();
-    for n in &msg.0[2..] {
-        let t = Msg(n.list().unwrap().to_vec()).to_text(r);
-        if !t.starts_with(me) {
-            continue;
-        }
-        match t.split_once(" MRT") {
-            Some((unit, _)) => orders.push(format!("(({unit}) DSB)")),
-            None if season == "SPR" || season == "FAL" => orders.push(format!("(({t}) HLD)")),
-            None => {}
-        }
-    }
-    (!orders.is_empty()).then(|| format!("SUB {}", orders.join(" ")))
-}
-
-const POWERS: [&str; 7] = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
-
-/// A bots-only game with these rules; every client seated in the order of
-/// POWERS, past HLO and the first NOW.
-async fn seated(
-    app: &TestApp,
-    deadline: Option<&str>,
-    press: u32,
-    rules: dip_server::game::DaideRules,
-    end_after_year: Option<i32>,
-) -> (i64, SocketAddr, Vec<(Client, String, String)>) {
-    let id = daide::create_bot_game(
-        &app.state,
-        BotGame {
-            name: "rules".into(),
-            variant: "standard".into(),
-            deadline: deadline.map(String::from),
-            press,
-            port: 0,
-            rules,
-        },
-    )
-    .await
-    .unwrap();
-    // Powers by arrival: the game lets players choose.
-    app.state
-        .write(move |tx| {
-            let g = dip_server::game::load(tx, id, dip_server::game::Lock::Update)?;
-            let mut o = g.options.clone();
-            o.assignment = dip_server::game::Assignment::Choice;
-            tx.exec(
-                "UPDATE games SET options = $1 WHERE id = $2",
-                &[serde_json::to_string(&o).unwrap().into(), id.into()],
-            )?;
-            Ok::<_, dip_server::error::ApiError>(())
-        })
-        .await
-        .unwrap();
-    let config = DaideConfig {
-        press_level: press.max(10),
-        end_after_year,
-        powers_by_arrival: POWERS.iter().map(|p| p.to_string()).collect(),
-        ..DaideConfig::default()
-    };
-    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
-        .await
-        .unwrap();
-    let mut cs = Vec::new();
-    for i in 0..7 {
-        let mut c = Client::connect(addr).await;
-        c.send(&format!("NME ('c{i}') ('1')")).await;
-        c.until("MAP").await;
-        c.send("YES (MAP ('standard'))").await;
-        cs.push(c);
-    }
-    let mut out = Vec::new();
-    for mut c in cs {
-        let (hlo, _) = c.until("HLO (").await;
-        let (now, _) = c.until("NOW (").await;
-        let _ = now;
-        out.push((c, hlo[5..8].to_string(), hlo));
-    }
-    (id, addr, out)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hlo_names_every_variant_option_the_game_has() {
     use dip_server::game::{DaideRules, Deadlines, Options};
@@ -933,4 +760,150 @@ async fn hst_gives_an_earlier_turns_results_and_tme_follows_the_syntax_document(
     let (now, seen) = c.until("NOW (").await;
     assert_eq!(seen.iter().filter(|m| m.starts_with("ORD (SPR 1901)")).count(), 22);
     assert!(now.starts_with("NOW (FAL 1901)"), "{now}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_frame_before_the_im_got_no_em() {
+    let app = TestApp::new();
+    let (_, addr, _task) = bot_game(&app, DaideConfig::default()).await;
+    // Longer than any client message may be: what it claims to be decides
+    // the error, as for a frame of the right size.
+    for (kind, code) in [(frame::DM, 2), (frame::RM, 13), (frame::IM, 8), (9, 8)] {
+        let mut c = Client::raw(addr).await;
+        c.s.write_all(&[kind, 0, 0xff, 0xff]).await.unwrap();
+        assert_eq!(c.recv().await, Some(format!("EM {code}")), "frame type {kind}");
+        assert_eq!(c.recv().await, None);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_fell_behind_lost_the_results_it_missed() {
+    use dip_server::daide::message::{bytes_of, text_of, tokens_of};
+    use tokio::io::AsyncReadExt;
+    let app = TestApp::new();
+    let id = daide::create_bot_game(
+        &app.state,
+        BotGame {
+            name: "behind".into(),
+            variant: "standard".into(),
+            deadline: None,
+            press: 0,
+            port: 0,
+            rules: Default::default(),
+        },
+    )
+    .await
+    .unwrap();
+    // The game keeps one message for a slow connection.
+    let config = DaideConfig {
+        end_after_year: Some(1902),
+        backlog: 1,
+        ..DaideConfig::default()
+    };
+    let (addr, hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
+    // An observer over a stream that holds 64 octets: it reads nothing
+    // while the game is played, so its connection falls behind.
+    let (client, server) = tokio::io::duplex(64);
+    let (srd, swr) = tokio::io::split(server);
+    tokio::spawn(daide::session::serve_stream(hub.clone(), srd, swr));
+    let (mut rd, mut wr) = tokio::io::split(client);
+    let r = repr();
+    wr.write_all(&Frame::im().encode()).await.unwrap();
+    assert_eq!(frame::read(&mut rd, 65535).await.unwrap().kind, frame::RM);
+    let obs = Msg::parse("OBS", &r).unwrap();
+    wr.write_all(&Frame::new(frame::DM, bytes_of(&obs.tokens())).encode())
+        .await
+        .unwrap();
+    let bots: Vec<_> = (0..7)
+        .map(|i| tokio::spawn(holdbot(addr, format!("hold{i}"))))
+        .collect();
+    for b in bots {
+        tokio::time::timeout(Duration::from_secs(60), b).await.unwrap().unwrap();
+    }
+    // Now it reads: every phase's results, the end, OFF.
+    let mut got = Vec::new();
+    let read_all = async {
+        while let Ok(f) = frame::read(&mut rd, 65535).await {
+            got.push(text_of(&tokens_of(&f.data).unwrap(), &r));
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), read_all)
+        .await
+        .expect("the observer is told the game is over");
+    let mut rest = Vec::new();
+    let _ = rd.read_to_end(&mut rest).await;
+    for turn in ["SPR 1901", "FAL 1901", "SPR 1902", "FAL 1902"] {
+        let ords = got.iter().filter(|m| m.starts_with(&format!("ORD ({turn})"))).count();
+        assert!(ords >= 22, "{ords} ORD of {turn}: {got:#?}");
+    }
+    for now in ["NOW (FAL 1901)", "NOW (SPR 1902)", "NOW (FAL 1902)"] {
+        assert_eq!(got.iter().filter(|m| m.starts_with(now)).count(), 1, "{now}: {got:#?}");
+    }
+    assert!(got.iter().any(|m| m == "DRW"), "{got:#?}");
+    assert_eq!(got.last().map(String::as_str), Some("OFF"), "{got:#?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sub_that_could_not_be_stored_was_kept_by_the_connection() {
+    let app = TestApp::new();
+    let (id, _, mut cs) = seated(&app, Some("1h"), 0, Default::default(), None).await;
+    // England's seat loses its power for a moment: storing fails.
+    let set_power = |p: Option<&'static str>| {
+        app.state.write(move |tx| {
+            tx.exec(
+                "UPDATE members SET power = $1 WHERE game_id = $2 AND (power = 'England' OR power IS NULL)",
+                &[p.map(String::from).into(), id.into()],
+            )?;
+            Ok::<_, dip_server::error::ApiError>(())
+        })
+    };
+    set_power(None).await.unwrap();
+    let eng = &mut cs[1].0;
+    eng.send("SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) HLD) ((ENG AMY LVP) HLD)")
+        .await;
+    assert_eq!(
+        eng.until("REJ").await.0,
+        "REJ (SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) HLD) ((ENG AMY LVP) HLD))"
+    );
+    set_power(Some("England")).await.unwrap();
+    // Nothing was stored, and the connection knows it.
+    eng.send("MIS").await;
+    let (mis, _) = eng.until("MIS").await;
+    for u in ["(ENG FLT LON)", "(ENG FLT EDI)", "(ENG AMY LVP)"] {
+        assert!(mis.contains(u), "{mis}");
+    }
+    let (_, detail) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(detail["status"], "active", "{detail}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gof_crossing_the_processing_of_its_phase_made_the_bot_ready_in_the_next() {
+    let app = TestApp::new();
+    let (id, _) = app.seven(json!({})).await;
+    let by = app.state.by.clone();
+    let (stale, now) = app
+        .state
+        .write(move |tx| {
+            let row = tx
+                .query_one("SELECT id, name FROM accounts WHERE name = 'player-england'", &[])?
+                .unwrap();
+            let who = dip_server::auth::Account {
+                id: row.int(0),
+                name: row.text(1),
+            };
+            let index = dip_server::game::load(tx, id, dip_server::game::Lock::None)?.phase_index;
+            // Checked in the phase before this one: nothing is set.
+            let stale = daide::session::ready_in_phase(tx, id, &who, true, index - 1, &by)?;
+            let after_stale = dip_server::game::members(tx, id)?
+                .iter()
+                .any(|m| m.power.as_deref() == Some("England") && m.ready);
+            assert!(!after_stale);
+            let now = daide::session::ready_in_phase(tx, id, &who, true, index, &by)?;
+            Ok::<_, dip_server::error::ApiError>((stale, now))
+        })
+        .await
+        .unwrap();
+    assert!(!stale && now);
 }

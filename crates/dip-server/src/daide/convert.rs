@@ -92,7 +92,8 @@ pub fn now(map: &Map, repr: &Repr, rules: &Ruleset, state: &State) -> Msg {
     b.msg()
 }
 
-/// `SCO (power centre …) … (UNO centre …)`.
+/// `SCO (power centre …) … (UNO centre …)`: every power and UNO, also
+/// those without centres.
 pub fn sco(map: &Map, repr: &Repr, state: &State) -> Msg {
     let mut b = B::new(SCO);
     // Every power, also those without centres (`(GER)`), as MILA does.
@@ -116,14 +117,13 @@ pub fn sco(map: &Map, repr: &Repr, state: &State) -> Msg {
         .filter_map(|&c| repr.province(c))
         .collect();
     free.sort_by_key(|&t| repr.name(t));
-    if !free.is_empty() {
-        let mut l = B::default().t(UNO);
-        for t in free {
-            l = l.t(t);
-        }
-        b = b.l(l);
+    // `(UNO)` also when every centre is owned, like the powers without
+    // centres (MILA's server does the same; clients take either).
+    let mut l = B::default().t(UNO);
+    for t in free {
+        l = l.t(t);
     }
-    b.msg()
+    b.l(l).msg()
 }
 
 /// `MDF (powers) (provinces) (adjacencies)`.
@@ -210,7 +210,19 @@ pub fn mdf(map: &Map, repr: &Repr) -> Msg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Loc {
     pub province: ProvinceId,
+    /// The coast named: `NO_SUCH_COAST` when the province has no such
+    /// coast (NSP), which is never a region of the map.
     pub coast: Option<RegionId>,
+}
+
+/// A coast an order names that its province does not have.
+pub const NO_SUCH_COAST: RegionId = RegionId(u16::MAX);
+
+impl Loc {
+    /// The coast as a region of the map, if it is one.
+    fn region(&self) -> Option<RegionId> {
+        self.coast.filter(|&c| c != NO_SUCH_COAST)
+    }
 }
 
 /// A unit as an order names it.
@@ -302,7 +314,7 @@ impl Reader<'_> {
                 let r = self.map.find_coast(p, c);
                 Ok(Loc {
                     province: p,
-                    coast: r.or(Some(RegionId(u16::MAX))),
+                    coast: r.or(Some(NO_SUCH_COAST)),
                 })
             }
         }
@@ -394,6 +406,54 @@ impl Reader<'_> {
     }
 }
 
+/// Orders as given (the node a SUB named each by), with what they say.
+pub type Given = Vec<(Node, DOrder)>;
+
+/// A SUB's orders taken into the orders a power has given this phase:
+/// each gets its THX note, in order, and each the rules take (MBV; any
+/// that reads with AOA) replaces the order given before for its unit.
+/// Returns the orders now given, and the notes.
+pub fn submit(
+    map: &Map,
+    rules: &Ruleset,
+    state: &State,
+    me: PowerId,
+    any_orders_accepted: bool,
+    given: &[(Node, DOrder)],
+    sub: Vec<(Node, DOrder)>,
+) -> (Given, Vec<(Node, Token)>) {
+    let mut orders = given.to_vec();
+    let mut notes = Vec::with_capacity(sub.len());
+    let province = |o: &DOrder| o.unit().map(|u| u.at.province);
+    for (n, o) in sub {
+        // The orders the new one is judged beside: not the one it would
+        // replace, but a build already ordered in the same place (ESC).
+        let others: Vec<DOrder> = orders
+            .iter()
+            .map(|(_, x)| x)
+            .filter(|x| {
+                province(x).is_none()
+                    || province(x) != province(&o)
+                    || matches!((x, &o), (DOrder::Build(_), DOrder::Build(_)))
+            })
+            .cloned()
+            .collect();
+        let note = if any_orders_accepted {
+            MBV
+        } else {
+            self::note(map, rules, state, me, &o, &others)
+        };
+        if note == MBV {
+            if let Some(p) = province(&o) {
+                orders.retain(|(_, x)| province(x) != Some(p));
+            }
+            orders.push((n.clone(), o));
+        }
+        notes.push((n, note));
+    }
+    (orders, notes)
+}
+
 /// The unit an order names, if it is on the board as named (type, power,
 /// coast where one is given).
 fn on_board(map: &Map, state: &State, u: &DUnit) -> Option<Unit> {
@@ -423,7 +483,7 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
     if o.power() != me {
         return NYU;
     }
-    let bad_coast = |l: &Loc| l.coast == Some(RegionId(u16::MAX));
+    let bad_coast = |l: &Loc| l.coast == Some(NO_SUCH_COAST);
     match o {
         DOrder::Hold(u)
         | DOrder::Move(u, _)
@@ -535,8 +595,16 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
             if state.owner(p) != Some(me) {
                 return YSC;
             }
+            // ESC before HSC: an occupied centre is refused as occupied,
+            // home or not, and so is one with a build already ordered.
             if !adjustment::can_build_in(map, state, me, p) {
                 return if state.unit(p).is_some() { ESC } else { HSC };
+            }
+            if already
+                .iter()
+                .any(|x| matches!(x, DOrder::Build(b) if b.at.province == p))
+            {
+                return ESC;
             }
             if bad_coast(&u.at) {
                 return CST;
@@ -582,16 +650,18 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
     }
 }
 
+// A coast the province does not have is left out: an order that names
+// one reaches dip only with AOA, and dip's checks then judge it.
 fn uref(u: &DUnit) -> UnitRef {
     let r = UnitRef::new(Some(u.kind), u.at.province);
-    match u.at.coast {
+    match u.at.region() {
         Some(c) => r.with_coast(CoastSpec::Coast(c)),
         None => r,
     }
 }
 
 fn dest(l: &Loc) -> Dest {
-    match l.coast {
+    match l.region() {
         Some(c) => Dest::coast(l.province, c),
         None => Dest::new(l.province),
     }
@@ -695,6 +765,21 @@ pub fn order_node(map: &Map, repr: &Repr, state: &State, o: &Order) -> Node {
     b.node()
 }
 
+/// The orders dip's checks turned into another order (a support of a
+/// move nobody ordered becomes a hold), each with the order as given: ORD
+/// shows those as given, not done (NSO). A correction that leaves the
+/// order what it was is no change here: filling in the coast of a
+/// supported move (DAIDE's support names the province only) must not
+/// make a support that counted look void.
+pub fn voided(lines: &[dip_text::LineResult]) -> Vec<(Order, Order)> {
+    lines
+        .iter()
+        .filter(|l| l.fate == dip_text::Fate::Changed)
+        .filter_map(|l| Some((l.order?, l.read?)))
+        .filter(|(now, read)| std::mem::discriminant(&now.kind) != std::mem::discriminant(&read.kind))
+        .collect()
+}
+
 /// The ORD messages of a played phase (`state` is the position before).
 ///
 /// `changed` pairs an order the checks changed (a support of a move not
@@ -728,7 +813,10 @@ pub fn ord(map: &Map, repr: &Repr, state: &State, outcome: &PhaseOutcome, change
         let holding = matches!(r.order.kind, OrderKind::Hold(_) | OrderKind::Convoy(..));
         let mut res = match reason {
             Reason::SupportCut(_) => vec![CUT],
-            Reason::SupportVoid | Reason::ConvoyVoid => vec![NSO],
+            // A convoy not given (no army, fleet dislodged, paradox): NSO;
+            // BNC is for moves only.
+            Reason::SupportVoid | Reason::ConvoyVoid | Reason::ConvoyDisrupted => vec![NSO],
+            Reason::ConvoyParadox if matches!(r.order.kind, OrderKind::Convoy(..)) => vec![NSO],
             Reason::NoConvoy => {
                 let from = r.order.unit().map(|u| u.province);
                 if from.is_some_and(|f| convoyed.contains(&f)) {
@@ -954,8 +1042,33 @@ mod tests {
             "((ENG FLT NTH) DSB)",
         ] {
             let o = read(v, &r, text).unwrap_or_else(|e| panic!("{text}: error at {e}"));
-            let back = order_node(&v.map, &r, s, &to_dip(&o));
-            let _ = back;
+            // Shown back as given, in a phase of the order's kind (a move
+            // by convoy without its route: ORD adds the route taken).
+            let mut phase = s.clone();
+            phase.phase = Phase::new(1901, Season::Fall, o.kind());
+            let back = Msg(vec![order_node(&v.map, &r, &phase, &to_dip(&o))]).to_text(&r);
+            let given = match text.split_once(" VIA") {
+                Some((head, _)) => format!("{head})"),
+                None => text.to_string(),
+            };
+            assert_eq!(back, given, "{text}");
+        }
+    }
+
+    #[test]
+    fn an_order_naming_a_coast_its_province_lacks_crashed_the_server_with_aoa() {
+        // With AOA such an order is stored: it is turned into dip's order
+        // (without the coast) instead of indexing a region that is none.
+        let (v, r) = std();
+        for text in [
+            "((ENG AMY (LON NCS)) REM)",
+            "((ENG FLT LON) MTO (NTH NCS))",
+            "((RUS FLT (STP ECS)) RTO (BUL WCS))",
+            "((ENG FLT (EDI SCS)) BLD)",
+        ] {
+            let o = read(v, &r, text).unwrap();
+            assert!(!to_text(&v.map, &o).is_empty(), "{text}");
+            let _ = order_node(&v.map, &r, &v.start, &to_dip(&o));
         }
     }
 
@@ -1078,5 +1191,163 @@ mod build_tests {
         r.set_owner(map.find_province("mos").unwrap(), None);
         check(&r, "RUS", &["((RUS AMY WAR) REM)"]);
         let _ = eng;
+    }
+}
+
+#[cfg(test)]
+mod ord_tests {
+    use super::*;
+
+    /// The ORD texts of one played phase, as the server sends them.
+    fn ords(state: &State, orders: &[(&str, &str)]) -> Vec<String> {
+        let l = crate::variants::get("standard").unwrap();
+        let map = &l.variant.map;
+        let r = Repr::of(map);
+        let orders: Vec<(PowerId, String)> = orders
+            .iter()
+            .map(|(p, t)| (map.find_power(p).unwrap(), t.to_string()))
+            .collect();
+        let played = dip_game::phase::play(
+            &l.vocab,
+            &l.variant.rules,
+            state,
+            &orders,
+            &dip_game::phase::ReportHeader::default(),
+        );
+        ord(map, &r, state, &played.outcome, &voided(&played.check.lines))
+            .iter()
+            .map(|m| m.to_text(&r))
+            .collect()
+    }
+
+    /// England's fleets in Barents and Norway, Russia's on St Petersburg's
+    /// south coast.
+    fn north() -> State {
+        let l = crate::variants::get("standard").unwrap();
+        let map = &l.variant.map;
+        let mut s = l.variant.start.clone();
+        for (from, to) in [("lon", "bar"), ("edi", "nwy")] {
+            let f = s.remove(map.find_province(from).unwrap()).unwrap();
+            s.place(
+                map,
+                Unit {
+                    region: map.main_region(map.find_province(to).unwrap()),
+                    ..f
+                },
+            );
+        }
+        s
+    }
+
+    #[test]
+    fn a_support_whose_move_names_a_coast_was_reported_void() {
+        let got = ords(&north(), &[("ENG", "F Bar-Stp/nc\nF Nwy S F Bar-Stp")]);
+        assert!(
+            got.contains(&"ORD (SPR 1901) ((ENG FLT NWY) SUP (ENG FLT BAR) MTO STP) (SUC)".to_string()),
+            "{got:#?}"
+        );
+        assert!(
+            got.contains(&"ORD (SPR 1901) ((ENG FLT BAR) MTO (STP NCS)) (SUC)".to_string()),
+            "{got:#?}"
+        );
+        assert!(
+            got.contains(&"ORD (SPR 1901) ((RUS FLT (STP SCS)) HLD) (RET)".to_string()),
+            "{got:#?}"
+        );
+    }
+
+    #[test]
+    fn a_support_of_a_move_not_ordered_is_reported_as_given_and_not_done() {
+        let got = ords(&north(), &[("ENG", "F Bar H\nF Nwy S F Bar-Stp")]);
+        assert!(
+            got.contains(&"ORD (SPR 1901) ((ENG FLT NWY) SUP (ENG FLT BAR) MTO STP) (NSO)".to_string()),
+            "{got:#?}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod reader_properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Tokens orders are made of: powers, unit types, provinces, coasts,
+    /// order words, a few others.
+    fn order_token() -> impl Strategy<Value = Token> {
+        let r = Repr::of(&dip_variants::standard().map);
+        let words: Vec<Token> = [
+            "ENG", "RUS", "TUR", "AMY", "FLT", "LON", "NTH", "STP", "BUL", "YOR", "NWY", "MOS", "BAR", "ECS", "NCS",
+            "SCS", "HLD", "MTO", "SUP", "CVY", "CTO", "VIA", "RTO", "DSB", "BLD", "REM", "WVE", "SUB", "UNO", "MBV",
+        ]
+        .iter()
+        .map(|w| r.by_name(w).unwrap())
+        .collect();
+        prop_oneof![
+            8 => proptest::sample::select(words),
+            1 => (-3i32..3).prop_map(Token::int),
+            1 => any::<u16>().prop_map(Token),
+        ]
+    }
+
+    fn order_node() -> impl Strategy<Value = Node> {
+        let leaf = order_token().prop_map(Node::Tok);
+        leaf.prop_recursive(3, 24, 6, |inner| {
+            proptest::collection::vec(inner, 0..6).prop_map(Node::List)
+        })
+    }
+
+    /// Trees shaped like orders: `((power type place) verb …)`.
+    fn order_like() -> impl Strategy<Value = Node> {
+        let tok = |w: &'static [&'static str]| {
+            let r = Repr::of(&dip_variants::standard().map);
+            proptest::sample::select(w.iter().map(|x| r.by_name(x).unwrap()).collect::<Vec<_>>()).prop_map(Node::Tok)
+        };
+        let place = prop_oneof![
+            tok(&["LON", "NTH", "YOR", "NWY", "MOS", "BAR", "EDI", "LVP"]),
+            (tok(&["STP", "BUL", "LON"]), tok(&["NCS", "SCS", "ECS"])).prop_map(|(p, c)| Node::List(vec![p, c])),
+        ];
+        let unit = (tok(&["ENG", "RUS", "FRA"]), tok(&["AMY", "FLT"]), place.clone())
+            .prop_map(|(p, t, at)| Node::List(vec![p, t, at]));
+        let verb = tok(&[
+            "HLD", "MTO", "SUP", "CVY", "CTO", "VIA", "RTO", "DSB", "BLD", "REM", "WVE",
+        ]);
+        (
+            unit.clone(),
+            verb,
+            proptest::collection::vec(prop_oneof![unit, place, tok(&["MTO", "CTO", "VIA"])], 0..4),
+        )
+            .prop_map(|(u, v, rest)| {
+                let mut l = vec![u, v];
+                l.extend(rest);
+                Node::List(l)
+            })
+    }
+
+    proptest! {
+        /// Any tree of tokens where an order should be: an order, or the
+        /// flat index of a token inside the message; an order read gets a
+        /// note in every kind of phase and becomes dip's order and text.
+        #[test]
+        fn the_sub_reader_takes_any_tree_of_tokens(n in prop_oneof![order_node(), order_like()]) {
+            let l = crate::variants::get("standard").unwrap();
+            let map = &l.variant.map;
+            let r = Repr::of(map);
+            let reader = Reader { map, repr: &r };
+            let width = 1 + n.width();
+            match reader.order(&n, 1) {
+                Err(at) => prop_assert!(at <= width, "error at {at} of {width}"),
+                Ok(o) => {
+                    let eng = map.find_power("ENG").unwrap();
+                    for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
+                        let mut s = l.variant.start.clone();
+                        s.phase = Phase::new(1901, Season::Fall, kind);
+                        let _ = note(map, &l.variant.rules, &s, eng, &o, std::slice::from_ref(&o));
+                        let _ = submit(map, &l.variant.rules, &s, eng, false, &[], vec![(n.clone(), o.clone())]);
+                        let _ = super::order_node(map, &r, &s, &to_dip(&o));
+                    }
+                    let _ = to_text(map, &o);
+                }
+            }
+        }
     }
 }

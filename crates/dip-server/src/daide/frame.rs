@@ -50,8 +50,10 @@ pub enum FrameError {
     Closed,
     #[error("the connection closed inside a frame")]
     Truncated,
-    #[error("the frame is longer than {0} octets")]
-    TooLong(usize),
+    /// A frame of this type claimed more than `max` octets (nothing of it
+    /// was read beyond its header).
+    #[error("the frame is longer than {max} octets")]
+    TooLong { kind: u8, max: usize },
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -87,7 +89,7 @@ impl Frame {
         }
         let n = u16::from_be_bytes([buf[2], buf[3]]) as usize;
         if n > max {
-            return Err(FrameError::TooLong(max));
+            return Err(FrameError::TooLong { kind: buf[0], max });
         }
         if buf.len() < 4 + n {
             return Ok(None);
@@ -113,7 +115,7 @@ pub async fn read<R: AsyncRead + Unpin>(r: &mut R, max: usize) -> Result<Frame, 
     }
     let n = u16::from_be_bytes([head[2], head[3]]) as usize;
     if n > max {
-        return Err(FrameError::TooLong(max));
+        return Err(FrameError::TooLong { kind: head[0], max });
     }
     let mut data = vec![0u8; n];
     r.read_exact(&mut data).await.map_err(|e| {
@@ -179,7 +181,10 @@ mod tests {
         assert_eq!(bytes, vec![2, 0, 0, 2, 0x48, 0x0E]);
         assert_eq!(Frame::decode(&bytes, 100).unwrap(), Some((f, 6)));
         assert_eq!(Frame::decode(&bytes[..5], 100).unwrap(), None);
-        assert!(matches!(Frame::decode(&bytes, 1), Err(FrameError::TooLong(1))));
+        assert!(matches!(
+            Frame::decode(&bytes, 1),
+            Err(FrameError::TooLong { kind: DM, max: 1 })
+        ));
     }
 
     #[tokio::test]
@@ -192,7 +197,102 @@ mod tests {
         assert!(matches!(read(&mut r, 100).await, Err(FrameError::Closed)));
     }
 
+    /// An in-memory stream that hands out a few octets a read, as a
+    /// network may.
+    struct Chunked {
+        data: Vec<u8>,
+        at: usize,
+        sizes: Vec<usize>,
+        i: usize,
+    }
+
+    impl AsyncRead for Chunked {
+        fn poll_read(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+            buf: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            let n = self
+                .sizes
+                .get(self.i % self.sizes.len().max(1))
+                .copied()
+                .unwrap_or(7)
+                .max(1);
+            self.i += 1;
+            let end = (self.at + n).min(self.data.len()).min(self.at + buf.remaining());
+            let at = self.at;
+            buf.put_slice(&self.data[at..end]);
+            self.at = end;
+            std::task::Poll::Ready(Ok(()))
+        }
+    }
+
+    /// Reads frames until an error (the stream never waits, so every
+    /// read completes at once).
+    fn read_all(data: Vec<u8>, sizes: Vec<usize>, max: usize) -> (Vec<Frame>, FrameError) {
+        use futures_util::FutureExt;
+        let mut r = Chunked {
+            data,
+            at: 0,
+            sizes,
+            i: 0,
+        };
+        let mut got = Vec::new();
+        loop {
+            match read(&mut r, max).now_or_never().expect("an in-memory read completes") {
+                Ok(f) => got.push(f),
+                Err(e) => return (got, e),
+            }
+        }
+    }
+
     proptest! {
+        /// Frames sent one after the other, cut anywhere by the network,
+        /// are read back as sent; the end of the stream is then `Closed`.
+        #[test]
+        fn frames_read_from_a_stream_in_pieces_are_the_frames_sent(
+            frames in proptest::collection::vec((any::<u8>(), proptest::collection::vec(any::<u8>(), 0..300)), 0..8),
+            sizes in proptest::collection::vec(1usize..20, 1..8),
+        ) {
+            let sent: Vec<Frame> = frames.into_iter().map(|(k, d)| Frame::new(k, d)).collect();
+            let bytes: Vec<u8> = sent.iter().flat_map(Frame::encode).collect();
+            let (got, end) = read_all(bytes, sizes, 300);
+            prop_assert_eq!(got, sent);
+            prop_assert!(matches!(end, FrameError::Closed), "{end:?}");
+        }
+
+        /// Any bytes, in any pieces: the same frames as decoding the whole
+        /// buffer, and the error says why reading stopped.
+        #[test]
+        fn reading_any_stream_never_panics_and_ends_for_the_right_reason(
+            bytes in proptest::collection::vec(any::<u8>(), 0..400),
+            sizes in proptest::collection::vec(1usize..50, 1..8),
+            max in 0usize..300,
+        ) {
+            let mut want = Vec::new();
+            let mut rest: &[u8] = &bytes;
+            let reason = loop {
+                match Frame::decode(rest, max) {
+                    Ok(Some((f, used))) => {
+                        want.push(f);
+                        rest = &rest[used..];
+                    }
+                    Ok(None) if rest.is_empty() => break "closed",
+                    Ok(None) => break "truncated",
+                    Err(_) => break "too long",
+                }
+            };
+            let (got, end) = read_all(bytes.clone(), sizes, max);
+            prop_assert_eq!(got, want);
+            let why = match end {
+                FrameError::Closed => "closed",
+                FrameError::Truncated => "truncated",
+                FrameError::TooLong { .. } => "too long",
+                FrameError::Io(_) => "io",
+            };
+            prop_assert_eq!(why, reason);
+        }
+
         #[test]
         fn decoding_any_bytes_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..300), max in 0usize..400) {
             let mut rest: &[u8] = &bytes;

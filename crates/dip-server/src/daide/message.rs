@@ -325,6 +325,7 @@ pub fn prn(tokens: &[Token]) -> Vec<Token> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn repr() -> Repr {
         Repr::of(&dip_variants::standard().map)
@@ -353,6 +354,76 @@ mod tests {
         assert_eq!(Msg::from_tokens(&[KET]), Err(ReadError::Brackets));
         assert_eq!(Msg::from_tokens(&[]), Err(ReadError::Empty));
         assert_eq!(tokens_of(&[1, 2, 3]), Err(ReadError::Odd));
+    }
+
+    /// A known token: a named one, a power or province of the standard
+    /// map, a number, an ASCII character.
+    fn known_token(r: &Repr) -> impl Strategy<Value = Token> {
+        let named: Vec<Token> = token::NAMED.iter().map(|(t, _)| *t).filter(|t| r.known(*t)).collect();
+        let powers: Vec<Token> = (0..7).map(|i| Token::new(token::CAT_POWER, i)).collect();
+        let provinces: Vec<Token> = dip_variants::standard()
+            .map
+            .province_ids()
+            .filter_map(|p| r.province(p))
+            .collect();
+        let named = named.into_iter().filter(|&t| t != BRA && t != KET).collect::<Vec<_>>();
+        prop_oneof![
+            proptest::sample::select(named),
+            proptest::sample::select(powers),
+            proptest::sample::select(provinces),
+            (-8192i32..8192).prop_map(Token::int),
+            (0u8..128).prop_map(Token::text),
+        ]
+    }
+
+    fn message(r: &Repr) -> impl Strategy<Value = Msg> {
+        let leaf = known_token(r).prop_map(Node::Tok);
+        let node = leaf.prop_recursive(3, 32, 6, |inner| {
+            proptest::collection::vec(inner, 0..6).prop_map(Node::List)
+        });
+        proptest::collection::vec(node, 1..6).prop_map(Msg)
+    }
+
+    proptest! {
+        /// Any octets: tokens when there is an even number of them; a
+        /// message when the brackets match, which gives its tokens back;
+        /// HUH anywhere and the text form never fail.
+        #[test]
+        fn any_octets_read_as_tokens_and_a_message_give_the_same_tokens_back(
+            bytes in proptest::collection::vec(any::<u8>(), 0..200),
+            at in any::<proptest::sample::Index>(),
+        ) {
+            let r = repr();
+            match tokens_of(&bytes) {
+                Err(e) => prop_assert_eq!(e, ReadError::Odd),
+                Ok(tokens) => {
+                    prop_assert_eq!(bytes_of(&tokens), bytes.clone());
+                    let _ = text_of(&tokens, &r);
+                    let _ = prn(&tokens);
+                    if let Ok(m) = Msg::from_tokens(&tokens) {
+                        prop_assert_eq!(m.tokens(), tokens.clone());
+                        let h = huh(&m, at.index(tokens.len() + 1));
+                        prop_assert!(h.tokens().contains(&ERR));
+                    }
+                }
+            }
+        }
+
+        /// Text that reads as a message reads the same when written back.
+        #[test]
+        fn any_text_that_reads_reads_again_the_same(text in "[A-Za-z0-9 ()'#-]{0,60}") {
+            let r = repr();
+            if let Ok(m) = Msg::parse(&text, &r) {
+                prop_assert_eq!(Msg::parse(&m.to_text(&r), &r), Ok(m));
+            }
+        }
+
+        #[test]
+        fn any_message_of_known_tokens_is_written_and_read_back(m in message(&repr())) {
+            let r = repr();
+            let text = m.to_text(&r);
+            prop_assert_eq!(Msg::parse(&text, &r), Ok(m.clone()), "{}", text);
+        }
     }
 
     #[test]

@@ -15,7 +15,10 @@
 pub mod convert;
 pub mod frame;
 pub mod message;
+pub mod rig;
 pub mod session;
+#[cfg(test)]
+mod syntax_tests;
 pub mod token;
 
 use crate::game::{self, Lock, Status};
@@ -44,6 +47,10 @@ pub struct DaideConfig {
     /// The power of each client by order of arrival (NME); the others
     /// are drawn as the game's assignment says.
     pub powers_by_arrival: Vec<String>,
+    /// How many messages for its connections a game holds for one that
+    /// is slow to take them; a connection that falls further behind gets
+    /// what it missed from storage (`session`'s resync).
+    pub backlog: usize,
 }
 
 impl Default for DaideConfig {
@@ -54,6 +61,7 @@ impl Default for DaideConfig {
             press_level: 30,
             end_after_year: None,
             powers_by_arrival: Vec::new(),
+            backlog: 1024,
         }
     }
 }
@@ -111,10 +119,15 @@ pub enum Out {
     Started,
     /// To everyone (results, end of game, admin messages).
     All(Vec<Msg>),
-    /// A phase was processed: ORD…, SCO, NOW (and TME, per connection).
-    Phase(Vec<Msg>),
-    /// Press for some powers.
-    Press { to: Vec<dip_core::PowerId>, msg: Msg },
+    /// The phase of this index was processed: ORD…, SCO, NOW (and TME,
+    /// per connection).
+    Phase { index: i64, msgs: Vec<Msg> },
+    /// Press (the stored message of this id) for some powers.
+    Press {
+        id: i64,
+        to: Vec<dip_core::PowerId>,
+        msg: Msg,
+    },
     /// The game is over: OFF follows.
     Over,
 }
@@ -160,22 +173,20 @@ impl Hub {
     }
 }
 
-/// Opens a game's DAIDE port and serves it until the game is over (and
-/// its clients are told) or the returned handle is aborted.
-pub async fn listen(
+/// A game's DAIDE side without a port (connections are handed to
+/// `session::serve_stream`), and the task that follows the game's events
+/// until it is over.
+pub async fn open_hub(
     state: AppState,
     id: i64,
-    addr: std::net::SocketAddr,
     config: DaideConfig,
-) -> std::io::Result<(std::net::SocketAddr, Arc<Hub>, tokio::task::JoinHandle<()>)> {
+) -> std::io::Result<(Arc<Hub>, tokio::task::JoinHandle<()>)> {
     let g = state
         .read(move |tx| game::load(tx, id, Lock::None))
         .await
         .map_err(|e| std::io::Error::other(e.message))?;
     let loaded = g.loaded().map_err(|e| std::io::Error::other(e.message))?;
-    let listener = tokio::net::TcpListener::bind(addr).await?;
-    let bound = listener.local_addr()?;
-    let (tx, _) = broadcast::channel(1024);
+    let (tx, _) = broadcast::channel(config.backlog.max(1));
     let hub = Arc::new(Hub {
         id,
         loaded,
@@ -188,7 +199,21 @@ pub async fn listen(
         arrivals: Default::default(),
         stopped_by: Mutex::new(Vec::new()),
     });
-    let mut watcher = tokio::spawn(watch(hub.clone()));
+    let watcher = tokio::spawn(watch(hub.clone()));
+    Ok((hub, watcher))
+}
+
+/// Opens a game's DAIDE port and serves it until the game is over (and
+/// its clients are told) or the returned handle is aborted.
+pub async fn listen(
+    state: AppState,
+    id: i64,
+    addr: std::net::SocketAddr,
+    config: DaideConfig,
+) -> std::io::Result<(std::net::SocketAddr, Arc<Hub>, tokio::task::JoinHandle<()>)> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let bound = listener.local_addr()?;
+    let (hub, mut watcher) = open_hub(state, id, config).await?;
     let h = hub.clone();
     // SO_KEEPALIVE would need another crate with tokio: dead connections
     // are found by the write timeout instead (docs/daide.md).
@@ -272,7 +297,7 @@ async fn watch(hub: Arc<Hub>) {
                 "phase" => {
                     let processed = data["processed"].as_str().unwrap_or_default().to_string();
                     match phase_messages(&hub, &processed).await {
-                        Ok(msgs) => hub.send(Out::Phase(msgs)),
+                        Ok((index, msgs)) => hub.send(Out::Phase { index, msgs }),
                         Err(e) => tracing::error!(game = id, "daide: phase {processed}: {}", e.message),
                     }
                     if let Some(end) = hub.config.end_after_year {
@@ -500,8 +525,8 @@ pub fn hlo_options(o: &game::Options, level: i32) -> B {
 }
 
 /// ORD for every order of the processed phase, SCO where centres were
-/// counted, NOW.
-pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::ApiResult<Vec<Msg>> {
+/// counted, NOW; with the phase's index.
+pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::ApiResult<(i64, Vec<Msg>)> {
     let id = hub.id;
     let p = processed.to_string();
     let h = hub.clone();
@@ -515,7 +540,30 @@ pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::Ap
                 Some(n) => n.state(h.loaded)?,
                 None => game::load(tx, id, Lock::None)?.state()?,
             };
-            phase_result(&h, &stored[i], &next)
+            Ok((stored[i].index, phase_result(&h, &stored[i], &next)?))
+        })
+        .await
+}
+
+/// What a connection that fell behind missed: the results of every phase
+/// processed after the one of index `after` (each with its index), and
+/// whether the game is over.
+pub async fn results_after(hub: &Arc<Hub>, after: i64) -> crate::error::ApiResult<(Vec<(i64, Vec<Msg>)>, bool)> {
+    let id = hub.id;
+    let h = hub.clone();
+    hub.state
+        .read(move |tx| {
+            let stored = crate::history::stored(tx, id)?;
+            let g = game::load(tx, id, Lock::None)?;
+            let mut out = Vec::new();
+            for (i, s) in stored.iter().enumerate().filter(|(_, s)| s.index > after) {
+                let next = match stored.get(i + 1) {
+                    Some(n) => n.state(h.loaded)?,
+                    None => g.state()?,
+                };
+                out.push((s.index, phase_result(&h, s, &next)?));
+            }
+            Ok((out, g.status == Status::Finished))
         })
         .await
 }
@@ -524,14 +572,7 @@ fn phase_result(hub: &Hub, s: &crate::history::Stored, next: &dip_core::State) -
     let map = &hub.loaded.variant.map;
     let rules = &hub.loaded.variant.rules;
     let (before, played) = s.replay(hub.loaded)?;
-    let changed: Vec<(dip_core::Order, dip_core::Order)> = played
-        .check
-        .lines
-        .iter()
-        .filter(|l| l.fate == dip_text::Fate::Changed)
-        .filter_map(|l| Some((l.order?, l.read?)))
-        .filter(|(now, read)| now != read)
-        .collect();
+    let changed = convert::voided(&played.check.lines);
     let mut msgs = convert::ord(map, &hub.repr, &before, &played.outcome, &changed);
     // SCO after every phase, as MILA's server does: clients take an
     // unchanged SCO, and the ownership after the fall is in it either way.
@@ -677,41 +718,75 @@ fn text_safe(s: &str) -> String {
 /// Press stored in the game: FRM to the DAIDE recipients, when its text
 /// is a DAIDE press message.
 async fn relay_press(hub: &Arc<Hub>, mid: i64) {
+    for (id, to, msg) in press_after(hub, mid - 1, Some(mid)).await {
+        hub.send(Out::Press { id, to, msg });
+    }
+}
+
+/// The game's DAIDE press stored after message `after` (up to message
+/// `only`, if given), as FRM with its recipients.
+pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(i64, Vec<dip_core::PowerId>, Msg)> {
     let id = hub.id;
-    let row = hub
+    let upto = only.unwrap_or(i64::MAX);
+    let rows = hub
         .state
         .read(move |tx| {
-            Ok::<_, crate::error::ApiError>(tx.query_one(
-                "SELECT sender, recipients, body FROM messages WHERE id = $1 AND game_id = $2",
-                &[mid.into(), id.into()],
-            )?)
+            Ok::<_, crate::error::ApiError>(
+                tx.query(
+                    "SELECT id, sender, recipients, body FROM messages \
+                     WHERE game_id = $1 AND id > $2 AND id <= $3 ORDER BY id",
+                    &[id.into(), after.into(), upto.into()],
+                )?
+                .iter()
+                .map(|r| (r.int(0), r.text(1), r.text(2), r.text(3)))
+                .collect::<Vec<_>>(),
+            )
         })
-        .await;
-    let Ok(Some(r)) = row else { return };
+        .await
+        .unwrap_or_default();
     let map = &hub.loaded.variant.map;
-    let Some(from) = map.find_power(&r.text(0)) else { return };
-    let recipients: Json = serde_json::from_str(&r.text(1)).unwrap_or(Json::Null);
-    let to: Vec<dip_core::PowerId> = match &recipients {
-        Json::Array(a) => a
-            .iter()
-            .filter_map(|x| x.as_str())
-            .filter_map(|n| map.find_power(n))
-            .collect(),
-        _ => map.power_ids().filter(|&p| p != from).collect(),
-    };
-    let Ok(press) = Msg::parse(&r.text(2), &hub.repr) else {
-        return;
-    };
-    let mut list = B::default();
-    for &p in &to {
-        list = list.t(hub.repr.power(p));
+    let mut out = Vec::new();
+    for (mid, sender, recipients, body) in rows {
+        let Some(from) = map.find_power(&sender) else { continue };
+        let recipients: Json = serde_json::from_str(&recipients).unwrap_or(Json::Null);
+        let to: Vec<dip_core::PowerId> = match &recipients {
+            Json::Array(a) => a
+                .iter()
+                .filter_map(|x| x.as_str())
+                .filter_map(|n| map.find_power(n))
+                .collect(),
+            _ => map.power_ids().filter(|&p| p != from).collect(),
+        };
+        let Ok(press) = Msg::parse(&body, &hub.repr) else {
+            continue;
+        };
+        let mut list = B::default();
+        for &p in &to {
+            list = list.t(hub.repr.power(p));
+        }
+        let msg = B::new(FRM)
+            .l(B::default().t(hub.repr.power(from)))
+            .l(list)
+            .ls(press.0)
+            .msg();
+        out.push((mid, to, msg));
     }
-    let msg = B::new(FRM)
-        .l(B::default().t(hub.repr.power(from)))
-        .l(list)
-        .ls(press.0)
-        .msg();
-    hub.send(Out::Press { to, msg });
+    out
+}
+
+/// The id of the game's latest message (0: none yet).
+pub async fn last_press(hub: &Arc<Hub>) -> i64 {
+    let id = hub.id;
+    hub.state
+        .read(move |tx| {
+            Ok::<_, crate::error::ApiError>(
+                tx.query_one("SELECT MAX(id) FROM messages WHERE game_id = $1", &[id.into()])?
+                    .and_then(|r| r.opt_int(0))
+                    .unwrap_or(0),
+            )
+        })
+        .await
+        .unwrap_or(0)
 }
 
 /// Keeps a listener open for every DAIDE game of the database that is not

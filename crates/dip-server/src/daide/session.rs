@@ -14,8 +14,7 @@ use crate::{lobby, play, press};
 use dip_core::{PowerId, State};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
-use tokio::net::tcp::OwnedWriteHalf;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::{broadcast, mpsc};
 
@@ -32,7 +31,7 @@ enum Role {
 
 struct Session {
     hub: Arc<Hub>,
-    wr: OwnedWriteHalf,
+    wr: Box<dyn AsyncWrite + Unpin + Send + Sync>,
     role: Role,
     map_ok: bool,
     hlo_due: bool,
@@ -44,6 +43,11 @@ struct Session {
     fired: Vec<i32>,
     deadline: Option<i64>,
     seat_name: Option<(String, String)>,
+    /// The index of the last processed phase whose results this
+    /// connection has (or needs not have).
+    seen_phase: i64,
+    /// The id of the last press message this connection has seen.
+    seen_press: i64,
 }
 
 /// Why a session ends.
@@ -57,7 +61,17 @@ enum End {
 type Step = Result<(), End>;
 
 pub async fn run(hub: Arc<Hub>, sock: TcpStream) {
-    let (mut rd, wr) = sock.into_split();
+    let (rd, wr) = sock.into_split();
+    serve_stream(hub, rd, wr).await
+}
+
+/// One connection over any byte stream (TCP, or in memory for tests and
+/// fuzzing).
+pub async fn serve_stream<R, W>(hub: Arc<Hub>, mut rd: R, wr: W)
+where
+    R: AsyncRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + Sync + 'static,
+{
     let (in_tx, mut in_rx) = mpsc::channel::<Result<Frame, FrameError>>(8);
     let reader = tokio::spawn(async move {
         loop {
@@ -68,9 +82,18 @@ pub async fn run(hub: Arc<Hub>, sock: TcpStream) {
             }
         }
     });
+    // What this connection has seen so far: later results come from the
+    // game's channel, or from storage after it fell behind.
+    let id = hub.id;
+    let seen_phase = hub
+        .state
+        .read(move |tx| Ok::<_, ApiError>(game::load(tx, id, Lock::None)?.phase_index - 1))
+        .await
+        .unwrap_or(-1);
+    let seen_press = super::last_press(&hub).await;
     let mut s = Session {
         hub: hub.clone(),
-        wr,
+        wr: Box::new(wr),
         role: Role::None,
         map_ok: false,
         hlo_due: false,
@@ -82,6 +105,8 @@ pub async fn run(hub: Arc<Hub>, sock: TcpStream) {
         fired: Vec::new(),
         deadline: None,
         seat_name: None,
+        seen_phase,
+        seen_press,
     };
     let end = s.serve(&mut in_rx).await;
     if let End::Error(code) = end {
@@ -97,6 +122,14 @@ impl Session {
         // The IM first, within the time allowed.
         let first = match tokio::time::timeout(self.hub.config.im_timeout, in_rx.recv()).await {
             Err(_) => return End::Error(ErrorCode::ImTimer),
+            // Too long to be read: what it was meant to be still decides.
+            Ok(Some(Err(FrameError::TooLong { kind, .. }))) => {
+                return End::Error(match kind {
+                    frame::DM => ErrorCode::ImNotFirst,
+                    frame::RM => ErrorCode::RmFromClient,
+                    _ => ErrorCode::UnknownMessage,
+                })
+            }
             Ok(None) | Ok(Some(Err(_))) => return End::Close,
             Ok(Some(Ok(f))) => f,
         };
@@ -124,7 +157,7 @@ impl Session {
             let step = tokio::select! {
                 f = in_rx.recv() => match f {
                     None | Some(Err(FrameError::Closed)) => Err(End::Close),
-                    Some(Err(FrameError::TooLong(_))) => Err(End::Error(ErrorCode::UnknownMessage)),
+                    Some(Err(FrameError::TooLong { .. })) => Err(End::Error(ErrorCode::UnknownMessage)),
                     Some(Err(_)) => Err(End::Close),
                     Some(Ok(f)) => self.on_frame(f).await,
                 },
@@ -428,58 +461,59 @@ impl Session {
         }
     }
 
-    /// HLO for a player of a running game.
+    /// HLO of a running game: a player's power and passcode, or UNO and
+    /// 0 for any other client (syntax document, HLO).
     async fn hlo(&mut self) -> Option<Msg> {
         let (g, _) = self.load().await.ok()?;
         if !matches!(g.status, Status::Active | Status::Paused) {
             return None;
         }
-        let Role::Player {
-            power,
-            passcode,
-            account,
-        } = &self.role
-        else {
-            return None;
-        };
-        let p = match power {
-            Some(p) => *p,
-            None => {
-                let id = self.hub.id;
-                let aid = account.id;
-                let members = self.hub.state.read(move |tx| game::members(tx, id)).await.ok()?;
-                let map = &self.hub.loaded.variant.map;
-                game::power_of(map, &members, aid)?
-            }
-        };
-        let passcode = *passcode;
-        if let Role::Player { power, .. } = &mut self.role {
-            *power = Some(p);
-        }
-        if let Some((n, v)) = self.seat_name.take() {
-            let mut seats = self.hub.seats();
-            let seat = seats.entry(p.0).or_default();
-            seat.connected = true;
-            seat.name = n;
-            seat.version = v;
-        }
         let level = self.hub.level(g.options.press) as i32;
         let opts = super::hlo_options(&g.options, level);
+        let (who, passcode) = match &self.role {
+            Role::Player {
+                power,
+                passcode,
+                account,
+            } => {
+                let passcode = *passcode;
+                let p = match power {
+                    Some(p) => *p,
+                    None => {
+                        let id = self.hub.id;
+                        let aid = account.id;
+                        let members = self.hub.state.read(move |tx| game::members(tx, id)).await.ok()?;
+                        let map = &self.hub.loaded.variant.map;
+                        game::power_of(map, &members, aid)?
+                    }
+                };
+                if let Role::Player { power, .. } = &mut self.role {
+                    *power = Some(p);
+                }
+                if let Some((n, v)) = self.seat_name.take() {
+                    let mut seats = self.hub.seats();
+                    let seat = seats.entry(p.0).or_default();
+                    seat.connected = true;
+                    seat.name = n;
+                    seat.version = v;
+                }
+                (self.hub.repr.power(p), passcode)
+            }
+            Role::Observer | Role::None => (UNO, 0),
+        };
         Some(
             B::new(HLO)
-                .l(B::default().t(self.hub.repr.power(p)))
+                .l(B::default().t(who))
                 .l(B::default().i(passcode))
                 .l(opts)
                 .msg(),
         )
     }
 
-    /// The start of the game for this client: HLO (players), SCO, NOW.
+    /// The start of the game for this client: HLO, SCO, NOW.
     async fn greet(&mut self) -> Step {
-        if matches!(self.role, Role::Player { .. }) {
-            if let Some(h) = self.hlo().await {
-                self.send(&h).await?;
-            }
+        if let Some(h) = self.hlo().await {
+            self.send(&h).await?;
         }
         self.position(true).await?;
         self.position(false).await?;
@@ -513,20 +547,19 @@ impl Session {
                     }
                 }
             },
-            Out::Phase(msgs) => {
+            Out::Phase { index, msgs } => {
+                if *index <= self.seen_phase {
+                    // Sent already, by a resync.
+                    return Ok(());
+                }
+                self.seen_phase = *index;
                 if self.role == Role::None || self.hlo_due {
                     return Ok(());
                 }
                 for m in msgs {
                     self.send(m).await?;
                 }
-                self.orders.clear();
-                self.go = true;
-                if self.drew {
-                    self.drew = false;
-                    let _ = self.flag(false, Flag::Draw).await;
-                }
-                self.tme_after_phase().await
+                self.next_phase().await
             }
             Out::All(msgs) => {
                 if self.role == Role::None {
@@ -537,7 +570,11 @@ impl Session {
                 }
                 Ok(())
             }
-            Out::Press { to, msg } => {
+            Out::Press { id, to, msg } => {
+                if *id <= self.seen_press {
+                    return Ok(());
+                }
+                self.seen_press = *id;
                 if self.power().is_some_and(|p| to.contains(&p)) {
                     self.send(msg).await?;
                 }
@@ -552,13 +589,59 @@ impl Session {
         }
     }
 
-    /// After missing broadcasts: the position again.
-    async fn resync(&mut self) -> Step {
-        if self.role == Role::None {
-            return Ok(());
+    /// A new phase begins for this connection: its orders and flags are
+    /// the new phase's, and TME tells the deadline.
+    async fn next_phase(&mut self) -> Step {
+        self.orders.clear();
+        self.go = true;
+        if self.drew {
+            self.drew = false;
+            let _ = self.flag(false, Flag::Draw).await;
         }
-        self.position(true).await?;
-        self.position(false).await
+        self.tme_after_phase().await
+    }
+
+    /// The connection fell behind the game's channel and missed some of
+    /// its messages: what it missed comes from storage (the results of
+    /// every phase processed since the last it had, press for its power,
+    /// the end of the game). CCD, NOT (CCD) and ADM are not stored and stay
+    /// missed.
+    async fn resync(&mut self) -> Step {
+        let Ok((phases, over)) = super::results_after(&self.hub, self.seen_phase).await else {
+            return Ok(());
+        };
+        let greeted = self.role != Role::None && !self.hlo_due;
+        let mut any = false;
+        for (index, msgs) in phases {
+            self.seen_phase = self.seen_phase.max(index);
+            if greeted {
+                for m in &msgs {
+                    self.send(m).await?;
+                }
+                any = true;
+            }
+        }
+        for (id, to, msg) in super::press_after(&self.hub, self.seen_press, None).await {
+            self.seen_press = self.seen_press.max(id);
+            if self.power().is_some_and(|p| to.contains(&p)) {
+                self.send(&msg).await?;
+            }
+        }
+        if over {
+            if let Ok(msgs) = super::end_messages(&self.hub).await {
+                if self.role != Role::None {
+                    for m in &msgs {
+                        self.send(m).await?;
+                    }
+                    self.send(&B::new(OFF).msg()).await?;
+                }
+            }
+            return Err(End::Close);
+        }
+        if any {
+            self.next_phase().await?;
+        }
+        Ok(())
     }
 
     async fn tme_after_phase(&mut self) -> Step {
@@ -643,36 +726,22 @@ impl Session {
             at += n.width();
         }
         self.orders_for(g.phase_index);
-        let mut thx = Vec::new();
-        for (n, o) in parsed {
-            let others: Vec<DOrder> = self
-                .orders
-                .iter()
-                .filter(|(_, x)| {
-                    x.unit().is_none() || x.unit().map(|u| u.at.province) != o.unit().map(|u| u.at.province)
-                })
-                .map(|(_, x)| x.clone())
-                .collect();
-            let mut note = convert::note(map, rules, &state, me, &o, &others);
-            // AOA: any order that reads as one is accepted; one that is
-            // not legal is stored and played as a hold by dip's checks.
-            if g.options.daide_rules.any_orders_accepted {
-                note = MBV;
-            }
-            if note == MBV {
-                if let Some(u) = o.unit() {
-                    self.orders
-                        .retain(|(_, x)| x.unit().map(|v| v.at.province) != Some(u.at.province));
-                }
-                self.orders.push((n.clone(), o));
-            }
-            thx.push(B::new(THX).n(n).l(B::default().t(note)).msg());
-        }
-        let all: Vec<DOrder> = self.orders.iter().map(|(_, o)| o.clone()).collect();
+        // AOA: any order that reads as one is accepted; one that is not
+        // legal is stored and played as a hold by dip's checks.
+        let aoa = g.options.daide_rules.any_orders_accepted;
+        let (next, notes) = convert::submit(map, rules, &state, me, aoa, &self.orders, parsed);
+        let thx: Vec<Msg> = notes
+            .into_iter()
+            .map(|(n, note)| B::new(THX).n(n).l(B::default().t(note)).msg())
+            .collect();
+        let all: Vec<DOrder> = next.iter().map(|(_, o)| o.clone()).collect();
         let missing = convert::mis(map, &self.hub.repr, rules, &state, me, &all);
-        if self.store(&account, &state, missing.is_none()).await.is_err() {
+        // The connection's orders are what storage holds: a SUB that could
+        // not be stored leaves them as they were.
+        if self.store(&account, &state, &next, missing.is_none()).await.is_err() {
             return self.send(&answer(REJ, m)).await;
         }
+        self.orders = next;
         for t in thx {
             self.send(&t).await?;
         }
@@ -683,9 +752,15 @@ impl Session {
     }
 
     /// Stores the orders as dip's order text, and the ready flag.
-    async fn store(&mut self, account: &Account, state: &State, complete: bool) -> Result<(), ApiError> {
+    async fn store(
+        &mut self,
+        account: &Account,
+        state: &State,
+        orders: &[(Node, DOrder)],
+        complete: bool,
+    ) -> Result<(), ApiError> {
         let map = &self.hub.loaded.variant.map;
-        let lines: Vec<String> = self.orders.iter().map(|(_, o)| convert::to_text(map, o)).collect();
+        let lines: Vec<String> = orders.iter().map(|(_, o)| convert::to_text(map, o)).collect();
         let id = self.hub.id;
         let who = account.clone();
         let phase = state.phase.short();
@@ -713,9 +788,13 @@ impl Session {
             .state
             .write(move |tx| {
                 match which {
-                    Flag::Ready => play::ready(tx, id, &who, on, &by)?,
-                    Flag::Draw => play::draw(tx, id, &who, on)?,
-                };
+                    Flag::Ready(phase_index) => {
+                        ready_in_phase(tx, id, &who, on, phase_index, &by)?;
+                    }
+                    Flag::Draw => {
+                        play::draw(tx, id, &who, on)?;
+                    }
+                }
                 Ok(())
             })
             .await?;
@@ -742,23 +821,24 @@ impl Session {
                     return self.send(&answer(REJ, m)).await;
                 }
                 self.orders_for(g.phase_index);
+                let mut next = self.orders.clone();
                 match inner.get(1) {
-                    None => self.orders.clear(),
+                    None => next.clear(),
                     Some(n) => {
-                        let before = self.orders.len();
-                        self.orders.retain(|(x, _)| x != n);
-                        if self.orders.len() == before {
+                        next.retain(|(x, _)| x != n);
+                        if next.len() == self.orders.len() {
                             return self.send(&answer(REJ, m)).await;
                         }
                     }
                 }
-                let all: Vec<DOrder> = self.orders.iter().map(|(_, o)| o.clone()).collect();
+                let all: Vec<DOrder> = next.iter().map(|(_, o)| o.clone()).collect();
                 let map = &self.hub.loaded.variant.map;
                 let complete =
                     convert::mis(map, &self.hub.repr, &self.hub.loaded.variant.rules, &state, me, &all).is_none();
-                if self.store(&account, &state, complete).await.is_err() {
+                if self.store(&account, &state, &next, complete).await.is_err() {
                     return self.send(&answer(REJ, m)).await;
                 }
+                self.orders = next;
                 self.send(&answer(YES, m)).await
             }
             Some(x) if x == GOF && inner.len() == 1 => self.gof(m, false).await,
@@ -817,7 +897,11 @@ impl Session {
         let all = self.orders_for(g.phase_index);
         let map = &self.hub.loaded.variant.map;
         let missing = convert::mis(map, &self.hub.repr, &self.hub.loaded.variant.rules, &state, me, &all);
-        if self.flag(on && missing.is_none(), Flag::Ready).await.is_err() {
+        if self
+            .flag(on && missing.is_none(), Flag::Ready(g.phase_index))
+            .await
+            .is_err()
+        {
             return self.send(&answer(REJ, m)).await;
         }
         self.send(&answer(YES, m)).await?;
@@ -1015,22 +1099,18 @@ impl Session {
             }
         }
         let text = Msg(body_list.to_vec()).to_text(&self.hub.repr);
-        let names: Vec<String> = powers.iter().map(|&p| map.power(p).name.clone()).collect();
+        // Public press is stored as a message to all (the only kind such a
+        // game takes); other press to the powers named.
+        let to = if g.options.press == game::Press::Public {
+            press::To::All("all".into())
+        } else {
+            press::To::Powers(powers.iter().map(|&p| map.power(p).name.clone()).collect())
+        };
         let id = self.hub.id;
         let sent = self
             .hub
             .state
-            .write(move |tx| {
-                press::send(
-                    tx,
-                    id,
-                    &account,
-                    &press::NewMessage {
-                        to: press::To::Powers(names),
-                        text,
-                    },
-                )
-            })
+            .write(move |tx| press::send(tx, id, &account, &press::NewMessage { to, text }))
             .await;
         match sent {
             Ok(_) => {
@@ -1070,8 +1150,29 @@ impl Session {
 
 #[derive(Clone, Copy)]
 enum Flag {
-    Ready,
+    /// Ready in the phase of this index (the one the orders were checked
+    /// in).
+    Ready(i64),
     Draw,
+}
+
+/// Sets the ready flag of a bot whose orders were found complete (or not)
+/// in the phase of `phase_index`; nothing when the game has moved on
+/// since, so that a GOF crossing the processing of its phase does not
+/// make the bot ready in the next one. Returns whether the flag was set.
+pub fn ready_in_phase(
+    tx: &mut dyn crate::db::Tx,
+    id: i64,
+    who: &Account,
+    on: bool,
+    phase_index: i64,
+    by: &str,
+) -> Result<bool, ApiError> {
+    if game::load(tx, id, Lock::Update)?.phase_index != phase_index {
+        return Ok(false);
+    }
+    play::ready(tx, id, who, on, by)?;
+    Ok(true)
 }
 
 async fn sleep_until_ms(at: Option<i64>) {
