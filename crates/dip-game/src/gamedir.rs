@@ -349,6 +349,38 @@ fn phase_of(kind: &OrderKind, dislodged_after: &dyn Fn(dip_core::ProvinceId) -> 
     }
 }
 
+fn k_unit(k: &OrderKind) -> Option<UnitRef> {
+    Order::new(dip_core::PowerId(0), *k).unit()
+}
+
+/// Lines of a movement phase that may be retreats written as moves: for a
+/// unit with several orders, its moves when it has another order too, or
+/// every move after the first when all are moves.
+fn retreat_candidates(lines: &[ReadLine]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let unit_lines: Vec<(usize, dip_core::ProvinceId, bool)> = lines
+        .iter()
+        .filter_map(|l| {
+            let k = l.scanned.order.as_ref()?;
+            let u = k_unit(k)?;
+            Some((l.line, u.province, matches!(k, OrderKind::Move(..))))
+        })
+        .collect();
+    for (i, &(line, p, is_move)) in unit_lines.iter().enumerate() {
+        if !is_move {
+            continue;
+        }
+        let others: Vec<&(usize, dip_core::ProvinceId, bool)> =
+            unit_lines.iter().filter(|o| o.1 == p && o.0 != line).collect();
+        let other_kind = others.iter().any(|o| !o.2);
+        let earlier_move = unit_lines[..i].iter().any(|o| o.1 == p && o.2);
+        if other_kind || (earlier_move && !others.is_empty()) {
+            out.push(line);
+        }
+    }
+    out
+}
+
 /// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`: DipWork's short form.
 pub fn short(map: &Map, o: &Order) -> String {
     let place = |p: dip_core::ProvinceId, c: dip_core::CoastSpec| {
@@ -403,8 +435,51 @@ pub(crate) struct PhaseRun {
     pub(crate) state: State,
     pub(crate) check: TurnReport,
     pub(crate) outcome: PhaseOutcome,
-    /// Suggested retreats applied for units without a retreat order.
+    /// Screen lines for the suggested retreats applied.
     pub(crate) suggested: Vec<String>,
+    /// Orders nobody gave that the winterer added (suggested retreats),
+    /// with their number and why.
+    pub(crate) automatic: Vec<(Order, Code, String)>,
+}
+
+/// Lines of this turn that were deleted and may have been meant for the
+/// dislodged unit in `p` of `power`: its own retreat line that could not
+/// be used, or a line of its nation whose unit could not be read
+/// (`A Gxl-War`, 306), in this phase or an earlier one of the turn.
+fn unusable_lines(
+    now: &TurnReport,
+    earlier: &[&TurnReport],
+    lines: &[ReadLine],
+    power: dip_core::PowerId,
+    p: dip_core::ProvinceId,
+) -> Vec<String> {
+    let nation_of = |n: usize| lines.iter().find(|l| l.line == n).and_then(|l| l.power);
+    let this_phase = now.lines.iter().filter(|l| match l.read {
+        Some(o) => o.power == power && o.unit().is_some_and(|u| u.province == p),
+        None => nation_of(l.line) == Some(power),
+    });
+    let before = earlier
+        .iter()
+        .flat_map(|c| c.lines.iter())
+        .filter(|l| l.read.is_none() && nation_of(l.line) == Some(power));
+    this_phase
+        .chain(before)
+        .filter(|l| l.line > 0 && l.order.is_none() && !l.press)
+        .map(|l| {
+            let why = l.worst().map(|c| format!(" [{}]", c.number())).unwrap_or_default();
+            format!("line {} `{}`{why}", l.line, l.text)
+        })
+        .collect()
+}
+
+/// Why a dislodged unit has no retreat of its own: none received, or the
+/// lines received could not be used.
+fn no_retreat_why(unusable: &[String]) -> String {
+    if unusable.is_empty() {
+        "no retreat received".into()
+    } else {
+        format!("no usable retreat received ({} unusable)", unusable.join(", "))
+    }
 }
 
 fn run_phase(
@@ -414,10 +489,13 @@ fn run_phase(
     opts: &CheckOptions,
     state: &State,
     lines: &[ReadLine],
+    earlier: &[&TurnReport],
+    turn: &[ReadLine],
 ) -> PhaseRun {
     let check = check_turn(vocab, state, rules, opts, lines);
     let mut orders = check.orders();
     let mut suggested = Vec::new();
+    let mut automatic = Vec::new();
     if state.phase.kind == PhaseKind::Retreat {
         // The parser disbands units without orders; the winterer suggests
         // a retreat for them instead.
@@ -428,12 +506,19 @@ fn run_phase(
             .filter_map(|l| l.order)
             .collect();
         // DipWork's winterer: a missing retreat gets the right-hand rule's
-        // suggestion (reported), or disbands when there is none.
+        // suggestion (reported), or disbands when there is none; either
+        // way on a line of the report, never in silence.
         for (p, d) in state.all_dislodged() {
             let ordered = orders.iter().any(|o| o.unit().is_some_and(|u| u.province == p));
             if ordered {
                 continue;
             }
+            let why = no_retreat_why(&unusable_lines(&check, earlier, turn, d.unit.power, p));
+            let unit_text = short(
+                map,
+                &Order::new(d.unit.power, OrderKind::Hold(UnitRef::new(Some(d.unit.kind), p))),
+            );
+            let unit_text = unit_text.trim_end_matches(" H");
             if let Some(r) = retreat::suggested_retreat(map, state, rules, &d) {
                 let to = map.province_of(r);
                 let dest = if map.region(r).coast.is_some() {
@@ -446,12 +531,32 @@ fn run_phase(
                     OrderKind::Retreat(UnitRef::new(Some(d.unit.kind), p), dest),
                 );
                 suggested.push(format!(
-                    "{}: no retreat received for {} ({}); suggested by the right-hand rule: {}",
+                    "{}: {}: {why} ({}); suggested by the right-hand rule: {}",
                     map.power(d.unit.power).name,
-                    map.region_name(d.unit.region),
+                    unit_text,
                     Code::NoRetreat.number(),
                     short(map, &o)
                 ));
+                automatic.push((o, Code::NoRetreat, format!("{why}: suggested by the right-hand rule")));
+                orders.push(o);
+            } else {
+                // Nowhere to go: disbanded, on a line of its own.
+                let coast = if map.region(d.unit.region).coast.is_some() {
+                    dip_core::CoastSpec::Coast(d.unit.region)
+                } else {
+                    dip_core::CoastSpec::None
+                };
+                let o = Order::new(
+                    d.unit.power,
+                    OrderKind::Disband(UnitRef::new(Some(d.unit.kind), p).with_coast(coast)),
+                );
+                suggested.push(format!(
+                    "{}: {}: {why} ({}); no retreat is open: disbanded",
+                    map.power(d.unit.power).name,
+                    unit_text,
+                    Code::NoRetreat.number(),
+                ));
+                automatic.push((o, Code::NoRetreat, format!("{why}; no retreat open: disbanded")));
                 orders.push(o);
             }
         }
@@ -462,6 +567,7 @@ fn run_phase(
         check,
         outcome,
         suggested,
+        automatic,
     }
 }
 
@@ -483,6 +589,7 @@ fn automatic_lines(map: &Map, state: &State, outcome: &PhaseOutcome, table: &mut
             attacked_from: None,
             code: Some(Code::MissingOrder.number()),
             note: "too few disbands: removed by the civil disorder rule".into(),
+            automatic: true,
         });
     }
     for power in map.power_ids() {
@@ -514,9 +621,37 @@ fn automatic_lines(map: &Map, state: &State, outcome: &PhaseOutcome, table: &mut
                 attacked_from: None,
                 code: Some(Code::MissingOrder.number()),
                 note: "build not ordered: waived".into(),
+                automatic: true,
             });
         }
     }
+}
+
+/// Units dislodged with no retreat open, disbanded at once by the
+/// movement phase (no retreat phase is held for them): a line each in the
+/// retreats, so that no unit leaves the board unreported.
+pub(crate) fn no_retreat_lines(map: &Map, run: &PhaseRun) -> Vec<Line> {
+    let PhaseOutcome::Movement(m) = &run.outcome else {
+        return Vec::new();
+    };
+    m.dislodged
+        .iter()
+        .filter(|d| m.disbanded.contains(&map.province_of(d.unit.region)))
+        .map(|d| {
+            let p = map.province_of(d.unit.region);
+            let o = Order::new(d.unit.power, OrderKind::Disband(UnitRef::new(Some(d.unit.kind), p)));
+            let a = &map.province(d.attacker_from).abbr;
+            Line {
+                nation: map.power(d.unit.power).name.clone(),
+                order: short(map, &o),
+                failed: false,
+                attacked_from: Some(a[..1].to_ascii_uppercase() + &a[1..]),
+                code: None,
+                note: "dislodged with no retreat open: disbanded".into(),
+                automatic: true,
+            }
+        })
+        .collect()
 }
 
 pub(crate) fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
@@ -553,18 +688,35 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             Verdict::Duplicate => (true, "void: another order for the unit".into()),
         };
         let line = run.check.lines.iter().find(|l| l.order == Some(r.order));
+        // An order nobody gave: a hold the parser inserted (12), a retreat
+        // the winterer suggested or a disband for want of one (104).
+        let added = run.automatic.iter().find(|(o, ..)| *o == r.order);
+        let automatic = added.is_some() || line.is_some_and(|l| l.fate == dip_text::Fate::Inserted);
+        let line = if added.is_some() { None } else { line };
         // A retreat clash is DipWork's 103, whatever the parser noted.
         let clash = (dip_text::result_code(r) == Some(Code::RetreatClash)).then_some(Code::RetreatClash.number());
         let code = clash.or_else(|| {
-            line.and_then(LineResult::worst)
-                .map(|c| c.number())
+            added
+                .map(|(_, c, _)| c.number())
+                .or_else(|| line.and_then(LineResult::worst).map(|c| c.number()))
                 .or(failed.then_some(Code::Unsuccessful.number()))
         });
+        let note = match added {
+            Some((.., why)) if note.is_empty() => why.clone(),
+            _ => note,
+        };
         // DipWork underlines every order with an error of 100 or more, also
         // one the parser changed into a hold (111, 113, 109 ...). A missing
         // unit type (300) that dip read with the unit standing there
-        // changed nothing, and is not underlined.
-        let failed = failed || code.is_some_and(|c| c >= 100 && c != Code::UnitTypeExpected.number());
+        // changed nothing, and is not underlined; nor is what the winterer
+        // did for a missing retreat (104), which is marked instead.
+        let failed = failed || (!automatic && code.is_some_and(|c| c >= 100 && c != Code::UnitTypeExpected.number()));
+        // The order the parser changed says why (`cannot retreat to
+        // Bohemia: the attack came from there`).
+        let note = match line.and_then(|l| l.notes.iter().max_by_key(|n| n.code.number())) {
+            Some(n) if note.is_empty() && n.code.number() >= 100 => n.message.clone(),
+            _ => note,
+        };
         // A line that was no order (press) holds and shows as `F Nth xxx?`.
         let press = line.is_some_and(|l| l.press) && matches!(r.order.kind, OrderKind::Hold(_));
         let attacked_from = match (&run.outcome, r.order.kind) {
@@ -589,6 +741,7 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             attacked_from,
             code,
             note,
+            automatic,
         });
     }
 }
@@ -754,6 +907,8 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let mut dislodged_after: Vec<dip_core::ProvinceId> = Vec::new();
     // Lines some phase of this run read; the others are reported.
     let mut used: Vec<usize> = Vec::new();
+    // Lines of a two-phase turn read as retreats (second orders that are moves).
+    let mut retreat_lines: Vec<usize> = Vec::new();
     loop {
         let kind = state.phase.kind;
         // A turn that starts with retreats: `A Gal-War` is how many write
@@ -767,6 +922,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                     Some(OrderKind::Move(u, ..)) if retreat_turn && state.dislodged(u.province).is_some() => {
                         PhaseKind::Retreat
                     }
+                    Some(_) if retreat_lines.contains(&l.line) => PhaseKind::Retreat,
                     Some(k) => phase_of(k, &|p| dislodged_after.contains(&p)),
                     None => start.phase.kind,
                 };
@@ -774,8 +930,54 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             })
             .cloned()
             .collect();
-        used.extend(mine.iter().map(|l| l.line));
-        let run = run_phase(map, &vocab, &rules, &opts, &state, &mine);
+        let earlier: Vec<&TurnReport> = runs.iter().map(|r| &r.check).collect();
+        let mut run = run_phase(map, &vocab, &rules, &opts, &state, &mine, &earlier, &lines);
+        // A two-phase turn takes the retreats from the same file: a second
+        // order for a unit that is a move (`A Gal S A Bud`, `A Gal-War`) is
+        // its retreat when the unit is dislodged without it, not a second
+        // movement order that would make it hold (113).
+        if runs.is_empty() && kind == PhaseKind::Movement && !three_phase && stages.winter {
+            let mut tried_lines = retreat_candidates(&mine);
+            while !tried_lines.is_empty() {
+                let without: Vec<ReadLine> = mine
+                    .iter()
+                    .filter(|l| !tried_lines.contains(&l.line))
+                    .cloned()
+                    .collect();
+                let tried = run_phase(map, &vocab, &rules, &opts, &state, &without, &earlier, &lines);
+                let dislodged: Vec<dip_core::ProvinceId> = match &tried.outcome {
+                    PhaseOutcome::Movement(m) => m.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect(),
+                    _ => Vec::new(),
+                };
+                let keep: Vec<usize> = tried_lines
+                    .iter()
+                    .copied()
+                    .filter(|n| {
+                        mine.iter()
+                            .find(|l| l.line == *n)
+                            .and_then(|l| l.scanned.order.as_ref().and_then(k_unit))
+                            .is_some_and(|u| dislodged.contains(&u.province))
+                    })
+                    .collect();
+                if keep.len() == tried_lines.len() {
+                    run = tried;
+                    break;
+                }
+                tried_lines = keep;
+            }
+            for l in mine.iter().filter(|l| tried_lines.contains(&l.line)) {
+                out.messages.push(format!(
+                    "line {}: {} read as the retreat of the dislodged unit (its second order; the first stands for the movement)",
+                    l.line, l.text
+                ));
+            }
+            retreat_lines = tried_lines;
+        }
+        used.extend(
+            mine.iter()
+                .map(|l| l.line)
+                .filter(|n| !retreat_lines.contains(n) || kind == PhaseKind::Retreat),
+        );
         out.messages.extend(run.suggested.iter().cloned());
         let next = game::advance(map, &state, &run.outcome);
         if let PhaseOutcome::Movement(m) = &run.outcome {
@@ -892,6 +1094,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         PhaseOutcome::Adjustment(_) => &mut conflicted.builds,
     };
     lines_of(map, first, target);
+    conflicted.retreats.extend(no_retreat_lines(map, first));
     conflicted.centers = centers(map, &after_first);
     write_in(
         g.encoding,
@@ -908,6 +1111,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 PhaseOutcome::Adjustment(_) => &mut report.builds,
             };
             lines_of(map, r, target);
+            report.retreats.extend(no_retreat_lines(map, r));
         }
         report.next = match game::winner(map, &state) {
             Some(w) => format!(
@@ -928,17 +1132,21 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         let mut newgame = write_game(&g.game.header, &vocab, &state, &players);
         let numbers = g.params.boolean("ERROR_NR_OUTPUT", false)?;
         newgame.push_str(&format!("\n# Orders of {} with their results\n", report.season));
-        for l in report.orders.iter().chain(&report.retreats).chain(&report.builds) {
+        let all = || report.orders.iter().chain(&report.retreats).chain(&report.builds);
+        for l in all() {
             let text = if l.failed {
-                format!("[{}]", l.order)
+                format!("[{}]", l.marked_order())
             } else {
-                l.order.clone()
+                l.marked_order()
             };
             let code = match (numbers, l.code) {
                 (true, Some(c)) => format!(" {{{c}}}"),
                 _ => String::new(),
             };
             newgame.push_str(&format!("# {}: {text}{code}\n", l.nation));
+        }
+        if all().any(|l| l.automatic) {
+            newgame.push_str(&format!("# {}\n", crate::report::AUTOMATIC_LEGEND));
         }
         write_in(
             g.encoding,

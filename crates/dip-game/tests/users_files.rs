@@ -158,3 +158,179 @@ fn press_shows_as_xxx_and_orders_the_parser_changed_are_underlined() {
     // Two orders for Budapest (a move and a line of press): 113, a hold, underlined.
     assert!(plain("01-S1901M").contains("[A Bud H]"), "{}", plain("01-S1901M"));
 }
+
+/// A game directory with this GAME.TXT and ORDERS.TXT.
+fn game_dir(name: &str, game: &str, orders: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dip-users-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("GAME.TXT"), game).unwrap();
+    std::fs::write(dir.join("ORDERS.TXT"), orders).unwrap();
+    dir
+}
+
+/// Galicia surrounded: every neighbour occupied, the attack from Bohemia.
+const SURROUNDED: &str = "VARIANTPATH standard\nNAME Eingekesselt\nPHASE Spring 1901 Movement\n\
+NATION Österreich\nUNITS\nA Bud\nA Vie\nCENTERS\nbud vie tri\n%\n\
+NATION Deutschland\nUNITS\nA Boh\nA Sil\nCENTERS\nber mun kie\n%\n\
+NATION Rußland\nUNITS\nA Gal\nA War\nA Ukr\nA Rum\nCENTERS\nmos war sev stp\n%\nEND\n";
+
+#[test]
+fn a_dislodged_unit_with_no_retreat_and_no_order_disappeared_without_a_line() {
+    // The retreat phase of the position above: A Gal dislodged from
+    // Bohemia, nowhere to go, and Russia sends nothing.
+    let game = SURROUNDED
+        .replace("Spring 1901 Movement", "Spring 1901 Retreat")
+        .replace("A Bud\nA Vie", "A Bud\nA Vie")
+        .replace("A Boh\nA Sil", "A Gal\nA Sil")
+        .replace(
+            "A Gal\nA War\nA Ukr\nA Rum\n",
+            "A War\nA Ukr\nA Rum\nA Boh\nDISLODGED\nA Gal FROM boh\n",
+        );
+    let dir = game_dir("nowhere", &game, "NATION Rußland\nEND\n");
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    let line = r.report.retreats.iter().find(|l| l.order == "A Gal disband");
+    assert!(
+        line.is_some_and(|l| l.automatic && l.code == Some(104)),
+        "{:?}",
+        r.report.retreats
+    );
+    assert!(
+        r.messages
+            .iter()
+            .any(|m| m.contains("A Gal: no retreat received (104)")),
+        "{:?}",
+        r.messages
+    );
+    let plain = std::fs::read_to_string(dir.join("PLAIN.TXT")).unwrap();
+    assert!(plain.contains("disband*"), "{plain}");
+    assert!(newgame_orders(&dir).contains("Russia: A Gal disband*"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_unit_dislodged_with_nowhere_to_go_left_the_board_unreported() {
+    let orders = "NATION Deutschland\nA Boh-Gal\nA Sil S A Boh-Gal\nEND\n";
+    let dir = game_dir("surrounded", SURROUNDED, orders);
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    assert!(
+        r.report
+            .retreats
+            .iter()
+            .any(|l| l.order == "A Gal disband" && l.automatic && l.note.contains("no retreat open")),
+        "{:?}",
+        r.report.retreats
+    );
+    assert!(newgame_orders(&dir).contains("Russia: A Gal disband*"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_retreat_written_as_a_move_in_a_two_phase_turn_corrupted_the_movement_order() {
+    // Spring 1902 of the example game, two-phase: Russia's A Gal supports
+    // and, below, retreats as a move in case it is dislodged (it is).
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905/03-S1902M");
+    let orders = std::fs::read_to_string(src.join("ORDERS.TXT"))
+        .unwrap()
+        .replace("THREEPHASE ja", "THREEPHASE nein")
+        .replace(
+            "Army Galicia supports Army Budapest\n",
+            "Army Galicia supports Army Budapest\nA Gal-War\n",
+        );
+    let game = std::fs::read_to_string(src.join("GAME.TXT")).unwrap();
+    let dir = game_dir("twophase", &game, &orders);
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    let errors = std::fs::read_to_string(dir.join("ERRORS.TXT")).unwrap();
+    assert!(!errors.contains("[113]") && !errors.contains("[206]"), "{errors}");
+    let orders = newgame_orders(&dir);
+    assert!(
+        orders.contains("Russia: [A Gal S A Bud]"),
+        "the support stands: {orders}"
+    );
+    assert!(
+        orders.lines().any(|l| l == "# Russia: A Gal-War"),
+        "the retreat is played, as ordered: {orders}"
+    );
+    assert!(!r.messages.iter().any(|m| m.contains("suggested")), "{:?}", r.messages);
+    assert!(r.messages.iter().any(|m| m.contains("A Gal-War read as the retreat")));
+    // Not dislodged, two orders stay two orders (113), as DipWork has it.
+    let orders = std::fs::read_to_string(src.join("ORDERS.TXT"))
+        .unwrap()
+        .replace("THREEPHASE ja", "THREEPHASE nein")
+        .replace("A(Boh)-Gal", "A(Boh) H")
+        .replace(
+            "Army Galicia supports Army Budapest\n",
+            "Army Galicia supports Army Budapest\nA Gal-War\n",
+        );
+    let dir2 = game_dir("twophase-held", &game, &orders);
+    run(&dir2, &Stages::all(), None).unwrap();
+    let errors = std::fs::read_to_string(dir2.join("ERRORS.TXT")).unwrap();
+    assert!(errors.contains("[113]") && errors.contains("[206]"), "{errors}");
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(dir2);
+}
+
+#[test]
+fn suggested_retreats_and_no_order_holds_looked_ordered() {
+    let dir = retreat_turn("marked", "ERROR_NR_OUTPUT ja\nNATION Russia\nEND\n");
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    let l = &r.report.retreats[0];
+    assert_eq!((l.order.as_str(), l.automatic, l.code), ("A Gal-Sil", true, Some(104)));
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+    assert!(read("PLAIN.TXT").contains("-Sil*") && read("PLAIN.TXT").contains("* not ordered"));
+    assert!(
+        newgame_orders(&dir).contains("Russia: A Gal-Sil* {104}"),
+        "{}",
+        newgame_orders(&dir)
+    );
+    assert!(read("REPORT.md").contains("A Gal-Sil*"), "{}", read("REPORT.md"));
+    assert!(read("REPORT.html").contains("A Gal-Sil*"));
+    assert!(
+        read("EXPORT.TXT").contains("A Gal-Sil* (not ordered {104}"),
+        "{}",
+        read("EXPORT.TXT")
+    );
+    assert!(read("REPORT.json").contains("\"automatic\": true"));
+    // The stage file keeps the mark for `--output`.
+    assert!(read("WINTERED.TXT").contains("| not ordered"));
+    // A hold inserted for a missing movement order (12) is marked too.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game/meine");
+    let game = std::fs::read_to_string(src.join("GAME.TXT")).unwrap();
+    let dir2 = game_dir("hold12", &game, "NATION Austria\nA Vie-Gal\nEND\n");
+    let r = run(&dir2, &Stages::all(), None).unwrap();
+    let hold = r.report.orders.iter().find(|l| l.order == "A Bud H").unwrap();
+    assert!(hold.automatic && hold.code == Some(12), "{hold:?}");
+    assert!(std::fs::read_to_string(dir2.join("PLAIN.TXT"))
+        .unwrap()
+        .contains("A Bud H*"));
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(dir2);
+}
+
+#[test]
+fn a_deleted_retreat_line_was_reported_as_no_retreat_received() {
+    let dir = retreat_turn("unusable", "NATION Rußland\nA Gxl-War\nEND\n");
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    assert!(
+        r.messages
+            .iter()
+            .any(|m| m.contains("no usable retreat received (line 2 `A Gxl-War` [306] unusable)")),
+        "{:?}",
+        r.messages
+    );
+    assert!(r.report.retreats[0].note.contains("no usable retreat received"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_retreat_to_the_attackers_province_was_refused_for_no_border() {
+    let dir = retreat_turn("attacker", "NATION Russia\nA Gal-Boh\nEND\n");
+    run(&dir, &Stages::all(), None).unwrap();
+    let errors = std::fs::read_to_string(dir.join("ERRORS.TXT")).unwrap();
+    assert!(
+        errors.contains("[139] impossible retreat: Bohemia is where the attack came from"),
+        "{errors}"
+    );
+    assert!(!errors.contains("no border"), "{errors}");
+    let _ = std::fs::remove_dir_all(dir);
+}
