@@ -77,9 +77,12 @@ fn read_var(text: &str, file: &str) -> Result<HashMap<String, (usize, String)>, 
 /// like `Standard/Standard.map`) in the shared folder next to it.
 fn resolve(var_dir: &Path, name: &str) -> Option<PathBuf> {
     let rel: PathBuf = name.split(['/', '\\', ':']).filter(|s| !s.is_empty()).collect();
+    // `..` rather than the parent: a `.var` named by a relative path
+    // (`Tiny/Tiny.var`, or `Tiny.var` in the working folder) has its shared
+    // folder as a relative path too.
     let tries = [
         var_dir.join(&rel),
-        var_dir.parent().map(|p| p.join(&rel)).unwrap_or_default(),
+        var_dir.join("..").join(&rel),
         var_dir.join(rel.file_name().unwrap_or_default()),
     ];
     for t in tries {
@@ -98,6 +101,21 @@ fn resolve(var_dir: &Path, name: &str) -> Option<PathBuf> {
         }
     }
     None
+}
+
+/// A file `resolve` found, as the variant's files name it: relative to the
+/// variant's folder (`Icon Files/RedArmy.ico`, or `../Icon Files/RedArmy.ico`
+/// for the shared folder), so that it is found again from the `.var` file's
+/// folder wherever the program runs.
+fn relative_to(var_dir: &Path, found: &Path) -> String {
+    let rel = match found.strip_prefix(var_dir) {
+        Ok(r) if !r.starts_with("..") => r.to_path_buf(),
+        _ => match found.strip_prefix(var_dir.join("..")) {
+            Ok(r) => Path::new("..").join(r),
+            Err(_) => std::fs::canonicalize(found).unwrap_or_else(|_| found.to_path_buf()),
+        },
+    };
+    rel.to_string_lossy().replace('\\', "/")
 }
 
 /// Realpolitik's unit icons: `Icon Files/{Colour}{Type}.ico` (e.g.
@@ -121,9 +139,8 @@ fn find_icons(m: &mut Model, dir: &Path) {
             let Some(found) = resolve(dir, &format!("Icon Files/{colour}{name}.ico")) else {
                 continue;
             };
-            let rel = found.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(found.clone());
             m.unit_pictures
-                .push((p.abbr.clone(), *letter, rel.to_string_lossy().replace('\\', "/")));
+                .push((p.abbr.clone(), *letter, relative_to(dir, &found)));
         }
     }
 }
@@ -214,12 +231,7 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
             let found =
                 resolve(dir, &v).or_else(|| ["bmp", "png"].iter().find_map(|e| resolve(dir, &format!("{v}.{e}"))));
             let v = match found {
-                Some(f) => f
-                    .strip_prefix(dir)
-                    .map(Path::to_path_buf)
-                    .unwrap_or(f)
-                    .to_string_lossy()
-                    .replace('\\', "/"),
+                Some(f) => relative_to(dir, &f),
                 None => v,
             };
             m.pictures.push((kind.into(), v));
