@@ -144,7 +144,7 @@ impl GameDir {
         };
         let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
         let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
-        let (game, encoding) = match game {
+        let (mut game, encoding) = match game {
             Some((text, path)) => (GameFile::read(text, path)?, Encoding::Utf8),
             None => {
                 let (text, enc) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
@@ -195,6 +195,7 @@ impl GameDir {
             line: vpath.line,
             message: format!("VARIANTPATH: {e}"),
         })?;
+        game.start_year = Some(variant.start.phase.year);
         // Seismic play: the map edits applied so far, in phase order.
         let mut variant = variant;
         for (phase, path) in map_edits(dir)? {

@@ -334,3 +334,37 @@ fn a_retreat_to_the_attackers_province_was_refused_for_no_border() {
     assert!(!errors.contains("no border"), "{errors}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_manuals_short_year_forms_were_read_as_spring_1901_or_year_2() {
+    // DipWork's manual: YEAR is free text, "F01", "H/W1904" and the like.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905/03-S1902M");
+    let game: String = std::fs::read_to_string(src.join("GAME.TXT"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("PHASE") && !l.starts_with("YEAR"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let orders = std::fs::read_to_string(src.join("ORDERS.TXT")).unwrap();
+    for (year, want) in [
+        (
+            "F02",
+            "Spring 1902 Movement inferred from YEAR `F02` (the year read as 1902)",
+        ),
+        (
+            "Frühjahr '02",
+            "Spring 1902 Movement inferred from YEAR `Frühjahr '02` (the year read as 1902)",
+        ),
+        ("Spring 02", "Spring 1902 Movement inferred from YEAR `Spring 02`"),
+    ] {
+        let dir = game_dir("year", &format!("YEAR {year}\n{game}"), &orders);
+        let r = run(&dir, &Stages::all(), None).unwrap();
+        assert!(r.messages.iter().any(|m| m.contains(want)), "{year}: {:?}", r.messages);
+        assert!(
+            r.report.season.starts_with("Spring 1902"),
+            "{year}: {}",
+            r.report.season
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
