@@ -184,11 +184,27 @@ impl GameDir {
             line: 1,
             message: "no VARIANTPATH (a bundled variant such as `standard`, or a path)".into(),
         })?;
-        let beside = dir.join(&vpath.value);
-        let variant = if beside.exists() {
-            dip_variants::load(&beside.to_string_lossy())
-        } else {
-            dip_variants::load(&vpath.value)
+        // DipWork's VARIANTPATH is relative to its working folder, where
+        // PROJECT.TXT stands, and written with DOS's `\` in any case
+        // (`variants\standard`); then the game's folder; then as given (a
+        // bundled name, or a path from where dip runs).
+        let project_dir = project_file.as_deref().and_then(Path::parent).map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        });
+        let absolute = Path::new(vpath.value.trim()).is_absolute();
+        let found = project_dir
+            .into_iter()
+            .chain([dir])
+            .filter(|_| !absolute)
+            .find_map(|base| dip_variants::files::find_dos_path(base, vpath.value.trim()))
+            .or_else(|| absolute.then(|| PathBuf::from(vpath.value.trim())));
+        let variant = match &found {
+            Some(p) => dip_variants::load(&p.to_string_lossy()),
+            None => dip_variants::load(vpath.value.trim()),
         }
         .map_err(|e| GameError {
             file: game_path.display().to_string(),
@@ -207,12 +223,11 @@ impl GameDir {
         let mut files = vec![orders, game.params.clone()];
         // A DipWork variant folder: its VARIANT.TXT holds game parameters
         // too (and the MENULIST), looked up after GAME.TXT.
-        let variant_txt = [
-            beside.join("VARIANT.TXT"),
-            PathBuf::from(&vpath.value).join("VARIANT.TXT"),
-        ]
-        .into_iter()
-        .find(|p| p.is_file());
+        let variant_txt = found
+            .as_deref()
+            .filter(|p| p.is_dir())
+            .and_then(|p| dip_variants::files::find_dos_path(p, "VARIANT.TXT"))
+            .filter(|p| p.is_file());
         if let Some(p) = variant_txt {
             files.push(ParamFile::parse(&read(&p)?, p));
         }

@@ -368,3 +368,40 @@ fn the_manuals_short_year_forms_were_read_as_spring_1901_or_year_2() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+#[test]
+fn variantpath_with_dos_backslashes_failed_on_unix() {
+    // DipWork's layout: the project folder holds PROJECT.TXT, the variants
+    // (here in DOS capitals) and the games; VARIANTPATH is relative to the
+    // project folder, with DOS's `\`.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/dipwork/mini");
+    let root = std::env::temp_dir().join(format!("dip-users-{}-variantpath", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let variant = root.join("VARIANTS/MINI");
+    std::fs::create_dir_all(&variant).unwrap();
+    for f in ["VARIANT.TXT", "FIELDS.TXT", "GAME.TXT"] {
+        std::fs::copy(fixture.join(f), variant.join(f)).unwrap();
+    }
+    std::fs::write(root.join("PROJECT.TXT"), "GAMELIST\nspiel % Größe\n\nEND\n").unwrap();
+    let game = std::fs::read_to_string(fixture.join("GAME.TXT")).unwrap().replace(
+        "VARIANTPATH variants\\mini",
+        "VARIANTPATH variants\\mini\nNAME Größe\nPHASE Spring 1901 Movement",
+    );
+    assert!(game.contains("VARIANTPATH variants\\mini"), "{game}");
+    let spiel = root.join("spiel");
+    std::fs::create_dir_all(&spiel).unwrap();
+    std::fs::write(spiel.join("GAME.TXT"), &game).unwrap();
+    std::fs::write(
+        spiel.join("ORDERS.TXT"),
+        "NATION Nordland\nF Nrd-WSe\nNATION Suedland\nA Sud-Mit\nEND\n",
+    )
+    .unwrap();
+    let r = run(&spiel, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.report.variant, "Mini", "VARIANTPATH found the variant's VARIANT.TXT");
+    assert!(
+        r.report.orders.iter().any(|l| l.order == "A Sud-Mit" && !l.failed),
+        "{:?}",
+        r.report.orders
+    );
+    let _ = std::fs::remove_dir_all(root);
+}

@@ -227,3 +227,46 @@ mod tests {
         assert!(e.contains("is a directory"), "{e}");
     }
 }
+
+/// A path written as DipWork's DOS files write them (`variants\mini`,
+/// `VARIANTS\UNITPICS\fr_a_64.tif`), found under `base` with each part in
+/// any case, as DOS would find it. A file or a folder.
+pub fn find_dos_path(base: &Path, name: &str) -> Option<std::path::PathBuf> {
+    let mut at = base.to_path_buf();
+    let mut parts = 0;
+    for part in name.split(['\\', '/']).filter(|p| !p.is_empty() && *p != ".") {
+        parts += 1;
+        let exact = at.join(part);
+        at = if part == ".." || exact.exists() {
+            exact
+        } else {
+            let dir = if at.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                at.as_path()
+            };
+            let found = std::fs::read_dir(dir)
+                .ok()?
+                .flatten()
+                .find(|e| e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(part)))?;
+            at.join(found.file_name())
+        };
+    }
+    (parts > 0 && at.exists()).then_some(at)
+}
+
+/// `found` as a path relative to the folder `dir` (`../UNITPICS/a.tif`),
+/// so that it is found again from `dir` wherever the program runs; an
+/// absolute path when they share nothing.
+pub fn relative_to(dir: &Path, found: &Path) -> std::path::PathBuf {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let (dir, found) = (abs(dir), abs(found));
+    for (ups, base) in dir.ancestors().enumerate() {
+        if let Ok(rest) = found.strip_prefix(base) {
+            let mut out: std::path::PathBuf = std::iter::repeat_n("..", ups).collect();
+            out.push(rest);
+            return out;
+        }
+    }
+    found
+}

@@ -108,14 +108,9 @@ fn resolve(var_dir: &Path, name: &str) -> Option<PathBuf> {
 /// for the shared folder), so that it is found again from the `.var` file's
 /// folder wherever the program runs.
 fn relative_to(var_dir: &Path, found: &Path) -> String {
-    let rel = match found.strip_prefix(var_dir) {
-        Ok(r) if !r.starts_with("..") => r.to_path_buf(),
-        _ => match found.strip_prefix(var_dir.join("..")) {
-            Ok(r) => Path::new("..").join(r),
-            Err(_) => std::fs::canonicalize(found).unwrap_or_else(|_| found.to_path_buf()),
-        },
-    };
-    rel.to_string_lossy().replace('\\', "/")
+    crate::files::relative_to(var_dir, found)
+        .to_string_lossy()
+        .replace('\\', "/")
 }
 
 /// Realpolitik's unit icons: `Icon Files/{Colour}{Type}.ico` (e.g.
