@@ -298,9 +298,10 @@ fn read_piclist(m: &mut Model, path: &std::path::Path, dir: &std::path::Path) ->
         if m.unit_pictures.iter().any(|(p, u, _)| *p == power && *u == letter) {
             continue;
         }
-        let rel = crate::files::relative_to(dir, &found);
+        // Found from the absolute folder: kept absolute, so that it is
+        // found again whatever folder the program runs in.
         m.unit_pictures
-            .push((power, letter, rel.to_string_lossy().replace('\\', "/")));
+            .push((power, letter, found.to_string_lossy().replace('\\', "/")));
     }
     Ok(())
 }
