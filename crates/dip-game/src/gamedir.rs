@@ -110,6 +110,9 @@ pub struct GameDir {
     pub orders_path: Option<PathBuf>,
     pub params: Params,
     pub variant: dip_variants::Variant,
+    /// The variant's file or folder VARIANTPATH led to; `None` for a
+    /// bundled variant named.
+    pub variant_path: Option<PathBuf>,
 }
 
 impl GameDir {
@@ -241,6 +244,7 @@ impl GameDir {
             orders_path: read_from,
             params: Params { files },
             variant,
+            variant_path: found,
         })
     }
 

@@ -93,7 +93,8 @@ fn resolve(var_dir: &Path, name: &str) -> Option<PathBuf> {
         if let (Some(dir), Some(fname)) = (t.parent(), t.file_name().and_then(|f| f.to_str())) {
             if let Ok(rd) = std::fs::read_dir(dir) {
                 for e in rd.flatten() {
-                    if e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(fname)) {
+                    // A file: the variant's folder may share the map's name.
+                    if e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(fname)) && e.path().is_file() {
                         return Some(e.path());
                     }
                 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// The game directory (GAME.TXT, ORDERS.TXT).
+    /// The game directory (GAME.TXT, ORDERS.TXT), or its GAME.TXT.
     game: PathBuf,
     /// Scanner: read ORDERS.TXT (writes SCANNED.TXT).
     #[arg(long, short = 's', action = clap::ArgAction::Count)]
@@ -98,7 +98,9 @@ fn stages_of(a: &RunArgs) -> Stages {
 
 pub fn run(a: RunArgs) -> Result<ExitCode> {
     let stages = stages_of(&a);
-    match gamedir::run(&a.game, &stages, a.project.as_deref()) {
+    // `dip run spiel/GAME.TXT` is the game in `spiel`.
+    let game = dip_game::source::game_dir_of(&a.game);
+    match gamedir::run(&game, &stages, a.project.as_deref()) {
         Ok(r) => {
             let pause = slow_motion(r.slowmotion);
             for m in &r.messages {
@@ -137,12 +139,13 @@ fn slow_motion(ms: i64) -> Box<dyn Fn()> {
 
 #[derive(clap::Args)]
 pub struct AcceptArgs {
-    /// The game directory: NEWGAME.TXT becomes GAME.TXT, the old one is kept.
+    /// The game directory (or its GAME.TXT or NEWGAME.TXT): NEWGAME.TXT
+    /// becomes GAME.TXT, the old one is kept.
     game: PathBuf,
 }
 
 pub fn accept(a: AcceptArgs) -> Result<ExitCode> {
-    match gamedir::accept(&a.game) {
+    match gamedir::accept(&dip_game::source::game_dir_of(&a.game)) {
         Ok(backup) => {
             println!("accepted; the previous GAME.TXT is kept as {}", backup.display());
             Ok(ExitCode::SUCCESS)
