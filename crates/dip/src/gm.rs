@@ -259,6 +259,33 @@ fn ask(prompt: &str) -> Option<String> {
     }
 }
 
+/// Opens PROJECT.TXT in the project's EDITOR (else $VISUAL, $EDITOR, vi
+/// or notepad) and waits for it.
+fn edit_project(project: &std::path::Path) {
+    use dip_game::params::ParamFile;
+    let from_project = dip_game::files::read_text(project).ok().and_then(|t| {
+        ParamFile::parse(&t, project.to_path_buf())
+            .get("EDITOR")
+            .map(|e| e.value.clone())
+    });
+    let editor = from_project
+        .or_else(|| std::env::var("VISUAL").ok())
+        .or_else(|| std::env::var("EDITOR").ok())
+        .filter(|e| !e.trim().is_empty())
+        .unwrap_or_else(|| if cfg!(windows) { "notepad".into() } else { "vi".into() });
+    let quoted = format!("\"{}\"", project.display().to_string().replace('"', "\\\""));
+    let cmd = format!("{editor} {quoted}");
+    println!("> {cmd}");
+    let status = if cfg!(windows) {
+        std::process::Command::new("cmd").args(["/C", &cmd]).status()
+    } else {
+        std::process::Command::new("sh").args(["-c", &cmd]).status()
+    };
+    if !status.map(|s| s.success()).unwrap_or(false) {
+        println!("(the editor failed)");
+    }
+}
+
 /// `dip menu`: DipWork's workbench in the terminal: the project's games,
 /// then each game's MENULIST (or dip's own menu).
 pub fn menu(a: MenuArgs) -> Result<ExitCode> {
@@ -279,18 +306,31 @@ pub fn menu(a: MenuArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::from(2));
     };
-    let games = game_list(&list.value);
+    let mut games = game_list(&list.value);
     let base = a.project.parent().map(PathBuf::from).unwrap_or_default();
     loop {
         println!("\nGames of {}:", a.project.display());
         for (i, g) in games.iter().enumerate() {
             println!("  {:>2}  {:<12} {}", i + 1, g.path, g.help);
         }
-        let Some(choice) = ask("game (number or name, q to quit): ") else {
+        println!("   p  edit {}", a.project.display());
+        let Some(choice) = ask("game (number or name; p edit the project, q quit): ") else {
             return Ok(ExitCode::SUCCESS);
         };
         if choice == "q" {
             return Ok(ExitCode::SUCCESS);
+        }
+        if choice == "p" {
+            // DipWork's PROJECT.TXT, edited with its EDITOR; then read again.
+            edit_project(&a.project);
+            match dip_game::files::read_text(&a.project) {
+                Ok(t) => match ParamFile::parse(&t, a.project.clone()).get("GAMELIST") {
+                    Some(l) => games = game_list(&l.value),
+                    None => println!("dip: {}: no GAMELIST any more", a.project.display()),
+                },
+                Err(e) => println!("dip: {e}"),
+            }
+            continue;
         }
         let picked = choice
             .parse::<usize>()
@@ -347,19 +387,30 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
         for it in &items {
             println!("  {}  {:<24} {}", it.key.unwrap_or(' '), it.label, it.help);
         }
-        let Some(k) = ask("key (q back): ") else {
-            return Ok(());
+        // One key acts at once on a terminal (no Enter), as in DipWork.
+        let k = match crate::keys::ask_key("key (q or Esc back): ") {
+            None => return Ok(()),
+            Some(crate::keys::Input::Line(l)) if l.is_empty() => continue,
+            Some(crate::keys::Input::Line(l)) => {
+                println!("no such item: {l} (one key: the letter shown before the item)");
+                continue;
+            }
+            Some(crate::keys::Input::Key(c)) => c,
         };
-        if k == "q" {
+        let it = dip_game::menu::item_for_key(&items, k);
+        if it.is_none() && (k == 'q' || k == '\u{1b}') {
             return Ok(());
         }
-        let Some(it) = k
-            .chars()
-            .next()
-            .filter(|_| k.chars().count() == 1)
-            .and_then(|c| dip_game::menu::item_for_key(&items, c))
-        else {
-            println!("no such item: {k}");
+        let Some(it) = it else {
+            // Hotkeys are case-sensitive: say so when the other case exists.
+            let other = items
+                .iter()
+                .filter_map(|i| i.key)
+                .find(|c| *c != k && c.to_lowercase().eq(k.to_lowercase()));
+            match other {
+                Some(o) => println!("no such item: {k} (hotkeys are case-sensitive; did you mean {o}?)"),
+                None => println!("no such item: {k}"),
+            }
             continue;
         };
         match &it.action {
@@ -386,7 +437,7 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
                     println!("(the command failed)");
                 }
                 if *wait || failed {
-                    ask("press Enter");
+                    crate::keys::ask_key("press a key");
                 }
             }
         }

@@ -5,6 +5,7 @@ mod bench;
 mod cases;
 mod daide;
 mod gm;
+mod keys;
 mod orders;
 mod rate;
 mod record;
