@@ -85,13 +85,33 @@ fn read(path: &Path) -> Result<String, RunError> {
 /// Writes a file; a file the user may have edited (GAME.TXT) is never
 /// written here, and outputs are replaced whole.
 fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
-    write_in(Encoding::Utf8, path, text, written)
+    write_in(Form::default(), path, text, written)
+}
+
+/// How GAME.TXT was written, kept in what dip writes back: its encoding
+/// and its line ends (DOS's CR LF).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Form {
+    pub encoding: Encoding,
+    pub crlf: bool,
+}
+
+impl Form {
+    /// Text (with `\n` line ends) as the bytes of this form.
+    pub fn bytes(self, text: &str) -> Vec<u8> {
+        if self.crlf {
+            let text = text.replace("\r\n", "\n").replace('\n', "\r\n");
+            crate::files::encode(&text, self.encoding)
+        } else {
+            crate::files::encode(text, self.encoding)
+        }
+    }
 }
 
 /// Writes a DipWork text file in the encoding the game's GAME.TXT came in
 /// (Latin-1 or DOS stay so; umlauts in names and orders survive).
-fn write_in(enc: Encoding, path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
-    std::fs::write(path, crate::files::encode(text, enc)).map_err(|e| RunError::Io(path.display().to_string(), e))?;
+fn write_in(form: Form, path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
+    std::fs::write(path, form.bytes(text)).map_err(|e| RunError::Io(path.display().to_string(), e))?;
     written.push(path.to_path_buf());
     Ok(())
 }
@@ -99,8 +119,9 @@ fn write_in(enc: Encoding, path: &Path, text: &str, written: &mut Vec<PathBuf>) 
 /// An opened game: its files, parameters, variant and position.
 pub struct GameDir {
     pub dir: PathBuf,
-    /// How GAME.TXT was written; NEWGAME.TXT and the reports keep it.
-    pub encoding: Encoding,
+    /// How GAME.TXT was written (encoding, line ends); NEWGAME.TXT and
+    /// the reports keep it.
+    pub form: Form,
     pub game: GameFile,
     pub orders_text: String,
     /// Why there are no orders (no orders file, or a directory in its
@@ -147,11 +168,18 @@ impl GameDir {
         };
         let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
         let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
-        let (mut game, encoding) = match game {
-            Some((text, path)) => (GameFile::read(text, path)?, Encoding::Utf8),
+        let (mut game, form) = match game {
+            Some((text, path)) => (
+                GameFile::read(text, path)?,
+                Form {
+                    encoding: Encoding::Utf8,
+                    crlf: text.contains("\r\n"),
+                },
+            ),
             None => {
-                let (text, enc) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
-                (GameFile::read(&text, &game_path)?, enc)
+                let (text, encoding) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
+                let crlf = text.contains("\r\n");
+                (GameFile::read(&text, &game_path)?, Form { encoding, crlf })
             }
         };
         // The orders file, also under another case (`orders.txt`), as
@@ -189,8 +217,9 @@ impl GameDir {
         })?;
         // DipWork's VARIANTPATH is relative to its working folder, where
         // PROJECT.TXT stands, and written with DOS's `\` in any case
-        // (`variants\standard`); then the game's folder; then as given (a
-        // bundled name, or a path from where dip runs).
+        // (`variants\standard`); then the game's folder (and its parent when
+        // there is no PROJECT.TXT); then as given (a bundled name, or a path
+        // from where dip runs).
         let project_dir = project_file.as_deref().and_then(Path::parent).map(|p| {
             if p.as_os_str().is_empty() {
                 Path::new(".")
@@ -199,9 +228,12 @@ impl GameDir {
             }
         });
         let absolute = Path::new(vpath.value.trim()).is_absolute();
+        // Without a PROJECT.TXT, the game's parent folder is where one would be.
+        let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
         let found = project_dir
             .into_iter()
             .chain([dir])
+            .chain(parent.filter(|_| project_dir.is_none()))
             .filter(|_| !absolute)
             .find_map(|base| dip_variants::files::find_dos_path(base, vpath.value.trim()))
             .or_else(|| absolute.then(|| PathBuf::from(vpath.value.trim())));
@@ -237,7 +269,7 @@ impl GameDir {
         files.extend(project);
         Ok(GameDir {
             dir: dir.to_path_buf(),
-            encoding,
+            form,
             game,
             orders_text,
             orders_missing,
@@ -349,7 +381,8 @@ pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunErr
     }
     // The new GAME.TXT is written beside the old one first, so that the
     // edit never joins the history without the game that goes with it.
-    let staged = crate::files::stage(&game, new_game.as_bytes()).map_err(RunError::Other)?;
+    // In the encoding and with the line ends it came in.
+    let staged = crate::files::stage(&game, &g.form.bytes(&new_game)).map_err(RunError::Other)?;
     if let Err(e) = std::fs::write(&target, &text) {
         let _ = std::fs::remove_file(&staged);
         return Err(RunError::Io(target.display().to_string(), e));
@@ -910,7 +943,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     };
     if stages.scan {
         write_in(
-            g.encoding,
+            g.form,
             &dir.join("SCANNED.TXT"),
             &scanned_text(map, &start.phase, &lines),
             &mut out.written,
@@ -1044,14 +1077,14 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         errors.push('\n');
     }
     write_in(
-        g.encoding,
+        g.form,
         &dir.join(g.params.text("FNERRORS", "ERRORS.TXT")),
         &errors,
         &mut out.written,
     )?;
     if !matches!(earlier, Some((Earlier::Parsed, ..))) {
         write_in(
-            g.encoding,
+            g.form,
             &dir.join("PARSED.TXT"),
             &parsed_text(map, &start.phase, &runs.iter().map(|r| &r.check).collect::<Vec<_>>()),
             &mut out.written,
@@ -1117,7 +1150,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     conflicted.retreats.extend(no_retreat_lines(map, first));
     conflicted.centers = centers(map, &after_first);
     write_in(
-        g.encoding,
+        g.form,
         &dir.join("CONFLICTED.TXT"),
         &format!("# dip stage: conflicted\n{}", conflicted.to_stage_text()),
         &mut out.written,
@@ -1143,7 +1176,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         };
         report.centers = centers(map, &state);
         write_in(
-            g.encoding,
+            g.form,
             &dir.join("WINTERED.TXT"),
             &format!("# dip stage: wintered\n{}", report.to_stage_text()),
             &mut out.written,
@@ -1169,7 +1202,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             newgame.push_str(&format!("# {}\n", crate::report::AUTOMATIC_LEGEND));
         }
         write_in(
-            g.encoding,
+            g.form,
             &dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT")),
             &newgame,
             &mut out.written,
@@ -1282,7 +1315,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
         end: g.params.text("TABENDSTR", ""),
     };
     write_in(
-        g.encoding,
+        g.form,
         &g.dir.join(g.params.text("FNPLAINOUT", "PLAIN.TXT")),
         &plain(&report, &style),
         &mut out.written,
@@ -1291,7 +1324,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
     write(&g.dir.join("REPORT.html"), &html(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.json"), &json(&report), &mut out.written)?;
     write_in(
-        g.encoding,
+        g.form,
         &g.dir.join("EXPORT.TXT"),
         &dip_export(&report),
         &mut out.written,

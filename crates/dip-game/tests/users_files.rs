@@ -405,3 +405,107 @@ fn variantpath_with_dos_backslashes_failed_on_unix() {
     );
     let _ = std::fs::remove_dir_all(root);
 }
+
+/// A new game of `variant` whose GAME.TXT is then rewritten in `enc`, with
+/// DOS line ends when `crlf`, and a player with an umlaut.
+fn encoded_game(name: &str, variant: &str, enc: dip_game::files::Encoding, crlf: bool) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dip-users-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dip_game::gamedir::new_game(&dir, variant, "Größe").unwrap();
+    let game = std::fs::read_to_string(dir.join("GAME.TXT"))
+        .unwrap()
+        .replace("MASTER\n", "MASTER Jürgen Größ\n");
+    let game = if crlf { game.replace('\n', "\r\n") } else { game };
+    std::fs::write(dir.join("GAME.TXT"), dip_game::files::encode(&game, enc)).unwrap();
+    dir
+}
+
+#[test]
+fn quake_rewrote_a_latin1_game_txt_as_utf8_with_unix_line_ends() {
+    use dip_game::files::Encoding;
+    let dir = encoded_game("quake", "seismic", Encoding::Latin1, true);
+    let edits = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/quake.edits");
+    dip_game::gamedir::quake(&dir, &edits, "beben").unwrap();
+    let bytes = std::fs::read(dir.join("GAME.TXT")).unwrap();
+    let (text, enc) = dip_game::files::read_text_encoded(&dir.join("GAME.TXT")).unwrap();
+    assert_eq!(enc, Encoding::Latin1, "GAME.TXT stays Latin-1");
+    assert!(text.contains("MASTER Jürgen Größ\r\n"), "{text}");
+    assert!(
+        bytes
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| b != b'\n' || (i > 0 && bytes[i - 1] == b'\r')),
+        "every line ends in CR LF"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn dos_line_ends_were_written_back_as_lf_and_the_dash_as_a_question_mark() {
+    use dip_game::files::Encoding;
+    let dir = encoded_game("crlf", "standard", Encoding::Dos, true);
+    std::fs::write(dir.join("ORDERS.TXT"), b"NATION Austria\r\nA Vie-Gal\r\nEND\r\n").unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    for f in ["NEWGAME.TXT", "PLAIN.TXT", "ERRORS.TXT"] {
+        let bytes = std::fs::read(dir.join(f)).unwrap();
+        assert!(
+            bytes
+                .iter()
+                .enumerate()
+                .all(|(i, &b)| b != b'\n' || (i > 0 && bytes[i - 1] == b'\r')),
+            "{f}: every line ends in CR LF"
+        );
+    }
+    let plain = std::fs::read(dir.join("PLAIN.TXT")).unwrap();
+    let head = String::from_utf8_lossy(&plain[..plain.len().min(200)]).to_string();
+    assert!(
+        head.contains("Spring 1901 Movement - next: Fall 1901 Movement"),
+        "{head}"
+    );
+    assert!(!head.contains('?'), "{head}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn variant_check_and_run_disagreed_on_an_encoded_variant() {
+    // A DipWork variant folder written on DOS: nations with umlauts.
+    use dip_game::files::{encode, Encoding};
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/dipwork/mini");
+    let root = std::env::temp_dir().join(format!("dip-users-{}-encvariant", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let variant = root.join("mini");
+    std::fs::create_dir_all(&variant).unwrap();
+    for f in ["VARIANT.TXT", "FIELDS.TXT", "GAME.TXT"] {
+        let t = std::fs::read_to_string(fixture.join(f))
+            .unwrap()
+            .replace("Nordland", "Nördland")
+            .replace("Suedland", "Südland");
+        std::fs::write(variant.join(f), encode(&t, Encoding::Dos)).unwrap();
+    }
+    let checked = dip_variants::formats::load_any(variant.to_str().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+    let spiel = root.join("spiel");
+    std::fs::create_dir_all(&spiel).unwrap();
+    let game = std::fs::read_to_string(fixture.join("GAME.TXT")).unwrap().replace(
+        "VARIANTPATH variants\\mini",
+        "VARIANTPATH mini\nPHASE Spring 1901 Movement",
+    );
+    std::fs::write(spiel.join("GAME.TXT"), encode(&game, Encoding::Dos)).unwrap();
+    std::fs::write(
+        spiel.join("ORDERS.TXT"),
+        encode(
+            "NATION Südland\nA Sud-Mit\nNATION Nördland\nF Nrd-WSe\nEND\n",
+            Encoding::Dos,
+        ),
+    )
+    .unwrap();
+    let r = run(&spiel, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let g = dip_game::gamedir::GameDir::open(&spiel, None).unwrap();
+    let names = |m: &dip_core::Map| m.power_ids().map(|p| m.power(p).name.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&checked.map), names(&g.variant.map), "the same variant both ways");
+    assert!(
+        r.report.orders.iter().any(|l| l.order == "A Sud-Mit" && !l.failed),
+        "{:?}",
+        r.report.orders
+    );
+    let _ = std::fs::remove_dir_all(root);
+}
