@@ -4,7 +4,7 @@
 
 use crate::gamefile::{title_phase, write_game, GameError, GameFile};
 use crate::params::{ParamError, ParamFile, Params};
-use crate::plain::{dip_export, html, json, markdown, plain, PlainStyle};
+use crate::plain::{dip_export_with, html, json, markdown, plain, PlainStyle};
 use crate::report::{Line, Report};
 use crate::stagefile::{self, Earlier};
 use dip_core::{
@@ -1323,10 +1323,31 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
     write(&g.dir.join("REPORT.md"), &markdown(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.html"), &html(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.json"), &json(&report), &mut out.written)?;
+    // DIP's orders name the supported unit's nation: the turn's position.
+    let vocab = g.vocabulary()?.with_exact_match(false);
+    let state = g.game.state(&vocab).ok();
+    let dip_form = |table: &str, l: &Line| -> Option<String> {
+        let power = g.variant.map.find_power(&l.nation)?;
+        // Press shown as `F Nth xxx?` is a hold; `+A Vie` a build.
+        let text = match (l.order.strip_suffix(" xxx?"), l.order.strip_prefix('+')) {
+            (Some(u), _) => Some(format!("{u} H")),
+            (None, Some(b)) => Some(format!("build {b}")),
+            _ => None,
+        };
+        let mut o = dip_text::parse_order_with(&vocab, text.as_deref().unwrap_or(&l.order), Some(power)).ok()?;
+        // `A Gal-War` in the retreats is a retreat (`RUS A(Gal) retreat War`).
+        if let (true, OrderKind::Move(u, to, _)) = (table == "Retreats", o.kind) {
+            o.kind = OrderKind::Retreat(u, to);
+        }
+        Some(match &state {
+            Some(s) => dip_text::format_order_in(&vocab, s, &o, dip_text::Style::Dip),
+            None => dip_text::format_order_with(&vocab, &o, dip_text::Style::Dip),
+        })
+    };
     write_in(
         g.form,
         &g.dir.join("EXPORT.TXT"),
-        &dip_export(&report),
+        &dip_export_with(&report, &dip_form),
         &mut out.written,
     )?;
     out.report = report;

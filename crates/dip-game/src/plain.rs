@@ -273,10 +273,18 @@ pub fn json(report: &Report) -> String {
 /// DIP's "Export text": all moves, retreats and adjustments of the season,
 /// nation by nation, with the players' names.
 pub fn dip_export(report: &Report) -> String {
+    dip_export_with(report, &|_, _| None)
+}
+
+/// DIP's "Export text" with each order in DIP's own form (`ENG F(Edi) S
+/// A(Lon) - NTH`, `GER build A(Kie)`) where `dip_form` gives one, else the
+/// report's short form. `dip_form` is given the table (`Orders`,
+/// `Retreats`, `Adjustments`) and the line.
+pub fn dip_export_with(report: &Report, dip_form: &dyn Fn(&str, &Line) -> Option<String>) -> String {
     let mut out = format!("{}\n{}\n", report.game, report.season);
-    for (title, lines) in report.tables() {
+    for (table, lines) in report.tables() {
         // DIP calls the first table "Moves".
-        let title = if title == "Orders" { "Moves" } else { title };
+        let title = if table == "Orders" { "Moves" } else { table };
         out.push_str(&format!("\n{title}\n"));
         let mut nations: Vec<&str> = Vec::new();
         for l in lines.iter() {
@@ -297,7 +305,12 @@ pub fn dip_export(report: &Report) -> String {
                 } else {
                     String::new()
                 };
-                out.push_str(&format!("    {}{result}\n", l.marked_order()));
+                let order = match dip_form(table, l) {
+                    Some(o) if l.automatic => format!("{o}{}", crate::report::AUTOMATIC_MARK),
+                    Some(o) => o,
+                    None => l.marked_order(),
+                };
+                out.push_str(&format!("    {order}{result}\n"));
             }
         }
     }

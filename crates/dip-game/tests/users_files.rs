@@ -509,3 +509,49 @@ fn variant_check_and_run_disagreed_on_an_encoded_variant() {
     );
     let _ = std::fs::remove_dir_all(root);
 }
+
+#[test]
+fn export_txt_was_in_dipworks_short_form_not_dips() {
+    // DIP's help writes `ENG F(Edi) S A(Lon) - NTH`, `ENG F(NTH) S GER
+    // A(Bel) - Hol`, `RUS A(StP) retreat Mos`, `GER build A(Kie)`.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905/09-F1904M");
+    let game = std::fs::read_to_string(src.join("GAME.TXT")).unwrap();
+    let orders = std::fs::read_to_string(src.join("ORDERS.TXT")).unwrap();
+    let dir = game_dir("export", &game, &orders);
+    run(&dir, &Stages::all(), None).unwrap();
+    let export = std::fs::read_to_string(dir.join("EXPORT.TXT")).unwrap();
+    for want in [
+        "AUS A(Bud) S RUS F(Sev) - Rum",
+        "AUS F(ADR) C ITA A(Ven) - Tun",
+        "ITA A(Ven) - Tun via convoy",
+        "TUR build F(Smy)",
+        "GER A(Gal) disband*",
+    ] {
+        assert!(export.contains(want), "{want}:\n{export}");
+    }
+    let dir2 = retreat_turn("export-retreat", "NATION Russia\nA Gal-War\nEND\n");
+    run(&dir2, &Stages::all(), None).unwrap();
+    let export = std::fs::read_to_string(dir2.join("EXPORT.TXT")).unwrap();
+    assert!(export.contains("RUS A(Gal) retreat War"), "{export}");
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(dir2);
+}
+
+#[test]
+fn dip_style_on_a_variant_of_its_own_used_the_standard_names() {
+    // Ancient Mediterranean: its own nations (CAR, EGY) and provinces.
+    let dir = std::env::temp_dir().join(format!("dip-users-{}-ancmed", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dip_game::gamedir::new_game(&dir, "ancmed", "Mare Nostrum").unwrap();
+    std::fs::write(
+        dir.join("ORDERS.TXT"),
+        "NATION Carthage\nA Car S A Cir\nA Cir H\nNATION Egypt\nA Mem H\nA Thb S A Mem\nEND\n",
+    )
+    .unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let export = std::fs::read_to_string(dir.join("EXPORT.TXT")).unwrap();
+    for want in ["CAR A(Car) S A(Cir)", "CAR A(Cir) hold", "EGY A(Thb) S A(Mem)"] {
+        assert!(export.contains(want), "{want}:\n{export}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

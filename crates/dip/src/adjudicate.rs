@@ -27,6 +27,10 @@ pub struct Args {
     /// game directory's HISTORY.REC, DIP's .dip files or a MILA game.
     #[arg(long)]
     phase: Option<String>,
+    /// DIP's renaming file (`fixnames.dat`: `default,new` a line): the new
+    /// names are read in the orders.
+    #[arg(long, value_name = "FILE")]
+    fixnames: Option<std::path::PathBuf>,
     /// Also print the position after the phase.
     #[arg(long)]
     next: bool,
@@ -49,7 +53,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let ord_name = args.orders.display().to_string();
     let ord_text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
     // One vocabulary for the whole file, the reader of `dip orders check`.
-    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    let mut vocab = Vocabulary::new(map).with_spellcheck(0);
+    crate::fixnames::apply(&mut vocab, args.fixnames.as_deref())?;
     let orders = match read_orders_strict(&vocab, Some(&state), &ord_text) {
         Ok(o) => o,
         Err(errors) => {

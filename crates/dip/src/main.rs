@@ -4,6 +4,7 @@ mod adjudicate;
 mod bench;
 mod cases;
 mod daide;
+mod fixnames;
 mod gm;
 mod keys;
 mod orders;

@@ -113,13 +113,7 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
     let mut vocab = Vocabulary::new(map)
         .with_exact_match(args.exact_match)
         .with_spellcheck(args.spellcheck);
-    if let Some(f) = &args.fixnames {
-        let text = dip_game::files::read_text(f).map_err(anyhow::Error::msg)?;
-        let lines: Vec<&str> = text.lines().collect();
-        vocab
-            .apply_fixnames(&lines)
-            .with_context(|| format!("{}", f.display()))?;
-    }
+    crate::fixnames::apply(&mut vocab, args.fixnames.as_deref())?;
     let opts = CheckOptions {
         nsu_checking_off: args.nsu_checking_off,
         allow_foreign: args.allow_foreign,

@@ -50,6 +50,10 @@ pub struct Look {
     /// in their power's colour.
     #[arg(long)]
     symbols: Option<PathBuf>,
+    /// DIP's renaming file (`fixnames.dat`: `default,new` a line): the new
+    /// names are read in the orders files.
+    #[arg(long, value_name = "FILE")]
+    fixnames: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -210,10 +214,11 @@ fn read(path: &Path) -> Result<String> {
 
 /// Reads an orders file as `dip adjudicate` does (the files `dip orders
 /// check` reads, every line a clean order); every bad line is reported.
-fn read_orders(map: &dip_core::Map, state: &State, path: &Path) -> Result<Vec<Order>> {
+fn read_orders(map: &dip_core::Map, state: &State, path: &Path, fixnames: Option<&Path>) -> Result<Vec<Order>> {
     let name = path.display().to_string();
     let text = read(path)?;
-    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    let mut vocab = Vocabulary::new(map).with_spellcheck(0);
+    crate::fixnames::apply(&mut vocab, fixnames)?;
     read_orders_strict(&vocab, Some(state), &text).map_err(|errors| {
         let lines: Vec<String> = errors
             .iter()
@@ -343,7 +348,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             draw(&pic, &state, None, &opts, &args.output, args.look.dpi)?;
         }
         Some(path) => {
-            let orders = read_orders(map, &state, path)?;
+            let orders = read_orders(map, &state, path, args.look.fixnames.as_deref())?;
             let outcome = game::adjudicate(map, &state, &orders, &rules);
             if args.after {
                 let next = game::advance(map, &state, &outcome);
@@ -434,7 +439,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
             });
             for path in &args.orders {
                 let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
-                let orders = read_orders(map, &s, path)?;
+                let orders = read_orders(map, &s, path, args.look.fixnames.as_deref())?;
                 let o = game::adjudicate(map, &s, &orders, &rules);
                 states.push(game::advance(map, &s, &o));
                 outcomes.push(o);
