@@ -286,7 +286,7 @@ fn suggested_retreats_and_no_order_holds_looked_ordered() {
     assert!(read("REPORT.md").contains("A Gal-Sil*"), "{}", read("REPORT.md"));
     assert!(read("REPORT.html").contains("A Gal-Sil*"));
     assert!(
-        read("EXPORT.TXT").contains("A Gal-Sil* (not ordered {104}"),
+        read("EXPORT.TXT").contains("RUS A(Gal) retreat Sil* (not ordered {104}"),
         "{}",
         read("EXPORT.TXT")
     );
