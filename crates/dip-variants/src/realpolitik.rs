@@ -624,7 +624,8 @@ fn read_gam(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
 }
 
 /// `.rgn`: unit and name positions of every space (in the order of the
-/// `.map` file) and of its coasts; the scanlines are skipped.
+/// `.map` file) and of its coasts, and their scanlines (kept to be written
+/// back; the renderer reads them itself from the file).
 fn read_rgn(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
     let file = m.files[fi].clone();
     let lines: Vec<(usize, &str)> = text
@@ -651,9 +652,9 @@ fn read_rgn(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
                 format!("expected `# {}`, found `{head}`", m.provinces[pi].abbr),
             ));
         }
-        let mut parts = Vec::new();
-        parts.push(1 + m.provinces[pi].coasts.len());
-        for k in 0..parts[0] {
+        let count = 1 + m.provinces[pi].coasts.len();
+        let mut scan_parts: Vec<Vec<String>> = Vec::new();
+        for k in 0..count {
             let (l, unit) = next("a unit position `x,y`", &mut i)?;
             let nums: Vec<&str> = unit.split(',').collect();
             let at =
@@ -678,13 +679,18 @@ fn read_rgn(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
             let n: usize = n
                 .parse()
                 .map_err(|_| err(&file, l, format!("expected the number of scanlines, found `{n}`")))?;
+            let mut part = Vec::new();
             for _ in 0..n {
                 let (l, s) = next("a scanline `x y length`", &mut i)?;
                 if s.split_whitespace().count() != 3 || s.split_whitespace().any(|w| w.parse::<i64>().is_err()) {
                     return Err(err(&file, l, format!("expected a scanline `x y length`, found `{s}`")));
                 }
+                part.push(s.split_whitespace().collect::<Vec<_>>().join(" "));
             }
+            scan_parts.push(part);
         }
+        let abbr = m.provinces[pi].abbr.clone();
+        m.scanlines.push((abbr, scan_parts));
     }
     Ok(())
 }
@@ -712,7 +718,14 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         ("Info", format!("{n}.txt")),
         ("Build", br.to_string()),
         ("Centers", m.victory.to_string()),
-        ("Flags", if wings { "4".into() } else { "0".into() }),
+        ("Flags", {
+            // 4: wings; 8: large icons.
+            let large = m
+                .pictures
+                .iter()
+                .any(|(k, v)| k == "icons" && v.eq_ignore_ascii_case("large"));
+            (if wings { 4 } else { 0 } + if large { 8 } else { 0 }).to_string()
+        }),
     ] {
         var.push_str(&format!("{k}: {v}\n"));
     }
@@ -843,10 +856,32 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         p.map(|(x, y)| format!("{},{}", x.round(), y.round()))
             .unwrap_or_else(|| "0,0".into())
     };
+    // The scanlines read from a `.rgn` go back as they came.
+    let scan = |abbr: &str, part: usize| -> String {
+        let lines = m
+            .scanlines
+            .iter()
+            .find(|(a, _)| a == abbr)
+            .and_then(|(_, parts)| parts.get(part))
+            .cloned()
+            .unwrap_or_default();
+        let mut t = format!("{}\n", lines.len());
+        for l in lines {
+            t.push_str(&l);
+            t.push('\n');
+        }
+        t
+    };
     for p in &m.provinces {
-        rgn.push_str(&format!("# {}\n{}\n{}\n0\n", p.name, xy(p.at), xy(p.label.or(p.at))));
-        for (_, at) in &p.coasts {
-            rgn.push_str(&format!("{}\n0\n", xy(at.or(p.at))));
+        rgn.push_str(&format!(
+            "# {}\n{}\n{}\n{}",
+            p.name,
+            xy(p.at),
+            xy(p.label.or(p.at)),
+            scan(&p.abbr, 0)
+        ));
+        for (k, (_, at)) in p.coasts.iter().enumerate() {
+            rgn.push_str(&format!("{}\n{}", xy(at.or(p.at)), scan(&p.abbr, k + 1)));
         }
     }
     let txt = m.description.join("\n\n") + "\n";
