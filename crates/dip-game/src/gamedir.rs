@@ -237,9 +237,31 @@ impl GameDir {
             .filter(|_| !absolute)
             .find_map(|base| dip_variants::files::find_dos_path(base, vpath.value.trim()))
             .or_else(|| absolute.then(|| PathBuf::from(vpath.value.trim())));
-        let variant = match &found {
-            Some(p) => dip_variants::load(&p.to_string_lossy()),
-            None => dip_variants::load(vpath.value.trim()),
+        // FNVARIANT (DipWork's `FN VARIANT`, in PROJECT.TXT): the name of
+        // the variant folder's parameter file, VARIANT.TXT by default.
+        let fnvariant = project
+            .as_ref()
+            .and_then(|p| {
+                p.get("FNVARIANT").map(|e| e.value.trim().to_string()).or_else(|| {
+                    p.get("FN")
+                        .and_then(|e| e.value.trim().strip_prefix("VARIANT").map(|v| v.trim().to_string()))
+                })
+            })
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "VARIANT.TXT".to_string());
+        let params_file = found
+            .as_deref()
+            .filter(|p| p.is_dir())
+            .and_then(|p| dip_variants::files::find_dos_path(p, &fnvariant))
+            .filter(|p| p.is_file());
+        let variant = match (&found, &params_file) {
+            // A parameter file of another name: read as the folder's VARIANT.TXT.
+            (Some(_), Some(f)) if !fnvariant.eq_ignore_ascii_case("VARIANT.TXT") => {
+                let f = f.to_string_lossy().to_string();
+                dip_variants::dipwork::read_dir(&f).and_then(|m| m.build(&f))
+            }
+            (Some(p), _) => dip_variants::load(&p.to_string_lossy()),
+            (None, _) => dip_variants::load(vpath.value.trim()),
         }
         .map_err(|e| GameError {
             file: game_path.display().to_string(),
@@ -258,11 +280,7 @@ impl GameDir {
         let mut files = vec![orders, game.params.clone()];
         // A DipWork variant folder: its VARIANT.TXT holds game parameters
         // too (and the MENULIST), looked up after GAME.TXT.
-        let variant_txt = found
-            .as_deref()
-            .filter(|p| p.is_dir())
-            .and_then(|p| dip_variants::files::find_dos_path(p, "VARIANT.TXT"))
-            .filter(|p| p.is_file());
+        let variant_txt = params_file;
         if let Some(p) = variant_txt {
             files.push(ParamFile::parse(&read(&p)?, p));
         }
@@ -1127,10 +1145,31 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     if stages.map {
         let first = &runs[0];
         let opts = dip_render::Options::default();
-        let picture = dip_render::Picture::new(&g.variant);
+        // DipWork's mapper drew onto the blank map FNMAP names, in the game's
+        // folder (else the variant's); the blank map is never written over.
+        let blank = blank_map(&g)?;
+        let picture = match &blank {
+            Some((path, bytes)) => dip_render::Picture::with_background(
+                &g.variant,
+                dip_render::Shapes::for_variant(&g.variant),
+                bytes.clone(),
+            )
+            .map_err(|e| RunError::Other(format!("{}: FNMAP: {e}", path.display())))?,
+            None => dip_render::Picture::new(&g.variant),
+        };
         let svg = picture.svg(&first.state, Some(&first.outcome), &opts);
         write(&dir.join("MAP.svg"), &svg, &mut out.written)?;
-        if g.params.boolean("MAPPNG", false)? {
+        if let Some((path, _)) = &blank {
+            // A picture drawn on a picture: MAP.png too, always.
+            let png = picture
+                .png(&first.state, Some(&first.outcome), &opts)
+                .map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
+            let out_path = dir.join("MAP.png");
+            std::fs::write(&out_path, png).map_err(|e| RunError::Io(out_path.display().to_string(), e))?;
+            out.written.push(out_path);
+            out.messages
+                .push(format!("mapper: drawn on the blank map {}", path.display()));
+        } else if g.params.boolean("MAPPNG", false)? {
             let png = dip_render::raster::png(&svg).map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
             let path = dir.join("MAP.png");
             std::fs::write(&path, png).map_err(|e| RunError::Io(path.display().to_string(), e))?;
@@ -1234,6 +1273,35 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         out.report = report;
     }
     finish_output(&g, stages, out)
+}
+
+/// The blank map FNMAP names (DipWork: `standard.tif`, in the game's
+/// folder, where the manual has it copied; dip also looks in the variant's
+/// folder), any case: (path, bytes). `None` without FNMAP; a named file
+/// that is nowhere is an error.
+fn blank_map(g: &GameDir) -> Result<Option<(PathBuf, Vec<u8>)>, RunError> {
+    let Some((f, e)) = g.params.find("FNMAP") else {
+        return Ok(None);
+    };
+    let name = e.value.trim();
+    let variant_dir = g
+        .variant_path
+        .as_deref()
+        .map(|p| if p.is_dir() { p } else { p.parent().unwrap_or(p) });
+    let found = [Some(g.dir.as_path()), variant_dir]
+        .into_iter()
+        .flatten()
+        .find_map(|base| dip_variants::files::find_dos_path(base, name).filter(|p| p.is_file()))
+        .ok_or_else(|| {
+            RunError::Other(format!(
+                "{}:{}: FNMAP {name}: no such picture in {} (DipWork's mapper draws onto a blank map copied into the game's folder)",
+                f.path.display(),
+                e.line,
+                g.dir.display()
+            ))
+        })?;
+    let bytes = crate::files::read_bytes_capped(&found, crate::files::MAX_BINARY_BYTES).map_err(RunError::Other)?;
+    Ok(Some((found, bytes)))
 }
 
 /// `/debug1`: the phase's orders as adjudicated, each with its result.

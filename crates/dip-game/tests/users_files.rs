@@ -555,3 +555,83 @@ fn dip_style_on_a_variant_of_its_own_used_the_standard_names() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A `w × h` 24-bit BMP of one colour (a blank map).
+fn blank_bmp(w: u32, h: u32) -> Vec<u8> {
+    let row = (w * 3).div_ceil(4) * 4;
+    let mut v = b"BM".to_vec();
+    v.extend((54 + row * h).to_le_bytes());
+    v.extend([0u8; 4]);
+    v.extend(54u32.to_le_bytes());
+    v.extend(40u32.to_le_bytes());
+    v.extend(w.to_le_bytes());
+    v.extend(h.to_le_bytes());
+    v.extend(1u16.to_le_bytes());
+    v.extend(24u16.to_le_bytes());
+    v.extend([0u8; 24]);
+    for _ in 0..h {
+        let mut r: Vec<u8> = [0xF0u8, 0xE0, 0xD0].repeat(w as usize);
+        r.resize(row as usize, 0);
+        v.extend(r);
+    }
+    v
+}
+
+#[test]
+fn the_mapper_ignored_the_blank_map_fnmap_names() {
+    // DipWork's mapper draws the units onto the blank map FNMAP names, copied
+    // into the game's folder; the blank map stays as it was.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game/meine");
+    let game = std::fs::read_to_string(src.join("GAME.TXT")).unwrap();
+    let orders = std::fs::read_to_string(src.join("ORDERS.TXT")).unwrap();
+    let dir = game_dir("fnmap", &format!("FNMAP leer.bmp\n{game}"), &orders);
+    let bmp = blank_bmp(64, 48);
+    std::fs::write(dir.join("LEER.BMP"), &bmp).unwrap();
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    assert!(
+        r.messages.iter().any(|m| m.contains("drawn on the blank map")),
+        "{:?}",
+        r.messages
+    );
+    let svg = std::fs::read_to_string(dir.join("MAP.svg")).unwrap();
+    assert!(svg.contains("<image"), "the blank map is under the units");
+    assert!(std::fs::read(dir.join("MAP.png")).unwrap().starts_with(b"\x89PNG"));
+    assert_eq!(std::fs::read(dir.join("LEER.BMP")).unwrap(), bmp, "never written over");
+    // A blank map that is not there is said so.
+    std::fs::remove_file(dir.join("LEER.BMP")).unwrap();
+    let e = run(&dir, &Stages::all(), None)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("FNMAP leer.bmp: no such picture"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fnvariant_was_not_read() {
+    // PROJECT.TXT names the variant's parameter file (`FN VARIANT`, here
+    // PARAMS.TXT instead of VARIANT.TXT).
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/dipwork/mini");
+    let root = std::env::temp_dir().join(format!("dip-users-{}-fnvariant", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let variant = root.join("varianten/mini");
+    std::fs::create_dir_all(&variant).unwrap();
+    std::fs::copy(fixture.join("VARIANT.TXT"), variant.join("PARAMS.TXT")).unwrap();
+    std::fs::copy(fixture.join("FIELDS.TXT"), variant.join("FIELDS.TXT")).unwrap();
+    std::fs::write(
+        root.join("PROJECT.TXT"),
+        "FN VARIANT PARAMS.TXT\nGAMELIST\nspiel\n\nEND\n",
+    )
+    .unwrap();
+    let game = std::fs::read_to_string(fixture.join("GAME.TXT")).unwrap().replace(
+        "VARIANTPATH variants\\mini",
+        "VARIANTPATH varianten\\mini\nPHASE Spring 1901 Movement",
+    );
+    let spiel = root.join("spiel");
+    std::fs::create_dir_all(&spiel).unwrap();
+    std::fs::write(spiel.join("GAME.TXT"), game).unwrap();
+    std::fs::write(spiel.join("ORDERS.TXT"), "NATION Suedland\nA Sud-Mit\nEND\n").unwrap();
+    let r = run(&spiel, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.report.variant, "Mini", "VARNAME from PARAMS.TXT");
+    let _ = std::fs::remove_dir_all(root);
+}

@@ -48,6 +48,17 @@ pub struct RunArgs {
     /// The project file (default: PROJECT.TXT in the game's parent folder).
     #[arg(long)]
     project: Option<PathBuf>,
+    /// DIP_RUN's `/orderview`: show the game's latest stage file as a
+    /// table instead of evaluating (as `dip orderview GAME`).
+    #[arg(long)]
+    orderview: bool,
+    /// DIP_RUN's `/fieldtest`: type province names (one a line) and see
+    /// everything the variant knows of each, instead of evaluating.
+    #[arg(long)]
+    fieldtest: bool,
+    /// DIP_RUN's `/mono` (menus on odd DOS screens): accepted, nothing to do.
+    #[arg(long, hide = true)]
+    mono: bool,
 }
 
 /// DIP_RUN's own options after `dip run` (`/all /m`, `/op=conflicted.ord`,
@@ -68,7 +79,10 @@ pub fn dipwork_options(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<st
             let lower = t.to_ascii_lowercase();
             let new = match lower.as_str() {
                 "/s" | "/p" | "/c" | "/w" | "/m" => format!("-{}", &lower[1..]),
-                "/all" | "/debug1" | "/debug2" => format!("--{}", &lower[1..]),
+                "/all" | "/debug1" | "/debug2" | "/orderview" | "/fieldtest" | "/mono" => {
+                    format!("--{}", &lower[1..])
+                }
+                "/?" | "/??" => "--help".into(),
                 "/op" => "--output".into(),
                 _ if lower.starts_with("/op=") => format!("--output={}", &t[4..]),
                 _ if t.starts_with('!') && t.len() > 1 => format!("--project={}", &t[1..]),
@@ -100,6 +114,12 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
     let stages = stages_of(&a);
     // `dip run spiel/GAME.TXT` is the game in `spiel`.
     let game = dip_game::source::game_dir_of(&a.game);
+    if a.orderview {
+        return orderview(OrderviewArgs { file: game });
+    }
+    if a.fieldtest {
+        return fieldtest(&game, a.project.as_deref());
+    }
     match gamedir::run(&game, &stages, a.project.as_deref()) {
         Ok(r) => {
             let pause = slow_motion(r.slowmotion);
@@ -117,6 +137,33 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// DIP_RUN's field tester: province names from standard input, one a
+/// line, each answered with everything the game's variant knows of it
+/// (`dip variant show`); an empty line or the end of input stops.
+fn fieldtest(game: &std::path::Path, project: Option<&std::path::Path>) -> Result<ExitCode> {
+    let g = match gamedir::GameDir::open(game, project) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("dip: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    println!(
+        "field test of {} (a province a line; an empty line ends)",
+        g.variant.title
+    );
+    while let Some(name) = ask("province: ") {
+        if name.is_empty() {
+            break;
+        }
+        match dip_variants::lint::show(&g.variant, &name) {
+            Some(t) => print!("{t}"),
+            None => println!("no province `{name}` in {}", g.variant.title),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// DipWork's SLOWMOTION on a terminal: a pause of so many milliseconds
@@ -366,7 +413,27 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
             return Ok(());
         }
     };
-    let predefined = [
+    let dip_exe = std::env::current_exe()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "dip".into());
+    // The programs DipWork's menus call, where PROJECT.TXT names none:
+    // EVALGAME is `dip run` (DIP_RUN), READTEXT the system's pager, and
+    // PRINTMAP (PRINTTIF's job: show or print a drawn map) the system's viewer.
+    let defaults = [
+        ("EVALGAME", format!("{dip_exe} run")),
+        ("READTEXT", if cfg!(windows) { "more".into() } else { "less".into() }),
+        (
+            "PRINTMAP",
+            if cfg!(windows) {
+                "start \"\"".into()
+            } else if cfg!(target_os = "macos") {
+                "open".into()
+            } else {
+                "xdg-open".into()
+            },
+        ),
+    ];
+    let mut predefined = vec![
         ("GAMEPATH", dir.display().to_string()),
         (
             "CURRENTPATH",
@@ -374,13 +441,13 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
                 .map(|d| d.display().to_string())
                 .unwrap_or_default(),
         ),
-        (
-            "DIP",
-            std::env::current_exe()
-                .map(|p| p.display().to_string())
-                .unwrap_or_else(|_| "dip".into()),
-        ),
+        ("DIP", dip_exe.clone()),
     ];
+    for (k, v) in defaults {
+        if game.params.string(k).is_none() {
+            predefined.push((k, v));
+        }
+    }
     loop {
         let name = game.params.text("NAME", &dir.display().to_string());
         println!("\n{name} ({})", game.variant.title);

@@ -80,3 +80,54 @@ fn project_txt_could_not_be_edited_from_the_menu() {
     assert!(text.contains("Meine Spiel:"), "the list is read again: {text}");
     let _ = std::fs::remove_dir_all(dst);
 }
+
+#[test]
+fn dip_runs_orderview_fieldtest_mono_and_help_switches_were_refused() {
+    let dst = project("switches");
+    let game = dst.join("meine");
+    let run = |args: &[&str], input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dip"))
+            .arg("run")
+            .arg(&game)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.as_mut().unwrap().write_all(input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let (code, text) = run(&["/all", "/mono"], b"");
+    assert_eq!(code, Some(0), "{text}");
+    let (code, text) = run(&["/orderview"], b"");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.starts_with("# dip stage: wintered"), "{text}");
+    let (code, text) = run(&["/fieldtest"], b"stp\nnirgendwo\n\n");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("St Petersburg") || text.contains("stp"), "{text}");
+    assert!(text.contains("no province `nirgendwo`"), "{text}");
+    let (code, text) = run(&["/?"], b"");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("Usage"), "{text}");
+    let _ = std::fs::remove_dir_all(dst);
+}
+
+#[test]
+fn the_manuals_menu_macro_evalgame_was_unknown_without_a_project_entry() {
+    // DipWork's sample menu: `'EVALGAME' 'GAMEPATH' /s`, EVALGAME unset.
+    let dst = project("evalgame");
+    let g = std::fs::read_to_string(dst.join("meine/GAME.TXT")).unwrap();
+    std::fs::write(
+        dst.join("meine/GAME.TXT"),
+        format!("MENULIST\n~scannen\nnur den Scanner\n'EVALGAME' 'GAMEPATH' /s '!'\n\n{g}"),
+    )
+    .unwrap();
+    let text = menu(&dst, b"1\ns\nq\nq\n");
+    assert!(dst.join("meine/SCANNED.TXT").is_file(), "{text}");
+    let _ = std::fs::remove_dir_all(dst);
+}
