@@ -553,6 +553,13 @@ fn no_retreat_why(unusable: &[String]) -> String {
     }
 }
 
+/// The turn so far, for the winterer's messages: the earlier phases'
+/// checks and every line of the orders file.
+struct TurnSoFar<'a> {
+    earlier: &'a [&'a TurnReport],
+    lines: &'a [ReadLine],
+}
+
 fn run_phase(
     map: &Map,
     vocab: &Vocabulary,
@@ -560,8 +567,7 @@ fn run_phase(
     opts: &CheckOptions,
     state: &State,
     lines: &[ReadLine],
-    earlier: &[&TurnReport],
-    turn: &[ReadLine],
+    turn: &TurnSoFar,
 ) -> PhaseRun {
     let check = check_turn(vocab, state, rules, opts, lines);
     let mut orders = check.orders();
@@ -584,7 +590,7 @@ fn run_phase(
             if ordered {
                 continue;
             }
-            let why = no_retreat_why(&unusable_lines(&check, earlier, turn, d.unit.power, p));
+            let why = no_retreat_why(&unusable_lines(&check, turn.earlier, turn.lines, d.unit.power, p));
             let unit_text = short(
                 map,
                 &Order::new(d.unit.power, OrderKind::Hold(UnitRef::new(Some(d.unit.kind), p))),
@@ -1002,7 +1008,11 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             .cloned()
             .collect();
         let earlier: Vec<&TurnReport> = runs.iter().map(|r| &r.check).collect();
-        let mut run = run_phase(map, &vocab, &rules, &opts, &state, &mine, &earlier, &lines);
+        let so_far = TurnSoFar {
+            earlier: &earlier,
+            lines: &lines,
+        };
+        let mut run = run_phase(map, &vocab, &rules, &opts, &state, &mine, &so_far);
         // A two-phase turn takes the retreats from the same file: a second
         // order for a unit that is a move (`A Gal S A Bud`, `A Gal-War`) is
         // its retreat when the unit is dislodged without it, not a second
@@ -1015,7 +1025,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                     .filter(|l| !tried_lines.contains(&l.line))
                     .cloned()
                     .collect();
-                let tried = run_phase(map, &vocab, &rules, &opts, &state, &without, &earlier, &lines);
+                let tried = run_phase(map, &vocab, &rules, &opts, &state, &without, &so_far);
                 let dislodged: Vec<dip_core::ProvinceId> = match &tried.outcome {
                     PhaseOutcome::Movement(m) => m.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect(),
                     _ => Vec::new(),

@@ -181,7 +181,6 @@ fn a_dislodged_unit_with_no_retreat_and_no_order_disappeared_without_a_line() {
     // Bohemia, nowhere to go, and Russia sends nothing.
     let game = SURROUNDED
         .replace("Spring 1901 Movement", "Spring 1901 Retreat")
-        .replace("A Bud\nA Vie", "A Bud\nA Vie")
         .replace("A Boh\nA Sil", "A Gal\nA Sil")
         .replace(
             "A Gal\nA War\nA Ukr\nA Rum\n",

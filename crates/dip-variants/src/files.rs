@@ -142,9 +142,9 @@ fn looks_like_cp1252(b: &[u8]) -> bool {
         }
         if c >= 0xC0 && c != 0xE1 {
             win += 2;
-        } else if matches!(c, 0x80 | 0x84 | 0x85 | 0x91 | 0x93 | 0x94 | 0x96 | 0x97) && !(before && after) {
-            win += 1;
-        } else if c == 0x92 {
+        } else if c == 0x92 // ’, also inside words (don’t)
+            || (matches!(c, 0x80 | 0x84 | 0x85 | 0x91 | 0x93 | 0x94 | 0x96 | 0x97) && !(before && after))
+        {
             win += 1;
         }
     }

@@ -3001,7 +3001,8 @@ fn substitute(t: &str, args: &[String]) -> String {
 /// `Rangliste 2024:`, `---`).
 fn is_text_line(t: &str) -> bool {
     let first = t.split(' ').next().unwrap_or("");
-    !first.is_empty() && !(first.chars().any(|c| c.is_alphabetic()) && !first.chars().any(|c| c.is_lowercase()))
+    let capitals = first.chars().any(|c| c.is_alphabetic()) && !first.chars().any(|c| c.is_lowercase());
+    !first.is_empty() && !capitals
 }
 
 fn first_word(t: &str) -> (String, usize) {
