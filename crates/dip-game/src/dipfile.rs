@@ -8,7 +8,7 @@
 
 use crate::record::{GameRecord, PhaseRecord};
 use dip_core::{Map, PhaseKind, Season, State};
-use dip_text::{format_order, format_position, parse_order_with, parse_position, Style, Vocabulary};
+use dip_text::{format_order_in, format_position, parse_order_with, parse_position, Style, Vocabulary};
 
 /// The file name of a season: `NAME_s01.dip`, `NAME_a01.dip`.
 pub fn file_name(prefix: &str, state: &State) -> String {
@@ -26,8 +26,58 @@ pub fn file_name(prefix: &str, state: &State) -> String {
     }
 }
 
+/// The renamed provinces of `vocab` (DIP's fixnames.dat): (default, new).
+fn renames(vocab: &Vocabulary) -> Vec<(String, String)> {
+    let map = vocab.map();
+    map.province_ids()
+        .filter(|&p| vocab.print_name(p) != map.province(p).abbr)
+        .map(|p| (map.province(p).abbr.clone(), vocab.print_name(p).to_string()))
+        .collect()
+}
+
+/// A position's text with province names swapped (`nth` → `nts` and back):
+/// DIP writes its files with the names of fixnames.dat.
+fn rename_places(text: &str, pairs: &[(String, String)], to_new: bool) -> String {
+    if pairs.is_empty() {
+        return text.to_string();
+    }
+    let swap = |w: &str| -> String {
+        let (base, coast) = match w.split_once('/') {
+            Some((b, c)) => (b, Some(c)),
+            None => (w, None),
+        };
+        let found = pairs.iter().find_map(|(old, new)| {
+            let (from, to) = if to_new { (old, new) } else { (new, old) };
+            base.eq_ignore_ascii_case(from).then_some(to)
+        });
+        match (found, coast) {
+            (Some(t), Some(c)) => format!("{t}/{c}"),
+            (Some(t), None) => t.clone(),
+            (None, _) => w.to_string(),
+        }
+    };
+    text.lines()
+        .map(|l| {
+            let indent = &l[..l.len() - l.trim_start().len()];
+            let words: Vec<String> = l.split_whitespace().map(swap).collect();
+            format!("{indent}{}", words.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The seasons of a record as `.dip` files: (file name, text).
 pub fn to_dip_files(map: &Map, rec: &GameRecord, prefix: &str) -> Vec<(String, String)> {
+    to_dip_files_with(&Vocabulary::new(map), rec, prefix)
+}
+
+/// The same with `vocab`'s names (DIP's fixnames.dat): the orders in
+/// DIP's own form (`ENG F(Edi) S A(Lon) - NTH`, `ENG F(NTH) S GER A(Bel) -
+/// Hol`, `RUS A(StP) retreat Mos`, `GER build A(Kie)`), as its help shows
+/// them, and the position with the same names.
+pub fn to_dip_files_with(vocab: &Vocabulary, rec: &GameRecord, prefix: &str) -> Vec<(String, String)> {
+    let map = vocab.map();
+    let pairs = renames(vocab);
     let mut out: Vec<(String, String)> = Vec::new();
     let mut i = 0;
     while i < rec.phases.len() {
@@ -38,7 +88,7 @@ pub fn to_dip_files(map: &Map, rec: &GameRecord, prefix: &str) -> Vec<(String, S
             "game {}\nvariant {}\nrules {}\n",
             rec.name, rec.variant, rec.rules
         ));
-        let pos = format_position(map, &start.state);
+        let pos = rename_places(&format_position(map, &start.state), &pairs, true);
         for line in pos.lines().filter(|l| !l.starts_with("variant ")) {
             text.push_str(line);
             text.push('\n');
@@ -56,7 +106,7 @@ pub fn to_dip_files(map: &Map, rec: &GameRecord, prefix: &str) -> Vec<(String, S
             };
             text.push_str(&format!("{title}\n"));
             for o in &ph.orders {
-                text.push_str(&format!("  {}\n", format_order(map, o, Style::Datc)));
+                text.push_str(&format!("  {}\n", format_order_in(vocab, &ph.state, o, Style::Dip)));
             }
             j += 1;
         }
@@ -73,9 +123,18 @@ pub fn to_dip_files(map: &Map, rec: &GameRecord, prefix: &str) -> Vec<(String, S
 /// position, so the record needs no more. The same season twice, or a year
 /// missing, is an error naming the files.
 pub fn from_dip_files(map: &Map, files: &[(String, String)]) -> Result<GameRecord, crate::record::RecordError> {
+    from_dip_files_with(&Vocabulary::new(map).with_spellcheck(0), files)
+}
+
+/// The same with `vocab`'s names (DIP's fixnames.dat) read in the
+/// orders and the positions.
+pub fn from_dip_files_with(
+    vocab: &Vocabulary,
+    files: &[(String, String)],
+) -> Result<GameRecord, crate::record::RecordError> {
     let mut seasons: Vec<(GameRecord, &str)> = Vec::new();
     for f in files {
-        seasons.push((season_of(map, std::slice::from_ref(f))?, &f.0));
+        seasons.push((season_of(vocab, std::slice::from_ref(f))?, &f.0));
     }
     seasons.sort_by_key(|(r, _)| r.phases.first().map(|p| p.state.phase));
     let mut rec: Option<GameRecord> = None;
@@ -109,8 +168,9 @@ pub fn from_dip_files(map: &Map, files: &[(String, String)]) -> Result<GameRecor
     }))
 }
 
-fn season_of(map: &Map, files: &[(String, String)]) -> Result<GameRecord, crate::record::RecordError> {
-    let vocab = Vocabulary::new(map).with_spellcheck(0);
+fn season_of(vocab: &Vocabulary, files: &[(String, String)]) -> Result<GameRecord, crate::record::RecordError> {
+    let map = vocab.map();
+    let pairs = renames(vocab);
     let rules_of = |t: &str| {
         t.lines()
             .find_map(|l| l.strip_prefix("rules "))
@@ -154,14 +214,14 @@ fn season_of(map: &Map, files: &[(String, String)]) -> Result<GameRecord, crate:
         {
             k += 1;
         }
-        let pos_text = lines[pos_start..k].join("\n");
+        let pos_text = rename_places(&lines[pos_start..k].join("\n"), &pairs, false);
         let mut state = parse_position(map, &pos_text, file).map_err(|e| err(pos_start + e.line, e.message))?;
         // The season's phases, each played from the one before.
         while k < lines.len() && lines[k].trim() != "season finished" {
             k += 1;
             let mut orders = Vec::new();
             while k < lines.len() && lines[k].starts_with("  ") {
-                let o = parse_order_with(&vocab, lines[k].trim(), None).map_err(|e| err(k + 1, e.to_string()))?;
+                let o = parse_order_with(vocab, lines[k].trim(), None).map_err(|e| err(k + 1, e.to_string()))?;
                 orders.push(o);
                 k += 1;
             }

@@ -4,7 +4,7 @@
 
 use crate::gamefile::{title_phase, write_game, GameError, GameFile};
 use crate::params::{ParamError, ParamFile, Params};
-use crate::plain::{dip_export, html, json, markdown, plain, PlainStyle};
+use crate::plain::{dip_export_with, html, json, markdown, plain, PlainStyle};
 use crate::report::{Line, Report};
 use crate::stagefile::{self, Earlier};
 use dip_core::{
@@ -85,13 +85,33 @@ fn read(path: &Path) -> Result<String, RunError> {
 /// Writes a file; a file the user may have edited (GAME.TXT) is never
 /// written here, and outputs are replaced whole.
 fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
-    write_in(Encoding::Utf8, path, text, written)
+    write_in(Form::default(), path, text, written)
+}
+
+/// How GAME.TXT was written, kept in what dip writes back: its encoding
+/// and its line ends (DOS's CR LF).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Form {
+    pub encoding: Encoding,
+    pub crlf: bool,
+}
+
+impl Form {
+    /// Text (with `\n` line ends) as the bytes of this form.
+    pub fn bytes(self, text: &str) -> Vec<u8> {
+        if self.crlf {
+            let text = text.replace("\r\n", "\n").replace('\n', "\r\n");
+            crate::files::encode(&text, self.encoding)
+        } else {
+            crate::files::encode(text, self.encoding)
+        }
+    }
 }
 
 /// Writes a DipWork text file in the encoding the game's GAME.TXT came in
 /// (Latin-1 or DOS stay so; umlauts in names and orders survive).
-fn write_in(enc: Encoding, path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
-    std::fs::write(path, crate::files::encode(text, enc)).map_err(|e| RunError::Io(path.display().to_string(), e))?;
+fn write_in(form: Form, path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunError> {
+    std::fs::write(path, form.bytes(text)).map_err(|e| RunError::Io(path.display().to_string(), e))?;
     written.push(path.to_path_buf());
     Ok(())
 }
@@ -99,8 +119,9 @@ fn write_in(enc: Encoding, path: &Path, text: &str, written: &mut Vec<PathBuf>) 
 /// An opened game: its files, parameters, variant and position.
 pub struct GameDir {
     pub dir: PathBuf,
-    /// How GAME.TXT was written; NEWGAME.TXT and the reports keep it.
-    pub encoding: Encoding,
+    /// How GAME.TXT was written (encoding, line ends); NEWGAME.TXT and
+    /// the reports keep it.
+    pub form: Form,
     pub game: GameFile,
     pub orders_text: String,
     /// Why there are no orders (no orders file, or a directory in its
@@ -110,6 +131,9 @@ pub struct GameDir {
     pub orders_path: Option<PathBuf>,
     pub params: Params,
     pub variant: dip_variants::Variant,
+    /// The variant's file or folder VARIANTPATH led to; `None` for a
+    /// bundled variant named.
+    pub variant_path: Option<PathBuf>,
 }
 
 impl GameDir {
@@ -144,11 +168,18 @@ impl GameDir {
         };
         let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
         let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
-        let (game, encoding) = match game {
-            Some((text, path)) => (GameFile::read(text, path)?, Encoding::Utf8),
+        let (mut game, form) = match game {
+            Some((text, path)) => (
+                GameFile::read(text, path)?,
+                Form {
+                    encoding: Encoding::Utf8,
+                    crlf: text.contains("\r\n"),
+                },
+            ),
             None => {
-                let (text, enc) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
-                (GameFile::read(&text, &game_path)?, enc)
+                let (text, encoding) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
+                let crlf = text.contains("\r\n");
+                (GameFile::read(&text, &game_path)?, Form { encoding, crlf })
             }
         };
         // The orders file, also under another case (`orders.txt`), as
@@ -184,17 +215,60 @@ impl GameDir {
             line: 1,
             message: "no VARIANTPATH (a bundled variant such as `standard`, or a path)".into(),
         })?;
-        let beside = dir.join(&vpath.value);
-        let variant = if beside.exists() {
-            dip_variants::load(&beside.to_string_lossy())
-        } else {
-            dip_variants::load(&vpath.value)
+        // DipWork's VARIANTPATH is relative to its working folder, where
+        // PROJECT.TXT stands, and written with DOS's `\` in any case
+        // (`variants\standard`); then the game's folder (and its parent when
+        // there is no PROJECT.TXT); then as given (a bundled name, or a path
+        // from where dip runs).
+        let project_dir = project_file.as_deref().and_then(Path::parent).map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        });
+        let absolute = Path::new(vpath.value.trim()).is_absolute();
+        // Without a PROJECT.TXT, the game's parent folder is where one would be.
+        let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+        let found = project_dir
+            .into_iter()
+            .chain([dir])
+            .chain(parent.filter(|_| project_dir.is_none()))
+            .filter(|_| !absolute)
+            .find_map(|base| dip_variants::files::find_dos_path(base, vpath.value.trim()))
+            .or_else(|| absolute.then(|| PathBuf::from(vpath.value.trim())));
+        // FNVARIANT (DipWork's `FN VARIANT`, in PROJECT.TXT): the name of
+        // the variant folder's parameter file, VARIANT.TXT by default.
+        let fnvariant = project
+            .as_ref()
+            .and_then(|p| {
+                p.get("FNVARIANT").map(|e| e.value.trim().to_string()).or_else(|| {
+                    p.get("FN")
+                        .and_then(|e| e.value.trim().strip_prefix("VARIANT").map(|v| v.trim().to_string()))
+                })
+            })
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "VARIANT.TXT".to_string());
+        let params_file = found
+            .as_deref()
+            .filter(|p| p.is_dir())
+            .and_then(|p| dip_variants::files::find_dos_path(p, &fnvariant))
+            .filter(|p| p.is_file());
+        let variant = match (&found, &params_file) {
+            // A parameter file of another name: read as the folder's VARIANT.TXT.
+            (Some(_), Some(f)) if !fnvariant.eq_ignore_ascii_case("VARIANT.TXT") => {
+                let f = f.to_string_lossy().to_string();
+                dip_variants::dipwork::read_dir(&f).and_then(|m| m.build(&f))
+            }
+            (Some(p), _) => dip_variants::load(&p.to_string_lossy()),
+            (None, _) => dip_variants::load(vpath.value.trim()),
         }
         .map_err(|e| GameError {
             file: game_path.display().to_string(),
             line: vpath.line,
             message: format!("VARIANTPATH: {e}"),
         })?;
+        game.start_year = Some(variant.start.phase.year);
         // Seismic play: the map edits applied so far, in phase order.
         let mut variant = variant;
         for (phase, path) in map_edits(dir)? {
@@ -206,25 +280,21 @@ impl GameDir {
         let mut files = vec![orders, game.params.clone()];
         // A DipWork variant folder: its VARIANT.TXT holds game parameters
         // too (and the MENULIST), looked up after GAME.TXT.
-        let variant_txt = [
-            beside.join("VARIANT.TXT"),
-            PathBuf::from(&vpath.value).join("VARIANT.TXT"),
-        ]
-        .into_iter()
-        .find(|p| p.is_file());
+        let variant_txt = params_file;
         if let Some(p) = variant_txt {
             files.push(ParamFile::parse(&read(&p)?, p));
         }
         files.extend(project);
         Ok(GameDir {
             dir: dir.to_path_buf(),
-            encoding,
+            form,
             game,
             orders_text,
             orders_missing,
             orders_path: read_from,
             params: Params { files },
             variant,
+            variant_path: found,
         })
     }
 
@@ -329,7 +399,8 @@ pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunErr
     }
     // The new GAME.TXT is written beside the old one first, so that the
     // edit never joins the history without the game that goes with it.
-    let staged = crate::files::stage(&game, new_game.as_bytes()).map_err(RunError::Other)?;
+    // In the encoding and with the line ends it came in.
+    let staged = crate::files::stage(&game, &g.form.bytes(&new_game)).map_err(RunError::Other)?;
     if let Err(e) = std::fs::write(&target, &text) {
         let _ = std::fs::remove_file(&staged);
         return Err(RunError::Io(target.display().to_string(), e));
@@ -347,6 +418,38 @@ fn phase_of(kind: &OrderKind, dislodged_after: &dyn Fn(dip_core::ProvinceId) -> 
         OrderKind::Disband(_) => PhaseKind::Adjustment,
         _ => PhaseKind::Movement,
     }
+}
+
+fn k_unit(k: &OrderKind) -> Option<UnitRef> {
+    Order::new(dip_core::PowerId(0), *k).unit()
+}
+
+/// Lines of a movement phase that may be retreats written as moves: for a
+/// unit with several orders, its moves when it has another order too, or
+/// every move after the first when all are moves.
+fn retreat_candidates(lines: &[ReadLine]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let unit_lines: Vec<(usize, dip_core::ProvinceId, bool)> = lines
+        .iter()
+        .filter_map(|l| {
+            let k = l.scanned.order.as_ref()?;
+            let u = k_unit(k)?;
+            Some((l.line, u.province, matches!(k, OrderKind::Move(..))))
+        })
+        .collect();
+    for (i, &(line, p, is_move)) in unit_lines.iter().enumerate() {
+        if !is_move {
+            continue;
+        }
+        let others: Vec<&(usize, dip_core::ProvinceId, bool)> =
+            unit_lines.iter().filter(|o| o.1 == p && o.0 != line).collect();
+        let other_kind = others.iter().any(|o| !o.2);
+        let earlier_move = unit_lines[..i].iter().any(|o| o.1 == p && o.2);
+        if other_kind || (earlier_move && !others.is_empty()) {
+            out.push(line);
+        }
+    }
+    out
 }
 
 /// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`: DipWork's short form.
@@ -403,8 +506,58 @@ pub(crate) struct PhaseRun {
     pub(crate) state: State,
     pub(crate) check: TurnReport,
     pub(crate) outcome: PhaseOutcome,
-    /// Suggested retreats applied for units without a retreat order.
+    /// Screen lines for the suggested retreats applied.
     pub(crate) suggested: Vec<String>,
+    /// Orders nobody gave that the winterer added (suggested retreats),
+    /// with their number and why.
+    pub(crate) automatic: Vec<(Order, Code, String)>,
+}
+
+/// Lines of this turn that were deleted and may have been meant for the
+/// dislodged unit in `p` of `power`: its own retreat line that could not
+/// be used, or a line of its nation whose unit could not be read
+/// (`A Gxl-War`, 306), in this phase or an earlier one of the turn.
+fn unusable_lines(
+    now: &TurnReport,
+    earlier: &[&TurnReport],
+    lines: &[ReadLine],
+    power: dip_core::PowerId,
+    p: dip_core::ProvinceId,
+) -> Vec<String> {
+    let nation_of = |n: usize| lines.iter().find(|l| l.line == n).and_then(|l| l.power);
+    let this_phase = now.lines.iter().filter(|l| match l.read {
+        Some(o) => o.power == power && o.unit().is_some_and(|u| u.province == p),
+        None => nation_of(l.line) == Some(power),
+    });
+    let before = earlier
+        .iter()
+        .flat_map(|c| c.lines.iter())
+        .filter(|l| l.read.is_none() && nation_of(l.line) == Some(power));
+    this_phase
+        .chain(before)
+        .filter(|l| l.line > 0 && l.order.is_none() && !l.press)
+        .map(|l| {
+            let why = l.worst().map(|c| format!(" [{}]", c.number())).unwrap_or_default();
+            format!("line {} `{}`{why}", l.line, l.text)
+        })
+        .collect()
+}
+
+/// Why a dislodged unit has no retreat of its own: none received, or the
+/// lines received could not be used.
+fn no_retreat_why(unusable: &[String]) -> String {
+    if unusable.is_empty() {
+        "no retreat received".into()
+    } else {
+        format!("no usable retreat received ({} unusable)", unusable.join(", "))
+    }
+}
+
+/// The turn so far, for the winterer's messages: the earlier phases'
+/// checks and every line of the orders file.
+struct TurnSoFar<'a> {
+    earlier: &'a [&'a TurnReport],
+    lines: &'a [ReadLine],
 }
 
 fn run_phase(
@@ -414,10 +567,12 @@ fn run_phase(
     opts: &CheckOptions,
     state: &State,
     lines: &[ReadLine],
+    turn: &TurnSoFar,
 ) -> PhaseRun {
     let check = check_turn(vocab, state, rules, opts, lines);
     let mut orders = check.orders();
     let mut suggested = Vec::new();
+    let mut automatic = Vec::new();
     if state.phase.kind == PhaseKind::Retreat {
         // The parser disbands units without orders; the winterer suggests
         // a retreat for them instead.
@@ -428,12 +583,19 @@ fn run_phase(
             .filter_map(|l| l.order)
             .collect();
         // DipWork's winterer: a missing retreat gets the right-hand rule's
-        // suggestion (reported), or disbands when there is none.
+        // suggestion (reported), or disbands when there is none; either
+        // way on a line of the report, never in silence.
         for (p, d) in state.all_dislodged() {
             let ordered = orders.iter().any(|o| o.unit().is_some_and(|u| u.province == p));
             if ordered {
                 continue;
             }
+            let why = no_retreat_why(&unusable_lines(&check, turn.earlier, turn.lines, d.unit.power, p));
+            let unit_text = short(
+                map,
+                &Order::new(d.unit.power, OrderKind::Hold(UnitRef::new(Some(d.unit.kind), p))),
+            );
+            let unit_text = unit_text.trim_end_matches(" H");
             if let Some(r) = retreat::suggested_retreat(map, state, rules, &d) {
                 let to = map.province_of(r);
                 let dest = if map.region(r).coast.is_some() {
@@ -446,12 +608,32 @@ fn run_phase(
                     OrderKind::Retreat(UnitRef::new(Some(d.unit.kind), p), dest),
                 );
                 suggested.push(format!(
-                    "{}: no retreat received for {} ({}); suggested by the right-hand rule: {}",
+                    "{}: {}: {why} ({}); suggested by the right-hand rule: {}",
                     map.power(d.unit.power).name,
-                    map.region_name(d.unit.region),
+                    unit_text,
                     Code::NoRetreat.number(),
                     short(map, &o)
                 ));
+                automatic.push((o, Code::NoRetreat, format!("{why}: suggested by the right-hand rule")));
+                orders.push(o);
+            } else {
+                // Nowhere to go: disbanded, on a line of its own.
+                let coast = if map.region(d.unit.region).coast.is_some() {
+                    dip_core::CoastSpec::Coast(d.unit.region)
+                } else {
+                    dip_core::CoastSpec::None
+                };
+                let o = Order::new(
+                    d.unit.power,
+                    OrderKind::Disband(UnitRef::new(Some(d.unit.kind), p).with_coast(coast)),
+                );
+                suggested.push(format!(
+                    "{}: {}: {why} ({}); no retreat is open: disbanded",
+                    map.power(d.unit.power).name,
+                    unit_text,
+                    Code::NoRetreat.number(),
+                ));
+                automatic.push((o, Code::NoRetreat, format!("{why}; no retreat open: disbanded")));
                 orders.push(o);
             }
         }
@@ -462,6 +644,7 @@ fn run_phase(
         check,
         outcome,
         suggested,
+        automatic,
     }
 }
 
@@ -483,6 +666,7 @@ fn automatic_lines(map: &Map, state: &State, outcome: &PhaseOutcome, table: &mut
             attacked_from: None,
             code: Some(Code::MissingOrder.number()),
             note: "too few disbands: removed by the civil disorder rule".into(),
+            automatic: true,
         });
     }
     for power in map.power_ids() {
@@ -514,9 +698,37 @@ fn automatic_lines(map: &Map, state: &State, outcome: &PhaseOutcome, table: &mut
                 attacked_from: None,
                 code: Some(Code::MissingOrder.number()),
                 note: "build not ordered: waived".into(),
+                automatic: true,
             });
         }
     }
+}
+
+/// Units dislodged with no retreat open, disbanded at once by the
+/// movement phase (no retreat phase is held for them): a line each in the
+/// retreats, so that no unit leaves the board unreported.
+pub(crate) fn no_retreat_lines(map: &Map, run: &PhaseRun) -> Vec<Line> {
+    let PhaseOutcome::Movement(m) = &run.outcome else {
+        return Vec::new();
+    };
+    m.dislodged
+        .iter()
+        .filter(|d| m.disbanded.contains(&map.province_of(d.unit.region)))
+        .map(|d| {
+            let p = map.province_of(d.unit.region);
+            let o = Order::new(d.unit.power, OrderKind::Disband(UnitRef::new(Some(d.unit.kind), p)));
+            let a = &map.province(d.attacker_from).abbr;
+            Line {
+                nation: map.power(d.unit.power).name.clone(),
+                order: short(map, &o),
+                failed: false,
+                attacked_from: Some(a[..1].to_ascii_uppercase() + &a[1..]),
+                code: None,
+                note: "dislodged with no retreat open: disbanded".into(),
+                automatic: true,
+            }
+        })
+        .collect()
 }
 
 pub(crate) fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
@@ -553,18 +765,35 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             Verdict::Duplicate => (true, "void: another order for the unit".into()),
         };
         let line = run.check.lines.iter().find(|l| l.order == Some(r.order));
+        // An order nobody gave: a hold the parser inserted (12), a retreat
+        // the winterer suggested or a disband for want of one (104).
+        let added = run.automatic.iter().find(|(o, ..)| *o == r.order);
+        let automatic = added.is_some() || line.is_some_and(|l| l.fate == dip_text::Fate::Inserted);
+        let line = if added.is_some() { None } else { line };
         // A retreat clash is DipWork's 103, whatever the parser noted.
         let clash = (dip_text::result_code(r) == Some(Code::RetreatClash)).then_some(Code::RetreatClash.number());
         let code = clash.or_else(|| {
-            line.and_then(LineResult::worst)
-                .map(|c| c.number())
+            added
+                .map(|(_, c, _)| c.number())
+                .or_else(|| line.and_then(LineResult::worst).map(|c| c.number()))
                 .or(failed.then_some(Code::Unsuccessful.number()))
         });
+        let note = match added {
+            Some((.., why)) if note.is_empty() => why.clone(),
+            _ => note,
+        };
         // DipWork underlines every order with an error of 100 or more, also
         // one the parser changed into a hold (111, 113, 109 ...). A missing
         // unit type (300) that dip read with the unit standing there
-        // changed nothing, and is not underlined.
-        let failed = failed || code.is_some_and(|c| c >= 100 && c != Code::UnitTypeExpected.number());
+        // changed nothing, and is not underlined; nor is what the winterer
+        // did for a missing retreat (104), which is marked instead.
+        let failed = failed || (!automatic && code.is_some_and(|c| c >= 100 && c != Code::UnitTypeExpected.number()));
+        // The order the parser changed says why (`cannot retreat to
+        // Bohemia: the attack came from there`).
+        let note = match line.and_then(|l| l.notes.iter().max_by_key(|n| n.code.number())) {
+            Some(n) if note.is_empty() && n.code.number() >= 100 => n.message.clone(),
+            _ => note,
+        };
         // A line that was no order (press) holds and shows as `F Nth xxx?`.
         let press = line.is_some_and(|l| l.press) && matches!(r.order.kind, OrderKind::Hold(_));
         let attacked_from = match (&run.outcome, r.order.kind) {
@@ -589,6 +818,7 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             attacked_from,
             code,
             note,
+            automatic,
         });
     }
 }
@@ -737,7 +967,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     };
     if stages.scan {
         write_in(
-            g.encoding,
+            g.form,
             &dir.join("SCANNED.TXT"),
             &scanned_text(map, &start.phase, &lines),
             &mut out.written,
@@ -754,6 +984,8 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let mut dislodged_after: Vec<dip_core::ProvinceId> = Vec::new();
     // Lines some phase of this run read; the others are reported.
     let mut used: Vec<usize> = Vec::new();
+    // Lines of a two-phase turn read as retreats (second orders that are moves).
+    let mut retreat_lines: Vec<usize> = Vec::new();
     loop {
         let kind = state.phase.kind;
         // A turn that starts with retreats: `A Gal-War` is how many write
@@ -767,6 +999,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                     Some(OrderKind::Move(u, ..)) if retreat_turn && state.dislodged(u.province).is_some() => {
                         PhaseKind::Retreat
                     }
+                    Some(_) if retreat_lines.contains(&l.line) => PhaseKind::Retreat,
                     Some(k) => phase_of(k, &|p| dislodged_after.contains(&p)),
                     None => start.phase.kind,
                 };
@@ -774,8 +1007,58 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             })
             .cloned()
             .collect();
-        used.extend(mine.iter().map(|l| l.line));
-        let run = run_phase(map, &vocab, &rules, &opts, &state, &mine);
+        let earlier: Vec<&TurnReport> = runs.iter().map(|r| &r.check).collect();
+        let so_far = TurnSoFar {
+            earlier: &earlier,
+            lines: &lines,
+        };
+        let mut run = run_phase(map, &vocab, &rules, &opts, &state, &mine, &so_far);
+        // A two-phase turn takes the retreats from the same file: a second
+        // order for a unit that is a move (`A Gal S A Bud`, `A Gal-War`) is
+        // its retreat when the unit is dislodged without it, not a second
+        // movement order that would make it hold (113).
+        if runs.is_empty() && kind == PhaseKind::Movement && !three_phase && stages.winter {
+            let mut tried_lines = retreat_candidates(&mine);
+            while !tried_lines.is_empty() {
+                let without: Vec<ReadLine> = mine
+                    .iter()
+                    .filter(|l| !tried_lines.contains(&l.line))
+                    .cloned()
+                    .collect();
+                let tried = run_phase(map, &vocab, &rules, &opts, &state, &without, &so_far);
+                let dislodged: Vec<dip_core::ProvinceId> = match &tried.outcome {
+                    PhaseOutcome::Movement(m) => m.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect(),
+                    _ => Vec::new(),
+                };
+                let keep: Vec<usize> = tried_lines
+                    .iter()
+                    .copied()
+                    .filter(|n| {
+                        mine.iter()
+                            .find(|l| l.line == *n)
+                            .and_then(|l| l.scanned.order.as_ref().and_then(k_unit))
+                            .is_some_and(|u| dislodged.contains(&u.province))
+                    })
+                    .collect();
+                if keep.len() == tried_lines.len() {
+                    run = tried;
+                    break;
+                }
+                tried_lines = keep;
+            }
+            for l in mine.iter().filter(|l| tried_lines.contains(&l.line)) {
+                out.messages.push(format!(
+                    "line {}: {} read as the retreat of the dislodged unit (its second order; the first stands for the movement)",
+                    l.line, l.text
+                ));
+            }
+            retreat_lines = tried_lines;
+        }
+        used.extend(
+            mine.iter()
+                .map(|l| l.line)
+                .filter(|n| !retreat_lines.contains(n) || kind == PhaseKind::Retreat),
+        );
         out.messages.extend(run.suggested.iter().cloned());
         let next = game::advance(map, &state, &run.outcome);
         if let PhaseOutcome::Movement(m) = &run.outcome {
@@ -822,14 +1105,14 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         errors.push('\n');
     }
     write_in(
-        g.encoding,
+        g.form,
         &dir.join(g.params.text("FNERRORS", "ERRORS.TXT")),
         &errors,
         &mut out.written,
     )?;
     if !matches!(earlier, Some((Earlier::Parsed, ..))) {
         write_in(
-            g.encoding,
+            g.form,
             &dir.join("PARSED.TXT"),
             &parsed_text(map, &start.phase, &runs.iter().map(|r| &r.check).collect::<Vec<_>>()),
             &mut out.written,
@@ -872,10 +1155,31 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     if stages.map {
         let first = &runs[0];
         let opts = dip_render::Options::default();
-        let picture = dip_render::Picture::new(&g.variant);
+        // DipWork's mapper drew onto the blank map FNMAP names, in the game's
+        // folder (else the variant's); the blank map is never written over.
+        let blank = blank_map(&g)?;
+        let picture = match &blank {
+            Some((path, bytes)) => dip_render::Picture::with_background(
+                &g.variant,
+                dip_render::Shapes::for_variant(&g.variant),
+                bytes.clone(),
+            )
+            .map_err(|e| RunError::Other(format!("{}: FNMAP: {e}", path.display())))?,
+            None => dip_render::Picture::new(&g.variant),
+        };
         let svg = picture.svg(&first.state, Some(&first.outcome), &opts);
         write(&dir.join("MAP.svg"), &svg, &mut out.written)?;
-        if g.params.boolean("MAPPNG", false)? {
+        if let Some((path, _)) = &blank {
+            // A picture drawn on a picture: MAP.png too, always.
+            let png = picture
+                .png(&first.state, Some(&first.outcome), &opts)
+                .map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
+            let out_path = dir.join("MAP.png");
+            std::fs::write(&out_path, png).map_err(|e| RunError::Io(out_path.display().to_string(), e))?;
+            out.written.push(out_path);
+            out.messages
+                .push(format!("mapper: drawn on the blank map {}", path.display()));
+        } else if g.params.boolean("MAPPNG", false)? {
             let png = dip_render::raster::png(&svg).map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
             let path = dir.join("MAP.png");
             std::fs::write(&path, png).map_err(|e| RunError::Io(path.display().to_string(), e))?;
@@ -892,9 +1196,10 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         PhaseOutcome::Adjustment(_) => &mut conflicted.builds,
     };
     lines_of(map, first, target);
+    conflicted.retreats.extend(no_retreat_lines(map, first));
     conflicted.centers = centers(map, &after_first);
     write_in(
-        g.encoding,
+        g.form,
         &dir.join("CONFLICTED.TXT"),
         &format!("# dip stage: conflicted\n{}", conflicted.to_stage_text()),
         &mut out.written,
@@ -908,6 +1213,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 PhaseOutcome::Adjustment(_) => &mut report.builds,
             };
             lines_of(map, r, target);
+            report.retreats.extend(no_retreat_lines(map, r));
         }
         report.next = match game::winner(map, &state) {
             Some(w) => format!(
@@ -919,7 +1225,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         };
         report.centers = centers(map, &state);
         write_in(
-            g.encoding,
+            g.form,
             &dir.join("WINTERED.TXT"),
             &format!("# dip stage: wintered\n{}", report.to_stage_text()),
             &mut out.written,
@@ -928,11 +1234,12 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         let mut newgame = write_game(&g.game.header, &vocab, &state, &players);
         let numbers = g.params.boolean("ERROR_NR_OUTPUT", false)?;
         newgame.push_str(&format!("\n# Orders of {} with their results\n", report.season));
-        for l in report.orders.iter().chain(&report.retreats).chain(&report.builds) {
+        let all = || report.orders.iter().chain(&report.retreats).chain(&report.builds);
+        for l in all() {
             let text = if l.failed {
-                format!("[{}]", l.order)
+                format!("[{}]", l.marked_order())
             } else {
-                l.order.clone()
+                l.marked_order()
             };
             let code = match (numbers, l.code) {
                 (true, Some(c)) => format!(" {{{c}}}"),
@@ -940,8 +1247,11 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             };
             newgame.push_str(&format!("# {}: {text}{code}\n", l.nation));
         }
+        if all().any(|l| l.automatic) {
+            newgame.push_str(&format!("# {}\n", crate::report::AUTOMATIC_LEGEND));
+        }
         write_in(
-            g.encoding,
+            g.form,
             &dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT")),
             &newgame,
             &mut out.written,
@@ -973,6 +1283,35 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         out.report = report;
     }
     finish_output(&g, stages, out)
+}
+
+/// The blank map FNMAP names (DipWork: `standard.tif`, in the game's
+/// folder, where the manual has it copied; dip also looks in the variant's
+/// folder), any case: (path, bytes). `None` without FNMAP; a named file
+/// that is nowhere is an error.
+fn blank_map(g: &GameDir) -> Result<Option<(PathBuf, Vec<u8>)>, RunError> {
+    let Some((f, e)) = g.params.find("FNMAP") else {
+        return Ok(None);
+    };
+    let name = e.value.trim();
+    let variant_dir = g
+        .variant_path
+        .as_deref()
+        .map(|p| if p.is_dir() { p } else { p.parent().unwrap_or(p) });
+    let found = [Some(g.dir.as_path()), variant_dir]
+        .into_iter()
+        .flatten()
+        .find_map(|base| dip_variants::files::find_dos_path(base, name).filter(|p| p.is_file()))
+        .ok_or_else(|| {
+            RunError::Other(format!(
+                "{}:{}: FNMAP {name}: no such picture in {} (DipWork's mapper draws onto a blank map copied into the game's folder)",
+                f.path.display(),
+                e.line,
+                g.dir.display()
+            ))
+        })?;
+    let bytes = crate::files::read_bytes_capped(&found, crate::files::MAX_BINARY_BYTES).map_err(RunError::Other)?;
+    Ok(Some((found, bytes)))
 }
 
 /// `/debug1`: the phase's orders as adjudicated, each with its result.
@@ -1054,7 +1393,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
         end: g.params.text("TABENDSTR", ""),
     };
     write_in(
-        g.encoding,
+        g.form,
         &g.dir.join(g.params.text("FNPLAINOUT", "PLAIN.TXT")),
         &plain(&report, &style),
         &mut out.written,
@@ -1062,10 +1401,31 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
     write(&g.dir.join("REPORT.md"), &markdown(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.html"), &html(&report), &mut out.written)?;
     write(&g.dir.join("REPORT.json"), &json(&report), &mut out.written)?;
+    // DIP's orders name the supported unit's nation: the turn's position.
+    let vocab = g.vocabulary()?.with_exact_match(false);
+    let state = g.game.state(&vocab).ok();
+    let dip_form = |table: &str, l: &Line| -> Option<String> {
+        let power = g.variant.map.find_power(&l.nation)?;
+        // Press shown as `F Nth xxx?` is a hold; `+A Vie` a build.
+        let text = match (l.order.strip_suffix(" xxx?"), l.order.strip_prefix('+')) {
+            (Some(u), _) => Some(format!("{u} H")),
+            (None, Some(b)) => Some(format!("build {b}")),
+            _ => None,
+        };
+        let mut o = dip_text::parse_order_with(&vocab, text.as_deref().unwrap_or(&l.order), Some(power)).ok()?;
+        // `A Gal-War` in the retreats is a retreat (`RUS A(Gal) retreat War`).
+        if let (true, OrderKind::Move(u, to, _)) = (table == "Retreats", o.kind) {
+            o.kind = OrderKind::Retreat(u, to);
+        }
+        Some(match &state {
+            Some(s) => dip_text::format_order_in(&vocab, s, &o, dip_text::Style::Dip),
+            None => dip_text::format_order_with(&vocab, &o, dip_text::Style::Dip),
+        })
+    };
     write_in(
-        g.encoding,
+        g.form,
         &g.dir.join("EXPORT.TXT"),
-        &dip_export(&report),
+        &dip_export_with(&report, &dip_form),
         &mut out.written,
     )?;
     out.report = report;

@@ -4,7 +4,7 @@
 //! `PHASE`, dislodged units and standoffs for three-phase games.
 
 use crate::params::ParamFile;
-use dip_core::{Dislodged, Map, Phase, PhaseKind, PowerId, Season, State, Unit};
+use dip_core::{Dislodged, Map, Phase, PowerId, State, Unit};
 use dip_text::position::{format_phase, parse_phase, parse_unit_of};
 use dip_text::Vocabulary;
 use std::path::{Path, PathBuf};
@@ -38,6 +38,8 @@ pub struct GameFile {
     /// The same lines as parameters.
     pub params: ParamFile,
     pub nations: Vec<NationBlock>,
+    /// The variant's first year: the century of a two-digit YEAR (`F01`).
+    pub start_year: Option<i32>,
 }
 
 const BLOCK_WORDS: &[&str] = &["UNITS", "CENTERS", "DISLODGED", "PLAYER", "NATION", "END"];
@@ -136,40 +138,34 @@ impl GameFile {
             });
         }
         let year_text = self.params.get("YEAR").map(|e| e.value.clone()).unwrap_or_default();
-        let lower = year_text.to_lowercase();
-        let words: Vec<&str> = lower
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect();
-        let has = |list: &[&str]| words.iter().any(|w| list.iter().any(|l| w.starts_with(l)));
-        let year = words
-            .iter()
-            .find_map(|w| w.parse::<i32>().ok().filter(|y| (1..=100_000).contains(y)))
-            .unwrap_or(1901);
+        let start = self.start_year.unwrap_or(1901);
+        let read = crate::year::read(&year_text, start);
         let dislodged = self.nations.iter().any(|n| !n.dislodged.is_empty());
-        let (season, kind) = if has(&["winter", "build", "adjust", "aufbau", "anpass"]) {
-            (Season::Fall, PhaseKind::Adjustment)
-        } else {
-            let season = if has(&["fall", "autumn", "herbst"]) {
-                Season::Fall
-            } else {
-                Season::Spring
-            };
-            let kind = if dislodged || has(&["retreat", "rückzug", "rueckzug"]) {
-                PhaseKind::Retreat
-            } else {
-                PhaseKind::Movement
-            };
-            (season, kind)
-        };
-        let phase = Phase::new(year, season, kind);
+        let phase = read.phase(start, dislodged);
         let how = if year_text.is_empty() {
             format!("{file}: no PHASE and no YEAR line: taken to be {}", title_phase(&phase))
         } else {
+            let mut also = Vec::new();
+            if read.short_year {
+                also.push(format!("the year read as {}", phase.year));
+            }
+            if read.season.is_none() {
+                also.push("no season named: spring".to_string());
+            }
+            if read.year.is_none() {
+                also.push(format!("no year named: the variant's first, {start}"));
+            }
+            if dislodged && read.kind.is_none() {
+                also.push("a retreat phase: there are dislodged units".to_string());
+            }
+            let also = if also.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", also.join("; "))
+            };
             format!(
-                "{file}: no PHASE line: {} inferred from YEAR `{year_text}`{}",
-                title_phase(&phase),
-                if dislodged { " and the dislodged units" } else { "" }
+                "{file}: no PHASE line: {} inferred from YEAR `{year_text}`{also}",
+                title_phase(&phase)
             )
         };
         Ok((phase, Some(how)))

@@ -18,3 +18,4 @@ pub mod replay;
 pub mod report;
 pub mod source;
 pub mod stagefile;
+pub mod year;

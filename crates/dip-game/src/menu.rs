@@ -162,19 +162,20 @@ pub fn expand(line: &str, params: &Params, predefined: &[(&str, String)]) -> Res
 }
 
 /// dip's menu for a game when its files define none.
-pub const DEFAULT_MENU: &str = "&Run all stages
+/// Its hotkeys are lower case (`&r` shows "Run all stages" with key r).
+pub const DEFAULT_MENU: &str = "&rRun all stages
 scanner, parser, conflicter, winterer and output for this turn
 'DIP' run 'GAMEPATH' --all
-&Accept
+&aAccept
 NEWGAME.TXT becomes GAME.TXT; the old one is kept
 'DIP' accept 'GAMEPATH'
-&Scanner only
+&sScanner only
 read ORDERS.TXT into SCANNED.TXT
 'DIP' run 'GAMEPATH' --scan
-&Output again
+&oOutput again
 PLAIN.TXT from WINTERED.TXT
 'DIP' run 'GAMEPATH' --output
-&Errors
+&eErrors
 show ERRORS.TXT
 'DIP' orderview 'GAMEPATH'/ERRORS.TXT
 ";
@@ -247,19 +248,11 @@ mod tests {
     }
 }
 
-/// The item a pressed key chooses: the key as typed (DipWork's hotkeys are
-/// case-sensitive: `a` and `A` may be two items); when no item has that
-/// exact key, the one item whose key differs only in case.
+/// The item a pressed key chooses: the key as typed. DipWork's hotkeys
+/// are case-sensitive: `a` and `A` may be two items, and `K` does not
+/// choose an item whose key is `k`.
 pub fn item_for_key(items: &[MenuItem], key: char) -> Option<&MenuItem> {
-    items.iter().find(|i| i.key == Some(key)).or_else(|| {
-        let mut same = items
-            .iter()
-            .filter(|i| i.key.is_some_and(|k| k.eq_ignore_ascii_case(&key)));
-        match (same.next(), same.next()) {
-            (Some(one), None) => Some(one),
-            _ => None,
-        }
-    })
+    items.iter().find(|i| i.key == Some(key))
 }
 
 #[cfg(test)]
@@ -272,7 +265,12 @@ mod hotkey_tests {
             parse_menu("~auswerten\nalles\n'EVAL' a\n~Auswerten\nnur Karte\n'EVAL' A\n~karte\nKarte\n'MAP'\n").unwrap();
         assert_eq!(item_for_key(&items, 'a').map(|i| i.help.as_str()), Some("alles"));
         assert_eq!(item_for_key(&items, 'A').map(|i| i.help.as_str()), Some("nur Karte"));
-        // No item `K`: the one `k` is meant.
-        assert_eq!(item_for_key(&items, 'K').map(|i| i.help.as_str()), Some("Karte"));
+    }
+
+    #[test]
+    fn an_upper_case_key_chose_the_only_lower_case_item() {
+        let items = parse_menu("~karte\nKarte\n'MAP'\n").unwrap();
+        assert_eq!(item_for_key(&items, 'k').map(|i| i.help.as_str()), Some("Karte"));
+        assert!(item_for_key(&items, 'K').is_none());
     }
 }

@@ -8,7 +8,7 @@
 //! disbands (no-moves-received), it gets no suggested retreat, since on a
 //! server nobody is there to confirm the suggestion.
 
-use crate::gamedir::{centers, lines_of, PhaseRun};
+use crate::gamedir::{centers, lines_of, no_retreat_lines, PhaseRun};
 use crate::gamefile::title_phase;
 use crate::report::Report;
 use dip_core::{game, Order, PhaseKind, PhaseOutcome, PowerId, Ruleset, State};
@@ -73,6 +73,7 @@ pub fn play(
         check,
         outcome,
         suggested: Vec::new(),
+        automatic: Vec::new(),
     };
     let mut table = Vec::new();
     lines_of(map, &run, &mut table);
@@ -94,7 +95,10 @@ pub fn play(
         ..Report::default()
     };
     match state.phase.kind {
-        PhaseKind::Movement => report.orders = table,
+        PhaseKind::Movement => {
+            report.orders = table;
+            report.retreats = no_retreat_lines(map, &run);
+        }
         PhaseKind::Retreat => report.retreats = table,
         PhaseKind::Adjustment => report.builds = table,
     }

@@ -2,7 +2,7 @@
 //! that plain, tab-separated and TeX tables come out of one writer; and the
 //! same report as Markdown, HTML and JSON.
 
-use crate::report::{Line, Report};
+use crate::report::{Line, Report, AUTOMATIC_LEGEND, AUTOMATIC_MARK};
 
 /// DipWork's PLAIN.TXT parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,16 +38,24 @@ impl Default for PlainStyle {
     }
 }
 
-/// A cell: the text, cut to the column width inside the underline codes.
-fn cell(style: &PlainStyle, text: &str, failed: bool) -> String {
+/// A cell: the text, cut to the column width inside the underline codes;
+/// the marker of an order nobody gave is never cut off.
+fn cell(style: &PlainStyle, text: &str, failed: bool, marked: bool) -> String {
     let (on, off) = if failed {
         (style.underline_on.as_str(), style.underline_off.as_str())
     } else {
         ("", "")
     };
-    let room = style.column.saturating_sub(on.chars().count() + off.chars().count());
+    let mark = if marked {
+        AUTOMATIC_MARK.to_string()
+    } else {
+        String::new()
+    };
+    let room = style
+        .column
+        .saturating_sub(on.chars().count() + off.chars().count() + mark.len());
     let cut: String = text.chars().take(room).collect();
-    let s = format!("{on}{cut}{off}");
+    let s = format!("{on}{cut}{off}{mark}");
     let pad = style.column.saturating_sub(s.chars().count());
     format!("{s}{}", " ".repeat(pad))
 }
@@ -92,10 +100,12 @@ fn table(style: &PlainStyle, lines: &[Line], out: &mut String) {
     let columns: Vec<Vec<String>> = nations
         .iter()
         .map(|n| {
-            let mut col = vec![cell(style, n, false)];
+            let mut col = vec![cell(style, n, false, false)];
             for l in lines.iter().filter(|l| l.nation == *n) {
-                for text in cell_lines(l) {
-                    col.push(cell(style, &text, l.failed));
+                let texts = cell_lines(l);
+                let last = texts.len().saturating_sub(1);
+                for (i, text) in texts.iter().enumerate() {
+                    col.push(cell(style, text, l.failed, l.automatic && i == last));
                 }
             }
             col
@@ -119,6 +129,9 @@ fn table(style: &PlainStyle, lines: &[Line], out: &mut String) {
     if !style.end.is_empty() {
         out.push_str(&style.end);
         out.push('\n');
+    }
+    if lines.iter().any(|l| l.automatic) {
+        wrap(AUTOMATIC_LEGEND, style.width.max(20), "  ", out);
     }
 }
 
@@ -193,9 +206,9 @@ pub fn markdown(report: &Report) -> String {
         out.push_str(&format!("## {title}\n\n| Nation | Order | Result |\n|---|---|---|\n"));
         for l in lines {
             let order = if l.failed {
-                format!("~~{}~~", l.order)
+                format!("~~{}~~", l.marked_order())
             } else {
-                l.order.clone()
+                l.marked_order()
             };
             let result = l.result_text();
             out.push_str(&format!("| {} | {order} | {result} |\n", l.nation));
@@ -233,7 +246,7 @@ pub fn html(report: &Report) -> String {
             out.push_str(&format!(
                 "<tr><td>{}</td><td{class}>{}</td><td>{}</td></tr>\n",
                 esc(&l.nation),
-                esc(&l.order),
+                esc(&l.marked_order()),
                 esc(&result)
             ));
         }
@@ -260,10 +273,18 @@ pub fn json(report: &Report) -> String {
 /// DIP's "Export text": all moves, retreats and adjustments of the season,
 /// nation by nation, with the players' names.
 pub fn dip_export(report: &Report) -> String {
+    dip_export_with(report, &|_, _| None)
+}
+
+/// DIP's "Export text" with each order in DIP's own form (`ENG F(Edi) S
+/// A(Lon) - NTH`, `GER build A(Kie)`) where `dip_form` gives one, else the
+/// report's short form. `dip_form` is given the table (`Orders`,
+/// `Retreats`, `Adjustments`) and the line.
+pub fn dip_export_with(report: &Report, dip_form: &dyn Fn(&str, &Line) -> Option<String>) -> String {
     let mut out = format!("{}\n{}\n", report.game, report.season);
-    for (title, lines) in report.tables() {
+    for (table, lines) in report.tables() {
         // DIP calls the first table "Moves".
-        let title = if title == "Orders" { "Moves" } else { title };
+        let title = if table == "Orders" { "Moves" } else { table };
         out.push_str(&format!("\n{title}\n"));
         let mut nations: Vec<&str> = Vec::new();
         for l in lines.iter() {
@@ -277,12 +298,19 @@ pub fn dip_export(report: &Report) -> String {
                 None => out.push_str(&format!("{n}:\n")),
             }
             for l in lines.iter().filter(|l| l.nation == n) {
-                let result = if l.failed {
+                let result = if l.automatic {
+                    format!(" ({})", l.automatic_text())
+                } else if l.failed {
                     format!(" ({})", if l.note.is_empty() { "fails" } else { &l.note })
                 } else {
                     String::new()
                 };
-                out.push_str(&format!("    {}{result}\n", l.order));
+                let order = match dip_form(table, l) {
+                    Some(o) if l.automatic => format!("{o}{}", crate::report::AUTOMATIC_MARK),
+                    Some(o) => o,
+                    None => l.marked_order(),
+                };
+                out.push_str(&format!("    {order}{result}\n"));
             }
         }
     }

@@ -19,6 +19,11 @@ pub struct Line {
     pub code: Option<u16>,
     /// Why, in words (`bounced`, `cut from Boh`, `suggested by the right-hand rule`).
     pub note: String,
+    /// Nobody ordered this: a hold inserted for a missing order, a
+    /// suggested retreat, a disband or waive the rules made. Marked in
+    /// every report so that it is never read as an order given.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub automatic: bool,
 }
 
 /// A turn, as printed.
@@ -42,15 +47,48 @@ pub struct Report {
 }
 
 impl Line {
-    /// `succeeds`, or `fails: why`.
+    /// `succeeds`, or `fails: why`; an automatic line says it was not
+    /// ordered, with its number (`not ordered {12}: no order received: holds`).
     pub fn result_text(&self) -> String {
-        if self.failed {
+        let result = if self.failed {
             format!("fails: {}", self.note)
         } else {
             "succeeds".into()
+        };
+        if self.automatic {
+            format!("{result}; {}", self.automatic_text())
+        } else {
+            result
+        }
+    }
+
+    /// The order with the marker of an automatic line (`A Vie H*`).
+    pub fn marked_order(&self) -> String {
+        if self.automatic {
+            format!("{}{AUTOMATIC_MARK}", self.order)
+        } else {
+            self.order.clone()
+        }
+    }
+
+    /// `not ordered {12}: no order received: holds`.
+    pub fn automatic_text(&self) -> String {
+        let code = self.code.map(|c| format!(" {{{c}}}")).unwrap_or_default();
+        if self.note.is_empty() {
+            format!("not ordered{code}")
+        } else {
+            format!("not ordered{code}: {}", self.note)
         }
     }
 }
+
+/// The marker after an order nobody gave (PLAIN.TXT, NEWGAME.TXT, the
+/// other reports), explained under each table that has one.
+pub const AUTOMATIC_MARK: char = '*';
+
+/// The legend under a table with automatic lines.
+pub const AUTOMATIC_LEGEND: &str =
+    "* not ordered: a hold for a missing order {12}, a retreat or disband for a missing retreat {104}, or the rules' own";
 
 impl Report {
     /// The report's non-empty tables: orders, retreats, adjustments.
@@ -81,13 +119,14 @@ impl Report {
         ] {
             for l in lines {
                 out.push_str(&format!(
-                    "{section} {} | {} | {} | {} | {} | {}\n",
+                    "{section} {} | {} | {} | {} | {} | {}{}\n",
                     l.nation,
                     l.order,
                     if l.failed { "fails" } else { "succeeds" },
                     l.attacked_from.as_deref().unwrap_or("-"),
                     l.code.map(|c| c.to_string()).unwrap_or_else(|| "-".into()),
-                    if l.note.is_empty() { "-" } else { &l.note }
+                    if l.note.is_empty() { "-" } else { &l.note },
+                    if l.automatic { " | not ordered" } else { "" }
                 ));
             }
         }
@@ -117,8 +156,11 @@ impl Report {
                 "next" => r.next = rest.to_string(),
                 "player" if fields.len() == 2 => r.players.push((fields[0].into(), fields[1].into())),
                 "order" | "retreat" | "build" => {
-                    if fields.len() != 6 {
-                        return Err(bad("`NATION | ORDER | succeeds|fails | FROM | CODE | NOTE`"));
+                    let automatic = fields.len() == 7 && fields[6] == "not ordered";
+                    if fields.len() != 6 && !automatic {
+                        return Err(bad(
+                            "`NATION | ORDER | succeeds|fails | FROM | CODE | NOTE`, then `| not ordered` for an automatic line",
+                        ));
                     }
                     let l = Line {
                         nation: fields[0].into(),
@@ -131,6 +173,7 @@ impl Report {
                         } else {
                             fields[5].into()
                         },
+                        automatic,
                     };
                     match key {
                         "order" => r.orders.push(l),

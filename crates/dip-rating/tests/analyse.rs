@@ -495,7 +495,7 @@ fn user_scanmode_sign_wins_over_predefined() {
 #[test]
 fn an_option_not_given_still_has_its_symbols() {
     // Analyse's manual: every option, given or not, defines OPT$* and
-    // PARM$*; an absent one is 0 and empty (it used to be undefined).
+    // PARM$*; both are empty when it is absent (OPT$ used to be 0).
     let ctl = "DEFINE OPTIONS
   VOID v
   TEXT t
@@ -504,9 +504,9 @@ COMMANDLINE
 ECHO str(OPT$V) + '[' + PARM$T + ']' + str(OPT$T) + str(OPT$L)
 ";
     let (h, _) = run(ctl, &[], &[]);
-    assert_eq!(h.stdout, "0[]00\n");
+    assert_eq!(h.stdout, "[]\n");
     let (h, _) = run(ctl, &[], &["-v", "-tx"]);
-    assert_eq!(h.stdout, "1[x]10\n");
+    assert_eq!(h.stdout, "1[x]1\n");
 }
 
 /// The manual's LOGGING LEVEL7 (ITERATIONS): every step of the iteration
@@ -532,4 +532,36 @@ fn logging_iterations_logs_each_step() {
         "level 6 still logs the calculation: {}",
         h.stderr
     );
+}
+
+#[test]
+fn an_absent_option_was_0_not_empty() {
+    let ctl = "DEFINE OPTIONS\n  VOID q\nEND\nCOMMANDLINE\n#IF OPT$Q\nECHO 'given'\n#ELSE\nECHO 'absent[' + OPT$Q + ']'\n#ENDIF\n";
+    let (h, _) = run(ctl, &[], &[]);
+    assert_eq!(h.stdout, "absent[]\n");
+    let (h, _) = run(ctl, &[], &["-q"]);
+    assert_eq!(h.stdout, "given\n");
+}
+
+/// Analyse's manual: lines that are no command are text lines, copied to
+/// the output; in a print definition they were refused (`DIES` is not
+/// possible here).
+#[test]
+fn text_lines_in_print_blocks_were_refused() {
+    let data = "= 2024-01-01 one game\nA 2\nB 1\n";
+    let ctl = "PARAMETER g.txt\nSCANFILES\nEine Textzeile oben\nDEFINE PRINTPLAYER p\n HEADER 'Rangliste'\n Dies ist eine Textzeile: Größe\n PLAYER NAME\nEND\nPRINT p\n";
+    let (h, _) = run(ctl, &[("g.txt", data)], &[]);
+    assert!(h.stdout.starts_with("Eine Textzeile oben\n"), "{}", h.stdout);
+    assert!(
+        h.stdout.contains("Rangliste\nDies ist eine Textzeile: Größe\nA\nB\n"),
+        "{}",
+        h.stdout
+    );
+    // A word in capitals is a misspelt command, not text.
+    let e = run_err(
+        "PARAMETER g.txt\nSCANFILES\nDEFINE PRINTPLAYER p\n DIES ist falsch\nEND\n",
+        &[("g.txt", data)],
+        false,
+    );
+    assert!(e.contains("`DIES` is not possible here"), "{e}");
 }

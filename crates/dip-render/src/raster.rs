@@ -231,226 +231,52 @@ pub fn decode_picture(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterEr
     }
 }
 
-/// Reads an uncompressed BMP (`BI_RGB`, or `BI_BITFIELDS` in the usual
-/// BGRA order), bottom-up or top-down.
+/// Reads a Windows BMP with the `image` crate: 1, 4, 8, 16, 24 or 32 bits
+/// a pixel, uncompressed, bit fields or run-length coded (RLE8, RLE4, as
+/// Realpolitik's maps often are), bottom-up or top-down.
 pub fn decode_bmp(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
-    let bad = |m: &str| RasterError::Picture(format!("BMP: {m}"));
-    let u16_at = |o: usize| b.get(o..o + 2).map(|s| u16::from_le_bytes([s[0], s[1]]));
-    let u32_at = |o: usize| b.get(o..o + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]));
-    let data_off = u32_at(10).ok_or_else(|| bad("truncated header"))? as usize;
-    let hdr = u32_at(14).ok_or_else(|| bad("truncated header"))? as usize;
-    let w = u32_at(18).ok_or_else(|| bad("truncated header"))? as i32;
-    let h = u32_at(22).ok_or_else(|| bad("truncated header"))? as i32;
-    let bpp = u16_at(28).ok_or_else(|| bad("truncated header"))?;
-    let comp = u32_at(30).ok_or_else(|| bad("truncated header"))?;
-    let rle = matches!((comp, bpp), (1, 8) | (2, 4));
-    if comp != 0 && !rle && !(comp == 3 && bpp == 32) {
-        return Err(bad(&format!(
-            "compression {comp} at {bpp} bits a pixel is not read (uncompressed, RLE8 and RLE4 are)"
-        )));
+    // The size the header claims, checked before anything is allocated.
+    let field = |o: usize| b.get(o..o + 4).map(|s| i32::from_le_bytes([s[0], s[1], s[2], s[3]]));
+    if let (Some(w), Some(h)) = (field(18), field(22)) {
+        let (w, h) = (w.unsigned_abs(), h.unsigned_abs());
+        if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+            return Err(RasterError::Size(w, h));
+        }
     }
-    let (w, top_down, h) = (w.unsigned_abs(), h < 0, h.unsigned_abs());
+    decode_with(b, image::ImageFormat::Bmp, "BMP")
+}
+
+/// Reads a Windows icon (`.ico`, Realpolitik's unit icons) with the
+/// `image` crate: its largest image, a PNG or a BMP whose AND mask (or, at
+/// 32 bits, alpha) gives the transparent pixels.
+pub fn decode_ico(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    decode_with(b, image::ImageFormat::Ico, "ICO")
+}
+
+/// A picture decoded by the `image` crate within dip's limits, as the
+/// premultiplied pixels tiny-skia draws with.
+fn decode_with(b: &[u8], format: image::ImageFormat, what: &str) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    let mut reader = image::ImageReader::with_format(std::io::Cursor::new(b), format);
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(1 << 30);
+    reader.limits(limits);
+    let img = reader
+        .decode()
+        .map_err(|e| RasterError::Picture(format!("{what}: {e}")))?
+        .into_rgba8();
+    let (w, h) = img.dimensions();
     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
         return Err(RasterError::Size(w, h));
     }
-    let colours = match u32_at(46) {
-        Some(0) | None => 1usize << bpp.min(8),
-        Some(n) => (n as usize).min(256),
-    };
-    let palette: Vec<[u8; 3]> = (0..colours)
-        .filter_map(|i| {
-            b.get(14 + hdr + i * 4..14 + hdr + i * 4 + 3)
-                .map(|c| [c[2], c[1], c[0]])
-        })
-        .collect();
-    if rle {
-        let idx =
-            unpack_rle(b.get(data_off..).unwrap_or(&[]), w as usize, h as usize, bpp == 4).map_err(|m| bad(&m))?;
-        let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
-        for (i, &c) in idx.iter().enumerate() {
-            let rgb = palette.get(c as usize).copied().unwrap_or([0, 0, 0]);
-            pm.data_mut()[i * 4..i * 4 + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
-        }
-        return Ok(pm);
-    }
-    let stride = ((w as usize * bpp as usize).div_ceil(32)) * 4;
-    if !matches!(bpp, 1 | 4 | 8 | 24 | 32) {
-        return Err(bad(&format!("{bpp} bits a pixel are not read")));
-    }
-    if b.len() < data_off + stride * h as usize {
-        return Err(bad("the pixel data is cut short"));
-    }
     let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
-    for y in 0..h as usize {
-        let src_row = if top_down { y } else { h as usize - 1 - y };
-        let row = &b[data_off + src_row * stride..data_off + (src_row + 1) * stride];
-        for x in 0..w as usize {
-            let rgb = match bpp {
-                24 => [row[x * 3 + 2], row[x * 3 + 1], row[x * 3]],
-                32 => [row[x * 4 + 2], row[x * 4 + 1], row[x * 4]],
-                _ => {
-                    let bits = bpp as usize;
-                    let byte = row[x * bits / 8];
-                    let shift = 8 - bits - (x * bits % 8);
-                    let idx = (byte >> shift) as usize & ((1 << bits) - 1);
-                    palette.get(idx).copied().unwrap_or([0, 0, 0])
-                }
-            };
-            let i = (y * w as usize + x) * 4;
-            pm.data_mut()[i..i + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+    for (dst, src) in pm.data_mut().chunks_exact_mut(4).zip(img.as_raw().chunks_exact(4)) {
+        let a = src[3] as u32;
+        for k in 0..3 {
+            dst[k] = ((src[k] as u32 * a + 127) / 255) as u8;
         }
-    }
-    Ok(pm)
-}
-
-/// The palette indices of a run-length coded BMP (RLE8, or RLE4 when
-/// `four`), top row first. Runs and literal stretches are clipped to the
-/// picture; pixels the data skips stay 0.
-fn unpack_rle(d: &[u8], w: usize, h: usize, four: bool) -> Result<Vec<u8>, String> {
-    let mut out = vec![0u8; w * h];
-    let (mut x, mut y) = (0usize, 0usize); // y counts rows from the bottom
-    let mut i = 0;
-    let mut put = |x: &mut usize, y: usize, v: u8| {
-        if *x < w && y < h {
-            out[(h - 1 - y) * w + *x] = v;
-        }
-        *x += 1;
-    };
-    loop {
-        let (Some(&n), Some(&v)) = (d.get(i), d.get(i + 1)) else {
-            return Err("RLE data ends without its end mark".into());
-        };
-        i += 2;
-        match (n, v) {
-            (0, 0) => {
-                x = 0;
-                y += 1;
-            }
-            (0, 1) => break,
-            (0, 2) => {
-                let (Some(&dx), Some(&dy)) = (d.get(i), d.get(i + 1)) else {
-                    return Err("RLE delta cut short".into());
-                };
-                i += 2;
-                x += dx as usize;
-                y += dy as usize;
-            }
-            (0, n) => {
-                let n = n as usize;
-                let bytes = if four { n.div_ceil(2) } else { n };
-                let lit = d.get(i..i + bytes).ok_or("RLE literal run cut short")?;
-                for k in 0..n {
-                    let p = if four {
-                        (lit[k / 2] >> if k % 2 == 0 { 4 } else { 0 }) & 15
-                    } else {
-                        lit[k]
-                    };
-                    put(&mut x, y, p);
-                }
-                // Literal runs are padded to a 16-bit boundary.
-                i += bytes + bytes % 2;
-            }
-            (n, v) => {
-                for k in 0..n as usize {
-                    let p = if four {
-                        (v >> if k % 2 == 0 { 4 } else { 0 }) & 15
-                    } else {
-                        v
-                    };
-                    put(&mut x, y, p);
-                }
-            }
-        }
-        if y > h {
-            break;
-        }
-    }
-    Ok(out)
-}
-
-/// Reads a Windows icon (`.ico`, Realpolitik's unit icons): its largest
-/// image, a PNG or a BMP without its file header whose AND mask (or, at 32
-/// bits, alpha) gives the transparent pixels.
-pub fn decode_ico(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
-    let bad = |m: &str| RasterError::Picture(format!("ICO: {m}"));
-    let u16_at = |o: usize| b.get(o..o + 2).map(|s| u16::from_le_bytes([s[0], s[1]]));
-    let u32_at = |o: usize| b.get(o..o + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]));
-    if u16_at(0) != Some(0) || u16_at(2) != Some(1) {
-        return Err(bad("not an icon file"));
-    }
-    let count = u16_at(4).ok_or_else(|| bad("truncated header"))? as usize;
-    // The entry with the most pixels, then the most bits (0 in the byte means 256).
-    let best = (0..count)
-        .filter_map(|i| {
-            let e = 6 + i * 16;
-            let side = |o: usize| b.get(e + o).map(|&v| if v == 0 { 256u32 } else { v as u32 });
-            let (w, h, bpp) = (side(0)?, side(1)?, u16_at(e + 6)?);
-            let (size, off) = (u32_at(e + 8)? as usize, u32_at(e + 12)? as usize);
-            Some(((w * h, bpp), off, size))
-        })
-        .max_by_key(|(k, _, _)| *k)
-        .ok_or_else(|| bad("no images"))?;
-    let (_, off, size) = best;
-    let img = b
-        .get(off..off.saturating_add(size))
-        .ok_or_else(|| bad("an image lies beyond the end of the file"))?;
-    if img.starts_with(b"\x89PNG") {
-        return decode_png(img);
-    }
-    let hdr = img
-        .get(0..4)
-        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize)
-        .ok_or_else(|| bad("truncated image"))?;
-    let field = |o: usize| img.get(o..o + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]));
-    let w = field(4).ok_or_else(|| bad("truncated image"))? as i32;
-    let h2 = field(8).ok_or_else(|| bad("truncated image"))? as i32;
-    let bpp = img.get(14..16).map(|s| u16::from_le_bytes([s[0], s[1]])).unwrap_or(0);
-    let colours = match field(32) {
-        Some(0) | None if bpp <= 8 => 1usize << bpp,
-        Some(n) if bpp <= 8 => (n as usize).min(256),
-        _ => 0,
-    };
-    let (w, h) = (w.unsigned_abs(), (h2 / 2).unsigned_abs());
-    if w == 0 || h == 0 || w > 1024 || h > 1024 {
-        return Err(RasterError::Size(w, h));
-    }
-    // The colour part as a BMP file: a file header, the height halved.
-    let data_off = 14 + hdr + colours * 4;
-    let mut bmp = Vec::with_capacity(14 + img.len());
-    bmp.extend_from_slice(b"BM");
-    bmp.extend_from_slice(&((14 + img.len()) as u32).to_le_bytes());
-    bmp.extend_from_slice(&[0; 4]);
-    bmp.extend_from_slice(&(data_off as u32).to_le_bytes());
-    bmp.extend_from_slice(img);
-    bmp[14 + 8..14 + 12].copy_from_slice(&(h as i32).to_le_bytes());
-    let mut pm = decode_bmp(&bmp)?;
-    let stride = ((w as usize * bpp as usize).div_ceil(32)) * 4;
-    let mask_stride = (w as usize).div_ceil(32) * 4;
-    let mask_off = data_off - 14 + stride * h as usize;
-    for y in 0..h as usize {
-        let src_row = h as usize - 1 - y;
-        for x in 0..w as usize {
-            let alpha = if bpp == 32 {
-                img.get(data_off - 14 + src_row * stride + x * 4 + 3)
-                    .copied()
-                    .unwrap_or(255)
-            } else {
-                let bit = img
-                    .get(mask_off + src_row * mask_stride + x / 8)
-                    .map_or(0, |m| (m >> (7 - x % 8)) & 1);
-                if bit == 1 {
-                    0
-                } else {
-                    255
-                }
-            };
-            let i = (y * w as usize + x) * 4;
-            let px = &mut pm.data_mut()[i..i + 4];
-            for c in &mut px[..3] {
-                *c = ((*c as u32 * alpha as u32 + 127) / 255) as u8;
-            }
-            px[3] = alpha;
-        }
+        dst[3] = src[3];
     }
     Ok(pm)
 }
@@ -710,7 +536,7 @@ mod tests {
         assert!(decode_picture(&b[..b.len() - 2]).is_err());
         let mut rle = b.clone();
         rle[30] = 1;
-        assert!(decode_picture(&rle).unwrap_err().to_string().contains("compressed"));
+        assert!(decode_picture(&rle).is_err(), "RLE8 at 1 bit a pixel is no BMP");
         assert!(decode_picture(b"BM").is_err());
     }
 
@@ -769,8 +595,10 @@ mod tests {
         let b = ico(1, 1, 32, &[vec![10, 20, 30, 255]], &[vec![0]]);
         assert_eq!(px(&decode_ico(&b).unwrap(), 0, 0), (30, 20, 10, 255));
         // A PNG inside.
+        // (An icon's PNG is RGBA, as the format has it: one pixel transparent.)
         let mut pm = resvg::tiny_skia::Pixmap::new(3, 2).unwrap();
         pm.fill(resvg::tiny_skia::Color::from_rgba8(1, 2, 3, 255));
+        pm.pixels_mut()[5] = resvg::tiny_skia::ColorU8::from_rgba(0, 0, 0, 0).premultiply();
         let png = encode_png(&pm).unwrap();
         let mut b = vec![0, 0, 1, 0, 1, 0, 3, 2, 0, 0, 1, 0, 32, 0];
         b.extend_from_slice(&(png.len() as u32).to_le_bytes());
@@ -931,8 +759,15 @@ mod tests {
         let row = |pm: &resvg::tiny_skia::Pixmap, y: usize| -> Vec<u8> {
             (0..4)
                 .map(|x| {
+                    // 9: a pixel the data skips (the format leaves it
+                    // undefined; the `image` crate makes it black).
                     let p = pm.pixels()[y * 4 + x].demultiply();
-                    pal.iter().position(|c| *c == [p.red(), p.green(), p.blue()]).unwrap() as u8
+                    if p.alpha() == 0 || [p.red(), p.green(), p.blue()] == [0, 0, 0] {
+                        return 9;
+                    }
+                    pal.iter()
+                        .position(|c| *c == [p.red(), p.green(), p.blue()])
+                        .unwrap_or_else(|| panic!("{p:?} at {x},{y}")) as u8
                 })
                 .collect()
         };
@@ -942,12 +777,12 @@ mod tests {
         let data = [0, 3, 2, 0, 1, 0, 1, 2, 0, 0, 0, 2, 3, 0, 1, 2, 0, 1];
         let pm = decode_bmp(&rle_bmp(4, 2, 8, 1, &pal, &data)).unwrap();
         assert_eq!(row(&pm, 1), [2, 0, 1, 2]);
-        assert_eq!(row(&pm, 0), [0, 0, 0, 2]);
+        assert_eq!(row(&pm, 0), [9, 9, 9, 2]);
         // RLE4: a run of 4 alternating 1/2, then a literal 2,1,0 (3 nibbles).
         let data = [4, 0x12, 0, 0, 0, 3, 0x21, 0x00, 0, 1];
         let pm = decode_bmp(&rle_bmp(4, 2, 4, 2, &pal, &data)).unwrap();
         assert_eq!(row(&pm, 1), [1, 2, 1, 2]);
-        assert_eq!(row(&pm, 0), [2, 1, 0, 0]);
+        assert_eq!(row(&pm, 0), [2, 1, 0, 9]);
         // Cut short: an error, no panic.
         assert!(decode_bmp(&rle_bmp(4, 2, 8, 1, &pal, &[2, 1, 0])).is_err());
     }

@@ -92,6 +92,23 @@ pub struct Picture<'a> {
 /// The side of the square a unit picture is fitted into (the generated icons' size).
 pub const UNIT_PICTURE_SIDE: f32 = 28.0;
 
+/// The side for a variant that asks for large icons (Realpolitik's flag 8,
+/// `picture icons large`): its 32-pixel icons at their own size.
+pub const LARGE_UNIT_PICTURE_SIDE: f32 = 32.0;
+
+/// The side unit pictures of `variant` are drawn at.
+pub fn unit_picture_side(variant: &Variant) -> f32 {
+    if variant
+        .pictures
+        .iter()
+        .any(|(k, v)| k == "icons" && v.eq_ignore_ascii_case("large"))
+    {
+        LARGE_UNIT_PICTURE_SIDE
+    } else {
+        UNIT_PICTURE_SIDE
+    }
+}
+
 /// The variant's unit pictures as `data:` URIs (BMPs, icons and TIFs turned into PNGs;
 /// a picture that cannot be read keeps the generated icon).
 fn unit_images(variant: &Variant) -> Vec<Option<String>> {
@@ -897,8 +914,10 @@ impl<'a> Picture<'a> {
             .get(p.unit.power.index() * types + p.unit.kind.index())
             .and_then(Option::as_ref);
         if let Some(uri) = picture {
-            // The variant's picture, fitted into the generated icon's square.
-            let half = UNIT_PICTURE_SIDE / 2.0;
+            // The variant's picture, fitted into the generated icon's square
+            // (larger for a variant with large icons).
+            let side = unit_picture_side(self.variant);
+            let half = side / 2.0;
             let filter = if pal.mode == Mode::Colour {
                 ""
             } else {
@@ -906,7 +925,7 @@ impl<'a> Picture<'a> {
             };
             let _ = writeln!(
                 s,
-                r#"<image x="-{half}" y="-{half}" width="{UNIT_PICTURE_SIDE}" height="{UNIT_PICTURE_SIDE}"{filter} xlink:href="{uri}"/></g>"#
+                r#"<image x="-{half}" y="-{half}" width="{side}" height="{side}"{filter} xlink:href="{uri}"/></g>"#
             );
             return;
         }

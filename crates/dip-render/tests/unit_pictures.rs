@@ -265,3 +265,16 @@ fn a_dipwork_tif_unit_picture_is_drawn() {
     let (x, y) = pic.province_point(v.map.find_province("bbb").unwrap());
     assert_eq!(rgb(&pm, (x + 10.0, y - 10.0), 1.0), (0, 90, 250));
 }
+
+/// Realpolitik's flag 8 (`picture icons large`): its large icons were
+/// drawn at the small size.
+#[test]
+fn large_icons_were_drawn_at_the_small_size() {
+    let mut v = mini("large");
+    v.pictures.push(("icons".into(), "large".into()));
+    let svg = Picture::new(&v).svg(&v.start, None, &Options::default());
+    assert!(
+        svg.contains(r#"<image x="-16" y="-16" width="32" height="32""#),
+        "{svg}"
+    );
+}

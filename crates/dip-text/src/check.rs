@@ -824,11 +824,7 @@ fn retreat(
                     w.kind = Some(OrderKind::Retreat(me, dest));
                 }
                 [] => {
-                    w.notes.push(Note::new(
-                        Code::ImpossibleMove,
-                        0,
-                        format!("cannot retreat to {}: disbanded", map.province(to.province).name),
-                    ));
+                    w.notes.push(retreat_refused(map, state, rules, &dis, to.province));
                     w.kind = Some(OrderKind::Disband(me));
                 }
                 _ => {
@@ -852,6 +848,42 @@ fn retreat(
                 inserted.push((o, Note::new(Code::NoRetreat, 0, "disbanded")));
             }
         }
+    }
+}
+
+/// Why a retreat to `to` is refused (139): no border, or, where there is
+/// one, the reason the province is closed to this unit.
+fn retreat_refused(
+    map: &Map,
+    state: &State,
+    rules: &Ruleset,
+    d: &dip_core::Dislodged,
+    to: dip_core::ProvinceId,
+) -> Note {
+    let name = &map.province(to).name;
+    let borders = map
+        .edges(d.unit.kind, d.unit.region)
+        .iter()
+        .any(|e| map.province_of(e.to) == to);
+    let why = if !borders {
+        return Note::new(
+            Code::ImpossibleMove,
+            0,
+            format!("{name} does not border the unit's province: disbanded"),
+        );
+    } else if to == d.attacker_from && !(d.by_convoy && rules.retreat_to_convoy_origin) {
+        format!("{name} is where the attack came from")
+    } else if state.unit(to).is_some() {
+        format!("{name} is occupied")
+    } else if state.standoffs.contains(to.index()) {
+        format!("{name} was left empty by a standoff")
+    } else {
+        format!("the border to {name} is closed to retreats")
+    };
+    Note {
+        code: Code::ImpossibleMove,
+        column: 0,
+        message: format!("impossible retreat: {why}: disbanded"),
     }
 }
 

@@ -251,20 +251,7 @@ pub fn read_dir(path: &str) -> Result<Model, VariantError> {
 
 /// A file named with DipWork's `\` separators, relative to `base` (any case).
 fn find_relative(base: &std::path::Path, name: &str) -> Option<std::path::PathBuf> {
-    let mut at = base.to_path_buf();
-    for part in name.split(['\\', '/']).filter(|p| !p.is_empty() && *p != ".") {
-        let exact = at.join(part);
-        at = if exact.exists() {
-            exact
-        } else {
-            std::fs::read_dir(&at).ok()?.flatten().map(|e| e.path()).find(|f| {
-                f.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.eq_ignore_ascii_case(part))
-            })?
-        };
-    }
-    at.is_file().then_some(at)
+    crate::files::find_dos_path(base, name).filter(|p| p.is_file())
 }
 
 /// DipWork's picture list (FNPICLIST, e.g. `PICLST64.TXT`): `TYPE NATION
@@ -304,17 +291,17 @@ fn read_piclist(m: &mut Model, path: &std::path::Path, dir: &std::path::Path) ->
             })
             .map(|p| p.abbr.clone())
             .ok_or_else(|| err(&file, l, format!("unknown nation `{nation}` (not in NATIONLIST)")))?;
-        let found = dir.ancestors().find_map(|base| find_relative(base, pic));
+        // Every folder above the variant's, also of a relative path.
+        let abs = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let found = abs.ancestors().find_map(|base| find_relative(base, pic));
         let Some(found) = found else { continue };
         if m.unit_pictures.iter().any(|(p, u, _)| *p == power && *u == letter) {
             continue;
         }
-        let rel = found
-            .strip_prefix(dir)
-            .map(std::path::Path::to_path_buf)
-            .unwrap_or(found.clone());
+        // Found from the absolute folder: kept absolute, so that it is
+        // found again whatever folder the program runs in.
         m.unit_pictures
-            .push((power, letter, rel.to_string_lossy().replace('\\', "/")));
+            .push((power, letter, found.to_string_lossy().replace('\\', "/")));
     }
     Ok(())
 }

@@ -56,12 +56,13 @@ pub fn decode_utf8(bytes: Vec<u8>, name: &str) -> Result<String, String> {
 
 /// How a text file was written: the files of DipWork's and DIP's users
 /// come from DOS (code page 437 or 850, which agree on the letters of the
-/// languages they were written in) and from Windows (Latin-1).
+/// languages they were written in) and from Windows (Windows-1252, which is
+/// Latin-1 with typographic marks in 0x80–0x9F).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Encoding {
     #[default]
     Utf8,
-    /// ISO 8859-1 (and Windows' 1252 where it agrees).
+    /// Windows-1252: ISO 8859-1, and `€ – — „ “ ” ’ …` in 0x80–0x9F.
     Latin1,
     /// DOS code page 850 (437 for its letters: ä 0x84, ö 0x94, ü 0x81, ß 0xE1).
     Dos,
@@ -71,16 +72,89 @@ impl Encoding {
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Utf8 => "UTF-8",
-            Encoding::Latin1 => "Latin-1",
+            Encoding::Latin1 => "Latin-1 (Windows-1252)",
             Encoding::Dos => "DOS code page 850",
         }
     }
 }
 
+/// Windows-1252's characters at 0x80–0x9F (`None`: unused there).
+const CP1252_HIGH: [Option<char>; 32] = [
+    Some('€'),
+    None,
+    Some('‚'),
+    Some('ƒ'),
+    Some('„'),
+    Some('…'),
+    Some('†'),
+    Some('‡'),
+    Some('ˆ'),
+    Some('‰'),
+    Some('Š'),
+    Some('‹'),
+    Some('Œ'),
+    None,
+    Some('Ž'),
+    None,
+    None,
+    Some('‘'),
+    Some('’'),
+    Some('“'),
+    Some('”'),
+    Some('•'),
+    Some('–'),
+    Some('—'),
+    Some('˜'),
+    Some('™'),
+    Some('š'),
+    Some('›'),
+    Some('œ'),
+    None,
+    Some('ž'),
+    Some('Ÿ'),
+];
+
+/// The DOS letters German, French and the like write with (ä ö ü Ä Ö Ü ß é è à ç ê).
+const DOS_LETTERS: &[u8] = &[0x81, 0x84, 0x94, 0x8E, 0x99, 0x9A, 0xE1, 0x82, 0x8A, 0x85, 0x87, 0x88];
+
+/// Do bytes with 0x80–0x9F in them read better as Windows-1252 than as
+/// DOS? DOS's umlauts stand inside words (`Gr\x94\xE1e`); Windows-1252's
+/// marks beside spaces (`5 \x80`, `\x84Wort\x93`, ` \x96 `) and its letters
+/// at 0xC0–0xFF (ä 0xE4, ß 0xDF). Bytes Windows-1252 does not use mean DOS.
+fn looks_like_cp1252(b: &[u8]) -> bool {
+    if b.iter().any(|c| [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains(c)) {
+        return false;
+    }
+    let letter = |c: Option<&u8>| c.is_some_and(|&c| c.is_ascii_alphabetic() || c >= 0x80);
+    let (mut dos, mut win) = (0, 0);
+    for (i, &c) in b.iter().enumerate() {
+        if c < 0x80 {
+            continue;
+        }
+        let before = letter(i.checked_sub(1).and_then(|j| b.get(j)));
+        let after = letter(b.get(i + 1));
+        if DOS_LETTERS.contains(&c) {
+            dos += match (before, after) {
+                (true, true) => 2,
+                (false, false) => 0,
+                _ => 1,
+            };
+        }
+        if c >= 0xC0 && c != 0xE1 {
+            win += 2;
+        } else if c == 0x92 // ’, also inside words (don’t)
+            || (matches!(c, 0x80 | 0x84 | 0x85 | 0x91 | 0x93 | 0x94 | 0x96 | 0x97) && !(before && after))
+        {
+            win += 1;
+        }
+    }
+    win > dos
+}
+
 /// Text from bytes in any of the encodings users' files come in: UTF-8
-/// (a byte-order mark skipped) when the bytes are valid UTF-8; else a DOS
-/// code page when bytes 0x80–0x9F occur (control codes in Latin-1, the
-/// umlauts in DOS); else Latin-1.
+/// (a byte-order mark skipped) when the bytes are valid UTF-8; else, when
+/// bytes 0x80–0x9F occur, a DOS code page or Windows-1252, whichever the
+/// bytes look like (`looks_like_cp1252`); else Latin-1.
 pub fn decode_any(bytes: Vec<u8>) -> (String, Encoding) {
     let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
         Some(rest) => rest.to_vec(),
@@ -90,7 +164,7 @@ pub fn decode_any(bytes: Vec<u8>) -> (String, Encoding) {
         Ok(s) => (s, Encoding::Utf8),
         Err(e) => {
             let b = e.into_bytes();
-            if b.iter().any(|c| (0x80..=0x9F).contains(c)) {
+            if b.iter().any(|c| (0x80..=0x9F).contains(c)) && !looks_like_cp1252(&b) {
                 let s = b
                     .iter()
                     .map(|&c| {
@@ -103,33 +177,80 @@ pub fn decode_any(bytes: Vec<u8>) -> (String, Encoding) {
                     .collect();
                 (s, Encoding::Dos)
             } else {
-                (b.iter().map(|&c| c as char).collect(), Encoding::Latin1)
+                let s = b
+                    .iter()
+                    .map(|&c| match c {
+                        0x80..=0x9F => CP1252_HIGH[(c - 0x80) as usize].unwrap_or(c as char),
+                        _ => c as char,
+                    })
+                    .collect();
+                (s, Encoding::Latin1)
             }
         }
     }
 }
 
-/// Text as bytes in an encoding; a character the encoding lacks becomes `?`.
+/// The ASCII a character becomes where the encoding lacks it: dashes,
+/// quotes and the like keep their sense (`—` is `-`), anything else `?`.
+fn ascii_fallback(c: char) -> &'static str {
+    match c {
+        '—' | '–' | '‒' | '−' => "-",
+        '„' | '“' | '”' | '«' | '»' => "\"",
+        '‚' | '‘' | '’' | '‹' | '›' => "'",
+        '…' => "...",
+        '€' => "EUR",
+        '→' => "->",
+        '←' => "<-",
+        '\u{a0}' => " ",
+        _ => "?",
+    }
+}
+
+/// Text as bytes in an encoding; a character the encoding lacks becomes
+/// its ASCII form (`—` → `-`, `“` → `"`), else `?`.
 pub fn encode(text: &str, enc: Encoding) -> Vec<u8> {
-    match enc {
-        Encoding::Utf8 => text.as_bytes().to_vec(),
-        Encoding::Latin1 => text
-            .chars()
-            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-            .collect(),
-        Encoding::Dos => text
-            .chars()
-            .map(|c| {
-                if c.is_ascii() {
-                    c as u8
-                } else {
-                    oem_cp::code_table::ENCODING_TABLE_CP850
-                        .get(&c)
-                        .copied()
-                        .unwrap_or(b'?')
-                }
-            })
-            .collect(),
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        let byte = match enc {
+            Encoding::Utf8 => {
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                continue;
+            }
+            _ if c.is_ascii() => Some(c as u8),
+            Encoding::Latin1 => match u8::try_from(u32::from(c)) {
+                Ok(b) if !(0x80..=0x9F).contains(&b) => Some(b),
+                _ => CP1252_HIGH.iter().position(|&h| h == Some(c)).map(|i| 0x80 + i as u8),
+            },
+            Encoding::Dos => oem_cp::code_table::ENCODING_TABLE_CP850.get(&c).copied(),
+        };
+        match byte {
+            Some(b) => out.push(b),
+            None => out.extend_from_slice(ascii_fallback(c).as_bytes()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod encoding_tests {
+    use super::*;
+
+    #[test]
+    fn windows_1252_with_dashes_quotes_and_euro_was_read_as_dos() {
+        let text = "Preis: 5 € – „Größe“ — don’t\n";
+        let bytes = encode(text, Encoding::Latin1);
+        assert_eq!(decode_any(bytes), (text.to_string(), Encoding::Latin1));
+        // DOS German stays DOS: umlauts inside words, ß.
+        let dos = "NATION Österreich\nA Wien grüßt Größe ä\n";
+        assert_eq!(decode_any(encode(dos, Encoding::Dos)), (dos.to_string(), Encoding::Dos));
+        assert_eq!(decode_any(encode("Ärger\n", Encoding::Dos)).1, Encoding::Dos);
+    }
+
+    #[test]
+    fn the_em_dash_became_a_question_mark_in_dos_files() {
+        assert_eq!(encode("Spring 1901 — next", Encoding::Dos), b"Spring 1901 - next");
+        assert_eq!(encode("„a“ …", Encoding::Dos), b"\"a\" ...");
     }
 }
 
@@ -226,4 +347,47 @@ mod tests {
         let e = read_text(Path::new(".")).unwrap_err();
         assert!(e.contains("is a directory"), "{e}");
     }
+}
+
+/// A path written as DipWork's DOS files write them (`variants\mini`,
+/// `VARIANTS\UNITPICS\fr_a_64.tif`), found under `base` with each part in
+/// any case, as DOS would find it. A file or a folder.
+pub fn find_dos_path(base: &Path, name: &str) -> Option<std::path::PathBuf> {
+    let mut at = base.to_path_buf();
+    let mut parts = 0;
+    for part in name.split(['\\', '/']).filter(|p| !p.is_empty() && *p != ".") {
+        parts += 1;
+        let exact = at.join(part);
+        at = if part == ".." || exact.exists() {
+            exact
+        } else {
+            let dir = if at.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                at.as_path()
+            };
+            let found = std::fs::read_dir(dir)
+                .ok()?
+                .flatten()
+                .find(|e| e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(part)))?;
+            at.join(found.file_name())
+        };
+    }
+    (parts > 0 && at.exists()).then_some(at)
+}
+
+/// `found` as a path relative to the folder `dir` (`../UNITPICS/a.tif`),
+/// so that it is found again from `dir` wherever the program runs; an
+/// absolute path when they share nothing.
+pub fn relative_to(dir: &Path, found: &Path) -> std::path::PathBuf {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let (dir, found) = (abs(dir), abs(found));
+    for (ups, base) in dir.ancestors().enumerate() {
+        if let Ok(rest) = found.strip_prefix(base) {
+            let mut out: std::path::PathBuf = std::iter::repeat_n("..", ups).collect();
+            out.push(rest);
+            return out;
+        }
+    }
+    found
 }

@@ -119,6 +119,10 @@ pub struct Model {
     /// Realpolitik's come from DOS and Windows): files written back in a
     /// legacy format keep it.
     pub encoding: crate::files::Encoding,
+    /// Realpolitik's `.rgn` scanlines as read (`x y length`), by province
+    /// abbreviation, one list per part (the province, then its coasts):
+    /// written back as they came.
+    pub scanlines: Vec<(String, Vec<Vec<String>>)>,
 }
 
 impl Default for Model {
@@ -149,6 +153,7 @@ impl Default for Model {
             convoy_coasts: Vec::new(),
             border_rules: Vec::new(),
             encoding: crate::files::Encoding::Utf8,
+            scanlines: Vec::new(),
         }
     }
 }

@@ -77,9 +77,12 @@ fn read_var(text: &str, file: &str) -> Result<HashMap<String, (usize, String)>, 
 /// like `Standard/Standard.map`) in the shared folder next to it.
 fn resolve(var_dir: &Path, name: &str) -> Option<PathBuf> {
     let rel: PathBuf = name.split(['/', '\\', ':']).filter(|s| !s.is_empty()).collect();
+    // `..` rather than the parent: a `.var` named by a relative path
+    // (`Tiny/Tiny.var`, or `Tiny.var` in the working folder) has its shared
+    // folder as a relative path too.
     let tries = [
         var_dir.join(&rel),
-        var_dir.parent().map(|p| p.join(&rel)).unwrap_or_default(),
+        var_dir.join("..").join(&rel),
         var_dir.join(rel.file_name().unwrap_or_default()),
     ];
     for t in tries {
@@ -90,7 +93,8 @@ fn resolve(var_dir: &Path, name: &str) -> Option<PathBuf> {
         if let (Some(dir), Some(fname)) = (t.parent(), t.file_name().and_then(|f| f.to_str())) {
             if let Ok(rd) = std::fs::read_dir(dir) {
                 for e in rd.flatten() {
-                    if e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(fname)) {
+                    // A file: the variant's folder may share the map's name.
+                    if e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(fname)) && e.path().is_file() {
                         return Some(e.path());
                     }
                 }
@@ -98,6 +102,16 @@ fn resolve(var_dir: &Path, name: &str) -> Option<PathBuf> {
         }
     }
     None
+}
+
+/// A file `resolve` found, as the variant's files name it: relative to the
+/// variant's folder (`Icon Files/RedArmy.ico`, or `../Icon Files/RedArmy.ico`
+/// for the shared folder), so that it is found again from the `.var` file's
+/// folder wherever the program runs.
+fn relative_to(var_dir: &Path, found: &Path) -> String {
+    crate::files::relative_to(var_dir, found)
+        .to_string_lossy()
+        .replace('\\', "/")
 }
 
 /// Realpolitik's unit icons: `Icon Files/{Colour}{Type}.ico` (e.g.
@@ -121,9 +135,8 @@ fn find_icons(m: &mut Model, dir: &Path) {
             let Some(found) = resolve(dir, &format!("Icon Files/{colour}{name}.ico")) else {
                 continue;
             };
-            let rel = found.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(found.clone());
             m.unit_pictures
-                .push((p.abbr.clone(), *letter, rel.to_string_lossy().replace('\\', "/")));
+                .push((p.abbr.clone(), *letter, relative_to(dir, &found)));
         }
     }
 }
@@ -214,12 +227,7 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
             let found =
                 resolve(dir, &v).or_else(|| ["bmp", "png"].iter().find_map(|e| resolve(dir, &format!("{v}.{e}"))));
             let v = match found {
-                Some(f) => f
-                    .strip_prefix(dir)
-                    .map(Path::to_path_buf)
-                    .unwrap_or(f)
-                    .to_string_lossy()
-                    .replace('\\', "/"),
+                Some(f) => relative_to(dir, &f),
                 None => v,
             };
             m.pictures.push((kind.into(), v));
@@ -616,7 +624,8 @@ fn read_gam(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
 }
 
 /// `.rgn`: unit and name positions of every space (in the order of the
-/// `.map` file) and of its coasts; the scanlines are skipped.
+/// `.map` file) and of its coasts, and their scanlines (kept to be written
+/// back; the renderer reads them itself from the file).
 fn read_rgn(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
     let file = m.files[fi].clone();
     let lines: Vec<(usize, &str)> = text
@@ -643,9 +652,9 @@ fn read_rgn(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
                 format!("expected `# {}`, found `{head}`", m.provinces[pi].abbr),
             ));
         }
-        let mut parts = Vec::new();
-        parts.push(1 + m.provinces[pi].coasts.len());
-        for k in 0..parts[0] {
+        let count = 1 + m.provinces[pi].coasts.len();
+        let mut scan_parts: Vec<Vec<String>> = Vec::new();
+        for k in 0..count {
             let (l, unit) = next("a unit position `x,y`", &mut i)?;
             let nums: Vec<&str> = unit.split(',').collect();
             let at =
@@ -670,13 +679,18 @@ fn read_rgn(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
             let n: usize = n
                 .parse()
                 .map_err(|_| err(&file, l, format!("expected the number of scanlines, found `{n}`")))?;
+            let mut part = Vec::new();
             for _ in 0..n {
                 let (l, s) = next("a scanline `x y length`", &mut i)?;
                 if s.split_whitespace().count() != 3 || s.split_whitespace().any(|w| w.parse::<i64>().is_err()) {
                     return Err(err(&file, l, format!("expected a scanline `x y length`, found `{s}`")));
                 }
+                part.push(s.split_whitespace().collect::<Vec<_>>().join(" "));
             }
+            scan_parts.push(part);
         }
+        let abbr = m.provinces[pi].abbr.clone();
+        m.scanlines.push((abbr, scan_parts));
     }
     Ok(())
 }
@@ -704,7 +718,14 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         ("Info", format!("{n}.txt")),
         ("Build", br.to_string()),
         ("Centers", m.victory.to_string()),
-        ("Flags", if wings { "4".into() } else { "0".into() }),
+        ("Flags", {
+            // 4: wings; 8: large icons.
+            let large = m
+                .pictures
+                .iter()
+                .any(|(k, v)| k == "icons" && v.eq_ignore_ascii_case("large"));
+            (if wings { 4 } else { 0 } + if large { 8 } else { 0 }).to_string()
+        }),
     ] {
         var.push_str(&format!("{k}: {v}\n"));
     }
@@ -835,10 +856,32 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         p.map(|(x, y)| format!("{},{}", x.round(), y.round()))
             .unwrap_or_else(|| "0,0".into())
     };
+    // The scanlines read from a `.rgn` go back as they came.
+    let scan = |abbr: &str, part: usize| -> String {
+        let lines = m
+            .scanlines
+            .iter()
+            .find(|(a, _)| a == abbr)
+            .and_then(|(_, parts)| parts.get(part))
+            .cloned()
+            .unwrap_or_default();
+        let mut t = format!("{}\n", lines.len());
+        for l in lines {
+            t.push_str(&l);
+            t.push('\n');
+        }
+        t
+    };
     for p in &m.provinces {
-        rgn.push_str(&format!("# {}\n{}\n{}\n0\n", p.name, xy(p.at), xy(p.label.or(p.at))));
-        for (_, at) in &p.coasts {
-            rgn.push_str(&format!("{}\n0\n", xy(at.or(p.at))));
+        rgn.push_str(&format!(
+            "# {}\n{}\n{}\n{}",
+            p.name,
+            xy(p.at),
+            xy(p.label.or(p.at)),
+            scan(&p.abbr, 0)
+        ));
+        for (k, (_, at)) in p.coasts.iter().enumerate() {
+            rgn.push_str(&format!("{}\n{}", xy(at.or(p.at)), scan(&p.abbr, k + 1)));
         }
     }
     let txt = m.description.join("\n\n") + "\n";

@@ -504,3 +504,42 @@ fn dipwork_files_are_written_back_in_their_encoding() {
         );
     }
 }
+
+/// Realpolitik's `.rgn` scanlines (the provinces' shapes) were dropped when
+/// a `.var` was converted back to Realpolitik's files; and its flag 8
+/// (large icons) was read but not written back.
+#[test]
+fn converting_tiny_var_back_lost_its_rgn_scanlines_and_large_icons() {
+    use dip_variants::formats::{outputs, read_model, Format};
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realpolitik/Tiny");
+    let dir = std::env::temp_dir().join(format!("dip-formats-{}-rgn", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(&src).unwrap().flatten() {
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    let var = std::fs::read_to_string(dir.join("Tiny.var"))
+        .unwrap()
+        .replace("Flags: 4", "Flags: 12");
+    std::fs::write(dir.join("Tiny.var"), var).unwrap();
+    let (m, _) = read_model(dir.join("Tiny.var").to_str().unwrap()).unwrap();
+    let files = outputs(&m, Format::Realpolitik, &dir.join("out"));
+    let text = |suffix: &str| {
+        files
+            .iter()
+            .find(|(p, _)| p.to_string_lossy().ends_with(suffix))
+            .map(|(_, t)| t.clone())
+            .unwrap()
+    };
+    let scanlines = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|l| l.split(' ').count() == 3 && l.split(' ').all(|w| w.parse::<i64>().is_ok()))
+            .collect()
+    };
+    let original = std::fs::read_to_string(src.join("Tiny.rgn")).unwrap();
+    assert!(!scanlines(&original).is_empty());
+    assert_eq!(scanlines(&text(".rgn")), scanlines(&original));
+    assert!(text(".var").contains("Flags: 12"), "{}", text(".var"));
+    let _ = std::fs::remove_dir_all(dir);
+}

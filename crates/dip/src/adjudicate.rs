@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Position file (docs/position-format.md).
+    /// The game: a position file (docs/position-format.md), a game
+    /// directory, its GAME.TXT, a record (.rec), DIP's .dip files or a MILA game.
     position: std::path::PathBuf,
     /// Orders file: one order per line, `Power: order`, or under DipWork's
     /// `NATION` headers (the files `dip orders check` reads); `#` comments.
@@ -16,9 +17,20 @@ pub struct Args {
     /// Variant: a bundled name or a path.
     #[arg(long, default_value = "standard")]
     variant: String,
-    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md).
+    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md). Default:
+    /// the game's own (a game directory's RULES and DipWork switches such
+    /// as SELF_CUT_OK, a record's rules), else the variant's.
     #[arg(long)]
     rules: Option<String>,
+    /// A phase of the game's record to adjudicate (`S1902M`, a number from
+    /// 1, `last` for the position after the last phase): the record, a
+    /// game directory's HISTORY.REC, DIP's .dip files or a MILA game.
+    #[arg(long)]
+    phase: Option<String>,
+    /// DIP's renaming file (`fixnames.dat`: `default,new` a line): the new
+    /// names are read in the orders.
+    #[arg(long, value_name = "FILE")]
+    fixnames: Option<std::path::PathBuf>,
     /// Also print the position after the phase.
     #[arg(long)]
     next: bool,
@@ -26,21 +38,23 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     // A position file, a game directory, GAME.TXT, a record or a MILA game.
-    let opened = dip_game::source::open(&args.position, &args.variant)?;
+    let opened = dip_game::source::open_at(&args.position, &args.variant, args.phase.as_deref())?;
     if let Some(n) = &opened.note {
         eprintln!("dip adjudicate: {n}");
     }
     let variant = opened.variant;
     let state = opened.state;
+    let rules_of_game = opened.rules;
     let map = &variant.map;
     let rules = match &args.rules {
         Some(r) => Ruleset::parse(r)?,
-        None => variant.rules,
+        None => rules_of_game.unwrap_or(variant.rules),
     };
     let ord_name = args.orders.display().to_string();
     let ord_text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
     // One vocabulary for the whole file, the reader of `dip orders check`.
-    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    let mut vocab = Vocabulary::new(map).with_spellcheck(0);
+    crate::fixnames::apply(&mut vocab, args.fixnames.as_deref())?;
     let orders = match read_orders_strict(&vocab, Some(&state), &ord_text) {
         Ok(o) => o,
         Err(errors) => {

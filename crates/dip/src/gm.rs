@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// The game directory (GAME.TXT, ORDERS.TXT).
+    /// The game directory (GAME.TXT, ORDERS.TXT), or its GAME.TXT.
     game: PathBuf,
     /// Scanner: read ORDERS.TXT (writes SCANNED.TXT).
     #[arg(long, short = 's', action = clap::ArgAction::Count)]
@@ -48,6 +48,17 @@ pub struct RunArgs {
     /// The project file (default: PROJECT.TXT in the game's parent folder).
     #[arg(long)]
     project: Option<PathBuf>,
+    /// DIP_RUN's `/orderview`: show the game's latest stage file as a
+    /// table instead of evaluating (as `dip orderview GAME`).
+    #[arg(long)]
+    orderview: bool,
+    /// DIP_RUN's `/fieldtest`: type province names (one a line) and see
+    /// everything the variant knows of each, instead of evaluating.
+    #[arg(long)]
+    fieldtest: bool,
+    /// DIP_RUN's `/mono` (menus on odd DOS screens): accepted, nothing to do.
+    #[arg(long, hide = true)]
+    mono: bool,
 }
 
 /// DIP_RUN's own options after `dip run` (`/all /m`, `/op=conflicted.ord`,
@@ -68,7 +79,10 @@ pub fn dipwork_options(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<st
             let lower = t.to_ascii_lowercase();
             let new = match lower.as_str() {
                 "/s" | "/p" | "/c" | "/w" | "/m" => format!("-{}", &lower[1..]),
-                "/all" | "/debug1" | "/debug2" => format!("--{}", &lower[1..]),
+                "/all" | "/debug1" | "/debug2" | "/orderview" | "/fieldtest" | "/mono" => {
+                    format!("--{}", &lower[1..])
+                }
+                "/?" | "/??" => "--help".into(),
                 "/op" => "--output".into(),
                 _ if lower.starts_with("/op=") => format!("--output={}", &t[4..]),
                 _ if t.starts_with('!') && t.len() > 1 => format!("--project={}", &t[1..]),
@@ -98,7 +112,15 @@ fn stages_of(a: &RunArgs) -> Stages {
 
 pub fn run(a: RunArgs) -> Result<ExitCode> {
     let stages = stages_of(&a);
-    match gamedir::run(&a.game, &stages, a.project.as_deref()) {
+    // `dip run spiel/GAME.TXT` is the game in `spiel`.
+    let game = dip_game::source::game_dir_of(&a.game);
+    if a.orderview {
+        return orderview(OrderviewArgs { file: game });
+    }
+    if a.fieldtest {
+        return fieldtest(&game, a.project.as_deref());
+    }
+    match gamedir::run(&game, &stages, a.project.as_deref()) {
         Ok(r) => {
             let pause = slow_motion(r.slowmotion);
             for m in &r.messages {
@@ -115,6 +137,33 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// DIP_RUN's field tester: province names from standard input, one a
+/// line, each answered with everything the game's variant knows of it
+/// (`dip variant show`); an empty line or the end of input stops.
+fn fieldtest(game: &std::path::Path, project: Option<&std::path::Path>) -> Result<ExitCode> {
+    let g = match gamedir::GameDir::open(game, project) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("dip: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    println!(
+        "field test of {} (a province a line; an empty line ends)",
+        g.variant.title
+    );
+    while let Some(name) = ask("province: ") {
+        if name.is_empty() {
+            break;
+        }
+        match dip_variants::lint::show(&g.variant, &name) {
+            Some(t) => print!("{t}"),
+            None => println!("no province `{name}` in {}", g.variant.title),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// DipWork's SLOWMOTION on a terminal: a pause of so many milliseconds
@@ -137,12 +186,13 @@ fn slow_motion(ms: i64) -> Box<dyn Fn()> {
 
 #[derive(clap::Args)]
 pub struct AcceptArgs {
-    /// The game directory: NEWGAME.TXT becomes GAME.TXT, the old one is kept.
+    /// The game directory (or its GAME.TXT or NEWGAME.TXT): NEWGAME.TXT
+    /// becomes GAME.TXT, the old one is kept.
     game: PathBuf,
 }
 
 pub fn accept(a: AcceptArgs) -> Result<ExitCode> {
-    match gamedir::accept(&a.game) {
+    match gamedir::accept(&dip_game::source::game_dir_of(&a.game)) {
         Ok(backup) => {
             println!("accepted; the previous GAME.TXT is kept as {}", backup.display());
             Ok(ExitCode::SUCCESS)
@@ -256,6 +306,33 @@ fn ask(prompt: &str) -> Option<String> {
     }
 }
 
+/// Opens PROJECT.TXT in the project's EDITOR (else $VISUAL, $EDITOR, vi
+/// or notepad) and waits for it.
+fn edit_project(project: &std::path::Path) {
+    use dip_game::params::ParamFile;
+    let from_project = dip_game::files::read_text(project).ok().and_then(|t| {
+        ParamFile::parse(&t, project.to_path_buf())
+            .get("EDITOR")
+            .map(|e| e.value.clone())
+    });
+    let editor = from_project
+        .or_else(|| std::env::var("VISUAL").ok())
+        .or_else(|| std::env::var("EDITOR").ok())
+        .filter(|e| !e.trim().is_empty())
+        .unwrap_or_else(|| if cfg!(windows) { "notepad".into() } else { "vi".into() });
+    let quoted = format!("\"{}\"", project.display().to_string().replace('"', "\\\""));
+    let cmd = format!("{editor} {quoted}");
+    println!("> {cmd}");
+    let status = if cfg!(windows) {
+        std::process::Command::new("cmd").args(["/C", &cmd]).status()
+    } else {
+        std::process::Command::new("sh").args(["-c", &cmd]).status()
+    };
+    if !status.map(|s| s.success()).unwrap_or(false) {
+        println!("(the editor failed)");
+    }
+}
+
 /// `dip menu`: DipWork's workbench in the terminal: the project's games,
 /// then each game's MENULIST (or dip's own menu).
 pub fn menu(a: MenuArgs) -> Result<ExitCode> {
@@ -276,18 +353,31 @@ pub fn menu(a: MenuArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::from(2));
     };
-    let games = game_list(&list.value);
+    let mut games = game_list(&list.value);
     let base = a.project.parent().map(PathBuf::from).unwrap_or_default();
     loop {
         println!("\nGames of {}:", a.project.display());
         for (i, g) in games.iter().enumerate() {
             println!("  {:>2}  {:<12} {}", i + 1, g.path, g.help);
         }
-        let Some(choice) = ask("game (number or name, q to quit): ") else {
+        println!("   p  edit {}", a.project.display());
+        let Some(choice) = ask("game (number or name; p edit the project, q quit): ") else {
             return Ok(ExitCode::SUCCESS);
         };
         if choice == "q" {
             return Ok(ExitCode::SUCCESS);
+        }
+        if choice == "p" {
+            // DipWork's PROJECT.TXT, edited with its EDITOR; then read again.
+            edit_project(&a.project);
+            match dip_game::files::read_text(&a.project) {
+                Ok(t) => match ParamFile::parse(&t, a.project.clone()).get("GAMELIST") {
+                    Some(l) => games = game_list(&l.value),
+                    None => println!("dip: {}: no GAMELIST any more", a.project.display()),
+                },
+                Err(e) => println!("dip: {e}"),
+            }
+            continue;
         }
         let picked = choice
             .parse::<usize>()
@@ -323,7 +413,27 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
             return Ok(());
         }
     };
-    let predefined = [
+    let dip_exe = std::env::current_exe()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "dip".into());
+    // The programs DipWork's menus call, where PROJECT.TXT names none:
+    // EVALGAME is `dip run` (DIP_RUN), READTEXT the system's pager, and
+    // PRINTMAP (PRINTTIF's job: show or print a drawn map) the system's viewer.
+    let defaults = [
+        ("EVALGAME", format!("{dip_exe} run")),
+        ("READTEXT", if cfg!(windows) { "more".into() } else { "less".into() }),
+        (
+            "PRINTMAP",
+            if cfg!(windows) {
+                "start \"\"".into()
+            } else if cfg!(target_os = "macos") {
+                "open".into()
+            } else {
+                "xdg-open".into()
+            },
+        ),
+    ];
+    let mut predefined = vec![
         ("GAMEPATH", dir.display().to_string()),
         (
             "CURRENTPATH",
@@ -331,32 +441,43 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
                 .map(|d| d.display().to_string())
                 .unwrap_or_default(),
         ),
-        (
-            "DIP",
-            std::env::current_exe()
-                .map(|p| p.display().to_string())
-                .unwrap_or_else(|_| "dip".into()),
-        ),
+        ("DIP", dip_exe.clone()),
     ];
+    for (k, v) in defaults {
+        if game.params.string(k).is_none() {
+            predefined.push((k, v));
+        }
+    }
     loop {
         let name = game.params.text("NAME", &dir.display().to_string());
         println!("\n{name} ({})", game.variant.title);
         for it in &items {
             println!("  {}  {:<24} {}", it.key.unwrap_or(' '), it.label, it.help);
         }
-        let Some(k) = ask("key (q back): ") else {
-            return Ok(());
+        // One key acts at once on a terminal (no Enter), as in DipWork.
+        let k = match crate::keys::ask_key("key (q or Esc back): ") {
+            None => return Ok(()),
+            Some(crate::keys::Input::Line(l)) if l.is_empty() => continue,
+            Some(crate::keys::Input::Line(l)) => {
+                println!("no such item: {l} (one key: the letter shown before the item)");
+                continue;
+            }
+            Some(crate::keys::Input::Key(c)) => c,
         };
-        if k == "q" {
+        let it = dip_game::menu::item_for_key(&items, k);
+        if it.is_none() && (k == 'q' || k == '\u{1b}') {
             return Ok(());
         }
-        let Some(it) = k
-            .chars()
-            .next()
-            .filter(|_| k.chars().count() == 1)
-            .and_then(|c| dip_game::menu::item_for_key(&items, c))
-        else {
-            println!("no such item: {k}");
+        let Some(it) = it else {
+            // Hotkeys are case-sensitive: say so when the other case exists.
+            let other = items
+                .iter()
+                .filter_map(|i| i.key)
+                .find(|c| *c != k && c.to_lowercase().eq(k.to_lowercase()));
+            match other {
+                Some(o) => println!("no such item: {k} (hotkeys are case-sensitive; did you mean {o}?)"),
+                None => println!("no such item: {k}"),
+            }
             continue;
         };
         match &it.action {
@@ -383,7 +504,7 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
                     println!("(the command failed)");
                 }
                 if *wait || failed {
-                    ask("press Enter");
+                    crate::keys::ask_key("press a key");
                 }
             }
         }

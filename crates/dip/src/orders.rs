@@ -29,13 +29,19 @@ pub struct CheckArgs {
     /// Orders file: one order per line (`Power: order`, or under DipWork's
     /// `NATION` headers); `#` comments.
     orders: std::path::PathBuf,
-    /// Position file (docs/position-format.md).
+    /// The game: a position file (docs/position-format.md), a game
+    /// directory, its GAME.TXT, a record (.rec), DIP's .dip files or a MILA game.
     #[arg(long)]
     state: std::path::PathBuf,
+    /// A phase of the game's record to check the orders against (`S1902M`,
+    /// a number from 1, `last` for the position after the last phase).
+    #[arg(long)]
+    phase: Option<String>,
     /// Variant: a bundled name or a path.
     #[arg(long, default_value = "standard")]
     variant: String,
-    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md).
+    /// Rules: a preset and/or KEY=VALUE options (docs/rules.md). Default:
+    /// the game's own, else the variant's.
     #[arg(long)]
     rules: Option<String>,
     /// SPELLCHECK: letters an unknown name must share with a known one (0: off).
@@ -84,16 +90,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 fn check(args: CheckArgs) -> Result<ExitCode> {
     // A position file, a game directory, GAME.TXT, a record or a MILA game.
-    let opened = dip_game::source::open(&args.state, &args.variant)?;
+    let opened = dip_game::source::open_at(&args.state, &args.variant, args.phase.as_deref())?;
     if let Some(n) = &opened.note {
         eprintln!("dip orders check: {n}");
     }
     let variant = opened.variant;
     let state = opened.state;
     let map = &variant.map;
+    // --rules, else the game's own (a game directory's switches), else the variant's.
     let rules = match &args.rules {
         Some(r) => Ruleset::parse(r)?,
-        None => variant.rules,
+        None => opened.rules.unwrap_or(variant.rules),
     };
     let style = Style::from_name(&args.style)
         .with_context(|| format!("unknown style `{}` (datc, short, long, dip, mila)", args.style))?;
@@ -106,13 +113,7 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
     let mut vocab = Vocabulary::new(map)
         .with_exact_match(args.exact_match)
         .with_spellcheck(args.spellcheck);
-    if let Some(f) = &args.fixnames {
-        let text = dip_game::files::read_text(f).map_err(anyhow::Error::msg)?;
-        let lines: Vec<&str> = text.lines().collect();
-        vocab
-            .apply_fixnames(&lines)
-            .with_context(|| format!("{}", f.display()))?;
-    }
+    crate::fixnames::apply(&mut vocab, args.fixnames.as_deref())?;
     let opts = CheckOptions {
         nsu_checking_off: args.nsu_checking_off,
         allow_foreign: args.allow_foreign,

@@ -48,12 +48,18 @@ pub enum RecordCommand {
         /// Replace files that exist already.
         #[arg(long)]
         force: bool,
+        /// DIP's renaming file (`fixnames.dat`): the files use its names.
+        #[arg(long, value_name = "FILE")]
+        fixnames: Option<PathBuf>,
     },
     /// Read DIP season files (in any order: sorted by season) into a record on stdout.
     FromDip {
         /// The `.dip` files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// DIP's renaming file (`fixnames.dat`) the files were written with.
+        #[arg(long, value_name = "FILE")]
+        fixnames: Option<PathBuf>,
     },
     /// List the phases of a record with their numbers of orders.
     Show {
@@ -177,11 +183,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
             out,
             prefix,
             force,
+            fixnames,
         } => match load(&file)? {
             Some((v, rec)) => {
                 std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
                 let prefix = dip_game::files::safe_file_name(&prefix);
-                for (name, text) in dip_game::dipfile::to_dip_files(&v.map, &rec, &prefix) {
+                let mut vocab = dip_text::Vocabulary::new(&v.map);
+                crate::fixnames::apply(&mut vocab, fixnames.as_deref())?;
+                for (name, text) in dip_game::dipfile::to_dip_files_with(&vocab, &rec, &prefix) {
                     let path = out.join(name);
                     if let Err(e) = dip_game::files::write_new(&path, text.as_bytes(), force) {
                         eprintln!("dip: {e}");
@@ -193,7 +202,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
             None => Ok(ExitCode::from(2)),
         },
-        RecordCommand::FromDip { files } => {
+        RecordCommand::FromDip { files, fixnames } => {
             let mut texts = Vec::new();
             for f in &files {
                 let name = f.display().to_string();
@@ -203,7 +212,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 Some((_, t)) => dip_game::record::variant_of_text(&files[0], t).map_err(anyhow::Error::msg)?,
                 None => dip_variants::standard(),
             };
-            match dip_game::dipfile::from_dip_files(&v.map, &texts) {
+            let mut vocab = dip_text::Vocabulary::new(&v.map).with_spellcheck(0);
+            crate::fixnames::apply(&mut vocab, fixnames.as_deref())?;
+            match dip_game::dipfile::from_dip_files_with(&vocab, &texts) {
                 Ok(rec) => {
                     print!("{}", rec.to_text(&v.map));
                     Ok(ExitCode::SUCCESS)

@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use dip_core::{game, Order, PhaseOutcome, Ruleset, State};
 use dip_render::animate::{self, Step, Timing};
 use dip_render::{Mode, Options, Picture};
-use dip_text::{parse_position, read_orders_strict, Vocabulary};
+use dip_text::{read_orders_strict, Vocabulary};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -50,6 +50,10 @@ pub struct Look {
     /// in their power's colour.
     #[arg(long)]
     symbols: Option<PathBuf>,
+    /// DIP's renaming file (`fixnames.dat`: `default,new` a line): the new
+    /// names are read in the orders files.
+    #[arg(long, value_name = "FILE")]
+    fixnames: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -121,8 +125,12 @@ impl Look {
         Ok(v)
     }
 
-    /// The picture of the variant with the shapes asked for.
-    fn picture<'a>(&self, variant: &'a dip_variants::Variant) -> Result<Picture<'a>> {
+    /// The picture of the variant with the shapes asked for. `file`: the
+    /// variant's file when the game named it (a game directory's
+    /// VARIANTPATH), else `--variant`; a Realpolitik variant's `.rgn` and
+    /// ColorMap are found beside it.
+    fn picture<'a>(&self, variant: &'a dip_variants::Variant, file: Option<&Path>) -> Result<Picture<'a>> {
+        let file = file.unwrap_or(Path::new(&self.variant));
         // A jDip plugin's variant: its own map, unless other shapes or a
         // picture are asked for.
         if self.shapes.is_none() && self.background.is_none() {
@@ -134,8 +142,8 @@ impl Look {
             }
         }
         let mut path = self.shapes.clone();
-        if path.is_none() && self.variant.to_ascii_lowercase().ends_with(".var") {
-            let rgn = Path::new(&self.variant).with_extension("rgn");
+        if path.is_none() && file.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")) {
+            let rgn = file.with_extension("rgn");
             if rgn.is_file() {
                 path = Some(rgn);
             }
@@ -166,7 +174,7 @@ impl Look {
                 })
             };
             let (_, rel) = bw.then(|| readable("bw")).flatten().or_else(|| readable("colour"))?;
-            let dir = Path::new(&self.variant).parent()?;
+            let dir = file.parent()?;
             Some(dir.join(rel)).filter(|p| p.is_file())
         });
         match background {
@@ -206,10 +214,11 @@ fn read(path: &Path) -> Result<String> {
 
 /// Reads an orders file as `dip adjudicate` does (the files `dip orders
 /// check` reads, every line a clean order); every bad line is reported.
-fn read_orders(map: &dip_core::Map, state: &State, path: &Path) -> Result<Vec<Order>> {
+fn read_orders(map: &dip_core::Map, state: &State, path: &Path, fixnames: Option<&Path>) -> Result<Vec<Order>> {
     let name = path.display().to_string();
     let text = read(path)?;
-    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    let mut vocab = Vocabulary::new(map).with_spellcheck(0);
+    crate::fixnames::apply(&mut vocab, fixnames)?;
     read_orders_strict(&vocab, Some(state), &text).map_err(|errors| {
         let lines: Vec<String> = errors
             .iter()
@@ -258,29 +267,10 @@ fn draw(
     Ok(())
 }
 
-/// Reads a game record, or a game directory's HISTORY.REC.
-fn read_record(path: &Path) -> Result<(dip_variants::Variant, dip_game::record::GameRecord)> {
-    // One of DIP's season files: the whole game, as DIP's "Animate game"
-    // finds its files (`xyz_s01.dip`, `xyz_a01.dip`, ...).
-    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("dip")) {
-        let mut texts = Vec::new();
-        for f in dip_game::dipfile::game_files(path) {
-            texts.push((f.display().to_string(), read(&f)?));
-        }
-        let variant = dip_game::record::variant_of_text(path, &texts[0].1).map_err(anyhow::Error::msg)?;
-        let rec = dip_game::dipfile::from_dip_files(&variant.map, &texts)?;
-        return Ok((variant, rec));
-    }
-    let file = if path.is_dir() {
-        path.join("HISTORY.REC")
-    } else {
-        path.to_path_buf()
-    };
-    let text = read(&file)?;
-    // The variant is named in the header; read it before the phases.
-    let variant = dip_game::record::variant_of_text(&file, &text).map_err(anyhow::Error::msg)?;
-    let rec = dip_game::record::GameRecord::from_text(&variant.map, &text, &file.display().to_string())?;
-    Ok((variant, rec))
+/// Reads a whole game: a record, a game directory's HISTORY.REC, DIP's
+/// season files or a MILA saved game.
+fn read_record(path: &Path) -> Result<dip_game::source::Recorded> {
+    Ok(dip_game::source::open_record(path)?)
 }
 
 /// Every phase of a record adjudicated: the positions (one more than the
@@ -305,31 +295,19 @@ fn replay(
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if let Some(path) = &args.record {
-        let (variant, rec) = read_record(path)?;
+    // A record given as the position with a phase: the same as --record.
+    let record = args.record.clone().or_else(|| {
+        args.position
+            .clone()
+            .filter(|p| !args.phase.eq_ignore_ascii_case("last") && args.orders.is_none() && whole_game(p))
+    });
+    if let Some(path) = &record {
+        let rec = read_record(path)?;
+        let variant = &rec.variant;
         let opts = args.look.options()?;
-        let (states, outcomes) = replay(&variant, &rec)?;
-        let pic = args.look.picture(&variant)?;
-        let want = args.phase.trim();
-        let index = if want.eq_ignore_ascii_case("last") {
-            None
-        } else if let Ok(n) = want.parse::<usize>() {
-            if n == 0 || n > outcomes.len() {
-                bail!("--phase {n}: the record has phases 1 to {}", outcomes.len());
-            }
-            Some(n - 1)
-        } else {
-            let found = states[..outcomes.len()]
-                .iter()
-                .position(|s| s.phase.short().eq_ignore_ascii_case(want));
-            Some(found.with_context(|| {
-                let names: Vec<String> = states[..outcomes.len()].iter().map(|s| s.phase.short()).collect();
-                format!(
-                    "--phase {want}: no such phase in the record; it has {}",
-                    names.join(" ")
-                )
-            })?)
-        };
+        let (states, outcomes) = replay(variant, &rec.record)?;
+        let pic = args.look.picture(variant, rec.variant_path.as_deref())?;
+        let index = dip_game::source::phase_index(&rec.record, &args.phase)?;
         let (state, outcome) = match index {
             None => (&states[outcomes.len()], None),
             Some(i) if args.after => (&states[i + 1], None),
@@ -343,24 +321,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     // A position file, a game directory, GAME.TXT/NEWGAME.TXT, a record
     // or a MILA game: the game names its own variant.
-    let (variant, state) = if position.as_os_str() == "start" {
+    let (variant, state, game_rules, file) = if position.as_os_str() == "start" {
         let v = args.look.variant()?;
         let s = v.start.clone();
-        (v, s)
+        (v, s, None, None)
     } else {
         let opened = dip_game::source::open(position, &args.look.variant)?;
         if let Some(n) = &opened.note {
             eprintln!("dip render: {n}");
         }
-        (opened.variant, opened.state)
+        (opened.variant, opened.state, opened.rules, opened.variant_path)
     };
     let map = &variant.map;
     let opts = args.look.options()?;
+    // --rules, else the game's own (a game directory's switches), else the variant's.
     let rules = match &args.look.rules {
         Some(r) => Ruleset::parse(r)?,
-        None => variant.rules,
+        None => game_rules.unwrap_or(variant.rules),
     };
-    let pic = args.look.picture(&variant)?;
+    let pic = args.look.picture(&variant, file.as_deref())?;
     match &args.orders {
         None => {
             if args.after {
@@ -369,7 +348,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             draw(&pic, &state, None, &opts, &args.output, args.look.dpi)?;
         }
         Some(path) => {
-            let orders = read_orders(map, &state, path)?;
+            let orders = read_orders(map, &state, path, args.look.fixnames.as_deref())?;
             let outcome = game::adjudicate(map, &state, &orders, &rules);
             if args.after {
                 let next = game::advance(map, &state, &outcome);
@@ -382,28 +361,61 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A game of its own phases, not a single position: a game directory, a
+/// record, DIP's season files or a MILA game.
+fn whole_game(p: &Path) -> bool {
+    let l = p.to_string_lossy().to_ascii_lowercase();
+    p.is_dir()
+        || [".rec", ".dip", ".json", ".jsonl", ".gz"]
+            .iter()
+            .any(|e| l.ends_with(e))
+}
+
 pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
-    let recorded = match &args.record {
+    // `dip animate GAME` without orders files: the whole game.
+    let record = args.record.clone().or_else(|| {
+        args.position
+            .clone()
+            .filter(|p| args.orders.is_empty() && args.random.is_none() && whole_game(p))
+    });
+    let recorded = match &record {
         Some(path) => Some(read_record(path)?),
         None => None,
     };
-    let variant = match &recorded {
-        Some((v, _)) => v.clone(),
-        None => args.look.variant()?,
+    // The first position of orders files: any game (a game directory,
+    // GAME.TXT, a record, a MILA game) or a position file.
+    let opened = match (&recorded, &args.position, args.random) {
+        (None, Some(pos), None) if pos.as_os_str() != "start" => {
+            let o = dip_game::source::open(pos, &args.look.variant)?;
+            if let Some(n) = &o.note {
+                eprintln!("dip animate: {n}");
+            }
+            Some(o)
+        }
+        _ => None,
+    };
+    let (variant, file, game_rules) = match (&recorded, &opened) {
+        (Some(r), _) => (
+            r.variant.clone(),
+            r.variant_path.clone(),
+            Ruleset::parse(&r.record.rules).ok(),
+        ),
+        (None, Some(o)) => (o.variant.clone(), o.variant_path.clone(), o.rules),
+        _ => (args.look.variant()?, None, None),
     };
     let map = &variant.map;
     let opts = args.look.options()?;
     let rules = match &args.look.rules {
         Some(r) => Ruleset::parse(r)?,
-        None => variant.rules,
+        None => game_rules.unwrap_or(variant.rules),
     };
     // The positions and outcomes, phase by phase.
     let mut states: Vec<State> = Vec::new();
     let mut outcomes: Vec<PhaseOutcome> = Vec::new();
     match (args.random, &args.position) {
         _ if recorded.is_some() => {
-            if let Some((_, rec)) = &recorded {
-                (states, outcomes) = replay(&variant, rec)?;
+            if let Some(r) = &recorded {
+                (states, outcomes) = replay(&variant, &r.record)?;
             }
         }
         (Some(n), _) => {
@@ -417,25 +429,25 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
                 outcomes.push(o);
             }
         }
-        (None, Some(pos)) => {
+        (None, Some(_)) => {
             if args.orders.is_empty() {
-                bail!("give one orders file per phase after the position");
+                bail!("give one orders file per phase after the position (or a game directory, record or MILA game for the whole game)");
             }
-            if pos.as_os_str() == "start" {
-                states.push(variant.start.clone());
-            } else {
-                let name = pos.display().to_string();
-                states.push(parse_position(map, &read(pos)?, &name)?);
-            }
+            states.push(match &opened {
+                Some(o) => o.state.clone(),
+                None => variant.start.clone(),
+            });
             for path in &args.orders {
                 let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
-                let orders = read_orders(map, &s, path)?;
+                let orders = read_orders(map, &s, path, args.look.fixnames.as_deref())?;
                 let o = game::adjudicate(map, &s, &orders, &rules);
                 states.push(game::advance(map, &s, &o));
                 outcomes.push(o);
             }
         }
-        (None, None) => bail!("give a position and orders files, --record, or --random N"),
+        (None, None) => {
+            bail!("give a position and orders files, a game (directory, record or MILA game), --record, or --random N")
+        }
     }
     let steps: Vec<Step> = outcomes
         .iter()
@@ -451,7 +463,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
         hold_ms: args.hold_ms,
         ..Timing::default()
     };
-    let pic = args.look.picture(&variant)?;
+    let pic = args.look.picture(&variant, file.as_deref())?;
     let frames = animate::frames(&pic, &steps, &timing);
     let out = &args.output;
     let lower = out.to_ascii_lowercase();

@@ -175,3 +175,203 @@ fn dipwork_run_options_toggle_stages() {
     assert!(dst.join("MAP.svg").is_file(), "switched over twice: on again");
     let _ = std::fs::remove_dir_all(dst);
 }
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dip-one-way-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn animate_took_no_game_directory_nor_mila_game() {
+    let d = tmp("animate");
+    for (game, out) in [
+        ("examples/game1905/current", "dir.html"),
+        ("examples/mila/game1905.json", "mila.html"),
+    ] {
+        let out = d.join(out);
+        let (code, _, err) = dip(&["animate", game, "--tween", "0", "-o", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(err.contains("phases"), "{err}");
+    }
+    // --record with a MILA game, as with the game's own record.
+    let (code, _, err) = dip(&[
+        "animate",
+        "--record",
+        "examples/mila/game1905.json",
+        "--tween",
+        "0",
+        "-o",
+        d.join("rec.html").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[test]
+fn render_record_refused_a_mila_game() {
+    let mut svgs = Vec::new();
+    for rec in ["examples/game1905/current", "examples/mila/game1905.json"] {
+        let (code, svg, err) = dip(&[
+            "render",
+            "--record",
+            rec,
+            "--phase",
+            "F1903M",
+            "--no-panel",
+            "--title",
+            "same",
+        ]);
+        assert_eq!(code, 0, "{rec}: {err}");
+        svgs.push(svg);
+    }
+    // The units and orders are the same (MILA's files keep no standoffs).
+    let units = |svg: &str| -> Vec<String> {
+        svg.split('\n')
+            .filter(|l| l.contains("class=\"unit\""))
+            .map(String::from)
+            .collect()
+    };
+    assert!(!units(&svgs[0]).is_empty());
+    assert!(
+        units(&svgs[0]) == units(&svgs[1]),
+        "the same phase drawn from the record and the MILA game"
+    );
+    // A game directory given as the position with a phase is its record.
+    let (code, svg, err) = dip(&[
+        "render",
+        "examples/game1905/current",
+        "--phase",
+        "F1903M",
+        "--no-panel",
+        "--title",
+        "same",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(svg == svgs[0], "the game directory's record at F1903M");
+}
+
+#[test]
+fn adjudicate_and_orders_check_took_no_phase_of_a_record() {
+    for game in ["examples/game1905/current", "examples/mila/game1905.json"] {
+        let (code, out, err) = dip(&[
+            "adjudicate",
+            game,
+            "--phase",
+            "S1902R",
+            "examples/game1905/04-S1902R/ORDERS.TXT",
+        ]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.contains("Spring 1902 retreat"), "{game}: {out}");
+        assert!(err.contains("at S1902R"), "{err}");
+    }
+    let (code, _, err) = dip(&[
+        "orders",
+        "check",
+        "--state",
+        "examples/game1905/current/HISTORY.REC",
+        "--phase",
+        "S1902M",
+        "examples/game1905/03-S1902M/ORDERS.TXT",
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    // A single position has no phases: said so.
+    let (code, _, err) = dip(&[
+        "adjudicate",
+        "examples/spring-1901/position.txt",
+        "--phase",
+        "S1901M",
+        "examples/spring-1901/orders.txt",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("single position"), "{err}");
+}
+
+#[test]
+fn run_and_accept_took_no_path_to_game_txt() {
+    let d = tmp("gametxt");
+    for f in ["GAME.TXT", "ORDERS.TXT"] {
+        std::fs::copy(repo().join("examples/game1905/04-S1902R").join(f), d.join(f)).unwrap();
+    }
+    let game = d.join("GAME.TXT");
+    let (code, _, err) = dip(&["run", game.to_str().unwrap(), "--all"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(d.join("NEWGAME.TXT").is_file());
+    let (code, _, err) = dip(&["accept", d.join("NEWGAME.TXT").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(d.join("GAME.BAK").is_file());
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[test]
+fn render_of_a_realpolitik_game_directory_left_out_its_map_picture() {
+    let root = tmp("rp-game");
+    let src = repo().join("crates/dip-variants/tests/fixtures/realpolitik/Tiny");
+    std::fs::create_dir_all(root.join("Tiny")).unwrap();
+    for e in std::fs::read_dir(&src).unwrap().flatten() {
+        std::fs::copy(e.path(), root.join("Tiny").join(e.file_name())).unwrap();
+    }
+    // `ColorMap: Tiny` names Tiny.bmp: a 2×2 picture, 24 bits a pixel.
+    let mut bmp = b"BM".to_vec();
+    bmp.extend(70u32.to_le_bytes());
+    bmp.extend([0u8; 4]);
+    bmp.extend(54u32.to_le_bytes());
+    for v in [40u32, 2, 2] {
+        bmp.extend(v.to_le_bytes());
+    }
+    bmp.extend(1u16.to_le_bytes());
+    bmp.extend(24u16.to_le_bytes());
+    bmp.extend([0u8; 24]);
+    bmp.extend([0, 0x80, 0xff, 0, 0x80, 0xff, 0, 0].repeat(2));
+    std::fs::write(root.join("Tiny/Tiny.bmp"), &bmp).unwrap();
+    let var = root.join("Tiny/Tiny.var");
+    let game = root.join("spiel");
+    let (code, _, err) = dip(&["new", game.to_str().unwrap(), "--variant", var.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (code, from_game, err) = dip(&["render", game.to_str().unwrap(), "--no-panel", "--title", "same"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(from_game.contains("<image"), "the ColorMap is drawn on");
+    let (code, start, err) = dip(&[
+        "render",
+        "start",
+        "--variant",
+        var.to_str().unwrap(),
+        "--no-panel",
+        "--title",
+        "same",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(from_game == start, "the game directory draws as its variant does");
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn adjudicate_of_a_game_directory_ignored_its_rule_switches() {
+    // DipWork's manual, SELF_CUT_OK: France attacks its own supporting
+    // fleet; with the switch on the support is cut and England stays.
+    let d = tmp("selfcut");
+    let game = "VARIANTPATH standard\nNAME Selbstschnitt\nPHASE Spring 1901 Movement\nSELF_CUT_OK ja\n\
+NATION France\nUNITS\nF Mao\nF Bre\nA Pic\nCENTERS\npar bre mar\n%\n\
+NATION England\nUNITS\nF Eng\nCENTERS\nlon edi lvp\n%\nEND\n";
+    std::fs::write(d.join("GAME.TXT"), game).unwrap();
+    let orders = d.join("o.txt");
+    std::fs::write(
+        &orders,
+        "France: F mao - eng\nFrance: F bre S F mao - eng\nFrance: A pic - bre\nEngland: F eng H\n",
+    )
+    .unwrap();
+    let (code, out, err) = dip(&["adjudicate", d.to_str().unwrap(), orders.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("dislodged"), "SELF_CUT_OK ja: the support is cut\n{out}");
+    // --rules still decides when given.
+    let (_, out, _) = dip(&[
+        "adjudicate",
+        d.to_str().unwrap(),
+        orders.to_str().unwrap(),
+        "--rules",
+        "datc",
+    ]);
+    assert!(out.contains("dislodged"), "{out}");
+    let _ = std::fs::remove_dir_all(d);
+}

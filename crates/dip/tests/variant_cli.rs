@@ -108,3 +108,44 @@ fn dipwork_spellings_reach_the_order_reader() {
     assert_eq!(vocab.unit("Fl"), v.map.find_unit_type("F"));
     assert!(vocab.order_word("hold").is_some());
 }
+
+/// Realpolitik's global icons (`Icon Files/` beside the variant's folder)
+/// with the `.var` named by a path relative to the working folder: the
+/// icon's path was kept relative to the working folder and then joined
+/// onto the variant's folder again ("cannot read the unit picture:
+/// Tiny/Icon Files/RedArmy.ico").
+#[test]
+fn realpolitik_global_icons_failed_with_a_relative_var_path() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/realpolitik/Tiny");
+    let root = tmp("rp-relative");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("Tiny")).unwrap();
+    std::fs::create_dir_all(root.join("Icon Files")).unwrap();
+    for e in std::fs::read_dir(&src).unwrap().flatten() {
+        std::fs::copy(e.path(), root.join("Tiny").join(e.file_name())).unwrap();
+    }
+    // Southland is Red (Tiny.cnt): the global icons of its army and fleet.
+    let ico: &[u8] = &[0, 0, 1, 0, 0, 0];
+    std::fs::write(root.join("Icon Files/RedArmy.ico"), ico).unwrap();
+    std::fs::write(root.join("Icon Files/RedFleet.ico"), ico).unwrap();
+    for var in ["Tiny/Tiny.var", "./Tiny/Tiny.var"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dip"))
+            .current_dir(&root)
+            .args(["variant", "check", var])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.code() != Some(2) && !text.contains("cannot read"),
+            "{var}: {text}"
+        );
+    }
+    // From inside the variant's folder, the shared folder is `..`.
+    let out = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .current_dir(root.join("Tiny"))
+        .args(["variant", "check", "Tiny.var"])
+        .output()
+        .unwrap();
+    assert!(out.status.code() != Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&root);
+}

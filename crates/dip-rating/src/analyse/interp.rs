@@ -231,6 +231,8 @@ struct PrintDef {
     header: Formula,
     player: Formula,
     trailer: Formula,
+    /// Text lines of the definition, printed after the header.
+    text: Vec<String>,
     uses: u32,
 }
 
@@ -243,6 +245,7 @@ impl Default for PrintDef {
             header: Formula::builtin("''"),
             player: Formula::builtin("print('%4d. %-25s %8.3f',I,NAME,LEVEL)"),
             trailer: Formula::builtin("''"),
+            text: Vec::new(),
             uses: 0,
         }
     }
@@ -1020,6 +1023,13 @@ impl<'h> Interp<'h> {
             }
             "END" => Err(err_at(l, 0, "END without DEFINE")),
             "" => Err(err_at(l, 0, "expected a command")),
+            // Analyse's manual: lines that are no command are text lines,
+            // copied to the output file. A first word in capitals is taken
+            // for a misspelt command and reported.
+            _ if is_text_line(&l.text) => {
+                let o = self.output.clone();
+                self.write(&o, &format!("{}\n", l.text))
+            }
             _ => Err(err_at(
                 l,
                 0,
@@ -1170,10 +1180,13 @@ impl<'h> Interp<'h> {
     }
 
     /// Every option, given or not, has its two symbols (Analyse's manual):
-    /// `OPT$x` is 0 and `PARM$x` empty until the option is given.
+    /// both are empty until the option is given (`OPT$x` then 1). An empty
+    /// `OPT$x` is false in `#IF`, as 0 was.
     fn declare_option(&mut self, c: char) {
         let sym = opt_symbol(c);
-        self.globals.entry(format!("OPT${sym}")).or_insert(Value::Num(0.0));
+        self.globals
+            .entry(format!("OPT${sym}"))
+            .or_insert(Value::Str(String::new()));
         self.globals
             .entry(format!("PARM${sym}"))
             .or_insert(Value::Str(String::new()));
@@ -1505,6 +1518,8 @@ impl<'h> Interp<'h> {
                     "HEADER" => pd.header = formula("HEADER")?,
                     "PLAYER" => pd.player = formula("PLAYER")?,
                     "TRAILOR" | "TRAILER" => pd.trailer = formula("TRAILOR")?,
+                    // A text line of the print: copied with it, after the header.
+                    _ if is_text_line(&l.text) => pd.text.push(l.text.clone()),
                     _ => return bad(),
                 }
             }
@@ -2530,6 +2545,10 @@ impl<'h> Interp<'h> {
             out.push_str(&h);
             out.push('\n');
         }
+        for t in &pd.text {
+            out.push_str(t);
+            out.push('\n');
+        }
         for (k, &p) in ids.iter().enumerate() {
             let s = PlayerScope {
                 it: self,
@@ -2554,7 +2573,8 @@ impl<'h> Interp<'h> {
         let mut pd = self.printgames[name].clone();
         let target = self.print_target(&mut pd)?;
         self.printgames.insert(name.to_string(), pd.clone());
-        let mut out = String::new();
+        // The definition's text lines once, before the first game.
+        let mut out: String = pd.text.iter().map(|t| format!("{t}\n")).collect();
         let empty = HashMap::new();
         for (k, s) in self.sel.iter().enumerate() {
             let g = &self.games[s.game];
@@ -2974,6 +2994,15 @@ fn substitute(t: &str, args: &[String]) -> String {
         i += c.len_utf8();
     }
     out
+}
+
+/// A text line (Analyse copies it to the output): its first word is not
+/// all capitals, so not a command misspelt (`Dies ist eine Textzeile`,
+/// `Rangliste 2024:`, `---`).
+fn is_text_line(t: &str) -> bool {
+    let first = t.split(' ').next().unwrap_or("");
+    let capitals = first.chars().any(|c| c.is_alphabetic()) && !first.chars().any(|c| c.is_lowercase());
+    !first.is_empty() && !capitals
 }
 
 fn first_word(t: &str) -> (String, usize) {
