@@ -11,6 +11,7 @@ mod record;
 mod render;
 mod replay;
 mod serve;
+mod staged;
 mod variant;
 mod war;
 

@@ -318,3 +318,30 @@ fn negative_numbers_as_values() {
     let o = dip(&["score", "carnage", "R=14", "T=20", "--year", "-5"], &d);
     assert!(o.status.success(), "{}", text(&o));
 }
+
+#[test]
+fn rate_output_before_parameter_truncated_the_data_file() {
+    let d = tmp("rate-output-first");
+    let data = "= 2024-01-01 g\nA 3\nB 2\nC 1\n";
+    std::fs::write(d.join("g.res"), data).unwrap();
+    std::fs::write(
+        d.join("a.ctl"),
+        "COMMANDLINE\nOUTPUT g.res\nECHO 'x'\nPARAMETER g.res\nSCANFILES\n",
+    )
+    .unwrap();
+    let o = dip(&["rate", "a.ctl"], &d);
+    assert_eq!(std::fs::read_to_string(d.join("g.res")).unwrap(), data, "{}", text(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("g.res is a file this run reads"), "{}", text(&o));
+    // An output that is no input is written as before, appends included.
+    std::fs::write(d.join("out.txt"), "old\n").unwrap();
+    std::fs::write(
+        d.join("b.ctl"),
+        "OUTPUT +out.txt\nECHO 'x'\nERRORLOG log.txt\nECHO 'y'\nCOMMANDLINE\nPARAMETER g.res\nSCANFILES\n",
+    )
+    .unwrap();
+    let o = dip(&["rate", "b.ctl"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("out.txt")).unwrap(), "old\nx\ny\n");
+    assert!(d.join("log.txt").is_file());
+}
