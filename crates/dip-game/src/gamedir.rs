@@ -72,6 +72,9 @@ pub struct RunResult {
     pub written: Vec<PathBuf>,
     /// Lines for the screen (corrections, suggested retreats).
     pub messages: Vec<String>,
+    /// What the game master must not miss (nations that sent nothing, a
+    /// turn played without orders): for standard error and ERRORS.TXT.
+    pub warnings: Vec<String>,
     pub report: Report,
     /// DipWork's SLOWMOTION: milliseconds to wait after each screen line
     /// (0 none, -1 wait for a key); the CLI honours it on a terminal.
@@ -659,6 +662,36 @@ fn parsed_text(map: &Map, phase: &dip_core::Phase, runs: &[&TurnReport]) -> Stri
     out
 }
 
+/// The orders file as read: it must hold at least one order (unless
+/// `--no-orders`) and end with `END`, and each nation that sent nothing is named.
+fn nmr_checks(
+    map: &Map,
+    start: &State,
+    lines: &[ReadLine],
+    text: &str,
+    path: &Path,
+    no_orders: bool,
+    out: &mut RunResult,
+) -> Result<(), RunError> {
+    if crate::nmr::no_order_at_all(lines) {
+        if !no_orders {
+            return Err(RunError::Other(format!(
+                "no orders: {} holds no order; nothing was played. Write the orders there, or run with --no-orders to play the turn with no orders at all (every unit holds)",
+                path.display()
+            )));
+        }
+        out.warnings.push(format!(
+            "warning: no orders in {}: every unit holds (--no-orders)",
+            path.display()
+        ));
+        return Ok(());
+    }
+    crate::nmr::check_end(text, path)?;
+    let silent = crate::nmr::silent_nations(map, start, lines);
+    out.warnings.extend(crate::nmr::silent_warning(map, start, &silent));
+    Ok(())
+}
+
 /// Runs the requested stages over a game directory.
 pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunResult, RunError> {
     let g = GameDir::open(dir, project)?;
@@ -719,7 +752,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 "no orders: {why}; nothing was played. Put the orders there, or run with --no-orders to play the turn with no orders at all (every unit holds)"
             )));
         }
-        out.messages
+        out.warnings
             .push(format!("warning: no orders ({why}): every unit holds (--no-orders)"));
     }
     if stages.debug >= 2 {
@@ -735,6 +768,9 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         }
         None => read_orders(&vocab, &g.orders_text, None),
     };
+    if let (true, None, Some(path)) = (plays, &earlier, &g.orders_path) {
+        nmr_checks(map, &start, &lines, &g.orders_text, path, stages.no_orders, &mut out)?;
+    }
     if stages.scan {
         write_in(
             g.encoding,
@@ -812,8 +848,9 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 .join(", ")
         ));
     }
-    // ERRORS.TXT: every changed or deleted order, with its full text.
-    let mut errors = String::new();
+    // ERRORS.TXT: the warnings first, then every changed or deleted
+    // order, with its full text.
+    let mut errors: String = out.warnings.iter().map(|w| format!("{w}\n")).collect();
     for r in &runs {
         errors.push_str(&r.check.errors_text(&vocab, dip_text::Style::Datc));
     }

@@ -10,6 +10,7 @@ pub mod gamedir;
 pub mod gamefile;
 pub mod menu;
 pub mod mila;
+pub mod nmr;
 pub mod params;
 pub mod phase;
 pub mod plain;

@@ -345,3 +345,37 @@ fn rate_output_before_parameter_truncated_the_data_file() {
     assert_eq!(std::fs::read_to_string(d.join("out.txt")).unwrap(), "old\nx\ny\n");
     assert!(d.join("log.txt").is_file());
 }
+
+#[test]
+fn empty_or_cut_orders_txt_played_a_silent_all_hold_turn() {
+    let d = tmp("run-empty-orders");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    // The template as written: no order at all.
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("holds no order"), "{}", text(&o));
+    std::fs::write(d.join("g/ORDERS.TXT"), "").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(!d.join("g/NEWGAME.TXT").exists());
+    // Cut before `NATION Turkey`.
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("without `END`"),
+        "{}",
+        text(&o)
+    );
+    assert!(!d.join("g/NEWGAME.TXT").exists());
+    // Whole, but six nations sent nothing: said on standard error.
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\nEND\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no orders from Austria, England, France, Germany, Italy, Turkey"),
+        "{err}"
+    );
+}
