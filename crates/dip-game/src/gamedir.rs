@@ -187,17 +187,13 @@ impl GameDir {
             line: 1,
             message: "no VARIANTPATH (a bundled variant such as `standard`, or a path)".into(),
         })?;
-        let beside = dir.join(&vpath.value);
-        let variant = if beside.exists() {
-            dip_variants::load(&beside.to_string_lossy())
-        } else {
-            dip_variants::load(&vpath.value)
-        }
-        .map_err(|e| GameError {
-            file: game_path.display().to_string(),
-            line: vpath.line,
-            message: format!("VARIANTPATH: {e}"),
-        })?;
+        let project_dir = project_file.as_deref().and_then(Path::parent);
+        let (variant, variant_path) =
+            crate::variantpath::resolve(dir, project_dir, &vpath.value).map_err(|e| GameError {
+                file: game_path.display().to_string(),
+                line: vpath.line,
+                message: format!("VARIANTPATH: {e}"),
+            })?;
         // Seismic play: the map edits applied so far, in phase order.
         let mut variant = variant;
         for (phase, path) in map_edits(dir)? {
@@ -209,12 +205,7 @@ impl GameDir {
         let mut files = vec![orders, game.params.clone()];
         // A DipWork variant folder: its VARIANT.TXT holds game parameters
         // too (and the MENULIST), looked up after GAME.TXT.
-        let variant_txt = [
-            beside.join("VARIANT.TXT"),
-            PathBuf::from(&vpath.value).join("VARIANT.TXT"),
-        ]
-        .into_iter()
-        .find(|p| p.is_file());
+        let variant_txt = variant_path.map(|p| p.join("VARIANT.TXT")).filter(|p| p.is_file());
         if let Some(p) = variant_txt {
             files.push(ParamFile::parse(&read(&p)?, p));
         }
@@ -1228,9 +1219,10 @@ pub fn new_game(dir: &Path, variant: &str, name: &str) -> Result<Vec<PathBuf>, R
             )));
         }
     }
+    let vpath = crate::variantpath::for_new_game(dir, variant).map_err(RunError::Other)?;
     let vocab = Vocabulary::new(&v.map);
     let header = vec![
-        format!("VARIANTPATH {variant}"),
+        format!("VARIANTPATH {vpath}"),
         format!("NAME {name}"),
         "MASTER".to_string(),
         format!("VARNAME {}", v.title),

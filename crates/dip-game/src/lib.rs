@@ -19,3 +19,4 @@ pub mod replay;
 pub mod report;
 pub mod source;
 pub mod stagefile;
+pub mod variantpath;

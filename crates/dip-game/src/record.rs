@@ -153,7 +153,10 @@ impl GameRecord {
                 other => {
                     return Err(err(
                         i + 1,
-                        format!("unknown keyword `{other}` (expected game, variant, rules or phase)"),
+                        format!(
+                            "unknown keyword `{}` (expected game, variant, rules or phase)",
+                            crate::files::excerpt(other)
+                        ),
                     ))
                 }
             }

@@ -362,7 +362,8 @@ fn parameters_from_a_dipwork_variant_folder() {
     let mut vt = read(&vdir, "VARIANT.TXT");
     vt = vt.replacen("END", "MASTER Variant Master\nTABCOLUMNWIDTH 14\nEND", 1);
     std::fs::write(vdir.join("VARIANT.TXT"), vt).unwrap();
-    let g = read(&dir, "GAME.TXT").replace("VARIANTPATH standard", "VARIANTPATH ../vars/standard");
+    // Named from the project folder, as DipWork's CURRENTPATH does.
+    let g = read(&dir, "GAME.TXT").replace("VARIANTPATH standard", "VARIANTPATH vars\\standard");
     std::fs::write(dir.join("GAME.TXT"), g).unwrap();
     run(&dir, &Stages::all(), None).unwrap();
     let plain = read(&dir, "PLAIN.TXT");
