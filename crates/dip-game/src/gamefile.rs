@@ -142,10 +142,15 @@ impl GameFile {
             .filter(|w| !w.is_empty())
             .collect();
         let has = |list: &[&str]| words.iter().any(|w| list.iter().any(|l| w.starts_with(l)));
-        let year = words
-            .iter()
-            .find_map(|w| w.parse::<i32>().ok().filter(|y| (1..=100_000).contains(y)))
-            .unwrap_or(1901);
+        // A number written is the year, and must be one (never a quiet 1901).
+        let year = match words.iter().find(|w| w.bytes().all(|b| b.is_ascii_digit())) {
+            Some(w) => dip_core::parse_year(w).map_err(|message| GameError {
+                file: file.clone(),
+                line: self.params.get("YEAR").map_or(1, |e| e.line),
+                message: format!("YEAR: {message}"),
+            })?,
+            None => 1901,
+        };
         let dislodged = self.nations.iter().any(|n| !n.dislodged.is_empty());
         let (season, kind) = if has(&["winter", "build", "adjust", "aufbau", "anpass"]) {
             (Season::Fall, PhaseKind::Adjustment)

@@ -35,7 +35,7 @@ pub fn parse_phase_name(name: &str) -> Option<Phase> {
     if b.len() < 6 {
         return None;
     }
-    let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
+    let year = dip_core::parse_year(name.get(1..name.len() - 1)?).ok()?;
     let (season, kind) = match (b[0], b[b.len() - 1]) {
         (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
         (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),

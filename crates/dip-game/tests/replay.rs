@@ -67,6 +67,15 @@ fn phase_names() {
     assert!(parse_phase_name("S19").is_none());
 }
 
+/// A MILA phase name's year was any `i32` (`S2147483647M`): out of the
+/// range every other reader keeps, it is no phase name.
+#[test]
+fn phase_name_year_2147483647_was_read() {
+    assert!(parse_phase_name("S2147483647M").is_none());
+    assert!(parse_phase_name("S99999999999M").is_none());
+    assert_eq!(parse_phase_name("S1000000M").unwrap().year, 1_000_000);
+}
+
 /// `dip replay` compared a retreat phase by its units only: a wrong retreat
 /// option or a missing standoff went unnoticed.
 #[test]

@@ -918,7 +918,7 @@ fn parse_start(s: &Stmt) -> Res<Phase> {
         [y, s, k] => (y, s, Some(*k)),
         _ => return Err(usage.into()),
     };
-    let year: i32 = number(year, "a year")?;
+    let year = dip_core::parse_year(&unquote(year))?;
     let (season, default_kind) = match *season {
         "spring" => (Season::Spring, PhaseKind::Movement),
         "fall" | "autumn" => (Season::Fall, PhaseKind::Movement),

@@ -264,8 +264,12 @@ pub fn score(args: ScoreArgs) -> Result<ExitCode> {
             Some((c, y)) => (c, Some(y)),
             None => (rest, None),
         };
-        let (Ok(centres), Ok(eliminated)) = (c.parse::<u32>(), e.map(|y| y.parse::<i32>()).transpose()) else {
-            eprintln!("dip: `{p}`: expected NAME=CENTRES[@YEAR][*]");
+        let (Ok(centres), Ok(eliminated)) = (c.parse::<u32>(), e.map(dip_core::parse_year).transpose()) else {
+            eprintln!(
+                "dip: `{p}`: expected NAME=CENTRES[@YEAR][*] (YEAR from -{} to {})",
+                dip_core::MAX_YEAR,
+                dip_core::MAX_YEAR
+            );
             return Ok(ExitCode::from(2));
         };
         powers.push(PowerEnd {

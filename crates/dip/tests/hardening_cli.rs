@@ -645,3 +645,80 @@ fn record_import_wrote_earlier_games_before_refusing_a_later_one() {
     );
     assert_eq!(std::fs::read_to_string(d.join("three.rec")).unwrap(), "mine");
 }
+
+#[test]
+fn start_year_2147483647_was_read_by_every_variant_reader() {
+    let d = tmp("start-year");
+    let run = |args: &[&str]| {
+        let o = dip(args, &d);
+        assert!(o.status.success(), "{args:?}: {}", text(&o));
+    };
+    run(&["variant", "convert", "pure", "--to", "native", "-o", "n.variant"]);
+    run(&["variant", "convert", "pure", "--to", "dipwork", "-o", "dw"]);
+    run(&["variant", "convert", "pure", "--to", "realpolitik", "-o", "rp"]);
+    run(&["variant", "convert", "pure", "--to", "dpjudge", "-o", "dp.map"]);
+    let edit = |file: &str, from: &str, to: &str| {
+        let t = std::fs::read_to_string(d.join(file)).unwrap();
+        assert!(t.contains(from), "{file}: {t}");
+        std::fs::write(d.join(file), t.replacen(from, to, 1)).unwrap();
+    };
+    edit("n.variant", "start 1901", "start 2147483647");
+    edit("dw/VARIANT.TXT", "STARTPHASE 1901", "STARTPHASE 2147483647");
+    edit("rp/pure.gam", "Spring 1901", "Spring 99999999999");
+    edit("dp.map", "BEGIN SPRING 1901", "BEGIN SPRING 2147483647");
+    for path in ["n.variant", "dw", "rp/pure.var", "dp.map"] {
+        let o = dip(&["variant", "show", path, "vie"], &d);
+        assert_eq!(o.status.code(), Some(2), "{path}: {}", text(&o));
+        let t = text(&o);
+        assert!(t.contains("out of range") || t.contains("expected"), "{path}: {t}");
+        assert!(!t.contains(":0:"), "{path}: {t}");
+    }
+}
+
+#[test]
+fn game_txt_year_99999999999_was_read_as_fall_1901() {
+    let d = tmp("year-herbst");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let game = std::fs::read_to_string(d.join("g/GAME.TXT")).unwrap();
+    let game = game.replace("PHASE Spring 1901 Movement", "YEAR Herbst 99999999999");
+    std::fs::write(d.join("g/GAME.TXT"), game).unwrap();
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\nEND\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("YEAR: the year 99999999999 is out of range"),
+        "{}",
+        text(&o)
+    );
+    assert!(!d.join("g/NEWGAME.TXT").exists());
+}
+
+#[test]
+fn score_and_bench_years_overflowed() {
+    let d = tmp("score-years");
+    let o = dip(&["score", "manorcon", "R=14@-2147483648", "T=20"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(!text(&o).contains("panicked"), "{}", text(&o));
+    let o = dip(&["score", "manorcon", "R=14@1905", "T=20", "--year", "-2147483648"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    // The latest start a variant may have, benchmarked for its longest.
+    let pure = std::fs::read_to_string(repo().join("variants/pure.variant")).unwrap();
+    let late = pure
+        .lines()
+        .map(|l| {
+            if l.starts_with("start ") {
+                "start 1000000 spring"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(d.join("late.variant"), late).unwrap();
+    let o = dip(
+        &["bench", "--games", "1", "--years", "1000", "--variant", "late.variant"],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+}
