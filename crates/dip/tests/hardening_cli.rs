@@ -722,3 +722,20 @@ fn score_and_bench_years_overflowed() {
     );
     assert!(o.status.success(), "{}", text(&o));
 }
+
+#[test]
+fn record_import_of_shuffled_phases_wrote_an_unreadable_record() {
+    let d = tmp("import-shuffled");
+    let src = std::fs::read_to_string(repo().join("examples/mila/game1905.json")).unwrap();
+    let mut g: serde_json::Value = serde_json::from_str(src.lines().next().unwrap()).unwrap();
+    g["phases"].as_array_mut().unwrap().swap(1, 2);
+    std::fs::write(d.join("g.json"), g.to_string() + "\n").unwrap();
+    let o = dip(&["record", "import", "g.json", "-o", "."], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("must be in time order"), "{}", text(&o));
+    let written = std::fs::read_dir(&d)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "rec"))
+        .count();
+    assert_eq!(written, 0);
+}
