@@ -43,6 +43,8 @@ pub fn bundled_shapes(name: &str) -> Option<(&'static str, &'static str)> {
 impl Shapes {
     /// Reads a shapes file for `map`; `file` names it in errors.
     pub fn parse(map: &Map, text: &str, file: &str) -> Result<Shapes, ShapesError> {
+        // A byte-order mark (editors on Windows write one) is no line.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let err = |line: usize, message: String| ShapesError {
             file: file.to_string(),
             line,
@@ -131,6 +133,8 @@ impl Shapes {
     /// space's `x y length` runs, coasts included, in the order of the
     /// variant's provinces), traced into outlines.
     pub fn from_rgn(map: &Map, text: &str, file: &str) -> Result<Shapes, ShapesError> {
+        // A byte-order mark (editors on Windows write one) is no line.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let err = |line: usize, message: String| ShapesError {
             file: file.to_string(),
             line,

@@ -739,3 +739,13 @@ fn record_import_of_shuffled_phases_wrote_an_unreadable_record() {
         .count();
     assert_eq!(written, 0);
 }
+
+#[test]
+fn shapes_file_with_a_byte_order_mark_was_an_unknown_line() {
+    let d = tmp("shapes-bom");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(std::fs::read(repo().join("variants/standard.shapes")).unwrap());
+    std::fs::write(d.join("b.shapes"), bytes).unwrap();
+    let o = dip(&["render", "start", "--shapes", "b.shapes", "-o", "m.svg"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+}
