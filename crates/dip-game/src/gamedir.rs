@@ -1139,6 +1139,12 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
             let hist_name = history.display().to_string();
             let hist_rec = crate::record::GameRecord::from_text(map, &h, &hist_name)
                 .map_err(|e| RunError::Other(e.to_string()))?;
+            // An accept that stopped between its renames (its journal is
+            // there, TURN.REC already at the end of HISTORY.REC) is
+            // finished now; without the journal the same turn is refused.
+            if journal(dir).is_file() && hist_rec.phases.ends_with(&turn_rec.phases) {
+                return finish_accept(dir, &g.params, &game, &newgame, None, &turn, true);
+            }
             if let (Some(last), Some(first)) = (hist_rec.phases.last(), turn_rec.phases.first()) {
                 crate::record::check_follows(&last.state.phase, &first.state.phase).map_err(|m| {
                     RunError::Other(format!(
@@ -1161,31 +1167,61 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
         };
         new_history = Some(add);
     }
+    finish_accept(dir, &g.params, &game, &newgame, new_history, &turn, false)
+}
+
+/// The file that says an `accept` is between its renames.
+fn journal(dir: &Path) -> PathBuf {
+    dir.join("ACCEPT.JOURNAL")
+}
+
+/// The swap of `accept`, everything checked: HISTORY.REC (when it grows)
+/// and GAME.TXT are written beside, GAME.BAK kept, then ACCEPT.JOURNAL is
+/// written, HISTORY.REC and GAME.TXT renamed into place (GAME.TXT last),
+/// TURN.REC and the journal removed. A failure after HISTORY.REC's rename
+/// leaves the journal and TURN.REC at the record's end: the next `accept`
+/// recognises them and finishes.
+fn finish_accept(
+    dir: &Path,
+    params: &Params,
+    game: &Path,
+    newgame: &Path,
+    new_history: Option<String>,
+    turn: &Path,
+    turn_done: bool,
+) -> Result<PathBuf, RunError> {
+    let history = dir.join("HISTORY.REC");
     // Written beside, then renamed: GAME.TXT last.
     let staged_history = match &new_history {
         Some(h) => Some(crate::files::stage(&history, h.as_bytes()).map_err(RunError::Other)?),
         None => None,
     };
     // NEWGAME.TXT's own bytes: its encoding (that of the game) is kept.
-    let new_bytes = crate::files::read_bytes_capped(&newgame, crate::files::MAX_TEXT_BYTES).map_err(RunError::Other)?;
-    let staged_game = crate::files::stage(&game, &new_bytes).map_err(|e| {
+    let new_bytes = crate::files::read_bytes_capped(newgame, crate::files::MAX_TEXT_BYTES).map_err(RunError::Other)?;
+    let staged_game = crate::files::stage(game, &new_bytes).map_err(|e| {
         if let Some(p) = &staged_history {
             let _ = std::fs::remove_file(p);
         }
         RunError::Other(e)
     })?;
-    let backup = keep_backup(dir, &g.params, &game).inspect_err(|_| {
+    let backup = keep_backup(dir, params, game).inspect_err(|_| {
         let _ = std::fs::remove_file(&staged_game);
         if let Some(p) = &staged_history {
             let _ = std::fs::remove_file(p);
         }
     })?;
     if let Some(p) = &staged_history {
+        let note =
+            "dip accept renames HISTORY.REC, then GAME.TXT; if this file stays, run `dip accept` again to finish\n";
+        std::fs::write(journal(dir), note).map_err(|e| RunError::Io(journal(dir).display().to_string(), e))?;
         crate::files::commit(p, &history).map_err(RunError::Other)?;
     }
-    crate::files::commit(&staged_game, &game).map_err(RunError::Other)?;
-    if new_history.is_some() {
-        std::fs::remove_file(&turn).map_err(|e| RunError::Io(turn.display().to_string(), e))?;
+    crate::files::commit(&staged_game, game).map_err(RunError::Other)?;
+    if new_history.is_some() || turn_done {
+        std::fs::remove_file(turn).map_err(|e| RunError::Io(turn.display().to_string(), e))?;
+    }
+    if journal(dir).exists() {
+        std::fs::remove_file(journal(dir)).map_err(|e| RunError::Io(journal(dir).display().to_string(), e))?;
     }
     Ok(backup)
 }

@@ -531,3 +531,25 @@ fn accept_twice_without_a_run_makes_another_backup() {
     assert!(e.contains("accepted already"), "{e}");
     assert!(!dir.join("GAME.BAK.1").exists());
 }
+
+/// `accept` renames HISTORY.REC before GAME.TXT: a failure between the
+/// two left a game a second `accept` refused (the turn twice in the
+/// record). Now the second `accept` sees the turn at the record's end and
+/// finishes the swap.
+#[test]
+fn accept_stopped_between_its_renames_could_not_be_finished() {
+    let dir = example("accept-halfway");
+    std::fs::write(dir.join("ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\nEND\n").unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let old_game = read(&dir, "GAME.TXT");
+    // As if accept had written its journal, renamed HISTORY.REC into
+    // place and then stopped.
+    std::fs::copy(dir.join("TURN.REC"), dir.join("HISTORY.REC")).unwrap();
+    std::fs::write(dir.join("ACCEPT.JOURNAL"), "").unwrap();
+    let history = read(&dir, "HISTORY.REC");
+    accept(&dir).unwrap();
+    assert_eq!(read(&dir, "GAME.TXT"), read(&dir, "NEWGAME.TXT"));
+    assert_eq!(read(&dir, "GAME.BAK"), old_game);
+    assert_eq!(read(&dir, "HISTORY.REC"), history, "the turn is not recorded twice");
+    assert!(!dir.join("TURN.REC").exists() && !dir.join("ACCEPT.JOURNAL").exists());
+}
