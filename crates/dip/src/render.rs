@@ -215,6 +215,10 @@ impl Look {
             panel: !self.no_panel,
         };
         if let Some(d) = self.dpi {
+            // Scale 10 is 960 dpi: the message names the option given.
+            if !(d > 0.0 && d <= 960.0) {
+                bail!("--dpi must be above 0 and at most 960 (got {d})");
+            }
             o = o.with_dpi(d);
         }
         if !(o.scale > 0.0 && o.scale <= 10.0) {

@@ -315,6 +315,14 @@ fn negative_numbers_as_values() {
     let o = dip(&["render", "start", "-o", "x.svg", "--scale", "-1"], &d);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("the scale must be above 0"), "{}", text(&o));
+    // --dpi is named as such, not as the scale it becomes.
+    let o = dip(&["render", "start", "-o", "x.svg", "--dpi", "-96"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("--dpi must be above 0 and at most 960 (got -96)"),
+        "{}",
+        text(&o)
+    );
     let o = dip(&["score", "carnage", "R=14", "T=20", "--year", "-5"], &d);
     assert!(o.status.success(), "{}", text(&o));
 }
