@@ -236,6 +236,7 @@ fn cli_numbers_without_caps() {
         ),
         (&["bench", "--games", "100000000000"][..], "1000000"),
         (&["orders", "bench", "--runs", "100000000000"][..], "10000000"),
+        (&["war", "bench", "--games", "100000000000"][..], "1000000"),
     ] {
         let o = dip(args, &d);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
