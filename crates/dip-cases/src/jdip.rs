@@ -154,7 +154,12 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Vec<Case>, CaseFileError> 
                 }),
                 Section::Post => step.post_units.get_or_insert_with(Vec::new).push(line(content)),
                 Section::PostDislodged => step.post_dislodged.get_or_insert_with(Vec::new).push(line(content)),
-                Section::None => return Err(err(n, format!("unknown keyword `{word}`"))),
+                Section::None => {
+                    return Err(err(
+                        n,
+                        format!("unknown keyword `{}`", dip_variants::files::excerpt(word)),
+                    ))
+                }
             },
         }
     }

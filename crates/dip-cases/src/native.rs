@@ -103,7 +103,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Vec<Case>, CaseFileError> 
                 Block::None => {
                     return Err(err(
                         n,
-                        format!("unknown keyword `{word}` (expected variant, rules, phase, units, dislodged, standoffs, owners, orders, then, civil-disorder or end)"),
+                        format!("unknown keyword `{}` (expected variant, rules, phase, units, dislodged, standoffs, owners, orders, then, civil-disorder or end)", dip_variants::files::excerpt(word)),
                     ))
                 }
             },

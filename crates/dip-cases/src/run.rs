@@ -26,6 +26,9 @@ pub struct CaseResult {
     pub line: usize,
     /// Expected against actual, one line each; empty when the case passed.
     pub failures: Vec<String>,
+    /// The case could not be run at all (its variant cannot be read):
+    /// unusable input rather than a failed case.
+    pub unusable: bool,
 }
 
 impl CaseResult {
@@ -87,11 +90,35 @@ impl Runner {
         if self.variants.contains_key(&lower) {
             return Ok(lower);
         }
-        // A relative path is taken from the case file's folder first.
-        let path = std::path::Path::new(&case.file)
+        // A relative path is taken from the case file's folder first. A
+        // file named inside a case file stays in that folder (no absolute
+        // path, no `..`): a case file from elsewhere reads nothing else.
+        let dir = std::path::Path::new(&case.file)
             .parent()
-            .map(|dir| dir.join(&name))
-            .filter(|p| p.is_file())
+            .unwrap_or(std::path::Path::new(""));
+        let from_file = case.variant.is_some() && case.variant_line > 0;
+        let bundled = dip_variants::bundled()
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name.trim()));
+        if from_file && !bundled {
+            let inside = dip_variants::files::confined(dir, &name)
+                .map_err(|e| format!("{}:{}: variant {e}", case.file, case.variant_line))?;
+            if !inside.exists() && std::path::Path::new(&name).exists() {
+                return Err(format!(
+                    "{}:{}: variant `{name}`: a variant file named in a case file must be beside it, in {}",
+                    case.file,
+                    case.variant_line,
+                    if dir.as_os_str().is_empty() {
+                        std::path::Path::new(".")
+                    } else {
+                        dir
+                    }
+                    .display()
+                ));
+            }
+        }
+        let path = Some(dir.join(&name))
+            .filter(|p| p.exists() && !bundled)
             .map(|p| p.to_string_lossy().to_string());
         let load = match &path {
             Some(p) => p.clone(),
@@ -124,7 +151,11 @@ impl Runner {
                 Ok(v) => {
                     self.variants.insert(load.clone(), v);
                 }
-                Err(e) if case.variant.is_some() && case.variant_line > 0 => {
+                // The file is there but is no variant dip can read: say so.
+                Err(e) if from_file && path.is_some() => {
+                    return Err(format!("{}:{}: variant `{name}`: {e}", case.file, case.variant_line))
+                }
+                Err(e) if from_file => {
                     return Err(format!(
                         "{}:{}: variant `{name}` not found (neither bundled nor a file); give --variants with the \
                          file that defines it (e.g. jDip's variants.xml): {e}",
@@ -164,18 +195,26 @@ impl Runner {
             file: case.file.clone(),
             line: case.line,
             failures: Vec::new(),
+            unusable: false,
         };
-        if let Err(e) = self.play(case, &mut result.failures) {
+        let name = match self.variant_key(case) {
+            Ok(name) => name,
+            Err(e) => {
+                result.failures.push(e);
+                result.unusable = true;
+                return result;
+            }
+        };
+        if let Err(e) = self.play(case, &name, &mut result.failures) {
             result.failures.push(e);
         }
         result
     }
 
-    fn play(&mut self, case: &Case, failures: &mut Vec<String>) -> Result<(), String> {
-        let name = self.variant_key(case)?;
+    fn play(&mut self, case: &Case, name: &str, failures: &mut Vec<String>) -> Result<(), String> {
         let variant = self
             .variants
-            .get(&name)
+            .get(name)
             .ok_or_else(|| format!("variant `{name}` not loaded"))?;
         let map = &variant.map;
         if let Some(check) = &case.read {

@@ -477,6 +477,31 @@ pub enum MapError {
     TooMany { what: &'static str, max: usize },
     #[error("no such {what} id {id}")]
     BadId { what: &'static str, id: usize },
+    #[error(
+        "the map is too large: its border tables would take {mib} MiB ({regions} regions × {unit_types} unit types; they grow with the square of the regions), and dip allows at most {max_mib} MiB"
+    )]
+    TooLarge {
+        mib: u64,
+        max_mib: u64,
+        regions: usize,
+        unit_types: usize,
+    },
+}
+
+/// The most memory the dense border tables of one map may take (512 MiB:
+/// 20,000 provinces with four unit types fit). Checked before anything
+/// is allocated, so a variant file claiming a huge map is an error, not
+/// an abort.
+pub const MAX_TABLE_BYTES: u64 = 512 << 20;
+
+/// Bytes of the tables `build` allocates for this many regions, provinces
+/// and unit types: adjacency and reach bit rows per unit type, convoy rows.
+fn table_bytes(regions: usize, provinces: usize, unit_types: usize) -> u64 {
+    let (nr, np, nut) = (regions as u64, provinces as u64, unit_types as u64);
+    let rw = nr.div_ceil(64).max(1);
+    let pw = np.div_ceil(64).max(1);
+    // Each region's edge list head (24 bytes) too.
+    nut * nr * ((rw + pw) * 8 + 24) + np * pw * 8
 }
 
 /// Collects provinces, coasts and borders; `build` checks them once.
@@ -679,6 +704,15 @@ impl MapBuilder {
                 });
             }
         }
+        let bytes = table_bytes(regions.len(), provinces.len(), unit_types.len());
+        if bytes > MAX_TABLE_BYTES {
+            return Err(MapError::TooLarge {
+                mib: bytes.div_ceil(1 << 20),
+                max_mib: MAX_TABLE_BYTES >> 20,
+                regions: regions.len(),
+                unit_types: unit_types.len(),
+            });
+        }
         let mut seen = std::collections::HashSet::new();
         for p in &provinces {
             if !seen.insert(p.abbr.to_ascii_lowercase()) {
@@ -832,5 +866,46 @@ impl MapBuilder {
             flagged,
             border_rules,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(provinces: usize, unit_types: usize) -> MapBuilder {
+        let mut b = MapBuilder::new("big");
+        b.add_power("A", "Alpha", "Alphan");
+        b.add_unit_type(UnitType::army());
+        for i in 1..unit_types {
+            b.add_unit_type(UnitType {
+                letter: (b'B' + i as u8) as char,
+                ..UnitType::army()
+            });
+        }
+        for i in 0..provinces {
+            b.add_province(&format!("p{i}"), &format!("P{i}"), Terrain::Land, false);
+        }
+        b
+    }
+
+    #[test]
+    fn huge_map_from_a_file_allocated_gigabytes() {
+        // 59,000 provinces with 16 unit types would take over 13 GiB.
+        let e = grid(59_000, 16).build().unwrap_err();
+        assert!(
+            matches!(
+                e,
+                MapError::TooLarge {
+                    regions: 59_000,
+                    unit_types: 16,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("at most 512 MiB"), "{e}");
+        // The largest generated benchmark map still builds.
+        assert!(table_bytes(20_000, 20_000, 4) <= MAX_TABLE_BYTES);
     }
 }

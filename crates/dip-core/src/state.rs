@@ -16,6 +16,28 @@ pub enum PhaseKind {
     Adjustment,
 }
 
+/// The largest year any file may name: a game can go on for a long time,
+/// and one more year always fits (no file's year overflows an `i32`).
+pub const MAX_YEAR: i32 = 1_000_000;
+
+/// A year as written in a variant or game file (`1901`, `-50` before
+/// Christ, as jDip's ancient variants have), or why it is none: not a
+/// number, or beyond ±[`MAX_YEAR`] (every reader checks the same range).
+pub fn parse_year(text: &str) -> Result<i32, String> {
+    let t = text.trim();
+    let digits = t.strip_prefix('-').unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a year, found `{t}`"));
+    }
+    // Too many digits for an i64 is out of range too.
+    match t.parse::<i64>() {
+        Ok(y) if (-(MAX_YEAR as i64)..=MAX_YEAR as i64).contains(&y) => Ok(y as i32),
+        _ => Err(format!(
+            "the year {t} is out of range (years from -{MAX_YEAR} to {MAX_YEAR})"
+        )),
+    }
+}
+
 /// Where the game stands in time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Phase {
@@ -177,6 +199,24 @@ impl State {
             if let (Some(h), None) = (homes.next(), homes.next()) {
                 self.set_owner(sc, Some(h));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn years_beyond_the_range_are_refused_not_wrapped() {
+        assert_eq!(parse_year("1901"), Ok(1901));
+        assert_eq!(parse_year("-50"), Ok(-50));
+        assert_eq!(parse_year(" 1000000 "), Ok(MAX_YEAR));
+        for bad in ["2147483647", "99999999999", "-2147483648", "1000001"] {
+            assert!(parse_year(bad).unwrap_err().contains("out of range"), "{bad}");
+        }
+        for bad in ["", "-", "19o1", "+1901"] {
+            assert!(parse_year(bad).unwrap_err().contains("expected a year"), "{bad}");
         }
     }
 }

@@ -26,8 +26,13 @@ pub struct Target {
     pub seeds: fn() -> Vec<Vec<u8>>,
 }
 
+mod http;
+pub use http::http_body;
+
+/// Bytes as dip reads a user's file: UTF-8 (a byte-order mark skipped),
+/// else DOS code page 850 or Latin-1, as `dip_variants::files` decides.
 fn text(data: &[u8]) -> String {
-    String::from_utf8_lossy(data).into_owned()
+    dip_variants::files::decode_any(data.to_vec()).0
 }
 
 fn repo_file(rel: &str) -> Vec<u8> {
@@ -96,11 +101,25 @@ pub fn variant_dipwork(data: &[u8]) {
     }
 }
 
-/// DPjudge map files.
+/// DPjudge map files, read from a file in a folder of their own as `dip`
+/// reads them (so `MAP` lines that name other files are followed, and
+/// confined to that folder).
 pub fn variant_dpjudge(data: &[u8]) {
-    if let Ok(m) = dip_variants::dpjudge::read_str(&text(data), "fuzz.map") {
-        let _ = m.build("fuzz");
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dip-fuzz-dp-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("fuzz.map");
+    if std::fs::write(&file, data).is_ok() {
+        if let Ok(m) = dip_variants::dpjudge::read_file(&file.to_string_lossy()) {
+            let _ = m.build("fuzz");
+        }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Realpolitik variants: the `.var` file and the files it names, written to
@@ -309,6 +328,45 @@ pub fn cases(data: &[u8]) {
     }
 }
 
+/// Stage files read back (SCANNED.TXT and PARSED.TXT as corrected by
+/// hand, CONFLICTED.TXT and WINTERED.TXT for the report).
+pub fn stagefile(data: &[u8]) {
+    use dip_game::stagefile::{orders_of, Earlier};
+    let v = standard();
+    let t = text(data);
+    let vocab = dip_text::Vocabulary::new(&v.map);
+    for which in [Earlier::Scanned, Earlier::Parsed] {
+        let _ = orders_of(&vocab, which, std::path::Path::new(which.file_name()), &t);
+    }
+    if let Ok(r) = dip_game::report::Report::from_stage_text(&t) {
+        let _ = dip_game::plain::plain(&r, &dip_game::plain::PlainStyle::default());
+    }
+}
+
+/// The stage files of examples/stages, and the CONFLICTED.TXT and
+/// WINTERED.TXT its turn makes (written in a temporary copy).
+fn stage_seeds() -> Vec<Vec<u8>> {
+    let mut seeds = seeds_of(&["examples/stages/SCANNED.TXT", "examples/stages/PARSED.TXT"]);
+    let dir = std::env::temp_dir().join(format!("dip-fuzz-stages-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    for f in ["GAME.TXT", "SCANNED.TXT", "PARSED.TXT"] {
+        let _ = std::fs::write(dir.join(f), repo_file(&format!("examples/stages/{f}")));
+    }
+    let stages = dip_game::gamedir::Stages {
+        scan: false,
+        parse: false,
+        ..dip_game::gamedir::Stages::all()
+    };
+    if dip_game::gamedir::run(&dir, &stages, None).is_ok() {
+        for f in ["CONFLICTED.TXT", "WINTERED.TXT"] {
+            seeds.extend(std::fs::read(dir.join(f)));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    seeds
+}
+
 /// Map edits (Seismic play).
 pub fn map_edits(data: &[u8]) {
     let _ = dip_variants::seismic::apply(standard(), &text(data), "fuzz.edits");
@@ -506,6 +564,16 @@ pub fn targets() -> Vec<Target> {
             seeds: || vec![jdip_zip_seed()],
         },
         Target {
+            name: "stagefile",
+            run: stagefile,
+            seeds: stage_seeds,
+        },
+        Target {
+            name: "http_body",
+            run: http_body,
+            seeds: http::seeds,
+        },
+        Target {
             name: "map_edits",
             run: map_edits,
             seeds: || vec![b"remove-border * bre eng\nadd-border A wal pic\nadd-border F wal pic\n".to_vec()],
@@ -526,6 +594,47 @@ pub fn targets() -> Vec<Target> {
     ];
     all.extend(daide::targets());
     all
+}
+
+/// A watchdog over the input being tried: one that runs longer than the
+/// limit is a hang; its file is copied to the hang path and `on_hang`
+/// called with it (the stable runner saves it and stops: a reader cannot
+/// be interrupted).
+pub struct Watchdog {
+    running: std::sync::Arc<std::sync::Mutex<Option<(PathBuf, PathBuf, std::time::Instant)>>>,
+}
+
+impl Watchdog {
+    pub fn start(limit: std::time::Duration, on_hang: impl Fn(&std::path::Path) + Send + 'static) -> Watchdog {
+        let running: std::sync::Arc<std::sync::Mutex<Option<(PathBuf, PathBuf, std::time::Instant)>>> =
+            Default::default();
+        let seen = running.clone();
+        std::thread::spawn(move || loop {
+            std::thread::sleep(std::time::Duration::from_millis(50).min(limit));
+            let mut guard = seen.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((current, hang, since)) = guard.as_ref() {
+                if since.elapsed() > limit {
+                    let _ = std::fs::copy(current, hang);
+                    let hang = hang.clone();
+                    *guard = None;
+                    drop(guard);
+                    on_hang(&hang);
+                }
+            }
+        });
+        Watchdog { running }
+    }
+
+    /// An input starts: it is in `current`, and goes to `hang` if it hangs.
+    pub fn begin(&self, current: &std::path::Path, hang: &std::path::Path) {
+        *self.running.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((current.to_path_buf(), hang.to_path_buf(), std::time::Instant::now()));
+    }
+
+    /// The input returned in time.
+    pub fn end(&self) {
+        *self.running.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
 }
 
 /// A small deterministic random source (xorshift).
@@ -692,5 +801,34 @@ mod jdip_seed_tests {
         let seed = super::jdip_seed();
         let parts: Vec<&[u8]> = seed.split(|&b| b == 0).filter(|p| !p.is_empty()).collect();
         assert_eq!(parts.len(), 3);
+    }
+}
+
+#[cfg(test)]
+mod watchdog_tests {
+    use super::Watchdog;
+    use std::time::Duration;
+
+    /// The stable runner waited for ever on an input that hung: the
+    /// watchdog saves it and says so.
+    #[test]
+    fn an_input_that_hangs_was_waited_for_for_ever() {
+        let dir = std::env::temp_dir().join(format!("dip-fuzz-dog-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let (current, hang) = (dir.join("current"), dir.join("hang"));
+        std::fs::write(&current, b"endless").unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let dog = Watchdog::start(Duration::from_millis(100), move |p| {
+            let _ = tx.send(p.to_path_buf());
+        });
+        // An input that returns in time is no hang.
+        dog.begin(&current, &hang);
+        dog.end();
+        assert!(rx.recv_timeout(Duration::from_millis(400)).is_err());
+        // One that does not return is.
+        dog.begin(&current, &hang);
+        let saved = rx.recv_timeout(Duration::from_secs(5)).expect("the hang is reported");
+        assert_eq!(std::fs::read(saved).unwrap(), b"endless");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -8,7 +8,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use dip_variants::files::{
-    decode_utf8, encode, read_bytes_capped, read_text, read_text_encoded, Encoding, MAX_BINARY_BYTES, MAX_TEXT_BYTES,
+    decode_utf8, encode, excerpt, read_bytes_capped, read_text, read_text_encoded, Encoding, MAX_BINARY_BYTES,
+    MAX_TEXT_BYTES,
 };
 
 /// A name taken from a file (a game's id, a prefix) made safe as one file
@@ -86,6 +87,31 @@ pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), String> {
     commit(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// Checks outputs before anything is written: none may be one of the
+/// `inputs` (files, or folders whose files were read: then nothing directly
+/// inside them either), a directory, or (without `force`) an existing file.
+pub fn check_targets(targets: &[&Path], inputs: &[&Path], force: bool) -> Result<(), String> {
+    for t in targets {
+        for i in inputs {
+            let inside = i.is_dir() && t.parent().is_some_and(|p| same_file(p, i));
+            if same_file(t, i) || inside {
+                return Err(format!(
+                    "{} would replace the input {}; write to another file",
+                    t.display(),
+                    i.display()
+                ));
+            }
+        }
+        if t.is_dir() {
+            return Err(format!("{} is a directory; expected a file name", t.display()));
+        }
+        if t.exists() && !force {
+            return Err(format!("{} exists; use --force to replace it", t.display()));
+        }
+    }
+    Ok(())
 }
 
 /// True when two paths name the same existing file.

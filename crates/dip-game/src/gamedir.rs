@@ -72,6 +72,9 @@ pub struct RunResult {
     pub written: Vec<PathBuf>,
     /// Lines for the screen (corrections, suggested retreats).
     pub messages: Vec<String>,
+    /// What the game master must not miss (nations that sent nothing, a
+    /// turn played without orders): for standard error and ERRORS.TXT.
+    pub warnings: Vec<String>,
     pub report: Report,
     /// DipWork's SLOWMOTION: milliseconds to wait after each screen line
     /// (0 none, -1 wait for a key); the CLI honours it on a terminal.
@@ -215,28 +218,6 @@ impl GameDir {
             line: 1,
             message: "no VARIANTPATH (a bundled variant such as `standard`, or a path)".into(),
         })?;
-        // DipWork's VARIANTPATH is relative to its working folder, where
-        // PROJECT.TXT stands, and written with DOS's `\` in any case
-        // (`variants\standard`); then the game's folder (and its parent when
-        // there is no PROJECT.TXT); then as given (a bundled name, or a path
-        // from where dip runs).
-        let project_dir = project_file.as_deref().and_then(Path::parent).map(|p| {
-            if p.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                p
-            }
-        });
-        let absolute = Path::new(vpath.value.trim()).is_absolute();
-        // Without a PROJECT.TXT, the game's parent folder is where one would be.
-        let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
-        let found = project_dir
-            .into_iter()
-            .chain([dir])
-            .chain(parent.filter(|_| project_dir.is_none()))
-            .filter(|_| !absolute)
-            .find_map(|base| dip_variants::files::find_dos_path(base, vpath.value.trim()))
-            .or_else(|| absolute.then(|| PathBuf::from(vpath.value.trim())));
         // FNVARIANT (DipWork's `FN VARIANT`, in PROJECT.TXT): the name of
         // the variant folder's parameter file, VARIANT.TXT by default.
         let fnvariant = project
@@ -249,25 +230,14 @@ impl GameDir {
             })
             .filter(|v| !v.is_empty())
             .unwrap_or_else(|| "VARIANT.TXT".to_string());
-        let params_file = found
-            .as_deref()
-            .filter(|p| p.is_dir())
-            .and_then(|p| dip_variants::files::find_dos_path(p, &fnvariant))
-            .filter(|p| p.is_file());
-        let variant = match (&found, &params_file) {
-            // A parameter file of another name: read as the folder's VARIANT.TXT.
-            (Some(_), Some(f)) if !fnvariant.eq_ignore_ascii_case("VARIANT.TXT") => {
-                let f = f.to_string_lossy().to_string();
-                dip_variants::dipwork::read_dir(&f).and_then(|m| m.build(&f))
-            }
-            (Some(p), _) => dip_variants::load(&p.to_string_lossy()),
-            (None, _) => dip_variants::load(vpath.value.trim()),
-        }
-        .map_err(|e| GameError {
-            file: game_path.display().to_string(),
-            line: vpath.line,
-            message: format!("VARIANTPATH: {e}"),
-        })?;
+        let project_dir = project_file.as_deref().and_then(Path::parent);
+        let resolved =
+            crate::variantpath::resolve(dir, project_dir, &vpath.value, &fnvariant).map_err(|e| GameError {
+                file: game_path.display().to_string(),
+                line: vpath.line,
+                message: format!("VARIANTPATH: {e}"),
+            })?;
+        let (variant, found, params_file) = (resolved.variant, resolved.path, resolved.params_file);
         game.start_year = Some(variant.start.phase.year);
         // Seismic play: the map edits applied so far, in phase order.
         let mut variant = variant;
@@ -889,6 +859,36 @@ fn parsed_text(map: &Map, phase: &dip_core::Phase, runs: &[&TurnReport]) -> Stri
     out
 }
 
+/// The orders file as read: it must hold at least one order (unless
+/// `--no-orders`) and end with `END`, and each nation that sent nothing is named.
+fn nmr_checks(
+    map: &Map,
+    start: &State,
+    lines: &[ReadLine],
+    text: &str,
+    path: &Path,
+    no_orders: bool,
+    out: &mut RunResult,
+) -> Result<(), RunError> {
+    if crate::nmr::no_order_at_all(lines) {
+        if !no_orders {
+            return Err(RunError::Other(format!(
+                "no orders: {} holds no order; nothing was played. Write the orders there, or run with --no-orders to play the turn with no orders at all (every unit holds)",
+                path.display()
+            )));
+        }
+        out.warnings.push(format!(
+            "warning: no orders in {}: every unit holds (--no-orders)",
+            path.display()
+        ));
+        return Ok(());
+    }
+    crate::nmr::check_end(text, path)?;
+    let silent = crate::nmr::silent_nations(map, start, lines);
+    out.warnings.extend(crate::nmr::silent_warning(map, start, &silent));
+    Ok(())
+}
+
 /// Runs the requested stages over a game directory.
 pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunResult, RunError> {
     let g = GameDir::open(dir, project)?;
@@ -949,7 +949,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 "no orders: {why}; nothing was played. Put the orders there, or run with --no-orders to play the turn with no orders at all (every unit holds)"
             )));
         }
-        out.messages
+        out.warnings
             .push(format!("warning: no orders ({why}): every unit holds (--no-orders)"));
     }
     if stages.debug >= 2 {
@@ -965,6 +965,9 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         }
         None => read_orders(&vocab, &g.orders_text, None),
     };
+    if let (true, None, Some(path)) = (plays, &earlier, &g.orders_path) {
+        nmr_checks(map, &start, &lines, &g.orders_text, path, stages.no_orders, &mut out)?;
+    }
     if stages.scan {
         write_in(
             g.form,
@@ -1095,8 +1098,9 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 .join(", ")
         ));
     }
-    // ERRORS.TXT: every changed or deleted order, with its full text.
-    let mut errors = String::new();
+    // ERRORS.TXT: the warnings first, then every changed or deleted
+    // order, with its full text.
+    let mut errors: String = out.warnings.iter().map(|w| format!("{w}\n")).collect();
     for r in &runs {
         errors.push_str(&r.check.errors_text(&vocab, dip_text::Style::Datc));
     }
@@ -1471,6 +1475,12 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
             let hist_name = history.display().to_string();
             let hist_rec = crate::record::GameRecord::from_text(map, &h, &hist_name)
                 .map_err(|e| RunError::Other(e.to_string()))?;
+            // An accept that stopped between its renames (its journal is
+            // there, TURN.REC already at the end of HISTORY.REC) is
+            // finished now; without the journal the same turn is refused.
+            if journal(dir).is_file() && hist_rec.phases.ends_with(&turn_rec.phases) {
+                return finish_accept(dir, &g.params, &game, &newgame, None, &turn, true);
+            }
             if let (Some(last), Some(first)) = (hist_rec.phases.last(), turn_rec.phases.first()) {
                 crate::record::check_follows(&last.state.phase, &first.state.phase).map_err(|m| {
                     RunError::Other(format!(
@@ -1493,31 +1503,61 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
         };
         new_history = Some(add);
     }
+    finish_accept(dir, &g.params, &game, &newgame, new_history, &turn, false)
+}
+
+/// The file that says an `accept` is between its renames.
+fn journal(dir: &Path) -> PathBuf {
+    dir.join("ACCEPT.JOURNAL")
+}
+
+/// The swap of `accept`, everything checked: HISTORY.REC (when it grows)
+/// and GAME.TXT are written beside, GAME.BAK kept, then ACCEPT.JOURNAL is
+/// written, HISTORY.REC and GAME.TXT renamed into place (GAME.TXT last),
+/// TURN.REC and the journal removed. A failure after HISTORY.REC's rename
+/// leaves the journal and TURN.REC at the record's end: the next `accept`
+/// recognises them and finishes.
+fn finish_accept(
+    dir: &Path,
+    params: &Params,
+    game: &Path,
+    newgame: &Path,
+    new_history: Option<String>,
+    turn: &Path,
+    turn_done: bool,
+) -> Result<PathBuf, RunError> {
+    let history = dir.join("HISTORY.REC");
     // Written beside, then renamed: GAME.TXT last.
     let staged_history = match &new_history {
         Some(h) => Some(crate::files::stage(&history, h.as_bytes()).map_err(RunError::Other)?),
         None => None,
     };
     // NEWGAME.TXT's own bytes: its encoding (that of the game) is kept.
-    let new_bytes = crate::files::read_bytes_capped(&newgame, crate::files::MAX_TEXT_BYTES).map_err(RunError::Other)?;
-    let staged_game = crate::files::stage(&game, &new_bytes).map_err(|e| {
+    let new_bytes = crate::files::read_bytes_capped(newgame, crate::files::MAX_TEXT_BYTES).map_err(RunError::Other)?;
+    let staged_game = crate::files::stage(game, &new_bytes).map_err(|e| {
         if let Some(p) = &staged_history {
             let _ = std::fs::remove_file(p);
         }
         RunError::Other(e)
     })?;
-    let backup = keep_backup(dir, &g.params, &game).inspect_err(|_| {
+    let backup = keep_backup(dir, params, game).inspect_err(|_| {
         let _ = std::fs::remove_file(&staged_game);
         if let Some(p) = &staged_history {
             let _ = std::fs::remove_file(p);
         }
     })?;
     if let Some(p) = &staged_history {
+        let note =
+            "dip accept renames HISTORY.REC, then GAME.TXT; if this file stays, run `dip accept` again to finish\n";
+        std::fs::write(journal(dir), note).map_err(|e| RunError::Io(journal(dir).display().to_string(), e))?;
         crate::files::commit(p, &history).map_err(RunError::Other)?;
     }
-    crate::files::commit(&staged_game, &game).map_err(RunError::Other)?;
-    if new_history.is_some() {
-        std::fs::remove_file(&turn).map_err(|e| RunError::Io(turn.display().to_string(), e))?;
+    crate::files::commit(&staged_game, game).map_err(RunError::Other)?;
+    if new_history.is_some() || turn_done {
+        std::fs::remove_file(turn).map_err(|e| RunError::Io(turn.display().to_string(), e))?;
+    }
+    if journal(dir).exists() {
+        std::fs::remove_file(journal(dir)).map_err(|e| RunError::Io(journal(dir).display().to_string(), e))?;
     }
     Ok(backup)
 }
@@ -1551,9 +1591,10 @@ pub fn new_game(dir: &Path, variant: &str, name: &str) -> Result<Vec<PathBuf>, R
             )));
         }
     }
+    let vpath = crate::variantpath::for_new_game(dir, variant).map_err(RunError::Other)?;
     let vocab = Vocabulary::new(&v.map);
     let header = vec![
-        format!("VARIANTPATH {variant}"),
+        format!("VARIANTPATH {vpath}"),
         format!("NAME {name}"),
         "MASTER".to_string(),
         format!("VARNAME {}", v.title),

@@ -139,7 +139,12 @@ impl GameFile {
         }
         let year_text = self.params.get("YEAR").map(|e| e.value.clone()).unwrap_or_default();
         let start = self.start_year.unwrap_or(1901);
-        let read = crate::year::read(&year_text, start);
+        // A number written is the year, and must be one (never a quiet 1901).
+        let read = crate::year::read(&year_text, start).map_err(|message| GameError {
+            file: file.clone(),
+            line: self.params.get("YEAR").map_or(1, |e| e.line),
+            message: format!("YEAR: {message}"),
+        })?;
         let dislodged = self.nations.iter().any(|n| !n.dislodged.is_empty());
         let phase = read.phase(start, dislodged);
         let how = if year_text.is_empty() {

@@ -153,7 +153,10 @@ impl GameRecord {
                 other => {
                     return Err(err(
                         i + 1,
-                        format!("unknown keyword `{other}` (expected game, variant, rules or phase)"),
+                        format!(
+                            "unknown keyword `{}` (expected game, variant, rules or phase)",
+                            crate::files::excerpt(other)
+                        ),
                     ))
                 }
             }
@@ -265,6 +268,11 @@ pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
     for (i, ph) in g.phases.iter().enumerate() {
         let prev = i.checked_sub(1).map(|j| &g.phases[j]);
         let state = crate::replay::state_from(&vocab, ph, prev)?;
+        // The record reader refuses phases out of order: so does the import,
+        // rather than write a record that cannot be read back.
+        if let Some(before) = phases.last().map(|p: &PhaseRecord| p.state.phase) {
+            check_follows(&before, &state.phase).map_err(|m| format!("phase {} of the file: {m}", i + 1))?;
+        }
         let orders = crate::replay::orders_of(&vocab, ph)?
             .into_iter()
             .map(|(_, o)| o)

@@ -35,7 +35,7 @@ pub fn parse_phase_name(name: &str) -> Option<Phase> {
     if b.len() < 6 {
         return None;
     }
-    let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
+    let year = dip_core::parse_year(name.get(1..name.len() - 1)?).ok()?;
     let (season, kind) = match (b[0], b[b.len() - 1]) {
         (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
         (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
@@ -310,16 +310,41 @@ fn compare_retreats(
     diff_sets("retreat options", &want, &got, problems);
 }
 
+/// A retreat phase read from the file gets what only the movement before
+/// it knows, from dip's adjudication of that movement: the provinces
+/// closed by a standoff, and where each dislodged unit's attacker came
+/// from (when dip dislodged the same unit).
+fn carry_retreat_facts(map: &Map, before: &State, state: &mut State) {
+    if state.phase.kind != PhaseKind::Retreat || before.phase != state.phase {
+        return;
+    }
+    state.standoffs = before.standoffs.clone();
+    let ours: Vec<(ProvinceId, Dislodged)> = before.all_dislodged().collect();
+    for (p, d) in ours {
+        if let Some(mut theirs) = state.dislodged(p).filter(|t| t.unit == d.unit) {
+            theirs.attacker_from = d.attacker_from;
+            theirs.by_convoy = d.by_convoy;
+            state.set_dislodged(map, theirs);
+        }
+    }
+}
+
 /// Replays one game: every phase with orders is adjudicated from the
 /// file's own position, and compared with the file.
 pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameReplay, String> {
     let vocab = Vocabulary::new(map).with_spellcheck(0);
     let mut out = GameReplay::default();
+    // dip's own position after the phase before: a retreat phase takes its
+    // standoffs and attackers, which the file does not record (DATC 6.H.6).
+    let mut carried: Option<State> = None;
     for i in 0..g.phases.len().saturating_sub(1) {
         let phase = &g.phases[i];
         let next = &g.phases[i + 1];
         let prev = i.checked_sub(1).map(|j| &g.phases[j]);
-        let state = state_from(&vocab, phase, prev)?;
+        let mut state = state_from(&vocab, phase, prev)?;
+        if let Some(before) = carried.take() {
+            carry_retreat_facts(map, &before, &mut state);
+        }
         let orders = orders_of(&vocab, phase)?;
         let plain: Vec<Order> = orders.iter().map(|(_, o)| *o).collect();
         let outcome = game::adjudicate(map, &state, &plain, rules);
@@ -391,6 +416,7 @@ pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameRepl
         }
         // The next position.
         let ours = game::advance(map, &state, &outcome);
+        carried = Some(ours.clone());
         let theirs = state_from(&vocab, next, Some(phase))?;
         if ours.phase != theirs.phase {
             problems.push(format!(

@@ -44,15 +44,16 @@ fn tokens(text: &str) -> Vec<String> {
 }
 
 /// Reads a YEAR text; `start_year` is the variant's first year (for the
-/// century of a two-digit year).
-pub fn read(text: &str, start_year: i32) -> YearText {
+/// century of a two-digit year). A year written must be one: out of range
+/// is an error, never a quiet start year.
+pub fn read(text: &str, start_year: i32) -> Result<YearText, String> {
     if let Some(p) = crate::replay::parse_phase_name(text.trim()) {
-        return YearText {
+        return Ok(YearText {
             year: Some(p.year),
             short_year: false,
             season: Some(p.season),
             kind: Some(p.kind),
-        };
+        });
     }
     let words = tokens(text);
     let starts = |list: &[&str]| words.iter().any(|w| list.iter().any(|l| w.starts_with(l)));
@@ -72,21 +73,21 @@ pub fn read(text: &str, start_year: i32) -> YearText {
         (None, retreat.then_some(PhaseKind::Retreat))
     };
     let number = words.iter().find(|w| w.chars().all(|c| c.is_ascii_digit()));
-    let (year, short_year) = match number.and_then(|n| n.parse::<i32>().ok().map(|y| (y, n.len()))) {
-        Some((y, len)) if len <= 2 => {
+    let (year, short_year) = match number {
+        Some(n) if n.len() <= 2 => {
             let base = start_year - start_year.rem_euclid(100);
-            let y = base + y;
+            let y = base + n.parse::<i32>().unwrap_or(0);
             (Some(if y < start_year { y + 100 } else { y }), true)
         }
-        Some((y, _)) if (1..=100_000).contains(&y) => (Some(y), false),
-        _ => (None, false),
+        Some(n) => (Some(dip_core::parse_year(n)?), false),
+        None => (None, false),
     };
-    YearText {
+    Ok(YearText {
         year,
         short_year,
         season,
         kind,
-    }
+    })
 }
 
 impl YearText {
@@ -111,7 +112,7 @@ mod tests {
     use super::*;
 
     fn phase(text: &str) -> String {
-        let p = read(text, 1901).phase(1901, false);
+        let p = read(text, 1901).unwrap().phase(1901, false);
         crate::gamefile::title_phase(&p)
     }
 
@@ -134,7 +135,7 @@ mod tests {
             assert_eq!(phase(text), want, "{text}");
         }
         // A variant starting in 1898: `F99` is 1899, `H01` 1901.
-        assert_eq!(read("F99", 1898).year, Some(1899));
-        assert_eq!(read("H01", 1898).year, Some(1901));
+        assert_eq!(read("F99", 1898).unwrap().year, Some(1899));
+        assert_eq!(read("H01", 1898).unwrap().year, Some(1901));
     }
 }

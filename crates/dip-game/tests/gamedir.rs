@@ -105,7 +105,11 @@ fn accept_keeps_a_backup_and_the_game_goes_on() {
     assert!(read(&dir, "GAME.TXT").contains("PHASE Fall 1901 Movement"));
     // The next turn: no orders at all (NMR), then accept again.
     std::fs::write(dir.join("ORDERS.TXT"), "END\n").unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    let nmr = Stages {
+        no_orders: true,
+        ..Stages::all()
+    };
+    run(&dir, &nmr, None).unwrap();
     let backup = accept(&dir).unwrap();
     assert_eq!(
         backup.file_name().unwrap(),
@@ -358,7 +362,8 @@ fn parameters_from_a_dipwork_variant_folder() {
     let mut vt = read(&vdir, "VARIANT.TXT");
     vt = vt.replacen("END", "MASTER Variant Master\nTABCOLUMNWIDTH 14\nEND", 1);
     std::fs::write(vdir.join("VARIANT.TXT"), vt).unwrap();
-    let g = read(&dir, "GAME.TXT").replace("VARIANTPATH standard", "VARIANTPATH ../vars/standard");
+    // Named from the project folder, as DipWork's CURRENTPATH does.
+    let g = read(&dir, "GAME.TXT").replace("VARIANTPATH standard", "VARIANTPATH vars\\standard");
     std::fs::write(dir.join("GAME.TXT"), g).unwrap();
     run(&dir, &Stages::all(), None).unwrap();
     let plain = read(&dir, "PLAIN.TXT");
@@ -392,11 +397,42 @@ fn run_without_orders_file_refuses_unless_no_orders() {
     )
     .unwrap();
     assert!(
-        r.messages.iter().any(|m| m.contains("every unit holds")),
+        r.warnings.iter().any(|m| m.contains("every unit holds")),
         "{:?}",
-        r.messages
+        r.warnings
     );
     assert!(dir.join("NEWGAME.TXT").is_file());
+}
+
+#[test]
+fn empty_or_cut_orders_file_played_a_silent_all_hold_turn() {
+    let dir = example("silent-orders");
+    // An empty file, and the template `dip new` writes (headers, END).
+    for text in ["", "ZAT\nNATION Austria\n\nNATION England\nEND\n"] {
+        std::fs::write(dir.join("ORDERS.TXT"), text).unwrap();
+        let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+        assert!(e.contains("--no-orders") && !dir.join("NEWGAME.TXT").exists(), "{e}");
+    }
+    // Cut before the last nations: no END.
+    std::fs::write(
+        dir.join("ORDERS.TXT"),
+        "NATION Austria\nA Vie-Gal\nNATION England\nF Lon-Nth\n",
+    )
+    .unwrap();
+    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    assert!(e.contains("ORDERS.TXT:4:") && e.contains("without `END`"), "{e}");
+    assert!(!dir.join("NEWGAME.TXT").exists());
+    // With END the turn is played, and the nations that sent nothing are
+    // named, on the screen and first in ERRORS.TXT.
+    std::fs::write(
+        dir.join("ORDERS.TXT"),
+        "NATION Austria\nA Vie-Gal\nNATION England\nF Lon-Nth\nEND\n",
+    )
+    .unwrap();
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    let w = "no orders from France, Germany, Italy, Russia, Turkey in Spring 1901 Movement: their units hold";
+    assert!(r.warnings.iter().any(|m| m.contains(w)), "{:?}", r.warnings);
+    assert!(read(&dir, "ERRORS.TXT").starts_with(&format!("warning: {w}")));
 }
 
 #[test]
@@ -494,4 +530,26 @@ fn accept_twice_without_a_run_makes_another_backup() {
     let e = accept(&dir).unwrap_err().to_string();
     assert!(e.contains("accepted already"), "{e}");
     assert!(!dir.join("GAME.BAK.1").exists());
+}
+
+/// `accept` renames HISTORY.REC before GAME.TXT: a failure between the
+/// two left a game a second `accept` refused (the turn twice in the
+/// record). Now the second `accept` sees the turn at the record's end and
+/// finishes the swap.
+#[test]
+fn accept_stopped_between_its_renames_could_not_be_finished() {
+    let dir = example("accept-halfway");
+    std::fs::write(dir.join("ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\nEND\n").unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    let old_game = read(&dir, "GAME.TXT");
+    // As if accept had written its journal, renamed HISTORY.REC into
+    // place and then stopped.
+    std::fs::copy(dir.join("TURN.REC"), dir.join("HISTORY.REC")).unwrap();
+    std::fs::write(dir.join("ACCEPT.JOURNAL"), "").unwrap();
+    let history = read(&dir, "HISTORY.REC");
+    accept(&dir).unwrap();
+    assert_eq!(read(&dir, "GAME.TXT"), read(&dir, "NEWGAME.TXT"));
+    assert_eq!(read(&dir, "GAME.BAK"), old_game);
+    assert_eq!(read(&dir, "HISTORY.REC"), history, "the turn is not recorded twice");
+    assert!(!dir.join("TURN.REC").exists() && !dir.join("ACCEPT.JOURNAL").exists());
 }

@@ -67,6 +67,15 @@ fn phase_names() {
     assert!(parse_phase_name("S19").is_none());
 }
 
+/// A MILA phase name's year was any `i32` (`S2147483647M`): out of the
+/// range every other reader keeps, it is no phase name.
+#[test]
+fn phase_name_year_2147483647_was_read() {
+    assert!(parse_phase_name("S2147483647M").is_none());
+    assert!(parse_phase_name("S99999999999M").is_none());
+    assert_eq!(parse_phase_name("S1000000M").unwrap().year, 1_000_000);
+}
+
 /// `dip replay` compared a retreat phase by its units only: a wrong retreat
 /// option or a missing standoff went unnoticed.
 #[test]
@@ -169,4 +178,29 @@ fn a_move_that_lost_a_head_to_head_battle_is_no_standoff() {
     let r = replay_game(&v.map, &rules(), &games[0]).unwrap();
     assert!(r.differ.is_empty(), "{:#?}", r.differ);
     assert_eq!(r.agree, 1);
+}
+
+/// DATC 6.H.6: a unit retreated into a province left empty by a standoff
+/// and the replay agreed, because the file's retreat phase does not
+/// record standoffs (`retreats` empty or absent): dip's own standoffs from
+/// the movement before now carry into the retreat phase.
+#[test]
+fn retreat_into_a_standoff_province_counted_as_agreement() {
+    const GAME: &str = include_str!("data/retreat-into-standoff.jsonl");
+    let v = dip_variants::standard();
+    let mut absent: serde_json::Value = serde_json::from_str(GAME).unwrap();
+    for p in absent["phases"].as_array_mut().unwrap() {
+        p["state"].as_object_mut().unwrap().remove("retreats");
+    }
+    for text in [GAME.to_string(), absent.to_string()] {
+        let games = read_games(text.as_bytes(), "retreat-into-standoff.jsonl").unwrap();
+        let r = replay_game(&v.map, &rules(), &games[0]).unwrap();
+        let retreat = r.differ.iter().find(|d| d.phase == "S1901R");
+        let problems = retreat.map(|d| d.problems.join("\n")).unwrap_or_default();
+        assert!(
+            problems.contains("`A GAL R UKR`: file says succeeded, dip says illegal"),
+            "{:#?}",
+            r.differ
+        );
+    }
 }

@@ -38,6 +38,12 @@ pub struct GameEnd {
     pub total_centres: u32,
 }
 
+/// Years from `first` to `last`, both counted (none when `last` is
+/// earlier); any two years given, however far apart, without overflow.
+fn years_between(first: i32, last: i32) -> i32 {
+    (i64::from(last) - i64::from(first) + 1).clamp(0, i64::from(i32::MAX)) as i32
+}
+
 impl GameEnd {
     /// A standard game (1901, 34 centres) from (name, centres, eliminated year).
     pub fn standard(end_year: i32, powers: &[(&str, u32, Option<i32>)]) -> GameEnd {
@@ -76,7 +82,7 @@ impl GameEnd {
     /// Years played, counting the year of elimination (or the last year).
     pub fn years(&self, i: usize) -> i32 {
         let last = self.powers[i].eliminated.unwrap_or(self.end_year);
-        (last - self.start_year + 1).max(0)
+        years_between(self.start_year, last)
     }
 
     /// The game as a result table for the Analyse language, with one point
@@ -281,7 +287,7 @@ impl System {
                                 75.0
                             } else {
                                 let last = g.powers[i].eliminated.unwrap_or(solo_year);
-                                0.1 * (last - g.start_year + 1).max(0) as f64
+                                0.1 * years_between(g.start_year, last) as f64
                             }
                         })
                         .collect();
@@ -679,5 +685,19 @@ mod tests {
         let r = g.to_raw_game("t", None, &[System::DrawSize, System::CDiplo { solo: 100.0 }]);
         assert_eq!(r.players[0].points, vec![100.0, 49.0]);
         assert_eq!(r.players[1].points, vec![0.0, 1.0 + 14.0]);
+    }
+}
+
+#[cfg(test)]
+mod year_tests {
+    use super::*;
+
+    #[test]
+    fn manorcon_with_an_elimination_year_of_i32_min_overflowed() {
+        let g = GameEnd::standard(1910, &[("R", 14, Some(i32::MIN)), ("T", 20, None)]);
+        let s = System::by_name("manorcon").unwrap().score(&g);
+        assert!(s.iter().all(|x| x.is_finite()), "{s:?}");
+        assert_eq!(years_between(i32::MIN, i32::MAX), i32::MAX);
+        assert_eq!(years_between(1901, 1900), 0);
     }
 }

@@ -43,6 +43,8 @@ pub fn bundled_shapes(name: &str) -> Option<(&'static str, &'static str)> {
 impl Shapes {
     /// Reads a shapes file for `map`; `file` names it in errors.
     pub fn parse(map: &Map, text: &str, file: &str) -> Result<Shapes, ShapesError> {
+        // A byte-order mark (editors on Windows write one) is no line.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let err = |line: usize, message: String| ShapesError {
             file: file.to_string(),
             line,
@@ -131,6 +133,8 @@ impl Shapes {
     /// space's `x y length` runs, coasts included, in the order of the
     /// variant's provinces), traced into outlines.
     pub fn from_rgn(map: &Map, text: &str, file: &str) -> Result<Shapes, ShapesError> {
+        // A byte-order mark (editors on Windows write one) is no line.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let err = |line: usize, message: String| ShapesError {
             file: file.to_string(),
             line,
@@ -436,8 +440,9 @@ const RGN_MAX: i64 = 8_000;
 const EXACT_LAYOUT: usize = 1500;
 
 /// The largest coordinate kept as it is; maps drawn larger are scaled down
-/// to fit (a canvas is at most this wide and high).
-const MAX_COORDINATE: f32 = 12_000.0;
+/// to fit (a canvas is at most about this wide and high: 4096 × 4096 is
+/// 64 MiB of pixels, where a coordinate of 2147483647 once asked for 1.6 GB).
+const MAX_COORDINATE: f32 = 4096.0;
 
 /// Makes coordinates usable for a canvas: non-finite ones become 0, and
 /// when any is beyond [`MAX_COORDINATE`] all are scaled down together.

@@ -160,16 +160,28 @@ impl<'a> Picture<'a> {
         shapes.provinces.resize(map.num_provinces(), Vec::new());
         shapes.width = shapes.width.max(1);
         shapes.height = shapes.height.max(1);
+        // Shapes grown from the points were laid out on a canvas of sane
+        // size (huge coordinates scaled down): units go where they did.
+        let grown = |i: usize| shapes.points.get(i).copied().filter(|_| shapes.generated);
         let points: Vec<(f32, f32)> = map
             .provinces()
             .iter()
             .enumerate()
-            .map(|(i, p)| p.pos.or(shapes.points.get(i).copied()).unwrap_or((0.0, 0.0)))
+            .map(|(i, p)| {
+                grown(i)
+                    .or(p.pos)
+                    .or(shapes.points.get(i).copied())
+                    .unwrap_or((0.0, 0.0))
+            })
             .collect();
+        let moved = |i: usize| map.provinces()[i].pos.is_some_and(|q| q != points[i]);
         let region_points: Vec<(f32, f32)> = map
             .regions()
             .iter()
-            .map(|r| r.pos.unwrap_or(points[r.province.index()]))
+            .map(|r| {
+                let i = r.province.index();
+                r.pos.filter(|_| !moved(i)).unwrap_or(points[i])
+            })
             .collect();
         let name_points = place_names(variant, &shapes, &points, &region_points);
         Picture {

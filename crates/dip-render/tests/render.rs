@@ -369,6 +369,30 @@ fn province_at_3000000_aborts_render() {
     assert!(w <= 16_384 && h <= 16_384, "{w} × {h}");
 }
 
+/// A FIELDS.TXT (or `at=`) coordinate of 2147483647 drew a 12250 × 12064
+/// picture that took 1.6 GB: huge coordinates are scaled to a canvas of
+/// about 4096 pixels, and the units are drawn where the map was laid out.
+#[test]
+fn coordinate_2147483647_drew_a_12250_pixel_canvas() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/pure.variant"))
+        .unwrap()
+        .replace(
+            "province ber Berlin land center home=GER aka=berl",
+            "province ber Berlin land center home=GER aka=berl at=2147483647,2147483647",
+        );
+    let v = dip_variants::parse(&text, "big.variant").unwrap();
+    let pic = Picture::new(&v);
+    let svg = pic.svg(&v.start, None, &Options::default());
+    let png = dip_render::raster::png(&svg).unwrap();
+    let (w, h) = png_size(&png);
+    assert!(w <= 4_600 && h <= 4_600, "{w} × {h}");
+    // Berlin's army stands on the canvas, not two billion units away.
+    assert!(
+        !svg.contains("2147483647") && !svg.contains("2147483600"),
+        "units drawn off the canvas"
+    );
+}
+
 /// A 66-byte PNG claiming 100000 × 100000 pixels made every picture reader
 /// allocate 40 GB and abort.
 #[test]

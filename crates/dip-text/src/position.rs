@@ -15,9 +15,8 @@ pub struct PositionError {
 }
 
 /// `spring 1901 movement`, `Fall 1901, Retreat`, `winter 1901`.
-/// The largest year a position may name: a game can go on for a long time,
-/// and one more year always fits.
-pub const MAX_YEAR: i32 = 1_000_000;
+/// The largest year a position may name (every reader's: dip-core's).
+pub use dip_core::MAX_YEAR;
 
 pub fn parse_phase(text: &str) -> Result<Phase, String> {
     let mut season = None;

@@ -357,8 +357,8 @@ pub fn read(
                 format!("STARTPHASE takes `YEAR spring|fall|winter [movement|retreat]`, found `{v}`"),
             )
         };
-        let year: i32 = ws.first().and_then(|y| y.parse().ok()).ok_or_else(bad)?;
-        m.year = year;
+        let year = ws.first().ok_or_else(bad)?;
+        m.year = dip_core::parse_year(year).map_err(|e| err(vfile, l, format!("STARTPHASE: {e}")))?;
         match ws.get(1).map(|s| s.to_ascii_lowercase()).as_deref() {
             Some("spring") => m.season = Season::Spring,
             Some("fall") | Some("autumn") => m.season = Season::Fall,

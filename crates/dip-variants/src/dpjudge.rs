@@ -98,7 +98,7 @@ fn parse_phase(words: &[&str]) -> Option<(i32, Season, PhaseKind)> {
             "MOVEMENT" => {}
             "RETREATS" | "RETREAT" => kind = PhaseKind::Retreat,
             "ADJUSTMENTS" | "ADJUSTMENT" => kind = PhaseKind::Adjustment,
-            other => year = Some(other.parse().ok()?),
+            other => year = Some(dip_core::parse_year(other).ok()?),
         }
     }
     Some((year?, season?, kind))

@@ -21,6 +21,15 @@ pub fn read_bytes_capped(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     if path.is_dir() {
         return Err(format!("{name}: is a directory, expected a file"));
     }
+    // A pipe without a writer would block for ever, a device never end:
+    // only regular files are read.
+    if let Ok(m) = std::fs::metadata(path) {
+        if !m.is_file() {
+            return Err(format!(
+                "{name}: not a regular file (a device, pipe or socket); expected a file"
+            ));
+        }
+    }
     let f = std::fs::File::open(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
     let mut bytes = Vec::new();
     f.take(limit + 1)
@@ -267,6 +276,17 @@ pub fn read_text_encoded(path: &Path) -> Result<(String, Encoding), String> {
     Ok(decode_any(bytes))
 }
 
+/// At most the first 16 characters of a word quoted in an error, with `…`
+/// when cut, control characters escaped: a file that is not what it was
+/// named as (`/etc/passwd` as a variant) is never echoed whole.
+pub fn excerpt(text: &str) -> String {
+    let mut s: String = text.chars().take(16).flat_map(char::escape_debug).collect();
+    if text.chars().nth(16).is_some() {
+        s.push('…');
+    }
+    s
+}
+
 /// Removes a leading byte-order mark from text already read.
 pub fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
@@ -335,11 +355,28 @@ mod tests {
         assert_eq!(decode_utf8(b"\xEF\xBB\xBFabc".to_vec(), "f").unwrap(), "abc");
     }
 
+    #[test]
+    fn long_file_is_capped() {
+        let p = std::env::temp_dir().join(format!("dip-files-{}-long", std::process::id()));
+        std::fs::write(&p, vec![b'x'; (1 << 20) + 1]).unwrap();
+        let e = read_bytes_capped(&p, 1 << 20).unwrap_err();
+        let _ = std::fs::remove_file(&p);
+        assert!(e.contains("dip-files-") && e.contains("larger than 1 MiB"), "{e}");
+    }
+
     #[cfg(unix)]
     #[test]
-    fn endless_file_is_capped() {
+    fn endless_device_or_fifo_without_writer_is_refused() {
         let e = read_bytes_capped(Path::new("/dev/zero"), 1 << 20).unwrap_err();
-        assert!(e.contains("/dev/zero") && e.contains("larger than 1 MiB"), "{e}");
+        assert!(e.contains("/dev/zero: not a regular file"), "{e}");
+        let fifo = std::env::temp_dir().join(format!("dip-files-{}-fifo", std::process::id()));
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let e = read_bytes_capped(&fifo, 1 << 20).unwrap_err();
+            let _ = std::fs::remove_file(&fifo);
+            assert!(e.contains("not a regular file"), "{e}");
+        }
     }
 
     #[test]

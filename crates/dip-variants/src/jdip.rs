@@ -487,7 +487,7 @@ fn parse_turn(s: &str) -> Option<(i32, Season, PhaseKind)> {
                     Some(n) => (n, true),
                     None => (l.as_str(), false),
                 };
-                let y: i32 = num.parse().ok()?;
+                let y = dip_core::parse_year(num).ok()?;
                 year = Some(if neg { -y } else { y });
             }
         }

@@ -180,6 +180,15 @@ pub struct VariantError {
     pub message: String,
 }
 
+impl VariantError {
+    /// The file could not be read as a variant at all (missing, unreadable,
+    /// an unknown format, or not a variant file): unusable input, unlike a
+    /// mistake at a line of a variant file (a finding of `dip variant check`).
+    pub fn is_unreadable(&self) -> bool {
+        self.line == 0 || self.message.starts_with(parse::NOT_A_VARIANT)
+    }
+}
+
 const STANDARD: &str = include_str!("../../../variants/standard.variant");
 
 static BUNDLED: &[(&str, &str)] = &[

@@ -373,6 +373,9 @@ impl Parser<'_> {
     }
 }
 
+/// How the error for a file that is no variant file at all begins.
+pub(crate) const NOT_A_VARIANT: &str = "not a dip variant file";
+
 /// Parses a variant file; `file` names it in error messages.
 pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
     let mut p = Parser {
@@ -396,9 +399,17 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
             let lower = kw.to_lowercase();
             let msg = if KEYWORDS.contains(&lower.as_str()) {
                 format!("keywords are lower case: write `{lower}`, not `{kw}`")
+            } else if by_kw.is_empty() {
+                // Nothing of a variant so far: most likely another kind of
+                // file, which is not quoted beyond a short excerpt.
+                format!(
+                    "{NOT_A_VARIANT}: it starts with `{}`, not a keyword such as `variant`, `power` or `province` (docs/variant-format.md)",
+                    crate::files::excerpt(kw)
+                )
             } else {
                 format!(
-                    "unknown keyword `{kw}` (expected {})",
+                    "unknown keyword `{}` (expected {})",
+                    crate::files::excerpt(kw),
                     list(KEYWORDS.iter().map(|k| k.to_string()))
                 )
             };
@@ -916,7 +927,7 @@ fn parse_start(s: &Stmt) -> Res<Phase> {
         [y, s, k] => (y, s, Some(*k)),
         _ => return Err(usage.into()),
     };
-    let year: i32 = number(year, "a year")?;
+    let year = dip_core::parse_year(&unquote(year))?;
     let (season, default_kind) = match *season {
         "spring" => (Season::Spring, PhaseKind::Movement),
         "fall" | "autumn" => (Season::Fall, PhaseKind::Movement),

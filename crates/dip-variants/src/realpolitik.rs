@@ -544,7 +544,10 @@ fn read_gam(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
     it.next().ok_or_else(|| end("the variant's name"))?;
     let &(l, phase) = it.next().ok_or_else(|| end("the phase, e.g. `Spring 1901`"))?;
     let ws: Vec<&str> = phase.split_whitespace().collect();
-    let year: Option<i32> = ws.get(1).and_then(|y| y.parse().ok());
+    let year: Option<i32> = match ws.get(1) {
+        Some(y) => Some(dip_core::parse_year(y).map_err(|e| err(&file, l, e))?),
+        None => None,
+    };
     m.season = match (ws.first().map(|s| s.to_ascii_lowercase()).as_deref(), year) {
         (Some("spring"), Some(_)) => Season::Spring,
         (Some("fall" | "autumn" | "winter"), Some(_)) => Season::Fall,

@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut game_phases = 0usize;
     for _ in 0..args.games {
         let mut state = variant.start.clone();
-        let end = state.phase.year + args.years;
+        let end = state.phase.year.saturating_add(args.years);
         while state.phase.year < end && game::winner(map, &state).is_none() {
             let orders = random_orders(map, &state, &rules, &mut rng);
             let t = Instant::now();

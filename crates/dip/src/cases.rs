@@ -26,6 +26,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         rules: args.rules,
     });
     let (mut passed, mut failed) = (0, 0);
+    // Cases that could not be run (their variant unreadable): exit 2.
+    let mut unusable = 0;
     for path in &args.files {
         let name = path.display().to_string();
         let text = match dip_game::files::read_text(path) {
@@ -49,6 +51,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 if args.verbose {
                     println!("ok   {} {}", r.id, r.title);
                 }
+            } else if r.unusable {
+                unusable += 1;
+                for f in &r.failures {
+                    eprintln!("dip: case {}: {f}", r.id);
+                }
             } else {
                 failed += 1;
                 println!("FAIL {} {} ({}:{})", r.id, r.title, r.file, r.line);
@@ -57,6 +64,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             }
         }
+    }
+    if unusable > 0 {
+        println!("{passed} passed, {failed} failed, {unusable} could not be run");
+        return Ok(ExitCode::from(2));
     }
     println!("{passed} passed, {failed} failed");
     Ok(if failed > 0 {

@@ -122,6 +122,9 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
     }
     match gamedir::run(&game, &stages, a.project.as_deref()) {
         Ok(r) => {
+            for w in &r.warnings {
+                eprintln!("dip: {w}");
+            }
             let pause = slow_motion(r.slowmotion);
             for m in &r.messages {
                 println!("{m}");

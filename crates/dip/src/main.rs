@@ -13,6 +13,7 @@ mod record;
 mod render;
 mod replay;
 mod serve;
+mod staged;
 mod variant;
 mod war;
 

@@ -12,6 +12,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::staged::Staged;
+
 /// Run an Analyse control file over result tables.
 #[derive(clap::Args)]
 #[command(trailing_var_arg = true)]
@@ -34,6 +36,10 @@ struct FsHost {
     /// Every file read so far (the control file, includes, data), which
     /// OUTPUT and ERRORLOG may not name.
     read: Vec<PathBuf>,
+    /// What OUTPUT, ERRORLOG and PRINTFILE wrote, held until the run ends:
+    /// a data file named after the OUTPUT that names it is still whole
+    /// when it is read, and is refused then rather than truncated.
+    staged: Staged,
 }
 
 impl FsHost {
@@ -89,6 +95,10 @@ fn glob_dir(dir: &Path, mask: &str) -> Vec<String> {
 impl Host for FsHost {
     fn read(&mut self, path: &str) -> Result<String, String> {
         let p = self.resolve(path);
+        if let Some(text) = self.staged.contents(&p) {
+            // written by this run: its own output, not a file to protect
+            return Ok(text);
+        }
         let text = dip_game::files::read_text(&p)?;
         if let Ok(c) = std::fs::canonicalize(&p) {
             self.read.push(c);
@@ -117,14 +127,11 @@ impl Host for FsHost {
                 ));
             }
         }
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .write(true)
-            .append(append)
-            .truncate(!append)
-            .open(path)
-            .map_err(|e| e.to_string())?;
-        f.write_all(text.as_bytes()).map_err(|e| e.to_string())
+        if Path::new(path).is_dir() {
+            return Err(format!("{path} is a directory; expected a file name"));
+        }
+        self.staged.write(Path::new(path), append, text);
+        Ok(())
     }
     fn stderr(&mut self, text: &str) {
         eprint!("{text}");
@@ -154,6 +161,8 @@ impl Host for FsHost {
         )
     }
     fn system(&mut self, cmd: &str) -> Result<i32, String> {
+        // the command may read what was written so far
+        self.staged.commit(&self.read)?;
         let st = std::process::Command::new("sh")
             .arg("-c")
             .arg(cmd)
@@ -183,6 +192,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         base,
         stdout: std::io::stdout(),
         read: std::fs::canonicalize(&args.control).into_iter().collect(),
+        staged: Staged::default(),
     };
     // The data files named on the command line are protected from the start.
     for a in &rest {
@@ -201,13 +211,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     };
     let mut it = Interp::new(&mut host, rest, allow);
-    match it.run(&control, &text) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) => {
-            eprintln!("dip: {e}");
-            Ok(ExitCode::from(2))
-        }
+    let result = it.run(&control, &text);
+    // Outputs are written only now, when every file the run reads is known.
+    let written = host.staged.commit(&host.read);
+    let mut code = ExitCode::SUCCESS;
+    if let Err(e) = result {
+        eprintln!("dip: {e}");
+        code = ExitCode::from(2);
     }
+    if let Err(e) = written {
+        eprintln!("dip: {e}");
+        code = ExitCode::from(2);
+    }
+    Ok(code)
 }
 
 /// Score one finished game with a scoring system.
@@ -248,8 +264,12 @@ pub fn score(args: ScoreArgs) -> Result<ExitCode> {
             Some((c, y)) => (c, Some(y)),
             None => (rest, None),
         };
-        let (Ok(centres), Ok(eliminated)) = (c.parse::<u32>(), e.map(|y| y.parse::<i32>()).transpose()) else {
-            eprintln!("dip: `{p}`: expected NAME=CENTRES[@YEAR][*]");
+        let (Ok(centres), Ok(eliminated)) = (c.parse::<u32>(), e.map(dip_core::parse_year).transpose()) else {
+            eprintln!(
+                "dip: `{p}`: expected NAME=CENTRES[@YEAR][*] (YEAR from -{} to {})",
+                dip_core::MAX_YEAR,
+                dip_core::MAX_YEAR
+            );
             return Ok(ExitCode::from(2));
         };
         powers.push(PowerEnd {

@@ -4,7 +4,7 @@
 use anyhow::{Context, Result};
 use dip_game::mila::read_games;
 use dip_game::record::{from_mila, to_mila, GameRecord};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Subcommand)]
@@ -15,7 +15,7 @@ pub enum RecordCommand {
         file: PathBuf,
         /// Directory for the records (one `ID.rec` per game; the id made
         /// safe as a file name, games with the same id numbered).
-        #[arg(long, default_value = ".")]
+        #[arg(short = 'o', long = "output", alias = "out", default_value = ".")]
         out: PathBuf,
         /// Replace records that exist already.
         #[arg(long)]
@@ -32,15 +32,18 @@ pub enum RecordCommand {
         /// The record file.
         file: PathBuf,
         /// Where to write it (default: stdout).
-        #[arg(long)]
+        #[arg(short = 'o', long = "output", alias = "out")]
         out: Option<PathBuf>,
+        /// Replace the file if it exists (never the record itself).
+        #[arg(long)]
+        force: bool,
     },
     /// Write a record as DIP's season files (`NAME_s01.dip`, `NAME_a01.dip`, ...).
     Dip {
         /// The record file.
         file: PathBuf,
         /// Directory for the files.
-        #[arg(long, default_value = ".")]
+        #[arg(short = 'o', long = "output", alias = "out", default_value = ".")]
         out: PathBuf,
         /// The files' common name.
         #[arg(long, default_value = "game")]
@@ -118,9 +121,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     }
                 }
             }
-            std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+            // Every file name is chosen and checked before the first is written.
             let mut used = std::collections::HashSet::new();
-            for (i, (g, rec)) in games.iter().zip(&records).enumerate() {
+            let mut paths = Vec::new();
+            for (i, g) in games.iter().enumerate() {
                 // The id comes from the file: it names a file inside --out
                 // and nothing else.
                 let id = if g.id.is_empty() {
@@ -141,8 +145,16 @@ pub fn run(a: Args) -> Result<ExitCode> {
                         g.id.escape_debug()
                     );
                 }
-                let path = out.join(format!("{stem}.rec"));
-                if let Err(e) = dip_game::files::write_new(&path, rec.to_text(&v.map).as_bytes(), force) {
+                paths.push(out.join(format!("{stem}.rec")));
+            }
+            let targets: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+            if let Err(e) = dip_game::files::check_targets(&targets, &[&file], force) {
+                eprintln!("dip: {e}");
+                return Ok(ExitCode::from(2));
+            }
+            std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+            for (path, rec) in paths.iter().zip(&records) {
+                if let Err(e) = dip_game::files::write_new(path, rec.to_text(&v.map).as_bytes(), force) {
                     eprintln!("dip: {e}");
                     return Ok(ExitCode::from(2));
                 }
@@ -157,7 +169,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
             None => Ok(ExitCode::from(2)),
         },
-        RecordCommand::Gam { file, out } => match load(&file)? {
+        RecordCommand::Gam { file, out, force } => match load(&file)? {
             Some((v, rec)) => {
                 let Some(mut last) = rec.last_state(&v.map) else {
                     eprintln!("dip: {}: the record has no phase", file.display());
@@ -171,7 +183,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 last.clear_dislodged();
                 let gam = dip_game::record::to_gam(&v, &last);
                 match out {
-                    Some(p) => std::fs::write(&p, gam).with_context(|| format!("cannot write {}", p.display()))?,
+                    Some(p) => {
+                        if let Err(e) = dip_game::files::check_targets(&[&p], &[&file], force)
+                            .and_then(|()| dip_game::files::replace(&p, gam.as_bytes()))
+                        {
+                            eprintln!("dip: {e}");
+                            return Ok(ExitCode::from(2));
+                        }
+                    }
                     None => print!("{gam}"),
                 }
                 Ok(ExitCode::SUCCESS)
@@ -186,12 +205,20 @@ pub fn run(a: Args) -> Result<ExitCode> {
             fixnames,
         } => match load(&file)? {
             Some((v, rec)) => {
-                std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
                 let prefix = dip_game::files::safe_file_name(&prefix);
                 let mut vocab = dip_text::Vocabulary::new(&v.map);
                 crate::fixnames::apply(&mut vocab, fixnames.as_deref())?;
-                for (name, text) in dip_game::dipfile::to_dip_files_with(&vocab, &rec, &prefix) {
-                    let path = out.join(name);
+                let files: Vec<(PathBuf, String)> = dip_game::dipfile::to_dip_files_with(&vocab, &rec, &prefix)
+                    .into_iter()
+                    .map(|(name, text)| (out.join(name), text))
+                    .collect();
+                let targets: Vec<&Path> = files.iter().map(|(p, _)| p.as_path()).collect();
+                if let Err(e) = dip_game::files::check_targets(&targets, &[&file], force) {
+                    eprintln!("dip: {e}");
+                    return Ok(ExitCode::from(2));
+                }
+                std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+                for (path, text) in files {
                     if let Err(e) = dip_game::files::write_new(&path, text.as_bytes(), force) {
                         eprintln!("dip: {e}");
                         return Ok(ExitCode::from(2));

@@ -71,8 +71,11 @@ pub struct Args {
     #[arg(long, default_value = "last")]
     phase: String,
     /// Output: .svg, .png or .bmp (DIP's export); `-` writes SVG to standard output.
-    #[arg(short, long, default_value = "-")]
+    #[arg(short, long, alias = "out", default_value = "-")]
     output: String,
+    /// Replace the output file if it exists (never an input).
+    #[arg(long)]
+    force: bool,
     /// Draw the position after the phase instead (needs ORDERS).
     #[arg(long)]
     after: bool,
@@ -92,8 +95,11 @@ pub struct AnimateArgs {
     /// Orders files, one per phase, adjudicated in turn (an empty file: no orders).
     orders: Vec<PathBuf>,
     /// Output: .png (animated PNG) or .html (page with step and play controls).
-    #[arg(short, long)]
+    #[arg(short, long, alias = "out")]
     output: String,
+    /// Replace the output file if it exists (never an input).
+    #[arg(long)]
+    force: bool,
     /// Instead of files: this many phases of random orders from the
     /// variant's start (1 to 10000).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -188,6 +194,24 @@ impl Look {
         }
     }
 
+    /// The files this look reads: shapes, background, symbols, the
+    /// variant's file and the pictures it names (an output may be none of them).
+    fn inputs(&self, variant: &dip_variants::Variant) -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = [&self.shapes, &self.background, &self.symbols]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
+        let file = Path::new(&self.variant);
+        if file.exists() {
+            v.push(file.to_path_buf());
+            let dir = file.parent().unwrap_or(Path::new(""));
+            v.extend(variant.pictures.iter().map(|(_, rel)| dir.join(rel)));
+            v.push(file.with_extension("rgn"));
+        }
+        v
+    }
+
     fn options(&self) -> Result<Options> {
         let mode =
             Mode::parse(&self.mode).with_context(|| format!("--mode {}: expected colour, grey or bw", self.mode))?;
@@ -199,6 +223,10 @@ impl Look {
             panel: !self.no_panel,
         };
         if let Some(d) = self.dpi {
+            // Scale 10 is 960 dpi: the message names the option given.
+            if !(d > 0.0 && d <= 960.0) {
+                bail!("--dpi must be above 0 and at most 960 (got {d})");
+            }
             o = o.with_dpi(d);
         }
         if !(o.scale > 0.0 && o.scale <= 10.0) {
@@ -235,6 +263,32 @@ fn read_orders(map: &dip_core::Map, state: &State, path: &Path, fixnames: Option
     })
 }
 
+/// The files a position, record or game directory argument reads.
+fn files_of(path: &Path) -> Vec<PathBuf> {
+    if path.is_dir() {
+        vec![path.join("GAME.TXT"), path.join("HISTORY.REC")]
+    } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("dip")) {
+        dip_game::dipfile::game_files(path)
+    } else {
+        vec![path.to_path_buf()]
+    }
+}
+
+/// Refuses an output that is one of the inputs, or an existing file
+/// without `--force`; standard output (`-`) is always fine.
+fn check_output(output: &str, inputs: &[PathBuf], force: bool) -> Result<()> {
+    if output == "-" {
+        return Ok(());
+    }
+    let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    dip_game::files::check_targets(&[Path::new(output)], &inputs, force).map_err(anyhow::Error::msg)
+}
+
+/// Writes an output checked by [`check_output`], whole or not at all.
+fn write_output(output: &str, bytes: &[u8]) -> Result<()> {
+    dip_game::files::replace(Path::new(output), bytes).map_err(anyhow::Error::msg)
+}
+
 /// Writes the picture of `state` (with `outcome`'s orders) as SVG or PNG.
 fn draw(
     pic: &Picture,
@@ -250,17 +304,17 @@ fn draw(
         if output == "-" {
             print!("{svg}");
         } else {
-            std::fs::write(output, svg).with_context(|| format!("cannot write {output}"))?;
+            write_output(output, svg.as_bytes())?;
         }
     } else if lower.ends_with(".png") {
         let pm = pic.pixmap(state, outcome, &pic.pieces(state), opts)?;
         let png = dip_render::raster::encode_png_at_dpi(&pm, dpi)?;
-        std::fs::write(output, png).with_context(|| format!("cannot write {output}"))?;
+        write_output(output, &png)?;
     } else if lower.ends_with(".bmp") {
         // DIP's export: a Windows bitmap.
         let pm = pic.pixmap(state, outcome, &pic.pieces(state), opts)?;
         let bmp = dip_render::raster::encode_bmp(&pm, dpi);
-        std::fs::write(output, bmp).with_context(|| format!("cannot write {output}"))?;
+        write_output(output, &bmp)?;
     } else {
         bail!("{output}: expected a file name ending in .svg, .png or .bmp, or - for SVG on standard output");
     }
@@ -304,6 +358,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(path) = &record {
         let rec = read_record(path)?;
         let variant = &rec.variant;
+        let mut inputs = files_of(path);
+        inputs.extend(args.look.inputs(variant));
+        check_output(&args.output, &inputs, args.force)?;
         let opts = args.look.options()?;
         let (states, outcomes) = replay(variant, &rec.record)?;
         let pic = args.look.picture(variant, rec.variant_path.as_deref())?;
@@ -333,6 +390,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (opened.variant, opened.state, opened.rules, opened.variant_path)
     };
     let map = &variant.map;
+    let mut inputs: Vec<PathBuf> = args.orders.iter().cloned().collect();
+    if position.as_os_str() != "start" {
+        inputs.extend(files_of(position));
+    }
+    inputs.extend(args.look.inputs(&variant));
+    check_output(&args.output, &inputs, args.force)?;
     let opts = args.look.options()?;
     // --rules, else the game's own (a game directory's switches), else the variant's.
     let rules = match &args.look.rules {
@@ -404,6 +467,11 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
         _ => (args.look.variant()?, None, None),
     };
     let map = &variant.map;
+    let mut inputs: Vec<PathBuf> = args.orders.clone();
+    inputs.extend(args.record.iter().flat_map(|r| files_of(r)));
+    inputs.extend(args.position.iter().filter(|p| p.as_os_str() != "start").cloned());
+    inputs.extend(args.look.inputs(&variant));
+    check_output(&args.output, &inputs, args.force)?;
     let opts = args.look.options()?;
     let rules = match &args.look.rules {
         Some(r) => Ruleset::parse(r)?,
@@ -469,13 +537,12 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
     let lower = out.to_ascii_lowercase();
     if lower.ends_with(".png") || lower.ends_with(".apng") {
         let bytes = animate::apng(&pic, &frames, &opts)?;
-        std::fs::write(out, bytes).with_context(|| format!("cannot write {out}"))?;
+        write_output(out, &bytes)?;
     } else if lower.ends_with(".html") || lower.ends_with(".htm") {
         let first = states.first().map(|s| s.phase.to_string()).unwrap_or_default();
         let last = states.last().map(|s| s.phase.to_string()).unwrap_or_default();
         let title = format!("{}: {first} to {last}", variant.title);
-        std::fs::write(out, animate::html(&pic, &frames, &opts, &title))
-            .with_context(|| format!("cannot write {out}"))?;
+        write_output(out, animate::html(&pic, &frames, &opts, &title).as_bytes())?;
     } else {
         bail!("{out}: expected a file name ending in .png (animated PNG) or .html");
     }

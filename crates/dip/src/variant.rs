@@ -45,7 +45,7 @@ enum Cmd {
         /// The map edits (docs/variant-format.md, "Map edits").
         edits: String,
         /// Output file (default: stdout); never the variant or the edits.
-        #[arg(long, short)]
+        #[arg(short = 'o', long = "output", alias = "out")]
         out: Option<String>,
         /// Replace an existing output file.
         #[arg(long)]
@@ -63,7 +63,7 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Output file (default: stdout).
-        #[arg(long, short)]
+        #[arg(short = 'o', long = "output", alias = "out")]
         out: Option<String>,
         /// Replace an existing output file.
         #[arg(long)]
@@ -79,7 +79,7 @@ enum Cmd {
         /// Output file (native, dpjudge) or folder (dipwork, realpolitik, jdip);
         /// default: stdout for native and dpjudge. Existing files are
         /// replaced only with --force, and never the input.
-        #[arg(long, short)]
+        #[arg(short = 'o', long = "output", alias = "out")]
         out: Option<String>,
         /// Replace existing output files.
         #[arg(long)]
@@ -93,25 +93,7 @@ const MAX_PROVINCES: i64 = 20_000;
 /// Refuses to write over the input (`inputs`: files or folders read), and
 /// over any existing file without `force`.
 fn check_targets(targets: &[&Path], inputs: &[&Path], force: bool) -> Result<()> {
-    for t in targets {
-        for i in inputs {
-            let inside = i.is_dir() && t.parent().is_some_and(|p| dip_game::files::same_file(p, i));
-            if dip_game::files::same_file(t, i) || inside {
-                return Err(anyhow!(
-                    "{} would replace the input {}; write to another file",
-                    t.display(),
-                    i.display()
-                ));
-            }
-        }
-        if t.is_dir() {
-            return Err(anyhow!("{} is a directory; expected a file name", t.display()));
-        }
-        if t.exists() && !force {
-            return Err(anyhow!("{} exists; use --force to replace it", t.display()));
-        }
-    }
-    Ok(())
+    dip_game::files::check_targets(targets, inputs, force).map_err(anyhow::Error::msg)
 }
 
 /// Writes one output file after [`check_targets`].
@@ -203,8 +185,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let mut findings: Vec<String> = Vec::new();
             match formats::read_model(&path) {
                 Ok((m, _)) => findings.extend(dip_variants::lint::lint_model(&m).iter().map(|f| f.to_string())),
+                // Not a variant dip can read: unusable input, not a finding.
+                Err(e) if e.is_unreadable() => {
+                    eprintln!("dip: {e}");
+                    return Ok(ExitCode::from(2));
+                }
                 Err(e) => {
                     println!("{e}");
+                    println!("{path}: 1 finding");
                     return Ok(ExitCode::from(1));
                 }
             }

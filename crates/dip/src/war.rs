@@ -65,7 +65,7 @@ struct PlayArgs {
     /// WARxx.DAT or WARxx.REC of a game in progress (a REC resumes its turn).
     file: String,
     /// Output WARxx.DAT; an existing file is not overwritten.
-    #[arg(short, long)]
+    #[arg(short, long, alias = "out")]
     output: String,
     /// Turns to play (each player's turn is one).
     #[arg(long, default_value_t = 1)]
@@ -89,8 +89,11 @@ struct RenderArgs {
     /// WARxx.DAT or WARxx.REC.
     file: String,
     /// Output: .svg or .png.
-    #[arg(short, long)]
+    #[arg(short, long, alias = "out")]
     output: String,
+    /// Replace the output file if it exists (never the game file).
+    #[arg(long)]
+    force: bool,
     /// Globe, Africa, Asia, Australia, Europe, N. America or S. America
     /// (default: Globe; for a REC file the map that was shown).
     #[arg(long)]
@@ -103,7 +106,7 @@ struct RenderArgs {
 #[derive(clap::Args)]
 struct NewArgs {
     /// Output file (WARxx.DAT); an existing file is not overwritten.
-    #[arg(short, long)]
+    #[arg(short, long, alias = "out")]
     output: String,
     /// Player names, 3 to 6 (seats 1, 2, …; in a team game 1, 3, 5, 2, 4, 6:
     /// one in each team first).
@@ -128,9 +131,9 @@ struct NewArgs {
 
 #[derive(clap::Args)]
 struct BenchArgs {
-    /// Number of games.
-    #[arg(long, default_value_t = 1000)]
-    games: usize,
+    /// Number of games (1 to 1000000).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
     /// Players per game (3–6).
     #[arg(long, default_value_t = 6)]
     players: usize,
@@ -155,7 +158,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 /// Reads a DAT or REC file; errors as FILE:LINE: message.
 fn read(path: &str) -> Result<(DatFile, Option<RecFile>)> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {path}"))?;
+    let bytes = dip_game::files::read_bytes_capped(Path::new(path), dip_game::files::MAX_TEXT_BYTES)
+        .map_err(anyhow::Error::msg)?;
     let ext = Path::new(path)
         .extension()
         .and_then(|e| e.to_str())
@@ -287,14 +291,16 @@ fn render(a: RenderArgs) -> Result<ExitCode> {
         .to_string();
     let svg = svg::render(&board, view, a.scale);
     let out = &a.output;
-    if out.to_ascii_lowercase().ends_with(".png") {
-        let png = dip_render::raster::png(&svg)?;
-        std::fs::write(out, png).with_context(|| format!("cannot write {out}"))?;
+    let bytes = if out.to_ascii_lowercase().ends_with(".png") {
+        dip_render::raster::png(&svg)?
     } else if out.to_ascii_lowercase().ends_with(".svg") {
-        std::fs::write(out, svg).with_context(|| format!("cannot write {out}"))?;
+        svg.into_bytes()
     } else {
         bail!("{out}: the output must end in .svg or .png");
-    }
+    };
+    dip_game::files::check_targets(&[Path::new(out)], &[Path::new(&a.file)], a.force)
+        .and_then(|()| dip_game::files::replace(Path::new(out), &bytes))
+        .map_err(anyhow::Error::msg)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -397,8 +403,8 @@ fn bench(a: BenchArgs) -> Result<ExitCode> {
         bail!("--players: 3 to 6");
     }
     let t0 = Instant::now();
-    let r =
-        dip_war::random::bench(a.games, a.players, a.seed, || t0.elapsed().as_secs_f64()).map_err(|e| anyhow!(e))?;
+    let r = dip_war::random::bench(a.games as usize, a.players, a.seed, || t0.elapsed().as_secs_f64())
+        .map_err(|e| anyhow!(e))?;
     if a.json {
         println!("{}", serde_json::to_string(&r)?);
     } else {
@@ -411,7 +417,8 @@ fn bench(a: BenchArgs) -> Result<ExitCode> {
 }
 
 fn import(a: ImportArgs) -> Result<ExitCode> {
-    let bytes = std::fs::read(&a.file).with_context(|| format!("cannot read {}", a.file))?;
+    let bytes = dip_game::files::read_bytes_capped(Path::new(&a.file), dip_game::files::MAX_TEXT_BYTES)
+        .map_err(anyhow::Error::msg)?;
     let mut opts = dip_server::war::files::ImportOptions {
         name: Some(a.name.unwrap_or_else(|| {
             Path::new(&a.file)

@@ -236,6 +236,7 @@ fn cli_numbers_without_caps() {
         ),
         (&["bench", "--games", "100000000000"][..], "1000000"),
         (&["orders", "bench", "--runs", "100000000000"][..], "10000000"),
+        (&["war", "bench", "--games", "100000000000"][..], "1000000"),
     ] {
         let o = dip(args, &d);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
@@ -268,7 +269,7 @@ fn endless_variantpath_never_ends() {
         &d,
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("larger than"), "{}", text(&o));
+    assert!(text(&o).contains("/dev/zero: not a regular file"), "{}", text(&o));
 }
 
 #[test]
@@ -315,6 +316,445 @@ fn negative_numbers_as_values() {
     let o = dip(&["render", "start", "-o", "x.svg", "--scale", "-1"], &d);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("the scale must be above 0"), "{}", text(&o));
+    // --dpi is named as such, not as the scale it becomes.
+    let o = dip(&["render", "start", "-o", "x.svg", "--dpi", "-96"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("--dpi must be above 0 and at most 960 (got -96)"),
+        "{}",
+        text(&o)
+    );
     let o = dip(&["score", "carnage", "R=14", "T=20", "--year", "-5"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn rate_output_before_parameter_truncated_the_data_file() {
+    let d = tmp("rate-output-first");
+    let data = "= 2024-01-01 g\nA 3\nB 2\nC 1\n";
+    std::fs::write(d.join("g.res"), data).unwrap();
+    std::fs::write(
+        d.join("a.ctl"),
+        "COMMANDLINE\nOUTPUT g.res\nECHO 'x'\nPARAMETER g.res\nSCANFILES\n",
+    )
+    .unwrap();
+    let o = dip(&["rate", "a.ctl"], &d);
+    assert_eq!(std::fs::read_to_string(d.join("g.res")).unwrap(), data, "{}", text(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("g.res is a file this run reads"), "{}", text(&o));
+    // An output that is no input is written as before, appends included.
+    std::fs::write(d.join("out.txt"), "old\n").unwrap();
+    std::fs::write(
+        d.join("b.ctl"),
+        "OUTPUT +out.txt\nECHO 'x'\nERRORLOG log.txt\nECHO 'y'\nCOMMANDLINE\nPARAMETER g.res\nSCANFILES\n",
+    )
+    .unwrap();
+    let o = dip(&["rate", "b.ctl"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("out.txt")).unwrap(), "old\nx\ny\n");
+    assert!(d.join("log.txt").is_file());
+}
+
+#[test]
+fn empty_or_cut_orders_txt_played_a_silent_all_hold_turn() {
+    let d = tmp("run-empty-orders");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    // The template as written: no order at all.
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("holds no order"), "{}", text(&o));
+    std::fs::write(d.join("g/ORDERS.TXT"), "").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(!d.join("g/NEWGAME.TXT").exists());
+    // Cut before `NATION Turkey`.
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("without `END`"),
+        "{}",
+        text(&o)
+    );
+    assert!(!d.join("g/NEWGAME.TXT").exists());
+    // Whole, but six nations sent nothing: said on standard error.
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\nEND\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no orders from Austria, England, France, Germany, Italy, Turkey"),
+        "{err}"
+    );
+}
+
+#[test]
+fn record_gam_out_replaced_its_own_input() {
+    let d = tmp("gam-self");
+    let o = dip(
+        &[
+            "record",
+            "import",
+            &repo().join("examples/mila/game1905.json").to_string_lossy(),
+            "-o",
+            ".",
+        ],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let rec = std::fs::read_to_string(d.join("Example_1905.rec")).unwrap();
+    let o = dip(&["record", "gam", "Example_1905.rec", "--out", "Example_1905.rec"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("would replace the input"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("Example_1905.rec")).unwrap(), rec);
+    // Any other existing file only with --force.
+    std::fs::write(d.join("next.gam"), "mine").unwrap();
+    let o = dip(&["record", "gam", "Example_1905.rec", "-o", "next.gam"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("next.gam")).unwrap(), "mine");
+    let o = dip(
+        &["record", "gam", "Example_1905.rec", "--output", "next.gam", "--force"],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert_ne!(std::fs::read_to_string(d.join("next.gam")).unwrap(), "mine");
+}
+
+#[test]
+fn render_background_output_overwrote_its_own_input() {
+    let d = tmp("render-self");
+    // A tiny PNG to draw on: the standard map drawn small.
+    let o = dip(&["render", "start", "--scale", "0.2", "-o", "bg.png"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let bg = std::fs::read(d.join("bg.png")).unwrap();
+    let o = dip(
+        &["render", "start", "--background", "bg.png", "-o", "bg.png", "--force"],
+        &d,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("would replace the input bg.png"), "{}", text(&o));
+    assert_eq!(std::fs::read(d.join("bg.png")).unwrap(), bg);
+    // The orders file, the position and a record are inputs too.
+    std::fs::write(d.join("orders.txt"), "England: F lon - nth\n").unwrap();
+    let o = dip(&["render", "start", "orders.txt", "-o", "orders.txt", "--force"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(
+        std::fs::read_to_string(d.join("orders.txt")).unwrap(),
+        "England: F lon - nth\n"
+    );
+}
+
+#[test]
+fn render_and_animate_overwrote_any_existing_file() {
+    let d = tmp("render-existing");
+    for args in [
+        &["render", "start", "-o", "map.svg"][..],
+        &["animate", "--random", "1", "--tween", "0", "-o", "map.html"][..],
+    ] {
+        let out = d.join(args[args.len() - 1]);
+        std::fs::write(&out, "mine").unwrap();
+        let o = dip(args, &d);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains("exists; use --force"), "{}", text(&o));
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "mine");
+        let forced: Vec<&str> = args.iter().copied().chain(["--force"]).collect();
+        let o = dip(&forced, &d);
+        assert!(o.status.success(), "{args:?}: {}", text(&o));
+        assert_ne!(std::fs::read_to_string(&out).unwrap(), "mine");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn variantpath_and_case_variant_echoed_etc_passwd() {
+    let d = tmp("echo-passwd");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let game = std::fs::read_to_string(d.join("g/GAME.TXT")).unwrap();
+    std::fs::write(
+        d.join("g/GAME.TXT"),
+        game.replace("VARIANTPATH standard", "VARIANTPATH /etc/passwd"),
+    )
+    .unwrap();
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\nEND\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("GAME.TXT:1: VARIANTPATH: `/etc/passwd`"),
+        "{}",
+        text(&o)
+    );
+    assert!(!text(&o).contains("root:"), "{}", text(&o));
+    // A case file's variant, jDip's form and dip's.
+    let case = "VARIANT_ALL /etc/passwd\nCASE a\nPRESTATE\n  Germany: A mun\nORDERS\n  Germany: A mun-boh\nPOSTSTATE\n  Germany: A boh\nEND\n";
+    std::fs::write(d.join("c.txt"), case).unwrap();
+    let o = dip(&["cases", "c.txt"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("no absolute path") && !text(&o).contains("root:"),
+        "{}",
+        text(&o)
+    );
+    // Given on the command line it is read, but quoted only in part.
+    let o = dip(&["render", "start", "--variant", "/etc/passwd", "-o", "x.svg"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not a dip variant file"), "{}", text(&o));
+    assert!(!text(&o).contains("/bin/"), "{}", text(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn case_whose_variant_is_dev_zero_said_not_found() {
+    let d = tmp("case-dev-zero");
+    std::os::unix::fs::symlink("/dev/zero", d.join("zero")).unwrap();
+    let case = "VARIANT_ALL zero\nCASE a\nPRESTATE\n  Germany: A mun\nORDERS\n  Germany: A mun-boh\nPOSTSTATE\n  Germany: A boh\nEND\n";
+    std::fs::write(d.join("c.txt"), case).unwrap();
+    let o = dip(&["cases", "c.txt"], &d);
+    assert_eq!(o.status.code(), Some(2), "cases that cannot run: {}", text(&o));
+    assert!(text(&o).contains("zero: not a regular file"), "{}", text(&o));
+    assert!(!text(&o).contains("not found"), "{}", text(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn fifo_without_writer_hung() {
+    let d = tmp("fifo");
+    let made = Command::new("mkfifo").arg(d.join("orders.txt")).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here
+    }
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(["adjudicate", pos.to_str().unwrap(), "orders.txt"])
+        .current_dir(&d)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("dip waited on a pipe without a writer");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not a regular file"), "{}", text(&o));
+}
+
+#[test]
+fn variant_check_of_unreadable_input_exited_1() {
+    let d = tmp("check-unreadable");
+    std::fs::create_dir(d.join("empty")).unwrap();
+    std::fs::write(d.join("bad.variant"), "garbage line\n").unwrap();
+    for path in ["empty", "bad.variant"] {
+        let o = dip(&["variant", "check", path], &d);
+        assert_eq!(o.status.code(), Some(2), "{path}: {}", text(&o));
+    }
+    // A variant that reads but has findings is still 1.
+    let pure = std::fs::read_to_string(repo().join("variants/pure.variant")).unwrap();
+    std::fs::write(d.join("dangling.variant"), pure + "border A ber xyz\n").unwrap();
+    let o = dip(&["variant", "check", "dangling.variant"], &d);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+}
+
+#[test]
+fn new_game_with_a_variant_file_named_it_from_the_working_directory() {
+    let d = tmp("new-path");
+    std::fs::copy(repo().join("variants/pure.variant"), d.join("pure.variant")).unwrap();
+    let o = dip(&["new", "g", "--variant", "pure.variant"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    // Named from the project folder (g's parent), so it is found from anywhere.
+    let game = std::fs::read_to_string(d.join("g/GAME.TXT")).unwrap();
+    assert!(game.starts_with("VARIANTPATH pure.variant\n"), "{game}");
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Austria\nA Vie H\nEND\n").unwrap();
+    let o = dip(&["run", &d.join("g").to_string_lossy(), "--all"], Path::new("/"));
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn output_option_was_spelled_differently_by_each_command() {
+    let d = tmp("output-spelling");
+    let mila = repo().join("examples/mila/game1905.json");
+    let mila = mila.to_string_lossy();
+    for (i, flag) in ["-o", "--output", "--out"].into_iter().enumerate() {
+        let dir = format!("r{i}");
+        let cmds: Vec<Vec<String>> = vec![
+            vec!["render".into(), "start".into(), flag.into(), format!("m{i}.svg")],
+            vec![
+                "animate".into(),
+                "--random".into(),
+                "1".into(),
+                "--tween".into(),
+                "0".into(),
+                flag.into(),
+                format!("a{i}.html"),
+            ],
+            vec![
+                "record".into(),
+                "import".into(),
+                mila.to_string(),
+                flag.into(),
+                dir.clone(),
+            ],
+            vec![
+                "record".into(),
+                "gam".into(),
+                format!("{dir}/Example_1905.rec"),
+                flag.into(),
+                format!("n{i}.gam"),
+            ],
+            vec![
+                "record".into(),
+                "dip".into(),
+                format!("{dir}/Example_1905.rec"),
+                flag.into(),
+                format!("s{i}"),
+            ],
+            vec![
+                "variant".into(),
+                "convert".into(),
+                "pure".into(),
+                "--to".into(),
+                "native".into(),
+                flag.into(),
+                format!("p{i}.variant"),
+            ],
+            vec![
+                "variant".into(),
+                "generate".into(),
+                "--provinces".into(),
+                "10".into(),
+                flag.into(),
+                format!("g{i}.variant"),
+            ],
+        ];
+        for c in cmds {
+            let args: Vec<&str> = c.iter().map(String::as_str).collect();
+            let o = dip(&args, &d);
+            assert!(o.status.success(), "{args:?}: {}", text(&o));
+        }
+    }
+}
+
+#[test]
+fn record_import_wrote_earlier_games_before_refusing_a_later_one() {
+    let d = tmp("import-later-exists");
+    std::fs::write(d.join("g.jsonl"), mila_with_ids(&["one", "two", "three"])).unwrap();
+    std::fs::write(d.join("three.rec"), "mine").unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "-o", "."], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("three.rec exists"), "{}", text(&o));
+    assert!(
+        !d.join("one.rec").exists() && !d.join("two.rec").exists(),
+        "nothing written"
+    );
+    assert_eq!(std::fs::read_to_string(d.join("three.rec")).unwrap(), "mine");
+}
+
+#[test]
+fn start_year_2147483647_was_read_by_every_variant_reader() {
+    let d = tmp("start-year");
+    let run = |args: &[&str]| {
+        let o = dip(args, &d);
+        assert!(o.status.success(), "{args:?}: {}", text(&o));
+    };
+    run(&["variant", "convert", "pure", "--to", "native", "-o", "n.variant"]);
+    run(&["variant", "convert", "pure", "--to", "dipwork", "-o", "dw"]);
+    run(&["variant", "convert", "pure", "--to", "realpolitik", "-o", "rp"]);
+    run(&["variant", "convert", "pure", "--to", "dpjudge", "-o", "dp.map"]);
+    let edit = |file: &str, from: &str, to: &str| {
+        let t = std::fs::read_to_string(d.join(file)).unwrap();
+        assert!(t.contains(from), "{file}: {t}");
+        std::fs::write(d.join(file), t.replacen(from, to, 1)).unwrap();
+    };
+    edit("n.variant", "start 1901", "start 2147483647");
+    edit("dw/VARIANT.TXT", "STARTPHASE 1901", "STARTPHASE 2147483647");
+    edit("rp/pure.gam", "Spring 1901", "Spring 99999999999");
+    edit("dp.map", "BEGIN SPRING 1901", "BEGIN SPRING 2147483647");
+    for path in ["n.variant", "dw", "rp/pure.var", "dp.map"] {
+        let o = dip(&["variant", "show", path, "vie"], &d);
+        assert_eq!(o.status.code(), Some(2), "{path}: {}", text(&o));
+        let t = text(&o);
+        assert!(t.contains("out of range") || t.contains("expected"), "{path}: {t}");
+        assert!(!t.contains(":0:"), "{path}: {t}");
+    }
+}
+
+#[test]
+fn game_txt_year_99999999999_was_read_as_fall_1901() {
+    let d = tmp("year-herbst");
+    let o = dip(&["new", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let game = std::fs::read_to_string(d.join("g/GAME.TXT")).unwrap();
+    let game = game.replace("PHASE Spring 1901 Movement", "YEAR Herbst 99999999999");
+    std::fs::write(d.join("g/GAME.TXT"), game).unwrap();
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\nEND\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("YEAR: the year 99999999999 is out of range"),
+        "{}",
+        text(&o)
+    );
+    assert!(!d.join("g/NEWGAME.TXT").exists());
+}
+
+#[test]
+fn score_and_bench_years_overflowed() {
+    let d = tmp("score-years");
+    let o = dip(&["score", "manorcon", "R=14@-2147483648", "T=20"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(!text(&o).contains("panicked"), "{}", text(&o));
+    let o = dip(&["score", "manorcon", "R=14@1905", "T=20", "--year", "-2147483648"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    // The latest start a variant may have, benchmarked for its longest.
+    let pure = std::fs::read_to_string(repo().join("variants/pure.variant")).unwrap();
+    let late = pure
+        .lines()
+        .map(|l| {
+            if l.starts_with("start ") {
+                "start 1000000 spring"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(d.join("late.variant"), late).unwrap();
+    let o = dip(
+        &["bench", "--games", "1", "--years", "1000", "--variant", "late.variant"],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn record_import_of_shuffled_phases_wrote_an_unreadable_record() {
+    let d = tmp("import-shuffled");
+    let src = std::fs::read_to_string(repo().join("examples/mila/game1905.json")).unwrap();
+    let mut g: serde_json::Value = serde_json::from_str(src.lines().next().unwrap()).unwrap();
+    g["phases"].as_array_mut().unwrap().swap(1, 2);
+    std::fs::write(d.join("g.json"), g.to_string() + "\n").unwrap();
+    let o = dip(&["record", "import", "g.json", "-o", "."], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("must be in time order"), "{}", text(&o));
+    let written = std::fs::read_dir(&d)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "rec"))
+        .count();
+    assert_eq!(written, 0);
+}
+
+#[test]
+fn shapes_file_with_a_byte_order_mark_was_an_unknown_line() {
+    let d = tmp("shapes-bom");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(std::fs::read(repo().join("variants/standard.shapes")).unwrap());
+    std::fs::write(d.join("b.shapes"), bytes).unwrap();
+    let o = dip(&["render", "start", "--shapes", "b.shapes", "-o", "m.svg"], &d);
     assert!(o.status.success(), "{}", text(&o));
 }

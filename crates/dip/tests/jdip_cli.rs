@@ -219,6 +219,7 @@ fn render_with_a_symbol_pack() {
         "isle",
         "-o",
         &svg.to_string_lossy(),
+        "--force",
     ]);
     assert_eq!(code, 0, "{out}");
     let without = std::fs::read_to_string(&svg).unwrap();

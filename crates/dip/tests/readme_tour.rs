@@ -86,3 +86,22 @@ fn every_readme_command_runs_on_shipped_files() {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+/// Every sample under examples/ (and each foreign-format variant under
+/// examples/variants/) is used by a README command, so none goes stale.
+#[test]
+fn every_example_is_in_a_readme_command() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(repo.join("README.md")).unwrap();
+    let cmds = commands(&readme).join("\n");
+    let mut missing = Vec::new();
+    for dir in ["examples", "examples/variants"] {
+        for e in std::fs::read_dir(repo.join(dir)).unwrap() {
+            let name = format!("{dir}/{}", e.unwrap().file_name().to_string_lossy());
+            if name != "examples/variants" && !cmds.contains(&name) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not in any README command: {missing:?}");
+}

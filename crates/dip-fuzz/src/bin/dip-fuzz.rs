@@ -4,6 +4,9 @@
 //! from the seeds and from CORPUS/TARGET/ (kept between runs); every input
 //! that panics is saved in CORPUS/crashes/, and the input being tried is in
 //! CORPUS/current-TARGET, so an abort (memory limit) leaves it behind.
+//! An input that runs longer than the watchdog's limit (10 s, or
+//! `DIP_FUZZ_TIMEOUT` seconds) is a hang: it is saved in CORPUS/crashes/
+//! and the run stops with exit 1 (a reader cannot be interrupted).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -43,6 +46,17 @@ fn main() {
     }
     // Quiet panics: each is reported once, with the saved input.
     std::panic::set_hook(Box::new(|_| {}));
+    let limit = std::env::var("DIP_FUZZ_TIMEOUT")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map_or(Duration::from_secs(10), Duration::from_secs);
+    let dog = dip_fuzz::Watchdog::start(limit, move |hang| {
+        eprintln!(
+            "dip-fuzz: an input ran over {limit:?} (a hang): saved in {}",
+            hang.display()
+        );
+        std::process::exit(1);
+    });
     let per = Duration::from_secs(secs.max(1)) / targets.len() as u32;
     let mut crashes = 0;
     for t in &targets {
@@ -71,8 +85,11 @@ fn main() {
             let input = dip_fuzz::mutate(base, &mut rng);
             let _ = std::fs::write(&current, &input);
             let t0 = Instant::now();
+            let hang = corpus.join("crashes").join(format!("{}-hang-{n}", t.name));
+            dog.begin(&current, &hang);
             let run = t.run;
             let r = std::panic::catch_unwind(|| run(&input));
+            dog.end();
             let slow = t0.elapsed() > Duration::from_secs(2);
             n += 1;
             if r.is_err() || slow {

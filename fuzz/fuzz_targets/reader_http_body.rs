@@ -1,0 +1,8 @@
+//! Fuzz target: dip_fuzz::http_body (see crates/dip-fuzz): any bytes, never a panic.
+//!
+//!     cargo +nightly fuzz run reader_http_body
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| dip_fuzz::http_body(data));
