@@ -12,7 +12,8 @@ fn variant_rule_cases_pass() {
         .expect("cases/variants")
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("cases"))
+        // dip's own format, and the jDip/godip text format (`.txt`).
+        .filter(|p| matches!(p.extension().and_then(|x| x.to_str()), Some("cases" | "txt")))
         .collect();
     files.sort();
     let mut runner = Runner::new(Settings::default());

@@ -23,10 +23,14 @@ pub fn check_end(text: &str, path: &Path) -> Result<(), GameError> {
     })
 }
 
-/// True when no line of the file is an order (an empty file, or only the
-/// `NATION` headers of the template).
+/// True when the file holds nothing but the template: no line is an order
+/// nor anything written in place of one (an empty file, or only the
+/// `NATION` headers). A line that could not be read is something written:
+/// it gets its error number, not this refusal.
 pub fn no_order_at_all(lines: &[ReadLine]) -> bool {
-    lines.iter().all(|l| l.scanned.order.is_none())
+    lines
+        .iter()
+        .all(|l| l.scanned.order.is_none() && l.text.trim().is_empty())
 }
 
 /// The nations that have something to order in this phase (units in a

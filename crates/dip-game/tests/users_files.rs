@@ -187,7 +187,15 @@ fn a_dislodged_unit_with_no_retreat_and_no_order_disappeared_without_a_line() {
             "A War\nA Ukr\nA Rum\nA Boh\nDISLODGED\nA Gal FROM boh\n",
         );
     let dir = game_dir("nowhere", &game, "NATION Rußland\nEND\n");
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(
+        &dir,
+        &Stages {
+            no_orders: true,
+            ..Stages::all()
+        },
+        None,
+    )
+    .unwrap();
     let line = r.report.retreats.iter().find(|l| l.order == "A Gal disband");
     assert!(
         line.is_some_and(|l| l.automatic && l.code == Some(104)),
@@ -272,7 +280,15 @@ fn a_retreat_written_as_a_move_in_a_two_phase_turn_corrupted_the_movement_order(
 #[test]
 fn suggested_retreats_and_no_order_holds_looked_ordered() {
     let dir = retreat_turn("marked", "ERROR_NR_OUTPUT ja\nNATION Russia\nEND\n");
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(
+        &dir,
+        &Stages {
+            no_orders: true,
+            ..Stages::all()
+        },
+        None,
+    )
+    .unwrap();
     let l = &r.report.retreats[0];
     assert_eq!((l.order.as_str(), l.automatic, l.code), ("A Gal-Sil", true, Some(104)));
     let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
