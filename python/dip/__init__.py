@@ -12,14 +12,34 @@ import copy as _copy
 import json as _json
 import time as _time
 
-from ._dip import Engine, process_many as _process_many, variants as _variants
+from ._dip import Engine, add_variant_path, process_many as _process_many, variants as _variants
 
-__all__ = ["Game", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants",
+__all__ = ["Game", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants", "add_variant_path",
            "to_saved_game_format", "from_saved_game_format", "DipError"]
 
 # MILA's default rules (diplomacy 1.1.2).
 DEFAULT_RULES = ['NO_DEADLINE', 'CD_DUMMIES', 'ALWAYS_WAIT', 'SOLITAIRE', 'NO_PRESS', 'IGNORE_ERRORS',
                  'POWER_CHOICE']
+# MILA's rules (its README_RULES.txt) and what each implies: + adds,
+# - removes, ! forbids.
+_MILA_RULES = {
+    'POWER_CHOICE': {}, 'MULTIPLE_POWERS_PER_PLAYER': {}, 'NO_OBSERVATIONS': {},
+    'SOLITAIRE': {'+': ('NO_DEADLINE', 'CD_DUMMIES', 'ALWAYS_WAIT')}, 'START_MASTER': {},
+    'NO_PRESS': {'-': ('PUBLIC_PRESS',)}, 'PUBLIC_PRESS': {'-': ('NO_PRESS',)},
+    'DONT_SKIP_PHASES': {}, 'IGNORE_ERRORS': {}, 'BUILD_ANY': {},
+    'CIVIL_DISORDER': {'+': ('CD_DUMMIES',)}, 'CD_DUMMIES': {}, 'NO_DEADLINE': {},
+    'REAL_TIME': {'!': ('ALWAYS_WAIT',)}, 'ALWAYS_WAIT': {'!': ('REAL_TIME',)},
+    'PROPOSE_DIAS': {'!': ('NO_DIAS',)}, 'NO_DIAS': {'!': ('PROPOSE_DIAS',)},
+    'HOLD_WIN': {}, 'SHARED_VICTORY': {}, 'NO_CHECK': {}, 'DIFFERENT_ADJUDICATION': {},
+}
+# MILA's rules that change the game in ways dip.Game does not play: refused
+# rather than silently played otherwise.
+_RULES_NOT_PLAYED = {
+    'DONT_SKIP_PHASES': 'phases with nothing to do are played',
+    'BUILD_ANY': 'builds at any owned centre',
+    'HOLD_WIN': 'a win needs the victory held for a year',
+    'SHARED_VICTORY': 'several powers may win at once',
+}
 # Rules to_saved_game_format leaves out (as MILA does).
 _RULES_TO_SKIP = ['SOLITAIRE', 'NO_DEADLINE', 'CD_DUMMIES', 'ALWAYS_WAIT', 'IGNORE_ERRORS']
 
@@ -59,13 +79,15 @@ class SortedDict(dict):
 
 
 class _ShortPhase(str):
-    """A phase name that sorts in game order (S1901M < F1901M < W1901A)."""
+    """A phase name that sorts in game order (S1901M < F1901M < W1901A;
+    FORMING first, COMPLETED last, as MILA's ``compare_phases``). The year
+    may have any number of digits (``S0001M`` on ancmed)."""
 
     def _key(self):
         s = str(self)
-        if len(s) < 6 or not s[1:-1].isdigit():
-            return (0, s)
-        return (int(s[1:-1]), 'SFW'.find(s[0]), 'MRA'.find(s[-1]))
+        if len(s) >= 3 and s[0] in 'SFW' and s[-1] in 'MRA' and s[1:-1].lstrip('-').isdigit():
+            return (2, int(s[1:-1]), 'SFW'.find(s[0]), 'MRA'.find(s[-1]))
+        return ({'FORMING': 1, 'COMPLETED': 3}.get(s, 0), 0, 0, 0)
 
     def __lt__(self, other):
         return self._key() < _ShortPhase(other)._key()
@@ -269,7 +291,7 @@ class _Map:
         self.powers = engine.powers()
         self.locs = engine.locs()
         self.scs = engine.supply_centers()
-        self.first_year = int(engine.phase()[1:5]) if engine.phase()[1:5].isdigit() else 1901
+        self.first_year = engine.first_year
 
     @staticmethod
     def compare_phases(phase_1, phase_2):
@@ -300,9 +322,10 @@ class Game:
         self.game_id = game_id or 'dip-%d' % int(_time.time() * 1e6)
         self.map_name = self._e.map_name
         self.rules = []
+        self.no_rules = set()
+        self.error = []
         for rule in DEFAULT_RULES if rules is None else rules:
             self.add_rule(rule)
-        self.error = []
         self.note = ''
         self.role = kwargs.get('role', 'SERVER_TYPE')
         self.status = kwargs.get('status', 'active')
@@ -318,14 +341,37 @@ class Game:
 
     # ---- rules ----------------------------------------------------------
     def add_rule(self, rule):
-        rule = rule.upper()
+        """Adds one of MILA's rules with what MILA's rule list implies
+        (SOLITAIRE brings NO_DEADLINE, CD_DUMMIES and ALWAYS_WAIT; NO_PRESS
+        removes PUBLIC_PRESS; REAL_TIME and ALWAYS_WAIT exclude each other).
+        A rule MILA does not know, or one that changes adjudication in a way
+        dip does not play, raises ``DipError``."""
+        rule = str(rule).upper()
+        if rule not in _MILA_RULES:
+            raise DipError('unknown rule `%s`; MILA knows %s' % (rule, ', '.join(sorted(_MILA_RULES))))
+        if rule in _RULES_NOT_PLAYED:
+            raise DipError('rule %s (%s) is not played by dip.Game' % (rule, _RULES_NOT_PLAYED[rule]))
+        if rule in self.no_rules:
+            return
+        implies = _MILA_RULES[rule]
+        for forbidden in implies.get('!', ()):
+            if forbidden in self.rules:
+                self.error.append('Rule %s cannot be added: it is forbidden by rule %s' % (rule, forbidden))
+                return
+        self.no_rules.update(implies.get('!', ()))
+        for other in implies.get('+', ()):
+            if other not in self.rules:
+                self.rules.append(other)
+        for other in implies.get('-', ()):
+            if other in self.rules:
+                self.rules.remove(other)
         if rule not in self.rules:
             self.rules.append(rule)
         if rule == 'NO_CHECK':
             self._e.no_check = True
 
     def remove_rule(self, rule):
-        rule = rule.upper()
+        rule = str(rule).upper()
         if rule in self.rules:
             self.rules.remove(rule)
         if rule == 'NO_CHECK':
@@ -520,13 +566,18 @@ class Game:
         return self
 
     def draw(self, winners=None):
-        self._e.set_phase('COMPLETED')
+        """Ends the game in a draw (MILA's ``draw``): the current phase goes
+        to the history without orders; ``outcome`` is the phase and the
+        winners (by default every power with units)."""
+        self._e.draw(None if winners is None else [self._power(w) for w in winners])
+        self._hist = None
 
     def get_hash(self):
+        """A hash of the position, as a string (as MILA's)."""
         return self._e.hash()
 
     def rebuild_hash(self):
-        return Engine.hash(self._e)
+        return self._e.hash()
 
     def update_hash(self, *args, **kwargs):
         """dip computes the hash from the position; nothing to update."""
@@ -600,14 +651,29 @@ class Game:
         return self._full_state(self._e.state())
 
     def set_state(self, state, clear_history=True):
+        """Sets the position from a state (MILA's ``get_state`` dict): phase,
+        units, where dislodged units may retreat, centres, and the rules and
+        note when given."""
         if clear_history:
             self._e.truncate_history(0)
             self.message_history = SortedDict()
+        if state.get('map') and state['map'] != self.map_name:
+            raise RuntimeError('Inconsistent state map (state: %s, game: %s)' % (state['map'], self.map_name))
+        if 'rules' in state:
+            for rule in list(self.rules):
+                self.remove_rule(rule)
+            for rule in state['rules']:
+                self.add_rule(rule)
+        if 'note' in state:
+            self.note = state['note']
         self._e.set_phase(state['name'])
         self._e.clear_units(None)
         self._e.clear_centers(None)
         for p, units in state.get('units', {}).items():
             self._e.set_units(p, list(units), True)
+        if self.phase_type == 'R' and state.get('retreats'):
+            self._e.restore_retreats([(unit, list(locs)) for retreats in state['retreats'].values()
+                                      for unit, locs in retreats.items()])
         for p, centers in state.get('centers', {}).items():
             self._e.set_centers(p, list(centers), True)
         self._e.take_errors()

@@ -296,6 +296,43 @@ fn dip_name(mila: &str) -> &str {
     }
 }
 
+/// MILA's maps of two powers on the standard board (webDiplomacy's
+/// one-against-one games): the abbreviations of the powers played; the
+/// others are left out, their home centres unowned and without a home.
+fn mila_two_powers(name: &str) -> Option<[&'static str; 2]> {
+    match name {
+        "standard_france_austria" => Some(["AUS", "FRA"]),
+        "standard_germany_italy" => Some(["GER", "ITA"]),
+        _ => None,
+    }
+}
+
+/// The bundled standard variant's text with only the powers `keep`.
+fn standard_for_two(keep: [&str; 2]) -> String {
+    let text = dip_variants::bundled()
+        .iter()
+        .find(|(n, _)| *n == "standard")
+        .map_or("", |(_, t)| *t);
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let (first, second) = (words.next(), words.next());
+        match (first, second) {
+            (Some("power" | "unit-at" | "owner"), Some(p)) if !keep.contains(&p) => continue,
+            (Some("province"), _) => {
+                let kept: Vec<&str> = line
+                    .split(' ')
+                    .filter(|w| w.strip_prefix("home=").is_none_or(|p| keep.contains(&p)))
+                    .collect();
+                out.push_str(&kept.join(" "));
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The variant `name` (a MILA map name, a bundled dip variant, or a path
 /// to a variant file), loaded on first use.
 pub fn variant(name: &str) -> Result<&'static VariantData, String> {
@@ -305,7 +342,11 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     if let Some(v) = cache.get(name) {
         return Ok(v);
     }
-    let var = dip_variants::load(dip_name(name)).map_err(|e| e.to_string())?;
+    let var = match mila_two_powers(name) {
+        Some(keep) => dip_variants::parse(&standard_for_two(keep), &format!("{name} (the standard map)")),
+        None => dip_variants::load(dip_name(name)),
+    }
+    .map_err(|e| e.to_string())?;
     // One map per variant for the whole process: games share it.
     let words = var.word_lists();
     let map: &'static Map = Box::leak(Box::new(var.map));
@@ -515,14 +556,28 @@ pub struct Game {
     pub errors: Vec<String>,
     /// Keys filed by the current `set_orders` call.
     call_keys: Vec<Name>,
-    /// The year after which the game is a draw (MILA: 2000).
-    pub last_year: i32,
 }
 
-/// `S1901M` → a phase.
+/// `S1901M`, `F0001R` as MILA writes them: the year in at least four
+/// digits (`S0001M` on ancmed, where `Phase::short` writes `S1M`).
+pub fn short_phase(p: &Phase) -> String {
+    let s = match (p.season, p.kind) {
+        (_, PhaseKind::Adjustment) => 'W',
+        (Season::Spring, _) => 'S',
+        (Season::Fall, _) => 'F',
+    };
+    let k = match p.kind {
+        PhaseKind::Movement => 'M',
+        PhaseKind::Retreat => 'R',
+        PhaseKind::Adjustment => 'A',
+    };
+    format!("{s}{:04}{k}", p.year)
+}
+
+/// `S1901M` → a phase; the year in any number of digits (`S0001M`, `S1M`).
 pub fn parse_phase(name: &str) -> Option<Phase> {
     let b = name.as_bytes();
-    if b.len() < 6 {
+    if b.len() < 3 {
         return None;
     }
     let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
@@ -597,7 +652,6 @@ impl Game {
             done: false,
             outcome: Vec::new(),
             errors: Vec::new(),
-            last_year: 2000,
             call_keys: Vec::new(),
         };
         let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
@@ -642,7 +696,7 @@ impl Game {
         if self.done {
             "COMPLETED".into()
         } else {
-            self.state.phase.short()
+            short_phase(&self.state.phase)
         }
     }
 
@@ -851,6 +905,86 @@ impl Game {
                     }
                 }
                 Err(e) => self.errors.push(e),
+            }
+        }
+        if self.state.phase.kind == PhaseKind::Retreat {
+            self.open_every_retreat();
+        }
+        self.touch();
+    }
+
+    /// MILA's `set_units` in a retreat phase lists, for every dislodged
+    /// unit of every power, each unoccupied neighbour as a retreat: where
+    /// attackers came from and standoffs are forgotten.
+    fn open_every_retreat(&mut self) {
+        let map = self.map();
+        self.state.standoffs.clear();
+        let all: Vec<(ProvinceId, dip_core::Dislodged)> = self.state.all_dislodged().collect();
+        for (p, mut d) in all {
+            d.attacker_from = p;
+            d.by_convoy = false;
+            self.state.set_dislodged(map, d);
+        }
+    }
+
+    /// Puts back MILA's lists of where each dislodged unit may retreat
+    /// (`state['retreats']`: unit → locations), which dip keeps as where
+    /// each attacker came from and which provinces a standoff left empty.
+    /// A neighbour the board leaves open but the list closes is a standoff
+    /// when no dislodged unit may go there, else the attacker's origin.
+    /// Units not listed keep every open neighbour (as `set_units` left them).
+    pub fn restore_retreats(&mut self, allowed: &[(String, Vec<String>)]) {
+        let map = self.map();
+        self.open_every_retreat();
+        let provinces = |rs: Vec<RegionId>| -> Vec<ProvinceId> {
+            let mut ps: Vec<ProvinceId> = rs.into_iter().map(|r| map.province_of(r)).collect();
+            ps.dedup();
+            ps
+        };
+        // Every dislodged unit: where it stands, what the board leaves open
+        // to it, what the list allows (None: not listed).
+        let mut units: Vec<(ProvinceId, Vec<ProvinceId>, Option<Vec<ProvinceId>>)> = Vec::new();
+        for (p, d) in self.state.all_dislodged() {
+            let open = provinces(dip_core::retreat::retreat_options(map, &self.state, &self.rules, &d));
+            let name = self.unit_name(&d.unit);
+            let listed = allowed
+                .iter()
+                .find(|(u, _)| u.trim().eq_ignore_ascii_case(name))
+                .map(|(_, locs)| {
+                    locs.iter()
+                        .filter_map(|l| self.v.loc_index.get(&l.trim().to_ascii_uppercase()).map(|&(q, _)| q))
+                        .collect()
+                });
+            units.push((p, open, listed));
+        }
+        // Provinces some dislodged unit may go to: no standoff there.
+        let open_to_some = |q: ProvinceId| {
+            units
+                .iter()
+                .any(|(_, open, listed)| open.contains(&q) && listed.as_ref().is_none_or(|l| l.contains(&q)))
+        };
+        let mut standoffs: Vec<ProvinceId> = Vec::new();
+        let mut origins: Vec<(ProvinceId, ProvinceId)> = Vec::new();
+        for (p, open, listed) in &units {
+            let Some(listed) = listed else { continue };
+            let closed: Vec<ProvinceId> = open.iter().copied().filter(|q| !listed.contains(q)).collect();
+            let origin = closed
+                .iter()
+                .copied()
+                .find(|&q| open_to_some(q))
+                .or_else(|| (closed.len() == 1).then(|| closed[0]));
+            if let Some(o) = origin {
+                origins.push((*p, o));
+            }
+            standoffs.extend(closed.into_iter().filter(|&q| Some(q) != origin));
+        }
+        for q in standoffs {
+            self.state.standoffs.insert(q.index());
+        }
+        for (p, from) in origins {
+            if let Some(mut d) = self.state.dislodged(p) {
+                d.attacker_from = from;
+                self.state.set_dislodged(map, d);
             }
         }
         self.touch();
@@ -1856,7 +1990,8 @@ impl Game {
         }
         let map = self.map();
         let kind = self.state.phase.kind;
-        let name = self.state.phase.short();
+        let processed = self.state.phase;
+        let name = short_phase(&processed);
         if self.state.phase.season == Season::Fall
             && kind != PhaseKind::Adjustment
             && map.supply_centers().iter().all(|&sc| self.state.owner(sc).is_none())
@@ -2015,24 +2150,70 @@ impl Game {
             dislodged,
         };
         self.touch();
-        self.check_end();
+        self.check_end(processed);
     }
 
-    fn check_end(&mut self) {
-        let map = self.map();
-        if let Some(w) = game::winner(map, &self.state) {
-            self.done = true;
-            self.outcome = vec![self.state.phase.short(), self.v.powers[w.index()].clone()];
-        } else if self.state.phase.year > self.last_year {
-            self.done = true;
-            let mut out = vec![format!("W{}A", self.last_year)];
-            out.extend(
-                map.power_ids()
-                    .filter(|&p| self.state.center_count(map, p) > 0)
-                    .map(|p| self.v.powers[p.index()].clone()),
-            );
-            self.outcome = out;
+    /// MILA decides the end on entering the winter after a Fall (whether
+    /// or not there is anything to adjust): a power with the victory's
+    /// centres wins; else the winter of the game's 100th year (counted from
+    /// the variant's first year) is a draw.
+    fn check_end(&mut self, processed: Phase) {
+        let now = self.state.phase;
+        let winter_reached = processed.season == Season::Fall
+            && processed.kind != PhaseKind::Adjustment
+            && (now.kind == PhaseKind::Adjustment || now.year > processed.year);
+        if !winter_reached {
+            return;
         }
+        let winter = Phase::new(processed.year, Season::Fall, PhaseKind::Adjustment);
+        if let Some(w) = game::winner(self.map(), &self.state) {
+            self.done = true;
+            self.outcome = vec![short_phase(&winter), self.v.powers[w.index()].clone()];
+        } else if i64::from(processed.year) - i64::from(self.first_year()) + 1 == 100 {
+            // MILA draws in that winter, which it records in the history.
+            self.state.phase = winter;
+            self.draw(None);
+        }
+    }
+
+    /// The year the variant starts in (MILA's `map.first_year`).
+    pub fn first_year(&self) -> i32 {
+        self.v.start.phase.year
+    }
+
+    /// MILA's `draw`: the current phase goes to the history without orders
+    /// or results, and the game ends; the winners are the powers named, or
+    /// else every power with units, in alphabetical order.
+    pub fn draw(&mut self, winners: Option<&[PowerId]>) {
+        if self.done {
+            return;
+        }
+        let name = self.phase_name();
+        let mut names: Vec<String> = match winners {
+            Some(w) => w.iter().map(|p| self.v.powers[p.index()].clone()).collect(),
+            None => self
+                .map()
+                .power_ids()
+                .filter(|&p| self.state.units().any(|(_, u)| u.power == p))
+                .map(|p| self.v.powers[p.index()].clone())
+                .collect(),
+        };
+        if winners.is_none() {
+            names.sort();
+        }
+        for l in &mut self.orders {
+            l.clear();
+        }
+        self.history.push(PhaseRecord {
+            name: name.clone(),
+            state: self.state.clone(),
+            seq: self.seq.clone(),
+            orders: vec![Vec::new(); self.v.powers.len()],
+            results: Vec::new(),
+        });
+        self.outcome = std::iter::once(name).chain(names).collect();
+        self.done = true;
+        self.touch();
     }
 
     /// A hash of the position (units, dislodged units, centres, phase).
@@ -2310,6 +2491,103 @@ mod tests {
             }
             g.process();
         }
+    }
+
+    #[test]
+    fn every_map_was_drawn_after_2000_whatever_its_first_year() {
+        // MILA draws in the winter of the 100th year counted from the
+        // map's first year; dip drew after 2000 on every map.
+        for (name, first) in [
+            ("standard", 1901),
+            ("ancmed", 1),
+            ("modern", 1994),
+            ("pure", 1901),
+            ("standard_fleet_rome", 1901),
+            ("colonial", 1870),
+            ("empire", 1999),
+            ("world", 2000),
+        ] {
+            let mut g = Game::new(variant(name).unwrap());
+            assert_eq!(g.first_year(), first, "{name}");
+            let last = first + 99;
+            g.set_phase(&format!("F{:04}M", last - 1)).unwrap();
+            g.process();
+            assert!(!g.done, "{name} ended after {}", last - 1);
+            g.set_phase(&format!("F{last:04}M")).unwrap();
+            g.process();
+            assert!(g.done, "{name} went on after {last}");
+            let winter = format!("W{last:04}A");
+            assert_eq!(g.outcome[0], winter, "{name}");
+            assert_eq!(
+                g.history.last().map(|r| r.name.as_str()),
+                Some(winter.as_str()),
+                "{name}"
+            );
+            assert!(g.outcome.len() > 1, "{name}: no power left in the draw");
+        }
+    }
+
+    #[test]
+    fn ancmed_phases_were_named_without_four_digit_years() {
+        let mut g = Game::new(variant("ancmed").unwrap());
+        assert_eq!(g.phase_name(), "S0001M");
+        g.process();
+        assert_eq!(g.phase_name(), "F0001M");
+        assert_eq!(g.history[0].name, "S0001M");
+        // Both spellings are read.
+        g.set_phase("S12M").unwrap();
+        assert_eq!(g.phase_name(), "S0012M");
+        g.set_phase("F0003R").unwrap();
+        assert_eq!(g.phase_name(), "F0003R");
+        assert_eq!(long_phase(&g.state.phase), "FALL 3 RETREATS");
+        g.set_phase("WINTER 7 ADJUSTMENTS").unwrap();
+        assert_eq!(g.phase_name(), "W0007A");
+    }
+
+    /// France's army in Burgundy dislodged from Munich, with a standoff in
+    /// Picardy: it may retreat to Gascony and Marseilles only.
+    fn burgundy_dislodged() -> Game {
+        let mut g = game();
+        g.clear_units(None);
+        let (fra, ger, eng) = (power(&g, "FRANCE"), power(&g, "GERMANY"), power(&g, "ENGLAND"));
+        g.set_units(fra, &strings(&["A BUR", "A PAR"]), false);
+        g.set_units(ger, &strings(&["A MUN", "A RUH"]), false);
+        g.set_units(eng, &strings(&["A BEL"]), false);
+        g.set_orders(fra, &strings(&["A BUR H", "A PAR - PIC"]), true);
+        g.set_orders(ger, &strings(&["A MUN - BUR", "A RUH S A MUN - BUR"]), true);
+        g.set_orders(eng, &strings(&["A BEL - PIC"]), true);
+        g.process();
+        assert_eq!(g.phase_name(), "S1901R");
+        g
+    }
+
+    #[test]
+    fn retreats_restored_from_a_state_opened_the_attackers_origin_and_standoffs() {
+        let g = burgundy_dislodged();
+        let fra = power(&g, "FRANCE");
+        let allowed = g.retreats(fra);
+        assert_eq!(allowed, [("A BUR".to_string(), strings(&["GAS", "MAR"]))]);
+        // The position as a state holds it: units set again, then the lists.
+        let mut h = game();
+        h.set_phase("S1901R").unwrap();
+        h.clear_units(None);
+        for p in g.map().power_ids() {
+            let mut units = g.units(p);
+            units.extend(g.retreats(p).into_iter().map(|(u, _)| format!("*{u}")));
+            h.set_units(p, &units, true);
+        }
+        // set_units alone opens every empty neighbour (as MILA's does).
+        let mut open = h.retreats(fra)[0].1.clone();
+        open.sort();
+        assert_eq!(open, strings(&["GAS", "MAR", "MUN", "PIC"]));
+        h.restore_retreats(&allowed);
+        assert_eq!(h.retreats(fra), allowed);
+        h.set_orders(fra, &strings(&["A BUR R MUN"]), true);
+        assert!(h.orders(fra).is_empty(), "{:?}", h.orders(fra));
+        h.set_orders(fra, &strings(&["A BUR R PIC"]), true);
+        assert!(h.orders(fra).is_empty(), "{:?}", h.orders(fra));
+        h.set_orders(fra, &strings(&["A BUR R GAS"]), true);
+        assert_eq!(h.orders(fra), ["A BUR R GAS"]);
     }
 
     #[test]

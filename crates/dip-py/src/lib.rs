@@ -209,6 +209,29 @@ impl Engine {
         }
     }
 
+    /// The year the variant starts in (MILA's `map.first_year`).
+    #[getter]
+    fn first_year(&self) -> i32 {
+        self.g.first_year()
+    }
+
+    /// Ends the game in a draw (MILA's `draw`): `winners`, or every power
+    /// with units.
+    #[pyo3(signature = (winners = None))]
+    fn draw(&mut self, winners: Option<Vec<String>>) -> PyResult<()> {
+        let ids = winners
+            .map(|w| w.iter().map(|n| self.power(n)).collect::<PyResult<Vec<_>>>())
+            .transpose()?;
+        self.g.draw(ids.as_deref());
+        Ok(())
+    }
+
+    /// Where each dislodged unit may retreat, as MILA's `state['retreats']`
+    /// lists it: (unit, locations) for every power.
+    fn restore_retreats(&mut self, allowed: Vec<(String, Vec<String>)>) {
+        self.g.restore_retreats(&allowed);
+    }
+
     fn set_phase(&mut self, name: &str) -> PyResult<()> {
         self.g.set_phase(name).map_err(value_err)
     }
@@ -423,8 +446,9 @@ impl Engine {
         self.g.last.dislodged.clone()
     }
 
-    fn hash(&self) -> u64 {
-        self.g.hash()
+    /// MILA's `get_hash`: a string (a number JSON could not hold).
+    fn hash(&self) -> String {
+        self.g.hash().to_string()
     }
 
     /// The current position as MILA's `get_state` lays it out (the parts
@@ -532,6 +556,20 @@ fn process_many(py: Python<'_>, engines: Vec<Bound<'_, Engine>>) -> PyResult<()>
     Ok(())
 }
 
+/// Adds a jDip plugin (folder, `.zip` or `.jar`) or a folder searched
+/// for plugins to where variant names are looked up (dip's `--variants`).
+#[pyfunction]
+fn add_variant_path(path: std::path::PathBuf) -> PyResult<()> {
+    if !path.exists() {
+        return Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
+            "{}: no such file or folder",
+            path.display()
+        )));
+    }
+    dip_variants::jdip::add_search_path(path);
+    Ok(())
+}
+
 /// Names of the variants bundled with dip.
 #[pyfunction]
 fn variants() -> Vec<String> {
@@ -543,5 +581,6 @@ fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(process_many, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(add_variant_path, m)?)?;
     Ok(())
 }
