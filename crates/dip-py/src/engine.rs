@@ -71,21 +71,27 @@ pub struct OrderTable {
     /// order of `Map::edges`.
     unit_orders: Vec<Option<Box<[u32]>>>,
     /// By unit type and region (as `unit_orders`): the numbers of its
-    /// supports, indexed by the province supported into (its place `a` in
-    /// `VariantData::lands`) and the supported unit's type and region `o`
-    /// (numbered as `unit_orders` is indexed): the support to hold at
-    /// `a * slots + o`, of the move at `(lands + a) * slots + o`; `u32::MAX`
-    /// where not numbered yet. One array read per support instead of a
-    /// lookup in `by_code`.
-    supports: Vec<Option<Box<[u32]>>>,
+    /// supports over land, set when the variant loads (see [`Supports`]):
+    /// a few hundred bytes a unit, so that listing supports reads memory
+    /// that stays in the cache.
+    supports: Vec<Option<Supports>>,
+    /// By unit type and region: its place among the units that may stand
+    /// in its province (`u16::MAX`: none may stand there).
+    stand_rank: Vec<u16>,
+    /// By unit type and region, for each province of `VariantData::lands`:
+    /// its place among the units that can move into that province over a
+    /// border.
+    mover_rank: Vec<Box<[u16]>>,
+    /// By unit type and region: the numbers of its retreats along each of
+    /// its borders (in the order of `Map::edges`), of its disband and of
+    /// its build (`u32::MAX`: none).
+    retreats: Vec<Option<Box<[u32]>>>,
+    disbands: Vec<u32>,
+    builds: Vec<u32>,
     by_text: FxMap<&'static str, u32>,
     /// By number. Never dropped: the table lives as long as its variant,
     /// which is the process, and games borrow the texts.
     pub texts: Vec<&'static str>,
-    /// By number: what the text reads as in MILA's syntax, without its power.
-    /// Read the first time the text is given to `set_orders` (`None`:
-    /// not yet), not when it is numbered: most listed orders are never given.
-    kinds: Vec<Option<Option<OrderKind>>>,
 }
 
 impl OrderTable {
@@ -98,7 +104,6 @@ impl OrderTable {
         let text: &'static str = Box::leak(text.into());
         self.by_text.insert(text, id);
         self.texts.push(text);
-        self.kinds.push(None);
         id
     }
 
@@ -151,7 +156,6 @@ impl OrderTable {
         self.by_text.reserve(1 << 14);
         self.by_code.reserve(1 << 14);
         self.texts.reserve(1 << 14);
-        self.kinds.reserve(1 << 14);
         let kinds: Vec<UnitTypeId> = map.unit_type_ids().collect();
         let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
         let spots: Vec<(UnitTypeId, RegionId)> = kinds
@@ -159,36 +163,51 @@ impl OrderTable {
             .flat_map(|&k| regions.clone().map(move |r| (k, r)))
             .filter(|&(k, r)| !map.edges(k, r).is_empty())
             .collect();
-        // Who could move into each province.
-        let mut reach: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        // Who may stand in each province, and who can move into it over a
+        // border: the places that index the support tables.
+        let slots = kinds.len() * map.num_regions();
+        let slot = |k: UnitTypeId, r: RegionId| k.index() * map.num_regions() + r.index();
+        let mut standers: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        let mut movers: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        self.stand_rank = vec![u16::MAX; slots];
+        self.mover_rank = vec![Box::default(); slots];
         for &(k, r) in &spots {
             self.unit_slot(v, k, r);
-            for e in map.edges(k, r) {
-                let d = map.province_of(e.to);
-                if !reach[d.index()].contains(&(k, r)) {
-                    reach[d.index()].push((k, r));
-                }
-            }
+            let p = map.province_of(r);
+            self.stand_rank[slot(k, r)] = standers[p.index()].len() as u16;
+            standers[p.index()].push((k, r));
+            let near = &v.lands[k.index()][r.index()];
+            self.mover_rank[slot(k, r)] = near
+                .iter()
+                .map(|d| {
+                    movers[d.index()].push((k, r));
+                    (movers[d.index()].len() - 1) as u16
+                })
+                .collect();
         }
-        // Retreats, disbands and builds (numbered by their text, as
-        // `compute_possible` numbers them), and moves by convoy.
+        // Retreats, disbands and builds, and moves by convoy.
         let shore: Vec<ProvinceId> = map
             .province_ids()
             .filter(|&q| !map.is_convoy_space(q) && map.convoy_neighbours(q).iter().next().is_some())
             .collect();
         self.id(v, "WAIVE");
+        self.retreats = vec![None; slots];
+        self.disbands = vec![u32::MAX; slots];
+        self.builds = vec![u32::MAX; slots];
         for &(k, r) in &spots {
             let mine = &v.unit_names[k.index()][r.index()];
-            self.id(v, &format!("{mine} D"));
-            self.id(v, &format!("{mine} B"));
+            self.disbands[slot(k, r)] = self.id(v, &format!("{mine} D"));
+            self.builds[slot(k, r)] = self.id(v, &format!("{mine} B"));
+            let mut retreats = Vec::new();
             for e in map.edges(k, r) {
                 let dn = if map.region(e.to).coast.is_some() {
                     &v.region_names[e.to.index()]
                 } else {
                     &v.prov_names[map.province_of(e.to).index()]
                 };
-                self.id(v, &format!("{mine} R {dn}"));
+                retreats.push(self.id(v, &format!("{mine} R {dn}")));
             }
+            self.retreats[slot(k, r)] = Some(retreats.into_boxed_slice());
             let p = map.province_of(r);
             if map.unit_type(k).convoyable && shore.contains(&p) {
                 for &q in shore.iter().filter(|&&q| q != p) {
@@ -197,26 +216,40 @@ impl OrderTable {
                 }
             }
         }
+        // Supports over land, in each unit's table (see `Supports`).
+        self.supports = (0..slots).map(|_| None).collect();
         for &(k, r) in &spots {
             let mine = &v.unit_names[k.index()][r.index()];
             let p = map.province_of(r);
-            let mut near: Vec<ProvinceId> = map.edges(k, r).iter().map(|e| map.province_of(e.to)).collect();
-            near.dedup();
-            for &q in &near {
-                for &(k2, r2) in spots.iter().filter(|&&(_, r2)| map.province_of(r2) == q) {
+            let near = &v.lands[k.index()][r.index()];
+            let mut off: Vec<u32> = Vec::with_capacity(2 * near.len());
+            let mut at = 0u32;
+            for &q in near.iter() {
+                off.push(at);
+                at += standers[q.index()].len() as u32;
+            }
+            for &q in near.iter() {
+                off.push(at);
+                at += movers[q.index()].len() as u32;
+            }
+            let mut ids = vec![u32::MAX; at as usize];
+            for (a, &q) in near.iter().enumerate() {
+                for (rank, &(k2, r2)) in standers[q.index()].iter().enumerate() {
                     let theirs = &v.unit_names[k2.index()][r2.index()];
-                    self.coded(v, code(4, k, r, Some((k2, r2)), 0), || format!("{mine} S {theirs}"));
+                    ids[off[a] as usize + rank] =
+                        self.coded(v, code(4, k, r, Some((k2, r2)), 0), || format!("{mine} S {theirs}"));
                 }
-                for &(k2, r2) in &reach[q.index()] {
+                for (rank, &(k2, r2)) in movers[q.index()].iter().enumerate() {
                     let q2 = map.province_of(r2);
                     if q2 == p || q2 == q {
                         continue;
                     }
                     let theirs = &v.unit_names[k2.index()][r2.index()];
                     let dn = &v.prov_names[q.index()];
-                    self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
-                        format!("{mine} S {theirs} - {dn}")
-                    });
+                    ids[off[near.len() + a] as usize + rank] =
+                        self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
+                            format!("{mine} S {theirs} - {dn}")
+                        });
                     for e in map.edges(k2, r2) {
                         if map.province_of(e.to) == q && map.region(e.to).coast.is_some() {
                             let cn = &v.region_names[e.to.index()];
@@ -227,22 +260,141 @@ impl OrderTable {
                     }
                 }
             }
+            self.supports[slot(k, r)] = Some(Supports {
+                off: off.into_boxed_slice(),
+                ids: ids.into_boxed_slice(),
+            });
         }
     }
 
     /// The number of a text already listed, what it reads as, and the
-    /// table's copy of the text.
-    pub fn find(&mut self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
+    /// table's copy of the text. Orders in MILA's syntax are read and
+    /// found in the per-unit tables (no text compared); anything else by
+    /// its text.
+    pub fn find(&self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
+        if let Some(o) = read_mila(v, text, PowerId(0)) {
+            if let Some(id) = self.listed_id(v, &o.kind) {
+                let own = self.texts[id as usize];
+                debug_assert_eq!(
+                    read_mila(v, own, PowerId(0)).map(|x| x.kind),
+                    Some(o.kind),
+                    "{text} / {own}"
+                );
+                return Some((id, Some(o.kind), own));
+            }
+        }
         let (&own, &id) = self.by_text.get_key_value(text)?;
-        let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
-        Some((id, kind, own))
+        Some((id, read_mila(v, own, PowerId(0)).map(|o| o.kind), own))
+    }
+
+    /// The number of an order of MILA's lists, from the per-unit tables
+    /// and the codes; `None` when it has none (or the map is too large
+    /// for codes).
+    fn listed_id(&self, v: &VariantData, kind: &OrderKind) -> Option<u32> {
+        let map = v.map;
+        if self.unit_orders.is_empty() || !codes_fit(map) {
+            return None;
+        }
+        let region = |u: &UnitRef| match u.coast {
+            CoastSpec::Coast(r) => r,
+            _ => map.main_region(u.province),
+        };
+        let slot = |k: UnitTypeId, r: RegionId| k.index() * map.num_regions() + r.index();
+        let unit = |u: &UnitRef| -> Option<(UnitTypeId, RegionId, usize)> {
+            let k = u.kind?;
+            let r = region(u);
+            Some((k, r, slot(k, r)))
+        };
+        let dest_region = |d: &Dest| match d.coast {
+            CoastSpec::Coast(r) => r,
+            _ => map.main_region(d.province),
+        };
+        let edge = |k: UnitTypeId, r: RegionId, to: RegionId| map.edges(k, r).iter().position(|e| e.to == to);
+        let code_of = |c: u64| self.by_code.get(&c).copied();
+        let id = match *kind {
+            OrderKind::Hold(u) => {
+                let (_, _, s) = unit(&u)?;
+                *self.unit_orders.get(s)?.as_ref()?.first()?
+            }
+            OrderKind::Move(u, d, false) => {
+                let (k, r, s) = unit(&u)?;
+                let e = edge(k, r, dest_region(&d))?;
+                *self.unit_orders.get(s)?.as_ref()?.get(e + 1)?
+            }
+            OrderKind::Move(u, d, true) if d.coast == CoastSpec::None => {
+                let (k, r, _) = unit(&u)?;
+                code_of(code(3, k, r, None, d.province.0))?
+            }
+            OrderKind::SupportHold(u, t) => {
+                let (k, r, s) = unit(&u)?;
+                let (_, _, s2) = unit(&t)?;
+                let a = v.lands[k.index()][r.index()].iter().position(|&q| q == t.province)?;
+                let rank = *self.stand_rank.get(s2)?;
+                self.supports.get(s)?.as_ref()?.get(a, rank as usize)
+            }
+            OrderKind::SupportMove(u, t, d) => {
+                let (k, r, s) = unit(&u)?;
+                let (k2, r2, s2) = unit(&t)?;
+                match d.coast {
+                    CoastSpec::Coast(c) => code_of(code(6, k, r, Some((k2, r2)), c.0))?,
+                    _ => {
+                        let near = &v.lands[k.index()][r.index()];
+                        let a = near.iter().position(|&q| q == d.province)?;
+                        match v.lands[k2.index()][r2.index()].iter().position(|&q| q == d.province) {
+                            Some(b) => {
+                                let rank = *self.mover_rank.get(s2)?.get(b)?;
+                                self.supports.get(s)?.as_ref()?.get(near.len() + a, rank as usize)
+                            }
+                            None => code_of(code(5, k, r, Some((k2, r2)), d.province.0))?,
+                        }
+                    }
+                }
+            }
+            OrderKind::Convoy(u, t, d) => {
+                let (k, r, _) = unit(&u)?;
+                let (k2, r2, _) = unit(&t)?;
+                code_of(code(7, k, r, Some((k2, r2)), d.province.0))?
+            }
+            OrderKind::Retreat(u, d) => {
+                let (k, r, s) = unit(&u)?;
+                let e = edge(k, r, dest_region(&d))?;
+                *self.retreats.get(s)?.as_ref()?.get(e)?
+            }
+            OrderKind::Disband(u) => *self.disbands.get(unit(&u)?.2)?,
+            OrderKind::Build(u) => *self.builds.get(unit(&u)?.2)?,
+            OrderKind::Waive => *self.by_text.get("WAIVE")?,
+            _ => return None,
+        };
+        (id != u32::MAX).then_some(id)
     }
 }
 
-/// Maps with at most this many unit types times regions keep a table of
-/// support numbers per unit (`OrderTable::supports`): at most
-/// 2 × 12 neighbours × 512 × 4 bytes = 48 KiB per unit type and region.
-const DENSE_SLOTS: usize = 512;
+/// The supports over land of a unit of one type in one region, by
+/// number: for the `a`-th province of its `VariantData::lands`, the
+/// support to hold of the unit standing there is at `ids[off[a] + r]`, `r`
+/// its `OrderTable::stand_rank`; the support of a move there at
+/// `ids[off[lands + a] + r]`, `r` the mover's `OrderTable::mover_rank`.
+/// `u32::MAX` where there is no such order.
+struct Supports {
+    off: Box<[u32]>,
+    ids: Box<[u32]>,
+}
+
+impl Supports {
+    /// The number at `rank` in part `at` of `off`, if any.
+    fn get(&self, at: usize, rank: usize) -> u32 {
+        let Some(&start) = self.off.get(at) else {
+            return u32::MAX;
+        };
+        let end = self.off.get(at + 1).map_or(self.ids.len(), |&e| e as usize);
+        let i = start as usize + rank;
+        if i < end {
+            self.ids[i]
+        } else {
+            u32::MAX
+        }
+    }
+}
 
 /// The code of a listed movement order: its form (`tag`), the unit, the
 /// other unit it names, and its destination (a region or a province, as
@@ -282,10 +434,24 @@ pub struct VariantData {
     pub coast_loc: Vec<Option<usize>>,
     /// Location name → province and, for a coast, its region.
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
+    /// The same for names of up to eight bytes, by their bytes as a
+    /// number: read for every word of every order given.
+    loc_codes: FxMap<u64, (ProvinceId, Option<RegionId>)>,
     /// Unit letter → unit type.
     pub letters: Vec<(char, dip_core::UnitTypeId)>,
     /// The order texts listed so far in games of this variant.
     pub orders: Mutex<OrderTable>,
+}
+
+impl VariantData {
+    /// The province and, for a coast, the region of a location name as
+    /// MILA writes it (`PAR`, `STP/SC`).
+    pub fn loc(&self, name: &str) -> Option<(ProvinceId, Option<RegionId>)> {
+        match pack(name) {
+            Some(c) => self.loc_codes.get(&c).copied(),
+            None => self.loc_index.get(name).copied(),
+        }
+    }
 }
 
 /// MILA map names that dip calls otherwise.
@@ -415,12 +581,17 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         .unit_type_ids()
         .map(|k| (map.unit_type(k).letter.to_ascii_uppercase(), k))
         .collect();
+    let loc_codes = loc_index
+        .iter()
+        .filter_map(|(name, &at)| pack(name).map(|c| (c, at)))
+        .collect();
     let data = VariantData {
         orders: Mutex::new(OrderTable::default()),
         unit_names,
         lands,
         coast_loc,
         loc_index,
+        loc_codes,
         letters,
         name: name.to_string(),
         map,
@@ -444,20 +615,42 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
 }
 
 /// Convoy facts of one army, which depend only on the map, the army's
-/// province and type, and the fleets it can reach: the provinces it may
-/// be convoyed to, and each (fleet, destination) convoy order that dip's
-/// checks accept. Searching routes is most of the cost of listing legal
-/// orders, and fleets change less often than the rest.
+/// province, type and region, and the fleets it can reach: the provinces
+/// it may be convoyed to, each (fleet, destination) convoy order that
+/// dip's checks accept, and where a route goes without each fleet (the
+/// fleet may support the army's move there), with the orders' numbers.
+/// Searching routes is most of the cost of listing legal orders, and
+/// fleets change less often than the rest.
 #[derive(Debug, Default)]
 struct ConvoyFacts {
     moves: Vec<ProvinceId>,
+    /// The numbers of the moves by convoy to `moves` (`A LON - NWY VIA`).
+    move_ids: Vec<u32>,
     /// Per fleet: the destinations it may convoy the army to.
     convoys: Vec<(ProvinceId, Vec<ProvinceId>)>,
+    /// Per entry of `convoys`: the fleet's unit type and region when the
+    /// facts were made, and the numbers of those convoy orders.
+    convoy_ids: Vec<(UnitTypeId, RegionId, Vec<u32>)>,
+    /// Per fleet in reach: the places of `moves` that a route still
+    /// reaches without it (DATC 6.D.31: a fleet cannot both convoy and
+    /// support).
+    without: Vec<(ProvinceId, Vec<ProvinceId>)>,
 }
 
-/// Map, rules, army province, army type, fleets in reach: as a set of
-/// provinces when the map has at most 256 (no allocation), else listed.
-type ConvoyKey = (usize, u64, u16, u8, [u64; 4], Vec<u16>);
+impl ConvoyFacts {
+    /// May a unit in `supporter` support the army's move by convoy to `d`?
+    /// (The route must not need the supporter.)
+    fn supported_to(&self, supporter: ProvinceId, d: ProvinceId) -> bool {
+        match self.without.iter().find(|(f, _)| *f == supporter) {
+            Some((_, reached)) => reached.contains(&d),
+            None => self.moves.contains(&d),
+        }
+    }
+}
+
+/// Map, rules, army province, army type and region, fleets in reach: as a
+/// set of provinces when the map has at most 256 (no allocation), else listed.
+type ConvoyKey = (usize, u64, u16, u8, u16, [u64; 4], Vec<u16>);
 static CONVOYS: OnceLock<Mutex<FxMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
 const CONVOYS_MAX: usize = 1 << 16;
 
@@ -476,9 +669,12 @@ pub struct Entry {
 /// The legal orders of the current phase, computed once.
 #[derive(Debug, Default)]
 pub struct Possible {
-    /// Per location (as `VariantData::locs`), its orders: numbers in the
-    /// variant's `OrderTable`.
-    pub by_loc: Vec<Vec<u32>>,
+    /// The orders of every location, one location after another: numbers
+    /// in the variant's `OrderTable`.
+    ids: Vec<u32>,
+    /// Per location (as `VariantData::locs`): where its orders are in `ids`
+    /// (a coast shares its province's).
+    spans: Vec<(u32, u32)>,
     /// Per power, the locations it can order.
     /// (Provinces, by name: their index in `VariantData::locs` too.)
     pub orderable: Vec<Vec<ProvinceId>>,
@@ -487,7 +683,9 @@ pub struct Possible {
 impl Possible {
     /// The order numbers of location `i`.
     pub fn ids(&self, i: usize) -> &[u32] {
-        self.by_loc.get(i).map_or(&[], |v| v.as_slice())
+        self.spans
+            .get(i)
+            .map_or(&[], |&(start, len)| &self.ids[start as usize..(start + len) as usize])
     }
 
     /// The orders of location `i`, as text.
@@ -500,8 +698,38 @@ impl Possible {
     }
 }
 
-/// A unit's legal orders: its province, the unit, their numbers.
-pub type UnitOrders = (ProvinceId, Unit, Vec<u32>);
+/// Buffers `movement_orders` fills anew for each position, kept between
+/// calls so that listing legal orders allocates nothing once warm.
+#[derive(Default)]
+struct Scratch {
+    units: Vec<(ProvinceId, Unit)>,
+    /// Per unit, the provinces beyond the fleets it reaches (a span of `sea`)
+    /// and those fleets (a span of `fleets`), and its convoy facts.
+    sea: Vec<ProvinceId>,
+    sea_span: Vec<(u32, u32)>,
+    fleets: Vec<ProvinceId>,
+    fleet_span: Vec<(u32, u32)>,
+    facts: Vec<Option<Arc<ConvoyFacts>>>,
+    seen: dip_core::ids::BitSet,
+    shores: dip_core::ids::BitSet,
+    stack: Vec<ProvinceId>,
+    /// Who can move into each province (see `movement_orders`).
+    start: Vec<u32>,
+    fill: Vec<u32>,
+    reach: Vec<(u32, u16)>,
+    unit_at: Vec<u32>,
+    /// (fleet, army) pairs of the armies each fleet could convoy, sorted.
+    convoyed: Vec<(ProvinceId, u32)>,
+    /// Per unit: its province, the unit, its span of the orders listed.
+    out: Vec<(ProvinceId, Unit, (u32, u32))>,
+}
+
+/// A copy of a game starts with empty buffers.
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch::default()
+    }
+}
 
 /// What the last `process` did.
 #[derive(Clone, Debug, Default)]
@@ -524,7 +752,7 @@ pub struct PhaseRecord {
     pub seq: Vec<u64>,
     /// Per power.
     pub orders: Vec<Vec<Name>>,
-    pub results: Vec<(Name, Vec<&'static str>)>,
+    pub results: Vec<(Name, Tags)>,
 }
 
 /// A game: a position, the orders given so far, the phases played.
@@ -542,6 +770,7 @@ pub struct Game {
     next_seq: u64,
     orders: Vec<Vec<Entry>>,
     possible: Option<Arc<Possible>>,
+    scratch: Scratch,
     /// Bumped on every change.
     pub generation: u64,
     /// Bumped when the position changes (legal orders with it); the
@@ -645,6 +874,7 @@ impl Game {
             next_seq: 1,
             orders: vec![Vec::new(); v.powers.len()],
             possible: None,
+            scratch: Scratch::default(),
             generation: 0,
             position_gen: 0,
             last: Processed::default(),
@@ -952,7 +1182,7 @@ impl Game {
                 .find(|(u, _)| u.trim().eq_ignore_ascii_case(name))
                 .map(|(_, locs)| {
                     locs.iter()
-                        .filter_map(|l| self.v.loc_index.get(&l.trim().to_ascii_uppercase()).map(|&(q, _)| q))
+                        .filter_map(|l| self.v.loc(&l.trim().to_ascii_uppercase()).map(|(q, _)| q))
                         .collect()
                 });
             units.push((p, open, listed));
@@ -1069,6 +1299,12 @@ impl Game {
     }
 }
 
+/// Are two names the same? Names borrowed from the variant or its order
+/// table are mostly the very same text, which is seen without reading it.
+fn same(a: &str, b: &str) -> bool {
+    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
+}
+
 fn first_two(text: &str) -> String {
     text.split_whitespace()
         .take(2)
@@ -1088,12 +1324,65 @@ pub const DISBAND: &str = "disband";
 /// MILA's `OK` (an adjustment order carried out).
 pub const OK: &str = "";
 
+/// MILA's result words of one unit, in the order they were given, each at
+/// most once: four bits a word (its place in `Tags::WORDS`, plus one), so
+/// that results need no allocation per unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tags(u32);
+
+impl Tags {
+    pub const WORDS: [&'static str; 8] = [OK, VOID, BOUNCE, CUT, DISLODGED, NO_CONVOY, DISRUPTED, DISBAND];
+
+    /// The word of MILA's that `word` is, if any.
+    pub fn word(word: &str) -> Option<&'static str> {
+        Tags::WORDS.iter().copied().find(|w| *w == word)
+    }
+
+    fn code(word: &str) -> Option<u32> {
+        Tags::WORDS.iter().position(|w| *w == word).map(|i| i as u32 + 1)
+    }
+
+    pub fn contains(&self, word: &str) -> bool {
+        self.iter().any(|w| w == word)
+    }
+
+    /// Adds `word` at the end (a word not MILA's is left out).
+    pub fn push(&mut self, word: &str) {
+        let Some(c) = Tags::code(word) else { return };
+        let n = self.iter().count() as u32;
+        if n < 8 {
+            self.0 |= c << (4 * n);
+        }
+    }
+
+    pub fn remove(&mut self, word: &str) {
+        let kept: Vec<&'static str> = self.iter().filter(|w| *w != word).collect();
+        *self = Tags::default();
+        for w in kept {
+            self.push(w);
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let c = bits & 0xf;
+            bits >>= 4;
+            (c != 0).then(|| Tags::WORDS[c as usize - 1])
+        })
+    }
+
+    pub fn to_vec(&self) -> Vec<&'static str> {
+        self.iter().collect()
+    }
+}
+
 /// The results of a phase being processed: unit (or key) → MILA's words,
 /// in the order first met. A key is given with the province of the unit
 /// it names (the unit's own, or its order's): the first key given with a
 /// province is found there; other keys are compared one by one.
 struct Results {
-    list: Vec<(Name, Vec<&'static str>)>,
+    list: Vec<(Name, Tags)>,
     /// By province: the entry first added with it (`u32::MAX`: none).
     at: Vec<u32>,
     /// Entries not in `at`.
@@ -1113,19 +1402,25 @@ impl Results {
     fn find(&self, p: Option<ProvinceId>, key: &str) -> Option<usize> {
         let slot = p.and_then(|p| self.at.get(p.index())).copied();
         match slot {
-            Some(i) if i != u32::MAX && self.list[i as usize].0 == key => return Some(i as usize),
+            Some(i) if i != u32::MAX && same(&self.list[i as usize].0, key) => return Some(i as usize),
             // No entry was given with `p`: the key, if there, is a loose one.
-            Some(u32::MAX) => return self.loose.iter().map(|&i| i as usize).find(|&i| self.list[i].0 == key),
+            Some(u32::MAX) => {
+                return self
+                    .loose
+                    .iter()
+                    .map(|&i| i as usize)
+                    .find(|&i| same(&self.list[i].0, key))
+            }
             _ => {}
         }
-        self.list.iter().position(|(k, _)| k == key)
+        self.list.iter().position(|(k, _)| same(k, key))
     }
 
     fn add(&mut self, p: Option<ProvinceId>, key: Name, tag: Option<&'static str>) {
         let i = match self.find(p, &key) {
             Some(i) => i,
             None => {
-                self.list.push((key, Vec::new()));
+                self.list.push((key, Tags::default()));
                 let i = self.list.len() - 1;
                 match p.and_then(|p| self.at.get_mut(p.index())) {
                     Some(slot) if *slot == u32::MAX => *slot = i as u32,
@@ -1135,7 +1430,7 @@ impl Results {
             }
         };
         if let Some(t) = tag {
-            if !self.list[i].1.contains(&t) {
+            if !self.list[i].1.contains(t) {
                 self.list[i].1.push(t);
             }
         }
@@ -1169,14 +1464,14 @@ impl Game {
         // Listed orders are looked up in the variant's table (locked once
         // for the call; `add_order` takes nothing else that locks it).
         let v: &'static VariantData = self.v;
-        let mut table = self
+        let table = self
             .possible
             .is_some()
             .then(|| v.orders.lock().unwrap_or_else(|e| e.into_inner()));
         for t in texts {
             let t = t.as_ref().trim();
             if !t.is_empty() {
-                let found = table.as_mut().and_then(|table| table.find(v, t));
+                let found = table.as_ref().and_then(|table| table.find(v, t));
                 self.add_order(power, t, found, replace);
             }
         }
@@ -1358,10 +1653,10 @@ impl Game {
             self.call_keys.push(e.key.clone());
         }
         let list = &mut self.orders[power.index()];
-        let exists = list.iter().any(|x| x.key == e.key);
+        let exists = list.iter().any(|x| same(&x.key, &e.key));
         if exists {
             if replace {
-                list.retain(|x| x.key != e.key);
+                list.retain(|x| !same(&x.key, &e.key));
             } else if !(self.no_check && movement) {
                 return;
             }
@@ -1413,50 +1708,50 @@ impl Game {
         p
     }
 
-    fn compute_possible(&self) -> Possible {
+    fn compute_possible(&mut self) -> Possible {
         let map = self.map();
         let v = self.v;
-        let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
-        let mut orderable: Vec<Vec<ProvinceId>> = vec![Vec::new(); v.powers.len()];
         if self.done {
             return Possible::default();
         }
+        let mut ids: Vec<u32> = Vec::with_capacity(640);
+        let mut spans: Vec<(u32, u32)> = vec![(0, 0); v.locs.len()];
+        let mut orderable: Vec<Vec<ProvinceId>> = vec![Vec::new(); v.powers.len()];
         let mut guard = v.orders.lock().unwrap_or_else(|e| e.into_inner());
         let table = &mut *guard;
         // Orders of the unit in `p` (standing in region `r`) go under the
-        // province and, for a coast, under the coast too.
-        let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
-        let put = |table: &mut OrderTable, list: &mut Vec<u32>, s: &str| {
-            list.push(table.id(v, s));
+        // province and, for a coast, under the coast too (the same span).
+        let give = |spans: &mut Vec<(u32, u32)>, p: ProvinceId, r: RegionId, span: (u32, u32)| {
+            spans[p.index()] = span;
+            if let Some(i) = v.coast_loc[r.index()] {
+                spans[i] = span;
+            }
         };
         match self.state.phase.kind {
             PhaseKind::Movement => {
-                for (p, u, ranges) in self.movement_orders(table) {
+                let mut scratch = std::mem::take(&mut self.scratch);
+                self.movement_orders(table, &mut scratch, &mut ids);
+                for &(p, u, span) in &scratch.out {
                     orderable[u.power.index()].push(p);
-                    if let Some(i) = coast_slot(u.region) {
-                        by_loc[i] = ranges.clone();
-                    }
-                    by_loc[p.index()] = ranges;
+                    give(&mut spans, p, u.region, span);
                 }
+                self.scratch = scratch;
             }
             PhaseKind::Retreat => {
-                let units: Vec<(ProvinceId, Unit)> = self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect();
-                for (p, u) in units {
-                    orderable[u.power.index()].push(p);
-                    let mut ranges = Vec::new();
-                    for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
-                        put(table, &mut ranges, &self.order_text(&o));
-                    }
-                    if let Some(i) = coast_slot(u.region) {
-                        by_loc[i] = ranges.clone();
-                    }
-                    by_loc[p.index()] = ranges;
+                for (p, d) in self.state.all_dislodged() {
+                    orderable[d.unit.power.index()].push(p);
+                    let start = ids.len() as u32;
+                    self.retreat_orders(table, p, &d, &mut ids);
+                    give(&mut spans, p, d.unit.region, (start, ids.len() as u32 - start));
                 }
             }
             PhaseKind::Adjustment => {
+                let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
+                let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
+                let waive = table.id(v, "WAIVE");
                 for power in map.power_ids() {
                     let opts = dip_core::legal::adjustment_orders(map, &self.state, power);
-                    let waive = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
+                    let waives = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
                     let mut locs: Vec<ProvinceId> = Vec::new();
                     for o in &opts {
                         let Some(u) = o.unit() else { continue };
@@ -1465,57 +1760,128 @@ impl Game {
                             (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
                             _ => None,
                         };
-                        put(table, &mut by_loc[u.province.index()], &self.order_text(o));
+                        let id = self.adjustment_id(table, o);
+                        by_loc[u.province.index()].push(id);
                         if let Some(i) = region.and_then(coast_slot) {
-                            let last = *by_loc[u.province.index()].last().unwrap_or(&0);
-                            by_loc[i].push(last);
+                            by_loc[i].push(id);
                         }
                         if !locs.contains(&u.province) {
                             locs.push(u.province);
                         }
                     }
-                    if waive {
+                    if waives {
                         for &p in &locs {
-                            put(table, &mut by_loc[p.index()], "WAIVE");
-                            let last = *by_loc[p.index()].last().unwrap_or(&0);
+                            by_loc[p.index()].push(waive);
                             for &r in map.coasts(p) {
                                 if let Some(i) = coast_slot(r) {
-                                    by_loc[i].push(last);
+                                    by_loc[i].push(waive);
                                 }
                             }
                         }
                     }
                     orderable[power.index()] = locs;
                 }
+                for (i, list) in by_loc.iter().enumerate() {
+                    spans[i] = (ids.len() as u32, list.len() as u32);
+                    ids.extend_from_slice(list);
+                }
             }
         }
         for o in &mut orderable {
             o.sort_by(|a, b| v.prov_names[a.index()].cmp(&v.prov_names[b.index()]));
         }
-        Possible { by_loc, orderable }
+        Possible { ids, spans, orderable }
     }
 
-    /// Every legal order of every unit in a movement phase, as MILA text.
-    /// Candidates come from the map (neighbours, convoy reach, units that
-    /// could be helped) and are kept only if dip's checks accept them, so
-    /// the list and the adjudicator never disagree.
-    pub fn movement_orders(&self, table: &mut OrderTable) -> Vec<UnitOrders> {
+    /// The retreats and the disband of the unit dislodged from `p`, in the
+    /// order of `legal::legal_orders`, by the numbers the variant gave them
+    /// when it loaded (the text is written only on maps too large for codes).
+    fn retreat_orders(&self, table: &mut OrderTable, p: ProvinceId, d: &dip_core::Dislodged, ids: &mut Vec<u32>) {
+        let map = self.map();
+        let u = d.unit;
+        let open = dip_core::retreat::retreat_options(map, &self.state, &self.rules, d);
+        let slot = u.kind.index() * map.num_regions() + u.region.index();
+        match table.retreats.get(slot).and_then(|r| r.as_ref()) {
+            Some(by_edge) => {
+                for (e, &id) in map.edges(u.kind, u.region).iter().zip(by_edge.iter()) {
+                    if open.contains(&e.to) {
+                        ids.push(id);
+                    }
+                }
+                ids.push(table.disbands[slot]);
+            }
+            None => {
+                for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
+                    ids.push(table.id(self.v, &self.order_text(&o)));
+                }
+                return;
+            }
+        }
+        debug_assert!({
+            let start = ids.len() - open.len() - 1;
+            dip_core::legal::legal_orders(map, &self.state, &self.rules, p)
+                .iter()
+                .zip(&ids[start..])
+                .all(|(o, &id)| table.texts[id as usize] == self.order_text(o))
+        });
+    }
+
+    /// The number of a build or disband (or waive), from the variant's
+    /// tables where they have it.
+    fn adjustment_id(&self, table: &mut OrderTable, o: &Order) -> u32 {
+        let map = self.map();
+        let slot = |k: UnitTypeId, r: RegionId| k.index() * map.num_regions() + r.index();
+        let found = match o.kind {
+            OrderKind::Build(u) => u.kind.and_then(|k| {
+                let r = match u.coast {
+                    CoastSpec::Coast(r) => r,
+                    _ => map.main_region(u.province),
+                };
+                table.builds.get(slot(k, r)).copied()
+            }),
+            OrderKind::Disband(u) => self
+                .state
+                .unit(u.province)
+                .and_then(|x| table.disbands.get(slot(x.kind, x.region)).copied()),
+            _ => None,
+        };
+        match found {
+            Some(id) if id != u32::MAX => {
+                debug_assert_eq!(table.texts[id as usize], self.order_text(o));
+                id
+            }
+            _ => table.id(self.v, &self.order_text(o)),
+        }
+    }
+
+    /// Every legal order of every unit in a movement phase, appended to
+    /// `ids` as numbers of the variant's `OrderTable`; `s.out` gets each
+    /// unit's province and span in `ids`. Candidates come from the map
+    /// (neighbours, convoy reach, units that could be helped) and are kept
+    /// only if dip's checks accept them, so the list and the adjudicator
+    /// never disagree.
+    fn movement_orders(&self, table: &mut OrderTable, s: &mut Scratch, ids: &mut Vec<u32>) {
         use dip_core::movement::check_order;
         let map = self.map();
         let v = self.v;
         let st = &self.state;
-        let units: Vec<(ProvinceId, Unit)> = st.units().collect();
         let n = map.num_provinces();
+        s.units.clear();
+        s.units.extend(st.units());
+        let units = &s.units;
         // Where each unit can go: by its own borders, and (armies) by convoy.
-        let mut seen = dip_core::ids::BitSet::with_capacity(n);
-        let mut stack = Vec::new();
-        let mut land: Vec<&[ProvinceId]> = Vec::with_capacity(units.len());
-        let mut by_sea: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
-        let mut fleets_of: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
-        let mut facts_of: Vec<Option<Arc<ConvoyFacts>>> = Vec::with_capacity(units.len());
+        if s.seen.is_empty() || s.shores.is_empty() {
+            s.seen = dip_core::ids::BitSet::with_capacity(n);
+            s.shores = dip_core::ids::BitSet::with_capacity(n);
+        }
+        s.sea.clear();
+        s.sea_span.clear();
+        s.fleets.clear();
+        s.fleet_span.clear();
+        s.facts.clear();
         let rules_hash = {
             use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
+            let mut h = Fx::default();
             self.rules.hash(&mut h);
             h.finish()
         };
@@ -1523,34 +1889,30 @@ impl Game {
             .get_or_init(|| Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default())))
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        let mut shores = dip_core::ids::BitSet::with_capacity(n);
-        for &(p, u) in &units {
-            land.push(&v.lands[u.kind.index()][u.region.index()]);
-            let mut sea = Vec::new();
-            let mut fleets = Vec::new();
+        for &(p, u) in units {
+            let (sea0, fleet0) = (s.sea.len(), s.fleets.len());
             if map.unit_type(u.kind).convoyable && map.convoy_neighbours(p).iter().next().is_some() {
-                dip_core::convoy::fleets_reachable(map, st, p, &mut seen, &mut stack);
-                for f in seen.iter() {
-                    fleets.push(ProvinceId(f as u16));
-                }
-                shores.clear();
-                for &f in &fleets {
+                dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+                s.fleets.extend(s.seen.iter().map(|f| ProvinceId(f as u16)));
+                s.shores.clear();
+                for &f in &s.fleets[fleet0..] {
                     for q in map.convoy_neighbours(f).iter() {
                         let q = ProvinceId(q as u16);
-                        if q != p && !map.is_convoy_space(q) && !shores.contains(q.index()) {
-                            shores.insert(q.index());
-                            sea.push(q);
+                        if q != p && !map.is_convoy_space(q) && !s.shores.contains(q.index()) {
+                            s.shores.insert(q.index());
+                            s.sea.push(q);
                         }
                     }
                 }
             }
+            let fleets = &s.fleets[fleet0..];
             let facts = if fleets.is_empty() {
                 None
             } else {
                 let mut bits = [0u64; 4];
                 let small = n <= 256;
                 if small {
-                    for f in &fleets {
+                    for f in fleets {
                         bits[f.index() / 64] |= 1 << (f.index() % 64);
                     }
                 }
@@ -1559,10 +1921,18 @@ impl Game {
                 } else {
                     fleets.iter().map(|f| f.0).collect()
                 };
-                let key: ConvoyKey = (map as *const Map as usize, rules_hash, p.0, u.kind.0, bits, listed);
+                let key: ConvoyKey = (
+                    map as *const Map as usize,
+                    rules_hash,
+                    p.0,
+                    u.kind.0,
+                    u.region.0,
+                    bits,
+                    listed,
+                );
                 let found = cache.get(&key).cloned();
                 Some(found.unwrap_or_else(|| {
-                    let f = Arc::new(self.convoy_facts(p, u, &fleets, &sea));
+                    let f = Arc::new(self.convoy_facts(table, p, u, fleets, &s.sea[sea0..]));
                     if cache.len() >= CONVOYS_MAX {
                         cache.clear();
                     }
@@ -1570,59 +1940,72 @@ impl Game {
                     f
                 }))
             };
-            by_sea.push(sea);
-            fleets_of.push(fleets);
-            facts_of.push(facts);
+            s.sea_span.push((sea0 as u32, s.sea.len() as u32));
+            s.fleet_span.push((fleet0 as u32, s.fleets.len() as u32));
+            s.facts.push(facts);
         }
-        // Who could move into each province: (unit, over a border?), the
-        // entries of province `d` at `reach[start[d]..start[d + 1]]`, by unit.
-        let mut start: Vec<u32> = vec![0; n + 1];
-        let mut unit_at: Vec<Option<usize>> = vec![None; n];
+        drop(cache);
+        let land = |j: usize| -> &'static [ProvinceId] {
+            let u = units[j].1;
+            &v.lands[u.kind.index()][u.region.index()]
+        };
+        let sea_of = |j: usize| &s.sea[s.sea_span[j].0 as usize..s.sea_span[j].1 as usize];
+        let fleets_of = |j: usize| &s.fleets[s.fleet_span[j].0 as usize..s.fleet_span[j].1 as usize];
+        // Who could move into each province: (unit, its place among the
+        // units that can move there over a border, or `BY_SEA`), the
+        // entries of province `d` at `reach[start[d]..start[d + 1]]`.
+        const BY_SEA: u16 = u16::MAX;
+        s.start.clear();
+        s.start.resize(n + 1, 0);
+        s.unit_at.clear();
+        s.unit_at.resize(n, u32::MAX);
         for (j, &(q, _)) in units.iter().enumerate() {
-            unit_at[q.index()] = Some(j);
-            for &d in land[j] {
-                start[d.index() + 1] += 1;
+            s.unit_at[q.index()] = j as u32;
+            for &d in land(j) {
+                s.start[d.index() + 1] += 1;
             }
-            for &d in &by_sea[j] {
-                if !land[j].contains(&d) {
-                    start[d.index() + 1] += 1;
+            for &d in sea_of(j) {
+                if !land(j).contains(&d) {
+                    s.start[d.index() + 1] += 1;
                 }
             }
         }
         for d in 0..n {
-            start[d + 1] += start[d];
+            s.start[d + 1] += s.start[d];
         }
-        let mut fill: Vec<u32> = start[..n].to_vec();
-        let mut reach: Vec<(usize, bool)> = vec![(0, false); start[n] as usize];
-        for j in 0..units.len() {
-            for &d in land[j] {
-                reach[fill[d.index()] as usize] = (j, true);
-                fill[d.index()] += 1;
-            }
-            for &d in &by_sea[j] {
-                if !land[j].contains(&d) {
-                    reach[fill[d.index()] as usize] = (j, false);
-                    fill[d.index()] += 1;
-                }
-            }
-        }
-        let reaches = |d: ProvinceId| &reach[start[d.index()] as usize..start[d.index() + 1] as usize];
-        // The armies each fleet could convoy (by the army's convoy facts), by unit.
-        let mut convoyed: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (j, fleets) in fleets_of.iter().enumerate() {
-            if facts_of[j].is_some() {
-                for &f in fleets {
-                    convoyed[f.index()].push(j);
-                }
-            }
-        }
-        let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
-        let slots = map.unit_type_ids().count() * map.num_regions();
+        s.fill.clear();
+        s.fill.extend_from_slice(&s.start[..n]);
+        s.reach.clear();
+        s.reach.resize(s.start[n] as usize, (0, 0));
         let slot_of = |x: &Unit| x.kind.index() * map.num_regions() + x.region.index();
+        for (j, &(_, u)) in units.iter().enumerate() {
+            let ranks = table.mover_rank.get(slot_of(&u)).map_or(&[][..], |r| &r[..]);
+            for (b, &d) in land(j).iter().enumerate() {
+                s.reach[s.fill[d.index()] as usize] = (j as u32, ranks.get(b).copied().unwrap_or(BY_SEA - 1));
+                s.fill[d.index()] += 1;
+            }
+            for &d in sea_of(j) {
+                if !land(j).contains(&d) {
+                    s.reach[s.fill[d.index()] as usize] = (j as u32, BY_SEA);
+                    s.fill[d.index()] += 1;
+                }
+            }
+        }
+        let reaches = |d: ProvinceId| &s.reach[s.start[d.index()] as usize..s.start[d.index() + 1] as usize];
+        // The armies each fleet could convoy (by the army's convoy facts).
+        s.convoyed.clear();
+        for j in 0..units.len() {
+            if s.facts[j].is_some() {
+                s.convoyed.extend(fleets_of(j).iter().map(|&f| (f, j as u32)));
+            }
+        }
+        s.convoyed.sort_unstable();
+        let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
         let plain = !map.has_edge_flags();
         let fit = codes_fit(map);
-        let mut out = Vec::with_capacity(units.len());
+        s.out.clear();
         for (i, &(p, u)) in units.iter().enumerate() {
+            let start = ids.len() as u32;
             let me = UnitRef::new(Some(u.kind), p);
             let ok = |k: OrderKind| check_order(map, st, &self.rules, &Order::new(u.power, k));
             // Holds, moves over a border and supports built from the
@@ -1630,13 +2013,12 @@ impl Game {
             // flags (canals, weak moves): no need to ask for each.
             let trusted = |k: OrderKind| plain || ok(k);
             let mine = name(&u);
-            let mut texts: Vec<u32> = Vec::with_capacity(32);
             let edges = map.edges(u.kind, u.region);
             // The hold and the moves: numbered once per unit type and region.
             let slot = table.unit_slot(v, u.kind, u.region);
-            if let Some(ids) = &table.unit_orders[slot] {
-                texts.push(ids[0]);
-                for (e, &id) in edges.iter().zip(&ids[1..]) {
+            if let Some(own) = &table.unit_orders[slot] {
+                ids.push(own[0]);
+                for (e, &id) in edges.iter().zip(&own[1..]) {
                     if plain || {
                         let q = map.province_of(e.to);
                         let d = if map.region(e.to).coast.is_some() {
@@ -1646,7 +2028,7 @@ impl Game {
                         };
                         ok(OrderKind::Move(me, d, false))
                     } {
-                        texts.push(id);
+                        ids.push(id);
                     }
                 }
             }
@@ -1658,52 +2040,46 @@ impl Game {
                     table.id(v, &parts.concat())
                 }
             };
-            if let Some(f) = &facts_of[i] {
-                for &q in &f.moves {
-                    texts.push(num(
-                        table,
-                        code(3, u.kind, u.region, None, q.0),
-                        &[mine, " - ", &v.prov_names[q.index()], " VIA"],
-                    ));
+            if let Some(f) = &s.facts[i] {
+                ids.extend_from_slice(&f.move_ids);
+            }
+            // Supports over land: one read each in the unit's own small
+            // table (`OrderTable::supports`), numbered when the variant loaded.
+            let near = land(i);
+            let known = |table: &OrderTable, at: usize, rank: usize| -> u32 {
+                table
+                    .supports
+                    .get(slot)
+                    .and_then(|t| t.as_ref())
+                    .map_or(u32::MAX, |t| t.get(at, rank))
+            };
+            for (a, &q) in near.iter().enumerate() {
+                let j = s.unit_at[q.index()];
+                if j == u32::MAX {
+                    continue;
+                }
+                let other = units[j as usize].1;
+                if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
+                    let rank = table
+                        .stand_rank
+                        .get(slot_of(&other))
+                        .map_or(usize::MAX / 2, |&r| r as usize);
+                    let id = match known(table, a, rank) {
+                        u32::MAX => num(
+                            table,
+                            code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
+                            &[mine, " S ", name(&other)],
+                        ),
+                        id => id,
+                    };
+                    ids.push(id);
                 }
             }
-            // This unit's supports numbered so far (see `OrderTable::supports`).
-            let ll = land[i].len();
-            if table.supports.len() <= slot {
-                table.supports.resize_with(slot + 1, || None);
-            }
-            // (Maps with many regions number their supports by code only:
-            // a table per unit would be too large.)
-            let mut known = table.supports[slot].take().unwrap_or_else(|| {
-                let size = if slots <= DENSE_SLOTS { 2 * ll * slots } else { 0 };
-                vec![u32::MAX; size].into_boxed_slice()
-            });
-            let dense = !known.is_empty();
-            for (a, &q) in land[i].iter().enumerate() {
-                if let Some(j) = unit_at[q.index()] {
-                    let (_, other) = units[j];
-                    if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                        let at = a * slots + slot_of(&other);
-                        if !dense || known[at] == u32::MAX {
-                            let id = num(
-                                table,
-                                code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
-                                &[mine, " S ", name(&other)],
-                            );
-                            if !dense {
-                                texts.push(id);
-                                continue;
-                            }
-                            known[at] = id;
-                        }
-                        texts.push(known[at]);
-                    }
-                }
-            }
-            for (a, &d) in land[i].iter().enumerate() {
+            for (a, &d) in near.iter().enumerate() {
                 // MILA also lists the coast the supported fleet would take.
                 let split = !map.coasts(d).is_empty();
-                for &(j, over_land) in reaches(d) {
+                for &(j, rank) in reaches(d) {
+                    let j = j as usize;
                     let (q, other) = units[j];
                     if j == i || q == d {
                         continue;
@@ -1711,10 +2087,12 @@ impl Game {
                     let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
                     // Support of a convoyed move: the route must not need
                     // the supporter; when it cannot, the army's convoy facts say.
-                    let legal = if over_land {
+                    let legal = if rank != BY_SEA {
                         trusted(kind)
-                    } else if plain && !fleets_of[j].contains(&p) {
-                        facts_of[j].as_ref().is_some_and(|f| f.moves.contains(&d))
+                    } else if plain {
+                        let legal = s.facts[j].as_ref().is_some_and(|f| f.supported_to(p, d));
+                        debug_assert_eq!(legal, ok(kind));
+                        legal
                     } else {
                         ok(kind)
                     };
@@ -1722,23 +2100,18 @@ impl Game {
                         continue;
                     }
                     let theirs = name(&other);
-                    let at = (ll + a) * slots + slot_of(&other);
-                    if !dense || known[at] == u32::MAX {
-                        let id = num(
+                    let id = match (rank != BY_SEA).then(|| known(table, near.len() + a, rank as usize)) {
+                        Some(id) if id != u32::MAX => id,
+                        _ => num(
                             table,
                             code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
                             &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
-                        );
-                        if dense {
-                            known[at] = id;
-                        }
-                        texts.push(id);
-                    } else {
-                        texts.push(known[at]);
-                    }
+                        ),
+                    };
+                    ids.push(id);
                     for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
                         if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                            texts.push(num(
+                            ids.push(num(
                                 table,
                                 code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
                                 &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
@@ -1747,34 +2120,58 @@ impl Game {
                     }
                 }
             }
-            table.supports[slot] = Some(known);
-            let mut push = |code: u64, parts: &[&str]| {
-                texts.push(num(table, code, parts));
-            };
-            for &j in &convoyed[p.index()] {
-                let (_, other) = units[j];
-                let Some(f) = &facts_of[j] else { continue };
+            let first = s.convoyed.partition_point(|&(f, _)| f < p);
+            for &(f, j) in &s.convoyed[first..] {
+                if f != p {
+                    break;
+                }
+                let j = j as usize;
+                let Some(facts) = &s.facts[j] else { continue };
                 if j == i {
                     continue;
                 }
-                if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {
-                    for &d in dests {
-                        push(
-                            code(7, u.kind, u.region, Some((other.kind, other.region)), d.0),
-                            &[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]],
-                        );
+                let other = units[j].1;
+                let Some(at) = facts.convoys.iter().position(|(fleet, _)| *fleet == p) else {
+                    continue;
+                };
+                match &facts.convoy_ids[at] {
+                    (k, r, numbers) if *k == u.kind && *r == u.region => ids.extend_from_slice(numbers),
+                    _ => {
+                        for &d in &facts.convoys[at].1 {
+                            ids.push(num(
+                                table,
+                                code(7, u.kind, u.region, Some((other.kind, other.region)), d.0),
+                                &[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]],
+                            ));
+                        }
                     }
                 }
             }
-            out.push((p, u, texts));
+            s.out.push((p, u, (start, ids.len() as u32 - start)));
         }
-        out
     }
 
     /// The convoy facts of the army `u` in `q` with these fleets in reach.
-    fn convoy_facts(&self, q: ProvinceId, u: Unit, fleets: &[ProvinceId], sea: &[ProvinceId]) -> ConvoyFacts {
+    fn convoy_facts(
+        &self,
+        table: &mut OrderTable,
+        q: ProvinceId,
+        u: Unit,
+        fleets: &[ProvinceId],
+        sea: &[ProvinceId],
+    ) -> ConvoyFacts {
         use dip_core::movement::check_order;
         let map = self.map();
+        let v = self.v;
+        let fit = codes_fit(map);
+        let mut num = |code: u64, text: &dyn Fn() -> String| {
+            if fit {
+                table.coded(v, code, text)
+            } else {
+                table.id(v, &text())
+            }
+        };
+        let army = &v.unit_names[u.kind.index()][u.region.index()];
         let st = &self.state;
         let them = UnitRef::new(Some(u.kind), q);
         let mut facts = ConvoyFacts::default();
@@ -1800,6 +2197,10 @@ impl Game {
             };
             if ok {
                 facts.moves.push(d);
+                let dn = &v.prov_names[d.index()];
+                facts.move_ids.push(num(code(3, u.kind, u.region, None, d.0), &|| {
+                    format!("{army} - {dn} VIA")
+                }));
             }
         }
         // What `convoy::on_route` lists on every call: the units able to convoy.
@@ -1834,8 +2235,45 @@ impl Game {
                     )
                 )));
             if !dests.is_empty() {
+                let mine = &v.unit_names[fleet.kind.index()][fleet.region.index()];
+                let numbers = dests
+                    .iter()
+                    .map(|d| {
+                        let dn = &v.prov_names[d.index()];
+                        num(
+                            code(7, fleet.kind, fleet.region, Some((u.kind, u.region)), d.0),
+                            &|| format!("{mine} C {army} - {dn}"),
+                        )
+                    })
+                    .collect();
+                facts.convoy_ids.push((fleet.kind, fleet.region, numbers));
                 facts.convoys.push((f, dests));
             }
+        }
+        // Where a route goes without each fleet: the shores of the fleets
+        // still reached from the army (`convoy::route_possible_without`).
+        let mut seen = vec![false; map.num_provinces()];
+        let mut stack: Vec<ProvinceId> = Vec::new();
+        for &skip in fleets {
+            seen.iter_mut().for_each(|x| *x = false);
+            let mut shores: Vec<ProvinceId> = Vec::new();
+            stack.clear();
+            stack.push(q);
+            while let Some(p) = stack.pop() {
+                for x in map.convoy_neighbours(p).iter() {
+                    let x = ProvinceId(x as u16);
+                    if p != q && facts.moves.contains(&x) && !shores.contains(&x) {
+                        shores.push(x);
+                    }
+                    if seen[x.index()] || x == skip || !dip_core::convoy::can_convoy_in(map, st, x) {
+                        continue;
+                    }
+                    seen[x.index()] = true;
+                    stack.push(x);
+                }
+            }
+            let reached = facts.moves.iter().copied().filter(|d| shores.contains(d)).collect();
+            facts.without.push((skip, reached));
         }
         facts
     }
@@ -2077,7 +2515,7 @@ impl Game {
                     let key = self.unit_name(&d.unit);
                     let p = map.province_of(d.unit.region);
                     if let Some(i) = results.find(Some(p), key) {
-                        results.list[i].1.retain(|t| *t != DISRUPTED);
+                        results.list[i].1.remove(DISRUPTED);
                     }
                     results.add(Some(p), Name::Borrowed(key), Some(DISLODGED));
                     dislodged.push((key.to_string(), self.v.prov_names[d.attacker_from.index()].clone()));
@@ -2111,11 +2549,14 @@ impl Game {
             results: results.list,
         });
         let next = game::advance(map, &self.state, &outcome);
-        let mut seq = self.seq.clone();
+        // The history keeps the order of placement before the phase; the
+        // units that moved take theirs along.
+        let old = &self.history.last().expect("pushed above").seq;
+        let seq = &mut self.seq;
         match &outcome {
             PhaseOutcome::Movement(m) => {
                 for &(from, to) in &m.moves {
-                    seq[map.province_of(to).index()] = self.seq[from.index()];
+                    seq[map.province_of(to).index()] = old[from.index()];
                 }
             }
             PhaseOutcome::Retreat(r) => {
@@ -2131,7 +2572,6 @@ impl Game {
                 }
             }
         }
-        self.seq = seq;
         for &sc in map.supply_centers() {
             if next.owner(sc) != self.state.owner(sc) {
                 // A centre captured goes to the end of its owner's list.
@@ -2244,7 +2684,7 @@ impl Game {
     }
 
     /// Results of the last phase processed: unit → MILA's words.
-    pub fn last_results(&self) -> &[(Name, Vec<&'static str>)] {
+    pub fn last_results(&self) -> &[(Name, Tags)] {
         self.history.last().map_or(&[], |r| &r.results)
     }
 
@@ -2289,24 +2729,31 @@ impl Game {
 /// NWY`, `A LON - NWY VIA`, `F STP/SC S A MOS`) without the general
 /// reader; anything else gives `None`.
 pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
-    let w: Vec<&str> = text.split_whitespace().collect();
+    let mut w: [&str; 7] = [""; 7];
+    let mut n = 0;
+    for word in text.split_ascii_whitespace() {
+        *w.get_mut(n)? = word;
+        n += 1;
+    }
+    let w = &w[..n];
     let unit = |i: usize| -> Option<UnitRef> {
-        let letter = w.get(i)?.chars().next()?;
-        if w.get(i)?.len() != 1 {
+        let letter = w.get(i)?;
+        if letter.len() != 1 {
             return None;
         }
+        let letter = letter.as_bytes()[0] as char;
         let kind = v.letters.iter().find(|(c, _)| *c == letter)?.1;
-        let &(p, r) = v.loc_index.get(*w.get(i + 1)?)?;
+        let (p, r) = v.loc(w.get(i + 1)?)?;
         Some(UnitRef::new(Some(kind), p).with_coast(r.map_or(CoastSpec::None, CoastSpec::Coast)))
     };
     let dest = |i: usize| -> Option<Dest> {
-        let &(p, r) = v.loc_index.get(*w.get(i)?)?;
+        let (p, r) = v.loc(w.get(i)?)?;
         Some(Dest {
             province: p,
             coast: r.map_or(CoastSpec::None, CoastSpec::Coast),
         })
     };
-    let kind = match w.as_slice() {
+    let kind = match w {
         [_, _, "H"] => OrderKind::Hold(unit(0)?),
         [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
         [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
@@ -2320,6 +2767,17 @@ pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
         _ => return None,
     };
     Some(Order::new(power, kind))
+}
+
+/// Up to eight bytes of a name as one number (`loc_codes`' key).
+fn pack(name: &str) -> Option<u64> {
+    let b = name.as_bytes();
+    if b.len() > 8 {
+        return None;
+    }
+    let mut w = [0u8; 8];
+    w[..b.len()].copy_from_slice(b);
+    Some(u64::from_le_bytes(w))
 }
 
 /// The convoying provinces reachable from `from` through the given ones.
@@ -2399,7 +2857,7 @@ mod tests {
         g.last_results()
             .iter()
             .find(|(u, _)| u == unit)
-            .map(|(_, r)| r.clone())
+            .map(|(_, r)| r.to_vec())
             .unwrap_or_default()
     }
 

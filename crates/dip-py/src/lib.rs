@@ -69,6 +69,38 @@ fn variant_strings<'a>(
     strings
 }
 
+/// A location's list of legal orders, as last given to Python: most lists
+/// do not change from one position to the next (and empty ones never do),
+/// so the same list object is given again while its numbers are the same
+/// and the caller has not changed it.
+#[derive(Default)]
+struct LocList {
+    list: Option<Py<PyList>>,
+    /// The order numbers it holds.
+    ids: Vec<u32>,
+    /// Its items as made (the strings' addresses), to see that the caller
+    /// left it as it was.
+    items: Vec<usize>,
+}
+
+impl LocList {
+    /// Does the list still hold exactly the strings it was made with?
+    fn unchanged(&self) -> bool {
+        let Some(list) = &self.list else {
+            return false;
+        };
+        // SAFETY: `list` is a list (kept alive by `self`); its first
+        // `size` item pointers are read, and nothing runs meanwhile that
+        // could change it (the GIL is held).
+        unsafe {
+            let p = list.as_ptr() as *mut pyo3::ffi::PyListObject;
+            let size = pyo3::ffi::PyList_GET_SIZE(list.as_ptr()) as usize;
+            size == self.items.len()
+                && (size == 0 || std::slice::from_raw_parts((*p).ob_item as *const usize, size) == &self.items[..])
+        }
+    }
+}
+
 fn value_err(e: String) -> PyErr {
     PyValueError::new_err(e)
 }
@@ -77,13 +109,13 @@ fn value_err(e: String) -> PyErr {
 #[pyclass(module = "dip._dip")]
 pub struct Engine {
     g: Game,
-    /// `get_all_possible_orders` as a Python dict, for `generation`.
+    /// `get_all_possible_orders` as a Python dict, for `position_gen`.
     possible_dict: Option<(u64, Py<PyDict>)>,
-    /// By location, the list that location had in the last dict made:
-    /// given again in the next dict when it still holds exactly the
-    /// location's new orders (most lists do not change from one phase to
-    /// the next, and empty ones never do).
-    loc_lists: Vec<Option<Py<PyList>>>,
+    /// Every location → its current list of legal orders: the dict that
+    /// `possible_orders` copies, changed only where a list changes.
+    master: Option<Py<PyDict>>,
+    /// By location, the list it has in `master`.
+    lists: Vec<LocList>,
     /// The variant's location strings (as `VariantStrings::locs`), for
     /// `orderable_locations` without taking the strings' lock.
     locs: Vec<Py<PyString>>,
@@ -144,7 +176,8 @@ impl Engine {
         Ok(Engine {
             g: Game::new(v),
             possible_dict: None,
-            loc_lists: Vec::new(),
+            master: None,
+            lists: Vec::new(),
             locs,
         })
     }
@@ -153,7 +186,8 @@ impl Engine {
         Engine {
             g: self.g.clone(),
             possible_dict: None,
-            loc_lists: Vec::new(),
+            master: None,
+            lists: Vec::new(),
             locs: self.locs.iter().map(|l| l.clone_ref(py)).collect(),
         }
     }
@@ -365,45 +399,59 @@ impl Engine {
         let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
         let strings = variant_strings(py, &mut guard, v);
         let orders = &strings.orders;
-        // SAFETY: `template` is a dict; PyDict_Copy returns a new reference
-        // (or null with an exception set, which `from_owned_ptr_or_err` raises).
-        let d: Bound<'py, PyDict> = unsafe {
-            Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(strings.template.as_ptr()))?.cast_into_unchecked()
+        let n = strings.locs.len();
+        if self.lists.len() != n {
+            self.lists = (0..n).map(|_| LocList::default()).collect();
+        }
+        // The dict kept here has every location's current list; it is never
+        // handed out, so only the locations whose list changes are set in it.
+        let master = match &self.master {
+            Some(m) => m.bind(py).clone(),
+            None => {
+                // SAFETY: `template` is a dict; PyDict_Copy returns a new
+                // reference (or null with an exception set, which
+                // `from_owned_ptr_or_err` raises).
+                let m: Bound<'py, PyDict> = unsafe {
+                    Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(strings.template.as_ptr()))?
+                        .cast_into_unchecked()
+                };
+                self.master = Some(m.clone().unbind());
+                m
+            }
         };
-        self.loc_lists.resize_with(strings.locs.len(), || None);
         for (i, loc) in strings.locs.iter().enumerate() {
             let ids = possible.ids(i);
-            let want = |id: &u32| orders[*id as usize].as_ref().map_or(py.None().as_ptr(), |s| s.as_ptr());
-            let same = self.loc_lists[i].as_ref().is_some_and(|l| {
-                // SAFETY: `l` is a list; items are read by index below its length.
-                unsafe {
-                    let p = l.as_ptr();
-                    pyo3::ffi::PyList_GET_SIZE(p) as usize == ids.len()
-                        && ids
-                            .iter()
-                            .enumerate()
-                            .all(|(k, id)| pyo3::ffi::PyList_GET_ITEM(p, k as isize) == want(id))
-                }
-            });
-            if !same {
-                // SAFETY: PyList_New gives a new list of `ids.len()` empty
-                // slots (or null with an exception set); each slot is then
-                // filled once with a new reference, as PyList_SET_ITEM wants.
-                let list: Bound<'py, PyList> = unsafe {
-                    let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
-                    let l = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
-                    for (k, id) in ids.iter().enumerate() {
-                        let item = want(id);
-                        pyo3::ffi::Py_INCREF(item);
-                        pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
-                    }
-                    l
-                };
-                self.loc_lists[i] = Some(list.unbind());
+            let kept = &mut self.lists[i];
+            if kept.list.is_some() && kept.ids == ids && kept.unchanged() {
+                continue;
             }
-            let list = self.loc_lists[i].as_ref().expect("set above");
-            d.set_item(loc.bind(py), list.bind(py))?;
+            // A new list (the caller may keep or change the old one).
+            // SAFETY: PyList_New gives a new list of `ids.len()` empty
+            // slots (or null with an exception set); each slot is then
+            // filled once with a new reference to a string, as
+            // PyList_SET_ITEM wants.
+            let list: Bound<'py, PyList> = unsafe {
+                let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
+                let l = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
+                kept.items.clear();
+                for (k, &id) in ids.iter().enumerate() {
+                    let item = orders[id as usize]
+                        .as_ref()
+                        .map_or(pyo3::ffi::Py_None(), |s| s.as_ptr());
+                    pyo3::ffi::Py_INCREF(item);
+                    pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
+                    kept.items.push(item as usize);
+                }
+                l
+            };
+            kept.ids.clear();
+            kept.ids.extend_from_slice(ids);
+            master.set_item(loc.bind(py), &list)?;
+            kept.list = Some(list.unbind());
         }
+        // SAFETY: as above, `master` is a dict.
+        let d: Bound<'py, PyDict> =
+            unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(master.as_ptr()))?.cast_into_unchecked() };
         self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
     }
@@ -431,7 +479,11 @@ impl Engine {
 
     /// Results of the last phase processed: unit → MILA result words.
     fn last_results(&self) -> Vec<(engine::Name, Vec<&'static str>)> {
-        self.g.last_results().to_vec()
+        self.g
+            .last_results()
+            .iter()
+            .map(|(u, t)| (u.clone(), t.to_vec()))
+            .collect()
     }
     fn last_popped(&self) -> Vec<String> {
         self.g.last.popped.clone()
@@ -480,7 +532,7 @@ impl Engine {
         d.set_item("orders", orders)?;
         let results = PyDict::new(py);
         for (u, tags) in &r.results {
-            results.set_item(u, tags)?;
+            results.set_item(u, tags.to_vec())?;
         }
         d.set_item("results", results)?;
         d.set_item("state", state_dict(py, &g, &r.name)?)?;
@@ -499,22 +551,14 @@ impl Engine {
         orders: Vec<Vec<String>>,
         results: Vec<(String, Vec<String>)>,
     ) -> PyResult<()> {
-        let tags = |v: Vec<String>| -> Vec<&'static str> {
-            v.iter()
-                .filter_map(|t| {
-                    [
-                        engine::VOID,
-                        engine::BOUNCE,
-                        engine::CUT,
-                        engine::DISLODGED,
-                        engine::NO_CONVOY,
-                        engine::DISRUPTED,
-                        engine::DISBAND,
-                    ]
-                    .into_iter()
-                    .find(|x| x == t)
-                })
-                .collect()
+        let tags = |v: Vec<String>| -> engine::Tags {
+            let mut t = engine::Tags::default();
+            for w in v.iter().filter_map(|w| engine::Tags::word(w)) {
+                if !t.contains(w) {
+                    t.push(w);
+                }
+            }
+            t
         };
         self.g.history.push(PhaseRecord {
             name: name.to_string(),
