@@ -8,8 +8,9 @@ for every power, set_orders() for every power, process().
 
 The games are first played by MILA with random legal orders (seeded); both
 engines then replay exactly those orders, so they see the same positions,
-game by game in turn, over several passes (CPU time of this thread, after
-a garbage collection; the first pass finds dip's process-wide tables cold).
+in turn pass by pass (or game by game, `--alternate game`), over several
+passes (CPU time of this thread, after a garbage collection; the first
+pass finds dip's process-wide tables cold).
 Prints microseconds per phase for each engine and the ratio per pass and the
 median of the later passes; making a game is timed apart. Not a test:
 numbers depend on the machine (BENCHMARKS.md records them). `--dump FILE`
@@ -66,16 +67,27 @@ def agent_loop(make, phases, clock):
     return clock() - t
 
 
-def alternating(games, passes, clock):
-    """Per pass, the agent loop's seconds for MILA and dip, the two engines
-    taking turns game by game (so that a disturbance hits both alike)."""
+def alternating(games, passes, clock, by):
+    """Per pass, the agent loop's seconds for MILA and dip on every game,
+    the two engines taking turns game by game (`by='game'`: each game of
+    dip's starts with caches MILA's game just filled) or pass by pass
+    (`by='pass'`: each engine plays all the games in a row, as an agent
+    plays one game's phases in a row)."""
     out = []
     for _ in range(passes):
-        gc.collect()
         mila = ours = 0.0
-        for phases in games:
-            mila += agent_loop(diplomacy.Game, phases, clock)
-            ours += agent_loop(dip.Game, phases, clock)
+        if by == 'game':
+            gc.collect()
+            for phases in games:
+                mila += agent_loop(diplomacy.Game, phases, clock)
+                ours += agent_loop(dip.Game, phases, clock)
+        else:
+            gc.collect()
+            for phases in games:
+                mila += agent_loop(diplomacy.Game, phases, clock)
+            gc.collect()
+            for phases in games:
+                ours += agent_loop(dip.Game, phases, clock)
         out.append((mila, ours))
     return out
 
@@ -109,6 +121,8 @@ def main():
     ap.add_argument("--until", type=int, default=1915, help="stop before this year")
     ap.add_argument("--seed", type=int, default=1901)
     ap.add_argument("--passes", type=int, default=5, help="passes over the games, MILA and dip alternating")
+    ap.add_argument("--alternate", choices=["game", "pass"], default="pass",
+                    help="MILA and dip take turns game by game, or pass by pass (default)")
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of this thread's CPU time")
     ap.add_argument("--dump", metavar="FILE", help="write the recorded games (GAME, PHASE, power<TAB>order lines)")
     args = ap.parse_args()
@@ -125,7 +139,8 @@ def main():
     print("%d games, %d phases (MILA's random orders)" % (len(games), phases))
     us = lambda seconds: seconds / phases * 1e6
     clock = "wall" if args.wall else "CPU time"
-    runs = alternating(games, args.passes, time.perf_counter if args.wall else time.thread_time)
+    runs = alternating(games, args.passes, time.perf_counter if args.wall else time.thread_time, args.alternate)
+    print("MILA and dip alternating %s by %s" % (args.alternate, args.alternate))
     for k, (mila_s, dip_s) in enumerate(runs):
         print("pass %d (%s): MILA %.0f us/phase, dip %.1f us/phase, %.0fx%s"
               % (k + 1, clock, us(mila_s), us(dip_s), mila_s / dip_s, "  (first: dip's tables cold)" if k == 0 else ""))

@@ -78,6 +78,15 @@ class SortedDict(dict):
         return SortedDict(self)
 
 
+def _messages_of(messages):
+    """Messages as a SortedDict (a saved game lists them, by time sent)."""
+    if isinstance(messages, SortedDict):
+        return messages
+    if isinstance(messages, dict):
+        return SortedDict(sorted(messages.items()))
+    return SortedDict((m.get('time_sent', i) if isinstance(m, dict) else i, m) for i, m in enumerate(messages or []))
+
+
 class _ShortPhase(str):
     """A phase name that sorts in game order (S1901M < F1901M < W1901A;
     FORMING first, COMPLETED last, as MILA's ``compare_phases``). The year
@@ -175,12 +184,8 @@ class Power:
         return 'Power(%s)' % self.name
 
     @property
-    def _e(self):
-        return self.game._e
-
-    @property
     def units(self):
-        return _LiveList(self._e.units(self.name), self._set_units)
+        return _LiveList(self.game._units(self.name), self._set_units)
 
     @units.setter
     def units(self, value):
@@ -188,30 +193,30 @@ class Power:
 
     def _set_units(self, units):
         keep = ['*' + u for u in self.retreats]
-        self._e.set_units(self.name, list(units) + keep, True)
+        self.game._set_units(self.name, list(units) + keep, True)
 
     @property
     def centers(self):
-        return _LiveList(self._e.centers(self.name), self._set_centers)
+        return _LiveList(self.game._centers(self.name), self._set_centers)
 
     @centers.setter
     def centers(self, value):
         self._set_centers(list(value))
 
     def _set_centers(self, centers):
-        self._e.set_centers(self.name, list(centers), True)
+        self.game._set_centers(self.name, list(centers), True)
 
     @property
     def homes(self):
-        return self._e.homes(self.name)
+        return self.game._homes(self.name)
 
     @property
     def retreats(self):
-        return dict(self._e.retreats(self.name))
+        return dict(self.game._retreats(self.name))
 
     @property
     def influence(self):
-        return self._e.centers(self.name)
+        return self.game._centers(self.name)
 
     @property
     def civil_disorder(self):
@@ -223,8 +228,8 @@ class Power:
         under NO_CHECK, ``'ORDER n'`` → the order as given."""
         if self.game.phase_type != 'M':
             return _LiveDict({}, self._set_orders)
-        entries = self._e.order_entries(self.name)
-        if self._e.no_check:
+        entries = self.game._order_entries(self.name)
+        if self.game._no_check:
             items = {'ORDER %d' % (i + 1): text for i, (_, text) in enumerate(entries)}
         else:
             items = {key: text[len(key):].strip() for key, text in entries}
@@ -237,20 +242,20 @@ class Power:
     def _set_orders(self, orders):
         texts = []
         for key, value in orders.items():
-            texts.append(value if (self._e.no_check or key.startswith('ORDER') or key.startswith('INVALID'))
+            texts.append(value if (self.game._no_check or key.startswith('ORDER') or key.startswith('INVALID'))
                          else '%s %s' % (key, value))
-        self._e.clear_orders(self.name)
-        self._e.set_orders(self.name, texts, True)
+        self.game._clear_orders(self.name)
+        self.game._set_orders(self.name, texts, True)
 
     @property
     def adjust(self):
         """Retreat and adjustment orders as given."""
         if self.game.phase_type == 'M':
             return []
-        return self._e.orders(self.name)
+        return self.game._orders(self.name)
 
     def is_eliminated(self):
-        return not (self._e.units(self.name) or self._e.centers(self.name) or self._e.retreats(self.name))
+        return not (self.game._units(self.name) or self.game._centers(self.name) or self.game._retreats(self.name))
 
     def is_dummy(self):
         return True
@@ -287,11 +292,11 @@ class _Map:
     """The few map facts MILA's tests and agents read from ``game.map``."""
 
     def __init__(self, engine):
-        self.name = engine.map_name
-        self.powers = engine.powers()
-        self.locs = engine.locs()
-        self.scs = engine.supply_centers()
-        self.first_year = engine.first_year
+        self.name = engine._map_name
+        self.powers = engine._powers()
+        self.locs = engine._locs()
+        self.scs = engine._supply_centers()
+        self.first_year = engine._first_year
 
     @staticmethod
     def compare_phases(phase_1, phase_2):
@@ -309,18 +314,23 @@ def _engine_short(long_name):
     return '%s%s%s' % (words[0][0], words[1], words[2][0])
 
 
-class Game:
+class Game(Engine):
     """MILA's ``diplomacy.Game`` on dip's engine.
 
     ``Game(map_name='standard', rules=None, variant=None)``: ``map_name`` is
     a MILA map name (standard, ancmed, modern, pure, …); ``variant`` any
-    variant dip reads (a bundled name or a path).
+    variant dip reads (a bundled name, a path, or a jDip plugin's variant,
+    see ``add_variant_path``).
+
+    The game is the engine itself (``dip._dip.Engine``, which makes it from
+    the same arguments): ``get_all_possible_orders``,
+    ``get_orderable_locations``, ``set_orders`` and ``process`` are the
+    engine's own methods, with no Python between the caller and Rust.
     """
 
     def __init__(self, game_id=None, map_name='standard', rules=None, variant=None, **kwargs):
-        self._e = Engine(variant or kwargs.pop('map', None) or map_name)
         self.game_id = game_id or 'dip-%d' % int(_time.time() * 1e6)
-        self.map_name = self._e.map_name
+        self.map_name = self._map_name
         self.rules = []
         self.no_rules = set()
         self.error = []
@@ -329,15 +339,42 @@ class Game:
         self.note = ''
         self.role = kwargs.get('role', 'SERVER_TYPE')
         self.status = kwargs.get('status', 'active')
-        self.messages = SortedDict()
-        self.message_history = SortedDict()
-        self.map = _Map(self._e)
-        self.powers = {name: Power(self, name) for name in sorted(self._e.powers())}
+        # Messages by phase name, made when first asked for (see `messages`).
+        self._msgs = {}
+        self.map = _Map(self)
+        self.powers = {name: Power(self, name) for name in sorted(self._powers())}
         self._hist = None  # (length, order_history, result_history, state_history)
         self._status = None  # (length, {power: {unit: results}})
 
     def __repr__(self):
         return 'dip.Game(%s, %s)' % (self.map_name, self.get_current_phase())
+
+    # ---- messages (kept by phase; process() moves on to a new phase's) ----
+    @property
+    def messages(self):
+        """The current phase's messages (MILA's ``SortedDict``)."""
+        phase = self._phase()
+        found = self._msgs.get(phase)
+        if found is None:
+            found = self._msgs[phase] = SortedDict()
+        return found
+
+    @messages.setter
+    def messages(self, value):
+        self._msgs[self._phase()] = value
+
+    @property
+    def message_history(self):
+        """Phase → its messages, for the phases played (MILA's ``message_history``)."""
+        return SortedDict((_ShortPhase(name), self._msgs.get(name) or SortedDict())
+                          for name in (self._history_name(i) for i in range(self._history_len())))
+
+    @message_history.setter
+    def message_history(self, value):
+        current = self._msgs.get(self._phase())
+        self._msgs = {str(k): v for k, v in value.items()}
+        if current is not None:
+            self._msgs.setdefault(self._phase(), current)
 
     # ---- rules ----------------------------------------------------------
     def add_rule(self, rule):
@@ -368,50 +405,50 @@ class Game:
         if rule not in self.rules:
             self.rules.append(rule)
         if rule == 'NO_CHECK':
-            self._e.no_check = True
+            self._no_check = True
 
     def remove_rule(self, rule):
         rule = str(rule).upper()
         if rule in self.rules:
             self.rules.remove(rule)
         if rule == 'NO_CHECK':
-            self._e.no_check = False
+            self._no_check = False
 
     def set_dip_rule(self, key, value):
         """Sets one of dip's rule options (docs/rules.md)."""
-        self._e.set_rule(key, value)
+        self._set_rule(key, value)
 
     # ---- phase ----------------------------------------------------------
     @property
     def phase(self):
-        return self._e.long_phase()
+        return self._long_phase()
 
     @phase.setter
     def phase(self, value):
-        self._e.set_phase(value)
+        self._set_phase(value)
 
     def get_current_phase(self):
-        return self._e.phase()
+        return self._phase()
 
     def set_current_phase(self, new_phase):
-        self._e.set_phase(new_phase)
+        self._set_phase(new_phase)
 
     @property
     def current_short_phase(self):
-        return self._e.phase()
+        return self._phase()
 
     @property
     def phase_type(self):
-        p = self._e.phase()
+        p = self._phase()
         return '-' if p == 'COMPLETED' else p[-1]
 
     @property
     def is_game_done(self):
-        return self._e.done
+        return self._done
 
     @property
     def outcome(self):
-        return self._e.outcome
+        return self._outcome
 
     def clear_cache(self):
         """Legal orders are recomputed whenever the position changes."""
@@ -425,7 +462,7 @@ class Game:
         if up in self.powers:
             return up
         try:
-            self._e.units(up)  # raises KeyError with dip's message
+            self._units(up)  # raises KeyError with dip's message
         except KeyError:
             raise
         return up
@@ -434,49 +471,46 @@ class Game:
         if power_name is None:
             return {p: self.get_units(p) for p in self.powers}
         p = self._power(power_name)
-        return self._e.units(p) + ['*' + u for u, _ in self._e.retreats(p)]
+        return self._units(p) + ['*' + u for u, _ in self._retreats(p)]
 
     def set_units(self, power_name, units, reset=False):
         units = [units] if isinstance(units, str) else list(units)
-        self._e.set_units(self._power(power_name), units, reset)
+        self._set_units(self._power(power_name), units, reset)
         self._errors()
 
     def clear_units(self, power_name=None):
-        self._e.clear_units(None if power_name is None else self._power(power_name))
+        self._clear_units(None if power_name is None else self._power(power_name))
 
     def get_centers(self, power_name=None):
         if power_name is None:
-            return {p: self._e.centers(p) for p in self.powers}
-        return self._e.centers(self._power(power_name))
+            return {p: self._centers(p) for p in self.powers}
+        return self._centers(self._power(power_name))
 
     def set_centers(self, power_name, centers, reset=False):
         centers = [centers] if isinstance(centers, str) else list(centers)
-        self._e.set_centers(self._power(power_name), centers, reset)
+        self._set_centers(self._power(power_name), centers, reset)
         self._errors()
 
     def clear_centers(self, power_name=None):
-        self._e.clear_centers(None if power_name is None else self._power(power_name))
+        self._clear_centers(None if power_name is None else self._power(power_name))
 
     def _unit_owner(self, unit, coast_required=1):
         """The Power owning ``unit`` ('F STP/SC'); without ``coast_required``
         the coast need not match."""
         unit = unit.upper()
         for name, power in self.powers.items():
-            for u in self._e.units(name):
+            for u in self._units(name):
                 if u == unit or (not coast_required and u.split('/')[0] == unit.split('/')[0]):
                     return power
         return None
 
     # ---- orders ---------------------------------------------------------
-    def set_orders(self, power_name, orders, expand=True, replace=True):
-        if isinstance(orders, str):
-            orders = [orders]
-        # The engine reads the power's name in any case.
-        if self._e.set_orders(power_name, orders, replace):
-            self._errors()
+    # set_orders(power_name, orders, expand=True, replace=True),
+    # get_all_possible_orders(loc=None), get_orderable_locations(power_name=None)
+    # and process() are the engine's (dip._dip.Engine), called directly.
 
     def _errors(self):
-        errors = self._e.take_errors()
+        errors = self._take_errors()
         if errors:
             self.error.extend(errors)
             if 'IGNORE_ERRORS' not in self.rules:
@@ -484,28 +518,15 @@ class Game:
 
     def get_orders(self, power_name=None):
         if power_name is None:
-            return {p: self._e.orders(p) for p in self.powers}
-        return self._e.orders(self._power(power_name))
+            return {p: self._orders(p) for p in self.powers}
+        return self._orders(self._power(power_name))
 
     def clear_orders(self, power_name=None):
-        self._e.clear_orders(None if power_name is None else self._power(power_name))
-
-    def get_all_possible_orders(self, loc=None):
-        """Location → legal orders. Computed once per position: the same
-        dict is returned until something changes (do not modify it)."""
-        possible = self._e.possible_orders()
-        if loc is not None:
-            return possible.get(loc.upper(), [])
-        return possible
-
-    def get_orderable_locations(self, power_name=None):
-        if power_name is None:
-            return {p: self._e.orderable_locations(p) for p in self.powers}
-        return self._e.orderable_locations(power_name)
+        self._clear_orders(None if power_name is None else self._power(power_name))
 
     def get_order_status(self, power_name=None, unit=None, loc=None):
         """Results of the phase processed last: by power, or of one unit."""
-        results = dict(self._e.last_results())
+        results = dict(self._last_results())
         if unit is not None:
             return results.get(unit, [])
         if loc is not None:
@@ -516,10 +537,10 @@ class Game:
         return by_power
 
     def _status_by_power(self, results):
-        n = self._e.history_len()
+        n = self._history_len()
         if not n:
             return {p: {} for p in self.powers}
-        state = self._e.history_phase(n - 1)['state']
+        state = self._history_phase(n - 1)['state']
         out = {}
         for p in self.powers:
             units = [u.lstrip('*') for u in state['units'][p]]
@@ -531,64 +552,58 @@ class Game:
         return out
 
     def _last_orders(self, power):
-        n = self._e.history_len()
+        n = self._history_len()
         if not n:
             return []
-        orders = self._e.history_phase(n - 1)['orders'].get(power, [])
+        orders = self._history_phase(n - 1)['orders'].get(power, [])
         return [' '.join(o.split()[:2]) for o in orders]
 
     # ---- what the last process did (MILA's attributes) -------------------
     @property
     def command(self):
-        return dict(self._e.last_command())
+        return dict(self._last_command())
 
     @property
     def result(self):
-        return dict(self._e.last_results())
+        return dict(self._last_results())
 
     @property
     def popped(self):
-        return self._e.last_popped()
+        return self._last_popped()
 
     @property
     def ordered_units(self):
-        return dict(zip(self._e.powers(), self._e.last_ordered_units()))
+        return dict(zip(self._powers(), self._last_ordered_units()))
 
     @property
     def dislodged(self):
-        return dict(self._e.last_dislodged())
+        return dict(self._last_dislodged())
 
     # ---- processing -----------------------------------------------------
-    def process(self):
-        phase = self._e.process()
-        self.message_history[phase] = self.messages
-        self.messages = SortedDict()
-        return self
-
     def draw(self, winners=None):
         """Ends the game in a draw (MILA's ``draw``): the current phase goes
         to the history without orders; ``outcome`` is the phase and the
         winners (by default every power with units)."""
-        self._e.draw(None if winners is None else [self._power(w) for w in winners])
+        self._draw(None if winners is None else [self._power(w) for w in winners])
         self._hist = None
 
     def get_hash(self):
         """A hash of the position, as a string (as MILA's)."""
-        return self._e.hash()
+        return self._hash()
 
     def rebuild_hash(self):
-        return self._e.hash()
+        return self._hash()
 
     def update_hash(self, *args, **kwargs):
         """dip computes the hash from the position; nothing to update."""
 
     # ---- histories ------------------------------------------------------
     def _histories(self):
-        n = self._e.history_len()
+        n = self._history_len()
         if self._hist is None or self._hist[0] != n:
             orders, results, states = SortedDict(), SortedDict(), SortedDict()
             for i in range(n):
-                ph = self._e.history_phase(i)
+                ph = self._history_phase(i)
                 name = _ShortPhase(ph['name'])
                 orders[name] = ph['orders']
                 results[name] = ph['results']
@@ -648,14 +663,14 @@ class Game:
         return st
 
     def get_state(self):
-        return self._full_state(self._e.state())
+        return self._full_state(self._state())
 
     def set_state(self, state, clear_history=True):
         """Sets the position from a state (MILA's ``get_state`` dict): phase,
         units, where dislodged units may retreat, centres, and the rules and
         note when given."""
         if clear_history:
-            self._e.truncate_history(0)
+            self._truncate_history(0)
             self.message_history = SortedDict()
         if state.get('map') and state['map'] != self.map_name:
             raise RuntimeError('Inconsistent state map (state: %s, game: %s)' % (state['map'], self.map_name))
@@ -666,38 +681,38 @@ class Game:
                 self.add_rule(rule)
         if 'note' in state:
             self.note = state['note']
-        self._e.set_phase(state['name'])
-        self._e.clear_units(None)
-        self._e.clear_centers(None)
+        self._set_phase(state['name'])
+        self._clear_units(None)
+        self._clear_centers(None)
         for p, units in state.get('units', {}).items():
-            self._e.set_units(p, list(units), True)
+            self._set_units(p, list(units), True)
         if self.phase_type == 'R' and state.get('retreats'):
-            self._e.restore_retreats([(unit, list(locs)) for retreats in state['retreats'].values()
+            self._restore_retreats([(unit, list(locs)) for retreats in state['retreats'].values()
                                       for unit, locs in retreats.items()])
         for p, centers in state.get('centers', {}).items():
-            self._e.set_centers(p, list(centers), True)
-        self._e.take_errors()
-        self._e.clear_orders(None)
+            self._set_centers(p, list(centers), True)
+        self._take_errors()
+        self._clear_orders(None)
 
     def set_phase_data(self, phase_data, clear_history=True):
         """Rebuilds the game from phases (MILA's saved games)."""
         if isinstance(phase_data, GamePhaseData):
             phase_data = [phase_data]
         if clear_history:
-            self._e.truncate_history(0)
+            self._truncate_history(0)
             self.message_history = SortedDict()
         for i, ph in enumerate(phase_data):
             self.set_state(ph.state, clear_history=False)
             if i + 1 < len(phase_data):
-                orders = [list(ph.orders.get(p) or []) for p in self._e.powers()]
+                orders = [list(ph.orders.get(p) or []) for p in self._powers()]
                 results = [(u, list(r)) for u, r in (ph.results or {}).items()]
-                self._e.push_history(ph.name, orders, results)
-                self.message_history[_ShortPhase(ph.name)] = SortedDict()
-            else:
+                self._push_history(ph.name, orders, results)
+            self._msgs[str(ph.name)] = _messages_of(ph.messages)
+            if i + 1 == len(phase_data):
                 for p, orders in (ph.orders or {}).items():
                     if orders:
-                        self._e.set_orders(p, list(orders), True)
-                self._e.take_errors()
+                        self._set_orders(p, list(orders), True)
+                self._take_errors()
 
     # ---- saved games ----------------------------------------------------
     def to_saved_game_format(self, output_path=None, output_mode='a'):
@@ -712,14 +727,15 @@ class Game:
 
     # ---- copies ---------------------------------------------------------
     def __deepcopy__(self, memo):
-        other = Game.__new__(Game)
+        cls = type(self)
+        other = cls.__new__(cls, map_name=self.map_name)
+        other._copy_from(self)
         for key, value in self.__dict__.items():
-            if key in ('_e', 'powers', 'map', '_hist', '_status'):
+            if key in ('powers', 'map', '_hist', '_status'):
                 continue
             setattr(other, key, _copy.deepcopy(value, memo))
-        other._e = self._e.copy()
         other.map = self.map
-        other.powers = {name: Power(other, name) for name in sorted(self._e.powers())}
+        other.powers = {name: Power(other, name) for name in sorted(self._powers())}
         other._hist = None
         other._status = None
         return other
@@ -730,12 +746,7 @@ class Game:
 
 def process_multi(games):
     """Processes many games at once, in parallel threads, without the GIL."""
-    engines = [g._e for g in games]
-    phases = [g.get_current_phase() for g in games]
-    _process_many(engines)
-    for g, phase in zip(games, phases):
-        g.message_history[phase] = g.messages
-        g.messages = SortedDict()
+    _process_many(list(games))
 
 
 def to_saved_game_format(game, output_path=None, output_mode='a'):

@@ -648,6 +648,8 @@ impl ConvoyFacts {
     }
 }
 
+type ConvoyMemo = (UnitTypeId, RegionId, [u64; 4], u64, Arc<ConvoyFacts>);
+
 /// Map, rules, army province, army type and region, fleets in reach: as a
 /// set of provinces when the map has at most 256 (no allocation), else listed.
 type ConvoyKey = (usize, u64, u16, u8, u16, [u64; 4], Vec<u16>);
@@ -720,6 +722,9 @@ struct Scratch {
     unit_at: Vec<u32>,
     /// (fleet, army) pairs of the armies each fleet could convoy, sorted.
     convoyed: Vec<(ProvinceId, u32)>,
+    /// By province: the convoy facts of the army found there last, with
+    /// its type, region, fleets in reach and the rules' hash.
+    memo: Vec<Option<ConvoyMemo>>,
     /// Per unit: its province, the unit, its span of the orders listed.
     out: Vec<(ProvinceId, Unit, (u32, u32))>,
 }
@@ -909,7 +914,7 @@ impl Game {
 
     pub fn power(&self, name: &str) -> Result<PowerId, String> {
         // As MILA writes it (no copy to make).
-        if let Some(i) = self.v.powers.iter().position(|p| p == name) {
+        if let Some(i) = self.v.powers.iter().position(|p| same(p, name)) {
             return Ok(PowerId(i as u8));
         }
         let up = name.trim().to_ascii_uppercase();
@@ -1302,7 +1307,14 @@ impl Game {
 /// Are two names the same? Names borrowed from the variant or its order
 /// table are mostly the very same text, which is seen without reading it.
 fn same(a: &str, b: &str) -> bool {
-    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.as_ptr() == b.as_ptr() {
+        return true;
+    }
+    // Short names differ early: compared here rather than by a call.
+    a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
 
 fn first_two(text: &str) -> String {
@@ -1885,10 +1897,11 @@ impl Game {
             self.rules.hash(&mut h);
             h.finish()
         };
-        let mut cache = CONVOYS
-            .get_or_init(|| Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default())))
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        // The process-wide cache, locked only when this game's memo misses.
+        let mut cache = None;
+        if s.memo.len() != n {
+            s.memo = vec![None; n];
+        }
         for &(p, u) in units {
             let (sea0, fleet0) = (s.sea.len(), s.fleets.len());
             if map.unit_type(u.kind).convoyable && map.convoy_neighbours(p).iter().next().is_some() {
@@ -1921,24 +1934,46 @@ impl Game {
                 } else {
                     fleets.iter().map(|f| f.0).collect()
                 };
-                let key: ConvoyKey = (
-                    map as *const Map as usize,
-                    rules_hash,
-                    p.0,
-                    u.kind.0,
-                    u.region.0,
-                    bits,
-                    listed,
-                );
-                let found = cache.get(&key).cloned();
-                Some(found.unwrap_or_else(|| {
-                    let f = Arc::new(self.convoy_facts(table, p, u, fleets, &s.sea[sea0..]));
-                    if cache.len() >= CONVOYS_MAX {
-                        cache.clear();
+                // The facts this game's army had there last time, if its
+                // fleets are the same: most fleets stay a phase or more.
+                let memo = &mut s.memo[p.index()];
+                match memo {
+                    Some((k, r, b, h, f)) if small && (*k, *r, *b, *h) == (u.kind, u.region, bits, rules_hash) => {
+                        Some(f.clone())
                     }
-                    cache.insert(key, f.clone());
-                    f
-                }))
+                    _ => {
+                        let key: ConvoyKey = (
+                            map as *const Map as usize,
+                            rules_hash,
+                            p.0,
+                            u.kind.0,
+                            u.region.0,
+                            bits,
+                            listed,
+                        );
+                        let cache = cache.get_or_insert_with(|| {
+                            CONVOYS
+                                .get_or_init(|| {
+                                    Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default()))
+                                })
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                        });
+                        let found = cache.get(&key).cloned();
+                        let f = found.unwrap_or_else(|| {
+                            let f = Arc::new(self.convoy_facts(table, p, u, fleets, &s.sea[sea0..]));
+                            if cache.len() >= CONVOYS_MAX {
+                                cache.clear();
+                            }
+                            cache.insert(key, f.clone());
+                            f
+                        });
+                        if small {
+                            *memo = Some((u.kind, u.region, bits, rules_hash, f.clone()));
+                        }
+                        Some(f)
+                    }
+                }
             };
             s.sea_span.push((sea0 as u32, s.sea.len() as u32));
             s.fleet_span.push((fleet0 as u32, s.fleets.len() as u32));
