@@ -437,6 +437,11 @@ pub struct VariantData {
     /// The same for names of up to eight bytes, by their bytes as a
     /// number: read for every word of every order given.
     loc_codes: FxMap<u64, (ProvinceId, Option<RegionId>)>,
+    /// The same for three capital letters (most names), indexed by them
+    /// (`loc3_index`): the location's place in `locs` plus one, 0 for none.
+    loc3: Vec<u16>,
+    /// Per location (as `locs`): its province and region.
+    loc_at: Vec<(ProvinceId, Option<RegionId>)>,
     /// Unit letter → unit type.
     pub letters: Vec<(char, dip_core::UnitTypeId)>,
     /// The order texts listed so far in games of this variant.
@@ -447,6 +452,12 @@ impl VariantData {
     /// The province and, for a coast, the region of a location name as
     /// MILA writes it (`PAR`, `STP/SC`).
     pub fn loc(&self, name: &str) -> Option<(ProvinceId, Option<RegionId>)> {
+        if let Some(i) = loc3_index(name.as_bytes()) {
+            return match self.loc3.get(i).copied().unwrap_or(0) {
+                0 => None,
+                at => Some(self.loc_at[at as usize - 1]),
+            };
+        }
         match pack(name) {
             Some(c) => self.loc_codes.get(&c).copied(),
             None => self.loc_index.get(name).copied(),
@@ -585,6 +596,13 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         .iter()
         .filter_map(|(name, &at)| pack(name).map(|c| (c, at)))
         .collect();
+    let loc_at: Vec<(ProvinceId, Option<RegionId>)> = locs.iter().map(|l| loc_index[l]).collect();
+    let mut loc3 = vec![0u16; 26 * 26 * 26];
+    for (i, l) in locs.iter().enumerate() {
+        if let Some(k) = loc3_index(l.as_bytes()) {
+            loc3[k] = i as u16 + 1;
+        }
+    }
     let data = VariantData {
         orders: Mutex::new(OrderTable::default()),
         unit_names,
@@ -592,6 +610,8 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         coast_loc,
         loc_index,
         loc_codes,
+        loc3,
+        loc_at,
         letters,
         name: name.to_string(),
         map,
@@ -2766,9 +2786,29 @@ impl Game {
 pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
     let mut w: [&str; 7] = [""; 7];
     let mut n = 0;
-    for word in text.split_ascii_whitespace() {
-        *w.get_mut(n)? = word;
-        n += 1;
+    // MILA's orders have single spaces: split at them; anything else
+    // (other blanks, several in a row) is split the general way.
+    let bytes = text.as_bytes();
+    let mut single = bytes.first().is_some_and(|&c| c != b' ') && bytes.last().is_some_and(|&c| c != b' ');
+    let mut after_space = false;
+    for &c in bytes {
+        let space = c == b' ';
+        if (space && after_space) || (!space && c.is_ascii_whitespace()) {
+            single = false;
+            break;
+        }
+        after_space = space;
+    }
+    if single {
+        for word in text.split(' ') {
+            *w.get_mut(n)? = word;
+            n += 1;
+        }
+    } else {
+        for word in text.split_ascii_whitespace() {
+            *w.get_mut(n)? = word;
+            n += 1;
+        }
     }
     let w = &w[..n];
     let unit = |i: usize| -> Option<UnitRef> {
@@ -2802,6 +2842,16 @@ pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
         _ => return None,
     };
     Some(Order::new(power, kind))
+}
+
+/// Three capital letters as an index below 26³ (`VariantData::loc3`).
+fn loc3_index(b: &[u8]) -> Option<usize> {
+    match b {
+        [x, y, z] if x.is_ascii_uppercase() && y.is_ascii_uppercase() && z.is_ascii_uppercase() => {
+            Some(((x - b'A') as usize * 26 + (y - b'A') as usize) * 26 + (z - b'A') as usize)
+        }
+        _ => None,
+    }
 }
 
 /// Up to eight bytes of a name as one number (`loc_codes`' key).

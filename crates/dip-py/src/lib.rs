@@ -69,35 +69,31 @@ fn variant_strings<'a>(
     strings
 }
 
-/// A location's list of legal orders, as last given to Python: most lists
-/// do not change from one position to the next (and empty ones never do),
-/// so the same list object is given again while its numbers are the same
-/// and the caller has not changed it.
+/// The lists of legal orders last given to Python, by location: most
+/// lists do not change from one position to the next (and empty ones never
+/// do), so the same list object is given again while its numbers are the
+/// same and the caller has not changed it. Numbers and items are kept one
+/// location after another, so that comparing them reads memory in order.
 #[derive(Default)]
-struct LocList {
-    list: Option<Py<PyList>>,
-    /// The order numbers it holds.
+struct Given {
+    lists: Vec<Option<Py<PyList>>>,
+    /// By location: its span in `ids` and `items`.
+    spans: Vec<(u32, u32)>,
+    /// The order numbers each list holds.
     ids: Vec<u32>,
-    /// Its items as made (the strings' addresses), to see that the caller
-    /// left it as it was.
+    /// Each list's items as made (the strings' addresses).
     items: Vec<usize>,
 }
 
-impl LocList {
-    /// Does the list still hold exactly the strings it was made with?
-    fn unchanged(&self) -> bool {
-        let Some(list) = &self.list else {
-            return false;
-        };
-        // SAFETY: `list` is a list (kept alive by `self`); its first
-        // `size` item pointers are read, and nothing runs meanwhile that
-        // could change it (the GIL is held).
-        unsafe {
-            let p = list.as_ptr() as *mut pyo3::ffi::PyListObject;
-            let size = pyo3::ffi::PyList_GET_SIZE(list.as_ptr()) as usize;
-            size == self.items.len()
-                && (size == 0 || std::slice::from_raw_parts((*p).ob_item as *const usize, size) == &self.items[..])
-        }
+/// Does `list` still hold exactly the strings `items`?
+fn unchanged(list: &Py<PyList>, items: &[usize]) -> bool {
+    // SAFETY: `list` is a list (kept alive by the caller); its first
+    // `size` item pointers are read, and nothing runs meanwhile that could
+    // change it (the GIL is held).
+    unsafe {
+        let p = list.as_ptr() as *mut pyo3::ffi::PyListObject;
+        let size = pyo3::ffi::PyList_GET_SIZE(list.as_ptr()) as usize;
+        size == items.len() && (size == 0 || std::slice::from_raw_parts((*p).ob_item as *const usize, size) == items)
     }
 }
 
@@ -114,8 +110,8 @@ pub struct Engine {
     /// Every location → its current list of legal orders: the dict that
     /// `possible_orders` copies, changed only where a list changes.
     master: Option<Py<PyDict>>,
-    /// By location, the list it has in `master`.
-    lists: Vec<LocList>,
+    /// The lists in `master`.
+    given: Given,
     /// The variant's location strings (as `VariantStrings::locs`), for
     /// `orderable_locations` without taking the strings' lock.
     locs: Vec<Py<PyString>>,
@@ -133,7 +129,7 @@ impl Engine {
             g,
             possible_dict: None,
             master: None,
-            lists: Vec::new(),
+            given: Given::default(),
             locs,
         }
     }
@@ -226,7 +222,7 @@ impl Engine {
         if let Some(m) = &self.master {
             visit.call(m)?;
         }
-        for l in self.lists.iter().filter_map(|l| l.list.as_ref()) {
+        for l in self.given.lists.iter().flatten() {
             visit.call(l)?;
         }
         Ok(())
@@ -235,7 +231,7 @@ impl Engine {
     fn __clear__(&mut self) {
         self.possible_dict = None;
         self.master = None;
-        self.lists.clear();
+        self.given = Given::default();
     }
 
     /// MILA's `get_all_possible_orders`: location → its legal orders (or
@@ -528,8 +524,13 @@ impl Engine {
         let strings = variant_strings(py, &mut guard, v);
         let orders = &strings.orders;
         let n = strings.locs.len();
-        if self.lists.len() != n {
-            self.lists = (0..n).map(|_| LocList::default()).collect();
+        let given = &mut self.given;
+        if given.lists.len() != n {
+            *given = Given {
+                lists: (0..n).map(|_| None).collect(),
+                spans: vec![(0, 0); n],
+                ..Given::default()
+            };
         }
         // The dict kept here has every location's current list; it is never
         // handed out, so only the locations whose list changes are set in it.
@@ -547,11 +548,20 @@ impl Engine {
                 m
             }
         };
+        let mut ids_next: Vec<u32> = Vec::with_capacity(given.ids.len().max(256));
+        let mut items_next: Vec<usize> = Vec::with_capacity(given.items.len().max(256));
         for (i, loc) in strings.locs.iter().enumerate() {
             let ids = possible.ids(i);
-            let kept = &mut self.lists[i];
-            if kept.list.is_some() && kept.ids == ids && kept.unchanged() {
-                continue;
+            let (at, len) = given.spans[i];
+            let old = at as usize..(at + len) as usize;
+            let start = ids_next.len() as u32;
+            given.spans[i] = (start, ids.len() as u32);
+            ids_next.extend_from_slice(ids);
+            if let Some(list) = &given.lists[i] {
+                if &given.ids[old.clone()] == ids && unchanged(list, &given.items[old.clone()]) {
+                    items_next.extend_from_slice(&given.items[old]);
+                    continue;
+                }
             }
             // A new list (the caller may keep or change the old one).
             // SAFETY: PyList_New gives a new list of `ids.len()` empty
@@ -561,22 +571,21 @@ impl Engine {
             let list: Bound<'py, PyList> = unsafe {
                 let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
                 let l = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
-                kept.items.clear();
                 for (k, &id) in ids.iter().enumerate() {
                     let item = orders[id as usize]
                         .as_ref()
                         .map_or(pyo3::ffi::Py_None(), |s| s.as_ptr());
                     pyo3::ffi::Py_INCREF(item);
                     pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
-                    kept.items.push(item as usize);
+                    items_next.push(item as usize);
                 }
                 l
             };
-            kept.ids.clear();
-            kept.ids.extend_from_slice(ids);
             master.set_item(loc.bind(py), &list)?;
-            kept.list = Some(list.unbind());
+            given.lists[i] = Some(list.unbind());
         }
+        given.ids = ids_next;
+        given.items = items_next;
         // SAFETY: as above, `master` is a dict.
         let d: Bound<'py, PyDict> =
             unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(master.as_ptr()))?.cast_into_unchecked() };
