@@ -308,10 +308,11 @@ class _Map:
 
 
 def _engine_short(long_name):
+    """`SPRING 1901 MOVEMENT` → `S1901M` (the year in four digits at least, as MILA)."""
     words = str(long_name).split()
-    if len(words) != 3:
+    if len(words) != 3 or not words[1].lstrip('-').isdigit():
         return str(long_name)
-    return '%s%s%s' % (words[0][0], words[1], words[2][0])
+    return '%s%04d%s' % (words[0][0], int(words[1]), words[2][0])
 
 
 class Game(Engine):
@@ -337,7 +338,7 @@ class Game(Engine):
         for rule in DEFAULT_RULES if rules is None else rules:
             self.add_rule(rule)
         self.note = ''
-        self.role = kwargs.get('role', 'SERVER_TYPE')
+        self.role = kwargs.get('role', 'server_type')
         self.status = kwargs.get('status', 'active')
         # Messages by phase name, made when first asked for (see `messages`).
         self._msgs = {}
@@ -723,7 +724,60 @@ class Game(Engine):
         return from_saved_game_format(saved_game)
 
     def to_dict(self):
-        return to_saved_game_format(self)
+        """The game as MILA's ``Game.to_dict`` lays it out (``Game.from_dict``
+        reads it back, and so does MILA's)."""
+        messages = lambda m: [x.to_dict() if hasattr(x, 'to_dict') else x for x in _messages_of(m).values()]
+        powers = {}
+        for name, power in self.powers.items():
+            powers[name] = {
+                'name': name, 'abbrev': None, 'adjust': list(power.adjust), 'centers': list(power.centers),
+                'civil_disorder': 0, 'controller': {}, 'homes': list(power.homes),
+                'influence': list(power.influence), 'order_is_set': 0, 'orders': dict(power.orders),
+                'retreats': power.retreats, 'role': 'server_type', 'tokens': [], 'units': list(power.units),
+                'vote': 'neutral', 'wait': True}
+        _, orders, results, states = self._histories()
+        return {
+            'game_id': self.game_id, 'map_name': self.map_name, 'rules': list(self.rules),
+            'no_rules': sorted(self.no_rules), 'meta_rules': [], 'phase': self.phase, 'phase_abbr': '',
+            'note': self.note, 'outcome': list(self.outcome), 'status': self.status, 'role': self.role,
+            'victory': [self._victory], 'win': self._victory, 'zobrist_hash': int(self.get_hash()),
+            'deadline': 0, 'error': [], 'controlled_powers': None, 'daide_port': None, 'n_controls': 0,
+            'observer_level': None, 'registration_password': None, 'timestamp_created': None,
+            'powers': powers, 'messages': messages(self.messages),
+            'message_history': {str(k): messages(v) for k, v in self.message_history.items()},
+            'order_history': {str(k): v for k, v in orders.items()},
+            'result_history': {str(k): v for k, v in results.items()},
+            'state_history': {str(k): v for k, v in states.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, dct):
+        """A game from MILA's ``Game.to_dict`` layout (or a saved game)."""
+        if 'phases' in dct:
+            return from_saved_game_format(dct)
+        game = cls(game_id=dct.get('game_id'), map_name=dct.get('map_name', 'standard'), rules=dct.get('rules', []))
+        history = sorted(dct.get('state_history', {}), key=lambda n: _ShortPhase(n)._key())
+        phases = [GamePhaseData(name, dct['state_history'][name], dct.get('order_history', {}).get(name, {}),
+                                dct.get('result_history', {}).get(name, {}),
+                                dct.get('message_history', {}).get(name, [])) for name in history]
+        phase = dct.get('phase') or game.phase
+        powers = dct.get('powers', {})
+        state = {'name': _engine_short(phase), 'note': dct.get('note', ''),
+                 'units': {p: list(pw.get('units', [])) + ['*' + u for u in pw.get('retreats', {})]
+                           for p, pw in powers.items()},
+                 'retreats': {p: dict(pw.get('retreats', {})) for p, pw in powers.items()},
+                 'centers': {p: list(pw.get('centers', [])) for p, pw in powers.items()}}
+        orders = {}
+        for p, pw in powers.items():
+            given = pw.get('orders') or {}
+            orders[p] = [v if (k.startswith('ORDER') or k.startswith('INVALID')) else '%s %s' % (k, v)
+                         for k, v in given.items()] or list(pw.get('adjust') or [])
+        phases.append(GamePhaseData(state['name'], state, orders, {}, dct.get('messages', [])))
+        game.set_phase_data(phases, clear_history=True)
+        if phase == 'COMPLETED':
+            game._outcome = list(dct.get('outcome', []))
+        game.note = dct.get('note', '')
+        return game
 
     # ---- copies ---------------------------------------------------------
     def __deepcopy__(self, memo):

@@ -337,3 +337,35 @@ def test_jdip_plugin_variants_by_name_after_add_variant_path():
     assert by_name.get_units() == by_path.get_units()
     with pytest.raises(FileNotFoundError):
         dip.add_variant_path(str(ROOT / 'no-such-folder'))
+
+
+def test_game_from_dict_reads_back_to_dict():
+    game = dip.Game()
+    game.set_orders('FRANCE', ['A PAR - BUR', 'A MAR - SPA'])
+    game.set_orders('GERMANY', ['A MUN - BUR'])
+    game.process()
+    game.set_orders('FRANCE', ['A SPA - GAS'])
+    game.messages['m1'] = {'sender': 'FRANCE', 'recipient': 'GLOBAL', 'message': 'hello'}
+    back = dip.Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert back.get_current_phase() == 'F1901M'
+    assert back.get_units() == game.get_units()
+    assert back.get_orders('FRANCE') == ['A SPA - GAS']
+    assert list(back.order_history) == ['S1901M']
+    assert back.result_history['S1901M']['A PAR'] == ['bounce']
+    assert list(back.messages.values()) == [{'sender': 'FRANCE', 'recipient': 'GLOBAL', 'message': 'hello'}]
+    done = dip.Game()
+    done.draw()
+    again = dip.Game.from_dict(json.loads(json.dumps(done.to_dict())))
+    assert again.is_game_done and again.outcome == done.outcome
+    assert dip.Game.from_dict(dip.to_saved_game_format(game)).get_orders('FRANCE') == ['A SPA - GAS']
+
+
+def test_messages_are_kept_by_phase():
+    game = dip.Game()
+    game.messages['a'] = 'first'
+    game.process()
+    assert not game.messages
+    game.messages['b'] = 'second'
+    game.process()
+    assert {str(k): list(v.values()) for k, v in game.message_history.items()} == \
+        {'S1901M': ['first'], 'F1901M': ['second']}

@@ -139,3 +139,21 @@ def test_retreat_phase_state_round_trips_through_mila():
 
 def test_hash_has_milas_type():
     assert type(dip.Game().get_hash()) is type(diplomacy.Game().get_hash())
+
+
+def test_to_dict_and_from_dict_interchange_with_milas():
+    def play(make):
+        game = make()
+        game.set_orders('FRANCE', ['A PAR - BUR', 'A MAR - SPA'])
+        game.set_orders('GERMANY', ['A MUN - BUR'])
+        game.process()
+        game.set_orders('FRANCE', ['A SPA - GAS'])
+        return game
+    mila, ours = play(diplomacy.Game), play(dip.Game)
+    for game in (diplomacy.Game.from_dict(json.loads(json.dumps(ours.to_dict()))),
+                 dip.Game.from_dict(json.loads(json.dumps(mila.to_dict())))):
+        assert game.get_current_phase() == 'F1901M'
+        assert {p: sorted(u) for p, u in game.get_units().items()} == \
+            {p: sorted(u) for p, u in mila.get_units().items()}
+        assert game.get_orders('FRANCE') == ['A SPA - GAS']
+        assert [str(p) for p in game.order_history] == ['S1901M']

@@ -396,6 +396,18 @@ impl Engine {
         self.g.outcome.clone()
     }
 
+    /// Puts back the outcome of a finished game (`Game.from_dict`).
+    #[setter(_outcome)]
+    fn set_outcome(&mut self, outcome: Vec<String>) {
+        self.g.outcome = outcome;
+    }
+
+    /// The supply centres a power needs to win.
+    #[getter(_victory)]
+    fn victory(&self) -> usize {
+        self.g.v.map.victory_centers()
+    }
+
     #[getter(_generation)]
     fn generation(&self) -> u64 {
         self.g.generation
