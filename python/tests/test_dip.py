@@ -369,3 +369,19 @@ def test_messages_are_kept_by_phase():
     game.process()
     assert {str(k): list(v.values()) for k, v in game.message_history.items()} == \
         {'S1901M': ['first'], 'F1901M': ['second']}
+
+
+def test_ancmed_armies_walked_to_baleares_and_fleets_there_could_not_convoy():
+    # Baleares is an archipelago: fleets reach it from Saguntum and
+    # Tarraco, armies only by convoy (as MILA's and godip's maps have it).
+    game = dip.Game(map_name='ancmed')
+    game.clear_units()
+    game.set_units('CARTHAGE', ['A SAG', 'F TAR'])
+    possible = game.get_all_possible_orders()
+    assert 'A SAG - BAL' not in possible['SAG']
+    assert 'F TAR - BAL' in possible['TAR']
+    game.set_orders('CARTHAGE', ['A SAG - BAL'])
+    assert game.get_orders('CARTHAGE') == []
+    # A fleet there may convoy.
+    game.set_units('CARTHAGE', ['A SAG', 'F BAL'], reset=True)
+    assert 'F BAL C A SAG - TAR' in game.get_all_possible_orders()['BAL']

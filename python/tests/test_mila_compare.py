@@ -157,3 +157,16 @@ def test_to_dict_and_from_dict_interchange_with_milas():
             {p: sorted(u) for p, u in mila.get_units().items()}
         assert game.get_orders('FRANCE') == ['A SPA - GAS']
         assert [str(p) for p in game.order_history] == ['S1901M']
+
+
+def test_ancmed_baleares_is_reached_and_convoys_as_in_milas_map():
+    # dip's ancmed let armies walk to Baleares, and a fleet there could not convoy.
+    for units in (['A SAG', 'F TAR', 'A MAS'], ['A SAG', 'F BAL', 'A MAS']):
+        orders = {}
+        for make in (diplomacy.Game, dip.Game):
+            game = make(map_name='ancmed')
+            game.clear_units()
+            game.set_units('CARTHAGE', units)
+            possible = game.get_all_possible_orders()
+            orders[make] = {loc: sorted(possible[loc]) for loc in ('SAG', 'TAR', 'MAS', 'BAL')}
+        assert orders[dip.Game] == orders[diplomacy.Game], units
