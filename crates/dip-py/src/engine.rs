@@ -742,6 +742,11 @@ struct Scratch {
     unit_at: Vec<u32>,
     /// (fleet, army) pairs of the armies each fleet could convoy, sorted.
     convoyed: Vec<(ProvinceId, u32)>,
+    /// By province: its group of touching convoy spaces with a unit able to
+    /// convoy (`u32::MAX`: none); each group's provinces, a span of `members`.
+    group: Vec<u32>,
+    members: Vec<ProvinceId>,
+    member_span: Vec<(u32, u32)>,
     /// By province: the convoy facts of the army found there last, with
     /// its type, region, fleets in reach and the rules' hash.
     memo: Vec<Option<ConvoyMemo>>,
@@ -1922,11 +1927,67 @@ impl Game {
         if s.memo.len() != n {
             s.memo = vec![None; n];
         }
+        // The groups of convoy spaces holding a unit able to convoy that
+        // touch one another: an army reaches every fleet of each group next
+        // to it (`convoy::fleets_reachable`, found once for all armies).
+        s.group.clear();
+        s.group.resize(n, u32::MAX);
+        s.members.clear();
+        s.member_span.clear();
+        for q in 0..n {
+            let q = ProvinceId(q as u16);
+            if s.group[q.index()] != u32::MAX || !dip_core::convoy::can_convoy_in(map, st, q) {
+                continue;
+            }
+            let g = s.member_span.len() as u32;
+            let start = s.members.len();
+            s.group[q.index()] = g;
+            s.members.push(q);
+            let mut k = start;
+            while k < s.members.len() {
+                let f = s.members[k];
+                k += 1;
+                for x in map.convoy_neighbours(f).iter() {
+                    let x = ProvinceId(x as u16);
+                    if s.group[x.index()] == u32::MAX && dip_core::convoy::can_convoy_in(map, st, x) {
+                        s.group[x.index()] = g;
+                        s.members.push(x);
+                    }
+                }
+            }
+            s.member_span.push((start as u32, s.members.len() as u32));
+        }
         for &(p, u) in units {
             let (sea0, fleet0) = (s.sea.len(), s.fleets.len());
-            if map.unit_type(u.kind).convoyable && map.convoy_neighbours(p).iter().next().is_some() {
-                dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
-                s.fleets.extend(s.seen.iter().map(|f| ProvinceId(f as u16)));
+            if map.unit_type(u.kind).convoyable && !s.member_span.is_empty() {
+                let mut near: [u32; 8] = [u32::MAX; 8];
+                let mut count = 0;
+                let mut many = false;
+                for x in map.convoy_neighbours(p).iter() {
+                    let g = s.group[x];
+                    if g != u32::MAX && !near[..count].contains(&g) {
+                        if count == near.len() {
+                            many = true;
+                            break;
+                        }
+                        near[count] = g;
+                        count += 1;
+                    }
+                }
+                if many {
+                    dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+                    s.fleets.extend(s.seen.iter().map(|f| ProvinceId(f as u16)));
+                } else {
+                    for &g in &near[..count] {
+                        let (a, b) = s.member_span[g as usize];
+                        s.fleets.extend_from_slice(&s.members[a as usize..b as usize]);
+                    }
+                    s.fleets[fleet0..].sort_unstable();
+                }
+                debug_assert_eq!(&s.fleets[fleet0..], {
+                    dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+                    s.seen.iter().map(|f| ProvinceId(f as u16)).collect::<Vec<_>>()
+                });
                 s.shores.clear();
                 for &f in &s.fleets[fleet0..] {
                     for q in map.convoy_neighbours(f).iter() {
@@ -2493,8 +2554,9 @@ impl Game {
             // before the centres are captured.
             self.state.own_home_centers(map);
         }
-        let mut orders: Vec<Order> = Vec::new();
-        let mut keys: Vec<(usize, Name, Name)> = Vec::new();
+        let given: usize = self.orders.iter().map(|l| l.len()).sum();
+        let mut orders: Vec<Order> = Vec::with_capacity(given);
+        let mut keys: Vec<(usize, Name, Name)> = Vec::with_capacity(given);
         let mut results = Results::new(map.num_provinces());
         let mut ordered_units: Vec<Vec<Name>> = vec![Vec::new(); self.v.powers.len()];
         let mut popped = Vec::new();
@@ -2522,7 +2584,7 @@ impl Game {
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
-                if kind != PhaseKind::Adjustment && !ordered_units[pi].contains(&rkey) {
+                if kind != PhaseKind::Adjustment && !ordered_units[pi].iter().any(|k| same(k, &rkey)) {
                     ordered_units[pi].push(rkey.clone());
                 }
                 let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
