@@ -472,17 +472,23 @@ impl Engine {
     fn file_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
-        match orders.cast::<PyList>() {
-            // A list of strings (what agents give) is read in place.
-            Ok(list) if list.iter().all(|o| o.is_instance_of::<PyString>()) => {
-                let mut texts: Vec<&str> = Vec::with_capacity(list.len());
+        // A list of strings (what agents give) is read in place, in one pass.
+        let mut texts: Vec<&str> = Vec::new();
+        let in_place = match orders.cast::<PyList>() {
+            Ok(list) => {
+                texts.reserve(list.len());
+                let mut all = true;
                 for k in 0..list.len() {
-                    // SAFETY: `k` is below the list's length and the item a
-                    // str (checked above, and no Python code runs until the
-                    // orders are filed, so neither can change); its UTF-8
-                    // form is kept by the str, which the list keeps alive.
+                    // SAFETY: `k` is below the list's length; the item is
+                    // read only if it is a str, whose UTF-8 form the str
+                    // keeps (and the list keeps the str) while no Python
+                    // code runs, which is until the orders are filed.
                     let text = unsafe {
                         let item = pyo3::ffi::PyList_GET_ITEM(list.as_ptr(), k as pyo3::ffi::Py_ssize_t);
+                        if pyo3::ffi::PyUnicode_Check(item) == 0 {
+                            all = false;
+                            break;
+                        }
                         let mut size: pyo3::ffi::Py_ssize_t = 0;
                         let data = pyo3::ffi::PyUnicode_AsUTF8AndSize(item, &mut size);
                         if data.is_null() {
@@ -492,12 +498,16 @@ impl Engine {
                     };
                     texts.push(text);
                 }
-                self.g.set_orders(p, &texts, replace);
+                all
             }
-            _ => {
-                let texts: Vec<PyBackedStr> = orders.extract()?;
-                self.g.set_orders(p, &texts, replace);
-            }
+            Err(_) => false,
+        };
+        if in_place {
+            self.g.set_orders(p, &texts, replace);
+        } else {
+            drop(texts);
+            let owned: Vec<PyBackedStr> = orders.extract()?;
+            self.g.set_orders(p, &owned, replace);
         }
         Ok(self.g.errors.len() - before)
     }
