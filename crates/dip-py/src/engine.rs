@@ -92,6 +92,10 @@ pub struct OrderTable {
     /// By number. Never dropped: the table lives as long as its variant,
     /// which is the process, and games borrow the texts.
     pub texts: Vec<&'static str>,
+    /// By number: what the text reads as in MILA's syntax, without its power.
+    /// Read the first time the text is given to `set_orders` (`None`:
+    /// not yet), not when it is numbered: most listed orders are never given.
+    kinds: Vec<Option<Option<OrderKind>>>,
 }
 
 impl OrderTable {
@@ -104,6 +108,7 @@ impl OrderTable {
         let text: &'static str = Box::leak(text.into());
         self.by_text.insert(text, id);
         self.texts.push(text);
+        self.kinds.push(None);
         id
     }
 
@@ -268,104 +273,12 @@ impl OrderTable {
     }
 
     /// The number of a text already listed, what it reads as, and the
-    /// table's copy of the text. Orders in MILA's syntax are read and
-    /// found in the per-unit tables (no text compared); anything else by
-    /// its text.
-    pub fn find(&self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
-        if let Some(o) = read_mila(v, text, PowerId(0)) {
-            if let Some(id) = self.listed_id(v, &o.kind) {
-                let own = self.texts[id as usize];
-                debug_assert_eq!(
-                    read_mila(v, own, PowerId(0)).map(|x| x.kind),
-                    Some(o.kind),
-                    "{text} / {own}"
-                );
-                return Some((id, Some(o.kind), own));
-            }
-        }
+    /// table's copy of the text (one lookup; the text is read the first
+    /// time it is given).
+    pub fn find(&mut self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
         let (&own, &id) = self.by_text.get_key_value(text)?;
-        Some((id, read_mila(v, own, PowerId(0)).map(|o| o.kind), own))
-    }
-
-    /// The number of an order of MILA's lists, from the per-unit tables
-    /// and the codes; `None` when it has none (or the map is too large
-    /// for codes).
-    fn listed_id(&self, v: &VariantData, kind: &OrderKind) -> Option<u32> {
-        let map = v.map;
-        if self.unit_orders.is_empty() || !codes_fit(map) {
-            return None;
-        }
-        let region = |u: &UnitRef| match u.coast {
-            CoastSpec::Coast(r) => r,
-            _ => map.main_region(u.province),
-        };
-        let slot = |k: UnitTypeId, r: RegionId| k.index() * map.num_regions() + r.index();
-        let unit = |u: &UnitRef| -> Option<(UnitTypeId, RegionId, usize)> {
-            let k = u.kind?;
-            let r = region(u);
-            Some((k, r, slot(k, r)))
-        };
-        let dest_region = |d: &Dest| match d.coast {
-            CoastSpec::Coast(r) => r,
-            _ => map.main_region(d.province),
-        };
-        let edge = |k: UnitTypeId, r: RegionId, to: RegionId| map.edges(k, r).iter().position(|e| e.to == to);
-        let code_of = |c: u64| self.by_code.get(&c).copied();
-        let id = match *kind {
-            OrderKind::Hold(u) => {
-                let (_, _, s) = unit(&u)?;
-                *self.unit_orders.get(s)?.as_ref()?.first()?
-            }
-            OrderKind::Move(u, d, false) => {
-                let (k, r, s) = unit(&u)?;
-                let e = edge(k, r, dest_region(&d))?;
-                *self.unit_orders.get(s)?.as_ref()?.get(e + 1)?
-            }
-            OrderKind::Move(u, d, true) if d.coast == CoastSpec::None => {
-                let (k, r, _) = unit(&u)?;
-                code_of(code(3, k, r, None, d.province.0))?
-            }
-            OrderKind::SupportHold(u, t) => {
-                let (k, r, s) = unit(&u)?;
-                let (_, _, s2) = unit(&t)?;
-                let a = v.lands[k.index()][r.index()].iter().position(|&q| q == t.province)?;
-                let rank = *self.stand_rank.get(s2)?;
-                self.supports.get(s)?.as_ref()?.get(a, rank as usize)
-            }
-            OrderKind::SupportMove(u, t, d) => {
-                let (k, r, s) = unit(&u)?;
-                let (k2, r2, s2) = unit(&t)?;
-                match d.coast {
-                    CoastSpec::Coast(c) => code_of(code(6, k, r, Some((k2, r2)), c.0))?,
-                    _ => {
-                        let near = &v.lands[k.index()][r.index()];
-                        let a = near.iter().position(|&q| q == d.province)?;
-                        match v.lands[k2.index()][r2.index()].iter().position(|&q| q == d.province) {
-                            Some(b) => {
-                                let rank = *self.mover_rank.get(s2)?.get(b)?;
-                                self.supports.get(s)?.as_ref()?.get(near.len() + a, rank as usize)
-                            }
-                            None => code_of(code(5, k, r, Some((k2, r2)), d.province.0))?,
-                        }
-                    }
-                }
-            }
-            OrderKind::Convoy(u, t, d) => {
-                let (k, r, _) = unit(&u)?;
-                let (k2, r2, _) = unit(&t)?;
-                code_of(code(7, k, r, Some((k2, r2)), d.province.0))?
-            }
-            OrderKind::Retreat(u, d) => {
-                let (k, r, s) = unit(&u)?;
-                let e = edge(k, r, dest_region(&d))?;
-                *self.retreats.get(s)?.as_ref()?.get(e)?
-            }
-            OrderKind::Disband(u) => *self.disbands.get(unit(&u)?.2)?,
-            OrderKind::Build(u) => *self.builds.get(unit(&u)?.2)?,
-            OrderKind::Waive => *self.by_text.get("WAIVE")?,
-            _ => return None,
-        };
-        (id != u32::MAX).then_some(id)
+        let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
+        Some((id, kind, own))
     }
 }
 
@@ -1501,14 +1414,14 @@ impl Game {
         // Listed orders are looked up in the variant's table (locked once
         // for the call; `add_order` takes nothing else that locks it).
         let v: &'static VariantData = self.v;
-        let table = self
+        let mut table = self
             .possible
             .is_some()
             .then(|| v.orders.lock().unwrap_or_else(|e| e.into_inner()));
         for t in texts {
             let t = t.as_ref().trim();
             if !t.is_empty() {
-                let found = table.as_ref().and_then(|table| table.find(v, t));
+                let found = table.as_mut().and_then(|table| table.find(v, t));
                 self.add_order(power, t, found, replace);
             }
         }
