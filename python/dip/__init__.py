@@ -682,7 +682,8 @@ class Game(Engine):
                 self.add_rule(rule)
         if 'note' in state:
             self.note = state['note']
-        self._set_phase(state['name'])
+        if state.get('name'):
+            self._set_phase(state['name'])
         self._clear_units(None)
         self._clear_centers(None)
         for p, units in state.get('units', {}).items():
@@ -703,7 +704,9 @@ class Game(Engine):
             self._truncate_history(0)
             self.message_history = SortedDict()
         for i, ph in enumerate(phase_data):
-            self.set_state(ph.state, clear_history=False)
+            # A saved game may name the phase only beside its state.
+            state = ph.state if ph.state.get('name') else dict(ph.state, name=ph.name)
+            self.set_state(state, clear_history=False)
             if i + 1 < len(phase_data):
                 orders = [list(ph.orders.get(p) or []) for p in self._powers()]
                 results = [(u, list(r)) for u, r in (ph.results or {}).items()]

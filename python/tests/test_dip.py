@@ -385,3 +385,14 @@ def test_ancmed_armies_walked_to_baleares_and_fleets_there_could_not_convoy():
     # A fleet there may convoy.
     game.set_units('CARTHAGE', ['A SAG', 'F BAL'], reset=True)
     assert 'F BAL C A SAG - TAR' in game.get_all_possible_orders()['BAL']
+
+
+def test_saved_game_whose_states_have_no_phase_name_was_refused():
+    # examples/mila/game1905.json names each phase beside its state only.
+    with open(ROOT / 'examples' / 'mila' / 'game1905.json') as f:
+        saved = json.load(f)
+    game = dip.from_saved_game_format(saved)
+    names = [p['name'] for p in saved['phases']]
+    assert list(game.order_history) == names[:-1]
+    assert game.get_current_phase() == names[-1]
+    assert sorted(game.get_units('FRANCE')) == sorted(saved['phases'][-1]['state']['units']['FRANCE'])
