@@ -5,6 +5,7 @@ replays the same orders through `dip.Game`, comparing every power's units
 
     python3 -m venv /tmp/venv && /tmp/venv/bin/pip install ./python diplomacy==1.1.2
     /tmp/venv/bin/python scripts/mila-compare.py --games 100
+    /tmp/venv/bin/python scripts/mila-compare.py --games 10 --map ancmed
 
 MILA chooses each unit's order among its possible orders (biased towards
 moves, supports and convoys, as scripts/mila-games.py does). After a phase
@@ -44,12 +45,13 @@ def sorted_centres(game):
     return {p: sorted(c) for p, c in game.get_centers().items()}
 
 
-def play(seed, until, out):
+def play(seed, years, out, map_name='standard'):
     rng = random.Random(seed)
-    mila = diplomacy.Game()
-    ours = dip.Game()
+    mila = diplomacy.Game(map_name=map_name)
+    ours = dip.Game(map_name=map_name)
+    until = mila.map.first_year + years
     agree = differ = 0
-    while not mila.is_game_done and int(mila.get_current_phase()[1:5]) < until:
+    while not mila.is_game_done and int(mila.get_current_phase()[1:-1]) < until:
         phase = mila.get_current_phase()
         for power, orders in pick_orders(mila, rng).items():
             mila.set_orders(power, orders)
@@ -87,17 +89,18 @@ def play(seed, until, out):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--until", type=int, default=1920, help="stop before this year")
+    ap.add_argument("--years", type=int, default=19, help="years to play from the map's first")
+    ap.add_argument("--map", default="standard", help="MILA map name (standard, ancmed, modern, pure, ...)")
     ap.add_argument("--seed", type=int, default=1901)
     args = ap.parse_args()
     start = time.time()
     agree = differ = 0
     for n in range(args.games):
-        a, d = play(args.seed + n, args.until, sys.stdout)
+        a, d = play(args.seed + n, args.years, sys.stdout, args.map)
         agree += a
         differ += d
-    print("%d games, %d phases: %d agree, %d differ (%.0f s)"
-          % (args.games, agree + differ, agree, differ, time.time() - start))
+    print("%s: %d games, %d phases: %d agree, %d differ (%.0f s)"
+          % (args.map, args.games, agree + differ, agree, differ, time.time() - start))
     sys.exit(1 if differ else 0)
 
 

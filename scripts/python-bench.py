@@ -7,15 +7,21 @@ for every power, set_orders() for every power, process().
     /tmp/venv/bin/python scripts/python-bench.py --games 20
 
 The games are first played by MILA with random legal orders (seeded); both
-engines then replay exactly those orders, so they see the same positions.
-Prints microseconds per phase for each engine and the ratio. Not a test:
+engines then replay exactly those orders, so they see the same positions,
+in turn pass by pass (or game by game, `--alternate game`), over several
+passes (CPU time of this thread, after a garbage collection; the first
+pass finds dip's process-wide tables cold).
+Prints microseconds per phase for each engine and the ratio per pass and the
+median of the later passes; making a game is timed apart. Not a test:
 numbers depend on the machine (BENCHMARKS.md records them). `--dump FILE`
 also writes the recorded games for the Rust-only timing of the same loop:
 
     cargo run --release -p dip-py --example agent_loop -- FILE
 """
 import argparse
+import gc
 import random
+import statistics
 import time
 
 import diplomacy
@@ -45,23 +51,54 @@ def record_games(n, until, seed):
     return games
 
 
-def agent_loop(make, games):
-    """Seconds spent in the agent loop, and the number of phases."""
-    spent, count = 0.0, 0
-    for phases in games:
-        game = make()
-        powers = list(game.powers)
-        for _, orders in phases:
-            t = time.perf_counter()
-            game.get_all_possible_orders()
-            for power in powers:
-                game.get_orderable_locations(power)
-            for power in powers:
-                game.set_orders(power, orders[power])
-            game.process()
-            spent += time.perf_counter() - t
-            count += 1
-    return spent, count
+def agent_loop(make, phases, clock):
+    """Seconds of `clock` spent in the agent loop over one game's phases
+    (making the game is not counted)."""
+    game = make()
+    powers = list(game.powers)
+    t = clock()
+    for _, orders in phases:
+        game.get_all_possible_orders()
+        for power in powers:
+            game.get_orderable_locations(power)
+        for power in powers:
+            game.set_orders(power, orders[power])
+        game.process()
+    return clock() - t
+
+
+def alternating(games, passes, clock, by):
+    """Per pass, the agent loop's seconds for MILA and dip on every game,
+    the two engines taking turns game by game (`by='game'`: each game of
+    dip's starts with caches MILA's game just filled) or pass by pass
+    (`by='pass'`: each engine plays all the games in a row, as an agent
+    plays one game's phases in a row)."""
+    out = []
+    for _ in range(passes):
+        mila = ours = 0.0
+        if by == 'game':
+            gc.collect()
+            for phases in games:
+                mila += agent_loop(diplomacy.Game, phases, clock)
+                ours += agent_loop(dip.Game, phases, clock)
+        else:
+            gc.collect()
+            for phases in games:
+                mila += agent_loop(diplomacy.Game, phases, clock)
+            gc.collect()
+            for phases in games:
+                ours += agent_loop(dip.Game, phases, clock)
+        out.append((mila, ours))
+    return out
+
+
+def one_off(make, n=20):
+    """Microseconds to make a game (not part of the loop)."""
+    make()
+    t = time.perf_counter()
+    for _ in range(n):
+        make()
+    return (time.perf_counter() - t) / n * 1e6
 
 
 def process_only(make, games):
@@ -83,6 +120,10 @@ def main():
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--until", type=int, default=1915, help="stop before this year")
     ap.add_argument("--seed", type=int, default=1901)
+    ap.add_argument("--passes", type=int, default=5, help="passes over the games, MILA and dip alternating")
+    ap.add_argument("--alternate", choices=["game", "pass"], default="pass",
+                    help="MILA and dip take turns game by game, or pass by pass (default)")
+    ap.add_argument("--wall", action="store_true", help="wall-clock time instead of this thread's CPU time")
     ap.add_argument("--dump", metavar="FILE", help="write the recorded games (GAME, PHASE, power<TAB>order lines)")
     args = ap.parse_args()
     games = record_games(args.games, args.until, args.seed)
@@ -96,10 +137,20 @@ def main():
                         out.writelines("%s\t%s\n" % (power, o) for o in given)
     phases = sum(len(g) for g in games)
     print("%d games, %d phases (MILA's random orders)" % (len(games), phases))
-    mila_s, n = agent_loop(diplomacy.Game, games)
-    dip_s, _ = agent_loop(dip.Game, games)
-    print("agent loop: MILA %.0f us/phase, dip %.1f us/phase, %.0fx"
-          % (mila_s / n * 1e6, dip_s / n * 1e6, mila_s / dip_s))
+    us = lambda seconds: seconds / phases * 1e6
+    clock = "wall" if args.wall else "CPU time"
+    runs = alternating(games, args.passes, time.perf_counter if args.wall else time.thread_time, args.alternate)
+    print("MILA and dip alternating %s by %s" % (args.alternate, args.alternate))
+    for k, (mila_s, dip_s) in enumerate(runs):
+        print("pass %d (%s): MILA %.0f us/phase, dip %.1f us/phase, %.0fx%s"
+              % (k + 1, clock, us(mila_s), us(dip_s), mila_s / dip_s, "  (first: dip's tables cold)" if k == 0 else ""))
+    later = runs[1:] or runs
+    mila_m = statistics.median(m for m, _ in later)
+    dip_m = statistics.median(d for _, d in later)
+    print("agent loop, median of passes %s (%s): MILA %.0f us/phase, dip %.1f us/phase, %.0fx"
+          % ("2-%d" % len(runs) if len(runs) > 1 else "1", clock, us(mila_m), us(dip_m), mila_m / dip_m))
+    print("making a game (not in the loop): MILA %.0f us, dip %.0f us"
+          % (one_off(diplomacy.Game), one_off(dip.Game)))
     mila_p, n = process_only(diplomacy.Game, games)
     dip_p, _ = process_only(dip.Game, games)
     print("process(): MILA %.0f us/phase, dip %.1f us/phase, %.0fx"

@@ -12,14 +12,34 @@ import copy as _copy
 import json as _json
 import time as _time
 
-from ._dip import Engine, process_many as _process_many, variants as _variants
+from ._dip import Engine, add_variant_path, process_many as _process_many, variants as _variants
 
-__all__ = ["Game", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants",
+__all__ = ["Game", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants", "add_variant_path",
            "to_saved_game_format", "from_saved_game_format", "DipError"]
 
 # MILA's default rules (diplomacy 1.1.2).
 DEFAULT_RULES = ['NO_DEADLINE', 'CD_DUMMIES', 'ALWAYS_WAIT', 'SOLITAIRE', 'NO_PRESS', 'IGNORE_ERRORS',
                  'POWER_CHOICE']
+# MILA's rules (its README_RULES.txt) and what each implies: + adds,
+# - removes, ! forbids.
+_MILA_RULES = {
+    'POWER_CHOICE': {}, 'MULTIPLE_POWERS_PER_PLAYER': {}, 'NO_OBSERVATIONS': {},
+    'SOLITAIRE': {'+': ('NO_DEADLINE', 'CD_DUMMIES', 'ALWAYS_WAIT')}, 'START_MASTER': {},
+    'NO_PRESS': {'-': ('PUBLIC_PRESS',)}, 'PUBLIC_PRESS': {'-': ('NO_PRESS',)},
+    'DONT_SKIP_PHASES': {}, 'IGNORE_ERRORS': {}, 'BUILD_ANY': {},
+    'CIVIL_DISORDER': {'+': ('CD_DUMMIES',)}, 'CD_DUMMIES': {}, 'NO_DEADLINE': {},
+    'REAL_TIME': {'!': ('ALWAYS_WAIT',)}, 'ALWAYS_WAIT': {'!': ('REAL_TIME',)},
+    'PROPOSE_DIAS': {'!': ('NO_DIAS',)}, 'NO_DIAS': {'!': ('PROPOSE_DIAS',)},
+    'HOLD_WIN': {}, 'SHARED_VICTORY': {}, 'NO_CHECK': {}, 'DIFFERENT_ADJUDICATION': {},
+}
+# MILA's rules that change the game in ways dip.Game does not play: refused
+# rather than silently played otherwise.
+_RULES_NOT_PLAYED = {
+    'DONT_SKIP_PHASES': 'phases with nothing to do are played',
+    'BUILD_ANY': 'builds at any owned centre',
+    'HOLD_WIN': 'a win needs the victory held for a year',
+    'SHARED_VICTORY': 'several powers may win at once',
+}
 # Rules to_saved_game_format leaves out (as MILA does).
 _RULES_TO_SKIP = ['SOLITAIRE', 'NO_DEADLINE', 'CD_DUMMIES', 'ALWAYS_WAIT', 'IGNORE_ERRORS']
 
@@ -58,14 +78,25 @@ class SortedDict(dict):
         return SortedDict(self)
 
 
+def _messages_of(messages):
+    """Messages as a SortedDict (a saved game lists them, by time sent)."""
+    if isinstance(messages, SortedDict):
+        return messages
+    if isinstance(messages, dict):
+        return SortedDict(sorted(messages.items()))
+    return SortedDict((m.get('time_sent', i) if isinstance(m, dict) else i, m) for i, m in enumerate(messages or []))
+
+
 class _ShortPhase(str):
-    """A phase name that sorts in game order (S1901M < F1901M < W1901A)."""
+    """A phase name that sorts in game order (S1901M < F1901M < W1901A;
+    FORMING first, COMPLETED last, as MILA's ``compare_phases``). The year
+    may have any number of digits (``S0001M`` on ancmed)."""
 
     def _key(self):
         s = str(self)
-        if len(s) < 6 or not s[1:-1].isdigit():
-            return (0, s)
-        return (int(s[1:-1]), 'SFW'.find(s[0]), 'MRA'.find(s[-1]))
+        if len(s) >= 3 and s[0] in 'SFW' and s[-1] in 'MRA' and s[1:-1].lstrip('-').isdigit():
+            return (2, int(s[1:-1]), 'SFW'.find(s[0]), 'MRA'.find(s[-1]))
+        return ({'FORMING': 1, 'COMPLETED': 3}.get(s, 0), 0, 0, 0)
 
     def __lt__(self, other):
         return self._key() < _ShortPhase(other)._key()
@@ -153,12 +184,8 @@ class Power:
         return 'Power(%s)' % self.name
 
     @property
-    def _e(self):
-        return self.game._e
-
-    @property
     def units(self):
-        return _LiveList(self._e.units(self.name), self._set_units)
+        return _LiveList(self.game._units(self.name), self._set_units)
 
     @units.setter
     def units(self, value):
@@ -166,30 +193,30 @@ class Power:
 
     def _set_units(self, units):
         keep = ['*' + u for u in self.retreats]
-        self._e.set_units(self.name, list(units) + keep, True)
+        self.game._set_units(self.name, list(units) + keep, True)
 
     @property
     def centers(self):
-        return _LiveList(self._e.centers(self.name), self._set_centers)
+        return _LiveList(self.game._centers(self.name), self._set_centers)
 
     @centers.setter
     def centers(self, value):
         self._set_centers(list(value))
 
     def _set_centers(self, centers):
-        self._e.set_centers(self.name, list(centers), True)
+        self.game._set_centers(self.name, list(centers), True)
 
     @property
     def homes(self):
-        return self._e.homes(self.name)
+        return self.game._homes(self.name)
 
     @property
     def retreats(self):
-        return dict(self._e.retreats(self.name))
+        return dict(self.game._retreats(self.name))
 
     @property
     def influence(self):
-        return self._e.centers(self.name)
+        return self.game._centers(self.name)
 
     @property
     def civil_disorder(self):
@@ -201,8 +228,8 @@ class Power:
         under NO_CHECK, ``'ORDER n'`` → the order as given."""
         if self.game.phase_type != 'M':
             return _LiveDict({}, self._set_orders)
-        entries = self._e.order_entries(self.name)
-        if self._e.no_check:
+        entries = self.game._order_entries(self.name)
+        if self.game._no_check:
             items = {'ORDER %d' % (i + 1): text for i, (_, text) in enumerate(entries)}
         else:
             items = {key: text[len(key):].strip() for key, text in entries}
@@ -215,20 +242,20 @@ class Power:
     def _set_orders(self, orders):
         texts = []
         for key, value in orders.items():
-            texts.append(value if (self._e.no_check or key.startswith('ORDER') or key.startswith('INVALID'))
+            texts.append(value if (self.game._no_check or key.startswith('ORDER') or key.startswith('INVALID'))
                          else '%s %s' % (key, value))
-        self._e.clear_orders(self.name)
-        self._e.set_orders(self.name, texts, True)
+        self.game._clear_orders(self.name)
+        self.game._set_orders(self.name, texts, True)
 
     @property
     def adjust(self):
         """Retreat and adjustment orders as given."""
         if self.game.phase_type == 'M':
             return []
-        return self._e.orders(self.name)
+        return self.game._orders(self.name)
 
     def is_eliminated(self):
-        return not (self._e.units(self.name) or self._e.centers(self.name) or self._e.retreats(self.name))
+        return not (self.game._units(self.name) or self.game._centers(self.name) or self.game._retreats(self.name))
 
     def is_dummy(self):
         return True
@@ -265,11 +292,11 @@ class _Map:
     """The few map facts MILA's tests and agents read from ``game.map``."""
 
     def __init__(self, engine):
-        self.name = engine.map_name
-        self.powers = engine.powers()
-        self.locs = engine.locs()
-        self.scs = engine.supply_centers()
-        self.first_year = int(engine.phase()[1:5]) if engine.phase()[1:5].isdigit() else 1901
+        self.name = engine._map_name
+        self.powers = engine._powers()
+        self.locs = engine._locs()
+        self.scs = engine._supply_centers()
+        self.first_year = engine._first_year
 
     @staticmethod
     def compare_phases(phase_1, phase_2):
@@ -281,91 +308,148 @@ class _Map:
 
 
 def _engine_short(long_name):
+    """`SPRING 1901 MOVEMENT` → `S1901M` (the year in four digits at least, as MILA)."""
     words = str(long_name).split()
-    if len(words) != 3:
+    if len(words) != 3 or not words[1].lstrip('-').isdigit():
         return str(long_name)
-    return '%s%s%s' % (words[0][0], words[1], words[2][0])
+    return '%s%04d%s' % (words[0][0], int(words[1]), words[2][0])
 
 
-class Game:
+class Game(Engine):
     """MILA's ``diplomacy.Game`` on dip's engine.
 
     ``Game(map_name='standard', rules=None, variant=None)``: ``map_name`` is
     a MILA map name (standard, ancmed, modern, pure, …); ``variant`` any
-    variant dip reads (a bundled name or a path).
+    variant dip reads (a bundled name, a path, or a jDip plugin's variant,
+    see ``add_variant_path``).
+
+    The game is the engine itself (``dip._dip.Engine``, which makes it from
+    the same arguments): ``get_all_possible_orders``,
+    ``get_orderable_locations``, ``set_orders`` and ``process`` are the
+    engine's own methods, with no Python between the caller and Rust.
     """
 
     def __init__(self, game_id=None, map_name='standard', rules=None, variant=None, **kwargs):
-        self._e = Engine(variant or kwargs.pop('map', None) or map_name)
         self.game_id = game_id or 'dip-%d' % int(_time.time() * 1e6)
-        self.map_name = self._e.map_name
+        self.map_name = self._map_name
         self.rules = []
+        self.no_rules = set()
+        self.error = []
         for rule in DEFAULT_RULES if rules is None else rules:
             self.add_rule(rule)
-        self.error = []
         self.note = ''
-        self.role = kwargs.get('role', 'SERVER_TYPE')
+        self.role = kwargs.get('role', 'server_type')
         self.status = kwargs.get('status', 'active')
-        self.messages = SortedDict()
-        self.message_history = SortedDict()
-        self.map = _Map(self._e)
-        self.powers = {name: Power(self, name) for name in sorted(self._e.powers())}
+        # Messages by phase name, made when first asked for (see `messages`).
+        self._msgs = {}
+        self.map = _Map(self)
+        self.powers = {name: Power(self, name) for name in sorted(self._powers())}
         self._hist = None  # (length, order_history, result_history, state_history)
         self._status = None  # (length, {power: {unit: results}})
 
     def __repr__(self):
         return 'dip.Game(%s, %s)' % (self.map_name, self.get_current_phase())
 
+    # ---- messages (kept by phase; process() moves on to a new phase's) ----
+    @property
+    def messages(self):
+        """The current phase's messages (MILA's ``SortedDict``)."""
+        phase = self._phase()
+        found = self._msgs.get(phase)
+        if found is None:
+            found = self._msgs[phase] = SortedDict()
+        return found
+
+    @messages.setter
+    def messages(self, value):
+        self._msgs[self._phase()] = value
+
+    @property
+    def message_history(self):
+        """Phase → its messages, for the phases played (MILA's ``message_history``)."""
+        return SortedDict((_ShortPhase(name), self._msgs.get(name) or SortedDict())
+                          for name in (self._history_name(i) for i in range(self._history_len())))
+
+    @message_history.setter
+    def message_history(self, value):
+        current = self._msgs.get(self._phase())
+        self._msgs = {str(k): v for k, v in value.items()}
+        if current is not None:
+            self._msgs.setdefault(self._phase(), current)
+
     # ---- rules ----------------------------------------------------------
     def add_rule(self, rule):
-        rule = rule.upper()
+        """Adds one of MILA's rules with what MILA's rule list implies
+        (SOLITAIRE brings NO_DEADLINE, CD_DUMMIES and ALWAYS_WAIT; NO_PRESS
+        removes PUBLIC_PRESS; REAL_TIME and ALWAYS_WAIT exclude each other).
+        A rule MILA does not know, or one that changes adjudication in a way
+        dip does not play, raises ``DipError``."""
+        rule = str(rule).upper()
+        if rule not in _MILA_RULES:
+            raise DipError('unknown rule `%s`; MILA knows %s' % (rule, ', '.join(sorted(_MILA_RULES))))
+        if rule in _RULES_NOT_PLAYED:
+            raise DipError('rule %s (%s) is not played by dip.Game' % (rule, _RULES_NOT_PLAYED[rule]))
+        if rule in self.no_rules:
+            return
+        implies = _MILA_RULES[rule]
+        for forbidden in implies.get('!', ()):
+            if forbidden in self.rules:
+                self.error.append('Rule %s cannot be added: it is forbidden by rule %s' % (rule, forbidden))
+                return
+        self.no_rules.update(implies.get('!', ()))
+        for other in implies.get('+', ()):
+            if other not in self.rules:
+                self.rules.append(other)
+        for other in implies.get('-', ()):
+            if other in self.rules:
+                self.rules.remove(other)
         if rule not in self.rules:
             self.rules.append(rule)
         if rule == 'NO_CHECK':
-            self._e.no_check = True
+            self._no_check = True
 
     def remove_rule(self, rule):
-        rule = rule.upper()
+        rule = str(rule).upper()
         if rule in self.rules:
             self.rules.remove(rule)
         if rule == 'NO_CHECK':
-            self._e.no_check = False
+            self._no_check = False
 
     def set_dip_rule(self, key, value):
         """Sets one of dip's rule options (docs/rules.md)."""
-        self._e.set_rule(key, value)
+        self._set_rule(key, value)
 
     # ---- phase ----------------------------------------------------------
     @property
     def phase(self):
-        return self._e.long_phase()
+        return self._long_phase()
 
     @phase.setter
     def phase(self, value):
-        self._e.set_phase(value)
+        self._set_phase(value)
 
     def get_current_phase(self):
-        return self._e.phase()
+        return self._phase()
 
     def set_current_phase(self, new_phase):
-        self._e.set_phase(new_phase)
+        self._set_phase(new_phase)
 
     @property
     def current_short_phase(self):
-        return self._e.phase()
+        return self._phase()
 
     @property
     def phase_type(self):
-        p = self._e.phase()
+        p = self._phase()
         return '-' if p == 'COMPLETED' else p[-1]
 
     @property
     def is_game_done(self):
-        return self._e.done
+        return self._done
 
     @property
     def outcome(self):
-        return self._e.outcome
+        return self._outcome
 
     def clear_cache(self):
         """Legal orders are recomputed whenever the position changes."""
@@ -379,7 +463,7 @@ class Game:
         if up in self.powers:
             return up
         try:
-            self._e.units(up)  # raises KeyError with dip's message
+            self._units(up)  # raises KeyError with dip's message
         except KeyError:
             raise
         return up
@@ -388,49 +472,46 @@ class Game:
         if power_name is None:
             return {p: self.get_units(p) for p in self.powers}
         p = self._power(power_name)
-        return self._e.units(p) + ['*' + u for u, _ in self._e.retreats(p)]
+        return self._units(p) + ['*' + u for u, _ in self._retreats(p)]
 
     def set_units(self, power_name, units, reset=False):
         units = [units] if isinstance(units, str) else list(units)
-        self._e.set_units(self._power(power_name), units, reset)
+        self._set_units(self._power(power_name), units, reset)
         self._errors()
 
     def clear_units(self, power_name=None):
-        self._e.clear_units(None if power_name is None else self._power(power_name))
+        self._clear_units(None if power_name is None else self._power(power_name))
 
     def get_centers(self, power_name=None):
         if power_name is None:
-            return {p: self._e.centers(p) for p in self.powers}
-        return self._e.centers(self._power(power_name))
+            return {p: self._centers(p) for p in self.powers}
+        return self._centers(self._power(power_name))
 
     def set_centers(self, power_name, centers, reset=False):
         centers = [centers] if isinstance(centers, str) else list(centers)
-        self._e.set_centers(self._power(power_name), centers, reset)
+        self._set_centers(self._power(power_name), centers, reset)
         self._errors()
 
     def clear_centers(self, power_name=None):
-        self._e.clear_centers(None if power_name is None else self._power(power_name))
+        self._clear_centers(None if power_name is None else self._power(power_name))
 
     def _unit_owner(self, unit, coast_required=1):
         """The Power owning ``unit`` ('F STP/SC'); without ``coast_required``
         the coast need not match."""
         unit = unit.upper()
         for name, power in self.powers.items():
-            for u in self._e.units(name):
+            for u in self._units(name):
                 if u == unit or (not coast_required and u.split('/')[0] == unit.split('/')[0]):
                     return power
         return None
 
     # ---- orders ---------------------------------------------------------
-    def set_orders(self, power_name, orders, expand=True, replace=True):
-        if isinstance(orders, str):
-            orders = [orders]
-        # The engine reads the power's name in any case.
-        if self._e.set_orders(power_name, orders, replace):
-            self._errors()
+    # set_orders(power_name, orders, expand=True, replace=True),
+    # get_all_possible_orders(loc=None), get_orderable_locations(power_name=None)
+    # and process() are the engine's (dip._dip.Engine), called directly.
 
     def _errors(self):
-        errors = self._e.take_errors()
+        errors = self._take_errors()
         if errors:
             self.error.extend(errors)
             if 'IGNORE_ERRORS' not in self.rules:
@@ -438,28 +519,15 @@ class Game:
 
     def get_orders(self, power_name=None):
         if power_name is None:
-            return {p: self._e.orders(p) for p in self.powers}
-        return self._e.orders(self._power(power_name))
+            return {p: self._orders(p) for p in self.powers}
+        return self._orders(self._power(power_name))
 
     def clear_orders(self, power_name=None):
-        self._e.clear_orders(None if power_name is None else self._power(power_name))
-
-    def get_all_possible_orders(self, loc=None):
-        """Location → legal orders. Computed once per position: the same
-        dict is returned until something changes (do not modify it)."""
-        possible = self._e.possible_orders()
-        if loc is not None:
-            return possible.get(loc.upper(), [])
-        return possible
-
-    def get_orderable_locations(self, power_name=None):
-        if power_name is None:
-            return {p: self._e.orderable_locations(p) for p in self.powers}
-        return self._e.orderable_locations(power_name)
+        self._clear_orders(None if power_name is None else self._power(power_name))
 
     def get_order_status(self, power_name=None, unit=None, loc=None):
         """Results of the phase processed last: by power, or of one unit."""
-        results = dict(self._e.last_results())
+        results = dict(self._last_results())
         if unit is not None:
             return results.get(unit, [])
         if loc is not None:
@@ -470,10 +538,10 @@ class Game:
         return by_power
 
     def _status_by_power(self, results):
-        n = self._e.history_len()
+        n = self._history_len()
         if not n:
             return {p: {} for p in self.powers}
-        state = self._e.history_phase(n - 1)['state']
+        state = self._history_phase(n - 1)['state']
         out = {}
         for p in self.powers:
             units = [u.lstrip('*') for u in state['units'][p]]
@@ -485,59 +553,58 @@ class Game:
         return out
 
     def _last_orders(self, power):
-        n = self._e.history_len()
+        n = self._history_len()
         if not n:
             return []
-        orders = self._e.history_phase(n - 1)['orders'].get(power, [])
+        orders = self._history_phase(n - 1)['orders'].get(power, [])
         return [' '.join(o.split()[:2]) for o in orders]
 
     # ---- what the last process did (MILA's attributes) -------------------
     @property
     def command(self):
-        return dict(self._e.last_command())
+        return dict(self._last_command())
 
     @property
     def result(self):
-        return dict(self._e.last_results())
+        return dict(self._last_results())
 
     @property
     def popped(self):
-        return self._e.last_popped()
+        return self._last_popped()
 
     @property
     def ordered_units(self):
-        return dict(zip(self._e.powers(), self._e.last_ordered_units()))
+        return dict(zip(self._powers(), self._last_ordered_units()))
 
     @property
     def dislodged(self):
-        return dict(self._e.last_dislodged())
+        return dict(self._last_dislodged())
 
     # ---- processing -----------------------------------------------------
-    def process(self):
-        phase = self._e.process()
-        self.message_history[phase] = self.messages
-        self.messages = SortedDict()
-        return self
-
     def draw(self, winners=None):
-        self._e.set_phase('COMPLETED')
+        """Ends the game in a draw (MILA's ``draw``): the current phase goes
+        to the history without orders; ``outcome`` is the phase and the
+        winners (by default every power with units)."""
+        self._draw(None if winners is None else [self._power(w) for w in winners])
+        self._hist = None
 
     def get_hash(self):
-        return self._e.hash()
+        """A hash of the position, as a string (as MILA's)."""
+        return self._hash()
 
     def rebuild_hash(self):
-        return Engine.hash(self._e)
+        return self._hash()
 
     def update_hash(self, *args, **kwargs):
         """dip computes the hash from the position; nothing to update."""
 
     # ---- histories ------------------------------------------------------
     def _histories(self):
-        n = self._e.history_len()
+        n = self._history_len()
         if self._hist is None or self._hist[0] != n:
             orders, results, states = SortedDict(), SortedDict(), SortedDict()
             for i in range(n):
-                ph = self._e.history_phase(i)
+                ph = self._history_phase(i)
                 name = _ShortPhase(ph['name'])
                 orders[name] = ph['orders']
                 results[name] = ph['results']
@@ -597,41 +664,59 @@ class Game:
         return st
 
     def get_state(self):
-        return self._full_state(self._e.state())
+        return self._full_state(self._state())
 
     def set_state(self, state, clear_history=True):
+        """Sets the position from a state (MILA's ``get_state`` dict): phase,
+        units, where dislodged units may retreat, centres, and the rules and
+        note when given."""
         if clear_history:
-            self._e.truncate_history(0)
+            self._truncate_history(0)
             self.message_history = SortedDict()
-        self._e.set_phase(state['name'])
-        self._e.clear_units(None)
-        self._e.clear_centers(None)
+        if state.get('map') and state['map'] != self.map_name:
+            raise RuntimeError('Inconsistent state map (state: %s, game: %s)' % (state['map'], self.map_name))
+        if 'rules' in state:
+            for rule in list(self.rules):
+                self.remove_rule(rule)
+            for rule in state['rules']:
+                self.add_rule(rule)
+        if 'note' in state:
+            self.note = state['note']
+        if state.get('name'):
+            self._set_phase(state['name'])
+        self._clear_units(None)
+        self._clear_centers(None)
         for p, units in state.get('units', {}).items():
-            self._e.set_units(p, list(units), True)
+            self._set_units(p, list(units), True)
+        if self.phase_type == 'R' and state.get('retreats'):
+            self._restore_retreats([(unit, list(locs)) for retreats in state['retreats'].values()
+                                      for unit, locs in retreats.items()])
         for p, centers in state.get('centers', {}).items():
-            self._e.set_centers(p, list(centers), True)
-        self._e.take_errors()
-        self._e.clear_orders(None)
+            self._set_centers(p, list(centers), True)
+        self._take_errors()
+        self._clear_orders(None)
 
     def set_phase_data(self, phase_data, clear_history=True):
         """Rebuilds the game from phases (MILA's saved games)."""
         if isinstance(phase_data, GamePhaseData):
             phase_data = [phase_data]
         if clear_history:
-            self._e.truncate_history(0)
+            self._truncate_history(0)
             self.message_history = SortedDict()
         for i, ph in enumerate(phase_data):
-            self.set_state(ph.state, clear_history=False)
+            # A saved game may name the phase only beside its state.
+            state = ph.state if ph.state.get('name') else dict(ph.state, name=ph.name)
+            self.set_state(state, clear_history=False)
             if i + 1 < len(phase_data):
-                orders = [list(ph.orders.get(p) or []) for p in self._e.powers()]
+                orders = [list(ph.orders.get(p) or []) for p in self._powers()]
                 results = [(u, list(r)) for u, r in (ph.results or {}).items()]
-                self._e.push_history(ph.name, orders, results)
-                self.message_history[_ShortPhase(ph.name)] = SortedDict()
-            else:
+                self._push_history(ph.name, orders, results)
+            self._msgs[str(ph.name)] = _messages_of(ph.messages)
+            if i + 1 == len(phase_data):
                 for p, orders in (ph.orders or {}).items():
                     if orders:
-                        self._e.set_orders(p, list(orders), True)
-                self._e.take_errors()
+                        self._set_orders(p, list(orders), True)
+                self._take_errors()
 
     # ---- saved games ----------------------------------------------------
     def to_saved_game_format(self, output_path=None, output_mode='a'):
@@ -642,18 +727,72 @@ class Game:
         return from_saved_game_format(saved_game)
 
     def to_dict(self):
-        return to_saved_game_format(self)
+        """The game as MILA's ``Game.to_dict`` lays it out (``Game.from_dict``
+        reads it back, and so does MILA's)."""
+        messages = lambda m: [x.to_dict() if hasattr(x, 'to_dict') else x for x in _messages_of(m).values()]
+        powers = {}
+        for name, power in self.powers.items():
+            powers[name] = {
+                'name': name, 'abbrev': None, 'adjust': list(power.adjust), 'centers': list(power.centers),
+                'civil_disorder': 0, 'controller': {}, 'homes': list(power.homes),
+                'influence': list(power.influence), 'order_is_set': 0, 'orders': dict(power.orders),
+                'retreats': power.retreats, 'role': 'server_type', 'tokens': [], 'units': list(power.units),
+                'vote': 'neutral', 'wait': True}
+        _, orders, results, states = self._histories()
+        return {
+            'game_id': self.game_id, 'map_name': self.map_name, 'rules': list(self.rules),
+            'no_rules': sorted(self.no_rules), 'meta_rules': [], 'phase': self.phase, 'phase_abbr': '',
+            'note': self.note, 'outcome': list(self.outcome), 'status': self.status, 'role': self.role,
+            'victory': [self._victory], 'win': self._victory, 'zobrist_hash': int(self.get_hash()),
+            'deadline': 0, 'error': [], 'controlled_powers': None, 'daide_port': None, 'n_controls': 0,
+            'observer_level': None, 'registration_password': None, 'timestamp_created': None,
+            'powers': powers, 'messages': messages(self.messages),
+            'message_history': {str(k): messages(v) for k, v in self.message_history.items()},
+            'order_history': {str(k): v for k, v in orders.items()},
+            'result_history': {str(k): v for k, v in results.items()},
+            'state_history': {str(k): v for k, v in states.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, dct):
+        """A game from MILA's ``Game.to_dict`` layout (or a saved game)."""
+        if 'phases' in dct:
+            return from_saved_game_format(dct)
+        game = cls(game_id=dct.get('game_id'), map_name=dct.get('map_name', 'standard'), rules=dct.get('rules', []))
+        history = sorted(dct.get('state_history', {}), key=lambda n: _ShortPhase(n)._key())
+        phases = [GamePhaseData(name, dct['state_history'][name], dct.get('order_history', {}).get(name, {}),
+                                dct.get('result_history', {}).get(name, {}),
+                                dct.get('message_history', {}).get(name, [])) for name in history]
+        phase = dct.get('phase') or game.phase
+        powers = dct.get('powers', {})
+        state = {'name': _engine_short(phase), 'note': dct.get('note', ''),
+                 'units': {p: list(pw.get('units', [])) + ['*' + u for u in pw.get('retreats', {})]
+                           for p, pw in powers.items()},
+                 'retreats': {p: dict(pw.get('retreats', {})) for p, pw in powers.items()},
+                 'centers': {p: list(pw.get('centers', [])) for p, pw in powers.items()}}
+        orders = {}
+        for p, pw in powers.items():
+            given = pw.get('orders') or {}
+            orders[p] = [v if (k.startswith('ORDER') or k.startswith('INVALID')) else '%s %s' % (k, v)
+                         for k, v in given.items()] or list(pw.get('adjust') or [])
+        phases.append(GamePhaseData(state['name'], state, orders, {}, dct.get('messages', [])))
+        game.set_phase_data(phases, clear_history=True)
+        if phase == 'COMPLETED':
+            game._outcome = list(dct.get('outcome', []))
+        game.note = dct.get('note', '')
+        return game
 
     # ---- copies ---------------------------------------------------------
     def __deepcopy__(self, memo):
-        other = Game.__new__(Game)
+        cls = type(self)
+        other = cls.__new__(cls, map_name=self.map_name)
+        other._copy_from(self)
         for key, value in self.__dict__.items():
-            if key in ('_e', 'powers', 'map', '_hist', '_status'):
+            if key in ('powers', 'map', '_hist', '_status'):
                 continue
             setattr(other, key, _copy.deepcopy(value, memo))
-        other._e = self._e.copy()
         other.map = self.map
-        other.powers = {name: Power(other, name) for name in sorted(self._e.powers())}
+        other.powers = {name: Power(other, name) for name in sorted(self._powers())}
         other._hist = None
         other._status = None
         return other
@@ -664,12 +803,7 @@ class Game:
 
 def process_multi(games):
     """Processes many games at once, in parallel threads, without the GIL."""
-    engines = [g._e for g in games]
-    phases = [g.get_current_phase() for g in games]
-    _process_many(engines)
-    for g, phase in zip(games, phases):
-        g.message_history[phase] = g.messages
-        g.messages = SortedDict()
+    _process_many(list(games))
 
 
 def to_saved_game_format(game, output_path=None, output_mode='a'):

@@ -71,13 +71,23 @@ pub struct OrderTable {
     /// order of `Map::edges`.
     unit_orders: Vec<Option<Box<[u32]>>>,
     /// By unit type and region (as `unit_orders`): the numbers of its
-    /// supports, indexed by the province supported into (its place `a` in
-    /// `VariantData::lands`) and the supported unit's type and region `o`
-    /// (numbered as `unit_orders` is indexed): the support to hold at
-    /// `a * slots + o`, of the move at `(lands + a) * slots + o`; `u32::MAX`
-    /// where not numbered yet. One array read per support instead of a
-    /// lookup in `by_code`.
-    supports: Vec<Option<Box<[u32]>>>,
+    /// supports over land, set when the variant loads (see [`Supports`]):
+    /// a few hundred bytes a unit, so that listing supports reads memory
+    /// that stays in the cache.
+    supports: Vec<Option<Supports>>,
+    /// By unit type and region: its place among the units that may stand
+    /// in its province (`u16::MAX`: none may stand there).
+    stand_rank: Vec<u16>,
+    /// By unit type and region, for each province of `VariantData::lands`:
+    /// its place among the units that can move into that province over a
+    /// border.
+    mover_rank: Vec<Box<[u16]>>,
+    /// By unit type and region: the numbers of its retreats along each of
+    /// its borders (in the order of `Map::edges`), of its disband and of
+    /// its build (`u32::MAX`: none).
+    retreats: Vec<Option<Box<[u32]>>>,
+    disbands: Vec<u32>,
+    builds: Vec<u32>,
     by_text: FxMap<&'static str, u32>,
     /// By number. Never dropped: the table lives as long as its variant,
     /// which is the process, and games borrow the texts.
@@ -151,7 +161,6 @@ impl OrderTable {
         self.by_text.reserve(1 << 14);
         self.by_code.reserve(1 << 14);
         self.texts.reserve(1 << 14);
-        self.kinds.reserve(1 << 14);
         let kinds: Vec<UnitTypeId> = map.unit_type_ids().collect();
         let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
         let spots: Vec<(UnitTypeId, RegionId)> = kinds
@@ -159,36 +168,51 @@ impl OrderTable {
             .flat_map(|&k| regions.clone().map(move |r| (k, r)))
             .filter(|&(k, r)| !map.edges(k, r).is_empty())
             .collect();
-        // Who could move into each province.
-        let mut reach: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        // Who may stand in each province, and who can move into it over a
+        // border: the places that index the support tables.
+        let slots = kinds.len() * map.num_regions();
+        let slot = |k: UnitTypeId, r: RegionId| k.index() * map.num_regions() + r.index();
+        let mut standers: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        let mut movers: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        self.stand_rank = vec![u16::MAX; slots];
+        self.mover_rank = vec![Box::default(); slots];
         for &(k, r) in &spots {
             self.unit_slot(v, k, r);
-            for e in map.edges(k, r) {
-                let d = map.province_of(e.to);
-                if !reach[d.index()].contains(&(k, r)) {
-                    reach[d.index()].push((k, r));
-                }
-            }
+            let p = map.province_of(r);
+            self.stand_rank[slot(k, r)] = standers[p.index()].len() as u16;
+            standers[p.index()].push((k, r));
+            let near = &v.lands[k.index()][r.index()];
+            self.mover_rank[slot(k, r)] = near
+                .iter()
+                .map(|d| {
+                    movers[d.index()].push((k, r));
+                    (movers[d.index()].len() - 1) as u16
+                })
+                .collect();
         }
-        // Retreats, disbands and builds (numbered by their text, as
-        // `compute_possible` numbers them), and moves by convoy.
+        // Retreats, disbands and builds, and moves by convoy.
         let shore: Vec<ProvinceId> = map
             .province_ids()
             .filter(|&q| !map.is_convoy_space(q) && map.convoy_neighbours(q).iter().next().is_some())
             .collect();
         self.id(v, "WAIVE");
+        self.retreats = vec![None; slots];
+        self.disbands = vec![u32::MAX; slots];
+        self.builds = vec![u32::MAX; slots];
         for &(k, r) in &spots {
             let mine = &v.unit_names[k.index()][r.index()];
-            self.id(v, &format!("{mine} D"));
-            self.id(v, &format!("{mine} B"));
+            self.disbands[slot(k, r)] = self.id(v, &format!("{mine} D"));
+            self.builds[slot(k, r)] = self.id(v, &format!("{mine} B"));
+            let mut retreats = Vec::new();
             for e in map.edges(k, r) {
                 let dn = if map.region(e.to).coast.is_some() {
                     &v.region_names[e.to.index()]
                 } else {
                     &v.prov_names[map.province_of(e.to).index()]
                 };
-                self.id(v, &format!("{mine} R {dn}"));
+                retreats.push(self.id(v, &format!("{mine} R {dn}")));
             }
+            self.retreats[slot(k, r)] = Some(retreats.into_boxed_slice());
             let p = map.province_of(r);
             if map.unit_type(k).convoyable && shore.contains(&p) {
                 for &q in shore.iter().filter(|&&q| q != p) {
@@ -197,26 +221,40 @@ impl OrderTable {
                 }
             }
         }
+        // Supports over land, in each unit's table (see `Supports`).
+        self.supports = (0..slots).map(|_| None).collect();
         for &(k, r) in &spots {
             let mine = &v.unit_names[k.index()][r.index()];
             let p = map.province_of(r);
-            let mut near: Vec<ProvinceId> = map.edges(k, r).iter().map(|e| map.province_of(e.to)).collect();
-            near.dedup();
-            for &q in &near {
-                for &(k2, r2) in spots.iter().filter(|&&(_, r2)| map.province_of(r2) == q) {
+            let near = &v.lands[k.index()][r.index()];
+            let mut off: Vec<u32> = Vec::with_capacity(2 * near.len());
+            let mut at = 0u32;
+            for &q in near.iter() {
+                off.push(at);
+                at += standers[q.index()].len() as u32;
+            }
+            for &q in near.iter() {
+                off.push(at);
+                at += movers[q.index()].len() as u32;
+            }
+            let mut ids = vec![u32::MAX; at as usize];
+            for (a, &q) in near.iter().enumerate() {
+                for (rank, &(k2, r2)) in standers[q.index()].iter().enumerate() {
                     let theirs = &v.unit_names[k2.index()][r2.index()];
-                    self.coded(v, code(4, k, r, Some((k2, r2)), 0), || format!("{mine} S {theirs}"));
+                    ids[off[a] as usize + rank] =
+                        self.coded(v, code(4, k, r, Some((k2, r2)), 0), || format!("{mine} S {theirs}"));
                 }
-                for &(k2, r2) in &reach[q.index()] {
+                for (rank, &(k2, r2)) in movers[q.index()].iter().enumerate() {
                     let q2 = map.province_of(r2);
                     if q2 == p || q2 == q {
                         continue;
                     }
                     let theirs = &v.unit_names[k2.index()][r2.index()];
                     let dn = &v.prov_names[q.index()];
-                    self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
-                        format!("{mine} S {theirs} - {dn}")
-                    });
+                    ids[off[near.len() + a] as usize + rank] =
+                        self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
+                            format!("{mine} S {theirs} - {dn}")
+                        });
                     for e in map.edges(k2, r2) {
                         if map.province_of(e.to) == q && map.region(e.to).coast.is_some() {
                             let cn = &v.region_names[e.to.index()];
@@ -227,11 +265,16 @@ impl OrderTable {
                     }
                 }
             }
+            self.supports[slot(k, r)] = Some(Supports {
+                off: off.into_boxed_slice(),
+                ids: ids.into_boxed_slice(),
+            });
         }
     }
 
     /// The number of a text already listed, what it reads as, and the
-    /// table's copy of the text.
+    /// table's copy of the text (one lookup; the text is read the first
+    /// time it is given).
     pub fn find(&mut self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
         let (&own, &id) = self.by_text.get_key_value(text)?;
         let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
@@ -239,10 +282,32 @@ impl OrderTable {
     }
 }
 
-/// Maps with at most this many unit types times regions keep a table of
-/// support numbers per unit (`OrderTable::supports`): at most
-/// 2 × 12 neighbours × 512 × 4 bytes = 48 KiB per unit type and region.
-const DENSE_SLOTS: usize = 512;
+/// The supports over land of a unit of one type in one region, by
+/// number: for the `a`-th province of its `VariantData::lands`, the
+/// support to hold of the unit standing there is at `ids[off[a] + r]`, `r`
+/// its `OrderTable::stand_rank`; the support of a move there at
+/// `ids[off[lands + a] + r]`, `r` the mover's `OrderTable::mover_rank`.
+/// `u32::MAX` where there is no such order.
+struct Supports {
+    off: Box<[u32]>,
+    ids: Box<[u32]>,
+}
+
+impl Supports {
+    /// The number at `rank` in part `at` of `off`, if any.
+    fn get(&self, at: usize, rank: usize) -> u32 {
+        let Some(&start) = self.off.get(at) else {
+            return u32::MAX;
+        };
+        let end = self.off.get(at + 1).map_or(self.ids.len(), |&e| e as usize);
+        let i = start as usize + rank;
+        if i < end {
+            self.ids[i]
+        } else {
+            u32::MAX
+        }
+    }
+}
 
 /// The code of a listed movement order: its form (`tag`), the unit, the
 /// other unit it names, and its destination (a region or a province, as
@@ -282,10 +347,35 @@ pub struct VariantData {
     pub coast_loc: Vec<Option<usize>>,
     /// Location name → province and, for a coast, its region.
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
+    /// The same for names of up to eight bytes, by their bytes as a
+    /// number: read for every word of every order given.
+    loc_codes: FxMap<u64, (ProvinceId, Option<RegionId>)>,
+    /// The same for three capital letters (most names), indexed by them
+    /// (`loc3_index`): the location's place in `locs` plus one, 0 for none.
+    loc3: Vec<u16>,
+    /// Per location (as `locs`): its province and region.
+    loc_at: Vec<(ProvinceId, Option<RegionId>)>,
     /// Unit letter → unit type.
     pub letters: Vec<(char, dip_core::UnitTypeId)>,
     /// The order texts listed so far in games of this variant.
     pub orders: Mutex<OrderTable>,
+}
+
+impl VariantData {
+    /// The province and, for a coast, the region of a location name as
+    /// MILA writes it (`PAR`, `STP/SC`).
+    pub fn loc(&self, name: &str) -> Option<(ProvinceId, Option<RegionId>)> {
+        if let Some(i) = loc3_index(name.as_bytes()) {
+            return match self.loc3.get(i).copied().unwrap_or(0) {
+                0 => None,
+                at => Some(self.loc_at[at as usize - 1]),
+            };
+        }
+        match pack(name) {
+            Some(c) => self.loc_codes.get(&c).copied(),
+            None => self.loc_index.get(name).copied(),
+        }
+    }
 }
 
 /// MILA map names that dip calls otherwise.
@@ -294,6 +384,43 @@ fn dip_name(mila: &str) -> &str {
         "standard_fleet_rome" => "fleetrome",
         other => other,
     }
+}
+
+/// MILA's maps of two powers on the standard board (webDiplomacy's
+/// one-against-one games): the abbreviations of the powers played; the
+/// others are left out, their home centres unowned and without a home.
+fn mila_two_powers(name: &str) -> Option<[&'static str; 2]> {
+    match name {
+        "standard_france_austria" => Some(["AUS", "FRA"]),
+        "standard_germany_italy" => Some(["GER", "ITA"]),
+        _ => None,
+    }
+}
+
+/// The bundled standard variant's text with only the powers `keep`.
+fn standard_for_two(keep: [&str; 2]) -> String {
+    let text = dip_variants::bundled()
+        .iter()
+        .find(|(n, _)| *n == "standard")
+        .map_or("", |(_, t)| *t);
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let (first, second) = (words.next(), words.next());
+        match (first, second) {
+            (Some("power" | "unit-at" | "owner"), Some(p)) if !keep.contains(&p) => continue,
+            (Some("province"), _) => {
+                let kept: Vec<&str> = line
+                    .split(' ')
+                    .filter(|w| w.strip_prefix("home=").is_none_or(|p| keep.contains(&p)))
+                    .collect();
+                out.push_str(&kept.join(" "));
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The variant `name` (a MILA map name, a bundled dip variant, or a path
@@ -305,7 +432,11 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     if let Some(v) = cache.get(name) {
         return Ok(v);
     }
-    let var = dip_variants::load(dip_name(name)).map_err(|e| e.to_string())?;
+    let var = match mila_two_powers(name) {
+        Some(keep) => dip_variants::parse(&standard_for_two(keep), &format!("{name} (the standard map)")),
+        None => dip_variants::load(dip_name(name)),
+    }
+    .map_err(|e| e.to_string())?;
     // One map per variant for the whole process: games share it.
     let words = var.word_lists();
     let map: &'static Map = Box::leak(Box::new(var.map));
@@ -374,12 +505,26 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         .unit_type_ids()
         .map(|k| (map.unit_type(k).letter.to_ascii_uppercase(), k))
         .collect();
+    let loc_codes = loc_index
+        .iter()
+        .filter_map(|(name, &at)| pack(name).map(|c| (c, at)))
+        .collect();
+    let loc_at: Vec<(ProvinceId, Option<RegionId>)> = locs.iter().map(|l| loc_index[l]).collect();
+    let mut loc3 = vec![0u16; 26 * 26 * 26];
+    for (i, l) in locs.iter().enumerate() {
+        if let Some(k) = loc3_index(l.as_bytes()) {
+            loc3[k] = i as u16 + 1;
+        }
+    }
     let data = VariantData {
         orders: Mutex::new(OrderTable::default()),
         unit_names,
         lands,
         coast_loc,
         loc_index,
+        loc_codes,
+        loc3,
+        loc_at,
         letters,
         name: name.to_string(),
         map,
@@ -403,20 +548,44 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
 }
 
 /// Convoy facts of one army, which depend only on the map, the army's
-/// province and type, and the fleets it can reach: the provinces it may
-/// be convoyed to, and each (fleet, destination) convoy order that dip's
-/// checks accept. Searching routes is most of the cost of listing legal
-/// orders, and fleets change less often than the rest.
+/// province, type and region, and the fleets it can reach: the provinces
+/// it may be convoyed to, each (fleet, destination) convoy order that
+/// dip's checks accept, and where a route goes without each fleet (the
+/// fleet may support the army's move there), with the orders' numbers.
+/// Searching routes is most of the cost of listing legal orders, and
+/// fleets change less often than the rest.
 #[derive(Debug, Default)]
 struct ConvoyFacts {
     moves: Vec<ProvinceId>,
+    /// The numbers of the moves by convoy to `moves` (`A LON - NWY VIA`).
+    move_ids: Vec<u32>,
     /// Per fleet: the destinations it may convoy the army to.
     convoys: Vec<(ProvinceId, Vec<ProvinceId>)>,
+    /// Per entry of `convoys`: the fleet's unit type and region when the
+    /// facts were made, and the numbers of those convoy orders.
+    convoy_ids: Vec<(UnitTypeId, RegionId, Vec<u32>)>,
+    /// Per fleet in reach: the places of `moves` that a route still
+    /// reaches without it (DATC 6.D.31: a fleet cannot both convoy and
+    /// support).
+    without: Vec<(ProvinceId, Vec<ProvinceId>)>,
 }
 
-/// Map, rules, army province, army type, fleets in reach: as a set of
-/// provinces when the map has at most 256 (no allocation), else listed.
-type ConvoyKey = (usize, u64, u16, u8, [u64; 4], Vec<u16>);
+impl ConvoyFacts {
+    /// May a unit in `supporter` support the army's move by convoy to `d`?
+    /// (The route must not need the supporter.)
+    fn supported_to(&self, supporter: ProvinceId, d: ProvinceId) -> bool {
+        match self.without.iter().find(|(f, _)| *f == supporter) {
+            Some((_, reached)) => reached.contains(&d),
+            None => self.moves.contains(&d),
+        }
+    }
+}
+
+type ConvoyMemo = (UnitTypeId, RegionId, [u64; 4], u64, Arc<ConvoyFacts>);
+
+/// Map, rules, army province, army type and region, fleets in reach: as a
+/// set of provinces when the map has at most 256 (no allocation), else listed.
+type ConvoyKey = (usize, u64, u16, u8, u16, [u64; 4], Vec<u16>);
 static CONVOYS: OnceLock<Mutex<FxMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
 const CONVOYS_MAX: usize = 1 << 16;
 
@@ -435,9 +604,12 @@ pub struct Entry {
 /// The legal orders of the current phase, computed once.
 #[derive(Debug, Default)]
 pub struct Possible {
-    /// Per location (as `VariantData::locs`), its orders: numbers in the
-    /// variant's `OrderTable`.
-    pub by_loc: Vec<Vec<u32>>,
+    /// The orders of every location, one location after another: numbers
+    /// in the variant's `OrderTable`.
+    ids: Vec<u32>,
+    /// Per location (as `VariantData::locs`): where its orders are in `ids`
+    /// (a coast shares its province's).
+    spans: Vec<(u32, u32)>,
     /// Per power, the locations it can order.
     /// (Provinces, by name: their index in `VariantData::locs` too.)
     pub orderable: Vec<Vec<ProvinceId>>,
@@ -446,7 +618,9 @@ pub struct Possible {
 impl Possible {
     /// The order numbers of location `i`.
     pub fn ids(&self, i: usize) -> &[u32] {
-        self.by_loc.get(i).map_or(&[], |v| v.as_slice())
+        self.spans
+            .get(i)
+            .map_or(&[], |&(start, len)| &self.ids[start as usize..(start + len) as usize])
     }
 
     /// The orders of location `i`, as text.
@@ -459,8 +633,46 @@ impl Possible {
     }
 }
 
-/// A unit's legal orders: its province, the unit, their numbers.
-pub type UnitOrders = (ProvinceId, Unit, Vec<u32>);
+/// Buffers `movement_orders` fills anew for each position, kept between
+/// calls so that listing legal orders allocates nothing once warm.
+#[derive(Default)]
+struct Scratch {
+    units: Vec<(ProvinceId, Unit)>,
+    /// Per unit, the provinces beyond the fleets it reaches (a span of `sea`)
+    /// and those fleets (a span of `fleets`), and its convoy facts.
+    sea: Vec<ProvinceId>,
+    sea_span: Vec<(u32, u32)>,
+    fleets: Vec<ProvinceId>,
+    fleet_span: Vec<(u32, u32)>,
+    facts: Vec<Option<Arc<ConvoyFacts>>>,
+    seen: dip_core::ids::BitSet,
+    shores: dip_core::ids::BitSet,
+    stack: Vec<ProvinceId>,
+    /// Who can move into each province (see `movement_orders`).
+    start: Vec<u32>,
+    fill: Vec<u32>,
+    reach: Vec<(u32, u16)>,
+    unit_at: Vec<u32>,
+    /// (fleet, army) pairs of the armies each fleet could convoy, sorted.
+    convoyed: Vec<(ProvinceId, u32)>,
+    /// By province: its group of touching convoy spaces with a unit able to
+    /// convoy (`u32::MAX`: none); each group's provinces, a span of `members`.
+    group: Vec<u32>,
+    members: Vec<ProvinceId>,
+    member_span: Vec<(u32, u32)>,
+    /// By province: the convoy facts of the army found there last, with
+    /// its type, region, fleets in reach and the rules' hash.
+    memo: Vec<Option<ConvoyMemo>>,
+    /// Per unit: its province, the unit, its span of the orders listed.
+    out: Vec<(ProvinceId, Unit, (u32, u32))>,
+}
+
+/// A copy of a game starts with empty buffers.
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch::default()
+    }
+}
 
 /// What the last `process` did.
 #[derive(Clone, Debug, Default)]
@@ -483,7 +695,7 @@ pub struct PhaseRecord {
     pub seq: Vec<u64>,
     /// Per power.
     pub orders: Vec<Vec<Name>>,
-    pub results: Vec<(Name, Vec<&'static str>)>,
+    pub results: Vec<(Name, Tags)>,
 }
 
 /// A game: a position, the orders given so far, the phases played.
@@ -501,6 +713,7 @@ pub struct Game {
     next_seq: u64,
     orders: Vec<Vec<Entry>>,
     possible: Option<Arc<Possible>>,
+    scratch: Scratch,
     /// Bumped on every change.
     pub generation: u64,
     /// Bumped when the position changes (legal orders with it); the
@@ -515,14 +728,28 @@ pub struct Game {
     pub errors: Vec<String>,
     /// Keys filed by the current `set_orders` call.
     call_keys: Vec<Name>,
-    /// The year after which the game is a draw (MILA: 2000).
-    pub last_year: i32,
 }
 
-/// `S1901M` → a phase.
+/// `S1901M`, `F0001R` as MILA writes them: the year in at least four
+/// digits (`S0001M` on ancmed, where `Phase::short` writes `S1M`).
+pub fn short_phase(p: &Phase) -> String {
+    let s = match (p.season, p.kind) {
+        (_, PhaseKind::Adjustment) => 'W',
+        (Season::Spring, _) => 'S',
+        (Season::Fall, _) => 'F',
+    };
+    let k = match p.kind {
+        PhaseKind::Movement => 'M',
+        PhaseKind::Retreat => 'R',
+        PhaseKind::Adjustment => 'A',
+    };
+    format!("{s}{:04}{k}", p.year)
+}
+
+/// `S1901M` → a phase; the year in any number of digits (`S0001M`, `S1M`).
 pub fn parse_phase(name: &str) -> Option<Phase> {
     let b = name.as_bytes();
-    if b.len() < 6 {
+    if b.len() < 3 {
         return None;
     }
     let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
@@ -590,6 +817,7 @@ impl Game {
             next_seq: 1,
             orders: vec![Vec::new(); v.powers.len()],
             possible: None,
+            scratch: Scratch::default(),
             generation: 0,
             position_gen: 0,
             last: Processed::default(),
@@ -597,7 +825,6 @@ impl Game {
             done: false,
             outcome: Vec::new(),
             errors: Vec::new(),
-            last_year: 2000,
             call_keys: Vec::new(),
         };
         let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
@@ -625,7 +852,7 @@ impl Game {
 
     pub fn power(&self, name: &str) -> Result<PowerId, String> {
         // As MILA writes it (no copy to make).
-        if let Some(i) = self.v.powers.iter().position(|p| p == name) {
+        if let Some(i) = self.v.powers.iter().position(|p| same(p, name)) {
             return Ok(PowerId(i as u8));
         }
         let up = name.trim().to_ascii_uppercase();
@@ -642,7 +869,7 @@ impl Game {
         if self.done {
             "COMPLETED".into()
         } else {
-            self.state.phase.short()
+            short_phase(&self.state.phase)
         }
     }
 
@@ -853,6 +1080,86 @@ impl Game {
                 Err(e) => self.errors.push(e),
             }
         }
+        if self.state.phase.kind == PhaseKind::Retreat {
+            self.open_every_retreat();
+        }
+        self.touch();
+    }
+
+    /// MILA's `set_units` in a retreat phase lists, for every dislodged
+    /// unit of every power, each unoccupied neighbour as a retreat: where
+    /// attackers came from and standoffs are forgotten.
+    fn open_every_retreat(&mut self) {
+        let map = self.map();
+        self.state.standoffs.clear();
+        let all: Vec<(ProvinceId, dip_core::Dislodged)> = self.state.all_dislodged().collect();
+        for (p, mut d) in all {
+            d.attacker_from = p;
+            d.by_convoy = false;
+            self.state.set_dislodged(map, d);
+        }
+    }
+
+    /// Puts back MILA's lists of where each dislodged unit may retreat
+    /// (`state['retreats']`: unit → locations), which dip keeps as where
+    /// each attacker came from and which provinces a standoff left empty.
+    /// A neighbour the board leaves open but the list closes is a standoff
+    /// when no dislodged unit may go there, else the attacker's origin.
+    /// Units not listed keep every open neighbour (as `set_units` left them).
+    pub fn restore_retreats(&mut self, allowed: &[(String, Vec<String>)]) {
+        let map = self.map();
+        self.open_every_retreat();
+        let provinces = |rs: Vec<RegionId>| -> Vec<ProvinceId> {
+            let mut ps: Vec<ProvinceId> = rs.into_iter().map(|r| map.province_of(r)).collect();
+            ps.dedup();
+            ps
+        };
+        // Every dislodged unit: where it stands, what the board leaves open
+        // to it, what the list allows (None: not listed).
+        let mut units: Vec<(ProvinceId, Vec<ProvinceId>, Option<Vec<ProvinceId>>)> = Vec::new();
+        for (p, d) in self.state.all_dislodged() {
+            let open = provinces(dip_core::retreat::retreat_options(map, &self.state, &self.rules, &d));
+            let name = self.unit_name(&d.unit);
+            let listed = allowed
+                .iter()
+                .find(|(u, _)| u.trim().eq_ignore_ascii_case(name))
+                .map(|(_, locs)| {
+                    locs.iter()
+                        .filter_map(|l| self.v.loc(&l.trim().to_ascii_uppercase()).map(|(q, _)| q))
+                        .collect()
+                });
+            units.push((p, open, listed));
+        }
+        // Provinces some dislodged unit may go to: no standoff there.
+        let open_to_some = |q: ProvinceId| {
+            units
+                .iter()
+                .any(|(_, open, listed)| open.contains(&q) && listed.as_ref().is_none_or(|l| l.contains(&q)))
+        };
+        let mut standoffs: Vec<ProvinceId> = Vec::new();
+        let mut origins: Vec<(ProvinceId, ProvinceId)> = Vec::new();
+        for (p, open, listed) in &units {
+            let Some(listed) = listed else { continue };
+            let closed: Vec<ProvinceId> = open.iter().copied().filter(|q| !listed.contains(q)).collect();
+            let origin = closed
+                .iter()
+                .copied()
+                .find(|&q| open_to_some(q))
+                .or_else(|| (closed.len() == 1).then(|| closed[0]));
+            if let Some(o) = origin {
+                origins.push((*p, o));
+            }
+            standoffs.extend(closed.into_iter().filter(|&q| Some(q) != origin));
+        }
+        for q in standoffs {
+            self.state.standoffs.insert(q.index());
+        }
+        for (p, from) in origins {
+            if let Some(mut d) = self.state.dislodged(p) {
+                d.attacker_from = from;
+                self.state.set_dislodged(map, d);
+            }
+        }
         self.touch();
     }
 
@@ -935,6 +1242,19 @@ impl Game {
     }
 }
 
+/// Are two names the same? Names borrowed from the variant or its order
+/// table are mostly the very same text, which is seen without reading it.
+fn same(a: &str, b: &str) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.as_ptr() == b.as_ptr() {
+        return true;
+    }
+    // Short names differ early: compared here rather than by a call.
+    a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
 fn first_two(text: &str) -> String {
     text.split_whitespace()
         .take(2)
@@ -954,12 +1274,65 @@ pub const DISBAND: &str = "disband";
 /// MILA's `OK` (an adjustment order carried out).
 pub const OK: &str = "";
 
+/// MILA's result words of one unit, in the order they were given, each at
+/// most once: four bits a word (its place in `Tags::WORDS`, plus one), so
+/// that results need no allocation per unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tags(u32);
+
+impl Tags {
+    pub const WORDS: [&'static str; 8] = [OK, VOID, BOUNCE, CUT, DISLODGED, NO_CONVOY, DISRUPTED, DISBAND];
+
+    /// The word of MILA's that `word` is, if any.
+    pub fn word(word: &str) -> Option<&'static str> {
+        Tags::WORDS.iter().copied().find(|w| *w == word)
+    }
+
+    fn code(word: &str) -> Option<u32> {
+        Tags::WORDS.iter().position(|w| *w == word).map(|i| i as u32 + 1)
+    }
+
+    pub fn contains(&self, word: &str) -> bool {
+        self.iter().any(|w| w == word)
+    }
+
+    /// Adds `word` at the end (a word not MILA's is left out).
+    pub fn push(&mut self, word: &str) {
+        let Some(c) = Tags::code(word) else { return };
+        let n = self.iter().count() as u32;
+        if n < 8 {
+            self.0 |= c << (4 * n);
+        }
+    }
+
+    pub fn remove(&mut self, word: &str) {
+        let kept: Vec<&'static str> = self.iter().filter(|w| *w != word).collect();
+        *self = Tags::default();
+        for w in kept {
+            self.push(w);
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let c = bits & 0xf;
+            bits >>= 4;
+            (c != 0).then(|| Tags::WORDS[c as usize - 1])
+        })
+    }
+
+    pub fn to_vec(&self) -> Vec<&'static str> {
+        self.iter().collect()
+    }
+}
+
 /// The results of a phase being processed: unit (or key) → MILA's words,
 /// in the order first met. A key is given with the province of the unit
 /// it names (the unit's own, or its order's): the first key given with a
 /// province is found there; other keys are compared one by one.
 struct Results {
-    list: Vec<(Name, Vec<&'static str>)>,
+    list: Vec<(Name, Tags)>,
     /// By province: the entry first added with it (`u32::MAX`: none).
     at: Vec<u32>,
     /// Entries not in `at`.
@@ -979,19 +1352,25 @@ impl Results {
     fn find(&self, p: Option<ProvinceId>, key: &str) -> Option<usize> {
         let slot = p.and_then(|p| self.at.get(p.index())).copied();
         match slot {
-            Some(i) if i != u32::MAX && self.list[i as usize].0 == key => return Some(i as usize),
+            Some(i) if i != u32::MAX && same(&self.list[i as usize].0, key) => return Some(i as usize),
             // No entry was given with `p`: the key, if there, is a loose one.
-            Some(u32::MAX) => return self.loose.iter().map(|&i| i as usize).find(|&i| self.list[i].0 == key),
+            Some(u32::MAX) => {
+                return self
+                    .loose
+                    .iter()
+                    .map(|&i| i as usize)
+                    .find(|&i| same(&self.list[i].0, key))
+            }
             _ => {}
         }
-        self.list.iter().position(|(k, _)| k == key)
+        self.list.iter().position(|(k, _)| same(k, key))
     }
 
     fn add(&mut self, p: Option<ProvinceId>, key: Name, tag: Option<&'static str>) {
         let i = match self.find(p, &key) {
             Some(i) => i,
             None => {
-                self.list.push((key, Vec::new()));
+                self.list.push((key, Tags::default()));
                 let i = self.list.len() - 1;
                 match p.and_then(|p| self.at.get_mut(p.index())) {
                     Some(slot) if *slot == u32::MAX => *slot = i as u32,
@@ -1001,7 +1380,7 @@ impl Results {
             }
         };
         if let Some(t) = tag {
-            if !self.list[i].1.contains(&t) {
+            if !self.list[i].1.contains(t) {
                 self.list[i].1.push(t);
             }
         }
@@ -1224,10 +1603,10 @@ impl Game {
             self.call_keys.push(e.key.clone());
         }
         let list = &mut self.orders[power.index()];
-        let exists = list.iter().any(|x| x.key == e.key);
+        let exists = list.iter().any(|x| same(&x.key, &e.key));
         if exists {
             if replace {
-                list.retain(|x| x.key != e.key);
+                list.retain(|x| !same(&x.key, &e.key));
             } else if !(self.no_check && movement) {
                 return;
             }
@@ -1279,50 +1658,50 @@ impl Game {
         p
     }
 
-    fn compute_possible(&self) -> Possible {
+    fn compute_possible(&mut self) -> Possible {
         let map = self.map();
         let v = self.v;
-        let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
-        let mut orderable: Vec<Vec<ProvinceId>> = vec![Vec::new(); v.powers.len()];
         if self.done {
             return Possible::default();
         }
+        let mut ids: Vec<u32> = Vec::with_capacity(640);
+        let mut spans: Vec<(u32, u32)> = vec![(0, 0); v.locs.len()];
+        let mut orderable: Vec<Vec<ProvinceId>> = vec![Vec::new(); v.powers.len()];
         let mut guard = v.orders.lock().unwrap_or_else(|e| e.into_inner());
         let table = &mut *guard;
         // Orders of the unit in `p` (standing in region `r`) go under the
-        // province and, for a coast, under the coast too.
-        let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
-        let put = |table: &mut OrderTable, list: &mut Vec<u32>, s: &str| {
-            list.push(table.id(v, s));
+        // province and, for a coast, under the coast too (the same span).
+        let give = |spans: &mut Vec<(u32, u32)>, p: ProvinceId, r: RegionId, span: (u32, u32)| {
+            spans[p.index()] = span;
+            if let Some(i) = v.coast_loc[r.index()] {
+                spans[i] = span;
+            }
         };
         match self.state.phase.kind {
             PhaseKind::Movement => {
-                for (p, u, ranges) in self.movement_orders(table) {
+                let mut scratch = std::mem::take(&mut self.scratch);
+                self.movement_orders(table, &mut scratch, &mut ids);
+                for &(p, u, span) in &scratch.out {
                     orderable[u.power.index()].push(p);
-                    if let Some(i) = coast_slot(u.region) {
-                        by_loc[i] = ranges.clone();
-                    }
-                    by_loc[p.index()] = ranges;
+                    give(&mut spans, p, u.region, span);
                 }
+                self.scratch = scratch;
             }
             PhaseKind::Retreat => {
-                let units: Vec<(ProvinceId, Unit)> = self.state.all_dislodged().map(|(p, d)| (p, d.unit)).collect();
-                for (p, u) in units {
-                    orderable[u.power.index()].push(p);
-                    let mut ranges = Vec::new();
-                    for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
-                        put(table, &mut ranges, &self.order_text(&o));
-                    }
-                    if let Some(i) = coast_slot(u.region) {
-                        by_loc[i] = ranges.clone();
-                    }
-                    by_loc[p.index()] = ranges;
+                for (p, d) in self.state.all_dislodged() {
+                    orderable[d.unit.power.index()].push(p);
+                    let start = ids.len() as u32;
+                    self.retreat_orders(table, p, &d, &mut ids);
+                    give(&mut spans, p, d.unit.region, (start, ids.len() as u32 - start));
                 }
             }
             PhaseKind::Adjustment => {
+                let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
+                let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
+                let waive = table.id(v, "WAIVE");
                 for power in map.power_ids() {
                     let opts = dip_core::legal::adjustment_orders(map, &self.state, power);
-                    let waive = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
+                    let waives = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
                     let mut locs: Vec<ProvinceId> = Vec::new();
                     for o in &opts {
                         let Some(u) = o.unit() else { continue };
@@ -1331,92 +1710,216 @@ impl Game {
                             (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
                             _ => None,
                         };
-                        put(table, &mut by_loc[u.province.index()], &self.order_text(o));
+                        let id = self.adjustment_id(table, o);
+                        by_loc[u.province.index()].push(id);
                         if let Some(i) = region.and_then(coast_slot) {
-                            let last = *by_loc[u.province.index()].last().unwrap_or(&0);
-                            by_loc[i].push(last);
+                            by_loc[i].push(id);
                         }
                         if !locs.contains(&u.province) {
                             locs.push(u.province);
                         }
                     }
-                    if waive {
+                    if waives {
                         for &p in &locs {
-                            put(table, &mut by_loc[p.index()], "WAIVE");
-                            let last = *by_loc[p.index()].last().unwrap_or(&0);
+                            by_loc[p.index()].push(waive);
                             for &r in map.coasts(p) {
                                 if let Some(i) = coast_slot(r) {
-                                    by_loc[i].push(last);
+                                    by_loc[i].push(waive);
                                 }
                             }
                         }
                     }
                     orderable[power.index()] = locs;
                 }
+                for (i, list) in by_loc.iter().enumerate() {
+                    spans[i] = (ids.len() as u32, list.len() as u32);
+                    ids.extend_from_slice(list);
+                }
             }
         }
         for o in &mut orderable {
             o.sort_by(|a, b| v.prov_names[a.index()].cmp(&v.prov_names[b.index()]));
         }
-        Possible { by_loc, orderable }
+        Possible { ids, spans, orderable }
     }
 
-    /// Every legal order of every unit in a movement phase, as MILA text.
-    /// Candidates come from the map (neighbours, convoy reach, units that
-    /// could be helped) and are kept only if dip's checks accept them, so
-    /// the list and the adjudicator never disagree.
-    pub fn movement_orders(&self, table: &mut OrderTable) -> Vec<UnitOrders> {
+    /// The retreats and the disband of the unit dislodged from `p`, in the
+    /// order of `legal::legal_orders`, by the numbers the variant gave them
+    /// when it loaded (the text is written only on maps too large for codes).
+    fn retreat_orders(&self, table: &mut OrderTable, p: ProvinceId, d: &dip_core::Dislodged, ids: &mut Vec<u32>) {
+        let map = self.map();
+        let u = d.unit;
+        let open = dip_core::retreat::retreat_options(map, &self.state, &self.rules, d);
+        let slot = u.kind.index() * map.num_regions() + u.region.index();
+        match table.retreats.get(slot).and_then(|r| r.as_ref()) {
+            Some(by_edge) => {
+                for (e, &id) in map.edges(u.kind, u.region).iter().zip(by_edge.iter()) {
+                    if open.contains(&e.to) {
+                        ids.push(id);
+                    }
+                }
+                ids.push(table.disbands[slot]);
+            }
+            None => {
+                for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
+                    ids.push(table.id(self.v, &self.order_text(&o)));
+                }
+                return;
+            }
+        }
+        debug_assert!({
+            let start = ids.len() - open.len() - 1;
+            dip_core::legal::legal_orders(map, &self.state, &self.rules, p)
+                .iter()
+                .zip(&ids[start..])
+                .all(|(o, &id)| table.texts[id as usize] == self.order_text(o))
+        });
+    }
+
+    /// The number of a build or disband (or waive), from the variant's
+    /// tables where they have it.
+    fn adjustment_id(&self, table: &mut OrderTable, o: &Order) -> u32 {
+        let map = self.map();
+        let slot = |k: UnitTypeId, r: RegionId| k.index() * map.num_regions() + r.index();
+        let found = match o.kind {
+            OrderKind::Build(u) => u.kind.and_then(|k| {
+                let r = match u.coast {
+                    CoastSpec::Coast(r) => r,
+                    _ => map.main_region(u.province),
+                };
+                table.builds.get(slot(k, r)).copied()
+            }),
+            OrderKind::Disband(u) => self
+                .state
+                .unit(u.province)
+                .and_then(|x| table.disbands.get(slot(x.kind, x.region)).copied()),
+            _ => None,
+        };
+        match found {
+            Some(id) if id != u32::MAX => {
+                debug_assert_eq!(table.texts[id as usize], self.order_text(o));
+                id
+            }
+            _ => table.id(self.v, &self.order_text(o)),
+        }
+    }
+
+    /// Every legal order of every unit in a movement phase, appended to
+    /// `ids` as numbers of the variant's `OrderTable`; `s.out` gets each
+    /// unit's province and span in `ids`. Candidates come from the map
+    /// (neighbours, convoy reach, units that could be helped) and are kept
+    /// only if dip's checks accept them, so the list and the adjudicator
+    /// never disagree.
+    fn movement_orders(&self, table: &mut OrderTable, s: &mut Scratch, ids: &mut Vec<u32>) {
         use dip_core::movement::check_order;
         let map = self.map();
         let v = self.v;
         let st = &self.state;
-        let units: Vec<(ProvinceId, Unit)> = st.units().collect();
         let n = map.num_provinces();
+        s.units.clear();
+        s.units.extend(st.units());
+        let units = &s.units;
         // Where each unit can go: by its own borders, and (armies) by convoy.
-        let mut seen = dip_core::ids::BitSet::with_capacity(n);
-        let mut stack = Vec::new();
-        let mut land: Vec<&[ProvinceId]> = Vec::with_capacity(units.len());
-        let mut by_sea: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
-        let mut fleets_of: Vec<Vec<ProvinceId>> = Vec::with_capacity(units.len());
-        let mut facts_of: Vec<Option<Arc<ConvoyFacts>>> = Vec::with_capacity(units.len());
+        if s.seen.is_empty() || s.shores.is_empty() {
+            s.seen = dip_core::ids::BitSet::with_capacity(n);
+            s.shores = dip_core::ids::BitSet::with_capacity(n);
+        }
+        s.sea.clear();
+        s.sea_span.clear();
+        s.fleets.clear();
+        s.fleet_span.clear();
+        s.facts.clear();
         let rules_hash = {
             use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
+            let mut h = Fx::default();
             self.rules.hash(&mut h);
             h.finish()
         };
-        let mut cache = CONVOYS
-            .get_or_init(|| Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default())))
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        let mut shores = dip_core::ids::BitSet::with_capacity(n);
-        for &(p, u) in &units {
-            land.push(&v.lands[u.kind.index()][u.region.index()]);
-            let mut sea = Vec::new();
-            let mut fleets = Vec::new();
-            if map.unit_type(u.kind).convoyable && map.convoy_neighbours(p).iter().next().is_some() {
-                dip_core::convoy::fleets_reachable(map, st, p, &mut seen, &mut stack);
-                for f in seen.iter() {
-                    fleets.push(ProvinceId(f as u16));
+        // The process-wide cache, locked only when this game's memo misses.
+        let mut cache = None;
+        if s.memo.len() != n {
+            s.memo = vec![None; n];
+        }
+        // The groups of convoy spaces holding a unit able to convoy that
+        // touch one another: an army reaches every fleet of each group next
+        // to it (`convoy::fleets_reachable`, found once for all armies).
+        s.group.clear();
+        s.group.resize(n, u32::MAX);
+        s.members.clear();
+        s.member_span.clear();
+        for q in 0..n {
+            let q = ProvinceId(q as u16);
+            if s.group[q.index()] != u32::MAX || !dip_core::convoy::can_convoy_in(map, st, q) {
+                continue;
+            }
+            let g = s.member_span.len() as u32;
+            let start = s.members.len();
+            s.group[q.index()] = g;
+            s.members.push(q);
+            let mut k = start;
+            while k < s.members.len() {
+                let f = s.members[k];
+                k += 1;
+                for x in map.convoy_neighbours(f).iter() {
+                    let x = ProvinceId(x as u16);
+                    if s.group[x.index()] == u32::MAX && dip_core::convoy::can_convoy_in(map, st, x) {
+                        s.group[x.index()] = g;
+                        s.members.push(x);
+                    }
                 }
-                shores.clear();
-                for &f in &fleets {
+            }
+            s.member_span.push((start as u32, s.members.len() as u32));
+        }
+        for &(p, u) in units {
+            let (sea0, fleet0) = (s.sea.len(), s.fleets.len());
+            if map.unit_type(u.kind).convoyable && !s.member_span.is_empty() {
+                let mut near: [u32; 8] = [u32::MAX; 8];
+                let mut count = 0;
+                let mut many = false;
+                for x in map.convoy_neighbours(p).iter() {
+                    let g = s.group[x];
+                    if g != u32::MAX && !near[..count].contains(&g) {
+                        if count == near.len() {
+                            many = true;
+                            break;
+                        }
+                        near[count] = g;
+                        count += 1;
+                    }
+                }
+                if many {
+                    dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+                    s.fleets.extend(s.seen.iter().map(|f| ProvinceId(f as u16)));
+                } else {
+                    for &g in &near[..count] {
+                        let (a, b) = s.member_span[g as usize];
+                        s.fleets.extend_from_slice(&s.members[a as usize..b as usize]);
+                    }
+                    s.fleets[fleet0..].sort_unstable();
+                }
+                debug_assert_eq!(&s.fleets[fleet0..], {
+                    dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+                    s.seen.iter().map(|f| ProvinceId(f as u16)).collect::<Vec<_>>()
+                });
+                s.shores.clear();
+                for &f in &s.fleets[fleet0..] {
                     for q in map.convoy_neighbours(f).iter() {
                         let q = ProvinceId(q as u16);
-                        if q != p && !map.is_convoy_space(q) && !shores.contains(q.index()) {
-                            shores.insert(q.index());
-                            sea.push(q);
+                        if q != p && !map.is_convoy_space(q) && !s.shores.contains(q.index()) {
+                            s.shores.insert(q.index());
+                            s.sea.push(q);
                         }
                     }
                 }
             }
+            let fleets = &s.fleets[fleet0..];
             let facts = if fleets.is_empty() {
                 None
             } else {
                 let mut bits = [0u64; 4];
                 let small = n <= 256;
                 if small {
-                    for f in &fleets {
+                    for f in fleets {
                         bits[f.index() / 64] |= 1 << (f.index() % 64);
                     }
                 }
@@ -1425,70 +1928,113 @@ impl Game {
                 } else {
                     fleets.iter().map(|f| f.0).collect()
                 };
-                let key: ConvoyKey = (map as *const Map as usize, rules_hash, p.0, u.kind.0, bits, listed);
-                let found = cache.get(&key).cloned();
-                Some(found.unwrap_or_else(|| {
-                    let f = Arc::new(self.convoy_facts(p, u, &fleets, &sea));
-                    if cache.len() >= CONVOYS_MAX {
-                        cache.clear();
+                // The facts this game's army had there last time, if its
+                // fleets are the same: most fleets stay a phase or more.
+                let memo = &mut s.memo[p.index()];
+                match memo {
+                    Some((k, r, b, h, f)) if small && (*k, *r, *b, *h) == (u.kind, u.region, bits, rules_hash) => {
+                        Some(f.clone())
                     }
-                    cache.insert(key, f.clone());
-                    f
-                }))
+                    _ => {
+                        let key: ConvoyKey = (
+                            map as *const Map as usize,
+                            rules_hash,
+                            p.0,
+                            u.kind.0,
+                            u.region.0,
+                            bits,
+                            listed,
+                        );
+                        let cache = cache.get_or_insert_with(|| {
+                            CONVOYS
+                                .get_or_init(|| {
+                                    Mutex::new(FxMap::with_capacity_and_hasher(1 << 12, Default::default()))
+                                })
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                        });
+                        let found = cache.get(&key).cloned();
+                        let f = found.unwrap_or_else(|| {
+                            let f = Arc::new(self.convoy_facts(table, p, u, fleets, &s.sea[sea0..]));
+                            if cache.len() >= CONVOYS_MAX {
+                                cache.clear();
+                            }
+                            cache.insert(key, f.clone());
+                            f
+                        });
+                        if small {
+                            *memo = Some((u.kind, u.region, bits, rules_hash, f.clone()));
+                        }
+                        Some(f)
+                    }
+                }
             };
-            by_sea.push(sea);
-            fleets_of.push(fleets);
-            facts_of.push(facts);
+            s.sea_span.push((sea0 as u32, s.sea.len() as u32));
+            s.fleet_span.push((fleet0 as u32, s.fleets.len() as u32));
+            s.facts.push(facts);
         }
-        // Who could move into each province: (unit, over a border?), the
-        // entries of province `d` at `reach[start[d]..start[d + 1]]`, by unit.
-        let mut start: Vec<u32> = vec![0; n + 1];
-        let mut unit_at: Vec<Option<usize>> = vec![None; n];
+        drop(cache);
+        let land = |j: usize| -> &'static [ProvinceId] {
+            let u = units[j].1;
+            &v.lands[u.kind.index()][u.region.index()]
+        };
+        let sea_of = |j: usize| &s.sea[s.sea_span[j].0 as usize..s.sea_span[j].1 as usize];
+        let fleets_of = |j: usize| &s.fleets[s.fleet_span[j].0 as usize..s.fleet_span[j].1 as usize];
+        // Who could move into each province: (unit, its place among the
+        // units that can move there over a border, or `BY_SEA`), the
+        // entries of province `d` at `reach[start[d]..start[d + 1]]`.
+        const BY_SEA: u16 = u16::MAX;
+        s.start.clear();
+        s.start.resize(n + 1, 0);
+        s.unit_at.clear();
+        s.unit_at.resize(n, u32::MAX);
         for (j, &(q, _)) in units.iter().enumerate() {
-            unit_at[q.index()] = Some(j);
-            for &d in land[j] {
-                start[d.index() + 1] += 1;
+            s.unit_at[q.index()] = j as u32;
+            for &d in land(j) {
+                s.start[d.index() + 1] += 1;
             }
-            for &d in &by_sea[j] {
-                if !land[j].contains(&d) {
-                    start[d.index() + 1] += 1;
+            for &d in sea_of(j) {
+                if !land(j).contains(&d) {
+                    s.start[d.index() + 1] += 1;
                 }
             }
         }
         for d in 0..n {
-            start[d + 1] += start[d];
+            s.start[d + 1] += s.start[d];
         }
-        let mut fill: Vec<u32> = start[..n].to_vec();
-        let mut reach: Vec<(usize, bool)> = vec![(0, false); start[n] as usize];
-        for j in 0..units.len() {
-            for &d in land[j] {
-                reach[fill[d.index()] as usize] = (j, true);
-                fill[d.index()] += 1;
-            }
-            for &d in &by_sea[j] {
-                if !land[j].contains(&d) {
-                    reach[fill[d.index()] as usize] = (j, false);
-                    fill[d.index()] += 1;
-                }
-            }
-        }
-        let reaches = |d: ProvinceId| &reach[start[d.index()] as usize..start[d.index() + 1] as usize];
-        // The armies each fleet could convoy (by the army's convoy facts), by unit.
-        let mut convoyed: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (j, fleets) in fleets_of.iter().enumerate() {
-            if facts_of[j].is_some() {
-                for &f in fleets {
-                    convoyed[f.index()].push(j);
-                }
-            }
-        }
-        let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
-        let slots = map.unit_type_ids().count() * map.num_regions();
+        s.fill.clear();
+        s.fill.extend_from_slice(&s.start[..n]);
+        s.reach.clear();
+        s.reach.resize(s.start[n] as usize, (0, 0));
         let slot_of = |x: &Unit| x.kind.index() * map.num_regions() + x.region.index();
+        for (j, &(_, u)) in units.iter().enumerate() {
+            let ranks = table.mover_rank.get(slot_of(&u)).map_or(&[][..], |r| &r[..]);
+            for (b, &d) in land(j).iter().enumerate() {
+                s.reach[s.fill[d.index()] as usize] = (j as u32, ranks.get(b).copied().unwrap_or(BY_SEA - 1));
+                s.fill[d.index()] += 1;
+            }
+            for &d in sea_of(j) {
+                if !land(j).contains(&d) {
+                    s.reach[s.fill[d.index()] as usize] = (j as u32, BY_SEA);
+                    s.fill[d.index()] += 1;
+                }
+            }
+        }
+        let reaches = |d: ProvinceId| &s.reach[s.start[d.index()] as usize..s.start[d.index() + 1] as usize];
+        // The armies each fleet could convoy (by the army's convoy facts).
+        s.convoyed.clear();
+        for j in 0..units.len() {
+            if s.facts[j].is_some() {
+                s.convoyed.extend(fleets_of(j).iter().map(|&f| (f, j as u32)));
+            }
+        }
+        s.convoyed.sort_unstable();
+        let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
         let plain = !map.has_edge_flags();
         let fit = codes_fit(map);
-        let mut out = Vec::with_capacity(units.len());
+        s.out.clear();
         for (i, &(p, u)) in units.iter().enumerate() {
+            let start = ids.len() as u32;
             let me = UnitRef::new(Some(u.kind), p);
             let ok = |k: OrderKind| check_order(map, st, &self.rules, &Order::new(u.power, k));
             // Holds, moves over a border and supports built from the
@@ -1496,13 +2042,12 @@ impl Game {
             // flags (canals, weak moves): no need to ask for each.
             let trusted = |k: OrderKind| plain || ok(k);
             let mine = name(&u);
-            let mut texts: Vec<u32> = Vec::with_capacity(32);
             let edges = map.edges(u.kind, u.region);
             // The hold and the moves: numbered once per unit type and region.
             let slot = table.unit_slot(v, u.kind, u.region);
-            if let Some(ids) = &table.unit_orders[slot] {
-                texts.push(ids[0]);
-                for (e, &id) in edges.iter().zip(&ids[1..]) {
+            if let Some(own) = &table.unit_orders[slot] {
+                ids.push(own[0]);
+                for (e, &id) in edges.iter().zip(&own[1..]) {
                     if plain || {
                         let q = map.province_of(e.to);
                         let d = if map.region(e.to).coast.is_some() {
@@ -1512,7 +2057,7 @@ impl Game {
                         };
                         ok(OrderKind::Move(me, d, false))
                     } {
-                        texts.push(id);
+                        ids.push(id);
                     }
                 }
             }
@@ -1524,52 +2069,46 @@ impl Game {
                     table.id(v, &parts.concat())
                 }
             };
-            if let Some(f) = &facts_of[i] {
-                for &q in &f.moves {
-                    texts.push(num(
-                        table,
-                        code(3, u.kind, u.region, None, q.0),
-                        &[mine, " - ", &v.prov_names[q.index()], " VIA"],
-                    ));
+            if let Some(f) = &s.facts[i] {
+                ids.extend_from_slice(&f.move_ids);
+            }
+            // Supports over land: one read each in the unit's own small
+            // table (`OrderTable::supports`), numbered when the variant loaded.
+            let near = land(i);
+            let known = |table: &OrderTable, at: usize, rank: usize| -> u32 {
+                table
+                    .supports
+                    .get(slot)
+                    .and_then(|t| t.as_ref())
+                    .map_or(u32::MAX, |t| t.get(at, rank))
+            };
+            for (a, &q) in near.iter().enumerate() {
+                let j = s.unit_at[q.index()];
+                if j == u32::MAX {
+                    continue;
+                }
+                let other = units[j as usize].1;
+                if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
+                    let rank = table
+                        .stand_rank
+                        .get(slot_of(&other))
+                        .map_or(usize::MAX / 2, |&r| r as usize);
+                    let id = match known(table, a, rank) {
+                        u32::MAX => num(
+                            table,
+                            code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
+                            &[mine, " S ", name(&other)],
+                        ),
+                        id => id,
+                    };
+                    ids.push(id);
                 }
             }
-            // This unit's supports numbered so far (see `OrderTable::supports`).
-            let ll = land[i].len();
-            if table.supports.len() <= slot {
-                table.supports.resize_with(slot + 1, || None);
-            }
-            // (Maps with many regions number their supports by code only:
-            // a table per unit would be too large.)
-            let mut known = table.supports[slot].take().unwrap_or_else(|| {
-                let size = if slots <= DENSE_SLOTS { 2 * ll * slots } else { 0 };
-                vec![u32::MAX; size].into_boxed_slice()
-            });
-            let dense = !known.is_empty();
-            for (a, &q) in land[i].iter().enumerate() {
-                if let Some(j) = unit_at[q.index()] {
-                    let (_, other) = units[j];
-                    if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                        let at = a * slots + slot_of(&other);
-                        if !dense || known[at] == u32::MAX {
-                            let id = num(
-                                table,
-                                code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
-                                &[mine, " S ", name(&other)],
-                            );
-                            if !dense {
-                                texts.push(id);
-                                continue;
-                            }
-                            known[at] = id;
-                        }
-                        texts.push(known[at]);
-                    }
-                }
-            }
-            for (a, &d) in land[i].iter().enumerate() {
+            for (a, &d) in near.iter().enumerate() {
                 // MILA also lists the coast the supported fleet would take.
                 let split = !map.coasts(d).is_empty();
-                for &(j, over_land) in reaches(d) {
+                for &(j, rank) in reaches(d) {
+                    let j = j as usize;
                     let (q, other) = units[j];
                     if j == i || q == d {
                         continue;
@@ -1577,10 +2116,12 @@ impl Game {
                     let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
                     // Support of a convoyed move: the route must not need
                     // the supporter; when it cannot, the army's convoy facts say.
-                    let legal = if over_land {
+                    let legal = if rank != BY_SEA {
                         trusted(kind)
-                    } else if plain && !fleets_of[j].contains(&p) {
-                        facts_of[j].as_ref().is_some_and(|f| f.moves.contains(&d))
+                    } else if plain {
+                        let legal = s.facts[j].as_ref().is_some_and(|f| f.supported_to(p, d));
+                        debug_assert_eq!(legal, ok(kind));
+                        legal
                     } else {
                         ok(kind)
                     };
@@ -1588,23 +2129,18 @@ impl Game {
                         continue;
                     }
                     let theirs = name(&other);
-                    let at = (ll + a) * slots + slot_of(&other);
-                    if !dense || known[at] == u32::MAX {
-                        let id = num(
+                    let id = match (rank != BY_SEA).then(|| known(table, near.len() + a, rank as usize)) {
+                        Some(id) if id != u32::MAX => id,
+                        _ => num(
                             table,
                             code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
                             &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
-                        );
-                        if dense {
-                            known[at] = id;
-                        }
-                        texts.push(id);
-                    } else {
-                        texts.push(known[at]);
-                    }
+                        ),
+                    };
+                    ids.push(id);
                     for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
                         if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                            texts.push(num(
+                            ids.push(num(
                                 table,
                                 code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
                                 &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
@@ -1613,34 +2149,58 @@ impl Game {
                     }
                 }
             }
-            table.supports[slot] = Some(known);
-            let mut push = |code: u64, parts: &[&str]| {
-                texts.push(num(table, code, parts));
-            };
-            for &j in &convoyed[p.index()] {
-                let (_, other) = units[j];
-                let Some(f) = &facts_of[j] else { continue };
+            let first = s.convoyed.partition_point(|&(f, _)| f < p);
+            for &(f, j) in &s.convoyed[first..] {
+                if f != p {
+                    break;
+                }
+                let j = j as usize;
+                let Some(facts) = &s.facts[j] else { continue };
                 if j == i {
                     continue;
                 }
-                if let Some((_, dests)) = f.convoys.iter().find(|(fleet, _)| *fleet == p) {
-                    for &d in dests {
-                        push(
-                            code(7, u.kind, u.region, Some((other.kind, other.region)), d.0),
-                            &[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]],
-                        );
+                let other = units[j].1;
+                let Some(at) = facts.convoys.iter().position(|(fleet, _)| *fleet == p) else {
+                    continue;
+                };
+                match &facts.convoy_ids[at] {
+                    (k, r, numbers) if *k == u.kind && *r == u.region => ids.extend_from_slice(numbers),
+                    _ => {
+                        for &d in &facts.convoys[at].1 {
+                            ids.push(num(
+                                table,
+                                code(7, u.kind, u.region, Some((other.kind, other.region)), d.0),
+                                &[mine, " C ", name(&other), " - ", &v.prov_names[d.index()]],
+                            ));
+                        }
                     }
                 }
             }
-            out.push((p, u, texts));
+            s.out.push((p, u, (start, ids.len() as u32 - start)));
         }
-        out
     }
 
     /// The convoy facts of the army `u` in `q` with these fleets in reach.
-    fn convoy_facts(&self, q: ProvinceId, u: Unit, fleets: &[ProvinceId], sea: &[ProvinceId]) -> ConvoyFacts {
+    fn convoy_facts(
+        &self,
+        table: &mut OrderTable,
+        q: ProvinceId,
+        u: Unit,
+        fleets: &[ProvinceId],
+        sea: &[ProvinceId],
+    ) -> ConvoyFacts {
         use dip_core::movement::check_order;
         let map = self.map();
+        let v = self.v;
+        let fit = codes_fit(map);
+        let mut num = |code: u64, text: &dyn Fn() -> String| {
+            if fit {
+                table.coded(v, code, text)
+            } else {
+                table.id(v, &text())
+            }
+        };
+        let army = &v.unit_names[u.kind.index()][u.region.index()];
         let st = &self.state;
         let them = UnitRef::new(Some(u.kind), q);
         let mut facts = ConvoyFacts::default();
@@ -1666,6 +2226,10 @@ impl Game {
             };
             if ok {
                 facts.moves.push(d);
+                let dn = &v.prov_names[d.index()];
+                facts.move_ids.push(num(code(3, u.kind, u.region, None, d.0), &|| {
+                    format!("{army} - {dn} VIA")
+                }));
             }
         }
         // What `convoy::on_route` lists on every call: the units able to convoy.
@@ -1700,8 +2264,45 @@ impl Game {
                     )
                 )));
             if !dests.is_empty() {
+                let mine = &v.unit_names[fleet.kind.index()][fleet.region.index()];
+                let numbers = dests
+                    .iter()
+                    .map(|d| {
+                        let dn = &v.prov_names[d.index()];
+                        num(
+                            code(7, fleet.kind, fleet.region, Some((u.kind, u.region)), d.0),
+                            &|| format!("{mine} C {army} - {dn}"),
+                        )
+                    })
+                    .collect();
+                facts.convoy_ids.push((fleet.kind, fleet.region, numbers));
                 facts.convoys.push((f, dests));
             }
+        }
+        // Where a route goes without each fleet: the shores of the fleets
+        // still reached from the army (`convoy::route_possible_without`).
+        let mut seen = vec![false; map.num_provinces()];
+        let mut stack: Vec<ProvinceId> = Vec::new();
+        for &skip in fleets {
+            seen.iter_mut().for_each(|x| *x = false);
+            let mut shores: Vec<ProvinceId> = Vec::new();
+            stack.clear();
+            stack.push(q);
+            while let Some(p) = stack.pop() {
+                for x in map.convoy_neighbours(p).iter() {
+                    let x = ProvinceId(x as u16);
+                    if p != q && facts.moves.contains(&x) && !shores.contains(&x) {
+                        shores.push(x);
+                    }
+                    if seen[x.index()] || x == skip || !dip_core::convoy::can_convoy_in(map, st, x) {
+                        continue;
+                    }
+                    seen[x.index()] = true;
+                    stack.push(x);
+                }
+            }
+            let reached = facts.moves.iter().copied().filter(|d| shores.contains(d)).collect();
+            facts.without.push((skip, reached));
         }
         facts
     }
@@ -1856,7 +2457,8 @@ impl Game {
         }
         let map = self.map();
         let kind = self.state.phase.kind;
-        let name = self.state.phase.short();
+        let processed = self.state.phase;
+        let name = short_phase(&processed);
         if self.state.phase.season == Season::Fall
             && kind != PhaseKind::Adjustment
             && map.supply_centers().iter().all(|&sc| self.state.owner(sc).is_none())
@@ -1865,8 +2467,9 @@ impl Game {
             // before the centres are captured.
             self.state.own_home_centers(map);
         }
-        let mut orders: Vec<Order> = Vec::new();
-        let mut keys: Vec<(usize, Name, Name)> = Vec::new();
+        let given: usize = self.orders.iter().map(|l| l.len()).sum();
+        let mut orders: Vec<Order> = Vec::with_capacity(given);
+        let mut keys: Vec<(usize, Name, Name)> = Vec::with_capacity(given);
         let mut results = Results::new(map.num_provinces());
         let mut ordered_units: Vec<Vec<Name>> = vec![Vec::new(); self.v.powers.len()];
         let mut popped = Vec::new();
@@ -1894,7 +2497,7 @@ impl Game {
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
-                if kind != PhaseKind::Adjustment && !ordered_units[pi].contains(&rkey) {
+                if kind != PhaseKind::Adjustment && !ordered_units[pi].iter().any(|k| same(k, &rkey)) {
                     ordered_units[pi].push(rkey.clone());
                 }
                 let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
@@ -1942,7 +2545,7 @@ impl Game {
                     let key = self.unit_name(&d.unit);
                     let p = map.province_of(d.unit.region);
                     if let Some(i) = results.find(Some(p), key) {
-                        results.list[i].1.retain(|t| *t != DISRUPTED);
+                        results.list[i].1.remove(DISRUPTED);
                     }
                     results.add(Some(p), Name::Borrowed(key), Some(DISLODGED));
                     dislodged.push((key.to_string(), self.v.prov_names[d.attacker_from.index()].clone()));
@@ -1976,11 +2579,14 @@ impl Game {
             results: results.list,
         });
         let next = game::advance(map, &self.state, &outcome);
-        let mut seq = self.seq.clone();
+        // The history keeps the order of placement before the phase; the
+        // units that moved take theirs along.
+        let old = &self.history.last().expect("pushed above").seq;
+        let seq = &mut self.seq;
         match &outcome {
             PhaseOutcome::Movement(m) => {
                 for &(from, to) in &m.moves {
-                    seq[map.province_of(to).index()] = self.seq[from.index()];
+                    seq[map.province_of(to).index()] = old[from.index()];
                 }
             }
             PhaseOutcome::Retreat(r) => {
@@ -1996,7 +2602,6 @@ impl Game {
                 }
             }
         }
-        self.seq = seq;
         for &sc in map.supply_centers() {
             if next.owner(sc) != self.state.owner(sc) {
                 // A centre captured goes to the end of its owner's list.
@@ -2015,24 +2620,70 @@ impl Game {
             dislodged,
         };
         self.touch();
-        self.check_end();
+        self.check_end(processed);
     }
 
-    fn check_end(&mut self) {
-        let map = self.map();
-        if let Some(w) = game::winner(map, &self.state) {
-            self.done = true;
-            self.outcome = vec![self.state.phase.short(), self.v.powers[w.index()].clone()];
-        } else if self.state.phase.year > self.last_year {
-            self.done = true;
-            let mut out = vec![format!("W{}A", self.last_year)];
-            out.extend(
-                map.power_ids()
-                    .filter(|&p| self.state.center_count(map, p) > 0)
-                    .map(|p| self.v.powers[p.index()].clone()),
-            );
-            self.outcome = out;
+    /// MILA decides the end on entering the winter after a Fall (whether
+    /// or not there is anything to adjust): a power with the victory's
+    /// centres wins; else the winter of the game's 100th year (counted from
+    /// the variant's first year) is a draw.
+    fn check_end(&mut self, processed: Phase) {
+        let now = self.state.phase;
+        let winter_reached = processed.season == Season::Fall
+            && processed.kind != PhaseKind::Adjustment
+            && (now.kind == PhaseKind::Adjustment || now.year > processed.year);
+        if !winter_reached {
+            return;
         }
+        let winter = Phase::new(processed.year, Season::Fall, PhaseKind::Adjustment);
+        if let Some(w) = game::winner(self.map(), &self.state) {
+            self.done = true;
+            self.outcome = vec![short_phase(&winter), self.v.powers[w.index()].clone()];
+        } else if i64::from(processed.year) - i64::from(self.first_year()) + 1 == 100 {
+            // MILA draws in that winter, which it records in the history.
+            self.state.phase = winter;
+            self.draw(None);
+        }
+    }
+
+    /// The year the variant starts in (MILA's `map.first_year`).
+    pub fn first_year(&self) -> i32 {
+        self.v.start.phase.year
+    }
+
+    /// MILA's `draw`: the current phase goes to the history without orders
+    /// or results, and the game ends; the winners are the powers named, or
+    /// else every power with units, in alphabetical order.
+    pub fn draw(&mut self, winners: Option<&[PowerId]>) {
+        if self.done {
+            return;
+        }
+        let name = self.phase_name();
+        let mut names: Vec<String> = match winners {
+            Some(w) => w.iter().map(|p| self.v.powers[p.index()].clone()).collect(),
+            None => self
+                .map()
+                .power_ids()
+                .filter(|&p| self.state.units().any(|(_, u)| u.power == p))
+                .map(|p| self.v.powers[p.index()].clone())
+                .collect(),
+        };
+        if winners.is_none() {
+            names.sort();
+        }
+        for l in &mut self.orders {
+            l.clear();
+        }
+        self.history.push(PhaseRecord {
+            name: name.clone(),
+            state: self.state.clone(),
+            seq: self.seq.clone(),
+            orders: vec![Vec::new(); self.v.powers.len()],
+            results: Vec::new(),
+        });
+        self.outcome = std::iter::once(name).chain(names).collect();
+        self.done = true;
+        self.touch();
     }
 
     /// A hash of the position (units, dislodged units, centres, phase).
@@ -2063,7 +2714,7 @@ impl Game {
     }
 
     /// Results of the last phase processed: unit → MILA's words.
-    pub fn last_results(&self) -> &[(Name, Vec<&'static str>)] {
+    pub fn last_results(&self) -> &[(Name, Tags)] {
         self.history.last().map_or(&[], |r| &r.results)
     }
 
@@ -2108,24 +2759,51 @@ impl Game {
 /// NWY`, `A LON - NWY VIA`, `F STP/SC S A MOS`) without the general
 /// reader; anything else gives `None`.
 pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
-    let w: Vec<&str> = text.split_whitespace().collect();
+    let mut w: [&str; 7] = [""; 7];
+    let mut n = 0;
+    // MILA's orders have single spaces: split at them; anything else
+    // (other blanks, several in a row) is split the general way.
+    let bytes = text.as_bytes();
+    let mut single = bytes.first().is_some_and(|&c| c != b' ') && bytes.last().is_some_and(|&c| c != b' ');
+    let mut after_space = false;
+    for &c in bytes {
+        let space = c == b' ';
+        if (space && after_space) || (!space && c.is_ascii_whitespace()) {
+            single = false;
+            break;
+        }
+        after_space = space;
+    }
+    if single {
+        for word in text.split(' ') {
+            *w.get_mut(n)? = word;
+            n += 1;
+        }
+    } else {
+        for word in text.split_ascii_whitespace() {
+            *w.get_mut(n)? = word;
+            n += 1;
+        }
+    }
+    let w = &w[..n];
     let unit = |i: usize| -> Option<UnitRef> {
-        let letter = w.get(i)?.chars().next()?;
-        if w.get(i)?.len() != 1 {
+        let letter = w.get(i)?;
+        if letter.len() != 1 {
             return None;
         }
+        let letter = letter.as_bytes()[0] as char;
         let kind = v.letters.iter().find(|(c, _)| *c == letter)?.1;
-        let &(p, r) = v.loc_index.get(*w.get(i + 1)?)?;
+        let (p, r) = v.loc(w.get(i + 1)?)?;
         Some(UnitRef::new(Some(kind), p).with_coast(r.map_or(CoastSpec::None, CoastSpec::Coast)))
     };
     let dest = |i: usize| -> Option<Dest> {
-        let &(p, r) = v.loc_index.get(*w.get(i)?)?;
+        let (p, r) = v.loc(w.get(i)?)?;
         Some(Dest {
             province: p,
             coast: r.map_or(CoastSpec::None, CoastSpec::Coast),
         })
     };
-    let kind = match w.as_slice() {
+    let kind = match w {
         [_, _, "H"] => OrderKind::Hold(unit(0)?),
         [_, _, "-", _] => OrderKind::Move(unit(0)?, dest(3)?, false),
         [_, _, "-", _, "VIA"] => OrderKind::Move(unit(0)?, dest(3)?, true),
@@ -2139,6 +2817,27 @@ pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
         _ => return None,
     };
     Some(Order::new(power, kind))
+}
+
+/// Three capital letters as an index below 26³ (`VariantData::loc3`).
+fn loc3_index(b: &[u8]) -> Option<usize> {
+    match b {
+        [x, y, z] if x.is_ascii_uppercase() && y.is_ascii_uppercase() && z.is_ascii_uppercase() => {
+            Some(((x - b'A') as usize * 26 + (y - b'A') as usize) * 26 + (z - b'A') as usize)
+        }
+        _ => None,
+    }
+}
+
+/// Up to eight bytes of a name as one number (`loc_codes`' key).
+fn pack(name: &str) -> Option<u64> {
+    let b = name.as_bytes();
+    if b.len() > 8 {
+        return None;
+    }
+    let mut w = [0u8; 8];
+    w[..b.len()].copy_from_slice(b);
+    Some(u64::from_le_bytes(w))
 }
 
 /// The convoying provinces reachable from `from` through the given ones.
@@ -2218,7 +2917,7 @@ mod tests {
         g.last_results()
             .iter()
             .find(|(u, _)| u == unit)
-            .map(|(_, r)| r.clone())
+            .map(|(_, r)| r.to_vec())
             .unwrap_or_default()
     }
 
@@ -2310,6 +3009,103 @@ mod tests {
             }
             g.process();
         }
+    }
+
+    #[test]
+    fn every_map_was_drawn_after_2000_whatever_its_first_year() {
+        // MILA draws in the winter of the 100th year counted from the
+        // map's first year; dip drew after 2000 on every map.
+        for (name, first) in [
+            ("standard", 1901),
+            ("ancmed", 1),
+            ("modern", 1994),
+            ("pure", 1901),
+            ("standard_fleet_rome", 1901),
+            ("colonial", 1870),
+            ("empire", 1999),
+            ("world", 2000),
+        ] {
+            let mut g = Game::new(variant(name).unwrap());
+            assert_eq!(g.first_year(), first, "{name}");
+            let last = first + 99;
+            g.set_phase(&format!("F{:04}M", last - 1)).unwrap();
+            g.process();
+            assert!(!g.done, "{name} ended after {}", last - 1);
+            g.set_phase(&format!("F{last:04}M")).unwrap();
+            g.process();
+            assert!(g.done, "{name} went on after {last}");
+            let winter = format!("W{last:04}A");
+            assert_eq!(g.outcome[0], winter, "{name}");
+            assert_eq!(
+                g.history.last().map(|r| r.name.as_str()),
+                Some(winter.as_str()),
+                "{name}"
+            );
+            assert!(g.outcome.len() > 1, "{name}: no power left in the draw");
+        }
+    }
+
+    #[test]
+    fn ancmed_phases_were_named_without_four_digit_years() {
+        let mut g = Game::new(variant("ancmed").unwrap());
+        assert_eq!(g.phase_name(), "S0001M");
+        g.process();
+        assert_eq!(g.phase_name(), "F0001M");
+        assert_eq!(g.history[0].name, "S0001M");
+        // Both spellings are read.
+        g.set_phase("S12M").unwrap();
+        assert_eq!(g.phase_name(), "S0012M");
+        g.set_phase("F0003R").unwrap();
+        assert_eq!(g.phase_name(), "F0003R");
+        assert_eq!(long_phase(&g.state.phase), "FALL 3 RETREATS");
+        g.set_phase("WINTER 7 ADJUSTMENTS").unwrap();
+        assert_eq!(g.phase_name(), "W0007A");
+    }
+
+    /// France's army in Burgundy dislodged from Munich, with a standoff in
+    /// Picardy: it may retreat to Gascony and Marseilles only.
+    fn burgundy_dislodged() -> Game {
+        let mut g = game();
+        g.clear_units(None);
+        let (fra, ger, eng) = (power(&g, "FRANCE"), power(&g, "GERMANY"), power(&g, "ENGLAND"));
+        g.set_units(fra, &strings(&["A BUR", "A PAR"]), false);
+        g.set_units(ger, &strings(&["A MUN", "A RUH"]), false);
+        g.set_units(eng, &strings(&["A BEL"]), false);
+        g.set_orders(fra, &strings(&["A BUR H", "A PAR - PIC"]), true);
+        g.set_orders(ger, &strings(&["A MUN - BUR", "A RUH S A MUN - BUR"]), true);
+        g.set_orders(eng, &strings(&["A BEL - PIC"]), true);
+        g.process();
+        assert_eq!(g.phase_name(), "S1901R");
+        g
+    }
+
+    #[test]
+    fn retreats_restored_from_a_state_opened_the_attackers_origin_and_standoffs() {
+        let g = burgundy_dislodged();
+        let fra = power(&g, "FRANCE");
+        let allowed = g.retreats(fra);
+        assert_eq!(allowed, [("A BUR".to_string(), strings(&["GAS", "MAR"]))]);
+        // The position as a state holds it: units set again, then the lists.
+        let mut h = game();
+        h.set_phase("S1901R").unwrap();
+        h.clear_units(None);
+        for p in g.map().power_ids() {
+            let mut units = g.units(p);
+            units.extend(g.retreats(p).into_iter().map(|(u, _)| format!("*{u}")));
+            h.set_units(p, &units, true);
+        }
+        // set_units alone opens every empty neighbour (as MILA's does).
+        let mut open = h.retreats(fra)[0].1.clone();
+        open.sort();
+        assert_eq!(open, strings(&["GAS", "MAR", "MUN", "PIC"]));
+        h.restore_retreats(&allowed);
+        assert_eq!(h.retreats(fra), allowed);
+        h.set_orders(fra, &strings(&["A BUR R MUN"]), true);
+        assert!(h.orders(fra).is_empty(), "{:?}", h.orders(fra));
+        h.set_orders(fra, &strings(&["A BUR R PIC"]), true);
+        assert!(h.orders(fra).is_empty(), "{:?}", h.orders(fra));
+        h.set_orders(fra, &strings(&["A BUR R GAS"]), true);
+        assert_eq!(h.orders(fra), ["A BUR R GAS"]);
     }
 
     #[test]

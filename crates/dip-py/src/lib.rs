@@ -69,27 +69,71 @@ fn variant_strings<'a>(
     strings
 }
 
+/// The lists of legal orders last given to Python, by location: most
+/// lists do not change from one position to the next (and empty ones never
+/// do), so the same list object is given again while its numbers are the
+/// same and the caller has not changed it. Numbers and items are kept one
+/// location after another, so that comparing them reads memory in order.
+#[derive(Default)]
+struct Given {
+    lists: Vec<Option<Py<PyList>>>,
+    /// By location: its span in `ids` and `items`.
+    spans: Vec<(u32, u32)>,
+    /// The order numbers each list holds.
+    ids: Vec<u32>,
+    /// Each list's items as made (the strings' addresses).
+    items: Vec<usize>,
+}
+
+/// Does `list` still hold exactly the strings `items`?
+fn unchanged(list: &Py<PyList>, items: &[usize]) -> bool {
+    // SAFETY: `list` is a list (kept alive by the caller); its first
+    // `size` item pointers are read, and nothing runs meanwhile that could
+    // change it (the GIL is held).
+    unsafe {
+        let p = list.as_ptr() as *mut pyo3::ffi::PyListObject;
+        let size = pyo3::ffi::PyList_GET_SIZE(list.as_ptr()) as usize;
+        size == items.len() && (size == 0 || std::slice::from_raw_parts((*p).ob_item as *const usize, size) == items)
+    }
+}
+
 fn value_err(e: String) -> PyErr {
     PyValueError::new_err(e)
 }
 
 /// One game on dip's engine.
-#[pyclass(module = "dip._dip")]
+#[pyclass(module = "dip._dip", subclass)]
 pub struct Engine {
     g: Game,
-    /// `get_all_possible_orders` as a Python dict, for `generation`.
+    /// `get_all_possible_orders` as a Python dict, for `position_gen`.
     possible_dict: Option<(u64, Py<PyDict>)>,
-    /// By location, the list that location had in the last dict made:
-    /// given again in the next dict when it still holds exactly the
-    /// location's new orders (most lists do not change from one phase to
-    /// the next, and empty ones never do).
-    loc_lists: Vec<Option<Py<PyList>>>,
+    /// Every location → its current list of legal orders: the dict that
+    /// `possible_orders` copies, changed only where a list changes.
+    master: Option<Py<PyDict>>,
+    /// The lists in `master`.
+    given: Given,
     /// The variant's location strings (as `VariantStrings::locs`), for
     /// `orderable_locations` without taking the strings' lock.
     locs: Vec<Py<PyString>>,
 }
 
 impl Engine {
+    fn of(py: Python<'_>, g: Game) -> Engine {
+        // The Python strings of the orders the variant numbered on loading.
+        let locs = variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), g.v)
+            .locs
+            .iter()
+            .map(|l| l.clone_ref(py))
+            .collect();
+        Engine {
+            g,
+            possible_dict: None,
+            master: None,
+            given: Given::default(),
+            locs,
+        }
+    }
+
     fn power(&self, name: &str) -> PyResult<dip_core::PowerId> {
         self.g.power(name).map_err(PyKeyError::new_err)
     }
@@ -129,65 +173,167 @@ fn state_dict<'py>(py: Python<'py>, g: &Game, name: &str) -> PyResult<Bound<'py,
 
 #[pymethods]
 impl Engine {
-    /// A new game of the variant `map_name` (MILA map name, dip variant
-    /// name, or path to a variant file).
+    /// A new game, taking the arguments of `dip.Game` (`game_id`,
+    /// `map_name`, `rules`, `variant`, …): the variant is `variant`, else
+    /// `map` or `map_name` (a MILA map name, a dip variant name, or a path
+    /// to a variant file); the rest is for the Python class.
     #[new]
-    #[pyo3(signature = (map_name = "standard"))]
-    fn new(py: Python<'_>, map_name: &str) -> PyResult<Self> {
-        let v = engine::variant(map_name).map_err(value_err)?;
-        // The Python strings of the orders the variant numbered on loading.
-        let locs = variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), v)
-            .locs
-            .iter()
-            .map(|l| l.clone_ref(py))
-            .collect();
-        Ok(Engine {
-            g: Game::new(v),
-            possible_dict: None,
-            loc_lists: Vec::new(),
-            locs,
-        })
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        py: Python<'_>,
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let named = |key: &str| -> PyResult<Option<String>> {
+            match kwargs.map(|k| k.get_item(key)).transpose()?.flatten() {
+                Some(x) if !x.is_none() => Ok(Some(x.extract()?)),
+                _ => Ok(None),
+            }
+        };
+        let placed = |i: usize| -> PyResult<Option<String>> {
+            match args.get_item(i) {
+                Ok(x) if !x.is_none() => Ok(Some(x.extract()?)),
+                _ => Ok(None),
+            }
+        };
+        let map_name = match named("variant")?.or(placed(3)?) {
+            Some(v) => v,
+            None => named("map")?
+                .or(named("map_name")?)
+                .or(placed(1)?)
+                .unwrap_or_else(|| "standard".into()),
+        };
+        let v = engine::variant(&map_name).map_err(value_err)?;
+        Ok(Engine::of(py, Game::new(v)))
     }
 
-    fn copy(&self, py: Python<'_>) -> Engine {
-        Engine {
-            g: self.g.clone(),
-            possible_dict: None,
-            loc_lists: Vec::new(),
-            locs: self.locs.iter().map(|l| l.clone_ref(py)).collect(),
+    /// Makes this game a copy of `other` (for `copy.deepcopy`).
+    #[pyo3(name = "_copy_from")]
+    fn copy_from(&mut self, py: Python<'_>, other: PyRef<'_, Engine>) {
+        *self = Engine::of(py, other.g.clone());
+    }
+
+    /// The garbage collector sees the lists and dicts kept here (a caller
+    /// may put anything into them).
+    fn __traverse__(&self, visit: pyo3::PyVisit<'_>) -> Result<(), pyo3::PyTraverseError> {
+        if let Some((_, d)) = &self.possible_dict {
+            visit.call(d)?;
+        }
+        if let Some(m) = &self.master {
+            visit.call(m)?;
+        }
+        for l in self.given.lists.iter().flatten() {
+            visit.call(l)?;
+        }
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        self.possible_dict = None;
+        self.master = None;
+        self.given = Given::default();
+    }
+
+    /// MILA's `get_all_possible_orders`: location → its legal orders (or
+    /// the list of `loc`). Computed once per position: the same dict is
+    /// returned until something changes (do not modify it).
+    #[pyo3(signature = (loc = None))]
+    fn get_all_possible_orders<'py>(&mut self, py: Python<'py>, loc: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        let d = self.possible_orders(py)?;
+        match loc {
+            None => Ok(d.into_any()),
+            Some(l) => match d.get_item(l.to_ascii_uppercase())? {
+                Some(list) => Ok(list),
+                None => Ok(PyList::empty(py).into_any()),
+            },
         }
     }
 
-    #[getter]
+    /// MILA's `get_orderable_locations`: the locations `power_name` can
+    /// order, or for every power (a dict) when none is named.
+    #[pyo3(signature = (power_name = None))]
+    fn get_orderable_locations<'py>(
+        &mut self,
+        py: Python<'py>,
+        power_name: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(name) = power_name {
+            return Ok(self.orderable_locations(py, name)?.into_any());
+        }
+        let mut names = self.g.v.powers.clone();
+        names.sort();
+        let d = PyDict::new(py);
+        for name in &names {
+            d.set_item(name, self.orderable_locations(py, name)?)?;
+        }
+        Ok(d.into_any())
+    }
+
+    /// MILA's `set_orders`: `orders` (a list of order strings, or one)
+    /// for `power_name`; refused ones go to `game.error` (see `_errors`).
+    #[pyo3(signature = (power_name, orders, expand = true, replace = true))]
+    fn set_orders(
+        slf: &Bound<'_, Self>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+    ) -> PyResult<()> {
+        // MILA's `expand` (fill in the unit type) is what dip's reader does anyway.
+        let _ = expand;
+        let refused = if orders.is_instance_of::<PyString>() {
+            let one = PyList::new(slf.py(), [orders])?;
+            slf.borrow_mut().file_orders(power_name, one.as_any(), replace)?
+        } else {
+            slf.borrow_mut().file_orders(power_name, orders, replace)?
+        };
+        if refused > 0 {
+            slf.call_method0("_errors")?;
+        }
+        Ok(())
+    }
+
+    /// MILA's `process`: adjudicates the phase (without holding the GIL)
+    /// and moves on; returns the game.
+    fn process(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf.borrow_mut().process_phase(slf.py());
+        slf
+    }
+
+    #[getter(_map_name)]
     fn map_name(&self) -> String {
         self.g.v.name.clone()
     }
 
-    #[getter]
+    #[getter(_no_check)]
     fn no_check(&self) -> bool {
         self.g.no_check
     }
-    #[setter]
+    #[setter(_no_check)]
     fn set_no_check(&mut self, on: bool) {
         self.g.no_check = on;
     }
 
     /// Sets a dip rule option (docs/rules.md), e.g. `("coast-missing", "fails")`.
+    #[pyo3(name = "_set_rule")]
     fn set_rule(&mut self, key: &str, value: &str) -> PyResult<()> {
         self.g.rules.set(key, value).map_err(|e| value_err(e.to_string()))?;
         self.g.touch();
         Ok(())
     }
 
+    #[pyo3(name = "_powers")]
     fn powers(&self) -> Vec<String> {
         self.g.v.powers.clone()
     }
 
+    #[pyo3(name = "_locs")]
     fn locs(&self) -> Vec<String> {
         self.g.v.locs.clone()
     }
 
     /// The supply centres, upper case (MILA's `map.scs`).
+    #[pyo3(name = "_supply_centers")]
     fn supply_centers(&self) -> Vec<String> {
         let v = self.g.v;
         v.map
@@ -197,10 +343,12 @@ impl Engine {
             .collect()
     }
 
+    #[pyo3(name = "_phase")]
     fn phase(&self) -> String {
         self.g.phase_name()
     }
 
+    #[pyo3(name = "_long_phase")]
     fn long_phase(&self) -> String {
         if self.g.done {
             "COMPLETED".into()
@@ -209,68 +357,110 @@ impl Engine {
         }
     }
 
+    /// The year the variant starts in (MILA's `map.first_year`).
+    #[getter(_first_year)]
+    fn first_year(&self) -> i32 {
+        self.g.first_year()
+    }
+
+    /// Ends the game in a draw (MILA's `draw`): `winners`, or every power
+    /// with units.
+    #[pyo3(name = "_draw", signature = (winners = None))]
+    fn draw(&mut self, winners: Option<Vec<String>>) -> PyResult<()> {
+        let ids = winners
+            .map(|w| w.iter().map(|n| self.power(n)).collect::<PyResult<Vec<_>>>())
+            .transpose()?;
+        self.g.draw(ids.as_deref());
+        Ok(())
+    }
+
+    /// Where each dislodged unit may retreat, as MILA's `state['retreats']`
+    /// lists it: (unit, locations) for every power.
+    #[pyo3(name = "_restore_retreats")]
+    fn restore_retreats(&mut self, allowed: Vec<(String, Vec<String>)>) {
+        self.g.restore_retreats(&allowed);
+    }
+
+    #[pyo3(name = "_set_phase")]
     fn set_phase(&mut self, name: &str) -> PyResult<()> {
         self.g.set_phase(name).map_err(value_err)
     }
 
-    #[getter]
+    #[getter(_done)]
     fn done(&self) -> bool {
         self.g.done
     }
 
-    #[getter]
+    #[getter(_outcome)]
     fn outcome(&self) -> Vec<String> {
         self.g.outcome.clone()
     }
 
-    #[getter]
+    /// Puts back the outcome of a finished game (`Game.from_dict`).
+    #[setter(_outcome)]
+    fn set_outcome(&mut self, outcome: Vec<String>) {
+        self.g.outcome = outcome;
+    }
+
+    /// The supply centres a power needs to win.
+    #[getter(_victory)]
+    fn victory(&self) -> usize {
+        self.g.v.map.victory_centers()
+    }
+
+    #[getter(_generation)]
     fn generation(&self) -> u64 {
         self.g.generation
     }
 
     /// Messages for orders and units refused since the last call.
+    #[pyo3(name = "_take_errors")]
     fn take_errors(&mut self) -> Vec<String> {
         std::mem::take(&mut self.g.errors)
     }
 
+    #[pyo3(name = "_units")]
     fn units(&self, power: &str) -> PyResult<Vec<String>> {
         Ok(self.g.units(self.power(power)?))
     }
 
+    #[pyo3(name = "_retreats")]
     fn retreats(&self, power: &str) -> PyResult<Vec<(String, Vec<String>)>> {
         Ok(self.g.retreats(self.power(power)?))
     }
 
-    #[pyo3(signature = (power, units, reset = true))]
+    #[pyo3(name = "_set_units", signature = (power, units, reset = true))]
     fn set_units(&mut self, power: &str, units: Vec<String>, reset: bool) -> PyResult<()> {
         let p = self.power(power)?;
         self.g.set_units(p, &units, reset);
         Ok(())
     }
 
-    #[pyo3(signature = (power = None))]
+    #[pyo3(name = "_clear_units", signature = (power = None))]
     fn clear_units(&mut self, power: Option<&str>) -> PyResult<()> {
         let p = self.opt_power(power)?;
         self.g.clear_units(p);
         Ok(())
     }
 
+    #[pyo3(name = "_centers")]
     fn centers(&self, power: &str) -> PyResult<Vec<String>> {
         Ok(self.g.centers(self.power(power)?))
     }
 
+    #[pyo3(name = "_homes")]
     fn homes(&self, power: &str) -> PyResult<Vec<String>> {
         Ok(self.g.homes(self.power(power)?))
     }
 
-    #[pyo3(signature = (power, centers, reset = true))]
+    #[pyo3(name = "_set_centers", signature = (power, centers, reset = true))]
     fn set_centers(&mut self, power: &str, centers: Vec<String>, reset: bool) -> PyResult<()> {
         let p = self.power(power)?;
         self.g.set_centers(p, &centers, reset);
         Ok(())
     }
 
-    #[pyo3(signature = (power = None))]
+    #[pyo3(name = "_clear_centers", signature = (power = None))]
     fn clear_centers(&mut self, power: Option<&str>) -> PyResult<()> {
         let p = self.opt_power(power)?;
         self.g.clear_centers(p);
@@ -278,21 +468,27 @@ impl Engine {
     }
 
     /// Gives orders; returns how many were refused (see `take_errors`).
-    #[pyo3(signature = (power, orders, replace = true))]
-    fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>, replace: bool) -> PyResult<usize> {
+    #[pyo3(name = "_set_orders", signature = (power, orders, replace = true))]
+    fn file_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
-        match orders.cast::<PyList>() {
-            // A list of strings (what agents give) is read in place.
-            Ok(list) if list.iter().all(|o| o.is_instance_of::<PyString>()) => {
-                let mut texts: Vec<&str> = Vec::with_capacity(list.len());
+        // A list of strings (what agents give) is read in place, in one pass.
+        let mut texts: Vec<&str> = Vec::new();
+        let in_place = match orders.cast::<PyList>() {
+            Ok(list) => {
+                texts.reserve(list.len());
+                let mut all = true;
                 for k in 0..list.len() {
-                    // SAFETY: `k` is below the list's length and the item a
-                    // str (checked above, and no Python code runs until the
-                    // orders are filed, so neither can change); its UTF-8
-                    // form is kept by the str, which the list keeps alive.
+                    // SAFETY: `k` is below the list's length; the item is
+                    // read only if it is a str, whose UTF-8 form the str
+                    // keeps (and the list keeps the str) while no Python
+                    // code runs, which is until the orders are filed.
                     let text = unsafe {
                         let item = pyo3::ffi::PyList_GET_ITEM(list.as_ptr(), k as pyo3::ffi::Py_ssize_t);
+                        if pyo3::ffi::PyUnicode_Check(item) == 0 {
+                            all = false;
+                            break;
+                        }
                         let mut size: pyo3::ffi::Py_ssize_t = 0;
                         let data = pyo3::ffi::PyUnicode_AsUTF8AndSize(item, &mut size);
                         if data.is_null() {
@@ -302,25 +498,31 @@ impl Engine {
                     };
                     texts.push(text);
                 }
-                self.g.set_orders(p, &texts, replace);
+                all
             }
-            _ => {
-                let texts: Vec<PyBackedStr> = orders.extract()?;
-                self.g.set_orders(p, &texts, replace);
-            }
+            Err(_) => false,
+        };
+        if in_place {
+            self.g.set_orders(p, &texts, replace);
+        } else {
+            drop(texts);
+            let owned: Vec<PyBackedStr> = orders.extract()?;
+            self.g.set_orders(p, &owned, replace);
         }
         Ok(self.g.errors.len() - before)
     }
 
+    #[pyo3(name = "_orders")]
     fn orders(&self, power: &str) -> PyResult<Vec<String>> {
         Ok(self.g.orders(self.power(power)?))
     }
 
+    #[pyo3(name = "_order_entries")]
     fn order_entries(&self, power: &str) -> PyResult<Vec<(String, String)>> {
         Ok(self.g.order_entries(self.power(power)?))
     }
 
-    #[pyo3(signature = (power = None))]
+    #[pyo3(name = "_clear_orders", signature = (power = None))]
     fn clear_orders(&mut self, power: Option<&str>) -> PyResult<()> {
         let p = self.opt_power(power)?;
         self.g.clear_orders(p);
@@ -329,6 +531,7 @@ impl Engine {
 
     /// Location → legal orders, for every location; cached until the
     /// position changes (the same dict object is returned meanwhile).
+    #[pyo3(name = "_possible_orders")]
     fn possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let gen = self.g.position_gen;
         if let Some((g, d)) = &self.possible_dict {
@@ -342,49 +545,77 @@ impl Engine {
         let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
         let strings = variant_strings(py, &mut guard, v);
         let orders = &strings.orders;
-        // SAFETY: `template` is a dict; PyDict_Copy returns a new reference
-        // (or null with an exception set, which `from_owned_ptr_or_err` raises).
-        let d: Bound<'py, PyDict> = unsafe {
-            Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(strings.template.as_ptr()))?.cast_into_unchecked()
+        let n = strings.locs.len();
+        let given = &mut self.given;
+        if given.lists.len() != n {
+            *given = Given {
+                lists: (0..n).map(|_| None).collect(),
+                spans: vec![(0, 0); n],
+                ..Given::default()
+            };
+        }
+        // The dict kept here has every location's current list; it is never
+        // handed out, so only the locations whose list changes are set in it.
+        let master = match &self.master {
+            Some(m) => m.bind(py).clone(),
+            None => {
+                // SAFETY: `template` is a dict; PyDict_Copy returns a new
+                // reference (or null with an exception set, which
+                // `from_owned_ptr_or_err` raises).
+                let m: Bound<'py, PyDict> = unsafe {
+                    Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(strings.template.as_ptr()))?
+                        .cast_into_unchecked()
+                };
+                self.master = Some(m.clone().unbind());
+                m
+            }
         };
-        self.loc_lists.resize_with(strings.locs.len(), || None);
+        let mut ids_next: Vec<u32> = Vec::with_capacity(given.ids.len().max(256));
+        let mut items_next: Vec<usize> = Vec::with_capacity(given.items.len().max(256));
         for (i, loc) in strings.locs.iter().enumerate() {
             let ids = possible.ids(i);
-            let want = |id: &u32| orders[*id as usize].as_ref().map_or(py.None().as_ptr(), |s| s.as_ptr());
-            let same = self.loc_lists[i].as_ref().is_some_and(|l| {
-                // SAFETY: `l` is a list; items are read by index below its length.
-                unsafe {
-                    let p = l.as_ptr();
-                    pyo3::ffi::PyList_GET_SIZE(p) as usize == ids.len()
-                        && ids
-                            .iter()
-                            .enumerate()
-                            .all(|(k, id)| pyo3::ffi::PyList_GET_ITEM(p, k as isize) == want(id))
+            let (at, len) = given.spans[i];
+            let old = at as usize..(at + len) as usize;
+            let start = ids_next.len() as u32;
+            given.spans[i] = (start, ids.len() as u32);
+            ids_next.extend_from_slice(ids);
+            if let Some(list) = &given.lists[i] {
+                if &given.ids[old.clone()] == ids && unchanged(list, &given.items[old.clone()]) {
+                    items_next.extend_from_slice(&given.items[old]);
+                    continue;
                 }
-            });
-            if !same {
-                // SAFETY: PyList_New gives a new list of `ids.len()` empty
-                // slots (or null with an exception set); each slot is then
-                // filled once with a new reference, as PyList_SET_ITEM wants.
-                let list: Bound<'py, PyList> = unsafe {
-                    let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
-                    let l = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
-                    for (k, id) in ids.iter().enumerate() {
-                        let item = want(id);
-                        pyo3::ffi::Py_INCREF(item);
-                        pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
-                    }
-                    l
-                };
-                self.loc_lists[i] = Some(list.unbind());
             }
-            let list = self.loc_lists[i].as_ref().expect("set above");
-            d.set_item(loc.bind(py), list.bind(py))?;
+            // A new list (the caller may keep or change the old one).
+            // SAFETY: PyList_New gives a new list of `ids.len()` empty
+            // slots (or null with an exception set); each slot is then
+            // filled once with a new reference to a string, as
+            // PyList_SET_ITEM wants.
+            let list: Bound<'py, PyList> = unsafe {
+                let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
+                let l = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
+                for (k, &id) in ids.iter().enumerate() {
+                    let item = orders[id as usize]
+                        .as_ref()
+                        .map_or(pyo3::ffi::Py_None(), |s| s.as_ptr());
+                    pyo3::ffi::Py_INCREF(item);
+                    pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
+                    items_next.push(item as usize);
+                }
+                l
+            };
+            master.set_item(loc.bind(py), &list)?;
+            given.lists[i] = Some(list.unbind());
         }
+        given.ids = ids_next;
+        given.items = items_next;
+        // SAFETY: as above, `master` is a dict.
+        let d: Bound<'py, PyDict> =
+            unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(master.as_ptr()))?.cast_into_unchecked() };
         self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
     }
 
+    #[pyo3(name = "_orderable_locations")]
     fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
         let p = self.power(power)?;
         let possible = self.g.possible();
@@ -398,7 +629,8 @@ impl Engine {
 
     /// Adjudicates the phase (without holding the GIL) and moves on;
     /// returns the name of the phase processed.
-    fn process<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyString> {
+    #[pyo3(name = "_process")]
+    fn process_phase<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyString> {
         let name = PyString::new(py, &self.g.phase_name());
         let g = &mut self.g;
         py.detach(|| g.process());
@@ -407,41 +639,56 @@ impl Engine {
     }
 
     /// Results of the last phase processed: unit → MILA result words.
+    #[pyo3(name = "_last_results")]
     fn last_results(&self) -> Vec<(engine::Name, Vec<&'static str>)> {
-        self.g.last_results().to_vec()
+        self.g
+            .last_results()
+            .iter()
+            .map(|(u, t)| (u.clone(), t.to_vec()))
+            .collect()
     }
+    #[pyo3(name = "_last_popped")]
     fn last_popped(&self) -> Vec<String> {
         self.g.last.popped.clone()
     }
+    #[pyo3(name = "_last_command")]
     fn last_command(&self) -> Vec<(String, String)> {
         self.g.last_command()
     }
+    #[pyo3(name = "_last_ordered_units")]
     fn last_ordered_units(&self) -> Vec<Vec<engine::Name>> {
         self.g.last.ordered_units.clone()
     }
+    #[pyo3(name = "_last_dislodged")]
     fn last_dislodged(&self) -> Vec<(String, String)> {
         self.g.last.dislodged.clone()
     }
 
-    fn hash(&self) -> u64 {
-        self.g.hash()
+    /// MILA's `get_hash`: a string (a number JSON could not hold).
+    #[pyo3(name = "_hash")]
+    fn hash(&self) -> String {
+        self.g.hash().to_string()
     }
 
     /// The current position as MILA's `get_state` lays it out (the parts
     /// that come from the board).
+    #[pyo3(name = "_state")]
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         state_dict(py, &self.g, &self.g.phase_name())
     }
 
+    #[pyo3(name = "_history_len")]
     fn history_len(&self) -> usize {
         self.g.history.len()
     }
 
+    #[pyo3(name = "_history_name")]
     fn history_name(&self, i: usize) -> PyResult<String> {
         Ok(self.record(i)?.name.clone())
     }
 
     /// Phase `i` of the history: (name, orders by power, results, state).
+    #[pyo3(name = "_history_phase")]
     fn history_phase<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyDict>> {
         let r = self.record(i)?;
         let mut g = self.g.clone();
@@ -456,7 +703,7 @@ impl Engine {
         d.set_item("orders", orders)?;
         let results = PyDict::new(py);
         for (u, tags) in &r.results {
-            results.set_item(u, tags)?;
+            results.set_item(u, tags.to_vec())?;
         }
         d.set_item("results", results)?;
         d.set_item("state", state_dict(py, &g, &r.name)?)?;
@@ -464,33 +711,27 @@ impl Engine {
     }
 
     /// Drops history from phase `i` on (for `set_state`/rewinding).
+    #[pyo3(name = "_truncate_history")]
     fn truncate_history(&mut self, i: usize) {
         self.g.history.truncate(i);
     }
 
     /// Appends a phase read from a saved game to the history.
+    #[pyo3(name = "_push_history")]
     fn push_history(
         &mut self,
         name: &str,
         orders: Vec<Vec<String>>,
         results: Vec<(String, Vec<String>)>,
     ) -> PyResult<()> {
-        let tags = |v: Vec<String>| -> Vec<&'static str> {
-            v.iter()
-                .filter_map(|t| {
-                    [
-                        engine::VOID,
-                        engine::BOUNCE,
-                        engine::CUT,
-                        engine::DISLODGED,
-                        engine::NO_CONVOY,
-                        engine::DISRUPTED,
-                        engine::DISBAND,
-                    ]
-                    .into_iter()
-                    .find(|x| x == t)
-                })
-                .collect()
+        let tags = |v: Vec<String>| -> engine::Tags {
+            let mut t = engine::Tags::default();
+            for w in v.iter().filter_map(|w| engine::Tags::word(w)) {
+                if !t.contains(w) {
+                    t.push(w);
+                }
+            }
+            t
         };
         self.g.history.push(PhaseRecord {
             name: name.to_string(),
@@ -532,6 +773,20 @@ fn process_many(py: Python<'_>, engines: Vec<Bound<'_, Engine>>) -> PyResult<()>
     Ok(())
 }
 
+/// Adds a jDip plugin (folder, `.zip` or `.jar`) or a folder searched
+/// for plugins to where variant names are looked up (dip's `--variants`).
+#[pyfunction]
+fn add_variant_path(path: std::path::PathBuf) -> PyResult<()> {
+    if !path.exists() {
+        return Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
+            "{}: no such file or folder",
+            path.display()
+        )));
+    }
+    dip_variants::jdip::add_search_path(path);
+    Ok(())
+}
+
 /// Names of the variants bundled with dip.
 #[pyfunction]
 fn variants() -> Vec<String> {
@@ -543,5 +798,6 @@ fn _dip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(process_many, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(add_variant_path, m)?)?;
     Ok(())
 }

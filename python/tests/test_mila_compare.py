@@ -1,0 +1,172 @@
+"""dip.Game against MILA's engine (the installed `diplomacy` package): the
+same maps, legal orders, results, states and saved games. Skipped without
+MILA, except under DIP_REQUIRE_MILA=1 (scripts/python-tests.sh)."""
+import json
+import random
+
+import pytest
+
+import dip
+from _mila import mila_module
+from test_dip import MILA_MAPS, _burgundy_dislodged
+
+diplomacy = mila_module('diplomacy')
+export = mila_module('diplomacy.utils.export')
+
+
+def _random_orders(game, rng):
+    possible = game.get_all_possible_orders()
+    return {p: [rng.choice(sorted(possible[loc])) for loc in game.get_orderable_locations(p) if possible[loc]]
+            for p in game.powers}
+
+
+def test_map_facts_equal_milas():
+    ours, mila = dip.Game(), diplomacy.Game()
+    assert sorted(ours.map.scs) == sorted(mila.map.scs)
+    assert sorted(ours.map.locs) == sorted(loc.upper() for loc in mila.map.locs)
+    assert list(ours.powers) == list(mila.powers)
+
+
+def test_possible_orders_equal_milas_along_random_games():
+    rng = random.Random(3)
+    mila, ours = diplomacy.Game(), dip.Game()
+    compared = 0
+    while int(mila.get_current_phase()[1:5]) < 1906:
+        mine, theirs = ours.get_all_possible_orders(), mila.get_all_possible_orders()
+        for loc, orders in theirs.items():
+            assert sorted(mine[loc]) == sorted(orders), (mila.get_current_phase(), loc)
+            compared += 1
+        for power in mila.powers:
+            assert ours.get_orderable_locations(power) == mila.get_orderable_locations(power)
+        for power, orders in _random_orders(mila, rng).items():
+            mila.set_orders(power, orders)
+            ours.set_orders(power, mila.get_orders(power))
+        mila.process()
+        ours.process()
+    assert compared > 1000
+
+
+def test_units_equal_milas_after_every_phase_of_random_games():
+    for seed in range(3):
+        rng = random.Random(seed)
+        mila, ours = diplomacy.Game(), dip.Game()
+        while not mila.is_game_done and int(mila.get_current_phase()[1:5]) < 1910:
+            for power, orders in _random_orders(mila, rng).items():
+                mila.set_orders(power, orders)
+                ours.set_orders(power, mila.get_orders(power))
+            mila.process()
+            ours.process()
+            assert ours.get_current_phase() == mila.get_current_phase()
+            assert {p: sorted(u) for p, u in ours.get_units().items()} == \
+                {p: sorted(u) for p, u in mila.get_units().items()}, (seed, mila.get_current_phase())
+
+
+@pytest.mark.parametrize('name', sorted(MILA_MAPS))
+def test_start_of_every_mila_map_equals_milas(name):
+    mila, ours = diplomacy.Game(map_name=name), dip.Game(map_name=name)
+    assert mila.get_current_phase() == ours.get_current_phase()
+    assert list(ours.powers) == list(mila.powers)
+    assert {p: sorted(u) for p, u in ours.get_units().items()} == {p: sorted(u) for p, u in mila.get_units().items()}
+    assert {p: sorted(c) for p, c in ours.get_centers().items()} == \
+        {p: sorted(c) for p, c in mila.get_centers().items()}
+    assert {p: sorted(ours.get_power(p).homes) for p in ours.powers} == \
+        {p: sorted(mila.get_power(p).homes) for p in mila.powers}
+    assert ours.map.first_year == mila.map.first_year
+    theirs, mine = mila.get_all_possible_orders(), ours.get_all_possible_orders()
+    assert sorted(mine) == sorted(theirs)
+    for loc, orders in theirs.items():
+        assert sorted(mine[loc]) == sorted(orders), loc
+    for power in mila.powers:
+        assert ours.get_orderable_locations(power) == mila.get_orderable_locations(power)
+
+
+@pytest.mark.parametrize('name', sorted(MILA_MAPS))
+def test_draw_year_and_outcome_equal_milas(name):
+    last = MILA_MAPS[name] + 99
+    games = [diplomacy.Game(map_name=name), dip.Game(map_name=name)]
+    for game in games:
+        game.set_current_phase('F%04dM' % last)
+        game.process()
+    mila, ours = games
+    assert ours.get_current_phase() == mila.get_current_phase() == 'COMPLETED'
+    assert ours.outcome == mila.outcome
+    assert list(ours.order_history) == list(mila.order_history)
+
+
+def test_ancmed_saved_game_is_read_by_mila():
+    rng = random.Random(5)
+    ours = dip.Game(map_name='ancmed')
+    for _ in range(6):
+        for power, orders in _random_orders(ours, rng).items():
+            ours.set_orders(power, orders)
+        ours.process()
+    saved = json.loads(json.dumps(dip.to_saved_game_format(ours)))
+    mila = export.from_saved_game_format(saved)
+    assert mila.get_current_phase() == ours.get_current_phase()
+    assert [str(p) for p in mila.order_history] == list(ours.order_history)
+    assert {p: sorted(u) for p, u in mila.get_units().items()} == {p: sorted(u) for p, u in ours.get_units().items()}
+    back = dip.from_saved_game_format(json.loads(json.dumps(export.to_saved_game_format(mila))))
+    assert list(back.order_history) == list(ours.order_history)
+    assert back.get_units() == ours.get_units()
+
+
+def test_retreat_phase_state_round_trips_through_mila():
+    mila = diplomacy.Game()
+    mila.clear_units()
+    mila.set_units('FRANCE', ['A BUR', 'A PAR'])
+    mila.set_units('GERMANY', ['A MUN', 'A RUH'])
+    mila.set_units('ENGLAND', ['A BEL'])
+    mila.set_orders('FRANCE', ['A BUR H', 'A PAR - PIC'])
+    mila.set_orders('GERMANY', ['A MUN - BUR', 'A RUH S A MUN - BUR'])
+    mila.set_orders('ENGLAND', ['A BEL - PIC'])
+    mila.process()
+    ours = _burgundy_dislodged()
+    assert ours.get_state()['retreats'] == mila.get_state()['retreats']
+    # MILA's state into dip, dip's into MILA, and saved games both ways.
+    from_mila = dip.Game()
+    from_mila.set_state(mila.get_state())
+    from_ours = diplomacy.Game()
+    from_ours.set_state(ours.get_state())
+    games = [from_mila, from_ours, dip.from_saved_game_format(export.to_saved_game_format(mila)),
+             export.from_saved_game_format(dip.to_saved_game_format(ours))]
+    want = sorted(mila.get_all_possible_orders()['BUR'])
+    assert want == ['A BUR D', 'A BUR R GAS', 'A BUR R MAR']
+    for game in games:
+        assert game.get_current_phase() == 'S1901R'
+        assert sorted(game.get_all_possible_orders()['BUR']) == want, type(game)
+        assert game.get_state()['retreats']['FRANCE'] == {'A BUR': ['GAS', 'MAR']}
+
+
+def test_hash_has_milas_type():
+    assert type(dip.Game().get_hash()) is type(diplomacy.Game().get_hash())
+
+
+def test_to_dict_and_from_dict_interchange_with_milas():
+    def play(make):
+        game = make()
+        game.set_orders('FRANCE', ['A PAR - BUR', 'A MAR - SPA'])
+        game.set_orders('GERMANY', ['A MUN - BUR'])
+        game.process()
+        game.set_orders('FRANCE', ['A SPA - GAS'])
+        return game
+    mila, ours = play(diplomacy.Game), play(dip.Game)
+    for game in (diplomacy.Game.from_dict(json.loads(json.dumps(ours.to_dict()))),
+                 dip.Game.from_dict(json.loads(json.dumps(mila.to_dict())))):
+        assert game.get_current_phase() == 'F1901M'
+        assert {p: sorted(u) for p, u in game.get_units().items()} == \
+            {p: sorted(u) for p, u in mila.get_units().items()}
+        assert game.get_orders('FRANCE') == ['A SPA - GAS']
+        assert [str(p) for p in game.order_history] == ['S1901M']
+
+
+def test_ancmed_baleares_is_reached_and_convoys_as_in_milas_map():
+    # dip's ancmed let armies walk to Baleares, and a fleet there could not convoy.
+    for units in (['A SAG', 'F TAR', 'A MAS'], ['A SAG', 'F BAL', 'A MAS']):
+        orders = {}
+        for make in (diplomacy.Game, dip.Game):
+            game = make(map_name='ancmed')
+            game.clear_units()
+            game.set_units('CARTHAGE', units)
+            possible = game.get_all_possible_orders()
+            orders[make] = {loc: sorted(possible[loc]) for loc in ('SAG', 'TAR', 'MAS', 'BAL')}
+        assert orders[dip.Game] == orders[diplomacy.Game], units
