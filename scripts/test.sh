@@ -6,7 +6,10 @@
 # (skipped, loudly, only when no Python 2.7 can be had).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace --locked
+# The DAIDE tests replay MILA's recorded bot sessions from the `diplomacy`
+# package fetched from PyPI, as the Python tests below need it too: here
+# its absence is a failure, not a skip.
+DIP_DAIDE_MILA_REQUIRED=1 cargo test --workspace --locked
 scripts/python-tests.sh
 rc=0
 scripts/daide-parlance.sh dumbbot 1903 || rc=$?
