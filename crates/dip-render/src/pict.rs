@@ -67,6 +67,20 @@ pub fn decode_pict(b: &[u8]) -> Result<Pixmap, RasterError> {
         return Err(RasterError::Size(fw.ceil() as u32, fh.ceil() as u32));
     }
     let (w, h) = (fw.round().max(1.0) as u32, fh.round().max(1.0) as u32);
+    // A few bytes of bitmap can be stretched over the whole canvas, again
+    // and again: the pixels drawn in all are limited to four canvases of
+    // the largest size (a map picture draws its canvas once).
+    let drawn: f64 = found
+        .blits
+        .iter()
+        .map(|(_, d)| (d.width().max(0) as f64 * sx).min(w as f64) * (d.height().max(0) as f64 * sy).min(h as f64))
+        .sum();
+    if drawn > 4.0 * (MAX_SIDE as f64).powi(2) {
+        return Err(bad(
+            at,
+            &format!("its bitmaps would draw {drawn:.0} pixels, more than four pictures of the largest size"),
+        ));
+    }
     let pm = Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
     let mut canvas = Canvas {
         pm,

@@ -419,6 +419,16 @@ fn hostile_picts_are_refused_before_anything_is_allocated() {
     pict.op(0x98).bytes(&data);
     let e = err(&pict.finish([0, 0, 1, 20], false));
     assert!(e.contains("row 0") || e.contains("unpacks"), "{e}");
+    // One pixel stretched over a 16000 × 16000 frame, five times.
+    let dot = Pixels::BitMap(vec![vec![1]]);
+    let frame = [0, 0, 16000, 16000];
+    let mut pict = Pict::v1();
+    for _ in 0..5 {
+        pict.op(0x90)
+            .bytes(&bits(0x90, &dot, (0, 0), [0, 0, 1, 1], frame, None));
+    }
+    let e = err(&pict.finish(frame, false));
+    assert!(e.contains("more than four pictures of the largest size"), "{e}");
     // Pixels of 24 bits, and 32 bits with pack type 3.
     for (depth, pack) in [(24u16, 0u16), (32, 3)] {
         let p = Pixels::Direct {
