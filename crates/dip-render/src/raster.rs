@@ -387,6 +387,7 @@ pub fn decode_tiff(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     let row = (w as usize * bps * spp).div_ceil(8);
     let need = row * h as usize;
     let mut data = Vec::with_capacity(need.min(b.len()));
+    let mut lzw_out = Vec::new();
     for (&off, &len) in offsets.iter().zip(counts) {
         let strip = b
             .get(off as usize..(off as usize).saturating_add(len as usize))
@@ -397,7 +398,10 @@ pub fn decode_tiff(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
             // TIFF's LZW: codes high bit first, one bit wider a code early.
             // The strip is decoded only as far as the image needs.
             let mut dec = weezl::decode::Decoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8);
-            let mut out = vec![0u8; (need - data.len()).min(64 * 1024)];
+            if lzw_out.is_empty() {
+                lzw_out = vec![0u8; need.min(64 * 1024)];
+            }
+            let out = &mut lzw_out;
             let mut input = strip;
             // (The decoder may take input before it gives output: it is
             // called until it stops making progress.)
