@@ -372,9 +372,14 @@ pub fn map_edits(data: &[u8]) {
     let _ = dip_variants::seismic::apply(standard(), &text(data), "fuzz.edits");
 }
 
-/// Pictures: PNG, BMP, ICO and TIF.
+/// Pictures: PNG, BMP, ICO, TIF and PICT.
 pub fn pictures(data: &[u8]) {
     let _ = dip_render::raster::decode_picture(data);
+}
+
+/// Mac PICT pictures, read directly (a mutated PNG or BMP seldom becomes one).
+pub fn pictures_pict(data: &[u8]) {
+    let _ = dip_render::pict::decode_pict(data);
 }
 
 /// Map shapes files and Realpolitik `.rgn` files.
@@ -413,6 +418,67 @@ fn bmp_seed() -> Vec<u8> {
     b.extend_from_slice(&[0; 24]);
     b.extend_from_slice(&data);
     b
+}
+
+/// QuickDraw pictures: version 2 with the file header, an 8-bit packed
+/// pixel map through a mask region; version 1, a 1-bit bitmap; version 2,
+/// 32-bit direct pixels packed by component.
+fn pict_seeds() -> Vec<Vec<u8>> {
+    let rect = |r: [u8; 4]| r.iter().flat_map(|&v| [0, v]).collect::<Vec<u8>>();
+    let picture = |v2: bool, frame: [u8; 4], ops: &[u8]| {
+        let mut p = vec![0, 0];
+        p.extend(rect(frame));
+        if v2 {
+            p.extend([0x00, 0x11, 0x02, 0xFF, 0x0C, 0x00, 0xFF, 0xFF]);
+            p.extend([0; 22]);
+        } else {
+            p.extend([0x11, 0x01]);
+        }
+        p.extend_from_slice(ops);
+        if v2 && p.len() % 2 == 1 {
+            p.push(0);
+        }
+        p.extend(if v2 { &[0x00, 0xFF][..] } else { &[0xFF][..] });
+        p
+    };
+    // A pixel map's fields after its bounds: pack type, 72 dpi, pixel type,
+    // size, components and their size.
+    let pixmap = |pack: u8, kind: u8, bits: u8, cmps: u8, cmp_bits: u8| {
+        let mut f = vec![0, 0, 0, pack, 0, 0, 0, 0, 0, 0x48, 0, 0, 0, 0x48, 0, 0];
+        f.extend([0, kind, 0, bits, 0, cmps, 0, cmp_bits]);
+        f.extend([0; 12]);
+        f
+    };
+    let mut first = vec![0x00, 0xA1, 0, 100, 0, 2, 7, 7, 0x00, 0x99, 0x80, 10];
+    first.extend(rect([0, 0, 2, 10]));
+    first.extend(pixmap(0, 0, 8, 1, 8));
+    first.extend([0, 0, 0, 0, 0x80, 0, 0, 1]);
+    first.extend([0, 0, 255, 255, 0, 0, 0, 0, 0, 0, 0, 0, 128, 0, 255, 255]);
+    first.extend(rect([0, 0, 2, 10]));
+    first.extend(rect([0, 0, 2, 10]));
+    first.extend([0, 0, 0, 10]);
+    first.extend(rect([0, 0, 2, 10]));
+    first.extend([2, 0xF7, 1, 11, 9, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
+    let mut with_header = vec![0; 512];
+    with_header.extend(picture(true, [0, 0, 2, 10], &first));
+
+    let mut second = vec![0xA0, 0, 1, 0x98, 0, 2];
+    second.extend(rect([0, 0, 2, 16]));
+    second.extend(rect([0, 0, 2, 16]));
+    second.extend(rect([0, 0, 2, 16]));
+    second.extend([0, 0, 0b1010_1010, 0b0101_0101, 0xF0, 0x0F]);
+
+    let mut third = vec![0x00, 0x9A, 0, 0, 0, 0xFF, 0x80, 8];
+    third.extend(rect([0, 0, 2, 2]));
+    third.extend(pixmap(4, 16, 32, 3, 8));
+    third.extend(rect([0, 0, 2, 2]));
+    third.extend(rect([0, 0, 2, 2]));
+    third.extend([0, 0, 7, 5, 200, 0, 0, 200, 9, 9, 2, 0xFB, 50]);
+    vec![
+        with_header,
+        picture(false, [0, 0, 2, 16], &second),
+        picture(true, [0, 0, 2, 2], &third),
+    ]
 }
 
 /// Every target.
@@ -581,7 +647,16 @@ pub fn targets() -> Vec<Target> {
         Target {
             name: "pictures",
             run: pictures,
-            seeds: || vec![png_seed(), bmp_seed()],
+            seeds: || {
+                let mut seeds = vec![png_seed(), bmp_seed()];
+                seeds.extend(pict_seeds().into_iter().take(1));
+                seeds
+            },
+        },
+        Target {
+            name: "pictures_pict",
+            run: pictures_pict,
+            seeds: pict_seeds,
         },
         Target {
             name: "shapes",

@@ -33,3 +33,20 @@ fn every_target_has_seeds() {
         assert!(!seeds.is_empty() && seeds.iter().all(|s| !s.is_empty()), "{}", t.name);
     }
 }
+
+/// The PICT target starts from pictures the reader draws, not from ones it
+/// refuses at once.
+#[test]
+fn the_pict_seeds_are_pictures_that_are_read() {
+    let t = dip_fuzz::targets()
+        .into_iter()
+        .find(|t| t.name == "pictures_pict")
+        .unwrap();
+    for (i, seed) in (t.seeds)().iter().enumerate() {
+        let pm = dip_render::pict::decode_pict(seed).unwrap_or_else(|e| panic!("seed {i}: {e}"));
+        assert!(
+            pm.pixels().iter().any(|p| p.alpha() == 255),
+            "seed {i}: something drawn"
+        );
+    }
+}

@@ -37,6 +37,7 @@
 pub mod animate;
 pub mod colour;
 pub mod jdip;
+pub mod pict;
 pub mod raster;
 pub mod regions;
 pub mod shapes;

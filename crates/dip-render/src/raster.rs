@@ -216,9 +216,10 @@ pub fn decode_png(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError>
     Ok(pm)
 }
 
-/// Reads a map or unit picture: PNG, an uncompressed Windows BMP (1, 4, 8,
-/// 24 or 32 bits a pixel, as Realpolitik's and DipWork-era maps are), a
-/// Windows icon or a TIF (DipWork's pictures).
+/// Reads a map or unit picture, told apart by its first bytes: PNG, a
+/// Windows BMP (as Realpolitik's and DipWork-era maps are), a Windows icon,
+/// a TIF (DipWork's pictures) or a QuickDraw picture (PICT, the Mac
+/// edition's maps; [`crate::pict`]).
 pub fn decode_picture(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     if bytes.starts_with(b"BM") {
         decode_bmp(bytes)
@@ -226,6 +227,8 @@ pub fn decode_picture(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterEr
         decode_ico(bytes)
     } else if bytes.starts_with(b"II*\0") || bytes.starts_with(b"MM\0*") {
         decode_tiff(bytes)
+    } else if !bytes.starts_with(b"\x89PNG") && crate::pict::is_pict(bytes) {
+        crate::pict::decode_pict(bytes)
     } else {
         decode_png(bytes)
     }
@@ -281,9 +284,12 @@ fn decode_with(b: &[u8], format: image::ImageFormat, what: &str) -> Result<resvg
     Ok(pm)
 }
 
-/// Reads a TIF of the kinds DipWork's pictures are: uncompressed or
-/// PackBits, one image in strips, bilevel or grey (1, 4 or 8 bits), palette
-/// (4 or 8 bits) or RGB(A) (8 bits a sample), Intel or Motorola byte order.
+/// Reads a TIF of the kinds DipWork's pictures are: uncompressed, PackBits
+/// or LZW (with or without the horizontal predictor), one image in strips,
+/// bilevel or grey (1, 4 or 8 bits), palette (4 or 8 bits) or RGB(A) (8
+/// bits a sample), Intel or Motorola byte order. Hand-written because the
+/// `image` crate's TIFF reader (the `tiff` crate, 0.11) refuses palette
+/// and 4-bit pictures; LZW is the `weezl` crate's.
 pub fn decode_tiff(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     let bad = |m: &str| RasterError::Picture(format!("TIF: {m}"));
     let le = match b.get(0..4) {
@@ -354,8 +360,16 @@ pub fn decode_tiff(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     let spp = one(277, 1) as usize;
     let photometric = one(262, 1);
     let compression = one(259, 1);
-    if compression != 1 && compression != 32773 {
-        return Err(bad("only uncompressed and PackBits TIFs are read"));
+    if !matches!(compression, 1 | 5 | 32773) {
+        return Err(bad(&format!(
+            "compression {compression} is not read (uncompressed, LZW and PackBits TIFs are)"
+        )));
+    }
+    let predictor = one(317, 1);
+    if predictor != 1 && !(predictor == 2 && bps == 8) {
+        return Err(bad(&format!(
+            "predictor {predictor} is not read (none, or horizontal differences of 8-bit samples)"
+        )));
     }
     let ok = match photometric {
         0 | 1 => spp == 1 && matches!(bps, 1 | 4 | 8),
@@ -373,12 +387,35 @@ pub fn decode_tiff(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     let row = (w as usize * bps * spp).div_ceil(8);
     let need = row * h as usize;
     let mut data = Vec::with_capacity(need.min(b.len()));
+    let mut lzw_out = Vec::new();
     for (&off, &len) in offsets.iter().zip(counts) {
         let strip = b
             .get(off as usize..(off as usize).saturating_add(len as usize))
             .ok_or_else(|| bad("a strip lies beyond the end"))?;
         if compression == 1 {
             data.extend_from_slice(strip);
+        } else if compression == 5 {
+            // TIFF's LZW: codes high bit first, one bit wider a code early.
+            // The strip is decoded only as far as the image needs.
+            let mut dec = weezl::decode::Decoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8);
+            if lzw_out.is_empty() {
+                lzw_out = vec![0u8; need.min(64 * 1024)];
+            }
+            let out = &mut lzw_out;
+            let mut input = strip;
+            // (The decoder may take input before it gives output: it is
+            // called until it stops making progress.)
+            while data.len() < need {
+                let want = (need - data.len()).min(out.len());
+                let r = dec.decode_bytes(input, &mut out[..want]);
+                data.extend_from_slice(&out[..r.consumed_out]);
+                input = &input[r.consumed_in..];
+                match r.status {
+                    Ok(weezl::LzwStatus::Ok) if r.consumed_in + r.consumed_out > 0 => {}
+                    Ok(_) => break,
+                    Err(e) => return Err(bad(&format!("a strip's LZW data is damaged: {e}"))),
+                }
+            }
         } else {
             // PackBits: n ≥ 0 copies n+1 bytes, n < 0 repeats the next 1−n times.
             let mut i = 0;
@@ -403,6 +440,14 @@ pub fn decode_tiff(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
     }
     if data.len() < need {
         return Err(bad("the pixel data is cut short"));
+    }
+    if predictor == 2 {
+        // Each sample was stored as the difference from the one to its left.
+        for line in data[..need].chunks_mut(row) {
+            for i in spp..(w as usize * spp).min(line.len()) {
+                line[i] = line[i].wrapping_add(line[i - spp]);
+            }
+        }
     }
     let palette = tag(320);
     let levels = (1usize << bps) - 1;
@@ -714,17 +759,83 @@ mod tests {
         ];
         let pm = decode_picture(&tif(true, &grey, &[0xfe, 200, 0, 9])).unwrap();
         assert_eq!((px(&pm, 2, 0), px(&pm, 3, 0)), ((200, 200, 200), (9, 9, 9)));
-        // Compressed otherwise, cut short, or nonsense: errors, no panic.
-        let lzw = [(256, 3, vec![1]), (257, 3, vec![1]), (259, 3, vec![5])];
-        assert!(decode_tiff(&tif(true, &lzw, &[0]))
+        // Compressed otherwise (Deflate), cut short, or nonsense: errors, no panic.
+        let deflate = [(256, 3, vec![1]), (257, 3, vec![1]), (259, 3, vec![8])];
+        assert!(decode_tiff(&tif(true, &deflate, &[0]))
             .unwrap_err()
             .to_string()
-            .contains("PackBits"));
+            .contains("compression 8 is not read"));
         let good = tif(true, &rgb, &[255, 0, 0, 0, 0, 255]);
         for n in 0..good.len() {
             let _ = decode_tiff(&good[..n]);
         }
         assert!(decode_tiff(&good[..good.len() - 1]).is_err());
+    }
+
+    /// TIF's LZW, as Windows paint programs of DipWork's time saved:
+    /// "only uncompressed and PackBits TIFs are read".
+    #[test]
+    fn lzw_tifs_were_refused() {
+        let lzw = |data: &[u8]| {
+            weezl::encode::Encoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8)
+                .encode(data)
+                .unwrap()
+        };
+        let px = |pm: &resvg::tiny_skia::Pixmap, x, y| {
+            let p = pm.pixel(x, y).unwrap();
+            (p.red(), p.green(), p.blue())
+        };
+        // 8-bit palette, 3 × 2, in Motorola order.
+        let mut map = vec![0u32; 768];
+        map[1] = 0xff00;
+        map[256 + 2] = 0x8000;
+        let pal = [
+            (256, 3, vec![3]),
+            (257, 3, vec![2]),
+            (258, 3, vec![8]),
+            (259, 3, vec![5]),
+            (262, 3, vec![3]),
+            (320, 3, map),
+        ];
+        let pm = decode_picture(&tif(false, &pal, &lzw(&[1, 2, 0, 2, 2, 1]))).unwrap();
+        assert_eq!(
+            (px(&pm, 0, 0), px(&pm, 1, 0), px(&pm, 2, 0)),
+            ((255, 0, 0), (0, 128, 0), (0, 0, 0))
+        );
+        assert_eq!(px(&pm, 2, 1), (255, 0, 0));
+        // RGB with the horizontal predictor: each sample the difference
+        // from the one to its left.
+        let rgb = [
+            (256, 3, vec![2]),
+            (257, 3, vec![1]),
+            (258, 3, vec![8, 8, 8]),
+            (259, 3, vec![5]),
+            (262, 3, vec![2]),
+            (277, 3, vec![3]),
+            (317, 3, vec![2]),
+        ];
+        let diff = [200u8, 10, 30, 250, 100, 1]; // (200,10,30) then (194,110,31)
+        let pm = decode_picture(&tif(true, &rgb, &lzw(&diff))).unwrap();
+        assert_eq!((px(&pm, 0, 0), px(&pm, 1, 0)), ((200, 10, 30), (194, 110, 31)));
+        // Bilevel, two bytes: the decoder takes all the input before it
+        // gives any output.
+        let bw = [
+            (256, 3, vec![4]),
+            (257, 3, vec![2]),
+            (258, 3, vec![1]),
+            (259, 3, vec![5]),
+        ];
+        let pm = decode_picture(&tif(true, &bw, &lzw(&[0b1010_0000, 0b0101_0000]))).unwrap();
+        assert_eq!((px(&pm, 0, 0), px(&pm, 0, 1)), ((255, 255, 255), (0, 0, 0)));
+        // Damaged or cut short: errors, no panic.
+        let good = tif(true, &rgb, &lzw(&diff));
+        for n in 0..good.len() {
+            let _ = decode_tiff(&good[..n]);
+        }
+        let mut bad = tif(true, &rgb, &[0xff; 8]);
+        assert!(decode_tiff(&bad).is_err());
+        bad = tif(true, &rgb, &lzw(&diff[..3]));
+        assert!(decode_tiff(&bad).unwrap_err().to_string().contains("cut short"));
     }
 
     /// A BMP header for run-length data (compression 1: RLE8, 2: RLE4).

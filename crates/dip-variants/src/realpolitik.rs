@@ -223,9 +223,13 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
     for (k, kind) in [("ColorMap", "colour"), ("BWMap", "bw")] {
         if let Some((_, v)) = get(k) {
             // Realpolitik's files often name the picture without its
-            // extension (`ColorMap Standard`): the file found is kept.
-            let found =
-                resolve(dir, &v).or_else(|| ["bmp", "png"].iter().find_map(|e| resolve(dir, &format!("{v}.{e}"))));
+            // extension (`ColorMap Standard`): the file found is kept, the
+            // Windows edition's BMP or the Mac edition's PICT.
+            let found = resolve(dir, &v).or_else(|| {
+                ["bmp", "png", "pct", "pict"]
+                    .iter()
+                    .find_map(|e| resolve(dir, &format!("{v}.{e}")))
+            });
             let v = match found {
                 Some(f) => relative_to(dir, &f),
                 None => v,

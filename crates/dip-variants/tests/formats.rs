@@ -465,6 +465,26 @@ fn realpolitik_colormap_without_extension_is_found() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// The Mac edition's maps are PICTs (`Tiny.pct`, `TinyBW.PICT`): a
+/// ColorMap named without extension found only `.bmp` and `.png` files.
+#[test]
+fn realpolitik_pict_colormap_without_extension_was_not_found() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realpolitik/Tiny");
+    let dir = std::env::temp_dir().join(format!("dip-rp-pict-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(&src).unwrap().flatten() {
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    std::fs::write(dir.join("Tiny.pct"), [0u8; 16]).unwrap();
+    std::fs::write(dir.join("TinyBW.PICT"), [0u8; 16]).unwrap();
+    let v = formats::load_any(&dir.join("Tiny.var").to_string_lossy()).unwrap_or_else(|e| panic!("{e}"));
+    let pics: Vec<(&str, &str)> = v.pictures.iter().map(|(k, p)| (k.as_str(), p.as_str())).collect();
+    assert!(pics.contains(&("colour", "Tiny.pct")), "{pics:?}");
+    assert!(pics.contains(&("bw", "TinyBW.PICT")), "{pics:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// DipWork files from DOS and Windows keep their encoding when written back:
 /// `Südland` in code page 850 (0x81) or Latin-1 (0xFC) was written as UTF-8,
 /// which DOS programs show as two wrong letters.

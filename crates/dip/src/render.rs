@@ -40,7 +40,7 @@ pub struct Look {
     /// `.rgn` (its scanlines). A Realpolitik variant's own `.rgn` is found by itself.
     #[arg(long)]
     shapes: Option<PathBuf>,
-    /// A map picture (PNG or BMP) to draw on, as DipWork's mapper drew units
+    /// A map picture (PNG, BMP, TIF or Mac PICT) to draw on, as DipWork's mapper drew units
     /// onto a blank map; the variant's `at=` points are its pixels. Default:
     /// the variant's `picture colour` (Realpolitik's ColorMap) when it is one.
     #[arg(long)]
@@ -169,14 +169,16 @@ impl Look {
             }
         };
         // A map picture: asked for, or the variant's own colour picture (a
-        // PNG, relative to the variant file).
+        // PNG, BMP, TIF or Mac PICT, or a Mac file without extension,
+        // relative to the variant file).
         // In black-and-white mode the variant's BWMap comes first.
         let bw = Mode::parse(&self.mode) == Some(Mode::BlackWhite);
         let background = self.background.clone().or_else(|| {
             let readable = |k: &str| {
                 variant.pictures.iter().find(|(kind, p)| {
-                    let p = p.to_ascii_lowercase();
-                    kind == k && (p.ends_with(".png") || p.ends_with(".bmp"))
+                    let ext = Path::new(p).extension().map(|e| e.to_ascii_lowercase());
+                    kind == k
+                        && ext.is_none_or(|e| ["png", "bmp", "tif", "tiff", "pct", "pict"].iter().any(|x| e == *x))
                 })
             };
             let (_, rel) = bw.then(|| readable("bw")).flatten().or_else(|| readable("colour"))?;

@@ -138,3 +138,58 @@ fn render_to_bmp_as_dip_exported() {
     );
     let _ = std::fs::remove_file(out);
 }
+
+/// A 2 × 2 Mac PICT as the Mac edition's maps are: a 512-byte file header,
+/// a version 2 picture, one DirectBitsRect of 32-bit pixels.
+fn pict_2x2() -> Vec<u8> {
+    let mut pic: Vec<u8> = vec![0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0x00, 0x11, 0x02, 0xFF];
+    pic.extend([0x0C, 0x00, 0xFF, 0xFF, 0, 0]); // HeaderOp, version 2
+    pic.extend([0; 20]);
+    pic.extend([0x00, 0x9A, 0, 0, 0, 0xFF, 0x80, 8]); // DirectBitsRect, base address, row bytes
+    pic.extend([0, 0, 0, 0, 0, 2, 0, 2]); // bounds
+    pic.extend([0, 0, 0, 1, 0, 0, 0, 0, 0, 0x48, 0, 0, 0, 0x48, 0, 0]); // pack type 1 (none), 72 dpi
+    pic.extend([0, 16, 0, 32, 0, 3, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]); // 32 bits, 3 × 8
+    pic.extend([0, 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 0, 2, 0, 2, 0, 0]); // source, destination, mode
+    pic.extend([0, 200, 0, 0, 0, 0, 200, 0, 0, 0, 0, 200, 0, 9, 9, 9]);
+    pic.extend([0x00, 0xFF]);
+    let mut file = vec![0; 512];
+    file.extend(pic);
+    file
+}
+
+/// The Mac edition's ColorMap is a PICT (`Tiny.pct`, named `Tiny` in the
+/// `.var`): it was neither found nor drawn on.
+#[test]
+fn render_of_a_realpolitik_variant_left_out_its_pict_colormap() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let src = std::path::Path::new(root).join("crates/dip-variants/tests/fixtures/realpolitik/Tiny");
+    let dir = std::env::temp_dir().join(format!("dip-render-pict-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(&src).unwrap().flatten() {
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    std::fs::write(dir.join("Tiny.pct"), pict_2x2()).unwrap();
+    let var = dir.join("Tiny.var");
+    let (code, out, err) = dip(&["render", "start", "--variant", var.to_str().unwrap(), "--no-panel"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("<image"), "the PICT ColorMap is drawn on");
+    let png = dir.join("out.png");
+    let (code, _, err) = dip(&[
+        "render",
+        "start",
+        "--variant",
+        var.to_str().unwrap(),
+        "--no-panel",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Cut short: an error naming the file and the offset.
+    let cut = pict_2x2();
+    std::fs::write(dir.join("Tiny.pct"), &cut[..cut.len() - 10]).unwrap();
+    let (code, _, err) = dip(&["render", "start", "--variant", var.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Tiny.pct") && err.contains("PICT at offset 630"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,8 @@
+//! Fuzz target: dip_fuzz::pictures_pict (see crates/dip-fuzz): any bytes, never a panic.
+//!
+//!     cargo +nightly fuzz run reader_pictures_pict
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| dip_fuzz::pictures_pict(data));
