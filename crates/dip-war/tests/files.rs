@@ -204,6 +204,44 @@ fn bad_files_say_where() {
     );
 }
 
+/// A bad line is quoted in part: a file of one 30 MB line gave a message
+/// of 30 MB.
+#[test]
+fn a_long_bad_line_was_quoted_whole() {
+    let text = String::from_utf8(WAR01.to_vec()).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    let huge = "9".repeat(100_000) + "x";
+    // Game_Event, Event_Day, a name, a vote, a count, an extra line.
+    for i in [0, 1, 2, 3, 5, 126] {
+        let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        l[i] = huge.clone();
+        let e = DatFile::parse(l.join("\r\n").as_bytes()).unwrap_err();
+        assert_eq!(e.line, i + 1, "{}", &e.message[..200.min(e.message.len())]);
+        assert!(e.message.len() < 300, "line {}: {} bytes", i + 1, e.message.len());
+        assert!(
+            e.message.contains("\"99999") && e.message.contains("… (100001 characters)"),
+            "{}",
+            e.message
+        );
+    }
+    // One line and nothing else.
+    let e = DatFile::parse(huge.as_bytes()).unwrap_err();
+    assert!(e.message.len() < 300, "{} bytes", e.message.len());
+    // A team password from a sign-up file.
+    let long = vec!["red".to_string(), "x".repeat(100_000), "blue".to_string()];
+    let (i, m) = dip_war::signup::check_passwords(&long).unwrap_err();
+    assert_eq!(i, 1);
+    assert!(m.len() < 300, "{} bytes", m.len());
+    // A short line is quoted whole.
+    assert!(with_line(&lines, 3, "Y").message.ends_with("found \"Y\""));
+}
+
+fn with_line(lines: &[&str], i: usize, v: &str) -> dip_war::FileError {
+    let mut l = lines.to_vec();
+    l[i] = v;
+    DatFile::parse(l.join("\r\n").as_bytes()).unwrap_err()
+}
+
 #[test]
 fn games_export_and_import() {
     let opts = Options {
