@@ -991,3 +991,38 @@ async fn war_leave_did_not_start_the_game_the_others_had_voted_for() {
     assert_eq!(g["status"], "active", "three players, all for starting: {g}");
     assert_eq!(g["seats"].as_array().unwrap().len(), 3);
 }
+
+#[tokio::test]
+async fn war_account_names_were_cut_to_17_characters_when_the_game_started() {
+    let app = TestApp::new();
+    let long = "Bartholomew.the.Great"; // 21 characters
+    let mut tokens = Vec::new();
+    for n in ["ann", "bob", long] {
+        tokens.push(app.user(n).await);
+    }
+    let (s, v) = app
+        .post(
+            "/api/v1/war/games",
+            Some(&tokens[0]),
+            json!({"name": "W", "players": "3"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    for t in &tokens {
+        let (s, v) = app
+            .post(&format!("/api/v1/war/games/{id}/join"), Some(t), json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let g = game(&app, id).await;
+    assert_eq!(g["status"], "active", "{g}");
+    assert_eq!(g["seats"][2]["name"], long, "{g}");
+    let (s, page, _) = app.raw(Method::GET, &format!("/war/{id}"), None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&page).contains(long));
+    // Only the file cuts it.
+    let (bytes, _) = export(&app, id, &tokens[0]).await;
+    let (dat, _) = dip_war::file::parse_any(&bytes).unwrap();
+    assert_eq!(dat.seats[2].name.as_deref(), Some("Bartholomew.the.G"));
+}
