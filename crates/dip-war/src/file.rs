@@ -663,8 +663,12 @@ impl RecFile {
     }
 }
 
-/// Reads a DAT or a REC file: a REC file's first line is a player number
-/// and its fifth a Game_Event; a DAT file's second line is a day number.
+/// Reads a DAT or a REC file, guessed from its lines: a REC file's second
+/// line is LastPlay (0 to 3) and its sixth a day number; a DAT file's second
+/// line is a day number. A file that is not what the guess says is read as
+/// the other kind (no file is both: a REC's fourth line, Map, is no DAT
+/// vote, and a DAT's fifth, a vote, no REC Game_Event); when neither reads,
+/// the error is the guess's. [`parse_named`] takes the file's name instead.
 pub fn parse_any(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> {
     let lines = Lines::split(bytes);
     let looks_rec = lines
@@ -672,10 +676,32 @@ pub fn parse_any(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> 
         .get(1)
         .is_some_and(|l| parse_int(&l.0).is_some_and(|v| (0..=3).contains(&v)))
         && lines.lines.get(5).is_some_and(|l| parse_real(&l.0).is_some());
-    if looks_rec {
-        let rec = RecFile::parse(bytes)?;
-        Ok((rec.dat.clone(), Some(rec)))
+    let (first, second) = if looks_rec {
+        (parse_rec(bytes), parse_dat(bytes))
     } else {
-        Ok((DatFile::parse(bytes)?, None))
+        (parse_dat(bytes), parse_rec(bytes))
+    };
+    first.or_else(|e| second.map_err(|_| e))
+}
+
+fn parse_dat(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> {
+    DatFile::parse(bytes).map(|d| (d, None))
+}
+
+fn parse_rec(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> {
+    RecFile::parse(bytes).map(|r| (r.dat.clone(), Some(r)))
+}
+
+/// Reads a file as its name says: `….DAT` a DAT file, `….REC` a REC file
+/// (in any case), so its errors are that kind's; any other name (or none)
+/// as [`parse_any`] guesses.
+pub fn parse_named(bytes: &[u8], name: Option<&str>) -> Result<(DatFile, Option<RecFile>), FileError> {
+    let ext = name
+        .and_then(|n| n.rsplit_once('.'))
+        .map(|(_, e)| e.to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("dat") => parse_dat(bytes),
+        Some("rec") => parse_rec(bytes),
+        _ => parse_any(bytes),
     }
 }

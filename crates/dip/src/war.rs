@@ -164,17 +164,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
 fn read(path: &str) -> Result<(DatFile, Option<RecFile>)> {
     let bytes = dip_game::files::read_bytes_capped(Path::new(path), dip_game::files::MAX_TEXT_BYTES)
         .map_err(anyhow::Error::msg)?;
-    let ext = Path::new(path)
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let parsed = match ext.as_str() {
-        "rec" => RecFile::parse(&bytes).map(|r| (r.dat.clone(), Some(r))),
-        "dat" => DatFile::parse(&bytes).map(|d| (d, None)),
-        _ => file::parse_any(&bytes),
-    };
-    parsed.map_err(|e| anyhow!("{path}:{}: {}", e.line, e.message))
+    file::parse_named(&bytes, Path::new(path).file_name().and_then(|n| n.to_str()))
+        .map_err(|e| anyhow!("{path}:{}: {}", e.line, e.message))
 }
 
 fn show(a: ShowArgs) -> Result<ExitCode> {
@@ -470,12 +461,14 @@ fn bench(a: BenchArgs) -> Result<ExitCode> {
 fn import(a: ImportArgs) -> Result<ExitCode> {
     let bytes = dip_game::files::read_bytes_capped(Path::new(&a.file), dip_game::files::MAX_TEXT_BYTES)
         .map_err(anyhow::Error::msg)?;
+    let file_name = Path::new(&a.file).file_name().map(|n| n.to_string_lossy().into_owned());
     let mut opts = dip_server::war::files::ImportOptions {
-        name: Some(a.name.unwrap_or_else(|| {
-            Path::new(&a.file)
-                .file_name()
-                .map_or("Global War".into(), |n| n.to_string_lossy().into_owned())
-        })),
+        name: Some(
+            a.name
+                .unwrap_or_else(|| file_name.clone().unwrap_or_else(|| "Global War".into())),
+        ),
+        // The name says DAT or REC, so a bad file's errors are that kind's.
+        file: file_name,
         time_limit: a.time_limit,
         keep: a.keep,
         ..Default::default()
