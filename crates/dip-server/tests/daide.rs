@@ -907,3 +907,17 @@ async fn a_gof_crossing_the_processing_of_its_phase_made_the_bot_ready_in_the_ne
         .unwrap();
     assert!(!stale && now);
 }
+
+#[tokio::test]
+async fn lobby_offered_daide_on_a_server_without_ports() {
+    let app = TestApp::new();
+    daide::set_port_range(16700..=16999);
+    let t = app.user("botmaster").await;
+    // With ports (this test binary's), the create form offers bots; the
+    // lobby test of tests/web_forms.rs checks that it does not without.
+    let (s, html, _) = app.raw(axum::http::Method::GET, "/", Some(&t), None).await;
+    assert_eq!(s, 200);
+    let html = String::from_utf8_lossy(&html);
+    assert!(html.contains(r#"id="new-game""#), "signed in");
+    assert!(html.contains(r#"name="daide""#), "DAIDE offered with ports");
+}

@@ -991,3 +991,71 @@ async fn war_leave_did_not_start_the_game_the_others_had_voted_for() {
     assert_eq!(g["status"], "active", "three players, all for starting: {g}");
     assert_eq!(g["seats"].as_array().unwrap().len(), 3);
 }
+
+#[tokio::test]
+async fn war_account_names_were_cut_to_17_characters_when_the_game_started() {
+    let app = TestApp::new();
+    let long = "Bartholomew.the.Great"; // 21 characters
+    let mut tokens = Vec::new();
+    for n in ["ann", "bob", long] {
+        tokens.push(app.user(n).await);
+    }
+    let (s, v) = app
+        .post(
+            "/api/v1/war/games",
+            Some(&tokens[0]),
+            json!({"name": "W", "players": "3"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    for t in &tokens {
+        let (s, v) = app
+            .post(&format!("/api/v1/war/games/{id}/join"), Some(t), json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let g = game(&app, id).await;
+    assert_eq!(g["status"], "active", "{g}");
+    assert_eq!(g["seats"][2]["name"], long, "{g}");
+    let (s, page, _) = app.raw(Method::GET, &format!("/war/{id}"), None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&page).contains(long));
+    // Only the file cuts it.
+    let (bytes, _) = export(&app, id, &tokens[0]).await;
+    let (dat, _) = dip_war::file::parse_any(&bytes).unwrap();
+    assert_eq!(dat.seats[2].name.as_deref(), Some("Bartholomew.the.G"));
+}
+
+#[tokio::test]
+async fn war_import_guessed_the_kind_of_file_from_its_lines() {
+    let app = TestApp::new();
+    let gm = app.user("gm").await;
+    for n in ["Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
+        app.user(n).await;
+    }
+    // A DAT whose Event_Day is a whole number 0–3 looks like a REC.
+    let text = String::from_utf8(WAR01.to_vec()).unwrap();
+    let dat = text.replacen("\r\n1671.6039\r\n", "\r\n2\r\n", 1).into_bytes();
+    let (s, v) = import(&app, &gm, "seat4=nick", &dat).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let (b, kind) = export(&app, id, &gm).await;
+    assert_eq!((b, kind.as_str()), (dat.clone(), "DAT"));
+    let (s, v) = import(&app, &gm, "seat4=nick&file=WAR01.DAT", &dat).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let (_, g) = app.get(&format!("/api/v1/war/games/{id}"), Some(&gm)).await;
+    assert_eq!(g["name"], "WAR01.DAT", "the file's name is the game's: {g}");
+    let (s, page, _) = app
+        .raw(Method::GET, &format!("/api/v1/war/games/{id}/export"), Some(&gm), None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(page, dat);
+    // A REC with a bad LastPlay reads as a REC when its name says so.
+    let rec = dip_war::cp437::encode(&dip_war::cp437::decode(WAR02).replacen("3\r\n3\r\n", "3\r\n9\r\n", 1));
+    let (s, v) = import(&app, &gm, "seat3=bjorn&file=WAR02.REC", &rec).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let m = v["error"]["message"].as_str().unwrap();
+    assert!(m.starts_with("line 2: LastPlay"), "{m}");
+}

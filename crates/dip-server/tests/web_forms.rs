@@ -255,3 +255,225 @@ async fn lobby_hid_deadline_settings_and_running_games_with_open_seats() {
     assert!(row.contains(r#"<option value="Italy">"#), "{row}");
     assert!(row.contains(r#"class="join""#), "{row}");
 }
+
+/// A lobby row of `game` in the table `table` (`my-games`, `open-games`).
+fn lobby_row<'a>(html: &'a str, table: &str, game: i64) -> &'a str {
+    let t = &html[html
+        .find(&format!(r#"id="{table}""#))
+        .unwrap_or_else(|| panic!("no {table}: {html}"))..];
+    let t = &t[..t.find("</table>").unwrap()];
+    let row = &t[t
+        .find(&format!(r#"data-game="{game}""#))
+        .unwrap_or_else(|| panic!("game {game} not in {table}: {t}"))..];
+    &row[..row.find("</tr>").unwrap()]
+}
+
+#[tokio::test]
+async fn lobby_orders_needed_mark_and_countdown_were_untested() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({"deadlines": {"movement": "24h"}})).await;
+    let (s, v) = app
+        .put(
+            &format!("/api/v1/games/{id}/orders"),
+            Some(token_of(&tokens, "France")),
+            json!({"orders": ["A par-bur", "A mar H", "F bre-mao"]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let germany = page(&app, "/", Some(token_of(&tokens, "Germany"))).await;
+    let row = lobby_row(&germany, "my-games", id);
+    assert!(row.contains("orders needed"), "Germany has not ordered: {row}");
+    // The countdown counts to the deadline the row carries.
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    let deadline = g["deadline"].as_str().expect("a deadline");
+    assert!(row.contains(&format!(r#"data-deadline="{deadline}""#)), "{row}");
+    let france = page(&app, "/", Some(token_of(&tokens, "France"))).await;
+    let row = lobby_row(&france, "my-games", id);
+    assert!(!row.contains("orders needed"), "France has ordered: {row}");
+    assert!(row.contains("data-deadline="), "{row}");
+}
+
+#[tokio::test]
+async fn observers_got_the_players_controls() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({})).await;
+    let path = format!("/games/{id}");
+    let controls = [r#"id="ordering""#, r#"id="send""#, r#"id="gm""#];
+    // A player orders and writes; the creator (Austria) has the game
+    // master's tools.
+    let france = page(&app, &path, Some(token_of(&tokens, "France"))).await;
+    assert!(france.contains(controls[0]) && france.contains(controls[1]));
+    assert!(!france.contains(controls[2]));
+    let gm = page(&app, &path, Some(token_of(&tokens, "Austria"))).await;
+    assert!(gm.contains(controls[2]));
+    // Signed out, and signed in without a seat: view only.
+    let stranger = app.user("stranger").await;
+    for who in [None, Some(stranger.as_str())] {
+        let html = page(&app, &path, who).await;
+        assert!(html.contains(r#"id="map""#), "the map is shown");
+        for c in controls {
+            assert!(!html.contains(c), "{who:?} sees {c}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn create_form_did_not_reach_every_api_option() {
+    let app = TestApp::new();
+    let csrf = "dip_csrf=abcdefghijklmnopqrstuvwx";
+    let alice = app.user("alice").await;
+    let cookie = format!("dip_session={alice}; {csrf}");
+    // This server has no DAIDE ports: the form does not offer bots.
+    let lobby = page(&app, "/", Some(&alice)).await;
+    assert!(lobby.contains(r#"id="new-game""#));
+    assert!(!lobby.contains(r#"name="daide""#), "DAIDE offered without ports");
+    let (s, _, _) = form(
+        &app,
+        "/games/new",
+        &cookie,
+        "csrf=abcdefghijklmnopqrstuvwx&name=x&variant=standard&daide=on",
+    )
+    .await;
+    assert_eq!(s, 400, "daide without ports");
+    // Every other field of the form, none at its default.
+    let body = [
+        "csrf=abcdefghijklmnopqrstuvwx",
+        "name=Every+option",
+        "variant=ancmed",
+        "min=3",
+        "max=4",
+        "movement=36h",
+        "retreat=2h",
+        "adjustment=90m",
+        "press=public",
+        "assignment=random",
+        "civil_disorder_after=5",
+        "anonymous=on",
+    ]
+    .join("&");
+    let (s, text, _) = form(&app, "/games/new", &cookie, &body).await;
+    assert_eq!(s, 303, "{text}");
+    let (_, list) = app.get("/api/v1/games?mine=1", Some(&alice)).await;
+    let id = list["games"][0]["id"].as_i64().unwrap();
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), Some(&alice)).await;
+    let (_, variants) = app.get("/api/v1/variants", None).await;
+    assert!(variants.to_string().contains("ancmed"), "{variants}");
+    let api = |k: &str| g[k].clone();
+    assert_eq!(api("name"), "Every option");
+    assert_eq!(api("variant"), "ancmed");
+    assert_eq!(api("players"), json!({"min": 3, "max": 4}));
+    assert_eq!(
+        api("deadlines"),
+        json!({"movement": "36h", "retreat": "2h", "adjustment": "90m"}),
+        "{g}"
+    );
+    assert_eq!(api("press"), "public");
+    assert_eq!(api("assignment"), "random");
+    assert_eq!(api("civil_disorder_after"), 5);
+    assert_eq!(api("anonymous"), true);
+    assert_eq!(api("daide"), false);
+    // The form left unchecked: "join" absent, so the creator has no seat.
+    assert_eq!(g["joined"], 0, "{g}");
+    // Join it myself as a power of the variant.
+    let (s, text, _) = form(
+        &app,
+        "/games/new",
+        &cookie,
+        "csrf=abcdefghijklmnopqrstuvwx&name=Mine&variant=ancmed&join=on&power=Rome",
+    )
+    .await;
+    assert_eq!(s, 303, "{text}");
+    let (_, list) = app.get("/api/v1/games?mine=1", Some(&alice)).await;
+    let (_, mine) = app
+        .get(&format!("/api/v1/games/{}", list["games"][0]["id"]), Some(&alice))
+        .await;
+    assert_eq!(
+        mine["waiting"],
+        json!([{"player": "alice", "wanted": "Rome"}]),
+        "{mine}"
+    );
+    // The same options through the API give the same game.
+    let (s, v) = app
+        .post(
+            "/api/v1/games",
+            Some(&alice),
+            json!({"name": "Every option", "variant": "ancmed", "players": {"min": 3, "max": 4},
+                   "deadlines": {"movement": "36h", "retreat": "2h", "adjustment": "90m"},
+                   "press": "public", "assignment": "random", "civil_disorder_after": 5, "anonymous": true}),
+        )
+        .await;
+    assert_eq!(s, 201, "{v}");
+    let (_, g2) = app.get(&format!("/api/v1/games/{}", v["id"]), Some(&alice)).await;
+    for k in [
+        "variant",
+        "players",
+        "deadlines",
+        "press",
+        "assignment",
+        "civil_disorder_after",
+        "anonymous",
+        "daide",
+    ] {
+        assert_eq!(g[k], g2[k], "{k}");
+    }
+}
+
+async fn clickable_map(app: &TestApp, id: i64, token: &str) -> Vec<u8> {
+    let path = format!("/api/v1/games/{id}/map.svg?clickable=1");
+    let (s, b, _) = app.raw(axum::http::Method::GET, &path, Some(token), None).await;
+    assert_eq!(s, 200);
+    b
+}
+
+#[tokio::test]
+async fn another_players_orders_reached_a_players_page() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({})).await;
+    let england = token_of(&tokens, "England");
+    let france = token_of(&tokens, "France");
+    let svg_before = clickable_map(&app, id, england).await;
+    let (s, v) = app
+        .put(
+            &format!("/api/v1/games/{id}/orders"),
+            Some(france),
+            json!({"orders": ["A par-pic", "A mar-gas", "F bre-mao"]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    // France's orders, as any form of them would appear.
+    let leaks = |text: &str| -> Vec<&'static str> {
+        let t = text.to_lowercase();
+        ["par-pic", "par - pic", "mar-gas", "mar - gas", "bre-mao", "bre - mao"]
+            .into_iter()
+            .filter(|o| t.contains(o))
+            .collect()
+    };
+    // The control: France's own orders are there for France.
+    let (_, own) = app.get(&format!("/api/v1/games/{id}/orders"), Some(france)).await;
+    assert_eq!(leaks(&own.to_string()).len(), 3, "{own}");
+    // England's page, the current phase, the clickable map, the events.
+    let html = page(&app, &format!("/games/{id}"), Some(england)).await;
+    assert_eq!(leaks(&html), Vec::<&str>::new(), "the game page");
+    let (s, phase) = app
+        .get(&format!("/api/v1/games/{id}/phases/S1901M"), Some(england))
+        .await;
+    assert_eq!(s, 200, "{phase}");
+    assert_eq!(leaks(&phase.to_string()), Vec::<&str>::new(), "{phase}");
+    assert_eq!(
+        clickable_map(&app, id, england).await,
+        svg_before,
+        "the map is the same after France ordered"
+    );
+    let req = Request::get(format!("/api/v1/games/{id}/events?after=0"))
+        .header("authorization", format!("Bearer {england}"))
+        .body(Body::empty())
+        .unwrap();
+    let mut body = dip_server::app(app.state.clone())
+        .oneshot(req)
+        .await
+        .unwrap()
+        .into_body();
+    let heard = read_until(&mut body, "event: orders", Duration::from_secs(5)).await;
+    assert!(heard.contains("event: orders"), "{heard}");
+    assert_eq!(leaks(&heard), Vec::<&str>::new(), "{heard}");
+}

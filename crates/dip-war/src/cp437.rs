@@ -24,6 +24,11 @@ pub fn decode(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// Whether the code page has the character (else [`encode`] writes `?`).
+pub fn encodable(c: char) -> bool {
+    (c as u32) < 0x80 || high().contains(&c)
+}
+
 /// Text to bytes; a character outside the code page becomes `?`.
 pub fn encode(text: &str) -> Vec<u8> {
     let h = high();
@@ -46,5 +51,6 @@ mod tests {
         let all: Vec<u8> = (0..=255).collect();
         assert_eq!(super::encode(&super::decode(&all)), all);
         assert_eq!(super::decode(&[0x81, 0xE1]), "üß");
+        assert!(super::encodable('ö') && super::encodable('A') && !super::encodable('Ł'));
     }
 }

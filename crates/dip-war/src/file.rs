@@ -21,6 +21,21 @@ pub struct FileError {
     pub message: String,
 }
 
+/// The most characters of a line an error quotes.
+pub const QUOTED: usize = 60;
+
+/// A line's text quoted in an error: at most [`QUOTED`] characters, cut
+/// with `…` and its length, so a file of one 30 MB line gives a message of
+/// one line, not 30 MB.
+pub fn quote(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= QUOTED {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(QUOTED).collect();
+    format!("{head:?}… ({n} characters)")
+}
+
 pub(crate) fn err<T>(line: usize, message: impl Into<String>) -> Result<T, FileError> {
     Err(FileError {
         line,
@@ -217,7 +232,10 @@ pub const NAME_LENGTH: usize = 17;
 fn parse_name(s: &str) -> Result<Option<String>, String> {
     let t = s.trim_end();
     if t.chars().count() > NAME_LENGTH {
-        return Err(format!("a player's name has at most {NAME_LENGTH} characters: {t:?}"));
+        return Err(format!(
+            "a player's name has at most {NAME_LENGTH} characters: {}",
+            quote(t)
+        ));
     }
     if t.trim().is_empty() {
         return Err("a player's name is empty (NONE means no player)".into());
@@ -294,7 +312,7 @@ impl Reader<'_> {
     fn int(&mut self, what: &str, min: i64, max: i64) -> Result<i64, FileError> {
         let (n, t) = self.line(what)?;
         let Some(v) = parse_int(t) else {
-            return err(n, format!("{what}: expected a whole number, found {t:?}"));
+            return err(n, format!("{what}: expected a whole number, found {}", quote(t)));
         };
         if v < min || v > max {
             return err(n, format!("{what}: {v} is not in {min}..{max}"));
@@ -307,11 +325,17 @@ impl Reader<'_> {
         let Some(v) = parse_real(t) else {
             return err(
                 n,
-                format!("{what}: expected a day number (days since 1 January 1985), found {t:?}"),
+                format!(
+                    "{what}: expected a day number (days since 1 January 1985), found {}",
+                    quote(t)
+                ),
             );
         };
         if daynum::to_datetime(v).is_none() {
-            return err(n, format!("{what}: {t:?} is not a day number of the years 0 to 9999"));
+            return err(
+                n,
+                format!("{what}: {} is not a day number of the years 0 to 9999", quote(t)),
+            );
         }
         Ok(v)
     }
@@ -342,7 +366,7 @@ impl DatFile {
             let name = parse_name(t).or_else(|m| err(n, format!("player {p}: {m}")))?;
             let (n, t) = r.line(&format!("player {p}'s vote"))?;
             let Some(vote) = parse_vote(t) else {
-                return err(n, format!("player {p}'s vote: expected T or F, found {t:?}"));
+                return err(n, format!("player {p}'s vote: expected T or F, found {}", quote(t)));
             };
             let last_moved = r.real(&format!("player {p}'s last move"))?;
             let general = r.int(&format!("player {p}'s commendations from the General"), 0, 5)? as u8;
@@ -376,7 +400,7 @@ impl DatFile {
             if !t.trim().is_empty() {
                 return err(
                     offset + i + 1,
-                    format!("unexpected line after the team passwords: {t:?}"),
+                    format!("unexpected line after the team passwords: {}", quote(t)),
                 );
             }
         }
@@ -639,8 +663,12 @@ impl RecFile {
     }
 }
 
-/// Reads a DAT or a REC file: a REC file's first line is a player number
-/// and its fifth a Game_Event; a DAT file's second line is a day number.
+/// Reads a DAT or a REC file, guessed from its lines: a REC file's second
+/// line is LastPlay (0 to 3) and its sixth a day number; a DAT file's second
+/// line is a day number. A file that is not what the guess says is read as
+/// the other kind (no file is both: a REC's fourth line, Map, is no DAT
+/// vote, and a DAT's fifth, a vote, no REC Game_Event); when neither reads,
+/// the error is the guess's. [`parse_named`] takes the file's name instead.
 pub fn parse_any(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> {
     let lines = Lines::split(bytes);
     let looks_rec = lines
@@ -648,10 +676,32 @@ pub fn parse_any(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> 
         .get(1)
         .is_some_and(|l| parse_int(&l.0).is_some_and(|v| (0..=3).contains(&v)))
         && lines.lines.get(5).is_some_and(|l| parse_real(&l.0).is_some());
-    if looks_rec {
-        let rec = RecFile::parse(bytes)?;
-        Ok((rec.dat.clone(), Some(rec)))
+    let (first, second) = if looks_rec {
+        (parse_rec(bytes), parse_dat(bytes))
     } else {
-        Ok((DatFile::parse(bytes)?, None))
+        (parse_dat(bytes), parse_rec(bytes))
+    };
+    first.or_else(|e| second.map_err(|_| e))
+}
+
+fn parse_dat(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> {
+    DatFile::parse(bytes).map(|d| (d, None))
+}
+
+fn parse_rec(bytes: &[u8]) -> Result<(DatFile, Option<RecFile>), FileError> {
+    RecFile::parse(bytes).map(|r| (r.dat.clone(), Some(r)))
+}
+
+/// Reads a file as its name says: `….DAT` a DAT file, `….REC` a REC file
+/// (in any case), so its errors are that kind's; any other name (or none)
+/// as [`parse_any`] guesses.
+pub fn parse_named(bytes: &[u8], name: Option<&str>) -> Result<(DatFile, Option<RecFile>), FileError> {
+    let ext = name
+        .and_then(|n| n.rsplit_once('.'))
+        .map(|(_, e)| e.to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("dat") => parse_dat(bytes),
+        Some("rec") => parse_rec(bytes),
+        _ => parse_any(bytes),
     }
 }

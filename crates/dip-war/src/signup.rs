@@ -70,10 +70,17 @@ pub fn check_passwords(passwords: &[String]) -> Result<(), (usize, String)> {
     for (i, p) in passwords.iter().enumerate().take(3) {
         let p = p.trim();
         if p.is_empty() || p.chars().count() > PASSWORD_LENGTH || p.chars().any(char::is_control) {
-            return Err((i, format!("team {} password {p:?}: {what}", i + 1)));
+            return Err((i, format!("team {} password {}: {what}", i + 1, crate::file::quote(p))));
         }
         if passwords[..i].iter().any(|q| q.trim().eq_ignore_ascii_case(p)) {
-            return Err((i, format!("team {} password {p:?} is another team's: {what}", i + 1)));
+            return Err((
+                i,
+                format!(
+                    "team {} password {} is another team's: {what}",
+                    i + 1,
+                    crate::file::quote(p)
+                ),
+            ));
         }
     }
     if passwords.len() != 3 {

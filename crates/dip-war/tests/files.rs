@@ -204,6 +204,73 @@ fn bad_files_say_where() {
     );
 }
 
+/// A bad line is quoted in part: a file of one 30 MB line gave a message
+/// of 30 MB.
+#[test]
+fn a_long_bad_line_was_quoted_whole() {
+    let text = String::from_utf8(WAR01.to_vec()).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    let huge = "9".repeat(100_000) + "x";
+    // Game_Event, Event_Day, a name, a vote, a count, an extra line.
+    for i in [0, 1, 2, 3, 5, 126] {
+        let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        l[i] = huge.clone();
+        let e = DatFile::parse(l.join("\r\n").as_bytes()).unwrap_err();
+        assert_eq!(e.line, i + 1, "{}", &e.message[..200.min(e.message.len())]);
+        assert!(e.message.len() < 300, "line {}: {} bytes", i + 1, e.message.len());
+        assert!(
+            e.message.contains("\"99999") && e.message.contains("… (100001 characters)"),
+            "{}",
+            e.message
+        );
+    }
+    // One line and nothing else.
+    let e = DatFile::parse(huge.as_bytes()).unwrap_err();
+    assert!(e.message.len() < 300, "{} bytes", e.message.len());
+    // A team password from a sign-up file.
+    let long = vec!["red".to_string(), "x".repeat(100_000), "blue".to_string()];
+    let (i, m) = dip_war::signup::check_passwords(&long).unwrap_err();
+    assert_eq!(i, 1);
+    assert!(m.len() < 300, "{} bytes", m.len());
+    // A short line is quoted whole.
+    assert!(with_line(&lines, 3, "Y").message.ends_with("found \"Y\""));
+}
+
+fn with_line(lines: &[&str], i: usize, v: &str) -> dip_war::FileError {
+    let mut l = lines.to_vec();
+    l[i] = v;
+    DatFile::parse(l.join("\r\n").as_bytes()).unwrap_err()
+}
+
+/// The kind of file was guessed from its lines, and a wrong guess was an
+/// error: a DAT whose Event_Day is a whole number 0 to 3 looks like a REC.
+#[test]
+fn a_dat_whose_event_day_is_a_small_whole_number_was_read_as_a_rec() {
+    let text = String::from_utf8(WAR01.to_vec()).unwrap();
+    let dat = text.replacen("\r\n1671.6039\r\n", "\r\n2\r\n", 1);
+    assert_ne!(dat, text);
+    let (d, rec) = parse_any(dat.as_bytes()).unwrap();
+    assert!(rec.is_none());
+    assert_eq!(d.event_day, 2.0);
+    assert_eq!(d.to_bytes(), dat.as_bytes());
+    let (_, rec) = dip_war::file::parse_named(dat.as_bytes(), Some("war01.dat")).unwrap();
+    assert!(rec.is_none());
+    // The name decides, so the errors are that kind's.
+    let e = dip_war::file::parse_named(dat.as_bytes(), Some("WAR01.REC")).unwrap_err();
+    assert_eq!(e.line, 1, "{}", e.message);
+    assert!(e.message.starts_with("PlayerNumber"), "{}", e.message);
+    let rec = dip_war::cp437::decode(WAR02).replacen("3\r\n3\r\n", "3\r\n9\r\n", 1);
+    let e = dip_war::file::parse_named(&dip_war::cp437::encode(&rec), Some("WAR02.REC")).unwrap_err();
+    assert_eq!(e.line, 2, "{}", e.message);
+    assert!(e.message.starts_with("LastPlay"), "{}", e.message);
+    // Without a name the guess (a DAT: line 2 is no LastPlay) gives its error.
+    let e = parse_any(&dip_war::cp437::encode(&rec)).unwrap_err();
+    assert_ne!(e.line, 2, "{}", e.message);
+    // Any other name: guessed.
+    assert!(dip_war::file::parse_named(WAR02, Some("war.txt")).unwrap().1.is_some());
+    assert!(dip_war::file::parse_named(WAR02, None).unwrap().1.is_some());
+}
+
 #[test]
 fn games_export_and_import() {
     let opts = Options {

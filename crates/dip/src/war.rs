@@ -35,7 +35,10 @@ enum Command {
 
 #[derive(clap::Args)]
 struct ImportArgs {
-    /// WARxx.DAT or WARxx.REC of a game in progress (a REC resumes its turn).
+    /// WARxx.DAT or WARxx.REC: a game in progress or completed (a REC
+    /// resumes its turn where it stopped), or a DAT in sign-up (its seats and
+    /// votes; it starts at once if they say so). A name ending in .DAT or .REC
+    /// says which; any other name is read as whichever it is.
     file: String,
     /// The data folder of `dip serve` (its SQLite database).
     #[arg(long, default_value = "dip-data", value_name = "DIR")]
@@ -109,7 +112,8 @@ struct NewArgs {
     #[arg(short, long, alias = "out")]
     output: String,
     /// Player names, 3 to 6 (seats 1, 2, …; in a team game 1, 3, 5, 2, 4, 6:
-    /// one in each team first).
+    /// one in each team first). The file holds 17 characters of code page
+    /// 437; a name is cut, and other characters written `?` (with a warning).
     #[arg(long, num_args = 3..=6, required = true)]
     players: Vec<String>,
     /// Seed of the deal.
@@ -160,17 +164,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
 fn read(path: &str) -> Result<(DatFile, Option<RecFile>)> {
     let bytes = dip_game::files::read_bytes_capped(Path::new(path), dip_game::files::MAX_TEXT_BYTES)
         .map_err(anyhow::Error::msg)?;
-    let ext = Path::new(path)
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let parsed = match ext.as_str() {
-        "rec" => RecFile::parse(&bytes).map(|r| (r.dat.clone(), Some(r))),
-        "dat" => DatFile::parse(&bytes).map(|d| (d, None)),
-        _ => file::parse_any(&bytes),
-    };
-    parsed.map_err(|e| anyhow!("{path}:{}: {}", e.line, e.message))
+    file::parse_named(&bytes, Path::new(path).file_name().and_then(|n| n.to_str()))
+        .map_err(|e| anyhow!("{path}:{}: {}", e.line, e.message))
 }
 
 fn show(a: ShowArgs) -> Result<ExitCode> {
@@ -263,6 +258,7 @@ fn show(a: ShowArgs) -> Result<ExitCode> {
         );
     }
     println!();
+    println!("Countries as name armies:player (player 0: nobody); continents with their bonus armies:");
     for k in map::Continent::ALL {
         let list: Vec<String> = view
             .countries
@@ -314,6 +310,12 @@ fn new(a: NewArgs) -> Result<ExitCode> {
     } else {
         [1, 2, 3, 4, 5, 6]
     };
+    for n in &a.players {
+        warn_unwritable("player", n, Some(file::NAME_LENGTH));
+    }
+    for p in &a.passwords {
+        warn_unwritable("team password", p, None);
+    }
     let seats = a.players.iter().zip(order).map(|(n, s)| (s, n.clone())).collect();
     let options = Options {
         teams: a.teams,
@@ -360,8 +362,10 @@ fn play(a: PlayArgs) -> Result<ExitCode> {
             match e {
                 Event::Battle { .. } => battles += 1,
                 Event::Conquered { .. } => conquests += 1,
-                Event::Eliminated { player, by, .. } => println!("player {player} eliminated by player {by}"),
-                Event::Won { players } => println!("won by player(s) {players:?}"),
+                Event::Eliminated { player, by, .. } => {
+                    println!("{} eliminated by {}", who(&game, player), who(&game, by))
+                }
+                Event::Won { players } => println!("won by {}", winners(&game, &players)),
                 _ => {}
             }
         }
@@ -388,6 +392,44 @@ fn play(a: PlayArgs) -> Result<ExitCode> {
         }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A player as `dip war play` prints them: `Ann (player 2)`.
+fn who(game: &Game, seat: u8) -> String {
+    match game.pos.player(seat) {
+        Some(p) => format!("{} (player {seat})", p.name),
+        None => format!("player {seat}"),
+    }
+}
+
+/// The winner, or a team's players: `Ann (player 1) and Bob (player 2)`.
+fn winners(game: &Game, seats: &[u8]) -> String {
+    let names: Vec<String> = seats.iter().map(|&s| who(game, s)).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+/// Warns (on stderr) when the file cannot hold a name or password as
+/// given: longer than it keeps, or with characters outside code page 437,
+/// which are written `?`.
+fn warn_unwritable(what: &str, text: &str, most: Option<usize>) {
+    let outside: String = text.chars().filter(|&c| !dip_war::cp437::encodable(c)).collect();
+    let long = most.is_some_and(|m| text.trim().chars().count() > m);
+    if outside.is_empty() && !long {
+        return;
+    }
+    let kept: String = text.trim().chars().take(most.unwrap_or(usize::MAX)).collect();
+    let written = dip_war::cp437::decode(&dip_war::cp437::encode(&kept));
+    let mut why = Vec::new();
+    if long {
+        why.push(format!("at most {} characters", most.unwrap_or(0)));
+    }
+    if !outside.is_empty() {
+        why.push(format!("{outside:?} not in code page 437"));
+    }
+    eprintln!("warning: {what} {text:?} is written {written:?} ({})", why.join("; "));
 }
 
 /// Now as a day number.
@@ -419,12 +461,14 @@ fn bench(a: BenchArgs) -> Result<ExitCode> {
 fn import(a: ImportArgs) -> Result<ExitCode> {
     let bytes = dip_game::files::read_bytes_capped(Path::new(&a.file), dip_game::files::MAX_TEXT_BYTES)
         .map_err(anyhow::Error::msg)?;
+    let file_name = Path::new(&a.file).file_name().map(|n| n.to_string_lossy().into_owned());
     let mut opts = dip_server::war::files::ImportOptions {
-        name: Some(a.name.unwrap_or_else(|| {
-            Path::new(&a.file)
-                .file_name()
-                .map_or("Global War".into(), |n| n.to_string_lossy().into_owned())
-        })),
+        name: Some(
+            a.name
+                .unwrap_or_else(|| file_name.clone().unwrap_or_else(|| "Global War".into())),
+        ),
+        // The name says DAT or REC, so a bad file's errors are that kind's.
+        file: file_name,
         time_limit: a.time_limit,
         keep: a.keep,
         ..Default::default()

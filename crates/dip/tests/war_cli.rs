@@ -268,3 +268,78 @@ fn team_passwords_were_dropped_by_new_and_play() {
     assert!(err.contains("--passwords"), "{err}");
     assert!(!std::path::Path::new(&other).exists());
 }
+
+#[test]
+fn import_help_said_only_games_in_progress() {
+    let (code, out, _) = dip(&["war", "import", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("or a DAT in sign-up"), "{out}");
+    assert!(out.contains("A name ending in .DAT or .REC says which"), "{out}");
+}
+
+#[test]
+fn show_left_the_armies_and_owner_notation_unexplained() {
+    let (code, out, _) = dip(&["war", "show", "examples/global-war/WAR01.DAT"]);
+    assert_eq!(code, 0);
+    let legend = out
+        .lines()
+        .position(|l| l.starts_with("Countries as name armies:player"))
+        .expect(&out);
+    assert!(out.lines().nth(legend + 1).unwrap().contains("Alaska 3:1"), "{out}");
+}
+
+#[test]
+fn play_printed_the_winners_as_a_debug_list() {
+    // Hagar holds 41 countries with 10 armies each, Sgt. Fury one with 1.
+    let mut dat = dip_war::DatFile::parse(include_bytes!("../../../examples/global-war/WAR01.DAT")).unwrap();
+    dat.original = None;
+    for (i, c) in dat.countries.iter_mut().enumerate() {
+        *c = if i == 0 {
+            dip_war::file::Country { armies: 1, owner: 2 }
+        } else {
+            dip_war::file::Country { armies: 10, owner: 1 }
+        };
+    }
+    let path = tmp("WAR07.DAT");
+    let out = tmp("WAR07-won.DAT");
+    let _ = std::fs::remove_file(&out);
+    std::fs::write(&path, dat.to_bytes()).unwrap();
+    let (code, text, err) = dip(&["war", "play", &path, "-o", &out, "--turns", "10"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("Sgt. Fury (player 2) eliminated by Hagar T. Horrible (player 1)"),
+        "{text}"
+    );
+    assert!(text.contains("won by Hagar T. Horrible (player 1)\n"), "{text}");
+    assert!(!text.contains('['), "{text}");
+}
+
+#[test]
+fn new_wrote_names_outside_code_page_437_as_question_marks_silently() {
+    let path = tmp("WAR08.DAT");
+    let _ = std::fs::remove_file(&path);
+    let (code, _, err) = dip(&[
+        "war",
+        "new",
+        "-o",
+        &path,
+        "--players",
+        "Łukasz",
+        "Björn",
+        "Bartholomew.the.Great",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(r#"warning: player "Łukasz" is written "?ukasz" ("Ł" not in code page 437)"#),
+        "{err}"
+    );
+    assert!(
+        err.contains(r#"player "Bartholomew.the.Great" is written "Bartholomew.the.G" (at most 17 characters)"#),
+        "{err}"
+    );
+    assert!(!err.contains("Björn"), "Björn is in code page 437: {err}");
+    let (_, json, _) = dip(&["war", "show", &path, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["players"][0]["name"], "?ukasz");
+    assert_eq!(v["players"][1]["name"], "Björn");
+}

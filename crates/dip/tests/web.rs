@@ -1,10 +1,12 @@
 //! The web page in a real headless Chromium (chromedriver through
 //! fantoccini): sign up, create a game that starts live when full, order
 //! by clicking, by typing, by double-click, with shift and with ctrl, ready,
-//! see the result, press arriving live in a second browser, history and its
-//! animation, a game master's edit, a retreat, a build and a waive, draw and
-//! concede, the page turning view only when the game ends, escaped user
-//! text, and a phone-size screen zooming, panning and ordering by touch.
+//! see another power's ready mark and the result arrive live, press arriving
+//! live in a second browser, history and its animation, a game master's
+//! edit, Pause, Resume and Extend, a coast chosen, a retreat's disband and
+//! retreat, a build and a waive, draw and concede, the page turning view
+//! only when the game ends, log out (the session refused afterwards), escaped
+//! user text, and a phone-size screen zooming, panning and ordering by touch.
 //! scripts/install-browser.sh installs Chromium and its driver where they
 //! are missing. `DIP_SCREENSHOTS=docs/screenshots` writes the screenshots
 //! there (the README's); otherwise they go under the target directory.
@@ -409,6 +411,19 @@ fn read_orders(api: &Client, id: i64, token: &str) -> Vec<String> {
         .collect()
 }
 
+/// Polls the game's JSON until `ok` holds.
+async fn game_until(api: &Client, id: i64, what: &str, ok: impl Fn(&Value) -> bool) {
+    let started = Instant::now();
+    loop {
+        let (_, g) = api.call("GET", &format!("/api/v1/games/{id}"), None, None);
+        if ok(&g) {
+            return;
+        }
+        assert!(started.elapsed() < Duration::from_secs(15), "not {what}: {g}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_order_by_clicking_and_typing_in_chromium() {
     let d = driver();
@@ -561,6 +576,22 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     assert!(b2.get_alert_text().await.is_err(), "no script ran");
     let _ = b2.close().await;
 
+    // A ready change appears without a reload: England ready through the
+    // API, its mark in France's page.
+    let (s, v) = api.call(
+        "POST",
+        &format!("/api/v1/games/{id}/ready"),
+        Some(&others[1].1),
+        Some(json!({"ready": true})),
+    );
+    assert!(s < 300, "{s} {v}");
+    until(
+        &b,
+        "England's ready mark in France's page",
+        "return document.querySelector('#powers tr[data-power=\"England\"] td.ready')?.textContent === '✓'",
+    )
+    .await;
+
     // Ready: France in the page, the others through the API; the page
     // moves on to Fall 1901 by itself, with the army in Burgundy.
     find(&b, "#ready").await.click().await.unwrap();
@@ -689,12 +720,47 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
         "return document.getElementById('gm-state').textContent === 'done'",
     )
     .await;
+    // A fleet to Spain: the chooser asks which coast.
+    click(&b, "mao").await;
+    click(&b, "spa").await;
+    until(
+        &b,
+        "the coast asked",
+        "return !document.getElementById('chooser').hidden",
+    )
+    .await;
+    chooser_button(&b, "F MAO - SPA/SC").await.click().await.unwrap();
+    orders_contain(&b, "F MAO - SPA/SC").await;
     // A convoy with ctrl: the fleet, ctrl-click, the army, where it goes.
     click_with(&b, fantoccini::key::Key::Control, "mao").await;
     click(&b, "gas").await;
     click(&b, "por").await;
     orders_contain(&b, "F MAO C A GAS - POR").await;
     saved(&b).await;
+    // The game master's Pause and Resume, then Extend (the game had no
+    // deadline: now one).
+    find(&b, "#gm-pause").await.click().await.unwrap();
+    until(
+        &b,
+        "Resume offered",
+        "return document.getElementById('gm-pause').textContent === 'Resume'",
+    )
+    .await;
+    game_until(&api, id, "paused", |g| g["paused"] == true).await;
+    find(&b, "#gm-pause").await.click().await.unwrap();
+    until(
+        &b,
+        "Pause offered",
+        "return document.getElementById('gm-pause').textContent === 'Pause'",
+    )
+    .await;
+    game_until(&api, id, "resumed", |g| g["paused"] == false).await;
+    fill(&b, "#gm-extend", "2h").await;
+    find(&b, "#gm-extend-go").await.click().await.unwrap();
+    game_until(&api, id, "a deadline two hours on", |g| {
+        g["seconds_left"].as_i64().is_some_and(|s| (7000..=7200).contains(&s))
+    })
+    .await;
 
     // A phone: 390×844, alice again. The map zooms and pans by touch, and
     // orders are tapped with the order-type buttons.
@@ -768,8 +834,11 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     );
     assert_eq!(s, 200, "{v}");
     find(&b, "#gm-process").await.click().await.unwrap();
-    // The retreat: the dislodged army, then where it goes.
+    // The retreat: a double-click disbands; the dislodged army, then
+    // where it goes, replaces that.
     ordering(&b, "F1901R").await;
+    double_click(&b, "bur").await;
+    orders_contain(&b, "A BUR D").await;
     click(&b, "bur").await;
     click(&b, "par").await;
     orders_contain(&b, "A BUR R PAR").await;
@@ -839,6 +908,24 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     )
     .await;
 
+    // Log out: the page offers Log in again, and the session is gone.
+    let session = b.get_named_cookie("dip_session").await.unwrap().value().to_string();
+    let (s, _) = api.call("GET", "/api/v1/games?mine=1", Some(&session), None);
+    assert_eq!(s, 200, "the browser's session works as a token");
+    find(&b, "#logout").await.click().await.unwrap();
+    until(
+        &b,
+        "Log in offered",
+        "return !document.querySelector('.me') && [...document.querySelectorAll('header.top a')].some(a => a.textContent === 'Log in')",
+    )
+    .await;
+    assert!(
+        b.get_named_cookie("dip_session").await.is_err(),
+        "the session cookie is cleared"
+    );
+    let (s, _) = api.call("GET", "/api/v1/games?mine=1", Some(&session), None);
+    assert_eq!(s, 401, "the old session is refused");
+
     for x in [b, phone] {
         let _ = x.close().await;
     }
@@ -878,6 +965,12 @@ fn pages_are_small_and_carry_a_strict_csp() {
         assert!(
             csp.contains("script-src 'self'") && !csp.contains("unsafe-eval"),
             "{csp}"
+        );
+        // Packed, or the count below would not be what a browser is sent.
+        assert_eq!(
+            r.headers().get("content-encoding").and_then(|v| v.to_str().ok()),
+            Some("gzip"),
+            "{path}"
         );
         let bytes = r.body_mut().with_config().limit(10_000_000).read_to_vec().unwrap();
         total += bytes.len();

@@ -73,6 +73,11 @@ pub fn set_port_range(r: RangeInclusive<u16>) {
     let _ = PORTS.set(r);
 }
 
+/// Whether games may ask for DAIDE (the server was given ports).
+pub fn has_ports() -> bool {
+    PORTS.get().is_some()
+}
+
 /// Parses `16713-16799` (or one port).
 pub fn parse_port_range(s: &str) -> Result<RangeInclusive<u16>, String> {
     let (a, b) = s.split_once('-').unwrap_or((s, s));

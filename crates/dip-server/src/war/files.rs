@@ -69,6 +69,10 @@ pub fn export(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<(String, Vec<u8>)> {
 #[serde(deny_unknown_fields)]
 pub struct ImportOptions {
     pub name: Option<String>,
+    /// The file's name (`WAR01.REC`): its `.DAT` or `.REC` says which kind
+    /// it is, else the kind is guessed from its lines; the game's name when
+    /// `name` is not given.
+    pub file: Option<String>,
     pub time_limit: Option<String>,
     pub keep: Option<String>,
     pub seed: Option<u64>,
@@ -82,6 +86,14 @@ pub struct ImportOptions {
 }
 
 impl ImportOptions {
+    /// The game's name: `name`, else the file's name.
+    fn game_name(&self) -> &str {
+        self.name
+            .as_deref()
+            .or(self.file.as_deref())
+            .unwrap_or("Imported Global War game")
+    }
+
     fn seat(&self, n: u8) -> Option<&str> {
         [
             &self.seat1,
@@ -165,7 +177,7 @@ fn imported_options(
 /// or a game in sign-up with its seats and votes (which starts at once if
 /// they say so). Each seat goes to the account of its player's name.
 pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOptions) -> ApiResult<i64> {
-    let (dat, rec) = file::parse_any(bytes).map_err(bad_file)?;
+    let (dat, rec) = file::parse_named(bytes, opts.file.as_deref()).map_err(bad_file)?;
     if rec.is_none() && dat.event.status == Status::Signup {
         return import_signup(tx, creator, bytes, &dat, opts);
     }
@@ -174,7 +186,7 @@ pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOpt
         None => dat.to_position(),
     }
     .map_err(bad_file)?;
-    let name = crate::lobby::check_name(opts.name.as_deref().unwrap_or("Imported Global War game"))?;
+    let name = crate::lobby::check_name(opts.game_name())?;
     let options = imported_options(opts, &name, &pos.options, dat.team_passwords.clone())?;
     let players: Vec<(u8, String)> = pos.players.iter().map(|p| (p.number, p.name.clone())).collect();
     let accounts = accounts(tx, &players, opts)?;
@@ -221,7 +233,7 @@ fn import_signup(
     opts: &ImportOptions,
 ) -> ApiResult<i64> {
     let signup = dat.to_signup().map_err(bad_file)?;
-    let name = crate::lobby::check_name(opts.name.as_deref().unwrap_or("Imported Global War game"))?;
+    let name = crate::lobby::check_name(opts.game_name())?;
     let mut options = imported_options(opts, &name, &signup.options, signup.passwords.clone())?;
     options.players = signup.range;
     let players: Vec<(u8, String)> = signup.players.iter().map(|p| (p.seat, p.name.clone())).collect();

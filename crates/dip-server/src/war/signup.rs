@@ -219,10 +219,8 @@ pub(super) fn maybe_start(tx: &mut dyn Tx, mut row: WarRow) -> ApiResult<bool> {
     if !starts {
         return Ok(false);
     }
-    let players: Vec<(u8, String)> = taken
-        .iter()
-        .map(|s| (s.seat, s.name.chars().take(dip_war::file::NAME_LENGTH).collect()))
-        .collect();
+    // The whole account name: only a file cuts it (dip_war::save).
+    let players: Vec<(u8, String)> = taken.iter().map(|s| (s.seat, s.name.clone())).collect();
     let game = dip_war::Game::new(row.options.engine(), players, row.options.seed)
         .map_err(|e| ApiError::conflict(format!("the game cannot start: {e}")))?;
     let now = now_ms();

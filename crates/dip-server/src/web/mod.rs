@@ -146,7 +146,14 @@ async fn lobby_page(State(st): State<AppState>, headers: HeaderMap) -> WebResult
         })
         .collect();
     Ok(Page {
-        html: pages::lobby(me.as_ref(), &csrf, &open["games"], &mine["games"], &variants),
+        html: pages::lobby(
+            me.as_ref(),
+            &csrf,
+            &open["games"],
+            &mine["games"],
+            &variants,
+            crate::daide::has_ports(),
+        ),
         new_csrf,
     })
 }

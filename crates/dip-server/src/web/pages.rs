@@ -195,6 +195,7 @@ pub fn lobby(
     open: &Value,
     mine: &Value,
     variants: &[(String, String, Vec<String>)],
+    daide: bool,
 ) -> String {
     layout(
         "Lobby",
@@ -237,7 +238,8 @@ pub fn lobby(
                             } }
                             label { "Civil disorder after missed phases" input name="civil_disorder_after" type="number" min="1" max="100" value="2"; }
                             label.check { input type="checkbox" name="anonymous"; "Anonymous (names hidden until the end)" }
-                            label.check { input type="checkbox" name="daide"; "Bots may join (DAIDE)" }
+                            // Only a server started with DAIDE ports can give a game one.
+                            @if daide { label.check { input type="checkbox" name="daide"; "Bots may join (DAIDE)" } }
                             label.check { input type="checkbox" name="join" checked; "Join it myself as" }
                             label { "Power" select name="power" id="power" {
                                 option value="" { "any (drawn at the start)" }
