@@ -991,15 +991,18 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let mut retreat_lines: Vec<usize> = Vec::new();
     loop {
         let kind = state.phase.kind;
-        // A turn that starts with retreats: `A Gal-War` is how many write
-        // a retreat of a dislodged unit.
+        // A turn that starts with retreats: every line for a dislodged unit
+        // is its retreat, however written (`A Gal-War`, `A Gal disband`),
+        // also one the scanner could not read (`A Gal-Xyz`, 115) or that
+        // is no retreat (`A Gal H`): the retreat check says why it cannot
+        // be used, and the winterer names it beside its suggestion.
         let retreat_turn = runs.is_empty() && kind == PhaseKind::Retreat;
         let mine: Vec<ReadLine> = lines
             .iter()
             .filter(|l| {
                 let k = l.scanned.order.as_ref();
                 let ph = match k {
-                    Some(OrderKind::Move(u, ..)) if retreat_turn && state.dislodged(u.province).is_some() => {
+                    Some(k) if retreat_turn && k_unit(k).is_some_and(|u| state.dislodged(u.province).is_some()) => {
                         PhaseKind::Retreat
                     }
                     Some(_) if retreat_lines.contains(&l.line) => PhaseKind::Retreat,

@@ -650,3 +650,40 @@ fn fnvariant_was_not_read() {
     assert_eq!(r.report.variant, "Mini", "VARNAME from PARAMS.TXT");
     let _ = std::fs::remove_dir_all(root);
 }
+
+/// A retreat whose destination is misspelt was no order of the retreat
+/// phase ([403], ignored) and the unit got the suggestion as if it had
+/// sent nothing; a disband, a hold or a support of a dislodged unit were
+/// ignored the same way (the disband lost: the unit retreated).
+#[test]
+fn a_retreat_with_a_misspelt_destination_was_403_and_no_retreat_received() {
+    for (name, line, code) in [
+        ("dash", "A Gal-Xyz", 115),
+        ("word", "A Gal R Xyz", 115),
+        ("bare", "Gal-Xyz", 115),
+        ("hold", "A Gal H", 403),
+        ("support", "A Gal S A War", 403),
+    ] {
+        let dir = retreat_turn(&format!("misspelt-{name}"), &format!("NATION Russia\n{line}\nEND\n"));
+        let r = run(&dir, &Stages::all(), None).unwrap();
+        let want = format!("no usable retreat received (line 2 `{line}` [{code}] unusable)");
+        assert!(r.messages.iter().any(|m| m.contains(&want)), "{line}: {:?}", r.messages);
+        assert!(
+            !r.messages.iter().any(|m| m.contains("[403] not an order of")),
+            "{line}: {:?}",
+            r.messages
+        );
+        let errors = std::fs::read_to_string(dir.join("ERRORS.TXT")).unwrap();
+        assert!(errors.contains(&format!("[{code}]")), "{line}: {errors}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let dir = retreat_turn("misspelt-disband", "NATION Russia\nA Gal disband\nEND\n");
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    assert!(!r.messages.iter().any(|m| m.contains("suggested")), "{:?}", r.messages);
+    assert!(
+        newgame_orders(&dir).contains("Russia: A Gal disband"),
+        "{}",
+        newgame_orders(&dir)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
