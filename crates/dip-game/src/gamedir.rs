@@ -92,7 +92,8 @@ fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunE
 }
 
 /// How GAME.TXT was written, kept in what dip writes back: its encoding
-/// and its line ends (DOS's CR LF).
+/// and its line ends (DOS's CR LF); ORDERS.TXT's when GAME.TXT is plain
+/// ASCII.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Form {
     pub encoding: Encoding,
@@ -171,18 +172,23 @@ impl GameDir {
         };
         let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
         let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
-        let (mut game, form) = match game {
+        let (mut game, form, game_ascii) = match game {
             Some((text, path)) => (
                 GameFile::read(text, path)?,
                 Form {
                     encoding: Encoding::Utf8,
                     crlf: text.contains("\r\n"),
                 },
+                false,
             ),
             None => {
                 let (text, encoding) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
                 let crlf = text.contains("\r\n");
-                (GameFile::read(&text, &game_path)?, Form { encoding, crlf })
+                (
+                    GameFile::read(&text, &game_path)?,
+                    Form { encoding, crlf },
+                    text.is_ascii(),
+                )
             }
         };
         // The orders file, also under another case (`orders.txt`), as
@@ -205,12 +211,26 @@ impl GameDir {
                 .unwrap_or(orders_path)
         };
         let read_from = orders_path.is_file().then(|| orders_path.clone());
-        let (orders_text, orders_missing) = if orders_path.is_file() {
-            (read(&orders_path)?, None)
+        let (orders_text, orders_missing, orders_encoding) = if orders_path.is_file() {
+            let (text, enc) = crate::files::read_text_encoded(&orders_path).map_err(RunError::Other)?;
+            (text, None, enc)
         } else if orders_path.exists() {
-            (String::new(), Some(format!("{} is not a file", orders_path.display())))
+            let why = format!("{} is not a file", orders_path.display());
+            (String::new(), Some(why), Encoding::Utf8)
         } else {
-            (String::new(), Some(format!("{} does not exist", orders_path.display())))
+            let why = format!("{} does not exist", orders_path.display());
+            (String::new(), Some(why), Encoding::Utf8)
+        };
+        // A GAME.TXT in plain ASCII (as `dip new` writes it) says nothing
+        // of the game master's code page: the orders file, as the players'
+        // umlauts came in, does, and so do its DOS line ends.
+        let form = if game_ascii && read_from.is_some() {
+            Form {
+                encoding: orders_encoding,
+                crlf: form.crlf || orders_text.contains("\r\n"),
+            }
+        } else {
+            form
         };
         let orders = ParamFile::parse(&orders_text, orders_path);
         let vpath = game.params.get("VARIANTPATH").ok_or_else(|| GameError {

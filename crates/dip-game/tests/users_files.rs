@@ -687,3 +687,32 @@ fn a_retreat_with_a_misspelt_destination_was_403_and_no_retreat_received() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// GAME.TXT as `dip new` writes it (plain ASCII, LF) and the players'
+/// orders in DOS code page 850 with CR LF: ERRORS.TXT came out in UTF-8
+/// with LF, as if the game master's files were Unix files.
+#[test]
+fn an_ascii_game_txt_made_errors_txt_utf8_although_orders_txt_was_dos() {
+    use dip_game::files::Encoding;
+    let dir = std::env::temp_dir().join(format!("dip-users-{}-ascii-game", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dip_game::gamedir::new_game(&dir, "standard", "").unwrap();
+    assert!(std::fs::read(dir.join("GAME.TXT")).unwrap().is_ascii());
+    let orders = "NATION Österreich\r\nA Vie-Gal\r\nF Tri grüßt den Papst\r\nEND\r\n";
+    std::fs::write(dir.join("ORDERS.TXT"), dip_game::files::encode(orders, Encoding::Dos)).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    for f in ["ERRORS.TXT", "PLAIN.TXT", "NEWGAME.TXT"] {
+        let bytes = std::fs::read(dir.join(f)).unwrap();
+        assert!(
+            bytes
+                .iter()
+                .enumerate()
+                .all(|(i, &b)| b != b'\n' || (i > 0 && bytes[i - 1] == b'\r')),
+            "{f}: every line ends in CR LF"
+        );
+    }
+    let (errors, enc) = dip_game::files::read_text_encoded(&dir.join("ERRORS.TXT")).unwrap();
+    assert_eq!(enc, Encoding::Dos, "{errors}");
+    assert!(errors.contains("F Tri grüßt den Papst"), "{errors}");
+    let _ = std::fs::remove_dir_all(dir);
+}
