@@ -228,7 +228,30 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
             variant_path: g.variant_path,
         });
     }
-    if record_like && !is_dip(path) {
+    if is_dip(path) {
+        // One of DIP's season files alone: the position it stands at, not
+        // the last of the series its siblings make (that is `--phase last`).
+        let text = crate::files::read_text(path).map_err(RunError::Other)?;
+        let variant = crate::record::variant_of_text(path, &text).map_err(RunError::Other)?;
+        let (state, played) = crate::dipfile::season_end(&variant.map, &name, &text).map_err(other)?;
+        let rules = text
+            .lines()
+            .find_map(|l| l.strip_prefix("rules "))
+            .and_then(|r| Ruleset::parse(r.trim()).ok());
+        let at = if played == 0 {
+            "its position"
+        } else {
+            "the position after the season it records"
+        };
+        return Ok(Opened {
+            note: Some(format!("{name}: DIP's season file, {at} ({})", state.phase.short())),
+            variant,
+            state,
+            rules,
+            variant_path: None,
+        });
+    }
+    if record_like {
         let rec = open_record(path)?;
         let state = rec
             .record

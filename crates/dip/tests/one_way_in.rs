@@ -375,3 +375,74 @@ NATION England\nUNITS\nF Eng\nCENTERS\nlon edi lvp\n%\nEND\n";
     assert!(out.contains("dislodged"), "{out}");
     let _ = std::fs::remove_dir_all(d);
 }
+
+/// One `.dip` season file without `--phase` was read as a position file
+/// ("expected `phase SEASON YEAR KIND`") by render, adjudicate and orders
+/// check, also a file dip wrote itself. It is the position the file stands
+/// at: after the season it records, not the last of its siblings.
+#[test]
+fn a_single_dip_file_without_phase_was_read_as_a_position_file() {
+    let d = tmp("single-dip");
+    let rec = repo().join("examples/game1905/current/HISTORY.REC");
+    let (code, _, err) = dip(&[
+        "record",
+        "dip",
+        &rec.to_string_lossy(),
+        "-o",
+        &d.to_string_lossy(),
+        "--prefix",
+        "xyz",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let spring = d.join("xyz_s02.dip").to_string_lossy().to_string();
+    let orders = d.join("orders.txt");
+    std::fs::write(&orders, "Russia: A war H\n").unwrap();
+    let orders = orders.to_string_lossy().to_string();
+    let (code, out, err) = dip(&["adjudicate", &spring, &orders]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Fall 1902 movement"),
+        "after the spring of 1902, not 1905: {out}"
+    );
+    let (code, out, err) = dip(&["orders", "check", "--state", &spring, &orders]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("A war"), "{out}");
+    let (code, svg, err) = dip(&["render", &spring]);
+    assert_eq!(code, 0, "{err}");
+    assert!(svg.starts_with("<svg") && svg.contains("1902"), "{err}");
+    // The file of DIP's help, alone in its folder.
+    let manual = repo().join("crates/dip/tests/data/manual_a01.dip");
+    let (code, svg, err) = dip(&["render", &manual.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(svg.starts_with("<svg"), "{err}");
+    let _ = std::fs::remove_dir_all(d);
+}
+
+/// `dip render POSITION --phase S1902M` drew the position file's (or
+/// GAME.TXT's) own phase in silence; `dip adjudicate` refused it.
+#[test]
+fn render_of_a_single_position_with_phase_drew_the_files_own_phase() {
+    for pos in [
+        "examples/spring-1901/position.txt",
+        "examples/game1905/current/GAME.TXT",
+        "start",
+    ] {
+        let (code, svg, err) = dip(&["render", pos, "--phase", "S1902M"]);
+        assert_eq!(code, 2, "{pos}: {err}");
+        assert!(svg.is_empty(), "{pos}");
+        assert!(
+            err.contains("--phase S1902M") && err.contains("single position"),
+            "{pos}: {err}"
+        );
+    }
+    // A game with phases still draws the phase asked for, also with orders.
+    let (code, _, err) = dip(&[
+        "render",
+        "examples/game1905/current/HISTORY.REC",
+        "examples/spring-1901/orders.txt",
+        "--phase",
+        "S1901M",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("S1901M"), "{err}");
+}
