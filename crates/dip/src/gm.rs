@@ -516,7 +516,7 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
 
 #[derive(clap::Args)]
 pub struct QuakeArgs {
-    /// The game directory.
+    /// The game directory, or its GAME.TXT.
     game: PathBuf,
     /// The map edits (docs/variant-format.md, "Map edits").
     edits: PathBuf,
@@ -527,14 +527,16 @@ pub struct QuakeArgs {
 
 /// `dip quake`: Seismic play, the map changes between turns.
 pub fn quake(a: QuakeArgs) -> Result<ExitCode> {
-    match gamedir::quake(&a.game, &a.edits, &a.name) {
+    // `dip quake spiel/GAME.TXT` is the game in `spiel`.
+    let game = dip_game::source::game_dir_of(&a.game);
+    match gamedir::quake(&game, &a.edits, &a.name) {
         Ok(findings) => {
             for f in &findings {
                 println!("lint: {f}");
             }
             println!(
                 "the map of {} is changed; GAME.TXT rewritten (the old one kept)",
-                a.game.display()
+                game.display()
             );
             Ok(if findings.is_empty() {
                 ExitCode::SUCCESS

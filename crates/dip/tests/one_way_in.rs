@@ -446,3 +446,65 @@ fn render_of_a_single_position_with_phase_drew_the_files_own_phase() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("S1901M"), "{err}");
 }
+
+/// `dip record dip/export/gam/show` took only a `.rec` ("unknown keyword
+/// `VARIANTPATH`" for GAME.TXT, "is a directory" for a game directory),
+/// and `dip quake` no GAME.TXT.
+#[test]
+fn record_commands_took_only_a_rec_file() {
+    let d = tmp("record-kinds");
+    let (code, _, err) = dip(&[
+        "record",
+        "dip",
+        "examples/game1905/current",
+        "-o",
+        &d.to_string_lossy(),
+        "--prefix",
+        "g",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let dip_file = d.join("g_s03.dip").to_string_lossy().to_string();
+    for game in [
+        "examples/game1905/current",
+        "examples/game1905/current/GAME.TXT",
+        "examples/mila/game1905.json",
+        dip_file.as_str(),
+    ] {
+        let (code, out, err) = dip(&["record", "show", game]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.contains("S1901M"), "{game}: {out}");
+        let (code, out, err) = dip(&["record", "export", game]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.starts_with('{'), "{game}: {out}");
+        let (code, out, err) = dip(&["record", "gam", game]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(!out.is_empty(), "{game}");
+    }
+    // A file of another kind says what it seems to be and what is expected.
+    for (file, looks) in [
+        ("examples/spring-1901/position.txt", "a position file"),
+        ("examples/game1905/03-S1902M/ORDERS.TXT", "DipWork game or orders file"),
+    ] {
+        let (code, _, err) = dip(&["record", "show", file]);
+        assert_eq!(code, 2, "{file}");
+        assert!(
+            err.contains(looks) && err.contains("expected a game record"),
+            "{file}: {err}"
+        );
+        assert!(!err.contains("unknown keyword `VARIANTPATH`"), "{err}");
+    }
+    // `dip quake GAME.TXT` changes the map of the game in its folder.
+    let g = d.join("seismic");
+    let (code, _, err) = dip(&["new", &g.to_string_lossy(), "--variant", "seismic"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = dip(&[
+        "quake",
+        &g.join("GAME.TXT").to_string_lossy(),
+        "examples/quake.edits",
+        "--name",
+        "beben",
+    ]);
+    assert!(code == 0 || code == 1, "{out}{err}");
+    assert!(std::fs::read_dir(g.join("history")).unwrap().count() == 1, "{out}{err}");
+    let _ = std::fs::remove_dir_all(d);
+}
