@@ -391,7 +391,13 @@ pub fn menu(a: MenuArgs) -> Result<ExitCode> {
             println!("no such game: {choice}");
             continue;
         };
-        let dir = base.join(&g.path);
+        // DOS's `spiele\meine` in a GAMELIST is a path here too.
+        let game_path = if cfg!(windows) {
+            g.path.clone()
+        } else {
+            g.path.replace('\\', "/")
+        };
+        let dir = base.join(&game_path);
         let game = match gamedir::GameDir::open(&dir, Some(&a.project)) {
             Ok(g) => g,
             Err(e) => {
@@ -403,12 +409,30 @@ pub fn menu(a: MenuArgs) -> Result<ExitCode> {
             .params
             .string("MENULIST")
             .unwrap_or_else(|| DEFAULT_MENU.to_string());
-        game_menu(&game, &dir, &menu_text)?;
+        let place = MenuPlace {
+            project_dir: if base.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                base.clone()
+            },
+            game_path,
+        };
+        game_menu(&game, &place, &menu_text)?;
     }
 }
 
-fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) -> Result<()> {
-    use dip_game::menu::{expand, parse_menu, Action};
+/// Where a game's menu commands run, and its predefined macros: the
+/// project folder (DipWork's working folder, `'CURRENTPATH'`) and the
+/// game's path as the GAMELIST gives it, relative to it (`'GAMEPATH'`).
+struct MenuPlace {
+    project_dir: PathBuf,
+    game_path: String,
+}
+
+fn game_menu(game: &gamedir::GameDir, place: &MenuPlace, menu_text: &str) -> Result<()> {
+    use dip_game::macros::{defaults, dip_run, dos_shell, Macros};
+    use dip_game::menu::{parse_menu, Action};
+    let dir = &game.dir;
     let items = match parse_menu(menu_text) {
         Ok(i) => i,
         Err(e) => {
@@ -419,38 +443,16 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
     let dip_exe = std::env::current_exe()
         .map(|p| p.display().to_string())
         .unwrap_or_else(|_| "dip".into());
-    // The programs DipWork's menus call, where PROJECT.TXT names none:
-    // EVALGAME is `dip run` (DIP_RUN), READTEXT the system's pager, and
-    // PRINTMAP (PRINTTIF's job: show or print a drawn map) the system's viewer.
-    let defaults = [
-        ("EVALGAME", format!("{dip_exe} run")),
-        ("READTEXT", if cfg!(windows) { "more".into() } else { "less".into() }),
-        (
-            "PRINTMAP",
-            if cfg!(windows) {
-                "start \"\"".into()
-            } else if cfg!(target_os = "macos") {
-                "open".into()
-            } else {
-                "xdg-open".into()
-            },
-        ),
-    ];
-    let mut predefined = vec![
-        ("GAMEPATH", dir.display().to_string()),
-        (
-            "CURRENTPATH",
-            std::env::current_dir()
-                .map(|d| d.display().to_string())
-                .unwrap_or_default(),
-        ),
-        ("DIP", dip_exe.clone()),
-    ];
-    for (k, v) in defaults {
-        if game.params.string(k).is_none() {
-            predefined.push((k, v));
-        }
-    }
+    let current = std::fs::canonicalize(&place.project_dir).unwrap_or_else(|_| place.project_dir.clone());
+    let macros = Macros {
+        predefined: vec![
+            ("GAMEPATH", place.game_path.clone()),
+            ("CURRENTPATH", current.display().to_string()),
+            ("DIP", dip_exe.clone()),
+        ],
+        params: &game.params,
+        defaults: defaults(&dip_exe),
+    };
     loop {
         let name = game.params.text("NAME", &dir.display().to_string());
         println!("\n{name} ({})", game.variant.title);
@@ -485,22 +487,29 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
         };
         match &it.action {
             Action::Submenu(list) => match game.params.string(list) {
-                Some(t) => game_menu(game, dir, &t)?,
+                Some(t) => game_menu(game, place, &t)?,
                 None => println!("no menu `{list}`"),
             },
             Action::Command { line, wait } => {
-                let cmd = match expand(line, &game.params, &predefined) {
-                    Ok(c) => c,
+                let cmd = match macros.expand(line) {
+                    Ok(c) => dos_shell(&dip_run(&c, &dip_exe)),
                     Err(e) => {
                         println!("dip: {e}");
                         continue;
                     }
                 };
                 println!("> {cmd}");
+                // In the project folder, where the GAMELIST's paths start.
                 let status = if cfg!(windows) {
-                    std::process::Command::new("cmd").args(["/C", &cmd]).status()
+                    std::process::Command::new("cmd")
+                        .args(["/C", &cmd])
+                        .current_dir(&current)
+                        .status()
                 } else {
-                    std::process::Command::new("sh").args(["-c", &cmd]).status()
+                    std::process::Command::new("sh")
+                        .args(["-c", &cmd])
+                        .current_dir(&current)
+                        .status()
                 };
                 let failed = !status.map(|s| s.success()).unwrap_or(false);
                 if failed {
