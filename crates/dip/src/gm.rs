@@ -132,6 +132,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
             }
             for f in &r.written {
                 println!("wrote {}", f.display());
+                pause();
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -170,8 +171,9 @@ fn fieldtest(game: &std::path::Path, project: Option<&std::path::Path>) -> Resul
 }
 
 /// DipWork's SLOWMOTION on a terminal: a pause of so many milliseconds
-/// after each screen line, or (-1) a key press; nothing when the output
-/// goes to a file or a pipe.
+/// after each screen line, or (-1) a key press (one key, no Enter); 0 no
+/// pause at all (dip has no key presses between the stages to leave out);
+/// nothing when the output goes to a file or a pipe.
 fn slow_motion(ms: i64) -> Box<dyn Fn()> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() || ms == 0 {
@@ -179,8 +181,7 @@ fn slow_motion(ms: i64) -> Box<dyn Fn()> {
     }
     if ms < 0 {
         return Box::new(|| {
-            let mut line = String::new();
-            let _ = std::io::stdin().read_line(&mut line);
+            crate::keys::wait_key();
         });
     }
     let d = std::time::Duration::from_millis(ms.min(65_000) as u64);
