@@ -773,10 +773,11 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             _ => note,
         };
         // DipWork underlines every order with an error of 100 or more, also
-        // one the parser changed into a hold (111, 113, 109 ...). A missing
-        // unit type (300) that dip read with the unit standing there
-        // changed nothing, and is not underlined; nor is what the winterer
-        // did for a missing retreat (104), which is marked instead.
+        // one the parser changed into a hold (111, 113, 109 ...): it did not
+        // do what was written. A missing unit type (300) that dip read with
+        // the unit standing there is carried out, not failed, but still
+        // underlined (`Line::underlined`); what the winterer did for a
+        // missing retreat (104) is marked instead.
         let failed = failed || (!automatic && code.is_some_and(|c| c >= 100 && c != Code::UnitTypeExpected.number()));
         // The order the parser changed says why (`cannot retreat to
         // Bohemia: the attack came from there`).
@@ -1263,7 +1264,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         newgame.push_str(&format!("\n# Orders of {} with their results\n", report.season));
         let all = || report.orders.iter().chain(&report.retreats).chain(&report.builds);
         for l in all() {
-            let text = if l.failed {
+            let text = if l.underlined() {
                 format!("[{}]", l.marked_order())
             } else {
                 l.marked_order()

@@ -32,7 +32,13 @@ fn retreat_written_as_a_move_is_read_as_a_retreat() {
         let dir = retreat_turn(name, &format!("NATION Russia\n{line}\nEND\n"));
         let r = run(&dir, &Stages::all(), None).unwrap();
         let orders = newgame_orders(&dir);
-        assert!(orders.contains("Russia: A Gal-War"), "{line}: {orders}");
+        // `Gal-War` names no unit type (300): carried out, and bracketed.
+        let want = if name == "bare" {
+            "Russia: [A Gal-War]"
+        } else {
+            "Russia: A Gal-War"
+        };
+        assert!(orders.contains(want), "{line}: {orders}");
         assert!(
             !r.messages.iter().any(|m| m.contains("suggested")),
             "{line}: the written retreat is used, not the suggestion: {:?}",
@@ -714,5 +720,26 @@ fn an_ascii_game_txt_made_errors_txt_utf8_although_orders_txt_was_dos() {
     let (errors, enc) = dip_game::files::read_text_encoded(&dir.join("ERRORS.TXT")).unwrap();
     assert_eq!(enc, Encoding::Dos, "{errors}");
     assert!(errors.contains("F Tri grüßt den Papst"), "{errors}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `Tu Con-Bul` (no unit type, DipWork's 300) is carried out with the
+/// army standing there, but PLAIN.TXT and NEWGAME.TXT printed it without
+/// brackets, although the manual underlines every error of 100 or more.
+#[test]
+fn a_carried_out_300_order_was_not_bracketed() {
+    let dir = std::env::temp_dir().join(format!("dip-users-{}-bracket-300", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dip_game::gamedir::new_game(&dir, "standard", "").unwrap();
+    std::fs::write(dir.join("ORDERS.TXT"), "NATION Turkey\nTu Con-Bul\nF Ank-Bla\nEND\n").unwrap();
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    let plain = std::fs::read_to_string(dir.join("PLAIN.TXT")).unwrap();
+    assert!(plain.contains("[A Con-Bul]"), "{plain}");
+    assert!(plain.contains("F Ank-Bla") && !plain.contains("[F Ank-Bla]"), "{plain}");
+    let newgame = std::fs::read_to_string(dir.join("NEWGAME.TXT")).unwrap();
+    assert!(newgame.contains("# Turkey: [A Con-Bul]"), "{newgame}");
+    // Carried out all the same: the army stands in Bulgaria.
+    let line = r.report.orders.iter().find(|l| l.order == "A Con-Bul").unwrap();
+    assert!(!line.failed && line.code == Some(300), "{line:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
