@@ -119,7 +119,10 @@ PLAIN.TXT from WINTERED.TXT
 'DIP' run 'GAMEPATH' --output
 &eErrors
 show ERRORS.TXT
-'DIP' orderview 'GAMEPATH'/ERRORS.TXT
+'READTEXT' 'GAMEPATH'\\FNERRORS' '!'
+&vOrder view
+the latest stage file as a table
+'DIP' orderview 'GAMEPATH'
 ";
 
 #[cfg(test)]

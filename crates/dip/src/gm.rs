@@ -274,6 +274,28 @@ pub fn orderview(a: OrderviewArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    // Only a stage file is a table; GAME.TXT or ORDERS.TXT printed as one
+    // would look like something it is not.
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if !first.trim_start().starts_with("# dip stage") {
+        let game = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let hint = if game.join("GAME.TXT").is_file() {
+            format!(
+                "; for the game's latest stage file give its directory: `dip orderview {}`",
+                game.display()
+            )
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "dip: {}: not a stage file (expected SCANNED.TXT, PARSED.TXT, CONFLICTED.TXT or WINTERED.TXT, whose first line is `# dip stage: …`){hint}",
+            file.display()
+        );
+        return Ok(ExitCode::from(2));
+    }
     for line in text.lines() {
         if line.starts_with('#') || line.trim().is_empty() {
             println!("{line}");

@@ -508,3 +508,20 @@ fn record_commands_took_only_a_rec_file() {
     assert!(std::fs::read_dir(g.join("history")).unwrap().count() == 1, "{out}{err}");
     let _ = std::fs::remove_dir_all(d);
 }
+
+/// `dip orderview GAME.TXT` printed GAME.TXT as if it were a stage file's
+/// table; only stage files are, and the message names the game directory.
+#[test]
+fn orderview_printed_game_txt_as_a_table() {
+    for file in ["examples/game1905/current/GAME.TXT", "examples/game/meine/ORDERS.TXT"] {
+        let (code, out, err) = dip(&["orderview", file]);
+        assert_eq!(code, 2, "{file}: {out}");
+        assert!(out.is_empty(), "{file}: {out}");
+        assert!(err.contains("not a stage file"), "{file}: {err}");
+    }
+    let (_, _, err) = dip(&["orderview", "examples/game1905/current/GAME.TXT"]);
+    assert!(err.contains("dip orderview examples/game1905/current"), "{err}");
+    let (code, out, err) = dip(&["orderview", "examples/stages/PARSED.TXT"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# dip stage: parsed"), "{out}");
+}
