@@ -134,7 +134,7 @@ pub fn from_dip_files_with(
 ) -> Result<GameRecord, crate::record::RecordError> {
     let mut seasons: Vec<(GameRecord, &str)> = Vec::new();
     for f in files {
-        seasons.push((season_of(vocab, std::slice::from_ref(f))?, &f.0));
+        seasons.push((season_of(vocab, std::slice::from_ref(f))?.0, &f.0));
     }
     seasons.sort_by_key(|(r, _)| r.phases.first().map(|p| p.state.phase));
     let mut rec: Option<GameRecord> = None;
@@ -168,7 +168,25 @@ pub fn from_dip_files_with(
     }))
 }
 
-fn season_of(vocab: &Vocabulary, files: &[(String, String)]) -> Result<GameRecord, crate::record::RecordError> {
+/// The position one `.dip` file stands at: after the phases it records
+/// (a finished season: the next season's start), or its own position when
+/// it records none. With the number of phases played.
+pub fn season_end(map: &Map, file: &str, text: &str) -> Result<(State, usize), crate::record::RecordError> {
+    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    let (rec, end) = season_of(&vocab, &[(file.to_string(), text.to_string())])?;
+    let end = end.ok_or_else(|| crate::record::RecordError {
+        file: file.to_string(),
+        line: 1,
+        message: "no position in the file".into(),
+    })?;
+    Ok((end, rec.phases.len()))
+}
+
+/// The record of the seasons in `files`, and the position after the last.
+fn season_of(
+    vocab: &Vocabulary,
+    files: &[(String, String)],
+) -> Result<(GameRecord, Option<State>), crate::record::RecordError> {
     let map = vocab.map();
     let pairs = renames(vocab);
     let rules_of = |t: &str| {
@@ -185,6 +203,7 @@ fn season_of(vocab: &Vocabulary, files: &[(String, String)]) -> Result<GameRecor
         phases: Vec::new(),
     };
     let rules = dip_core::Ruleset::parse(&rec.rules).unwrap_or_default();
+    let mut end = None;
     for (file, text) in files {
         let err = |line: usize, message: String| crate::record::RecordError {
             file: file.clone(),
@@ -233,8 +252,9 @@ fn season_of(vocab: &Vocabulary, files: &[(String, String)]) -> Result<GameRecor
         if k >= lines.len() {
             return Err(err(lines.len(), "expected `season finished` at the end".into()));
         }
+        end = Some(state);
     }
-    Ok(rec)
+    Ok((rec, end))
 }
 
 /// The season a `.dip` file's name gives: where DIP's "Animate game" looks

@@ -92,7 +92,8 @@ fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), RunE
 }
 
 /// How GAME.TXT was written, kept in what dip writes back: its encoding
-/// and its line ends (DOS's CR LF).
+/// and its line ends (DOS's CR LF); ORDERS.TXT's when GAME.TXT is plain
+/// ASCII.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Form {
     pub encoding: Encoding,
@@ -171,18 +172,23 @@ impl GameDir {
         };
         let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
         let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
-        let (mut game, form) = match game {
+        let (mut game, form, game_ascii) = match game {
             Some((text, path)) => (
                 GameFile::read(text, path)?,
                 Form {
                     encoding: Encoding::Utf8,
                     crlf: text.contains("\r\n"),
                 },
+                false,
             ),
             None => {
                 let (text, encoding) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
                 let crlf = text.contains("\r\n");
-                (GameFile::read(&text, &game_path)?, Form { encoding, crlf })
+                (
+                    GameFile::read(&text, &game_path)?,
+                    Form { encoding, crlf },
+                    text.is_ascii(),
+                )
             }
         };
         // The orders file, also under another case (`orders.txt`), as
@@ -205,12 +211,26 @@ impl GameDir {
                 .unwrap_or(orders_path)
         };
         let read_from = orders_path.is_file().then(|| orders_path.clone());
-        let (orders_text, orders_missing) = if orders_path.is_file() {
-            (read(&orders_path)?, None)
+        let (orders_text, orders_missing, orders_encoding) = if orders_path.is_file() {
+            let (text, enc) = crate::files::read_text_encoded(&orders_path).map_err(RunError::Other)?;
+            (text, None, enc)
         } else if orders_path.exists() {
-            (String::new(), Some(format!("{} is not a file", orders_path.display())))
+            let why = format!("{} is not a file", orders_path.display());
+            (String::new(), Some(why), Encoding::Utf8)
         } else {
-            (String::new(), Some(format!("{} does not exist", orders_path.display())))
+            let why = format!("{} does not exist", orders_path.display());
+            (String::new(), Some(why), Encoding::Utf8)
+        };
+        // A GAME.TXT in plain ASCII (as `dip new` writes it) says nothing
+        // of the game master's code page: the orders file, as the players'
+        // umlauts came in, does, and so do its DOS line ends.
+        let form = if game_ascii && read_from.is_some() {
+            Form {
+                encoding: orders_encoding,
+                crlf: form.crlf || orders_text.contains("\r\n"),
+            }
+        } else {
+            form
         };
         let orders = ParamFile::parse(&orders_text, orders_path);
         let vpath = game.params.get("VARIANTPATH").ok_or_else(|| GameError {
@@ -753,10 +773,11 @@ fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
             _ => note,
         };
         // DipWork underlines every order with an error of 100 or more, also
-        // one the parser changed into a hold (111, 113, 109 ...). A missing
-        // unit type (300) that dip read with the unit standing there
-        // changed nothing, and is not underlined; nor is what the winterer
-        // did for a missing retreat (104), which is marked instead.
+        // one the parser changed into a hold (111, 113, 109 ...): it did not
+        // do what was written. A missing unit type (300) that dip read with
+        // the unit standing there is carried out, not failed, but still
+        // underlined (`Line::underlined`); what the winterer did for a
+        // missing retreat (104) is marked instead.
         let failed = failed || (!automatic && code.is_some_and(|c| c >= 100 && c != Code::UnitTypeExpected.number()));
         // The order the parser changed says why (`cannot retreat to
         // Bohemia: the attack came from there`).
@@ -991,15 +1012,18 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let mut retreat_lines: Vec<usize> = Vec::new();
     loop {
         let kind = state.phase.kind;
-        // A turn that starts with retreats: `A Gal-War` is how many write
-        // a retreat of a dislodged unit.
+        // A turn that starts with retreats: every line for a dislodged unit
+        // is its retreat, however written (`A Gal-War`, `A Gal disband`),
+        // also one the scanner could not read (`A Gal-Xyz`, 115) or that
+        // is no retreat (`A Gal H`): the retreat check says why it cannot
+        // be used, and the winterer names it beside its suggestion.
         let retreat_turn = runs.is_empty() && kind == PhaseKind::Retreat;
         let mine: Vec<ReadLine> = lines
             .iter()
             .filter(|l| {
                 let k = l.scanned.order.as_ref();
                 let ph = match k {
-                    Some(OrderKind::Move(u, ..)) if retreat_turn && state.dislodged(u.province).is_some() => {
+                    Some(k) if retreat_turn && k_unit(k).is_some_and(|u| state.dislodged(u.province).is_some()) => {
                         PhaseKind::Retreat
                     }
                     Some(_) if retreat_lines.contains(&l.line) => PhaseKind::Retreat,
@@ -1240,7 +1264,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         newgame.push_str(&format!("\n# Orders of {} with their results\n", report.season));
         let all = || report.orders.iter().chain(&report.retreats).chain(&report.builds);
         for l in all() {
-            let text = if l.failed {
+            let text = if l.underlined() {
                 format!("[{}]", l.marked_order())
             } else {
                 l.marked_order()

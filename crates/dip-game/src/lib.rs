@@ -8,6 +8,7 @@ pub mod dipfile;
 pub mod files;
 pub mod gamedir;
 pub mod gamefile;
+pub mod macros;
 pub mod menu;
 pub mod mila;
 pub mod nmr;

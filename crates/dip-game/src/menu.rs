@@ -1,8 +1,6 @@
 //! DipWork's menus: the project's GAMELIST and a game's MENULIST (label with
-//! a `~` or `&` hotkey, a help line, a command with macros), `'SUBMENU' NAME`
-//! and a trailing `'!'` for "do not wait".
-
-use crate::params::Params;
+//! a `~` or `&` hotkey, a help line, a command with macros: `macros`),
+//! `'SUBMENU' NAME` and a trailing `'!'` for "do not wait".
 
 /// One game of the project's GAMELIST.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,62 +103,6 @@ fn hotkey(label: &str) -> (String, Option<char>) {
     (label.to_string(), label.chars().next())
 }
 
-/// Replaces `'NAME'` by the parameter NAME (or a predefined macro); an
-/// unknown name is reported. The manual's path forms chain macros with a
-/// backslash: `'GAMEPATH'\FNORDERS'` and `'CURRENTPATH\'VARIANTPATH'` are
-/// the game's path, a path separator, and the second macro's value.
-pub fn expand(line: &str, params: &Params, predefined: &[(&str, String)]) -> Result<String, String> {
-    let value = |name: &str| {
-        predefined
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.clone())
-            .or_else(|| params.string(name))
-    };
-    let sep = std::path::MAIN_SEPARATOR;
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(i) = rest.find('\'') {
-        out.push_str(&rest[..i]);
-        let mut after = &rest[i + 1..];
-        // One macro, then as many chained ones as follow.
-        loop {
-            let Some(j) = after.find('\'') else {
-                return Err(format!("an unclosed macro quote in `{line}`"));
-            };
-            let name = &after[..j];
-            // `'CURRENTPATH\'VARIANTPATH'`: the closing quote opens the next.
-            let (name, opens_next) = match name.strip_suffix('\\') {
-                Some(n) => (n, true),
-                None => (name, false),
-            };
-            let v = value(name).ok_or_else(|| format!("unknown macro `'{name}'` in `{line}` (no such parameter)"))?;
-            out.push_str(&v);
-            after = &after[j + 1..];
-            if opens_next {
-                out.push(sep);
-                continue;
-            }
-            // `'GAMEPATH'\FNORDERS'`: a backslash and a macro name closed by a quote.
-            let chained = after.strip_prefix('\\').and_then(|t| {
-                let k = t.find('\'')?;
-                let n = &t[..k];
-                (!n.is_empty() && !n.contains(char::is_whitespace) && value(n).is_some()).then_some(t)
-            });
-            match chained {
-                Some(t) => {
-                    out.push(sep);
-                    after = t;
-                }
-                None => break,
-            }
-        }
-        rest = after;
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
 /// dip's menu for a game when its files define none.
 /// Its hotkeys are lower case (`&r` shows "Run all stages" with key r).
 pub const DEFAULT_MENU: &str = "&rRun all stages
@@ -177,16 +119,18 @@ PLAIN.TXT from WINTERED.TXT
 'DIP' run 'GAMEPATH' --output
 &eErrors
 show ERRORS.TXT
-'DIP' orderview 'GAMEPATH'/ERRORS.TXT
+'READTEXT' 'GAMEPATH'\\FNERRORS' '!'
+&vOrder view
+the latest stage file as a table
+'DIP' orderview 'GAMEPATH'
 ";
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::ParamFile;
 
     #[test]
-    fn menus_hotkeys_and_macros() {
+    fn menus_and_hotkeys() {
         let items = parse_menu(
             "&Auswertung\ngesamte Auswertung durchführen\n'EVALGAME' 'GAMEPATH' /all\n~Befehle editieren\nAlle Dateien in Texteditor laden\n'EDITOR' 'GAMEPATH'/ORDERS.TXT '!'\nUntermenü&u\nDas Untermenü aufrufen\n'SUBMENU' MEINMENU\n",
         )
@@ -200,42 +144,6 @@ mod tests {
         assert_eq!(items[2].label, "Untermenü");
         assert_eq!(hotkey("&iDIR"), ("DIR".to_string(), Some('i')));
         assert_eq!(items[2].action, Action::Submenu("MEINMENU".into()));
-        let params = Params {
-            files: vec![ParamFile::parse("EVALGAME dip run\nEDITOR vi\n", "PROJECT.TXT".into())],
-        };
-        let Action::Command { line, .. } = &items[0].action else {
-            panic!()
-        };
-        assert_eq!(
-            expand(line, &params, &[("GAMEPATH", "games/meine".into())]).unwrap(),
-            "dip run games/meine /all"
-        );
-        assert!(expand("'NOPE' x", &params, &[]).is_err());
-    }
-
-    /// The manual's chained forms: `'GAMEPATH'\FNORDERS'` (the editor line
-    /// of its sample menu) and `'CURRENTPATH\'VARIANTPATH'`.
-    #[test]
-    fn chained_path_macros_of_the_manual() {
-        let params = Params {
-            files: vec![ParamFile::parse(
-                "FNORDERS ORDERS.TXT\nVARIANTPATH standard\nEDITOR vi\n",
-                "PROJECT.TXT".into(),
-            )],
-        };
-        let pre = [
-            ("GAMEPATH", "games/meine".to_string()),
-            ("CURRENTPATH", "/dip".to_string()),
-        ];
-        let sep = std::path::MAIN_SEPARATOR;
-        assert_eq!(
-            expand("'EDITOR' 'GAMEPATH'\\FNORDERS'", &params, &pre).unwrap(),
-            format!("vi games/meine{sep}ORDERS.TXT")
-        );
-        assert_eq!(
-            expand("cd 'CURRENTPATH\\'VARIANTPATH'", &params, &pre).unwrap(),
-            format!("cd /dip{sep}standard")
-        );
         assert!(parse_menu("a\nb\n").is_err());
     }
 

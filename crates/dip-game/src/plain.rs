@@ -105,7 +105,7 @@ fn table(style: &PlainStyle, lines: &[Line], out: &mut String) {
                 let texts = cell_lines(l);
                 let last = texts.len().saturating_sub(1);
                 for (i, text) in texts.iter().enumerate() {
-                    col.push(cell(style, text, l.failed, l.automatic && i == last));
+                    col.push(cell(style, text, l.underlined(), l.automatic && i == last));
                 }
             }
             col

@@ -47,6 +47,14 @@ pub struct Report {
 }
 
 impl Line {
+    /// Printed between UNDERLINE_ON and UNDERLINE_OFF (`[A Con-Bul]`): an
+    /// order that failed, or, as DipWork's manual says, any with an error
+    /// of 100 or more, also one carried out as read (300, no unit type);
+    /// not a line nobody ordered, which is marked instead.
+    pub fn underlined(&self) -> bool {
+        self.failed || (!self.automatic && self.code.is_some_and(|c| c >= 100))
+    }
+
     /// `succeeds`, or `fails: why`; an automatic line says it was not
     /// ordered, with its number (`not ordered {12}: no order received: holds`).
     pub fn result_text(&self) -> String {

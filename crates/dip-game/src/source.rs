@@ -109,6 +109,13 @@ pub fn open_record(path: &Path) -> Result<Recorded, RunError> {
             note: format!("{name}: DIP's season files ({})", texts.len()),
         });
     }
+    // A DipWork game file (GAME.TXT, NEWGAME.TXT): its game's record.
+    if is_game_file(path) {
+        let dir = game_dir_of(path);
+        if dir.is_dir() && dir != path {
+            return open_record(&dir);
+        }
+    }
     let (file, game) = if path.is_dir() {
         (path.join("HISTORY.REC"), Some(path))
     } else {
@@ -133,13 +140,46 @@ pub fn open_record(path: &Path) -> Result<Recorded, RunError> {
             None => return Err(RunError::Other(e)),
         },
     };
-    let record = GameRecord::from_text(&variant.map, &text, &file.display().to_string()).map_err(other)?;
+    let record = GameRecord::from_text(&variant.map, &text, &file.display().to_string())
+        .map_err(|e| RunError::Other(not_a_record(e.to_string(), &file, &text)))?;
     Ok(Recorded {
         variant,
         record,
         variant_path,
         note: format!("{}: the game's record", file.display()),
     })
+}
+
+/// A DipWork game file by its name (GAME.TXT, NEWGAME.TXT), not a record
+/// or another kind of file whose name starts alike (`game1.rec`).
+fn is_game_file(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_uppercase())
+        .unwrap_or_default();
+    path.is_file() && (name.starts_with("GAME") || name.starts_with("NEWGAME")) && name.ends_with(".TXT")
+}
+
+/// A record's reading error, with what the file seems to be instead when
+/// it is no record at all: a position file, DipWork's game or orders file.
+fn not_a_record(error: String, file: &Path, text: &str) -> String {
+    if text.lines().any(|l| l.trim() == "# dip game record") {
+        return error;
+    }
+    let first_word = |w: &str| text.lines().any(|l| l.split_whitespace().next() == Some(w));
+    let looks = if first_word("VARIANTPATH") || first_word("NATION") {
+        "a DipWork game or orders file (give its game directory: the record is its HISTORY.REC)"
+    } else if first_word("DIP") {
+        "one of DIP's season files (name it `….dip`)"
+    } else if first_word("phase") && !first_word("orders") {
+        "a position file, which has no orders"
+    } else {
+        "not a game record"
+    };
+    format!(
+        "{}: {looks}; expected a game record (`.rec`, docs/game-record.md), a game directory or its GAME.TXT, DIP's `.dip` files or a MILA game ({error})",
+        file.display()
+    )
 }
 
 /// Which phase of a record `want` names: `None` for `last` (the position
@@ -228,7 +268,30 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
             variant_path: g.variant_path,
         });
     }
-    if record_like && !is_dip(path) {
+    if is_dip(path) {
+        // One of DIP's season files alone: the position it stands at, not
+        // the last of the series its siblings make (that is `--phase last`).
+        let text = crate::files::read_text(path).map_err(RunError::Other)?;
+        let variant = crate::record::variant_of_text(path, &text).map_err(RunError::Other)?;
+        let (state, played) = crate::dipfile::season_end(&variant.map, &name, &text).map_err(other)?;
+        let rules = text
+            .lines()
+            .find_map(|l| l.strip_prefix("rules "))
+            .and_then(|r| Ruleset::parse(r.trim()).ok());
+        let at = if played == 0 {
+            "its position"
+        } else {
+            "the position after the season it records"
+        };
+        return Ok(Opened {
+            note: Some(format!("{name}: DIP's season file, {at} ({})", state.phase.short())),
+            variant,
+            state,
+            rules,
+            variant_path: None,
+        });
+    }
+    if record_like {
         let rec = open_record(path)?;
         let state = rec
             .record

@@ -32,7 +32,13 @@ fn retreat_written_as_a_move_is_read_as_a_retreat() {
         let dir = retreat_turn(name, &format!("NATION Russia\n{line}\nEND\n"));
         let r = run(&dir, &Stages::all(), None).unwrap();
         let orders = newgame_orders(&dir);
-        assert!(orders.contains("Russia: A Gal-War"), "{line}: {orders}");
+        // `Gal-War` names no unit type (300): carried out, and bracketed.
+        let want = if name == "bare" {
+            "Russia: [A Gal-War]"
+        } else {
+            "Russia: A Gal-War"
+        };
+        assert!(orders.contains(want), "{line}: {orders}");
         assert!(
             !r.messages.iter().any(|m| m.contains("suggested")),
             "{line}: the written retreat is used, not the suggestion: {:?}",
@@ -649,4 +655,91 @@ fn fnvariant_was_not_read() {
     let r = run(&spiel, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.report.variant, "Mini", "VARNAME from PARAMS.TXT");
     let _ = std::fs::remove_dir_all(root);
+}
+
+/// A retreat whose destination is misspelt was no order of the retreat
+/// phase ([403], ignored) and the unit got the suggestion as if it had
+/// sent nothing; a disband, a hold or a support of a dislodged unit were
+/// ignored the same way (the disband lost: the unit retreated).
+#[test]
+fn a_retreat_with_a_misspelt_destination_was_403_and_no_retreat_received() {
+    for (name, line, code) in [
+        ("dash", "A Gal-Xyz", 115),
+        ("word", "A Gal R Xyz", 115),
+        ("bare", "Gal-Xyz", 115),
+        ("hold", "A Gal H", 403),
+        ("support", "A Gal S A War", 403),
+    ] {
+        let dir = retreat_turn(&format!("misspelt-{name}"), &format!("NATION Russia\n{line}\nEND\n"));
+        let r = run(&dir, &Stages::all(), None).unwrap();
+        let want = format!("no usable retreat received (line 2 `{line}` [{code}] unusable)");
+        assert!(r.messages.iter().any(|m| m.contains(&want)), "{line}: {:?}", r.messages);
+        assert!(
+            !r.messages.iter().any(|m| m.contains("[403] not an order of")),
+            "{line}: {:?}",
+            r.messages
+        );
+        let errors = std::fs::read_to_string(dir.join("ERRORS.TXT")).unwrap();
+        assert!(errors.contains(&format!("[{code}]")), "{line}: {errors}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let dir = retreat_turn("misspelt-disband", "NATION Russia\nA Gal disband\nEND\n");
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    assert!(!r.messages.iter().any(|m| m.contains("suggested")), "{:?}", r.messages);
+    assert!(
+        newgame_orders(&dir).contains("Russia: A Gal disband"),
+        "{}",
+        newgame_orders(&dir)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// GAME.TXT as `dip new` writes it (plain ASCII, LF) and the players'
+/// orders in DOS code page 850 with CR LF: ERRORS.TXT came out in UTF-8
+/// with LF, as if the game master's files were Unix files.
+#[test]
+fn an_ascii_game_txt_made_errors_txt_utf8_although_orders_txt_was_dos() {
+    use dip_game::files::Encoding;
+    let dir = std::env::temp_dir().join(format!("dip-users-{}-ascii-game", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dip_game::gamedir::new_game(&dir, "standard", "").unwrap();
+    assert!(std::fs::read(dir.join("GAME.TXT")).unwrap().is_ascii());
+    let orders = "NATION Österreich\r\nA Vie-Gal\r\nF Tri grüßt den Papst\r\nEND\r\n";
+    std::fs::write(dir.join("ORDERS.TXT"), dip_game::files::encode(orders, Encoding::Dos)).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    for f in ["ERRORS.TXT", "PLAIN.TXT", "NEWGAME.TXT"] {
+        let bytes = std::fs::read(dir.join(f)).unwrap();
+        assert!(
+            bytes
+                .iter()
+                .enumerate()
+                .all(|(i, &b)| b != b'\n' || (i > 0 && bytes[i - 1] == b'\r')),
+            "{f}: every line ends in CR LF"
+        );
+    }
+    let (errors, enc) = dip_game::files::read_text_encoded(&dir.join("ERRORS.TXT")).unwrap();
+    assert_eq!(enc, Encoding::Dos, "{errors}");
+    assert!(errors.contains("F Tri grüßt den Papst"), "{errors}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `Tu Con-Bul` (no unit type, DipWork's 300) is carried out with the
+/// army standing there, but PLAIN.TXT and NEWGAME.TXT printed it without
+/// brackets, although the manual underlines every error of 100 or more.
+#[test]
+fn a_carried_out_300_order_was_not_bracketed() {
+    let dir = std::env::temp_dir().join(format!("dip-users-{}-bracket-300", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dip_game::gamedir::new_game(&dir, "standard", "").unwrap();
+    std::fs::write(dir.join("ORDERS.TXT"), "NATION Turkey\nTu Con-Bul\nF Ank-Bla\nEND\n").unwrap();
+    let r = run(&dir, &Stages::all(), None).unwrap();
+    let plain = std::fs::read_to_string(dir.join("PLAIN.TXT")).unwrap();
+    assert!(plain.contains("[A Con-Bul]"), "{plain}");
+    assert!(plain.contains("F Ank-Bla") && !plain.contains("[F Ank-Bla]"), "{plain}");
+    let newgame = std::fs::read_to_string(dir.join("NEWGAME.TXT")).unwrap();
+    assert!(newgame.contains("# Turkey: [A Con-Bul]"), "{newgame}");
+    // Carried out all the same: the army stands in Bulgaria.
+    let line = r.report.orders.iter().find(|l| l.order == "A Con-Bul").unwrap();
+    assert!(!line.failed && line.code == Some(300), "{line:?}");
+    let _ = std::fs::remove_dir_all(dir);
 }

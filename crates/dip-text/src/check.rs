@@ -767,6 +767,11 @@ fn retreat(
         // `A tri - alb` is how many write a retreat.
         if let OrderKind::Move(me, to, _) = kind {
             w.kind = Some(OrderKind::Retreat(me, to));
+        } else if matches!(kind, OrderKind::Hold(_)) && w.notes.iter().any(|n| n.code.number() >= 100) {
+            // The scanner could not read the order (`A Gal-Xyz`, 115) and
+            // left a hold: its error says why the line gives no retreat.
+            w.deleted = true;
+            continue;
         } else if !matches!(kind, OrderKind::Retreat(..) | OrderKind::Disband(_)) {
             w.delete(
                 Code::WrongPhase,

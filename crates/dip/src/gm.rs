@@ -132,6 +132,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
             }
             for f in &r.written {
                 println!("wrote {}", f.display());
+                pause();
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -170,8 +171,9 @@ fn fieldtest(game: &std::path::Path, project: Option<&std::path::Path>) -> Resul
 }
 
 /// DipWork's SLOWMOTION on a terminal: a pause of so many milliseconds
-/// after each screen line, or (-1) a key press; nothing when the output
-/// goes to a file or a pipe.
+/// after each screen line, or (-1) a key press (one key, no Enter); 0 no
+/// pause at all (dip has no key presses between the stages to leave out);
+/// nothing when the output goes to a file or a pipe.
 fn slow_motion(ms: i64) -> Box<dyn Fn()> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() || ms == 0 {
@@ -179,8 +181,7 @@ fn slow_motion(ms: i64) -> Box<dyn Fn()> {
     }
     if ms < 0 {
         return Box::new(|| {
-            let mut line = String::new();
-            let _ = std::io::stdin().read_line(&mut line);
+            crate::keys::wait_key();
         });
     }
     let d = std::time::Duration::from_millis(ms.min(65_000) as u64);
@@ -273,6 +274,28 @@ pub fn orderview(a: OrderviewArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    // Only a stage file is a table; GAME.TXT or ORDERS.TXT printed as one
+    // would look like something it is not.
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if !first.trim_start().starts_with("# dip stage") {
+        let game = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let hint = if game.join("GAME.TXT").is_file() {
+            format!(
+                "; for the game's latest stage file give its directory: `dip orderview {}`",
+                game.display()
+            )
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "dip: {}: not a stage file (expected SCANNED.TXT, PARSED.TXT, CONFLICTED.TXT or WINTERED.TXT, whose first line is `# dip stage: …`){hint}",
+            file.display()
+        );
+        return Ok(ExitCode::from(2));
+    }
     for line in text.lines() {
         if line.starts_with('#') || line.trim().is_empty() {
             println!("{line}");
@@ -391,7 +414,13 @@ pub fn menu(a: MenuArgs) -> Result<ExitCode> {
             println!("no such game: {choice}");
             continue;
         };
-        let dir = base.join(&g.path);
+        // DOS's `spiele\meine` in a GAMELIST is a path here too.
+        let game_path = if cfg!(windows) {
+            g.path.clone()
+        } else {
+            g.path.replace('\\', "/")
+        };
+        let dir = base.join(&game_path);
         let game = match gamedir::GameDir::open(&dir, Some(&a.project)) {
             Ok(g) => g,
             Err(e) => {
@@ -403,12 +432,30 @@ pub fn menu(a: MenuArgs) -> Result<ExitCode> {
             .params
             .string("MENULIST")
             .unwrap_or_else(|| DEFAULT_MENU.to_string());
-        game_menu(&game, &dir, &menu_text)?;
+        let place = MenuPlace {
+            project_dir: if base.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                base.clone()
+            },
+            game_path,
+        };
+        game_menu(&game, &place, &menu_text)?;
     }
 }
 
-fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) -> Result<()> {
-    use dip_game::menu::{expand, parse_menu, Action};
+/// Where a game's menu commands run, and its predefined macros: the
+/// project folder (DipWork's working folder, `'CURRENTPATH'`) and the
+/// game's path as the GAMELIST gives it, relative to it (`'GAMEPATH'`).
+struct MenuPlace {
+    project_dir: PathBuf,
+    game_path: String,
+}
+
+fn game_menu(game: &gamedir::GameDir, place: &MenuPlace, menu_text: &str) -> Result<()> {
+    use dip_game::macros::{defaults, dip_run, dos_shell, Macros};
+    use dip_game::menu::{parse_menu, Action};
+    let dir = &game.dir;
     let items = match parse_menu(menu_text) {
         Ok(i) => i,
         Err(e) => {
@@ -419,38 +466,16 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
     let dip_exe = std::env::current_exe()
         .map(|p| p.display().to_string())
         .unwrap_or_else(|_| "dip".into());
-    // The programs DipWork's menus call, where PROJECT.TXT names none:
-    // EVALGAME is `dip run` (DIP_RUN), READTEXT the system's pager, and
-    // PRINTMAP (PRINTTIF's job: show or print a drawn map) the system's viewer.
-    let defaults = [
-        ("EVALGAME", format!("{dip_exe} run")),
-        ("READTEXT", if cfg!(windows) { "more".into() } else { "less".into() }),
-        (
-            "PRINTMAP",
-            if cfg!(windows) {
-                "start \"\"".into()
-            } else if cfg!(target_os = "macos") {
-                "open".into()
-            } else {
-                "xdg-open".into()
-            },
-        ),
-    ];
-    let mut predefined = vec![
-        ("GAMEPATH", dir.display().to_string()),
-        (
-            "CURRENTPATH",
-            std::env::current_dir()
-                .map(|d| d.display().to_string())
-                .unwrap_or_default(),
-        ),
-        ("DIP", dip_exe.clone()),
-    ];
-    for (k, v) in defaults {
-        if game.params.string(k).is_none() {
-            predefined.push((k, v));
-        }
-    }
+    let current = std::fs::canonicalize(&place.project_dir).unwrap_or_else(|_| place.project_dir.clone());
+    let macros = Macros {
+        predefined: vec![
+            ("GAMEPATH", place.game_path.clone()),
+            ("CURRENTPATH", current.display().to_string()),
+            ("DIP", dip_exe.clone()),
+        ],
+        params: &game.params,
+        defaults: defaults(&dip_exe),
+    };
     loop {
         let name = game.params.text("NAME", &dir.display().to_string());
         println!("\n{name} ({})", game.variant.title);
@@ -485,22 +510,29 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
         };
         match &it.action {
             Action::Submenu(list) => match game.params.string(list) {
-                Some(t) => game_menu(game, dir, &t)?,
+                Some(t) => game_menu(game, place, &t)?,
                 None => println!("no menu `{list}`"),
             },
             Action::Command { line, wait } => {
-                let cmd = match expand(line, &game.params, &predefined) {
-                    Ok(c) => c,
+                let cmd = match macros.expand(line) {
+                    Ok(c) => dos_shell(&dip_run(&c, &dip_exe)),
                     Err(e) => {
                         println!("dip: {e}");
                         continue;
                     }
                 };
                 println!("> {cmd}");
+                // In the project folder, where the GAMELIST's paths start.
                 let status = if cfg!(windows) {
-                    std::process::Command::new("cmd").args(["/C", &cmd]).status()
+                    std::process::Command::new("cmd")
+                        .args(["/C", &cmd])
+                        .current_dir(&current)
+                        .status()
                 } else {
-                    std::process::Command::new("sh").args(["-c", &cmd]).status()
+                    std::process::Command::new("sh")
+                        .args(["-c", &cmd])
+                        .current_dir(&current)
+                        .status()
                 };
                 let failed = !status.map(|s| s.success()).unwrap_or(false);
                 if failed {
@@ -516,7 +548,7 @@ fn game_menu(game: &gamedir::GameDir, dir: &std::path::Path, menu_text: &str) ->
 
 #[derive(clap::Args)]
 pub struct QuakeArgs {
-    /// The game directory.
+    /// The game directory, or its GAME.TXT.
     game: PathBuf,
     /// The map edits (docs/variant-format.md, "Map edits").
     edits: PathBuf,
@@ -527,14 +559,16 @@ pub struct QuakeArgs {
 
 /// `dip quake`: Seismic play, the map changes between turns.
 pub fn quake(a: QuakeArgs) -> Result<ExitCode> {
-    match gamedir::quake(&a.game, &a.edits, &a.name) {
+    // `dip quake spiel/GAME.TXT` is the game in `spiel`.
+    let game = dip_game::source::game_dir_of(&a.game);
+    match gamedir::quake(&game, &a.edits, &a.name) {
         Ok(findings) => {
             for f in &findings {
                 println!("lint: {f}");
             }
             println!(
                 "the map of {} is changed; GAME.TXT rewritten (the old one kept)",
-                a.game.display()
+                game.display()
             );
             Ok(if findings.is_empty() {
                 ExitCode::SUCCESS

@@ -57,6 +57,19 @@ pub fn ask_key(prompt: &str) -> Option<Input> {
     }
 }
 
+/// Waits for one key (a terminal, in raw mode: no Enter, no echo) or a
+/// line (otherwise); false at the end of input.
+pub fn wait_key() -> bool {
+    if std::io::stdin().is_terminal() {
+        #[cfg(unix)]
+        if let Some(got) = raw::key() {
+            return got.is_some();
+        }
+    }
+    let mut line = String::new();
+    matches!(std::io::stdin().read_line(&mut line), Ok(n) if n > 0)
+}
+
 #[cfg(unix)]
 mod raw {
     use super::*;

@@ -21,15 +21,15 @@ pub enum RecordCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Write a dip record as a MILA saved game (one JSON line) on stdout.
+    /// Write a game as a MILA saved game (one JSON line) on stdout.
     Export {
-        /// The record file.
+        /// The game: a record, a game directory or its GAME.TXT, DIP's .dip files.
         file: PathBuf,
     },
-    /// Write the position after a record's last phase as a Realpolitik
+    /// Write the position after a game's last phase as a Realpolitik
     /// game file (`.gam`), the start of a new game from there.
     Gam {
-        /// The record file.
+        /// The game: a record, a game directory or its GAME.TXT, DIP's .dip files, a MILA game.
         file: PathBuf,
         /// Where to write it (default: stdout).
         #[arg(short = 'o', long = "output", alias = "out")]
@@ -38,9 +38,9 @@ pub enum RecordCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Write a record as DIP's season files (`NAME_s01.dip`, `NAME_a01.dip`, ...).
+    /// Write a game as DIP's season files (`NAME_s01.dip`, `NAME_a01.dip`, ...).
     Dip {
-        /// The record file.
+        /// The game: a record, a game directory or its GAME.TXT, a MILA game.
         file: PathBuf,
         /// Directory for the files.
         #[arg(short = 'o', long = "output", alias = "out", default_value = ".")]
@@ -64,9 +64,9 @@ pub enum RecordCommand {
         #[arg(long, value_name = "FILE")]
         fixnames: Option<PathBuf>,
     },
-    /// List the phases of a record with their numbers of orders.
+    /// List the phases of a game with their numbers of orders.
     Show {
-        /// The record file.
+        /// The game: a record, a game directory or its GAME.TXT, DIP's .dip files, a MILA game.
         file: PathBuf,
     },
 }
@@ -77,13 +77,11 @@ pub struct Args {
     command: RecordCommand,
 }
 
+/// A whole game of any kind (a `.rec`, a game directory or its GAME.TXT,
+/// DIP's `.dip` files, a MILA game), as `dip render --record` reads it.
 fn load(file: &std::path::Path) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
-    let name = file.display().to_string();
-    let text = dip_game::files::read_text(file).map_err(anyhow::Error::msg)?;
-    // The variant is named in the record; read the header first.
-    let variant = dip_game::record::variant_of_text(file, &text).map_err(anyhow::Error::msg)?;
-    match GameRecord::from_text(&variant.map, &text, &name) {
-        Ok(r) => Ok(Some((variant, r))),
+    match dip_game::source::open_record(file) {
+        Ok(r) => Ok(Some((r.variant, r.record))),
         Err(e) => {
             eprintln!("dip: {e}");
             Ok(None)

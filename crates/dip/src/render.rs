@@ -380,12 +380,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     // A position file, a game directory, GAME.TXT/NEWGAME.TXT, a record
     // or a MILA game: the game names its own variant.
+    // A phase asked of a single position is refused, as `dip adjudicate`
+    // refuses it, rather than drawing the file's own phase in silence.
+    let phase = Some(args.phase.as_str()).filter(|p| !p.eq_ignore_ascii_case("last"));
     let (variant, state, game_rules, file) = if position.as_os_str() == "start" {
+        if let Some(p) = phase {
+            bail!("--phase {p}: `start` is a single position, not a game with phases (give a record, a game directory, DIP's .dip files or a MILA game)");
+        }
         let v = args.look.variant()?;
         let s = v.start.clone();
         (v, s, None, None)
     } else {
-        let opened = dip_game::source::open(position, &args.look.variant)?;
+        let opened = dip_game::source::open_at(position, &args.look.variant, phase)?;
         if let Some(n) = &opened.note {
             eprintln!("dip render: {n}");
         }

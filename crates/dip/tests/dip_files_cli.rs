@@ -115,3 +115,31 @@ fn fixnames_was_refused_by_adjudicate_render_and_dip_files() {
     assert_eq!(phases(&renamed), phases(&history), "the whole game read back");
     let _ = std::fs::remove_dir_all(d);
 }
+
+/// Unit lines in DIP's own form (`ENG A(Lon)`, `RUS F(StP/sc)`, `ITA
+/// F(IOS)`) in a season file's position: untested; each unit must stand
+/// where the line puts it, with its nation and type.
+#[test]
+fn dip_form_unit_lines_in_a_season_file_were_untested() {
+    let file = "crates/dip/tests/data/dip_form_units_a01.dip";
+    let (code, out, err) = dip(&["record", "from-dip", file]);
+    assert_eq!(code, 0, "{err}");
+    for want in [
+        "England: A lon",
+        "England: F edi",
+        "England: F nth",
+        "Germany: A bel",
+        "Russia: F stp/sc",
+        "Italy: F ion",
+        "England: A lon - yor : succeeds",
+        "Russia: F stp/sc - bot : succeeds",
+    ] {
+        assert!(out.contains(want), "{want}:\n{out}");
+    }
+    // The same file as a position: the units after its season, in which
+    // England (three units, two centres) and Italy (no centre) lose one
+    // each to civil disorder.
+    let (code, svg, err) = dip(&["render", file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(svg.matches(r#"<g class="unit""#).count(), 4, "{err}");
+}

@@ -375,3 +375,153 @@ NATION England\nUNITS\nF Eng\nCENTERS\nlon edi lvp\n%\nEND\n";
     assert!(out.contains("dislodged"), "{out}");
     let _ = std::fs::remove_dir_all(d);
 }
+
+/// One `.dip` season file without `--phase` was read as a position file
+/// ("expected `phase SEASON YEAR KIND`") by render, adjudicate and orders
+/// check, also a file dip wrote itself. It is the position the file stands
+/// at: after the season it records, not the last of its siblings.
+#[test]
+fn a_single_dip_file_without_phase_was_read_as_a_position_file() {
+    let d = tmp("single-dip");
+    let rec = repo().join("examples/game1905/current/HISTORY.REC");
+    let (code, _, err) = dip(&[
+        "record",
+        "dip",
+        &rec.to_string_lossy(),
+        "-o",
+        &d.to_string_lossy(),
+        "--prefix",
+        "xyz",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let spring = d.join("xyz_s02.dip").to_string_lossy().to_string();
+    let orders = d.join("orders.txt");
+    std::fs::write(&orders, "Russia: A war H\n").unwrap();
+    let orders = orders.to_string_lossy().to_string();
+    let (code, out, err) = dip(&["adjudicate", &spring, &orders]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Fall 1902 movement"),
+        "after the spring of 1902, not 1905: {out}"
+    );
+    let (code, out, err) = dip(&["orders", "check", "--state", &spring, &orders]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("A war"), "{out}");
+    let (code, svg, err) = dip(&["render", &spring]);
+    assert_eq!(code, 0, "{err}");
+    assert!(svg.starts_with("<svg") && svg.contains("1902"), "{err}");
+    // The file of DIP's help, alone in its folder.
+    let manual = repo().join("crates/dip/tests/data/manual_a01.dip");
+    let (code, svg, err) = dip(&["render", &manual.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(svg.starts_with("<svg"), "{err}");
+    let _ = std::fs::remove_dir_all(d);
+}
+
+/// `dip render POSITION --phase S1902M` drew the position file's (or
+/// GAME.TXT's) own phase in silence; `dip adjudicate` refused it.
+#[test]
+fn render_of_a_single_position_with_phase_drew_the_files_own_phase() {
+    for pos in [
+        "examples/spring-1901/position.txt",
+        "examples/game1905/current/GAME.TXT",
+        "start",
+    ] {
+        let (code, svg, err) = dip(&["render", pos, "--phase", "S1902M"]);
+        assert_eq!(code, 2, "{pos}: {err}");
+        assert!(svg.is_empty(), "{pos}");
+        assert!(
+            err.contains("--phase S1902M") && err.contains("single position"),
+            "{pos}: {err}"
+        );
+    }
+    // A game with phases still draws the phase asked for, also with orders.
+    let (code, _, err) = dip(&[
+        "render",
+        "examples/game1905/current/HISTORY.REC",
+        "examples/spring-1901/orders.txt",
+        "--phase",
+        "S1901M",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("S1901M"), "{err}");
+}
+
+/// `dip record dip/export/gam/show` took only a `.rec` ("unknown keyword
+/// `VARIANTPATH`" for GAME.TXT, "is a directory" for a game directory),
+/// and `dip quake` no GAME.TXT.
+#[test]
+fn record_commands_took_only_a_rec_file() {
+    let d = tmp("record-kinds");
+    let (code, _, err) = dip(&[
+        "record",
+        "dip",
+        "examples/game1905/current",
+        "-o",
+        &d.to_string_lossy(),
+        "--prefix",
+        "g",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let dip_file = d.join("g_s03.dip").to_string_lossy().to_string();
+    for game in [
+        "examples/game1905/current",
+        "examples/game1905/current/GAME.TXT",
+        "examples/mila/game1905.json",
+        dip_file.as_str(),
+    ] {
+        let (code, out, err) = dip(&["record", "show", game]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.contains("S1901M"), "{game}: {out}");
+        let (code, out, err) = dip(&["record", "export", game]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.starts_with('{'), "{game}: {out}");
+        let (code, out, err) = dip(&["record", "gam", game]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(!out.is_empty(), "{game}");
+    }
+    // A file of another kind says what it seems to be and what is expected.
+    for (file, looks) in [
+        ("examples/spring-1901/position.txt", "a position file"),
+        ("examples/game1905/03-S1902M/ORDERS.TXT", "DipWork game or orders file"),
+    ] {
+        let (code, _, err) = dip(&["record", "show", file]);
+        assert_eq!(code, 2, "{file}");
+        assert!(
+            err.contains(looks) && err.contains("expected a game record"),
+            "{file}: {err}"
+        );
+        assert!(!err.contains("unknown keyword `VARIANTPATH`"), "{err}");
+    }
+    // `dip quake GAME.TXT` changes the map of the game in its folder.
+    let g = d.join("seismic");
+    let (code, _, err) = dip(&["new", &g.to_string_lossy(), "--variant", "seismic"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = dip(&[
+        "quake",
+        &g.join("GAME.TXT").to_string_lossy(),
+        "examples/quake.edits",
+        "--name",
+        "beben",
+    ]);
+    assert!(code == 0 || code == 1, "{out}{err}");
+    assert!(std::fs::read_dir(g.join("history")).unwrap().count() == 1, "{out}{err}");
+    let _ = std::fs::remove_dir_all(d);
+}
+
+/// `dip orderview GAME.TXT` printed GAME.TXT as if it were a stage file's
+/// table; only stage files are, and the message names the game directory.
+#[test]
+fn orderview_printed_game_txt_as_a_table() {
+    for file in ["examples/game1905/current/GAME.TXT", "examples/game/meine/ORDERS.TXT"] {
+        let (code, out, err) = dip(&["orderview", file]);
+        assert_eq!(code, 2, "{file}: {out}");
+        assert!(out.is_empty(), "{file}: {out}");
+        assert!(err.contains("not a stage file"), "{file}: {err}");
+    }
+    let (_, _, err) = dip(&["orderview", "examples/game1905/current/GAME.TXT"]);
+    assert!(err.contains("dip orderview examples/game1905/current"), "{err}");
+    let (code, out, err) = dip(&["orderview", "examples/stages/PARSED.TXT"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# dip stage: parsed"), "{out}");
+}

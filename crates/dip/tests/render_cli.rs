@@ -193,3 +193,75 @@ fn render_of_a_realpolitik_variant_left_out_its_pict_colormap() {
     assert!(err.contains("Tiny.pct") && err.contains("PICT at offset 630"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A `w` × `h` BMP of one colour, 24 bits a pixel.
+fn solid_bmp(w: u32, h: u32, (r, g, b): (u8, u8, u8)) -> Vec<u8> {
+    let row = (3 * w).div_ceil(4) * 4;
+    let mut bmp = b"BM".to_vec();
+    bmp.extend((54 + row * h).to_le_bytes());
+    bmp.extend([0u8; 4]);
+    bmp.extend(54u32.to_le_bytes());
+    for v in [40u32, w, h] {
+        bmp.extend(v.to_le_bytes());
+    }
+    bmp.extend(1u16.to_le_bytes());
+    bmp.extend(24u16.to_le_bytes());
+    bmp.extend([0u8; 24]);
+    for _ in 0..h {
+        let mut line: Vec<u8> = (0..w).flat_map(|_| [b, g, r]).collect();
+        line.resize(row as usize, 0);
+        bmp.extend(line);
+    }
+    bmp
+}
+
+/// The `<image …>` a map is drawn on.
+fn background(svg: &str) -> &str {
+    let at = svg.find("<image ").expect("a map picture");
+    &svg[at..at + svg[at..].find('>').unwrap()]
+}
+
+/// A Realpolitik variant's BWMap (`BWMap: TinyBW`) was never tested in
+/// `--mode bw`: the black-and-white map is drawn on there, the ColorMap
+/// in colour, and without a BWMap file the ColorMap in both.
+#[test]
+fn the_bwmap_was_never_tested_in_black_and_white_mode() {
+    let root = std::env::temp_dir().join(format!("dip-render-bwmap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../dip-variants/tests/fixtures/realpolitik/Tiny"
+    );
+    for e in std::fs::read_dir(src).unwrap().flatten() {
+        std::fs::copy(e.path(), root.join(e.file_name())).unwrap();
+    }
+    // Told apart by their sizes: the canvas is the picture's.
+    std::fs::write(root.join("Tiny.bmp"), solid_bmp(40, 30, (200, 120, 40))).unwrap();
+    std::fs::write(root.join("TinyBW.bmp"), solid_bmp(44, 33, (255, 255, 255))).unwrap();
+    let var = root.join("Tiny.var");
+    let draw = |mode: &str| {
+        let (code, svg, err) = dip(&["render", "start", "--variant", var.to_str().unwrap(), "--mode", mode]);
+        assert_eq!(code, 0, "{err}");
+        svg
+    };
+    let (colour, bw) = (draw("colour"), draw("bw"));
+    assert!(
+        background(&colour).contains(r#"width="40" height="30""#),
+        "{}",
+        background(&colour)
+    );
+    assert!(
+        background(&bw).contains(r#"width="44" height="33""#),
+        "{}",
+        background(&bw)
+    );
+    std::fs::remove_file(root.join("TinyBW.bmp")).unwrap();
+    let bw = draw("bw");
+    assert!(
+        background(&bw).contains(r#"width="40" height="30""#),
+        "{}",
+        background(&bw)
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -149,3 +149,70 @@ fn realpolitik_global_icons_failed_with_a_relative_var_path() {
     assert!(out.status.code() != Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A 32 × 32 24-bit icon of one colour, opaque (its AND mask all clear).
+fn solid_ico((r, g, b): (u8, u8, u8)) -> Vec<u8> {
+    let (w, h) = (32usize, 32usize);
+    let mut img = Vec::new();
+    img.extend_from_slice(&40u32.to_le_bytes());
+    img.extend_from_slice(&(w as i32).to_le_bytes());
+    img.extend_from_slice(&(2 * h as i32).to_le_bytes());
+    img.extend_from_slice(&1u16.to_le_bytes());
+    img.extend_from_slice(&24u16.to_le_bytes());
+    img.extend_from_slice(&[0; 24]);
+    for _ in 0..w * h {
+        img.extend_from_slice(&[b, g, r]);
+    }
+    img.extend(std::iter::repeat_n(0u8, 4 * h));
+    let mut ico = vec![0, 0, 1, 0, 1, 0, w as u8, h as u8, 0, 0, 1, 0, 24, 0];
+    ico.extend_from_slice(&(img.len() as u32).to_le_bytes());
+    ico.extend_from_slice(&22u32.to_le_bytes());
+    ico.extend_from_slice(&img);
+    ico
+}
+
+/// The global-icons test above used icons without a picture in them and
+/// only ran `variant check`: icons that decode are drawn on the map, each
+/// unit of the red country in its type's icon.
+#[test]
+fn realpolitik_global_icons_were_never_seen_drawn() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/realpolitik/Tiny");
+    let root = tmp("rp-drawn");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("Tiny")).unwrap();
+    std::fs::create_dir_all(root.join("Icon Files")).unwrap();
+    for e in std::fs::read_dir(&src).unwrap().flatten() {
+        std::fs::copy(e.path(), root.join("Tiny").join(e.file_name())).unwrap();
+    }
+    // Southland (Red) starts with an army in sou and a fleet in str.
+    let (army, fleet) = ((250, 0, 250), (0, 250, 250));
+    std::fs::write(root.join("Icon Files/RedArmy.ico"), solid_ico(army)).unwrap();
+    std::fs::write(root.join("Icon Files/RedFleet.ico"), solid_ico(fleet)).unwrap();
+    let render = |out: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_dip"))
+            .current_dir(&root)
+            .args(["render", "start", "--variant", "Tiny/Tiny.var", "--no-panel", "-o", out])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    render("map.svg");
+    let svg = std::fs::read_to_string(root.join("map.svg")).unwrap();
+    assert_eq!(svg.matches("<image ").count(), 2, "the two red units are icons");
+    render("map.png");
+    let png = std::fs::read(root.join("map.png")).unwrap();
+    let pm = dip_render::raster::decode_png(&png).unwrap();
+    let count = |(r, g, b): (u8, u8, u8)| {
+        pm.pixels()
+            .iter()
+            .filter(|p| {
+                let c = p.demultiply();
+                c.alpha() == 255 && c.red() == r && c.green() == g && c.blue() == b
+            })
+            .count()
+    };
+    // Each icon is drawn at some size: a good many pixels of its colour.
+    assert!(count(army) > 50, "army icon pixels: {}", count(army));
+    assert!(count(fleet) > 50, "fleet icon pixels: {}", count(fleet));
+    let _ = std::fs::remove_dir_all(&root);
+}
