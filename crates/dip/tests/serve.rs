@@ -389,9 +389,12 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
     drop(pg);
 }
 
-/// One event stream of a game: the ids of the `orders` events it sent, as
-/// they arrive (`Err` once it ends).
-fn follow_orders_events(base: &str, id: i64, token: &str, seen: Arc<Mutex<Vec<i64>>>) -> std::thread::JoinHandle<()> {
+/// The ids of the `orders` events a stream sent, as they arrive.
+type Seen = Arc<Mutex<Vec<i64>>>;
+
+/// Follows one event stream of a game on a thread of its own, which ends
+/// with the stream.
+fn follow_orders_events(base: &str, id: i64, token: &str, seen: Seen) -> std::thread::JoinHandle<()> {
     let agent: ureq::Agent = ureq::Agent::config_builder().timeout_global(None).build().into();
     let resp = agent
         .get(&format!("{base}/api/v1/games/{id}/events"))
@@ -433,9 +436,9 @@ fn postgres_event_streams_skipped_events_committed_out_of_order() {
     let servers = [start(), start()];
     let clients: Vec<Client> = servers.iter().map(Server::client).collect();
     let (id, tokens) = clients[0].seven(json!({}));
-    let streams: Vec<(Arc<Mutex<Vec<i64>>>, std::thread::JoinHandle<()>)> = (0..4)
+    let streams: Vec<(Seen, std::thread::JoinHandle<()>)> = (0..4)
         .map(|k| {
-            let seen: Arc<Mutex<Vec<i64>>> = Arc::default();
+            let seen: Seen = Arc::default();
             let t = follow_orders_events(&servers[k % 2].base, id, &tokens[k].1, seen.clone());
             (seen, t)
         })
