@@ -219,8 +219,69 @@ pub fn check_follows(prev: &dip_core::Phase, next: &dip_core::Phase) -> Result<(
     Ok(())
 }
 
+/// MILA's phase name: four digits at least (`S0001M`), as MILA names the
+/// phases of maps that start before 1000.
 fn mila_phase_name(state: &State) -> String {
-    state.phase.short()
+    let short = state.phase.short();
+    match (short.chars().next(), short.chars().last()) {
+        (Some(season), Some(kind)) if (0..1000).contains(&state.phase.year) => {
+            format!("{season}{:04}{kind}", state.phase.year)
+        }
+        _ => short,
+    }
+}
+
+/// dip's bundled variants whose map MILA knows by another name.
+const MILA_NAMES: [(&str, &str); 1] = [("fleetrome", "standard_fleet_rome")];
+
+/// The `map` of a MILA saved game of this dip variant: MILA's name of the
+/// map where it has one under another name, the variant's name otherwise
+/// (`standard`, `ancmed`, `modern`, `pure`, `world`, … are the same in both).
+pub fn mila_map_name(variant: &str) -> String {
+    MILA_NAMES
+        .iter()
+        .find(|(dip, _)| dip.eq_ignore_ascii_case(variant))
+        .map_or(variant, |(_, mila)| mila)
+        .to_string()
+}
+
+/// The name of the dip variant a MILA saved game's `map` names: by MILA's
+/// name or dip's, `standard` when it names none.
+fn variant_name_of(map: &str) -> String {
+    let map = map.trim();
+    if map.is_empty() {
+        return "standard".into();
+    }
+    let name = MILA_NAMES
+        .iter()
+        .find(|(_, mila)| mila.eq_ignore_ascii_case(map))
+        .map_or(map, |(dip, _)| dip);
+    dip_variants::bundled()
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map_or(name, |(n, _)| n)
+        .to_string()
+}
+
+/// The bundled variant a MILA saved game's `map` names ([`from_mila`]
+/// reads the game on its map). Only bundled variants: a file from
+/// elsewhere does not make dip read other files.
+pub fn mila_variant(map: &str) -> Result<dip_variants::Variant, String> {
+    let name = variant_name_of(map);
+    if !dip_variants::bundled().iter().any(|(n, _)| *n == name) {
+        return Err(format!(
+            "map `{}`: dip has no variant of this name (dip's variants: {}; MILA's {} is dip's {})",
+            map.trim().escape_debug(),
+            dip_variants::bundled()
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", "),
+            MILA_NAMES[0].1,
+            MILA_NAMES[0].0,
+        ));
+    }
+    dip_variants::load(&name).map_err(|e| e.to_string())
 }
 
 /// MILA's unit text: `A PAR`, `F STP/SC`.
@@ -261,7 +322,8 @@ pub fn mila_order(map: &Map, o: &Order) -> String {
     }
 }
 
-/// A record from a MILA saved game (the standard map).
+/// A record from a MILA saved game, on `map`: the map of the variant its
+/// `map` names ([`mila_variant`]), which the record names too.
 pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
     let vocab = Vocabulary::new(map).with_spellcheck(0);
     let mut phases = Vec::new();
@@ -289,7 +351,7 @@ pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
     }
     Ok(GameRecord {
         name: g.id.clone(),
-        variant: "standard".into(),
+        variant: variant_name_of(&g.map),
         rules: "datc convoy-adjacent=dptg".into(),
         phases,
     })
@@ -393,7 +455,7 @@ pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
     }
     SavedGame {
         id: rec.name.clone(),
-        map: "standard".into(),
+        map: mila_map_name(&rec.variant),
         rules: vec![],
         phases,
     }

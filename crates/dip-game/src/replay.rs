@@ -29,10 +29,12 @@ pub struct GameReplay {
     pub differ: Vec<PhaseDiff>,
 }
 
-/// `S1901M` → a phase.
+/// `S1901M` → a phase. The year has any number of digits: `S1M` (as
+/// [`Phase::short`] names the first spring of a map that starts in year 1)
+/// and MILA's `S0001M` are the same phase.
 pub fn parse_phase_name(name: &str) -> Option<Phase> {
     let b = name.as_bytes();
-    if b.len() < 6 {
+    if b.len() < 3 {
         return None;
     }
     let year = dip_core::parse_year(name.get(1..name.len() - 1)?).ok()?;

@@ -67,6 +67,21 @@ fn phase_names() {
     assert!(parse_phase_name("S19").is_none());
 }
 
+/// Names shorter than six characters were refused, so a game in year 1
+/// (ancmed) could not name its own phase `S1M`.
+#[test]
+fn phase_names_of_years_under_1000_were_refused() {
+    for (name, year) in [("S1M", 1), ("F12R", 12), ("W123A", 123), ("S0001M", 1), ("F0012M", 12)] {
+        let p = parse_phase_name(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(p.year, year, "{name}");
+        assert_eq!(parse_phase_name(&p.short()), Some(p), "{name}");
+    }
+    assert_eq!(parse_phase_name("S1M"), parse_phase_name("S0001M"));
+    for bad in ["", "S", "SM", "S-M", "SXM", "S1X", "X1M"] {
+        assert!(parse_phase_name(bad).is_none(), "{bad}");
+    }
+}
+
 /// A MILA phase name's year was any `i32` (`S2147483647M`): out of the
 /// range every other reader keeps, it is no phase name.
 #[test]

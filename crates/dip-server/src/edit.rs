@@ -154,6 +154,9 @@ pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiRes
     if lines.len() > 500 || lines.iter().any(|l| l.len() > 400) {
         return Err(ApiError::bad_request("edits: at most 500 lines of 400 characters"));
     }
+    for (i, l) in lines.iter().enumerate() {
+        crate::chars::refuse_control(&format!("edits[{i}]"), l, &['\t'])?;
+    }
     let g = game::load(tx, id, Lock::Update)?;
     if g.creator != who.id {
         return Err(ApiError::forbidden("only the game master edits the game"));

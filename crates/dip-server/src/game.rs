@@ -213,13 +213,13 @@ impl GameRow {
 }
 
 /// How a game's row is held until the transaction ends (PostgreSQL;
-/// SQLite's writer holds the whole database anyway).
+/// SQLite's writer holds the whole database anyway). There is no shared
+/// hold: a transaction that writes an event holds the row for update
+/// ([`event`]), and two that shared it first would deadlock there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lock {
     None,
-    /// Nobody changes it (orders are stored for the phase it is in).
-    Share,
-    /// Only this transaction changes it (processing, joining, votes).
+    /// Only this transaction changes it (processing, orders, joining, votes).
     Update,
 }
 
@@ -227,7 +227,6 @@ pub enum Lock {
 pub fn load(tx: &mut dyn Tx, id: i64, lock: Lock) -> ApiResult<GameRow> {
     let clause = match lock {
         Lock::None => "",
-        Lock::Share => tx.for_share(),
         Lock::Update => tx.for_update(),
     };
     let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1{clause}");
@@ -412,7 +411,23 @@ pub fn power_of(map: &Map, members: &[Member], account: i64) -> Option<PowerId> 
 }
 
 /// An event for the live stream.
+///
+/// Streams send a game's events after the last id they sent (`id > last`),
+/// so a game's ids must be committed in the order they are drawn. On
+/// PostgreSQL they come from a sequence, drawn in one order and committed
+/// in another: a stream that read id 11 before id 10 was committed never
+/// sent 10. So the game's row is held first (`FOR NO KEY UPDATE`, until
+/// the transaction ends): the next event of the game draws its id only
+/// after this one is committed. (That lock does not wait for the key
+/// lock that inserting a row referring to the game takes, so two such
+/// transactions cannot deadlock here; one that holds the row `FOR SHARE`
+/// could, and none inserts events.) SQLite has one writer: commits are in
+/// the order of the ids already.
 pub fn event(tx: &mut dyn Tx, game: i64, kind: &str, data: Json) -> ApiResult<()> {
+    let hold = tx.for_no_key_update();
+    if !hold.is_empty() {
+        tx.exec(&format!("SELECT 1 FROM games WHERE id = $1{hold}"), &[game.into()])?;
+    }
     tx.exec(
         "INSERT INTO events (game_id, kind, data, created) VALUES ($1, $2, $3, $4)",
         &[game.into(), kind.into(), data.to_string().into(), now_ms().into()],

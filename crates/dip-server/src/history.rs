@@ -70,6 +70,13 @@ impl Stored {
     }
 }
 
+/// Do two phase names name the same phase? Any case, and any number of
+/// digits in the year: `S1M`, `s1m` and MILA's `S0001M` are one phase.
+fn same_phase(a: &str, b: &str) -> bool {
+    let read = |n: &str| dip_game::replay::parse_phase_name(&n.trim().to_ascii_uppercase());
+    a.eq_ignore_ascii_case(b) || read(a).is_some_and(|p| Some(p) == read(b))
+}
+
 /// `GET …/phases`.
 pub fn list(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
@@ -94,15 +101,12 @@ pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str, viewer: Option<&crate::auth
         .as_array()
         .map(|m| {
             m.iter()
-                .filter(|m| m["phase"].as_str().is_some_and(|p| p.eq_ignore_ascii_case(phase)))
+                .filter(|m| m["phase"].as_str().is_some_and(|p| same_phase(p, phase)))
                 .cloned()
                 .collect()
         })
         .unwrap_or_default();
-    if let Some(s) = stored(tx, id)?
-        .into_iter()
-        .find(|s| s.phase.eq_ignore_ascii_case(phase))
-    {
+    if let Some(s) = stored(tx, id)?.into_iter().find(|s| same_phase(&s.phase, phase)) {
         let state = s.state(l)?;
         return Ok(json!({
             "press": press,
@@ -116,7 +120,7 @@ pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str, viewer: Option<&crate::auth
         }));
     }
     let state = g.state()?;
-    if state.phase.short().eq_ignore_ascii_case(phase) {
+    if same_phase(&state.phase.short(), phase) {
         return Ok(json!({
             "press": press,
             "phase": state.phase.short(),
@@ -133,12 +137,12 @@ fn picture_of(tx: &mut dyn Tx, g: &GameRow, phase: Option<&str>) -> ApiResult<(S
     let l = g.loaded()?;
     let current = g.state()?;
     let wanted = phase.unwrap_or("");
-    if wanted.is_empty() || wanted.eq_ignore_ascii_case(&current.phase.short()) {
+    if wanted.is_empty() || same_phase(wanted, &current.phase.short()) {
         return Ok((current, None));
     }
     let s = stored(tx, g.id)?
         .into_iter()
-        .find(|s| s.phase.eq_ignore_ascii_case(wanted))
+        .find(|s| same_phase(&s.phase, wanted))
         .ok_or_else(|| ApiError::not_found(format!("game {} has no phase {wanted}", g.id)))?;
     let (state, played) = s.replay(l)?;
     Ok((state, Some(played.outcome)))

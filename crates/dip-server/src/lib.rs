@@ -7,6 +7,7 @@
 //! one PostgreSQL database.
 
 pub mod auth;
+pub mod chars;
 pub mod daide;
 pub mod db;
 pub mod edit;
@@ -100,6 +101,8 @@ impl AppState {
     /// Logs in: the password checked on a blocking thread, a failure
     /// answered only after the throttle's wait, a new session's token.
     pub async fn log_in(&self, name: &str, password: &str) -> ApiResult<(auth::Account, String)> {
+        // No account has such a name, and PostgreSQL cannot even look it up.
+        chars::refuse_control("name", name, &[])?;
         // One attempt per name at a time, its wait included.
         let Some(_turn) = self.throttle.gate(name).await else {
             return Err(ApiError::new(

@@ -321,8 +321,9 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> Api
 }
 
 /// `POST …/leave`: out of a forming game; in a running one, the power's
-/// seat opens for a replacement.
-pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<()> {
+/// seat opens for a replacement (and a retreat or adjustment phase that
+/// waited only for this player is processed: [`crate::play::process_unattended`]).
+pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account, by: &str) -> ApiResult<()> {
     let g = game::load(tx, id, Lock::Update)?;
     if g.status == Status::Finished {
         return Err(ApiError::conflict("the game is over"));
@@ -335,6 +336,7 @@ pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<()> {
         return Err(ApiError::conflict("you are not in this game"));
     }
     game::event(tx, id, "left", json!({}))?;
+    crate::play::process_unattended(tx, &g, by)?;
     Ok(())
 }
 

@@ -3,9 +3,9 @@
 //!
 //! Exactly once: processing holds the game's row (`FOR UPDATE`, or SQLite's
 //! single writer) and moves `phase_index` on in the same transaction that
-//! stores the results; orders are stored under the game's row held
-//! `FOR SHARE`, for the phase they name. So an order is either in the phase
-//! that is processed or refused as late, never lost in between.
+//! stores the results; orders are stored under the game's row held too,
+//! for the phase they name. So an order is either in the phase that is
+//! processed or refused as late, never lost in between.
 
 use crate::auth::Account;
 use crate::db::{Db, Tx};
@@ -178,9 +178,11 @@ pub fn check_orders(
 /// `PUT …/orders`, second half: stores checked orders, if the game is
 /// still in the phase they were checked for (the game's row held so that
 /// processing cannot slip in between). Once this commits, the orders are
-/// part of the phase.
+/// part of the phase. The row is held `FOR UPDATE`, not `FOR SHARE`: the
+/// `orders` event takes it for update anyway ([`game::event`]), and two
+/// transactions that share a row and then both ask for it deadlock.
 pub fn store_orders(tx: &mut dyn Tx, id: i64, c: &Checked) -> ApiResult<()> {
-    let g = game::load(tx, id, Lock::Share)?;
+    let g = game::load(tx, id, Lock::Update)?;
     running(&g)?;
     if g.phase_index != c.phase_index {
         return Err(ApiError::conflict(
@@ -484,8 +486,42 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
     if let Some(w) = played.winner {
         let name = map.power(w).name.clone();
         finish(tx, g, Some(&name), &format!("{name} wins"))?;
+        return Ok(());
     }
+    let g = game::load(tx, g.id, Lock::Update)?;
+    process_unattended(tx, &g, by)?;
     Ok(())
+}
+
+/// Processes a retreat or adjustment phase in which no power that has a
+/// player must order (only powers in civil disorder retreat, build or
+/// disband, or nobody does): nothing is to come, so the phase is not left
+/// waiting for its deadline or the game master, as when all are ready.
+/// A movement phase waits all the same: otherwise a game whose players
+/// have no units left would play itself to its end at once. So at most
+/// two phases follow each other here (a fall retreat, then the
+/// adjustment). Returns whether it processed.
+pub fn process_unattended(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<bool> {
+    if g.status != Status::Active {
+        return Ok(false);
+    }
+    let state = g.state()?;
+    if state.phase.kind == dip_core::PhaseKind::Movement {
+        return Ok(false);
+    }
+    let map = &g.loaded()?.variant.map;
+    let members = game::members(tx, g.id)?;
+    let awaited = map.power_ids().any(|p| {
+        game::must_order(map, &state, p)
+            && members
+                .iter()
+                .any(|m| m.power.as_deref() == Some(map.power(p).name.as_str()))
+    });
+    if awaited {
+        return Ok(false);
+    }
+    process_locked(tx, g, by)?;
+    Ok(true)
 }
 
 /// Processes every game whose deadline has passed, one transaction each.
@@ -622,6 +658,19 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
     if let Some(e) = &p.extend {
         let ms = crate::time::parse_duration(e).map_err(|m| ApiError::bad_request(format!("extend: {m}")))?;
         let g = game::load(tx, id, Lock::None)?;
+        // Extending gives more time; it does not give a phase the game
+        // master processes by hand a deadline it never had.
+        let kind = g.state()?.phase.kind;
+        let timed = match g.status {
+            Status::Active => g.deadline.is_some(),
+            Status::Paused => g.options.deadlines.for_kind(kind).is_some(),
+            _ => true,
+        };
+        if !timed {
+            return Err(ApiError::conflict(
+                "extend: this phase has no deadline (the game master processes it, or it is processed when all are ready)",
+            ));
+        }
         match g.status {
             Status::Active => {
                 let base = g.deadline.unwrap_or(now).max(now);

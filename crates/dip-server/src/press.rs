@@ -44,6 +44,7 @@ pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResul
             "text: between 1 and {MAX_TEXT} characters"
         )));
     }
+    crate::chars::refuse_control("text", text, &['\n', '\r', '\t'])?;
     let recipients: Json = match &m.to {
         To::All(a) if a.eq_ignore_ascii_case("all") => Json::String("all".into()),
         To::All(other) => {

@@ -48,17 +48,23 @@ pub fn api() -> Router<AppState> {
         .route("/api/v1/games/{id}/edits", get(edits))
 }
 
-/// A JSON body whose rejections answer in the API's error format.
+/// A JSON body whose rejections answer in the API's error format. A
+/// body with U+0000 in a string is refused before it is read
+/// ([`crate::chars::refuse_nul`]).
 pub struct Body<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(Body(v)),
-            Err(r) => Err(json_rejection(r)),
-        }
+        let Json(v) = Json::<Json_>::from_request(req, state).await.map_err(json_rejection)?;
+        typed(v).map(Body)
     }
+}
+
+/// A JSON value, checked for U+0000, as the type a handler takes.
+fn typed<T: DeserializeOwned>(v: Json_) -> ApiResult<T> {
+    crate::chars::refuse_nul(&v)?;
+    serde_json::from_value(v).map_err(|e| ApiError::bad_request(format!("the JSON body: {e}")))
 }
 
 fn json_rejection(r: JsonRejection) -> ApiError {
@@ -86,9 +92,8 @@ fn optional_body<T: DeserializeOwned>(bytes: &[u8]) -> ApiResult<Option<T>> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
-    serde_json::from_slice(bytes)
-        .map(Some)
-        .map_err(|e| ApiError::bad_request(format!("the JSON body: {e}")))
+    let v: Json_ = serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("the JSON body: {e}")))?;
+    typed(v).map(Some)
 }
 
 /// A game id from the path.
@@ -340,7 +345,8 @@ async fn join(
 async fn leave(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<StatusCode> {
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
-    st.write(move |tx| lobby::leave(tx, id, &who)).await?;
+    let by = st.by.clone();
+    st.write(move |tx| lobby::leave(tx, id, &who, &by)).await?;
     st.changed();
     Ok(StatusCode::NO_CONTENT)
 }

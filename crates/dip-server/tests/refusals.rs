@@ -330,3 +330,76 @@ async fn ready_events_did_not_name_the_power() {
     let draw = events.iter().find(|(k, _)| k == "draw").unwrap();
     assert_eq!(draw.1, json!({"on": true}));
 }
+
+/// A finished game takes no more changes: readiness, joining, leaving,
+/// processing, pausing, extending and edits are refused (409) and change
+/// nothing.
+#[tokio::test]
+async fn a_finished_game_refuses_ready_join_leave_process_patch_and_edit() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({"deadlines": {"movement": "1h"}})).await;
+    let g = format!("/api/v1/games/{id}");
+    for (_, t) in &tokens {
+        let (s, v) = app.post(&format!("{g}/draw"), Some(t), json!({"vote": true})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (_, v) = app.get(&g, None).await;
+    assert_eq!(v["status"], "finished", "{v}");
+    let gm = tokens[0].1.clone();
+    let fr = token_of(&tokens, "France").to_string();
+    let outsider = app.user("latecomer").await;
+    let post = Method::POST;
+    let cases: [(Method, String, &str, Value); 10] = [
+        (post.clone(), format!("{g}/ready"), &fr, json!({"ready": true})),
+        (post.clone(), format!("{g}/draw"), &fr, json!({"vote": false})),
+        (post.clone(), format!("{g}/join"), &outsider, json!({})),
+        (post.clone(), format!("{g}/leave"), &fr, json!({})),
+        (post.clone(), format!("{g}/process"), &gm, json!({})),
+        (Method::PATCH, g.clone(), &gm, json!({"paused": true})),
+        (Method::PATCH, g.clone(), &gm, json!({"paused": false})),
+        (Method::PATCH, g.clone(), &gm, json!({"extend": "1h"})),
+        (post.clone(), format!("{g}/edit"), &gm, json!({"edits": ["remove par"]})),
+        (
+            post.clone(),
+            format!("{g}/edit"),
+            &gm,
+            json!({"edits": ["title Again"]}),
+        ),
+    ];
+    for (method, path, token, body) in cases {
+        refused(&app, method, &path, Some(token), Some(body), 409).await;
+    }
+}
+
+/// `extend` gave a phase without a deadline (the game master processes
+/// it by hand) a deadline it never had; paused, it was counted and
+/// forgotten at the resume. Refused (409); a phase with a deadline gets
+/// its time.
+#[tokio::test]
+async fn extending_a_phase_without_a_deadline_gave_it_one() {
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({"deadlines": {"retreat": "1h"}})).await;
+    let gm = tokens[0].1.clone();
+    let g = format!("/api/v1/games/{id}");
+    refused(&app, Method::PATCH, &g, Some(&gm), Some(json!({"extend": "1h"})), 409).await;
+    let (s, v) = app
+        .call(Method::PATCH, &g, Some(&gm), Some(json!({"paused": true})))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    refused(&app, Method::PATCH, &g, Some(&gm), Some(json!({"extend": "1h"})), 409).await;
+    let (_, v) = app
+        .call(Method::PATCH, &g, Some(&gm), Some(json!({"paused": false})))
+        .await;
+    assert_eq!(v["deadline"], Value::Null, "{v}");
+
+    let app = TestApp::new();
+    let (id, tokens) = app.seven(json!({"deadlines": {"movement": "1h"}})).await;
+    let g = format!("/api/v1/games/{id}");
+    let (_, before) = app.get(&g, None).await;
+    let (s, v) = app
+        .call(Method::PATCH, &g, Some(&tokens[0].1), Some(json!({"extend": "2h"})))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let left = |v: &Value| v["seconds_left"].as_i64().unwrap();
+    assert!(left(&v) > left(&before) + 7000, "{before} then {v}");
+}

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 use dip_game::mila::read_games;
-use dip_game::record::{from_mila, to_mila, GameRecord};
+use dip_game::record::{from_mila, mila_variant, to_mila, GameRecord};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -107,12 +107,24 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     return Ok(ExitCode::from(2));
                 }
             };
-            let v = dip_variants::standard();
-            // Every game is converted before anything is written.
+            // Every game is converted, on the variant its `map` names,
+            // before anything is written.
+            let mut variants: std::collections::HashMap<String, dip_variants::Variant> = Default::default();
             let mut records = Vec::new();
             for (i, g) in games.iter().enumerate() {
+                let key = g.map.trim().to_ascii_lowercase();
+                if !variants.contains_key(&key) {
+                    match mila_variant(&g.map) {
+                        Ok(v) => variants.insert(key.clone(), v),
+                        Err(e) => {
+                            eprintln!("dip: {name}: game {}: {e}", i + 1);
+                            return Ok(ExitCode::from(2));
+                        }
+                    };
+                }
+                let v = &variants[&key];
                 match from_mila(&v.map, g) {
-                    Ok(r) => records.push(r),
+                    Ok(r) => records.push((key, r)),
                     Err(e) => {
                         eprintln!("dip: {name}: game {}: {e}", i + 1);
                         return Ok(ExitCode::from(2));
@@ -151,8 +163,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 return Ok(ExitCode::from(2));
             }
             std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
-            for (path, rec) in paths.iter().zip(&records) {
-                if let Err(e) = dip_game::files::write_new(path, rec.to_text(&v.map).as_bytes(), force) {
+            for (path, (key, rec)) in paths.iter().zip(&records) {
+                let map = &variants[key].map;
+                if let Err(e) = dip_game::files::write_new(path, rec.to_text(map).as_bytes(), force) {
                     eprintln!("dip: {e}");
                     return Ok(ExitCode::from(2));
                 }

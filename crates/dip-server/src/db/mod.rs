@@ -135,10 +135,13 @@ pub trait Tx {
             Dialect::Sqlite => "",
         }
     }
-    /// ` FOR SHARE`: the row cannot change until this transaction ends.
-    fn for_share(&self) -> &'static str {
+    /// ` FOR NO KEY UPDATE`: nobody else changes the row or holds it so
+    /// until this transaction ends, but rows that refer to it may still be
+    /// inserted beside it (their key lock does not wait for this one).
+    /// Nothing on SQLite.
+    fn for_no_key_update(&self) -> &'static str {
         match self.dialect() {
-            Dialect::Postgres => " FOR SHARE",
+            Dialect::Postgres => " FOR NO KEY UPDATE",
             Dialect::Sqlite => "",
         }
     }

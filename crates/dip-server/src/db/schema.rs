@@ -161,6 +161,11 @@ fn current(tx: &mut dyn Tx) -> Result<usize, DbError> {
 }
 
 pub fn migrate(db: &Db) -> Result<(), DbError> {
+    migrate_to(db, STEPS)
+}
+
+/// Applies the steps up to `target` (tests make older databases with it).
+fn migrate_to(db: &Db, target: usize) -> Result<(), DbError> {
     db.transaction(|tx| {
         if tx.dialect() == Dialect::Postgres {
             // One migrating server at a time; the lock ends with the transaction.
@@ -173,7 +178,7 @@ pub fn migrate(db: &Db) -> Result<(), DbError> {
                 STEPS
             )));
         }
-        for step in have..STEPS {
+        for step in have..target {
             for stmt in step_sql(step, tx.dialect()).split(';') {
                 if !stmt.trim().is_empty() {
                     tx.exec(stmt, &[])?;
@@ -186,4 +191,85 @@ pub fn migrate(db: &Db) -> Result<(), DbError> {
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::Account;
+    use crate::game::{self, Lock};
+
+    fn version(db: &Db) -> usize {
+        db.read(|tx| current(tx)).unwrap()
+    }
+
+    /// A database written at each older schema version (an account, a
+    /// game with its players and events) is upgraded when dip starts on
+    /// it: every row kept, and the game goes on with what the newer steps
+    /// added (the game master's edits, Global War).
+    #[test]
+    fn a_database_of_an_older_schema_is_upgraded_with_its_games() {
+        for old in 1..STEPS {
+            let dir =
+                std::env::temp_dir().join(format!("dip-schema-{old}-{}-{}", std::process::id(), fastrand::u64(..)));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("dip.sqlite");
+            let id = {
+                let db = Db::Sqlite(super::super::sqlite::SqliteDb::open(&path).unwrap());
+                migrate_to(&db, old).unwrap();
+                assert_eq!(version(&db), old);
+                db.transaction(|tx| -> crate::error::ApiResult<i64> {
+                    let gm = crate::auth::create_account(tx, "gm", "hash")?;
+                    let new: crate::lobby::NewGame = serde_json::from_value(serde_json::json!({
+                        "name": "Old game", "players": {"min": 2, "max": 7}
+                    }))
+                    .unwrap();
+                    let id = crate::lobby::create(tx, &gm, new)?;
+                    let other = crate::auth::create_account(tx, "other", "hash")?;
+                    crate::lobby::join(tx, id, &gm, Some("France"))?;
+                    crate::lobby::join(tx, id, &other, Some("Germany"))?;
+                    Ok(id)
+                })
+                .unwrap()
+            };
+            // dip starts on it.
+            let db = Db::sqlite(&path).unwrap();
+            assert_eq!(version(&db), STEPS, "from version {old}");
+            let gm = Account {
+                id: 1,
+                name: "gm".into(),
+            };
+            db.transaction(|tx| -> crate::error::ApiResult<()> {
+                assert_eq!(crate::auth::password_of(tx, "GM")?.map(|(a, _)| a), Some(gm.clone()));
+                crate::lobby::start(tx, id, &gm)?;
+                crate::edit::edit(tx, id, &gm, &["remove mar".to_string()])?;
+                crate::play::process_now(tx, id, &gm, "test")?;
+                Ok(())
+            })
+            .unwrap();
+            db.read(|tx| -> crate::error::ApiResult<()> {
+                let g = game::load(tx, id, Lock::None)?;
+                assert_eq!(g.name, "Old game");
+                assert_eq!(g.state()?.phase.short(), "F1901M");
+                let members = game::members(tx, id)?;
+                assert_eq!(members.len(), 2);
+                let kinds: Vec<String> = tx
+                    .query("SELECT kind FROM events WHERE game_id = $1 ORDER BY id", &[id.into()])?
+                    .iter()
+                    .map(|r| r.text(0))
+                    .collect();
+                assert_eq!(
+                    kinds,
+                    ["created", "joined", "joined", "started", "edit", "phase"],
+                    "from {old}"
+                );
+                assert_eq!(tx.query("SELECT id FROM edits", &[])?.len(), 1);
+                assert!(tx.query("SELECT id FROM war_games", &[])?.is_empty());
+                Ok(())
+            })
+            .unwrap();
+            drop(db);
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
 }

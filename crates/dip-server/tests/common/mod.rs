@@ -14,10 +14,27 @@ use tower::ServiceExt;
 pub struct TestApp {
     pub state: AppState,
     pub dir: PathBuf,
+    /// The throwaway PostgreSQL server of [`TestApp::postgres`].
+    pg: Option<PathBuf>,
+}
+
+fn pg_script() -> PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pg-test-server.sh")
+}
+
+fn stop_pg(dir: &std::path::Path) {
+    let _ = std::process::Command::new("bash")
+        .arg(pg_script())
+        .arg("stop")
+        .arg(dir)
+        .output();
 }
 
 impl Drop for TestApp {
     fn drop(&mut self) {
+        if let Some(pg) = &self.pg {
+            stop_pg(pg);
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
@@ -35,6 +52,37 @@ impl TestApp {
         TestApp {
             state: AppState::new(db),
             dir,
+            pg: None,
+        }
+    }
+
+    /// The app on a throwaway PostgreSQL server (scripts/pg-test-server.sh),
+    /// stopped and removed when the app is dropped.
+    pub fn postgres() -> TestApp {
+        let dir = temp_dir("api-pg");
+        let pg = dir.join("pg");
+        let out = std::process::Command::new("bash")
+            .arg(pg_script())
+            .arg("start")
+            .arg(&pg)
+            .output()
+            .expect("scripts/pg-test-server.sh runs");
+        assert!(
+            out.status.success(),
+            "scripts/pg-test-server.sh start failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let url = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        match Db::postgres(&url) {
+            Ok(db) => TestApp {
+                state: AppState::new(db),
+                dir,
+                pg: Some(pg),
+            },
+            Err(e) => {
+                stop_pg(&pg);
+                panic!("{url}: {e}");
+            }
         }
     }
 

@@ -1,0 +1,211 @@
+//! A game in a variant other than the standard one, through the API:
+//! ancmed (five powers, years counted from 1) into its second year, its
+//! phases named as the game names them, and its MILA export read back on
+//! its own map.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::TestApp;
+use dip_core::Ruleset;
+use dip_server::game::{self, Lock};
+use serde_json::{json, Value};
+
+const POWERS: [&str; 5] = ["Carthage", "Egypt", "Greece", "Persia", "Rome"];
+
+/// A started ancmed game with a player for each power; (id, [(power, token)]).
+async fn ancmed(app: &TestApp) -> (i64, Vec<(String, String)>) {
+    let mut tokens = Vec::new();
+    for p in POWERS {
+        tokens.push((p.to_string(), app.user(&format!("player-{}", p.to_lowercase())).await));
+    }
+    let (s, v) = app
+        .post(
+            "/api/v1/games",
+            Some(&tokens[0].1),
+            json!({"name": "Ancient", "variant": "ancmed"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    for (p, t) in &tokens {
+        let (s, v) = app
+            .post(&format!("/api/v1/games/{id}/join"), Some(t), json!({"power": p}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    (id, tokens)
+}
+
+fn state_of(app: &TestApp, id: i64) -> dip_core::State {
+    app.state.db.read(|tx| game::load(tx, id, Lock::None)?.state()).unwrap()
+}
+
+/// The phase names of the game's history.
+async fn phase_names(app: &TestApp, id: i64) -> Vec<String> {
+    let (_, h) = app.get(&format!("/api/v1/games/{id}/phases"), None).await;
+    h["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["phase"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The phase was checked with a reader of six characters at least: a game
+/// in year 1 refused its own phase `S1M` (400), and the web page, which
+/// sends the phase with every save, could not save orders in ancmed.
+#[tokio::test]
+async fn ancmed_games_could_not_save_orders_for_their_own_phase() {
+    let app = TestApp::new();
+    let (id, tokens) = ancmed(&app).await;
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["phase"], "S1M", "{g}");
+    let rome = &tokens[4].1;
+    for phase in ["S1M", "s1m", "S0001M"] {
+        let (s, v) = app
+            .put(
+                &format!("/api/v1/games/{id}/orders"),
+                Some(rome),
+                json!({"orders": ["A rom H"], "phase": phase}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{phase}: {v}");
+        assert_eq!(v["lines"][0]["fate"], "accepted", "{v}");
+    }
+    let (s, v) = app
+        .post(
+            &format!("/api/v1/games/{id}/ready"),
+            Some(rome),
+            json!({"ready": true, "phase": "S1M"}),
+        )
+        .await;
+    assert_eq!((s, &v["processed"]), (StatusCode::OK, &json!(false)), "{v}");
+    // A phase that has not begun, and one that is no phase.
+    for (phase, status) in [("F1M", StatusCode::CONFLICT), ("S1X", StatusCode::BAD_REQUEST)] {
+        let (s, v) = app
+            .put(
+                &format!("/api/v1/games/{id}/orders"),
+                Some(rome),
+                json!({"orders": ["A rom H"], "phase": phase}),
+            )
+            .await;
+        assert_eq!(s, status, "{phase}: {v}");
+    }
+}
+
+/// The whole game through the API: random legal orders of every power
+/// that must order, sent with the phase and followed by "ready", until
+/// the second spring; then the phases by name, their maps, and the MILA
+/// export, which names the map and reads back as the same game.
+#[tokio::test]
+async fn an_ancmed_game_is_played_to_its_second_year_and_exported() {
+    let app = TestApp::new();
+    let (id, tokens) = ancmed(&app).await;
+    let loaded = dip_server::variants::get("ancmed").unwrap();
+    let (map, rules) = (&loaded.variant.map, loaded.variant.rules);
+    let mut rng = dip_core::random::Rng::with_seed(1);
+    let mut guard = 0;
+    loop {
+        let state = state_of(&app, id);
+        if state.phase.year == 2 {
+            break;
+        }
+        guard += 1;
+        assert!(guard < 10, "still in {} after {guard} phases", state.phase.short());
+        let phase = state.phase.short();
+        let mut by_power: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        for o in dip_core::random::random_orders(map, &state, &rules, &mut rng) {
+            let text = dip_text::format_order(map, &o, dip_text::Style::Mila);
+            by_power.entry(map.power(o.power).name.clone()).or_default().push(text);
+        }
+        let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+        for p in g["powers"].as_array().unwrap() {
+            if p["must_order"] != json!(true) {
+                continue;
+            }
+            let name = p["name"].as_str().unwrap();
+            let token = &tokens.iter().find(|(n, _)| n == name).unwrap().1;
+            let orders = by_power.get(name).cloned().unwrap_or_default();
+            let (s, v) = app
+                .put(
+                    &format!("/api/v1/games/{id}/orders"),
+                    Some(token),
+                    json!({"orders": orders, "phase": phase}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{name} in {phase}: {v}");
+            let (s, v) = app
+                .post(
+                    &format!("/api/v1/games/{id}/ready"),
+                    Some(token),
+                    json!({"ready": true, "phase": phase}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{name} in {phase}: {v}");
+        }
+        assert_ne!(state_of(&app, id).phase, state.phase, "{phase} was not processed");
+    }
+    let names = phase_names(&app, id).await;
+    assert_eq!(names.first().map(String::as_str), Some("S1M"), "{names:?}");
+    assert_eq!(names.last().map(String::as_str), Some("S2M"), "{names:?}");
+    assert!(names.contains(&"F1M".to_string()), "{names:?}");
+    // A phase by its name, or by MILA's.
+    for phase in ["S1M", "S0001M", "f1m"] {
+        let (s, d) = app.get(&format!("/api/v1/games/{id}/phases/{phase}"), None).await;
+        assert_eq!(s, StatusCode::OK, "{phase}: {d}");
+        assert!(d["report"].as_str().is_some_and(|r| !r.is_empty()), "{phase}: {d}");
+        let (s, _) = app
+            .get(&format!("/api/v1/games/{id}/map.svg?phase={phase}"), None)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{phase}");
+    }
+
+    let (s, m) = app.get(&format!("/api/v1/games/{id}/export?format=mila"), None).await;
+    assert_eq!(s, StatusCode::OK, "{m}");
+    assert_eq!(m["map"], "ancmed", "the export named the standard map");
+    assert_eq!(m["phases"][0]["name"], "S0001M", "MILA's four-digit year");
+    let saved: dip_game::mila::SavedGame = serde_json::from_value(m).unwrap();
+    let v = dip_game::record::mila_variant(&saved.map).unwrap();
+    assert_eq!(v.name, "ancmed");
+    let rec = dip_game::record::from_mila(&v.map, &saved).unwrap();
+    assert_eq!(rec.variant, "ancmed");
+    assert_eq!(rec.phases.len(), names.len() - 1, "{names:?}");
+    let r = dip_game::replay::replay_game(&v.map, &Ruleset::parse(&rec.rules).unwrap(), &saved).unwrap();
+    assert!(r.differ.is_empty(), "{:#?}", r.differ);
+    let last = rec.last_state(&v.map).unwrap();
+    assert_eq!(
+        dip_text::format_position(&v.map, &last),
+        dip_text::format_position(map, &state_of(&app, id)),
+        "the export's last position is the game's"
+    );
+}
+
+/// MILA's name of a map is written where it differs from dip's.
+#[tokio::test]
+async fn the_mila_export_of_fleet_rome_names_milas_map() {
+    let app = TestApp::new();
+    let gm = app.user("gm").await;
+    let (_, v) = app
+        .post(
+            "/api/v1/games",
+            Some(&gm),
+            json!({"name": "Fleet", "variant": "fleetrome", "players": {"min": 1, "max": 7}}),
+        )
+        .await;
+    let id = v["id"].as_i64().unwrap();
+    app.post(&format!("/api/v1/games/{id}/join"), Some(&gm), json!({}))
+        .await;
+    let (s, v) = app
+        .post(&format!("/api/v1/games/{id}/start"), Some(&gm), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = app
+        .post(&format!("/api/v1/games/{id}/process"), Some(&gm), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, m): (_, Value) = app.get(&format!("/api/v1/games/{id}/export?format=mila"), None).await;
+    assert_eq!(m["map"], "standard_fleet_rome", "{}", m["map"]);
+    let saved: dip_game::mila::SavedGame = serde_json::from_value(m).unwrap();
+    assert_eq!(dip_game::record::mila_variant(&saved.map).unwrap().name, "fleetrome");
+}
