@@ -174,16 +174,18 @@ impl Look {
         // In black-and-white mode the variant's BWMap comes first.
         let bw = Mode::parse(&self.mode) == Some(Mode::BlackWhite);
         let background = self.background.clone().or_else(|| {
+            let dir = file.parent()?;
+            // A picture named but missing (a BWMap never shipped) falls
+            // back to the colour one.
             let readable = |k: &str| {
-                variant.pictures.iter().find(|(kind, p)| {
+                variant.pictures.iter().find_map(|(kind, p)| {
                     let ext = Path::new(p).extension().map(|e| e.to_ascii_lowercase());
-                    kind == k
-                        && ext.is_none_or(|e| ["png", "bmp", "tif", "tiff", "pct", "pict"].iter().any(|x| e == *x))
+                    let known =
+                        ext.is_none_or(|e| ["png", "bmp", "tif", "tiff", "pct", "pict"].iter().any(|x| e == *x));
+                    Some(dir.join(p)).filter(|p| kind == k && known && p.is_file())
                 })
             };
-            let (_, rel) = bw.then(|| readable("bw")).flatten().or_else(|| readable("colour"))?;
-            let dir = file.parent()?;
-            Some(dir.join(rel)).filter(|p| p.is_file())
+            bw.then(|| readable("bw")).flatten().or_else(|| readable("colour"))
         });
         match background {
             None => Ok(Picture::with_shapes(variant, shapes)),
