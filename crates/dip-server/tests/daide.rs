@@ -11,7 +11,6 @@ use dip_server::daide::frame::{self, Frame};
 use dip_server::daide::message::Msg;
 use dip_server::daide::{self, BotGame, DaideConfig};
 use serde_json::json;
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 
@@ -239,6 +238,8 @@ async fn protocol_errors_end_only_the_offending_connection() {
         (vec![2, 0, 0, 2, 0x48, 0x0E], 2),
         (vec![1, 0, 0, 0], 13),
         (vec![9, 0, 0, 0], 8),
+        // An IM is four octets long: six is a length error.
+        (vec![0, 0, 0, 6, 0, 1, 0xDA, 0x10, 0, 0], 9),
     ] {
         let mut c = Client::raw(addr).await;
         c.s.write_all(&bytes).await.unwrap();
@@ -861,4 +862,23 @@ async fn a_gof_crossing_the_processing_of_its_phase_made_the_bot_ready_in_the_ne
         .await
         .unwrap();
     assert!(!stale && now);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_closed_connections_without_fm() {
+    let app = TestApp::new();
+    let (_, addr, _task) = bot_game(&app, DaideConfig::default()).await;
+    // A client that cannot play the map is told OFF, then FM, then the
+    // connection closes (protocol document, 3.5).
+    let mut c = Client::connect(addr).await;
+    c.send("NME ('picky') ('1')").await;
+    c.until("MAP").await;
+    c.send("REJ (MAP ('standard'))").await;
+    assert_eq!(c.recv().await.as_deref(), Some("OFF"));
+    assert_eq!(c.recv().await.as_deref(), Some("frame 3"));
+    assert_eq!(c.recv().await, None);
+    // A client's FM is not answered.
+    let mut d = Client::connect(addr).await;
+    d.frame(&Frame::new(frame::FM, Vec::new())).await;
+    assert_eq!(d.recv().await, None);
 }

@@ -183,6 +183,18 @@ pub async fn seated(
     rules: dip_server::game::DaideRules,
     end_after_year: Option<i32>,
 ) -> (i64, SocketAddr, Vec<(Client, String, String)>) {
+    seated_with(app, deadline, press, rules, end_after_year, |_| {}).await
+}
+
+/// `seated`, with the game's stored options changed before it starts.
+pub async fn seated_with(
+    app: &TestApp,
+    deadline: Option<&str>,
+    press: u32,
+    rules: dip_server::game::DaideRules,
+    end_after_year: Option<i32>,
+    change: impl FnOnce(&mut dip_server::game::Options) + Send + 'static,
+) -> (i64, SocketAddr, Vec<(Client, String, String)>) {
     let id = daide::create_bot_game(
         &app.state,
         BotGame {
@@ -202,6 +214,7 @@ pub async fn seated(
             let g = dip_server::game::load(tx, id, dip_server::game::Lock::Update)?;
             let mut o = g.options.clone();
             o.assignment = dip_server::game::Assignment::Choice;
+            change(&mut o);
             tx.exec(
                 "UPDATE games SET options = $1 WHERE id = $2",
                 &[serde_json::to_string(&o).unwrap().into(), id.into()],
