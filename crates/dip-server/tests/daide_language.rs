@@ -637,6 +637,12 @@ async fn press_between_api_players_and_bots_was_dropped_or_unchecked() {
     assert_eq!(b["bots"]["powers"], json!(["England"]), "{b}");
     assert_eq!(b["bots"]["delivered"], json!(false), "{b}");
     assert!(b["bots"]["why"].as_str().unwrap().contains("free text"), "{b}");
+    // A word that is also a token is a person's text too.
+    for text in ["yes", "42"] {
+        let (s, b) = send(json!(["England", "Italy"]), text).await;
+        assert_eq!(s, 201, "{text}: {b}");
+        assert_eq!(b["bots"]["delivered"], json!(false), "{text}: {b}");
+    }
     // DAIDE tokens that are no press: refused as a bot's SND would be.
     let (s, b) = send(json!(["England"]), "PRP (PCE)").await;
     assert_eq!(s, 400, "{b}");

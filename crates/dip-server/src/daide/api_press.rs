@@ -1,9 +1,9 @@
 //! Press from API players to the bots of a DAIDE game. Bots read only
 //! DAIDE press (the language has no free text below level 8000): text
-//! that reads as DAIDE tokens is checked as a bot's SND would be (level
-//! 30, the level of API games) and refused when it is no press; free
-//! text still reaches the API players among the recipients, and the
-//! answer says which bots did not get it.
+//! that reads as DAIDE tokens (brackets included) is checked as a bot's
+//! SND would be (level 30, the level of API games) and refused when it
+//! is no press; free text still reaches the API players among the
+//! recipients, and the answer says which bots did not get it.
 
 use super::convert::Reader;
 use super::message::{huh, Msg, Node};
@@ -57,7 +57,10 @@ pub fn check(
         return Ok(None);
     }
     let repr = Repr::of(map);
-    let Ok(m) = Msg::parse(text, &repr) else {
+    // Every press message has brackets: a word that happens to be a
+    // token ("yes", "42") is a person's text, not a bot's.
+    let daide = text.contains('(').then(|| Msg::parse(text, &repr).ok()).flatten();
+    let Some(m) = daide else {
         return Ok(Some(json!({
             "powers": to_bots,
             "delivered": false,
