@@ -583,7 +583,7 @@ fn phase_result(hub: &Hub, s: &crate::history::Stored, next: &dip_core::State) -
     // unchanged SCO, and the ownership after the fall is in it either way.
     msgs.push(convert::sco(map, &hub.repr, next));
     // `--end-after`: the turn after the last year is never played.
-    if !hub.config.end_after_year.is_some_and(|end| next.phase.year > end) {
+    if hub.config.end_after_year.is_none_or(|end| next.phase.year <= end) {
         msgs.push(convert::now(map, &hub.repr, rules, next));
     }
     Ok(msgs)
