@@ -99,6 +99,18 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 eprintln!("dip: --variant {}: {e}", a.variant);
                 return Ok(ExitCode::from(2));
             }
+            // A last year before the first movement would end the game
+            // after its first phase (Modern begins in 1994, Chaos with
+            // the builds of 1900).
+            let start = l.variant.start.phase;
+            let first = start.year + i32::from(start.kind == dip_core::PhaseKind::Adjustment);
+            if let Some(end) = a.end_after.filter(|&end| end < first) {
+                eprintln!(
+                    "dip: --end-after {end}: the first movements of {} are in {first}; expected a year from {first} on",
+                    l.variant.name
+                );
+                return Ok(ExitCode::from(2));
+            }
         }
     }
     let data = a.data.clone().unwrap_or_else(|| {

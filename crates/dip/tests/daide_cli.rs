@@ -84,3 +84,16 @@ fn dip_daide_refuses_a_variant_with_wings_or_none_at_all() {
         "{err}"
     );
 }
+
+#[test]
+fn an_end_year_before_the_variants_first_ended_its_game_after_one_phase() {
+    let (code, err) = daide(&["--variant", "modern", "--end-after", "1910"]).unwrap_err();
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--end-after 1910") && err.contains("1994"), "{err}");
+    let got = daide(&["--variant", "modern", "--end-after", "1994"]).unwrap();
+    assert!(got.contains("waiting for 10 bots"), "{got}");
+    // Chaos begins with the builds of 1900: its first movements are 1901's.
+    let (code, err) = daide(&["--variant", "chaos", "--end-after", "1900"]).unwrap_err();
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("from 1901 on"), "{err}");
+}
