@@ -3,12 +3,13 @@
 //! SQLite. The bots run in a child process (this program again, with
 //! `--bots`), so that the server's memory is its own.
 //!
-//! cargo run --release -p dip-server --example daide_load -- [--games 1] [--observers 0] [--end 1950]
+//! cargo run --release -p dip-server --example daide_load -- [--games 1] [--observers 0] [--end 1950] [--variant standard]
 //! cargo run --release -p dip-server --example daide_load -- --idle 1000
 //!
-//! Games: `--games` games, each with seven holding bots and `--observers`
-//! observers, play to the end of year `--end`; prints phases per second,
-//! the connections held at the peak and the server's resident memory.
+//! Games: `--games` games of the bundled `--variant`, each with a holding
+//! bot per power and `--observers` observers, play to the end of year
+//! `--end`; prints phases per second, the connections held at the peak
+//! and the server's resident memory.
 //! Idle: `--idle N` clients connect (IM, RM) and stay; prints the
 //! server's resident memory before and after, per connection.
 
@@ -79,6 +80,8 @@ async fn server_main() {
     let games = num("--games", 1).max(1);
     let observers = num("--observers", 0);
     let end: i32 = arg("--end", "1950").parse().unwrap_or(1950);
+    let variant = arg("--variant", "standard");
+    let powers = powers_of(&variant).len();
     let dir = std::env::temp_dir().join(format!("dip-daide-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let db = Db::sqlite(&dir.join("dip.sqlite")).expect("SQLite");
@@ -92,7 +95,7 @@ async fn server_main() {
             &state,
             BotGame {
                 name: format!("load {g}"),
-                variant: "standard".into(),
+                variant: variant.clone(),
                 deadline: None,
                 press: 0,
                 port: 0,
@@ -120,6 +123,8 @@ async fn server_main() {
     let exe = std::env::current_exe().expect("this program");
     let mut cmd = Command::new(exe);
     cmd.arg("--bots")
+        .arg("--variant")
+        .arg(&variant)
         .arg("--addrs")
         .arg(addrs.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(","));
     if idle > 0 {
@@ -205,10 +210,11 @@ async fn server_main() {
         }
     }
     let _ = child.wait();
+    let (held, peak) = (peak_open.load(Ordering::Relaxed), peak_rss.load(Ordering::Relaxed));
     println!(
-        "daide_load: {games} game(s), 7 holding bots{} each, zero-second deadlines, to the end of {end}: \
+        "daide_load: {games} game(s) of {variant}, {powers} holding bots{} each, zero-second deadlines, to the end of {end}: \
          {finished} finished, {phases} phases in {:.2} s = {:.1} phases/s; connections held at the peak {}; \
-         server RSS {} KiB before the clients, {} KiB at the peak; load {}",
+         server RSS {} KiB before the clients, {} KiB at the peak ({:.1} KiB per connection held, games included); load {}",
         if observers > 0 {
             format!(" and {observers} observers")
         } else {
@@ -216,13 +222,23 @@ async fn server_main() {
         },
         took.as_secs_f64(),
         phases as f64 / took.as_secs_f64(),
-        peak_open.load(Ordering::Relaxed),
+        held,
         before,
-        peak_rss.load(Ordering::Relaxed),
+        peak,
+        peak.saturating_sub(before as usize) as f64 / held.max(1) as f64,
         load_average()
     );
     print!("{report}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The powers of a bundled variant (the map's power tokens follow it).
+fn powers_of(variant: &str) -> Vec<String> {
+    let v = dip_variants::load(variant).unwrap_or_else(|e| {
+        eprintln!("daide_load: --variant {variant}: {e}");
+        std::process::exit(2)
+    });
+    v.map.powers().iter().map(|p| p.name.clone()).collect()
 }
 
 // ---- the bots' process ----
@@ -329,7 +345,9 @@ async fn observer(addr: SocketAddr, r: Arc<Repr>) -> std::io::Result<usize> {
 
 async fn bots_main() {
     let addrs: Vec<SocketAddr> = arg("--addrs", "").split(',').filter_map(|a| a.parse().ok()).collect();
-    let r = Arc::new(Repr::of(&dip_variants::standard().map));
+    let variant = arg("--variant", "standard");
+    let map = dip_variants::load(&variant).expect("the variant").map;
+    let r = Arc::new(Repr::of(&map));
     let idle = num("--idle", 0);
     if idle > 0 {
         let mut held = Vec::new();
@@ -355,7 +373,7 @@ async fn bots_main() {
     let observers = num("--observers", 0);
     let mut tasks = Vec::new();
     for (g, &addr) in addrs.iter().enumerate() {
-        for b in 0..7 {
+        for b in 0..map.powers().len() {
             tasks.push(tokio::spawn(holdbot(addr, r.clone(), format!("hold{g}x{b}"))));
         }
         for _ in 0..observers {

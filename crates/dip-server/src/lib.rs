@@ -193,6 +193,10 @@ pub struct ServeConfig {
     pub tick: Duration,
     /// TCP ports for games created with `"daide": true` (DAIDE bots).
     pub daide_ports: Option<std::ops::RangeInclusive<u16>>,
+    /// The address the DAIDE ports listen on (default: the address of
+    /// `listen`, so that a server kept to this machine keeps its bots'
+    /// ports there too).
+    pub daide_listen: Option<std::net::IpAddr>,
 }
 
 impl Default for ServeConfig {
@@ -203,6 +207,7 @@ impl Default for ServeConfig {
             database: None,
             tick: Duration::from_millis(250),
             daide_ports: None,
+            daide_listen: None,
         }
     }
 }
@@ -257,7 +262,8 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
     // DAIDE: every game with a port gets a listener.
     let daide = config.daide_ports.clone().map(|ports| {
         daide::set_port_range(ports);
-        tokio::spawn(daide::manage(state.clone(), daide::DaideConfig::default()))
+        let ip = config.daide_listen.unwrap_or(addr.ip());
+        tokio::spawn(daide::manage(state.clone(), daide::DaideConfig::default(), ip))
     });
     ready(addr);
     // On Ctrl-C or SIGTERM: no new connections, the event streams end,

@@ -50,6 +50,9 @@ pub fn check_name(name: &str) -> ApiResult<String> {
 pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64> {
     let name = check_name(&new.name)?;
     let loaded = variants::get(&new.variant).map_err(ApiError::bad_request)?;
+    if new.daide {
+        crate::daide::playable(loaded.variant).map_err(|e| ApiError::bad_request(format!("daide: {e}")))?;
+    }
     let n = loaded.variant.map.powers().len();
     let players = new.players.unwrap_or(Players { min: n, max: n });
     if players.min < 1 || players.min > players.max || players.max > n {

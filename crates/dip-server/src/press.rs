@@ -81,6 +81,12 @@ pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResul
     }
     let state = g.state()?;
     let sender = map.power(from).name.clone();
+    // Bots read DAIDE press only: checked, or the sender is told.
+    let bots = if g.options.daide {
+        crate::daide::api_press::check(tx, id, map, &sender, &recipients, text)?
+    } else {
+        None
+    };
     let row = tx.query_one(
         "INSERT INTO messages (game_id, phase, sender, recipients, body, created) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         &[
@@ -94,7 +100,11 @@ pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResul
     )?;
     let mid = row.map(|r| r.int(0)).unwrap_or(0);
     game::event(tx, id, "message", json!({"id": mid, "from": sender, "to": recipients}))?;
-    Ok(json!({"id": mid}))
+    let mut answer = json!({"id": mid});
+    if let Some(b) = bots {
+        answer["bots"] = b;
+    }
+    Ok(answer)
 }
 
 /// May a viewer with this power (or none) read a message?

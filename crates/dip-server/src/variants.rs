@@ -15,6 +15,11 @@ pub struct Loaded {
 
 static CACHE: OnceLock<Mutex<HashMap<String, &'static Loaded>>> = OnceLock::new();
 
+/// Variants this process was given on its command line (`dip daide
+/// --variant PATH`), by the name or path given. Never filled from a
+/// request: an API client must not make the server read files.
+static LOCAL: OnceLock<Mutex<HashMap<String, &'static Loaded>>> = OnceLock::new();
+
 /// The names of the variants a game may use.
 pub fn names() -> Vec<&'static str> {
     dip_variants::bundled().iter().map(|(n, _)| *n).collect()
@@ -23,6 +28,14 @@ pub fn names() -> Vec<&'static str> {
 /// A bundled variant by name (case-insensitive). Each is loaded once and
 /// never freed: there are a few dozen at most.
 pub fn get(name: &str) -> Result<&'static Loaded, String> {
+    // A variant of the command line comes first: its file may differ from
+    // the bundled variant of the same name.
+    if let Some(l) = LOCAL
+        .get()
+        .and_then(|m| m.lock().unwrap_or_else(|p| p.into_inner()).get(name.trim()).copied())
+    {
+        return Ok(l);
+    }
     let key = name.trim().to_ascii_lowercase();
     if !names().iter().any(|n| n.eq_ignore_ascii_case(&key)) {
         return Err(format!(
@@ -34,12 +47,34 @@ pub fn get(name: &str) -> Result<&'static Loaded, String> {
     if let Some(l) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
         return Ok(l);
     }
-    let variant: &'static Variant = Box::leak(Box::new(dip_variants::load(&key).map_err(|e| e.to_string())?));
+    let loaded = leak(dip_variants::load(&key).map_err(|e| e.to_string())?)?;
+    let mut map = cache.lock().unwrap_or_else(|p| p.into_inner());
+    Ok(*map.entry(key).or_insert(loaded))
+}
+
+/// Makes any variant dip loads (a bundled name, a variant file or folder
+/// of any format, a jDip plugin's variant by name under `--variants`)
+/// playable in this process: `get` then finds it by `name_or_path` and by
+/// the variant's own name (which games store), before any bundled
+/// variant of that name. For the command line only (`dip daide
+/// --variant`).
+pub fn register(name_or_path: &str) -> Result<&'static Loaded, String> {
+    if let Ok(l) = get(name_or_path) {
+        return Ok(l);
+    }
+    let loaded = leak(dip_variants::load(name_or_path).map_err(|e| e.to_string())?)?;
+    let local = LOCAL.get_or_init(Default::default);
+    let mut map = local.lock().unwrap_or_else(|p| p.into_inner());
+    map.insert(loaded.variant.name.trim().to_string(), loaded);
+    map.insert(name_or_path.trim().to_string(), loaded);
+    Ok(loaded)
+}
+
+fn leak(variant: Variant) -> Result<&'static Loaded, String> {
+    let variant: &'static Variant = Box::leak(Box::new(variant));
     let mut vocab = Vocabulary::new(&variant.map);
     vocab
         .apply_lists(&variant.word_lists(), true)
         .map_err(|e| format!("the variant's word lists: {e}"))?;
-    let loaded: &'static Loaded = Box::leak(Box::new(Loaded { variant, vocab }));
-    let mut map = cache.lock().unwrap_or_else(|p| p.into_inner());
-    Ok(*map.entry(key).or_insert(loaded))
+    Ok(Box::leak(Box::new(Loaded { variant, vocab })))
 }

@@ -11,60 +11,8 @@ use dip_server::daide::frame::{self, Frame};
 use dip_server::daide::message::Msg;
 use dip_server::daide::{self, BotGame, DaideConfig};
 use serde_json::json;
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
-
-/// Plays holds until OFF; returns every message received.
-async fn holdbot(addr: SocketAddr, name: String) -> Vec<String> {
-    let mut c = Client::connect(addr).await;
-    c.send(&format!("NME ('{name}') ('1')")).await;
-    let mut log = Vec::new();
-    let mut me = String::new();
-    while let Some(m) = c.recv().await {
-        log.push(m.clone());
-        if m.starts_with("MAP (") {
-            let name = m.trim_start_matches("MAP ").to_string();
-            c.send(&format!("YES (MAP {name})")).await;
-        } else if let Some(rest) = m.strip_prefix("HLO (") {
-            me = rest[..3].to_string();
-        } else if m.starts_with("NOW (") {
-            let msg = Msg::parse(&m, &c.r).unwrap();
-            let season = c.r.name(msg.0[1].list().unwrap()[0].tok().unwrap()).unwrap();
-            let mut orders = Vec::new();
-            for n in &msg.0[2..] {
-                let t = Msg(n.list().unwrap().to_vec()).to_text(&c.r);
-                if !t.starts_with(&me) {
-                    continue;
-                }
-                match t.split_once(" MRT") {
-                    Some((unit, _)) => orders.push(format!("(({unit}) DSB)")),
-                    None if season == "SPR" || season == "FAL" => orders.push(format!("(({t}) HLD)")),
-                    None => {}
-                }
-            }
-            if season == "WIN" {
-                c.send("MIS").await;
-                continue;
-            }
-            if !orders.is_empty() {
-                c.send(&format!("SUB {}", orders.join(" "))).await;
-            }
-        } else if let Some(n) = m
-            .strip_prefix("MIS (")
-            .and_then(|r| r.strip_suffix(')'))
-            .and_then(|n| n.parse::<i32>().ok())
-        {
-            if n < 0 {
-                let w = vec![format!("({me} WVE)"); (-n) as usize];
-                c.send(&format!("SUB {}", w.join(" "))).await;
-            }
-        } else if m == "OFF" {
-            break;
-        }
-    }
-    log
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seven_holding_bots_play_until_the_last_year_and_the_record_replays() {
@@ -95,9 +43,12 @@ async fn seven_holding_bots_play_until_the_last_year_and_the_record_replays() {
         assert!(log.iter().any(|m| m.starts_with("SMR (SPR 1903)")), "{log:?}");
         assert_eq!(log.last().map(String::as_str), Some("OFF"));
         assert!(!log.iter().any(|m| m.starts_with("HUH")), "{log:?}");
-        // A bot may order once more before it learns of the end.
-        let end = log.iter().position(|m| m.starts_with("NOW (SPR 1903)")).unwrap();
-        assert!(!log[..end].iter().any(|m| m.starts_with("REJ")), "{log:?}");
+        // The game ends before a turn after 1902 is announced, so no bot
+        // orders in a game that is over.
+        assert!(!log.iter().any(|m| m.starts_with("NOW (SPR 1903)")), "{log:?}");
+        assert!(!log.iter().any(|m| m.starts_with("REJ")), "{log:?}");
+        let sco = log.iter().rposition(|m| m.starts_with("SCO")).unwrap();
+        assert!(log[sco + 1..].starts_with(&["DRW".to_string()]), "{log:?}");
         assert!(
             log.iter()
                 .filter(|m| m.starts_with("THX"))
@@ -287,6 +238,8 @@ async fn protocol_errors_end_only_the_offending_connection() {
         (vec![2, 0, 0, 2, 0x48, 0x0E], 2),
         (vec![1, 0, 0, 0], 13),
         (vec![9, 0, 0, 0], 8),
+        // An IM is four octets long: six is a length error.
+        (vec![0, 0, 0, 6, 0, 1, 0xDA, 0x10, 0, 0], 9),
     ] {
         let mut c = Client::raw(addr).await;
         c.s.write_all(&bytes).await.unwrap();
@@ -826,7 +779,10 @@ async fn a_connection_that_fell_behind_lost_the_results_it_missed() {
     let mut got = Vec::new();
     let read_all = async {
         while let Ok(f) = frame::read(&mut rd, 65535).await {
-            got.push(text_of(&tokens_of(&f.data).unwrap(), &r));
+            got.push(match f.kind {
+                frame::DM => text_of(&tokens_of(&f.data).unwrap(), &r),
+                k => format!("frame {k}"),
+            });
         }
     };
     tokio::time::timeout(Duration::from_secs(30), read_all)
@@ -842,7 +798,7 @@ async fn a_connection_that_fell_behind_lost_the_results_it_missed() {
         assert_eq!(got.iter().filter(|m| m.starts_with(now)).count(), 1, "{now}: {got:#?}");
     }
     assert!(got.iter().any(|m| m == "DRW"), "{got:#?}");
-    assert_eq!(got.last().map(String::as_str), Some("OFF"), "{got:#?}");
+    assert!(got.ends_with(&["OFF".to_string(), "frame 3".to_string()]), "{got:#?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -920,4 +876,23 @@ async fn lobby_offered_daide_on_a_server_without_ports() {
     let html = String::from_utf8_lossy(&html);
     assert!(html.contains(r#"id="new-game""#), "signed in");
     assert!(html.contains(r#"name="daide""#), "DAIDE offered with ports");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_closed_connections_without_fm() {
+    let app = TestApp::new();
+    let (_, addr, _task) = bot_game(&app, DaideConfig::default()).await;
+    // A client that cannot play the map is told OFF, then FM, then the
+    // connection closes (protocol document, 3.5).
+    let mut c = Client::connect(addr).await;
+    c.send("NME ('picky') ('1')").await;
+    c.until("MAP").await;
+    c.send("REJ (MAP ('standard'))").await;
+    assert_eq!(c.recv().await.as_deref(), Some("OFF"));
+    assert_eq!(c.recv().await.as_deref(), Some("frame 3"));
+    assert_eq!(c.recv().await, None);
+    // A client's FM is not answered.
+    let mut d = Client::connect(addr).await;
+    d.frame(&Frame::new(frame::FM, Vec::new())).await;
+    assert_eq!(d.recv().await, None);
 }

@@ -94,6 +94,8 @@ async fn a_game_won_by_concession_ends_with_slo_smr_and_off() {
     assert!(smr.starts_with("SMR (SPR 1901) (AUS ('api-Austria') () 3)"), "{smr}");
     assert!(smr.contains("(RUS ('bear') ('2') 4)"), "{smr}");
     assert_eq!(bot.recv().await.as_deref(), Some("OFF"));
+    // The server closes: FM first (protocol document, 3.5).
+    assert_eq!(bot.recv().await.as_deref(), Some("frame 3"));
     assert_eq!(bot.recv().await, None);
 }
 
@@ -101,11 +103,17 @@ async fn a_game_won_by_concession_ends_with_slo_smr_and_off() {
 async fn a_draw_every_bot_votes_for_ends_the_game() {
     let app = TestApp::new();
     let (id, _, mut cs) = seated(&app, None, 0, Default::default(), None).await;
+    // Austria votes, and takes its vote back.
+    let aus = &mut cs[0].0;
+    aus.send("DRW").await;
+    assert_eq!(aus.until("YES").await.0, "YES (DRW)");
+    aus.send("NOT (DRW)").await;
+    assert_eq!(aus.until("YES").await.0, "YES (NOT (DRW))");
     for (c, _, _) in cs.iter_mut().skip(1) {
         c.send("DRW").await;
         assert_eq!(c.until("YES").await.0, "YES (DRW)");
     }
-    // Six of seven: no draw yet; a vote taken back and given again.
+    // Six of seven: no draw yet, Austria's vote is gone; given again.
     let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
     assert_eq!(g["status"], "active", "{g}");
     let aus = &mut cs[0].0;
@@ -257,22 +265,40 @@ async fn a_silent_bot_holds_when_a_short_deadline_passes() {
     assert_eq!(phases["phases"][0]["processed_by"], json!(app.state.by), "{phases}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn dip_serve_with_daide_ports_opens_the_port_of_a_game_created_through_the_api() {
+/// The one port of this test program's DAIDE range (a process has one
+/// range: `daide::set_port_range` takes the first).
+fn daide_port() -> u16 {
+    static PORT: std::sync::OnceLock<u16> = std::sync::OnceLock::new();
+    *PORT.get_or_init(|| {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        daide::set_port_range(port..=port);
+        port
+    })
+}
+
+/// `dip serve --daide-ports P-P [--daide-listen ADDR]` on 127.0.0.1 with
+/// a game created through the API with `"daide": true`; the game's port
+/// is found open at `expect` (within 10 s). The server keeps running;
+/// its folder is returned for removal.
+async fn serve_a_daide_game(
+    daide_listen: Option<std::net::IpAddr>,
+    expect: &str,
+) -> (std::net::SocketAddr, std::path::PathBuf) {
+    let port = daide_port();
     let dir = common::temp_dir("daide-serve");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
     let config = dip_server::ServeConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         data: dir.clone(),
         daide_ports: Some(port..=port),
+        daide_listen,
         ..Default::default()
     };
     let (tx, rx) = tokio::sync::oneshot::channel();
-    let server = tokio::spawn(dip_server::serve(config, move |a| {
+    tokio::spawn(dip_server::serve(config, move |a| {
         let _ = tx.send(a);
     }));
     let base = format!("http://{}", rx.await.unwrap());
@@ -308,16 +334,350 @@ async fn dip_serve_with_daide_ports_opens_the_port_of_a_game_created_through_the
     .unwrap();
     assert_eq!(game["daide_port"], json!(port), "{game}");
     // `manage` opens the port within a second or two.
-    let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let addr: std::net::SocketAddr = format!("{expect}:{port}").parse().unwrap();
     let start = Instant::now();
     while tokio::net::TcpStream::connect(addr).await.is_err() {
-        assert!(start.elapsed() < Duration::from_secs(10), "port {port} is not opened");
+        assert!(start.elapsed() < Duration::from_secs(10), "{addr} is not opened");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    (addr, dir)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dip_serve_opened_daide_ports_on_every_address_though_it_listened_on_one() {
+    // `dip serve --listen 127.0.0.1:… --daide-ports P-P`: the game's port
+    // on 127.0.0.1 only, so another address may still take it.
+    let (addr, dir1) = serve_a_daide_game(None, "127.0.0.1").await;
     let mut c = Client::connect(addr).await;
     c.send("NME ('late') ('1')").await;
     assert_eq!(c.recv().await.unwrap(), "YES (NME ('late') ('1'))");
     assert_eq!(c.recv().await.unwrap(), "MAP ('standard')");
-    server.abort();
-    let _ = std::fs::remove_dir_all(dir);
+    let other = std::net::TcpListener::bind(("127.0.0.2", addr.port()));
+    assert!(other.is_ok(), "the DAIDE port holds every address: {other:?}");
+    drop(other);
+    // `--daide-listen 127.0.0.3`: a second server (the first still holds
+    // 127.0.0.1, so it could not have taken 0.0.0.0).
+    let (addr, dir2) = serve_a_daide_game(Some("127.0.0.3".parse().unwrap()), "127.0.0.3").await;
+    let mut c = Client::connect(addr).await;
+    c.send("OBS").await;
+    assert_eq!(c.recv().await.unwrap(), "YES (OBS)");
+    for d in [dir1, dir2] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+/// The orders stored for a power in the game's latest phase with orders.
+async fn stored_orders(app: &TestApp, id: i64, power: &str) -> Vec<String> {
+    let power = power.to_string();
+    app.state
+        .read(move |tx| {
+            Ok::<_, dip_server::error::ApiError>(
+                tx.query_one(
+                    "SELECT lines FROM orders WHERE game_id = $1 AND power = $2 ORDER BY phase_index DESC LIMIT 1",
+                    &[id.into(), power.into()],
+                )?
+                .map(|r| serde_json::from_str(&r.text(0)).unwrap())
+                .unwrap_or_default(),
+            )
+        })
+        .await
+        .unwrap()
+}
+
+async fn phase_of(app: &TestApp, id: i64) -> String {
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    g["phase"].as_str().unwrap_or_default().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn not_gof_holds_the_phase_until_gof_and_gof_with_orders_missing_waits_for_them() {
+    let app = TestApp::new();
+    let (id, _, mut cs) = seated(&app, None, 0, Default::default(), None).await;
+    // Austria: not ready, whatever it orders.
+    let aus = &mut cs[0].0;
+    aus.send("NOT (GOF)").await;
+    assert_eq!(aus.until("YES").await.0, "YES (NOT (GOF))");
+    all_hold(&mut cs, &[]).await;
+    for (c, _, _) in cs.iter_mut() {
+        c.until("THX").await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(phase_of(&app, id).await, "S1901M");
+    let aus = &mut cs[0].0;
+    aus.send("GOF").await;
+    assert_eq!(aus.until("YES").await.0, "YES (GOF)");
+    for (c, _, _) in cs.iter_mut() {
+        c.until("NOW (FAL 1901)").await;
+    }
+    // GOF before Austria's orders: YES and MIS; the phase waits for the
+    // orders, and goes with them.
+    let aus = &mut cs[0].0;
+    aus.send("GOF").await;
+    assert_eq!(aus.until("YES").await.0, "YES (GOF)");
+    assert_eq!(
+        aus.recv().await.unwrap(),
+        "MIS (AUS AMY BUD) (AUS AMY VIE) (AUS FLT TRI)"
+    );
+    all_hold(&mut cs, &["AUS"]).await;
+    for (c, _, _) in cs.iter_mut().skip(1) {
+        c.until("THX").await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(phase_of(&app, id).await, "F1901M");
+    let aus = &mut cs[0].0;
+    aus.send("SUB ((AUS AMY BUD) HLD) ((AUS FLT TRI) HLD) ((AUS AMY VIE) HLD)")
+        .await;
+    aus.until("ORD (FAL 1901)").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn not_sub_takes_back_one_order_or_all_of_them_in_storage_too() {
+    let app = TestApp::new();
+    let (id, _, mut cs) = seated(&app, Some("1h"), 0, Default::default(), None).await;
+    let eng = &mut cs[1].0;
+    eng.send("SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) HLD) ((ENG AMY LVP) HLD)")
+        .await;
+    for _ in 0..3 {
+        assert!(eng.until("THX").await.0.ends_with("(MBV)"));
+    }
+    assert_eq!(stored_orders(&app, id, "England").await.len(), 3);
+    eng.send("NOT (SUB ((ENG FLT LON) MTO NTH))").await;
+    assert_eq!(eng.until("YES").await.0, "YES (NOT (SUB ((ENG FLT LON) MTO NTH)))");
+    eng.send("MIS").await;
+    assert_eq!(eng.until("MIS").await.0, "MIS (ENG FLT LON)");
+    assert_eq!(stored_orders(&app, id, "England").await, ["F Edi H", "A Lvp H"]);
+    // An order not given (any more) cannot be taken back.
+    eng.send("NOT (SUB ((ENG FLT LON) MTO NTH))").await;
+    assert_eq!(eng.until("REJ").await.0, "REJ (NOT (SUB ((ENG FLT LON) MTO NTH)))");
+    eng.send("NOT (SUB)").await;
+    assert_eq!(eng.until("YES").await.0, "YES (NOT (SUB))");
+    eng.send("MIS").await;
+    assert_eq!(
+        eng.until("MIS").await.0,
+        "MIS (ENG FLT EDI) (ENG FLT LON) (ENG AMY LVP)"
+    );
+    assert!(stored_orders(&app, id, "England").await.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ord_repeats_the_results_of_the_last_turn_and_nme_after_the_start_is_refused() {
+    let app = TestApp::new();
+    let (_, addr, mut cs) = seated(&app, None, 0, Default::default(), None).await;
+    let c = &mut cs[0].0;
+    c.send("ORD").await;
+    assert_eq!(c.until("REJ").await.0, "REJ (ORD)");
+    all_hold(&mut cs, &[]).await;
+    let c = &mut cs[0].0;
+    c.until("NOW (FAL 1901)").await;
+    c.send("ORD").await;
+    c.send("SCO").await;
+    let (_, got) = c.until("SCO (").await;
+    let got: Vec<&String> = got.iter().filter(|m| !m.starts_with("TME")).collect();
+    assert_eq!(got.len(), 22, "{got:#?}");
+    assert!(
+        got.iter()
+            .all(|m| m.starts_with("ORD (SPR 1901) (") && m.ends_with("HLD) (SUC)")),
+        "{got:#?}"
+    );
+    // A newcomer after the start: REJ (NME), and it may still observe.
+    let mut late = Client::connect(addr).await;
+    late.send("NME ('late') ('1')").await;
+    assert_eq!(late.recv().await.unwrap(), "REJ (NME ('late') ('1'))");
+    late.send("OBS").await;
+    assert_eq!(late.recv().await.unwrap(), "YES (OBS)");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hlo_is_the_syntax_documents_example() {
+    // "HLO (ENG) (1234) ((LVL 20) (MTL 1200))": England, a level 20 game
+    // with 20 minutes per movement turn.
+    let app = TestApp::new();
+    let (_, _, cs) = seated_with(&app, None, 20, Default::default(), None, |o| {
+        o.deadlines.movement = Some("20m".into());
+    })
+    .await;
+    let (_, me, hlo) = &cs[1];
+    assert_eq!(me, "ENG");
+    let code: i32 = hlo.split(") (").nth(1).unwrap().parse().unwrap();
+    assert!((1..=8191).contains(&code), "{hlo}");
+    assert_eq!(
+        hlo.replace(&format!("({code})"), "(1234)"),
+        "HLO (ENG) (1234) ((LVL 20) (MTL 1200))"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_now_was_sent_for_a_turn_after_the_last_year() {
+    let app = TestApp::new();
+    let (id, _, mut cs) = seated(&app, Some("1h"), 0, Default::default(), Some(1901)).await;
+    all_hold(&mut cs, &[]).await;
+    for (c, _, _) in cs.iter_mut() {
+        c.until("NOW (FAL 1901)").await;
+    }
+    all_hold(&mut cs, &[]).await;
+    for (c, _, _) in cs.iter_mut() {
+        let (_, seen) = c.until("ORD (FAL 1901)").await;
+        assert!(!seen.iter().any(|m| m.starts_with("REJ")), "{seen:?}");
+        let (drw, seen) = c.until("DRW").await;
+        assert_eq!(drw, "DRW");
+        assert!(seen.last().is_some_and(|m| m.starts_with("SCO (")), "{seen:?}");
+        assert!(
+            !seen.iter().any(|m| m.starts_with("NOW") || m.starts_with("TME")),
+            "{seen:?}"
+        );
+        assert!(c.until("SMR").await.0.starts_with("SMR (SPR 1902)"));
+        assert_eq!(c.recv().await.as_deref(), Some("OFF"));
+        assert_eq!(c.recv().await.as_deref(), Some("frame 3"), "FM after OFF");
+        assert_eq!(c.recv().await, None);
+    }
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["status"], "finished", "{g}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn press_that_is_no_press_or_above_the_level_was_relayed() {
+    let app = TestApp::new();
+    let (_, _, mut cs) = seated(&app, Some("1h"), 10, Default::default(), None).await;
+    let aus = &mut cs[0].0;
+    for (snd, huh) in [
+        ("SND (ENG) (NOW)", "HUH (SND (ENG) (ERR NOW))"),
+        (
+            "SND (ENG) (SUB ((AUS AMY VIE) HLD))",
+            "HUH (SND (ENG) (ERR SUB ((AUS AMY VIE) HLD)))",
+        ),
+        ("SND (ENG) (PRP (PCE))", "HUH (SND (ENG) (PRP (PCE ERR)))"),
+        ("SND (ENG) (YES (NOW))", "HUH (SND (ENG) (YES (ERR NOW)))"),
+        // FRM is press of level 120.
+        (
+            "SND (ENG) (FRM (AUS) (ENG) (PRP (DRW)))",
+            "HUH (SND (ENG) (ERR FRM (AUS) (ENG) (PRP (DRW))))",
+        ),
+        (
+            "SND (ENG) (PRP (PCE (AUS ENG))) (DRW)",
+            "HUH (SND (ENG) (PRP (PCE (AUS ENG))) ERR (DRW))",
+        ),
+    ] {
+        aus.send(snd).await;
+        assert_eq!(aus.until("HUH").await.0, huh);
+    }
+    // The syntax document's answers of a bot that takes no press, and
+    // TRY cut to the game's level by the server.
+    for snd in [
+        "SND (ENG) (HUH (ERR PRP (PCE (ENG AUS))))",
+        "SND (ENG) (TRY ())",
+        "SND (ENG) (TRY (PRP PCE XDO AND INS FRM))",
+    ] {
+        aus.send(snd).await;
+        assert_eq!(aus.until("YES").await.0, format!("YES ({snd})"));
+    }
+    let eng = &mut cs[1].0;
+    assert_eq!(
+        eng.until("FRM").await.0,
+        "FRM (AUS) (ENG) (HUH (ERR PRP (PCE (ENG AUS))))"
+    );
+    assert_eq!(eng.until("FRM").await.0, "FRM (AUS) (ENG) (TRY ())");
+    assert_eq!(eng.until("FRM").await.0, "FRM (AUS) (ENG) (TRY (PRP PCE))");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn press_between_api_players_and_bots_was_dropped_or_unchecked() {
+    let app = TestApp::new();
+    daide_port();
+    let gm = app.user("master").await;
+    let (s, g) = app
+        .post(
+            "/api/v1/games",
+            Some(&gm),
+            json!({"name": "mixed press", "daide": true, "assignment": "choice", "press": "full"}),
+        )
+        .await;
+    assert_eq!(s, 201, "{g}");
+    let id = g["id"].as_i64().unwrap();
+    let config = DaideConfig {
+        powers_by_arrival: ["Austria", "England", "Germany", "Russia", "Turkey"]
+            .iter()
+            .map(|p| p.to_string())
+            .collect(),
+        ..DaideConfig::default()
+    };
+    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
+    let mut api = Vec::new();
+    for p in ["France", "Italy"] {
+        let t = app.user(&format!("api-{p}")).await;
+        let (s, b) = app
+            .post(&format!("/api/v1/games/{id}/join"), Some(&t), json!({"power": p}))
+            .await;
+        assert_eq!(s, 200, "{b}");
+        api.push(t);
+    }
+    let mut bots = Vec::new();
+    for i in 0..5 {
+        let mut c = Client::connect(addr).await;
+        c.send(&format!("NME ('bot{i}') ('1')")).await;
+        c.until("MAP").await;
+        c.send("YES (MAP ('standard'))").await;
+        bots.push(c);
+    }
+    for c in bots.iter_mut() {
+        c.until("NOW (SPR 1901)").await;
+    }
+    let fra = &api[0];
+    let send = |to: serde_json::Value, text: &str| {
+        let body = json!({"to": to, "text": text});
+        let path = format!("/api/v1/games/{id}/messages");
+        let app = &app;
+        async move { app.post(&path, Some(fra), body).await }
+    };
+    // Free text to a bot: stored for the people, and the sender is told
+    // the bot did not get it.
+    let (s, b) = send(json!(["England", "Italy"]), "Hello, shall we talk?").await;
+    assert_eq!(s, 201, "{b}");
+    assert_eq!(b["bots"]["powers"], json!(["England"]), "{b}");
+    assert_eq!(b["bots"]["delivered"], json!(false), "{b}");
+    assert!(b["bots"]["why"].as_str().unwrap().contains("free text"), "{b}");
+    // A word that is also a token is a person's text too.
+    for text in ["yes", "42"] {
+        let (s, b) = send(json!(["England", "Italy"]), text).await;
+        assert_eq!(s, 201, "{text}: {b}");
+        assert_eq!(b["bots"]["delivered"], json!(false), "{text}: {b}");
+    }
+    // DAIDE tokens that are no press: refused as a bot's SND would be.
+    let (s, b) = send(json!(["England"]), "PRP (PCE)").await;
+    assert_eq!(s, 400, "{b}");
+    let m = b["error"]["message"].as_str().unwrap();
+    assert!(m.contains("PRP (PCE ERR)") && m.contains("England"), "{m}");
+    let (s, b) = send(json!(["England"]), "SUB ((FRA AMY PAR) HLD)").await;
+    assert_eq!(s, 400, "{b}");
+    // Press: relayed to the bots as FRM.
+    let (s, b) = send(json!(["England", "Italy"]), "PRP (PCE (FRA ENG ITA))").await;
+    assert_eq!(s, 201, "{b}");
+    assert_eq!(b["bots"], json!({"powers": ["England"], "delivered": true}), "{b}");
+    // Free text to all: no bot gets it.
+    let (s, b) = send(json!("all"), "hello everyone").await;
+    assert_eq!(s, 201, "{b}");
+    assert_eq!(b["bots"]["delivered"], json!(false), "{b}");
+    assert_eq!(b["bots"]["powers"].as_array().unwrap().len(), 5, "{b}");
+    // Between API players only: no word about bots.
+    let (s, b) = send(json!(["Italy"]), "Just us").await;
+    assert_eq!(s, 201, "{b}");
+    assert!(b.get("bots").is_none(), "{b}");
+    let eng = &mut bots[1];
+    let (frm, seen) = eng.until("FRM").await;
+    assert_eq!(frm, "FRM (FRA) (ENG ITA) (PRP (PCE (FRA ENG ITA)))", "{seen:?}");
+    // A bot's press reaches an API player as DAIDE's text.
+    eng.send("SND (FRA) (YES (PRP (PCE (FRA ENG ITA))))").await;
+    assert_eq!(
+        eng.until("YES (SND").await.0,
+        "YES (SND (FRA) (YES (PRP (PCE (FRA ENG ITA)))))"
+    );
+    let (_, msgs) = app.get(&format!("/api/v1/games/{id}/messages"), Some(fra)).await;
+    let last = msgs["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["from"], "England", "{msgs}");
+    assert_eq!(last["text"], "YES (PRP (PCE (FRA ENG ITA)))", "{msgs}");
+    // The bot got nothing else: no free text, no refused press.
+    eng.send("NOW").await;
+    let (_, seen) = eng.until("NOW (").await;
+    assert!(!seen.iter().any(|m| m.starts_with("FRM")), "{seen:?}");
 }

@@ -414,7 +414,10 @@ impl Conn {
             if std::env::var("DAIDE_TRACE").is_ok() {
                 eprintln!("{who} << {}", &got[..got.len().min(150)]);
             }
-            if got.starts_with("HUH") || got.starts_with("PRN") || got.starts_with("frame") {
+            // FM (frame 3) ends the connection after OFF (protocol
+            // document, 3.5); any other frame but a DM is a fault.
+            let fm_after_off = got == "frame 3" && self.over;
+            if got.starts_with("HUH") || got.starts_with("PRN") || (got.starts_with("frame") && !fm_after_off) {
                 problems.push(format!("client {who}: got {got}"));
             }
             self.over |= got == "OFF";

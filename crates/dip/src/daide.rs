@@ -12,7 +12,10 @@ use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variant (a bundled one: `dip variant list`).
+    /// The variant: a bundled one (`dip variant list`), a variant file or
+    /// folder of any format dip reads (`variants/pure.variant`, a DipWork
+    /// folder, a jDip plugin), or a jDip plugin's variant by name with
+    /// `--variants`.
     #[arg(long, default_value = "standard")]
     variant: String,
     /// TCP port the bots connect to.
@@ -86,9 +89,29 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     if (a.no_press_in_retreats || a.no_press_in_builds) && a.press == 0 {
         bail!("--no-press-in-retreats and --no-press-in-builds need --press");
     }
-    if let Err(e) = dip_server::variants::get(&a.variant) {
-        eprintln!("dip: {e}");
-        return Ok(ExitCode::from(2));
+    match dip_server::variants::register(&a.variant) {
+        Err(e) => {
+            eprintln!("dip: {e}");
+            return Ok(ExitCode::from(2));
+        }
+        Ok(l) => {
+            if let Err(e) = daide::playable(l.variant) {
+                eprintln!("dip: --variant {}: {e}", a.variant);
+                return Ok(ExitCode::from(2));
+            }
+            // A last year before the first movement would end the game
+            // after its first phase (Modern begins in 1994, Chaos with
+            // the builds of 1900).
+            let start = l.variant.start.phase;
+            let first = start.year + i32::from(start.kind == dip_core::PhaseKind::Adjustment);
+            if let Some(end) = a.end_after.filter(|&end| end < first) {
+                eprintln!(
+                    "dip: --end-after {end}: the first movements of {} are in {first}; expected a year from {first} on",
+                    l.variant.name
+                );
+                return Ok(ExitCode::from(2));
+            }
+        }
     }
     let data = a.data.clone().unwrap_or_else(|| {
         std::env::temp_dir().join(format!("dip-daide-{}-{:04x}", std::process::id(), fastrand_u16()))
@@ -122,10 +145,11 @@ async fn play(a: Args, data: PathBuf) -> anyhow::Result<ExitCode> {
     };
     let db = tokio::task::block_in_place(|| dip_server::open_db(&config)).context("opening the storage")?;
     let state = AppState::new(db);
+    let loaded = dip_server::variants::register(&a.variant).map_err(anyhow::Error::msg)?;
     let id = daide::create_bot_game(
         &state,
         BotGame {
-            name: format!("DAIDE {}", a.variant),
+            name: format!("DAIDE {}", loaded.variant.name.chars().take(90).collect::<String>()),
             variant: a.variant.clone(),
             deadline: a.deadline.clone().filter(|d| !is_zero(d)),
             press: a.press,
@@ -159,12 +183,10 @@ async fn play(a: Args, data: PathBuf) -> anyhow::Result<ExitCode> {
             }
         })
     };
-    let powers = dip_server::variants::get(&a.variant)
-        .map(|l| l.variant.map.powers().len())
-        .unwrap_or(0);
+    let powers = loaded.variant.map.powers().len();
     println!(
         "dip daide: {} game on {addr}: waiting for {powers} bots (Ctrl-C stops)",
-        a.variant
+        loaded.variant.name
     );
     let stopped = tokio::select! {
         _ = listener => false,

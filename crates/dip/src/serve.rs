@@ -25,6 +25,10 @@ pub struct Args {
     /// each such game gets one, where DAIDE bots connect (docs/daide.md).
     #[arg(long, value_name = "FIRST-LAST", value_parser = dip_server::daide::parse_port_range)]
     daide_ports: Option<std::ops::RangeInclusive<u16>>,
+    /// The address the DAIDE ports listen on (default: the address of
+    /// --listen; 0.0.0.0 opens them to other machines).
+    #[arg(long, value_name = "ADDR", requires = "daide_ports")]
+    daide_listen: Option<std::net::IpAddr>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
@@ -40,6 +44,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         database: a.database,
         tick: Duration::from_millis(a.tick),
         daide_ports: a.daide_ports,
+        daide_listen: a.daide_listen,
     };
     let storage = match &config.database {
         Some(_) => "PostgreSQL".to_string(),

@@ -132,9 +132,10 @@ pub async fn write<W: AsyncWrite + Unpin>(w: &mut W, f: &Frame) -> std::io::Resu
     w.write_all(&f.encode()).await
 }
 
-/// What an IM says.
+/// What an IM says. It is a fixed-length message of four octets: any
+/// other length is a length error (0x09, as Parlance's server answers).
 pub fn check_im(f: &Frame) -> Result<(), ErrorCode> {
-    if f.data.len() < 4 {
+    if f.data.len() != 4 {
         return Err(ErrorCode::TooShort);
     }
     let version = u16::from_be_bytes([f.data[0], f.data[1]]);
@@ -172,6 +173,13 @@ mod tests {
             Err(ErrorCode::Version)
         );
         assert_eq!(check_im(&Frame::new(IM, vec![0, 1])), Err(ErrorCode::TooShort));
+    }
+
+    #[test]
+    fn an_im_of_six_octets_was_accepted() {
+        let mut long = Frame::im();
+        long.data.extend_from_slice(&[0, 0]);
+        assert_eq!(check_im(&long), Err(ErrorCode::TooShort));
     }
 
     #[test]

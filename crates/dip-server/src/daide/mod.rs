@@ -12,9 +12,11 @@
 //! API's event stream, so that a phase processed by a deadline, by API
 //! players or by another server process is sent as ORD, SCO and NOW.
 
+pub mod api_press;
 pub mod convert;
 pub mod frame;
 pub mod message;
+pub mod press;
 pub mod rig;
 pub mod session;
 #[cfg(test)]
@@ -58,7 +60,7 @@ impl Default for DaideConfig {
         DaideConfig {
             im_timeout: Duration::from_secs(30),
             write_timeout: Duration::from_secs(30),
-            press_level: 30,
+            press_level: api_press::API_PRESS_LEVEL,
             end_after_year: None,
             powers_by_arrival: Vec::new(),
             backlog: 1024,
@@ -301,12 +303,15 @@ async fn watch(hub: Arc<Hub>) {
                 }
                 "phase" => {
                     let processed = data["processed"].as_str().unwrap_or_default().to_string();
+                    // A game past its last year ends before its clients
+                    // hear of the phase: no NOW (and no TME) of a turn
+                    // that will not be played.
+                    if let Some(end) = hub.config.end_after_year {
+                        end_after(&hub, end).await;
+                    }
                     match phase_messages(&hub, &processed).await {
                         Ok((index, msgs)) => hub.send(Out::Phase { index, msgs }),
                         Err(e) => tracing::error!(game = id, "daide: phase {processed}: {}", e.message),
-                    }
-                    if let Some(end) = hub.config.end_after_year {
-                        end_after(&hub, end).await;
                     }
                     settle(&hub).await;
                 }
@@ -582,7 +587,10 @@ fn phase_result(hub: &Hub, s: &crate::history::Stored, next: &dip_core::State) -
     // SCO after every phase, as MILA's server does: clients take an
     // unchanged SCO, and the ownership after the fall is in it either way.
     msgs.push(convert::sco(map, &hub.repr, next));
-    msgs.push(convert::now(map, &hub.repr, rules, next));
+    // `--end-after`: the turn after the last year is never played.
+    if hub.config.end_after_year.is_none_or(|end| next.phase.year <= end) {
+        msgs.push(convert::now(map, &hub.repr, rules, next));
+    }
     Ok(msgs)
 }
 
@@ -762,7 +770,13 @@ pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(
                 .collect(),
             _ => map.power_ids().filter(|&p| p != from).collect(),
         };
+        // Free text, or press the game's level does not have (written
+        // by an API player): not for bots (`api_press` told the sender).
         let Ok(press) = Msg::parse(&body, &hub.repr) else {
+            continue;
+        };
+        let reader = convert::Reader { map, repr: &hub.repr };
+        let Ok(press) = press::check(&reader, &press.0, hub.config.press_level, 0) else {
             continue;
         };
         let mut list = B::default();
@@ -772,7 +786,7 @@ pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(
         let msg = B::new(FRM)
             .l(B::default().t(hub.repr.power(from)))
             .l(list)
-            .ls(press.0)
+            .ls(press)
             .msg();
         out.push((mid, to, msg));
     }
@@ -794,9 +808,9 @@ pub async fn last_press(hub: &Arc<Hub>) -> i64 {
         .unwrap_or(0)
 }
 
-/// Keeps a listener open for every DAIDE game of the database that is not
-/// finished and has a port (`dip serve --daide-ports`).
-pub async fn manage(state: AppState, config: DaideConfig) {
+/// Keeps a listener open on `ip` for every DAIDE game of the database
+/// that is not finished and has a port (`dip serve --daide-ports`).
+pub async fn manage(state: AppState, config: DaideConfig, ip: std::net::IpAddr) {
     let mut open: HashMap<i64, tokio::task::JoinHandle<()>> = HashMap::new();
     let mut failed: HashMap<i64, u16> = HashMap::new();
     let mut rx = state.notify.subscribe();
@@ -821,7 +835,7 @@ pub async fn manage(state: AppState, config: DaideConfig) {
             if open.contains_key(&id) || failed.get(&id) == Some(&port) {
                 continue;
             }
-            let addr = std::net::SocketAddr::from(([0, 0, 0, 0], port));
+            let addr = std::net::SocketAddr::new(ip, port);
             match listen(state.clone(), id, addr, config.clone()).await {
                 Ok((_, _, h)) => {
                     tracing::info!(game = id, port, "daide: listening");
@@ -854,9 +868,33 @@ pub struct BotGame {
     pub rules: game::DaideRules,
 }
 
+/// Can bots play this variant? DAIDE has two unit types, AMY and FLT: a
+/// variant whose games may hold others (a jDip plugin's wings) would
+/// show them as armies that no order can reach, and its games would
+/// never end. Types no game holds (DipWork's convoy pseudo-unit) do not
+/// matter.
+pub fn playable(variant: &dip_variants::Variant) -> Result<(), String> {
+    let map = &variant.map;
+    let other = |k: dip_core::UnitTypeId| !matches!(map.unit_type(k).letter, 'A' | 'F');
+    let in_play = map
+        .unit_type_ids()
+        .filter(|&k| other(k))
+        .find(|&k| map.unit_type(k).builds_on.0 != 0 || variant.start.units().any(|(_, u)| u.kind == k));
+    match in_play {
+        Some(k) => Err(format!(
+            "DAIDE knows armies and fleets only; this variant has {} ({}) too",
+            map.unit_type(k).name,
+            map.unit_type(k).letter
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Creates a forming DAIDE game with a seat for every power; its host is
 /// an account that cannot log in.
 pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiResult<i64> {
+    let loaded = crate::variants::get(&b.variant).map_err(crate::error::ApiError::bad_request)?;
+    playable(loaded.variant).map_err(|e| crate::error::ApiError::bad_request(format!("variant: {e}")))?;
     let id = state
         .write(move |tx| {
             let host = auth::create_account(tx, &format!("daide-host-{:08x}", fastrand::u32(..)), "!")?;

@@ -52,8 +52,12 @@ struct Session {
 
 /// Why a session ends.
 enum End {
-    /// Close quietly (FM, EM from the client, end of the game).
+    /// Close without a word: the client sent FM or EM, or the connection
+    /// is broken.
     Close,
+    /// The server ends the connection (OFF was sent): FM, then close, as
+    /// the protocol document asks of the party that closes.
+    Final,
     /// Tell the client what went wrong, then close.
     Error(ErrorCode),
 }
@@ -109,8 +113,14 @@ where
         seen_press,
     };
     let end = s.serve(&mut in_rx).await;
-    if let End::Error(code) = end {
-        let _ = s.write(&Frame::em(code)).await;
+    match end {
+        End::Error(code) => {
+            let _ = s.write(&Frame::em(code)).await;
+        }
+        End::Final => {
+            let _ = s.write(&Frame::new(frame::FM, Vec::new())).await;
+        }
+        End::Close => {}
     }
     let _ = s.wr.shutdown().await;
     reader.abort();
@@ -164,7 +174,7 @@ impl Session {
                 e = events.recv() => match e {
                     Ok(o) => self.on_out(&o).await,
                     Err(broadcast::error::RecvError::Lagged(_)) => self.resync().await,
-                    Err(broadcast::error::RecvError::Closed) => Err(End::Close),
+                    Err(broadcast::error::RecvError::Closed) => Err(End::Final),
                 },
                 _ = sleep_until_ms(alarm) => self.on_alarm().await,
             };
@@ -277,7 +287,7 @@ impl Session {
                     if x == REJ {
                         // The client cannot play this map: it is told to go.
                         self.send(&B::new(OFF).msg()).await?;
-                        return Err(End::Close);
+                        return Err(End::Final);
                     }
                     if self.map_ok && self.hlo_due {
                         self.hlo_due = false;
@@ -584,7 +594,7 @@ impl Session {
                 if self.role != Role::None {
                     self.send(&B::new(OFF).msg()).await?;
                 }
-                Err(End::Close)
+                Err(End::Final)
             }
         }
     }
@@ -636,7 +646,7 @@ impl Session {
                     self.send(&B::new(OFF).msg()).await?;
                 }
             }
-            return Err(End::Close);
+            return Err(End::Final);
         }
         if any {
             self.next_phase().await?;
@@ -1054,9 +1064,19 @@ impl Session {
                 }
             }
         }
-        if let Some(bad) = press_error(body_list, level, body_at) {
-            return self.send(&huh(m, bad)).await;
+        // Nothing may follow the press.
+        if args.len() > skip + 2 {
+            let at = 1 + args[..skip + 2].iter().map(Node::width).sum::<usize>();
+            return self.send(&huh(m, at)).await;
         }
+        let reader = Reader {
+            map,
+            repr: &self.hub.repr,
+        };
+        let press = match super::press::check(&reader, body_list, level, body_at) {
+            Ok(p) => p,
+            Err(bad) => return self.send(&huh(m, bad)).await,
+        };
         let (Some(me), Some(account)) = (self.power(), self.account()) else {
             return self.send(&answer(REJ, m)).await;
         };
@@ -1098,7 +1118,8 @@ impl Session {
                 return self.send(&answer(REJ, m)).await;
             }
         }
-        let text = Msg(body_list.to_vec()).to_text(&self.hub.repr);
+        // What the recipients get: TRY without tokens above the level.
+        let text = Msg(press).to_text(&self.hub.repr);
         // Public press is stored as a message to all (the only kind such a
         // game takes); other press to the powers named.
         let to = if g.options.press == game::Press::Public {
@@ -1183,40 +1204,4 @@ async fn sleep_until_ms(at: Option<i64>) {
         }
         None => std::future::pending().await,
     }
-}
-
-/// Press tokens allowed at a level (TRY's list may name any).
-fn allowed(t: Token, level: u32) -> bool {
-    if t.category() != CAT_PRESS {
-        return true;
-    }
-    let l10 = [PRP, PCE, ALY, VSS, BWX, TRY];
-    let l20 = [XDO, DMZ];
-    let l30 = [AND, ORR];
-    l10.contains(&t) || (level >= 20 && l20.contains(&t)) || (level >= 30 && l30.contains(&t))
-}
-
-/// The flat index of the first press token above the game's level.
-fn press_error(body: &[Node], level: u32, at: usize) -> Option<usize> {
-    let mut pos = at;
-    let mut in_try = false;
-    for n in body {
-        match n {
-            Node::Tok(t) => {
-                in_try = *t == TRY;
-                if !allowed(*t, level) {
-                    return Some(pos);
-                }
-            }
-            Node::List(l) => {
-                if !in_try {
-                    if let Some(e) = press_error(l, level, pos + 1) {
-                        return Some(e);
-                    }
-                }
-            }
-        }
-        pos += n.width();
-    }
-    None
 }

@@ -112,6 +112,8 @@ tokens! {
     TRY = CAT_PRESS, 0x1A; VSS = CAT_PRESS, 0x1C; WHT = CAT_PRESS, 0x1D; WHY = CAT_PRESS, 0x1E;
     XDO = CAT_PRESS, 0x1F; XOY = CAT_PRESS, 0x20; YDO = CAT_PRESS, 0x21; CHO = CAT_PRESS, 0x22;
     BCC = CAT_PRESS, 0x23; UNT = CAT_PRESS, 0x24;
+    // The later revision of the syntax (MILA's bots): no agreement, cancel.
+    NAR = CAT_PRESS, 0x25; CCL = CAT_PRESS, 0x26;
 }
 
 /// The standard map's powers, in token order.

@@ -31,17 +31,25 @@ impl Client {
         }
     }
     pub async fn connect(addr: SocketAddr) -> Client {
+        Client::connect_with(addr, repr()).await
+    }
+    /// A client of a game on another map: the RM must announce `r`.
+    pub async fn connect_with(addr: SocketAddr, r: Repr) -> Client {
         let mut c = Client::raw(addr).await;
+        c.r = r;
         c.frame(&Frame::im()).await;
         let rm = c.next_frame().await.expect("an RM");
         assert_eq!(rm.kind, frame::RM);
-        assert_eq!(rm.data.len(), 6 * (7 + 75));
+        assert_eq!(rm.data, c.r.rm_payload());
         c
     }
     pub async fn frame(&mut self, f: &Frame) {
         self.s.write_all(&f.encode()).await.unwrap();
     }
     pub async fn send(&mut self, text: &str) {
+        if std::env::var("DAIDE_TRACE").is_ok() {
+            eprintln!(">> {text}");
+        }
         let m = Msg::parse(text, &self.r).unwrap();
         self.frame(&Frame::new(frame::DM, bytes_of(&m.tokens()))).await;
     }
@@ -54,13 +62,17 @@ impl Client {
     /// The next message as text (`EM n` for an error, `None`: closed).
     pub async fn recv(&mut self) -> Option<String> {
         let f = self.next_frame().await?;
+        let m = self.text_of(&f);
+        if std::env::var("DAIDE_TRACE").is_ok() {
+            eprintln!("<< {m}");
+        }
+        Some(m)
+    }
+    fn text_of(&self, f: &Frame) -> String {
         match f.kind {
-            frame::DM => Some(dip_server::daide::message::text_of(
-                &tokens_of(&f.data).unwrap(),
-                &self.r,
-            )),
-            frame::EM => Some(format!("EM {}", u16::from_be_bytes([f.data[0], f.data[1]]))),
-            k => Some(format!("frame {k}")),
+            frame::DM => dip_server::daide::message::text_of(&tokens_of(&f.data).unwrap(), &self.r),
+            frame::EM => format!("EM {}", u16::from_be_bytes([f.data[0], f.data[1]])),
+            k => format!("frame {k}"),
         }
     }
     /// Messages until one starts with `head`.
@@ -71,15 +83,54 @@ impl Client {
                 .recv()
                 .await
                 .unwrap_or_else(|| panic!("closed while waiting for {head}: {seen:?}"));
-            if std::env::var("DAIDE_TRACE").is_ok() {
-                eprintln!("<< {m}");
-            }
             if m.starts_with(head) {
                 return (m, seen);
             }
             seen.push(m);
         }
     }
+}
+
+/// Plays holds (disbands, waives) until OFF on any map; returns every
+/// message received.
+pub async fn holdbot_with(addr: SocketAddr, name: String, r: Repr) -> Vec<String> {
+    let mut c = Client::connect_with(addr, r).await;
+    c.send(&format!("NME ('{name}') ('1')")).await;
+    let mut log = Vec::new();
+    let mut me = String::new();
+    while let Some(m) = c.recv().await {
+        log.push(m.clone());
+        if m.starts_with("MAP (") {
+            let name = m.trim_start_matches("MAP ").to_string();
+            c.send(&format!("YES (MAP {name})")).await;
+        } else if let Some(rest) = m.strip_prefix("HLO (") {
+            me = rest[..3].to_string();
+        } else if m.starts_with("NOW (") {
+            let season = &m[5..8];
+            if season == "WIN" {
+                c.send("MIS").await;
+            } else if let Some(sub) = holds(&m, &me, &c.r) {
+                c.send(&sub).await;
+            }
+        } else if let Some(n) = m
+            .strip_prefix("MIS (")
+            .and_then(|r| r.strip_suffix(')'))
+            .and_then(|n| n.parse::<i32>().ok())
+        {
+            if n < 0 {
+                let w = vec![format!("({me} WVE)"); (-n) as usize];
+                c.send(&format!("SUB {}", w.join(" "))).await;
+            }
+        } else if m == "OFF" {
+            break;
+        }
+    }
+    log
+}
+
+/// `holdbot_with` on the standard map.
+pub async fn holdbot(addr: SocketAddr, name: String) -> Vec<String> {
+    holdbot_with(addr, name, repr()).await
 }
 
 pub async fn bot_game(app: &TestApp, config: DaideConfig) -> (i64, SocketAddr, tokio::task::JoinHandle<()>) {
@@ -132,6 +183,18 @@ pub async fn seated(
     rules: dip_server::game::DaideRules,
     end_after_year: Option<i32>,
 ) -> (i64, SocketAddr, Vec<(Client, String, String)>) {
+    seated_with(app, deadline, press, rules, end_after_year, |_| {}).await
+}
+
+/// `seated`, with the game's stored options changed before it starts.
+pub async fn seated_with(
+    app: &TestApp,
+    deadline: Option<&str>,
+    press: u32,
+    rules: dip_server::game::DaideRules,
+    end_after_year: Option<i32>,
+    change: impl FnOnce(&mut dip_server::game::Options) + Send + 'static,
+) -> (i64, SocketAddr, Vec<(Client, String, String)>) {
     let id = daide::create_bot_game(
         &app.state,
         BotGame {
@@ -151,6 +214,7 @@ pub async fn seated(
             let g = dip_server::game::load(tx, id, dip_server::game::Lock::Update)?;
             let mut o = g.options.clone();
             o.assignment = dip_server::game::Assignment::Choice;
+            change(&mut o);
             tx.exec(
                 "UPDATE games SET options = $1 WHERE id = $2",
                 &[serde_json::to_string(&o).unwrap().into(), id.into()],
