@@ -280,6 +280,13 @@ impl OrderTable {
         let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
         Some((id, kind, own))
     }
+
+    /// Number `id`, what it reads as, and its text (as [`find`](Self::find)).
+    pub fn entry(&mut self, v: &VariantData, id: u32) -> Option<(u32, Option<OrderKind>, &'static str)> {
+        let own = *self.texts.get(id as usize)?;
+        let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
+        Some((id, kind, own))
+    }
 }
 
 /// The supports over land of a unit of one type in one region, by
@@ -374,6 +381,28 @@ impl VariantData {
         match pack(name) {
             Some(c) => self.loc_codes.get(&c).copied(),
             None => self.loc_index.get(name).copied(),
+        }
+    }
+}
+
+impl VariantData {
+    /// The place in `locs` of the location a listed order names first
+    /// (`PAR` in `A PAR - BUR`, `STP/SC` in `F STP/SC H`), if any.
+    pub fn order_loc(&self, text: &str) -> Option<usize> {
+        let b = text.as_bytes();
+        let rest = b.get(2..)?;
+        let end = rest.iter().position(|&c| c == b' ').unwrap_or(rest.len());
+        let name = &rest[..end];
+        if let Some(i) = loc3_index(name) {
+            return match self.loc3.get(i).copied().unwrap_or(0) {
+                0 => None,
+                at => Some(at as usize - 1),
+            };
+        }
+        let (p, r) = self.loc(std::str::from_utf8(name).ok()?)?;
+        match r {
+            Some(r) => self.coast_loc.get(r.index()).copied().flatten(),
+            None => Some(p.index()),
         }
     }
 }
@@ -1410,6 +1439,13 @@ impl Game {
     /// MILA's `set_orders`: each order is read, checked and filed under its
     /// unit; `replace` says whether it replaces an earlier order of the unit.
     pub fn set_orders<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], replace: bool) {
+        self.set_orders_known(power, texts, &[], replace);
+    }
+
+    /// As [`set_orders`](Self::set_orders), where `known[k]`, if there and
+    /// not `u32::MAX`, is the number of `texts[k]` in the variant's table,
+    /// found by the caller among the legal orders listed for this position.
+    pub fn set_orders_known<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], known: &[u32], replace: bool) {
         self.call_keys.clear();
         // Listed orders are looked up in the variant's table (locked once
         // for the call; `add_order` takes nothing else that locks it).
@@ -1418,10 +1454,13 @@ impl Game {
             .possible
             .is_some()
             .then(|| v.orders.lock().unwrap_or_else(|e| e.into_inner()));
-        for t in texts {
+        for (k, t) in texts.iter().enumerate() {
             let t = t.as_ref().trim();
             if !t.is_empty() {
-                let found = table.as_mut().and_then(|table| table.find(v, t));
+                let found = table.as_mut().and_then(|table| match known.get(k) {
+                    Some(&id) if id != u32::MAX => table.entry(v, id),
+                    _ => table.find(v, t),
+                });
                 self.add_order(power, t, found, replace);
             }
         }
@@ -2927,6 +2966,37 @@ mod tests {
         let eng = power(&g, "ENGLAND");
         g.set_orders(eng, &strings(&["LON H", "F edi - nth", "A LVP - YOR"]), true);
         assert_eq!(g.orders(eng), ["F LON H", "F EDI - NTH", "A LVP - YOR"]);
+    }
+
+    #[test]
+    fn an_order_names_its_location_first() {
+        let v = variant("standard").unwrap();
+        let at = |name: &str| v.locs.iter().position(|l| l == name);
+        assert_eq!(v.order_loc("A PAR - BUR"), at("PAR"));
+        assert_eq!(v.order_loc("F STP/SC S A MOS - FIN"), at("STP/SC"));
+        assert_eq!(v.order_loc("F NTH C A LON - NWY"), at("NTH"));
+        assert_eq!(v.order_loc("WAIVE"), None);
+        assert_eq!(v.order_loc("A XYZ H"), None);
+    }
+
+    #[test]
+    fn orders_given_by_number_were_filed_as_by_text() {
+        let mut by_text = game();
+        let mut by_number = game();
+        let fra = power(&by_text, "FRANCE");
+        let texts = ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"];
+        by_text.possible();
+        by_text.set_orders(fra, &texts, true);
+        by_number.possible();
+        let known: Vec<u32> = {
+            let mut table = by_number.v.orders.lock().unwrap();
+            texts.iter().map(|t| table.find(by_number.v, t).unwrap().0).collect()
+        };
+        by_number.set_orders_known(fra, &texts, &known, true);
+        assert_eq!(by_text.orders(fra), by_number.orders(fra));
+        by_text.process();
+        by_number.process();
+        assert_eq!(by_text.units(fra), by_number.units(fra));
     }
 
     #[test]

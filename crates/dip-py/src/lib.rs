@@ -64,7 +64,10 @@ fn variant_strings<'a>(
     let strings = &mut all[at].1;
     let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
     for text in &table.texts[strings.orders.len().min(table.texts.len())..] {
-        strings.orders.push(Some(PyString::new(py, text).unbind()));
+        let s = PyString::new(py, text);
+        // Its hash, kept in the str, tells `find_listed` that it may be one of these.
+        let _ = s.hash();
+        strings.orders.push(Some(s.unbind()));
     }
     strings
 }
@@ -94,6 +97,26 @@ fn unchanged(list: &Py<PyList>, items: &[usize]) -> bool {
         let p = list.as_ptr() as *mut pyo3::ffi::PyListObject;
         let size = pyo3::ffi::PyList_GET_SIZE(list.as_ptr()) as usize;
         size == items.len() && (size == 0 || std::slice::from_raw_parts((*p).ob_item as *const usize, size) == items)
+    }
+}
+
+/// The number of order `text`, the str `item`, if it is one of the strings
+/// handed out for its location in the dict last returned (`u32::MAX`: it
+/// is not). Agents give back the very strings they were handed: found by
+/// address among a dozen, without hashing the text. (Comparing the texts
+/// there instead would read each candidate string, slower than the
+/// variant's table of texts, which is where other strings are looked up.)
+fn find_listed(given: &Given, v: &engine::VariantData, item: *mut pyo3::ffi::PyObject, text: &str) -> u32 {
+    let Some(&(at, len)) = v.order_loc(text).and_then(|i| given.spans.get(i)) else {
+        return u32::MAX;
+    };
+    let span = at as usize..(at + len) as usize;
+    match (given.items.get(span.clone()), given.ids.get(span)) {
+        (Some(items), Some(ids)) => items
+            .iter()
+            .position(|&x| x == item as usize)
+            .map_or(u32::MAX, |k| ids[k]),
+        _ => u32::MAX,
     }
 }
 
@@ -472,8 +495,13 @@ impl Engine {
     fn file_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
+        // The lists of the dict last handed out are this position's: a
+        // given order is first looked for there (see `find_listed`).
+        let listed = matches!(&self.possible_dict, Some((g, _)) if *g == self.g.position_gen);
+        let v = self.g.v;
         // A list of strings (what agents give) is read in place, in one pass.
         let mut texts: Vec<&str> = Vec::new();
+        let mut known: Vec<u32> = Vec::new();
         let in_place = match orders.cast::<PyList>() {
             Ok(list) => {
                 texts.reserve(list.len());
@@ -494,7 +522,19 @@ impl Engine {
                         if data.is_null() {
                             return Err(PyErr::fetch(orders.py()));
                         }
-                        std::str::from_utf8_unchecked(std::slice::from_raw_parts(data as *const u8, size as usize))
+                        let text =
+                            std::str::from_utf8_unchecked(std::slice::from_raw_parts(data as *const u8, size as usize));
+                        // Only a str whose hash was taken can be one of
+                        // the variant's (all of whose hashes are): others
+                        // are not looked for among them.
+                        if listed && (*(item as *mut pyo3::ffi::PyASCIIObject)).hash != -1 {
+                            let id = find_listed(&self.given, v, item, text);
+                            if id != u32::MAX {
+                                known.resize(k, u32::MAX);
+                                known.push(id);
+                            }
+                        }
+                        text
                     };
                     texts.push(text);
                 }
@@ -503,7 +543,7 @@ impl Engine {
             Err(_) => false,
         };
         if in_place {
-            self.g.set_orders(p, &texts, replace);
+            self.g.set_orders_known(p, &texts, &known, replace);
         } else {
             drop(texts);
             let owned: Vec<PyBackedStr> = orders.extract()?;
