@@ -352,6 +352,8 @@ pub struct VariantData {
     pub lands: Vec<Vec<Box<[ProvinceId]>>>,
     /// By region: its place in `locs` when it is a coast.
     pub coast_loc: Vec<Option<usize>>,
+    /// By province: has it coasts of its own (`STP/NC`)?
+    pub split: Vec<bool>,
     /// Location name → province and, for a coast, its region.
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
     /// The same for names of up to eight bytes, by their bytes as a
@@ -550,6 +552,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         unit_names,
         lands,
         coast_loc,
+        split: map.province_ids().map(|p| !map.coasts(p).is_empty()).collect(),
         loc_index,
         loc_codes,
         loc3,
@@ -671,6 +674,9 @@ struct Scratch {
     /// and those fleets (a span of `fleets`), and its convoy facts.
     sea: Vec<ProvinceId>,
     sea_span: Vec<(u32, u32)>,
+    /// Per unit, the provinces of its `sea` beyond its own borders.
+    beyond: Vec<ProvinceId>,
+    beyond_span: Vec<(u32, u32)>,
     fleets: Vec<ProvinceId>,
     fleet_span: Vec<(u32, u32)>,
     facts: Vec<Option<Arc<ConvoyFacts>>>,
@@ -689,6 +695,9 @@ struct Scratch {
     group: Vec<u32>,
     members: Vec<ProvinceId>,
     member_span: Vec<(u32, u32)>,
+    /// By group: its shores (a span of `group_shores`).
+    group_shores: Vec<ProvinceId>,
+    shore_span: Vec<(u32, u32)>,
     /// By province: the convoy facts of the army found there last, with
     /// its type, region, fleets in reach and the rules' hash.
     memo: Vec<Option<ConvoyMemo>>,
@@ -772,6 +781,14 @@ pub fn short_phase(p: &Phase) -> String {
         PhaseKind::Retreat => 'R',
         PhaseKind::Adjustment => 'A',
     };
+    // Made once a phase: by hand, for the usual years, rather than by `format!`.
+    if (0..10_000).contains(&p.year) {
+        let y = p.year as u32;
+        let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
+        return [s, digit(y / 1000), digit(y / 100), digit(y / 10), digit(y), k]
+            .iter()
+            .collect();
+    }
     format!("{s}{:04}{k}", p.year)
 }
 
@@ -1909,6 +1926,26 @@ impl Game {
             }
             s.member_span.push((start as u32, s.members.len() as u32));
         }
+        // Each group's shores (the land its units touch), in the order the
+        // loop over an army's fleets below finds them: most armies reach
+        // one group, and their shores are then the group's.
+        s.group_shores.clear();
+        s.shore_span.clear();
+        for g in 0..s.member_span.len() {
+            let (a, b) = s.member_span[g];
+            s.members[a as usize..b as usize].sort_unstable();
+            s.shores.clear();
+            let from = s.group_shores.len() as u32;
+            for &f in &s.members[a as usize..b as usize] {
+                for q in map.convoy_neighbours(f).iter() {
+                    if !map.is_convoy_space(ProvinceId(q as u16)) && !s.shores.contains(q) {
+                        s.shores.insert(q);
+                        s.group_shores.push(ProvinceId(q as u16));
+                    }
+                }
+            }
+            s.shore_span.push((from, s.group_shores.len() as u32));
+        }
         for &(p, u) in units {
             let (sea0, fleet0) = (s.sea.len(), s.fleets.len());
             if map.unit_type(u.kind).convoyable && !s.member_span.is_empty() {
@@ -1940,13 +1977,19 @@ impl Game {
                     dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
                     s.seen.iter().map(|f| ProvinceId(f as u16)).collect::<Vec<_>>()
                 });
-                s.shores.clear();
-                for &f in &s.fleets[fleet0..] {
-                    for q in map.convoy_neighbours(f).iter() {
-                        let q = ProvinceId(q as u16);
-                        if q != p && !map.is_convoy_space(q) && !s.shores.contains(q.index()) {
-                            s.shores.insert(q.index());
-                            s.sea.push(q);
+                if count == 1 && !many {
+                    let (a, b) = s.shore_span[near[0] as usize];
+                    s.sea
+                        .extend(s.group_shores[a as usize..b as usize].iter().filter(|&&q| q != p));
+                } else {
+                    s.shores.clear();
+                    for &f in &s.fleets[fleet0..] {
+                        for q in map.convoy_neighbours(f).iter() {
+                            let q = ProvinceId(q as u16);
+                            if q != p && !map.is_convoy_space(q) && !s.shores.contains(q.index()) {
+                                s.shores.insert(q.index());
+                                s.sea.push(q);
+                            }
                         }
                     }
                 }
@@ -2017,7 +2060,6 @@ impl Game {
             let u = units[j].1;
             &v.lands[u.kind.index()][u.region.index()]
         };
-        let sea_of = |j: usize| &s.sea[s.sea_span[j].0 as usize..s.sea_span[j].1 as usize];
         let fleets_of = |j: usize| &s.fleets[s.fleet_span[j].0 as usize..s.fleet_span[j].1 as usize];
         // Who could move into each province: (unit, its place among the
         // units that can move there over a border, or `BY_SEA`), the
@@ -2027,16 +2069,24 @@ impl Game {
         s.start.resize(n + 1, 0);
         s.unit_at.clear();
         s.unit_at.resize(n, u32::MAX);
+        // Per army, the shores of its fleets beyond its own borders (a span of `beyond`).
+        s.beyond.clear();
+        s.beyond_span.clear();
         for (j, &(q, _)) in units.iter().enumerate() {
             s.unit_at[q.index()] = j as u32;
-            for &d in land(j) {
+            let near = land(j);
+            for &d in near {
                 s.start[d.index() + 1] += 1;
             }
-            for &d in sea_of(j) {
-                if !land(j).contains(&d) {
+            let from = s.beyond.len() as u32;
+            let (a, b) = s.sea_span[j];
+            for &d in &s.sea[a as usize..b as usize] {
+                if !near.contains(&d) {
                     s.start[d.index() + 1] += 1;
+                    s.beyond.push(d);
                 }
             }
+            s.beyond_span.push((from, s.beyond.len() as u32));
         }
         for d in 0..n {
             s.start[d + 1] += s.start[d];
@@ -2049,14 +2099,15 @@ impl Game {
         for (j, &(_, u)) in units.iter().enumerate() {
             let ranks = table.mover_rank.get(slot_of(&u)).map_or(&[][..], |r| &r[..]);
             for (b, &d) in land(j).iter().enumerate() {
-                s.reach[s.fill[d.index()] as usize] = (j as u32, ranks.get(b).copied().unwrap_or(BY_SEA - 1));
-                s.fill[d.index()] += 1;
+                let at = &mut s.fill[d.index()];
+                s.reach[*at as usize] = (j as u32, ranks.get(b).copied().unwrap_or(BY_SEA - 1));
+                *at += 1;
             }
-            for &d in sea_of(j) {
-                if !land(j).contains(&d) {
-                    s.reach[s.fill[d.index()] as usize] = (j as u32, BY_SEA);
-                    s.fill[d.index()] += 1;
-                }
+            let (a, b) = s.beyond_span[j];
+            for &d in &s.beyond[a as usize..b as usize] {
+                let at = &mut s.fill[d.index()];
+                s.reach[*at as usize] = (j as u32, BY_SEA);
+                *at += 1;
             }
         }
         let reaches = |d: ProvinceId| &s.reach[s.start[d.index()] as usize..s.start[d.index() + 1] as usize];
@@ -2071,6 +2122,9 @@ impl Game {
         let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
         let plain = !map.has_edge_flags();
         let fit = codes_fit(map);
+        // The support tables are only read here; out of the order table,
+        // which numbers what they lack.
+        let supports = std::mem::take(&mut table.supports);
         s.out.clear();
         for (i, &(p, u)) in units.iter().enumerate() {
             let start = ids.len() as u32;
@@ -2085,18 +2139,20 @@ impl Game {
             // The hold and the moves: numbered once per unit type and region.
             let slot = table.unit_slot(v, u.kind, u.region);
             if let Some(own) = &table.unit_orders[slot] {
-                ids.push(own[0]);
-                for (e, &id) in edges.iter().zip(&own[1..]) {
-                    if plain || {
+                if plain {
+                    ids.extend_from_slice(own);
+                } else {
+                    ids.push(own[0]);
+                    for (e, &id) in edges.iter().zip(&own[1..]) {
                         let q = map.province_of(e.to);
                         let d = if map.region(e.to).coast.is_some() {
                             Dest::coast(q, e.to)
                         } else {
                             Dest::new(q)
                         };
-                        ok(OrderKind::Move(me, d, false))
-                    } {
-                        ids.push(id);
+                        if ok(OrderKind::Move(me, d, false)) {
+                            ids.push(id);
+                        }
                     }
                 }
             }
@@ -2114,76 +2170,82 @@ impl Game {
             // Supports over land: one read each in the unit's own small
             // table (`OrderTable::supports`), numbered when the variant loaded.
             let near = land(i);
-            let known = |table: &OrderTable, at: usize, rank: usize| -> u32 {
-                table
-                    .supports
-                    .get(slot)
-                    .and_then(|t| t.as_ref())
-                    .map_or(u32::MAX, |t| t.get(at, rank))
-            };
+            let mine_sup = supports.get(slot).and_then(|t| t.as_ref());
+            let known = |at: usize, rank: usize| -> u32 { mine_sup.map_or(u32::MAX, |t| t.get(at, rank)) };
             for (a, &q) in near.iter().enumerate() {
                 let j = s.unit_at[q.index()];
                 if j == u32::MAX {
                     continue;
                 }
                 let other = units[j as usize].1;
-                if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                    let rank = table
-                        .stand_rank
-                        .get(slot_of(&other))
-                        .map_or(usize::MAX / 2, |&r| r as usize);
-                    let id = match known(table, a, rank) {
+                if !trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
+                    continue;
+                }
+                let rank = table
+                    .stand_rank
+                    .get(slot_of(&other))
+                    .map_or(usize::MAX / 2, |&r| r as usize);
+                let id = match known(a, rank) {
+                    u32::MAX => num(
+                        table,
+                        code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
+                        &[mine, " S ", name(&other)],
+                    ),
+                    id => id,
+                };
+                ids.push(id);
+            }
+            for (a, &d) in near.iter().enumerate() {
+                // MILA also lists the coast the supported fleet would take.
+                let split = v.split[d.index()];
+                for &(j, rank) in reaches(d) {
+                    let j = j as usize;
+                    if j == i {
+                        continue;
+                    }
+                    let (q, other) = units[j];
+                    if q == d {
+                        continue;
+                    }
+                    let kind = || OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
+                    let id = if rank != BY_SEA {
+                        if !plain && !ok(kind()) {
+                            continue;
+                        }
+                        known(near.len() + a, rank as usize)
+                    } else {
+                        // Support of a convoyed move: the route must not need
+                        // the supporter; when it cannot, the army's convoy facts say.
+                        let legal = if plain {
+                            let legal = s.facts[j].as_ref().is_some_and(|f| f.supported_to(p, d));
+                            debug_assert_eq!(legal, ok(kind()));
+                            legal
+                        } else {
+                            ok(kind())
+                        };
+                        if !legal {
+                            continue;
+                        }
+                        u32::MAX
+                    };
+                    let id = match id {
                         u32::MAX => num(
                             table,
-                            code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
-                            &[mine, " S ", name(&other)],
+                            code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
+                            &[mine, " S ", name(&other), " - ", &v.prov_names[d.index()]],
                         ),
                         id => id,
                     };
                     ids.push(id);
-                }
-            }
-            for (a, &d) in near.iter().enumerate() {
-                // MILA also lists the coast the supported fleet would take.
-                let split = !map.coasts(d).is_empty();
-                for &(j, rank) in reaches(d) {
-                    let j = j as usize;
-                    let (q, other) = units[j];
-                    if j == i || q == d {
-                        continue;
-                    }
-                    let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
-                    // Support of a convoyed move: the route must not need
-                    // the supporter; when it cannot, the army's convoy facts say.
-                    let legal = if rank != BY_SEA {
-                        trusted(kind)
-                    } else if plain {
-                        let legal = s.facts[j].as_ref().is_some_and(|f| f.supported_to(p, d));
-                        debug_assert_eq!(legal, ok(kind));
-                        legal
-                    } else {
-                        ok(kind)
-                    };
-                    if !legal {
-                        continue;
-                    }
-                    let theirs = name(&other);
-                    let id = match (rank != BY_SEA).then(|| known(table, near.len() + a, rank as usize)) {
-                        Some(id) if id != u32::MAX => id,
-                        _ => num(
-                            table,
-                            code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
-                            &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
-                        ),
-                    };
-                    ids.push(id);
-                    for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
-                        if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                            ids.push(num(
-                                table,
-                                code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
-                                &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
-                            ));
+                    if split {
+                        for e in map.edges(other.kind, other.region) {
+                            if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
+                                ids.push(num(
+                                    table,
+                                    code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
+                                    &[mine, " S ", name(&other), " - ", &v.region_names[e.to.index()]],
+                                ));
+                            }
                         }
                     }
                 }
@@ -2217,6 +2279,7 @@ impl Game {
             }
             s.out.push((p, u, (start, ids.len() as u32 - start)));
         }
+        table.supports = supports;
     }
 
     /// The convoy facts of the army `u` in `q` with these fleets in reach.
@@ -2508,7 +2571,8 @@ impl Game {
         }
         let given: usize = self.orders.iter().map(|l| l.len()).sum();
         let mut orders: Vec<Order> = Vec::with_capacity(given);
-        let mut keys: Vec<(usize, Name, Name)> = Vec::with_capacity(given);
+        // Per order adjudicated: its key and text.
+        let mut keys: Vec<(Name, Name)> = Vec::with_capacity(given);
         let mut results = Results::new(map.num_provinces());
         let mut ordered_units: Vec<Vec<Name>> = vec![Vec::new(); self.v.powers.len()];
         let mut popped = Vec::new();
@@ -2543,7 +2607,7 @@ impl Game {
                 match e.order {
                     Some(o) if !e.void => {
                         orders.push(o);
-                        keys.push((pi, rkey, e.text.clone()));
+                        keys.push((rkey, e.text.clone()));
                     }
                     _ => results.add(at, rkey, Some(VOID)),
                 }
@@ -2575,7 +2639,7 @@ impl Game {
         if let PhaseOutcome::Movement(m) = &outcome {
             self.mila_labels(&orders, m, &mut tags);
         }
-        for (((_, key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
+        for (((key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
             results.add(o.unit().map(|u| u.province), key.clone(), tag);
         }
         match &outcome {
@@ -2605,22 +2669,10 @@ impl Game {
             }
             PhaseOutcome::Adjustment(_) => {}
         }
-        let given: Vec<(Name, Name)> = keys.into_iter().map(|(_, k, t)| (k, t)).collect();
-        self.history.push(PhaseRecord {
-            name,
-            state: self.state.clone(),
-            seq: self.seq.clone(),
-            orders: self
-                .orders
-                .iter_mut()
-                .map(|l| l.drain(..).filter(|e| !e.void).map(|e| e.text).collect())
-                .collect(),
-            results: results.list,
-        });
         let next = game::advance(map, &self.state, &outcome);
         // The history keeps the order of placement before the phase; the
         // units that moved take theirs along.
-        let old = &self.history.last().expect("pushed above").seq;
+        let old = self.seq.clone();
         let seq = &mut self.seq;
         match &outcome {
             PhaseOutcome::Movement(m) => {
@@ -2648,13 +2700,22 @@ impl Game {
                 self.next_seq += 1;
             }
         }
-        self.state = next;
-        for l in &mut self.orders {
-            l.clear();
-        }
+        // The position processed goes to the history as it is (no copy).
+        let before = std::mem::replace(&mut self.state, next);
+        self.history.push(PhaseRecord {
+            name,
+            state: before,
+            seq: old,
+            orders: self
+                .orders
+                .iter_mut()
+                .map(|l| l.drain(..).filter(|e| !e.void).map(|e| e.text).collect())
+                .collect(),
+            results: results.list,
+        });
         self.last = Processed {
             popped,
-            given,
+            given: keys,
             ordered_units,
             dislodged,
         };
