@@ -88,7 +88,7 @@ pub struct OrderTable {
     retreats: Vec<Option<Box<[u32]>>>,
     disbands: Vec<u32>,
     builds: Vec<u32>,
-    by_text: FxMap<&'static str, u32>,
+    by_text: crate::text_index::TextIndex,
     /// By number. Never dropped: the table lives as long as its variant,
     /// which is the process, and games borrow the texts.
     pub texts: Vec<&'static str>,
@@ -101,13 +101,13 @@ pub struct OrderTable {
 impl OrderTable {
     /// The number of `text`, given one if it has none.
     pub fn id(&mut self, _v: &VariantData, text: &str) -> u32 {
-        if let Some(&id) = self.by_text.get(text) {
+        if let Some(id) = self.by_text.get(&self.texts, text) {
             return id;
         }
         let id = self.texts.len() as u32;
         let text: &'static str = Box::leak(text.into());
-        self.by_text.insert(text, id);
         self.texts.push(text);
+        self.by_text.insert(&self.texts, id);
         self.kinds.push(None);
         id
     }
@@ -156,10 +156,11 @@ impl OrderTable {
             return;
         }
         // Room for the orders games will add (convoys, supports of convoyed
-        // moves), so that the tables do not grow, page by fresh page,
-        // while games are played.
-        self.by_text.reserve(1 << 14);
-        self.by_code.reserve(1 << 14);
+        // moves), so that the tables seldom grow while games are played;
+        // not much more, as every order given is looked up in `by_text`,
+        // which should stay in the cache.
+        self.by_text.reserve(1 << 13);
+        self.by_code.reserve(1 << 13);
         self.texts.reserve(1 << 14);
         let kinds: Vec<UnitTypeId> = map.unit_type_ids().collect();
         let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
@@ -276,7 +277,8 @@ impl OrderTable {
     /// table's copy of the text (one lookup; the text is read the first
     /// time it is given).
     pub fn find(&mut self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
-        let (&own, &id) = self.by_text.get_key_value(text)?;
+        let id = self.by_text.get(&self.texts, text)?;
+        let own = self.texts[id as usize];
         let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
         Some((id, kind, own))
     }
@@ -301,18 +303,13 @@ struct Supports {
 }
 
 impl Supports {
-    /// The number at `rank` in part `at` of `off`, if any.
-    fn get(&self, at: usize, rank: usize) -> u32 {
+    /// Part `at` of `off`: the numbers by rank.
+    fn part(&self, at: usize) -> &[u32] {
         let Some(&start) = self.off.get(at) else {
-            return u32::MAX;
+            return &[];
         };
         let end = self.off.get(at + 1).map_or(self.ids.len(), |&e| e as usize);
-        let i = start as usize + rank;
-        if i < end {
-            self.ids[i]
-        } else {
-            u32::MAX
-        }
+        self.ids.get(start as usize..end).unwrap_or(&[])
     }
 }
 
@@ -354,6 +351,8 @@ pub struct VariantData {
     pub coast_loc: Vec<Option<usize>>,
     /// By province: has it coasts of its own (`STP/NC`)?
     pub split: Vec<bool>,
+    /// By province: its place among the provinces in the order of their names.
+    name_rank: Vec<u32>,
     /// Location name → province and, for a coast, its region.
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
     /// The same for names of up to eight bytes, by their bytes as a
@@ -553,6 +552,15 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         lands,
         coast_loc,
         split: map.province_ids().map(|p| !map.coasts(p).is_empty()).collect(),
+        name_rank: {
+            let mut by_name: Vec<usize> = (0..prov_names.len()).collect();
+            by_name.sort_by(|&a, &b| prov_names[a].cmp(&prov_names[b]));
+            let mut rank = vec![0u32; prov_names.len()];
+            for (k, &p) in by_name.iter().enumerate() {
+                rank[p] = k as u32;
+            }
+            rank
+        },
         loc_index,
         loc_codes,
         loc3,
@@ -688,8 +696,10 @@ struct Scratch {
     fill: Vec<u32>,
     reach: Vec<(u32, u16)>,
     unit_at: Vec<u32>,
-    /// (fleet, army) pairs of the armies each fleet could convoy, sorted.
-    convoyed: Vec<(ProvinceId, u32)>,
+    /// The armies each fleet could convoy, by the fleet's province (see
+    /// `movement_orders`).
+    convoyed: Vec<u32>,
+    conv_start: Vec<u32>,
     /// By province: its group of touching convoy spaces with a unit able to
     /// convoy (`u32::MAX`: none); each group's provinces, a span of `members`.
     group: Vec<u32>,
@@ -1706,12 +1716,17 @@ impl Game {
 
     /// Every legal order of the phase, computed once until something changes.
     pub fn possible(&mut self) -> Arc<Possible> {
-        if let Some(p) = &self.possible {
-            return p.clone();
-        }
-        let p = Arc::new(self.compute_possible());
-        self.possible = Some(p.clone());
-        p
+        self.possible_ref();
+        self.possible.clone().unwrap_or_default()
+    }
+
+    /// As [`possible`](Self::possible), borrowed.
+    pub fn possible_ref(&mut self) -> &Possible {
+        let p = match self.possible.take() {
+            Some(p) => p,
+            None => Arc::new(self.compute_possible()),
+        };
+        self.possible.insert(p)
     }
 
     fn compute_possible(&mut self) -> Possible {
@@ -1752,7 +1767,9 @@ impl Game {
                 }
             }
             PhaseKind::Adjustment => {
-                let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
+                // (location, order) in the order found; each location's
+                // orders are then gathered in that order.
+                let mut by_loc: Vec<(u32, u32)> = Vec::with_capacity(64);
                 let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
                 let waive = table.id(v, "WAIVE");
                 for power in map.power_ids() {
@@ -1767,9 +1784,9 @@ impl Game {
                             _ => None,
                         };
                         let id = self.adjustment_id(table, o);
-                        by_loc[u.province.index()].push(id);
+                        by_loc.push((u.province.0 as u32, id));
                         if let Some(i) = region.and_then(coast_slot) {
-                            by_loc[i].push(id);
+                            by_loc.push((i as u32, id));
                         }
                         if !locs.contains(&u.province) {
                             locs.push(u.province);
@@ -1777,24 +1794,28 @@ impl Game {
                     }
                     if waives {
                         for &p in &locs {
-                            by_loc[p.index()].push(waive);
+                            by_loc.push((p.0 as u32, waive));
                             for &r in map.coasts(p) {
                                 if let Some(i) = coast_slot(r) {
-                                    by_loc[i].push(waive);
+                                    by_loc.push((i as u32, waive));
                                 }
                             }
                         }
                     }
                     orderable[power.index()] = locs;
                 }
-                for (i, list) in by_loc.iter().enumerate() {
-                    spans[i] = (ids.len() as u32, list.len() as u32);
-                    ids.extend_from_slice(list);
+                by_loc.sort_by_key(|&(i, _)| i);
+                for (k, &(i, id)) in by_loc.iter().enumerate() {
+                    if k == 0 || by_loc[k - 1].0 != i {
+                        spans[i as usize] = (ids.len() as u32, 0);
+                    }
+                    spans[i as usize].1 += 1;
+                    ids.push(id);
                 }
             }
         }
         for o in &mut orderable {
-            o.sort_by(|a, b| v.prov_names[a.index()].cmp(&v.prov_names[b.index()]));
+            o.sort_unstable_by_key(|p| v.name_rank[p.index()]);
         }
         Possible { ids, spans, orderable }
     }
@@ -2111,14 +2132,33 @@ impl Game {
             }
         }
         let reaches = |d: ProvinceId| &s.reach[s.start[d.index()] as usize..s.start[d.index() + 1] as usize];
-        // The armies each fleet could convoy (by the army's convoy facts).
-        s.convoyed.clear();
+        // The armies each fleet could convoy (by the army's convoy facts):
+        // those of the fleet in `f` at `convoyed[conv_start[f]..conv_start[f + 1]]`.
+        s.conv_start.clear();
+        s.conv_start.resize(n + 1, 0);
         for j in 0..units.len() {
             if s.facts[j].is_some() {
-                s.convoyed.extend(fleets_of(j).iter().map(|&f| (f, j as u32)));
+                for &f in fleets_of(j) {
+                    s.conv_start[f.index() + 1] += 1;
+                }
             }
         }
-        s.convoyed.sort_unstable();
+        for d in 0..n {
+            s.conv_start[d + 1] += s.conv_start[d];
+        }
+        s.fill.clear();
+        s.fill.extend_from_slice(&s.conv_start[..n]);
+        s.convoyed.clear();
+        s.convoyed.resize(s.conv_start[n] as usize, 0);
+        for j in 0..units.len() {
+            if s.facts[j].is_some() {
+                for &f in fleets_of(j) {
+                    let at = &mut s.fill[f.index()];
+                    s.convoyed[*at as usize] = j as u32;
+                    *at += 1;
+                }
+            }
+        }
         let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
         let plain = !map.has_edge_flags();
         let fit = codes_fit(map);
@@ -2171,7 +2211,7 @@ impl Game {
             // table (`OrderTable::supports`), numbered when the variant loaded.
             let near = land(i);
             let mine_sup = supports.get(slot).and_then(|t| t.as_ref());
-            let known = |at: usize, rank: usize| -> u32 { mine_sup.map_or(u32::MAX, |t| t.get(at, rank)) };
+            let part = |at: usize| -> &[u32] { mine_sup.map_or(&[], |t| t.part(at)) };
             for (a, &q) in near.iter().enumerate() {
                 let j = s.unit_at[q.index()];
                 if j == u32::MAX {
@@ -2184,8 +2224,8 @@ impl Game {
                 let rank = table
                     .stand_rank
                     .get(slot_of(&other))
-                    .map_or(usize::MAX / 2, |&r| r as usize);
-                let id = match known(a, rank) {
+                    .map_or(usize::MAX, |&r| r as usize);
+                let id = match part(a).get(rank).copied().unwrap_or(u32::MAX) {
                     u32::MAX => num(
                         table,
                         code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
@@ -2198,6 +2238,7 @@ impl Game {
             for (a, &d) in near.iter().enumerate() {
                 // MILA also lists the coast the supported fleet would take.
                 let split = v.split[d.index()];
+                let by_rank = part(near.len() + a);
                 for &(j, rank) in reaches(d) {
                     let j = j as usize;
                     if j == i {
@@ -2212,7 +2253,7 @@ impl Game {
                         if !plain && !ok(kind()) {
                             continue;
                         }
-                        known(near.len() + a, rank as usize)
+                        by_rank.get(rank as usize).copied().unwrap_or(u32::MAX)
                     } else {
                         // Support of a convoyed move: the route must not need
                         // the supporter; when it cannot, the army's convoy facts say.
@@ -2250,11 +2291,8 @@ impl Game {
                     }
                 }
             }
-            let first = s.convoyed.partition_point(|&(f, _)| f < p);
-            for &(f, j) in &s.convoyed[first..] {
-                if f != p {
-                    break;
-                }
+            let conv = s.conv_start[p.index()] as usize..s.conv_start[p.index() + 1] as usize;
+            for &j in &s.convoyed[conv] {
                 let j = j as usize;
                 let Some(facts) = &s.facts[j] else { continue };
                 if j == i {

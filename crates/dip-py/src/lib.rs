@@ -5,6 +5,7 @@
 //! [`engine`], which has no Python in it.
 
 pub mod engine;
+mod text_index;
 
 /// mimalloc for the module's own allocations: legal orders, orders and
 /// results make a few hundred small allocations a phase, and glibc's
@@ -319,7 +320,7 @@ impl Engine {
     /// MILA's `process`: adjudicates the phase (without holding the GIL)
     /// and moves on; returns the game.
     fn process(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf.borrow_mut().process_phase(slf.py());
+        slf.borrow_mut().adjudicate(slf.py());
         slf
     }
 
@@ -658,7 +659,7 @@ impl Engine {
     #[pyo3(name = "_orderable_locations")]
     fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
         let p = self.power(power)?;
-        let possible = self.g.possible();
+        let possible = self.g.possible_ref();
         // Provinces come first in `locs`, in province order.
         let locs = &self.locs;
         PyList::new(
@@ -672,9 +673,7 @@ impl Engine {
     #[pyo3(name = "_process")]
     fn process_phase<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyString> {
         let name = PyString::new(py, &self.g.phase_name());
-        let g = &mut self.g;
-        py.detach(|| g.process());
-        self.possible_dict = None;
+        self.adjudicate(py);
         name
     }
 
@@ -791,6 +790,13 @@ impl Engine {
 }
 
 impl Engine {
+    /// Adjudicates the phase without holding the GIL and moves on.
+    fn adjudicate(&mut self, py: Python<'_>) {
+        let g = &mut self.g;
+        py.detach(|| g.process());
+        self.possible_dict = None;
+    }
+
     fn record(&self, i: usize) -> PyResult<&PhaseRecord> {
         self.g
             .history
