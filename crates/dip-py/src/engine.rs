@@ -351,8 +351,10 @@ pub struct VariantData {
     pub coast_loc: Vec<Option<usize>>,
     /// By province: has it coasts of its own (`STP/NC`)?
     pub split: Vec<bool>,
-    /// By province: its place among the provinces in the order of their names.
+    /// By province: its place among the provinces in the order of their
+    /// names; and the provinces in that order.
     name_rank: Vec<u32>,
+    by_name: Vec<ProvinceId>,
     /// Location name → province and, for a coast, its region.
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
     /// The same for names of up to eight bytes, by their bytes as a
@@ -546,6 +548,8 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
             loc3[k] = i as u16 + 1;
         }
     }
+    let mut by_name: Vec<ProvinceId> = map.province_ids().collect();
+    by_name.sort_by(|a, b| prov_names[a.index()].cmp(&prov_names[b.index()]));
     let data = VariantData {
         orders: Mutex::new(OrderTable::default()),
         unit_names,
@@ -553,14 +557,13 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         coast_loc,
         split: map.province_ids().map(|p| !map.coasts(p).is_empty()).collect(),
         name_rank: {
-            let mut by_name: Vec<usize> = (0..prov_names.len()).collect();
-            by_name.sort_by(|&a, &b| prov_names[a].cmp(&prov_names[b]));
-            let mut rank = vec![0u32; prov_names.len()];
-            for (k, &p) in by_name.iter().enumerate() {
-                rank[p] = k as u32;
+            let mut rank = vec![0u32; by_name.len()];
+            for (k, p) in by_name.iter().enumerate() {
+                rank[p.index()] = k as u32;
             }
             rank
         },
+        by_name,
         loc_index,
         loc_codes,
         loc3,
@@ -650,12 +653,21 @@ pub struct Possible {
     /// Per location (as `VariantData::locs`): where its orders are in `ids`
     /// (a coast shares its province's).
     spans: Vec<(u32, u32)>,
-    /// Per power, the locations it can order.
-    /// (Provinces, by name: their index in `VariantData::locs` too.)
-    pub orderable: Vec<Vec<ProvinceId>>,
+    /// The locations each power can order, power after power, each
+    /// power's by name (provinces: their index in `VariantData::locs`
+    /// too); each power's span of them.
+    orderable: Vec<ProvinceId>,
+    orderable_span: Vec<(u32, u32)>,
 }
 
 impl Possible {
+    /// The locations power `p` can order, by name.
+    pub fn orderable(&self, p: PowerId) -> &[ProvinceId] {
+        self.orderable_span
+            .get(p.index())
+            .map_or(&[], |&(a, b)| &self.orderable[a as usize..b as usize])
+    }
+
     /// The order numbers of location `i`.
     pub fn ids(&self, i: usize) -> &[u32] {
         self.spans
@@ -729,8 +741,8 @@ pub struct Processed {
     pub popped: Vec<String>,
     /// The orders adjudicated: unit, order.
     pub given: Vec<(Name, Name)>,
-    /// Per power, the units that had an order.
-    pub ordered_units: Vec<Vec<Name>>,
+    /// The units that had an order, power by power.
+    pub ordered_units: Vec<(PowerId, Name)>,
     /// Dislodged unit → where its attacker came from.
     pub dislodged: Vec<(String, String)>,
 }
@@ -741,9 +753,16 @@ pub struct PhaseRecord {
     pub name: String,
     pub state: State,
     pub seq: Vec<u64>,
-    /// Per power.
-    pub orders: Vec<Vec<Name>>,
+    /// The orders kept, power by power.
+    pub orders: Vec<(PowerId, Name)>,
     pub results: Vec<(Name, Tags)>,
+}
+
+impl PhaseRecord {
+    /// The orders power `p` had kept.
+    pub fn orders_of(&self, p: PowerId) -> impl Iterator<Item = &Name> + '_ {
+        self.orders.iter().filter(move |(q, _)| *q == p).map(|(_, o)| o)
+    }
 }
 
 /// A game: a position, the orders given so far, the phases played.
@@ -776,6 +795,8 @@ pub struct Game {
     pub errors: Vec<String>,
     /// Keys filed by the current `set_orders` call.
     call_keys: Vec<Name>,
+    /// `Results::at` of the last phase processed, for the next.
+    results_at: Vec<u32>,
 }
 
 /// `S1901M`, `F0001R` as MILA writes them: the year in at least four
@@ -882,6 +903,7 @@ impl Game {
             outcome: Vec::new(),
             errors: Vec::new(),
             call_keys: Vec::new(),
+            results_at: Vec::new(),
         };
         let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
         for p in provs {
@@ -1396,10 +1418,13 @@ struct Results {
 }
 
 impl Results {
-    fn new(provinces: usize) -> Results {
+    /// Results with `at` made of `buffer`.
+    fn new(mut buffer: Vec<u32>, provinces: usize) -> Results {
+        buffer.clear();
+        buffer.resize(provinces, u32::MAX);
         Results {
             list: Vec::with_capacity(40),
-            at: vec![u32::MAX; provinces],
+            at: buffer,
             loose: Vec::new(),
         }
     }
@@ -1737,7 +1762,9 @@ impl Game {
         }
         let mut ids: Vec<u32> = Vec::with_capacity(640);
         let mut spans: Vec<(u32, u32)> = vec![(0, 0); v.locs.len()];
-        let mut orderable: Vec<Vec<ProvinceId>> = vec![Vec::new(); v.powers.len()];
+        // (power, location) in any order; sorted below.
+        let mut orderable: Vec<(PowerId, ProvinceId)> = Vec::with_capacity(64);
+        let mut ranked: Vec<u32> = Vec::with_capacity(64);
         let mut guard = v.orders.lock().unwrap_or_else(|e| e.into_inner());
         let table = &mut *guard;
         // Orders of the unit in `p` (standing in region `r`) go under the
@@ -1753,14 +1780,14 @@ impl Game {
                 let mut scratch = std::mem::take(&mut self.scratch);
                 self.movement_orders(table, &mut scratch, &mut ids);
                 for &(p, u, span) in &scratch.out {
-                    orderable[u.power.index()].push(p);
+                    orderable.push((u.power, p));
                     give(&mut spans, p, u.region, span);
                 }
                 self.scratch = scratch;
             }
             PhaseKind::Retreat => {
                 for (p, d) in self.state.all_dislodged() {
-                    orderable[d.unit.power.index()].push(p);
+                    orderable.push((d.unit.power, p));
                     let start = ids.len() as u32;
                     self.retreat_orders(table, p, &d, &mut ids);
                     give(&mut spans, p, d.unit.region, (start, ids.len() as u32 - start));
@@ -1802,7 +1829,7 @@ impl Game {
                             }
                         }
                     }
-                    orderable[power.index()] = locs;
+                    orderable.extend(locs.iter().map(|&p| (power, p)));
                 }
                 by_loc.sort_by_key(|&(i, _)| i);
                 for (k, &(i, id)) in by_loc.iter().enumerate() {
@@ -1814,10 +1841,31 @@ impl Game {
                 }
             }
         }
-        for o in &mut orderable {
-            o.sort_unstable_by_key(|p| v.name_rank[p.index()]);
+        // By power, then name: one number each (the power above the name's rank).
+        ranked.extend(
+            orderable
+                .iter()
+                .map(|&(power, p)| (power.0 as u32) << 24 | v.name_rank[p.index()]),
+        );
+        ranked.sort_unstable();
+        let mut orderable_span = vec![(0u32, 0u32); v.powers.len()];
+        for (k, &key) in ranked.iter().enumerate() {
+            if let Some(span) = orderable_span.get_mut((key >> 24) as usize) {
+                if span.1 == span.0 {
+                    *span = (k as u32, k as u32);
+                }
+                span.1 += 1;
+            }
         }
-        Possible { ids, spans, orderable }
+        Possible {
+            ids,
+            spans,
+            orderable: ranked
+                .iter()
+                .map(|&key| v.by_name[(key & 0xff_ffff) as usize])
+                .collect(),
+            orderable_span,
+        }
     }
 
     /// The retreats and the disband of the unit dislodged from `p`, in the
@@ -2611,8 +2659,8 @@ impl Game {
         let mut orders: Vec<Order> = Vec::with_capacity(given);
         // Per order adjudicated: its key and text.
         let mut keys: Vec<(Name, Name)> = Vec::with_capacity(given);
-        let mut results = Results::new(map.num_provinces());
-        let mut ordered_units: Vec<Vec<Name>> = vec![Vec::new(); self.v.powers.len()];
+        let mut results = Results::new(std::mem::take(&mut self.results_at), map.num_provinces());
+        let mut ordered_units: Vec<(PowerId, Name)> = Vec::with_capacity(given);
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
         match kind {
@@ -2629,6 +2677,7 @@ impl Game {
             PhaseKind::Adjustment => {}
         }
         for (pi, list) in self.orders.iter().enumerate() {
+            let mine = ordered_units.len();
             // Refused orders first, then the others, each in the order given.
             let refused = |e: &&Entry| e.void || e.order.is_none();
             for e in list.iter().filter(refused).chain(list.iter().filter(|e| !refused(e))) {
@@ -2638,8 +2687,8 @@ impl Game {
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
-                if kind != PhaseKind::Adjustment && !ordered_units[pi].iter().any(|k| same(k, &rkey)) {
-                    ordered_units[pi].push(rkey.clone());
+                if kind != PhaseKind::Adjustment && !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
+                    ordered_units.push((PowerId(pi as u8), rkey.clone()));
                 }
                 let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
                 match e.order {
@@ -2747,10 +2796,12 @@ impl Game {
             orders: self
                 .orders
                 .iter_mut()
-                .map(|l| l.drain(..).filter(|e| !e.void).map(|e| e.text).collect())
+                .enumerate()
+                .flat_map(|(p, l)| l.drain(..).filter(|e| !e.void).map(move |e| (PowerId(p as u8), e.text)))
                 .collect(),
-            results: results.list,
+            results: std::mem::take(&mut results.list),
         });
+        self.results_at = results.at;
         self.last = Processed {
             popped,
             given: keys,
@@ -2816,7 +2867,7 @@ impl Game {
             name: name.clone(),
             state: self.state.clone(),
             seq: self.seq.clone(),
-            orders: vec![Vec::new(); self.v.powers.len()],
+            orders: Vec::new(),
             results: Vec::new(),
         });
         self.outcome = std::iter::once(name).chain(names).collect();
@@ -3286,7 +3337,7 @@ mod tests {
         g.process();
         assert_eq!(g.history.len(), 2);
         assert_eq!(g.history[0].name, "S1901M");
-        assert_eq!(g.history[0].orders[fra.index()], ["A PAR - BUR"]);
+        assert_eq!(g.history[0].orders_of(fra).collect::<Vec<_>>(), ["A PAR - BUR"]);
         assert_eq!(g.history[1].name, "F1901M");
     }
 }

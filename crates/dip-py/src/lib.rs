@@ -662,10 +662,7 @@ impl Engine {
         let possible = self.g.possible_ref();
         // Provinces come first in `locs`, in province order.
         let locs = &self.locs;
-        PyList::new(
-            py,
-            possible.orderable[p.index()].iter().map(|q| locs[q.index()].bind(py)),
-        )
+        PyList::new(py, possible.orderable(p).iter().map(|q| locs[q.index()].bind(py)))
     }
 
     /// Adjudicates the phase (without holding the GIL) and moves on;
@@ -696,7 +693,13 @@ impl Engine {
     }
     #[pyo3(name = "_last_ordered_units")]
     fn last_ordered_units(&self) -> Vec<Vec<engine::Name>> {
-        self.g.last.ordered_units.clone()
+        let mut by_power = vec![Vec::new(); self.g.v.powers.len()];
+        for (p, unit) in &self.g.last.ordered_units {
+            if let Some(list) = by_power.get_mut(p.index()) {
+                list.push(unit.clone());
+            }
+        }
+        by_power
     }
     #[pyo3(name = "_last_dislodged")]
     fn last_dislodged(&self) -> Vec<(String, String)> {
@@ -736,7 +739,8 @@ impl Engine {
         let d = PyDict::new(py);
         d.set_item("name", &r.name)?;
         let orders = PyDict::new(py);
-        for (p, list) in self.g.v.powers.iter().zip(&r.orders) {
+        for (i, p) in self.g.v.powers.iter().enumerate() {
+            let list: Vec<&engine::Name> = r.orders_of(dip_core::PowerId(i as u8)).collect();
             orders.set_item(p, list)?;
         }
         d.set_item("orders", orders)?;
@@ -778,7 +782,11 @@ impl Engine {
             seq: self.g.seq().to_vec(),
             orders: orders
                 .into_iter()
-                .map(|l| l.into_iter().map(engine::Name::Owned).collect())
+                .enumerate()
+                .flat_map(|(p, l)| {
+                    l.into_iter()
+                        .map(move |o| (dip_core::PowerId(p as u8), engine::Name::Owned(o)))
+                })
                 .collect(),
             results: results
                 .into_iter()
