@@ -364,9 +364,10 @@ def test_jdip_plugin_variants_by_name_after_add_variant_path():
         dip.Game(variant='isle')
     dip.add_variant_path(str(ROOT / 'examples' / 'jdip'))
     by_name = dip.Game(variant='isle')
-    # Greyland is inactive: as in jDip, it keeps its unit and centre.
+    # Greyland is inactive: its army stays and holds, as in jDip.
     assert list(by_name.powers) == list(by_path.powers) == ['BLUELAND', 'GREYLAND', 'REDLAND']
     assert by_name.get_units() == by_path.get_units()
+    assert by_name.get_units('GREYLAND') == ['A COV']
     with pytest.raises(FileNotFoundError):
         dip.add_variant_path(str(ROOT / 'no-such-folder'))
 
