@@ -108,6 +108,37 @@ def test_set_orders_takes_lists_tuples_and_str_subclasses():
         game.set_orders('ITALY', ['A ROM - APU', 3])
 
 
+def test_orders_given_back_as_handed_out_were_read_as_the_same_orders_typed():
+    # The strings of get_all_possible_orders are found by address when given
+    # back; the same texts made anew (hashed or not) must give the same game.
+    rng = random.Random(11)
+    handed, typed = dip.Game(), dip.Game()
+    while not handed.is_game_done and handed.get_current_phase() < 'S1906M':
+        possible = handed.get_all_possible_orders()
+        typed.get_all_possible_orders()
+        for power in handed.powers:
+            chosen = [rng.choice(possible[loc]) for loc in handed.get_orderable_locations(power) if possible[loc]]
+            handed.set_orders(power, chosen)
+            copies = [''.join(list(o)) for o in chosen]
+            for o in copies[::2]:
+                hash(o)
+            typed.set_orders(power, copies)
+            assert handed.get_orders(power) == typed.get_orders(power)
+        handed.process()
+        typed.process()
+        assert handed.get_state()['units'] == typed.get_state()['units']
+    assert handed.order_history == typed.order_history
+    assert handed.result_history == typed.result_history
+
+
+def test_order_handed_out_for_another_powers_unit_was_refused():
+    game = dip.Game()
+    paris = game.get_all_possible_orders()['PAR'][0]
+    game.set_orders('ENGLAND', [paris])
+    assert game.get_orders('ENGLAND') == []
+    assert game.error
+
+
 def test_process_multi_matches_processing_one_by_one():
     rng = random.Random(7)
     # 40 games: enough for process_multi to use threads (32 or more).

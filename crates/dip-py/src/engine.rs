@@ -88,7 +88,7 @@ pub struct OrderTable {
     retreats: Vec<Option<Box<[u32]>>>,
     disbands: Vec<u32>,
     builds: Vec<u32>,
-    by_text: FxMap<&'static str, u32>,
+    by_text: crate::text_index::TextIndex,
     /// By number. Never dropped: the table lives as long as its variant,
     /// which is the process, and games borrow the texts.
     pub texts: Vec<&'static str>,
@@ -101,13 +101,13 @@ pub struct OrderTable {
 impl OrderTable {
     /// The number of `text`, given one if it has none.
     pub fn id(&mut self, _v: &VariantData, text: &str) -> u32 {
-        if let Some(&id) = self.by_text.get(text) {
+        if let Some(id) = self.by_text.get(&self.texts, text) {
             return id;
         }
         let id = self.texts.len() as u32;
         let text: &'static str = Box::leak(text.into());
-        self.by_text.insert(text, id);
         self.texts.push(text);
+        self.by_text.insert(&self.texts, id);
         self.kinds.push(None);
         id
     }
@@ -156,10 +156,11 @@ impl OrderTable {
             return;
         }
         // Room for the orders games will add (convoys, supports of convoyed
-        // moves), so that the tables do not grow, page by fresh page,
-        // while games are played.
-        self.by_text.reserve(1 << 14);
-        self.by_code.reserve(1 << 14);
+        // moves), so that the tables seldom grow while games are played;
+        // not much more, as every order given is looked up in `by_text`,
+        // which should stay in the cache.
+        self.by_text.reserve(1 << 13);
+        self.by_code.reserve(1 << 13);
         self.texts.reserve(1 << 14);
         let kinds: Vec<UnitTypeId> = map.unit_type_ids().collect();
         let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
@@ -276,7 +277,15 @@ impl OrderTable {
     /// table's copy of the text (one lookup; the text is read the first
     /// time it is given).
     pub fn find(&mut self, v: &VariantData, text: &str) -> Option<(u32, Option<OrderKind>, &'static str)> {
-        let (&own, &id) = self.by_text.get_key_value(text)?;
+        let id = self.by_text.get(&self.texts, text)?;
+        let own = self.texts[id as usize];
+        let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
+        Some((id, kind, own))
+    }
+
+    /// Number `id`, what it reads as, and its text (as [`find`](Self::find)).
+    pub fn entry(&mut self, v: &VariantData, id: u32) -> Option<(u32, Option<OrderKind>, &'static str)> {
+        let own = *self.texts.get(id as usize)?;
         let kind = *self.kinds[id as usize].get_or_insert_with(|| read_mila(v, own, PowerId(0)).map(|o| o.kind));
         Some((id, kind, own))
     }
@@ -294,18 +303,13 @@ struct Supports {
 }
 
 impl Supports {
-    /// The number at `rank` in part `at` of `off`, if any.
-    fn get(&self, at: usize, rank: usize) -> u32 {
+    /// Part `at` of `off`: the numbers by rank.
+    fn part(&self, at: usize) -> &[u32] {
         let Some(&start) = self.off.get(at) else {
-            return u32::MAX;
+            return &[];
         };
         let end = self.off.get(at + 1).map_or(self.ids.len(), |&e| e as usize);
-        let i = start as usize + rank;
-        if i < end {
-            self.ids[i]
-        } else {
-            u32::MAX
-        }
+        self.ids.get(start as usize..end).unwrap_or(&[])
     }
 }
 
@@ -345,6 +349,12 @@ pub struct VariantData {
     pub lands: Vec<Vec<Box<[ProvinceId]>>>,
     /// By region: its place in `locs` when it is a coast.
     pub coast_loc: Vec<Option<usize>>,
+    /// By province: has it coasts of its own (`STP/NC`)?
+    pub split: Vec<bool>,
+    /// By province: its place among the provinces in the order of their
+    /// names; and the provinces in that order.
+    name_rank: Vec<u32>,
+    by_name: Vec<ProvinceId>,
     /// Location name → province and, for a coast, its region.
     pub loc_index: HashMap<String, (ProvinceId, Option<RegionId>)>,
     /// The same for names of up to eight bytes, by their bytes as a
@@ -374,6 +384,28 @@ impl VariantData {
         match pack(name) {
             Some(c) => self.loc_codes.get(&c).copied(),
             None => self.loc_index.get(name).copied(),
+        }
+    }
+}
+
+impl VariantData {
+    /// The place in `locs` of the location a listed order names first
+    /// (`PAR` in `A PAR - BUR`, `STP/SC` in `F STP/SC H`), if any.
+    pub fn order_loc(&self, text: &str) -> Option<usize> {
+        let b = text.as_bytes();
+        let rest = b.get(2..)?;
+        let end = rest.iter().position(|&c| c == b' ').unwrap_or(rest.len());
+        let name = &rest[..end];
+        if let Some(i) = loc3_index(name) {
+            return match self.loc3.get(i).copied().unwrap_or(0) {
+                0 => None,
+                at => Some(at as usize - 1),
+            };
+        }
+        let (p, r) = self.loc(std::str::from_utf8(name).ok()?)?;
+        match r {
+            Some(r) => self.coast_loc.get(r.index()).copied().flatten(),
+            None => Some(p.index()),
         }
     }
 }
@@ -516,11 +548,22 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
             loc3[k] = i as u16 + 1;
         }
     }
+    let mut by_name: Vec<ProvinceId> = map.province_ids().collect();
+    by_name.sort_by(|a, b| prov_names[a.index()].cmp(&prov_names[b.index()]));
     let data = VariantData {
         orders: Mutex::new(OrderTable::default()),
         unit_names,
         lands,
         coast_loc,
+        split: map.province_ids().map(|p| !map.coasts(p).is_empty()).collect(),
+        name_rank: {
+            let mut rank = vec![0u32; by_name.len()];
+            for (k, p) in by_name.iter().enumerate() {
+                rank[p.index()] = k as u32;
+            }
+            rank
+        },
+        by_name,
         loc_index,
         loc_codes,
         loc3,
@@ -610,12 +653,21 @@ pub struct Possible {
     /// Per location (as `VariantData::locs`): where its orders are in `ids`
     /// (a coast shares its province's).
     spans: Vec<(u32, u32)>,
-    /// Per power, the locations it can order.
-    /// (Provinces, by name: their index in `VariantData::locs` too.)
-    pub orderable: Vec<Vec<ProvinceId>>,
+    /// The locations each power can order, power after power, each
+    /// power's by name (provinces: their index in `VariantData::locs`
+    /// too); each power's span of them.
+    orderable: Vec<ProvinceId>,
+    orderable_span: Vec<(u32, u32)>,
 }
 
 impl Possible {
+    /// The locations power `p` can order, by name.
+    pub fn orderable(&self, p: PowerId) -> &[ProvinceId] {
+        self.orderable_span
+            .get(p.index())
+            .map_or(&[], |&(a, b)| &self.orderable[a as usize..b as usize])
+    }
+
     /// The order numbers of location `i`.
     pub fn ids(&self, i: usize) -> &[u32] {
         self.spans
@@ -642,6 +694,9 @@ struct Scratch {
     /// and those fleets (a span of `fleets`), and its convoy facts.
     sea: Vec<ProvinceId>,
     sea_span: Vec<(u32, u32)>,
+    /// Per unit, the provinces of its `sea` beyond its own borders.
+    beyond: Vec<ProvinceId>,
+    beyond_span: Vec<(u32, u32)>,
     fleets: Vec<ProvinceId>,
     fleet_span: Vec<(u32, u32)>,
     facts: Vec<Option<Arc<ConvoyFacts>>>,
@@ -653,13 +708,18 @@ struct Scratch {
     fill: Vec<u32>,
     reach: Vec<(u32, u16)>,
     unit_at: Vec<u32>,
-    /// (fleet, army) pairs of the armies each fleet could convoy, sorted.
-    convoyed: Vec<(ProvinceId, u32)>,
+    /// The armies each fleet could convoy, by the fleet's province (see
+    /// `movement_orders`).
+    convoyed: Vec<u32>,
+    conv_start: Vec<u32>,
     /// By province: its group of touching convoy spaces with a unit able to
     /// convoy (`u32::MAX`: none); each group's provinces, a span of `members`.
     group: Vec<u32>,
     members: Vec<ProvinceId>,
     member_span: Vec<(u32, u32)>,
+    /// By group: its shores (a span of `group_shores`).
+    group_shores: Vec<ProvinceId>,
+    shore_span: Vec<(u32, u32)>,
     /// By province: the convoy facts of the army found there last, with
     /// its type, region, fleets in reach and the rules' hash.
     memo: Vec<Option<ConvoyMemo>>,
@@ -681,8 +741,8 @@ pub struct Processed {
     pub popped: Vec<String>,
     /// The orders adjudicated: unit, order.
     pub given: Vec<(Name, Name)>,
-    /// Per power, the units that had an order.
-    pub ordered_units: Vec<Vec<Name>>,
+    /// The units that had an order, power by power.
+    pub ordered_units: Vec<(PowerId, Name)>,
     /// Dislodged unit → where its attacker came from.
     pub dislodged: Vec<(String, String)>,
 }
@@ -693,9 +753,16 @@ pub struct PhaseRecord {
     pub name: String,
     pub state: State,
     pub seq: Vec<u64>,
-    /// Per power.
-    pub orders: Vec<Vec<Name>>,
+    /// The orders kept, power by power.
+    pub orders: Vec<(PowerId, Name)>,
     pub results: Vec<(Name, Tags)>,
+}
+
+impl PhaseRecord {
+    /// The orders power `p` had kept.
+    pub fn orders_of(&self, p: PowerId) -> impl Iterator<Item = &Name> + '_ {
+        self.orders.iter().filter(move |(q, _)| *q == p).map(|(_, o)| o)
+    }
 }
 
 /// A game: a position, the orders given so far, the phases played.
@@ -728,6 +795,8 @@ pub struct Game {
     pub errors: Vec<String>,
     /// Keys filed by the current `set_orders` call.
     call_keys: Vec<Name>,
+    /// `Results::at` of the last phase processed, for the next.
+    results_at: Vec<u32>,
 }
 
 /// `S1901M`, `F0001R` as MILA writes them: the year in at least four
@@ -743,6 +812,14 @@ pub fn short_phase(p: &Phase) -> String {
         PhaseKind::Retreat => 'R',
         PhaseKind::Adjustment => 'A',
     };
+    // Made once a phase: by hand, for the usual years, rather than by `format!`.
+    if (0..10_000).contains(&p.year) {
+        let y = p.year as u32;
+        let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
+        return [s, digit(y / 1000), digit(y / 100), digit(y / 10), digit(y), k]
+            .iter()
+            .collect();
+    }
     format!("{s}{:04}{k}", p.year)
 }
 
@@ -826,6 +903,7 @@ impl Game {
             outcome: Vec::new(),
             errors: Vec::new(),
             call_keys: Vec::new(),
+            results_at: Vec::new(),
         };
         let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
         for p in provs {
@@ -1340,10 +1418,13 @@ struct Results {
 }
 
 impl Results {
-    fn new(provinces: usize) -> Results {
+    /// Results with `at` made of `buffer`.
+    fn new(mut buffer: Vec<u32>, provinces: usize) -> Results {
+        buffer.clear();
+        buffer.resize(provinces, u32::MAX);
         Results {
             list: Vec::with_capacity(40),
-            at: vec![u32::MAX; provinces],
+            at: buffer,
             loose: Vec::new(),
         }
     }
@@ -1410,6 +1491,13 @@ impl Game {
     /// MILA's `set_orders`: each order is read, checked and filed under its
     /// unit; `replace` says whether it replaces an earlier order of the unit.
     pub fn set_orders<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], replace: bool) {
+        self.set_orders_known(power, texts, &[], replace);
+    }
+
+    /// As [`set_orders`](Self::set_orders), where `known[k]`, if there and
+    /// not `u32::MAX`, is the number of `texts[k]` in the variant's table,
+    /// found by the caller among the legal orders listed for this position.
+    pub fn set_orders_known<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], known: &[u32], replace: bool) {
         self.call_keys.clear();
         // Listed orders are looked up in the variant's table (locked once
         // for the call; `add_order` takes nothing else that locks it).
@@ -1418,10 +1506,13 @@ impl Game {
             .possible
             .is_some()
             .then(|| v.orders.lock().unwrap_or_else(|e| e.into_inner()));
-        for t in texts {
+        for (k, t) in texts.iter().enumerate() {
             let t = t.as_ref().trim();
             if !t.is_empty() {
-                let found = table.as_mut().and_then(|table| table.find(v, t));
+                let found = table.as_mut().and_then(|table| match known.get(k) {
+                    Some(&id) if id != u32::MAX => table.entry(v, id),
+                    _ => table.find(v, t),
+                });
                 self.add_order(power, t, found, replace);
             }
         }
@@ -1650,12 +1741,17 @@ impl Game {
 
     /// Every legal order of the phase, computed once until something changes.
     pub fn possible(&mut self) -> Arc<Possible> {
-        if let Some(p) = &self.possible {
-            return p.clone();
-        }
-        let p = Arc::new(self.compute_possible());
-        self.possible = Some(p.clone());
-        p
+        self.possible_ref();
+        self.possible.clone().unwrap_or_default()
+    }
+
+    /// As [`possible`](Self::possible), borrowed.
+    pub fn possible_ref(&mut self) -> &Possible {
+        let p = match self.possible.take() {
+            Some(p) => p,
+            None => Arc::new(self.compute_possible()),
+        };
+        self.possible.insert(p)
     }
 
     fn compute_possible(&mut self) -> Possible {
@@ -1666,7 +1762,9 @@ impl Game {
         }
         let mut ids: Vec<u32> = Vec::with_capacity(640);
         let mut spans: Vec<(u32, u32)> = vec![(0, 0); v.locs.len()];
-        let mut orderable: Vec<Vec<ProvinceId>> = vec![Vec::new(); v.powers.len()];
+        // (power, location) in any order; sorted below.
+        let mut orderable: Vec<(PowerId, ProvinceId)> = Vec::with_capacity(64);
+        let mut ranked: Vec<u32> = Vec::with_capacity(64);
         let mut guard = v.orders.lock().unwrap_or_else(|e| e.into_inner());
         let table = &mut *guard;
         // Orders of the unit in `p` (standing in region `r`) go under the
@@ -1682,21 +1780,23 @@ impl Game {
                 let mut scratch = std::mem::take(&mut self.scratch);
                 self.movement_orders(table, &mut scratch, &mut ids);
                 for &(p, u, span) in &scratch.out {
-                    orderable[u.power.index()].push(p);
+                    orderable.push((u.power, p));
                     give(&mut spans, p, u.region, span);
                 }
                 self.scratch = scratch;
             }
             PhaseKind::Retreat => {
                 for (p, d) in self.state.all_dislodged() {
-                    orderable[d.unit.power.index()].push(p);
+                    orderable.push((d.unit.power, p));
                     let start = ids.len() as u32;
                     self.retreat_orders(table, p, &d, &mut ids);
                     give(&mut spans, p, d.unit.region, (start, ids.len() as u32 - start));
                 }
             }
             PhaseKind::Adjustment => {
-                let mut by_loc: Vec<Vec<u32>> = vec![Vec::new(); v.locs.len()];
+                // (location, order) in the order found; each location's
+                // orders are then gathered in that order.
+                let mut by_loc: Vec<(u32, u32)> = Vec::with_capacity(64);
                 let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
                 let waive = table.id(v, "WAIVE");
                 for power in map.power_ids() {
@@ -1711,9 +1811,9 @@ impl Game {
                             _ => None,
                         };
                         let id = self.adjustment_id(table, o);
-                        by_loc[u.province.index()].push(id);
+                        by_loc.push((u.province.0 as u32, id));
                         if let Some(i) = region.and_then(coast_slot) {
-                            by_loc[i].push(id);
+                            by_loc.push((i as u32, id));
                         }
                         if !locs.contains(&u.province) {
                             locs.push(u.province);
@@ -1721,26 +1821,51 @@ impl Game {
                     }
                     if waives {
                         for &p in &locs {
-                            by_loc[p.index()].push(waive);
+                            by_loc.push((p.0 as u32, waive));
                             for &r in map.coasts(p) {
                                 if let Some(i) = coast_slot(r) {
-                                    by_loc[i].push(waive);
+                                    by_loc.push((i as u32, waive));
                                 }
                             }
                         }
                     }
-                    orderable[power.index()] = locs;
+                    orderable.extend(locs.iter().map(|&p| (power, p)));
                 }
-                for (i, list) in by_loc.iter().enumerate() {
-                    spans[i] = (ids.len() as u32, list.len() as u32);
-                    ids.extend_from_slice(list);
+                by_loc.sort_by_key(|&(i, _)| i);
+                for (k, &(i, id)) in by_loc.iter().enumerate() {
+                    if k == 0 || by_loc[k - 1].0 != i {
+                        spans[i as usize] = (ids.len() as u32, 0);
+                    }
+                    spans[i as usize].1 += 1;
+                    ids.push(id);
                 }
             }
         }
-        for o in &mut orderable {
-            o.sort_by(|a, b| v.prov_names[a.index()].cmp(&v.prov_names[b.index()]));
+        // By power, then name: one number each (the power above the name's rank).
+        ranked.extend(
+            orderable
+                .iter()
+                .map(|&(power, p)| (power.0 as u32) << 24 | v.name_rank[p.index()]),
+        );
+        ranked.sort_unstable();
+        let mut orderable_span = vec![(0u32, 0u32); v.powers.len()];
+        for (k, &key) in ranked.iter().enumerate() {
+            if let Some(span) = orderable_span.get_mut((key >> 24) as usize) {
+                if span.1 == span.0 {
+                    *span = (k as u32, k as u32);
+                }
+                span.1 += 1;
+            }
         }
-        Possible { ids, spans, orderable }
+        Possible {
+            ids,
+            spans,
+            orderable: ranked
+                .iter()
+                .map(|&key| v.by_name[(key & 0xff_ffff) as usize])
+                .collect(),
+            orderable_span,
+        }
     }
 
     /// The retreats and the disband of the unit dislodged from `p`, in the
@@ -1870,6 +1995,26 @@ impl Game {
             }
             s.member_span.push((start as u32, s.members.len() as u32));
         }
+        // Each group's shores (the land its units touch), in the order the
+        // loop over an army's fleets below finds them: most armies reach
+        // one group, and their shores are then the group's.
+        s.group_shores.clear();
+        s.shore_span.clear();
+        for g in 0..s.member_span.len() {
+            let (a, b) = s.member_span[g];
+            s.members[a as usize..b as usize].sort_unstable();
+            s.shores.clear();
+            let from = s.group_shores.len() as u32;
+            for &f in &s.members[a as usize..b as usize] {
+                for q in map.convoy_neighbours(f).iter() {
+                    if !map.is_convoy_space(ProvinceId(q as u16)) && !s.shores.contains(q) {
+                        s.shores.insert(q);
+                        s.group_shores.push(ProvinceId(q as u16));
+                    }
+                }
+            }
+            s.shore_span.push((from, s.group_shores.len() as u32));
+        }
         for &(p, u) in units {
             let (sea0, fleet0) = (s.sea.len(), s.fleets.len());
             if map.unit_type(u.kind).convoyable && !s.member_span.is_empty() {
@@ -1901,13 +2046,19 @@ impl Game {
                     dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
                     s.seen.iter().map(|f| ProvinceId(f as u16)).collect::<Vec<_>>()
                 });
-                s.shores.clear();
-                for &f in &s.fleets[fleet0..] {
-                    for q in map.convoy_neighbours(f).iter() {
-                        let q = ProvinceId(q as u16);
-                        if q != p && !map.is_convoy_space(q) && !s.shores.contains(q.index()) {
-                            s.shores.insert(q.index());
-                            s.sea.push(q);
+                if count == 1 && !many {
+                    let (a, b) = s.shore_span[near[0] as usize];
+                    s.sea
+                        .extend(s.group_shores[a as usize..b as usize].iter().filter(|&&q| q != p));
+                } else {
+                    s.shores.clear();
+                    for &f in &s.fleets[fleet0..] {
+                        for q in map.convoy_neighbours(f).iter() {
+                            let q = ProvinceId(q as u16);
+                            if q != p && !map.is_convoy_space(q) && !s.shores.contains(q.index()) {
+                                s.shores.insert(q.index());
+                                s.sea.push(q);
+                            }
                         }
                     }
                 }
@@ -1978,7 +2129,6 @@ impl Game {
             let u = units[j].1;
             &v.lands[u.kind.index()][u.region.index()]
         };
-        let sea_of = |j: usize| &s.sea[s.sea_span[j].0 as usize..s.sea_span[j].1 as usize];
         let fleets_of = |j: usize| &s.fleets[s.fleet_span[j].0 as usize..s.fleet_span[j].1 as usize];
         // Who could move into each province: (unit, its place among the
         // units that can move there over a border, or `BY_SEA`), the
@@ -1988,16 +2138,24 @@ impl Game {
         s.start.resize(n + 1, 0);
         s.unit_at.clear();
         s.unit_at.resize(n, u32::MAX);
+        // Per army, the shores of its fleets beyond its own borders (a span of `beyond`).
+        s.beyond.clear();
+        s.beyond_span.clear();
         for (j, &(q, _)) in units.iter().enumerate() {
             s.unit_at[q.index()] = j as u32;
-            for &d in land(j) {
+            let near = land(j);
+            for &d in near {
                 s.start[d.index() + 1] += 1;
             }
-            for &d in sea_of(j) {
-                if !land(j).contains(&d) {
+            let from = s.beyond.len() as u32;
+            let (a, b) = s.sea_span[j];
+            for &d in &s.sea[a as usize..b as usize] {
+                if !near.contains(&d) {
                     s.start[d.index() + 1] += 1;
+                    s.beyond.push(d);
                 }
             }
+            s.beyond_span.push((from, s.beyond.len() as u32));
         }
         for d in 0..n {
             s.start[d + 1] += s.start[d];
@@ -2010,28 +2168,51 @@ impl Game {
         for (j, &(_, u)) in units.iter().enumerate() {
             let ranks = table.mover_rank.get(slot_of(&u)).map_or(&[][..], |r| &r[..]);
             for (b, &d) in land(j).iter().enumerate() {
-                s.reach[s.fill[d.index()] as usize] = (j as u32, ranks.get(b).copied().unwrap_or(BY_SEA - 1));
-                s.fill[d.index()] += 1;
+                let at = &mut s.fill[d.index()];
+                s.reach[*at as usize] = (j as u32, ranks.get(b).copied().unwrap_or(BY_SEA - 1));
+                *at += 1;
             }
-            for &d in sea_of(j) {
-                if !land(j).contains(&d) {
-                    s.reach[s.fill[d.index()] as usize] = (j as u32, BY_SEA);
-                    s.fill[d.index()] += 1;
-                }
+            let (a, b) = s.beyond_span[j];
+            for &d in &s.beyond[a as usize..b as usize] {
+                let at = &mut s.fill[d.index()];
+                s.reach[*at as usize] = (j as u32, BY_SEA);
+                *at += 1;
             }
         }
         let reaches = |d: ProvinceId| &s.reach[s.start[d.index()] as usize..s.start[d.index() + 1] as usize];
-        // The armies each fleet could convoy (by the army's convoy facts).
-        s.convoyed.clear();
+        // The armies each fleet could convoy (by the army's convoy facts):
+        // those of the fleet in `f` at `convoyed[conv_start[f]..conv_start[f + 1]]`.
+        s.conv_start.clear();
+        s.conv_start.resize(n + 1, 0);
         for j in 0..units.len() {
             if s.facts[j].is_some() {
-                s.convoyed.extend(fleets_of(j).iter().map(|&f| (f, j as u32)));
+                for &f in fleets_of(j) {
+                    s.conv_start[f.index() + 1] += 1;
+                }
             }
         }
-        s.convoyed.sort_unstable();
+        for d in 0..n {
+            s.conv_start[d + 1] += s.conv_start[d];
+        }
+        s.fill.clear();
+        s.fill.extend_from_slice(&s.conv_start[..n]);
+        s.convoyed.clear();
+        s.convoyed.resize(s.conv_start[n] as usize, 0);
+        for j in 0..units.len() {
+            if s.facts[j].is_some() {
+                for &f in fleets_of(j) {
+                    let at = &mut s.fill[f.index()];
+                    s.convoyed[*at as usize] = j as u32;
+                    *at += 1;
+                }
+            }
+        }
         let name = |u: &Unit| v.unit_names[u.kind.index()][u.region.index()].as_str();
         let plain = !map.has_edge_flags();
         let fit = codes_fit(map);
+        // The support tables are only read here; out of the order table,
+        // which numbers what they lack.
+        let supports = std::mem::take(&mut table.supports);
         s.out.clear();
         for (i, &(p, u)) in units.iter().enumerate() {
             let start = ids.len() as u32;
@@ -2046,18 +2227,20 @@ impl Game {
             // The hold and the moves: numbered once per unit type and region.
             let slot = table.unit_slot(v, u.kind, u.region);
             if let Some(own) = &table.unit_orders[slot] {
-                ids.push(own[0]);
-                for (e, &id) in edges.iter().zip(&own[1..]) {
-                    if plain || {
+                if plain {
+                    ids.extend_from_slice(own);
+                } else {
+                    ids.push(own[0]);
+                    for (e, &id) in edges.iter().zip(&own[1..]) {
                         let q = map.province_of(e.to);
                         let d = if map.region(e.to).coast.is_some() {
                             Dest::coast(q, e.to)
                         } else {
                             Dest::new(q)
                         };
-                        ok(OrderKind::Move(me, d, false))
-                    } {
-                        ids.push(id);
+                        if ok(OrderKind::Move(me, d, false)) {
+                            ids.push(id);
+                        }
                     }
                 }
             }
@@ -2075,85 +2258,89 @@ impl Game {
             // Supports over land: one read each in the unit's own small
             // table (`OrderTable::supports`), numbered when the variant loaded.
             let near = land(i);
-            let known = |table: &OrderTable, at: usize, rank: usize| -> u32 {
-                table
-                    .supports
-                    .get(slot)
-                    .and_then(|t| t.as_ref())
-                    .map_or(u32::MAX, |t| t.get(at, rank))
-            };
+            let mine_sup = supports.get(slot).and_then(|t| t.as_ref());
+            let part = |at: usize| -> &[u32] { mine_sup.map_or(&[], |t| t.part(at)) };
             for (a, &q) in near.iter().enumerate() {
                 let j = s.unit_at[q.index()];
                 if j == u32::MAX {
                     continue;
                 }
                 let other = units[j as usize].1;
-                if trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
-                    let rank = table
-                        .stand_rank
-                        .get(slot_of(&other))
-                        .map_or(usize::MAX / 2, |&r| r as usize);
-                    let id = match known(table, a, rank) {
+                if !trusted(OrderKind::SupportHold(me, UnitRef::new(Some(other.kind), q))) {
+                    continue;
+                }
+                let rank = table
+                    .stand_rank
+                    .get(slot_of(&other))
+                    .map_or(usize::MAX, |&r| r as usize);
+                let id = match part(a).get(rank).copied().unwrap_or(u32::MAX) {
+                    u32::MAX => num(
+                        table,
+                        code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
+                        &[mine, " S ", name(&other)],
+                    ),
+                    id => id,
+                };
+                ids.push(id);
+            }
+            for (a, &d) in near.iter().enumerate() {
+                // MILA also lists the coast the supported fleet would take.
+                let split = v.split[d.index()];
+                let by_rank = part(near.len() + a);
+                for &(j, rank) in reaches(d) {
+                    let j = j as usize;
+                    if j == i {
+                        continue;
+                    }
+                    let (q, other) = units[j];
+                    if q == d {
+                        continue;
+                    }
+                    let kind = || OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
+                    let id = if rank != BY_SEA {
+                        if !plain && !ok(kind()) {
+                            continue;
+                        }
+                        by_rank.get(rank as usize).copied().unwrap_or(u32::MAX)
+                    } else {
+                        // Support of a convoyed move: the route must not need
+                        // the supporter; when it cannot, the army's convoy facts say.
+                        let legal = if plain {
+                            let legal = s.facts[j].as_ref().is_some_and(|f| f.supported_to(p, d));
+                            debug_assert_eq!(legal, ok(kind()));
+                            legal
+                        } else {
+                            ok(kind())
+                        };
+                        if !legal {
+                            continue;
+                        }
+                        u32::MAX
+                    };
+                    let id = match id {
                         u32::MAX => num(
                             table,
-                            code(4, u.kind, u.region, Some((other.kind, other.region)), 0),
-                            &[mine, " S ", name(&other)],
+                            code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
+                            &[mine, " S ", name(&other), " - ", &v.prov_names[d.index()]],
                         ),
                         id => id,
                     };
                     ids.push(id);
-                }
-            }
-            for (a, &d) in near.iter().enumerate() {
-                // MILA also lists the coast the supported fleet would take.
-                let split = !map.coasts(d).is_empty();
-                for &(j, rank) in reaches(d) {
-                    let j = j as usize;
-                    let (q, other) = units[j];
-                    if j == i || q == d {
-                        continue;
-                    }
-                    let kind = OrderKind::SupportMove(me, UnitRef::new(Some(other.kind), q), Dest::new(d));
-                    // Support of a convoyed move: the route must not need
-                    // the supporter; when it cannot, the army's convoy facts say.
-                    let legal = if rank != BY_SEA {
-                        trusted(kind)
-                    } else if plain {
-                        let legal = s.facts[j].as_ref().is_some_and(|f| f.supported_to(p, d));
-                        debug_assert_eq!(legal, ok(kind));
-                        legal
-                    } else {
-                        ok(kind)
-                    };
-                    if !legal {
-                        continue;
-                    }
-                    let theirs = name(&other);
-                    let id = match (rank != BY_SEA).then(|| known(table, near.len() + a, rank as usize)) {
-                        Some(id) if id != u32::MAX => id,
-                        _ => num(
-                            table,
-                            code(5, u.kind, u.region, Some((other.kind, other.region)), d.0),
-                            &[mine, " S ", theirs, " - ", &v.prov_names[d.index()]],
-                        ),
-                    };
-                    ids.push(id);
-                    for e in map.edges(other.kind, other.region).iter().filter(|_| split) {
-                        if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                            ids.push(num(
-                                table,
-                                code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
-                                &[mine, " S ", theirs, " - ", &v.region_names[e.to.index()]],
-                            ));
+                    if split {
+                        for e in map.edges(other.kind, other.region) {
+                            if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
+                                ids.push(num(
+                                    table,
+                                    code(6, u.kind, u.region, Some((other.kind, other.region)), e.to.0),
+                                    &[mine, " S ", name(&other), " - ", &v.region_names[e.to.index()]],
+                                ));
+                            }
                         }
                     }
                 }
             }
-            let first = s.convoyed.partition_point(|&(f, _)| f < p);
-            for &(f, j) in &s.convoyed[first..] {
-                if f != p {
-                    break;
-                }
+            let conv = s.conv_start[p.index()] as usize..s.conv_start[p.index() + 1] as usize;
+            for &j in &s.convoyed[conv] {
                 let j = j as usize;
                 let Some(facts) = &s.facts[j] else { continue };
                 if j == i {
@@ -2178,6 +2365,7 @@ impl Game {
             }
             s.out.push((p, u, (start, ids.len() as u32 - start)));
         }
+        table.supports = supports;
     }
 
     /// The convoy facts of the army `u` in `q` with these fleets in reach.
@@ -2469,9 +2657,10 @@ impl Game {
         }
         let given: usize = self.orders.iter().map(|l| l.len()).sum();
         let mut orders: Vec<Order> = Vec::with_capacity(given);
-        let mut keys: Vec<(usize, Name, Name)> = Vec::with_capacity(given);
-        let mut results = Results::new(map.num_provinces());
-        let mut ordered_units: Vec<Vec<Name>> = vec![Vec::new(); self.v.powers.len()];
+        // Per order adjudicated: its key and text.
+        let mut keys: Vec<(Name, Name)> = Vec::with_capacity(given);
+        let mut results = Results::new(std::mem::take(&mut self.results_at), map.num_provinces());
+        let mut ordered_units: Vec<(PowerId, Name)> = Vec::with_capacity(given);
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
         match kind {
@@ -2488,6 +2677,7 @@ impl Game {
             PhaseKind::Adjustment => {}
         }
         for (pi, list) in self.orders.iter().enumerate() {
+            let mine = ordered_units.len();
             // Refused orders first, then the others, each in the order given.
             let refused = |e: &&Entry| e.void || e.order.is_none();
             for e in list.iter().filter(refused).chain(list.iter().filter(|e| !refused(e))) {
@@ -2497,14 +2687,14 @@ impl Game {
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
-                if kind != PhaseKind::Adjustment && !ordered_units[pi].iter().any(|k| same(k, &rkey)) {
-                    ordered_units[pi].push(rkey.clone());
+                if kind != PhaseKind::Adjustment && !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
+                    ordered_units.push((PowerId(pi as u8), rkey.clone()));
                 }
                 let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
                 match e.order {
                     Some(o) if !e.void => {
                         orders.push(o);
-                        keys.push((pi, rkey, e.text.clone()));
+                        keys.push((rkey, e.text.clone()));
                     }
                     _ => results.add(at, rkey, Some(VOID)),
                 }
@@ -2536,7 +2726,7 @@ impl Game {
         if let PhaseOutcome::Movement(m) = &outcome {
             self.mila_labels(&orders, m, &mut tags);
         }
-        for (((_, key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
+        for (((key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
             results.add(o.unit().map(|u| u.province), key.clone(), tag);
         }
         match &outcome {
@@ -2566,22 +2756,10 @@ impl Game {
             }
             PhaseOutcome::Adjustment(_) => {}
         }
-        let given: Vec<(Name, Name)> = keys.into_iter().map(|(_, k, t)| (k, t)).collect();
-        self.history.push(PhaseRecord {
-            name,
-            state: self.state.clone(),
-            seq: self.seq.clone(),
-            orders: self
-                .orders
-                .iter_mut()
-                .map(|l| l.drain(..).filter(|e| !e.void).map(|e| e.text).collect())
-                .collect(),
-            results: results.list,
-        });
         let next = game::advance(map, &self.state, &outcome);
         // The history keeps the order of placement before the phase; the
         // units that moved take theirs along.
-        let old = &self.history.last().expect("pushed above").seq;
+        let old = self.seq.clone();
         let seq = &mut self.seq;
         match &outcome {
             PhaseOutcome::Movement(m) => {
@@ -2609,13 +2787,24 @@ impl Game {
                 self.next_seq += 1;
             }
         }
-        self.state = next;
-        for l in &mut self.orders {
-            l.clear();
-        }
+        // The position processed goes to the history as it is (no copy).
+        let before = std::mem::replace(&mut self.state, next);
+        self.history.push(PhaseRecord {
+            name,
+            state: before,
+            seq: old,
+            orders: self
+                .orders
+                .iter_mut()
+                .enumerate()
+                .flat_map(|(p, l)| l.drain(..).filter(|e| !e.void).map(move |e| (PowerId(p as u8), e.text)))
+                .collect(),
+            results: std::mem::take(&mut results.list),
+        });
+        self.results_at = results.at;
         self.last = Processed {
             popped,
-            given,
+            given: keys,
             ordered_units,
             dislodged,
         };
@@ -2678,7 +2867,7 @@ impl Game {
             name: name.clone(),
             state: self.state.clone(),
             seq: self.seq.clone(),
-            orders: vec![Vec::new(); self.v.powers.len()],
+            orders: Vec::new(),
             results: Vec::new(),
         });
         self.outcome = std::iter::once(name).chain(names).collect();
@@ -2930,6 +3119,37 @@ mod tests {
     }
 
     #[test]
+    fn an_order_names_its_location_first() {
+        let v = variant("standard").unwrap();
+        let at = |name: &str| v.locs.iter().position(|l| l == name);
+        assert_eq!(v.order_loc("A PAR - BUR"), at("PAR"));
+        assert_eq!(v.order_loc("F STP/SC S A MOS - FIN"), at("STP/SC"));
+        assert_eq!(v.order_loc("F NTH C A LON - NWY"), at("NTH"));
+        assert_eq!(v.order_loc("WAIVE"), None);
+        assert_eq!(v.order_loc("A XYZ H"), None);
+    }
+
+    #[test]
+    fn orders_given_by_number_were_filed_as_by_text() {
+        let mut by_text = game();
+        let mut by_number = game();
+        let fra = power(&by_text, "FRANCE");
+        let texts = ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"];
+        by_text.possible();
+        by_text.set_orders(fra, &texts, true);
+        by_number.possible();
+        let known: Vec<u32> = {
+            let mut table = by_number.v.orders.lock().unwrap();
+            texts.iter().map(|t| table.find(by_number.v, t).unwrap().0).collect()
+        };
+        by_number.set_orders_known(fra, &texts, &known, true);
+        assert_eq!(by_text.orders(fra), by_number.orders(fra));
+        by_text.process();
+        by_number.process();
+        assert_eq!(by_text.units(fra), by_number.units(fra));
+    }
+
+    #[test]
     fn unknown_power_is_named_in_the_error() {
         let g = game();
         let e = g.power("NARNIA").unwrap_err();
@@ -3117,7 +3337,7 @@ mod tests {
         g.process();
         assert_eq!(g.history.len(), 2);
         assert_eq!(g.history[0].name, "S1901M");
-        assert_eq!(g.history[0].orders[fra.index()], ["A PAR - BUR"]);
+        assert_eq!(g.history[0].orders_of(fra).collect::<Vec<_>>(), ["A PAR - BUR"]);
         assert_eq!(g.history[1].name, "F1901M");
     }
 }

@@ -5,6 +5,7 @@
 //! [`engine`], which has no Python in it.
 
 pub mod engine;
+mod text_index;
 
 /// mimalloc for the module's own allocations: legal orders, orders and
 /// results make a few hundred small allocations a phase, and glibc's
@@ -64,7 +65,10 @@ fn variant_strings<'a>(
     let strings = &mut all[at].1;
     let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
     for text in &table.texts[strings.orders.len().min(table.texts.len())..] {
-        strings.orders.push(Some(PyString::new(py, text).unbind()));
+        let s = PyString::new(py, text);
+        // Its hash, kept in the str, tells `find_listed` that it may be one of these.
+        let _ = s.hash();
+        strings.orders.push(Some(s.unbind()));
     }
     strings
 }
@@ -94,6 +98,26 @@ fn unchanged(list: &Py<PyList>, items: &[usize]) -> bool {
         let p = list.as_ptr() as *mut pyo3::ffi::PyListObject;
         let size = pyo3::ffi::PyList_GET_SIZE(list.as_ptr()) as usize;
         size == items.len() && (size == 0 || std::slice::from_raw_parts((*p).ob_item as *const usize, size) == items)
+    }
+}
+
+/// The number of order `text`, the str `item`, if it is one of the strings
+/// handed out for its location in the dict last returned (`u32::MAX`: it
+/// is not). Agents give back the very strings they were handed: found by
+/// address among a dozen, without hashing the text. (Comparing the texts
+/// there instead would read each candidate string, slower than the
+/// variant's table of texts, which is where other strings are looked up.)
+fn find_listed(given: &Given, v: &engine::VariantData, item: *mut pyo3::ffi::PyObject, text: &str) -> u32 {
+    let Some(&(at, len)) = v.order_loc(text).and_then(|i| given.spans.get(i)) else {
+        return u32::MAX;
+    };
+    let span = at as usize..(at + len) as usize;
+    match (given.items.get(span.clone()), given.ids.get(span)) {
+        (Some(items), Some(ids)) => items
+            .iter()
+            .position(|&x| x == item as usize)
+            .map_or(u32::MAX, |k| ids[k]),
+        _ => u32::MAX,
     }
 }
 
@@ -296,7 +320,7 @@ impl Engine {
     /// MILA's `process`: adjudicates the phase (without holding the GIL)
     /// and moves on; returns the game.
     fn process(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf.borrow_mut().process_phase(slf.py());
+        slf.borrow_mut().adjudicate(slf.py());
         slf
     }
 
@@ -472,8 +496,13 @@ impl Engine {
     fn file_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>, replace: bool) -> PyResult<usize> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
+        // The lists of the dict last handed out are this position's: a
+        // given order is first looked for there (see `find_listed`).
+        let listed = matches!(&self.possible_dict, Some((g, _)) if *g == self.g.position_gen);
+        let v = self.g.v;
         // A list of strings (what agents give) is read in place, in one pass.
         let mut texts: Vec<&str> = Vec::new();
+        let mut known: Vec<u32> = Vec::new();
         let in_place = match orders.cast::<PyList>() {
             Ok(list) => {
                 texts.reserve(list.len());
@@ -494,7 +523,19 @@ impl Engine {
                         if data.is_null() {
                             return Err(PyErr::fetch(orders.py()));
                         }
-                        std::str::from_utf8_unchecked(std::slice::from_raw_parts(data as *const u8, size as usize))
+                        let text =
+                            std::str::from_utf8_unchecked(std::slice::from_raw_parts(data as *const u8, size as usize));
+                        // Only a str whose hash was taken can be one of
+                        // the variant's (all of whose hashes are): others
+                        // are not looked for among them.
+                        if listed && (*(item as *mut pyo3::ffi::PyASCIIObject)).hash != -1 {
+                            let id = find_listed(&self.given, v, item, text);
+                            if id != u32::MAX {
+                                known.resize(k, u32::MAX);
+                                known.push(id);
+                            }
+                        }
+                        text
                     };
                     texts.push(text);
                 }
@@ -503,7 +544,7 @@ impl Engine {
             Err(_) => false,
         };
         if in_place {
-            self.g.set_orders(p, &texts, replace);
+            self.g.set_orders_known(p, &texts, &known, replace);
         } else {
             drop(texts);
             let owned: Vec<PyBackedStr> = orders.extract()?;
@@ -618,13 +659,10 @@ impl Engine {
     #[pyo3(name = "_orderable_locations")]
     fn orderable_locations<'py>(&mut self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyList>> {
         let p = self.power(power)?;
-        let possible = self.g.possible();
+        let possible = self.g.possible_ref();
         // Provinces come first in `locs`, in province order.
         let locs = &self.locs;
-        PyList::new(
-            py,
-            possible.orderable[p.index()].iter().map(|q| locs[q.index()].bind(py)),
-        )
+        PyList::new(py, possible.orderable(p).iter().map(|q| locs[q.index()].bind(py)))
     }
 
     /// Adjudicates the phase (without holding the GIL) and moves on;
@@ -632,9 +670,7 @@ impl Engine {
     #[pyo3(name = "_process")]
     fn process_phase<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyString> {
         let name = PyString::new(py, &self.g.phase_name());
-        let g = &mut self.g;
-        py.detach(|| g.process());
-        self.possible_dict = None;
+        self.adjudicate(py);
         name
     }
 
@@ -657,7 +693,13 @@ impl Engine {
     }
     #[pyo3(name = "_last_ordered_units")]
     fn last_ordered_units(&self) -> Vec<Vec<engine::Name>> {
-        self.g.last.ordered_units.clone()
+        let mut by_power = vec![Vec::new(); self.g.v.powers.len()];
+        for (p, unit) in &self.g.last.ordered_units {
+            if let Some(list) = by_power.get_mut(p.index()) {
+                list.push(unit.clone());
+            }
+        }
+        by_power
     }
     #[pyo3(name = "_last_dislodged")]
     fn last_dislodged(&self) -> Vec<(String, String)> {
@@ -697,7 +739,8 @@ impl Engine {
         let d = PyDict::new(py);
         d.set_item("name", &r.name)?;
         let orders = PyDict::new(py);
-        for (p, list) in self.g.v.powers.iter().zip(&r.orders) {
+        for (i, p) in self.g.v.powers.iter().enumerate() {
+            let list: Vec<&engine::Name> = r.orders_of(dip_core::PowerId(i as u8)).collect();
             orders.set_item(p, list)?;
         }
         d.set_item("orders", orders)?;
@@ -739,7 +782,11 @@ impl Engine {
             seq: self.g.seq().to_vec(),
             orders: orders
                 .into_iter()
-                .map(|l| l.into_iter().map(engine::Name::Owned).collect())
+                .enumerate()
+                .flat_map(|(p, l)| {
+                    l.into_iter()
+                        .map(move |o| (dip_core::PowerId(p as u8), engine::Name::Owned(o)))
+                })
                 .collect(),
             results: results
                 .into_iter()
@@ -751,6 +798,13 @@ impl Engine {
 }
 
 impl Engine {
+    /// Adjudicates the phase without holding the GIL and moves on.
+    fn adjudicate(&mut self, py: Python<'_>) {
+        let g = &mut self.g;
+        py.detach(|| g.process());
+        self.possible_dict = None;
+    }
+
     fn record(&self, i: usize) -> PyResult<&PhaseRecord> {
         self.g
             .history
