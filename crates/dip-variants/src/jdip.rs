@@ -1524,11 +1524,14 @@ pub fn drawable_svg(text: &str, file: &str) -> Result<(String, ViewBox), Variant
     Ok((out, vb))
 }
 
+/// Points by province short name.
+pub type NamedPoints = Vec<(String, (f32, f32))>;
+
 /// The supply-centre points of the map's SVG (`jdipNS:SUPPLY_CENTER` of
 /// `PROVINCE_DATA`, where jDip draws each centre's marker), by province
 /// short name, in the points' coordinates (those of [`JdipVariant::model`]).
 /// Provinces without one are left out.
-pub fn svg_centre_points(text: &str, file: &str) -> Result<Vec<(String, (f32, f32))>, VariantError> {
+pub fn svg_centre_points(text: &str, file: &str) -> Result<NamedPoints, VariantError> {
     with_svg(text, file, |doc| {
         let vb = view_box(doc);
         let k = drawing_scale(vb);
