@@ -1560,7 +1560,7 @@ pub fn svg_centre_points(text: &str, file: &str) -> Result<NamedPoints, VariantE
 
 /// The province shapes of the map's SVG: each path of `MouseLayer` (by
 /// province name; coasts join their province), as polygons of its points
-/// (curves by their end points). Only absolute and relative M, L, H, V, C,
+/// (curves by points along them). Only absolute and relative M, L, H, V, C,
 /// S, Q, T, Z of path data; the transforms of the path and its ancestors
 /// are applied.
 pub fn svg_shapes(text: &str, file: &str) -> Result<NamedShapes, VariantError> {
@@ -1664,7 +1664,7 @@ fn apply(t: Affine, (x, y): (f32, f32)) -> (f32, f32) {
     }
 }
 
-/// Polygons of SVG path data (curves by their end points).
+/// Polygons of SVG path data (curves by points along them).
 fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
     // Tokens: command letters and numbers.
     let mut toks: Vec<Result<char, f32>> = Vec::new();
