@@ -59,11 +59,27 @@ pub fn background(svg: &str, file: &str) -> Result<Vec<u8>, RasterError> {
     raster::encode_png(&pm)
 }
 
-/// The picture of a variant read from a plugin, on the plugin's map.
+/// The picture of a variant read from a plugin, on the plugin's map; the
+/// centre markers where jDip draws them (the SVG's SUPPLY_CENTER points).
 pub fn picture<'a>(variant: &'a Variant, svg: &str, file: &str) -> Result<Picture<'a>, RasterError> {
     let shapes = shapes(variant, svg, file)?;
     let png = background(svg, file)?;
-    Picture::with_background(variant, shapes, png)
+    let mut pic = Picture::with_background(variant, shapes, png)?;
+    pic.set_centre_points(centre_points(variant, svg, file)?);
+    Ok(pic)
+}
+
+/// The SVG's SUPPLY_CENTER point of each province that has one.
+pub fn centre_points(variant: &Variant, svg: &str, file: &str) -> Result<Vec<Option<(f32, f32)>>, RasterError> {
+    let map = &variant.map;
+    let found = dip_variants::jdip::svg_centre_points(svg, file).map_err(|e| RasterError::Svg(e.to_string()))?;
+    let mut out = vec![None; map.num_provinces()];
+    for (name, at) in found {
+        if let Some(slot) = map.find_province(&name).and_then(|p| out.get_mut(p.index())) {
+            *slot = Some(at);
+        }
+    }
+    Ok(out)
 }
 
 /// The units of a jDip symbol pack as the variant's unit pictures: each

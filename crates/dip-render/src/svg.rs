@@ -80,6 +80,9 @@ pub struct Picture<'a> {
     region_points: Vec<(f32, f32)>,
     /// Where each province's name goes.
     name_points: Vec<(f32, f32)>,
+    /// Where a centre's marker goes, when the map says (a jDip map's
+    /// SUPPLY_CENTER points); else beside the name.
+    centre_points: Vec<Option<(f32, f32)>>,
     /// The base drawn once, for [`Picture::png`]: (scale, mode, panel, pixels).
     base_pixels: std::sync::Mutex<Option<(f32, Mode, bool, resvg::tiny_skia::Pixmap)>>,
     /// A map picture drawn under everything (DipWork's blank map), when given.
@@ -190,6 +193,7 @@ impl<'a> Picture<'a> {
             points,
             region_points,
             name_points,
+            centre_points: Vec::new(),
             base_pixels: std::sync::Mutex::new(None),
             background: None,
             unit_images: unit_images(variant),
@@ -600,6 +604,12 @@ impl<'a> Picture<'a> {
         s.push_str("</g>\n");
     }
 
+    /// Places centre markers at these points (per province; `None`: beside
+    /// the province's name, as without them).
+    pub fn set_centre_points(&mut self, points: Vec<Option<(f32, f32)>>) {
+        self.centre_points = points;
+    }
+
     fn name_point(&self, p: ProvinceId) -> (f32, f32) {
         self.name_points.get(p.index()).copied().unwrap_or((0.0, 0.0))
     }
@@ -628,9 +638,14 @@ impl<'a> Picture<'a> {
     fn write_centres(&self, s: &mut String, state: &State, pal: &Palette) {
         s.push_str(r#"<g id="centres">"#);
         for &c in self.map().supply_centers() {
-            let (x, y) = self.name_point(c);
-            let chars = self.map().province(c).abbr.chars().count() as f32;
-            let cx = x + chars * 3.6 + 8.0;
+            let (cx, y) = match self.centre_points.get(c.index()).copied().flatten() {
+                Some(at) => at,
+                None => {
+                    let (x, y) = self.name_point(c);
+                    let chars = self.map().province(c).abbr.chars().count() as f32;
+                    (x + chars * 3.6 + 8.0, y)
+                }
+            };
             let fill = match state.owner(c) {
                 Some(o) => pal.power(o),
                 None => pal.hex(Rgb(0xff, 0xff, 0xff)),

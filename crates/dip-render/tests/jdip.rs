@@ -45,6 +45,44 @@ fn the_plugins_map_is_the_background() {
     assert!(out.contains("data:image/png;base64,"));
 }
 
+/// The tiny plugin with its SVG edited.
+fn tiny_with_svg(edit: impl Fn(&str) -> String) -> (dip_variants::Variant, String, String) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/jdip/tiny");
+    let files = ["variants.xml", "tiny_adjacency.xml", "tiny.svg"]
+        .iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(dir.join(n)).unwrap();
+            let text = if *n == "tiny.svg" { edit(&text) } else { text };
+            (n.to_string(), text.into_bytes())
+        })
+        .collect();
+    let p = dip_variants::jdip::Plugin::from_memory("x.zip", files).unwrap();
+    let jv = p.variant("tiny").unwrap();
+    let (file, svg) = jv.svg.clone().unwrap();
+    (jv.model.build("tiny").unwrap(), file, svg)
+}
+
+#[test]
+fn centre_markers_were_drawn_by_the_label_not_the_maps_centre_point() {
+    // hil's SUPPLY_CENTER is (60, 80): (50, 70) in the view box from (10, 10).
+    // cov has none and a rotated label placed by its transform: the marker
+    // goes beside the label, at (90, 140), not at the map's corner.
+    let (v, file, svg) = tiny_with_svg(|t| {
+        t.replace("<jdipNS:SUPPLY_CENTER x=\"110\" y=\"130\"/>", "").replace(
+            "<text x=\"45\" y=\"140\">fen</text>",
+            "<text x=\"45\" y=\"140\">fen</text><text transform=\"translate(100,150), rotate(-80)\" x=\"0\" y=\"0\">cov</text>",
+        )
+    });
+    let pic = dip_render::jdip::picture(&v, &svg, &file).unwrap();
+    let out = pic.svg(&v.start, None, &dip_render::Options::default());
+    let centres = &out[out.find("<g id=\"centres\">").unwrap()..];
+    let centres = &centres[..centres.find("</g>").unwrap()];
+    assert!(centres.contains("<circle cx=\"50\" cy=\"70\" r=\"5\""), "{centres}");
+    // Beside the label: three letters wide, as for every map.
+    assert!(centres.contains("<circle cx=\"108.8\" cy=\"140\" r=\"5\""), "{centres}");
+    assert_eq!(centres.matches("r=\"5\"").count(), 4, "{centres}");
+}
+
 #[test]
 fn symbol_pack_draws_each_powers_units_in_its_colour() {
     let (v, _, _) = tiny();

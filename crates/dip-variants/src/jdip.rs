@@ -277,12 +277,18 @@ impl Plugin {
         crate::files::decode_utf8(b, &shown).map_err(|m| err(&shown, 0, m))
     }
 
-    /// The variant named `name` (or one of its aliases), case-insensitive.
+    /// The variant named `name` (or one of its aliases, or dip's short name
+    /// for it: `Modern__with_Wings_`), case-insensitive.
     pub fn find(&self, name: &str) -> Option<&str> {
         let name = name.trim();
         self.variants
             .iter()
             .find(|(n, a)| n.eq_ignore_ascii_case(name) || a.iter().any(|x| x.eq_ignore_ascii_case(name)))
+            .or_else(|| {
+                self.variants
+                    .iter()
+                    .find(|(n, _)| safe_name(n).eq_ignore_ascii_case(name))
+            })
             .map(|(n, _)| n.as_str())
     }
 
@@ -998,25 +1004,31 @@ fn read_adjacency(
         return Err(err(file, ln(root), "no PROVINCE"));
     }
     // Terrain: army borders make land; fleet borders make sea; both, coast.
-    let mut land = vec![false; m.provinces.len()];
-    let mut water = vec![false; m.provinces.len()];
+    // jDip counts any `mv` line as land, even one naming only the province
+    // itself (or nothing): with a fleet line that is an island, a coast
+    // (`<ADJACENCY type="mv" refs="ire"/>` in Loeb9 and Modern); alone,
+    // as jDip's Switzerland has it, no unit can enter: impassable.
     // (A fleet adjacency without refs still makes a coast: a shore that
     // some border closes to fleets.)
-    // (An army border only to itself, as jDip's Switzerland has, makes
-    // no land: the province is impassable.)
+    let mut land = vec![false; m.provinces.len()];
+    let mut army_line = vec![false; m.provinces.len()];
+    let mut water = vec![false; m.provinces.len()];
     for (i, t, refs, _) in &adj {
         if t != "mv" {
             water[*i] = true;
-        } else if split_list(refs).any(|r| index.get(&location(r).0) != Some(i)) {
-            land[*i] = true;
+        } else {
+            army_line[*i] = true;
+            if split_list(refs).any(|r| index.get(&location(r).0) != Some(i)) {
+                land[*i] = true;
+            }
         }
     }
     for (i, p) in m.provinces.iter_mut().enumerate() {
-        p.terrain = match (land[i], water[i]) {
+        p.terrain = match (army_line[i], water[i]) {
             (true, true) => Terrain::Coast,
             (false, true) => Terrain::Sea,
-            (true, false) => Terrain::Land,
-            (false, false) => Terrain::Impassable,
+            (true, false) if land[i] => Terrain::Land,
+            _ => Terrain::Impassable,
         };
     }
     // Edges.
@@ -1406,11 +1418,14 @@ fn apply_svg_doc(m: &mut Model, doc: &roxmltree::Document, file: &str) -> Result
                 .trim()
                 .to_ascii_lowercase();
             let (prov, _) = location(&word);
+            // Rotated labels are placed by the text's own transform
+            // (`translate(324.7,543), rotate(-80)` with x = y = 0).
             if let (Some(pi), Some(x), Some(y)) = (
                 m.provinces.iter().position(|p| p.abbr == prov),
                 num(t, "x"),
                 num(t, "y"),
             ) {
+                let (x, y) = apply(transform_of(t), (x, y));
                 m.provinces[pi].label = Some(((x - vx) * k, (y - vy) * k));
             }
         }
@@ -1509,10 +1524,45 @@ pub fn drawable_svg(text: &str, file: &str) -> Result<(String, ViewBox), Variant
     Ok((out, vb))
 }
 
+/// Points by province short name.
+pub type NamedPoints = Vec<(String, (f32, f32))>;
+
+/// The supply-centre points of the map's SVG (`jdipNS:SUPPLY_CENTER` of
+/// `PROVINCE_DATA`, where jDip draws each centre's marker), by province
+/// short name, in the points' coordinates (those of [`JdipVariant::model`]).
+/// Provinces without one are left out.
+pub fn svg_centre_points(text: &str, file: &str) -> Result<NamedPoints, VariantError> {
+    with_svg(text, file, |doc| {
+        let vb = view_box(doc);
+        let k = drawing_scale(vb);
+        let num = |n: roxmltree::Node, a: &str| {
+            n.attribute(a)
+                .and_then(|v| v.trim().parse::<f32>().ok())
+                .filter(|v| v.is_finite())
+        };
+        let mut out = Vec::new();
+        let provinces = doc
+            .descendants()
+            .filter(|n| n.tag_name().name() == "PROVINCE_DATA")
+            .flat_map(|d| d.children().filter(|n| n.tag_name().name() == "PROVINCE"));
+        for p in provinces {
+            let Some(name) = p.attribute("name") else { continue };
+            let Some(c) = p.children().find(|n| n.tag_name().name() == "SUPPLY_CENTER") else {
+                continue;
+            };
+            if let (Some(x), Some(y)) = (num(c, "x"), num(c, "y")) {
+                out.push((location(name).0, ((x - vb.0) * k, (y - vb.1) * k)));
+            }
+        }
+        Ok(out)
+    })
+}
+
 /// The province shapes of the map's SVG: each path of `MouseLayer` (by
 /// province name; coasts join their province), as polygons of its points
-/// (curves by their end points). Only absolute and relative M, L, H, V, C,
-/// S, Q, T, Z of path data; transforms other than `translate` are ignored.
+/// (curves by points along them). Only absolute and relative M, L, H, V, C,
+/// S, Q, T, Z of path data; the transforms of the path and its ancestors
+/// are applied.
 pub fn svg_shapes(text: &str, file: &str) -> Result<NamedShapes, VariantError> {
     with_svg(text, file, |doc| svg_shapes_doc(doc, file))
 }
@@ -1552,13 +1602,15 @@ fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<NamedShapes, 
             }
             _ => continue,
         };
-        let (dx, dy) = translate_of(p);
-        let (dx, dy) = (dx - vb.0, dy - vb.1);
+        let t = transform_of(p);
         let rings: Vec<Vec<(f32, f32)>> = rings
             .into_iter()
             .map(|r| {
                 r.into_iter()
-                    .map(|(x, y)| ((x + dx) * k, (y + dy) * k))
+                    .map(|pt| {
+                        let (x, y) = apply(t, pt);
+                        ((x - vb.0) * k, (y - vb.1) * k)
+                    })
                     .collect::<Vec<_>>()
             })
             .filter(|r| r.len() >= 3)
@@ -1569,25 +1621,50 @@ fn svg_shapes_doc(doc: &roxmltree::Document, file: &str) -> Result<NamedShapes, 
     Ok(out)
 }
 
-fn translate_of(n: roxmltree::Node) -> (f32, f32) {
-    let (mut dx, mut dy) = (0.0, 0.0);
+/// An SVG transform as its matrix `a b c d e f`.
+type Affine = [f64; 6];
+
+const IDENTITY: Affine = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+
+fn mul(p: Affine, q: Affine) -> Affine {
+    [
+        p[0] * q[0] + p[2] * q[1],
+        p[1] * q[0] + p[3] * q[1],
+        p[0] * q[2] + p[2] * q[3],
+        p[1] * q[2] + p[3] * q[3],
+        p[0] * q[4] + p[2] * q[5] + p[4],
+        p[1] * q[4] + p[3] * q[5] + p[5],
+    ]
+}
+
+/// The transform from an element's coordinates to the document's: its own
+/// `transform` and its ancestors'. A transform that does not parse (or is
+/// not finite) counts as none, as a picture without it would be drawn.
+fn transform_of(n: roxmltree::Node) -> Affine {
+    let mut t = IDENTITY;
     for a in n.ancestors() {
-        if let Some(t) = a.attribute("transform") {
-            if let Some(rest) = t.trim().strip_prefix("translate(") {
-                let v: Vec<f32> = rest
-                    .trim_end_matches(')')
-                    .split(|c: char| c == ',' || c.is_whitespace())
-                    .filter_map(|w| w.parse().ok())
-                    .collect();
-                dx += v.first().copied().unwrap_or(0.0);
-                dy += v.get(1).copied().unwrap_or(0.0);
+        let Some(text) = a.attribute("transform") else { continue };
+        if let Ok(m) = text.parse::<svgtypes::Transform>() {
+            let m = [m.a, m.b, m.c, m.d, m.e, m.f];
+            if m.iter().all(|v| v.is_finite()) {
+                t = mul(m, t);
             }
         }
     }
-    (dx, dy)
+    t
 }
 
-/// Polygons of SVG path data (curves by their end points).
+fn apply(t: Affine, (x, y): (f32, f32)) -> (f32, f32) {
+    let (x, y) = (x as f64, y as f64);
+    let p = (t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]);
+    if p.0.is_finite() && p.1.is_finite() {
+        (p.0 as f32, p.1 as f32)
+    } else {
+        (x as f32, y as f32)
+    }
+}
+
+/// Polygons of SVG path data (curves by points along them).
 fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
     // Tokens: command letters and numbers.
     let mut toks: Vec<Result<char, f32>> = Vec::new();
@@ -2115,7 +2192,7 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     ));
     v.push_str(&format!(
         "\t<VARIANT name=\"{}\" version=\"1.0\" default=\"true\">\n",
-        esc(&m.name)
+        esc(&variant_name(m))
     ));
     v.push_str(&format!(
         "\t\t<DESCRIPTION>{}</DESCRIPTION>\n",
@@ -2264,6 +2341,10 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
                 "\t\t<ADJACENCY type=\"mv\" refs=\"{}\"/>\n",
                 esc(&mv.join(" "))
             ));
+        } else if matches!(p.terrain, Terrain::Land | Terrain::Coast) {
+            // An island: jDip knows land only by an `mv` line (and refuses
+            // a convoyable coast without one), so it names the province itself.
+            a.push_str(&format!("\t\t<ADJACENCY type=\"mv\" refs=\"{}\"/>\n", esc(&p.abbr)));
         }
         let xc = refs(&p.abbr, 'F');
         if !xc.is_empty() || (p.coasts.is_empty() && matches!(p.terrain, Terrain::Coast | Terrain::Sea)) {
@@ -2282,7 +2363,8 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
                 esc(&r.join(" "))
             ));
         }
-        if mv.is_empty() && xc.is_empty() && p.coasts.is_empty() {
+        if p.terrain == Terrain::Impassable && mv.is_empty() && xc.is_empty() && p.coasts.is_empty() {
+            // jDip needs one adjacency line; an empty army line enters nowhere.
             a.push_str("\t\t<ADJACENCY type=\"mv\" refs=\"\"/>\n");
         }
         a.push_str("\t</PROVINCE>\n");
@@ -2290,6 +2372,17 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     a.push_str("</PROVINCES>\n");
     let svg = write_svg(m);
     vec![("variants.xml".into(), v), (adj_name, a), (svg_name, svg)]
+}
+
+/// The name written for the variant: a plugin's own (`Modern (with
+/// Wings)`, kept as the title) where dip's short name was made from it, so
+/// that it reads back to the same short name; else the short name.
+fn variant_name(m: &Model) -> String {
+    if !m.title.trim().is_empty() && safe_name(&m.title) == m.name {
+        m.title.trim().to_string()
+    } else {
+        m.name.clone()
+    }
 }
 
 /// A border rule as jDip's `BORDER` element with this id (its first

@@ -198,6 +198,35 @@ fn province_bordering_only_itself_was_read_as_land() {
     assert_eq!(swi.terrain, dip_core::Terrain::Impassable);
 }
 
+fn islands_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cases/jdip/islands")
+}
+
+#[test]
+fn island_with_an_army_line_to_itself_was_read_as_sea() {
+    // jDip marks an island by an army line beside its fleet line: to the
+    // island itself (Loeb9's and Modern's Ireland) or empty (Ancient
+    // Mediterranean's Crete). Alone, such a line is Switzerland.
+    let m = Plugin::open(&islands_dir()).unwrap().variant("Islands").unwrap().model;
+    let terrain = |abbr: &str| m.provinces.iter().find(|p| p.abbr == abbr).unwrap().terrain;
+    assert_eq!(terrain("isl"), dip_core::Terrain::Coast);
+    assert_eq!(terrain("roc"), dip_core::Terrain::Coast);
+    assert_eq!(terrain("alp"), dip_core::Terrain::Impassable);
+    assert_eq!(terrain("wse"), dip_core::Terrain::Sea);
+    assert_eq!(m.convoy_coasts, ["roc"]);
+    let v = m.build("islands").unwrap();
+    let map = &v.map;
+    let army = map.find_unit_type("A").unwrap();
+    let (isl, por) = (map.find_province("isl").unwrap(), map.find_province("por").unwrap());
+    assert!(
+        map.allows(map.main_region(isl), army),
+        "an army may stand on the island"
+    );
+    // No army walks there: a line to itself is no border.
+    assert!(!map.reaches(army, map.main_region(por), isl));
+    assert!(map.edges(army, map.main_region(isl)).is_empty());
+}
+
 #[test]
 fn zip_plugin_reads_as_the_folder() {
     let dir = temp("zip");
@@ -307,6 +336,110 @@ fn majority_victory_was_left_out_of_written_plugins() {
         "{}",
         files[0].1
     );
+}
+
+#[test]
+fn islands_were_written_without_their_army_line() {
+    // jDip knows land only by an `mv` line: without one, Baleares and Crete
+    // were seas to jDip (which refused the convoyable Baleares) and to dip.
+    let (m, _) = formats::read_model("ancmed").unwrap();
+    let files = jdip::write(&m);
+    for island in ["bal", "cre"] {
+        let block = files[1]
+            .1
+            .split("<PROVINCE ")
+            .find(|b| b.starts_with(&format!("shortname=\"{island}\"")))
+            .unwrap();
+        assert!(
+            block.contains(&format!("<ADJACENCY type=\"mv\" refs=\"{island}\"/>")),
+            "{block}"
+        );
+    }
+}
+
+#[test]
+fn every_bundled_variant_keeps_its_terrain_and_convoy_coasts_as_a_plugin() {
+    // Nine of them lost islands (Crete, Ireland, Ceylon, ...) to the sea.
+    let places = |v: &dip_variants::Variant| -> Vec<String> {
+        let map = &v.map;
+        map.province_ids()
+            .map(|p| {
+                let convoy = map.province(p).terrain == dip_core::Terrain::Coast && map.is_convoy_space(p);
+                format!(
+                    "{} {:?}{}",
+                    map.province(p).abbr,
+                    map.province(p).terrain,
+                    if convoy { " convoys" } else { "" }
+                )
+            })
+            .collect()
+    };
+    for (name, _) in dip_variants::bundled() {
+        let (m, _) = formats::read_model(name).unwrap();
+        let files = jdip::write(&m);
+        let plugin = Plugin::from_memory("out", files.into_iter().map(|(n, t)| (n, t.into_bytes())).collect()).unwrap();
+        let back = plugin.variant(&plugin.variants[0].0).unwrap().model.build("back");
+        let back = back.unwrap_or_else(|e| panic!("{name}: the written plugin does not read back: {e}"));
+        assert_eq!(places(&back), places(&m.build(name).unwrap()), "{name}");
+    }
+}
+
+#[test]
+fn realpolitik_variant_with_an_island_did_not_read_back_as_a_plugin() {
+    let var = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/variants/tiny-realpolitik/Tiny.var");
+    let (m, _) = formats::read_model(&var.to_string_lossy()).unwrap();
+    let lost = formats::lost_in(&m, Format::Jdip);
+    assert!(!lost.iter().any(|l| l.contains("do not read back")), "{lost:?}");
+    // Only what jDip cannot say (the `mx` and `hx` borders) is lost.
+    assert!(lost.iter().all(|l| l.contains(':') || l.starts_with("W ")), "{lost:?}");
+}
+
+#[test]
+fn plugin_variant_was_written_under_dips_short_name() {
+    // `Modern (with Wings)` came back as `Modern__with_Wings_`: jDip's users
+    // know the plugin's name. It still reads back to the same short name.
+    let jv = Plugin::open(&tiny_dir()).unwrap().variant("tiny").unwrap();
+    let files = jdip::write(&jv.model);
+    assert!(files[0].1.contains("<VARIANT name=\"Tiny Isle\""), "{}", files[0].1);
+    let plugin = Plugin::from_memory("out", files.into_iter().map(|(n, t)| (n, t.into_bytes())).collect()).unwrap();
+    assert_eq!(plugin.variant("Tiny Isle").unwrap().model.name, "Tiny_Isle");
+    assert_eq!(
+        plugin.find("tiny_isle"),
+        Some("Tiny Isle"),
+        "dip's short name finds it too"
+    );
+    // A variant whose name was not made from its title keeps its name.
+    let (m, _) = formats::read_model("standard").unwrap();
+    assert!(jdip::write(&m)[0].1.contains("<VARIANT name=\"standard\""));
+}
+
+#[test]
+fn rotated_label_was_read_at_the_maps_origin() {
+    // jDip's rotated labels are placed by their transform, x and y being 0
+    // (Loeb9's `<text transform="translate(324.7,543), rotate(-80)" x="0" y="0">crs</text>`).
+    let files = with_file("tiny.svg", |t| {
+        t.replace(
+            "<text x=\"45\" y=\"140\">fen</text>",
+            "<text x=\"45\" y=\"140\">fen</text><g transform=\"translate(5,0)\"><text transform=\"translate(100,150), rotate(-80)\" x=\"0\" y=\"0\">cov</text></g>",
+        )
+    });
+    let m = Plugin::from_memory("x.zip", files)
+        .unwrap()
+        .variant("tiny")
+        .unwrap()
+        .model;
+    let cov = m.provinces.iter().find(|p| p.abbr == "cov").unwrap();
+    // (105, 150) in the view box from (10, 10).
+    assert_eq!(cov.label, Some((95.0, 140.0)));
+}
+
+#[test]
+fn supply_centre_points_are_read_from_the_map() {
+    let (file, svg) = Plugin::open(&tiny_dir()).unwrap().variant("tiny").unwrap().svg.unwrap();
+    let points = jdip::svg_centre_points(&svg, &file).unwrap();
+    // SUPPLY_CENTER x="60" y="80", in the view box from (10, 10).
+    assert!(points.contains(&("hil".to_string(), (50.0, 70.0))), "{points:?}");
+    assert_eq!(points.len(), 4, "{points:?}");
 }
 
 fn round_trip(m: &dip_variants::Model, what: &str) {

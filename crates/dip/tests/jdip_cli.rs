@@ -148,12 +148,19 @@ fn render_start_draws_on_the_plugins_map() {
     ]);
     assert_eq!(code, 0, "{out}");
     let text = std::fs::read_to_string(&svg).unwrap();
-    // The plugin's map is the picture under the position (300 × 200 view box).
-    assert!(text.contains("data:image/png;base64,"), "no map picture");
+    // The plugin's map is the picture under the position, at the size of
+    // its view box (300 × 200).
     assert!(
-        text.contains("width=\"300\"") || text.contains("300"),
-        "{}",
-        &text[..300.min(text.len())]
+        text.contains(
+            "<image width=\"300\" height=\"200\" preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,"
+        ),
+        "no map picture of the view box's size"
+    );
+    // Hills' centre marker at the map's SUPPLY_CENTER point (60, 80), in
+    // the view box from (10, 10).
+    assert!(
+        text.contains("<circle cx=\"50\" cy=\"70\" r=\"5\""),
+        "hil's centre is not at its point"
     );
     let _ = std::fs::remove_dir_all(&d);
 }
