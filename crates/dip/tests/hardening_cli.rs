@@ -758,3 +758,58 @@ fn shapes_file_with_a_byte_order_mark_was_an_unknown_line() {
     let o = dip(&["render", "start", "--shapes", "b.shapes", "-o", "m.svg"], &d);
     assert!(o.status.success(), "{}", text(&o));
 }
+
+#[test]
+fn mila_game_map_field_read_any_file_of_the_machine() {
+    let d = tmp("mila-map");
+    let src = std::fs::read_to_string(repo().join("crates/dip-game/tests/data/mila-3games.jsonl")).unwrap();
+    let first = src.lines().next().unwrap();
+    let with_map = |map: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(first).unwrap();
+        v["map"] = serde_json::Value::String(map.to_string());
+        v.to_string() + "\n"
+    };
+    std::fs::create_dir_all(d.join("games")).unwrap();
+    for (map, says) in [("/etc/passwd", "no absolute path"), ("../x.variant", "no `..`")] {
+        std::fs::write(d.join("games/g.json"), with_map(map)).unwrap();
+        let o = dip(
+            &["render", "--record", "games/g.json", "--phase", "S1901M", "-o", "x.svg"],
+            &d,
+        );
+        assert_eq!(o.status.code(), Some(2), "{map}: {}", text(&o));
+        assert!(text(&o).contains(says), "{map}: {}", text(&o));
+        assert!(!text(&o).contains("root:"), "{map}: {}", text(&o));
+    }
+    // A bundled variant's name is still read, and so is a file beside the game.
+    std::fs::write(d.join("games/g.json"), with_map("standard")).unwrap();
+    let o = dip(
+        &[
+            "render",
+            "--record",
+            "games/g.json",
+            "--phase",
+            "S1901M",
+            "-o",
+            "x.svg",
+            "--force",
+        ],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::copy(repo().join("variants/standard.variant"), d.join("games/mine.variant")).unwrap();
+    std::fs::write(d.join("games/g.json"), with_map("mine.variant")).unwrap();
+    let o = dip(
+        &[
+            "render",
+            "--record",
+            "games/g.json",
+            "--phase",
+            "S1901M",
+            "-o",
+            "x.svg",
+            "--force",
+        ],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+}
