@@ -916,6 +916,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     // position in GAME.TXT is read whatever its case.
     let start = g.game.state(&vocab.clone().with_exact_match(false))?;
     let inferred = g.game.phase()?.1;
+    crate::year::check_orders_year(&g.params.files[0], &start.phase, g.game.start_year.unwrap_or(1901))?;
     let three_phase = g.params.boolean("THREEPHASE", false)?;
     let opts = CheckOptions {
         nsu_checking_off: g.params.boolean("NSU_CHECKING_OFF", false)?,

@@ -553,3 +553,21 @@ fn accept_stopped_between_its_renames_could_not_be_finished() {
     assert_eq!(read(&dir, "HISTORY.REC"), history, "the turn is not recorded twice");
     assert!(!dir.join("TURN.REC").exists() && !dir.join("ACCEPT.JOURNAL").exists());
 }
+
+#[test]
+fn orders_txt_with_last_turns_year_was_played_again() {
+    let dir = example("orders-year");
+    let o = read(&dir, "ORDERS.TXT").replacen("YEAR Frühjahr 1901\n", "", 1);
+    for year in ["Herbst 1901", "Frühjahr 1902", "F02", "S1902M"] {
+        std::fs::write(dir.join("ORDERS.TXT"), format!("YEAR {year}\n{o}")).unwrap();
+        let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+        assert!(e.contains("ORDERS.TXT:1"), "{year}: {e}");
+        assert!(e.contains("not the game's turn, Spring 1901 Movement"), "{year}: {e}");
+        assert!(!dir.join("PLAIN.TXT").exists(), "{year}");
+    }
+    // The game's own turn, however written, is played.
+    for year in ["Frühjahr 1901", "F01", "Spring 1901 Movement", ""] {
+        std::fs::write(dir.join("ORDERS.TXT"), format!("YEAR {year}\n{o}")).unwrap();
+        run(&dir, &Stages::all(), None).unwrap_or_else(|e| panic!("{year}: {e}"));
+    }
+}
