@@ -17,7 +17,7 @@ mod staged;
 mod variant;
 mod war;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// dip: a game master's toolkit for Diplomacy and its variants.
@@ -79,6 +79,27 @@ enum Command {
     Daide(daide::Args),
 }
 
+/// The command line, every value of which may be a negative number: `--scale
+/// -1` is then refused as a bad value of `--scale`, not as an unknown argument.
+fn command() -> clap::Command {
+    fn negative_numbers(mut cmd: clap::Command) -> clap::Command {
+        let ids: Vec<clap::Id> = cmd
+            .get_arguments()
+            .filter(|a| a.get_action().takes_values())
+            .map(|a| a.get_id().clone())
+            .collect();
+        for id in ids {
+            cmd = cmd.mut_arg(id, |a| a.allow_negative_numbers(true));
+        }
+        let subs: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+        for s in subs {
+            cmd = cmd.mut_subcommand(s, negative_numbers);
+        }
+        cmd
+    }
+    negative_numbers(Cli::command())
+}
+
 fn main() -> ExitCode {
     // Output piped into `head` and the like: stop quietly when the reader
     // goes away, as command-line tools do, instead of failing to print.
@@ -86,7 +107,8 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse_from(gm::dipwork_options(std::env::args_os()));
+    let matches = command().get_matches_from(gm::dipwork_options(std::env::args_os()));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     for p in &cli.variants {
         if !p.exists() {
             eprintln!("dip: --variants {}: no such file or folder", p.display());

@@ -326,6 +326,24 @@ fn negative_numbers_as_values() {
     );
     let o = dip(&["score", "carnage", "R=14", "T=20", "--year", "-5"], &d);
     assert!(o.status.success(), "{}", text(&o));
+    // Every numeric option: a negative value is a bad value of that option,
+    // never "unexpected argument".
+    for (args, option) in [
+        (
+            &["war", "render", "x.war", "-o", "x.svg", "--scale", "-1"][..],
+            "the scale must be above 0",
+        ),
+        (&["daide", "--end-after", "-5000000"][..], "--end-after"),
+        (&["score", "carnage", "R=14", "--year", "-5000000"][..], "--year"),
+        (&["orders", "check", "x.txt", "--spellcheck", "-1"][..], "--spellcheck"),
+        (&["animate", "start", "--tween", "-3"][..], "--tween"),
+        (&["variant", "generate", "--seed", "-5"][..], "--seed"),
+    ] {
+        let o = dip(args, &d);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(!text(&o).contains("unexpected argument"), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(option), "{args:?}: {}", text(&o));
+    }
 }
 
 #[test]
