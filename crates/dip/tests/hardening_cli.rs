@@ -831,3 +831,27 @@ fn mila_game_map_field_read_any_file_of_the_machine() {
     );
     assert!(o.status.success(), "{}", text(&o));
 }
+
+#[test]
+fn new_game_of_a_variant_starting_in_year_minus_50_could_not_be_run() {
+    let d = tmp("negative-start");
+    let standard = std::fs::read_to_string(repo().join("variants/standard.variant")).unwrap();
+    assert!(standard.contains("\nstart 1901 spring"));
+    std::fs::write(
+        d.join("neg.variant"),
+        standard.replacen("\nstart 1901 spring", "\nstart -50 spring", 1),
+    )
+    .unwrap();
+    let o = dip(&["new", "--variant", "neg.variant", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Austria\nA Vie-Gal\nEND\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let newgame = std::fs::read_to_string(d.join("g/NEWGAME.TXT")).unwrap();
+    assert!(newgame.contains("PHASE Fall -50 Movement"), "{newgame}");
+    let o = dip(&["accept", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    // The position format too: the game's GAME.TXT as a position.
+    let o = dip(&["render", "g", "-o", "g.svg"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+}
