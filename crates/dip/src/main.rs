@@ -162,3 +162,43 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod help_tests {
+    /// Every subcommand and argument of the whole command tree, by path,
+    /// that has no help text.
+    fn without_help(cmd: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for a in cmd.get_arguments() {
+            let hidden = a.is_hide_set();
+            if !hidden && a.get_help().is_none() && a.get_long_help().is_none() {
+                out.push(format!("{path} {}", a.get_id()));
+            }
+        }
+        for s in cmd.get_subcommands() {
+            let sub = format!("{path} {}", s.get_name());
+            if !s.is_hide_set() && s.get_about().is_none() && s.get_long_about().is_none() {
+                out.push(sub.clone());
+            }
+            without_help(s, &sub, out);
+        }
+    }
+
+    #[test]
+    fn every_subcommand_and_argument_has_help() {
+        let mut missing = Vec::new();
+        without_help(&super::command(), "dip", &mut missing);
+        assert!(missing.is_empty(), "without help text:\n{}", missing.join("\n"));
+    }
+
+    #[test]
+    fn the_walk_finds_a_missing_help_at_any_depth() {
+        let c = clap::Command::new("x").about("x").subcommand(
+            clap::Command::new("s")
+                .arg(clap::Arg::new("n").long("n"))
+                .subcommand(clap::Command::new("t").about("t")),
+        );
+        let mut missing = Vec::new();
+        without_help(&c, "x", &mut missing);
+        assert_eq!(missing, ["x s", "x s n"]);
+    }
+}
