@@ -855,3 +855,17 @@ fn new_game_of_a_variant_starting_in_year_minus_50_could_not_be_run() {
     let o = dip(&["render", "g", "-o", "g.svg"], &d);
     assert!(o.status.success(), "{}", text(&o));
 }
+
+#[test]
+fn record_import_into_a_file_said_written_as_then_file_exists() {
+    let d = tmp("import-into-file");
+    std::fs::write(d.join("g.jsonl"), mila_with_ids(&["a/b"])).unwrap();
+    std::fs::write(d.join("out.rec"), "mine").unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "-o", "out.rec"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(
+        text(&o).trim(),
+        "dip: out.rec is a file; --out names the folder the records are written into"
+    );
+    assert_eq!(std::fs::read_to_string(d.join("out.rec")).unwrap(), "mine");
+}
