@@ -869,3 +869,27 @@ fn record_import_into_a_file_said_written_as_then_file_exists() {
     );
     assert_eq!(std::fs::read_to_string(d.join("out.rec")).unwrap(), "mine");
 }
+
+#[test]
+fn a_broken_unit_picture_was_drawn_as_the_generated_icon_and_check_said_ok() {
+    let d = tmp("broken-unit-picture");
+    let standard = std::fs::read_to_string(repo().join("variants/standard.variant")).unwrap();
+    // A PNG signature and nothing readable after it; a BMP claiming 100000 pixels a side.
+    std::fs::write(d.join("broken.png"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+    let mut huge = b"BM".to_vec();
+    huge.resize(54, 0);
+    huge[18..22].copy_from_slice(&100_000i32.to_le_bytes());
+    huge[22..26].copy_from_slice(&100_000i32.to_le_bytes());
+    std::fs::write(d.join("huge.bmp"), &huge).unwrap();
+    std::fs::write(
+        d.join("v.variant"),
+        format!("{standard}\nunit-picture ENG F broken.png\nunit-picture FRA A huge.bmp\n"),
+    )
+    .unwrap();
+    let o = dip(&["variant", "check", "v.variant"], &d);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("unit picture broken.png (England Fleet)"), "{t}");
+    assert!(t.contains("unit picture huge.bmp (France Army)"), "{t}");
+    assert!(t.contains("2 findings"), "{t}");
+}
