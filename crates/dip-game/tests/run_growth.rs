@@ -17,14 +17,6 @@ fn fall_turn(name: &str, orders: &[&str], n: usize) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dst);
     std::fs::create_dir_all(&dst).unwrap();
     std::fs::copy(src.join("GAME.TXT"), dst.join("GAME.TXT")).unwrap();
-    let orders = [
-        "A War-Gal",
-        "build A Mos",
-        "A Gal-Vie",
-        "waive",
-        "F Sev-Rum",
-        "A War S A Mos-Ukr",
-    ];
     let mut text = String::from("NATION Russia\n");
     for line in orders.iter().cycle().take(n) {
         text.push_str(line);
