@@ -1127,7 +1127,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     }
     write_in(
         g.form,
-        &dir.join(g.params.text("FNERRORS", "ERRORS.TXT")),
+        &named_file(dir, &g.params, "FNERRORS", "ERRORS.TXT")?,
         &errors,
         &mut out.written,
     )?;
@@ -1273,7 +1273,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         }
         write_in(
             g.form,
-            &dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT")),
+            &named_file(dir, &g.params, "FNNEWGAME", "NEWGAME.TXT")?,
             &newgame,
             &mut out.written,
         )?;
@@ -1415,7 +1415,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
     };
     write_in(
         g.form,
-        &g.dir.join(g.params.text("FNPLAINOUT", "PLAIN.TXT")),
+        &named_file(&g.dir, &g.params, "FNPLAINOUT", "PLAIN.TXT")?,
         &plain(&report, &style),
         &mut out.written,
     )?;
@@ -1462,7 +1462,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
 /// game as it was.
 pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
     let g = GameDir::open(dir, None)?;
-    let newgame = dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT"));
+    let newgame = named_file(dir, &g.params, "FNNEWGAME", "NEWGAME.TXT")?;
     let game = g.game.path.clone();
     let text = read(&newgame)?;
     if read(&game)? == text {
@@ -1579,14 +1579,30 @@ fn finish_accept(
     Ok(backup)
 }
 
+/// A file a parameter names (FNERRORS, FNNEWGAME, FNPLAINOUT, FNSAVE): in
+/// the game's folder, never elsewhere, as the parameter may come from
+/// ORDERS.TXT, the file players' orders are pasted into.
+fn named_file(dir: &Path, params: &Params, key: &str, default: &str) -> Result<PathBuf, RunError> {
+    let name = params.text(key, default);
+    dip_variants::files::confined(dir, name.trim()).map_err(|m| {
+        let at = params
+            .find(key)
+            .map(|(f, e)| format!("{}:{}: ", f.path.display(), e.line))
+            .unwrap_or_default();
+        RunError::Other(format!("{at}{key} {m}"))
+    })
+}
+
 /// Copies GAME.TXT to the backup named by FNSAVE (default GAME.BAK),
 /// numbered when that exists: no backup is ever overwritten.
 fn keep_backup(dir: &Path, params: &Params, game: &Path) -> Result<PathBuf, RunError> {
-    let save = params.text("FNSAVE", "GAME.BAK");
-    let mut backup = dir.join(&save);
+    let save = named_file(dir, params, "FNSAVE", "GAME.BAK")?;
+    let mut backup = save.clone();
     let mut n = 1;
     while backup.exists() {
-        backup = dir.join(format!("{save}.{n}"));
+        let mut numbered = save.clone().into_os_string();
+        numbered.push(format!(".{n}"));
+        backup = PathBuf::from(numbered);
         n += 1;
     }
     std::fs::copy(game, &backup).map_err(|e| RunError::Io(game.display().to_string(), e))?;
