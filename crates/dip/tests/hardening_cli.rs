@@ -727,7 +727,11 @@ fn score_and_bench_years_overflowed() {
     let o = dip(&["score", "manorcon", "R=14@-2147483648", "T=20"], &d);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(!text(&o).contains("panicked"), "{}", text(&o));
+    // --year takes the one year range of every reader, as `@YEAR` does.
     let o = dip(&["score", "manorcon", "R=14@1905", "T=20", "--year", "-2147483648"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("out of range"), "{}", text(&o));
+    let o = dip(&["score", "manorcon", "R=14@1905", "T=20", "--year", "-1000000"], &d);
     assert!(o.status.success(), "{}", text(&o));
     // The latest start a variant may have, benchmarked for its longest.
     let pure = std::fs::read_to_string(repo().join("variants/pure.variant")).unwrap();
