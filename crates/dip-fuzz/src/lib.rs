@@ -82,6 +82,28 @@ pub fn gamefile(data: &[u8]) {
     }
 }
 
+/// `dip run` over a game directory: GAME.TXT and ORDERS.TXT (split at the
+/// first NUL byte), every stage but the map, in a folder of its own.
+pub fn gamedir_run(data: &[u8]) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUN: AtomicUsize = AtomicUsize::new(0);
+    let n = RUN.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("dip-fuzz-run-{}-{n}", std::process::id()));
+    let split = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let (game, orders) = (&data[..split], data.get(split + 1..).unwrap_or(&[]));
+    if std::fs::create_dir_all(&dir).is_ok()
+        && std::fs::write(dir.join("GAME.TXT"), game).is_ok()
+        && std::fs::write(dir.join("ORDERS.TXT"), orders).is_ok()
+    {
+        let stages = dip_game::gamedir::Stages {
+            map: false,
+            ..dip_game::gamedir::Stages::all()
+        };
+        let _ = dip_game::gamedir::run(&dir, &stages, None);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// dip's native variant format.
 pub fn variant_native(data: &[u8]) {
     if let Ok(v) = dip_variants::parse(&text(data), "fuzz.variant") {
@@ -509,6 +531,25 @@ pub fn targets() -> Vec<Target> {
                     "examples/game/PROJECT.TXT",
                     "examples/game/meine/ORDERS.TXT",
                 ])
+            },
+        },
+        Target {
+            name: "gamedir_run",
+            run: gamedir_run,
+            seeds: || {
+                [
+                    "examples/game/meine",
+                    "examples/game1905/02-F1901M",
+                    "examples/game1905/04-S1902R",
+                ]
+                .iter()
+                .map(|d| {
+                    let mut seed = repo_file(&format!("{d}/GAME.TXT"));
+                    seed.push(0);
+                    seed.extend(repo_file(&format!("{d}/ORDERS.TXT")));
+                    seed
+                })
+                .collect()
             },
         },
         Target {

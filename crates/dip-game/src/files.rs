@@ -71,7 +71,8 @@ pub fn stage(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
     let tmp = temp_beside(path);
     std::fs::write(&tmp, bytes).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        format!("{}: cannot write: {e}", tmp.display())
+        // The file the user named, not the temporary one they never asked for.
+        format!("{}: cannot write: {e}", path.display())
     })?;
     Ok(tmp)
 }
@@ -125,6 +126,16 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_write_error_named_the_temporary_file() {
+        let target = std::env::temp_dir()
+            .join(format!("dip-no-such-folder-{}", std::process::id()))
+            .join("x.svg");
+        let e = replace(&target, b"<svg/>").unwrap_err();
+        assert!(e.starts_with(&format!("{}: cannot write", target.display())), "{e}");
+        assert!(!e.contains("dip-tmp"), "{e}");
+    }
 
     #[test]
     fn ids_cannot_leave_the_directory() {

@@ -12,6 +12,7 @@ use dip_core::{
 };
 use dip_text::{check_turn, read_orders, CheckOptions, Code, LineResult, ReadLine, TurnReport, Vocabulary};
 use dip_variants::files::Encoding;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Anything that stops a run: a file that cannot be read or written, or
@@ -417,8 +418,7 @@ fn k_unit(k: &OrderKind) -> Option<UnitRef> {
 /// Lines of a movement phase that may be retreats written as moves: for a
 /// unit with several orders, its moves when it has another order too, or
 /// every move after the first when all are moves.
-fn retreat_candidates(lines: &[ReadLine]) -> Vec<usize> {
-    let mut out = Vec::new();
+fn retreat_candidates(lines: &[ReadLine]) -> BTreeSet<usize> {
     let unit_lines: Vec<(usize, dip_core::ProvinceId, bool)> = lines
         .iter()
         .filter_map(|l| {
@@ -427,16 +427,33 @@ fn retreat_candidates(lines: &[ReadLine]) -> Vec<usize> {
             Some((l.line, u.province, matches!(k, OrderKind::Move(..))))
         })
         .collect();
-    for (i, &(line, p, is_move)) in unit_lines.iter().enumerate() {
+    // Counted by province and by (province, line), so that each line is
+    // judged in constant time (comparing every line with every other made
+    // `dip run` quadratic in the length of ORDERS.TXT).
+    let mut all: HashMap<dip_core::ProvinceId, usize> = HashMap::new();
+    let mut not_moves: HashMap<dip_core::ProvinceId, usize> = HashMap::new();
+    let mut all_on_line: HashMap<(dip_core::ProvinceId, usize), usize> = HashMap::new();
+    let mut not_moves_on_line: HashMap<(dip_core::ProvinceId, usize), usize> = HashMap::new();
+    for &(line, p, is_move) in &unit_lines {
+        *all.entry(p).or_default() += 1;
+        *all_on_line.entry((p, line)).or_default() += 1;
+        if !is_move {
+            *not_moves.entry(p).or_default() += 1;
+            *not_moves_on_line.entry((p, line)).or_default() += 1;
+        }
+    }
+    let mut moved_before: HashSet<dip_core::ProvinceId> = HashSet::new();
+    let mut out = BTreeSet::new();
+    for &(line, p, is_move) in &unit_lines {
         if !is_move {
             continue;
         }
-        let others: Vec<&(usize, dip_core::ProvinceId, bool)> =
-            unit_lines.iter().filter(|o| o.1 == p && o.0 != line).collect();
-        let other_kind = others.iter().any(|o| !o.2);
-        let earlier_move = unit_lines[..i].iter().any(|o| o.1 == p && o.2);
-        if other_kind || (earlier_move && !others.is_empty()) {
-            out.push(line);
+        let others = all[&p] - all_on_line[&(p, line)];
+        let other_kind =
+            not_moves.get(&p).copied().unwrap_or(0) > not_moves_on_line.get(&(p, line)).copied().unwrap_or(0);
+        let earlier_move = !moved_before.insert(p);
+        if other_kind || (earlier_move && others > 0) {
+            out.insert(line);
         }
     }
     out
@@ -920,6 +937,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     // position in GAME.TXT is read whatever its case.
     let start = g.game.state(&vocab.clone().with_exact_match(false))?;
     let inferred = g.game.phase()?.1;
+    crate::year::check_orders_year(&g.params.files[0], &start.phase, g.game.start_year.unwrap_or(1901))?;
     let three_phase = g.params.boolean("THREEPHASE", false)?;
     let opts = CheckOptions {
         nsu_checking_off: g.params.boolean("NSU_CHECKING_OFF", false)?,
@@ -1007,9 +1025,9 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     let mut state = start.clone();
     let mut dislodged_after: Vec<dip_core::ProvinceId> = Vec::new();
     // Lines some phase of this run read; the others are reported.
-    let mut used: Vec<usize> = Vec::new();
+    let mut used: HashSet<usize> = HashSet::new();
     // Lines of a two-phase turn read as retreats (second orders that are moves).
-    let mut retreat_lines: Vec<usize> = Vec::new();
+    let mut retreat_lines: BTreeSet<usize> = BTreeSet::new();
     loop {
         let kind = state.phase.kind;
         // A turn that starts with retreats: every line for a dislodged unit
@@ -1046,6 +1064,10 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         // movement order that would make it hold (113).
         if runs.is_empty() && kind == PhaseKind::Movement && !three_phase && stages.winter {
             let mut tried_lines = retreat_candidates(&mine);
+            let unit_of_line: HashMap<usize, dip_core::ProvinceId> = mine
+                .iter()
+                .filter_map(|l| Some((l.line, l.scanned.order.as_ref().and_then(k_unit)?.province)))
+                .collect();
             while !tried_lines.is_empty() {
                 let without: Vec<ReadLine> = mine
                     .iter()
@@ -1053,19 +1075,14 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                     .cloned()
                     .collect();
                 let tried = run_phase(map, &vocab, &rules, &opts, &state, &without, &so_far);
-                let dislodged: Vec<dip_core::ProvinceId> = match &tried.outcome {
+                let dislodged: HashSet<dip_core::ProvinceId> = match &tried.outcome {
                     PhaseOutcome::Movement(m) => m.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect(),
-                    _ => Vec::new(),
+                    _ => HashSet::new(),
                 };
-                let keep: Vec<usize> = tried_lines
+                let keep: BTreeSet<usize> = tried_lines
                     .iter()
                     .copied()
-                    .filter(|n| {
-                        mine.iter()
-                            .find(|l| l.line == *n)
-                            .and_then(|l| l.scanned.order.as_ref().and_then(k_unit))
-                            .is_some_and(|u| dislodged.contains(&u.province))
-                    })
+                    .filter(|n| unit_of_line.get(n).is_some_and(|p| dislodged.contains(p)))
                     .collect();
                 if keep.len() == tried_lines.len() {
                     run = tried;
@@ -1134,7 +1151,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     }
     write_in(
         g.form,
-        &dir.join(g.params.text("FNERRORS", "ERRORS.TXT")),
+        &named_file(dir, &g.params, "FNERRORS", "ERRORS.TXT")?,
         &errors,
         &mut out.written,
     )?;
@@ -1280,7 +1297,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         }
         write_in(
             g.form,
-            &dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT")),
+            &named_file(dir, &g.params, "FNNEWGAME", "NEWGAME.TXT")?,
             &newgame,
             &mut out.written,
         )?;
@@ -1422,7 +1439,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
     };
     write_in(
         g.form,
-        &g.dir.join(g.params.text("FNPLAINOUT", "PLAIN.TXT")),
+        &named_file(&g.dir, &g.params, "FNPLAINOUT", "PLAIN.TXT")?,
         &plain(&report, &style),
         &mut out.written,
     )?;
@@ -1469,7 +1486,7 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
 /// game as it was.
 pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
     let g = GameDir::open(dir, None)?;
-    let newgame = dir.join(g.params.text("FNNEWGAME", "NEWGAME.TXT"));
+    let newgame = named_file(dir, &g.params, "FNNEWGAME", "NEWGAME.TXT")?;
     let game = g.game.path.clone();
     let text = read(&newgame)?;
     if read(&game)? == text {
@@ -1586,14 +1603,30 @@ fn finish_accept(
     Ok(backup)
 }
 
+/// A file a parameter names (FNERRORS, FNNEWGAME, FNPLAINOUT, FNSAVE): in
+/// the game's folder, never elsewhere, as the parameter may come from
+/// ORDERS.TXT, the file players' orders are pasted into.
+fn named_file(dir: &Path, params: &Params, key: &str, default: &str) -> Result<PathBuf, RunError> {
+    let name = params.text(key, default);
+    dip_variants::files::confined(dir, name.trim()).map_err(|m| {
+        let at = params
+            .find(key)
+            .map(|(f, e)| format!("{}:{}: ", f.path.display(), e.line))
+            .unwrap_or_default();
+        RunError::Other(format!("{at}{key} {m}"))
+    })
+}
+
 /// Copies GAME.TXT to the backup named by FNSAVE (default GAME.BAK),
 /// numbered when that exists: no backup is ever overwritten.
 fn keep_backup(dir: &Path, params: &Params, game: &Path) -> Result<PathBuf, RunError> {
-    let save = params.text("FNSAVE", "GAME.BAK");
-    let mut backup = dir.join(&save);
+    let save = named_file(dir, params, "FNSAVE", "GAME.BAK")?;
+    let mut backup = save.clone();
     let mut n = 1;
     while backup.exists() {
-        backup = dir.join(format!("{save}.{n}"));
+        let mut numbered = save.clone().into_os_string();
+        numbered.push(format!(".{n}"));
+        backup = PathBuf::from(numbered);
         n += 1;
     }
     std::fs::copy(game, &backup).map_err(|e| RunError::Io(game.display().to_string(), e))?;

@@ -173,7 +173,8 @@ impl GameRecord {
     }
 }
 
-/// The variant a record names (`variant NAME`): a bundled variant, or a
+/// The variant a record names (`variant NAME`, a MILA game's `map`): a
+/// bundled variant, a variant of a jDip plugin under `--variants`, or a
 /// file beside the record (or below its folder). An absolute path or `..`
 /// is refused: a record from elsewhere reads no other file of the machine.
 pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_variants::Variant, String> {
@@ -183,6 +184,13 @@ pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_varian
         .any(|(n, _)| n.eq_ignore_ascii_case(name))
     {
         return dip_variants::load(name).map_err(|e| e.to_string());
+    }
+    // A plugin's variant is named, never a path (the plugins are the user's).
+    if !name.contains(['/', '\\']) {
+        if let Some(found) = dip_variants::jdip::find(name) {
+            let (_, v) = found.map_err(|e| e.to_string())?;
+            return v.model.build(&format!("jdip:{name}")).map_err(|e| e.to_string());
+        }
     }
     let dir = record.parent().unwrap_or(std::path::Path::new(""));
     let path = dip_variants::files::confined(dir, name).map_err(|m| format!("{}: variant {m}", record.display()))?;

@@ -82,7 +82,10 @@ pub fn open_record(path: &Path) -> Result<Recorded, RunError> {
         let game = games
             .first()
             .ok_or_else(|| RunError::Other(format!("{name}: no game in the file")))?;
-        let variant = dip_variants::load(if game.map.is_empty() { "standard" } else { &game.map }).map_err(other)?;
+        // The game's map: a bundled or plugin variant's name, or a file
+        // confined to the MILA file's folder (never any path of the machine).
+        let map_name = if game.map.is_empty() { "standard" } else { &game.map };
+        let variant = crate::record::record_variant(path, map_name).map_err(other)?;
         let record =
             crate::record::from_mila(&variant.map, game).map_err(|e| RunError::Other(format!("{name}: {e}")))?;
         return Ok(Recorded {

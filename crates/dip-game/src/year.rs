@@ -107,6 +107,42 @@ impl YearText {
     }
 }
 
+/// DipWork's optional `YEAR` in ORDERS.TXT names the turn the orders are
+/// for. When it names another year or season than the game's phase (last
+/// turn's file left in place), the orders are refused, never played again.
+pub fn check_orders_year(
+    orders: &crate::params::ParamFile,
+    phase: &Phase,
+    start_year: i32,
+) -> Result<(), crate::gamefile::GameError> {
+    let Some(e) = orders.get("YEAR").filter(|e| !e.value.trim().is_empty()) else {
+        return Ok(());
+    };
+    let err = |message: String| crate::gamefile::GameError {
+        file: orders.path.display().to_string(),
+        line: e.line,
+        message,
+    };
+    let read = read(&e.value, start_year).map_err(|m| err(format!("YEAR: {m}")))?;
+    // A two-digit year names the year within its century.
+    let year_differs = read.year.is_some_and(|y| {
+        if read.short_year {
+            y.rem_euclid(100) != phase.year.rem_euclid(100)
+        } else {
+            y != phase.year
+        }
+    });
+    let season_differs = read.season.is_some_and(|s| s != phase.season);
+    if year_differs || season_differs {
+        return Err(err(format!(
+            "YEAR `{}` is not the game's turn, {}: these orders are for another turn (correct or remove the YEAR line)",
+            e.value.trim(),
+            crate::gamefile::title_phase(phase)
+        )));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -553,3 +553,42 @@ fn accept_stopped_between_its_renames_could_not_be_finished() {
     assert_eq!(read(&dir, "HISTORY.REC"), history, "the turn is not recorded twice");
     assert!(!dir.join("TURN.REC").exists() && !dir.join("ACCEPT.JOURNAL").exists());
 }
+
+#[test]
+fn orders_txt_with_last_turns_year_was_played_again() {
+    let dir = example("orders-year");
+    let o = read(&dir, "ORDERS.TXT").replacen("YEAR Frühjahr 1901\n", "", 1);
+    for year in ["Herbst 1901", "Frühjahr 1902", "F02", "S1902M"] {
+        std::fs::write(dir.join("ORDERS.TXT"), format!("YEAR {year}\n{o}")).unwrap();
+        let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+        assert!(e.contains("ORDERS.TXT:1"), "{year}: {e}");
+        assert!(e.contains("not the game's turn, Spring 1901 Movement"), "{year}: {e}");
+        assert!(!dir.join("PLAIN.TXT").exists(), "{year}");
+    }
+    // The game's own turn, however written, is played.
+    for year in ["Frühjahr 1901", "F01", "Spring 1901 Movement", ""] {
+        std::fs::write(dir.join("ORDERS.TXT"), format!("YEAR {year}\n{o}")).unwrap();
+        run(&dir, &Stages::all(), None).unwrap_or_else(|e| panic!("{year}: {e}"));
+    }
+}
+
+#[test]
+fn orders_txt_naming_an_output_file_elsewhere_wrote_it_there() {
+    let dir = example("fn-outside");
+    let victim = dir.parent().unwrap().join("victim.txt");
+    std::fs::write(&victim, "mine").unwrap();
+    let o = read(&dir, "ORDERS.TXT");
+    for key in ["FNERRORS", "FNPLAINOUT", "FNNEWGAME"] {
+        for name in [victim.display().to_string(), "../victim.txt".to_string()] {
+            std::fs::write(dir.join("ORDERS.TXT"), format!("{key} {name}\n{o}")).unwrap();
+            let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+            assert!(e.contains("ORDERS.TXT:1: "), "{key} {name}: {e}");
+            assert!(e.contains("no absolute path, no `..`"), "{key} {name}: {e}");
+            assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine", "{key} {name}");
+        }
+    }
+    // A name inside the game's folder is written there.
+    std::fs::write(dir.join("ORDERS.TXT"), format!("FNERRORS FEHLER.TXT\n{o}")).unwrap();
+    run(&dir, &Stages::all(), None).unwrap();
+    assert!(dir.join("FEHLER.TXT").is_file());
+}

@@ -229,8 +229,13 @@ pub fn decode_picture(bytes: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterEr
         decode_tiff(bytes)
     } else if !bytes.starts_with(b"\x89PNG") && crate::pict::is_pict(bytes) {
         crate::pict::decode_pict(bytes)
-    } else {
+    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
         decode_png(bytes)
+    } else {
+        // Said as what it is not, not as a PNG gone wrong.
+        Err(RasterError::Picture(
+            "not a PNG, BMP, ICO, TIF or Mac PICT picture".into(),
+        ))
     }
 }
 
@@ -931,5 +936,12 @@ mod tests {
         let back = decode_png(&encode_png(&pm).unwrap()).unwrap();
         assert_eq!(back.data(), pm.data());
         assert!(decode_png(b"not a png").is_err());
+    }
+
+    #[test]
+    fn an_unknown_picture_format_was_called_a_bad_png() {
+        let e = decode_picture(b"GIF89a and the rest").unwrap_err().to_string();
+        assert!(e.contains("not a PNG, BMP, ICO, TIF or Mac PICT picture"), "{e}");
+        assert!(!e.contains("PNG:"), "{e}");
     }
 }

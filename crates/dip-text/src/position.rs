@@ -34,11 +34,9 @@ pub fn parse_phase(text: &str) -> Result<Phase, String> {
             "movement" | "moves" => kind = PhaseKind::Movement,
             "retreat" | "retreats" => kind = PhaseKind::Retreat,
             "adjustment" | "adjustments" | "builds" | "build" => kind = PhaseKind::Adjustment,
+            // Every reader's range (dip-core's): a variant may start before year 0.
             other if other.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) && other != "-" => {
-                match other.parse::<i64>() {
-                    Ok(y) if (0..=MAX_YEAR as i64).contains(&y) => year = Some(y as i32),
-                    _ => return Err(format!("the year {other} is out of range (years from 0 to {MAX_YEAR})")),
-                }
+                year = Some(dip_core::parse_year(other)?)
             }
             other => {
                 return Err(format!(
@@ -300,6 +298,15 @@ mod year_tests {
         // The engine never wraps a year.
         let v = dip_core::Phase::new(i32::MAX, dip_core::Season::Fall, dip_core::PhaseKind::Adjustment);
         assert_eq!(v.year.saturating_add(1), i32::MAX);
+    }
+
+    #[test]
+    fn a_negative_year_a_variant_may_start_in_was_refused() {
+        let p = parse_phase("spring -50 movement").unwrap();
+        assert_eq!(p.year, -50);
+        assert_eq!(parse_phase(&format_phase(&p)).unwrap(), p);
+        let e = parse_phase(&format!("spring -{} movement", MAX_YEAR as i64 + 1)).unwrap_err();
+        assert!(e.contains("out of range (years from -1000000"), "{e}");
     }
 }
 

@@ -218,9 +218,10 @@ pub fn bundled() -> &'static [(&'static str, &'static str)] {
     BUNDLED
 }
 
-/// Parses a variant file; `file` names it in error messages.
+/// Parses a variant file; `file` names it in error messages and is the
+/// folder its pictures must be in.
 pub fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
-    parse::parse(text, file)
+    parse::parse_native(text, file)
 }
 
 /// A bundled variant by name (case-insensitive), else the variant at this

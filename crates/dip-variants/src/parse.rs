@@ -376,8 +376,29 @@ impl Parser<'_> {
 /// How the error for a file that is no variant file at all begins.
 pub(crate) const NOT_A_VARIANT: &str = "not a dip variant file";
 
-/// Parses a variant file; `file` names it in error messages.
+/// Parses a variant's text made by another format's reader (which found
+/// its pictures itself, a Realpolitik `.var` in its shared folder above);
+/// `file` names it in error messages.
 pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
+    parse_with(text, file, false)
+}
+
+/// Parses a native variant file: the pictures it names must be in its
+/// folder (no absolute path, no `..`), so a variant from elsewhere reads no
+/// other file of the machine.
+pub(crate) fn parse_native(text: &str, file: &str) -> Result<Variant, VariantError> {
+    parse_with(text, file, true)
+}
+
+fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantError> {
+    let folder = std::path::Path::new(file).parent().unwrap_or(std::path::Path::new(""));
+    let confined = |path: &str| -> Res<()> {
+        if confine {
+            crate::files::confined(folder, path).map(|_| ())
+        } else {
+            Ok(())
+        }
+    };
     let mut p = Parser {
         file,
         b: MapBuilder::default(),
@@ -643,7 +664,11 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
     let mut pictures = Vec::new();
     for s in stmts("picture") {
         match s.args() {
-            [kind, path] => pictures.push((unquote(kind).into_owned(), unquote(path).into_owned())),
+            [kind, path] => {
+                let path = unquote(path).into_owned();
+                confined(&path).map_err(|m| p.err(s.line, format!("picture {m}")))?;
+                pictures.push((unquote(kind).into_owned(), path))
+            }
             _ => {
                 return Err(p.err(
                     s.line,
@@ -874,6 +899,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
                 ));
             }
             let path = unquote(path).into_owned();
+            confined(&path).map_err(|m| format!("unit picture {m}"))?;
             let full = std::path::Path::new(file)
                 .parent()
                 .unwrap_or(std::path::Path::new(""))

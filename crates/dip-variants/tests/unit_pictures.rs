@@ -218,3 +218,27 @@ fn a_dipwork_picture_list_becomes_unit_pictures() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn native_variant_pictures_were_read_from_anywhere_on_the_machine() {
+    let outside = folder("outside", &[("pics/x.png", PNG_START)]);
+    let dir = folder("confined", &[]);
+    let abs = outside.join("pics/x.png");
+    let up = format!("../{}/pics/x.png", outside.file_name().unwrap().to_str().unwrap());
+    for (extra, says) in [
+        (
+            format!("unit-picture NOR A \"{}\"\n", abs.display()),
+            "no absolute path",
+        ),
+        (format!("unit-picture NOR A {up}\n"), "no `..`"),
+        ("picture colour /etc/passwd\n".to_string(), "no absolute path"),
+        (format!("picture bw {up}\n"), "no `..`"),
+    ] {
+        let e = parse_in(&dir, &extra).unwrap_err();
+        assert_err(&e, &dir, MINI.lines().count() + 1, says);
+        assert!(e.message.contains("picture"), "{e}");
+    }
+    // Inside the folder (and below it) is fine.
+    std::fs::write(dir.join("pics/x.png"), PNG_START).unwrap();
+    parse_in(&dir, "unit-picture NOR A pics/x.png\npicture colour ./pics/map.png\n").unwrap();
+}

@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0, value_parser = press_level)]
     press: u32,
     /// End the game as a draw of the survivors after this year.
-    #[arg(long, value_name = "YEAR")]
+    #[arg(long, value_name = "YEAR", value_parser = dip_core::parse_year)]
     end_after: Option<i32>,
     /// Where the database, the record and the maps go (default: a new
     /// folder under the system's temporary folder).

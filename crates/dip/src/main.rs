@@ -17,7 +17,7 @@ mod staged;
 mod variant;
 mod war;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// dip: a game master's toolkit for Diplomacy and its variants.
@@ -79,6 +79,27 @@ enum Command {
     Daide(daide::Args),
 }
 
+/// The command line, every value of which may be a negative number: `--scale
+/// -1` is then refused as a bad value of `--scale`, not as an unknown argument.
+fn command() -> clap::Command {
+    fn negative_numbers(mut cmd: clap::Command) -> clap::Command {
+        let ids: Vec<clap::Id> = cmd
+            .get_arguments()
+            .filter(|a| a.get_action().takes_values())
+            .map(|a| a.get_id().clone())
+            .collect();
+        for id in ids {
+            cmd = cmd.mut_arg(id, |a| a.allow_negative_numbers(true));
+        }
+        let subs: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+        for s in subs {
+            cmd = cmd.mut_subcommand(s, negative_numbers);
+        }
+        cmd
+    }
+    negative_numbers(Cli::command())
+}
+
 fn main() -> ExitCode {
     // Output piped into `head` and the like: stop quietly when the reader
     // goes away, as command-line tools do, instead of failing to print.
@@ -86,7 +107,8 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse_from(gm::dipwork_options(std::env::args_os()));
+    let matches = command().get_matches_from(gm::dipwork_options(std::env::args_os()));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     for p in &cli.variants {
         if !p.exists() {
             eprintln!("dip: --variants {}: no such file or folder", p.display());
@@ -138,5 +160,45 @@ fn main() -> ExitCode {
             eprintln!("dip: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod help_tests {
+    /// Every subcommand and argument of the whole command tree, by path,
+    /// that has no help text.
+    fn without_help(cmd: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for a in cmd.get_arguments() {
+            let hidden = a.is_hide_set();
+            if !hidden && a.get_help().is_none() && a.get_long_help().is_none() {
+                out.push(format!("{path} {}", a.get_id()));
+            }
+        }
+        for s in cmd.get_subcommands() {
+            let sub = format!("{path} {}", s.get_name());
+            if !s.is_hide_set() && s.get_about().is_none() && s.get_long_about().is_none() {
+                out.push(sub.clone());
+            }
+            without_help(s, &sub, out);
+        }
+    }
+
+    #[test]
+    fn every_subcommand_and_argument_has_help() {
+        let mut missing = Vec::new();
+        without_help(&super::command(), "dip", &mut missing);
+        assert!(missing.is_empty(), "without help text:\n{}", missing.join("\n"));
+    }
+
+    #[test]
+    fn the_walk_finds_a_missing_help_at_any_depth() {
+        let c = clap::Command::new("x").about("x").subcommand(
+            clap::Command::new("s")
+                .arg(clap::Arg::new("n").long("n"))
+                .subcommand(clap::Command::new("t").about("t")),
+        );
+        let mut missing = Vec::new();
+        without_help(&c, "x", &mut missing);
+        assert_eq!(missing, ["x s", "x s n"]);
     }
 }

@@ -238,7 +238,7 @@ pub struct ScoreArgs {
     #[arg(required = true)]
     powers: Vec<String>,
     /// The last game year.
-    #[arg(long, default_value_t = 1910, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1910, value_parser = dip_core::parse_year)]
     year: i32,
 }
 

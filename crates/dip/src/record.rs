@@ -93,6 +93,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
     match a.command {
         RecordCommand::Import { file, out, force } => {
             let name = file.display().to_string();
+            // --out is a folder: a file there is said so before anything else.
+            if out.exists() && !out.is_dir() {
+                eprintln!(
+                    "dip: {} is a file; --out names the folder the records are written into",
+                    out.display()
+                );
+                return Ok(ExitCode::from(2));
+            }
             let bytes = match dip_game::files::read_bytes_capped(&file, dip_game::files::MAX_BINARY_BYTES) {
                 Ok(b) => b,
                 Err(e) => {

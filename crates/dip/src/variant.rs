@@ -103,6 +103,23 @@ fn write_output(out: &str, text: &str, inputs: &[&Path], force: bool) -> Result<
     dip_game::files::replace(o, text.as_bytes()).map_err(anyhow::Error::msg)
 }
 
+/// Unit pictures that cannot be drawn (a broken file, or too big): maps
+/// would quietly draw the generated icon instead, so `check` says so.
+fn unit_picture_findings(v: &dip_variants::Variant) -> Vec<String> {
+    v.unit_pictures
+        .iter()
+        .filter_map(|u| {
+            let e = dip_render::raster::decode_picture(&u.bytes).err()?;
+            Some(format!(
+                "unit picture {} ({} {}): {e}; maps draw the generated icon instead",
+                u.path,
+                v.map.power(u.power).name,
+                v.map.unit_type(u.unit_type).name
+            ))
+        })
+        .collect()
+}
+
 /// Says so when a bundled name hides a variant of that name in a plugin
 /// given with `--variants` (the bundled one is used).
 pub fn warn_hidden(name: &str) {
@@ -207,6 +224,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             };
             if let Some(v) = &v {
                 findings.extend(dip_variants::lint::lint(v).iter().map(|f| f.to_string()));
+                findings.extend(unit_picture_findings(v));
             }
             for f in &findings {
                 println!("{path}: {f}");

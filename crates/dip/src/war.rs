@@ -101,9 +101,18 @@ struct RenderArgs {
     /// (default: Globe; for a REC file the map that was shown).
     #[arg(long)]
     view: Option<String>,
-    /// Size factor.
-    #[arg(long, default_value_t = 1.0)]
+    /// Size factor (above 0, at most 10).
+    #[arg(long, default_value_t = 1.0, value_parser = scale)]
     scale: f32,
+}
+
+/// A size factor as `dip render` takes it: above 0 and at most 10.
+fn scale(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(s) if s > 0.0 && s <= 10.0 => Ok(s),
+        Ok(_) => Err(format!("the scale must be above 0 and at most 10 (got {text})")),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 #[derive(clap::Args)]

@@ -326,6 +326,24 @@ fn negative_numbers_as_values() {
     );
     let o = dip(&["score", "carnage", "R=14", "T=20", "--year", "-5"], &d);
     assert!(o.status.success(), "{}", text(&o));
+    // Every numeric option: a negative value is a bad value of that option,
+    // never "unexpected argument".
+    for (args, option) in [
+        (
+            &["war", "render", "x.war", "-o", "x.svg", "--scale", "-1"][..],
+            "the scale must be above 0",
+        ),
+        (&["daide", "--end-after", "-5000000"][..], "--end-after"),
+        (&["score", "carnage", "R=14", "--year", "-5000000"][..], "--year"),
+        (&["orders", "check", "x.txt", "--spellcheck", "-1"][..], "--spellcheck"),
+        (&["animate", "start", "--tween", "-3"][..], "--tween"),
+        (&["variant", "generate", "--seed", "-5"][..], "--seed"),
+    ] {
+        let o = dip(args, &d);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(!text(&o).contains("unexpected argument"), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(option), "{args:?}: {}", text(&o));
+    }
 }
 
 #[test]
@@ -709,7 +727,11 @@ fn score_and_bench_years_overflowed() {
     let o = dip(&["score", "manorcon", "R=14@-2147483648", "T=20"], &d);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(!text(&o).contains("panicked"), "{}", text(&o));
+    // --year takes the one year range of every reader, as `@YEAR` does.
     let o = dip(&["score", "manorcon", "R=14@1905", "T=20", "--year", "-2147483648"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("out of range"), "{}", text(&o));
+    let o = dip(&["score", "manorcon", "R=14@1905", "T=20", "--year", "-1000000"], &d);
     assert!(o.status.success(), "{}", text(&o));
     // The latest start a variant may have, benchmarked for its longest.
     let pure = std::fs::read_to_string(repo().join("variants/pure.variant")).unwrap();
@@ -757,4 +779,121 @@ fn shapes_file_with_a_byte_order_mark_was_an_unknown_line() {
     std::fs::write(d.join("b.shapes"), bytes).unwrap();
     let o = dip(&["render", "start", "--shapes", "b.shapes", "-o", "m.svg"], &d);
     assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn mila_game_map_field_read_any_file_of_the_machine() {
+    let d = tmp("mila-map");
+    let src = std::fs::read_to_string(repo().join("crates/dip-game/tests/data/mila-3games.jsonl")).unwrap();
+    let first = src.lines().next().unwrap();
+    let with_map = |map: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(first).unwrap();
+        v["map"] = serde_json::Value::String(map.to_string());
+        v.to_string() + "\n"
+    };
+    std::fs::create_dir_all(d.join("games")).unwrap();
+    for (map, says) in [("/etc/passwd", "no absolute path"), ("../x.variant", "no `..`")] {
+        std::fs::write(d.join("games/g.json"), with_map(map)).unwrap();
+        let o = dip(
+            &["render", "--record", "games/g.json", "--phase", "S1901M", "-o", "x.svg"],
+            &d,
+        );
+        assert_eq!(o.status.code(), Some(2), "{map}: {}", text(&o));
+        assert!(text(&o).contains(says), "{map}: {}", text(&o));
+        assert!(!text(&o).contains("root:"), "{map}: {}", text(&o));
+    }
+    // A bundled variant's name is still read, and so is a file beside the game.
+    std::fs::write(d.join("games/g.json"), with_map("standard")).unwrap();
+    let o = dip(
+        &[
+            "render",
+            "--record",
+            "games/g.json",
+            "--phase",
+            "S1901M",
+            "-o",
+            "x.svg",
+            "--force",
+        ],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::copy(repo().join("variants/standard.variant"), d.join("games/mine.variant")).unwrap();
+    std::fs::write(d.join("games/g.json"), with_map("mine.variant")).unwrap();
+    let o = dip(
+        &[
+            "render",
+            "--record",
+            "games/g.json",
+            "--phase",
+            "S1901M",
+            "-o",
+            "x.svg",
+            "--force",
+        ],
+        &d,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn new_game_of_a_variant_starting_in_year_minus_50_could_not_be_run() {
+    let d = tmp("negative-start");
+    let standard = std::fs::read_to_string(repo().join("variants/standard.variant")).unwrap();
+    assert!(standard.contains("\nstart 1901 spring"));
+    std::fs::write(
+        d.join("neg.variant"),
+        standard.replacen("\nstart 1901 spring", "\nstart -50 spring", 1),
+    )
+    .unwrap();
+    let o = dip(&["new", "--variant", "neg.variant", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::write(d.join("g/ORDERS.TXT"), "NATION Austria\nA Vie-Gal\nEND\n").unwrap();
+    let o = dip(&["run", "g", "--all"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    let newgame = std::fs::read_to_string(d.join("g/NEWGAME.TXT")).unwrap();
+    assert!(newgame.contains("PHASE Fall -50 Movement"), "{newgame}");
+    let o = dip(&["accept", "g"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+    // The position format too: the game's GAME.TXT as a position.
+    let o = dip(&["render", "g", "-o", "g.svg"], &d);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn record_import_into_a_file_said_written_as_then_file_exists() {
+    let d = tmp("import-into-file");
+    std::fs::write(d.join("g.jsonl"), mila_with_ids(&["a/b"])).unwrap();
+    std::fs::write(d.join("out.rec"), "mine").unwrap();
+    let o = dip(&["record", "import", "g.jsonl", "-o", "out.rec"], &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(
+        text(&o).trim(),
+        "dip: out.rec is a file; --out names the folder the records are written into"
+    );
+    assert_eq!(std::fs::read_to_string(d.join("out.rec")).unwrap(), "mine");
+}
+
+#[test]
+fn a_broken_unit_picture_was_drawn_as_the_generated_icon_and_check_said_ok() {
+    let d = tmp("broken-unit-picture");
+    let standard = std::fs::read_to_string(repo().join("variants/standard.variant")).unwrap();
+    // A PNG signature and nothing readable after it; a BMP claiming 100000 pixels a side.
+    std::fs::write(d.join("broken.png"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+    let mut huge = b"BM".to_vec();
+    huge.resize(54, 0);
+    huge[18..22].copy_from_slice(&100_000i32.to_le_bytes());
+    huge[22..26].copy_from_slice(&100_000i32.to_le_bytes());
+    std::fs::write(d.join("huge.bmp"), &huge).unwrap();
+    std::fs::write(
+        d.join("v.variant"),
+        format!("{standard}\nunit-picture ENG F broken.png\nunit-picture FRA A huge.bmp\n"),
+    )
+    .unwrap();
+    let o = dip(&["variant", "check", "v.variant"], &d);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("unit picture broken.png (England Fleet)"), "{t}");
+    assert!(t.contains("unit picture huge.bmp (France Army)"), "{t}");
+    assert!(t.contains("2 findings"), "{t}");
 }

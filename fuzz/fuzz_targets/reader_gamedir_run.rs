@@ -1,0 +1,8 @@
+//! Fuzz target: dip_fuzz::gamedir_run (see crates/dip-fuzz): any bytes, never a panic.
+//!
+//!     cargo +nightly fuzz run reader_gamedir_run
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| dip_fuzz::gamedir_run(data));
