@@ -193,6 +193,25 @@ pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_varian
         }
     }
     let dir = record.parent().unwrap_or(std::path::Path::new(""));
+    // A game directory's TURN.REC and HISTORY.REC name the variant as its
+    // GAME.TXT's VARIANTPATH does, so it is looked up the same way: the
+    // project folder, then the game's.
+    let in_game_dir = std::fs::read_dir(if dir.as_os_str().is_empty() {
+        std::path::Path::new(".")
+    } else {
+        dir
+    })
+    .into_iter()
+    .flatten()
+    .flatten()
+    .any(|e| {
+        e.file_name()
+            .to_str()
+            .is_some_and(|n| n.eq_ignore_ascii_case("GAME.TXT"))
+    });
+    if in_game_dir {
+        return crate::variantpath::resolve(dir, None, name, "VARIANT.TXT").map(|r| r.variant);
+    }
     let path = dip_variants::files::confined(dir, name).map_err(|m| format!("{}: variant {m}", record.display()))?;
     dip_variants::formats::load_any(&path.to_string_lossy()).map_err(|e| e.to_string())
 }

@@ -858,6 +858,16 @@ fn new_game_of_a_variant_starting_in_year_minus_50_could_not_be_run() {
     // The position format too: the game's GAME.TXT as a position.
     let o = dip(&["render", "g", "-o", "g.svg"], &d);
     assert!(o.status.success(), "{}", text(&o));
+    game_history_naming_a_variant_in_the_project_folder_was_not_found(&d);
+}
+
+/// HISTORY.REC names the variant as GAME.TXT's VARIANTPATH does
+/// (`neg.variant`, in the project folder); `dip record show` looked for it
+/// beside the record only.
+fn game_history_naming_a_variant_in_the_project_folder_was_not_found(d: &Path) {
+    let o = dip(&["record", "show", "g/HISTORY.REC"], d);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("-50"), "{}", text(&o));
 }
 
 #[test]
