@@ -13,23 +13,30 @@ passes (CPU time of this thread, after a garbage collection; the first
 pass finds dip's process-wide tables cold).
 Prints microseconds per phase for each engine and the ratio per pass and the
 median of the later passes; making a game is timed apart. Not a test:
-numbers depend on the machine (BENCHMARKS.md records them). `--dump FILE`
+numbers depend on the machine (BENCHMARKS.md records them).
+`--processes` times each engine's pass in a process of its own, which
+imports only that engine (as an agent's process does; a process that has
+loaded MILA runs dip's loop some 20% slower, see BENCHMARKS.md), after
+one untimed pass there. `--dump FILE`
 also writes the recorded games for the Rust-only timing of the same loop:
 
     cargo run --release -p dip-py --example agent_loop -- FILE
 """
 import argparse
 import gc
+import importlib
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
-
-import diplomacy
-import dip
 
 
 def record_games(n, until, seed):
     """[(phase name, {power: orders})] per game, as MILA accepted them."""
+    diplomacy = importlib.import_module("diplomacy")
     games = []
     for g in range(n):
         rng = random.Random(seed + g)
@@ -62,7 +69,7 @@ def agent_loop(make, phases, clock):
         for power in powers:
             game.get_orderable_locations(power)
         for power in powers:
-            game.set_orders(power, orders[power])
+            game.set_orders(power, orders.get(power, []))
         game.process()
     return clock() - t
 
@@ -90,6 +97,62 @@ def alternating(games, passes, clock, by):
                 ours += agent_loop(dip.Game, phases, clock)
         out.append((mila, ours))
     return out
+
+
+def write_games(games, out):
+    for phases in games:
+        out.write("GAME\n")
+        for name, orders in phases:
+            out.write("PHASE %s\n" % name)
+            for power, given in orders.items():
+                out.writelines("%s\t%s\n" % (power, o) for o in given)
+
+
+def read_games(path):
+    """The games `write_games` wrote (every power of a phase listed,
+    with no orders where it gave none)."""
+    games, powers = [], set()
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line == "GAME":
+                games.append([])
+            elif line.startswith("PHASE "):
+                games[-1].append((line[6:], {}))
+            elif "\t" in line:
+                power, order = line.split("\t", 1)
+                powers.add(power)
+                games[-1][-1][1].setdefault(power, []).append(order)
+    for phases in games:
+        for _, orders in phases:
+            for power in powers:
+                orders.setdefault(power, [])
+    return games
+
+
+def child(engine, path, clock):
+    """One untimed pass and one timed pass of `engine`'s agent loop over
+    the games in `path`, in this process, which imports only that engine;
+    prints the timed pass's seconds."""
+    make = importlib.import_module("diplomacy" if engine == "mila" else "dip").Game
+    games = read_games(path)
+    for phases in games:
+        agent_loop(make, phases, clock)
+    gc.collect()
+    print(sum(agent_loop(make, phases, clock) for phases in games))
+
+
+def in_processes(games, passes, wall):
+    """Per pass, the agent loop's seconds for MILA and dip, each engine's
+    pass in a new process of its own (see `child`), taking turns."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "games.txt")
+        with open(path, "w") as out:
+            write_games(games, out)
+        run = lambda engine: float(subprocess.run(
+            [sys.executable, os.path.abspath(__file__), "--child", engine, path] + (["--wall"] if wall else []),
+            check=True, capture_output=True, text=True).stdout)
+        return [(run("mila"), run("dip")) for _ in range(passes)]
 
 
 def one_off(make, n=20):
@@ -124,31 +187,41 @@ def main():
     ap.add_argument("--alternate", choices=["game", "pass"], default="pass",
                     help="MILA and dip take turns game by game, or pass by pass (default)")
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of this thread's CPU time")
+    ap.add_argument("--processes", action="store_true",
+                    help="each engine's passes in processes of their own (one untimed pass first in each)")
     ap.add_argument("--dump", metavar="FILE", help="write the recorded games (GAME, PHASE, power<TAB>order lines)")
+    ap.add_argument("--child", nargs=2, metavar=("ENGINE", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    clock_of = time.perf_counter if args.wall else time.thread_time
+    if args.child:
+        return child(args.child[0], args.child[1], clock_of)
+    global diplomacy, dip
+    diplomacy = importlib.import_module("diplomacy")
+    dip = importlib.import_module("dip")
     games = record_games(args.games, args.until, args.seed)
     if args.dump:
         with open(args.dump, "w") as out:
-            for phases in games:
-                out.write("GAME\n")
-                for name, orders in phases:
-                    out.write("PHASE %s\n" % name)
-                    for power, given in orders.items():
-                        out.writelines("%s\t%s\n" % (power, o) for o in given)
+            write_games(games, out)
     phases = sum(len(g) for g in games)
     print("%d games, %d phases (MILA's random orders)" % (len(games), phases))
     us = lambda seconds: seconds / phases * 1e6
     clock = "wall" if args.wall else "CPU time"
-    runs = alternating(games, args.passes, time.perf_counter if args.wall else time.thread_time, args.alternate)
-    print("MILA and dip alternating %s by %s" % (args.alternate, args.alternate))
+    if args.processes:
+        runs = in_processes(games, args.passes, args.wall)
+        print("MILA and dip alternating pass by pass, each pass in a process of its own after an untimed pass")
+    else:
+        runs = alternating(games, args.passes, clock_of, args.alternate)
+        print("MILA and dip alternating %s by %s" % (args.alternate, args.alternate))
     for k, (mila_s, dip_s) in enumerate(runs):
         print("pass %d (%s): MILA %.0f us/phase, dip %.1f us/phase, %.0fx%s"
-              % (k + 1, clock, us(mila_s), us(dip_s), mila_s / dip_s, "  (first: dip's tables cold)" if k == 0 else ""))
-    later = runs[1:] or runs
+              % (k + 1, clock, us(mila_s), us(dip_s), mila_s / dip_s,
+                 "  (first: dip's tables cold)" if k == 0 and not args.processes else ""))
+    later = runs if args.processes else runs[1:] or runs
     mila_m = statistics.median(m for m, _ in later)
     dip_m = statistics.median(d for _, d in later)
     print("agent loop, median of passes %s (%s): MILA %.0f us/phase, dip %.1f us/phase, %.0fx"
-          % ("2-%d" % len(runs) if len(runs) > 1 else "1", clock, us(mila_m), us(dip_m), mila_m / dip_m))
+          % ("%d-%d" % (len(runs) - len(later) + 1, len(runs)) if len(runs) > 1 else "1",
+             clock, us(mila_m), us(dip_m), mila_m / dip_m))
     print("making a game (not in the loop): MILA %.0f us, dip %.0f us"
           % (one_off(diplomacy.Game), one_off(dip.Game)))
     mila_p, n = process_only(diplomacy.Game, games)
