@@ -196,19 +196,7 @@ pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_varian
     // A game directory's TURN.REC and HISTORY.REC name the variant as its
     // GAME.TXT's VARIANTPATH does, so it is looked up the same way: the
     // project folder, then the game's.
-    let in_game_dir = std::fs::read_dir(if dir.as_os_str().is_empty() {
-        std::path::Path::new(".")
-    } else {
-        dir
-    })
-    .into_iter()
-    .flatten()
-    .flatten()
-    .any(|e| {
-        e.file_name()
-            .to_str()
-            .is_some_and(|n| n.eq_ignore_ascii_case("GAME.TXT"))
-    });
+    let in_game_dir = dip_variants::files::find_dos_path(dir, "GAME.TXT").is_some_and(|p| p.is_file());
     if in_game_dir {
         return crate::variantpath::resolve(dir, None, name, "VARIANT.TXT").map(|r| r.variant);
     }
