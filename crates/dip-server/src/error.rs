@@ -56,7 +56,8 @@ impl From<DbError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if self.status.is_server_error() {
+        // 503 (busy) is load, not trouble: under an attack it would flood the log.
+        if self.status.is_server_error() && self.status != StatusCode::SERVICE_UNAVAILABLE {
             tracing::error!(code = self.code, "{}", self.message);
         }
         let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
