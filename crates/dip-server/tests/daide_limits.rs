@@ -132,6 +132,9 @@ async fn hst_beyond_the_allowance_is_rejected() {
     // The allowance refills as time passes: a slow machine gets a few more.
     let refilled = (started.elapsed().as_secs_f64() * allowed as f64 / 60.0).ceil() as usize;
     assert!(answered >= allowed, "{answered} answered");
-    assert!(answered <= allowed + refilled, "{answered} answered, {refilled} refilled");
+    assert!(
+        answered <= allowed + refilled,
+        "{answered} answered, {refilled} refilled"
+    );
     assert!(refused > 0);
 }

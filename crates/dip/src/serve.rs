@@ -65,13 +65,18 @@ fn seconds(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(v))
 }
 
-pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    // The server's warnings and errors (a phase that failed to process, a
-    // database error) go to standard error.
+/// The server's warnings and errors (a phase that failed to process, a
+/// game paused after three failures, a database error) to standard error,
+/// for `dip serve` and `dip daide` alike.
+pub fn log_to_stderr() {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_max_level(tracing::Level::WARN)
         .try_init();
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    log_to_stderr();
     let config = dip_server::ServeConfig {
         listen: a.listen,
         data: a.data,
