@@ -67,7 +67,7 @@ async fn join(
     State(st): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    body: axum::body::Bytes,
+    crate::routes::RawBody(body): crate::routes::RawBody,
 ) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
@@ -217,7 +217,7 @@ async fn import(
     State(st): State<AppState>,
     headers: HeaderMap,
     q: Result<Query<ImportOptions>, axum::extract::rejection::QueryRejection>,
-    body: axum::body::Bytes,
+    crate::routes::RawBody(body): crate::routes::RawBody,
 ) -> ApiResult<Response> {
     let Query(mut opts) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
     opts.seed = super::seed_for_api(&st, opts.seed);
