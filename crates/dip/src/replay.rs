@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         // run said "0 phases agree, 0 differ" and exited 0).
         let other;
         let (map, rules) = if g.map.is_empty() || g.map == "standard" {
-            (&variant.map, rules.clone())
+            (&variant.map, rules)
         } else {
             other = match dip_variants::load(&g.map) {
                 Ok(v) => v,
@@ -54,7 +54,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     return Ok(ExitCode::from(2));
                 }
             };
-            let mut r = other.rules.clone();
+            let mut r = other.rules;
             for kv in args.rules.split_whitespace().filter_map(|w| w.split_once('=')) {
                 r.set(kv.0, kv.1)?;
             }

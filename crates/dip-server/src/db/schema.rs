@@ -254,8 +254,15 @@ mod tests {
                     // Two names that look alike, allowed before step 4.
                     old_account(tx, "xavier")?;
                     old_account(tx, "x\u{430}vier")?;
-                    crate::lobby::join(tx, id, &gm, Some("France"))?;
-                    crate::lobby::join(tx, id, &other, Some("Germany"))?;
+                    // Joined as the old schema stored it (today's join
+                    // answers with a view that reads the newer columns).
+                    for (who, power) in [(&gm, "France"), (&other, "Germany")] {
+                        tx.exec(
+                            "INSERT INTO members (game_id, account_id, wanted, joined) VALUES ($1, $2, $3, 0)",
+                            &[id.into(), who.id.into(), power.into()],
+                        )?;
+                        crate::game::event(tx, id, "joined", serde_json::json!({}))?;
+                    }
                     Ok(id)
                 })
                 .unwrap()
