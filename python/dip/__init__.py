@@ -249,10 +249,11 @@ class Power:
 
     @property
     def adjust(self):
-        """Retreat and adjustment orders as given."""
+        """Retreat and adjustment orders as MILA keeps them: void ones as
+        ``VOID <order>``, WAIVEs included."""
         if self.game.phase_type == 'M':
             return []
-        return self.game._orders(self.name)
+        return self.game._adjust(self.name)
 
     def is_eliminated(self):
         return not (self.game._units(self.name) or self.game._centers(self.name) or self.game._retreats(self.name))

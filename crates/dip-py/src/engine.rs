@@ -12,6 +12,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
+mod mila_lists;
+
 /// FxHash: order texts and codes are short, and SipHash would cost more
 /// than the lookup it serves.
 #[derive(Default, Clone, Copy)]
@@ -194,7 +196,7 @@ impl OrderTable {
         // Retreats, disbands and builds, and moves by convoy.
         let shore: Vec<ProvinceId> = map
             .province_ids()
-            .filter(|&q| !map.is_convoy_space(q) && map.convoy_neighbours(q).iter().next().is_some())
+            .filter(|&q| is_shore(map, q) && map.convoy_neighbours(q).iter().next().is_some())
             .collect();
         self.id(v, "WAIVE");
         self.retreats = vec![None; slots];
@@ -644,6 +646,13 @@ pub struct Entry {
     pub void: bool,
 }
 
+impl Entry {
+    /// Does `get_orders` list it? Not when void, nor a WAIVE.
+    pub fn shown(&self) -> bool {
+        !self.void && !matches!(self.order.map(|o| o.kind), Some(OrderKind::Waive))
+    }
+}
+
 /// The legal orders of the current phase, computed once.
 #[derive(Debug, Default)]
 pub struct Possible {
@@ -793,8 +802,6 @@ pub struct Game {
     pub outcome: Vec<String>,
     /// Messages for orders and units refused (MILA's `game.error`).
     pub errors: Vec<String>,
-    /// Keys filed by the current `set_orders` call.
-    call_keys: Vec<Name>,
     /// `Results::at` of the last phase processed, for the next.
     results_at: Vec<u32>,
 }
@@ -902,7 +909,6 @@ impl Game {
             done: false,
             outcome: Vec::new(),
             errors: Vec::new(),
-            call_keys: Vec::new(),
             results_at: Vec::new(),
         };
         let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
@@ -1498,7 +1504,10 @@ impl Game {
     /// not `u32::MAX`, is the number of `texts[k]` in the variant's table,
     /// found by the caller among the legal orders listed for this position.
     pub fn set_orders_known<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], known: &[u32], replace: bool) {
-        self.call_keys.clear();
+        if self.state.phase.kind != PhaseKind::Movement {
+            self.set_list_orders(power, texts, known, replace);
+            return;
+        }
         // Listed orders are looked up in the variant's table (locked once
         // for the call; `add_order` takes nothing else that locks it).
         let v: &'static VariantData = self.v;
@@ -1683,16 +1692,9 @@ impl Game {
         }
     }
 
-    fn file(&mut self, power: PowerId, mut e: Entry, replace: bool) {
+    /// Files a movement order under its unit.
+    fn file(&mut self, power: PowerId, e: Entry, replace: bool) {
         let movement = self.state.phase.kind == PhaseKind::Movement;
-        if self.state.phase.kind == PhaseKind::Adjustment && !e.void {
-            // A second order for one site or unit in the same call is void.
-            if self.call_keys.contains(&e.key) {
-                e.void = true;
-                e.key = Name::Owned(format!("VOID {}", self.call_keys.len()));
-            }
-            self.call_keys.push(e.key.clone());
-        }
         let list = &mut self.orders[power.index()];
         let exists = list.iter().any(|x| same(&x.key, &e.key));
         if exists {
@@ -1705,12 +1707,28 @@ impl Game {
         list.push(e);
     }
 
-    /// Orders of a power as `get_orders` gives them (refused ones hidden).
+    /// Orders of a power as `get_orders` gives them (refused ones and
+    /// WAIVE hidden, as MILA does).
     pub fn orders(&self, power: PowerId) -> Vec<String> {
         self.orders[power.index()]
             .iter()
-            .filter(|e| !e.void)
+            .filter(|e| e.shown())
             .map(|e| e.text.to_string())
+            .collect()
+    }
+
+    /// MILA's `power.adjust` in a retreat or adjustment phase: every
+    /// entry, void ones as `VOID <order>`, WAIVEs included.
+    pub fn adjust_list(&self, power: PowerId) -> Vec<String> {
+        self.orders[power.index()]
+            .iter()
+            .map(|e| {
+                if e.void {
+                    format!("VOID {}", e.text)
+                } else {
+                    e.text.to_string()
+                }
+            })
             .collect()
     }
 
@@ -1718,7 +1736,7 @@ impl Game {
     pub fn order_entries(&self, power: PowerId) -> Vec<(String, String)> {
         self.orders[power.index()]
             .iter()
-            .filter(|e| !e.void)
+            .filter(|e| e.shown())
             .map(|e| (e.key.to_string(), e.text.to_string()))
             .collect()
     }
@@ -2007,7 +2025,7 @@ impl Game {
             let from = s.group_shores.len() as u32;
             for &f in &s.members[a as usize..b as usize] {
                 for q in map.convoy_neighbours(f).iter() {
-                    if !map.is_convoy_space(ProvinceId(q as u16)) && !s.shores.contains(q) {
+                    if is_shore(map, ProvinceId(q as u16)) && !s.shores.contains(q) {
                         s.shores.insert(q);
                         s.group_shores.push(ProvinceId(q as u16));
                     }
@@ -2055,7 +2073,7 @@ impl Game {
                     for &f in &s.fleets[fleet0..] {
                         for q in map.convoy_neighbours(f).iter() {
                             let q = ProvinceId(q as u16);
-                            if q != p && !map.is_convoy_space(q) && !s.shores.contains(q.index()) {
+                            if q != p && is_shore(map, q) && !s.shores.contains(q.index()) {
                                 s.shores.insert(q.index());
                                 s.sea.push(q);
                             }
@@ -2676,22 +2694,34 @@ impl Game {
             }
             PhaseKind::Adjustment => {}
         }
+        // MILA carries out builds and disbands while they are due, in the order given.
+        let carried = if kind == PhaseKind::Adjustment {
+            self.adjustments_carried_out()
+        } else {
+            Vec::new()
+        };
         for (pi, list) in self.orders.iter().enumerate() {
             let mine = ordered_units.len();
             // Refused orders first, then the others, each in the order given.
-            let refused = |e: &&Entry| e.void || e.order.is_none();
-            for e in list.iter().filter(refused).chain(list.iter().filter(|e| !refused(e))) {
+            let refused = |(_, e): &(usize, &Entry)| e.void || e.order.is_none();
+            let entries = list.iter().enumerate();
+            for (k, e) in entries.clone().filter(refused).chain(entries.filter(|x| !refused(x))) {
                 let rkey: Name = match (kind, e.order.map(|o| o.kind)) {
                     _ if e.void => Name::Owned(first_two(&e.text)),
                     (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => Name::Owned(first_two(&e.text)),
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
-                if kind != PhaseKind::Adjustment && !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
+                if !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
                     ordered_units.push((PowerId(pi as u8), rkey.clone()));
                 }
                 let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
+                let carried_out = carried.get(pi).and_then(|c| c.get(k)).copied();
                 match e.order {
+                    Some(_) if carried_out == Some(false) && !e.void => {
+                        results.add(at, rkey.clone(), None);
+                        results.add(at, rkey, Some(VOID));
+                    }
                     Some(o) if !e.void => {
                         orders.push(o);
                         keys.push((rkey, e.text.clone()));
@@ -2797,7 +2827,11 @@ impl Game {
                 .orders
                 .iter_mut()
                 .enumerate()
-                .flat_map(|(p, l)| l.drain(..).filter(|e| !e.void).map(move |e| (PowerId(p as u8), e.text)))
+                .flat_map(|(p, l)| {
+                    l.drain(..)
+                        .filter(Entry::shown)
+                        .map(move |e| (PowerId(p as u8), e.text))
+                })
                 .collect(),
             results: std::mem::take(&mut results.list),
         });
@@ -3006,6 +3040,15 @@ pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
         _ => return None,
     };
     Some(Order::new(power, kind))
+}
+
+/// May a convoyed army land in `q`? Any land, a coast where fleets also
+/// convoy (Baleares on ancmed) included.
+fn is_shore(map: &Map, q: ProvinceId) -> bool {
+    matches!(
+        map.province(q).terrain,
+        dip_core::Terrain::Land | dip_core::Terrain::Coast
+    )
 }
 
 /// Three capital letters as an index below 26³ (`VariantData::loc3`).
