@@ -13,8 +13,9 @@ import json as _json
 import time as _time
 
 from ._dip import Engine, add_variant_path, process_many as _process_many, variants as _variants
+from ._map import Map
 
-__all__ = ["Game", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants", "add_variant_path",
+__all__ = ["Game", "Map", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants", "add_variant_path",
            "to_saved_game_format", "from_saved_game_format", "DipError"]
 
 # MILA's default rules (diplomacy 1.1.2).
@@ -289,23 +290,16 @@ class GamePhaseData:
                    dct.get('messages', []))
 
 
-class _Map:
-    """The few map facts MILA's tests and agents read from ``game.map``."""
+# One Map per variant, shared by its games (as MILA shares its maps).
+_MAPS = {}
 
-    def __init__(self, engine):
-        self.name = engine._map_name
-        self.powers = engine._powers()
-        self.locs = engine._locs()
-        self.scs = engine._supply_centers()
-        self.first_year = engine._first_year
 
-    @staticmethod
-    def compare_phases(phase_1, phase_2):
-        a, b = _ShortPhase(phase_1), _ShortPhase(phase_2)
-        return -1 if a < b else (1 if b < a else 0)
-
-    def phase_abbr(self, phase, default='?????'):
-        return _engine_short(phase) or default
+def _map_of(engine, map_name):
+    key = (engine._map_name, map_name)
+    found = _MAPS.get(key)
+    if found is None:
+        found = _MAPS[key] = Map(map_name, engine=engine)
+    return found
 
 
 def _engine_short(long_name):
@@ -343,7 +337,7 @@ class Game(Engine):
         self.status = kwargs.get('status', 'active')
         # Messages by phase name, made when first asked for (see `messages`).
         self._msgs = {}
-        self.map = _Map(self)
+        self.map = _map_of(self, map_name if variant is None else variant)
         self.powers = {name: Power(self, name) for name in sorted(self._powers())}
         self._hist = None  # (length, order_history, result_history, state_history)
         self._status = None  # (length, {power: {unit: results}})

@@ -780,6 +780,9 @@ pub struct Game {
     pub v: &'static VariantData,
     pub rules: Ruleset,
     pub no_check: bool,
+    /// MILA's `expand` of the current `set_orders` call: when off, a
+    /// support keeps the coast it names, which must then be the move's.
+    pub expand: bool,
     pub state: State,
     /// Order of placement per province, so that `get_units` lists units
     /// in the order they were set.
@@ -895,6 +898,7 @@ impl Game {
             v,
             rules,
             no_check: false,
+            expand: true,
             state: v.start.clone(),
             seq: vec![0; n],
             center_seq: vec![0; n],
@@ -1579,7 +1583,9 @@ impl Game {
         };
         let mut fast = read;
         if let Some(o) = &mut fast {
-            self.support_coast(o);
+            if self.expand {
+                self.support_coast(o);
+            }
         }
         if let (Some(o), Some((id, _, own))) = (fast.filter(|o| Some(*o) == read), found) {
             if self.listed(&o, id) {
@@ -1606,7 +1612,9 @@ impl Game {
             }
             _ => match parse_order_with(&self.v.vocab, text, Some(power)) {
                 Ok(mut o) => {
-                    self.support_coast(&mut o);
+                    if self.expand {
+                        self.support_coast(&mut o);
+                    }
                     let problem = self.problem(&o);
                     if let Some(e) = &problem {
                         self.errors.push(format!("order `{text}`: {e}"));
@@ -2520,6 +2528,38 @@ impl Game {
 
     // ---- processing ----------------------------------------------------------
 
+    /// Does support `o` name a coast other than the one the supported
+    /// unit moves to?
+    fn support_misses_coast(&self, o: &Order, orders: &[Order]) -> bool {
+        let OrderKind::SupportMove(_, t, d) = o.kind else {
+            return false;
+        };
+        let CoastSpec::Coast(r) = d.coast else {
+            return false;
+        };
+        orders.iter().any(|x| match x.kind {
+            OrderKind::Move(u, to, _) if u.province == t.province && to.province == d.province => {
+                matches!(to.coast, CoastSpec::Coast(r2) if r2 != r)
+            }
+            _ => false,
+        })
+    }
+
+    /// Why a movement order given (under NO_CHECK) cannot be its unit's:
+    /// `Some(true)` when the unit is another power's, `Some(false)` when
+    /// it names a coast the unit is not on.
+    fn not_its_unit(&self, o: &Order) -> Option<bool> {
+        let u = o.unit()?;
+        let actual = self.state.unit(u.province)?;
+        if actual.power != o.power {
+            return Some(true);
+        }
+        match u.coast {
+            CoastSpec::Coast(r) if r != actual.region => Some(false),
+            _ => None,
+        }
+    }
+
     /// MILA's convention for moves that could go by land or by sea: by
     /// convoy when convoy orders for it form a chain and the order says
     /// `VIA` or one of the convoying fleets is the army's own.
@@ -2528,7 +2568,11 @@ impl Game {
         let convoys: Vec<(PowerId, ProvinceId, ProvinceId, ProvinceId)> = orders
             .iter()
             .filter_map(|o| match o.kind {
-                OrderKind::Convoy(f, a, to) => Some((o.power, f.province, a.province, to.province)),
+                // A convoy order that could not be carried out (NO_CHECK
+                // lets it through) shows no intent.
+                OrderKind::Convoy(f, a, to) if self.problem(o).is_none() => {
+                    Some((o.power, f.province, a.province, to.province))
+                }
                 _ => None,
             })
             .collect();
@@ -2615,7 +2659,10 @@ impl Game {
                         }
                     }
                 }
-                OrderKind::Convoy(f, a, d) if tags[i].is_none() || tags[i] == Some(VOID) => {
+                // (An illegal convoy, which NO_CHECK lets through, stays void.)
+                OrderKind::Convoy(f, a, d)
+                    if tags[i].is_none() || (tags[i] == Some(VOID) && self.problem(o).is_none()) =>
+                {
                     let adjacent = self
                         .state
                         .unit(a.province)
@@ -2706,6 +2753,22 @@ impl Game {
             let refused = |(_, e): &(usize, &Entry)| e.void || e.order.is_none();
             let entries = list.iter().enumerate();
             for (k, e) in entries.clone().filter(refused).chain(entries.filter(|x| !refused(x))) {
+                if let (PhaseKind::Movement, Some(o), false) = (kind, e.order, e.void) {
+                    match self.not_its_unit(&o) {
+                        // MILA (NO_CHECK): an order to another power's
+                        // unit is set aside, the unit's own stands.
+                        Some(true) => continue,
+                        // An order naming a coast the unit is not on is
+                        // read for the unit's coast (MILA corrects it); if
+                        // it cannot be carried out, it is void under the
+                        // unit as written.
+                        Some(false) if self.problem(&o).is_some() => {
+                            results.add(None, Name::Owned(first_two(&e.text)), Some(VOID));
+                            continue;
+                        }
+                        _ => {}
+                    }
+                }
                 let rkey: Name = match (kind, e.order.map(|o| o.kind)) {
                     _ if e.void => Name::Owned(first_two(&e.text)),
                     (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => Name::Owned(first_two(&e.text)),
@@ -2732,6 +2795,18 @@ impl Game {
         }
         if kind == PhaseKind::Movement {
             self.convoy_intent(&mut orders);
+            // A support that kept its coast (`expand=False`) and names
+            // another coast than the move it supports is void.
+            let mut k = 0;
+            while k < orders.len() {
+                if self.support_misses_coast(&orders[k], &orders) {
+                    let (key, _) = keys.remove(k);
+                    let at = orders.remove(k).unit().map(|u| u.province);
+                    results.add(at, key, Some(VOID));
+                } else {
+                    k += 1;
+                }
+            }
         }
         let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
         let mut tags: Vec<Option<&'static str>> = outcome

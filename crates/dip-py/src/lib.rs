@@ -271,14 +271,16 @@ impl Engine {
         expand: bool,
         replace: bool,
     ) -> PyResult<()> {
-        // MILA's `expand` (fill in the unit type) is what dip's reader does anyway.
-        let _ = expand;
+        // MILA's `expand` fills in unit types and coasts, which dip's reader
+        // does anyway, except that a support then keeps the coast it names.
+        slf.borrow_mut().g.expand = expand;
         let refused = if orders.is_instance_of::<PyString>() {
             let one = PyList::new(slf.py(), [orders])?;
             slf.borrow_mut().file_orders(power_name, one.as_any(), replace)?
         } else {
             slf.borrow_mut().file_orders(power_name, orders, replace)?
         };
+        slf.borrow_mut().g.expand = true;
         if refused > 0 {
             slf.call_method0("_errors")?;
         }
@@ -367,6 +369,7 @@ impl Engine {
         d.set_item("centers", centers)?;
         d.set_item("units", start_units)?;
         d.set_item("victory", map.victory_centers())?;
+        d.set_item("build_any", map.build_rule == dip_core::map::BuildRule::Chaos)?;
         Ok(d)
     }
 
