@@ -501,3 +501,28 @@ def test_ancmed_convoys_into_baleares_were_missing_from_possible_orders():
     game.set_units('CARTHAGE', ['A CAR', 'F BER'])
     assert 'F BER C A CAR - BAL' in game.get_all_possible_orders()['BER']
     assert 'A CAR - BAL VIA' in game.get_all_possible_orders()['CAR']
+
+
+def test_state_builds_listed_occupied_home_centres():
+    game = _winter('RUSSIA', ['A MOS'], ['MOS', 'STP', 'WAR', 'SEV'])
+    game.set_units('TURKEY', ['F SEV'])
+    builds = game.get_state()['builds']['RUSSIA']
+    # MOS has Russia's own army and SEV a Turkish fleet: STP and WAR remain.
+    assert sorted(builds['homes']) == ['STP', 'WAR'] and builds['count'] == 2
+
+
+def test_messages_added_as_milas_and_saved():
+    game = dip.Game()
+    first = game.add_message(dip.Message(sender='FRANCE', recipient='ENGLAND', message='hello',
+                                         phase=game.get_current_phase()))
+    second = game.add_message(dip.Message(sender='ENGLAND', recipient='GLOBAL', message='hi',
+                                          phase=game.get_current_phase()))
+    assert second > first and list(game.messages) == [first, second]
+    saved = game.to_saved_game_format()
+    assert [m['message'] for m in saved['phases'][-1]['messages']] == ['hello', 'hi']
+    with pytest.raises(dip.DipError):
+        game.new_power_message('ENGLAND', 'no power of mine')
+    game.role = 'FRANCE'
+    msg = game.new_power_message('ENGLAND', 'body')
+    assert (msg.sender, msg.recipient, msg.time_sent) == ('FRANCE', 'ENGLAND', None)
+    assert game.new_global_message('all').is_global()

@@ -208,3 +208,20 @@ def test_ancmed_baleares_is_reached_and_convoys_as_in_milas_map():
             possible = game.get_all_possible_orders()
             orders[make] = {loc: sorted(possible[loc]) for loc in ('SAG', 'TAR', 'MAS', 'BAL')}
         assert orders[dip.Game] == orders[diplomacy.Game], units
+
+
+def test_milas_messages_and_result_objects_passed_through_dip():
+    message = mila_module('diplomacy.engine.message')
+    game = dip.Game()
+    game.add_message(message.Message(sender='FRANCE', recipient='ENGLAND', message='hello',
+                                     phase=game.get_current_phase(), time_sent=1))
+    game.set_orders('FRANCE', ['A PAR - BUR', 'A MAR - BUR'])
+    game.process()
+    saved = dip.to_saved_game_format(game)
+    assert saved['phases'][0]['messages'][0]['message'] == 'hello'
+    theirs = export.from_saved_game_format(json.loads(json.dumps(saved)))
+    # MILA's phases hold its own result objects; dip takes them.
+    ours = dip.Game()
+    ours.set_phase_data(theirs.get_phase_history() + [theirs.get_phase_data()])
+    assert ours.get_units() == game.get_units()
+    assert ours.result_history['S1901M'] == game.result_history['S1901M']
