@@ -38,7 +38,7 @@ _MILA_RULES = {
 # rather than silently played otherwise.
 _RULES_NOT_PLAYED = {
     'DONT_SKIP_PHASES': 'phases with nothing to do are played',
-    'BUILD_ANY': 'builds at any owned centre',
+    'BUILD_ANY': 'builds at any owned centre: only on a map that does (modern)',
     'HOLD_WIN': 'a win needs the victory held for a year',
     'SHARED_VICTORY': 'several powers may win at once',
 }
@@ -329,17 +329,20 @@ class Game(Engine):
     def __init__(self, game_id=None, map_name='standard', rules=None, variant=None, **kwargs):
         self.game_id = game_id or 'dip-%d' % int(_time.time() * 1e6)
         self.map_name = self._map_name
+        self.map = _map_of(self, map_name if variant is None else variant)
         self.rules = []
         self.no_rules = set()
         self.error = []
         for rule in DEFAULT_RULES if rules is None else rules:
+            self.add_rule(rule)
+        # The map's own rules (BUILD_ANY on modern), as MILA's games have them.
+        for rule in self.map.rules:
             self.add_rule(rule)
         self.note = ''
         self.role = kwargs.get('role', 'server_type')
         self.status = kwargs.get('status', 'active')
         # Messages by phase name, made when first asked for (see `messages`).
         self._msgs = {}
-        self.map = _map_of(self, map_name if variant is None else variant)
         self.powers = {name: Power(self, name) for name in sorted(self._powers())}
         self._hist = None  # (length, order_history, result_history, state_history)
         self._status = None  # (length, {power: {unit: results}})
@@ -409,7 +412,7 @@ class Game(Engine):
         rule = str(rule).upper()
         if rule not in _MILA_RULES:
             raise DipError('unknown rule `%s`; MILA knows %s' % (rule, ', '.join(sorted(_MILA_RULES))))
-        if rule in _RULES_NOT_PLAYED:
+        if rule in _RULES_NOT_PLAYED and rule not in self.map.rules:
             raise DipError('rule %s (%s) is not played by dip.Game' % (rule, _RULES_NOT_PLAYED[rule]))
         if rule in self.no_rules:
             return

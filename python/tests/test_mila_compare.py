@@ -225,3 +225,23 @@ def test_milas_messages_and_result_objects_passed_through_dip():
     ours.set_phase_data(theirs.get_phase_history() + [theirs.get_phase_data()])
     assert ours.get_units() == game.get_units()
     assert ours.result_history['S1901M'] == game.result_history['S1901M']
+
+
+@pytest.mark.parametrize('name', sorted(set(MILA_MAPS) - SLOW_MAPS))
+def test_saved_games_round_trip_both_ways_on_every_map(name):
+    rng = random.Random(7)
+    ours = dip.Game(map_name=name)
+    for _ in range(6):
+        for power, orders in _random_orders(ours, rng).items():
+            ours.set_orders(power, orders)
+        ours.process()
+    saved = json.loads(json.dumps(dip.to_saved_game_format(ours)))
+    theirs = export.from_saved_game_format(saved)
+    assert theirs.get_units() == ours.get_units()
+    again = json.loads(json.dumps(export.to_saved_game_format(theirs)))
+    assert again['rules'] == saved['rules']  # BUILD_ANY on modern
+    back = dip.from_saved_game_format(again)
+    assert dip.to_saved_game_format(back)['rules'] == saved['rules']
+    assert back.get_units() == ours.get_units() and back.get_centers() == ours.get_centers()
+    assert back.get_current_phase() == ours.get_current_phase()
+    assert list(back.order_history) == list(ours.order_history)
