@@ -10,6 +10,7 @@ pub mod auth;
 pub mod chars;
 pub mod daide;
 pub mod db;
+pub mod drawn;
 pub mod edit;
 pub mod error;
 pub mod events;
@@ -57,6 +58,8 @@ pub struct AppState {
     /// the seed could foresee every deal and die. Tests turn it on; a
     /// server's administrator gives seeds with `dip war import --seed`.
     pub war_exact_seeds: bool,
+    /// The event feeds of the games that have streams open.
+    pub feeds: Arc<events::Feeds>,
 }
 
 impl AppState {
@@ -68,6 +71,13 @@ impl AppState {
     pub fn with_limits(db: Db, limits: &hashing::HashLimits) -> AppState {
         let (tx, _) = tokio::sync::watch::channel(0);
         let (stop, _) = tokio::sync::watch::channel(false);
+        let feeds = Arc::new(events::Feeds::default());
+        let heard = Arc::downgrade(&feeds);
+        db.on_commit(Arc::new(move |notices| {
+            if let Some(feeds) = heard.upgrade() {
+                feeds.committed(notices);
+            }
+        }));
         AppState {
             db: Arc::new(db),
             throttle: Arc::default(),
@@ -77,6 +87,7 @@ impl AppState {
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
             war_exact_seeds: false,
+            feeds,
         }
     }
 

@@ -64,11 +64,11 @@ pub fn access(tx: &mut dyn Tx, id: i64, viewer: Option<i64>) -> ApiResult<Option
         return Ok(None);
     };
     Ok(Some(Access {
-        private: r.int(0) != 0,
-        creator: r.int(1),
-        invite: r.opt_text(2),
-        password_hash: r.opt_text(3),
-        member: r.int(4) > 0,
+        private: r.int(0)? != 0,
+        creator: r.int(1)?,
+        invite: r.opt_text(2)?,
+        password_hash: r.opt_text(3)?,
+        member: r.int(4)? > 0,
     }))
 }
 

@@ -473,10 +473,13 @@ impl Session {
                          WHERE m.game_id = $1 AND m.power = $2 AND a.password_hash = $3",
                         &[id.into(), name.clone().into(), format!("daide:{code}").into()],
                     )?
-                    .map(|r| Account {
-                        id: r.int(0),
-                        name: r.text(1),
-                    });
+                    .map(|r| -> crate::error::ApiResult<_> {
+                        Ok(Account {
+                            id: r.int(0)?,
+                            name: r.text(1)?,
+                        })
+                    })
+                    .transpose()?;
                 if held.is_some() {
                     return Ok(held);
                 }
@@ -528,18 +531,17 @@ impl Session {
                 if members.iter().any(|m| m.power.as_deref() == Some(power.as_str())) {
                     return Ok(None);
                 }
-                let Some(acc) = tx
-                    .query(
-                        "SELECT id, name FROM accounts WHERE name LIKE $1 AND password_hash = $2 ORDER BY id",
-                        &[format!("daide-{id}-%").into(), format!("daide:{code}").into()],
-                    )?
-                    .iter()
-                    .map(|r| Account {
-                        id: r.int(0),
-                        name: r.text(1),
-                    })
-                    .find(|a| !members.iter().any(|m| m.account_id == a.id))
-                else {
+                let mut bots = Vec::new();
+                for r in tx.query(
+                    "SELECT id, name FROM accounts WHERE name LIKE $1 AND password_hash = $2 ORDER BY id",
+                    &[format!("daide-{id}-%").into(), format!("daide:{code}").into()],
+                )? {
+                    bots.push(Account {
+                        id: r.int(0)?,
+                        name: r.text(1)?,
+                    });
+                }
+                let Some(acc) = bots.into_iter().find(|a| !members.iter().any(|m| m.account_id == a.id)) else {
                     return Ok(None);
                 };
                 lobby::join(tx, id, &acc, Some(&power))?;
