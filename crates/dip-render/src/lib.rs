@@ -35,6 +35,7 @@
 //!   colours fall back to defaults.
 
 pub mod animate;
+mod clicks;
 pub mod colour;
 pub mod jdip;
 pub mod pict;
