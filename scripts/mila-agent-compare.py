@@ -15,7 +15,9 @@ on the phase, each location's possible orders (as sets), each power's
 orderable locations and, after set_orders, each power's `get_orders()`;
 after it, on every power's units, centres and the next phase, and at the
 end on the outcome. A game stops at its first difference, which is
-printed. Exit status 1 when any game differs.
+printed. Exit status 1 when any game differs. MILA lists a location's
+orders in the order of a Python set, which follows the process's hash
+seed: set PYTHONHASHSEED to replay a run's games exactly.
 """
 import argparse
 import random

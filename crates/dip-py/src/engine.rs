@@ -13,6 +13,13 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 mod mila_lists;
+mod phases;
+mod results;
+
+pub use phases::{long_phase, parse_long_phase, parse_phase, short_phase};
+
+use results::{movement_tags, Results};
+pub use results::{Tags, BOUNCE, CUT, DISBAND, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID};
 
 /// FxHash: order texts and codes are short, and SipHash would cost more
 /// than the lookup it serves.
@@ -809,79 +816,6 @@ pub struct Game {
     results_at: Vec<u32>,
 }
 
-/// `S1901M`, `F0001R` as MILA writes them: the year in at least four
-/// digits (`S0001M` on ancmed, where `Phase::short` writes `S1M`).
-pub fn short_phase(p: &Phase) -> String {
-    let s = match (p.season, p.kind) {
-        (_, PhaseKind::Adjustment) => 'W',
-        (Season::Spring, _) => 'S',
-        (Season::Fall, _) => 'F',
-    };
-    let k = match p.kind {
-        PhaseKind::Movement => 'M',
-        PhaseKind::Retreat => 'R',
-        PhaseKind::Adjustment => 'A',
-    };
-    // Made once a phase: by hand, for the usual years, rather than by `format!`.
-    if (0..10_000).contains(&p.year) {
-        let y = p.year as u32;
-        let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
-        return [s, digit(y / 1000), digit(y / 100), digit(y / 10), digit(y), k]
-            .iter()
-            .collect();
-    }
-    format!("{s}{:04}{k}", p.year)
-}
-
-/// `S1901M` → a phase; the year in any number of digits (`S0001M`, `S1M`).
-pub fn parse_phase(name: &str) -> Option<Phase> {
-    let b = name.as_bytes();
-    if b.len() < 3 {
-        return None;
-    }
-    let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
-    let (season, kind) = match (b[0], b[b.len() - 1]) {
-        (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
-        (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
-        (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
-        (b'F', b'R') => (Season::Fall, PhaseKind::Retreat),
-        (b'W', b'A') => (Season::Fall, PhaseKind::Adjustment),
-        _ => return None,
-    };
-    Some(Phase::new(year, season, kind))
-}
-
-/// `SPRING 1901 MOVEMENT` (MILA's long phase name).
-pub fn long_phase(p: &Phase) -> String {
-    let s = match (p.season, p.kind) {
-        (_, PhaseKind::Adjustment) => "WINTER",
-        (Season::Spring, _) => "SPRING",
-        (Season::Fall, _) => "FALL",
-    };
-    let k = match p.kind {
-        PhaseKind::Movement => "MOVEMENT",
-        PhaseKind::Retreat => "RETREATS",
-        PhaseKind::Adjustment => "ADJUSTMENTS",
-    };
-    format!("{s} {} {k}", p.year)
-}
-
-/// `SPRING 1901 MOVEMENT` → a phase.
-pub fn parse_long_phase(name: &str) -> Option<Phase> {
-    let w: Vec<&str> = name.split_whitespace().collect();
-    if w.len() != 3 {
-        return parse_phase(name);
-    }
-    let s = match w[0].to_ascii_uppercase().as_str() {
-        "SPRING" => 'S',
-        "FALL" => 'F',
-        "WINTER" => 'W',
-        _ => return None,
-    };
-    let k = w[2].to_ascii_uppercase().chars().next()?;
-    parse_phase(&format!("{s}{}{k}", w[1]))
-}
-
 impl Game {
     pub fn new(v: &'static VariantData) -> Game {
         let n = v.map.num_provinces();
@@ -1349,150 +1283,6 @@ fn first_two(text: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_ascii_uppercase()
-}
-
-/// MILA's result words.
-pub const VOID: &str = "void";
-pub const BOUNCE: &str = "bounce";
-pub const CUT: &str = "cut";
-pub const DISLODGED: &str = "dislodged";
-pub const NO_CONVOY: &str = "no convoy";
-pub const DISRUPTED: &str = "disrupted";
-pub const DISBAND: &str = "disband";
-/// MILA's `OK` (an adjustment order carried out).
-pub const OK: &str = "";
-
-/// MILA's result words of one unit, in the order they were given, each at
-/// most once: four bits a word (its place in `Tags::WORDS`, plus one), so
-/// that results need no allocation per unit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tags(u32);
-
-impl Tags {
-    pub const WORDS: [&'static str; 8] = [OK, VOID, BOUNCE, CUT, DISLODGED, NO_CONVOY, DISRUPTED, DISBAND];
-
-    /// The word of MILA's that `word` is, if any.
-    pub fn word(word: &str) -> Option<&'static str> {
-        Tags::WORDS.iter().copied().find(|w| *w == word)
-    }
-
-    fn code(word: &str) -> Option<u32> {
-        Tags::WORDS.iter().position(|w| *w == word).map(|i| i as u32 + 1)
-    }
-
-    pub fn contains(&self, word: &str) -> bool {
-        self.iter().any(|w| w == word)
-    }
-
-    /// Adds `word` at the end (a word not MILA's is left out).
-    pub fn push(&mut self, word: &str) {
-        let Some(c) = Tags::code(word) else { return };
-        let n = self.iter().count() as u32;
-        if n < 8 {
-            self.0 |= c << (4 * n);
-        }
-    }
-
-    pub fn remove(&mut self, word: &str) {
-        let kept: Vec<&'static str> = self.iter().filter(|w| *w != word).collect();
-        *self = Tags::default();
-        for w in kept {
-            self.push(w);
-        }
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let c = bits & 0xf;
-            bits >>= 4;
-            (c != 0).then(|| Tags::WORDS[c as usize - 1])
-        })
-    }
-
-    pub fn to_vec(&self) -> Vec<&'static str> {
-        self.iter().collect()
-    }
-}
-
-/// The results of a phase being processed: unit (or key) → MILA's words,
-/// in the order first met. A key is given with the province of the unit
-/// it names (the unit's own, or its order's): the first key given with a
-/// province is found there; other keys are compared one by one.
-struct Results {
-    list: Vec<(Name, Tags)>,
-    /// By province: the entry first added with it (`u32::MAX`: none).
-    at: Vec<u32>,
-    /// Entries not in `at`.
-    loose: Vec<u32>,
-}
-
-impl Results {
-    /// Results with `at` made of `buffer`.
-    fn new(mut buffer: Vec<u32>, provinces: usize) -> Results {
-        buffer.clear();
-        buffer.resize(provinces, u32::MAX);
-        Results {
-            list: Vec::with_capacity(40),
-            at: buffer,
-            loose: Vec::new(),
-        }
-    }
-
-    /// The entry of `key`, given with province `p`.
-    fn find(&self, p: Option<ProvinceId>, key: &str) -> Option<usize> {
-        let slot = p.and_then(|p| self.at.get(p.index())).copied();
-        match slot {
-            Some(i) if i != u32::MAX && same(&self.list[i as usize].0, key) => return Some(i as usize),
-            // No entry was given with `p`: the key, if there, is a loose one.
-            Some(u32::MAX) => {
-                return self
-                    .loose
-                    .iter()
-                    .map(|&i| i as usize)
-                    .find(|&i| same(&self.list[i].0, key))
-            }
-            _ => {}
-        }
-        self.list.iter().position(|(k, _)| same(k, key))
-    }
-
-    fn add(&mut self, p: Option<ProvinceId>, key: Name, tag: Option<&'static str>) {
-        let i = match self.find(p, &key) {
-            Some(i) => i,
-            None => {
-                self.list.push((key, Tags::default()));
-                let i = self.list.len() - 1;
-                match p.and_then(|p| self.at.get_mut(p.index())) {
-                    Some(slot) if *slot == u32::MAX => *slot = i as u32,
-                    _ => self.loose.push(i as u32),
-                }
-                i
-            }
-        };
-        if let Some(t) = tag {
-            if !self.list[i].1.contains(t) {
-                self.list[i].1.push(t);
-            }
-        }
-    }
-}
-
-/// MILA's words for the fate of a movement order.
-fn movement_tags(verdict: &Verdict) -> Option<&'static str> {
-    use dip_core::Reason::*;
-    match verdict {
-        Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
-        Verdict::Done { success: true, .. } => None,
-        Verdict::Done { success: false, reason } => match reason {
-            Bounced | BeatenHeadToHead | OwnUnit => Some(BOUNCE),
-            NoConvoy => Some(NO_CONVOY),
-            SupportCut(_) => Some(CUT),
-            SupportVoid | ConvoyVoid => Some(VOID),
-            ConvoyDisrupted | ConvoyParadox => Some(DISRUPTED),
-            _ => None,
-        },
-    }
 }
 
 impl Game {
