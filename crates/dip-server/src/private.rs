@@ -54,38 +54,27 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// The game's access, for this viewer; `None` when there is no such game.
 pub fn access(tx: &mut dyn Tx, id: i64, viewer: Option<i64>) -> ApiResult<Option<Access>> {
-    let Some(r) = tx.query_one(
-        "SELECT private, creator, invite, join_password, \
-         (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id AND m.account_id = $2) \
-         FROM games WHERE id = $1",
-        &[id.into(), viewer.unwrap_or(0).into()],
-    )?
-    else {
-        return Ok(None);
-    };
-    Ok(Some(Access {
-        private: r.int(0)? != 0,
-        creator: r.int(1)?,
-        invite: r.opt_text(2)?,
-        password_hash: r.opt_text(3)?,
-        member: r.int(4)? > 0,
-    }))
+    Ok(crate::db::private::access(tx, id, viewer.unwrap_or(0))?.map(
+        |(private, creator, invite, password_hash, member)| Access {
+            private,
+            creator,
+            invite,
+            password_hash,
+            member,
+        },
+    ))
 }
 
 /// Makes a new game private: its invitation and, if given, the hash of
 /// its password.
 pub fn make_private(tx: &mut dyn Tx, id: i64, password_hash: Option<String>) -> ApiResult<String> {
     let invite = new_invite();
-    tx.exec(
-        "UPDATE games SET private = 1, invite = $1, join_password = $2 WHERE id = $3",
-        &[invite.clone().into(), password_hash.into(), id.into()],
-    )?;
+    crate::db::private::make_private(tx, id, &invite, password_hash)?;
     Ok(invite)
 }
 
-/// The SQL condition (on `games`, with the viewer's id as `$1`) that
-/// keeps private games out of lists for everyone but their members.
-pub const LISTED: &str = "(private = 0 OR creator = $1 OR id IN (SELECT game_id FROM members WHERE account_id = $1))";
+/// The list filter that keeps private games to their members.
+pub const LISTED: &str = crate::db::private::LISTED;
 
 fn no_such_game() -> ApiError {
     ApiError::not_found("no such game")
@@ -158,7 +147,7 @@ pub async fn guard(State(st): State<AppState>, req: Request, next: axum::middlew
         Ok(Some(a)) if !a.visible_to(viewer) => {
             // The invitation opens the game's own view and page only.
             let view_only = path == format!("/api/v1/games/{id}") || path == format!("/games/{id}");
-            if view_only && a.invited(invite_in_query(req.uri().query()).as_deref()) {
+            if view_only && a.invited(invite_in_query(axum::http::Uri::query(req.uri())).as_deref()) {
                 return next.run(req).await;
             }
             no_such_game().into_response()

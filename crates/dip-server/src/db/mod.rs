@@ -10,6 +10,7 @@
 pub mod accounts;
 pub mod events;
 mod postgres;
+pub mod private;
 mod schema;
 mod sqlite;
 pub mod war;

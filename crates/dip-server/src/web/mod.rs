@@ -370,7 +370,7 @@ async fn game_page(
     uri: axum::http::Uri,
 ) -> WebResult<Page> {
     // The invitation the guard let through (`?invite=`), for the join form.
-    let invite = crate::private::invite_in_query(uri.query());
+    let invite = crate::private::invite_in_query(axum::http::Uri::query(&uri));
     let (csrf, new_csrf) = csrf(&headers);
     let id = crate::routes::game_id_of(&id)?;
     let me = who(&st, &headers).await;
