@@ -169,6 +169,7 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(axum::middleware::from_fn(routes::csrf_guard))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY))
+        .layer(axum::middleware::from_fn(error::json_errors))
         .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
             axum::http::header::CONTENT_SECURITY_POLICY,
             axum::http::HeaderValue::from_static(web::CSP),

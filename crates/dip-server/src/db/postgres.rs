@@ -100,12 +100,15 @@ impl PgDb {
     }
 
     fn give_back(&self, c: Conn) {
-        let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
         if c.client.is_closed() {
+            off_runtime(vec![c]);
+            let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
             pool.1 -= 1;
-        } else {
-            pool.0.push(c);
+            self.freed.notify_one();
+            return;
         }
+        let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
+        pool.0.push(c);
         self.freed.notify_one();
     }
 
@@ -139,6 +142,30 @@ impl PgDb {
         })();
         self.give_back(conn);
         out
+    }
+}
+
+/// The synchronous client runs a runtime of its own, which panics when it
+/// is dropped on a thread of another runtime ("Cannot drop a runtime in a
+/// context where blocking is not allowed"): the server's last handle on
+/// the pool goes away in its async code when it stops (SIGTERM) or fails
+/// to start (a port in use). Connections are dropped on a thread of
+/// their own there.
+fn off_runtime(conns: Vec<Conn>) {
+    if conns.is_empty() {
+        return;
+    }
+    if tokio::runtime::Handle::try_current().is_ok() {
+        let _ = std::thread::spawn(move || drop(conns)).join();
+    } else {
+        drop(conns);
+    }
+}
+
+impl Drop for PgDb {
+    fn drop(&mut self) {
+        let idle = std::mem::take(&mut self.pool.get_mut().unwrap_or_else(|p| p.into_inner()).0);
+        off_runtime(idle);
     }
 }
 
