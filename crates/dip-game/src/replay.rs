@@ -4,8 +4,8 @@
 
 use crate::mila::{SavedGame, SavedPhase, SavedState};
 use dip_core::{
-    game, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset, Season,
-    State, Unit, Verdict,
+    game, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset, State, Unit,
+    Verdict,
 };
 use dip_text::position::parse_unit_of;
 use dip_text::{parse_order_with, Vocabulary};

@@ -8,7 +8,7 @@ use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::game::{self, Lock, Status};
 use crate::time::now_ms;
-use dip_core::{Phase, PhaseKind, Season, State};
+use dip_core::{Phase, PhaseKind, State};
 use serde_json::json;
 
 /// `S1901M`, `F1902R`, `W1903A` (any case): dip-core's one reader.
