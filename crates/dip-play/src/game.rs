@@ -274,15 +274,7 @@ impl Game {
     /// submission's as written, each later one's from 1000 × the lines
     /// before it.
     fn numbered_lines(&self) -> Vec<ReadLine> {
-        let mut lines: Vec<ReadLine> = Vec::new();
-        for s in &self.submissions {
-            let base = lines.len() * 1000;
-            lines.extend(s.lines.iter().cloned().map(|mut l| {
-                l.line += base;
-                l
-            }));
-        }
-        lines
+        number_lines(self.submissions.iter().map(|s| s.lines.as_slice()))
     }
 
     /// Plays the phase the game is in from the orders submitted (units
@@ -413,6 +405,44 @@ impl Game {
     pub fn can_undo_rewind(&self) -> bool {
         self.cut.is_some()
     }
+}
+
+/// The one pipeline for a phase whose lines are all its own (a server's
+/// phase, a case, a board): `lines` checked against `state` (DipWork's
+/// parser), adjudicated, advanced. [`Game::process`] runs it; a caller
+/// that keeps its own vocabulary may run it directly.
+pub fn play_lines(
+    vocab: &dip_text::Vocabulary,
+    rules: &Ruleset,
+    options: &PlayOptions,
+    state: &State,
+    lines: &[ReadLine],
+) -> Played {
+    let turn = TurnSoFar { earlier: &[], lines };
+    play_phase(
+        vocab,
+        rules,
+        &options.check,
+        options.suggest_retreats,
+        state,
+        lines,
+        &turn,
+    )
+}
+
+/// Lines of several submissions as one phase reads them: the first's
+/// numbers as written, each later one's from 1000 × the lines before it
+/// (unique, for the report's lookups).
+pub fn number_lines<'a>(parts: impl IntoIterator<Item = &'a [ReadLine]>) -> Vec<ReadLine> {
+    let mut lines: Vec<ReadLine> = Vec::new();
+    for part in parts {
+        let base = lines.len() * 1000;
+        lines.extend(part.iter().cloned().map(|mut l| {
+            l.line += base;
+            l
+        }));
+    }
+    lines
 }
 
 /// One power's lines, read for that power: a line that names another

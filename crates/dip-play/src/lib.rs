@@ -40,6 +40,6 @@ mod turn;
 mod variants;
 mod winter;
 
-pub use game::{read_power_lines, Game, PlayOptions, Played, Submission};
+pub use game::{number_lines, play_lines, read_power_lines, Game, PlayOptions, Played, Submission};
 pub use stored::{StoredError, StoredGame, StoredOptions, StoredOrders, StoredPhase};
 pub use variants::{Loaded, Variants};
