@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 
 pub mod animate;
+mod clicks;
 pub mod colour;
 pub mod jdip;
 pub mod pict;

@@ -345,31 +345,6 @@ impl<'a> Picture<'a> {
         s
     }
 
-    /// Click targets for a page that lets players click the map: one
-    /// element per province with `data-province="par"` (its outline where
-    /// the map has shapes, else a circle at its point), transparent, to be
-    /// put last so that it lies over everything.
-    pub fn svg_click_layer(&self) -> String {
-        let map = self.map();
-        let mut s = format!(r#"<g id="hits" transform="translate(0,{TITLE_H})" fill="transparent">"#);
-        for p in map.province_ids() {
-            let abbr = esc(&map.province(p).abbr);
-            if self.shapes.provinces.get(p.index()).is_some_and(|r| !r.is_empty()) {
-                let _ = write!(s, r##"<use href="#p{}" data-province="{abbr}"/>"##, p.index());
-            } else {
-                let (x, y) = self.province_point(p);
-                let _ = write!(
-                    s,
-                    r#"<circle cx="{}" cy="{}" r="16" data-province="{abbr}"/>"#,
-                    fmt(x),
-                    fmt(y)
-                );
-            }
-        }
-        s.push_str("</g>\n");
-        s
-    }
-
     /// The `<svg>` start tag.
     pub fn svg_open(&self, opts: &Options) -> String {
         let (w, h) = self.size(opts);
@@ -392,7 +367,7 @@ impl<'a> Picture<'a> {
         self.write_defs(&mut s, &pal);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_base(&mut s, &pal, with_picture);
-        if opts.names && self.background.is_none() {
+        if self.names_drawn(opts) {
             self.write_names(&mut s, &pal);
         }
         s.push_str("</g>\n");
@@ -610,8 +585,25 @@ impl<'a> Picture<'a> {
         self.centre_points = points;
     }
 
-    fn name_point(&self, p: ProvinceId) -> (f32, f32) {
+    /// Where a province's name is drawn (its middle, at the baseline less 4).
+    pub fn name_point(&self, p: ProvinceId) -> (f32, f32) {
         self.name_points.get(p.index()).copied().unwrap_or((0.0, 0.0))
+    }
+
+    /// The characters of a province's name as drawn.
+    pub(crate) fn label_chars(&self, p: ProvinceId) -> usize {
+        self.map().province(p).abbr.chars().count().min(MAX_LABEL + 1)
+    }
+
+    /// Names are drawn (not over a map picture, which has its own).
+    pub(crate) fn names_drawn(&self, opts: &Options) -> bool {
+        opts.names && self.background.is_none()
+    }
+
+    /// A supply centre whose marker is drawn beside its name (no point of
+    /// its own from the map).
+    pub(crate) fn centre_beside_name(&self, p: ProvinceId) -> bool {
+        self.map().province(p).supply_center && self.centre_points.get(p.index()).copied().flatten().is_none()
     }
 
     fn write_names(&self, s: &mut String, pal: &Palette) {
@@ -676,7 +668,7 @@ impl<'a> Picture<'a> {
             let red = pal.fail();
             let _ = write!(
                 s,
-                r#"<g class="standoff" stroke="{red}" stroke-width="2.2" fill="none"><circle cx="{}" cy="{}" r="15" stroke-dasharray="4 3"/><path d="M{},{} l12,12 M{},{} l-12,12"/></g>"#,
+                r#"<g class="standoff" pointer-events="none" stroke="{red}" stroke-width="2.2" fill="none"><circle cx="{}" cy="{}" r="15" stroke-dasharray="4 3"/><path d="M{},{} l12,12 M{},{} l-12,12"/></g>"#,
                 fmt(x),
                 fmt(y),
                 fmt(x - 6.0),
@@ -713,7 +705,7 @@ impl<'a> Picture<'a> {
 
     fn write_orders(&self, s: &mut String, state: &State, outcome: &PhaseOutcome, pal: &Palette) {
         let map = self.map();
-        s.push_str(r#"<g id="orders" fill="none" stroke-linecap="round">"#);
+        s.push_str(r#"<g id="orders" fill="none" stroke-linecap="round" pointer-events="none">"#);
         s.push('\n');
         // Moves of each unit, to aim supports and convoys at.
         let mut moving: Vec<Option<(f32, f32)>> = vec![None; map.num_provinces()];
@@ -920,10 +912,16 @@ impl<'a> Picture<'a> {
         } else {
             String::new()
         };
-        // The province names the unit for pages and tests that look for it.
+        // The province and coast name the unit for pages (a click on the
+        // icon orders it) and for tests that look for it.
+        let coast = match &map.region(p.unit.region).coast {
+            Some(c) => format!(r#" data-coast="{}""#, esc(c)),
+            None => String::new(),
+        };
+        let class = if p.small { "unit dislodged" } else { "unit" };
         let _ = write!(
             s,
-            r#"<g class="unit" data-province="{}" transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
+            r#"<g class="{class}" data-province="{}"{coast} transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
             esc(&map.province(map.province_of(p.unit.region)).abbr),
             fmt(x),
             fmt(y)

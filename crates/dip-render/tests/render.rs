@@ -482,3 +482,29 @@ fn rgn_scanline_of_huge_length_overflows() {
         .to_string();
     assert!(e.contains("8000"), "{e}");
 }
+
+/// The page's map: the click targets lie between the position and the
+/// units (a unit's icon, which names its province and coast, is clicked
+/// as itself), every name has one, and the geometry names every region.
+#[test]
+fn clickable_map_puts_click_targets_under_the_units() {
+    let v = dip_variants::standard();
+    let pic = Picture::new(&v);
+    let svg = pic.svg_clickable(&v.start, None, &Options::default());
+    let hits = svg.find(r#"<g id="hits""#).unwrap();
+    let first_unit = svg.find(r#"<g class="unit""#).unwrap();
+    let owners = svg.find(r#"<g id="owners""#).unwrap();
+    assert!(owners < hits && hits < first_unit, "owners, click targets, then units");
+    assert!(svg.contains(r#"<g class="unit" data-province="stp" data-coast="sc""#));
+    assert_eq!(svg.matches(r#"<rect class="name""#).count(), v.map.num_provinces());
+    let raw = &svg[hits..];
+    let start = raw.find(r#"data-geometry=""#).unwrap() + r#"data-geometry=""#.len();
+    let end = start + raw[start..].find('"').unwrap();
+    let json = raw[start..end].replace("&quot;", "\"").replace("&amp;", "&");
+    let geo: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(geo["points"].as_object().unwrap().len(), v.map.regions().len());
+    for r in ["par", "stp/nc", "stp/sc", "spa/sc", "bul/ec"] {
+        assert!(geo["points"][r].is_array(), "{r}: {geo}");
+    }
+    assert!(geo["powers"]["France"]["order"].as_str().unwrap().starts_with('#'));
+}

@@ -190,16 +190,18 @@ pub async fn csrf_guard(req: Request, next: axum::middleware::Next) -> Response 
 /// The signed-in account, if the request carries a live token.
 pub async fn viewer(st: &AppState, headers: &HeaderMap) -> ApiResult<Option<Account>> {
     let Some(t) = token(headers) else { return Ok(None) };
-    if t.len() != 64 || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
+    Ok(Some(session(st, &t).await?.0))
+}
+
+/// The account of a live session's token, and when the session expires.
+pub async fn session(st: &AppState, token: &str) -> ApiResult<(Account, i64)> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::unauthorized("the token is malformed"));
     }
-    let acc = st.read(move |tx| auth::account_of(tx, &t)).await?;
-    match acc {
-        Some(a) => Ok(Some(a)),
-        None => Err(ApiError::unauthorized(
-            "the token is unknown or has expired: log in again",
-        )),
-    }
+    let t = token.to_string();
+    st.read(move |tx| auth::session_of(tx, &t))
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("the token is unknown or has expired: log in again"))
 }
 
 /// The signed-in account, required.

@@ -366,10 +366,7 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
             let view = game::view(tx, &g, viewer_id)?;
             let svg = crate::history::map_svg_clickable(&g)?;
             // The page's live updates start after what it shows.
-            let last_event = tx
-                .query_one("SELECT MAX(id) FROM events WHERE game_id = $1", &[id.into()])?
-                .and_then(|r| r.opt_int(0))
-                .unwrap_or(0);
+            let last_event = crate::db::events::last(tx, id)?;
             Ok((view, svg, last_event))
         })
         .await?;
@@ -383,6 +380,7 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
 const ASSETS: &[(&str, &str, &str)] = &[
     ("style.css", "text/css", include_str!("../../assets/style.css")),
     ("game.js", "text/javascript", include_str!("../../assets/game.js")),
+    ("draw.js", "text/javascript", include_str!("../../assets/draw.js")),
     ("lobby.js", "text/javascript", include_str!("../../assets/lobby.js")),
     ("map.js", "text/javascript", include_str!("../../assets/map.js")),
     ("war.js", "text/javascript", include_str!("../../assets/war.js")),
