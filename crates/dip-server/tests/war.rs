@@ -1175,7 +1175,10 @@ async fn exports_wrote_event_day_and_player_moved_as_made_up_times() {
     let dat = dip_war::DatFile::parse(&bytes).unwrap();
     assert_eq!(dat.event_day, start.event_day, "Event_Day: the start, not the export");
     assert!(dat.seats[0].last_moved >= start.seats[0].last_moved);
-    assert_eq!(dat.seats[2].last_moved, start.seats[2].last_moved, "seat 3 has not moved");
+    assert_eq!(
+        dat.seats[2].last_moved, start.seats[2].last_moved,
+        "seat 3 has not moved"
+    );
     // Seat 2 neither, but a turn played within the same 8.64 s as the
     // start ties with it: seat 2 is then written a step earlier.
     assert!(start.seats[1].last_moved - dat.seats[1].last_moved < 0.00015);
@@ -1200,7 +1203,11 @@ async fn a_dropped_player_blocked_the_game_and_the_game_master_had_no_skip() {
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let id = v["id"].as_i64().unwrap();
     let g = game(&app, id).await;
-    assert_eq!((g["turn"]["seat"].as_u64(), g["turn"]["dropped"].as_bool()), (Some(3), Some(true)), "{g}");
+    assert_eq!(
+        (g["turn"]["seat"].as_u64(), g["turn"]["dropped"].as_bool()),
+        (Some(3), Some(true)),
+        "{g}"
+    );
     assert_eq!(g["turn"]["next_seat"], 4);
     let start = dip_war::RecFile::parse(WAR02).unwrap().dat;
     // Seat 5 is not next: still not their turn.
@@ -1230,7 +1237,11 @@ async fn a_dropped_player_blocked_the_game_and_the_game_master_had_no_skip() {
     );
     for c in 1..=42u8 {
         if c != mine {
-            assert_eq!(armies(&g, c), start.countries[c as usize - 1].armies as u64, "country {c}");
+            assert_eq!(
+                armies(&g, c),
+                start.countries[c as usize - 1].armies as u64,
+                "country {c}"
+            );
         }
     }
 
@@ -1247,6 +1258,10 @@ async fn a_dropped_player_blocked_the_game_and_the_game_master_had_no_skip() {
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["game"]["turn"]["seat"], 5, "{v}");
-    assert_eq!(armies(&v["game"], mine), start.countries[mine as usize - 1].armies as u64, "rolled back");
+    assert_eq!(
+        armies(&v["game"], mine),
+        start.countries[mine as usize - 1].armies as u64,
+        "rolled back"
+    );
     assert!(v["events"].to_string().contains("Skipped"), "{v}");
 }

@@ -8,9 +8,9 @@
 //! position at the start of the current turn is kept for
 //! [`Action::TimeOut`], which rolls an unfinished turn back.
 
+use crate::days::Days;
 use crate::map::{self, COUNTRIES};
 use crate::rng::Rng;
-use crate::days::Days;
 use crate::rules::{self, Commendation, Hand, Set, MUST_TURN_IN};
 use serde::{Deserialize, Serialize};
 

@@ -14,8 +14,8 @@
 //! - a commendation earned by a player turning in the sets taken from an
 //!   eliminated player (LastPlay 0 has no "earned"): it is lost.
 
-use crate::file::{err, Country, DatFile, Doing, FileError, GameEvent, Kind, RecFile, Seat, Status, NAME_LENGTH};
 use crate::days::{day, ticks, Days, Ticks};
+use crate::file::{err, Country, DatFile, Doing, FileError, GameEvent, Kind, RecFile, Seat, Status, NAME_LENGTH};
 use crate::game::{Action, Game, Options, Phase, Player, Position};
 use crate::map::{self, View, COUNTRIES};
 use crate::rules::Hand;

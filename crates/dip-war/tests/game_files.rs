@@ -475,7 +475,10 @@ fn exports_wrote_event_day_and_player_moved_as_the_time_of_export() {
         GameFile::Dat(d) => d,
         GameFile::Rec(r) => r.dat,
     };
-    assert_eq!(out.event_day, dat.event_day, "Event_Day: when the game began, not the export");
+    assert_eq!(
+        out.event_day, dat.event_day,
+        "Event_Day: when the game began, not the export"
+    );
     // Turns go round the seats (3, then 4), where the file's days had
     // Sgt. Fury (2) next: the player to move alone is written a step
     // before the earliest other, so that a reader gives them the turn.
@@ -485,11 +488,23 @@ fn exports_wrote_event_day_and_player_moved_as_the_time_of_export() {
         if was.name.is_none() || i == 3 {
             continue;
         }
-        let want = if i + 1 == seat as usize { 14_000.25 } else { was.last_moved };
-        assert!((is.last_moved - want).abs() < 1e-9, "seat {}: {} not {want}", i + 1, is.last_moved);
+        let want = if i + 1 == seat as usize {
+            14_000.25
+        } else {
+            was.last_moved
+        };
+        assert!(
+            (is.last_moved - want).abs() < 1e-9,
+            "seat {}: {} not {want}",
+            i + 1,
+            is.last_moved
+        );
     }
     let (_, back) = round_trip(&GameFile::Dat(out));
-    assert_eq!(back.pos.current, g.pos.current, "the reader still finds the player to move");
+    assert_eq!(
+        back.pos.current, g.pos.current,
+        "the reader still finds the player to move"
+    );
 
     // A game begun at a day: Event_Day is its start, every Player_Moved too
     // until each moves; whole turns keep the reader's player to move.
@@ -507,9 +522,14 @@ fn exports_wrote_event_day_and_player_moved_as_the_time_of_export() {
         let _ = g.apply_at(a, day);
         if g.pos.turn != turn && !g.is_over() {
             let file = save(&g, 20_000.0, &[]);
-            let GameFile::Dat(d) = &file else { panic!("between turns: a DAT") };
+            let GameFile::Dat(d) = &file else {
+                panic!("between turns: a DAT")
+            };
             assert_eq!(d.event_day, 14_100.0);
-            assert!(d.seats.iter().all(|s| s.last_moved <= day + 1e-9), "no day after the last move");
+            assert!(
+                d.seats.iter().all(|s| s.last_moved <= day + 1e-9),
+                "no day after the last move"
+            );
             assert_eq!(round_trip(&file).1.pos.current, g.pos.current);
         }
     }
@@ -527,5 +547,5 @@ fn moves_in_the_same_tick_still_give_the_turn_to_the_player_to_move() {
     }
     g.pos.current = 3;
     let d = dip_war::game_file::moved_days(&g.pos, &g.days, 20_000.0);
-    assert_eq!(d[..3], [14_100.5, 14_100.5, 14_100.4999]);
+    assert_eq!(d[..3], [14_100.5, 14_100.5, 14_100.499_9]);
 }
