@@ -11,6 +11,7 @@ pub mod gamefile;
 pub mod macros;
 pub mod menu;
 pub mod mila;
+pub mod names;
 pub mod nmr;
 pub mod params;
 pub mod phase;

@@ -36,6 +36,34 @@ impl Style {
     }
 }
 
+/// DIP's default names where they are not the map's abbreviation in
+/// DIP's case (its help writes `ITA F(IOS) C A(Nap) - Tun` and `RUS A(StP)
+/// retreat Mos`): (abbreviation, full name, DIP's name), used where a
+/// province has both.
+const DIP_NAMES: [(&str, &str, &str); 2] = [("ion", "Ionian Sea", "IOS"), ("stp", "St Petersburg", "StP")];
+
+/// A province as DIP names it by default: "Land province names contain
+/// lower case letters. Sea province names are fully upper case."
+fn dip_name(map: &Map, p: ProvinceId) -> String {
+    let prov = map.province(p);
+    if let Some((.., dip)) = DIP_NAMES
+        .iter()
+        .find(|(abbr, name, _)| prov.abbr.eq_ignore_ascii_case(abbr) && prov.name == *name)
+    {
+        return dip.to_string();
+    }
+    let a = &prov.abbr;
+    if prov.terrain == Terrain::Sea {
+        a.to_uppercase()
+    } else {
+        let mut c = a.chars();
+        match c.next() {
+            Some(f) => f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect(),
+            None => String::new(),
+        }
+    }
+}
+
 struct Printer<'a> {
     /// The position, when known: DIP's style names the nation of another
     /// power's unit in a support or convoy (`ENG F(Lon) S FRA F(Bre) - ENG`).
@@ -59,18 +87,11 @@ impl Printer<'_> {
             Style::Datc => self.abbr(p).to_string(),
             Style::Short | Style::Mila => self.abbr(p).to_uppercase(),
             Style::Long => prov.name.clone(),
-            Style::Dip => {
-                let a = self.abbr(p);
-                if prov.terrain == Terrain::Sea {
-                    a.to_uppercase()
-                } else {
-                    let mut c = a.chars();
-                    match c.next() {
-                        Some(f) => f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect(),
-                        None => String::new(),
-                    }
-                }
-            }
+            Style::Dip => match self.vocab.and_then(|v| v.rename(p)) {
+                // fixnames.dat's names are "case specific": as written.
+                Some(n) => n.to_string(),
+                None => dip_name(self.map, p),
+            },
         };
         match coast {
             CoastSpec::Coast(r) => {
