@@ -90,30 +90,33 @@ pub fn create_account(tx: &mut dyn Tx, name: &str, hash: &str) -> ApiResult<Acco
             e => e.into(),
         })?;
     Ok(Account {
-        id: row.map(|r| r.int(0)).unwrap_or(0),
+        id: row
+            .ok_or_else(|| ApiError::internal("the new account has no id"))?
+            .int(0)?,
         name: name.to_string(),
     })
 }
 
 /// The stored hash of an account, by name.
 pub fn password_of(tx: &mut dyn Tx, name: &str) -> ApiResult<Option<(Account, String)>> {
-    Ok(tx
-        .query_one(
-            "SELECT id, name, password_hash FROM accounts WHERE name_key = $1",
-            &[name_key(name).into()],
-        )?
-        .map(|r| {
-            (
-                Account {
-                    id: r.int(0),
-                    name: r.text(1),
-                },
-                r.text(2),
-            )
-        }))
+    tx.query_one(
+        "SELECT id, name, password_hash FROM accounts WHERE name_key = $1",
+        &[name_key(name).into()],
+    )?
+    .map(|r| -> ApiResult<_> {
+        Ok((
+            Account {
+                id: r.int(0)?,
+                name: r.text(1)?,
+            },
+            r.text(2)?,
+        ))
+    })
+    .transpose()
 }
 
-fn token_hash(token: &str) -> String {
+/// A token as stored: its SHA-256 in hexadecimal.
+pub fn token_hash(token: &str) -> String {
     let d = Sha256::digest(token.as_bytes());
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -132,26 +135,48 @@ pub fn create_session(tx: &mut dyn Tx, account: &Account) -> ApiResult<String> {
     Ok(token)
 }
 
+/// Ends a session: its token no longer works, and its event streams end
+/// once this commits.
 pub fn delete_session(tx: &mut dyn Tx, token: &str) -> ApiResult<()> {
-    tx.exec(
-        "DELETE FROM sessions WHERE token_hash = $1",
-        &[token_hash(token).into()],
-    )?;
+    let hash = token_hash(token);
+    tx.exec("DELETE FROM sessions WHERE token_hash = $1", &[hash.clone().into()])?;
+    tx.notify(crate::db::Notice::SessionEnded(hash));
     Ok(())
 }
 
 /// The account a token belongs to, if the session is alive.
 pub fn account_of(tx: &mut dyn Tx, token: &str) -> ApiResult<Option<Account>> {
+    Ok(session_of(tx, token)?.map(|(a, _)| a))
+}
+
+/// The account a token belongs to and when its session expires (Unix
+/// milliseconds), if the session is alive.
+pub fn session_of(tx: &mut dyn Tx, token: &str) -> ApiResult<Option<(Account, i64)>> {
+    tx.query_one(
+        "SELECT a.id, a.name, s.expires FROM sessions s JOIN accounts a ON a.id = s.account_id \
+         WHERE s.token_hash = $1 AND s.expires > $2",
+        &[token_hash(token).into(), now_ms().into()],
+    )?
+    .map(|r| {
+        Ok((
+            Account {
+                id: r.int(0)?,
+                name: r.text(1)?,
+            },
+            r.int(2)?,
+        ))
+    })
+    .transpose()
+}
+
+/// Is the session of this token hash ([`token_hash`]) still alive?
+pub fn session_alive(tx: &mut dyn Tx, hash: &str) -> ApiResult<bool> {
     Ok(tx
         .query_one(
-            "SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id \
-             WHERE s.token_hash = $1 AND s.expires > $2",
-            &[token_hash(token).into(), now_ms().into()],
+            "SELECT 1 FROM sessions WHERE token_hash = $1 AND expires > $2",
+            &[hash.into(), now_ms().into()],
         )?
-        .map(|r| Account {
-            id: r.int(0),
-            name: r.text(1),
-        }))
+        .is_some())
 }
 
 /// Failed logins per name: each failure in a row doubles the wait before

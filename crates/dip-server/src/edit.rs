@@ -187,7 +187,7 @@ pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiRes
                             &[crate::auth::name_key(account).into()],
                         )?
                         .ok_or_else(|| ApiError::bad_request(format!("edit: no player `{account}`")))?
-                        .int(0);
+                        .int(0)?;
                     let n = tx.exec(
                         "UPDATE members SET power = $1, missed = 0 WHERE game_id = $2 AND account_id = $3",
                         &[power.into(), id.into(), acc.into()],

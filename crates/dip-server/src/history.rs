@@ -26,24 +26,25 @@ pub struct Stored {
 }
 
 pub fn stored(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Stored>> {
-    Ok(tx
-        .query(
-            "SELECT phase_index, phase, position, orders, results, report, processed, processed_by FROM phases \
-             WHERE game_id = $1 ORDER BY phase_index",
-            &[id.into()],
-        )?
-        .iter()
-        .map(|r| Stored {
-            index: r.int(0),
-            phase: r.text(1),
-            position: r.text(2),
-            orders: serde_json::from_str(&r.text(3)).unwrap_or_default(),
-            results: serde_json::from_str(&r.text(4)).unwrap_or(Json::Null),
-            report: r.text(5),
-            processed: r.int(6),
-            processed_by: r.text(7),
+    tx.query(
+        "SELECT phase_index, phase, position, orders, results, report, processed, processed_by FROM phases \
+         WHERE game_id = $1 ORDER BY phase_index",
+        &[id.into()],
+    )?
+    .iter()
+    .map(|r| {
+        Ok(Stored {
+            index: r.int(0)?,
+            phase: r.text(1)?,
+            position: r.text(2)?,
+            orders: serde_json::from_str(&r.text(3)?).unwrap_or_default(),
+            results: serde_json::from_str(&r.text(4)?).unwrap_or(Json::Null),
+            report: r.text(5)?,
+            processed: r.int(6)?,
+            processed_by: r.text(7)?,
         })
-        .collect())
+    })
+    .collect()
 }
 
 impl Stored {
@@ -269,11 +270,11 @@ pub fn edits(tx: &mut dyn Tx, id: i64, viewer: Option<i64>) -> ApiResult<Json> {
         )?
         .iter()
         .map(|r| {
-            let lines = serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null);
+            let lines = serde_json::from_str::<Json>(&r.text(2)?).unwrap_or(Json::Null);
             let lines = if hide { crate::edit::hide_players(&lines) } else { lines };
-            json!({"index": r.int(0), "phase": r.text(1), "lines": lines, "made": iso8601(r.int(3))})
+            Ok(json!({"index": r.int(0)?, "phase": r.text(1)?, "lines": lines, "made": iso8601(r.int(3)?)}))
         })
-        .collect();
+        .collect::<ApiResult<_>>()?;
     Ok(json!({"edits": out}))
 }
 

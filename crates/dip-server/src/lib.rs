@@ -45,18 +45,28 @@ pub struct AppState {
     /// Set once the server is stopping: long answers (the event streams)
     /// end, so that the graceful shutdown is not held up by them.
     pub stop: Arc<tokio::sync::watch::Sender<bool>>,
+    /// The event feeds of the games that have streams open.
+    pub feeds: Arc<events::Feeds>,
 }
 
 impl AppState {
     pub fn new(db: Db) -> AppState {
         let (tx, _) = tokio::sync::watch::channel(0);
         let (stop, _) = tokio::sync::watch::channel(false);
+        let feeds = Arc::new(events::Feeds::default());
+        let heard = Arc::downgrade(&feeds);
+        db.on_commit(Arc::new(move |notices| {
+            if let Some(feeds) = heard.upgrade() {
+                feeds.committed(notices);
+            }
+        }));
         AppState {
             db: Arc::new(db),
             throttle: Arc::default(),
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
+            feeds,
         }
     }
 
@@ -169,6 +179,7 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(axum::middleware::from_fn(routes::csrf_guard))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY))
+        .layer(axum::middleware::from_fn(error::json_errors))
         .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
             axum::http::header::CONTENT_SECURITY_POLICY,
             axum::http::HeaderValue::from_static(web::CSP),

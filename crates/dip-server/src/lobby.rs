@@ -96,7 +96,9 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
             now_ms().into(),
         ],
     )?;
-    let id = row.map(|r| r.int(0)).unwrap_or(0);
+    let id = row
+        .ok_or_else(|| ApiError::internal("the new game has no id"))?
+        .int(0)?;
     game::event(tx, id, "created", json!({}))?;
     Ok(id)
 }
@@ -201,8 +203,9 @@ pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiRe
         if f.full {
             out.push(game::view(tx, &g, viewer.map(|a| a.id))?);
         } else {
-            let you = (r.int(n + 1) > 0).then(|| json!({"power": r.opt_text(n + 2)}));
-            out.push(summary(&g, r.int(n), you, viewer_id)?);
+            let power = r.opt_text(n + 2)?;
+            let you = (r.int(n + 1)? > 0).then(|| json!({ "power": power }));
+            out.push(summary(&g, r.int(n)?, you, viewer_id)?);
         }
     }
     Ok(json!({ "games": out, "next": if more { last } else { None } }))

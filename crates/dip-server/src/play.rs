@@ -224,7 +224,9 @@ pub fn get_orders(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
             "SELECT lines FROM orders WHERE game_id = $1 AND phase_index = $2 AND power = $3",
             &[id.into(), g.phase_index.into(), map.power(power).name.clone().into()],
         )?
-        .map(|r| serde_json::from_str(&r.text(0)).unwrap_or_default())
+        .map(|r| r.text(0))
+        .transpose()?
+        .map(|t| serde_json::from_str(&t).unwrap_or_default())
         .unwrap_or_default();
     let read = read_lines(map, l, &state, power, &lines);
     Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "orders": lines, "lines": read}))
@@ -384,9 +386,10 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
         "SELECT power, lines FROM orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power",
         &[g.id.into(), g.phase_index.into()],
     )? {
-        let Some(p) = map.find_power(&r.text(0)) else { continue };
-        let lines: Vec<String> = serde_json::from_str(&r.text(1))
-            .map_err(|e| ApiError::internal(format!("stored orders of {}: {e}", r.text(0))))?;
+        let power = r.text(0)?;
+        let Some(p) = map.find_power(&power) else { continue };
+        let lines: Vec<String> = serde_json::from_str(&r.text(1)?)
+            .map_err(|e| ApiError::internal(format!("stored orders of {power}: {e}")))?;
         stored.insert(map.power(p).name.clone(), json!(lines));
         orders.push((p, lines.join("\n")));
     }
@@ -463,7 +466,7 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
         &[g.id.into(), i64::from(g.options.civil_disorder_after).into()],
     )?;
     for r in dropped {
-        game::event(tx, g.id, "civil_disorder", json!({"power": r.text(0)}))?;
+        game::event(tx, g.id, "civil_disorder", json!({"power": r.text(0)?}))?;
     }
     let next = played.next;
     let position = dip_text::format_position(map, &next);

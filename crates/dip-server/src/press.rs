@@ -98,7 +98,9 @@ pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResul
             now_ms().into(),
         ],
     )?;
-    let mid = row.map(|r| r.int(0)).unwrap_or(0);
+    let mid = row
+        .ok_or_else(|| ApiError::internal("the new message has no id"))?
+        .int(0)?;
     game::event(tx, id, "message", json!({"id": mid, "from": sender, "to": recipients}))?;
     let mut answer = json!({"id": mid});
     if let Some(b) = bots {
@@ -133,13 +135,13 @@ pub fn list(tx: &mut dyn Tx, id: i64, viewer: Option<&Account>) -> ApiResult<Jso
         "SELECT id, phase, sender, recipients, body, created FROM messages WHERE game_id = $1 ORDER BY id",
         &[id.into()],
     )? {
-        let recipients: Json = serde_json::from_str(&r.text(3)).unwrap_or(Json::Null);
-        if !may_read(power.as_deref(), &r.text(2), &recipients, finished) {
+        let recipients: Json = serde_json::from_str(&r.text(3)?).unwrap_or(Json::Null);
+        if !may_read(power.as_deref(), &r.text(2)?, &recipients, finished) {
             continue;
         }
         out.push(json!({
-            "id": r.int(0), "phase": r.text(1), "from": r.text(2), "to": recipients,
-            "text": r.text(4), "sent": iso8601(r.int(5)),
+            "id": r.int(0)?, "phase": r.text(1)?, "from": r.text(2)?, "to": recipients,
+            "text": r.text(4)?, "sent": iso8601(r.int(5)?),
         }));
     }
     Ok(json!({"messages": out}))

@@ -108,7 +108,7 @@ pub fn assign_port(tx: &mut dyn crate::db::Tx) -> crate::error::ApiResult<u16> {
     };
     let mut taken = Vec::new();
     for r in tx.query("SELECT options FROM games WHERE status <> 'finished'", &[])? {
-        let o: Json = serde_json::from_str(&r.text(0)).unwrap_or(Json::Null);
+        let o: Json = serde_json::from_str(&r.text(0)?).unwrap_or(Json::Null);
         if let Some(p) = o["daide_port"].as_u64() {
             taken.push(p as u16);
         }
@@ -253,13 +253,7 @@ async fn watch(hub: Arc<Hub>) {
     let mut rx = hub.state.notify.subscribe();
     let mut last = hub
         .state
-        .read(move |tx| {
-            Ok::<_, crate::error::ApiError>(
-                tx.query_one("SELECT MAX(id) FROM events WHERE game_id = $1", &[id.into()])?
-                    .and_then(|r| r.opt_int(0))
-                    .unwrap_or(0),
-            )
-        })
+        .read(move |tx| Ok::<_, crate::error::ApiError>(crate::db::events::last(tx, id)?))
         .await
         .unwrap_or(0);
     // A game that is already running: its connections learn it on HLO.
@@ -269,19 +263,16 @@ async fn watch(hub: Arc<Hub>) {
             .state
             .read(move |tx| {
                 Ok::<_, crate::error::ApiError>(
-                    tx.query(
-                        "SELECT id, kind, data FROM events WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT 200",
-                        &[id.into(), since.into()],
-                    )?
-                    .iter()
-                    .map(|r| {
-                        (
-                            r.int(0),
-                            r.text(1),
-                            serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null),
-                        )
-                    })
-                    .collect::<Vec<_>>(),
+                    crate::db::events::after(tx, id, since, 200)?
+                        .into_iter()
+                        .map(|e| {
+                            (
+                                e.id,
+                                e.kind,
+                                serde_json::from_str::<Json>(&e.data).unwrap_or(Json::Null),
+                            )
+                        })
+                        .collect::<Vec<_>>(),
                 )
             })
             .await;
@@ -751,8 +742,8 @@ pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(
                     &[id.into(), after.into(), upto.into()],
                 )?
                 .iter()
-                .map(|r| (r.int(0), r.text(1), r.text(2), r.text(3)))
-                .collect::<Vec<_>>(),
+                .map(|r| Ok((r.int(0)?, r.text(1)?, r.text(2)?, r.text(3)?)))
+                .collect::<Result<Vec<_>, crate::db::DbError>>()?,
             )
         })
         .await
@@ -800,7 +791,9 @@ pub async fn last_press(hub: &Arc<Hub>) -> i64 {
         .read(move |tx| {
             Ok::<_, crate::error::ApiError>(
                 tx.query_one("SELECT MAX(id) FROM messages WHERE game_id = $1", &[id.into()])?
-                    .and_then(|r| r.opt_int(0))
+                    .map(|r| r.opt_int(0))
+                    .transpose()?
+                    .flatten()
                     .unwrap_or(0),
             )
         })
@@ -821,9 +814,9 @@ pub async fn manage(state: AppState, config: DaideConfig, ip: std::net::IpAddr) 
                     tx.query("SELECT id, options FROM games WHERE status <> 'finished'", &[])?
                         .iter()
                         .filter_map(|r| {
-                            let o: Json = serde_json::from_str(&r.text(1)).ok()?;
+                            let o: Json = serde_json::from_str(&r.text(1).ok()?).ok()?;
                             let port = o["daide_port"].as_u64()? as u16;
-                            Some((r.int(0), port))
+                            Some((r.int(0).ok()?, port))
                         })
                         .collect::<Vec<_>>(),
                 )

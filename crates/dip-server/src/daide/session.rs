@@ -435,17 +435,18 @@ impl Session {
                 if !matches!(g.status, Status::Active | Status::Paused) {
                     return Ok(None);
                 }
-                Ok::<_, ApiError>(
-                    tx.query_one(
-                        "SELECT a.id, a.name FROM members m JOIN accounts a ON a.id = m.account_id \
+                tx.query_one(
+                    "SELECT a.id, a.name FROM members m JOIN accounts a ON a.id = m.account_id \
                          WHERE m.game_id = $1 AND m.power = $2 AND a.password_hash = $3",
-                        &[id.into(), name.into(), format!("daide:{code}").into()],
-                    )?
-                    .map(|r| Account {
-                        id: r.int(0),
-                        name: r.text(1),
-                    }),
-                )
+                    &[id.into(), name.into(), format!("daide:{code}").into()],
+                )?
+                .map(|r| -> crate::error::ApiResult<_> {
+                    Ok(Account {
+                        id: r.int(0)?,
+                        name: r.text(1)?,
+                    })
+                })
+                .transpose()
             })
             .await;
         match found {

@@ -7,11 +7,13 @@
 //! text is TEXT, times are Unix milliseconds, booleans 0/1: both databases
 //! read them the same way.
 
+pub mod events;
 mod postgres;
 mod schema;
 mod sqlite;
 
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// A parameter or a column value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,22 +73,81 @@ impl From<Option<String>> for Value {
     }
 }
 
-/// One row of a result.
+/// One row of a result. A column that is not there, or not of the kind
+/// asked for, is an error (a statement and its reader that disagree),
+/// never read as 0 or "".
 #[derive(Clone, Debug, Default)]
 pub struct Row(pub Vec<Value>);
 
 impl Row {
-    pub fn int(&self, i: usize) -> i64 {
-        self.0.get(i).and_then(Value::int).unwrap_or(0)
+    fn column(&self, i: usize) -> Result<&Value, DbError> {
+        self.0
+            .get(i)
+            .ok_or_else(|| DbError::Sql(format!("a row of {} columns has no column {i}", self.0.len())))
     }
-    pub fn opt_int(&self, i: usize) -> Option<i64> {
-        self.0.get(i).and_then(Value::int)
+    /// A whole number that may be NULL.
+    pub fn opt_int(&self, i: usize) -> Result<Option<i64>, DbError> {
+        match self.column(i)? {
+            Value::Int(v) => Ok(*v),
+            Value::Text(None) => Ok(None),
+            Value::Text(Some(t)) => t
+                .parse()
+                .map(Some)
+                .map_err(|_| DbError::Sql(format!("column {i}: `{t}` is no whole number"))),
+        }
     }
-    pub fn text(&self, i: usize) -> String {
-        self.opt_text(i).unwrap_or_default()
+    /// A whole number.
+    pub fn int(&self, i: usize) -> Result<i64, DbError> {
+        self.opt_int(i)?
+            .ok_or_else(|| DbError::Sql(format!("column {i} is NULL where a number was expected")))
     }
-    pub fn opt_text(&self, i: usize) -> Option<String> {
-        self.0.get(i).and_then(|v| v.text()).map(String::from)
+    /// 0 or 1.
+    pub fn flag(&self, i: usize) -> Result<bool, DbError> {
+        Ok(self.int(i)? != 0)
+    }
+    /// Text that may be NULL.
+    pub fn opt_text(&self, i: usize) -> Result<Option<String>, DbError> {
+        match self.column(i)? {
+            Value::Text(t) => Ok(t.clone()),
+            Value::Int(None) => Ok(None),
+            Value::Int(Some(_)) => Err(DbError::Sql(format!("column {i} is a number where text was expected"))),
+        }
+    }
+    /// Text.
+    pub fn text(&self, i: usize) -> Result<String, DbError> {
+        self.opt_text(i)?
+            .ok_or_else(|| DbError::Sql(format!("column {i} is NULL where text was expected")))
+    }
+}
+
+/// What a committed transaction tells the rest of the process.
+#[derive(Clone, Debug)]
+pub enum Notice {
+    /// A game's event was stored.
+    Event(events::EventRow),
+    /// A session ended (log-out): the SHA-256 of its token, as stored.
+    SessionEnded(String),
+}
+
+/// Who hears of commits: set once by the application's state.
+pub type Listener = Arc<dyn Fn(Vec<Notice>) + Send + Sync>;
+
+/// Where a database hands its transactions' notices once they commit,
+/// and how many reads it ran.
+#[derive(Default)]
+pub(crate) struct Hook {
+    listener: OnceLock<Listener>,
+    reads: std::sync::atomic::AtomicU64,
+}
+
+impl Hook {
+    fn call(&self, notices: Vec<Notice>) {
+        if notices.is_empty() {
+            return;
+        }
+        if let Some(f) = self.listener.get() {
+            f(notices);
+        }
     }
 }
 
@@ -115,6 +176,9 @@ pub trait Tx {
     fn exec(&mut self, sql: &str, params: &[Value]) -> Result<u64, DbError>;
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, DbError>;
     fn dialect(&self) -> Dialect;
+    /// Hands `n` on once the transaction commits (nothing if it rolls
+    /// back; nothing in a read).
+    fn notify(&mut self, n: Notice);
 
     fn query_one(&mut self, sql: &str, params: &[Value]) -> Result<Option<Row>, DbError> {
         Ok(self.query(sql, params)?.into_iter().next())
@@ -185,6 +249,13 @@ impl Db {
         }
     }
 
+    /// Who hears of every commit's notices (once; later calls are
+    /// ignored). On SQLite it is called before the next transaction
+    /// begins, so notices arrive in the order of the commits.
+    pub fn on_commit(&self, f: Listener) {
+        let _ = self.hook().listener.set(f);
+    }
+
     /// Runs `f` in one transaction; commits when it returns `Ok`, rolls
     /// back otherwise. A write transaction on SQLite takes the write lock
     /// at once (BEGIN IMMEDIATE) so that it cannot fail half-way for a lock.
@@ -198,13 +269,50 @@ impl Db {
     /// Runs `f` in a transaction that only reads (on SQLite, beside the
     /// writer instead of after it).
     pub fn read<T, E: From<DbError>>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T, E>) -> Result<T, E> {
+        self.hook().reads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         match self {
             Db::Sqlite(db) => db.read(f),
             Db::Postgres(db) => db.read(f),
         }
     }
 
+    /// How many reading transactions this database ran (what a request
+    /// costs: tests count them).
+    pub fn reads(&self) -> u64 {
+        self.hook().reads.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn hook(&self) -> &Hook {
+        match self {
+            Db::Sqlite(db) => &db.hook,
+            Db::Postgres(db) => &db.hook,
+        }
+    }
+
     fn migrate(&self) -> Result<(), DbError> {
         schema::migrate(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A column a reader asks for that the statement did not select read
+    /// as 0 or "" (a game's id as 0, a name as empty), and so did NULL
+    /// where a value must be: both are errors now.
+    #[test]
+    fn a_missing_column_read_as_zero_or_empty() {
+        let r = Row(vec![Value::Int(Some(7)), Value::Text(None), Value::Int(None)]);
+        assert_eq!(r.int(0).unwrap(), 7);
+        assert!(r.int(3).is_err(), "no column 3");
+        assert!(r.text(3).is_err(), "no column 3");
+        assert!(r.opt_int(3).is_err() && r.opt_text(3).is_err());
+        assert_eq!(r.opt_text(1).unwrap(), None);
+        assert!(r.text(1).is_err(), "NULL where text must be");
+        assert_eq!(r.opt_int(2).unwrap(), None);
+        assert!(r.int(2).is_err(), "NULL where a number must be");
+        assert!(r.text(0).is_err(), "a number where text must be");
+        assert!(r.flag(0).unwrap());
     }
 }

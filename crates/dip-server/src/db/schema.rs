@@ -157,7 +157,7 @@ fn current(tx: &mut dyn Tx) -> Result<usize, DbError> {
         &[],
     )?;
     let row = tx.query_one("SELECT MAX(version) FROM schema_version", &[])?;
-    Ok(row.and_then(|r| r.opt_int(0)).unwrap_or(0) as usize)
+    Ok(row.map(|r| r.opt_int(0)).transpose()?.flatten().unwrap_or(0) as usize)
 }
 
 pub fn migrate(db: &Db) -> Result<(), DbError> {
@@ -256,7 +256,7 @@ mod tests {
                 let kinds: Vec<String> = tx
                     .query("SELECT kind FROM events WHERE game_id = $1 ORDER BY id", &[id.into()])?
                     .iter()
-                    .map(|r| r.text(0))
+                    .map(|r| r.text(0).unwrap())
                     .collect();
                 assert_eq!(
                     kinds,

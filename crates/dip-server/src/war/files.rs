@@ -128,8 +128,8 @@ fn accounts(tx: &mut dyn Tx, players: &[(u8, String)], opts: &ImportOptions) -> 
     let all: Vec<(i64, String)> = tx
         .query("SELECT id, name FROM accounts ORDER BY id", &[])?
         .iter()
-        .map(|r| (r.int(0), r.text(1)))
-        .collect();
+        .map(|r| Ok((r.int(0)?, r.text(1)?)))
+        .collect::<ApiResult<_>>()?;
     let mut accounts = Vec::new();
     let mut missing = Vec::new();
     for (seat, name) in players {
@@ -275,8 +275,8 @@ pub fn import_into(db: &crate::db::Db, creator: &str, bytes: &[u8], opts: &Impor
             )?
             .ok_or_else(|| ApiError::not_found(format!("no account `{creator}` (the game's creator)")))?;
         let who = Account {
-            id: row.int(0),
-            name: row.text(1),
+            id: row.int(0)?,
+            name: row.text(1)?,
         };
         import(tx, &who, bytes, opts)
     })

@@ -105,28 +105,33 @@ pub const COLUMNS: &str =
 
 impl WarRow {
     pub fn from_row(r: &Row) -> ApiResult<WarRow> {
-        let id = r.int(0);
+        let id = r.int(0)?;
         let bad = |what: &str, e: String| ApiError::internal(format!("war game {id}: stored {what}: {e}"));
-        let options = serde_json::from_str(&r.text(4)).map_err(|e| bad("options", e.to_string()))?;
-        let game = match r.opt_text(5) {
+        let options = serde_json::from_str(&r.text(4)?).map_err(|e| bad("options", e.to_string()))?;
+        let game = match r.opt_text(5)? {
             Some(t) => Some(serde_json::from_str(&t).map_err(|e| bad("game", e.to_string()))?),
             None => None,
         };
-        let bytes = |i: usize| r.opt_text(i).map(|t| unhex(&t)).transpose().map_err(|e| bad("file", e));
+        let bytes = |i: usize| -> ApiResult<Option<Vec<u8>>> {
+            r.opt_text(i)?
+                .map(|t| unhex(&t))
+                .transpose()
+                .map_err(|e| bad("file", e))
+        };
         Ok(WarRow {
             id,
-            name: r.text(1),
-            creator: r.int(2),
-            status: WarStatus::parse(&r.text(3)),
+            name: r.text(1)?,
+            creator: r.int(2)?,
+            status: WarStatus::parse(&r.text(3)?),
             options,
             game,
-            deadline: r.opt_int(6),
-            actions: r.int(7),
+            deadline: r.opt_int(6)?,
+            actions: r.int(7)?,
             original: bytes(8)?,
             archive: bytes(9)?,
-            created: r.int(10),
-            finished: r.opt_int(11),
-            delete_at: r.opt_int(12),
+            created: r.int(10)?,
+            finished: r.opt_int(11)?,
+            delete_at: r.opt_int(12)?,
         })
     }
 
@@ -189,21 +194,22 @@ pub struct Seat {
 }
 
 pub fn seats(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Seat>> {
-    Ok(tx
-        .query(
-            "SELECT s.seat, s.account_id, a.name, s.vote, s.joined FROM war_seats s JOIN accounts a ON a.id = s.account_id \
-             WHERE s.game_id = $1 ORDER BY s.seat",
-            &[id.into()],
-        )?
-        .iter()
-        .map(|r| Seat {
-            seat: r.int(0) as u8,
-            account_id: r.int(1),
-            name: r.text(2),
-            vote: r.int(3) != 0,
-            joined: r.int(4),
+    tx.query(
+        "SELECT s.seat, s.account_id, a.name, s.vote, s.joined FROM war_seats s JOIN accounts a ON a.id = s.account_id \
+         WHERE s.game_id = $1 ORDER BY s.seat",
+        &[id.into()],
+    )?
+    .iter()
+    .map(|r| {
+        Ok(Seat {
+            seat: r.int(0)? as u8,
+            account_id: r.int(1)?,
+            name: r.text(2)?,
+            vote: r.flag(3)?,
+            joined: r.int(4)?,
         })
-        .collect())
+    })
+    .collect()
 }
 
 /// The seat of an account in a game.

@@ -65,7 +65,7 @@ async fn join(
     State(st): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    body: axum::body::Bytes,
+    crate::routes::RawBody(body): crate::routes::RawBody,
 ) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
@@ -215,7 +215,7 @@ async fn import(
     State(st): State<AppState>,
     headers: HeaderMap,
     q: Result<Query<ImportOptions>, axum::extract::rejection::QueryRejection>,
-    body: axum::body::Bytes,
+    crate::routes::RawBody(body): crate::routes::RawBody,
 ) -> ApiResult<Response> {
     let Query(opts) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let who = account(&st, &headers).await?;

@@ -115,8 +115,9 @@ pub fn insert(
             now_ms().into(),
         ],
     )?;
-    row.map(|r| r.int(0))
-        .ok_or_else(|| ApiError::internal("the new game has no id"))
+    Ok(row
+        .ok_or_else(|| ApiError::internal("the new game has no id"))?
+        .int(0)?)
 }
 
 fn in_signup(row: &WarRow) -> ApiResult<()> {

@@ -289,7 +289,7 @@ pub fn process_due(db: &Db) -> usize {
                 tx.skip_locked()
             );
             if let Some(r) = tx.query_one(&sql, &[now.into()])? {
-                claimed = Some(r.int(0));
+                claimed = Some(r.int(0)?);
                 let mut row = WarRow::from_row(&r)?;
                 time_out(tx, &mut row, now)?;
                 return Ok(true);
@@ -300,8 +300,8 @@ pub fn process_due(db: &Db) -> usize {
                 tx.skip_locked()
             );
             if let Some(r) = tx.query_one(&sql, &[now.into()])? {
-                claimed = Some(r.int(0));
-                delete(tx, r.int(0))?;
+                claimed = Some(r.int(0)?);
+                delete(tx, r.int(0)?)?;
                 return Ok(true);
             }
             Ok(false)
@@ -349,20 +349,20 @@ pub fn log(tx: &mut dyn Tx, id: i64, since: i64, viewer: Option<&Account>) -> Ap
     let entries: Vec<serde_json::Value> = rows
         .iter()
         .map(|r| {
-            let seat = r.int(2) as u8;
-            let events: serde_json::Value = serde_json::from_str(&r.text(4)).unwrap_or_default();
-            let action: serde_json::Value = serde_json::from_str(&r.text(3)).unwrap_or_default();
-            serde_json::json!({
-                "id": r.int(0),
-                "turn": r.int(1),
+            let seat = r.int(2)? as u8;
+            let events: serde_json::Value = serde_json::from_str(&r.text(4)?).unwrap_or_default();
+            let action: serde_json::Value = serde_json::from_str(&r.text(3)?).unwrap_or_default();
+            Ok(serde_json::json!({
+                "id": r.int(0)?,
+                "turn": r.int(1)?,
                 "seat": seat,
                 "player": pos.map(|p| p.display_name(seat, names)),
                 "action": action,
                 "events": events,
-                "at": iso8601(r.int(5)),
-            })
+                "at": iso8601(r.int(5)?),
+            }))
         })
-        .collect();
+        .collect::<ApiResult<_>>()?;
     Ok(serde_json::json!({ "entries": entries }))
 }
 

@@ -366,10 +366,7 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
             let view = game::view(tx, &g, viewer_id)?;
             let svg = crate::history::map_svg_clickable(&g)?;
             // The page's live updates start after what it shows.
-            let last_event = tx
-                .query_one("SELECT MAX(id) FROM events WHERE game_id = $1", &[id.into()])?
-                .and_then(|r| r.opt_int(0))
-                .unwrap_or(0);
+            let last_event = crate::db::events::last(tx, id)?;
             Ok((view, svg, last_event))
         })
         .await?;
