@@ -763,7 +763,7 @@ pub(crate) fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
 /// Every table of a report in NATIONLIST's order: the lines the rules
 /// added (civil disorder, waived builds, units disbanded for want of a
 /// retreat) beside the nation's own, not after every nation that ordered.
-fn in_nation_order(map: &Map, report: &mut Report) {
+pub(crate) fn in_nation_order(map: &Map, report: &mut Report) {
     let rank = |l: &Line| map.find_power(&l.nation).map_or(usize::MAX, |p| p.index());
     for table in [&mut report.orders, &mut report.retreats, &mut report.builds] {
         table.sort_by_key(rank);

@@ -8,7 +8,7 @@
 //! disbands (no-moves-received), it gets no suggested retreat, since on a
 //! server nobody is there to confirm the suggestion.
 
-use crate::gamedir::{centers, lines_of, no_retreat_lines, PhaseRun};
+use crate::gamedir::{centers, in_nation_order, lines_of, no_retreat_lines, PhaseRun};
 use crate::gamefile::title_phase;
 use crate::report::Report;
 use dip_core::{game, Order, PhaseKind, PhaseOutcome, PowerId, Ruleset, State};
@@ -102,6 +102,7 @@ pub fn play(
         PhaseKind::Retreat => report.retreats = table,
         PhaseKind::Adjustment => report.builds = table,
     }
+    in_nation_order(map, &mut report);
     let PhaseRun { check, outcome, .. } = run;
     Played {
         check,
