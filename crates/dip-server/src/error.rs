@@ -49,7 +49,7 @@ impl From<DbError> for ApiError {
                 "busy",
                 "the database is busy: try again",
             ),
-            DbError::Sql(m) => ApiError::internal(m),
+            DbError::Sql(m) | DbError::Stored(m) => ApiError::internal(m),
         }
     }
 }

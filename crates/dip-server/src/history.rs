@@ -149,29 +149,26 @@ fn picture_of(tx: &mut dyn Tx, g: &GameRow, phase: Option<&str>) -> ApiResult<(S
     Ok((state, Some(played.outcome)))
 }
 
-/// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets).
+/// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets
+/// and the geometry its order drawing reads).
 pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>, clickable: bool) -> ApiResult<String> {
     let g = game::load(tx, id, Lock::None)?;
     let (state, outcome) = picture_of(tx, &g, phase)?;
     let l = g.loaded()?;
     let picture = dip_render::Picture::new(l.variant);
-    let svg = picture.svg(&state, outcome.as_ref(), &dip_render::Options::default());
-    Ok(if clickable { with_clicks(&picture, svg) } else { svg })
+    let opts = dip_render::Options::default();
+    Ok(if clickable {
+        picture.svg_clickable(&state, outcome.as_ref(), &opts)
+    } else {
+        picture.svg(&state, outcome.as_ref(), &opts)
+    })
 }
 
 /// The current position with click targets, for the game page.
 pub fn map_svg_clickable(g: &GameRow) -> ApiResult<String> {
     let l = g.loaded()?;
     let picture = dip_render::Picture::new(l.variant);
-    let svg = picture.svg(&g.state()?, None, &dip_render::Options::default());
-    Ok(with_clicks(&picture, svg))
-}
-
-fn with_clicks(picture: &dip_render::Picture, mut svg: String) -> String {
-    if let Some(end) = svg.rfind("</svg>") {
-        svg.insert_str(end, &picture.svg_click_layer());
-    }
-    svg
+    Ok(picture.svg_clickable(&g.state()?, None, &dip_render::Options::default()))
 }
 
 /// `GET …/map.png?phase=`.

@@ -10,6 +10,7 @@ pub mod auth;
 pub mod chars;
 pub mod daide;
 pub mod db;
+pub mod drawn;
 pub mod edit;
 pub mod error;
 pub mod events;

@@ -76,12 +76,13 @@ pub fn read_lines(
             continue;
         };
         let order = r.order.map(|o| dip_game::gamedir::short(map, &o));
+        let draw = r.order.map(|o| crate::drawn::order(map, state, &o));
         let worst = r.notes.iter().max_by_key(|n| n.code.number());
         let error = match (r.fate, worst) {
             (Fate::Accepted, _) | (_, None) => Json::Null,
             (_, Some(note)) => json!({"number": note.code.number(), "message": note.message}),
         };
-        out.push(json!({"text": text, "order": order, "fate": format!("{:?}", r.fate).to_lowercase(), "error": error}));
+        out.push(json!({"text": text, "order": order, "draw": draw, "fate": format!("{:?}", r.fate).to_lowercase(), "error": error}));
     }
     out
 }
@@ -711,7 +712,7 @@ pub fn legal(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
         dip_core::CoastSpec::Coast(r) => map.region(r).coast.clone(),
         _ => None,
     };
-    let describe = |o: &dip_core::Order| -> Json {
+    let describe_kind = |o: &dip_core::Order| -> Json {
         use dip_core::OrderKind as K;
         match &o.kind {
             K::Hold(_) => json!({"kind": "hold", "text": text(o)}),
@@ -735,6 +736,12 @@ pub fn legal(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
             }
             K::Waive => json!({"kind": "waive", "text": text(o)}),
         }
+    };
+    // Each legal order with what the page draws for it (`draw`).
+    let describe = |o: &dip_core::Order| -> Json {
+        let mut j = describe_kind(o);
+        j["draw"] = crate::drawn::order(map, &state, o);
+        j
     };
     let mut units = Vec::new();
     let mut builds = Vec::new();

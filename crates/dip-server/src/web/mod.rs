@@ -380,6 +380,7 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
 const ASSETS: &[(&str, &str, &str)] = &[
     ("style.css", "text/css", include_str!("../../assets/style.css")),
     ("game.js", "text/javascript", include_str!("../../assets/game.js")),
+    ("draw.js", "text/javascript", include_str!("../../assets/draw.js")),
     ("lobby.js", "text/javascript", include_str!("../../assets/lobby.js")),
     ("map.js", "text/javascript", include_str!("../../assets/map.js")),
     ("war.js", "text/javascript", include_str!("../../assets/war.js")),
