@@ -656,6 +656,11 @@ def main():
                 problems.append(f"the {kind} point of {key} ({x:.0f},{y:.0f}) is outside {p}")
             elif sh.boundary.distance(pt) < margin[kind]:
                 problems.append(f"the {kind} point of {key} is {sh.boundary.distance(pt):.1f} from its border")
+    for p, (x, y) in names.items():
+        half = (7.5 * len(p) + 4) / 2
+        for key, (ux, uy) in points.items():
+            if abs(x - ux) < half + 14 and abs(y - uy) < 6 + 11:
+                problems.append(f"the name of {p} lies under the unit of {key}")
     for key in points:
         if "/" in key:
             p = key.split("/")[0]

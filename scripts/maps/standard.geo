@@ -268,7 +268,7 @@ unit mao -10.5,45.0
 unit nao -20.0,55.0
 unit nth 3.0,55.5
 unit nwg 0.0,66.0
-unit ska 9.5,57.8
+unit ska 8.9,57.95
 unit tys 12.0,40.0
 unit wes 3.0,38.5
 unit spa/nc -4.5,42.9
@@ -315,6 +315,6 @@ centre vie 16.37,48.2
 centre war 21.0,52.23
 
 # Names where the first spot beside the unit does not fit.
-name con 28.3,41.2
+name con 29.9,40.9                       # the Asian shore
 name den 10.0,57.35
-name nap 16.25,39.35
+name nap 14.3,37.6                       # Sicily: Calabria has room for the unit only

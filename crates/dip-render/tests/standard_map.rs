@@ -154,6 +154,28 @@ fn names_and_centres_lie_inside_their_provinces() {
 }
 
 #[test]
+fn no_name_lies_under_a_unit() {
+    // A name's text (11.5-unit bold letters under 7.5 units wide) against
+    // a unit's icon (28 × 22 with its outline) at every unit point.
+    let (v, shapes) = standard();
+    for p in v.map.province_ids() {
+        let abbr = &v.map.province(p).abbr;
+        let Some((x, y)) = shapes.places.names[p.index()] else {
+            continue;
+        };
+        let half = (7.5 * abbr.chars().count() as f32 + 4.0) / 2.0;
+        for (r, at) in shapes.places.units.iter().enumerate() {
+            let Some((ux, uy)) = *at else { continue };
+            assert!(
+                (x - ux).abs() >= half + 14.0 || (y - uy).abs() >= 6.0 + 11.0,
+                "{abbr}'s name lies under the unit of {}",
+                v.map.region_name(dip_core::RegionId(r as u16))
+            );
+        }
+    }
+}
+
+#[test]
 fn no_two_provinces_of_the_standard_map_overlap() {
     let (_, shapes) = standard();
     let (label, doubled) = raster(&shapes);

@@ -207,16 +207,14 @@ pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiRes
         "UPDATE games SET position = $1 WHERE id = $2",
         &[position.into(), id.into()],
     )?;
-    tx.exec(
-        "INSERT INTO edits (game_id, phase_index, phase, lines, position_before, made) VALUES ($1, $2, $3, $4, $5, $6)",
-        &[
-            id.into(),
-            g.phase_index.into(),
-            state.phase.short().into(),
-            json!(lines).to_string().into(),
-            before.into(),
-            now_ms().into(),
-        ],
+    crate::db::edits::insert(
+        tx,
+        id,
+        g.phase_index,
+        &state.phase.short(),
+        &json!(lines).to_string(),
+        &before,
+        now_ms(),
     )?;
     game::event(tx, id, "edit", json!({"lines": lines}))?;
     Ok(())

@@ -734,23 +734,19 @@ pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(
     let upto = only.unwrap_or(i64::MAX);
     let rows = hub
         .state
-        .read(move |tx| {
-            Ok::<_, crate::error::ApiError>(
-                tx.query(
-                    "SELECT id, sender, recipients, body FROM messages \
-                     WHERE game_id = $1 AND id > $2 AND id <= $3 ORDER BY id",
-                    &[id.into(), after.into(), upto.into()],
-                )?
-                .iter()
-                .map(|r| Ok((r.int(0)?, r.text(1)?, r.text(2)?, r.text(3)?)))
-                .collect::<Result<Vec<_>, crate::db::DbError>>()?,
-            )
-        })
+        .read(move |tx| Ok::<_, crate::error::ApiError>(crate::db::messages::between(tx, id, after, upto)?))
         .await
         .unwrap_or_default();
     let map = &hub.loaded.variant.map;
     let mut out = Vec::new();
-    for (mid, sender, recipients, body) in rows {
+    for crate::db::messages::MessageRow {
+        id: mid,
+        sender,
+        recipients,
+        body,
+        ..
+    } in rows
+    {
         let Some(from) = map.find_power(&sender) else { continue };
         let recipients: Json = serde_json::from_str(&recipients).unwrap_or(Json::Null);
         let to: Vec<dip_core::PowerId> = match &recipients {
@@ -788,15 +784,7 @@ pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(
 pub async fn last_press(hub: &Arc<Hub>) -> i64 {
     let id = hub.id;
     hub.state
-        .read(move |tx| {
-            Ok::<_, crate::error::ApiError>(
-                tx.query_one("SELECT MAX(id) FROM messages WHERE game_id = $1", &[id.into()])?
-                    .map(|r| r.opt_int(0))
-                    .transpose()?
-                    .flatten()
-                    .unwrap_or(0),
-            )
-        })
+        .read(move |tx| Ok::<_, crate::error::ApiError>(crate::db::messages::last(tx, id)?))
         .await
         .unwrap_or(0)
 }
