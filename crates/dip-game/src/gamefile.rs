@@ -335,7 +335,7 @@ fn unit_text(map: &Map, u: &Unit) -> String {
     format!(
         "{} {}",
         map.unit_type(u.kind).letter,
-        crate::names::region(map, u.region)
+        dip_text::report_region(map, u.region)
     )
 }
 

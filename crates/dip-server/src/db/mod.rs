@@ -12,6 +12,7 @@ pub mod edits;
 pub mod events;
 pub mod messages;
 mod postgres;
+pub mod private;
 mod schema;
 mod sqlite;
 pub mod war;

@@ -47,9 +47,16 @@ fn signup_file(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<DatFile> {
     }))
 }
 
+/// A game's file name: `WAR01.DAT` for game 1, `WAR101.DAT` for game 101
+/// (still a DOS 8.3 name up to game 99999). Games 1 and 101 were both
+/// `WAR01.DAT`.
+pub fn file_name(id: i64, ext: &str) -> String {
+    format!("WAR{id:02}.{ext}")
+}
+
 /// The export: (file name, bytes).
 pub fn export(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<(String, Vec<u8>)> {
-    let name = |ext: &str| format!("WAR{:02}.{ext}", row.id % 100);
+    let name = |ext: &str| file_name(row.id, ext);
     if let Some(a) = &row.archive {
         return Ok((name("DAT"), a.clone()));
     }
@@ -253,4 +260,14 @@ pub fn import_into(db: &crate::db::Db, creator: &str, bytes: &[u8], opts: &Impor
             .ok_or_else(|| ApiError::not_found(format!("no account `{creator}` (the game's creator)")))?;
         import(tx, &who, bytes, opts)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn games_1_and_101_were_both_war01() {
+        assert_eq!(super::file_name(1, "DAT"), "WAR01.DAT");
+        assert_eq!(super::file_name(101, "DAT"), "WAR101.DAT");
+        assert_eq!(super::file_name(12345, "REC"), "WAR12345.REC");
+    }
 }

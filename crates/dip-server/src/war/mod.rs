@@ -39,6 +39,24 @@ pub struct WarOptions {
     pub seed: u64,
 }
 
+/// A seed nobody can foresee: from the operating system's generator
+/// (fastrand's state could be worked out from the other numbers it gives).
+pub fn secret_seed() -> u64 {
+    use rand_core::RngCore;
+    rand_core::OsRng.next_u64()
+}
+
+/// The seed a game made over the API plays: the one asked for only where
+/// the server allows it ([`crate::AppState::war_exact_seeds`]), else a
+/// secret one, so that a player who reuses a seed, even on the same
+/// server, sees another deal and other dice.
+pub fn seed_for_api(st: &crate::AppState, asked: Option<u64>) -> Option<u64> {
+    match asked {
+        Some(s) if st.war_exact_seeds => Some(s),
+        _ => Some(secret_seed()),
+    }
+}
+
 impl WarOptions {
     pub fn engine(&self) -> dip_war::Options {
         dip_war::Options {

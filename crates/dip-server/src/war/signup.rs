@@ -86,7 +86,7 @@ pub fn check_options(new: &NewWar) -> ApiResult<WarOptions> {
         passwords,
         time_limit: duration("time_limit", &new.time_limit)?,
         keep: duration("keep", &new.keep)?.unwrap_or(7 * 86_400_000),
-        seed: new.seed.unwrap_or_else(|| fastrand::u64(..)),
+        seed: new.seed.unwrap_or_else(super::secret_seed),
     })
 }
 
