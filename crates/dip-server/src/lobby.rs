@@ -4,7 +4,7 @@ use crate::auth::Account;
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::game::Lock;
-use crate::game::{self, Assignment, Deadlines, GameRow, Options, Players, Press, Status, GAME_COLUMNS};
+use crate::game::{self, Assignment, Deadlines, GameRow, Options, Players, Press, Status};
 use crate::time::now_ms;
 use crate::variants;
 use serde::Deserialize;
@@ -189,45 +189,19 @@ pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiRe
         return Err(ApiError::bad_request(format!("limit: between 1 and {MAX_LIST}")));
     }
     let viewer_id = viewer.map(|a| a.id).unwrap_or(0);
-    // $1: the viewer (0: nobody), $2: the limit, then the statuses.
-    let mut params: Vec<crate::db::Value> = vec![viewer_id.into(), (f.limit as i64 + 1).into()];
-    let mut marks = Vec::new();
-    for st in statuses {
-        params.push((*st).into());
-        marks.push(format!("${}", params.len()));
-    }
-    let mut sql = format!(
-        "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id), \
-         (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id AND m.account_id = $1), \
-         (SELECT m.power FROM members m WHERE m.game_id = games.id AND m.account_id = $1) \
-         FROM games WHERE status IN ({})",
-        marks.join(", ")
-    );
-    if let Some(b) = f.before {
-        params.push(b.into());
-        sql.push_str(&format!(" AND id < ${}", params.len()));
-    }
-    // Private games only for their members and game master.
-    sql.push_str(&format!(" AND {}", crate::private::LISTED));
-    if f.mine {
-        sql.push_str(" AND (creator = $1 OR id IN (SELECT game_id FROM members WHERE account_id = $1))");
-    }
-    sql.push_str(" ORDER BY id DESC LIMIT $2");
-    let mut rows = tx.query(&sql, &params)?;
+    let mut rows = crate::db::games::list(tx, viewer_id, statuses, f.before, f.mine, f.limit as i64 + 1)?;
     let more = rows.len() > f.limit;
     rows.truncate(f.limit);
-    let n = GAME_COLUMNS.split(',').count();
     let mut out = Vec::with_capacity(rows.len());
     let mut last = None;
     for r in rows {
-        let g = GameRow::from_row(&r)?;
+        let g = r.game;
         last = Some(g.id);
         if f.full {
             out.push(game::view(tx, &g, viewer.map(|a| a.id))?);
         } else {
-            let power = r.opt_text(n + 2)?;
-            let you = (r.int(n + 1)? > 0).then(|| json!({ "power": power }));
-            out.push(summary(&g, r.int(n)?, you, viewer_id)?);
+            let you = r.member.then(|| json!({ "power": r.power }));
+            out.push(summary(&g, r.joined, you, viewer_id)?);
         }
     }
     Ok(json!({ "games": out, "next": if more { last } else { None } }))

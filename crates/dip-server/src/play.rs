@@ -540,24 +540,9 @@ pub fn process_due(db: &Db, by: &str) -> usize {
         // An error rolls the whole phase back; it names the game so that
         // the failure can be counted in a transaction of its own.
         let attempt = db.transaction(|tx| -> Result<bool, DueError> {
-            let not_in = if skip.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " AND id NOT IN ({})",
-                    skip.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
-                )
-            };
-            let sql = format!(
-                "SELECT {} FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1{not_in} \
-                 ORDER BY deadline LIMIT 1{}",
-                game::GAME_COLUMNS,
-                tx.skip_locked()
-            );
-            let Some(row) = tx.query_one(&sql, &[now.into()])? else {
+            let Some(g) = crate::db::games::next_due(tx, now, &skip)? else {
                 return Ok(false);
             };
-            let g = GameRow::from_row(&row).map_err(|e| DueError(None, e))?;
             process_locked(tx, &g, by).map_err(|e| DueError(Some(g.id), e))?;
             Ok(true)
         });

@@ -10,7 +10,10 @@
 pub mod accounts;
 pub mod edits;
 pub mod events;
+pub mod games;
+pub mod members;
 pub mod messages;
+pub mod orders;
 mod postgres;
 pub mod private;
 mod schema;
@@ -331,13 +334,12 @@ mod tests {
 mod only_db_knows_sql {
     /// Files whose SQL is still to move into `db/` (each one taken off
     /// this list when it moves; none may be added).
-    const NOT_YET: [&str; 10] = [
+    const NOT_YET: [&str; 9] = [
         "auth.rs",
         "daide/api_press.rs",
         "daide/mod.rs",
         "daide/session.rs",
         "edit.rs",
-        "game.rs",
         "history.rs",
         "lobby.rs",
         "play.rs",

@@ -1,0 +1,128 @@
+//! The `games` table: a hosted game's row (its options as JSON, its
+//! position as text), read into [`GameRow`].
+
+use super::{DbError, Row, Tx};
+use crate::game::{GameRow, Status};
+
+/// The columns [`read`] takes, in its order.
+const COLUMNS: &str = "id, name, variant, creator, status, options, phase_index, position, deadline, \
+                       paused_left, winner, result, failures, last_error";
+
+/// How many columns [`read`] takes: a query may select more after them.
+const WIDTH: usize = 14;
+
+/// A game's row from the first [`WIDTH`] columns (those of [`COLUMNS`]).
+fn read(r: &Row) -> Result<GameRow, DbError> {
+    let id = r.int(0)?;
+    let options = serde_json::from_str(&r.text(5)?)
+        .map_err(|e| DbError::Stored(format!("game {id}: stored options: {e}")))?;
+    Ok(GameRow {
+        id,
+        name: r.text(1)?,
+        variant: r.text(2)?,
+        creator: r.int(3)?,
+        status: Status::parse(&r.text(4)?),
+        options,
+        phase_index: r.int(6)?,
+        position: r.text(7)?,
+        deadline: r.opt_int(8)?,
+        paused_left: r.opt_int(9)?,
+        winner: r.opt_text(10)?,
+        result: r.opt_text(11)?,
+        failures: r.int(12)?,
+        last_error: r.opt_text(13)?,
+    })
+}
+
+/// A game by id; `lock`: held for update until the transaction ends
+/// (PostgreSQL; SQLite's writer holds the whole database anyway).
+pub fn load(tx: &mut dyn Tx, id: i64, lock: bool) -> Result<Option<GameRow>, DbError> {
+    let clause = if lock { tx.for_update() } else { "" };
+    let sql = format!("SELECT {COLUMNS} FROM games WHERE id = $1{clause}");
+    tx.query_one(&sql, &[id.into()])?.map(|r| read(&r)).transpose()
+}
+
+/// A game in a list, with what the list says of its players.
+pub struct Listed {
+    pub game: GameRow,
+    /// How many players joined.
+    pub joined: i64,
+    /// Whether the viewer is one of them, and the power they play.
+    pub member: bool,
+    pub power: Option<String>,
+}
+
+/// A page of games, newest first: those in one of `statuses`, with an id
+/// below `before`, only those of `viewer` (created or joined) if `mine`;
+/// private games only for their members and game master (`viewer` 0:
+/// nobody). At most `limit` rows.
+pub fn list(
+    tx: &mut dyn Tx,
+    viewer: i64,
+    statuses: &[&str],
+    before: Option<i64>,
+    mine: bool,
+    limit: i64,
+) -> Result<Vec<Listed>, DbError> {
+    // $1: the viewer, $2: the limit, then the statuses.
+    let mut params: Vec<super::Value> = vec![viewer.into(), limit.into()];
+    let mut marks = Vec::new();
+    for st in statuses {
+        params.push((*st).into());
+        marks.push(format!("${}", params.len()));
+    }
+    let mut sql = format!(
+        "SELECT {COLUMNS}, (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id), \
+         (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id AND m.account_id = $1), \
+         (SELECT m.power FROM members m WHERE m.game_id = games.id AND m.account_id = $1) \
+         FROM games WHERE status IN ({})",
+        marks.join(", ")
+    );
+    if let Some(b) = before {
+        params.push(b.into());
+        sql.push_str(&format!(" AND id < ${}", params.len()));
+    }
+    sql.push_str(&format!(" AND {}", super::private::LISTED));
+    if mine {
+        sql.push_str(" AND (creator = $1 OR id IN (SELECT game_id FROM members WHERE account_id = $1))");
+    }
+    sql.push_str(" ORDER BY id DESC LIMIT $2");
+    tx.query(&sql, &params)?
+        .iter()
+        .map(|r| {
+            Ok(Listed {
+                game: read(r)?,
+                joined: r.int(WIDTH)?,
+                member: r.int(WIDTH + 1)? > 0,
+                power: r.opt_text(WIDTH + 2)?,
+            })
+        })
+        .collect()
+}
+
+/// The active game whose deadline passed first, not one of `skip`; on
+/// PostgreSQL held for update, and skipped while another server holds it.
+pub fn next_due(tx: &mut dyn Tx, now: i64, skip: &[i64]) -> Result<Option<GameRow>, DbError> {
+    let not_in = if skip.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " AND id NOT IN ({})",
+            skip.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+        )
+    };
+    let sql = format!(
+        "SELECT {COLUMNS} FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1{not_in} \
+         ORDER BY deadline LIMIT 1{}",
+        tx.skip_locked()
+    );
+    tx.query_one(&sql, &[now.into()])?.map(|r| read(&r)).transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_width_is_the_number_of_columns() {
+        assert_eq!(super::COLUMNS.split(',').count(), super::WIDTH);
+    }
+}
