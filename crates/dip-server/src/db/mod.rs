@@ -14,6 +14,7 @@ pub mod games;
 pub mod members;
 pub mod messages;
 pub mod orders;
+pub mod phases;
 mod postgres;
 pub mod private;
 mod schema;
@@ -222,6 +223,12 @@ pub trait Tx {
     }
 }
 
+/// Does the database answer? (The health check.)
+pub fn ping(tx: &mut dyn Tx) -> Result<(), DbError> {
+    tx.query("SELECT 1", &[])?;
+    Ok(())
+}
+
 /// The database: a pool of connections.
 pub enum Db {
     Sqlite(sqlite::SqliteDb),
@@ -334,16 +341,14 @@ mod tests {
 mod only_db_knows_sql {
     /// Files whose SQL is still to move into `db/` (each one taken off
     /// this list when it moves; none may be added).
-    const NOT_YET: [&str; 9] = [
+    const NOT_YET: [&str; 7] = [
         "auth.rs",
         "daide/api_press.rs",
         "daide/mod.rs",
         "daide/session.rs",
         "edit.rs",
-        "history.rs",
         "lobby.rs",
         "play.rs",
-        "routes.rs",
     ];
 
     fn sql_lines(text: &str) -> Vec<String> {
