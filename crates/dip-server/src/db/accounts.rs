@@ -28,3 +28,21 @@ pub fn by_key(tx: &mut dyn Tx, key: &str) -> Result<Option<Account>, DbError> {
         })
         .transpose()
 }
+
+/// The accounts whose names match `pattern` (SQL LIKE) with this stored
+/// password hash, oldest first (a DAIDE game's bots: `daide-ID-%`,
+/// `daide:CODE`).
+pub fn matching(tx: &mut dyn Tx, pattern: &str, password_hash: &str) -> Result<Vec<Account>, DbError> {
+    tx.query(
+        "SELECT id, name FROM accounts WHERE name LIKE $1 AND password_hash = $2 ORDER BY id",
+        &[pattern.into(), password_hash.into()],
+    )?
+    .iter()
+    .map(|r| {
+        Ok(Account {
+            id: r.int(0)?,
+            name: r.text(1)?,
+        })
+    })
+    .collect()
+}

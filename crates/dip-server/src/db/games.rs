@@ -14,8 +14,8 @@ const WIDTH: usize = 14;
 /// A game's row from the first [`WIDTH`] columns (those of [`COLUMNS`]).
 fn read(r: &Row) -> Result<GameRow, DbError> {
     let id = r.int(0)?;
-    let options = serde_json::from_str(&r.text(5)?)
-        .map_err(|e| DbError::Stored(format!("game {id}: stored options: {e}")))?;
+    let options =
+        serde_json::from_str(&r.text(5)?).map_err(|e| DbError::Stored(format!("game {id}: stored options: {e}")))?;
     Ok(GameRow {
         id,
         name: r.text(1)?,
@@ -117,6 +117,21 @@ pub fn next_due(tx: &mut dyn Tx, now: i64, skip: &[i64]) -> Result<Option<GameRo
         tx.skip_locked()
     );
     tx.query_one(&sql, &[now.into()])?.map(|r| read(&r)).transpose()
+}
+
+/// Renames a game.
+pub fn set_name(tx: &mut dyn Tx, id: i64, name: &str) -> Result<(), DbError> {
+    tx.exec("UPDATE games SET name = $1 WHERE id = $2", &[name.into(), id.into()])?;
+    Ok(())
+}
+
+/// Stores the position a game is in (after an edit).
+pub fn set_position(tx: &mut dyn Tx, id: i64, position: &str) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET position = $1 WHERE id = $2",
+        &[position.into(), id.into()],
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The `members` table: who plays a game, with their votes and flags.
 
 use super::{DbError, Tx};
+use crate::auth::Account;
 
 /// A player of a game.
 #[derive(Clone, Debug)]
@@ -36,4 +37,58 @@ pub fn all(tx: &mut dyn Tx, game: i64) -> Result<Vec<Member>, DbError> {
         })
     })
     .collect()
+}
+
+/// Nobody plays `power` any more (its player stays a member).
+pub fn unseat_power(tx: &mut dyn Tx, game: i64, power: &str) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE members SET power = NULL WHERE game_id = $1 AND power = $2",
+        &[game.into(), power.into()],
+    )?;
+    Ok(())
+}
+
+/// `account` plays `power`, joining the game if not yet a member.
+pub fn seat(tx: &mut dyn Tx, game: i64, account: i64, power: &str, now: i64) -> Result<(), DbError> {
+    let n = tx.exec(
+        "UPDATE members SET power = $1, missed = 0 WHERE game_id = $2 AND account_id = $3",
+        &[power.into(), game.into(), account.into()],
+    )?;
+    if n == 0 {
+        tx.exec(
+            "INSERT INTO members (game_id, account_id, power, joined) VALUES ($1, $2, $3, $4)",
+            &[game.into(), account.into(), power.into(), now.into()],
+        )?;
+    }
+    Ok(())
+}
+
+/// The powers of a game played by DAIDE bots (their accounts carry a
+/// passcode, never a password).
+pub fn bot_powers(tx: &mut dyn Tx, game: i64) -> Result<Vec<String>, DbError> {
+    tx.query(
+        "SELECT m.power FROM members m JOIN accounts a ON a.id = m.account_id \
+         WHERE m.game_id = $1 AND m.power IS NOT NULL AND a.password_hash LIKE 'daide:%'",
+        &[game.into()],
+    )?
+    .iter()
+    .map(|r| r.text(0))
+    .collect()
+}
+
+/// The member who plays `power` with this stored password hash (a bot's
+/// `daide:CODE`).
+pub fn player_of(tx: &mut dyn Tx, game: i64, power: &str, password_hash: &str) -> Result<Option<Account>, DbError> {
+    tx.query_one(
+        "SELECT a.id, a.name FROM members m JOIN accounts a ON a.id = m.account_id \
+         WHERE m.game_id = $1 AND m.power = $2 AND a.password_hash = $3",
+        &[game.into(), power.into(), password_hash.into()],
+    )?
+    .map(|r| {
+        Ok(Account {
+            id: r.int(0)?,
+            name: r.text(1)?,
+        })
+    })
+    .transpose()
 }
