@@ -99,23 +99,16 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         daide_rules: Default::default(),
     };
     let position = dip_text::format_position(&loaded.variant.map, &loaded.variant.start);
-    let row = tx.query_one(
-        "INSERT INTO games (name, variant, creator, status, options, position, created) \
-         VALUES ($1, $2, $3, 'forming', $4, $5, $6) RETURNING id",
-        &[
-            name.into(),
-            loaded.variant.name.clone().into(),
-            creator.id.into(),
-            serde_json::to_string(&options)
-                .map_err(|e| ApiError::internal(e.to_string()))?
-                .into(),
-            position.into(),
-            now_ms().into(),
-        ],
+    let options = serde_json::to_string(&options).map_err(|e| ApiError::internal(e.to_string()))?;
+    let id = crate::db::games::insert(
+        tx,
+        &name,
+        &loaded.variant.name,
+        creator.id,
+        &options,
+        &position,
+        now_ms(),
     )?;
-    let id = row
-        .ok_or_else(|| ApiError::internal("the new game has no id"))?
-        .int(0)?;
     if new.private {
         crate::private::make_private(tx, id, new.password_hash)?;
     }
@@ -284,10 +277,7 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> Api
                     return Err(ApiError::conflict(format!("{w} is taken")));
                 }
             }
-            tx.exec(
-                "INSERT INTO members (game_id, account_id, wanted, joined) VALUES ($1, $2, $3, $4)",
-                &[id.into(), who.id.into(), wanted.clone().into(), now_ms().into()],
-            )?;
+            crate::db::members::join(tx, id, who.id, wanted.as_deref(), now_ms())?;
             game::event(tx, id, "joined", json!({}))?;
             if members.len() + 1 == g.options.players.max {
                 start_now(tx, &g)?;
@@ -310,10 +300,7 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> Api
                     .cloned()
                     .ok_or_else(|| ApiError::conflict("no open seat in this game"))?,
             };
-            tx.exec(
-                "INSERT INTO members (game_id, account_id, power, joined) VALUES ($1, $2, $3, $4)",
-                &[id.into(), who.id.into(), seat.clone().into(), now_ms().into()],
-            )?;
+            crate::db::members::join_as(tx, id, who.id, &seat, now_ms())?;
             game::event(tx, id, "joined", json!({"power": seat}))?;
         }
         Status::Finished => return Err(ApiError::conflict("the game is over")),
@@ -330,11 +317,7 @@ pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account, by: &str) -> ApiResult<()>
     if g.status == Status::Finished {
         return Err(ApiError::conflict("the game is over"));
     }
-    let n = tx.exec(
-        "DELETE FROM members WHERE game_id = $1 AND account_id = $2",
-        &[id.into(), who.id.into()],
-    )?;
-    if n == 0 {
+    if !crate::db::members::leave(tx, id, who.id)? {
         return Err(ApiError::conflict("you are not in this game"));
     }
     game::event(tx, id, "left", json!({}))?;
@@ -382,17 +365,11 @@ fn start_now(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<()> {
                 .pop()
                 .ok_or_else(|| ApiError::internal("more players than powers"))?,
         };
-        tx.exec(
-            "UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3",
-            &[power.into(), g.id.into(), m.account_id.into()],
-        )?;
+        crate::db::members::set_power(tx, g.id, m.account_id, &power)?;
     }
     let state = g.state()?;
     let deadline = g.options.deadlines.for_kind(state.phase.kind).map(|d| now_ms() + d);
-    tx.exec(
-        "UPDATE games SET status = 'active', deadline = $1 WHERE id = $2",
-        &[deadline.into(), g.id.into()],
-    )?;
+    crate::db::games::start(tx, g.id, deadline)?;
     game::event(tx, g.id, "started", json!({"phase": state.phase.short()}))?;
     Ok(())
 }

@@ -134,6 +134,85 @@ pub fn set_position(tx: &mut dyn Tx, id: i64, position: &str) -> Result<(), DbEr
     Ok(())
 }
 
+/// A new game, forming, in its variant's first position; its id.
+pub fn insert(
+    tx: &mut dyn Tx,
+    name: &str,
+    variant: &str,
+    creator: i64,
+    options: &str,
+    position: &str,
+    now: i64,
+) -> Result<i64, DbError> {
+    tx.query_one(
+        "INSERT INTO games (name, variant, creator, status, options, position, created) \
+         VALUES ($1, $2, $3, 'forming', $4, $5, $6) RETURNING id",
+        &[
+            name.into(),
+            variant.into(),
+            creator.into(),
+            options.into(),
+            position.into(),
+            now.into(),
+        ],
+    )?
+    .ok_or_else(|| DbError::Sql("the new game has no id".into()))?
+    .int(0)
+}
+
+/// Stores a game's options (JSON).
+pub fn set_options(tx: &mut dyn Tx, id: i64, options: &str) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET options = $1 WHERE id = $2",
+        &[options.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// The id and options (JSON) of every game that is not finished.
+pub fn unfinished_options(tx: &mut dyn Tx) -> Result<Vec<(i64, String)>, DbError> {
+    tx.query("SELECT id, options FROM games WHERE status <> 'finished'", &[])?
+        .iter()
+        .map(|r| Ok((r.int(0)?, r.text(1)?)))
+        .collect()
+}
+
+/// The game runs from now, its deadline `deadline` (none: by hand).
+pub fn start(tx: &mut dyn Tx, id: i64, deadline: Option<i64>) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET status = 'active', deadline = $1 WHERE id = $2",
+        &[deadline.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// The game is paused with `left` milliseconds of its deadline kept.
+pub fn pause(tx: &mut dyn Tx, id: i64, left: i64) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET status = 'paused', paused_left = $1, deadline = NULL WHERE id = $2",
+        &[left.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// The game runs again until `deadline`, its failures forgotten.
+pub fn resume(tx: &mut dyn Tx, id: i64, deadline: Option<i64>) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET status = 'active', paused_left = NULL, deadline = $1, failures = 0 WHERE id = $2",
+        &[deadline.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// The game is over: its winner (none in a draw) and result.
+pub fn finish(tx: &mut dyn Tx, id: i64, winner: Option<&str>, result: &str, now: i64) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET status = 'finished', deadline = NULL, winner = $1, result = $2, finished = $3 WHERE id = $4",
+        &[winner.map(String::from).into(), result.into(), now.into(), id.into()],
+    )?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

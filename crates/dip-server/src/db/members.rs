@@ -92,3 +92,38 @@ pub fn player_of(tx: &mut dyn Tx, game: i64, power: &str, password_hash: &str) -
     })
     .transpose()
 }
+
+/// `account` joins a forming game, wishing for `wanted` (or any power).
+pub fn join(tx: &mut dyn Tx, game: i64, account: i64, wanted: Option<&str>, now: i64) -> Result<(), DbError> {
+    tx.exec(
+        "INSERT INTO members (game_id, account_id, wanted, joined) VALUES ($1, $2, $3, $4)",
+        &[game.into(), account.into(), wanted.map(String::from).into(), now.into()],
+    )?;
+    Ok(())
+}
+
+/// `account` joins a running game as the player of `power`.
+pub fn join_as(tx: &mut dyn Tx, game: i64, account: i64, power: &str, now: i64) -> Result<(), DbError> {
+    tx.exec(
+        "INSERT INTO members (game_id, account_id, power, joined) VALUES ($1, $2, $3, $4)",
+        &[game.into(), account.into(), power.into(), now.into()],
+    )?;
+    Ok(())
+}
+
+/// `account` leaves the game; false if it was no member.
+pub fn leave(tx: &mut dyn Tx, game: i64, account: i64) -> Result<bool, DbError> {
+    Ok(tx.exec(
+        "DELETE FROM members WHERE game_id = $1 AND account_id = $2",
+        &[game.into(), account.into()],
+    )? > 0)
+}
+
+/// `account` plays `power` (the powers handed out at the start).
+pub fn set_power(tx: &mut dyn Tx, game: i64, account: i64, power: &str) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3",
+        &[power.into(), game.into(), account.into()],
+    )?;
+    Ok(())
+}
