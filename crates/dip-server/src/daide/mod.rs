@@ -455,7 +455,7 @@ pub async fn stop_deadline(hub: &Arc<Hub>, p: dip_core::PowerId) -> Option<i64> 
                 return Ok(None);
             }
             let left = (d - crate::time::now_ms()).max(1000);
-            crate::db::games::pause(tx, id, left)?;
+            crate::db::games::pause(tx, id, Some(left))?;
             game::event(tx, id, "paused", serde_json::json!({"daide": "DSD", "power": name}))?;
             Ok::<_, crate::error::ApiError>(Some(left))
         })

@@ -186,8 +186,9 @@ pub fn start(tx: &mut dyn Tx, id: i64, deadline: Option<i64>) -> Result<(), DbEr
     Ok(())
 }
 
-/// The game is paused with `left` milliseconds of its deadline kept.
-pub fn pause(tx: &mut dyn Tx, id: i64, left: i64) -> Result<(), DbError> {
+/// The game is paused with `left` milliseconds of its deadline kept
+/// (none: it had no deadline).
+pub fn pause(tx: &mut dyn Tx, id: i64, left: Option<i64>) -> Result<(), DbError> {
     tx.exec(
         "UPDATE games SET status = 'paused', paused_left = $1, deadline = NULL WHERE id = $2",
         &[left.into(), id.into()],
@@ -209,6 +210,59 @@ pub fn finish(tx: &mut dyn Tx, id: i64, winner: Option<&str>, result: &str, now:
     tx.exec(
         "UPDATE games SET status = 'finished', deadline = NULL, winner = $1, result = $2, finished = $3 WHERE id = $4",
         &[winner.map(String::from).into(), result.into(), now.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// The phase was processed: the game is in its next phase, in `position`,
+/// until `deadline`; its failures are forgotten.
+pub fn advance(
+    tx: &mut dyn Tx,
+    id: i64,
+    phase_index: i64,
+    position: &str,
+    deadline: Option<i64>,
+) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET phase_index = $1, position = $2, deadline = $3, failures = 0, last_error = NULL WHERE id = $4",
+        &[phase_index.into(), position.into(), deadline.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// Processing failed `failures` times: tried again at `retry`.
+pub fn failed(tx: &mut dyn Tx, id: i64, failures: i64, message: &str, retry: i64) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET failures = $1, last_error = $2, deadline = $3 WHERE id = $4",
+        &[failures.into(), message.into(), retry.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// Processing failed once too often: the game is paused (a minute left)
+/// and the error kept for its game master.
+pub fn failed_and_paused(tx: &mut dyn Tx, id: i64, failures: i64, message: &str) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET failures = $1, last_error = $2, status = 'paused', paused_left = 60000, deadline = NULL WHERE id = $3",
+        &[failures.into(), message.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// A running game's deadline.
+pub fn set_deadline(tx: &mut dyn Tx, id: i64, deadline: i64) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET deadline = $1 WHERE id = $2",
+        &[deadline.into(), id.into()],
+    )?;
+    Ok(())
+}
+
+/// A paused game's time left.
+pub fn set_paused_left(tx: &mut dyn Tx, id: i64, left: i64) -> Result<(), DbError> {
+    tx.exec(
+        "UPDATE games SET paused_left = $1 WHERE id = $2",
+        &[left.into(), id.into()],
     )?;
     Ok(())
 }

@@ -127,3 +127,64 @@ pub fn set_power(tx: &mut dyn Tx, game: i64, account: i64, power: &str) -> Resul
     )?;
     Ok(())
 }
+
+/// A member's flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    Ready,
+    Draw,
+    Concede,
+}
+
+/// Sets one of `account`'s flags.
+pub fn set_flag(tx: &mut dyn Tx, game: i64, account: i64, flag: Flag, on: bool) -> Result<(), DbError> {
+    let column = match flag {
+        Flag::Ready => "ready",
+        Flag::Draw => "draw",
+        Flag::Concede => "concede",
+    };
+    tx.exec(
+        &format!("UPDATE members SET {column} = $1 WHERE game_id = $2 AND account_id = $3"),
+        &[on.into(), game.into(), account.into()],
+    )?;
+    Ok(())
+}
+
+/// A phase was processed: nobody is ready any more; the players of
+/// `missed` (powers that had to order and did not) missed one more phase,
+/// those of `gave` none in a row. One statement for all members (round
+/// trips count on PostgreSQL).
+pub fn phase_done(tx: &mut dyn Tx, game: i64, missed: &[String], gave: &[String]) -> Result<(), DbError> {
+    let list = |names: &[String], from: usize| {
+        if names.is_empty() {
+            "NULL".to_string()
+        } else {
+            (0..names.len())
+                .map(|i| format!("${}", from + i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let sql = format!(
+        "UPDATE members SET ready = 0, missed = CASE WHEN power IN ({}) THEN missed + 1 WHEN power IN ({}) THEN 0 \
+         ELSE missed END WHERE game_id = $1",
+        list(missed, 2),
+        list(gave, 2 + missed.len())
+    );
+    let mut params: Vec<super::Value> = vec![game.into()];
+    params.extend(missed.iter().chain(gave).map(|n| n.into()));
+    tx.exec(&sql, &params)?;
+    Ok(())
+}
+
+/// The players who missed `after` phases in a row leave the game; the
+/// powers they played.
+pub fn drop_absent(tx: &mut dyn Tx, game: i64, after: i64) -> Result<Vec<String>, DbError> {
+    tx.query(
+        "DELETE FROM members WHERE game_id = $1 AND power IS NOT NULL AND missed >= $2 RETURNING power",
+        &[game.into(), after.into()],
+    )?
+    .iter()
+    .map(|r| r.text(0))
+    .collect()
+}

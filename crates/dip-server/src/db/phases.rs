@@ -39,3 +39,38 @@ pub fn all(tx: &mut dyn Tx, game: i64) -> Result<Vec<PhaseRow>, DbError> {
     })
     .collect()
 }
+
+/// A processed phase as it is stored.
+pub struct NewPhase<'a> {
+    pub index: i64,
+    pub phase: &'a str,
+    /// `movement`, `retreat` or `adjustment`.
+    pub kind: &'a str,
+    pub position: &'a str,
+    pub orders: &'a str,
+    pub results: &'a str,
+    pub report: &'a str,
+    pub processed: i64,
+    pub processed_by: &'a str,
+}
+
+/// Stores a processed phase of `game`.
+pub fn insert(tx: &mut dyn Tx, game: i64, p: &NewPhase) -> Result<(), DbError> {
+    tx.exec(
+        "INSERT INTO phases (game_id, phase_index, phase, kind, position, orders, results, report, processed, processed_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        &[
+            game.into(),
+            p.index.into(),
+            p.phase.into(),
+            p.kind.into(),
+            p.position.into(),
+            p.orders.into(),
+            p.results.into(),
+            p.report.into(),
+            p.processed.into(),
+            p.processed_by.into(),
+        ],
+    )?;
+    Ok(())
+}
