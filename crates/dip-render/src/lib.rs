@@ -27,12 +27,14 @@
 //!   make pixels; resvg draws with the bundled DejaVu fonts and no system
 //!   font, so a PNG is the same on every machine.
 //! - Shapes come from a `.shapes` file (the standard map's is generated
-//!   from Natural Earth by `examples/standard-shapes.rs`), from a
+//!   from Natural Earth by `scripts/natural-earth-maps.sh`), from a
 //!   Realpolitik `.rgn`, or are grown around the provinces' points
 //!   ([`regions`]); a variant without points is laid out from its
 //!   adjacency first ([`shapes::layout`]). Every variant can be drawn.
 //! - Nothing panics on a variant or a position: missing points, shapes or
 //!   colours fall back to defaults.
+
+#![forbid(unsafe_code)]
 
 pub mod animate;
 mod clicks;

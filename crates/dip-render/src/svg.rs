@@ -166,12 +166,15 @@ impl<'a> Picture<'a> {
         // Shapes grown from the points were laid out on a canvas of sane
         // size (huge coordinates scaled down): units go where they did.
         let grown = |i: usize| shapes.points.get(i).copied().filter(|_| shapes.generated);
+        // The shapes file's own points first: they were made with its outlines.
+        let placed = |r: usize| shapes.places.units.get(r).copied().flatten();
         let points: Vec<(f32, f32)> = map
             .provinces()
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                grown(i)
+                placed(p.regions.first().map_or(usize::MAX, |r| r.index()))
+                    .or(grown(i))
                     .or(p.pos)
                     .or(shapes.points.get(i).copied())
                     .unwrap_or((0.0, 0.0))
@@ -181,19 +184,26 @@ impl<'a> Picture<'a> {
         let region_points: Vec<(f32, f32)> = map
             .regions()
             .iter()
-            .map(|r| {
+            .enumerate()
+            .map(|(k, r)| {
                 let i = r.province.index();
-                r.pos.filter(|_| !moved(i)).unwrap_or(points[i])
+                placed(k).or(r.pos.filter(|_| !moved(i))).unwrap_or(points[i])
             })
             .collect();
-        let name_points = place_names(variant, &shapes, &points, &region_points);
+        let mut name_points = place_names(variant, &shapes, &points, &region_points);
+        for (i, n) in name_points.iter_mut().enumerate() {
+            if let Some(at) = shapes.places.names.get(i).copied().flatten() {
+                *n = at;
+            }
+        }
+        let centre_points = shapes.places.centres.clone();
         Picture {
             variant,
             shapes,
             points,
             region_points,
             name_points,
-            centre_points: Vec::new(),
+            centre_points,
             base_pixels: std::sync::Mutex::new(None),
             background: None,
             unit_images: unit_images(variant),
@@ -513,6 +523,18 @@ impl<'a> Picture<'a> {
         }
         s.push_str(r#"<g stroke-linejoin="round">"#);
         s.push('\n');
+        if !self.shapes.generated {
+            // The shore: each land province's outline drawn wide first; the
+            // land drawn over it hides the inner half and the inland borders,
+            // leaving a line along the coast only.
+            let _ = write!(s, r#"<g fill="none" stroke="{}" stroke-width="2.6">"#, pal.coast());
+            for (i, p) in map.provinces().iter().enumerate() {
+                if p.terrain != Terrain::Sea && !self.shapes.provinces[i].is_empty() {
+                    let _ = write!(s, r##"<use xlink:href="#p{i}"/>"##);
+                }
+            }
+            s.push_str("</g>\n");
+        }
         for (i, p) in map.provinces().iter().enumerate() {
             let rings = &self.shapes.provinces[i];
             if rings.is_empty() {
@@ -520,7 +542,7 @@ impl<'a> Picture<'a> {
             }
             let (fill, stroke, sw) = match p.terrain {
                 // The sea is the background already: only the border is drawn.
-                Terrain::Sea if !self.shapes.generated => ("none".to_string(), pal.sea_border(), 0.8),
+                Terrain::Sea if !self.shapes.generated => ("none".to_string(), pal.sea_border(), 1.0),
                 Terrain::Sea => (sea.clone(), pal.sea_border(), 0.8),
                 Terrain::Impassable => ("url(#rock)".to_string(), border.clone(), 1.0),
                 _ => (land.clone(), border.clone(), 1.0),
@@ -607,14 +629,22 @@ impl<'a> Picture<'a> {
     }
 
     fn write_names(&self, s: &mut String, pal: &Palette) {
-        let _ = write!(s, r#"<g font-size="11" text-anchor="middle" fill="{}">"#, pal.text());
+        // A light halo under each name keeps it legible over borders,
+        // owners' colours and arrows.
+        let _ = write!(
+            s,
+            r#"<g font-size="11.5" text-anchor="middle" font-weight="bold" fill="{}" stroke="{}" stroke-width="2.6" stroke-linejoin="round" paint-order="stroke" stroke-opacity="0.75">"#,
+            pal.text(),
+            pal.halo()
+        );
+        let sea_ink = pal.sea_text();
         for (i, p) in self.map().provinces().iter().enumerate() {
             let (x, y) = self.name_point(ProvinceId(i as u16));
             let name = title_case(&clip(&p.abbr, MAX_LABEL));
             let style = if p.terrain == Terrain::Sea {
-                r#" font-style="italic""#
+                format!(r#" font-style="italic" font-weight="normal" fill="{sea_ink}""#)
             } else {
-                ""
+                String::new()
             };
             let _ = write!(
                 s,
@@ -975,7 +1005,7 @@ impl<'a> Picture<'a> {
         let title = opts
             .title
             .clone()
-            .unwrap_or_else(|| format!("{} — {}", self.variant.title, state.phase));
+            .unwrap_or_else(|| format!("{} — {}", self.variant.title, state.phase.long()));
         let _ = write!(
             s,
             r#"<rect width="{}" height="{TITLE_H}" fill="{}"/><text x="14" y="29" font-size="20" font-weight="bold" fill="{}">{}</text>"#,

@@ -47,6 +47,20 @@ pub fn name_key(name: &str) -> String {
     name.to_lowercase()
 }
 
+/// The key that makes names unique regardless of look-alike letters: the
+/// Unicode confusable skeleton (UTS #39) of the name in lower case (case
+/// folded first, as UTS #39 says for comparisons without case), so that
+/// "xavier", "xаvier" (a Cyrillic а) and "XAVΙER" (a Greek Ι) are one
+/// name. The skeleton may bring back capitals (`0` becomes `O`), so it is
+/// taken twice, in lower case each time: `m0nk` and `rnonk` are one name
+/// too. Made by `unicode-security`, the crate rustc's own lint for
+/// confusable identifiers uses, with the Unicode data it keeps current.
+pub fn name_skeleton(name: &str) -> String {
+    use unicode_security::confusable_detection::skeleton;
+    let once: String = skeleton(&name.to_lowercase()).collect();
+    skeleton(&once.to_lowercase()).collect()
+}
+
 pub fn hash_password(password: &str) -> ApiResult<String> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
@@ -82,11 +96,20 @@ pub fn verify_unknown(password: &str) {
 pub fn create_account(tx: &mut dyn Tx, name: &str, hash: &str) -> ApiResult<Account> {
     let row = tx
         .query_one(
-            "INSERT INTO accounts (name, name_key, password_hash, created) VALUES ($1, $2, $3, $4) RETURNING id",
-            &[name.into(), name_key(name).into(), hash.into(), now_ms().into()],
+            "INSERT INTO accounts (name, name_key, name_skeleton, password_hash, created) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            &[
+                name.into(),
+                name_key(name).into(),
+                name_skeleton(name).into(),
+                hash.into(),
+                now_ms().into(),
+            ],
         )
         .map_err(|e| match e {
-            crate::db::DbError::Conflict => ApiError::conflict(format!("the name `{name}` is taken")),
+            crate::db::DbError::Conflict => {
+                ApiError::conflict(format!("the name `{name}` is taken, or looks like one that is"))
+            }
             e => e.into(),
         })?;
     Ok(Account {
@@ -95,6 +118,39 @@ pub fn create_account(tx: &mut dyn Tx, name: &str, hash: &str) -> ApiResult<Acco
             .int(0)?,
         name: name.to_string(),
     })
+}
+
+/// Gives the accounts made before names had skeletons theirs. Two old
+/// accounts whose names look alike keep working: the later one keeps no
+/// skeleton (and is logged), and no new name can look like either.
+pub fn fill_skeletons(tx: &mut dyn Tx) -> Result<(), crate::db::DbError> {
+    let missing = tx.query(
+        "SELECT id, name FROM accounts WHERE name_skeleton IS NULL ORDER BY id",
+        &[],
+    )?;
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut taken = std::collections::HashSet::new();
+    for r in tx.query(
+        "SELECT name_skeleton FROM accounts WHERE name_skeleton IS NOT NULL",
+        &[],
+    )? {
+        taken.insert(r.text(0)?);
+    }
+    for r in missing {
+        let (id, name) = (r.int(0)?, r.text(1)?);
+        let sk = name_skeleton(&name);
+        if taken.insert(sk.clone()) {
+            tx.exec(
+                "UPDATE accounts SET name_skeleton = $1 WHERE id = $2",
+                &[sk.into(), id.into()],
+            )?;
+        } else {
+            tracing::warn!("account {id} `{name}` looks like an older account's name: it keeps working");
+        }
+    }
+    Ok(())
 }
 
 /// The stored hash of an account, by name.

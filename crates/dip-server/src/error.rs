@@ -49,7 +49,7 @@ impl From<DbError> for ApiError {
                 "busy",
                 "the database is busy: try again",
             ),
-            DbError::Sql(m) => ApiError::internal(m),
+            DbError::Sql(m) | DbError::Stored(m) => ApiError::internal(m),
         }
     }
 }
@@ -65,7 +65,9 @@ impl IntoResponse for ApiError {
             tracing::error!(code = self.code, "{}", self.message);
             INTERNAL_MESSAGE.to_string()
         } else {
-            if self.status.is_server_error() {
+            // 503 (busy) is load, not trouble: under an attack it would
+            // flood the log.
+            if self.status.is_server_error() && self.status != StatusCode::SERVICE_UNAVAILABLE {
                 tracing::error!(code = self.code, "{}", self.message);
             }
             self.message

@@ -372,9 +372,14 @@ pub fn view(tx: &mut dyn Tx, g: &GameRow, viewer: Option<i64>) -> ApiResult<Json
             json!({"player": name, "wanted": m.wanted})
         })
         .collect();
+    let access = crate::private::access(tx, g.id, viewer)?.unwrap_or_default();
     Ok(json!({
         "id": g.id,
         "name": g.name,
+        "private": access.private,
+        // The invitation link's token, for the game master to hand out.
+        "invite": if viewer == Some(g.creator) { access.invite } else { None },
+        "password": access.password_hash.is_some(),
         "variant": g.variant,
         "variant_title": l.variant.title,
         "status": if g.status == Status::Paused { "active" } else { g.status.as_str() },

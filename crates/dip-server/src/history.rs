@@ -260,18 +260,14 @@ pub fn export_dipwork(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
 pub fn edits(tx: &mut dyn Tx, id: i64, viewer: Option<i64>) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     let hide = crate::edit::names_hidden(&g, viewer);
-    let out: Vec<Json> = tx
-        .query(
-            "SELECT phase_index, phase, lines, made FROM edits WHERE game_id = $1 ORDER BY id",
-            &[id.into()],
-        )?
-        .iter()
-        .map(|r| {
-            let lines = serde_json::from_str::<Json>(&r.text(2)?).unwrap_or(Json::Null);
+    let out: Vec<Json> = crate::db::edits::all(tx, id)?
+        .into_iter()
+        .map(|e| {
+            let lines = serde_json::from_str::<Json>(&e.lines).unwrap_or(Json::Null);
             let lines = if hide { crate::edit::hide_players(&lines) } else { lines };
-            Ok(json!({"index": r.int(0)?, "phase": r.text(1)?, "lines": lines, "made": iso8601(r.int(3)?)}))
+            json!({"index": e.phase_index, "phase": e.phase, "lines": lines, "made": iso8601(e.made)})
         })
-        .collect::<ApiResult<_>>()?;
+        .collect();
     Ok(json!({"edits": out}))
 }
 

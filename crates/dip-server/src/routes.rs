@@ -4,6 +4,7 @@
 use crate::auth::{self, Account};
 use crate::error::{ApiError, ApiResult};
 use crate::game::Lock;
+use crate::listen::Peer;
 use crate::{events, history, lobby, play, press, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::DefaultBodyLimit;
@@ -238,19 +239,16 @@ struct Credentials {
     password: String,
 }
 
-async fn register(State(st): State<AppState>, Body(c): Body<Credentials>) -> ApiResult<Response> {
+async fn register(State(st): State<AppState>, Peer(peer): Peer, Body(c): Body<Credentials>) -> ApiResult<Response> {
     auth::check_new(&c.name, &c.password)?;
-    let pw = c.password.clone();
-    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&pw))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let hash = st.hash_new_password(&c.password, peer).await?;
     let name = c.name.clone();
     let acc = st.write(move |tx| auth::create_account(tx, &name, &hash)).await?;
     Ok((StatusCode::CREATED, Json(json!({"id": acc.id, "name": acc.name}))).into_response())
 }
 
-async fn login(State(st): State<AppState>, Body(c): Body<Credentials>) -> ApiResult<Json<Json_>> {
-    let (acc, token) = st.log_in(&c.name, &c.password).await?;
+async fn login(State(st): State<AppState>, Peer(peer): Peer, Body(c): Body<Credentials>) -> ApiResult<Json<Json_>> {
+    let (acc, token) = st.log_in(&c.name, &c.password, peer).await?;
     Ok(Json(
         json!({"token": token, "name": acc.name, "expires_in": auth::SESSION_MS / 1000}),
     ))
@@ -269,6 +267,8 @@ async fn create_game(
     Body(new): Body<lobby::NewGame>,
 ) -> ApiResult<Response> {
     let who = account(&st, &headers).await?;
+    let mut new = new;
+    new.password_hash = new_game_password(&st, new.password.as_deref()).await?;
     let daide = new.daide;
     let (id, port) = st
         .write(move |tx| {
@@ -362,6 +362,20 @@ async fn patch_game(
 #[serde(deny_unknown_fields)]
 struct JoinBody {
     power: Option<String>,
+    /// A private game's invitation token, or its password.
+    invite: Option<String>,
+    password: Option<String>,
+}
+
+/// A private game's password checked and hashed (on the hashing threads).
+pub async fn new_game_password(st: &AppState, password: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(p) = password else { return Ok(None) };
+    let n = p.chars().count();
+    if !(4..=256).contains(&n) {
+        return Err(ApiError::bad_request("password: between 4 and 256 characters"));
+    }
+    let p = p.to_string();
+    Ok(Some(st.hasher.run(move || auth::hash_password(&p)).await??))
 }
 
 async fn join(
@@ -372,7 +386,9 @@ async fn join(
 ) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
-    let power = optional_body::<JoinBody>(&body)?.and_then(|b| b.power);
+    let b = optional_body::<JoinBody>(&body)?.unwrap_or_default();
+    crate::private::may_join(&st, id, &who, b.invite, b.password).await?;
+    let power = b.power;
     let view = st.write(move |tx| lobby::join(tx, id, &who, power.as_deref())).await?;
     st.changed();
     Ok(Json(view))

@@ -33,6 +33,8 @@ pub fn api() -> Router<AppState> {
 
 async fn create(State(st): State<AppState>, headers: HeaderMap, Body(new): Body<NewWar>) -> ApiResult<Response> {
     let who = account(&st, &headers).await?;
+    let mut new = new;
+    new.seed = super::seed_for_api(&st, new.seed);
     let id = st.write(move |tx| super::signup::create(tx, &who, &new)).await?;
     st.changed();
     Ok((StatusCode::CREATED, Json(json!({"id": id}))).into_response())
@@ -217,7 +219,8 @@ async fn import(
     q: Result<Query<ImportOptions>, axum::extract::rejection::QueryRejection>,
     crate::routes::RawBody(body): crate::routes::RawBody,
 ) -> ApiResult<Response> {
-    let Query(opts) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(mut opts) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    opts.seed = super::seed_for_api(&st, opts.seed);
     let who = account(&st, &headers).await?;
     if body.is_empty() {
         return Err(ApiError::bad_request(

@@ -10,6 +10,7 @@ mod war;
 use crate::auth::{self, Account};
 use crate::error::ApiError;
 use crate::game::{self, Lock};
+use crate::listen::Peer;
 use crate::lobby::{self, NewGame};
 use crate::routes::{cookie, viewer, CSRF_COOKIE, SESSION_COOKIE};
 use crate::AppState;
@@ -208,6 +209,7 @@ fn form_again(headers: &HeaderMap, signup: bool, status: StatusCode, message: &s
 
 async fn signup(
     State(st): State<AppState>,
+    Peer(peer): Peer,
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> WebResult<Response> {
@@ -219,9 +221,7 @@ async fn signup(
     if let Err(e) = auth::check_new(&name, &password) {
         return Ok(form_again(&headers, true, e.status, &e.message));
     }
-    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let hash = st.hash_new_password(&password, peer).await?;
     let created = st
         .write(move |tx| {
             let acc = auth::create_account(tx, &name, &hash)?;
@@ -237,13 +237,14 @@ async fn signup(
 
 async fn login(
     State(st): State<AppState>,
+    Peer(peer): Peer,
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> WebResult<Response> {
     check_form_csrf(&headers, &form)?;
     let name = field(&form, "name").trim().to_string();
     let password = field(&form, "password").to_string();
-    let token = match st.log_in(&name, &password).await {
+    let token = match st.log_in(&name, &password, peer).await {
         Ok((_, token)) => token,
         Err(e) if e.status == StatusCode::UNAUTHORIZED => {
             return Ok(form_again(&headers, false, e.status, &e.message));
@@ -324,7 +325,12 @@ async fn create(
             crate::game::Assignment::Choice
         },
         civil_disorder_after: num("civil_disorder_after")?.map(|n| n.min(1000) as u32),
+        private: form.contains_key("private"),
+        password: Some(field(&form, "password").to_string()).filter(|s| !s.is_empty()),
+        password_hash: None,
     };
+    let mut new = new;
+    new.password_hash = crate::routes::new_game_password(&st, new.password.as_deref()).await?;
     let join = form.contains_key("join");
     let power = opt("power");
     let id = st
@@ -350,12 +356,21 @@ async fn join(
     let id = crate::routes::game_id_of(&id)?;
     let me = signed_in_account(&st, &headers).await?;
     let power = Some(field(&form, "power").trim().to_string()).filter(|s| !s.is_empty());
+    let given = |k: &str| Some(field(&form, k).to_string()).filter(|s| !s.is_empty());
+    crate::private::may_join(&st, id, &me, given("invite"), given("password")).await?;
     st.write(move |tx| lobby::join(tx, id, &me, power.as_deref())).await?;
     st.changed();
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
 
-async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> WebResult<Page> {
+async fn game_page(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    uri: axum::http::Uri,
+) -> WebResult<Page> {
+    // The invitation the guard let through (`?invite=`), for the join form.
+    let invite = crate::private::invite_in_query(axum::http::Uri::query(&uri));
     let (csrf, new_csrf) = csrf(&headers);
     let id = crate::routes::game_id_of(&id)?;
     let me = who(&st, &headers).await;
@@ -371,7 +386,7 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
         })
         .await?;
     Ok(Page {
-        html: pages::game(me.as_ref(), &csrf, &view, &svg, last_event),
+        html: pages::game(me.as_ref(), &csrf, &view, &svg, last_event, invite.as_deref()),
         new_csrf,
     })
 }
