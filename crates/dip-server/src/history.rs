@@ -155,7 +155,7 @@ pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>, clickable: bool) -
     let g = game::load(tx, id, Lock::None)?;
     let (state, outcome) = picture_of(tx, &g, phase)?;
     let l = g.loaded()?;
-    let picture = dip_render::Picture::new(l.variant);
+    let picture = l.picture();
     let opts = dip_render::Options::default();
     Ok(if clickable {
         picture.svg_clickable(&state, outcome.as_ref(), &opts)
@@ -167,7 +167,7 @@ pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>, clickable: bool) -
 /// The current position with click targets, for the game page.
 pub fn map_svg_clickable(g: &GameRow) -> ApiResult<String> {
     let l = g.loaded()?;
-    let picture = dip_render::Picture::new(l.variant);
+    let picture = l.picture();
     Ok(picture.svg_clickable(&g.state()?, None, &dip_render::Options::default()))
 }
 
@@ -296,7 +296,7 @@ pub fn animation_png(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
             after: &states[i + 1],
         })
         .collect();
-    let picture = dip_render::Picture::new(l.variant);
+    let picture = l.picture();
     let opts = dip_render::Options {
         scale: 0.8,
         ..dip_render::Options::default()
@@ -305,6 +305,6 @@ pub fn animation_png(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
         tween: 3,
         ..dip_render::animate::Timing::default()
     };
-    let frames = dip_render::animate::frames(&picture, &steps, &timing);
-    dip_render::animate::apng(&picture, &frames, &opts).map_err(|e| ApiError::internal(format!("animation: {e}")))
+    let frames = dip_render::animate::frames(picture, &steps, &timing);
+    dip_render::animate::apng(picture, &frames, &opts).map_err(|e| ApiError::internal(format!("animation: {e}")))
 }
