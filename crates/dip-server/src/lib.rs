@@ -7,6 +7,7 @@
 //! one PostgreSQL database.
 
 pub mod auth;
+pub mod board;
 pub mod chars;
 pub mod daide;
 pub mod db;
@@ -45,6 +46,8 @@ pub struct AppState {
     /// Set once the server is stopping: long answers (the event streams)
     /// end, so that the graceful shutdown is not held up by them.
     pub stop: Arc<tokio::sync::watch::Sender<bool>>,
+    /// Boards (`/board`): anyone's, in memory.
+    pub boards: board::Boards,
 }
 
 impl AppState {
@@ -57,6 +60,11 @@ impl AppState {
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
+            boards: board::Boards::new(
+                dip_play::Variants::bundled_only(),
+                board::Settings::default(),
+                board::Limits::default(),
+            ),
         }
     }
 
@@ -159,6 +167,10 @@ pub fn app(state: AppState) -> Router {
     routes::api()
         .merge(war::routes::api())
         .merge(web::routes())
+        .merge(board::routes::router().with_state(board::routes::Host {
+            boards: state.boards.clone(),
+            app: Some(state.clone()),
+        }))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -298,6 +310,11 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         d.abort();
     }
     served
+}
+
+/// Serves `app` on `listener` until Ctrl-C or SIGTERM (`dip board`).
+pub async fn serve_router(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await
 }
 
 async fn shutdown() {

@@ -4,6 +4,7 @@
 //! HttpOnly, SameSite=Strict cookie; every form and script request that
 //! changes something sends the double-submit CSRF token.
 
+pub(crate) mod board;
 mod pages;
 mod war;
 
@@ -62,7 +63,7 @@ fn set_cookie(r: &mut Response, value: &str) {
 }
 
 /// An error shown as a page.
-pub struct WebError(ApiError);
+pub struct WebError(pub(crate) ApiError);
 
 impl From<ApiError> for WebError {
     fn from(e: ApiError) -> Self {
@@ -101,6 +102,16 @@ fn check_form_csrf(headers: &HeaderMap, form: &HashMap<String, String>) -> WebRe
             Err(ApiError::forbidden("the form's CSRF token is missing or wrong: reload the page and try again").into())
         }
     }
+}
+
+/// The browser's CSRF token, or a new one to set (for pages outside this module).
+pub(crate) fn csrf_token(headers: &HeaderMap) -> (String, Option<String>) {
+    csrf(headers)
+}
+
+/// The signed-in account of a page's request, if any.
+pub(crate) async fn page_account(st: &AppState, headers: &HeaderMap) -> Option<Account> {
+    who(st, headers).await
 }
 
 /// The signed-in account; a stale cookie counts as signed out.
@@ -386,9 +397,10 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("lobby.js", "text/javascript", include_str!("../../assets/lobby.js")),
     ("map.js", "text/javascript", include_str!("../../assets/map.js")),
     ("war.js", "text/javascript", include_str!("../../assets/war.js")),
+    ("board.js", "text/javascript", include_str!("../../assets/board.js")),
 ];
 
-async fn asset(Path(file): Path<String>) -> Response {
+pub(crate) async fn asset(Path(file): Path<String>) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == file) {
         Some((_, ctype, body)) => (
             [

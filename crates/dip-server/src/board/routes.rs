@@ -1,0 +1,636 @@
+//! The board over HTTP: the page (`/board/{id}`) and its API
+//! (`/api/v1/boards/{id}/…`, docs/board.md), the same under `dip board`
+//! and `dip serve`. State-changing requests come only from the board's
+//! own page: they carry its token (`X-CSRF-Token`), and a request from
+//! another origin (`Origin`, `Sec-Fetch-Site`) is refused; the local
+//! board also refuses any request whose `Host` is not this machine's
+//! loopback address, so that a web page cannot reach it by renaming
+//! itself (DNS rebinding).
+
+use super::edit::Edit;
+use super::files::{self, Format};
+use super::orders::{self, How};
+use super::render::{self, MapQuery};
+use super::{lock, view, Board, BoardError, Boards};
+use crate::error::{ApiError, ApiResult};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value as Json_};
+use std::sync::{Arc, Mutex};
+
+/// What the board's handlers share: the boards, and under `dip serve`
+/// the server (accounts, storage of kept boards).
+#[derive(Clone)]
+pub struct Host {
+    pub boards: Boards,
+    pub app: Option<crate::AppState>,
+}
+
+impl From<BoardError> for ApiError {
+    fn from(e: BoardError) -> Self {
+        ApiError::bad_request(e.0)
+    }
+}
+
+/// The board's routes.
+pub fn router() -> Router<Host> {
+    Router::new()
+        .route("/board/{id}", get(page))
+        .route("/api/v1/boards", post(create))
+        .route("/api/v1/boards/{id}", get(get_view))
+        .route("/api/v1/boards/{id}/orders", post(add_orders))
+        .route("/api/v1/boards/{id}/orders/delete", post(delete_order))
+        .route("/api/v1/boards/{id}/resolve", post(resolve))
+        .route("/api/v1/boards/{id}/next", post(next_season))
+        .route("/api/v1/boards/{id}/undo", post(undo))
+        .route("/api/v1/boards/{id}/edit", post(edit))
+        .route(
+            "/api/v1/boards/{id}/open",
+            post(open).layer(DefaultBodyLimit::max(files::MAX_UPLOAD + 1)),
+        )
+        .route("/api/v1/boards/{id}/save", get(download).post(save_local))
+        .route("/api/v1/boards/{id}/map.svg", get(map_svg))
+        .route("/api/v1/boards/{id}/map.png", get(map_png))
+        .route("/api/v1/boards/{id}/map.bmp", get(map_bmp))
+        .route("/api/v1/boards/{id}/animation.png", get(animation))
+}
+
+/// `dip board`: the board's routes alone, on this machine, no storage.
+/// `home` is the board `/` opens.
+pub fn local_app(boards: Boards, home: String) -> Router {
+    let host = Host { boards, app: None };
+    router()
+        .route("/", get(move || async move { Redirect::to(&format!("/board/{home}")) }))
+        .route("/assets/{file}", get(crate::web::asset))
+        .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
+        .layer(axum::middleware::from_fn_with_state(host.clone(), local_guard))
+        .layer(DefaultBodyLimit::max(crate::routes::MAX_BODY))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(crate::web::CSP),
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(tower_http::compression::CompressionLayer::new())
+        .with_state(host)
+}
+
+fn safe(m: &Method) -> bool {
+    matches!(*m, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// A request from another site: its `Origin` is not the `Host` it was
+/// sent to, or the browser says it crosses sites.
+pub fn cross_origin(h: &HeaderMap) -> Option<String> {
+    if let Some(site) = h.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
+        if !matches!(site, "same-origin" | "none") {
+            return Some(format!("a request from another site (Sec-Fetch-Site: {site})"));
+        }
+    }
+    let host = h.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if let Some(origin) = h.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        let bare = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+            .unwrap_or("");
+        if origin == "null" || bare != host {
+            return Some(format!("a request from another origin ({origin})"));
+        }
+    }
+    None
+}
+
+/// The local board answers only requests addressed to this machine's
+/// loopback address and, when they change something, sent by its own
+/// page (its token, its origin).
+async fn local_guard(State(host): State<Host>, req: Request, next: axum::middleware::Next) -> Response {
+    let h = req.headers();
+    let name = h
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| match v.rsplit_once(':') {
+            Some((n, port)) if port.bytes().all(|b| b.is_ascii_digit()) => n.to_string(),
+            _ => v.to_string(),
+        })
+        .unwrap_or_default();
+    if !matches!(name.as_str(), "127.0.0.1" | "localhost" | "[::1]") {
+        return ApiError::forbidden(format!(
+            "this board answers only at 127.0.0.1 (the request was for `{name}`)"
+        ))
+        .into_response();
+    }
+    if !safe(req.method()) {
+        if let Some(why) = cross_origin(h) {
+            return ApiError::forbidden(format!("{why}: the board takes changes only from its own page"))
+                .into_response();
+        }
+        let sent = h.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or("");
+        if sent.is_empty() || sent != host.boards.settings.token {
+            return ApiError::forbidden("missing or wrong board token: reload the page").into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// Under `dip serve`: a change to a board comes from a page of this
+/// server (its origin) with the browser's CSRF token (double submit).
+fn hosted_check(host: &Host, h: &HeaderMap) -> ApiResult<()> {
+    if host.app.is_none() {
+        return Ok(());
+    }
+    if let Some(why) = cross_origin(h) {
+        return Err(ApiError::forbidden(format!("{why}: boards take changes only from this server's pages")));
+    }
+    if h.get(header::AUTHORIZATION).is_some() {
+        return Ok(());
+    }
+    let sent = h.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or("");
+    let want = crate::routes::cookie(h, crate::routes::CSRF_COOKIE).unwrap_or_default();
+    if want.is_empty() || sent != want {
+        return Err(ApiError::forbidden("missing or wrong CSRF token: reload the page"));
+    }
+    Ok(())
+}
+
+impl Host {
+    /// The board under `id`.
+    fn board(&self, id: &str) -> ApiResult<Arc<Mutex<Board>>> {
+        if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(ApiError::not_found(format!("no board `{id}`")));
+        }
+        self.boards
+            .get(id)
+            .ok_or_else(|| ApiError::not_found(format!("no board `{id}` (boards not kept are forgotten after a day or when the server restarts)")))
+    }
+
+    fn folder(&self) -> Option<String> {
+        self.boards.settings.folder.as_ref().map(|f| f.display().to_string())
+    }
+
+    fn view(&self, b: &Board, at: Option<usize>) -> Json_ {
+        view::view(b, at, self.folder().as_deref())
+    }
+}
+
+/// Runs `f` on the board on a blocking thread (resolving and drawing take
+/// the CPU), then answers the board's view.
+async fn change(
+    host: &Host,
+    id: &str,
+    headers: &HeaderMap,
+    f: impl FnOnce(&Boards, &mut Board) -> Result<Option<String>, BoardError> + Send + 'static,
+) -> ApiResult<Json<Json_>> {
+    hosted_check(host, headers)?;
+    let b = host.board(id)?;
+    let h = host.clone();
+    let out = tokio::task::spawn_blocking(move || {
+        let mut board = lock(&b);
+        // Built whole on a copy: a refused change leaves the board as it was.
+        let mut work = board.clone();
+        let note = f(&h.boards, &mut work)?;
+        *board = work;
+        let mut v = h.view(&board, None);
+        if let Some(n) = note {
+            v["note"] = json!(n);
+        }
+        Ok::<_, BoardError>(v)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("board task: {e}")))??;
+    Ok(Json(out))
+}
+
+#[derive(Deserialize)]
+struct AtQuery {
+    at: Option<usize>,
+}
+
+async fn get_view(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<AtQuery>) -> ApiResult<Json<Json_>> {
+    let b = host.board(&id)?;
+    let v = tokio::task::spawn_blocking(move || {
+        let board = lock(&b);
+        if let Some(at) = q.at {
+            if at >= board.game.history().len() {
+                return Err(ApiError::not_found(format!(
+                    "no played phase {} (the board has {})",
+                    at + 1,
+                    board.game.history().len()
+                )));
+            }
+        }
+        Ok(host.view(&board, q.at))
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(Json(v))
+}
+
+#[derive(Deserialize)]
+struct NewBoard {
+    #[serde(default)]
+    variant: Option<String>,
+    /// Another board to copy.
+    #[serde(default)]
+    from: Option<String>,
+}
+
+async fn create(State(host): State<Host>, headers: HeaderMap, body: Option<Json<Json_>>) -> ApiResult<Response> {
+    hosted_check(&host, &headers)?;
+    let req: NewBoard = match body {
+        Some(Json(v)) => serde_json::from_value(v).map_err(|e| ApiError::bad_request(format!("the JSON body: {e}")))?,
+        None => NewBoard {
+            variant: None,
+            from: None,
+        },
+    };
+    let board = match (&req.from, &req.variant) {
+        (Some(from), _) => {
+            let b = host.board(from)?;
+            let mut copy = lock(&b).clone();
+            copy.file = None;
+            copy.undo.clear();
+            copy
+        }
+        (None, v) => host.boards.start(v.as_deref().unwrap_or("standard"))?,
+    };
+    let id = host.boards.insert(board);
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": id, "url": format!("/board/{id}")})),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+struct OrdersBody {
+    text: String,
+    #[serde(default)]
+    power: Option<String>,
+    #[serde(default)]
+    at: Option<usize>,
+    #[serde(default)]
+    import: bool,
+    #[serde(default)]
+    paste: bool,
+}
+
+fn body<T: serde::de::DeserializeOwned>(v: Json_) -> ApiResult<T> {
+    crate::chars::refuse_nul(&v)?;
+    serde_json::from_value(v).map_err(|e| ApiError::bad_request(format!("the JSON body: {e}")))
+}
+
+async fn add_orders(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(v): Json<Json_>,
+) -> ApiResult<Json<Json_>> {
+    let req: OrdersBody = body(v)?;
+    let how = if req.import {
+        How::Import
+    } else if req.paste {
+        How::Paste
+    } else {
+        How::Typed
+    };
+    let unread = Arc::new(Mutex::new(Vec::new()));
+    let out = unread.clone();
+    let mut v = change(&host, &id, &headers, move |_, b| {
+        b.rewind_to(req.at)?;
+        let power = match req.power.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+            Some(p) => Some(b.power(p)?),
+            None => None,
+        };
+        let entered = orders::enter(b, &req.text, power, how)?;
+        let note = match how {
+            How::Import => Some(format!(
+                "{} orders imported, {} lines that are no orders left out",
+                entered.added,
+                entered.unread.len()
+            )),
+            How::Paste if !entered.unread.is_empty() => Some(format!(
+                "{} orders pasted; {} lines could not be read: mend them in the text box",
+                entered.added,
+                entered.unread.len()
+            )),
+            _ => None,
+        };
+        *out.lock().unwrap_or_else(|p| p.into_inner()) = entered.unread;
+        Ok(note)
+    })
+    .await?;
+    v.0["unread"] = json!(*unread.lock().unwrap_or_else(|p| p.into_inner()));
+    Ok(v)
+}
+
+#[derive(Deserialize)]
+struct DeleteBody {
+    power: String,
+    line: usize,
+    #[serde(default)]
+    at: Option<usize>,
+}
+
+async fn delete_order(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(v): Json<Json_>,
+) -> ApiResult<Json<Json_>> {
+    let req: DeleteBody = body(v)?;
+    change(&host, &id, &headers, move |_, b| {
+        b.rewind_to(req.at)?;
+        let p = b.power(&req.power)?;
+        orders::delete(b, p, req.line)?;
+        Ok(None)
+    })
+    .await
+}
+
+#[derive(Deserialize, Default)]
+struct AtBody {
+    #[serde(default)]
+    at: Option<usize>,
+}
+
+async fn resolve(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body_: Option<Json<Json_>>,
+) -> ApiResult<Json<Json_>> {
+    let req: AtBody = match body_ {
+        Some(Json(v)) => body(v)?,
+        None => AtBody::default(),
+    };
+    change(&host, &id, &headers, move |_, b| {
+        b.rewind_to(req.at)?;
+        b.resolve()?;
+        Ok(None)
+    })
+    .await
+}
+
+async fn next_season(State(host): State<Host>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult<Json<Json_>> {
+    change(&host, &id, &headers, |_, b| {
+        b.next_season()?;
+        Ok(None)
+    })
+    .await
+}
+
+async fn undo(State(host): State<Host>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult<Json<Json_>> {
+    change(&host, &id, &headers, |_, b| {
+        b.undo()?;
+        Ok(None)
+    })
+    .await
+}
+
+async fn edit(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(v): Json<Json_>,
+) -> ApiResult<Json<Json_>> {
+    let e: Edit = body(v)?;
+    change(&host, &id, &headers, move |boards, b| {
+        super::edit::apply(boards, b, e)?;
+        Ok(None)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct OpenQuery {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// File ▸ Open: the bytes of a file (or a zip or tar of a game
+/// directory). A file that is not a game leaves the board as it was.
+async fn open(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<OpenQuery>,
+    bytes: Bytes,
+) -> ApiResult<Json<Json_>> {
+    let name = q.name.unwrap_or_else(|| "upload".into());
+    change(&host, &id, &headers, move |boards, b| {
+        let mut opened = files::open_upload(boards, &name, &bytes)?;
+        // Undo brings back the board as it was before.
+        b.remember();
+        opened.undo = std::mem::take(&mut b.undo);
+        opened.version = b.version + 1;
+        *b = opened;
+        Ok(Some(format!("opened {name}")))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct SaveQuery {
+    format: Option<String>,
+    name: Option<String>,
+}
+
+fn attachment(name: &str, content_type: &str, bytes: Vec<u8>) -> Response {
+    let safe: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "._-+".contains(c) { c } else { '_' })
+        .collect();
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("application/octet-stream"))),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&format!("attachment; filename=\"{safe}\"")).unwrap_or(HeaderValue::from_static("attachment")),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// Save as a download (every format).
+async fn download(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<SaveQuery>) -> ApiResult<Response> {
+    let format = Format::parse(q.format.as_deref().unwrap_or("dip"))?;
+    let b = host.board(&id)?;
+    let saved = tokio::task::spawn_blocking(move || files::save(&lock(&b), format, q.name.as_deref()))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(attachment(&saved.name, format.content_type(), saved.bytes))
+}
+
+#[derive(Deserialize)]
+struct SaveBody {
+    format: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// The local board's Save: into its folder, never outside it.
+async fn save_local(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(v): Json<Json_>,
+) -> ApiResult<Json<Json_>> {
+    let req: SaveBody = body(v)?;
+    let Some(folder) = host.boards.settings.folder.clone() else {
+        return Err(ApiError::bad_request(
+            "this board has no folder to save into: download the file instead (GET …/save?format=)",
+        ));
+    };
+    let format = Format::parse(&req.format)?;
+    change(&host, &id, &headers, move |_, b| {
+        let saved = files::save(b, format, req.name.as_deref())?;
+        let path = files::write_into(&folder, &saved)?;
+        b.file = Some(saved.name.clone());
+        b.format = Some(format);
+        let mut note = format!("saved {}", path.display());
+        if let Some(n) = saved.note {
+            note = format!("{note} ({n})");
+        }
+        Ok(Some(note))
+    })
+    .await
+}
+
+async fn picture(
+    host: Host,
+    id: String,
+    q: MapQuery,
+    kind: &'static str,
+) -> ApiResult<Response> {
+    let b = host.board(&id)?;
+    let pictures = host.boards.pictures.clone();
+    let download = q.download.is_some();
+    let (bytes, name) = tokio::task::spawn_blocking(move || {
+        let board = lock(&b);
+        let stem = files::suggested_name(&board);
+        let stem = stem.trim_end_matches(".dip").to_string();
+        let bytes = match kind {
+            "svg" => render::svg(&pictures, &board, &q).map(String::into_bytes),
+            "png" => render::png(&pictures, &board, &q),
+            _ => render::bmp(&pictures, &board, &q),
+        }?;
+        Ok::<_, BoardError>((bytes, format!("{stem}.{kind}")))
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))??;
+    let ctype = match kind {
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        _ => "image/bmp",
+    };
+    if download {
+        return Ok(attachment(&name, ctype, bytes));
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(ctype)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+async fn map_svg(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<MapQuery>) -> ApiResult<Response> {
+    picture(host, id, q, "svg").await
+}
+async fn map_png(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<MapQuery>) -> ApiResult<Response> {
+    picture(host, id, q, "png").await
+}
+async fn map_bmp(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<MapQuery>) -> ApiResult<Response> {
+    picture(host, id, q, "bmp").await
+}
+
+#[derive(Deserialize)]
+struct AnimationQuery {
+    what: Option<String>,
+    download: Option<String>,
+    #[serde(flatten)]
+    map: MapQuery,
+}
+
+/// DIP's Animate move and Animate game, as an animated PNG.
+async fn animation(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<AnimationQuery>) -> ApiResult<Response> {
+    let whole = match q.what.as_deref().unwrap_or("game") {
+        "game" => true,
+        "move" => false,
+        w => return Err(ApiError::bad_request(format!("what={w}: move or game"))),
+    };
+    let b = host.board(&id)?;
+    let pictures = host.boards.pictures.clone();
+    let map = q.map;
+    let bytes = tokio::task::spawn_blocking(move || render::animation(&pictures, &lock(&b), whole, &map))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    if q.download.is_some() {
+        return Ok(attachment(if whole { "game.png" } else { "move.png" }, "image/png", bytes));
+    }
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("image/png"))], bytes).into_response())
+}
+
+/// The board's page.
+async fn page(State(host): State<Host>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, crate::web::WebError> {
+    let b = host.board(&id)?;
+    let pictures = host.boards.pictures.clone();
+    let local = host.app.is_none();
+    let (token, new_csrf) = if local {
+        (host.boards.settings.token.clone(), None)
+    } else {
+        crate::web::csrf_token(&headers)
+    };
+    let me = match &host.app {
+        Some(st) => crate::web::page_account(st, &headers).await,
+        None => None,
+    };
+    let variants: Vec<(String, String)> = dip_variants::bundled()
+        .iter()
+        .filter_map(|(n, _)| host.boards.variants.get(n).ok().map(|l| (n.to_string(), l.variant().title.clone())))
+        .collect();
+    let html = tokio::task::spawn_blocking(move || {
+        let board = lock(&b);
+        let svg = render::svg(
+            &pictures,
+            &board,
+            &MapQuery {
+                clickable: Some("1".into()),
+                ..MapQuery::default()
+            },
+        )?;
+        let title = board.shown_title();
+        Ok::<_, BoardError>(crate::web::board::page(&crate::web::board::BoardPage {
+            id: &id,
+            title: &title,
+            svg: &svg,
+            local,
+            read_only: false,
+            token: &token,
+            me: me.as_ref(),
+            variants: &variants,
+        }))
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?
+    .map_err(ApiError::from)?;
+    let mut r = Html(html).into_response();
+    if let Some(c) = new_csrf {
+        if let Ok(v) = HeaderValue::from_str(&format!("{}={c}; Path=/; SameSite=Strict", crate::routes::CSRF_COOKIE)) {
+            r.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    Ok(r)
+}
