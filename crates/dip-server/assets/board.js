@@ -54,6 +54,7 @@ async function change(method, path, body, raw) {
   try {
     const v = await api(method, path, body, raw);
     error(null);
+    wanted = null;
     await show(v);
     return v;
   } catch (e) {
@@ -67,6 +68,8 @@ async function change(method, path, body, raw) {
 const zoom = new ZoomPan($("map"));
 const firstSvg = $("map").querySelector("svg");
 if (firstSvg) zoom.attach(firstSvg);
+// The page came with the map of the board as it stands (default settings).
+const DEFAULT_MAP = { mode: "colour", panel: true, owners: false, results: true, colours: {}, viewOnly: false };
 $("zoom-in").onclick = () => zoom.zoom(1.5);
 $("zoom-out").onclick = () => zoom.zoom(1 / 1.5);
 $("zoom-reset").onclick = () => zoom.reset();
@@ -82,23 +85,31 @@ function mapQuery(extra = {}) {
   const colours = view?.powers.map((p) => (settings.colours[p.name] || "").replace("#", "")) || [];
   if (colours.some((c) => c)) q.set("colours", colours.join(","));
   if (showing !== null) q.set("at", String(showing));
-  q.set("v", String(view?.version ?? 0));
+  q.set("v", String(view?.picture ?? 0));
   return q;
 }
 
+// The map is asked for again only when what it shows changed: the
+// position, the history in view, or the Map menu's settings (orders
+// entered are drawn over it by the page).
 let mapAsked = 0;
-async function showMap() {
+let mapShown = null;
+function mapKey() { return `${view?.picture ?? 0}:${showing}:${JSON.stringify(settings)}`; }
+async function showMap(force) {
+  const key = mapKey();
+  if (!force && key === mapShown) return;
   const n = ++mapAsked;
   const r = await fetch(`/api/v1/boards/${bid}/map.svg?${mapQuery({ clickable: "1" })}`, { credentials: "same-origin" });
   if (!r.ok || n !== mapAsked) return;
   const text = await r.text();
   if (n !== mapAsked) return;
   $("map").innerHTML = text;
+  mapShown = key;
   const svg = $("map").querySelector("svg");
   if (svg) zoom.attach(svg);
   $("history-mark").hidden = showing === null;
   markSelection();
-  main.dataset.mapVersion = String(view?.version ?? 0);
+  main.dataset.mapKey = key;
 }
 
 function hit(p) {
@@ -131,6 +142,13 @@ function markSelection() {
 const STAGES = { moves: "Enter moves", retreats: "Enter retreats", adjustments: "Enter adjustments", finished: "Season finished" };
 
 async function show(v) {
+  // Answers may come back out of order: an older board is not shown over a newer one.
+  if (view && v.version < view.version && (v.at ?? null) === (view.at ?? null)) return;
+  // Another phase or stage: a click under way or a choice asked is gone.
+  if (!view || view.phase !== v.phase || view.stage !== v.stage || (view.at ?? null) !== (v.at ?? null)) {
+    sel = null;
+    if ($("chooser")) $("chooser").hidden = true;
+  }
   view = v;
   if (v.at === null || v.at === undefined) showing = null;
   renderHead();
@@ -150,6 +168,8 @@ function renderHead() {
   $("at-phase").textContent = view.phase;
   $("back").disabled = (showing ?? view.history.length) === 0;
   $("forward").disabled = showing === null;
+  main.dataset.version = String(view.version);
+  main.dataset.pictureKey = mapKey();
   main.dataset.phase = view.phase;
   main.dataset.stage = view.stage;
   main.dataset.at = showing === null ? "now" : String(showing);
@@ -293,12 +313,18 @@ function renderMenus() {
 
 // ---- History ------------------------------------------------------------------
 
+// The phase asked for last (the arrow keys may be quicker than the server).
+let wanted = null;
+
 async function goTo(i) {
   if (i !== null && (i < 0 || i >= view.history.length)) i = null;
+  wanted = i;
   sel = null;
   try {
     const v = await api("GET", i === null ? "" : `?at=${i}`);
+    if (wanted !== i) return;
     showing = i;
+    view = null;
     await show(v);
     showing = i;
     renderHead();
@@ -309,7 +335,7 @@ async function goTo(i) {
 
 function step(d) {
   const n = view.history.length;
-  const now = showing ?? n;
+  const now = wanted ?? n;
   const next = Math.max(0, Math.min(n, now + d));
   if (next !== now) goTo(next === n ? null : next);
 }
@@ -953,6 +979,12 @@ document.addEventListener("keydown", (ev) => {
 });
 
 // ---- Start ------------------------------------------------------------------------
+
+// The map the page came with, when the Map menu's settings are the default.
+if (JSON.stringify(settings) === JSON.stringify(DEFAULT_MAP)) {
+  mapShown = `${main.dataset.picture}:null:${JSON.stringify(settings)}`;
+  main.dataset.mapKey = mapShown;
+}
 
 try {
   await show(await api("GET", ""));

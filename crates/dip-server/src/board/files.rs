@@ -690,6 +690,7 @@ fn open_dip(boards: &Boards, path: &Path) -> BoardResult<Board> {
         board.undo.clear();
     }
     board.finished = season.finished;
+    board.show_results = !season.record.phases.is_empty();
     board.file = path.file_name().map(|n| n.to_string_lossy().to_string());
     board.format = Some(Format::Dip);
     Ok(board)

@@ -96,8 +96,14 @@ pub struct Board {
     pub file: Option<String>,
     /// That file's format.
     pub format: Option<files::Format>,
-    /// Bumped by every change: the page's pictures are asked for by it.
+    /// Bumped by every change (orders too): answers are shown in order.
     pub version: u64,
+    /// Bumped by every change the map shows (not by orders entered,
+    /// which the page draws itself): the page asks for a new map then.
+    pub picture: u64,
+    /// The last stage's results are drawn over the position: from
+    /// Resolve until Next season (DIP cleared the season's text then).
+    pub show_results: bool,
     undo: Vec<Snapshot>,
 }
 
@@ -108,6 +114,7 @@ struct Snapshot {
     title: String,
     names: BTreeMap<String, String>,
     finished: bool,
+    show_results: bool,
 }
 
 impl Board {
@@ -120,6 +127,8 @@ impl Board {
             file: None,
             format: None,
             version: 1,
+            picture: 1,
+            show_results: false,
             undo: Vec::new(),
         }
     }
@@ -151,11 +160,18 @@ impl Board {
             title: self.title.clone(),
             names: self.names.clone(),
             finished: self.finished,
+            show_results: self.show_results,
         });
     }
 
-    /// A change was made.
+    /// A change the map shows was made.
     pub fn changed(&mut self) {
+        self.version += 1;
+        self.picture += 1;
+    }
+
+    /// Orders were entered or deleted (the page draws them itself).
+    pub fn ordered(&mut self) {
         self.version += 1;
     }
 
@@ -167,13 +183,18 @@ impl Board {
     /// played since goes), else the last change.
     pub fn undo(&mut self) -> BoardResult<()> {
         if self.game.undo_rewind() {
-            self.finished = false;
+            // Back where the rewind was made: the season as it stood.
+            let h = self.game.history();
+            let (now, last) = (self.game.state().phase, h.last().map(|p| p.state.phase));
+            self.finished = last.is_some_and(|l| (l.year, l.season) != (now.year, now.season));
+            self.show_results = last.is_some();
         } else {
             let s = self.undo.pop().ok_or_else(|| BoardError::new("nothing to undo"))?;
             self.game = s.game;
             self.title = s.title;
             self.names = s.names;
             self.finished = s.finished;
+            self.show_results = s.show_results;
         }
         self.changed();
         Ok(())
@@ -193,6 +214,7 @@ impl Board {
         }
         self.game.rewind(at);
         self.finished = false;
+        self.show_results = false;
         self.changed();
         Ok(())
     }
@@ -210,6 +232,7 @@ impl Board {
         self.game.process();
         let after = self.game.state().phase;
         self.finished = after.year != before.year || after.season != before.season;
+        self.show_results = true;
         self.changed();
         Ok(())
     }
@@ -225,6 +248,7 @@ impl Board {
             )));
         }
         self.finished = false;
+        self.show_results = false;
         self.file = None;
         self.changed();
         Ok(())

@@ -164,7 +164,7 @@ pub fn enter(board: &mut Board, text: &str, power: Option<PowerId>, how: How) ->
     for (who, lines) in texts {
         submit(board, who, &lines);
     }
-    board.changed();
+    board.ordered();
     Ok(out)
 }
 
@@ -195,6 +195,6 @@ pub fn delete(board: &mut Board, power: PowerId, line: usize) -> BoardResult<()>
         .map(|(_, l)| l.to_string())
         .collect();
     submit(board, power, &rest);
-    board.changed();
+    board.ordered();
     Ok(())
 }

@@ -121,6 +121,9 @@ struct Scene<'a> {
 /// edit (its results are drawn over the position, as DIP showed a
 /// season's moves until Next season).
 fn last_results(board: &Board) -> Option<(&State, &PhaseOutcome)> {
+    if !board.show_results {
+        return None;
+    }
     let last = board.game.history().last()?;
     (last.next == *board.game.state()).then_some((&last.state, &last.outcome))
 }
@@ -149,15 +152,19 @@ pub fn svg(pictures: &Pictures, board: &Board, q: &MapQuery) -> BoardResult<Stri
     let mut s = pic.svg_open(&opts);
     s.push_str(&pic.svg_base(&opts));
     s.push_str(&pic.svg_position(sc.state, &opts, true));
+    // The click targets under the units, so that a unit's icon is clicked
+    // as itself where it lies over a neighbour; the orders and marks over
+    // them let clicks through (`.moment` in the stylesheet).
+    if on(&q.clickable, false) {
+        s.push_str(&pic.svg_click_layer());
+    }
     let moment = match sc.orders {
         Some((before, outcome)) => pic.svg_moment(before, Some(outcome), &pieces, &opts),
         None => pic.svg_moment(sc.state, None, &pieces, &opts),
     };
+    s.push_str(r#"<g class="moment">"#);
     s.push_str(&moment);
-    if on(&q.clickable, false) {
-        s.push_str(&pic.svg_click_layer());
-    }
-    s.push_str("</svg>\n");
+    s.push_str("</g>\n</svg>\n");
     Ok(s)
 }
 

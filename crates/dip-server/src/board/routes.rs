@@ -621,6 +621,7 @@ async fn page(State(host): State<Host>, Path(id): Path<String>, headers: HeaderM
             token: &token,
             me: me.as_ref(),
             variants: &variants,
+            picture: board.picture,
         }))
     })
     .await

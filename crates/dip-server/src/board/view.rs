@@ -492,6 +492,7 @@ pub fn view(board: &Board, at: Option<usize>, local_folder: Option<&str>) -> Jso
     json!({
         "id": null,
         "version": board.version,
+        "picture": board.picture,
         "title": board.title,
         "shown_title": board.shown_title(),
         "variant": {"name": game.variant().name, "title": game.variant().title},

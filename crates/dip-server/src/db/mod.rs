@@ -7,6 +7,7 @@
 //! text is TEXT, times are Unix milliseconds, booleans 0/1: both databases
 //! read them the same way.
 
+pub mod boards;
 mod postgres;
 mod schema;
 mod sqlite;

@@ -24,6 +24,8 @@ pub struct BoardPage<'a> {
     pub me: Option<&'a Account>,
     /// The variants New offers: (name, title).
     pub variants: &'a [(String, String)],
+    /// The board's picture counter (the map given is of it).
+    pub picture: u64,
 }
 
 fn menu(label: &str, items: Markup) -> Markup {
@@ -217,7 +219,7 @@ fn dialogs(p: &BoardPage) -> Markup {
 /// The board's page.
 pub fn page(p: &BoardPage) -> String {
     let body = html! {
-        main.board data-board=(p.id) data-local=(p.local) data-readonly=(p.read_only) {
+        main.board data-board=(p.id) data-local=(p.local) data-readonly=(p.read_only) data-picture=(p.picture) {
             (menus(p))
             div.toolbar {
                 @if !p.read_only {
