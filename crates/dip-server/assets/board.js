@@ -10,6 +10,9 @@ const bid = main.dataset.board;
 const local = main.dataset.local === "true";
 const readOnly = main.dataset.readonly === "true";
 const token = document.querySelector('meta[name="csrf"]').content;
+// A kept board's read-only link: every read carries its token.
+const share = main.dataset.share || "";
+const shared = (url) => (share ? `${url}${url.includes("?") ? "&" : "?"}share=${share}` : url);
 const $ = (id) => document.getElementById(id);
 
 let view = null;        // the board (GET /api/v1/boards/{id}), or a played phase of it (?at=N)
@@ -35,7 +38,7 @@ function keepSettings() { localStorage.setItem(SETTINGS, JSON.stringify(settings
 async function api(method, path, body, raw) {
   const headers = { "x-csrf-token": token };
   if (body !== undefined) headers["content-type"] = raw ? "application/octet-stream" : "application/json";
-  const r = await fetch(`/api/v1/boards/${bid}${path}`, {
+  const r = await fetch(method === "GET" ? shared(`/api/v1/boards/${bid}${path}`) : `/api/v1/boards/${bid}${path}`, {
     method, headers, credentials: "same-origin",
     body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
   });
@@ -86,6 +89,7 @@ function mapQuery(extra = {}) {
   if (colours.some((c) => c)) q.set("colours", colours.join(","));
   if (showing !== null) q.set("at", String(showing));
   q.set("v", String(view?.picture ?? 0));
+  if (share) q.set("share", share);
   return q;
 }
 
@@ -625,13 +629,13 @@ const ACTS = {
   "export-png": () => fetchFile(`/api/v1/boards/${bid}/map.png?${mapQuery({ download: "1" })}`),
   "export-bmp": () => fetchFile(`/api/v1/boards/${bid}/map.bmp?${mapQuery({ download: "1" })}`),
   "export-svg": () => fetchFile(`/api/v1/boards/${bid}/map.svg?${mapQuery({ download: "1" })}`),
-  "export-text": () => fetchFile(`/api/v1/boards/${bid}/save?format=text`),
+  "export-text": () => fetchFile(shared(`/api/v1/boards/${bid}/save?format=text`)),
   "animate-move": () => animate("move"),
   "animate-game": () => animate("game"),
-  "download-animation": () => fetchFile(`/api/v1/boards/${bid}/animation.png?what=game&download=1&v=${view.version}`),
+  "download-animation": () => fetchFile(shared(`/api/v1/boards/${bid}/animation.png?what=game&download=1&v=${view.version}`)),
   fork: async () => {
     try {
-      const r = await fetch("/api/v1/boards", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": token }, body: JSON.stringify({ from: bid }), credentials: "same-origin" });
+      const r = await fetch("/api/v1/boards", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": token }, body: JSON.stringify({ from: bid, share: share || null }), credentials: "same-origin" });
       const j = await r.json();
       if (!r.ok) throw new Error(j?.error?.message || r.status);
       location.href = j.url;
@@ -671,7 +675,7 @@ async function resolve() {
 }
 
 async function save() {
-  if (!local) return fetchFile(`/api/v1/boards/${bid}/save?format=dip`);
+  if (!local) return fetchFile(shared(`/api/v1/boards/${bid}/save?format=dip`));
   if (!view.file) return ACTS["save-as"]();
   const v = await change("POST", "/save", { format: view.file_format || "dip", name: view.file });
   if (v) $("hint").textContent = v.note || "Saved.";
@@ -680,7 +684,7 @@ async function save() {
 $("dlg-save").addEventListener("close", async () => {
   if ($("dlg-save").returnValue !== "ok") return;
   const format = $("save-format").value;
-  if (!local) return fetchFile(`/api/v1/boards/${bid}/save?format=${format}`);
+  if (!local) return fetchFile(shared(`/api/v1/boards/${bid}/save?format=${format}`));
   const v = await change("POST", "/save", { format, name: $("save-name").value.trim() });
   if (v) $("hint").textContent = v.note || "Saved.";
 });
@@ -710,7 +714,7 @@ async function copyMap() {
 
 function animate(what) {
   if (!view.history.length) return error("nothing resolved yet: no move to animate");
-  const src = `/api/v1/boards/${bid}/animation.png?what=${what}&v=${view.version}`;
+  const src = shared(`/api/v1/boards/${bid}/animation.png?what=${what}&v=${view.version}`);
   $("animation-head").textContent = what === "move" ? `Animate move: ${view.history[view.history.length - 1].phase}` : "Animate game";
   $("animation-img").src = src;
   $("animation-download").href = `${src}&download=1`;

@@ -13,6 +13,7 @@
 
 pub mod edit;
 pub mod files;
+pub mod kept;
 pub mod orders;
 pub mod render;
 pub mod routes;
@@ -96,6 +97,9 @@ pub struct Board {
     pub file: Option<String>,
     /// That file's format.
     pub format: Option<files::Format>,
+    /// A signed-in user's board under `dip serve`: whose it is, and its
+    /// read-only link's token. `None`: anyone with its address may use it.
+    pub keeper: Option<Keeper>,
     /// Bumped by every change (orders too): answers are shown in order.
     pub version: u64,
     /// Bumped by every change the map shows (not by orders entered,
@@ -105,6 +109,15 @@ pub struct Board {
     /// Resolve until Next season (DIP cleared the season's text then).
     pub show_results: bool,
     undo: Vec<Snapshot>,
+}
+
+/// Who keeps a board (`dip serve`, signed in).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keeper {
+    /// The owner's account id.
+    pub owner: i64,
+    /// The token of its read-only link (`/board/shared/{token}`).
+    pub share: String,
 }
 
 /// What Undo restores.
@@ -126,6 +139,7 @@ impl Board {
             finished: false,
             file: None,
             format: None,
+            keeper: None,
             version: 1,
             picture: 1,
             show_results: false,
@@ -173,6 +187,11 @@ impl Board {
     /// Orders were entered or deleted (the page draws them itself).
     pub fn ordered(&mut self) {
         self.version += 1;
+    }
+
+    /// Nothing to undo (a board just made or opened).
+    pub fn forget_undo(&mut self) {
+        self.undo.clear();
     }
 
     pub fn can_undo(&self) -> bool {
@@ -305,8 +324,12 @@ pub struct Settings {
     pub local: bool,
 }
 
+/// A board held, locked while a request uses it (a change of a kept board
+/// is written to storage before the lock is let go).
+pub type Shared = Arc<tokio::sync::Mutex<Board>>;
+
 struct Held {
-    board: Arc<Mutex<Board>>,
+    board: Shared,
     used: Instant,
 }
 
@@ -347,7 +370,7 @@ impl Boards {
     }
 
     /// Adds (or replaces) the board under `id`.
-    pub fn insert_as(&self, id: &str, board: Board) -> Arc<Mutex<Board>> {
+    pub fn insert_as(&self, id: &str, board: Board) -> Shared {
         let mut map = self.lock();
         let now = Instant::now();
         map.retain(|_, h| now.duration_since(h.used) < self.limits.idle);
@@ -357,7 +380,7 @@ impl Boards {
             };
             map.remove(&oldest);
         }
-        let b = Arc::new(Mutex::new(board));
+        let b = Arc::new(tokio::sync::Mutex::new(board));
         map.insert(
             id.to_string(),
             Held {
@@ -369,7 +392,7 @@ impl Boards {
     }
 
     /// The board under `id`, if this process holds it.
-    pub fn get(&self, id: &str) -> Option<Arc<Mutex<Board>>> {
+    pub fn get(&self, id: &str) -> Option<Shared> {
         let mut map = self.lock();
         let h = map.get_mut(id)?;
         h.used = Instant::now();
@@ -405,7 +428,3 @@ pub fn new_token() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Locks a board; a poisoned lock (a panic elsewhere) still gives it.
-pub fn lock(b: &Mutex<Board>) -> std::sync::MutexGuard<'_, Board> {
-    b.lock().unwrap_or_else(|p| p.into_inner())
-}

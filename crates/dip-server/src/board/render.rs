@@ -61,6 +61,8 @@ pub struct MapQuery {
     pub download: Option<String>,
     /// Scale of a bitmap (default 1).
     pub scale: Option<f32>,
+    /// A kept board's read-only link.
+    pub share: Option<String>,
 }
 
 fn on(v: &Option<String>, default: bool) -> bool {

@@ -11,7 +11,7 @@ use super::edit::Edit;
 use super::files::{self, Format};
 use super::orders::{self, How};
 use super::render::{self, MapQuery};
-use super::{lock, view, Board, BoardError, Boards};
+use super::{kept, view, Board, BoardError, Boards, Keeper, Shared};
 use crate::error::{ApiError, ApiResult};
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
@@ -22,6 +22,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value as Json_};
 use std::sync::{Arc, Mutex};
+use tokio::sync::OwnedMutexGuard;
 
 /// What the board's handlers share: the boards, and under `dip serve`
 /// the server (accounts, storage of kept boards).
@@ -41,6 +42,7 @@ impl From<BoardError> for ApiError {
 pub fn router() -> Router<Host> {
     Router::new()
         .route("/board/{id}", get(page))
+        .route("/board/shared/{token}", get(shared_page))
         .route("/api/v1/boards", post(create))
         .route("/api/v1/boards/{id}", get(get_view))
         .route("/api/v1/boards/{id}/orders", post(add_orders))
@@ -51,7 +53,7 @@ pub fn router() -> Router<Host> {
         .route("/api/v1/boards/{id}/edit", post(edit))
         .route(
             "/api/v1/boards/{id}/open",
-            post(open).layer(DefaultBodyLimit::max(files::MAX_UPLOAD + 1)),
+            post(open).layer(DefaultBodyLimit::max(files::MAX_UPLOAD)),
         )
         .route("/api/v1/boards/{id}/save", get(download).post(save_local))
         .route("/api/v1/boards/{id}/map.svg", get(map_svg))
@@ -159,15 +161,81 @@ fn hosted_check(host: &Host, h: &HeaderMap) -> ApiResult<()> {
     Ok(())
 }
 
+/// What a request does with a board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum May {
+    Read,
+    Change,
+}
+
 impl Host {
-    /// The board under `id`.
-    fn board(&self, id: &str) -> ApiResult<Arc<Mutex<Board>>> {
+    /// The board under `id`: held in memory, else (under `dip serve`) a
+    /// kept board read from storage.
+    async fn board(&self, id: &str) -> ApiResult<Shared> {
         if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(ApiError::not_found(format!("no board `{id}`")));
         }
-        self.boards
-            .get(id)
-            .ok_or_else(|| ApiError::not_found(format!("no board `{id}` (boards not kept are forgotten after a day or when the server restarts)")))
+        if let Some(b) = self.boards.get(id) {
+            return Ok(b);
+        }
+        if let Some(st) = &self.app {
+            let key = id.to_string();
+            let row = st.read(move |tx| Ok(crate::db::boards::get(tx, &key)?)).await?;
+            if let Some(k) = row {
+                let mut b = kept::from_json(&self.boards, &k.board)
+                    .map_err(|e| ApiError::internal(format!("board {id}: {e}")))?;
+                b.keeper = Some(Keeper {
+                    owner: k.owner,
+                    share: k.share,
+                });
+                // Another request may have read it meanwhile: one copy.
+                if let Some(b) = self.boards.get(id) {
+                    return Ok(b);
+                }
+                return Ok(self.boards.insert_as(id, b));
+            }
+        }
+        Err(ApiError::not_found(format!(
+            "no board `{id}` (a board that is not kept is forgotten after a day or when the server restarts)"
+        )))
+    }
+
+    /// The signed-in account's id, under `dip serve`.
+    async fn viewer(&self, headers: &HeaderMap) -> Option<i64> {
+        match &self.app {
+            Some(st) => crate::routes::viewer(st, headers).await.ok().flatten().map(|a| a.id),
+            None => None,
+        }
+    }
+
+    /// The board, locked, when the request may use it: anyone may use a
+    /// board that is not kept (its address is its key); a kept board is
+    /// its owner's, and others may read it with its read-only link.
+    async fn lock(
+        &self,
+        id: &str,
+        headers: &HeaderMap,
+        share: Option<&str>,
+        may: May,
+    ) -> ApiResult<OwnedMutexGuard<Board>> {
+        if may == May::Change {
+            hosted_check(self, headers)?;
+        }
+        let b = self.board(id).await?;
+        let guard = b.lock_owned().await;
+        if let Some(k) = &guard.keeper {
+            let me = self.viewer(headers).await;
+            let owner = me == Some(k.owner);
+            let shared = may == May::Read && share.is_some_and(|s| s == k.share);
+            if !owner && !shared {
+                return Err(ApiError::forbidden(if may == May::Change {
+                    "this board is kept by its owner: you may look at it, or File ▸ Open a copy"
+                } else {
+                    "this board is kept by its owner: ask for its read-only link"
+                }));
+            }
+        }
+        Ok(guard)
     }
 
     fn folder(&self) -> Option<String> {
@@ -175,47 +243,85 @@ impl Host {
     }
 
     fn view(&self, b: &Board, at: Option<usize>) -> Json_ {
-        view::view(b, at, self.folder().as_deref())
+        let mut v = view::view(b, at, self.folder().as_deref());
+        if let Some(k) = &b.keeper {
+            v["kept"] = json!(true);
+            v["share_url"] = json!(format!("/board/shared/{}", k.share));
+        }
+        v
+    }
+
+    /// Writes a kept board to storage.
+    async fn keep(&self, id: &str, board: &Board) -> ApiResult<()> {
+        let (Some(st), Some(_)) = (&self.app, &board.keeper) else {
+            return Ok(());
+        };
+        let json = kept::to_json(board);
+        let key = id.to_string();
+        let now = crate::time::now_ms();
+        st.write(move |tx| Ok(crate::db::boards::store(tx, &key, &json, now)?)).await?;
+        Ok(())
     }
 }
 
 /// Runs `f` on the board on a blocking thread (resolving and drawing take
-/// the CPU), then answers the board's view.
+/// the CPU), on a copy: a refused change leaves the board as it was; a
+/// kept board is written to storage before the change counts. Answers
+/// the board's view.
 async fn change(
     host: &Host,
     id: &str,
     headers: &HeaderMap,
     f: impl FnOnce(&Boards, &mut Board) -> Result<Option<String>, BoardError> + Send + 'static,
 ) -> ApiResult<Json<Json_>> {
-    hosted_check(host, headers)?;
-    let b = host.board(id)?;
-    let h = host.clone();
-    let out = tokio::task::spawn_blocking(move || {
-        let mut board = lock(&b);
-        // Built whole on a copy: a refused change leaves the board as it was.
-        let mut work = board.clone();
-        let note = f(&h.boards, &mut work)?;
-        *board = work;
-        let mut v = h.view(&board, None);
-        if let Some(n) = note {
-            v["note"] = json!(n);
-        }
-        Ok::<_, BoardError>(v)
+    let mut guard = host.lock(id, headers, None, May::Change).await?;
+    let boards = host.boards.clone();
+    let current = guard.clone();
+    let (work, note) = tokio::task::spawn_blocking(move || {
+        let mut work = current;
+        let note = f(&boards, &mut work)?;
+        Ok::<_, BoardError>((work, note))
     })
     .await
     .map_err(|e| ApiError::internal(format!("board task: {e}")))??;
-    Ok(Json(out))
+    host.keep(id, &work).await?;
+    *guard = work;
+    let mut v = host.view(&guard, None);
+    if let Some(n) = note {
+        v["note"] = json!(n);
+    }
+    Ok(Json(v))
+}
+
+/// A read of the board on a blocking thread.
+async fn read<T: Send + 'static>(
+    host: &Host,
+    id: &str,
+    headers: &HeaderMap,
+    share: Option<&str>,
+    f: impl FnOnce(&Host, &Board) -> ApiResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    let guard = host.lock(id, headers, share, May::Read).await?;
+    let h = host.clone();
+    tokio::task::spawn_blocking(move || f(&h, &guard))
+        .await
+        .map_err(|e| ApiError::internal(format!("board task: {e}")))?
 }
 
 #[derive(Deserialize)]
 struct AtQuery {
     at: Option<usize>,
+    share: Option<String>,
 }
 
-async fn get_view(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<AtQuery>) -> ApiResult<Json<Json_>> {
-    let b = host.board(&id)?;
-    let v = tokio::task::spawn_blocking(move || {
-        let board = lock(&b);
+async fn get_view(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<AtQuery>,
+) -> ApiResult<Json<Json_>> {
+    let share = q.share.clone();
+    let v = read(&host, &id, &headers, share.as_deref(), move |h, board| {
         if let Some(at) = q.at {
             if at >= board.game.history().len() {
                 return Err(ApiError::not_found(format!(
@@ -225,10 +331,9 @@ async fn get_view(State(host): State<Host>, Path(id): Path<String>, Query(q): Qu
                 )));
             }
         }
-        Ok(host.view(&board, q.at))
+        Ok(h.view(board, q.at))
     })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))??;
+    .await?;
     Ok(Json(v))
 }
 
@@ -239,33 +344,65 @@ struct NewBoard {
     /// Another board to copy.
     #[serde(default)]
     from: Option<String>,
+    /// The read-only link's token of the board copied, when not one's own.
+    #[serde(default)]
+    share: Option<String>,
 }
 
 async fn create(State(host): State<Host>, headers: HeaderMap, body: Option<Json<Json_>>) -> ApiResult<Response> {
     hosted_check(&host, &headers)?;
     let req: NewBoard = match body {
-        Some(Json(v)) => serde_json::from_value(v).map_err(|e| ApiError::bad_request(format!("the JSON body: {e}")))?,
+        Some(Json(v)) => body_of(v)?,
         None => NewBoard {
             variant: None,
             from: None,
+            share: None,
         },
     };
     let board = match (&req.from, &req.variant) {
         (Some(from), _) => {
-            let b = host.board(from)?;
-            let mut copy = lock(&b).clone();
+            // A copy of a board one may look at (a read-only link's too).
+            let guard = host.lock(from, &headers, req.share.as_deref(), May::Read).await?;
+            let mut copy = guard.clone();
             copy.file = None;
+            copy.keeper = None;
             copy.undo.clear();
             copy
         }
         (None, v) => host.boards.start(v.as_deref().unwrap_or("standard"))?,
     };
-    let id = host.boards.insert(board);
+    let id = create_board(&host, &headers, board, None).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({"id": id, "url": format!("/board/{id}")})),
     )
         .into_response())
+}
+
+/// Holds a new board: kept in storage for a signed-in user under `dip
+/// serve` (named `name`, else its title), in memory otherwise.
+pub async fn create_board(host: &Host, headers: &HeaderMap, mut board: Board, name: Option<String>) -> ApiResult<String> {
+    let id = Boards::new_id();
+    if let (Some(st), Some(owner)) = (&host.app, host.viewer(headers).await) {
+        let share = super::new_token();
+        board.keeper = Some(Keeper {
+            owner,
+            share: share.clone(),
+        });
+        let now = crate::time::now_ms();
+        let row = crate::db::boards::Kept {
+            id: id.clone(),
+            owner,
+            name: name.unwrap_or_else(|| board.shown_title()),
+            share,
+            board: kept::to_json(&board),
+            created: now,
+            updated: now,
+        };
+        st.write(move |tx| Ok(crate::db::boards::insert(tx, &row)?)).await?;
+    }
+    host.boards.insert_as(&id, board);
+    Ok(id)
 }
 
 #[derive(Deserialize)]
@@ -281,7 +418,7 @@ struct OrdersBody {
     paste: bool,
 }
 
-fn body<T: serde::de::DeserializeOwned>(v: Json_) -> ApiResult<T> {
+fn body_of<T: serde::de::DeserializeOwned>(v: Json_) -> ApiResult<T> {
     crate::chars::refuse_nul(&v)?;
     serde_json::from_value(v).map_err(|e| ApiError::bad_request(format!("the JSON body: {e}")))
 }
@@ -292,7 +429,7 @@ async fn add_orders(
     headers: HeaderMap,
     Json(v): Json<Json_>,
 ) -> ApiResult<Json<Json_>> {
-    let req: OrdersBody = body(v)?;
+    let req: OrdersBody = body_of(v)?;
     let how = if req.import {
         How::Import
     } else if req.paste {
@@ -344,7 +481,7 @@ async fn delete_order(
     headers: HeaderMap,
     Json(v): Json<Json_>,
 ) -> ApiResult<Json<Json_>> {
-    let req: DeleteBody = body(v)?;
+    let req: DeleteBody = body_of(v)?;
     change(&host, &id, &headers, move |_, b| {
         b.rewind_to(req.at)?;
         let p = b.power(&req.power)?;
@@ -367,7 +504,7 @@ async fn resolve(
     body_: Option<Json<Json_>>,
 ) -> ApiResult<Json<Json_>> {
     let req: AtBody = match body_ {
-        Some(Json(v)) => body(v)?,
+        Some(Json(v)) => body_of(v)?,
         None => AtBody::default(),
     };
     change(&host, &id, &headers, move |_, b| {
@@ -400,7 +537,7 @@ async fn edit(
     headers: HeaderMap,
     Json(v): Json<Json_>,
 ) -> ApiResult<Json<Json_>> {
-    let e: Edit = body(v)?;
+    let e: Edit = body_of(v)?;
     change(&host, &id, &headers, move |boards, b| {
         super::edit::apply(boards, b, e)?;
         Ok(None)
@@ -421,9 +558,26 @@ async fn open(
     Path(id): Path<String>,
     headers: HeaderMap,
     Query(q): Query<OpenQuery>,
-    bytes: Bytes,
+    bytes: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> ApiResult<Json<Json_>> {
     let name = q.name.unwrap_or_else(|| "upload".into());
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("{name}: larger than 10 MB: not opened"),
+        )
+    };
+    let bytes = bytes.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            ApiError::bad_request(e.body_text())
+        }
+    })?;
+    if bytes.len() > files::MAX_UPLOAD {
+        return Err(too_large());
+    }
     change(&host, &id, &headers, move |boards, b| {
         let mut opened = files::open_upload(boards, &name, &bytes)?;
         // Undo brings back the board as it was before.
@@ -440,6 +594,7 @@ async fn open(
 struct SaveQuery {
     format: Option<String>,
     name: Option<String>,
+    share: Option<String>,
 }
 
 fn attachment(name: &str, content_type: &str, bytes: Vec<u8>) -> Response {
@@ -462,12 +617,18 @@ fn attachment(name: &str, content_type: &str, bytes: Vec<u8>) -> Response {
 }
 
 /// Save as a download (every format).
-async fn download(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<SaveQuery>) -> ApiResult<Response> {
+async fn download(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<SaveQuery>,
+) -> ApiResult<Response> {
     let format = Format::parse(q.format.as_deref().unwrap_or("dip"))?;
-    let b = host.board(&id)?;
-    let saved = tokio::task::spawn_blocking(move || files::save(&lock(&b), format, q.name.as_deref()))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let name = q.name.clone();
+    let saved = read(&host, &id, &headers, q.share.as_deref(), move |_, b| {
+        Ok(files::save(b, format, name.as_deref())?)
+    })
+    .await?;
     Ok(attachment(&saved.name, format.content_type(), saved.bytes))
 }
 
@@ -485,7 +646,7 @@ async fn save_local(
     headers: HeaderMap,
     Json(v): Json<Json_>,
 ) -> ApiResult<Json<Json_>> {
-    let req: SaveBody = body(v)?;
+    let req: SaveBody = body_of(v)?;
     let Some(folder) = host.boards.settings.folder.clone() else {
         return Err(ApiError::bad_request(
             "this board has no folder to save into: download the file instead (GET …/save?format=)",
@@ -506,28 +667,21 @@ async fn save_local(
     .await
 }
 
-async fn picture(
-    host: Host,
-    id: String,
-    q: MapQuery,
-    kind: &'static str,
-) -> ApiResult<Response> {
-    let b = host.board(&id)?;
+async fn picture(host: Host, id: String, headers: HeaderMap, q: MapQuery, kind: &'static str) -> ApiResult<Response> {
     let pictures = host.boards.pictures.clone();
     let download = q.download.is_some();
-    let (bytes, name) = tokio::task::spawn_blocking(move || {
-        let board = lock(&b);
-        let stem = files::suggested_name(&board);
+    let share = q.share.clone();
+    let (bytes, name) = read(&host, &id, &headers, share.as_deref(), move |_, board| {
+        let stem = files::suggested_name(board);
         let stem = stem.trim_end_matches(".dip").to_string();
         let bytes = match kind {
-            "svg" => render::svg(&pictures, &board, &q).map(String::into_bytes),
-            "png" => render::png(&pictures, &board, &q),
-            _ => render::bmp(&pictures, &board, &q),
+            "svg" => render::svg(&pictures, board, &q).map(String::into_bytes),
+            "png" => render::png(&pictures, board, &q),
+            _ => render::bmp(&pictures, board, &q),
         }?;
-        Ok::<_, BoardError>((bytes, format!("{stem}.{kind}")))
+        Ok((bytes, format!("{stem}.{kind}")))
     })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))??;
+    .await?;
     let ctype = match kind {
         "svg" => "image/svg+xml",
         "png" => "image/png",
@@ -546,14 +700,29 @@ async fn picture(
         .into_response())
 }
 
-async fn map_svg(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<MapQuery>) -> ApiResult<Response> {
-    picture(host, id, q, "svg").await
+async fn map_svg(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<MapQuery>,
+) -> ApiResult<Response> {
+    picture(host, id, headers, q, "svg").await
 }
-async fn map_png(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<MapQuery>) -> ApiResult<Response> {
-    picture(host, id, q, "png").await
+async fn map_png(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<MapQuery>,
+) -> ApiResult<Response> {
+    picture(host, id, headers, q, "png").await
 }
-async fn map_bmp(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<MapQuery>) -> ApiResult<Response> {
-    picture(host, id, q, "bmp").await
+async fn map_bmp(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<MapQuery>,
+) -> ApiResult<Response> {
+    picture(host, id, headers, q, "bmp").await
 }
 
 #[derive(Deserialize)]
@@ -565,18 +734,24 @@ struct AnimationQuery {
 }
 
 /// DIP's Animate move and Animate game, as an animated PNG.
-async fn animation(State(host): State<Host>, Path(id): Path<String>, Query(q): Query<AnimationQuery>) -> ApiResult<Response> {
+async fn animation(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<AnimationQuery>,
+) -> ApiResult<Response> {
     let whole = match q.what.as_deref().unwrap_or("game") {
         "game" => true,
         "move" => false,
         w => return Err(ApiError::bad_request(format!("what={w}: move or game"))),
     };
-    let b = host.board(&id)?;
     let pictures = host.boards.pictures.clone();
     let map = q.map;
-    let bytes = tokio::task::spawn_blocking(move || render::animation(&pictures, &lock(&b), whole, &map))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let share = map.share.clone();
+    let bytes = read(&host, &id, &headers, share.as_deref(), move |_, b| {
+        Ok(render::animation(&pictures, b, whole, &map)?)
+    })
+    .await?;
     if q.download.is_some() {
         return Ok(attachment(if whole { "game.png" } else { "move.png" }, "image/png", bytes));
     }
@@ -584,49 +759,77 @@ async fn animation(State(host): State<Host>, Path(id): Path<String>, Query(q): Q
 }
 
 /// The board's page.
-async fn page(State(host): State<Host>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, crate::web::WebError> {
-    let b = host.board(&id)?;
+async fn page(
+    State(host): State<Host>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, crate::web::WebError> {
+    Ok(page_of(&host, &id, &headers, None).await?)
+}
+
+/// A kept board's read-only link: its page, without anything that changes it.
+async fn shared_page(
+    State(host): State<Host>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, crate::web::WebError> {
+    let st = host
+        .app
+        .clone()
+        .ok_or_else(|| ApiError::not_found("no shared boards here"))?;
+    if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ApiError::not_found("no such shared board").into());
+    }
+    let t = token.clone();
+    let row = st
+        .read(move |tx| Ok(crate::db::boards::by_share(tx, &t)?))
+        .await?
+        .ok_or_else(|| ApiError::not_found("no such shared board (its owner may have deleted it)"))?;
+    Ok(page_of(&host, &row.id, &headers, Some(&token)).await?)
+}
+
+async fn page_of(host: &Host, id: &str, headers: &HeaderMap, share: Option<&str>) -> ApiResult<Response> {
     let pictures = host.boards.pictures.clone();
     let local = host.app.is_none();
     let (token, new_csrf) = if local {
         (host.boards.settings.token.clone(), None)
     } else {
-        crate::web::csrf_token(&headers)
+        crate::web::csrf_token(headers)
     };
     let me = match &host.app {
-        Some(st) => crate::web::page_account(st, &headers).await,
+        Some(st) => crate::web::page_account(st, headers).await,
         None => None,
     };
     let variants: Vec<(String, String)> = dip_variants::bundled()
         .iter()
         .filter_map(|(n, _)| host.boards.variants.get(n).ok().map(|l| (n.to_string(), l.variant().title.clone())))
         .collect();
-    let html = tokio::task::spawn_blocking(move || {
-        let board = lock(&b);
+    let id_ = id.to_string();
+    let share_ = share.map(str::to_string);
+    let html = read(host, id, headers, share, move |_, board| {
         let svg = render::svg(
             &pictures,
-            &board,
+            board,
             &MapQuery {
                 clickable: Some("1".into()),
                 ..MapQuery::default()
             },
         )?;
         let title = board.shown_title();
-        Ok::<_, BoardError>(crate::web::board::page(&crate::web::board::BoardPage {
-            id: &id,
+        Ok(crate::web::board::page(&crate::web::board::BoardPage {
+            id: &id_,
             title: &title,
             svg: &svg,
             local,
-            read_only: false,
+            read_only: share_.is_some(),
+            share: share_.as_deref(),
             token: &token,
             me: me.as_ref(),
             variants: &variants,
             picture: board.picture,
         }))
     })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?
-    .map_err(ApiError::from)?;
+    .await?;
     let mut r = Html(html).into_response();
     if let Some(c) = new_csrf {
         if let Ok(v) = HeaderValue::from_str(&format!("{}={c}; Path=/; SameSite=Strict", crate::routes::CSRF_COOKIE)) {

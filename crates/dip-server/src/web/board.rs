@@ -18,6 +18,8 @@ pub struct BoardPage<'a> {
     pub local: bool,
     /// A shared read-only link: no menu that changes the board.
     pub read_only: bool,
+    /// Its token, which the page's reads carry.
+    pub share: Option<&'a str>,
     /// The token state-changing requests carry (`X-CSRF-Token`).
     pub token: &'a str,
     /// The signed-in account under `dip serve`.
@@ -69,7 +71,8 @@ fn menus(p: &BoardPage) -> Markup {
                 (item("animate-move", "Animate move"))
                 (item("animate-game", "Animate game"))
                 (item("download-animation", "Download animation"))
-                @if !p.read_only { hr; (item("fork", "Open a copy")) }
+                hr;
+                (item("fork", "Open a copy"))
             }))
             (menu("Edit", html! {
                 (item("copy-map", "Copy map"))
@@ -219,7 +222,7 @@ fn dialogs(p: &BoardPage) -> Markup {
 /// The board's page.
 pub fn page(p: &BoardPage) -> String {
     let body = html! {
-        main.board data-board=(p.id) data-local=(p.local) data-readonly=(p.read_only) data-picture=(p.picture) {
+        main.board data-board=(p.id) data-local=(p.local) data-readonly=(p.read_only) data-picture=(p.picture) data-share=(p.share.unwrap_or("")) {
             (menus(p))
             div.toolbar {
                 @if !p.read_only {

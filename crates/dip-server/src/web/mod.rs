@@ -5,6 +5,7 @@
 //! changes something sends the double-submit CSRF token.
 
 pub(crate) mod board;
+mod boards;
 mod pages;
 mod war;
 
@@ -38,6 +39,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/join", post(join))
         .route("/assets/{file}", get(asset))
         .merge(war::routes())
+        .merge(boards::routes())
 }
 
 /// A page's answer: HTML with the CSRF cookie set when the browser has none.
