@@ -99,9 +99,11 @@ function mapQuery(extra = {}) {
 let mapAsked = 0;
 let mapShown = null;
 function mapKey() { return `${view?.picture ?? 0}:${showing}:${JSON.stringify(settings)}`; }
+let mapWanted = null;
 async function showMap(force) {
   const key = mapKey();
-  if (!force && key === mapShown) return;
+  if (!force && (key === mapShown || key === mapWanted)) return;
+  mapWanted = key;
   const n = ++mapAsked;
   const r = await fetch(`/api/v1/boards/${bid}/map.svg?${mapQuery({ clickable: "1" })}`, { credentials: "same-origin" });
   if (!r.ok || n !== mapAsked) return;
@@ -109,6 +111,7 @@ async function showMap(force) {
   if (n !== mapAsked) return;
   $("map").innerHTML = text;
   mapShown = key;
+  mapWanted = null;
   const svg = $("map").querySelector("svg");
   if (svg) zoom.attach(svg);
   $("history-mark").hidden = showing === null;
@@ -425,6 +428,8 @@ function onProvince(p, ev) {
   if (!ordering()) return;
   const kind = ev.shiftKey ? "support" : (ev.ctrlKey || ev.metaKey) ? "convoy" : mode;
   const u = unitAt(p);
+  // What the click was taken for (tests read it when an order is missing).
+  main.dataset.lastClick = `${p} ${kind} ${sel ? `${sel.province}/${sel.kind}/${sel.target ?? ""}` : "-"}`;
   if (view.kind === "adjustment") {
     if (u && u.orders.some((o) => o.kind === "disband") && !(ev.detail > 1)) {
       return enter(u.power, u.orders.find((o) => o.kind === "disband").text);

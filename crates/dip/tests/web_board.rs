@@ -12,6 +12,7 @@ use board_browser::*;
 use fantoccini::key::Key;
 use fantoccini::Client as Browser;
 use serde_json::{json, Value};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The board as the server holds it now (the page's own address).
@@ -338,4 +339,300 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
     assert_eq!(eval(&b, "return document.getElementById('chooser').hidden").await, json!(true));
     let _ = b.close().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A position on any map for the loop: power 0's armies in `x` and `y`
+/// beside `b`, power 1's army in `b` with a free neighbour `r` to retreat
+/// to; autumn of the variant's first year, its centres owned as at the
+/// start. (names: x, y, b, r)
+fn scenario(v: &dip_variants::Variant) -> (dip_core::State, [String; 4]) {
+    scenario_where(v, true).unwrap_or_else(|| scenario_where(v, false).unwrap_or_else(|| panic!("{}: no province with three neighbours armies can reach", v.name)))
+}
+
+/// `centre`: the attacked province is a supply centre (its owner changes
+/// in the autumn, so that there are adjustments).
+fn scenario_where(v: &dip_variants::Variant, centre: bool) -> Option<(dip_core::State, [String; 4])> {
+    use dip_core::{Phase, PhaseKind, PowerId, Season, State, Terrain, Unit};
+    let map = &v.map;
+    let army = map.find_unit_type("A").expect("the variant has armies");
+    let land = |p: dip_core::ProvinceId| {
+        matches!(map.province(p).terrain, Terrain::Land | Terrain::Coast) && map.allows(map.main_region(p), army)
+    };
+    let step = |a: dip_core::ProvinceId, b: dip_core::ProvinceId| {
+        map.moves_into(army, map.main_region(a), b).next().is_some()
+    };
+    for b in map.province_ids().filter(|&b| land(b) && (!centre || map.province(b).supply_center)) {
+        let near: Vec<_> = map
+            .neighbour_provinces(b)
+            .into_iter()
+            .filter(|&n| n != b && land(n) && step(n, b) && step(b, n))
+            .collect();
+        if near.len() < 3 {
+            continue;
+        }
+        let (x, y, r) = (near[0], near[1], near[2]);
+        let mut s = State::empty(map, Phase::new(v.start.phase.year, Season::Fall, PhaseKind::Movement));
+        for &c in map.supply_centers() {
+            s.set_owner(c, v.start.owner(c));
+        }
+        let put = |s: &mut State, p, power| {
+            s.place(
+                map,
+                Unit {
+                    power: PowerId(power),
+                    kind: army,
+                    region: map.main_region(p),
+                },
+            )
+        };
+        put(&mut s, x, 0);
+        put(&mut s, y, 0);
+        put(&mut s, b, 1);
+        if centre {
+            s.set_owner(b, Some(PowerId(1)));
+        }
+        // One more centre for the attacker: a build after the autumn.
+        if let Some(&c) = map
+            .supply_centers()
+            .iter()
+            .find(|c| ![b, r].contains(c) && s.owner(**c) != Some(PowerId(0)) && s.owner(**c) != Some(PowerId(1)))
+        {
+            s.set_owner(c, Some(PowerId(0)));
+        }
+        let name = |p: dip_core::ProvinceId| map.province(p).abbr.to_lowercase();
+        return Some((s, [name(x), name(y), name(b), name(r)]));
+    }
+    None
+}
+
+/// The loop on any variant, from a `.dip` file of `scenario`'s position:
+/// a move and a support clicked (tapped, with the phone's buttons),
+/// resolve, the retreat, a build, back in the history with ←, one order
+/// changed, resolved again, Undo, Next season, a unit dragged, saved as
+/// .dip and PNG, opened again: the same position.
+async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, phone: bool) {
+    let dir = temp_dir("board-loop");
+    let (state, [x, y, bb, r]) = scenario(variant);
+    let text = dip_game::dipfile::write_season(
+        &dip_text::Vocabulary::new(&variant.map),
+        &dip_game::dipfile::SeasonText {
+            title: "Loop",
+            variant: &variant.name,
+            rules: "datc",
+            players: &[],
+            start: &state,
+            phases: &[],
+            entered: &[],
+            finished: false,
+        },
+    );
+    let file = dir.join("loop_a01.dip");
+    std::fs::write(&file, text).unwrap();
+    let mut args = vec![file.to_str().unwrap().to_string()];
+    if let Some(p) = plugin {
+        args.insert(0, p.to_string());
+        args.insert(0, "--variants".to_string());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let board = Board::start(&args);
+    let (w, h) = if phone { (390, 844) } else { (1280, 900) };
+    let b = browser(w, h).await;
+    b.goto(&board.url).await.unwrap();
+    ready(&b).await;
+    let phase = view(&b).await["phase"].as_str().unwrap().to_string();
+    at(&b, &phase, "moves").await;
+
+    // The move and its support; the defender holds.
+    let hit = |p: &str| format!("#hits [data-province=\"{p}\"]");
+    if phone {
+        // A person taps the next thing once the last one shows.
+        log_events(&b).await;
+        tap_at(&b, &x).await;
+        tap_at(&b, &bb).await;
+        orders(&b, 1).await;
+        tap(&b, find(&b, "#modes [data-mode=support]").await).await;
+        tap_at(&b, &y).await;
+        tap_at(&b, &x).await;
+        tap(&b, find(&b, &hit(&bb)).await).await;
+        orders(&b, 2).await;
+        tap(&b, find(&b, "#modes [data-mode=hold]").await).await;
+        tap_at(&b, &bb).await;
+        orders(&b, 3).await;
+        tap(&b, find(&b, "#modes [data-mode=move]").await).await;
+    } else {
+        mv(&b, &x, &bb).await;
+        click(&b, &y).await;
+        click_with(&b, Key::Shift, &x).await;
+        click(&b, &bb).await;
+        double_click(&b, &bb).await;
+    }
+    orders(&b, 3).await;
+    act(&b, "resolve").await;
+    until(&b, "the retreat", "return document.querySelector('main.board').dataset.stage === 'retreats'").await;
+    let v = view(&b).await;
+    assert!(units_in(&v, &bb).iter().any(|u| u["dislodged"] == true), "{}", v["units"]);
+    // The dislodged unit retreats.
+    if phone {
+        tap_at(&b, &bb).await;
+        tap(&b, find(&b, &hit(&r)).await).await;
+    } else {
+        mv(&b, &bb, &r).await;
+    }
+    orders(&b, 1).await;
+    act(&b, "resolve").await;
+    until(&b, "the adjustments", "return document.querySelector('main.board').dataset.stage === 'adjustments'").await;
+    // A build where the board offers one, else a disband.
+    let v = view(&b).await;
+    let site = match v["builds"].as_array().unwrap().iter().find(|o| o["kind"] == "build") {
+        Some(o) => o["province"].as_str().unwrap().to_string(),
+        None => v["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| !u["orders"].as_array().unwrap().is_empty())
+            .map(|u| u["province"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("no adjustment offered: {v}")),
+    };
+    if phone {
+        tap(&b, find(&b, &hit(&site)).await).await;
+    } else {
+        click(&b, &site).await;
+    }
+    orders(&b, 1).await;
+    act(&b, "resolve").await;
+    until(&b, "the season finished", "return document.querySelector('main.board').dataset.stage === 'finished'").await;
+    let finished = position(&view(&b).await);
+    let played = view(&b).await["history"].as_array().unwrap().len();
+    assert_eq!(played, 3);
+
+    // Back to the moves with ← (or ◀), the support made a hold: no retreat now.
+    for _ in 0..3 {
+        if phone {
+            tap(&b, find(&b, "#back").await).await;
+        } else {
+            key(&b, Key::Left).await;
+        }
+    }
+    until(&b, "the moves in the history", "return document.querySelector('main.board').dataset.at === '0'").await;
+    if phone {
+        tap(&b, find(&b, "#modes [data-mode=hold]").await).await;
+        tap_at(&b, &y).await;
+        tap(&b, find(&b, "#modes [data-mode=move]").await).await;
+    } else {
+        double_click(&b, &y).await;
+    }
+    at(&b, &phase, "moves").await;
+    act(&b, "resolve").await;
+    until(&b, "resolved again", "const m = document.querySelector('main.board').dataset; return m.at === 'now' && m.stage !== 'moves' && m.stage !== 'retreats'").await;
+    let v = view(&b).await;
+    assert!(units_in(&v, &bb).iter().all(|u| u["dislodged"] == false), "{}", v["units"]);
+    assert!(v["history"].as_array().unwrap().len() < played, "the later phases were replaced");
+    act(&b, "undo").await;
+    until(&b, "the phases back", "return document.querySelector('main.board').dataset.stage === 'finished'").await;
+    assert_eq!(position(&view(&b).await), finished);
+
+    // Next season, then drag the army that won to the province it came from.
+    act(&b, "next").await;
+    until(&b, "the next season", "const m = document.querySelector('main.board').dataset; return m.stage === 'moves' && m.mapKey === m.pictureKey").await;
+    if phone {
+        // On a phone the menus are tapped.
+        tap(&b, find(&b, ".menu:nth-child(4) .menu-title").await).await;
+        tap(&b, find(&b, "#menubar [data-act=\"edit-units\"]").await).await;
+    } else {
+        menu(&b, "Game", "edit-units").await;
+    }
+    // A unit's menu (right-click; on a phone a long press): Remove. Then
+    // the army that won is dragged where that unit stood.
+    let v = view(&b).await;
+    let to = v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["type"] == "A" && u["province"] != bb.as_str())
+        .map(|u| u["province"].as_str().unwrap().to_string())
+        .next()
+        .unwrap();
+    if phone {
+        long_press(&b, target(&b, &to).await).await;
+    } else {
+        right_click(&b, &to).await;
+    }
+    until(&b, "the unit's menu", "return !document.getElementById('context-menu').hidden").await;
+    for el in b.find_all(fantoccini::Locator::Css("#context-menu button")).await.unwrap() {
+        if el.text().await.unwrap().starts_with("Remove") {
+            el.click().await.unwrap();
+            break;
+        }
+    }
+    until(
+        &b,
+        "the unit removed",
+        &format!("return !document.querySelector('#map svg g.unit[data-province=\"{to}\"]')"),
+    )
+    .await;
+    if phone {
+        finger_drag(&b, &bb, &to).await;
+    } else {
+        drag(&b, &bb, &to).await;
+    }
+    until(
+        &b,
+        "the army dragged",
+        &format!("return !!document.querySelector('#map svg g.unit[data-province=\"{to}\"]') && !document.querySelector('#map svg g.unit[data-province=\"{bb}\"]')"),
+    )
+    .await;
+    let before = position(&view(&b).await);
+
+    // Save as .dip into the folder; the map as PNG; open the file again.
+    eval(&b, "document.querySelector('[data-act=\"save-as\"]').click(); return true").await;
+    find(&b, "#save-format").await.select_by_value("dip").await.unwrap();
+    let name = find(&b, "#save-name").await;
+    name.clear().await.unwrap();
+    name.send_keys("loop_s02.dip").await.unwrap();
+    find(&b, "#dlg-save button[value=ok]").await.click().await.unwrap();
+    let saved = dir.join("loop_s02.dip");
+    let started = Instant::now();
+    while !saved.exists() {
+        assert!(started.elapsed() < Duration::from_secs(10), "no {}", saved.display());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let png = eval(
+        &b,
+        "const id = document.querySelector('main.board').dataset.board;
+         const a = new Uint8Array(await (await fetch(`/api/v1/boards/${id}/map.png`)).arrayBuffer());
+         return [a[1], a[2], a[3]];",
+    )
+    .await;
+    assert_eq!(png, json!([80, 78, 71]));
+    if phone {
+        screenshot(&b, "board-phone.png").await;
+    }
+    eval(&b, "document.querySelector('[data-act=\"blank\"]').click(); return true").await;
+    until(&b, "a blank board", "return document.querySelectorAll('#map svg g.unit').length === 0").await;
+    find(&b, "#open-file").await.send_keys(saved.to_str().unwrap()).await.unwrap();
+    until(&b, "the saved file opened", "return document.getElementById('file').textContent.includes('loop_s02.dip')").await;
+    until(&b, "its map", "const m = document.querySelector('main.board').dataset; return m.mapKey === m.pictureKey").await;
+    assert_eq!(position(&view(&b).await), before);
+    let _ = b.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dip_loop_on_a_bundled_variant_of_another_map() {
+    let v = dip_variants::load("ancmed").unwrap();
+    any_variant_loop(&v, None, false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dip_loop_on_a_jdip_plugin_variant() {
+    let plugins = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/jdip");
+    dip_variants::jdip::add_search_path(&plugins);
+    let v = dip_variants::load("Tiny Isle").unwrap();
+    any_variant_loop(&v, Some(plugins.to_str().unwrap()), false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dip_loop_on_a_phone() {
+    let v = dip_variants::standard();
+    any_variant_loop(&v, None, true).await;
 }

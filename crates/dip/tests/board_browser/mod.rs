@@ -178,7 +178,7 @@ pub async fn until(b: &Browser, what: &str, script: &str) {
         if started.elapsed() > Duration::from_secs(20) {
             let state = b
                 .execute(
-                    "const m = document.querySelector('main.board'); return JSON.stringify({data: {...m?.dataset}, error: document.getElementById('error')?.textContent, orders: [...document.querySelectorAll('#order-list li')].map(l => l.textContent), stage: document.getElementById('stage')?.textContent})",
+                    "const m = document.querySelector('main.board'); return JSON.stringify({data: {...m?.dataset}, error: document.getElementById('error')?.textContent, orders: [...document.querySelectorAll('#order-list li')].map(l => l.textContent), stage: document.getElementById('stage')?.textContent, events: (window.__log || []).slice(-40)})",
                     vec![],
                 )
                 .await;
@@ -208,13 +208,15 @@ pub async fn target(b: &Browser, p: &str) -> Element {
 }
 
 /// Scrolls an element into view and finds a point of it on top there:
-/// its offset from the element's centre.
-pub async fn on_top(b: &Browser, el: &Element) -> (f64, f64) {
+/// its offset from the element's centre; `None` when the element is gone
+/// (the page drew the map again).
+pub async fn on_top(b: &Browser, el: &Element) -> Option<(f64, f64)> {
     let v = b
         .execute(
             "const el = arguments[0]; el.scrollIntoView({block: 'center'});
              const r = el.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-             const hits = (x, y) => { const t = document.elementFromPoint(x, y); return t && (el.contains(t) || t.closest('[data-province]')?.dataset.province === el.dataset.province); };
+             const p = el.dataset.province;
+             const hits = (x, y) => { const t = document.elementFromPoint(x, y); return !!t && (el.contains(t) || (p !== undefined && t.closest('[data-province]')?.dataset.province === p)); };
              if (hits(cx, cy)) return [0, 0];
              for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
                const x = r.left + r.width * i / 10, y = r.top + r.height * j / 10;
@@ -224,12 +226,12 @@ pub async fn on_top(b: &Browser, el: &Element) -> (f64, f64) {
             vec![serde_json::to_value(el).unwrap()],
         )
         .await
-        .unwrap();
-    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+        .ok()?;
+    Some((v[0].as_f64()?, v[1].as_f64()?))
 }
 
 pub async fn pointer_to(b: &Browser, el: Element) -> PointerAction {
-    let (x, y) = on_top(b, &el).await;
+    let (x, y) = on_top(b, &el).await.unwrap_or((0.0, 0.0));
     PointerAction::MoveToElement {
         element: el,
         duration: None,
@@ -242,51 +244,78 @@ fn press(button: u64) -> [PointerAction; 2] {
     [PointerAction::Down { button }, PointerAction::Up { button }]
 }
 
+/// Performs what `make` builds for the element `find` finds; when the
+/// page drew the map again meanwhile, finds it again (a person's click
+/// lands on what is there).
+async fn on_element<F, Fut, A>(b: &Browser, what: &str, mut find_it: F, make: impl Fn(PointerAction) -> A)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Element>,
+    A: Into<Actions>,
+{
+    for _ in 0..5 {
+        let el = find_it().await;
+        let Some((x, y)) = on_top(b, &el).await else { continue };
+        let at = PointerAction::MoveToElement {
+            element: el,
+            duration: None,
+            x,
+            y,
+        };
+        match b.perform_actions(make(at)).await {
+            Ok(()) => return,
+            Err(e) if format!("{e:?}").contains("StaleElementReference") => continue,
+            Err(e) => panic!("{what}: {e}"),
+        }
+    }
+    panic!("{what}: the element kept going stale");
+}
+
 pub async fn click(b: &Browser, p: &str) {
-    let el = target(b, p).await;
-    let [d, u] = press(MOUSE_BUTTON_LEFT);
-    let mouse = MouseActions::new("mouse".into()).then(pointer_to(b, el).await).then(d).then(u);
-    b.perform_actions(mouse).await.unwrap();
+    on_element(b, p, || target(b, p), |at| {
+        let [d, u] = press(MOUSE_BUTTON_LEFT);
+        MouseActions::new("mouse".into()).then(at).then(d).then(u)
+    })
+    .await;
 }
 
 pub async fn double_click(b: &Browser, p: &str) {
-    let el = target(b, p).await;
-    let [d, u] = press(MOUSE_BUTTON_LEFT);
-    let [d2, u2] = press(MOUSE_BUTTON_LEFT);
-    let mouse = MouseActions::new("mouse".into())
-        .then(pointer_to(b, el).await)
-        .then(d)
-        .then(u)
-        .then(d2)
-        .then(u2);
-    b.perform_actions(mouse).await.unwrap();
+    on_element(b, p, || target(b, p), |at| {
+        let [d, u] = press(MOUSE_BUTTON_LEFT);
+        let [d2, u2] = press(MOUSE_BUTTON_LEFT);
+        MouseActions::new("mouse".into()).then(at).then(d).then(u).then(d2).then(u2)
+    })
+    .await;
 }
 
 pub async fn right_click(b: &Browser, p: &str) {
-    let el = target(b, p).await;
-    let [d, u] = press(MOUSE_BUTTON_RIGHT);
-    let mouse = MouseActions::new("mouse".into()).then(pointer_to(b, el).await).then(d).then(u);
-    b.perform_actions(mouse).await.unwrap();
+    on_element(b, p, || target(b, p), |at| {
+        let [d, u] = press(MOUSE_BUTTON_RIGHT);
+        MouseActions::new("mouse".into()).then(at).then(d).then(u)
+    })
+    .await;
 }
 
 /// A click with a key held (shift: support; ctrl: convoy).
 pub async fn click_with(b: &Browser, key: fantoccini::key::Key, p: &str) {
-    let el = target(b, p).await;
     let key = char::from(key);
-    let keys = KeyActions::new("keys".into())
-        .then(KeyAction::Down { value: key })
-        .pause(Duration::ZERO)
-        .pause(Duration::ZERO)
-        .pause(Duration::ZERO)
-        .then(KeyAction::Up { value: key });
-    let [d, u] = press(MOUSE_BUTTON_LEFT);
-    let mouse = MouseActions::new("mouse".into())
-        .pause(Duration::ZERO)
-        .then(pointer_to(b, el).await)
-        .then(d)
-        .then(u)
-        .pause(Duration::ZERO);
-    b.perform_actions(Actions::from(keys).and(mouse)).await.unwrap();
+    on_element(b, p, || target(b, p), |at| {
+        let keys = KeyActions::new("keys".into())
+            .then(KeyAction::Down { value: key })
+            .pause(Duration::ZERO)
+            .pause(Duration::ZERO)
+            .pause(Duration::ZERO)
+            .then(KeyAction::Up { value: key });
+        let [d, u] = press(MOUSE_BUTTON_LEFT);
+        let mouse = MouseActions::new("mouse".into())
+            .pause(Duration::ZERO)
+            .then(at)
+            .then(d)
+            .then(u)
+            .pause(Duration::ZERO);
+        Actions::from(keys).and(mouse)
+    })
+    .await;
 }
 
 /// A key pressed on the page (arrows, Escape, Enter).
@@ -302,8 +331,8 @@ pub async fn key(b: &Browser, k: fantoccini::key::Key) {
 pub async fn drag(b: &Browser, from: &str, to: &str) {
     let a = target(b, from).await;
     let dest = find(b, &format!("#hits [data-province=\"{to}\"]")).await;
-    let (dx, dy) = on_top(b, &dest).await;
-    let (ax, ay) = on_top(b, &a).await;
+    let (dx, dy) = on_top(b, &dest).await.unwrap_or((0.0, 0.0));
+    let (ax, ay) = on_top(b, &a).await.unwrap_or((0.0, 0.0));
     let mouse = MouseActions::new("mouse".into())
         .then(PointerAction::MoveToElement {
             element: a,
@@ -338,6 +367,15 @@ pub async fn tap(b: &Browser, el: Element) {
     b.perform_actions(finger).await.unwrap();
 }
 
+/// A finger's tap on province `p` (its unit's icon when it has one).
+pub async fn tap_at(b: &Browser, p: &str) {
+    on_element(b, p, || target(b, p), |at| {
+        let [d, u] = press(MOUSE_BUTTON_LEFT);
+        TouchActions::new("finger".into()).then(at).then(d).then(u)
+    })
+    .await;
+}
+
 /// A finger held on an element (a long press).
 pub async fn long_press(b: &Browser, el: Element) {
     let finger = TouchActions::new("finger".into())
@@ -361,4 +399,47 @@ pub async fn screenshot(b: &Browser, name: &str) {
     std::fs::create_dir_all(&dir).unwrap();
     b.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
     std::fs::write(dir.join(name), b.screenshot().await.unwrap()).unwrap();
+}
+
+/// A finger drags the unit of `from` onto province `to`.
+pub async fn finger_drag(b: &Browser, from: &str, to: &str) {
+    let a = target(b, from).await;
+    let dest = find(b, &format!("#hits [data-province=\"{to}\"]")).await;
+    let (dx, dy) = on_top(b, &dest).await.unwrap_or((0.0, 0.0));
+    let (ax, ay) = on_top(b, &a).await.unwrap_or((0.0, 0.0));
+    let finger = TouchActions::new("finger".into())
+        .then(PointerAction::MoveToElement {
+            element: a,
+            duration: None,
+            x: ax,
+            y: ay,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveBy {
+            duration: Some(Duration::from_millis(60)),
+            x: 4.0,
+            y: 4.0,
+        })
+        .then(PointerAction::MoveToElement {
+            element: dest,
+            duration: Some(Duration::from_millis(150)),
+            x: dx,
+            y: dy,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.perform_actions(finger).await.unwrap();
+}
+
+/// Keeps the page's last pointer events (shown when a wait times out).
+pub async fn log_events(b: &Browser) {
+    b.execute(
+        "window.__log = []; for (const t of ['pointerdown','pointerup','pointercancel','click','dblclick']) document.addEventListener(t, e => window.__log.push(t + ':' + e.pointerType + ':' + (e.target.closest?.('[data-province]')?.dataset.province || e.target.tagName + '#' + e.target.id + '.' + (e.target.dataset?.mode || ''))), true); return true",
+        vec![],
+    )
+    .await
+    .unwrap();
 }
