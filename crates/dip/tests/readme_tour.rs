@@ -47,8 +47,9 @@ fn commands(readme: &str) -> Vec<String> {
             let first = c.split_whitespace().next().unwrap_or("");
             matches!(first, "dip" | "cp" | "cat").then_some(c)
         })
-        // Servers run until stopped; tests/serve.rs and tests/web.rs start them.
-        .filter(|c| !c.starts_with("dip serve") && !c.starts_with("dip daide"))
+        // Servers run until stopped; tests/serve.rs, tests/web.rs and
+        // tests/web_board.rs start them.
+        .filter(|c| !c.starts_with("dip serve") && !c.starts_with("dip daide") && !c.starts_with("dip board"))
         .collect()
 }
 

@@ -245,6 +245,8 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
     at(&b, "F1901R", "retreats").await;
     let v = view(&b).await;
     assert!(units_in(&v, "ven").iter().any(|u| u["dislodged"] == true && u["power"] == "Italy"), "{}", v["units"]);
+    // The README's picture: Autumn 1901's results over the position.
+    screenshot(&b, "board.png").await;
 
     // The retreat: the dislodged army, then where it goes.
     mv(&b, "ven", "rom").await;
@@ -326,7 +328,6 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
     .await;
     assert!(png[0].as_str().unwrap().contains("attachment"), "{png}");
     assert_eq!((png[1].as_u64(), png[2].as_u64(), png[3].as_u64()), (Some(80), Some(78), Some(71)), "{png}");
-    screenshot(&b, "board.png").await;
 
     // New, then open the saved file: the same position.
     menu(&b, "File", "new").await;
@@ -635,4 +636,68 @@ async fn dip_loop_on_a_jdip_plugin_variant() {
 async fn dip_loop_on_a_phone() {
     let v = dip_variants::standard();
     any_variant_loop(&v, None, true).await;
+}
+
+/// The README's `dip board examples/board/friday_a05.dip`: the page is
+/// answered at once (the whole game's ten season files read and played),
+/// with no database written anywhere; the first load (page, scripts,
+/// stylesheet) is small.
+#[test]
+fn the_readme_board_answers_at_once_without_a_database() {
+    let dir = temp_dir("board-readme");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/board/friday_a05.dip");
+    let started = Instant::now();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(["board", "--no-open"])
+        .arg(&example)
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut out, &mut line).unwrap();
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap().to_string();
+    let listening = started.elapsed();
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into();
+    let asked = Instant::now();
+    let mut r = agent.get(&url).header("Accept-Encoding", "gzip").call().unwrap();
+    let answered = asked.elapsed();
+    assert_eq!(r.status(), 200);
+    let page = r.body_mut().with_config().limit(10_000_000).read_to_vec().unwrap();
+    println!("dip board examples/board/friday_a05.dip: listening after {listening:?}, its page answered in {answered:?}");
+    // In this unoptimised test build on a busy machine; BENCHMARKS.md has
+    // the release build's figures.
+    assert!(answered < Duration::from_secs(1), "{answered:?}");
+    assert!(listening < Duration::from_secs(3), "{listening:?}");
+    // First load: the page (with its map) and what it loads, as sent (gzip).
+    let base = url.split("/board/").next().unwrap().to_string();
+    let mut total = page.len();
+    for asset in ["/assets/board.js", "/assets/map.js", "/assets/style.css"] {
+        let mut r = agent.get(&format!("{base}{asset}")).header("Accept-Encoding", "gzip").call().unwrap();
+        assert_eq!(r.status(), 200, "{asset}");
+        assert_eq!(r.headers().get("content-encoding").and_then(|v| v.to_str().ok()), Some("gzip"), "{asset}");
+        total += r.body_mut().with_config().limit(10_000_000).read_to_vec().unwrap().len();
+    }
+    println!("board first load: {total} bytes (gzip)");
+    assert!(total < 200_000, "first load {total} bytes");
+    // The history of the whole game, and nothing written in the folder.
+    let id = url.rsplit('/').next().unwrap();
+    let v: Value = agent
+        .get(&format!("{base}/api/v1/boards/{id}"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_json()
+        .unwrap();
+    assert_eq!((v["phase"].as_str(), v["stage"].as_str()), (Some("S1906M"), Some("finished")), "{}", v["history"]);
+    assert!(v["history"].as_array().unwrap().len() >= 10, "{}", v["history"]);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "dip board wrote nothing");
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
 }
