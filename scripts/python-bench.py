@@ -14,6 +14,9 @@ pass finds dip's process-wide tables cold).
 Prints microseconds per phase for each engine and the ratio per pass and the
 median of the later passes; making a game is timed apart. Not a test:
 numbers depend on the machine (BENCHMARKS.md records them).
+`--agent` times MILA's README agent loop instead (its own
+`random.choice` over each orderable location's possible orders, for every
+power, then process()), both engines in this one process, game by game.
 `--processes` times each engine's pass in a process of its own, which
 imports only that engine (as an agent's process does; a process that has
 loaded MILA runs dip's loop some 20% slower, see BENCHMARKS.md), after
@@ -72,6 +75,43 @@ def agent_loop(make, phases, clock):
             game.set_orders(power, orders.get(power, []))
         game.process()
     return clock() - t
+
+
+def readme_agent(make, seed, max_phases, clock):
+    """(seconds, phases) of MILA's README loop on one game: the agent's own
+    `random.choice` over each orderable location's possible orders, for
+    every power, then `process()`, until the game ends or `max_phases`."""
+    rng = random.Random(seed)
+    game = make()
+    phases = 0
+    t = clock()
+    while not game.is_game_done and phases < max_phases:
+        possible_orders = game.get_all_possible_orders()
+        for power_name, power in game.powers.items():
+            power_orders = [rng.choice(possible_orders[loc]) for loc in game.get_orderable_locations(power_name)
+                            if possible_orders[loc]]
+            game.set_orders(power_name, power_orders)
+        game.process()
+        phases += 1
+    return clock() - t, phases
+
+
+def agent_passes(games, passes, max_phases, clock, seed):
+    """Per pass, MILA's and dip's seconds and phases over `games` README
+    agent games (the same seeds, so the same games where they agree), the
+    engines taking turns game by game in this one process."""
+    out = []
+    for _ in range(passes):
+        mila = ours = 0.0
+        mila_n = ours_n = 0
+        gc.collect()
+        for g in range(games):
+            s, n = readme_agent(diplomacy.Game, seed + g, max_phases, clock)
+            mila, mila_n = mila + s, mila_n + n
+            s, n = readme_agent(dip.Game, seed + g, max_phases, clock)
+            ours, ours_n = ours + s, ours_n + n
+        out.append((mila, mila_n, ours, ours_n))
+    return out
 
 
 def alternating(games, passes, clock, by):
@@ -189,6 +229,9 @@ def main():
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of this thread's CPU time")
     ap.add_argument("--processes", action="store_true",
                     help="each engine's passes in processes of their own (one untimed pass first in each)")
+    ap.add_argument("--agent", action="store_true",
+                    help="time MILA's README agent loop (its random.choice included) on both engines in this process")
+    ap.add_argument("--max-phases", type=int, default=200, help="with --agent: phases per game at most")
     ap.add_argument("--dump", metavar="FILE", help="write the recorded games (GAME, PHASE, power<TAB>order lines)")
     ap.add_argument("--child", nargs=2, metavar=("ENGINE", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -198,6 +241,20 @@ def main():
     global diplomacy, dip
     diplomacy = importlib.import_module("diplomacy")
     dip = importlib.import_module("dip")
+    if args.agent:
+        clock = "wall" if args.wall else "CPU time"
+        runs = agent_passes(args.games, args.passes, args.max_phases, clock_of, args.seed)
+        print("MILA's README agent, %d games of at most %d phases, both engines in this process, "
+              "game by game" % (args.games, args.max_phases))
+        for k, (m, mn, d, dn) in enumerate(runs):
+            print("pass %d (%s): MILA %.0f us/phase (%d phases), dip %.1f us/phase (%d phases), %.0fx"
+                  % (k + 1, clock, m / mn * 1e6, mn, d / dn * 1e6, dn, (m / mn) / (d / dn)))
+        later = runs[1:] or runs
+        m = statistics.median(r[0] / r[1] for r in later)
+        d = statistics.median(r[2] / r[3] for r in later)
+        print("README agent loop, median of passes %d-%d (%s): MILA %.0f us/phase, dip %.1f us/phase, %.0fx"
+              % (len(runs) - len(later) + 1, len(runs), clock, m * 1e6, d * 1e6, m / d))
+        return
     games = record_games(args.games, args.until, args.seed)
     if args.dump:
         with open(args.dump, "w") as out:

@@ -6,7 +6,8 @@
 # with dip.Game in place of diplomacy.Game. MILA is required here
 # (DIP_REQUIRE_MILA=1): the tests that compare with it fail, rather than
 # skip, when it cannot be imported; dip's own tests (test_dip.py) run
-# without it elsewhere. pytest's exit status is the script's.
+# without it elsewhere. Then mypy and pyright check typical agent code
+# (python/tests/typing/agent.py) against dip's stubs.
 #
 #     scripts/python-tests.sh            # PYTHON=python3.12 to choose the interpreter
 set -euo pipefail
@@ -16,9 +17,13 @@ TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 "$PY" -m venv "$TMP/venv"
 PIP=("$TMP/venv/bin/python" -m pip install -q --disable-pip-version-check)
-"${PIP[@]}" diplomacy==1.1.2 pytest==9.2.0
+"${PIP[@]}" diplomacy==1.1.2 pytest==9.2.0 mypy==2.4.1
 # maturin builds crates/dip-py in release mode into the workspace's target/.
 "${PIP[@]}" "$ROOT/python"
 # From outside the repository, so that `import dip` is the installed package.
 cd "$TMP"
 DIP_REQUIRE_MILA=1 "$TMP/venv/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/python/tests"
+# The stubs: typical agent code must pass mypy (PyPI) and pyright (npm).
+"$TMP/venv/bin/python" -m mypy "$ROOT/python/tests/typing/agent.py"
+npm install --silent --no-audit --no-fund --prefix "$TMP/npm" pyright@1.1.414
+"$TMP/npm/node_modules/.bin/pyright" --pythonpath "$TMP/venv/bin/python" "$ROOT/python/tests/typing/agent.py"

@@ -13,8 +13,10 @@ import json as _json
 import time as _time
 
 from ._dip import Engine, add_variant_path, process_many as _process_many, variants as _variants
+from ._map import Map
+from ._message import GLOBAL, Message, message_dict as _message_dict
 
-__all__ = ["Game", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants", "add_variant_path",
+__all__ = ["Game", "Map", "Message", "Power", "SortedDict", "GamePhaseData", "process_multi", "variants", "add_variant_path",
            "to_saved_game_format", "from_saved_game_format", "DipError"]
 
 # MILA's default rules (diplomacy 1.1.2).
@@ -36,7 +38,7 @@ _MILA_RULES = {
 # rather than silently played otherwise.
 _RULES_NOT_PLAYED = {
     'DONT_SKIP_PHASES': 'phases with nothing to do are played',
-    'BUILD_ANY': 'builds at any owned centre',
+    'BUILD_ANY': 'builds at any owned centre: only on a map that does (modern)',
     'HOLD_WIN': 'a win needs the victory held for a year',
     'SHARED_VICTORY': 'several powers may win at once',
 }
@@ -249,10 +251,11 @@ class Power:
 
     @property
     def adjust(self):
-        """Retreat and adjustment orders as given."""
+        """Retreat and adjustment orders as MILA keeps them: void ones as
+        ``VOID <order>``, WAIVEs included."""
         if self.game.phase_type == 'M':
             return []
-        return self.game._orders(self.name)
+        return self.game._adjust(self.name)
 
     def is_eliminated(self):
         return not (self.game._units(self.name) or self.game._centers(self.name) or self.game._retreats(self.name))
@@ -278,9 +281,10 @@ class GamePhaseData:
         self.messages = messages if messages is not None else SortedDict()
 
     def to_dict(self):
+        messages = self.messages.values() if isinstance(self.messages, dict) else self.messages
+        results = {unit: [str(r) for r in res] for unit, res in (self.results or {}).items()}
         return {'name': self.name, 'state': self.state, 'orders': self.orders,
-                'results': self.results, 'messages': list(self.messages.values())
-                if isinstance(self.messages, dict) else list(self.messages)}
+                'results': results, 'messages': [_message_dict(m) for m in messages]}
 
     @classmethod
     def from_dict(cls, dct):
@@ -288,23 +292,16 @@ class GamePhaseData:
                    dct.get('messages', []))
 
 
-class _Map:
-    """The few map facts MILA's tests and agents read from ``game.map``."""
+# One Map per variant, shared by its games (as MILA shares its maps).
+_MAPS = {}
 
-    def __init__(self, engine):
-        self.name = engine._map_name
-        self.powers = engine._powers()
-        self.locs = engine._locs()
-        self.scs = engine._supply_centers()
-        self.first_year = engine._first_year
 
-    @staticmethod
-    def compare_phases(phase_1, phase_2):
-        a, b = _ShortPhase(phase_1), _ShortPhase(phase_2)
-        return -1 if a < b else (1 if b < a else 0)
-
-    def phase_abbr(self, phase, default='?????'):
-        return _engine_short(phase) or default
+def _map_of(engine, map_name):
+    key = (engine._map_name, map_name)
+    found = _MAPS.get(key)
+    if found is None:
+        found = _MAPS[key] = Map(map_name, engine=engine)
+    return found
 
 
 def _engine_short(long_name):
@@ -332,17 +329,20 @@ class Game(Engine):
     def __init__(self, game_id=None, map_name='standard', rules=None, variant=None, **kwargs):
         self.game_id = game_id or 'dip-%d' % int(_time.time() * 1e6)
         self.map_name = self._map_name
+        self.map = _map_of(self, map_name if variant is None else variant)
         self.rules = []
         self.no_rules = set()
         self.error = []
         for rule in DEFAULT_RULES if rules is None else rules:
+            self.add_rule(rule)
+        # The map's own rules (BUILD_ANY on modern), as MILA's games have them.
+        for rule in self.map.rules:
             self.add_rule(rule)
         self.note = ''
         self.role = kwargs.get('role', 'server_type')
         self.status = kwargs.get('status', 'active')
         # Messages by phase name, made when first asked for (see `messages`).
         self._msgs = {}
-        self.map = _Map(self)
         self.powers = {name: Power(self, name) for name in sorted(self._powers())}
         self._hist = None  # (length, order_history, result_history, state_history)
         self._status = None  # (length, {power: {unit: results}})
@@ -377,6 +377,31 @@ class Game(Engine):
         if current is not None:
             self._msgs.setdefault(self._phase(), current)
 
+    def add_message(self, message):
+        """Adds a message (dip's or MILA's ``Message``) to the current
+        phase's messages, under its ``time_sent`` (now, when it has none);
+        returns that time."""
+        if message.time_sent is None:
+            now = int(_time.time() * 1e6)
+            last = self.messages.last_key()
+            message.time_sent = max(now, last + 1) if last is not None else now
+        self.messages[message.time_sent] = message
+        return message.time_sent
+
+    def new_power_message(self, recipient, body):
+        """A message from this game's power (``role``) to ``recipient``,
+        not yet sent (no time)."""
+        if self.role not in self.powers:
+            raise DipError('new_power_message needs a game whose role is a power, not %s' % self.role)
+        recipient = self._power(recipient)
+        return Message(sender=self.role, recipient=recipient, message=body, phase=self.current_short_phase)
+
+    def new_global_message(self, body):
+        """A message from this game's power (``role``) to every power."""
+        if self.role not in self.powers:
+            raise DipError('new_global_message needs a game whose role is a power, not %s' % self.role)
+        return Message(sender=self.role, recipient=GLOBAL, message=body, phase=self.current_short_phase)
+
     # ---- rules ----------------------------------------------------------
     def add_rule(self, rule):
         """Adds one of MILA's rules with what MILA's rule list implies
@@ -387,7 +412,7 @@ class Game(Engine):
         rule = str(rule).upper()
         if rule not in _MILA_RULES:
             raise DipError('unknown rule `%s`; MILA knows %s' % (rule, ', '.join(sorted(_MILA_RULES))))
-        if rule in _RULES_NOT_PLAYED:
+        if rule in _RULES_NOT_PLAYED and rule not in self.map.rules:
             raise DipError('rule %s (%s) is not played by dip.Game' % (rule, _RULES_NOT_PLAYED[rule]))
         if rule in self.no_rules:
             return
@@ -656,10 +681,18 @@ class Game(Engine):
         st['influence'] = {p: list(c) for p, c in st['centers'].items()}
         st['civil_disorder'] = {p: 0 for p in st['centers']}
         st['builds'] = {}
+        occupied = {u[2:5] for us in st['units'].values() for u in us if not u.startswith('*')}
+        build_any = 'BUILD_ANY' in self.map.rules
         for p in st['centers']:
             units = [u for u in st['units'][p] if not u.startswith('*')]
             count = len(st['centers'][p]) - len(units) if st['name'].endswith('A') else 0
-            homes = [h for h in st['homes'][p] if h in st['centers'][p]] if count > 0 else []
+            homes = []
+            if count > 0:
+                # MILA's build sites: owned home centres (any owned centre
+                # under BUILD_ANY) with no unit on them; no more builds than sites.
+                homes = [h for h in (st['centers'][p] if build_any else st['homes'][p])
+                         if h in st['centers'][p] and h not in occupied]
+                count = min(count, len(homes))
             st['builds'][p] = {'count': count, 'homes': homes}
         return st
 
@@ -709,7 +742,8 @@ class Game(Engine):
             self.set_state(state, clear_history=False)
             if i + 1 < len(phase_data):
                 orders = [list(ph.orders.get(p) or []) for p in self._powers()]
-                results = [(u, list(r)) for u, r in (ph.results or {}).items()]
+                # MILA's results are its own objects (OrderResult); their str is the word.
+                results = [(u, [str(x) for x in r]) for u, r in (ph.results or {}).items()]
                 self._push_history(ph.name, orders, results)
             self._msgs[str(ph.name)] = _messages_of(ph.messages)
             if i + 1 == len(phase_data):

@@ -69,30 +69,33 @@ def test_illegal_move_is_refused_with_reason():
     assert any('cannot be reached' in e for e in game.error)
 
 
-def test_possible_orders_cached_until_position_changes():
+def test_possible_orders_of_a_new_position_listed_its_units():
     game = dip.Game()
     first = game.get_all_possible_orders()
-    game.set_orders('FRANCE', ['A PAR - BUR'])
-    assert game.get_all_possible_orders() is first
     game.set_units('FRANCE', ['A PIC'])
     second = game.get_all_possible_orders()
-    assert second is not first
-    assert 'A PIC - BEL' in second['PIC']
+    assert 'A PIC - BEL' in second['PIC'] and not first['PIC']
 
 
-def test_possible_order_list_changed_by_the_caller_is_not_given_again():
-    # Lists whose orders did not change are given again in the next
-    # position's dict; one the caller changed must not be.
+def test_possible_orders_returned_one_cached_dict_whose_lists_a_caller_could_change():
+    # MILA returns new lists each call: what one caller does to its lists
+    # cannot show in the next call's.
     game = dip.Game()
     first = game.get_all_possible_orders()
     paris = list(first['PAR'])
     first['PAR'].append('A PAR - XXX')
     first['MAR'].clear()
+    again = game.get_all_possible_orders()
+    assert again is not first and again['PAR'] is not first['PAR']
+    assert again['PAR'] == paris and 'A MAR H' in again['MAR']
+    assert game.get_all_possible_orders('PAR') == paris
     game.process()  # no orders: every unit holds, the lists stay the same
     second = game.get_all_possible_orders()
     assert second['PAR'] == paris
-    assert second['MAR'] and 'A MAR H' in second['MAR']
     assert 'A PAR - XXX' in first['PAR']  # the caller's list is left alone
+    # Orders taken from a list handed out earlier are still read.
+    game.set_orders('FRANCE', [first['PAR'][0]])
+    assert game.get_orders('FRANCE') == [paris[0]]
 
 
 def test_set_orders_takes_lists_tuples_and_str_subclasses():
@@ -429,3 +432,97 @@ def test_saved_game_whose_states_have_no_phase_name_was_refused():
     assert list(game.order_history) == names[:-1]
     assert game.get_current_phase() == names[-1]
     assert sorted(game.get_units('FRANCE')) == sorted(saved['phases'][-1]['state']['units']['FRANCE'])
+
+
+def _winter(builds_for, units, centers):
+    """A game in W1901A where `builds_for` has `units` and `centers`."""
+    game = dip.Game()
+    game.clear_units()
+    game.set_current_phase('W1901A')
+    game.set_units(builds_for, units, reset=True)
+    game.set_centers(builds_for, centers, reset=True)
+    return game
+
+
+def test_waive_given_before_a_build_took_the_only_build():
+    # The README agent picks WAIVE at one site and a build at another:
+    # MILA drops the WAIVE and builds.
+    game = _winter('RUSSIA', ['A MOS'], ['MOS', 'STP'])
+    game.set_orders('RUSSIA', ['WAIVE', 'A STP B'])
+    assert game.get_orders('RUSSIA') == ['A STP B']
+    assert game.powers['RUSSIA'].adjust == ['A STP B']
+    game.process()
+    assert sorted(game.get_units('RUSSIA')) == ['A MOS', 'A STP']
+
+
+def test_get_orders_listed_waive():
+    game = _winter('RUSSIA', ['A MOS'], ['MOS', 'STP', 'WAR'])
+    game.set_orders('RUSSIA', ['WAIVE'])
+    assert game.get_orders('RUSSIA') == []
+    # The list MILA keeps is filled with WAIVE up to the builds due.
+    assert game.powers['RUSSIA'].adjust == ['WAIVE', 'WAIVE']
+    game.set_orders('RUSSIA', ['A WAR B', 'WAIVE', 'WAIVE'])
+    assert game.get_orders('RUSSIA') == ['A WAR B']
+    game.process()
+    assert sorted(game.get_units('RUSSIA')) == ['A MOS', 'A WAR']
+    assert game.result_history.last_value()['WAIVE'] == ['void']
+
+
+def test_builds_beyond_the_count_were_taken_by_position_not_order_given():
+    game = _winter('RUSSIA', ['A MOS'], ['MOS', 'STP'])
+    game.set_orders('RUSSIA', ['F STP/NC B', 'A STP B', 'A WAR B'])
+    # A second build at one site and a site the power does not own are void.
+    assert game.get_orders('RUSSIA') == ['F STP/NC B']
+    assert game.powers['RUSSIA'].adjust == ['F STP/NC B', 'VOID A STP B', 'VOID A WAR B']
+    game.process()
+    assert sorted(game.get_units('RUSSIA')) == ['A MOS', 'F STP/NC']
+
+
+def test_second_retreat_order_for_one_unit_in_a_call_replaced_the_first():
+    game = dip.Game()
+    game.clear_units()
+    game.set_units('FRANCE', ['A BUR'])
+    game.set_units('GERMANY', ['A MUN', 'A RUH'])
+    game.set_orders('GERMANY', ['A MUN - BUR', 'A RUH S A MUN - BUR'])
+    game.process()
+    assert game.get_current_phase() == 'S1901R'
+    game.set_orders('FRANCE', ['A BUR R PAR', 'A BUR R MAR'])
+    # MILA keeps the first order of a call and voids the second.
+    assert game.get_orders('FRANCE') == ['A BUR R PAR']
+    game.set_orders('FRANCE', ['A BUR R MAR'])
+    assert game.get_orders('FRANCE') == ['A BUR R MAR']
+    game.process()
+    assert game.get_units('FRANCE') == ['A MAR']
+
+
+def test_ancmed_convoys_into_baleares_were_missing_from_possible_orders():
+    game = dip.Game(map_name='ancmed')
+    game.clear_units()
+    game.set_units('CARTHAGE', ['A CAR', 'F BER'])
+    assert 'F BER C A CAR - BAL' in game.get_all_possible_orders()['BER']
+    assert 'A CAR - BAL VIA' in game.get_all_possible_orders()['CAR']
+
+
+def test_state_builds_listed_occupied_home_centres():
+    game = _winter('RUSSIA', ['A MOS'], ['MOS', 'STP', 'WAR', 'SEV'])
+    game.set_units('TURKEY', ['F SEV'])
+    builds = game.get_state()['builds']['RUSSIA']
+    # MOS has Russia's own army and SEV a Turkish fleet: STP and WAR remain.
+    assert sorted(builds['homes']) == ['STP', 'WAR'] and builds['count'] == 2
+
+
+def test_messages_added_as_milas_and_saved():
+    game = dip.Game()
+    first = game.add_message(dip.Message(sender='FRANCE', recipient='ENGLAND', message='hello',
+                                         phase=game.get_current_phase()))
+    second = game.add_message(dip.Message(sender='ENGLAND', recipient='GLOBAL', message='hi',
+                                          phase=game.get_current_phase()))
+    assert second > first and list(game.messages) == [first, second]
+    saved = game.to_saved_game_format()
+    assert [m['message'] for m in saved['phases'][-1]['messages']] == ['hello', 'hi']
+    with pytest.raises(dip.DipError):
+        game.new_power_message('ENGLAND', 'no power of mine')
+    game.role = 'FRANCE'
+    msg = game.new_power_message('ENGLAND', 'body')
+    assert (msg.sender, msg.recipient, msg.time_sent) == ('FRANCE', 'ENGLAND', None)
+    assert game.new_global_message('all').is_global()

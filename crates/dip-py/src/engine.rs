@@ -12,6 +12,15 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
+mod mila_lists;
+mod phases;
+mod results;
+
+pub use phases::{long_phase, parse_long_phase, parse_phase, short_phase};
+
+use results::{movement_tags, Results};
+pub use results::{Tags, BOUNCE, CUT, DISBAND, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID};
+
 /// FxHash: order texts and codes are short, and SipHash would cost more
 /// than the lookup it serves.
 #[derive(Default, Clone, Copy)]
@@ -194,7 +203,7 @@ impl OrderTable {
         // Retreats, disbands and builds, and moves by convoy.
         let shore: Vec<ProvinceId> = map
             .province_ids()
-            .filter(|&q| !map.is_convoy_space(q) && map.convoy_neighbours(q).iter().next().is_some())
+            .filter(|&q| is_shore(map, q) && map.convoy_neighbours(q).iter().next().is_some())
             .collect();
         self.id(v, "WAIVE");
         self.retreats = vec![None; slots];
@@ -644,6 +653,13 @@ pub struct Entry {
     pub void: bool,
 }
 
+impl Entry {
+    /// Does `get_orders` list it? Not when void, nor a WAIVE.
+    pub fn shown(&self) -> bool {
+        !self.void && !matches!(self.order.map(|o| o.kind), Some(OrderKind::Waive))
+    }
+}
+
 /// The legal orders of the current phase, computed once.
 #[derive(Debug, Default)]
 pub struct Possible {
@@ -771,6 +787,9 @@ pub struct Game {
     pub v: &'static VariantData,
     pub rules: Ruleset,
     pub no_check: bool,
+    /// MILA's `expand` of the current `set_orders` call: when off, a
+    /// support keeps the coast it names, which must then be the move's.
+    pub expand: bool,
     pub state: State,
     /// Order of placement per province, so that `get_units` lists units
     /// in the order they were set.
@@ -793,83 +812,8 @@ pub struct Game {
     pub outcome: Vec<String>,
     /// Messages for orders and units refused (MILA's `game.error`).
     pub errors: Vec<String>,
-    /// Keys filed by the current `set_orders` call.
-    call_keys: Vec<Name>,
     /// `Results::at` of the last phase processed, for the next.
     results_at: Vec<u32>,
-}
-
-/// `S1901M`, `F0001R` as MILA writes them: the year in at least four
-/// digits (`S0001M` on ancmed, where `Phase::short` writes `S1M`).
-pub fn short_phase(p: &Phase) -> String {
-    let s = match (p.season, p.kind) {
-        (_, PhaseKind::Adjustment) => 'W',
-        (Season::Spring, _) => 'S',
-        (Season::Fall, _) => 'F',
-    };
-    let k = match p.kind {
-        PhaseKind::Movement => 'M',
-        PhaseKind::Retreat => 'R',
-        PhaseKind::Adjustment => 'A',
-    };
-    // Made once a phase: by hand, for the usual years, rather than by `format!`.
-    if (0..10_000).contains(&p.year) {
-        let y = p.year as u32;
-        let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
-        return [s, digit(y / 1000), digit(y / 100), digit(y / 10), digit(y), k]
-            .iter()
-            .collect();
-    }
-    format!("{s}{:04}{k}", p.year)
-}
-
-/// `S1901M` → a phase; the year in any number of digits (`S0001M`, `S1M`).
-pub fn parse_phase(name: &str) -> Option<Phase> {
-    let b = name.as_bytes();
-    if b.len() < 3 {
-        return None;
-    }
-    let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
-    let (season, kind) = match (b[0], b[b.len() - 1]) {
-        (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
-        (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
-        (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
-        (b'F', b'R') => (Season::Fall, PhaseKind::Retreat),
-        (b'W', b'A') => (Season::Fall, PhaseKind::Adjustment),
-        _ => return None,
-    };
-    Some(Phase::new(year, season, kind))
-}
-
-/// `SPRING 1901 MOVEMENT` (MILA's long phase name).
-pub fn long_phase(p: &Phase) -> String {
-    let s = match (p.season, p.kind) {
-        (_, PhaseKind::Adjustment) => "WINTER",
-        (Season::Spring, _) => "SPRING",
-        (Season::Fall, _) => "FALL",
-    };
-    let k = match p.kind {
-        PhaseKind::Movement => "MOVEMENT",
-        PhaseKind::Retreat => "RETREATS",
-        PhaseKind::Adjustment => "ADJUSTMENTS",
-    };
-    format!("{s} {} {k}", p.year)
-}
-
-/// `SPRING 1901 MOVEMENT` → a phase.
-pub fn parse_long_phase(name: &str) -> Option<Phase> {
-    let w: Vec<&str> = name.split_whitespace().collect();
-    if w.len() != 3 {
-        return parse_phase(name);
-    }
-    let s = match w[0].to_ascii_uppercase().as_str() {
-        "SPRING" => 'S',
-        "FALL" => 'F',
-        "WINTER" => 'W',
-        _ => return None,
-    };
-    let k = w[2].to_ascii_uppercase().chars().next()?;
-    parse_phase(&format!("{s}{}{k}", w[1]))
 }
 
 impl Game {
@@ -888,6 +832,7 @@ impl Game {
             v,
             rules,
             no_check: false,
+            expand: true,
             state: v.start.clone(),
             seq: vec![0; n],
             center_seq: vec![0; n],
@@ -902,7 +847,6 @@ impl Game {
             done: false,
             outcome: Vec::new(),
             errors: Vec::new(),
-            call_keys: Vec::new(),
             results_at: Vec::new(),
         };
         let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
@@ -1341,150 +1285,6 @@ fn first_two(text: &str) -> String {
         .to_ascii_uppercase()
 }
 
-/// MILA's result words.
-pub const VOID: &str = "void";
-pub const BOUNCE: &str = "bounce";
-pub const CUT: &str = "cut";
-pub const DISLODGED: &str = "dislodged";
-pub const NO_CONVOY: &str = "no convoy";
-pub const DISRUPTED: &str = "disrupted";
-pub const DISBAND: &str = "disband";
-/// MILA's `OK` (an adjustment order carried out).
-pub const OK: &str = "";
-
-/// MILA's result words of one unit, in the order they were given, each at
-/// most once: four bits a word (its place in `Tags::WORDS`, plus one), so
-/// that results need no allocation per unit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tags(u32);
-
-impl Tags {
-    pub const WORDS: [&'static str; 8] = [OK, VOID, BOUNCE, CUT, DISLODGED, NO_CONVOY, DISRUPTED, DISBAND];
-
-    /// The word of MILA's that `word` is, if any.
-    pub fn word(word: &str) -> Option<&'static str> {
-        Tags::WORDS.iter().copied().find(|w| *w == word)
-    }
-
-    fn code(word: &str) -> Option<u32> {
-        Tags::WORDS.iter().position(|w| *w == word).map(|i| i as u32 + 1)
-    }
-
-    pub fn contains(&self, word: &str) -> bool {
-        self.iter().any(|w| w == word)
-    }
-
-    /// Adds `word` at the end (a word not MILA's is left out).
-    pub fn push(&mut self, word: &str) {
-        let Some(c) = Tags::code(word) else { return };
-        let n = self.iter().count() as u32;
-        if n < 8 {
-            self.0 |= c << (4 * n);
-        }
-    }
-
-    pub fn remove(&mut self, word: &str) {
-        let kept: Vec<&'static str> = self.iter().filter(|w| *w != word).collect();
-        *self = Tags::default();
-        for w in kept {
-            self.push(w);
-        }
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let c = bits & 0xf;
-            bits >>= 4;
-            (c != 0).then(|| Tags::WORDS[c as usize - 1])
-        })
-    }
-
-    pub fn to_vec(&self) -> Vec<&'static str> {
-        self.iter().collect()
-    }
-}
-
-/// The results of a phase being processed: unit (or key) → MILA's words,
-/// in the order first met. A key is given with the province of the unit
-/// it names (the unit's own, or its order's): the first key given with a
-/// province is found there; other keys are compared one by one.
-struct Results {
-    list: Vec<(Name, Tags)>,
-    /// By province: the entry first added with it (`u32::MAX`: none).
-    at: Vec<u32>,
-    /// Entries not in `at`.
-    loose: Vec<u32>,
-}
-
-impl Results {
-    /// Results with `at` made of `buffer`.
-    fn new(mut buffer: Vec<u32>, provinces: usize) -> Results {
-        buffer.clear();
-        buffer.resize(provinces, u32::MAX);
-        Results {
-            list: Vec::with_capacity(40),
-            at: buffer,
-            loose: Vec::new(),
-        }
-    }
-
-    /// The entry of `key`, given with province `p`.
-    fn find(&self, p: Option<ProvinceId>, key: &str) -> Option<usize> {
-        let slot = p.and_then(|p| self.at.get(p.index())).copied();
-        match slot {
-            Some(i) if i != u32::MAX && same(&self.list[i as usize].0, key) => return Some(i as usize),
-            // No entry was given with `p`: the key, if there, is a loose one.
-            Some(u32::MAX) => {
-                return self
-                    .loose
-                    .iter()
-                    .map(|&i| i as usize)
-                    .find(|&i| same(&self.list[i].0, key))
-            }
-            _ => {}
-        }
-        self.list.iter().position(|(k, _)| same(k, key))
-    }
-
-    fn add(&mut self, p: Option<ProvinceId>, key: Name, tag: Option<&'static str>) {
-        let i = match self.find(p, &key) {
-            Some(i) => i,
-            None => {
-                self.list.push((key, Tags::default()));
-                let i = self.list.len() - 1;
-                match p.and_then(|p| self.at.get_mut(p.index())) {
-                    Some(slot) if *slot == u32::MAX => *slot = i as u32,
-                    _ => self.loose.push(i as u32),
-                }
-                i
-            }
-        };
-        if let Some(t) = tag {
-            if !self.list[i].1.contains(t) {
-                self.list[i].1.push(t);
-            }
-        }
-    }
-}
-
-/// MILA's words for the fate of a movement order.
-fn movement_tags(verdict: &Verdict) -> Option<&'static str> {
-    use dip_core::Reason::*;
-    match verdict {
-        Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
-        Verdict::Done { success: true, .. } => None,
-        Verdict::Done { success: false, reason } => match reason {
-            Bounced | BeatenHeadToHead | OwnUnit => Some(BOUNCE),
-            NoConvoy => Some(NO_CONVOY),
-            SupportCut(_) => Some(CUT),
-            SupportVoid | ConvoyVoid => Some(VOID),
-            ConvoyDisrupted | ConvoyParadox => Some(DISRUPTED),
-            _ => None,
-        },
-    }
-}
-
 impl Game {
     // ---- orders ------------------------------------------------------------
 
@@ -1498,7 +1298,10 @@ impl Game {
     /// not `u32::MAX`, is the number of `texts[k]` in the variant's table,
     /// found by the caller among the legal orders listed for this position.
     pub fn set_orders_known<S: AsRef<str>>(&mut self, power: PowerId, texts: &[S], known: &[u32], replace: bool) {
-        self.call_keys.clear();
+        if self.state.phase.kind != PhaseKind::Movement {
+            self.set_list_orders(power, texts, known, replace);
+            return;
+        }
         // Listed orders are looked up in the variant's table (locked once
         // for the call; `add_order` takes nothing else that locks it).
         let v: &'static VariantData = self.v;
@@ -1570,7 +1373,9 @@ impl Game {
         };
         let mut fast = read;
         if let Some(o) = &mut fast {
-            self.support_coast(o);
+            if self.expand {
+                self.support_coast(o);
+            }
         }
         if let (Some(o), Some((id, _, own))) = (fast.filter(|o| Some(*o) == read), found) {
             if self.listed(&o, id) {
@@ -1597,7 +1402,9 @@ impl Game {
             }
             _ => match parse_order_with(&self.v.vocab, text, Some(power)) {
                 Ok(mut o) => {
-                    self.support_coast(&mut o);
+                    if self.expand {
+                        self.support_coast(&mut o);
+                    }
                     let problem = self.problem(&o);
                     if let Some(e) = &problem {
                         self.errors.push(format!("order `{text}`: {e}"));
@@ -1683,16 +1490,9 @@ impl Game {
         }
     }
 
-    fn file(&mut self, power: PowerId, mut e: Entry, replace: bool) {
+    /// Files a movement order under its unit.
+    fn file(&mut self, power: PowerId, e: Entry, replace: bool) {
         let movement = self.state.phase.kind == PhaseKind::Movement;
-        if self.state.phase.kind == PhaseKind::Adjustment && !e.void {
-            // A second order for one site or unit in the same call is void.
-            if self.call_keys.contains(&e.key) {
-                e.void = true;
-                e.key = Name::Owned(format!("VOID {}", self.call_keys.len()));
-            }
-            self.call_keys.push(e.key.clone());
-        }
         let list = &mut self.orders[power.index()];
         let exists = list.iter().any(|x| same(&x.key, &e.key));
         if exists {
@@ -1705,12 +1505,28 @@ impl Game {
         list.push(e);
     }
 
-    /// Orders of a power as `get_orders` gives them (refused ones hidden).
+    /// Orders of a power as `get_orders` gives them (refused ones and
+    /// WAIVE hidden, as MILA does).
     pub fn orders(&self, power: PowerId) -> Vec<String> {
         self.orders[power.index()]
             .iter()
-            .filter(|e| !e.void)
+            .filter(|e| e.shown())
             .map(|e| e.text.to_string())
+            .collect()
+    }
+
+    /// MILA's `power.adjust` in a retreat or adjustment phase: every
+    /// entry, void ones as `VOID <order>`, WAIVEs included.
+    pub fn adjust_list(&self, power: PowerId) -> Vec<String> {
+        self.orders[power.index()]
+            .iter()
+            .map(|e| {
+                if e.void {
+                    format!("VOID {}", e.text)
+                } else {
+                    e.text.to_string()
+                }
+            })
             .collect()
     }
 
@@ -1718,7 +1534,7 @@ impl Game {
     pub fn order_entries(&self, power: PowerId) -> Vec<(String, String)> {
         self.orders[power.index()]
             .iter()
-            .filter(|e| !e.void)
+            .filter(|e| e.shown())
             .map(|e| (e.key.to_string(), e.text.to_string()))
             .collect()
     }
@@ -2007,7 +1823,7 @@ impl Game {
             let from = s.group_shores.len() as u32;
             for &f in &s.members[a as usize..b as usize] {
                 for q in map.convoy_neighbours(f).iter() {
-                    if !map.is_convoy_space(ProvinceId(q as u16)) && !s.shores.contains(q) {
+                    if is_shore(map, ProvinceId(q as u16)) && !s.shores.contains(q) {
                         s.shores.insert(q);
                         s.group_shores.push(ProvinceId(q as u16));
                     }
@@ -2055,7 +1871,7 @@ impl Game {
                     for &f in &s.fleets[fleet0..] {
                         for q in map.convoy_neighbours(f).iter() {
                             let q = ProvinceId(q as u16);
-                            if q != p && !map.is_convoy_space(q) && !s.shores.contains(q.index()) {
+                            if q != p && is_shore(map, q) && !s.shores.contains(q.index()) {
                                 s.shores.insert(q.index());
                                 s.sea.push(q);
                             }
@@ -2502,6 +2318,38 @@ impl Game {
 
     // ---- processing ----------------------------------------------------------
 
+    /// Does support `o` name a coast other than the one the supported
+    /// unit moves to?
+    fn support_misses_coast(&self, o: &Order, orders: &[Order]) -> bool {
+        let OrderKind::SupportMove(_, t, d) = o.kind else {
+            return false;
+        };
+        let CoastSpec::Coast(r) = d.coast else {
+            return false;
+        };
+        orders.iter().any(|x| match x.kind {
+            OrderKind::Move(u, to, _) if u.province == t.province && to.province == d.province => {
+                matches!(to.coast, CoastSpec::Coast(r2) if r2 != r)
+            }
+            _ => false,
+        })
+    }
+
+    /// Why a movement order given (under NO_CHECK) cannot be its unit's:
+    /// `Some(true)` when the unit is another power's, `Some(false)` when
+    /// it names a coast the unit is not on.
+    fn not_its_unit(&self, o: &Order) -> Option<bool> {
+        let u = o.unit()?;
+        let actual = self.state.unit(u.province)?;
+        if actual.power != o.power {
+            return Some(true);
+        }
+        match u.coast {
+            CoastSpec::Coast(r) if r != actual.region => Some(false),
+            _ => None,
+        }
+    }
+
     /// MILA's convention for moves that could go by land or by sea: by
     /// convoy when convoy orders for it form a chain and the order says
     /// `VIA` or one of the convoying fleets is the army's own.
@@ -2510,7 +2358,11 @@ impl Game {
         let convoys: Vec<(PowerId, ProvinceId, ProvinceId, ProvinceId)> = orders
             .iter()
             .filter_map(|o| match o.kind {
-                OrderKind::Convoy(f, a, to) => Some((o.power, f.province, a.province, to.province)),
+                // A convoy order that could not be carried out (NO_CHECK
+                // lets it through) shows no intent.
+                OrderKind::Convoy(f, a, to) if self.problem(o).is_none() => {
+                    Some((o.power, f.province, a.province, to.province))
+                }
                 _ => None,
             })
             .collect();
@@ -2597,7 +2449,10 @@ impl Game {
                         }
                     }
                 }
-                OrderKind::Convoy(f, a, d) if tags[i].is_none() || tags[i] == Some(VOID) => {
+                // (An illegal convoy, which NO_CHECK lets through, stays void.)
+                OrderKind::Convoy(f, a, d)
+                    if tags[i].is_none() || (tags[i] == Some(VOID) && self.problem(o).is_none()) =>
+                {
                     let adjacent = self
                         .state
                         .unit(a.province)
@@ -2676,22 +2531,50 @@ impl Game {
             }
             PhaseKind::Adjustment => {}
         }
+        // MILA carries out builds and disbands while they are due, in the order given.
+        let carried = if kind == PhaseKind::Adjustment {
+            self.adjustments_carried_out()
+        } else {
+            Vec::new()
+        };
         for (pi, list) in self.orders.iter().enumerate() {
             let mine = ordered_units.len();
             // Refused orders first, then the others, each in the order given.
-            let refused = |e: &&Entry| e.void || e.order.is_none();
-            for e in list.iter().filter(refused).chain(list.iter().filter(|e| !refused(e))) {
+            let refused = |(_, e): &(usize, &Entry)| e.void || e.order.is_none();
+            let entries = list.iter().enumerate();
+            for (k, e) in entries.clone().filter(refused).chain(entries.filter(|x| !refused(x))) {
+                if let (PhaseKind::Movement, Some(o), false) = (kind, e.order, e.void) {
+                    match self.not_its_unit(&o) {
+                        // MILA (NO_CHECK): an order to another power's
+                        // unit is set aside, the unit's own stands.
+                        Some(true) => continue,
+                        // An order naming a coast the unit is not on is
+                        // read for the unit's coast (MILA corrects it); if
+                        // it cannot be carried out, it is void under the
+                        // unit as written.
+                        Some(false) if self.problem(&o).is_some() => {
+                            results.add(None, Name::Owned(first_two(&e.text)), Some(VOID));
+                            continue;
+                        }
+                        _ => {}
+                    }
+                }
                 let rkey: Name = match (kind, e.order.map(|o| o.kind)) {
                     _ if e.void => Name::Owned(first_two(&e.text)),
                     (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => Name::Owned(first_two(&e.text)),
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
-                if kind != PhaseKind::Adjustment && !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
+                if !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
                     ordered_units.push((PowerId(pi as u8), rkey.clone()));
                 }
                 let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
+                let carried_out = carried.get(pi).and_then(|c| c.get(k)).copied();
                 match e.order {
+                    Some(_) if carried_out == Some(false) && !e.void => {
+                        results.add(at, rkey.clone(), None);
+                        results.add(at, rkey, Some(VOID));
+                    }
                     Some(o) if !e.void => {
                         orders.push(o);
                         keys.push((rkey, e.text.clone()));
@@ -2702,6 +2585,18 @@ impl Game {
         }
         if kind == PhaseKind::Movement {
             self.convoy_intent(&mut orders);
+            // A support that kept its coast (`expand=False`) and names
+            // another coast than the move it supports is void.
+            let mut k = 0;
+            while k < orders.len() {
+                if self.support_misses_coast(&orders[k], &orders) {
+                    let (key, _) = keys.remove(k);
+                    let at = orders.remove(k).unit().map(|u| u.province);
+                    results.add(at, key, Some(VOID));
+                } else {
+                    k += 1;
+                }
+            }
         }
         let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
         let mut tags: Vec<Option<&'static str>> = outcome
@@ -2797,7 +2692,11 @@ impl Game {
                 .orders
                 .iter_mut()
                 .enumerate()
-                .flat_map(|(p, l)| l.drain(..).filter(|e| !e.void).map(move |e| (PowerId(p as u8), e.text)))
+                .flat_map(|(p, l)| {
+                    l.drain(..)
+                        .filter(Entry::shown)
+                        .map(move |e| (PowerId(p as u8), e.text))
+                })
                 .collect(),
             results: std::mem::take(&mut results.list),
         });
@@ -3006,6 +2905,15 @@ pub fn read_mila(v: &VariantData, text: &str, power: PowerId) -> Option<Order> {
         _ => return None,
     };
     Some(Order::new(power, kind))
+}
+
+/// May a convoyed army land in `q`? Any land, a coast where fleets also
+/// convoy (Baleares on ancmed) included.
+fn is_shore(map: &Map, q: ProvinceId) -> bool {
+    matches!(
+        map.province(q).terrain,
+        dip_core::Terrain::Land | dip_core::Terrain::Coast
+    )
 }
 
 /// Three capital letters as an index below 26³ (`VariantData::loc3`).

@@ -73,32 +73,22 @@ fn variant_strings<'a>(
     strings
 }
 
-/// The lists of legal orders last given to Python, by location: most
-/// lists do not change from one position to the next (and empty ones never
-/// do), so the same list object is given again while its numbers are the
-/// same and the caller has not changed it. Numbers and items are kept one
-/// location after another, so that comparing them reads memory in order.
+/// The legal orders of the position last listed, by location, as the
+/// numbers and the Python strings every list handed out is made of (the
+/// strings live as long as the process, in `VariantStrings`). Each call of
+/// `get_all_possible_orders` makes new lists from them, as MILA's does: a
+/// caller may keep or change a list it was given, and nothing here reads it
+/// back. `set_orders` finds a str it was given among `items` by address.
 #[derive(Default)]
 struct Given {
-    lists: Vec<Option<Py<PyList>>>,
+    /// The position (`Game::position_gen`) these are of.
+    gen: Option<u64>,
     /// By location: its span in `ids` and `items`.
     spans: Vec<(u32, u32)>,
-    /// The order numbers each list holds.
+    /// The order numbers of each location.
     ids: Vec<u32>,
-    /// Each list's items as made (the strings' addresses).
+    /// The strings of those orders (their addresses).
     items: Vec<usize>,
-}
-
-/// Does `list` still hold exactly the strings `items`?
-fn unchanged(list: &Py<PyList>, items: &[usize]) -> bool {
-    // SAFETY: `list` is a list (kept alive by the caller); its first
-    // `size` item pointers are read, and nothing runs meanwhile that could
-    // change it (the GIL is held).
-    unsafe {
-        let p = list.as_ptr() as *mut pyo3::ffi::PyListObject;
-        let size = pyo3::ffi::PyList_GET_SIZE(list.as_ptr()) as usize;
-        size == items.len() && (size == 0 || std::slice::from_raw_parts((*p).ob_item as *const usize, size) == items)
-    }
 }
 
 /// The number of order `text`, the str `item`, if it is one of the strings
@@ -129,13 +119,10 @@ fn value_err(e: String) -> PyErr {
 #[pyclass(module = "dip._dip", subclass)]
 pub struct Engine {
     g: Game,
-    /// `get_all_possible_orders` as a Python dict, for `position_gen`.
-    possible_dict: Option<(u64, Py<PyDict>)>,
-    /// Every location → its current list of legal orders: the dict that
-    /// `possible_orders` copies, changed only where a list changes.
-    master: Option<Py<PyDict>>,
-    /// The lists in `master`.
+    /// The legal orders last listed, as Python strings.
     given: Given,
+    /// Every location → `None`: each dict of legal orders starts as a copy.
+    template: Option<Py<PyDict>>,
     /// The variant's location strings (as `VariantStrings::locs`), for
     /// `orderable_locations` without taking the strings' lock.
     locs: Vec<Py<PyString>>,
@@ -151,9 +138,8 @@ impl Engine {
             .collect();
         Engine {
             g,
-            possible_dict: None,
-            master: None,
             given: Given::default(),
+            template: None,
             locs,
         }
     }
@@ -237,39 +223,21 @@ impl Engine {
         *self = Engine::of(py, other.g.clone());
     }
 
-    /// The garbage collector sees the lists and dicts kept here (a caller
-    /// may put anything into them).
-    fn __traverse__(&self, visit: pyo3::PyVisit<'_>) -> Result<(), pyo3::PyTraverseError> {
-        if let Some((_, d)) = &self.possible_dict {
-            visit.call(d)?;
-        }
-        if let Some(m) = &self.master {
-            visit.call(m)?;
-        }
-        for l in self.given.lists.iter().flatten() {
-            visit.call(l)?;
-        }
-        Ok(())
-    }
-
-    fn __clear__(&mut self) {
-        self.possible_dict = None;
-        self.master = None;
-        self.given = Given::default();
-    }
-
     /// MILA's `get_all_possible_orders`: location → its legal orders (or
     /// the list of `loc`). Computed once per position: the same dict is
     /// returned until something changes (do not modify it).
     #[pyo3(signature = (loc = None))]
     fn get_all_possible_orders<'py>(&mut self, py: Python<'py>, loc: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
-        let d = self.possible_orders(py)?;
         match loc {
-            None => Ok(d.into_any()),
-            Some(l) => match d.get_item(l.to_ascii_uppercase())? {
-                Some(list) => Ok(list),
-                None => Ok(PyList::empty(py).into_any()),
-            },
+            None => Ok(self.possible_orders(py)?.into_any()),
+            Some(l) => {
+                self.list_possible(py);
+                let up = l.trim().to_ascii_uppercase();
+                match self.g.v.locs.iter().position(|x| *x == up) {
+                    Some(i) => Ok(self.new_list(py, i)?.into_any()),
+                    None => Ok(PyList::empty(py).into_any()),
+                }
+            }
         }
     }
 
@@ -303,14 +271,16 @@ impl Engine {
         expand: bool,
         replace: bool,
     ) -> PyResult<()> {
-        // MILA's `expand` (fill in the unit type) is what dip's reader does anyway.
-        let _ = expand;
+        // MILA's `expand` fills in unit types and coasts, which dip's reader
+        // does anyway, except that a support then keeps the coast it names.
+        slf.borrow_mut().g.expand = expand;
         let refused = if orders.is_instance_of::<PyString>() {
             let one = PyList::new(slf.py(), [orders])?;
             slf.borrow_mut().file_orders(power_name, one.as_any(), replace)?
         } else {
             slf.borrow_mut().file_orders(power_name, orders, replace)?
         };
+        slf.borrow_mut().g.expand = true;
         if refused > 0 {
             slf.call_method0("_errors")?;
         }
@@ -327,6 +297,80 @@ impl Engine {
     #[getter(_map_name)]
     fn map_name(&self) -> String {
         self.g.v.name.clone()
+    }
+
+    /// The variant's map as facts for `dip.Map` (MILA's `game.map`):
+    /// provinces (abbreviation, name, terrain, supply centre, coasts,
+    /// other names), each unit type's letter, name and borders (from
+    /// location to location), home centres and the starting position.
+    #[pyo3(name = "_map_facts")]
+    fn map_facts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let v = self.g.v;
+        let map = v.map;
+        let d = PyDict::new(py);
+        let provinces = PyList::empty(py);
+        for p in map.province_ids() {
+            let prov = map.province(p);
+            let terrain = match prov.terrain {
+                dip_core::Terrain::Land => "LAND",
+                dip_core::Terrain::Coast => "COAST",
+                dip_core::Terrain::Sea => "WATER",
+                dip_core::Terrain::Impassable => "SHUT",
+            };
+            let coasts: Vec<&str> = map
+                .coasts(p)
+                .iter()
+                .map(|r| v.region_names[r.index()].as_str())
+                .collect();
+            provinces.append((
+                &v.prov_names[p.index()],
+                &prov.name,
+                terrain,
+                prov.supply_center,
+                coasts,
+                prov.aliases.clone(),
+                map.is_convoy_space(p),
+            ))?;
+        }
+        d.set_item("provinces", provinces)?;
+        let units = PyList::empty(py);
+        for k in map.unit_type_ids() {
+            let t = map.unit_type(k);
+            let mut edges: Vec<(&str, &str)> = Vec::new();
+            for r in 0..map.num_regions() {
+                let from = dip_core::RegionId(r as u16);
+                if map.region(from).allows & (1 << k.index()) == 0 {
+                    continue;
+                }
+                for e in map.edges(k, from) {
+                    edges.push((&v.region_names[r], &v.region_names[e.to.index()]));
+                }
+            }
+            let stands: Vec<&str> = (0..map.num_regions())
+                .filter(|&r| map.region(dip_core::RegionId(r as u16)).allows & (1 << k.index()) != 0)
+                .map(|r| v.region_names[r].as_str())
+                .collect();
+            units.append((t.letter.to_string(), t.name.to_ascii_uppercase(), edges, stands))?;
+        }
+        d.set_item("unit_types", units)?;
+        let adjectives: Vec<String> = map.powers().iter().map(|p| p.adjective.to_ascii_uppercase()).collect();
+        d.set_item("adjectives", adjectives)?;
+        let start = Game::new(v);
+        let homes = PyDict::new(py);
+        let centers = PyDict::new(py);
+        let start_units = PyDict::new(py);
+        for (i, name) in v.powers.iter().enumerate() {
+            let p = dip_core::PowerId(i as u8);
+            homes.set_item(name, start.homes(p))?;
+            centers.set_item(name, start.centers(p))?;
+            start_units.set_item(name, start.units(p))?;
+        }
+        d.set_item("homes", homes)?;
+        d.set_item("centers", centers)?;
+        d.set_item("units", start_units)?;
+        d.set_item("victory", map.victory_centers())?;
+        d.set_item("build_any", map.build_rule == dip_core::map::BuildRule::Chaos)?;
+        Ok(d)
     }
 
     #[getter(_no_check)]
@@ -498,7 +542,7 @@ impl Engine {
         let before = self.g.errors.len();
         // The lists of the dict last handed out are this position's: a
         // given order is first looked for there (see `find_listed`).
-        let listed = matches!(&self.possible_dict, Some((g, _)) if *g == self.g.position_gen);
+        let listed = self.given.gen == Some(self.g.position_gen);
         let v = self.g.v;
         // A list of strings (what agents give) is read in place, in one pass.
         let mut texts: Vec<&str> = Vec::new();
@@ -558,6 +602,13 @@ impl Engine {
         Ok(self.g.orders(self.power(power)?))
     }
 
+    /// MILA's `power.adjust`: the retreat or adjustment list as kept,
+    /// void entries and WAIVEs included.
+    #[pyo3(name = "_adjust")]
+    fn adjust(&self, power: &str) -> PyResult<Vec<String>> {
+        Ok(self.g.adjust_list(self.power(power)?))
+    }
+
     #[pyo3(name = "_order_entries")]
     fn order_entries(&self, power: &str) -> PyResult<Vec<(String, String)>> {
         Ok(self.g.order_entries(self.power(power)?))
@@ -570,89 +621,30 @@ impl Engine {
         Ok(())
     }
 
-    /// Location → legal orders, for every location; cached until the
-    /// position changes (the same dict object is returned meanwhile).
+    /// Location → legal orders, for every location: a new dict of new
+    /// lists each call (as MILA's), made from the orders listed once per
+    /// position.
     #[pyo3(name = "_possible_orders")]
     fn possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let gen = self.g.position_gen;
-        if let Some((g, d)) = &self.possible_dict {
-            if *g == gen {
-                return Ok(d.bind(py).clone());
-            }
-        }
-        let g = &mut self.g;
-        let possible = py.detach(|| g.possible());
-        let v = self.g.v;
-        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
-        let strings = variant_strings(py, &mut guard, v);
-        let orders = &strings.orders;
-        let n = strings.locs.len();
-        let given = &mut self.given;
-        if given.lists.len() != n {
-            *given = Given {
-                lists: (0..n).map(|_| None).collect(),
-                spans: vec![(0, 0); n],
-                ..Given::default()
-            };
-        }
-        // The dict kept here has every location's current list; it is never
-        // handed out, so only the locations whose list changes are set in it.
-        let master = match &self.master {
-            Some(m) => m.bind(py).clone(),
+        self.list_possible(py);
+        let template = match &self.template {
+            Some(t) => t.bind(py).clone(),
             None => {
-                // SAFETY: `template` is a dict; PyDict_Copy returns a new
-                // reference (or null with an exception set, which
-                // `from_owned_ptr_or_err` raises).
-                let m: Bound<'py, PyDict> = unsafe {
-                    Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(strings.template.as_ptr()))?
-                        .cast_into_unchecked()
-                };
-                self.master = Some(m.clone().unbind());
-                m
+                let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+                let t = variant_strings(py, &mut guard, self.g.v).template.bind(py).clone();
+                self.template = Some(t.clone().unbind());
+                t
             }
         };
-        let mut ids_next: Vec<u32> = Vec::with_capacity(given.ids.len().max(256));
-        let mut items_next: Vec<usize> = Vec::with_capacity(given.items.len().max(256));
-        for (i, loc) in strings.locs.iter().enumerate() {
-            let ids = possible.ids(i);
-            let (at, len) = given.spans[i];
-            let old = at as usize..(at + len) as usize;
-            let start = ids_next.len() as u32;
-            given.spans[i] = (start, ids.len() as u32);
-            ids_next.extend_from_slice(ids);
-            if let Some(list) = &given.lists[i] {
-                if &given.ids[old.clone()] == ids && unchanged(list, &given.items[old.clone()]) {
-                    items_next.extend_from_slice(&given.items[old]);
-                    continue;
-                }
-            }
-            // A new list (the caller may keep or change the old one).
-            // SAFETY: PyList_New gives a new list of `ids.len()` empty
-            // slots (or null with an exception set); each slot is then
-            // filled once with a new reference to a string, as
-            // PyList_SET_ITEM wants.
-            let list: Bound<'py, PyList> = unsafe {
-                let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
-                let l = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
-                for (k, &id) in ids.iter().enumerate() {
-                    let item = orders[id as usize]
-                        .as_ref()
-                        .map_or(pyo3::ffi::Py_None(), |s| s.as_ptr());
-                    pyo3::ffi::Py_INCREF(item);
-                    pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
-                    items_next.push(item as usize);
-                }
-                l
-            };
-            master.set_item(loc.bind(py), &list)?;
-            given.lists[i] = Some(list.unbind());
+        // SAFETY: `template` is a dict; PyDict_Copy returns a new reference
+        // (or null with an exception set, which `from_owned_ptr_or_err` raises).
+        let d: Bound<'py, PyDict> = unsafe {
+            Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(template.as_ptr()))?.cast_into_unchecked()
+        };
+        for (i, loc) in self.locs.iter().enumerate() {
+            let list = self.new_list(py, i)?;
+            d.set_item(loc.bind(py), list)?;
         }
-        given.ids = ids_next;
-        given.items = items_next;
-        // SAFETY: as above, `master` is a dict.
-        let d: Bound<'py, PyDict> =
-            unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(master.as_ptr()))?.cast_into_unchecked() };
-        self.possible_dict = Some((gen, d.clone().unbind()));
         Ok(d)
     }
 
@@ -802,7 +794,55 @@ impl Engine {
     fn adjudicate(&mut self, py: Python<'_>) {
         let g = &mut self.g;
         py.detach(|| g.process());
-        self.possible_dict = None;
+    }
+
+    /// Lists the position's legal orders (without the GIL) into `given`,
+    /// unless they are listed already.
+    fn list_possible(&mut self, py: Python<'_>) {
+        let gen = self.g.position_gen;
+        if self.given.gen == Some(gen) {
+            return;
+        }
+        let g = &mut self.g;
+        let possible = py.detach(|| g.possible());
+        let v = self.g.v;
+        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+        let strings = variant_strings(py, &mut guard, v);
+        let given = &mut self.given;
+        given.spans.clear();
+        given.ids.clear();
+        given.items.clear();
+        for i in 0..strings.locs.len() {
+            let ids = possible.ids(i);
+            given.spans.push((given.ids.len() as u32, ids.len() as u32));
+            given.ids.extend_from_slice(ids);
+            given.items.extend(ids.iter().map(|&id| {
+                strings.orders[id as usize]
+                    .as_ref()
+                    .map_or_else(|| py.None().as_ptr(), |s| s.as_ptr()) as usize
+            }));
+        }
+        given.gen = Some(gen);
+    }
+
+    /// A new list of the legal orders of location `i` (`list_possible` first).
+    fn new_list<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyList>> {
+        let (at, len) = self.given.spans.get(i).copied().unwrap_or((0, 0));
+        let items = &self.given.items[at as usize..(at + len) as usize];
+        // SAFETY: PyList_New gives a new list of `len` empty slots (or null
+        // with an exception set); each slot is filled once with a new
+        // reference to a string that `STRINGS` keeps alive for the whole
+        // process (or to None), as PyList_SET_ITEM wants.
+        unsafe {
+            let l = pyo3::ffi::PyList_New(len as pyo3::ffi::Py_ssize_t);
+            let l: Bound<'py, PyList> = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
+            for (k, &item) in items.iter().enumerate() {
+                let item = item as *mut pyo3::ffi::PyObject;
+                pyo3::ffi::Py_INCREF(item);
+                pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
+            }
+            Ok(l)
+        }
     }
 
     fn record(&self, i: usize) -> PyResult<&PhaseRecord> {
@@ -820,9 +860,6 @@ fn process_many(py: Python<'_>, engines: Vec<Bound<'_, Engine>>) -> PyResult<()>
     {
         let mut games: Vec<&mut Game> = refs.iter_mut().map(|r| &mut r.g).collect();
         py.detach(|| engine::process_many(&mut games));
-    }
-    for r in refs.iter_mut() {
-        r.possible_dict = None;
     }
     Ok(())
 }

@@ -48,7 +48,7 @@ fn main() {
     let cpu = (cpu_ms() - cpu0) / 30.0;
     times.sort_by(f64::total_cmp);
     println!(
-        "standard map, Spring 1901 with orders, PNG at 1x (1430x1044): CPU {cpu:.1} ms; wall median {:.1} ms, min {:.1} ms, {} KB; picture setup {:.1} ms",
+        "standard map, Spring 1901 with orders, PNG at 1x (1430x1230): CPU {cpu:.1} ms; wall median {:.1} ms, min {:.1} ms, {} KB; picture setup {:.1} ms",
         times[times.len() / 2],
         times[0],
         size / 1024,

@@ -200,7 +200,14 @@ impl Palette {
     pub fn sea_border(&self) -> String {
         match self.mode {
             Mode::BlackWhite => "#777777".into(),
-            _ => self.hex(Rgb(0x86, 0xaf, 0xcc)),
+            _ => self.hex(Rgb(0x6f, 0x9c, 0xbd)),
+        }
+    }
+    /// The line drawn along every shore, outside the land.
+    pub fn coast(&self) -> String {
+        match self.mode {
+            Mode::BlackWhite => "#000000".into(),
+            _ => self.hex(Rgb(0x4f, 0x7a, 0x99)),
         }
     }
     pub fn land(&self) -> String {
@@ -224,6 +231,13 @@ impl Palette {
     pub fn text(&self) -> String {
         match self.mode {
             Mode::Colour => "#222222".into(),
+            _ => "#000000".into(),
+        }
+    }
+    /// Sea names: dark blue, quieter than the land's.
+    pub fn sea_text(&self) -> String {
+        match self.mode {
+            Mode::Colour => "#24506e".into(),
             _ => "#000000".into(),
         }
     }

@@ -39,6 +39,7 @@ pub fn shapes(variant: &Variant, svg: &str, file: &str) -> Result<Shapes, Raster
         land: Vec::new(),
         points: map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect(),
         generated: false,
+        places: Default::default(),
     })
 }
 

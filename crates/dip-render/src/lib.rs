@@ -27,7 +27,7 @@
 //!   make pixels; resvg draws with the bundled DejaVu fonts and no system
 //!   font, so a PNG is the same on every machine.
 //! - Shapes come from a `.shapes` file (the standard map's is generated
-//!   from Natural Earth by `examples/standard-shapes.rs`), from a
+//!   from Natural Earth by `scripts/natural-earth-maps.sh`), from a
 //!   Realpolitik `.rgn`, or are grown around the provinces' points
 //!   ([`regions`]); a variant without points is laid out from its
 //!   adjacency first ([`shapes::layout`]). Every variant can be drawn.
@@ -35,6 +35,7 @@
 //!   colours fall back to defaults.
 
 pub mod animate;
+mod clicks;
 pub mod colour;
 pub mod jdip;
 pub mod pict;

@@ -1,8 +1,7 @@
 //! Regions grown around points on a raster, and their outlines as polygons.
 //!
-//! Used twice: offline, to cut the standard map's provinces out of Natural
-//! Earth land and sea (`examples/standard-shapes.rs`), and at run time, to
-//! draw a map for a variant that has only coordinates. Neighbouring regions
+//! Used to draw a map for a variant that has only coordinates, and to trace
+//! a Realpolitik `.rgn`'s scanlines into outlines. Neighbouring regions
 //! share their simplified borders exactly (each border is simplified once),
 //! so no slivers open between them.
 

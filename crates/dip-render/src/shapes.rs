@@ -19,6 +19,35 @@ pub struct Shapes {
     /// The shapes were grown from points (no real geography): draw the
     /// borders between neighbours as lines.
     pub generated: bool,
+    /// Where units, names and centres go, when the file says.
+    pub places: Places,
+}
+
+/// Points a shapes file may give (`unit`, `name`, `centre` lines): they
+/// belong to its outlines, so they win over the variant's `at=`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Places {
+    /// Where a unit stands, per region (indexed like `map.regions()`).
+    pub units: Vec<Option<(f32, f32)>>,
+    /// Where the name is written, per province.
+    pub names: Vec<Option<(f32, f32)>>,
+    /// Where the supply-centre marker goes, per province.
+    pub centres: Vec<Option<(f32, f32)>>,
+}
+
+impl Places {
+    fn new(map: &Map) -> Places {
+        Places {
+            units: vec![None; map.num_regions()],
+            names: vec![None; map.num_provinces()],
+            centres: vec![None; map.num_provinces()],
+        }
+    }
+
+    /// The point for a province's main region.
+    pub fn unit(&self, map: &Map, p: dip_core::ProvinceId) -> Option<(f32, f32)> {
+        self.units.get(map.main_region(p).index()).copied().flatten()
+    }
 }
 
 /// A problem in a shapes file.
@@ -57,6 +86,7 @@ impl Shapes {
             land: Vec::new(),
             points: map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect(),
             generated: false,
+            places: Places::new(map),
         };
         for (i, raw) in text.lines().enumerate() {
             let ln = i + 1;
@@ -95,10 +125,34 @@ impl Shapes {
                     let rest: String = words.collect::<Vec<_>>().join(" ");
                     s.land.extend(parse_path(&rest).map_err(|m| err(ln, m))?);
                 }
+                "unit" | "name" | "centre" => {
+                    let name = words.next().unwrap_or("");
+                    let at = parse_point(words.next().unwrap_or("").trim())
+                        .ok_or_else(|| err(ln, format!("expected `{kw} PROVINCE X,Y` with whole numbers")))?;
+                    let (abbr, coast) = match name.split_once('/') {
+                        Some((a, c)) => (a, Some(c)),
+                        None => (name, None),
+                    };
+                    let p = map
+                        .find_province(abbr)
+                        .ok_or_else(|| err(ln, format!("unknown province `{abbr}`")))?;
+                    match (kw, coast) {
+                        ("unit", None) => s.places.units[map.main_region(p).index()] = Some(at),
+                        ("unit", Some(c)) => {
+                            let r = map
+                                .find_coast(p, c)
+                                .ok_or_else(|| err(ln, format!("`{abbr}` has no coast `{c}`")))?;
+                            s.places.units[r.index()] = Some(at);
+                        }
+                        (_, Some(_)) => return Err(err(ln, format!("a `{kw}` belongs to a province, not a coast"))),
+                        ("name", None) => s.places.names[p.index()] = Some(at),
+                        _ => s.places.centres[p.index()] = Some(at),
+                    }
+                }
                 other => {
                     return Err(err(
                         ln,
-                        format!("unknown line `{other}`: expected canvas, province or land"),
+                        format!("unknown line `{other}`: expected canvas, province, land, unit, name or centre"),
                     ));
                 }
             }
@@ -125,6 +179,23 @@ impl Shapes {
         }
         for r in &self.land {
             out.push_str(&format!("land {}\n", path_data(std::slice::from_ref(r))));
+        }
+        let pt = |(x, y): (f32, f32)| format!("{},{}", x.round() as i64, y.round() as i64);
+        for (r, at) in self.places.units.iter().enumerate() {
+            if let (Some(at), Some(_)) = (at, map.regions().get(r)) {
+                out.push_str(&format!(
+                    "unit {} {}\n",
+                    map.region_name(dip_core::RegionId(r as u16)),
+                    pt(*at)
+                ));
+            }
+        }
+        for (kw, list) in [("name", &self.places.names), ("centre", &self.places.centres)] {
+            for (i, at) in list.iter().enumerate() {
+                if let (Some(at), Some(p)) = (at, map.provinces().get(i)) {
+                    out.push_str(&format!("{kw} {} {}\n", p.abbr, pt(*at)));
+                }
+            }
         }
         out
     }
@@ -214,6 +285,7 @@ impl Shapes {
             land: Vec::new(),
             points: map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect(),
             generated: false,
+            places: Places::default(),
         })
     }
 
@@ -256,6 +328,7 @@ impl Shapes {
             land: Vec::new(),
             points,
             generated: true,
+            places: Places::default(),
         }
     }
 }
@@ -270,22 +343,46 @@ fn standard_board(map: &Map) -> Option<Shapes> {
     let mut s = Shapes {
         provinces: vec![Vec::new(); map.num_provinces()],
         points: map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect(),
+        places: Places::new(map),
         ..base.clone()
     };
     let mut matched = 0;
     for (i, p) in map.provinces().iter().enumerate() {
-        let pos = p.pos?;
-        if let Some(sp) = std.map.find_province(&p.abbr) {
-            let q = std.map.province(sp);
-            if let Some(qp) = q.pos {
-                if (qp.0 - pos.0).abs() < 40.0 && (qp.1 - pos.1).abs() < 40.0 {
-                    s.provinces[i] = base.provinces[sp.index()].clone();
-                    matched += 1;
-                }
+        let Some(sp) = std.map.find_province(&p.abbr) else {
+            continue;
+        };
+        // The same province at the same point; a variant without points
+        // (Fleet Rome) is taken by its names alone.
+        let same = match (p.pos, std.map.province(sp).pos) {
+            (Some(a), Some(b)) => (a.0 - b.0).abs() < 40.0 && (a.1 - b.1).abs() < 40.0,
+            (None, _) => true,
+            _ => false,
+        };
+        if !same {
+            continue;
+        }
+        matched += 1;
+        s.provinces[i] = base.provinces[sp.index()].clone();
+        s.places.names[i] = base.places.names[sp.index()];
+        s.places.centres[i] = base.places.centres[sp.index()];
+        let pid = dip_core::ProvinceId(i as u16);
+        for &r in std::iter::once(&map.main_region(pid)).chain(map.coasts(pid)) {
+            let name = map.region(r).coast.clone();
+            let sr = match &name {
+                Some(c) => std.map.find_coast(sp, c),
+                None => Some(std.map.main_region(sp)),
+            };
+            if let Some(sr) = sr {
+                s.places.units[r.index()] = base.places.units[sr.index()];
             }
         }
     }
-    (matched * 10 >= map.num_provinces() * 9).then_some(s)
+    // Most of the variant's provinces, and, for a variant without points,
+    // most of the standard map's too (so that a small map that borrows a
+    // few names, like Pure's capitals, keeps its own picture).
+    let enough = matched * 10 >= map.num_provinces() * 9
+        && (map.provinces().iter().any(|p| p.pos.is_some()) || matched * 10 >= std.map.num_provinces() * 9);
+    enough.then_some(s)
 }
 
 /// Where each province is drawn: its `at=`; for a map without any, a
@@ -603,6 +700,13 @@ pub fn path_data(rings: &[Ring]) -> String {
 
 /// Reads the path subset the shapes files use: `M`, `L`, `Z` with absolute
 /// whole-number coordinates (`L` may be left out after the first point).
+/// `X,Y` in whole numbers.
+fn parse_point(w: &str) -> Option<(f32, f32)> {
+    let (x, y) = w.split_once(',')?;
+    let (x, y): (i32, i32) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
+    Some((x as f32, y as f32))
+}
+
 fn parse_path(d: &str) -> Result<Vec<Ring>, String> {
     let mut rings = Vec::new();
     let mut cur: Ring = Vec::new();
@@ -703,10 +807,39 @@ mod tests {
     }
 
     #[test]
+    fn unit_name_and_centre_lines_place_things_and_name_their_errors() {
+        let v = dip_variants::standard();
+        let m = &v.map;
+        let text = "canvas 100 100\nunit par 10,20\nunit spa/nc 30,40\nname par 11,22\ncentre par 12,24\n";
+        let s = Shapes::parse(m, text, "t.shapes").unwrap();
+        let par = m.find_province("par").unwrap();
+        let spa = m.find_province("spa").unwrap();
+        let nc = m.find_coast(spa, "nc").unwrap();
+        assert_eq!(s.places.unit(m, par), Some((10.0, 20.0)));
+        assert_eq!(s.places.units[nc.index()], Some((30.0, 40.0)));
+        assert_eq!(s.places.names[par.index()], Some((11.0, 22.0)));
+        assert_eq!(s.places.centres[par.index()], Some((12.0, 24.0)));
+        // Written back the same.
+        let again = Shapes::parse(m, &s.to_text(m, "x"), "t.shapes").unwrap();
+        assert_eq!(again.places, s.places);
+        for (bad, says) in [
+            ("unit par 1.5,2", "whole numbers"),
+            ("unit xyz 1,2", "unknown province `xyz`"),
+            ("unit spa/ec 1,2", "`spa` has no coast `ec`"),
+            ("name spa/nc 1,2", "not a coast"),
+            ("centre par", "expected `centre PROVINCE X,Y`"),
+        ] {
+            let e = Shapes::parse(m, &format!("canvas 10 10\n{bad}\n"), "t.shapes").unwrap_err();
+            assert_eq!(e.line, 2, "{bad}");
+            assert!(e.message.contains(says), "{bad}: {}", e.message);
+        }
+    }
+
+    #[test]
     fn the_standard_shapes_give_every_province_a_shape() {
         let v = dip_variants::standard();
         let s = Shapes::for_variant(&v);
-        assert_eq!((s.width, s.height), (1200, 1000));
+        assert_eq!((s.width, s.height), (1200, 1186));
         for (i, p) in v.map.provinces().iter().enumerate() {
             assert!(!s.provinces[i].is_empty(), "{} has no shape", p.abbr);
         }

@@ -173,12 +173,15 @@ impl<'a> Picture<'a> {
         // Shapes grown from the points were laid out on a canvas of sane
         // size (huge coordinates scaled down): units go where they did.
         let grown = |i: usize| shapes.points.get(i).copied().filter(|_| shapes.generated);
+        // The shapes file's own points first: they were made with its outlines.
+        let placed = |r: usize| shapes.places.units.get(r).copied().flatten();
         let points: Vec<(f32, f32)> = map
             .provinces()
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                grown(i)
+                placed(p.regions.first().map_or(usize::MAX, |r| r.index()))
+                    .or(grown(i))
                     .or(p.pos)
                     .or(shapes.points.get(i).copied())
                     .unwrap_or((0.0, 0.0))
@@ -188,19 +191,26 @@ impl<'a> Picture<'a> {
         let region_points: Vec<(f32, f32)> = map
             .regions()
             .iter()
-            .map(|r| {
+            .enumerate()
+            .map(|(k, r)| {
                 let i = r.province.index();
-                r.pos.filter(|_| !moved(i)).unwrap_or(points[i])
+                placed(k).or(r.pos.filter(|_| !moved(i))).unwrap_or(points[i])
             })
             .collect();
-        let name_points = place_names(variant, &shapes, &points, &region_points);
+        let mut name_points = place_names(variant, &shapes, &points, &region_points);
+        for (i, n) in name_points.iter_mut().enumerate() {
+            if let Some(at) = shapes.places.names.get(i).copied().flatten() {
+                *n = at;
+            }
+        }
+        let centre_points = shapes.places.centres.clone();
         Picture {
             variant,
             shapes,
             points,
             region_points,
             name_points,
-            centre_points: Vec::new(),
+            centre_points,
             base_pixels: std::sync::Mutex::new(None),
             background: None,
             unit_images: unit_images(variant),
@@ -352,31 +362,6 @@ impl<'a> Picture<'a> {
         s
     }
 
-    /// Click targets for a page that lets players click the map: one
-    /// element per province with `data-province="par"` (its outline where
-    /// the map has shapes, else a circle at its point), transparent, to be
-    /// put last so that it lies over everything.
-    pub fn svg_click_layer(&self) -> String {
-        let map = self.map();
-        let mut s = format!(r#"<g id="hits" transform="translate(0,{TITLE_H})" fill="transparent">"#);
-        for p in map.province_ids() {
-            let abbr = esc(&map.province(p).abbr);
-            if self.shapes.provinces.get(p.index()).is_some_and(|r| !r.is_empty()) {
-                let _ = write!(s, r##"<use href="#p{}" data-province="{abbr}"/>"##, p.index());
-            } else {
-                let (x, y) = self.province_point(p);
-                let _ = write!(
-                    s,
-                    r#"<circle cx="{}" cy="{}" r="16" data-province="{abbr}"/>"#,
-                    fmt(x),
-                    fmt(y)
-                );
-            }
-        }
-        s.push_str("</g>\n");
-        s
-    }
-
     /// The `<svg>` start tag.
     pub fn svg_open(&self, opts: &Options) -> String {
         let (w, h) = self.size(opts);
@@ -399,7 +384,7 @@ impl<'a> Picture<'a> {
         self.write_defs(&mut s, &pal);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_base(&mut s, &pal, with_picture);
-        if opts.names && self.background.is_none() {
+        if self.names_drawn(opts) {
             self.write_names(&mut s, &pal);
         }
         s.push_str("</g>\n");
@@ -545,6 +530,18 @@ impl<'a> Picture<'a> {
         }
         s.push_str(r#"<g stroke-linejoin="round">"#);
         s.push('\n');
+        if !self.shapes.generated {
+            // The shore: each land province's outline drawn wide first; the
+            // land drawn over it hides the inner half and the inland borders,
+            // leaving a line along the coast only.
+            let _ = write!(s, r#"<g fill="none" stroke="{}" stroke-width="2.6">"#, pal.coast());
+            for (i, p) in map.provinces().iter().enumerate() {
+                if p.terrain != Terrain::Sea && !self.shapes.provinces[i].is_empty() {
+                    let _ = write!(s, r##"<use xlink:href="#p{i}"/>"##);
+                }
+            }
+            s.push_str("</g>\n");
+        }
         for (i, p) in map.provinces().iter().enumerate() {
             let rings = &self.shapes.provinces[i];
             if rings.is_empty() {
@@ -552,7 +549,7 @@ impl<'a> Picture<'a> {
             }
             let (fill, stroke, sw) = match p.terrain {
                 // The sea is the background already: only the border is drawn.
-                Terrain::Sea if !self.shapes.generated => ("none".to_string(), pal.sea_border(), 0.8),
+                Terrain::Sea if !self.shapes.generated => ("none".to_string(), pal.sea_border(), 1.0),
                 Terrain::Sea => (sea.clone(), pal.sea_border(), 0.8),
                 Terrain::Impassable => ("url(#rock)".to_string(), border.clone(), 1.0),
                 _ => (land.clone(), border.clone(), 1.0),
@@ -617,19 +614,44 @@ impl<'a> Picture<'a> {
         self.centre_points = points;
     }
 
-    fn name_point(&self, p: ProvinceId) -> (f32, f32) {
+    /// Where a province's name is drawn (its middle, at the baseline less 4).
+    pub fn name_point(&self, p: ProvinceId) -> (f32, f32) {
         self.name_points.get(p.index()).copied().unwrap_or((0.0, 0.0))
     }
 
+    /// The characters of a province's name as drawn.
+    pub(crate) fn label_chars(&self, p: ProvinceId) -> usize {
+        self.map().province(p).abbr.chars().count().min(MAX_LABEL + 1)
+    }
+
+    /// Names are drawn (not over a map picture, which has its own).
+    pub(crate) fn names_drawn(&self, opts: &Options) -> bool {
+        opts.names && self.background.is_none()
+    }
+
+    /// A supply centre whose marker is drawn beside its name (no point of
+    /// its own from the map).
+    pub(crate) fn centre_beside_name(&self, p: ProvinceId) -> bool {
+        self.map().province(p).supply_center && self.centre_points.get(p.index()).copied().flatten().is_none()
+    }
+
     fn write_names(&self, s: &mut String, pal: &Palette) {
-        let _ = write!(s, r#"<g font-size="11" text-anchor="middle" fill="{}">"#, pal.text());
+        // A light halo under each name keeps it legible over borders,
+        // owners' colours and arrows.
+        let _ = write!(
+            s,
+            r#"<g font-size="11.5" text-anchor="middle" font-weight="bold" fill="{}" stroke="{}" stroke-width="2.6" stroke-linejoin="round" paint-order="stroke" stroke-opacity="0.75">"#,
+            pal.text(),
+            pal.halo()
+        );
+        let sea_ink = pal.sea_text();
         for (i, p) in self.map().provinces().iter().enumerate() {
             let (x, y) = self.name_point(ProvinceId(i as u16));
             let name = title_case(&clip(&p.abbr, MAX_LABEL));
             let style = if p.terrain == Terrain::Sea {
-                r#" font-style="italic""#
+                format!(r#" font-style="italic" font-weight="normal" fill="{sea_ink}""#)
             } else {
-                ""
+                String::new()
             };
             let _ = write!(
                 s,
@@ -702,7 +724,7 @@ impl<'a> Picture<'a> {
             let red = pal.fail();
             let _ = write!(
                 s,
-                r#"<g class="standoff" stroke="{red}" stroke-width="2.2" fill="none"><circle cx="{}" cy="{}" r="15" stroke-dasharray="4 3"/><path d="M{},{} l12,12 M{},{} l-12,12"/></g>"#,
+                r#"<g class="standoff" pointer-events="none" stroke="{red}" stroke-width="2.2" fill="none"><circle cx="{}" cy="{}" r="15" stroke-dasharray="4 3"/><path d="M{},{} l12,12 M{},{} l-12,12"/></g>"#,
                 fmt(x),
                 fmt(y),
                 fmt(x - 6.0),
@@ -739,7 +761,7 @@ impl<'a> Picture<'a> {
 
     fn write_orders(&self, s: &mut String, state: &State, outcome: &PhaseOutcome, pal: &Palette) {
         let map = self.map();
-        s.push_str(r#"<g id="orders" fill="none" stroke-linecap="round">"#);
+        s.push_str(r#"<g id="orders" fill="none" stroke-linecap="round" pointer-events="none">"#);
         s.push('\n');
         // Moves of each unit, to aim supports and convoys at.
         let mut moving: Vec<Option<(f32, f32)>> = vec![None; map.num_provinces()];
@@ -946,10 +968,16 @@ impl<'a> Picture<'a> {
         } else {
             String::new()
         };
-        // The province names the unit for pages and tests that look for it.
+        // The province and coast name the unit for pages (a click on the
+        // icon orders it) and for tests that look for it.
+        let coast = match &map.region(p.unit.region).coast {
+            Some(c) => format!(r#" data-coast="{}""#, esc(c)),
+            None => String::new(),
+        };
+        let class = if p.small { "unit dislodged" } else { "unit" };
         let _ = write!(
             s,
-            r#"<g class="unit" data-province="{}" transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
+            r#"<g class="{class}" data-province="{}"{coast} transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
             esc(&map.province(map.province_of(p.unit.region)).abbr),
             fmt(x),
             fmt(y)

@@ -77,7 +77,7 @@ fn png_decodes_with_the_expected_size() {
         ..Options::default()
     };
     let png = dip_render::render_png(&v, &state, Some(&outcome), &opts).unwrap();
-    assert_eq!(png_size(&png), (715, 522));
+    assert_eq!(png_size(&png), (715, 615));
     let opts = Options::default().with_dpi(192.0);
     let pic = Picture::new(&v);
     let (w, h) = pic.size(&opts);
@@ -259,44 +259,6 @@ fn a_game_animates_as_apng_and_html() {
 }
 
 #[test]
-fn the_standard_shapes_follow_the_variants_borders() {
-    // Two provinces touch in the picture when their outlines share a
-    // stretch of border (two points or more, borders being simplified once
-    // for both sides). Known exceptions, listed in docs/map-shapes.md.
-    let v = dip_variants::standard();
-    let pic = Picture::new(&v);
-    let points: Vec<std::collections::HashSet<(i32, i32)>> = pic
-        .shapes
-        .provinces
-        .iter()
-        .map(|rings| rings.iter().flatten().copied().collect())
-        .collect();
-    let name = |p: dip_core::ProvinceId| v.map.province(p).abbr.clone();
-    let not_drawn = ["tyr-pie", "den-swe"];
-    let extra_ok = |a: &str, b: &str| a == "swi" || b == "swi" || matches!((a, b), ("bal", "ska") | ("nwg", "ska"));
-    for a in v.map.province_ids() {
-        for b in v.map.province_ids() {
-            if a >= b {
-                continue;
-            }
-            let shared = points[a.index()].intersection(&points[b.index()]).count();
-            let pair = format!("{}-{}", name(a), name(b));
-            if v.map.provinces_adjacent(a, b) {
-                assert!(
-                    shared >= 2 || not_drawn.contains(&pair.as_str()),
-                    "{pair} are neighbours but do not touch"
-                );
-            } else {
-                assert!(
-                    shared < 2 || extra_ok(&name(a), &name(b)),
-                    "{pair} touch but are no neighbours"
-                );
-            }
-        }
-    }
-}
-
-#[test]
 fn shapes_of_the_wrong_length_do_not_panic() {
     let v = dip_variants::standard();
     let shapes = dip_render::Shapes {
@@ -306,6 +268,7 @@ fn shapes_of_the_wrong_length_do_not_panic() {
         land: Vec::new(),
         points: Vec::new(),
         generated: false,
+        places: Default::default(),
     };
     let pic = Picture::with_shapes(&v, shapes);
     let svg = pic.svg(&v.start, None, &Options::default());
@@ -322,7 +285,7 @@ fn a_png_for_print_tells_its_resolution() {
     let r = dec.read_info().unwrap();
     let dims = r.info().pixel_dims.expect("pHYs");
     assert_eq!(dims.xppu, (48.0f32 / 0.0254).round() as u32);
-    assert_eq!((r.info().width, r.info().height), (715, 522));
+    assert_eq!((r.info().width, r.info().height), (715, 615));
 }
 
 #[test]
@@ -481,4 +444,30 @@ fn rgn_scanline_of_huge_length_overflows() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("8000"), "{e}");
+}
+
+/// The page's map: the click targets lie between the position and the
+/// units (a unit's icon, which names its province and coast, is clicked
+/// as itself), every name has one, and the geometry names every region.
+#[test]
+fn clickable_map_puts_click_targets_under_the_units() {
+    let v = dip_variants::standard();
+    let pic = Picture::new(&v);
+    let svg = pic.svg_clickable(&v.start, None, &Options::default());
+    let hits = svg.find(r#"<g id="hits""#).unwrap();
+    let first_unit = svg.find(r#"<g class="unit""#).unwrap();
+    let owners = svg.find(r#"<g id="owners""#).unwrap();
+    assert!(owners < hits && hits < first_unit, "owners, click targets, then units");
+    assert!(svg.contains(r#"<g class="unit" data-province="stp" data-coast="sc""#));
+    assert_eq!(svg.matches(r#"<rect class="name""#).count(), v.map.num_provinces());
+    let raw = &svg[hits..];
+    let start = raw.find(r#"data-geometry=""#).unwrap() + r#"data-geometry=""#.len();
+    let end = start + raw[start..].find('"').unwrap();
+    let json = raw[start..end].replace("&quot;", "\"").replace("&amp;", "&");
+    let geo: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(geo["points"].as_object().unwrap().len(), v.map.regions().len());
+    for r in ["par", "stp/nc", "stp/sc", "spa/sc", "bul/ec"] {
+        assert!(geo["points"][r].is_array(), "{r}: {geo}");
+    }
+    assert!(geo["powers"]["France"]["order"].as_str().unwrap().starts_with('#'));
 }

@@ -168,7 +168,7 @@ fn a_dislodged_unit_picture_is_drawn_smaller() {
     let mut pieces = pic.pieces(&v.start);
     pieces[0].small = true;
     let svg = pic.svg_frame(&v.start, None, &pieces, &Options::default());
-    let unit = svg.split(r#"<g class="unit""#).nth(1).unwrap();
+    let unit = svg.split(r#"<g class="unit dislodged""#).nth(1).unwrap();
     assert!(unit.contains("scale(0.72)") && unit.contains("<image "), "{unit}");
 }
 

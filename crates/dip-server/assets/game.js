@@ -2,6 +2,7 @@
 // editing the same order list, which the server's order reader checks;
 // press, history, live updates and the game master's tools.
 import { countdowns, ZoomPan } from "/assets/map.js";
+import { OrderLayer } from "/assets/draw.js";
 
 const main = document.querySelector("main.game");
 const gid = main.dataset.game;
@@ -17,6 +18,8 @@ let sel = null;         // {province, kind, target}
 let history = [];       // processed phases
 let showing = null;     // the phase in view when looking back
 let playing = null;
+let entering = null;    // the orders being entered, drawn on the map
+const drawnAs = new Map();  // order text → how to draw it (from the legal orders clicked)
 
 async function api(method, path, body) {
   const r = await fetch(`/api/v1/games/${gid}${path}`, {
@@ -62,6 +65,15 @@ async function showMap(phase) {
   $("map").innerHTML = await r.text();
   zoom.attach($("map").querySelector("svg"));
   $("history-mark").hidden = !phase;
+  attachLayers(!phase);
+}
+
+// The orders being entered are drawn on the map of now (a phase of the
+// history shows its own orders, drawn by the server).
+function attachLayers(now) {
+  const svg = $("map").querySelector("svg");
+  entering = now && svg ? new OrderLayer(svg) : null;
+  drawLive();
 }
 
 // ---- Orders ---------------------------------------------------------------
@@ -83,7 +95,20 @@ function lineProvince(text, i) {
 
 let clickedAt = null;  // when the click that makes an order happened
 
-function setOrder(province, text) {
+const norm = (t) => t.trim().replace(/\s+/g, " ").toUpperCase();
+
+// The order lines drawn: each as the server read it, or as the legal
+// order clicked (before the server has answered).
+function drawLive() {
+  if (!entering) return;
+  const lines = area ? area.value.split("\n").filter((l) => l.trim()) : [];
+  entering.draw(lines.map((l) => checked.find((c) => c.text === l.trim() && c.draw)?.draw ?? drawnAs.get(norm(l)) ?? null));
+}
+
+// A legal order clicked (`o.text`, `o.draw`) takes the line of its unit.
+function setOrder(province, o) {
+  if (o.draw) drawnAs.set(norm(o.text), o.draw);
+  const text = o.text;
   const started = clickedAt ?? performance.now();
   const lines = area.value.split("\n");
   const keep = lines.filter((l, i) => l.trim() && (province === null || lineProvince(l, i) !== province));
@@ -92,7 +117,12 @@ function setOrder(province, text) {
   renderPending();
   // How long from the pointer going up to the frame showing the order
   // (the browser test reads it).
-  requestAnimationFrame(() => { main.dataset.orderMs = (performance.now() - started).toFixed(2); });
+  requestAnimationFrame(() => {
+    const ms = (performance.now() - started).toFixed(2);
+    main.dataset.orderMs = ms;
+    // The arrow (ring, line, mark) is drawn by then too.
+    if (entering?.g.querySelector(`.order[data-at="${CSS.escape(o.draw?.at ?? "")}"]`)) main.dataset.arrowMs = ms;
+  });
   save();
 }
 
@@ -107,6 +137,7 @@ function renderPending() {
     if (done?.error) li.className = "bad";
     list.append(li);
   }
+  drawLive();
 }
 
 let saveTimer = null;
@@ -148,8 +179,8 @@ function choose(options, then) {
 }
 
 function pick(unit, orders) {
-  if (orders.length === 1) setOrder(unit.province, orders[0].text);
-  else if (orders.length > 1) choose(orders, (o) => setOrder(unit.province, o.text));
+  if (orders.length === 1) setOrder(unit.province, orders[0]);
+  else if (orders.length > 1) choose(orders, (o) => setOrder(unit.province, o));
   deselect();
 }
 
@@ -178,20 +209,20 @@ function onProvince(p, ev) {
   if (phase === "adjustment") {
     if (u && (kind === "disband" || kind === "move")) {
       const d = u.orders.filter((o) => o.kind === "disband");
-      if (d.length) return setOrder(p, d[0].text);
+      if (d.length) return setOrder(p, d[0]);
     }
     const builds = legal.builds.filter((o) => o.kind === "build" && o.province === p);
-    if (builds.length === 1) setOrder(p, builds[0].text);
-    else if (builds.length) choose(builds, (o) => setOrder(p, o.text));
+    if (builds.length === 1) setOrder(p, builds[0]);
+    else if (builds.length) choose(builds, (o) => setOrder(p, o));
     return;
   }
   if (kind === "hold") {
-    if (u) setOrder(p, u.orders.find((o) => o.kind === (phase === "retreat" ? "disband" : "hold")).text);
+    if (u) setOrder(p, u.orders.find((o) => o.kind === (phase === "retreat" ? "disband" : "hold")));
     return;
   }
   if (kind === "disband" && u) {
     const d = u.orders.find((o) => o.kind === "disband");
-    if (d) setOrder(p, d.text);
+    if (d) setOrder(p, d);
     return;
   }
   if (!sel) {
@@ -228,7 +259,7 @@ function onDouble(p) {
   const u = unitOf(p);
   if (!u) return;
   const hold = u.orders.find((o) => o.kind === (game.phase_kind === "retreat" ? "disband" : "hold"));
-  if (hold) setOrder(p, hold.text);
+  if (hold) setOrder(p, hold);
   deselect();
 }
 
@@ -261,7 +292,7 @@ if (isPlayer && area) {
   }
   $("waive").onclick = () => {
     const w = legal?.builds.find((o) => o.kind === "waive");
-    if (w) setOrder(null, w.text);
+    if (w) setOrder(null, w);
   };
   $("ready").onclick = async () => {
     const me = game.you;
@@ -456,6 +487,7 @@ function live() {
 }
 
 countdowns();
+attachLayers(true);
 await refresh().catch(error);
 await Promise.all([loadOrders(), loadMessages(), loadHistory()]).catch(error);
 live();

@@ -196,6 +196,7 @@ async fn server_main() {
             Ok::<_, dip_server::error::ApiError>(
                 tx.query_one("SELECT COUNT(*) FROM phases", &[])?
                     .map(|r| r.int(0))
+                    .transpose()?
                     .unwrap_or(0),
             )
         })

@@ -47,6 +47,20 @@ pub fn name_key(name: &str) -> String {
     name.to_lowercase()
 }
 
+/// The key that makes names unique regardless of look-alike letters: the
+/// Unicode confusable skeleton (UTS #39) of the name in lower case (case
+/// folded first, as UTS #39 says for comparisons without case), so that
+/// "xavier", "xаvier" (a Cyrillic а) and "XAVΙER" (a Greek Ι) are one
+/// name. The skeleton may bring back capitals (`0` becomes `O`), so it is
+/// taken twice, in lower case each time: `m0nk` and `rnonk` are one name
+/// too. Made by `unicode-security`, the crate rustc's own lint for
+/// confusable identifiers uses, with the Unicode data it keeps current.
+pub fn name_skeleton(name: &str) -> String {
+    use unicode_security::confusable_detection::skeleton;
+    let once: String = skeleton(&name.to_lowercase()).collect();
+    skeleton(&once.to_lowercase()).collect()
+}
+
 pub fn hash_password(password: &str) -> ApiResult<String> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
@@ -82,38 +96,83 @@ pub fn verify_unknown(password: &str) {
 pub fn create_account(tx: &mut dyn Tx, name: &str, hash: &str) -> ApiResult<Account> {
     let row = tx
         .query_one(
-            "INSERT INTO accounts (name, name_key, password_hash, created) VALUES ($1, $2, $3, $4) RETURNING id",
-            &[name.into(), name_key(name).into(), hash.into(), now_ms().into()],
+            "INSERT INTO accounts (name, name_key, name_skeleton, password_hash, created) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            &[
+                name.into(),
+                name_key(name).into(),
+                name_skeleton(name).into(),
+                hash.into(),
+                now_ms().into(),
+            ],
         )
         .map_err(|e| match e {
-            crate::db::DbError::Conflict => ApiError::conflict(format!("the name `{name}` is taken")),
+            crate::db::DbError::Conflict => {
+                ApiError::conflict(format!("the name `{name}` is taken, or looks like one that is"))
+            }
             e => e.into(),
         })?;
     Ok(Account {
-        id: row.map(|r| r.int(0)).unwrap_or(0),
+        id: row
+            .ok_or_else(|| ApiError::internal("the new account has no id"))?
+            .int(0)?,
         name: name.to_string(),
     })
 }
 
-/// The stored hash of an account, by name.
-pub fn password_of(tx: &mut dyn Tx, name: &str) -> ApiResult<Option<(Account, String)>> {
-    Ok(tx
-        .query_one(
-            "SELECT id, name, password_hash FROM accounts WHERE name_key = $1",
-            &[name_key(name).into()],
-        )?
-        .map(|r| {
-            (
-                Account {
-                    id: r.int(0),
-                    name: r.text(1),
-                },
-                r.text(2),
-            )
-        }))
+/// Gives the accounts made before names had skeletons theirs. Two old
+/// accounts whose names look alike keep working: the later one keeps no
+/// skeleton (and is logged), and no new name can look like either.
+pub fn fill_skeletons(tx: &mut dyn Tx) -> Result<(), crate::db::DbError> {
+    let missing = tx.query(
+        "SELECT id, name FROM accounts WHERE name_skeleton IS NULL ORDER BY id",
+        &[],
+    )?;
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut taken = std::collections::HashSet::new();
+    for r in tx.query(
+        "SELECT name_skeleton FROM accounts WHERE name_skeleton IS NOT NULL",
+        &[],
+    )? {
+        taken.insert(r.text(0)?);
+    }
+    for r in missing {
+        let (id, name) = (r.int(0)?, r.text(1)?);
+        let sk = name_skeleton(&name);
+        if taken.insert(sk.clone()) {
+            tx.exec(
+                "UPDATE accounts SET name_skeleton = $1 WHERE id = $2",
+                &[sk.into(), id.into()],
+            )?;
+        } else {
+            tracing::warn!("account {id} `{name}` looks like an older account's name: it keeps working");
+        }
+    }
+    Ok(())
 }
 
-fn token_hash(token: &str) -> String {
+/// The stored hash of an account, by name.
+pub fn password_of(tx: &mut dyn Tx, name: &str) -> ApiResult<Option<(Account, String)>> {
+    tx.query_one(
+        "SELECT id, name, password_hash FROM accounts WHERE name_key = $1",
+        &[name_key(name).into()],
+    )?
+    .map(|r| -> ApiResult<_> {
+        Ok((
+            Account {
+                id: r.int(0)?,
+                name: r.text(1)?,
+            },
+            r.text(2)?,
+        ))
+    })
+    .transpose()
+}
+
+/// A token as stored: its SHA-256 in hexadecimal.
+pub fn token_hash(token: &str) -> String {
     let d = Sha256::digest(token.as_bytes());
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -132,26 +191,48 @@ pub fn create_session(tx: &mut dyn Tx, account: &Account) -> ApiResult<String> {
     Ok(token)
 }
 
+/// Ends a session: its token no longer works, and its event streams end
+/// once this commits.
 pub fn delete_session(tx: &mut dyn Tx, token: &str) -> ApiResult<()> {
-    tx.exec(
-        "DELETE FROM sessions WHERE token_hash = $1",
-        &[token_hash(token).into()],
-    )?;
+    let hash = token_hash(token);
+    tx.exec("DELETE FROM sessions WHERE token_hash = $1", &[hash.clone().into()])?;
+    tx.notify(crate::db::Notice::SessionEnded(hash));
     Ok(())
 }
 
 /// The account a token belongs to, if the session is alive.
 pub fn account_of(tx: &mut dyn Tx, token: &str) -> ApiResult<Option<Account>> {
+    Ok(session_of(tx, token)?.map(|(a, _)| a))
+}
+
+/// The account a token belongs to and when its session expires (Unix
+/// milliseconds), if the session is alive.
+pub fn session_of(tx: &mut dyn Tx, token: &str) -> ApiResult<Option<(Account, i64)>> {
+    tx.query_one(
+        "SELECT a.id, a.name, s.expires FROM sessions s JOIN accounts a ON a.id = s.account_id \
+         WHERE s.token_hash = $1 AND s.expires > $2",
+        &[token_hash(token).into(), now_ms().into()],
+    )?
+    .map(|r| {
+        Ok((
+            Account {
+                id: r.int(0)?,
+                name: r.text(1)?,
+            },
+            r.int(2)?,
+        ))
+    })
+    .transpose()
+}
+
+/// Is the session of this token hash ([`token_hash`]) still alive?
+pub fn session_alive(tx: &mut dyn Tx, hash: &str) -> ApiResult<bool> {
     Ok(tx
         .query_one(
-            "SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id \
-             WHERE s.token_hash = $1 AND s.expires > $2",
-            &[token_hash(token).into(), now_ms().into()],
+            "SELECT 1 FROM sessions WHERE token_hash = $1 AND expires > $2",
+            &[hash.into(), now_ms().into()],
         )?
-        .map(|r| Account {
-            id: r.int(0),
-            name: r.text(1),
-        }))
+        .is_some())
 }
 
 /// Failed logins per name: each failure in a row doubles the wait before

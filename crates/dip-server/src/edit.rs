@@ -187,7 +187,7 @@ pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiRes
                             &[crate::auth::name_key(account).into()],
                         )?
                         .ok_or_else(|| ApiError::bad_request(format!("edit: no player `{account}`")))?
-                        .int(0);
+                        .int(0)?;
                     let n = tx.exec(
                         "UPDATE members SET power = $1, missed = 0 WHERE game_id = $2 AND account_id = $3",
                         &[power.into(), id.into(), acc.into()],
@@ -207,16 +207,14 @@ pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiRes
         "UPDATE games SET position = $1 WHERE id = $2",
         &[position.into(), id.into()],
     )?;
-    tx.exec(
-        "INSERT INTO edits (game_id, phase_index, phase, lines, position_before, made) VALUES ($1, $2, $3, $4, $5, $6)",
-        &[
-            id.into(),
-            g.phase_index.into(),
-            state.phase.short().into(),
-            json!(lines).to_string().into(),
-            before.into(),
-            now_ms().into(),
-        ],
+    crate::db::edits::insert(
+        tx,
+        id,
+        g.phase_index,
+        &state.phase.short(),
+        &json!(lines).to_string(),
+        &before,
+        now_ms(),
     )?;
     game::event(tx, id, "edit", json!({"lines": lines}))?;
     Ok(())

@@ -180,23 +180,24 @@ pub const GAME_COLUMNS: &str = "id, name, variant, creator, status, options, pha
 
 impl GameRow {
     pub fn from_row(r: &Row) -> ApiResult<GameRow> {
-        let options = serde_json::from_str(&r.text(5))
-            .map_err(|e| ApiError::internal(format!("game {}: stored options: {e}", r.int(0))))?;
+        let id = r.int(0)?;
+        let options = serde_json::from_str(&r.text(5)?)
+            .map_err(|e| ApiError::internal(format!("game {id}: stored options: {e}")))?;
         Ok(GameRow {
-            id: r.int(0),
-            name: r.text(1),
-            variant: r.text(2),
-            creator: r.int(3),
-            status: Status::parse(&r.text(4)),
+            id,
+            name: r.text(1)?,
+            variant: r.text(2)?,
+            creator: r.int(3)?,
+            status: Status::parse(&r.text(4)?),
             options,
-            phase_index: r.int(6),
-            position: r.text(7),
-            deadline: r.opt_int(8),
-            paused_left: r.opt_int(9),
-            winner: r.opt_text(10),
-            result: r.opt_text(11),
-            failures: r.int(12),
-            last_error: r.opt_text(13),
+            phase_index: r.int(6)?,
+            position: r.text(7)?,
+            deadline: r.opt_int(8)?,
+            paused_left: r.opt_int(9)?,
+            winner: r.opt_text(10)?,
+            result: r.opt_text(11)?,
+            failures: r.int(12)?,
+            last_error: r.opt_text(13)?,
         })
     }
 
@@ -250,24 +251,25 @@ pub struct Member {
 }
 
 pub fn members(tx: &mut dyn Tx, game: i64) -> ApiResult<Vec<Member>> {
-    Ok(tx
-        .query(
+    tx.query(
             "SELECT m.account_id, a.name, m.power, m.wanted, m.ready, m.draw, m.concede, m.missed \
              FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined, m.account_id",
             &[game.into()],
         )?
         .iter()
-        .map(|r| Member {
-            account_id: r.int(0),
-            name: r.text(1),
-            power: r.opt_text(2),
-            wanted: r.opt_text(3),
-            ready: r.int(4) != 0,
-            draw: r.int(5) != 0,
-            concede: r.int(6) != 0,
-            missed: r.int(7),
+        .map(|r| {
+            Ok(Member {
+                account_id: r.int(0)?,
+                name: r.text(1)?,
+                power: r.opt_text(2)?,
+                wanted: r.opt_text(3)?,
+                ready: r.flag(4)?,
+                draw: r.flag(5)?,
+                concede: r.flag(6)?,
+                missed: r.int(7)?,
+            })
         })
-        .collect())
+        .collect::<ApiResult<_>>()
 }
 
 /// The powers whose orders were stored for the phase (non-empty).
@@ -279,7 +281,7 @@ pub fn submitted(tx: &mut dyn Tx, game: i64, phase_index: i64) -> ApiResult<Vec<
         )?
         .iter()
         .map(|r| r.text(0))
-        .collect())
+        .collect::<Result<_, _>>()?)
 }
 
 /// Must this power give orders in this phase?
@@ -370,9 +372,14 @@ pub fn view(tx: &mut dyn Tx, g: &GameRow, viewer: Option<i64>) -> ApiResult<Json
             json!({"player": name, "wanted": m.wanted})
         })
         .collect();
+    let access = crate::private::access(tx, g.id, viewer)?.unwrap_or_default();
     Ok(json!({
         "id": g.id,
         "name": g.name,
+        "private": access.private,
+        // The invitation link's token, for the game master to hand out.
+        "invite": if viewer == Some(g.creator) { access.invite } else { None },
+        "password": access.password_hash.is_some(),
         "variant": g.variant,
         "variant_title": l.variant.title,
         "status": if g.status == Status::Paused { "active" } else { g.status.as_str() },
@@ -410,27 +417,10 @@ pub fn power_of(map: &Map, members: &[Member], account: i64) -> Option<PowerId> 
         .and_then(|p| map.find_power(p))
 }
 
-/// An event for the live stream.
-///
-/// Streams send a game's events after the last id they sent (`id > last`),
-/// so a game's ids must be committed in the order they are drawn. On
-/// PostgreSQL they come from a sequence, drawn in one order and committed
-/// in another: a stream that read id 11 before id 10 was committed never
-/// sent 10. So the game's row is held first (`FOR NO KEY UPDATE`, until
-/// the transaction ends): the next event of the game draws its id only
-/// after this one is committed. (That lock does not wait for the key
-/// lock that inserting a row referring to the game takes, so two such
-/// transactions cannot deadlock here; one that holds the row `FOR SHARE`
-/// could, and none inserts events.) SQLite has one writer: commits are in
-/// the order of the ids already.
+/// An event for the live streams (stored in the order of its id, which
+/// [`crate::db::events::insert`] keeps per game), handed to this
+/// process's streams once the transaction commits.
 pub fn event(tx: &mut dyn Tx, game: i64, kind: &str, data: Json) -> ApiResult<()> {
-    let hold = tx.for_no_key_update();
-    if !hold.is_empty() {
-        tx.exec(&format!("SELECT 1 FROM games WHERE id = $1{hold}"), &[game.into()])?;
-    }
-    tx.exec(
-        "INSERT INTO events (game_id, kind, data, created) VALUES ($1, $2, $3, $4)",
-        &[game.into(), kind.into(), data.to_string().into(), now_ms().into()],
-    )?;
+    crate::db::events::insert(tx, game, kind, data.to_string(), now_ms())?;
     Ok(())
 }

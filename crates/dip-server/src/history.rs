@@ -26,24 +26,25 @@ pub struct Stored {
 }
 
 pub fn stored(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Stored>> {
-    Ok(tx
-        .query(
-            "SELECT phase_index, phase, position, orders, results, report, processed, processed_by FROM phases \
-             WHERE game_id = $1 ORDER BY phase_index",
-            &[id.into()],
-        )?
-        .iter()
-        .map(|r| Stored {
-            index: r.int(0),
-            phase: r.text(1),
-            position: r.text(2),
-            orders: serde_json::from_str(&r.text(3)).unwrap_or_default(),
-            results: serde_json::from_str(&r.text(4)).unwrap_or(Json::Null),
-            report: r.text(5),
-            processed: r.int(6),
-            processed_by: r.text(7),
+    tx.query(
+        "SELECT phase_index, phase, position, orders, results, report, processed, processed_by FROM phases \
+         WHERE game_id = $1 ORDER BY phase_index",
+        &[id.into()],
+    )?
+    .iter()
+    .map(|r| {
+        Ok(Stored {
+            index: r.int(0)?,
+            phase: r.text(1)?,
+            position: r.text(2)?,
+            orders: serde_json::from_str(&r.text(3)?).unwrap_or_default(),
+            results: serde_json::from_str(&r.text(4)?).unwrap_or(Json::Null),
+            report: r.text(5)?,
+            processed: r.int(6)?,
+            processed_by: r.text(7)?,
         })
-        .collect())
+    })
+    .collect()
 }
 
 impl Stored {
@@ -148,29 +149,26 @@ fn picture_of(tx: &mut dyn Tx, g: &GameRow, phase: Option<&str>) -> ApiResult<(S
     Ok((state, Some(played.outcome)))
 }
 
-/// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets).
+/// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets
+/// and the geometry its order drawing reads).
 pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>, clickable: bool) -> ApiResult<String> {
     let g = game::load(tx, id, Lock::None)?;
     let (state, outcome) = picture_of(tx, &g, phase)?;
     let l = g.loaded()?;
     let picture = dip_render::Picture::new(l.variant);
-    let svg = picture.svg(&state, outcome.as_ref(), &dip_render::Options::default());
-    Ok(if clickable { with_clicks(&picture, svg) } else { svg })
+    let opts = dip_render::Options::default();
+    Ok(if clickable {
+        picture.svg_clickable(&state, outcome.as_ref(), &opts)
+    } else {
+        picture.svg(&state, outcome.as_ref(), &opts)
+    })
 }
 
 /// The current position with click targets, for the game page.
 pub fn map_svg_clickable(g: &GameRow) -> ApiResult<String> {
     let l = g.loaded()?;
     let picture = dip_render::Picture::new(l.variant);
-    let svg = picture.svg(&g.state()?, None, &dip_render::Options::default());
-    Ok(with_clicks(&picture, svg))
-}
-
-fn with_clicks(picture: &dip_render::Picture, mut svg: String) -> String {
-    if let Some(end) = svg.rfind("</svg>") {
-        svg.insert_str(end, &picture.svg_click_layer());
-    }
-    svg
+    Ok(picture.svg_clickable(&g.state()?, None, &dip_render::Options::default()))
 }
 
 /// `GET …/map.png?phase=`.
@@ -262,16 +260,12 @@ pub fn export_dipwork(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
 pub fn edits(tx: &mut dyn Tx, id: i64, viewer: Option<i64>) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     let hide = crate::edit::names_hidden(&g, viewer);
-    let out: Vec<Json> = tx
-        .query(
-            "SELECT phase_index, phase, lines, made FROM edits WHERE game_id = $1 ORDER BY id",
-            &[id.into()],
-        )?
-        .iter()
-        .map(|r| {
-            let lines = serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null);
+    let out: Vec<Json> = crate::db::edits::all(tx, id)?
+        .into_iter()
+        .map(|e| {
+            let lines = serde_json::from_str::<Json>(&e.lines).unwrap_or(Json::Null);
             let lines = if hide { crate::edit::hide_players(&lines) } else { lines };
-            json!({"index": r.int(0), "phase": r.text(1), "lines": lines, "made": iso8601(r.int(3))})
+            json!({"index": e.phase_index, "phase": e.phase, "lines": lines, "made": iso8601(e.made)})
         })
         .collect();
     Ok(json!({"edits": out}))

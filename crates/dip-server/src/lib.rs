@@ -11,14 +11,18 @@ pub mod board;
 pub mod chars;
 pub mod daide;
 pub mod db;
+pub mod drawn;
 pub mod edit;
 pub mod error;
 pub mod events;
 pub mod game;
+pub mod hashing;
 pub mod history;
+pub mod listen;
 pub mod lobby;
 pub mod play;
 pub mod press;
+pub mod private;
 pub mod routes;
 pub mod time;
 pub mod variants;
@@ -39,6 +43,10 @@ use std::time::Duration;
 pub struct AppState {
     pub db: Arc<Db>,
     pub throttle: Arc<auth::Throttle>,
+    /// The threads that hash passwords, and their queue.
+    pub hasher: Arc<hashing::Hasher>,
+    /// Log-ins and sign-ups per client address.
+    pub address_rate: Arc<hashing::AddressRate>,
     /// Bumped after every change, to wake the event streams.
     pub notify: Arc<tokio::sync::watch::Sender<u64>>,
     /// Who processes phases here (stored with each phase): `pid-random`.
@@ -48,15 +56,36 @@ pub struct AppState {
     pub stop: Arc<tokio::sync::watch::Sender<bool>>,
     /// Boards (`/board`): anyone's, in memory.
     pub boards: board::Boards,
+    /// Whether a Global War game created or imported over the API plays
+    /// the `seed` it was given. Off on every server: a player who chose
+    /// the seed could foresee every deal and die. Tests turn it on; a
+    /// server's administrator gives seeds with `dip war import --seed`.
+    pub war_exact_seeds: bool,
+    /// The event feeds of the games that have streams open.
+    pub feeds: Arc<events::Feeds>,
 }
 
 impl AppState {
     pub fn new(db: Db) -> AppState {
+        AppState::with_limits(db, &hashing::HashLimits::default())
+    }
+
+    /// A state whose password hashing has the given limits.
+    pub fn with_limits(db: Db, limits: &hashing::HashLimits) -> AppState {
         let (tx, _) = tokio::sync::watch::channel(0);
         let (stop, _) = tokio::sync::watch::channel(false);
+        let feeds = Arc::new(events::Feeds::default());
+        let heard = Arc::downgrade(&feeds);
+        db.on_commit(Arc::new(move |notices| {
+            if let Some(feeds) = heard.upgrade() {
+                feeds.committed(notices);
+            }
+        }));
         AppState {
             db: Arc::new(db),
             throttle: Arc::default(),
+            hasher: Arc::new(hashing::Hasher::new(limits)),
+            address_rate: Arc::new(hashing::AddressRate::new(limits.per_address_per_minute)),
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
@@ -65,6 +94,8 @@ impl AppState {
                 board::Settings::default(),
                 board::Limits::default(),
             ),
+            war_exact_seeds: false,
+            feeds,
         }
     }
 
@@ -106,11 +137,30 @@ impl AppState {
             .map_err(|e| ApiError::internal(format!("request task: {e}")))?
     }
 
-    /// Logs in: the password checked on a blocking thread, a failure
+    /// A new account's password hash, computed on a hashing thread once
+    /// the client's address has an attempt left.
+    pub async fn hash_new_password(&self, password: &str, peer: Option<std::net::IpAddr>) -> ApiResult<String> {
+        if let Some(a) = peer {
+            self.address_rate.take(a)?;
+        }
+        let pw = password.to_string();
+        self.hasher.run(move || auth::hash_password(&pw)).await?
+    }
+
+    /// Logs in: the password checked on a hashing thread, a failure
     /// answered only after the throttle's wait, a new session's token.
-    pub async fn log_in(&self, name: &str, password: &str) -> ApiResult<(auth::Account, String)> {
+    /// `peer` is the client's address where it is known.
+    pub async fn log_in(
+        &self,
+        name: &str,
+        password: &str,
+        peer: Option<std::net::IpAddr>,
+    ) -> ApiResult<(auth::Account, String)> {
         // No account has such a name, and PostgreSQL cannot even look it up.
         chars::refuse_control("name", name, &[])?;
+        if let Some(a) = peer {
+            self.address_rate.take(a)?;
+        }
         // One attempt per name at a time, its wait included.
         let Some(_turn) = self.throttle.gate(name).await else {
             return Err(ApiError::new(
@@ -122,16 +172,17 @@ impl AppState {
         let n = name.to_string();
         let found = self.read(move |tx| auth::password_of(tx, &n)).await?;
         let pw = password.to_string();
-        let ok = tokio::task::spawn_blocking(move || match &found {
-            Some((acc, hash)) if auth::verify_password(&pw, hash) => Some(acc.clone()),
-            Some(_) => None,
-            None => {
-                auth::verify_unknown(&pw);
-                None
-            }
-        })
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+        let ok = self
+            .hasher
+            .run(move || match &found {
+                Some((acc, hash)) if auth::verify_password(&pw, hash) => Some(acc.clone()),
+                Some(_) => None,
+                None => {
+                    auth::verify_unknown(&pw);
+                    None
+                }
+            })
+            .await?;
         let Some(acc) = ok else {
             tokio::time::sleep(self.throttle.failed(name)).await;
             return Err(ApiError::unauthorized("wrong name or password"));
@@ -179,8 +230,10 @@ pub fn app(state: AppState) -> Router {
                 "this endpoint does not take that method",
             )
         })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), private::guard))
         .layer(axum::middleware::from_fn(routes::csrf_guard))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY))
+        .layer(axum::middleware::from_fn(error::json_errors))
         .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
             axum::http::header::CONTENT_SECURITY_POLICY,
             axum::http::HeaderValue::from_static(web::CSP),
@@ -209,6 +262,10 @@ pub struct ServeConfig {
     /// `listen`, so that a server kept to this machine keeps its bots'
     /// ports there too).
     pub daide_listen: Option<std::net::IpAddr>,
+    /// HTTP connection limits and timeouts.
+    pub http: listen::HttpLimits,
+    /// Password hashing's threads, queue and rate per address.
+    pub hashing: hashing::HashLimits,
 }
 
 impl Default for ServeConfig {
@@ -220,6 +277,8 @@ impl Default for ServeConfig {
             tick: Duration::from_millis(250),
             daide_ports: None,
             daide_listen: None,
+            http: listen::HttpLimits::default(),
+            hashing: hashing::HashLimits::default(),
         }
     }
 }
@@ -252,7 +311,7 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// address once the server listens.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let db = tokio::task::block_in_place(|| open_db(&config))?;
-    let state = AppState::new(db);
+    let state = AppState::with_limits(db, &config.hashing);
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| ServeError::Io(config.listen.to_string(), e))?;
@@ -288,9 +347,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
             state.shut_down();
         }
     };
-    let server = std::future::IntoFuture::into_future(
-        axum::serve(listener, app(state.clone())).with_graceful_shutdown(signalled),
-    );
+    let server = listen::serve_http(listener, app(state.clone()), config.http, signalled);
     let grace_over = {
         let stopping = state.stopping();
         async move {
@@ -299,7 +356,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         }
     };
     let served = tokio::select! {
-        r = server => r.map_err(|e| ServeError::Io(addr.to_string(), e)),
+        () = server => Ok(()),
         _ = grace_over => {
             tracing::warn!("requests still running {} s after the stop signal: stopping anyway", SHUTDOWN_GRACE.as_secs());
             Ok(())

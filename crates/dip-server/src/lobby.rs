@@ -29,6 +29,15 @@ pub struct NewGame {
     #[serde(default)]
     pub assignment: Assignment,
     pub civil_disorder_after: Option<u32>,
+    /// Seen only by members and the game master, joined by invitation or
+    /// password (docs/api.md, "Private games").
+    #[serde(default)]
+    pub private: bool,
+    /// A private game's password (kept only as its Argon2 hash).
+    pub password: Option<String>,
+    /// The password's hash, made by the route before the transaction.
+    #[serde(skip)]
+    pub password_hash: Option<String>,
 }
 
 fn standard() -> String {
@@ -50,6 +59,14 @@ pub fn check_name(name: &str) -> ApiResult<String> {
 pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64> {
     let name = check_name(&new.name)?;
     let loaded = variants::get(&new.variant).map_err(ApiError::bad_request)?;
+    if new.private && new.daide {
+        return Err(ApiError::bad_request(
+            "private: a DAIDE game's port is open to whoever reaches it, so it cannot be private",
+        ));
+    }
+    if new.password.is_some() && !new.private {
+        return Err(ApiError::bad_request("password: only a private game has one"));
+    }
     if new.daide {
         crate::daide::playable(loaded.variant).map_err(|e| ApiError::bad_request(format!("daide: {e}")))?;
     }
@@ -96,7 +113,12 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
             now_ms().into(),
         ],
     )?;
-    let id = row.map(|r| r.int(0)).unwrap_or(0);
+    let id = row
+        .ok_or_else(|| ApiError::internal("the new game has no id"))?
+        .int(0)?;
+    if new.private {
+        crate::private::make_private(tx, id, new.password_hash)?;
+    }
     game::event(tx, id, "created", json!({}))?;
     Ok(id)
 }
@@ -185,6 +207,8 @@ pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiRe
         params.push(b.into());
         sql.push_str(&format!(" AND id < ${}", params.len()));
     }
+    // Private games only for their members and game master.
+    sql.push_str(&format!(" AND {}", crate::private::LISTED));
     if f.mine {
         sql.push_str(" AND (creator = $1 OR id IN (SELECT game_id FROM members WHERE account_id = $1))");
     }
@@ -201,8 +225,9 @@ pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiRe
         if f.full {
             out.push(game::view(tx, &g, viewer.map(|a| a.id))?);
         } else {
-            let you = (r.int(n + 1) > 0).then(|| json!({"power": r.opt_text(n + 2)}));
-            out.push(summary(&g, r.int(n), you, viewer_id)?);
+            let power = r.opt_text(n + 2)?;
+            let you = (r.int(n + 1)? > 0).then(|| json!({ "power": power }));
+            out.push(summary(&g, r.int(n)?, you, viewer_id)?);
         }
     }
     Ok(json!({ "games": out, "next": if more { last } else { None } }))

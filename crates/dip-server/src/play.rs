@@ -76,12 +76,13 @@ pub fn read_lines(
             continue;
         };
         let order = r.order.map(|o| dip_game::gamedir::short(map, &o));
+        let draw = r.order.map(|o| crate::drawn::order(map, state, &o));
         let worst = r.notes.iter().max_by_key(|n| n.code.number());
         let error = match (r.fate, worst) {
             (Fate::Accepted, _) | (_, None) => Json::Null,
             (_, Some(note)) => json!({"number": note.code.number(), "message": note.message}),
         };
-        out.push(json!({"text": text, "order": order, "fate": format!("{:?}", r.fate).to_lowercase(), "error": error}));
+        out.push(json!({"text": text, "order": order, "draw": draw, "fate": format!("{:?}", r.fate).to_lowercase(), "error": error}));
     }
     out
 }
@@ -224,7 +225,9 @@ pub fn get_orders(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
             "SELECT lines FROM orders WHERE game_id = $1 AND phase_index = $2 AND power = $3",
             &[id.into(), g.phase_index.into(), map.power(power).name.clone().into()],
         )?
-        .map(|r| serde_json::from_str(&r.text(0)).unwrap_or_default())
+        .map(|r| r.text(0))
+        .transpose()?
+        .map(|t| serde_json::from_str(&t).unwrap_or_default())
         .unwrap_or_default();
     let read = read_lines(map, l, &state, power, &lines);
     Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "orders": lines, "lines": read}))
@@ -384,9 +387,10 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
         "SELECT power, lines FROM orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power",
         &[g.id.into(), g.phase_index.into()],
     )? {
-        let Some(p) = map.find_power(&r.text(0)) else { continue };
-        let lines: Vec<String> = serde_json::from_str(&r.text(1))
-            .map_err(|e| ApiError::internal(format!("stored orders of {}: {e}", r.text(0))))?;
+        let power = r.text(0)?;
+        let Some(p) = map.find_power(&power) else { continue };
+        let lines: Vec<String> = serde_json::from_str(&r.text(1)?)
+            .map_err(|e| ApiError::internal(format!("stored orders of {power}: {e}")))?;
         stored.insert(map.power(p).name.clone(), json!(lines));
         orders.push((p, lines.join("\n")));
     }
@@ -463,7 +467,7 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
         &[g.id.into(), i64::from(g.options.civil_disorder_after).into()],
     )?;
     for r in dropped {
-        game::event(tx, g.id, "civil_disorder", json!({"power": r.text(0)}))?;
+        game::event(tx, g.id, "civil_disorder", json!({"power": r.text(0)?}))?;
     }
     let next = played.next;
     let position = dip_text::format_position(map, &next);
@@ -708,7 +712,7 @@ pub fn legal(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
         dip_core::CoastSpec::Coast(r) => map.region(r).coast.clone(),
         _ => None,
     };
-    let describe = |o: &dip_core::Order| -> Json {
+    let describe_kind = |o: &dip_core::Order| -> Json {
         use dip_core::OrderKind as K;
         match &o.kind {
             K::Hold(_) => json!({"kind": "hold", "text": text(o)}),
@@ -732,6 +736,12 @@ pub fn legal(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
             }
             K::Waive => json!({"kind": "waive", "text": text(o)}),
         }
+    };
+    // Each legal order with what the page draws for it (`draw`).
+    let describe = |o: &dip_core::Order| -> Json {
+        let mut j = describe_kind(o);
+        j["draw"] = crate::drawn::order(map, &state, o);
+        j
     };
     let mut units = Vec::new();
     let mut builds = Vec::new();

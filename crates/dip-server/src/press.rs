@@ -87,18 +87,15 @@ pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResul
     } else {
         None
     };
-    let row = tx.query_one(
-        "INSERT INTO messages (game_id, phase, sender, recipients, body, created) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-        &[
-            id.into(),
-            state.phase.short().into(),
-            sender.clone().into(),
-            recipients.to_string().into(),
-            text.into(),
-            now_ms().into(),
-        ],
+    let mid = crate::db::messages::insert(
+        tx,
+        id,
+        &state.phase.short(),
+        &sender,
+        &recipients.to_string(),
+        text,
+        now_ms(),
     )?;
-    let mid = row.map(|r| r.int(0)).unwrap_or(0);
     game::event(tx, id, "message", json!({"id": mid, "from": sender, "to": recipients}))?;
     let mut answer = json!({"id": mid});
     if let Some(b) = bots {
@@ -129,17 +126,14 @@ pub fn list(tx: &mut dyn Tx, id: i64, viewer: Option<&Account>) -> ApiResult<Jso
         .and_then(|m| m.power.clone());
     let finished = g.status == Status::Finished;
     let mut out = Vec::new();
-    for r in tx.query(
-        "SELECT id, phase, sender, recipients, body, created FROM messages WHERE game_id = $1 ORDER BY id",
-        &[id.into()],
-    )? {
-        let recipients: Json = serde_json::from_str(&r.text(3)).unwrap_or(Json::Null);
-        if !may_read(power.as_deref(), &r.text(2), &recipients, finished) {
+    for m in crate::db::messages::all(tx, id)? {
+        let recipients: Json = serde_json::from_str(&m.recipients).unwrap_or(Json::Null);
+        if !may_read(power.as_deref(), &m.sender, &recipients, finished) {
             continue;
         }
         out.push(json!({
-            "id": r.int(0), "phase": r.text(1), "from": r.text(2), "to": recipients,
-            "text": r.text(4), "sent": iso8601(r.int(5)),
+            "id": m.id, "phase": m.phase, "from": m.sender, "to": recipients,
+            "text": m.body, "sent": iso8601(m.created),
         }));
     }
     Ok(json!({"messages": out}))

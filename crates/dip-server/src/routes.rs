@@ -4,8 +4,10 @@
 use crate::auth::{self, Account};
 use crate::error::{ApiError, ApiResult};
 use crate::game::Lock;
+use crate::listen::Peer;
 use crate::{events, history, lobby, play, press, AppState};
 use axum::extract::rejection::JsonRejection;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -19,6 +21,11 @@ use std::collections::HashMap;
 /// Largest request body.
 pub const MAX_BODY: usize = 64 * 1024;
 
+/// Largest body of the endpoints that take lines (orders, edits): 500
+/// lines of 400 characters, the documented limit, do not fit in
+/// [`MAX_BODY`].
+pub const MAX_LINES_BODY: usize = 256 * 1024;
+
 pub fn api() -> Router<AppState> {
     Router::new()
         .route("/api/v1/health", get(health))
@@ -30,7 +37,12 @@ pub fn api() -> Router<AppState> {
         .route("/api/v1/games/{id}/join", post(join))
         .route("/api/v1/games/{id}/leave", post(leave))
         .route("/api/v1/games/{id}/start", post(start))
-        .route("/api/v1/games/{id}/orders", get(get_orders).put(put_orders))
+        .route(
+            "/api/v1/games/{id}/orders",
+            get(get_orders)
+                .put(put_orders)
+                .layer(DefaultBodyLimit::max(MAX_LINES_BODY)),
+        )
         .route("/api/v1/games/{id}/ready", post(ready))
         .route("/api/v1/games/{id}/draw", post(draw))
         .route("/api/v1/games/{id}/concede", post(concede))
@@ -44,7 +56,10 @@ pub fn api() -> Router<AppState> {
         .route("/api/v1/games/{id}/messages", get(messages).post(send_message))
         .route("/api/v1/games/{id}/events", get(events::stream))
         .route("/api/v1/games/{id}/legal", get(legal))
-        .route("/api/v1/games/{id}/edit", post(edit))
+        .route(
+            "/api/v1/games/{id}/edit",
+            post(edit).layer(DefaultBodyLimit::max(MAX_LINES_BODY)),
+        )
         .route("/api/v1/games/{id}/edits", get(edits))
 }
 
@@ -80,11 +95,31 @@ fn json_rejection(r: JsonRejection) -> ApiError {
         status
     };
     let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        format!("the request body is larger than {MAX_BODY} bytes")
+        TOO_LARGE.to_string()
     } else {
         r.body_text()
     };
     ApiError::new(status, code, message)
+}
+
+/// What a body over the limit is told.
+pub const TOO_LARGE: &str = "the request body is too large: 64 KiB at most (256 KiB for orders and edits)";
+
+/// A request's raw body, refused in the API's error format (413
+/// `too_large`) when it is over the limit, as a JSON body is.
+pub struct RawBody(pub axum::body::Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        axum::body::Bytes::from_request(req, state)
+            .await
+            .map(RawBody)
+            .map_err(|r| match r.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", TOO_LARGE),
+                status => ApiError::new(status, "bad_request", r.body_text()),
+            })
+    }
 }
 
 /// A JSON body that may be left out.
@@ -156,16 +191,18 @@ pub async fn csrf_guard(req: Request, next: axum::middleware::Next) -> Response 
 /// The signed-in account, if the request carries a live token.
 pub async fn viewer(st: &AppState, headers: &HeaderMap) -> ApiResult<Option<Account>> {
     let Some(t) = token(headers) else { return Ok(None) };
-    if t.len() != 64 || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
+    Ok(Some(session(st, &t).await?.0))
+}
+
+/// The account of a live session's token, and when the session expires.
+pub async fn session(st: &AppState, token: &str) -> ApiResult<(Account, i64)> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::unauthorized("the token is malformed"));
     }
-    let acc = st.read(move |tx| auth::account_of(tx, &t)).await?;
-    match acc {
-        Some(a) => Ok(Some(a)),
-        None => Err(ApiError::unauthorized(
-            "the token is unknown or has expired: log in again",
-        )),
-    }
+    let t = token.to_string();
+    st.read(move |tx| auth::session_of(tx, &t))
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("the token is unknown or has expired: log in again"))
 }
 
 /// The signed-in account, required.
@@ -202,19 +239,16 @@ struct Credentials {
     password: String,
 }
 
-async fn register(State(st): State<AppState>, Body(c): Body<Credentials>) -> ApiResult<Response> {
+async fn register(State(st): State<AppState>, Peer(peer): Peer, Body(c): Body<Credentials>) -> ApiResult<Response> {
     auth::check_new(&c.name, &c.password)?;
-    let pw = c.password.clone();
-    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&pw))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let hash = st.hash_new_password(&c.password, peer).await?;
     let name = c.name.clone();
     let acc = st.write(move |tx| auth::create_account(tx, &name, &hash)).await?;
     Ok((StatusCode::CREATED, Json(json!({"id": acc.id, "name": acc.name}))).into_response())
 }
 
-async fn login(State(st): State<AppState>, Body(c): Body<Credentials>) -> ApiResult<Json<Json_>> {
-    let (acc, token) = st.log_in(&c.name, &c.password).await?;
+async fn login(State(st): State<AppState>, Peer(peer): Peer, Body(c): Body<Credentials>) -> ApiResult<Json<Json_>> {
+    let (acc, token) = st.log_in(&c.name, &c.password, peer).await?;
     Ok(Json(
         json!({"token": token, "name": acc.name, "expires_in": auth::SESSION_MS / 1000}),
     ))
@@ -233,6 +267,8 @@ async fn create_game(
     Body(new): Body<lobby::NewGame>,
 ) -> ApiResult<Response> {
     let who = account(&st, &headers).await?;
+    let mut new = new;
+    new.password_hash = new_game_password(&st, new.password.as_deref()).await?;
     let daide = new.daide;
     let (id, port) = st
         .write(move |tx| {
@@ -326,17 +362,33 @@ async fn patch_game(
 #[serde(deny_unknown_fields)]
 struct JoinBody {
     power: Option<String>,
+    /// A private game's invitation token, or its password.
+    invite: Option<String>,
+    password: Option<String>,
+}
+
+/// A private game's password checked and hashed (on the hashing threads).
+pub async fn new_game_password(st: &AppState, password: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(p) = password else { return Ok(None) };
+    let n = p.chars().count();
+    if !(4..=256).contains(&n) {
+        return Err(ApiError::bad_request("password: between 4 and 256 characters"));
+    }
+    let p = p.to_string();
+    Ok(Some(st.hasher.run(move || auth::hash_password(&p)).await??))
 }
 
 async fn join(
     State(st): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    body: axum::body::Bytes,
+    RawBody(body): RawBody,
 ) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
-    let power = optional_body::<JoinBody>(&body)?.and_then(|b| b.power);
+    let b = optional_body::<JoinBody>(&body)?.unwrap_or_default();
+    crate::private::may_join(&st, id, &who, b.invite, b.password).await?;
+    let power = b.power;
     let view = st.write(move |tx| lobby::join(tx, id, &who, power.as_deref())).await?;
     st.changed();
     Ok(Json(view))
@@ -445,7 +497,7 @@ async fn concede(
     State(st): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    body: axum::body::Bytes,
+    RawBody(body): RawBody,
 ) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;

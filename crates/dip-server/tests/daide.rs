@@ -846,8 +846,8 @@ async fn a_gof_crossing_the_processing_of_its_phase_made_the_bot_ready_in_the_ne
                 .query_one("SELECT id, name FROM accounts WHERE name = 'player-england'", &[])?
                 .unwrap();
             let who = dip_server::auth::Account {
-                id: row.int(0),
-                name: row.text(1),
+                id: row.int(0)?,
+                name: row.text(1)?,
             };
             let index = dip_server::game::load(tx, id, dip_server::game::Lock::None)?.phase_index;
             // Checked in the phase before this one: nothing is set.

@@ -376,7 +376,7 @@ async fn stored_orders(app: &TestApp, id: i64, power: &str) -> Vec<String> {
                     "SELECT lines FROM orders WHERE game_id = $1 AND power = $2 ORDER BY phase_index DESC LIMIT 1",
                     &[id.into(), power.into()],
                 )?
-                .map(|r| serde_json::from_str(&r.text(0)).unwrap())
+                .map(|r| serde_json::from_str(&r.text(0).unwrap()).unwrap())
                 .unwrap_or_default(),
             )
         })

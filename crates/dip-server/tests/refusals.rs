@@ -285,7 +285,8 @@ async fn an_expired_token_is_refused() {
         .read(|tx| tx.query_one("SELECT COUNT(*) FROM sessions", &[]))
         .unwrap()
         .unwrap()
-        .int(0);
+        .int(0)
+        .unwrap();
     assert_eq!(n, 1, "the expired session is deleted");
 }
 
@@ -322,7 +323,7 @@ async fn ready_events_did_not_name_the_power() {
         })
         .unwrap()
         .iter()
-        .map(|r| (r.text(0), serde_json::from_str(&r.text(1)).unwrap()))
+        .map(|r| (r.text(0).unwrap(), serde_json::from_str(&r.text(1).unwrap()).unwrap()))
         .collect();
     let ready = events.iter().find(|(k, _)| k == "ready").unwrap();
     assert_eq!(ready.1, json!({"on": true, "power": "Italy"}));

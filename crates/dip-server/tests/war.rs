@@ -11,6 +11,13 @@ use serde_json::{json, Value};
 const WAR01: &[u8] = include_bytes!("../../../examples/global-war/WAR01.DAT");
 const WAR02: &[u8] = include_bytes!("../../../examples/global-war/WAR02.REC");
 
+/// A server that plays the seeds it is given (tests foresee the dice).
+fn war_app() -> TestApp {
+    let mut app = TestApp::new();
+    app.state.war_exact_seeds = true;
+    app
+}
+
 /// Users and a started 3-player game with a fixed seed; tokens by seat.
 async fn started(app: &TestApp, extra: Value) -> (i64, Vec<String>) {
     let mut tokens = Vec::new();
@@ -115,7 +122,7 @@ async fn whole_turn(app: &TestApp, id: i64, tokens: &[String]) -> Vec<Value> {
 
 #[tokio::test]
 async fn war_signup_votes_start_the_game_at_the_minimum() {
-    let app = TestApp::new();
+    let app = war_app();
     let ann = app.user("ann").await;
     let bob = app.user("bob").await;
     let cid = app.user("cid").await;
@@ -167,7 +174,7 @@ async fn war_signup_votes_start_the_game_at_the_minimum() {
 
 #[tokio::test]
 async fn war_maximum_starts_without_votes_and_team_passwords_pick_seats() {
-    let app = TestApp::new();
+    let app = war_app();
     let mut t = Vec::new();
     for n in ["ann", "bob", "cid", "dan"] {
         t.push(app.user(n).await);
@@ -229,7 +236,7 @@ async fn war_maximum_starts_without_votes_and_team_passwords_pick_seats() {
 
 #[tokio::test]
 async fn war_whole_turns_through_the_api() {
-    let app = TestApp::new();
+    let app = war_app();
     let (id, tokens) = started(&app, json!({})).await;
     let mut battles = 0;
     for k in 0..10 {
@@ -285,7 +292,7 @@ async fn war_whole_turns_through_the_api() {
 
 #[tokio::test]
 async fn war_bad_requests_are_4xx_and_change_nothing() {
-    let app = TestApp::new();
+    let app = war_app();
     let (id, tokens) = started(&app, json!({})).await;
     let before = game(&app, id).await;
     let mine = (1..=42u8).find(|&c| owner(&before, c) == 1).unwrap();
@@ -413,7 +420,7 @@ fn expire(app: &TestApp, id: i64) -> usize {
 
 #[tokio::test]
 async fn war_time_limit_rolls_the_partial_turn_back() {
-    let app = TestApp::new();
+    let app = war_app();
     let (id, tokens) = started(&app, json!({"time_limit": "1h"})).await;
     let start = game(&app, id).await;
     let mine = (1..=42u8).find(|&c| owner(&start, c) == 1).unwrap();
@@ -492,7 +499,7 @@ async fn export(app: &TestApp, id: i64, token: &str) -> (Vec<u8>, String) {
 
 #[tokio::test]
 async fn war_import_export_round_trip() {
-    let app = TestApp::new();
+    let app = war_app();
     let gm = app.user("gm").await;
     let (s, v) = import(&app, &gm, "name=Seed", WAR01).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
@@ -563,7 +570,7 @@ async fn war_import_export_round_trip() {
 
 #[tokio::test]
 async fn war_recovery_file_imports_mid_attack_and_exports_unchanged() {
-    let app = TestApp::new();
+    let app = war_app();
     let gm = app.user("gm").await;
     let mut t = Vec::new();
     for n in ["Red.Baron", "Snoopy", "bjorn", "Marianne", "Duke", "Earl.Grey"] {
@@ -584,7 +591,7 @@ async fn war_recovery_file_imports_mid_attack_and_exports_unchanged() {
 
 #[tokio::test]
 async fn war_completion_archives_and_deletes_after_keep() {
-    let app = TestApp::new();
+    let app = war_app();
     let gm = app.user("gm").await;
     let mut t = Vec::new();
     for n in ["hagar", "nick"] {
@@ -653,7 +660,7 @@ async fn war_completion_archives_and_deletes_after_keep() {
 
 #[tokio::test]
 async fn war_a_broken_game_does_not_hold_up_the_time_outs_of_others() {
-    let app = TestApp::new();
+    let app = war_app();
     let (a, _) = started(&app, json!({"time_limit": "1h"})).await;
     let mut t = Vec::new();
     for n in ["dan", "eve", "fay"] {
@@ -691,7 +698,7 @@ async fn war_a_broken_game_does_not_hold_up_the_time_outs_of_others() {
 
 #[tokio::test]
 async fn war_log_keeps_hidden_names_hidden() {
-    let app = TestApp::new();
+    let app = war_app();
     let gm = app.user("gm").await;
     let mut t = Vec::new();
     for n in ["Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
@@ -760,7 +767,7 @@ async fn attack_until_conquest(app: &TestApp, id: i64, tokens: &[String]) -> Val
 
 #[tokio::test]
 async fn war_export_while_moving_in_could_not_be_read_back() {
-    let app = TestApp::new();
+    let app = war_app();
     let (id, tokens) = started(&app, json!({})).await;
     let g = attack_until_conquest(&app, id, &tokens).await;
     let m = &g["turn"]["move_in"];
@@ -795,7 +802,7 @@ async fn war_export_while_moving_in_could_not_be_read_back() {
 
 #[tokio::test]
 async fn war_team_game_export_dropped_the_passwords() {
-    let app = TestApp::new();
+    let app = war_app();
     let mut t = Vec::new();
     for n in ["ann", "bob", "cid"] {
         t.push(app.user(n).await);
@@ -843,7 +850,7 @@ async fn war_team_game_export_dropped_the_passwords() {
 #[tokio::test]
 async fn war_signup_files_could_not_be_imported_or_exported() {
     const WAR03: &[u8] = include_bytes!("../../../examples/global-war/WAR03.DAT");
-    let app = TestApp::new();
+    let app = war_app();
     let gm = app.user("gm").await;
     let hagar = app.user("hagar").await;
     let nick = app.user("nick").await;
@@ -953,7 +960,7 @@ async fn war_signup_files_could_not_be_imported_or_exported() {
 
 #[tokio::test]
 async fn war_leave_did_not_start_the_game_the_others_had_voted_for() {
-    let app = TestApp::new();
+    let app = war_app();
     let mut t = Vec::new();
     for n in ["ann", "bob", "cid", "dan"] {
         t.push(app.user(n).await);
@@ -994,7 +1001,7 @@ async fn war_leave_did_not_start_the_game_the_others_had_voted_for() {
 
 #[tokio::test]
 async fn war_account_names_were_cut_to_17_characters_when_the_game_started() {
-    let app = TestApp::new();
+    let app = war_app();
     let long = "Bartholomew.the.Great"; // 21 characters
     let mut tokens = Vec::new();
     for n in ["ann", "bob", long] {
@@ -1029,7 +1036,7 @@ async fn war_account_names_were_cut_to_17_characters_when_the_game_started() {
 
 #[tokio::test]
 async fn war_import_guessed_the_kind_of_file_from_its_lines() {
-    let app = TestApp::new();
+    let app = war_app();
     let gm = app.user("gm").await;
     for n in ["Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
         app.user(n).await;
@@ -1058,4 +1065,35 @@ async fn war_import_guessed_the_kind_of_file_from_its_lines() {
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
     let m = v["error"]["message"].as_str().unwrap();
     assert!(m.starts_with("line 2: LastPlay"), "{m}");
+}
+
+/// Every country's owner and armies: the deal.
+fn deal(g: &Value) -> Vec<(u64, u64)> {
+    g["countries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["owner"].as_u64().unwrap(), c["armies"].as_u64().unwrap()))
+        .collect()
+}
+
+/// Any account could create a game with a `seed` and foresee every deal
+/// and die (a test foretold the first battle's `[5, 1, 1, 4, 6]`). Now a
+/// seed given over the API is played only where the server allows it
+/// (tests); elsewhere each game gets a secret one, so the same seed, even
+/// on the same server, deals differently.
+#[tokio::test]
+async fn a_seed_given_by_a_player_foretold_every_deal_and_die() {
+    let exact = war_app();
+    let (id, _) = started(&exact, json!({})).await;
+    let foretold = deal(&game(&exact, id).await);
+    let mut deals = Vec::new();
+    for _ in 0..2 {
+        let app = TestApp::new();
+        let (id, _) = started(&app, json!({})).await;
+        deals.push(deal(&game(&app, id).await));
+    }
+    assert_ne!(deals[0], foretold, "seed 7's deal, foreseen");
+    assert_ne!(deals[1], foretold, "seed 7's deal, foreseen");
+    assert_ne!(deals[0], deals[1], "one seed, one deal");
 }

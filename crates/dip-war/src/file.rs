@@ -36,6 +36,12 @@ pub fn quote(text: &str) -> String {
     format!("{head:?}… ({n} characters)")
 }
 
+/// The most armies a file may put in one country or give to deploy. No
+/// game comes near it, and 42 countries of it add up to far less than
+/// `u32::MAX`: a file with 4294967295 armies in a country summed to 51
+/// and made a debug build panic when drawn.
+pub const MAX_ARMIES: u32 = 1_000_000;
+
 pub(crate) fn err<T>(line: usize, message: impl Into<String>) -> Result<T, FileError> {
     Err(FileError {
         line,
@@ -383,7 +389,7 @@ impl DatFile {
         let mut countries = Vec::with_capacity(COUNTRIES);
         for c in 1..=COUNTRIES as u8 {
             let name = map::name(c).unwrap_or("?");
-            let armies = r.int(&format!("armies in {name} (country {c})"), 0, u32::MAX as i64)? as u32;
+            let armies = r.int(&format!("armies in {name} (country {c})"), 0, MAX_ARMIES as i64)? as u32;
             let line = offset + r.next + 1;
             let owner = r.int(&format!("owner of {name} (country {c})"), 0, 6)? as u8;
             if owner != 0 && seats[owner as usize - 1].name.is_none() {
@@ -489,7 +495,7 @@ impl RecFile {
             0,
             3,
         )?;
-        let armies_to_deploy = r.int("ArmiesToDeploy", 0, u32::MAX as i64)? as u32;
+        let armies_to_deploy = r.int("ArmiesToDeploy", 0, MAX_ARMIES as i64)? as u32;
         let map = View::from_code(r.int("Map (1 Globe … 7 S. America)", 1, 7)?).unwrap_or(View::Globe);
         let rest = lines.lines.get(4..).unwrap_or(&[]);
         let dat = DatFile::parse_lines(rest, 4)?;

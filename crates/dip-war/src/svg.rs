@@ -218,12 +218,12 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
         }
         let ty = y + 12.0;
         let held = board.owner.iter().filter(|&&o| o == *seat).count();
-        let armies: u32 = board
+        let armies: u64 = board
             .owner
             .iter()
             .zip(&board.armies)
             .filter(|(o, _)| **o == *seat)
-            .map(|(_, a)| *a)
+            .map(|(_, a)| u64::from(*a))
             .sum();
         let fill = COLOURS.get(*seat as usize).copied().unwrap_or(COLOURS[0]);
         let label = format!("{name} ({held}, {armies})");

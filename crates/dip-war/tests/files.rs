@@ -345,3 +345,23 @@ proptest! {
         let _ = parse_any(&bytes);
     }
 }
+
+/// A file with 4294967295 armies in a country was read: the seat's armies
+/// summed to 51, and drawing the map panicked in a debug build. Counts
+/// are now checked on read, naming the country.
+#[test]
+fn army_counts_that_overflow_were_read() {
+    let d = DatFile::parse(WAR01).unwrap();
+    for armies in [u32::MAX, dip_war::file::MAX_ARMIES + 1] {
+        let mut big = DatFile {
+            original: None,
+            ..d.clone()
+        };
+        big.countries[0].armies = armies;
+        let e = DatFile::parse(&big.to_bytes()).unwrap_err().to_string();
+        assert!(e.contains("armies in") && e.contains("country 1"), "{e}");
+    }
+    let mut most = DatFile { original: None, ..d };
+    most.countries[0].armies = dip_war::file::MAX_ARMIES;
+    assert!(DatFile::parse(&most.to_bytes()).is_ok());
+}

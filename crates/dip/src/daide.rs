@@ -68,6 +68,9 @@ fn press_level(s: &str) -> Result<u32, String> {
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    // A phase that fails to process pauses the game: say why (it said
+    // nothing before).
+    crate::serve::log_to_stderr();
     let zero = a.deadline.as_deref().is_some_and(is_zero);
     if let Some(d) = a.deadline.as_deref().filter(|d| !is_zero(d)) {
         if let Err(e) = dip_server::time::parse_duration(d) {

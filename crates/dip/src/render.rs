@@ -18,7 +18,7 @@ pub struct Look {
     /// Rules: a preset and/or KEY=VALUE options (docs/rules.md).
     #[arg(long)]
     rules: Option<String>,
-    /// Size factor (1 = one pixel per map unit: 1430 × 1044 for the standard map).
+    /// Size factor (1 = one pixel per map unit: 1430 × 1230 for the standard map).
     #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     scale: f32,
     /// Print resolution instead of --scale: the map is 96 units to the inch at scale 1.

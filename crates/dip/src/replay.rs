@@ -40,15 +40,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let rules = Ruleset::parse(&args.rules)?;
     let (mut agree, mut differ, mut shown) = (0usize, 0usize, 0usize);
     for (i, g) in games.iter().enumerate() {
-        if !g.map.is_empty() && g.map != "standard" {
-            eprintln!(
-                "dip: {name}: game {} is on map `{}`; only the standard map is replayed",
-                i + 1,
-                g.map
-            );
-            continue;
-        }
-        let r = match replay_game(&variant.map, &rules, g) {
+        // A game on another map is replayed on that variant with its own
+        // rules and the KEY=VALUE options given (it was skipped, and the
+        // run said "0 phases agree, 0 differ" and exited 0).
+        let other;
+        let (map, rules) = if g.map.is_empty() || g.map == "standard" {
+            (&variant.map, rules)
+        } else {
+            other = match dip_variants::load(&g.map) {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("dip: {name}: game {} is on map `{}`: {e}", i + 1, g.map);
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            let mut r = other.rules;
+            for kv in args.rules.split_whitespace().filter_map(|w| w.split_once('=')) {
+                r.set(kv.0, kv.1)?;
+            }
+            (&other.map, r)
+        };
+        let r = match replay_game(map, &rules, g) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("dip: {name}: game {} ({}): {e}", i + 1, g.id);
@@ -69,6 +81,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     println!("{agree} phases agree, {differ} differ");
+    if agree + differ == 0 {
+        eprintln!("dip: {name}: no phase was replayed");
+        return Ok(ExitCode::from(2));
+    }
     Ok(if differ > 0 {
         ExitCode::from(1)
     } else {

@@ -104,6 +104,40 @@ fn ctrl_c_hung_while_an_event_stream_was_open() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// On PostgreSQL, SIGTERM made `dip serve` panic ("Cannot drop a runtime
+/// in a context where blocking is not allowed", exit 134), and a port in
+/// use made it panic (exit 101) instead of saying so: the database
+/// client's connections were dropped inside the async runtime.
+#[cfg(unix)]
+#[test]
+fn postgres_server_panicked_on_sigterm_and_on_a_port_in_use() {
+    let pg = Postgres::start();
+    let mut server = Server::start(&["--database", &pg.url]);
+    let c = server.client();
+    let (s, _) = c.call("GET", "/api/v1/health", None, None);
+    assert_eq!(s, 200);
+    // Every pooled connection in use once, so that there are several to drop.
+    let t = c.user("terminated");
+    let (s, _) = c.call("POST", "/api/v1/games", Some(&t), Some(json!({"name": "Stopped"})));
+    assert_eq!(s, 201);
+    let port = server.base.rsplit(':').next().unwrap().to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dip"))
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--database", &pg.url])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("Address already in use") && !err.contains("panicked"),
+        "{err}"
+    );
+    unsafe {
+        libc::kill(server.child.id() as i32, libc::SIGTERM);
+    }
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{status:?}");
+}
+
 /// A PostgreSQL server that cannot be reached was reported as "database:
 /// error connecting to server" twice, and never why.
 #[test]

@@ -77,6 +77,26 @@ fn a_mila_export_of_an_ancmed_game_was_read_as_a_standard_game() {
     assert_eq!(again["map"], "ancmed");
     assert_eq!(again["phases"], exported["phases"], "the same game, phase by phase");
 
+    // `dip replay` skipped a game on another map, said "0 phases agree,
+    // 0 differ" and exited 0: it replays it on its variant now.
+    let o = dip(&["replay", "game.json"], &dir);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains(" phases agree, 0 differ") && !out.starts_with("0 phases"),
+        "{out}"
+    );
+    // A unit moved by hand in the record is found.
+    let mut tampered = exported.clone();
+    let units = &mut tampered["phases"][1]["state"]["units"];
+    let (power, list) = units.as_object_mut().unwrap().iter_mut().next().unwrap();
+    let moved = list[0].as_str().unwrap().to_string();
+    let _ = power;
+    list[0] = json!(format!("{}X", &moved[..moved.len() - 1]));
+    std::fs::write(dir.join("tampered.json"), tampered.to_string()).unwrap();
+    let o = dip(&["replay", "tampered.json"], &dir);
+    assert_ne!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+
     // A map dip has no variant of is named, and nothing is written.
     let mut other = exported.clone();
     other["map"] = json!("atlantis");

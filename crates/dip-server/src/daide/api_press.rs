@@ -27,7 +27,7 @@ pub fn bot_powers(tx: &mut dyn Tx, game: i64) -> ApiResult<Vec<String>> {
         )?
         .iter()
         .map(|r| r.text(0))
-        .collect())
+        .collect::<Result<_, _>>()?)
 }
 
 /// What an API player's press means for the bots among its recipients

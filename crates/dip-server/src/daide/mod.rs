@@ -53,6 +53,18 @@ pub struct DaideConfig {
     /// is slow to take them; a connection that falls further behind gets
     /// what it missed from storage (`session`'s resync).
     pub backlog: usize,
+    /// Connections one game's port serves at once beyond one per power
+    /// (observers, bots on their way in); more are closed as soon as they
+    /// are accepted.
+    pub max_connections: usize,
+    /// A message once begun must arrive whole within this time, and a
+    /// connection must take a seat or observe (NME, IAM, OBS) within it
+    /// after its IM. A seated client may then stay silent as long as it
+    /// likes: bots wait for the next turn without a word.
+    pub read_timeout: Duration,
+    /// HSTs one connection may ask a minute (a burst of as many); more are
+    /// answered REJ.
+    pub hst_per_minute: u32,
 }
 
 impl Default for DaideConfig {
@@ -64,6 +76,11 @@ impl Default for DaideConfig {
             end_after_year: None,
             powers_by_arrival: Vec::new(),
             backlog: 1024,
+            max_connections: 32,
+            read_timeout: Duration::from_secs(30),
+            // MILA's client asks one HST per phase when it rejoins: a
+            // long game's worth at once is fine, a flood is not.
+            hst_per_minute: 240,
         }
     }
 }
@@ -108,7 +125,7 @@ pub fn assign_port(tx: &mut dyn crate::db::Tx) -> crate::error::ApiResult<u16> {
     };
     let mut taken = Vec::new();
     for r in tx.query("SELECT options FROM games WHERE status <> 'finished'", &[])? {
-        let o: Json = serde_json::from_str(&r.text(0)).unwrap_or(Json::Null);
+        let o: Json = serde_json::from_str(&r.text(0)?).unwrap_or(Json::Null);
         if let Some(p) = o["daide_port"].as_u64() {
             taken.push(p as u16);
         }
@@ -162,6 +179,11 @@ pub struct Hub {
     pub arrivals: std::sync::atomic::AtomicUsize,
     /// DSD: the powers whose disconnection stopped the deadline.
     pub stopped_by: Mutex<Vec<u8>>,
+    /// The results of every processed phase, with the game's phase index
+    /// and position they were made at: HST and ORD read them from here
+    /// rather than replaying the game for each ask.
+    #[allow(clippy::type_complexity)]
+    pub history: Mutex<Option<(i64, String, Arc<Vec<(dip_core::Phase, Vec<Msg>)>>)>>,
 }
 
 impl Hub {
@@ -205,6 +227,7 @@ pub async fn open_hub(
         open: Default::default(),
         arrivals: Default::default(),
         stopped_by: Mutex::new(Vec::new()),
+        history: Mutex::new(None),
     });
     let watcher = tokio::spawn(watch(hub.clone()));
     Ok((hub, watcher))
@@ -222,6 +245,9 @@ pub async fn listen(
     let bound = listener.local_addr()?;
     let (hub, mut watcher) = open_hub(state, id, config).await?;
     let h = hub.clone();
+    let places = Arc::new(tokio::sync::Semaphore::new(
+        hub.loaded.variant.map.powers().len() + hub.config.max_connections,
+    ));
     // SO_KEEPALIVE would need another crate with tokio: dead connections
     // are found by the write timeout instead (docs/daide.md).
     let task = tokio::spawn(async move {
@@ -232,12 +258,19 @@ pub async fn listen(
                         tokio::time::sleep(Duration::from_millis(50)).await;
                         continue;
                     };
+                    // Beyond the cap the connection is closed at once:
+                    // a game has a few bots, not hundreds.
+                    let Ok(place) = places.clone().try_acquire_owned() else {
+                        drop(sock);
+                        continue;
+                    };
                     let _ = sock.set_nodelay(true);
                     let hub = h.clone();
                     tokio::spawn(async move {
                         hub.open.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         session::run(hub.clone(), sock).await;
                         hub.open.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+                        drop(place);
                     });
                 }
                 _ = &mut watcher => break,
@@ -253,13 +286,7 @@ async fn watch(hub: Arc<Hub>) {
     let mut rx = hub.state.notify.subscribe();
     let mut last = hub
         .state
-        .read(move |tx| {
-            Ok::<_, crate::error::ApiError>(
-                tx.query_one("SELECT MAX(id) FROM events WHERE game_id = $1", &[id.into()])?
-                    .and_then(|r| r.opt_int(0))
-                    .unwrap_or(0),
-            )
-        })
+        .read(move |tx| Ok::<_, crate::error::ApiError>(crate::db::events::last(tx, id)?))
         .await
         .unwrap_or(0);
     // A game that is already running: its connections learn it on HLO.
@@ -269,19 +296,16 @@ async fn watch(hub: Arc<Hub>) {
             .state
             .read(move |tx| {
                 Ok::<_, crate::error::ApiError>(
-                    tx.query(
-                        "SELECT id, kind, data FROM events WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT 200",
-                        &[id.into(), since.into()],
-                    )?
-                    .iter()
-                    .map(|r| {
-                        (
-                            r.int(0),
-                            r.text(1),
-                            serde_json::from_str::<Json>(&r.text(2)).unwrap_or(Json::Null),
-                        )
-                    })
-                    .collect::<Vec<_>>(),
+                    crate::db::events::after(tx, id, since, 200)?
+                        .into_iter()
+                        .map(|e| {
+                            (
+                                e.id,
+                                e.kind,
+                                serde_json::from_str::<Json>(&e.data).unwrap_or(Json::Null),
+                            )
+                        })
+                        .collect::<Vec<_>>(),
                 )
             })
             .await;
@@ -546,11 +570,14 @@ pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::Ap
             let Some(i) = stored.iter().position(|s| s.phase.eq_ignore_ascii_case(&p)) else {
                 return Err(crate::error::ApiError::not_found(format!("no phase {p}")));
             };
-            let next = match stored.get(i + 1) {
-                Some(n) => n.state(h.loaded)?,
-                None => game::load(tx, id, Lock::None)?.state()?,
+            let (next, over) = match stored.get(i + 1) {
+                Some(n) => (n.state(h.loaded)?, false),
+                None => {
+                    let g = game::load(tx, id, Lock::None)?;
+                    (g.state()?, g.status == Status::Finished)
+                }
             };
-            Ok((stored[i].index, phase_result(&h, &stored[i], &next)?))
+            Ok((stored[i].index, phase_result(&h, &stored[i], &next, over)?))
         })
         .await
 }
@@ -567,18 +594,26 @@ pub async fn results_after(hub: &Arc<Hub>, after: i64) -> crate::error::ApiResul
             let g = game::load(tx, id, Lock::None)?;
             let mut out = Vec::new();
             for (i, s) in stored.iter().enumerate().filter(|(_, s)| s.index > after) {
-                let next = match stored.get(i + 1) {
-                    Some(n) => n.state(h.loaded)?,
-                    None => g.state()?,
+                let (next, over) = match stored.get(i + 1) {
+                    Some(n) => (n.state(h.loaded)?, false),
+                    None => (g.state()?, g.status == Status::Finished),
                 };
-                out.push((s.index, phase_result(&h, s, &next)?));
+                out.push((s.index, phase_result(&h, s, &next, over)?));
             }
             Ok((out, g.status == Status::Finished))
         })
         .await
 }
 
-fn phase_result(hub: &Hub, s: &crate::history::Stored, next: &dip_core::State) -> crate::error::ApiResult<Vec<Msg>> {
+/// `over`: the game ended with this phase (a solo): no NOW of a turn that
+/// will not be played, so that SLO is the next thing a bot hears (bots
+/// given a NOW first ordered a dead turn).
+fn phase_result(
+    hub: &Hub,
+    s: &crate::history::Stored,
+    next: &dip_core::State,
+    over: bool,
+) -> crate::error::ApiResult<Vec<Msg>> {
     let map = &hub.loaded.variant.map;
     let rules = &hub.loaded.variant.rules;
     let (before, played) = s.replay(hub.loaded)?;
@@ -588,35 +623,51 @@ fn phase_result(hub: &Hub, s: &crate::history::Stored, next: &dip_core::State) -
     // unchanged SCO, and the ownership after the fall is in it either way.
     msgs.push(convert::sco(map, &hub.repr, next));
     // `--end-after`: the turn after the last year is never played.
-    if hub.config.end_after_year.is_none_or(|end| next.phase.year <= end) {
+    if !over && hub.config.end_after_year.is_none_or(|end| next.phase.year <= end) {
         msgs.push(convert::now(map, &hub.repr, rules, next));
     }
     Ok(msgs)
 }
 
-/// Every processed phase's results (HST without a turn).
+/// Every processed phase's results (HST without a turn), made once per
+/// phase and kept in the hub.
 pub async fn history(hub: &Arc<Hub>, only: Option<dip_core::Phase>) -> crate::error::ApiResult<Vec<Msg>> {
     let id = hub.id;
     let h = hub.clone();
-    hub.state
+    let all = hub
+        .state
         .read(move |tx| {
+            let g = game::load(tx, id, Lock::None)?;
+            if let Some((at, position, kept)) = &*h.history.lock().unwrap_or_else(|p| p.into_inner()) {
+                if *at == g.phase_index && *position == format!("{}{}", g.status.as_str(), g.position) {
+                    return Ok(kept.clone());
+                }
+            }
             let stored = crate::history::stored(tx, id)?;
-            let current = game::load(tx, id, Lock::None)?.state()?;
+            let current = g.state()?;
             let mut out = Vec::new();
             for (i, s) in stored.iter().enumerate() {
                 let st = s.state(h.loaded)?;
-                if only.is_some_and(|p| p != st.phase) {
-                    continue;
-                }
-                let next = match stored.get(i + 1) {
-                    Some(n) => n.state(h.loaded)?,
-                    None => current.clone(),
+                let (next, over) = match stored.get(i + 1) {
+                    Some(n) => (n.state(h.loaded)?, false),
+                    None => (current.clone(), g.status == Status::Finished),
                 };
-                out.extend(phase_result(&h, s, &next)?);
+                out.push((st.phase, phase_result(&h, s, &next, over)?));
             }
+            let out = Arc::new(out);
+            *h.history.lock().unwrap_or_else(|p| p.into_inner()) = Some((
+                g.phase_index,
+                format!("{}{}", g.status.as_str(), g.position),
+                out.clone(),
+            ));
             Ok(out)
         })
-        .await
+        .await?;
+    Ok(all
+        .iter()
+        .filter(|(p, _)| only.is_none_or(|o| o == *p))
+        .flat_map(|(_, m)| m.iter().cloned())
+        .collect())
 }
 
 /// Ends a game that went past the configured last year: a draw of the
@@ -743,23 +794,19 @@ pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(
     let upto = only.unwrap_or(i64::MAX);
     let rows = hub
         .state
-        .read(move |tx| {
-            Ok::<_, crate::error::ApiError>(
-                tx.query(
-                    "SELECT id, sender, recipients, body FROM messages \
-                     WHERE game_id = $1 AND id > $2 AND id <= $3 ORDER BY id",
-                    &[id.into(), after.into(), upto.into()],
-                )?
-                .iter()
-                .map(|r| (r.int(0), r.text(1), r.text(2), r.text(3)))
-                .collect::<Vec<_>>(),
-            )
-        })
+        .read(move |tx| Ok::<_, crate::error::ApiError>(crate::db::messages::between(tx, id, after, upto)?))
         .await
         .unwrap_or_default();
     let map = &hub.loaded.variant.map;
     let mut out = Vec::new();
-    for (mid, sender, recipients, body) in rows {
+    for crate::db::messages::MessageRow {
+        id: mid,
+        sender,
+        recipients,
+        body,
+        ..
+    } in rows
+    {
         let Some(from) = map.find_power(&sender) else { continue };
         let recipients: Json = serde_json::from_str(&recipients).unwrap_or(Json::Null);
         let to: Vec<dip_core::PowerId> = match &recipients {
@@ -797,13 +844,7 @@ pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(
 pub async fn last_press(hub: &Arc<Hub>) -> i64 {
     let id = hub.id;
     hub.state
-        .read(move |tx| {
-            Ok::<_, crate::error::ApiError>(
-                tx.query_one("SELECT MAX(id) FROM messages WHERE game_id = $1", &[id.into()])?
-                    .and_then(|r| r.opt_int(0))
-                    .unwrap_or(0),
-            )
-        })
+        .read(move |tx| Ok::<_, crate::error::ApiError>(crate::db::messages::last(tx, id)?))
         .await
         .unwrap_or(0)
 }
@@ -821,9 +862,9 @@ pub async fn manage(state: AppState, config: DaideConfig, ip: std::net::IpAddr) 
                     tx.query("SELECT id, options FROM games WHERE status <> 'finished'", &[])?
                         .iter()
                         .filter_map(|r| {
-                            let o: Json = serde_json::from_str(&r.text(1)).ok()?;
+                            let o: Json = serde_json::from_str(&r.text(1).ok()?).ok()?;
                             let port = o["daide_port"].as_u64()? as u16;
-                            Some((r.int(0), port))
+                            Some((r.int(0).ok()?, port))
                         })
                         .collect::<Vec<_>>(),
                 )
@@ -916,6 +957,9 @@ pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiR
                 daide: false,
                 assignment: game::Assignment::Random,
                 civil_disorder_after: Some(100),
+                private: false,
+                password: None,
+                password_hash: None,
             };
             let id = crate::lobby::create(tx, &host, new)?;
             // The port is this process's own: no range to draw from.

@@ -14,7 +14,7 @@ use crate::{lobby, play, press};
 use dip_core::{PowerId, State};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::{broadcast, mpsc};
 
@@ -48,6 +48,8 @@ struct Session {
     seen_phase: i64,
     /// The id of the last press message this connection has seen.
     seen_press: i64,
+    /// HSTs this connection may still ask, and when that was counted.
+    hst_allowance: (f64, std::time::Instant),
 }
 
 /// Why a session ends.
@@ -71,30 +73,39 @@ pub async fn run(hub: Arc<Hub>, sock: TcpStream) {
 
 /// One connection over any byte stream (TCP, or in memory for tests and
 /// fuzzing).
-pub async fn serve_stream<R, W>(hub: Arc<Hub>, mut rd: R, wr: W)
+pub async fn serve_stream<R, W>(hub: Arc<Hub>, rd: R, wr: W)
 where
     R: AsyncRead + Unpin + Send + 'static,
     W: AsyncWrite + Unpin + Send + Sync + 'static,
 {
     let (in_tx, mut in_rx) = mpsc::channel::<Result<Frame, FrameError>>(8);
+    let read_timeout = hub.config.read_timeout;
     let reader = tokio::spawn(async move {
+        let mut rd = tokio::io::BufReader::new(rd);
         loop {
-            let f = frame::read(&mut rd, frame::MAX_CLIENT_DM).await;
+            // A client may wait as long as it likes before a message, but
+            // one begun must arrive whole in time: a client that sends a
+            // byte a minute holds no connection for ever.
+            let f = match rd.fill_buf().await {
+                Ok([]) => Err(FrameError::Closed),
+                Ok(_) => match tokio::time::timeout(read_timeout, frame::read(&mut rd, frame::MAX_CLIENT_DM)).await {
+                    Ok(f) => f,
+                    Err(_) => Err(FrameError::Io(std::io::Error::new(
+                        std::io::ErrorKind::TimedOut,
+                        "a message did not arrive whole in time",
+                    ))),
+                },
+                Err(e) => Err(FrameError::Io(e)),
+            };
             let stop = f.is_err();
             if in_tx.send(f).await.is_err() || stop {
                 break;
             }
         }
     });
-    // What this connection has seen so far: later results come from the
-    // game's channel, or from storage after it fell behind.
-    let id = hub.id;
-    let seen_phase = hub
-        .state
-        .read(move |tx| Ok::<_, ApiError>(game::load(tx, id, Lock::None)?.phase_index - 1))
-        .await
-        .unwrap_or(-1);
-    let seen_press = super::last_press(&hub).await;
+    // What this connection has seen so far is read from storage only once
+    // its IM came (`Session::serve`): a connection that never sends one
+    // costs no database work.
     let mut s = Session {
         hub: hub.clone(),
         wr: Box::new(wr),
@@ -109,8 +120,9 @@ where
         fired: Vec::new(),
         deadline: None,
         seat_name: None,
-        seen_phase,
-        seen_press,
+        seen_phase: -1,
+        seen_press: 0,
+        hst_allowance: (f64::from(hub.config.hst_per_minute), std::time::Instant::now()),
     };
     let end = s.serve(&mut in_rx).await;
     match end {
@@ -154,6 +166,16 @@ impl Session {
             frame::FM | frame::EM => return End::Close,
             _ => return End::Error(ErrorCode::UnknownMessage),
         }
+        // Later results come from the game's channel, or from storage
+        // after the connection fell behind.
+        let id = self.hub.id;
+        self.seen_phase = self
+            .hub
+            .state
+            .read(move |tx| Ok::<_, ApiError>(game::load(tx, id, Lock::None)?.phase_index - 1))
+            .await
+            .unwrap_or(-1);
+        self.seen_press = super::last_press(&self.hub).await;
         if self
             .write(&Frame::new(frame::RM, self.hub.repr.rm_payload()))
             .await
@@ -162,9 +184,13 @@ impl Session {
             return End::Close;
         }
         let mut events = self.hub.tx.subscribe();
+        // A connection that neither plays nor observes is closed after the
+        // read timeout: it holds a place and would get every broadcast.
+        let join_by = tokio::time::Instant::now() + self.hub.config.read_timeout;
         loop {
             let alarm = self.next_alarm();
             let step = tokio::select! {
+                _ = tokio::time::sleep_until(join_by), if self.role == Role::None => Err(End::Close),
                 f = in_rx.recv() => match f {
                     None | Some(Err(FrameError::Closed)) => Err(End::Close),
                     Some(Err(FrameError::TooLong { .. })) => Err(End::Error(ErrorCode::UnknownMessage)),
@@ -371,8 +397,11 @@ impl Session {
             .state
             .write(move |tx| {
                 let g = game::load(tx, id, Lock::Update)?;
-                if g.status != Status::Forming {
-                    return Err(ApiError::conflict("the game has started"));
+                // A running game takes a bot into a seat that civil
+                // disorder opened, as it takes an API player (the seat
+                // was lost for good before).
+                if !matches!(g.status, Status::Forming | Status::Active | Status::Paused) {
+                    return Err(ApiError::conflict("the game is over"));
                 }
                 let acc = auth::create_account(
                     tx,
@@ -380,16 +409,18 @@ impl Session {
                     &format!("daide:{passcode}"),
                 )?;
                 lobby::join(tx, id, &acc, wanted.as_deref())?;
-                Ok(acc)
+                Ok((acc, g.status != Status::Forming))
             })
             .await;
         match joined {
-            Ok(account) => {
+            Ok((account, running)) => {
                 self.role = Role::Player {
                     power: None,
                     account,
                     passcode,
                 };
+                // In a running game HLO, SCO and NOW follow the map's YES.
+                self.hlo_due = running;
                 self.hub.state.changed();
                 self.pending_seat(name, version);
                 self.send(&answer(YES, m)).await?;
@@ -427,6 +458,7 @@ impl Session {
         }
         let id = self.hub.id;
         let name = self.hub.loaded.variant.map.power(p).name.clone();
+        let power_name = name.clone();
         let found = self
             .hub
             .state
@@ -435,19 +467,32 @@ impl Session {
                 if !matches!(g.status, Status::Active | Status::Paused) {
                     return Ok(None);
                 }
-                Ok::<_, ApiError>(
-                    tx.query_one(
+                let held = tx
+                    .query_one(
                         "SELECT a.id, a.name FROM members m JOIN accounts a ON a.id = m.account_id \
                          WHERE m.game_id = $1 AND m.power = $2 AND a.password_hash = $3",
-                        &[id.into(), name.into(), format!("daide:{code}").into()],
+                        &[id.into(), name.clone().into(), format!("daide:{code}").into()],
                     )?
-                    .map(|r| Account {
-                        id: r.int(0),
-                        name: r.text(1),
-                    }),
-                )
+                    .map(|r| -> crate::error::ApiResult<_> {
+                        Ok(Account {
+                            id: r.int(0)?,
+                            name: r.text(1)?,
+                        })
+                    })
+                    .transpose()?;
+                if held.is_some() {
+                    return Ok(held);
+                }
+                // The power's seat was opened by civil disorder while its
+                // bot was away: the bot comes back with its passcode and
+                // takes it again, as a replacement player would.
+                Ok::<_, ApiError>(None)
             })
             .await;
+        let found = match found {
+            Ok(None) => self.retake(id, power_name, code).await,
+            other => other,
+        };
         match found {
             Ok(Some(account)) => {
                 self.role = Role::Player {
@@ -469,6 +514,44 @@ impl Session {
             }
             _ => self.send(&answer(REJ, m)).await,
         }
+    }
+
+    /// IAM for a power without a player: the bot of this game whose
+    /// passcode it is, and that holds no other power, takes the seat.
+    async fn retake(&self, id: i64, power: String, code: i32) -> Result<Option<Account>, ApiError> {
+        let r = self
+            .hub
+            .state
+            .write(move |tx| {
+                let g = game::load(tx, id, Lock::Update)?;
+                if !matches!(g.status, Status::Active | Status::Paused) {
+                    return Ok(None);
+                }
+                let members = game::members(tx, id)?;
+                if members.iter().any(|m| m.power.as_deref() == Some(power.as_str())) {
+                    return Ok(None);
+                }
+                let mut bots = Vec::new();
+                for r in tx.query(
+                    "SELECT id, name FROM accounts WHERE name LIKE $1 AND password_hash = $2 ORDER BY id",
+                    &[format!("daide-{id}-%").into(), format!("daide:{code}").into()],
+                )? {
+                    bots.push(Account {
+                        id: r.int(0)?,
+                        name: r.text(1)?,
+                    });
+                }
+                let Some(acc) = bots.into_iter().find(|a| !members.iter().any(|m| m.account_id == a.id)) else {
+                    return Ok(None);
+                };
+                lobby::join(tx, id, &acc, Some(&power))?;
+                Ok(Some(acc))
+            })
+            .await;
+        if matches!(r, Ok(Some(_))) {
+            self.hub.state.changed();
+        }
+        r
     }
 
     /// HLO of a running game: a player's power and passcode, or UNO and
@@ -987,6 +1070,16 @@ impl Session {
     }
 
     async fn hst(&mut self, m: &Msg) -> Step {
+        // Each HST sends the whole game's results: a minute's allowance,
+        // refilled as time passes, then REJ.
+        let per_minute = f64::from(self.hub.config.hst_per_minute);
+        let (left, at) = self.hst_allowance;
+        let left = (left + at.elapsed().as_secs_f64() * per_minute / 60.0).min(per_minute);
+        if left < 1.0 {
+            self.hst_allowance = (left, std::time::Instant::now());
+            return self.send(&answer(REJ, m)).await;
+        }
+        self.hst_allowance = (left - 1.0, std::time::Instant::now());
         let only = match m.0.get(1) {
             None => None,
             Some(n) => match convert::phase_of(n) {

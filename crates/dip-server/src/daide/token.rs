@@ -406,7 +406,21 @@ impl Repr {
     }
 
     /// The RM's payload: six octets per power and province.
+    ///
+    /// The standard map's RM is empty: the protocol document says a
+    /// server using the standard map sends an RM of length zero, and David
+    /// Norman's client, which byte-swaps the names of a full RM, could
+    /// never rejoin with IAM after one. Other maps list every power and
+    /// province ([`Repr::rm_entries`]).
     pub fn rm_payload(&self) -> Vec<u8> {
+        if self.standard {
+            return Vec::new();
+        }
+        self.rm_entries()
+    }
+
+    /// Every power and province with its token, as a full RM lists them.
+    pub fn rm_entries(&self) -> Vec<u8> {
         let mut out = Vec::new();
         let mut push = |t: Token, n: &str| {
             out.extend_from_slice(&t.0.to_be_bytes());
@@ -462,7 +476,8 @@ mod tests {
         assert_eq!(r.by_name("GOB"), Some(Token(0x5215)));
         assert_eq!(r.by_name("TUR"), Some(Token(0x4106)));
         assert_eq!(r.provinces.iter().flatten().count(), 75);
-        assert_eq!(r.rm_payload().len(), 6 * (7 + 75));
+        assert_eq!(r.rm_entries().len(), 6 * (7 + 75));
+        assert!(r.rm_payload().is_empty(), "the standard map's RM is empty");
     }
 
     #[test]

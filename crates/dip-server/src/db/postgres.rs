@@ -3,7 +3,7 @@
 //! database: row locks (`FOR UPDATE SKIP LOCKED`) decide which of them
 //! processes a phase.
 
-use super::{DbError, Dialect, Row, Tx, Value};
+use super::{DbError, Dialect, Hook, Notice, Row, Tx, Value};
 use postgres::types::{ToSql, Type};
 use postgres::{Client, NoTls, Statement};
 use std::collections::HashMap;
@@ -30,6 +30,7 @@ impl Conn {
 const MAX_CONNECTIONS: usize = 16;
 
 pub struct PgDb {
+    pub(super) hook: Hook,
     url: String,
     /// Idle connections, and how many exist in all.
     pool: Mutex<(Vec<Conn>, usize)>,
@@ -70,6 +71,7 @@ impl PgDb {
     pub fn connect(url: &str) -> Result<PgDb, DbError> {
         let first = Client::connect(url, NoTls).map_err(err)?;
         Ok(PgDb {
+            hook: Hook::default(),
             url: url.to_string(),
             pool: Mutex::new((vec![Conn::new(first)], 1)),
             freed: Condvar::new(),
@@ -100,12 +102,15 @@ impl PgDb {
     }
 
     fn give_back(&self, c: Conn) {
-        let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
         if c.client.is_closed() {
+            off_runtime(vec![c]);
+            let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
             pool.1 -= 1;
-        } else {
-            pool.0.push(c);
+            self.freed.notify_one();
+            return;
         }
+        let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
+        pool.0.push(c);
         self.freed.notify_one();
     }
 
@@ -115,7 +120,11 @@ impl PgDb {
         let mut conn = self.take()?;
         let out = {
             let Conn { client, statements } = &mut conn;
-            let mut t = PgTx { tx: client, statements };
+            let mut t = PgTx {
+                tx: client,
+                statements,
+                notices: Vec::new(),
+            };
             f(&mut t)
         };
         self.give_back(conn);
@@ -124,21 +133,49 @@ impl PgDb {
 
     pub fn transaction<T, E: From<DbError>>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T, E>) -> Result<T, E> {
         let mut conn = self.take()?;
-        let out = (|| {
+        let out = (|| -> Result<(T, Vec<Notice>), E> {
             let Conn { client, statements } = &mut conn;
             let mut tx = client.transaction().map_err(err)?;
-            let out = {
+            let (out, notices) = {
                 let mut t = PgTx {
                     tx: &mut tx,
                     statements,
+                    notices: Vec::new(),
                 };
-                f(&mut t)?
+                let out = f(&mut t)?;
+                (out, t.notices)
             };
             tx.commit().map_err(err)?;
-            Ok(out)
+            Ok((out, notices))
         })();
         self.give_back(conn);
-        out
+        let (out, notices) = out?;
+        self.hook.call(notices);
+        Ok(out)
+    }
+}
+
+/// The synchronous client runs a runtime of its own, which panics when it
+/// is dropped on a thread of another runtime ("Cannot drop a runtime in a
+/// context where blocking is not allowed"): the server's last handle on
+/// the pool goes away in its async code when it stops (SIGTERM) or fails
+/// to start (a port in use). Connections are dropped on a thread of
+/// their own there.
+fn off_runtime(conns: Vec<Conn>) {
+    if conns.is_empty() {
+        return;
+    }
+    if tokio::runtime::Handle::try_current().is_ok() {
+        let _ = std::thread::spawn(move || drop(conns)).join();
+    } else {
+        drop(conns);
+    }
+}
+
+impl Drop for PgDb {
+    fn drop(&mut self) {
+        let idle = std::mem::take(&mut self.pool.get_mut().unwrap_or_else(|p| p.into_inner()).0);
+        off_runtime(idle);
     }
 }
 
@@ -146,6 +183,7 @@ impl PgDb {
 struct PgTx<'a, C: postgres::GenericClient> {
     tx: &'a mut C,
     statements: &'a mut HashMap<String, Statement>,
+    notices: Vec<Notice>,
 }
 
 impl<C: postgres::GenericClient> PgTx<'_, C> {
@@ -207,5 +245,9 @@ impl<C: postgres::GenericClient> Tx for PgTx<'_, C> {
 
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
+    }
+
+    fn notify(&mut self, n: Notice) {
+        self.notices.push(n);
     }
 }

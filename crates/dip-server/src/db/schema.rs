@@ -6,7 +6,7 @@
 use super::{Db, DbError, Dialect, Tx};
 
 /// How many steps there are; `step_sql` gives each.
-const STEPS: usize = 4;
+const STEPS: usize = 5;
 
 const V1_COMMON: &str = "
 CREATE TABLE sessions (
@@ -148,8 +148,18 @@ fn step_sql(step: usize, dialect: Dialect) -> String {
         Dialect::Sqlite => "INTEGER PRIMARY KEY AUTOINCREMENT",
         Dialect::Postgres => "BIGSERIAL PRIMARY KEY",
     };
-    if step == 3 {
+    if step == 4 {
         return BOARDS.to_string();
+    }
+    if step == 3 {
+        // Names unique by their confusable skeleton (filled for older
+        // accounts by `auth::fill_skeletons`); private games.
+        return "ALTER TABLE accounts ADD COLUMN name_skeleton TEXT;\
+                CREATE UNIQUE INDEX accounts_skeleton ON accounts (name_skeleton);\
+                ALTER TABLE games ADD COLUMN private BIGINT NOT NULL DEFAULT 0;\
+                ALTER TABLE games ADD COLUMN invite TEXT;\
+                ALTER TABLE games ADD COLUMN join_password TEXT"
+            .to_string();
     }
     if step == 2 {
         return WAR.replace("{ID}", id);
@@ -175,7 +185,7 @@ fn current(tx: &mut dyn Tx) -> Result<usize, DbError> {
         &[],
     )?;
     let row = tx.query_one("SELECT MAX(version) FROM schema_version", &[])?;
-    Ok(row.and_then(|r| r.opt_int(0)).unwrap_or(0) as usize)
+    Ok(row.map(|r| r.opt_int(0)).transpose()?.flatten().unwrap_or(0) as usize)
 }
 
 pub fn migrate(db: &Db) -> Result<(), DbError> {
@@ -207,6 +217,9 @@ fn migrate_to(db: &Db, target: usize) -> Result<(), DbError> {
                 &[(step as i64 + 1).into()],
             )?;
         }
+        if target > 3 {
+            crate::auth::fill_skeletons(tx)?;
+        }
         Ok(())
     })
 }
@@ -219,6 +232,19 @@ mod tests {
 
     fn version(db: &Db) -> usize {
         db.read(|tx| current(tx)).unwrap()
+    }
+
+    /// An account as the first schema stored it (no skeleton).
+    fn old_account(tx: &mut dyn Tx, name: &str) -> crate::error::ApiResult<Account> {
+        let id = tx
+            .query_one(
+                "INSERT INTO accounts (name, name_key, password_hash, created) VALUES ($1, $2, 'hash', 0) RETURNING id",
+                &[name.into(), crate::auth::name_key(name).into()],
+            )?
+            .map(|r| r.int(0))
+            .transpose()?
+            .unwrap_or(0);
+        Ok(Account { id, name: name.into() })
     }
 
     /// A database written at each older schema version (an account, a
@@ -237,15 +263,25 @@ mod tests {
                 migrate_to(&db, old).unwrap();
                 assert_eq!(version(&db), old);
                 db.transaction(|tx| -> crate::error::ApiResult<i64> {
-                    let gm = crate::auth::create_account(tx, "gm", "hash")?;
+                    let gm = old_account(tx, "gm")?;
                     let new: crate::lobby::NewGame = serde_json::from_value(serde_json::json!({
                         "name": "Old game", "players": {"min": 2, "max": 7}
                     }))
                     .unwrap();
                     let id = crate::lobby::create(tx, &gm, new)?;
-                    let other = crate::auth::create_account(tx, "other", "hash")?;
-                    crate::lobby::join(tx, id, &gm, Some("France"))?;
-                    crate::lobby::join(tx, id, &other, Some("Germany"))?;
+                    let other = old_account(tx, "other")?;
+                    // Two names that look alike, allowed before step 4.
+                    old_account(tx, "xavier")?;
+                    old_account(tx, "x\u{430}vier")?;
+                    // Joined as the old schema stored it (today's join
+                    // answers with a view that reads the newer columns).
+                    for (who, power) in [(&gm, "France"), (&other, "Germany")] {
+                        tx.exec(
+                            "INSERT INTO members (game_id, account_id, wanted, joined) VALUES ($1, $2, $3, 0)",
+                            &[id.into(), who.id.into(), power.into()],
+                        )?;
+                        crate::game::event(tx, id, "joined", serde_json::json!({}))?;
+                    }
                     Ok(id)
                 })
                 .unwrap()
@@ -274,7 +310,7 @@ mod tests {
                 let kinds: Vec<String> = tx
                     .query("SELECT kind FROM events WHERE game_id = $1 ORDER BY id", &[id.into()])?
                     .iter()
-                    .map(|r| r.text(0))
+                    .map(|r| r.text(0).unwrap())
                     .collect();
                 assert_eq!(
                     kinds,
@@ -282,10 +318,20 @@ mod tests {
                     "from {old}"
                 );
                 assert_eq!(tx.query("SELECT id FROM edits", &[])?.len(), 1);
+                // Both look-alikes still log in; the older one holds the
+                // skeleton, and a third cannot be made.
+                assert!(crate::auth::password_of(tx, "x\u{430}vier")?.is_some());
+                let skeletons = tx.query(
+                    "SELECT name FROM accounts WHERE name_skeleton IS NOT NULL ORDER BY id",
+                    &[],
+                )?;
+                assert_eq!(skeletons.len(), 3, "{skeletons:?}");
                 assert!(tx.query("SELECT id FROM war_games", &[])?.is_empty());
                 Ok(())
             })
             .unwrap();
+            let third = db.transaction(|tx| crate::auth::create_account(tx, "xav\u{456}er", "hash"));
+            assert_eq!(third.unwrap_err().status, axum::http::StatusCode::CONFLICT);
             drop(db);
             let _ = std::fs::remove_dir_all(&dir);
         }

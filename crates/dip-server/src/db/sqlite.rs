@@ -4,13 +4,14 @@
 //! commit survives the process being killed; `DIP_SQLITE_SYNC=FULL` also
 //! survives a power cut, at the cost of an fsync per commit.
 
-use super::{DbError, Dialect, Row, Tx, Value};
+use super::{DbError, Dialect, Hook, Notice, Row, Tx, Value};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ToSql, TransactionBehavior};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 pub struct SqliteDb {
+    pub(super) hook: Hook,
     path: PathBuf,
     writer: Mutex<Connection>,
     readers: Mutex<Vec<Connection>>,
@@ -50,6 +51,7 @@ impl SqliteDb {
     pub fn open(path: &Path) -> Result<SqliteDb, DbError> {
         let writer = open(path)?;
         Ok(SqliteDb {
+            hook: Hook::default(),
             path: path.to_path_buf(),
             writer: Mutex::new(writer),
             readers: Mutex::new(Vec::new()),
@@ -63,9 +65,15 @@ impl SqliteDb {
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(err)?;
-        let mut t = SqliteTx { tx: &tx };
+        let mut t = SqliteTx {
+            tx: &tx,
+            notices: Vec::new(),
+        };
         let out = f(&mut t)?;
+        let notices = t.notices;
         tx.commit().map_err(err)?;
+        // Still the only writer: the notices go out in commit order.
+        self.hook.call(notices);
         Ok(out)
     }
 
@@ -79,7 +87,10 @@ impl SqliteDb {
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Deferred)
                 .map_err(err)?;
-            let mut t = SqliteTx { tx: &tx };
+            let mut t = SqliteTx {
+                tx: &tx,
+                notices: Vec::new(),
+            };
             let out = f(&mut t);
             let _ = tx.finish();
             out
@@ -94,6 +105,7 @@ impl SqliteDb {
 
 struct SqliteTx<'a> {
     tx: &'a rusqlite::Transaction<'a>,
+    notices: Vec<Notice>,
 }
 
 /// `$1` → `?1`: SQLite's numbered parameters.
@@ -149,5 +161,9 @@ impl Tx for SqliteTx<'_> {
 
     fn dialect(&self) -> Dialect {
         Dialect::Sqlite
+    }
+
+    fn notify(&mut self, n: Notice) {
+        self.notices.push(n);
     }
 }

@@ -47,9 +47,16 @@ fn signup_file(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<DatFile> {
     }))
 }
 
+/// A game's file name: `WAR01.DAT` for game 1, `WAR101.DAT` for game 101
+/// (still a DOS 8.3 name up to game 99999). Games 1 and 101 were both
+/// `WAR01.DAT`.
+pub fn file_name(id: i64, ext: &str) -> String {
+    format!("WAR{id:02}.{ext}")
+}
+
 /// The export: (file name, bytes).
 pub fn export(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<(String, Vec<u8>)> {
-    let name = |ext: &str| format!("WAR{:02}.{ext}", row.id % 100);
+    let name = |ext: &str| file_name(row.id, ext);
     if let Some(a) = &row.archive {
         return Ok((name("DAT"), a.clone()));
     }
@@ -125,10 +132,9 @@ fn bad_file(e: FileError) -> ApiError {
 /// The account of each seat: the one given as seatN=ACCOUNT, else the one
 /// of the player's name; every seat needs one, each a different account.
 fn accounts(tx: &mut dyn Tx, players: &[(u8, String)], opts: &ImportOptions) -> ApiResult<Vec<(u8, i64)>> {
-    let all: Vec<(i64, String)> = tx
-        .query("SELECT id, name FROM accounts ORDER BY id", &[])?
-        .iter()
-        .map(|r| (r.int(0), r.text(1)))
+    let all: Vec<(i64, String)> = crate::db::accounts::all(tx)?
+        .into_iter()
+        .map(|a| (a.id, a.name))
         .collect();
     let mut accounts = Vec::new();
     let mut missing = Vec::new();
@@ -194,15 +200,9 @@ pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOpt
     let id = insert(tx, creator, &name, WarStatus::Active, &options)?;
     let now = now_ms();
     for (seat, acc) in accounts {
-        tx.exec(
-            "INSERT INTO war_seats (game_id, seat, account_id, vote, joined) VALUES ($1, $2, $3, 1, $4)",
-            &[id.into(), (seat as i64).into(), acc.into(), now.into()],
-        )?;
+        crate::db::war::take_seat(tx, id, seat, acc, true, now)?;
     }
-    tx.exec(
-        "UPDATE war_games SET original = $1 WHERE id = $2",
-        &[super::hex(bytes).into(), id.into()],
-    )?;
+    crate::db::war::set_original(tx, id, Some(bytes))?;
     let mut row = load(tx, id, true)?;
     row.status = if dat.event.status == Status::Completed || game.is_over() {
         WarStatus::Completed
@@ -244,21 +244,9 @@ fn import_signup(
         let joined = dip_war::daynum::to_unix(p.joined)
             .and_then(|s| s.checked_mul(1000))
             .unwrap_or(now);
-        tx.exec(
-            "INSERT INTO war_seats (game_id, seat, account_id, vote, joined) VALUES ($1, $2, $3, $4, $5)",
-            &[
-                id.into(),
-                (seat as i64).into(),
-                acc.into(),
-                p.vote.into(),
-                joined.into(),
-            ],
-        )?;
+        crate::db::war::take_seat(tx, id, seat, acc, p.vote, joined)?;
     }
-    tx.exec(
-        "UPDATE war_games SET original = $1 WHERE id = $2",
-        &[super::hex(bytes).into(), id.into()],
-    )?;
+    crate::db::war::set_original(tx, id, Some(bytes))?;
     let row = load(tx, id, true)?;
     super::signup::maybe_start(tx, row)?;
     Ok(id)
@@ -268,16 +256,18 @@ fn import_signup(
 /// `dip serve`, on behalf of the account `creator`.
 pub fn import_into(db: &crate::db::Db, creator: &str, bytes: &[u8], opts: &ImportOptions) -> ApiResult<i64> {
     db.transaction(|tx| {
-        let row = tx
-            .query_one(
-                "SELECT id, name FROM accounts WHERE name_key = $1",
-                &[name_key(creator).into()],
-            )?
+        let who = crate::db::accounts::by_key(tx, &name_key(creator))?
             .ok_or_else(|| ApiError::not_found(format!("no account `{creator}` (the game's creator)")))?;
-        let who = Account {
-            id: row.int(0),
-            name: row.text(1),
-        };
         import(tx, &who, bytes, opts)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn games_1_and_101_were_both_war01() {
+        assert_eq!(super::file_name(1, "DAT"), "WAR01.DAT");
+        assert_eq!(super::file_name(101, "DAT"), "WAR101.DAT");
+        assert_eq!(super::file_name(12345, "REC"), "WAR12345.REC");
+    }
 }

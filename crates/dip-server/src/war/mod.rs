@@ -16,7 +16,7 @@ pub mod signup;
 pub mod turn;
 pub mod view;
 
-use crate::db::{Row, Tx};
+use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use dip_war::signup::Range;
 use dip_war::Game;
@@ -37,6 +37,24 @@ pub struct WarOptions {
     pub keep: i64,
     /// The dice's seed.
     pub seed: u64,
+}
+
+/// A seed nobody can foresee: from the operating system's generator
+/// (fastrand's state could be worked out from the other numbers it gives).
+pub fn secret_seed() -> u64 {
+    use rand_core::RngCore;
+    rand_core::OsRng.next_u64()
+}
+
+/// The seed a game made over the API plays: the one asked for only where
+/// the server allows it ([`crate::AppState::war_exact_seeds`]), else a
+/// secret one, so that a player who reuses a seed, even on the same
+/// server, sees another deal and other dice.
+pub fn seed_for_api(st: &crate::AppState, asked: Option<u64>) -> Option<u64> {
+    match asked {
+        Some(s) if st.war_exact_seeds => Some(s),
+        _ => Some(secret_seed()),
+    }
 }
 
 impl WarOptions {
@@ -68,7 +86,7 @@ impl WarStatus {
             WarStatus::Deleted => "deleted",
         }
     }
-    fn parse(s: &str) -> WarStatus {
+    pub(crate) fn parse(s: &str) -> WarStatus {
         match s {
             "active" => WarStatus::Active,
             "completed" => WarStatus::Completed,
@@ -100,36 +118,7 @@ pub struct WarRow {
     pub delete_at: Option<i64>,
 }
 
-pub const COLUMNS: &str =
-    "id, name, creator, status, options, game, deadline, actions, original, archive, created, finished, delete_at";
-
 impl WarRow {
-    pub fn from_row(r: &Row) -> ApiResult<WarRow> {
-        let id = r.int(0);
-        let bad = |what: &str, e: String| ApiError::internal(format!("war game {id}: stored {what}: {e}"));
-        let options = serde_json::from_str(&r.text(4)).map_err(|e| bad("options", e.to_string()))?;
-        let game = match r.opt_text(5) {
-            Some(t) => Some(serde_json::from_str(&t).map_err(|e| bad("game", e.to_string()))?),
-            None => None,
-        };
-        let bytes = |i: usize| r.opt_text(i).map(|t| unhex(&t)).transpose().map_err(|e| bad("file", e));
-        Ok(WarRow {
-            id,
-            name: r.text(1),
-            creator: r.int(2),
-            status: WarStatus::parse(&r.text(3)),
-            options,
-            game,
-            deadline: r.opt_int(6),
-            actions: r.int(7),
-            original: bytes(8)?,
-            archive: bytes(9)?,
-            created: r.int(10),
-            finished: r.opt_int(11),
-            delete_at: r.opt_int(12),
-        })
-    }
-
     /// The game of an active or completed row.
     pub fn game(&self) -> ApiResult<&Game> {
         self.game.as_ref().ok_or_else(|| match self.status {
@@ -146,35 +135,12 @@ impl WarRow {
 
 /// Loads a game; `lock` keeps the row this transaction's (PostgreSQL).
 pub fn load(tx: &mut dyn Tx, id: i64, lock: bool) -> ApiResult<WarRow> {
-    let clause = if lock { tx.for_update() } else { "" };
-    let sql = format!("SELECT {COLUMNS} FROM war_games WHERE id = $1{clause}");
-    match tx.query_one(&sql, &[id.into()])? {
-        Some(r) => WarRow::from_row(&r),
-        None => Err(ApiError::not_found(format!("no Global War game {id}"))),
-    }
+    crate::db::war::load(tx, id, lock)?.ok_or_else(|| ApiError::not_found(format!("no Global War game {id}")))
 }
 
 /// Stores the game after an action.
 pub fn store(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<()> {
-    let game = match &row.game {
-        Some(g) => Some(serde_json::to_string(g).map_err(|e| ApiError::internal(e.to_string()))?),
-        None => None,
-    };
-    tx.exec(
-        "UPDATE war_games SET status = $1, game = $2, deadline = $3, actions = $4, archive = $5, finished = $6, \
-         delete_at = $7 WHERE id = $8",
-        &[
-            row.status.as_str().into(),
-            game.into(),
-            row.deadline.into(),
-            row.actions.into(),
-            row.archive.as_deref().map(hex).into(),
-            row.finished.into(),
-            row.delete_at.into(),
-            row.id.into(),
-        ],
-    )?;
-    Ok(())
+    Ok(crate::db::war::store(tx, row)?)
 }
 
 /// A seat taken by an account.
@@ -189,21 +155,7 @@ pub struct Seat {
 }
 
 pub fn seats(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Seat>> {
-    Ok(tx
-        .query(
-            "SELECT s.seat, s.account_id, a.name, s.vote, s.joined FROM war_seats s JOIN accounts a ON a.id = s.account_id \
-             WHERE s.game_id = $1 ORDER BY s.seat",
-            &[id.into()],
-        )?
-        .iter()
-        .map(|r| Seat {
-            seat: r.int(0) as u8,
-            account_id: r.int(1),
-            name: r.text(2),
-            vote: r.int(3) != 0,
-            joined: r.int(4),
-        })
-        .collect())
+    Ok(crate::db::war::seats(tx, id)?)
 }
 
 /// The seat of an account in a game.

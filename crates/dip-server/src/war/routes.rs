@@ -33,6 +33,8 @@ pub fn api() -> Router<AppState> {
 
 async fn create(State(st): State<AppState>, headers: HeaderMap, Body(new): Body<NewWar>) -> ApiResult<Response> {
     let who = account(&st, &headers).await?;
+    let mut new = new;
+    new.seed = super::seed_for_api(&st, new.seed);
     let id = st.write(move |tx| super::signup::create(tx, &who, &new)).await?;
     st.changed();
     Ok((StatusCode::CREATED, Json(json!({"id": id}))).into_response())
@@ -65,7 +67,7 @@ async fn join(
     State(st): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    body: axum::body::Bytes,
+    crate::routes::RawBody(body): crate::routes::RawBody,
 ) -> ApiResult<Json<Json_>> {
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
@@ -215,9 +217,10 @@ async fn import(
     State(st): State<AppState>,
     headers: HeaderMap,
     q: Result<Query<ImportOptions>, axum::extract::rejection::QueryRejection>,
-    body: axum::body::Bytes,
+    crate::routes::RawBody(body): crate::routes::RawBody,
 ) -> ApiResult<Response> {
-    let Query(opts) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(mut opts) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    opts.seed = super::seed_for_api(&st, opts.seed);
     let who = account(&st, &headers).await?;
     if body.is_empty() {
         return Err(ApiError::bad_request(

@@ -2,7 +2,7 @@
 //! game's players with their team's password) and vote; the game starts
 //! when `dip_war::signup` says so.
 
-use super::{load, seats, store, WarOptions, WarRow, WarStatus, COLUMNS};
+use super::{load, seats, store, WarOptions, WarRow, WarStatus};
 use crate::auth::Account;
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
@@ -86,7 +86,7 @@ pub fn check_options(new: &NewWar) -> ApiResult<WarOptions> {
         passwords,
         time_limit: duration("time_limit", &new.time_limit)?,
         keep: duration("keep", &new.keep)?.unwrap_or(7 * 86_400_000),
-        seed: new.seed.unwrap_or_else(|| fastrand::u64(..)),
+        seed: new.seed.unwrap_or_else(super::secret_seed),
     })
 }
 
@@ -103,20 +103,7 @@ pub fn insert(
     status: WarStatus,
     options: &WarOptions,
 ) -> ApiResult<i64> {
-    let row = tx.query_one(
-        "INSERT INTO war_games (name, creator, status, options, created) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-        &[
-            name.into(),
-            creator.id.into(),
-            status.as_str().into(),
-            serde_json::to_string(options)
-                .map_err(|e| ApiError::internal(e.to_string()))?
-                .into(),
-            now_ms().into(),
-        ],
-    )?;
-    row.map(|r| r.int(0))
-        .ok_or_else(|| ApiError::internal("the new game has no id"))
+    Ok(crate::db::war::insert(tx, creator.id, name, status, options, now_ms())?)
 }
 
 fn in_signup(row: &WarRow) -> ApiResult<()> {
@@ -161,10 +148,7 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, password: Option<&str>) -> 
             .find(|s| !numbers.contains(s))
             .ok_or_else(|| ApiError::conflict("the game is full"))?
     };
-    tx.exec(
-        "INSERT INTO war_seats (game_id, seat, account_id, vote, joined) VALUES ($1, $2, $3, 0, $4)",
-        &[id.into(), (seat as i64).into(), who.id.into(), now_ms().into()],
-    )?;
+    crate::db::war::take_seat(tx, id, seat, who.id, false, now_ms())?;
     moved_on(tx, id)?;
     maybe_start(tx, row)
 }
@@ -174,11 +158,7 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, password: Option<&str>) -> 
 pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<bool> {
     let row = load(tx, id, true)?;
     in_signup(&row)?;
-    let n = tx.exec(
-        "DELETE FROM war_seats WHERE game_id = $1 AND account_id = $2",
-        &[id.into(), who.id.into()],
-    )?;
-    if n == 0 {
+    if !crate::db::war::leave_seat(tx, id, who.id)? {
         return Err(ApiError::conflict("you have not joined this game"));
     }
     moved_on(tx, id)?;
@@ -187,19 +167,14 @@ pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<bool> {
 
 /// The sign-up changed: an imported file is no longer the game's export.
 fn moved_on(tx: &mut dyn Tx, id: i64) -> ApiResult<()> {
-    tx.exec("UPDATE war_games SET original = NULL WHERE id = $1", &[id.into()])?;
-    Ok(())
+    Ok(crate::db::war::set_original(tx, id, None)?)
 }
 
 /// Votes yes or no to start; returns whether the game started.
 pub fn vote(tx: &mut dyn Tx, id: i64, who: &Account, vote: bool) -> ApiResult<bool> {
     let row = load(tx, id, true)?;
     in_signup(&row)?;
-    let n = tx.exec(
-        "UPDATE war_seats SET vote = $1 WHERE game_id = $2 AND account_id = $3",
-        &[vote.into(), id.into(), who.id.into()],
-    )?;
-    if n == 0 {
+    if !crate::db::war::vote(tx, id, who.id, vote)? {
         return Err(ApiError::conflict("join the game before voting"));
     }
     moved_on(tx, id)?;
@@ -234,13 +209,8 @@ pub(super) fn maybe_start(tx: &mut dyn Tx, mut row: WarRow) -> ApiResult<bool> {
 
 /// `GET /api/v1/war/games`: every game but the deleted, newest first.
 pub fn list(tx: &mut dyn Tx, viewer: Option<&Account>) -> ApiResult<serde_json::Value> {
-    let rows = tx.query(
-        &format!("SELECT {COLUMNS} FROM war_games WHERE status <> 'deleted' ORDER BY id DESC LIMIT 200"),
-        &[],
-    )?;
     let mut games = Vec::new();
-    for r in rows {
-        let row = WarRow::from_row(&r)?;
+    for row in crate::db::war::list(tx)? {
         let taken = seats(tx, row.id)?;
         let me = viewer.and_then(|a| super::seat_of(&taken, a.id));
         games.push(serde_json::json!({

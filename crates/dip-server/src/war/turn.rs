@@ -3,7 +3,7 @@
 //! limit, after which the turn is rolled back to its start and passes on;
 //! completion, and deletion a set time after it.
 
-use super::{load, seat_of, seats, store, WarRow, WarStatus, COLUMNS};
+use super::{load, seat_of, seats, store, WarRow, WarStatus};
 use crate::auth::Account;
 use crate::db::{Db, Tx};
 use crate::error::{ApiError, ApiResult};
@@ -228,19 +228,8 @@ fn record(
         complete(row, now);
     }
     store(tx, row)?;
-    tx.exec(
-        "INSERT INTO war_log (game_id, turn, seat, action, events, made) VALUES ($1, $2, $3, $4, $5, $6)",
-        &[
-            row.id.into(),
-            (turn as i64).into(),
-            (seat as i64).into(),
-            action.into(),
-            serde_json::to_string(events)
-                .map_err(|e| ApiError::internal(e.to_string()))?
-                .into(),
-            now.into(),
-        ],
-    )?;
+    let events = serde_json::to_string(events).map_err(|e| ApiError::internal(e.to_string()))?;
+    crate::db::war::log_action(tx, row.id, turn as i64, seat, action, &events, now)?;
     Ok(())
 }
 
@@ -274,34 +263,16 @@ pub fn process_due(db: &Db) -> usize {
     loop {
         let now = now_ms();
         let mut claimed: Option<i64> = None;
-        let not_in = if skip.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " AND id NOT IN ({})",
-                skip.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
-            )
-        };
         let r = db.transaction(|tx| -> ApiResult<bool> {
-            let sql = format!(
-                "SELECT {COLUMNS} FROM war_games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1{not_in} \
-                 ORDER BY deadline LIMIT 1{}",
-                tx.skip_locked()
-            );
-            if let Some(r) = tx.query_one(&sql, &[now.into()])? {
-                claimed = Some(r.int(0));
-                let mut row = WarRow::from_row(&r)?;
+            if let Some(id) = crate::db::war::claim_timed_out(tx, now, &skip)? {
+                claimed = Some(id);
+                let mut row = load(tx, id, true)?;
                 time_out(tx, &mut row, now)?;
                 return Ok(true);
             }
-            let sql = format!(
-                "SELECT id FROM war_games WHERE status = 'completed' AND delete_at IS NOT NULL AND delete_at <= $1{not_in} \
-                 ORDER BY delete_at LIMIT 1{}",
-                tx.skip_locked()
-            );
-            if let Some(r) = tx.query_one(&sql, &[now.into()])? {
-                claimed = Some(r.int(0));
-                delete(tx, r.int(0))?;
+            if let Some(id) = crate::db::war::claim_deletion(tx, now, &skip)? {
+                claimed = Some(id);
+                crate::db::war::delete(tx, id)?;
                 return Ok(true);
             }
             Ok(false)
@@ -322,18 +293,6 @@ pub fn process_due(db: &Db) -> usize {
     done
 }
 
-/// Deletes a completed game: the position and the log go, the archived
-/// export and the seats stay.
-fn delete(tx: &mut dyn Tx, id: i64) -> ApiResult<()> {
-    tx.exec("DELETE FROM war_log WHERE game_id = $1", &[id.into()])?;
-    tx.exec(
-        "UPDATE war_games SET status = 'deleted', game = NULL, original = NULL, deadline = NULL, delete_at = NULL \
-         WHERE id = $1",
-        &[id.into()],
-    )?;
-    Ok(())
-}
-
 /// `GET …/log`: the actions of the game, newest last (`since`: after that
 /// entry).
 pub fn log(tx: &mut dyn Tx, id: i64, since: i64, viewer: Option<&Account>) -> ApiResult<serde_json::Value> {
@@ -342,24 +301,19 @@ pub fn log(tx: &mut dyn Tx, id: i64, since: i64, viewer: Option<&Account>) -> Ap
     let me = viewer.and_then(|a| seat_of(&taken, a.id));
     let names = super::view::name_viewer(&row, me, viewer);
     let pos = row.game.as_ref().map(|g| &g.pos);
-    let rows = tx.query(
-        "SELECT id, turn, seat, action, events, made FROM war_log WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT 1000",
-        &[id.into(), since.into()],
-    )?;
-    let entries: Vec<serde_json::Value> = rows
+    let entries: Vec<serde_json::Value> = crate::db::war::log(tx, id, since)?
         .iter()
-        .map(|r| {
-            let seat = r.int(2) as u8;
-            let events: serde_json::Value = serde_json::from_str(&r.text(4)).unwrap_or_default();
-            let action: serde_json::Value = serde_json::from_str(&r.text(3)).unwrap_or_default();
+        .map(|e| {
+            let events: serde_json::Value = serde_json::from_str(&e.events).unwrap_or_default();
+            let action: serde_json::Value = serde_json::from_str(&e.action).unwrap_or_default();
             serde_json::json!({
-                "id": r.int(0),
-                "turn": r.int(1),
-                "seat": seat,
-                "player": pos.map(|p| p.display_name(seat, names)),
+                "id": e.id,
+                "turn": e.turn,
+                "seat": e.seat,
+                "player": pos.map(|p| p.display_name(e.seat, names)),
                 "action": action,
                 "events": events,
-                "at": iso8601(r.int(5)),
+                "at": iso8601(e.made),
             })
         })
         .collect();

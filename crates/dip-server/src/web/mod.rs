@@ -12,6 +12,7 @@ mod war;
 use crate::auth::{self, Account};
 use crate::error::ApiError;
 use crate::game::{self, Lock};
+use crate::listen::Peer;
 use crate::lobby::{self, NewGame};
 use crate::routes::{cookie, viewer, CSRF_COOKIE, SESSION_COOKIE};
 use crate::AppState;
@@ -221,6 +222,7 @@ fn form_again(headers: &HeaderMap, signup: bool, status: StatusCode, message: &s
 
 async fn signup(
     State(st): State<AppState>,
+    Peer(peer): Peer,
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> WebResult<Response> {
@@ -232,9 +234,7 @@ async fn signup(
     if let Err(e) = auth::check_new(&name, &password) {
         return Ok(form_again(&headers, true, e.status, &e.message));
     }
-    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let hash = st.hash_new_password(&password, peer).await?;
     let created = st
         .write(move |tx| {
             let acc = auth::create_account(tx, &name, &hash)?;
@@ -250,13 +250,14 @@ async fn signup(
 
 async fn login(
     State(st): State<AppState>,
+    Peer(peer): Peer,
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> WebResult<Response> {
     check_form_csrf(&headers, &form)?;
     let name = field(&form, "name").trim().to_string();
     let password = field(&form, "password").to_string();
-    let token = match st.log_in(&name, &password).await {
+    let token = match st.log_in(&name, &password, peer).await {
         Ok((_, token)) => token,
         Err(e) if e.status == StatusCode::UNAUTHORIZED => {
             return Ok(form_again(&headers, false, e.status, &e.message));
@@ -337,7 +338,12 @@ async fn create(
             crate::game::Assignment::Choice
         },
         civil_disorder_after: num("civil_disorder_after")?.map(|n| n.min(1000) as u32),
+        private: form.contains_key("private"),
+        password: Some(field(&form, "password").to_string()).filter(|s| !s.is_empty()),
+        password_hash: None,
     };
+    let mut new = new;
+    new.password_hash = crate::routes::new_game_password(&st, new.password.as_deref()).await?;
     let join = form.contains_key("join");
     let power = opt("power");
     let id = st
@@ -363,12 +369,21 @@ async fn join(
     let id = crate::routes::game_id_of(&id)?;
     let me = signed_in_account(&st, &headers).await?;
     let power = Some(field(&form, "power").trim().to_string()).filter(|s| !s.is_empty());
+    let given = |k: &str| Some(field(&form, k).to_string()).filter(|s| !s.is_empty());
+    crate::private::may_join(&st, id, &me, given("invite"), given("password")).await?;
     st.write(move |tx| lobby::join(tx, id, &me, power.as_deref())).await?;
     st.changed();
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
 
-async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> WebResult<Page> {
+async fn game_page(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    uri: axum::http::Uri,
+) -> WebResult<Page> {
+    // The invitation the guard let through (`?invite=`), for the join form.
+    let invite = crate::private::invite_in_query(axum::http::Uri::query(&uri));
     let (csrf, new_csrf) = csrf(&headers);
     let id = crate::routes::game_id_of(&id)?;
     let me = who(&st, &headers).await;
@@ -379,15 +394,12 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
             let view = game::view(tx, &g, viewer_id)?;
             let svg = crate::history::map_svg_clickable(&g)?;
             // The page's live updates start after what it shows.
-            let last_event = tx
-                .query_one("SELECT MAX(id) FROM events WHERE game_id = $1", &[id.into()])?
-                .and_then(|r| r.opt_int(0))
-                .unwrap_or(0);
+            let last_event = crate::db::events::last(tx, id)?;
             Ok((view, svg, last_event))
         })
         .await?;
     Ok(Page {
-        html: pages::game(me.as_ref(), &csrf, &view, &svg, last_event),
+        html: pages::game(me.as_ref(), &csrf, &view, &svg, last_event, invite.as_deref()),
         new_csrf,
     })
 }
@@ -396,6 +408,7 @@ async fn game_page(State(st): State<AppState>, headers: HeaderMap, Path(id): Pat
 const ASSETS: &[(&str, &str, &str)] = &[
     ("style.css", "text/css", include_str!("../../assets/style.css")),
     ("game.js", "text/javascript", include_str!("../../assets/game.js")),
+    ("draw.js", "text/javascript", include_str!("../../assets/draw.js")),
     ("lobby.js", "text/javascript", include_str!("../../assets/lobby.js")),
     ("map.js", "text/javascript", include_str!("../../assets/map.js")),
     ("war.js", "text/javascript", include_str!("../../assets/war.js")),

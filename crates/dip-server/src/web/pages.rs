@@ -238,6 +238,8 @@ pub fn lobby(
                             } }
                             label { "Civil disorder after missed phases" input name="civil_disorder_after" type="number" min="1" max="100" value="2"; }
                             label.check { input type="checkbox" name="anonymous"; "Anonymous (names hidden until the end)" }
+                            label.check { input type="checkbox" name="private" id="private"; "Private (seen and joined only by invitation link or password)" }
+                            label { "Password (private games, optional)" input name="password" id="game-password" type="password" autocomplete="new-password"; }
                             // Only a server started with DAIDE ports can give a game one.
                             @if daide { label.check { input type="checkbox" name="daide"; "Bots may join (DAIDE)" } }
                             label.check { input type="checkbox" name="join" checked; "Join it myself as" }
@@ -258,7 +260,7 @@ pub fn lobby(
     )
 }
 
-pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: i64) -> String {
+pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: i64, invite: Option<&str>) -> String {
     let id = g["id"].as_i64().unwrap_or(0);
     let player = g["you"]["power"].is_string();
     // A finished game is view only, for its game master too.
@@ -292,6 +294,22 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: 
                             " · " span #status { (g["status"].as_str().unwrap_or("")) }
                         }
                         @if let Some(r) = g["result"].as_str() { p.result { (r) } }
+                    }
+                    // A private game: the game master's invitation link; an
+                    // invited visitor's join form.
+                    @if let Some(token) = g["invite"].as_str() {
+                        p #invitation { "Private game. Invitation link: " a #invite-link href={"/games/" (id) "?invite=" (token)} { "/games/" (id) "?invite=" (token) } }
+                    }
+                    @if me.is_some() && g["you"].is_null() && g["status"] == "forming" && (invite.is_some() || g["private"] != true) {
+                        form #join-form method="post" action={"/games/" (id) "/join"} {
+                            input type="hidden" name="csrf" value=(csrf);
+                            @if let Some(t) = invite { input type="hidden" name="invite" value=(t); }
+                            label { "Power" select name="power" {
+                                option value="" { "any" }
+                                @for p in &powers { option value=(p["name"].as_str().unwrap_or("")) { (p["name"].as_str().unwrap_or("")) } }
+                            } }
+                            button type="submit" id="join-game" { "Join this game" }
+                        }
                     }
                     table #powers {
                         thead { tr { th { "Power" } th { "Player" } th { "Centres" } th { "Orders" } th { "Ready" } } }

@@ -11,8 +11,8 @@
 //! are missing. `DIP_SCREENSHOTS=docs/screenshots` writes the screenshots
 //! there (the README's); otherwise they go under the target directory.
 
+#[path = "../serve_common/mod.rs"]
 mod serve_common;
-
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
@@ -168,7 +168,10 @@ async fn on_top(b: &Browser, el: &Element) -> (f64, f64) {
         .execute(
             "const el = arguments[0]; el.scrollIntoView({block: 'center'});
              const r = el.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-             const mine = (x, y) => el.contains(document.elementFromPoint(x, y));
+             // On top: the element itself, or what clicks as its province
+             // (the unit's icon over it).
+             const mine = (x, y) => { const t = document.elementFromPoint(x, y);
+               return el.contains(t) || (!!el.dataset.province && t?.closest('[data-province]')?.dataset.province === el.dataset.province); };
              if (mine(cx, cy)) return [0, 0];
              for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
                const x = r.left + r.width * i / 10, y = r.top + r.height * j / 10;
@@ -345,6 +348,17 @@ async fn ordering(b: &Browser, short: &str) {
     .await;
 }
 
+/// Is an order of this kind drawn for the unit at `at` among the orders
+/// being entered?
+async fn drawn(b: &Browser, kind: &str, at: &str) -> bool {
+    eval(
+        b,
+        &format!("return !!document.querySelector('#live-orders .order.{kind}[data-at=\"{at}\"]')"),
+    )
+    .await
+        == Value::Bool(true)
+}
+
 /// Is a unit drawn in the province?
 async fn unit_drawn(b: &Browser, p: &str) -> bool {
     eval(
@@ -510,7 +524,19 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
         .as_f64()
         .unwrap();
     assert!(shown_ms <= 50.0, "a click took {shown_ms} ms to show its order");
-    println!("game page interactive after {best} ms (best of 3); pointer up to the order shown: {shown_ms} ms");
+    // The arrow is on the map in the same frame.
+    assert!(drawn(&b, "move", "par").await, "the move drawn as it is entered");
+    let arrow_ms = eval(&b, "return Number(document.querySelector('main.game').dataset.arrowMs)")
+        .await
+        .as_f64()
+        .unwrap();
+    assert!(
+        arrow_ms > 0.0 && arrow_ms <= 50.0,
+        "a click took {arrow_ms} ms to draw its arrow"
+    );
+    println!(
+        "game page interactive after {best} ms (best of 3); pointer up to the order shown: {shown_ms} ms, its arrow drawn: {arrow_ms} ms"
+    );
     // F bre-mao by typing.
     find(&b, "#orders").await.send_keys("\nF bre-mao").await.unwrap();
     until(
@@ -519,14 +545,24 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
         "return [...document.querySelectorAll('#checked li')].some(l => l.textContent.includes('F Bre-Mao'))",
     )
     .await;
+    // A typed order is drawn once the server has read it.
+    until(
+        &b,
+        "the typed move drawn",
+        "return !!document.querySelector('#live-orders .order.move[data-at=\"bre\"]')",
+    )
+    .await;
     // A hold by double-click on Marseilles.
     double_click(&b, "mar").await;
     orders_contain(&b, "A MAR H").await;
+    assert!(drawn(&b, "hold", "mar").await, "the hold drawn");
     // A support with shift: Marseilles, shift-click Paris, then Burgundy.
     click(&b, "mar").await;
     click_with(&b, fantoccini::key::Key::Shift, "par").await;
     click(&b, "bur").await;
     orders_contain(&b, "A MAR S A PAR - BUR").await;
+    assert!(drawn(&b, "support", "mar").await, "the support drawn");
+    assert!(!drawn(&b, "hold", "mar").await, "the hold it replaced is gone");
     saved(&b).await;
     // A typed bad line shows its error number.
     find(&b, "#orders").await.send_keys("\nA xyz-abc").await.unwrap();
@@ -736,6 +772,7 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     click(&b, "gas").await;
     click(&b, "por").await;
     orders_contain(&b, "F MAO C A GAS - POR").await;
+    assert!(drawn(&b, "convoy", "mao").await, "the convoy drawn");
     saved(&b).await;
     // The game master's Pause and Resume, then Extend: the game has no
     // deadline, so the server's refusal is shown and nothing changes.
@@ -865,6 +902,7 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     )
     .await;
     chooser_button(&b, "F BRE B").await.click().await.unwrap();
+    assert!(drawn(&b, "build", "bre").await, "the build drawn");
     find(&b, "#waive").await.click().await.unwrap();
     orders_contain(&b, "WAIVE").await;
     saved(&b).await;
@@ -950,6 +988,7 @@ fn pages_are_small_and_carry_a_strict_csp() {
         format!("/games/{id}"),
         "/assets/game.js".into(),
         "/assets/map.js".into(),
+        "/assets/draw.js".into(),
         "/assets/style.css".into(),
     ] {
         let mut r = agent

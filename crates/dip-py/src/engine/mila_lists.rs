@@ -1,0 +1,288 @@
+//! MILA's lists of retreat and adjustment orders (its `power.adjust`):
+//! which orders `set_orders` keeps, voids or replaces, how WAIVE fills a
+//! power's builds, and which of them an adjustment phase carries out.
+//! An agent that picks one order per orderable location (WAIVE among a
+//! build site's) gives more orders than builds; MILA drops extra WAIVEs
+//! and takes builds in the order given, so dip must do the same.
+
+use super::{first_two, Entry, Game, Name, VariantData};
+use dip_core::{Order, OrderKind, PhaseKind, PowerId, ProvinceId};
+
+/// The word MILA files a list entry under (`word[1]` of its text): the
+/// location of a retreat, build or disband; the unit type of a void
+/// entry (`VOID A PAR B`); none for WAIVE.
+fn location_word(e: &Entry) -> Option<&str> {
+    let mut words = e.text.split_whitespace();
+    if e.void {
+        return words.next();
+    }
+    words.nth(1)
+}
+
+fn is_waive(e: &Entry) -> bool {
+    !e.void && matches!(e.order.map(|o| o.kind), Some(OrderKind::Waive))
+}
+
+impl Game {
+    /// Builds (positive) or disbands (negative) power `p` is due, as
+    /// MILA's `_add_adjust_orders` counts them: builds no more than its
+    /// build sites.
+    pub(crate) fn adjustment_need(&self, p: PowerId) -> i64 {
+        let units = self.state.units().filter(|(_, u)| u.power == p).count() as i64;
+        let centers = self.state.centers_of(self.map(), p).count() as i64;
+        let need = centers - units;
+        if need > 0 {
+            need.min(self.build_sites(p).len() as i64)
+        } else {
+            need
+        }
+    }
+
+    /// MILA's build sites: centres the power owns with no unit on them,
+    /// home centres only unless the variant builds anywhere (MILA's
+    /// BUILD_ANY).
+    pub(crate) fn build_sites(&self, p: PowerId) -> Vec<ProvinceId> {
+        let map = self.map();
+        map.supply_centers()
+            .iter()
+            .copied()
+            .filter(|&c| dip_core::adjustment::can_build_in(map, &self.state, p, c))
+            .collect()
+    }
+
+    /// The order `text` reads as for power `p`: the variant's table's
+    /// reading when the caller found it there, else MILA's syntax, else
+    /// dip's general reader.
+    fn read_listed(
+        &self,
+        p: PowerId,
+        text: &str,
+        found: Option<(u32, Option<OrderKind>, &'static str)>,
+    ) -> Result<Order, String> {
+        if let Some((_, Some(k), _)) = found {
+            return Ok(Order::new(p, k));
+        }
+        if let Some(o) = self.read_mila(text, p) {
+            return Ok(o);
+        }
+        dip_text::parse_order_with(&self.v.vocab, text, Some(p)).map_err(|e| e.to_string())
+    }
+
+    /// MILA's `set_orders` in a retreat or an adjustment phase.
+    pub(crate) fn set_list_orders<S: AsRef<str>>(&mut self, p: PowerId, texts: &[S], known: &[u32], replace: bool) {
+        // MILA drops empty strings, and no orders left clear the list.
+        if texts.iter().all(|t| t.as_ref().is_empty()) {
+            self.orders[p.index()].clear();
+            self.generation += 1;
+            return;
+        }
+        let v: &'static VariantData = self.v;
+        let adjusting = self.state.phase.kind == PhaseKind::Adjustment;
+        let need = if adjusting { self.adjustment_need(p) } else { 0 };
+        let sites = if adjusting && need > 0 {
+            self.build_sites(p)
+        } else {
+            Vec::new()
+        };
+        let mut given: Vec<Entry> = Vec::with_capacity(texts.len());
+        // Build sites and retreating units used by this call.
+        let mut taken: Vec<ProvinceId> = Vec::new();
+        let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+        let mut table = Some(table).filter(|_| self.possible.is_some());
+        for (k, t) in texts.iter().enumerate() {
+            let text = t.as_ref().trim();
+            if adjusting && text == "WAIVE" {
+                if need >= 0 {
+                    given.push(waive(p));
+                } else {
+                    self.errors
+                        .push("WAIVE is not allowed when units must be disbanded".into());
+                    given.push(void(text));
+                }
+                continue;
+            }
+            if text.split_whitespace().nth(1).is_none() {
+                continue;
+            }
+            let found = table.as_mut().and_then(|table| match known.get(k) {
+                Some(&id) if id != u32::MAX => table.entry(v, id),
+                _ => table.find(v, text),
+            });
+            let listed = found.map(|(_, _, own)| own);
+            match self.read_listed(p, text, found) {
+                Err(e) => {
+                    self.errors.push(format!("order `{text}`: {e}"));
+                    given.push(void(text));
+                }
+                Ok(o) => {
+                    let shown = listed.map_or_else(|| Name::Owned(self.order_text(&o)), Name::Borrowed);
+                    match self.list_problem(p, &o, need, &sites, &taken, &given, &shown) {
+                        Some(e) => {
+                            self.errors.push(format!("order `{text}`: {e}"));
+                            given.push(void(&shown));
+                        }
+                        None => {
+                            if let Some(u) = o.unit() {
+                                taken.push(u.province);
+                            }
+                            let key = self.key_of(&o, &shown);
+                            given.push(Entry {
+                                key,
+                                text: shown,
+                                order: Some(o),
+                                void: false,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        drop(table);
+        let list = &mut self.orders[p.index()];
+        if replace {
+            for e in given.iter().filter(|e| !e.void && !is_waive(e)) {
+                let at = location_word(e);
+                list.retain(|x| is_waive(x) || location_word(x) != at);
+            }
+        } else {
+            let ordered: Vec<String> = list
+                .iter()
+                .filter(|x| !is_waive(x))
+                .filter_map(|x| location_word(x).map(str::to_string))
+                .collect();
+            let before = given.len();
+            given.retain(|e| location_word(e).is_none_or(|w| !ordered.iter().any(|o| o == w)));
+            for _ in given.len()..before {
+                self.errors
+                    .push("a unit or site already ordered was ordered again".into());
+            }
+        }
+        let list = &mut self.orders[p.index()];
+        list.extend(given);
+        if adjusting {
+            // Extra WAIVEs give way to the orders given (MILA keeps `need`
+            // orders when it can), and WAIVEs fill the builds not given.
+            while need > 0 && (list.len() as i64) > need {
+                match list.iter().position(is_waive) {
+                    Some(i) => {
+                        list.remove(i);
+                    }
+                    None => break,
+                }
+            }
+            while (list.len() as i64) < need {
+                list.push(waive(p));
+            }
+        }
+        self.generation += 1;
+    }
+
+    /// Why MILA voids order `o` of power `p` in this retreat or adjustment
+    /// phase (`need`: builds due, or disbands as a negative number;
+    /// `sites`: the build sites; `taken`: sites and units this call
+    /// already ordered).
+    #[allow(clippy::too_many_arguments)]
+    fn list_problem(
+        &self,
+        p: PowerId,
+        o: &Order,
+        need: i64,
+        sites: &[ProvinceId],
+        taken: &[ProvinceId],
+        given: &[Entry],
+        shown: &str,
+    ) -> Option<String> {
+        let unit_type_fits = |u: &dip_core::UnitRef, k| u.kind.is_none_or(|x| x == k);
+        match (self.state.phase.kind, o.kind) {
+            (PhaseKind::Retreat, OrderKind::Retreat(u, _) | OrderKind::Disband(u)) => {
+                match self.state.dislodged(u.province) {
+                    Some(d) if d.unit.power == p && unit_type_fits(&u, d.unit.kind) => {}
+                    _ => return Some("no such unit to retreat".into()),
+                }
+                if taken.contains(&u.province) {
+                    return Some("a second order for a retreating unit".into());
+                }
+                self.problem(o)
+            }
+            (PhaseKind::Adjustment, OrderKind::Build(u)) => {
+                if need < 0 {
+                    return Some("units must be disbanded, not built".into());
+                }
+                if !sites.contains(&u.province) {
+                    return Some(format!("{} is not a build site", self.v.prov_names[u.province.index()]));
+                }
+                if taken.contains(&u.province) {
+                    return Some("a second build at one site".into());
+                }
+                self.problem(o)
+            }
+            (PhaseKind::Adjustment, OrderKind::Disband(u)) => {
+                if need >= 0 {
+                    return Some("no unit may be disbanded".into());
+                }
+                match self.state.unit(u.province) {
+                    Some(x) if x.power == p && unit_type_fits(&u, x.kind) => {}
+                    _ => return Some("no such unit".into()),
+                }
+                if given.iter().any(|e| !e.void && *e.text == *shown) {
+                    return Some("a second order for one unit".into());
+                }
+                None
+            }
+            _ => Some("not an order of this phase".into()),
+        }
+    }
+
+    /// The orders MILA carries out in an adjustment phase, power by power:
+    /// builds in the order given while builds are due, disbands while
+    /// disbands are due; the rest (WAIVE, orders beyond the count) void.
+    /// Returns, for each order given, whether it is carried out.
+    pub(crate) fn adjustments_carried_out(&self) -> Vec<Vec<bool>> {
+        let map = self.map();
+        self.orders
+            .iter()
+            .enumerate()
+            .map(|(i, list)| {
+                let p = PowerId(i as u8);
+                let units = self.state.units().filter(|(_, u)| u.power == p).count() as i64;
+                let mut diff = units - self.state.centers_of(map, p).count() as i64;
+                list.iter()
+                    .map(|e| {
+                        if e.void {
+                            return false;
+                        }
+                        match e.order.map(|o| o.kind) {
+                            Some(OrderKind::Build(_)) if diff < 0 => {
+                                diff += 1;
+                                true
+                            }
+                            Some(OrderKind::Disband(_)) if diff > 0 => {
+                                diff -= 1;
+                                true
+                            }
+                            _ => false,
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+fn waive(p: PowerId) -> Entry {
+    Entry {
+        key: Name::Borrowed("WAIVE"),
+        text: Name::Borrowed("WAIVE"),
+        order: Some(Order::new(p, OrderKind::Waive)),
+        void: false,
+    }
+}
+
+fn void(text: &str) -> Entry {
+    Entry {
+        key: Name::Owned(first_two(text)),
+        text: Name::Owned(text.to_string()),
+        order: None,
+        void: true,
+    }
+}

@@ -1,0 +1,287 @@
+//! Loopback load test of `dip serve` with many watchers (BENCHMARKS.md):
+//! N event streams are open on the games (as the web page opens one per
+//! viewer) while client threads submit orders. Prints acknowledged
+//! submissions per second with their latency, and how long each
+//! submission's `orders` event took to reach every stream of its game.
+//!
+//! cargo run --release -p dip-server --example watch_load -- [--streams 1000] [--games 50] [--clients 16] [--seconds 10] [--database URL]
+//!
+//! Each seat (a game's power) is played by one client thread, one
+//! submission after the other, so the k-th `orders` event of a seat is
+//! the k-th acknowledged submission of that seat: an event's delivery
+//! time is when a stream read it minus when its submission was
+//! acknowledged (0 when the stream had it first).
+
+use dip_server::{app, db::Db, AppState};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+fn arg(name: &str, default: &str) -> String {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+        .unwrap_or_else(|| default.to_string())
+}
+
+fn call(agent: &ureq::Agent, method: &str, url: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+    let mut req = match method {
+        "POST" => agent.post(url),
+        _ => agent.put(url),
+    };
+    if let Some(t) = token {
+        req = req.header("Authorization", &format!("Bearer {t}"));
+    }
+    let mut r = req.send_json(body).expect("request");
+    let s = r.status().as_u16();
+    (s, r.body_mut().read_json().unwrap_or(Value::Null))
+}
+
+const ORDERS: [(&str, &[&str]); 7] = [
+    ("Austria", &["A vie-gal", "A bud-ser", "F tri-alb"]),
+    ("England", &["F lon-nth", "F edi-nwg", "A lvp-yor"]),
+    ("France", &["A par-bur", "A mar-spa", "F bre-mao"]),
+    ("Germany", &["A mun-ruh", "A ber-kie", "F kie-den"]),
+    ("Italy", &["A ven-tyr", "A rom-apu", "F nap-ion"]),
+    ("Russia", &["A mos-ukr", "A war-gal", "F sev-bla", "F stp/sc-bot"]),
+    ("Turkey", &["F ank-bla", "A con-bul", "A smy-arm"]),
+];
+
+/// When each stream read each seat's `orders` events.
+type Seen = Arc<Mutex<HashMap<(i64, String), Vec<Instant>>>>;
+
+/// One event stream over plain HTTP/1.1: reads until `stop`, noting when
+/// each `orders` event of its game arrived.
+async fn watch(addr: std::net::SocketAddr, game: i64, token: Option<String>, seen: Seen, open: Arc<AtomicUsize>) {
+    let Ok(mut sock) = tokio::net::TcpStream::connect(addr).await else {
+        eprintln!("a stream could not connect");
+        return;
+    };
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let req =
+        format!("GET /api/v1/games/{game}/events HTTP/1.1\r\nHost: {addr}\r\n{auth}Accept: text/event-stream\r\n\r\n");
+    if sock.write_all(req.as_bytes()).await.is_err() {
+        return;
+    }
+    let mut buf = Vec::new();
+    let mut chunk = vec![0u8; 16 * 1024];
+    let mut headers_done = false;
+    let mut kind = String::new();
+    loop {
+        let n = match sock.read(&mut chunk).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        let now = Instant::now();
+        buf.extend_from_slice(&chunk[..n]);
+        if !headers_done {
+            let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") else {
+                continue;
+            };
+            assert!(buf.starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&buf));
+            buf.drain(..end + 4);
+            headers_done = true;
+            open.fetch_add(1, Ordering::Relaxed);
+        }
+        // Lines of the SSE text; the chunked encoding's size lines fall
+        // between events and are none of `event:` or `data:`.
+        while let Some(nl) = buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buf.drain(..=nl).collect();
+            let line = String::from_utf8_lossy(&line);
+            let line = line.trim_end();
+            if let Some(k) = line.strip_prefix("event: ") {
+                kind = k.to_string();
+            } else if let Some(d) = line.strip_prefix("data: ") {
+                if kind == "orders" {
+                    let v: Value = serde_json::from_str(d).unwrap_or(Value::Null);
+                    let power = v["power"].as_str().unwrap_or("").to_string();
+                    seen.lock().unwrap().entry((game, power)).or_default().push(now);
+                }
+            }
+        }
+    }
+}
+
+fn main() {
+    let streams: usize = arg("--streams", "1000").parse().unwrap();
+    let games: usize = arg("--games", "50").parse().unwrap();
+    let clients: usize = arg("--clients", "16").parse().unwrap();
+    let seconds: u64 = arg("--seconds", "10").parse().unwrap();
+    let database = arg("--database", "");
+    let dir = std::env::temp_dir().join(format!("dip-watch-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = if database.is_empty() {
+        Db::sqlite(&dir.join("dip.sqlite")).unwrap()
+    } else {
+        Db::postgres(&database).unwrap()
+    };
+    let storage = if database.is_empty() { "SQLite" } else { "PostgreSQL" };
+    let state = AppState::new(db);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let listener = rt.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = state.clone();
+    rt.spawn(async move { axum::serve(listener, app(served)).await });
+    let base = format!("http://{addr}/api/v1");
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+
+    // Games full of players: (game, power, token, orders) per seat.
+    let run = std::process::id();
+    let mut seats: Vec<(i64, String, String, Vec<String>)> = Vec::new();
+    let mut ids = Vec::new();
+    for g in 0..games {
+        let mut tokens = Vec::new();
+        for (p, _) in ORDERS {
+            let name = format!("{}{g}w{run}", &p[..3]);
+            let who = json!({"name": name, "password": "password1"});
+            call(&agent, "POST", &format!("{base}/accounts"), None, who.clone());
+            let (_, v) = call(&agent, "POST", &format!("{base}/sessions"), None, who);
+            tokens.push(v["token"].as_str().unwrap().to_string());
+        }
+        let (_, v) = call(
+            &agent,
+            "POST",
+            &format!("{base}/games"),
+            Some(&tokens[0]),
+            json!({"name": format!("watched {g}"), "deadlines": {"movement": "24h"}}),
+        );
+        let id = v["id"].as_i64().unwrap();
+        ids.push(id);
+        for ((p, orders), t) in ORDERS.iter().zip(&tokens) {
+            let (s, v) = call(
+                &agent,
+                "POST",
+                &format!("{base}/games/{id}/join"),
+                Some(t),
+                json!({"power": p}),
+            );
+            assert_eq!(s, 200, "{v}");
+            seats.push((
+                id,
+                p.to_string(),
+                t.clone(),
+                orders.iter().map(|s| s.to_string()).collect(),
+            ));
+        }
+    }
+    assert!(clients <= seats.len(), "at most one client per seat ({})", seats.len());
+
+    // The watchers: stream i watches game i mod games; every seventh with
+    // the token of a player of that game, the others as observers.
+    let seen: Vec<Seen> = (0..streams).map(|_| Seen::default()).collect();
+    let watchers = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let open = Arc::new(AtomicUsize::new(0));
+    let mut watched_game = Vec::new();
+    for (i, s) in seen.iter().enumerate() {
+        let g = ids[i % games];
+        watched_game.push(g);
+        let token = (i % 7 == 0).then(|| seats[(i % games) * 7 + (i / games) % 7].2.clone());
+        watchers.spawn(watch(addr, g, token, s.clone(), open.clone()));
+    }
+    let t0 = Instant::now();
+    while open.load(Ordering::Relaxed) < streams {
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "only {} of {streams} streams opened",
+            open.load(Ordering::Relaxed)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    println!("{storage}: {streams} event streams open on {games} games");
+
+    // Submissions: client c plays seats c, c + clients, …, one at a time.
+    let stop = Instant::now() + Duration::from_secs(seconds);
+    let threads: Vec<_> = (0..clients)
+        .map(|c| {
+            let mine: Vec<_> = seats.iter().skip(c).step_by(clients).cloned().collect();
+            let base = base.clone();
+            std::thread::spawn(move || {
+                let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+                let mut lat = Vec::new();
+                let mut acks: HashMap<(i64, String), Vec<Instant>> = HashMap::new();
+                let mut i = 0;
+                while Instant::now() < stop {
+                    let (id, power, t, orders) = &mine[i % mine.len()];
+                    i += 1;
+                    let t0 = Instant::now();
+                    let (s, v) = call(
+                        &agent,
+                        "PUT",
+                        &format!("{base}/games/{id}/orders"),
+                        Some(t),
+                        json!({"orders": orders}),
+                    );
+                    assert_eq!(s, 200, "{v}");
+                    let done = Instant::now();
+                    lat.push(done - t0);
+                    acks.entry((*id, power.clone())).or_default().push(done);
+                }
+                (lat, acks)
+            })
+        })
+        .collect();
+    let t0 = Instant::now();
+    let mut lat: Vec<Duration> = Vec::new();
+    let mut acks: HashMap<(i64, String), Vec<Instant>> = HashMap::new();
+    for t in threads {
+        let (l, a) = t.join().unwrap();
+        lat.extend(l);
+        acks.extend(a);
+    }
+    let elapsed = t0.elapsed();
+    lat.sort();
+    let pct = |v: &[Duration], p: f64| v[((v.len() as f64 * p) as usize).min(v.len() - 1)];
+    println!(
+        "{storage}: {} acknowledged submissions in {:.1} s by {clients} clients over {games} games with {streams} streams: {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        lat.len(),
+        elapsed.as_secs_f64(),
+        lat.len() as f64 / elapsed.as_secs_f64(),
+        pct(&lat, 0.5).as_secs_f64() * 1e3,
+        pct(&lat, 0.99).as_secs_f64() * 1e3,
+        lat.last().unwrap().as_secs_f64() * 1e3,
+    );
+
+    // Delivery: every stream should have every event of its game; give
+    // the last ones a second to arrive.
+    if streams == 0 {
+        return;
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    let mut delivery = Vec::new();
+    let mut missing = 0usize;
+    for (s, game) in seen.iter().zip(&watched_game) {
+        let got = s.lock().unwrap();
+        for ((g, power), acked) in acks.iter().filter(|((g, _), _)| g == game) {
+            let empty = Vec::new();
+            let read = got.get(&(*g, power.clone())).unwrap_or(&empty);
+            missing += acked.len().saturating_sub(read.len());
+            for (a, r) in acked.iter().zip(read) {
+                delivery.push(r.saturating_duration_since(*a));
+            }
+        }
+    }
+    delivery.sort();
+    println!(
+        "{storage}: {} events delivered to the streams, {missing} missing; delivery after the acknowledgment p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        delivery.len(),
+        pct(&delivery, 0.5).as_secs_f64() * 1e3,
+        pct(&delivery, 0.99).as_secs_f64() * 1e3,
+        delivery.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
+    );
+    state.shut_down();
+    drop(watchers);
+    let _ = std::fs::remove_dir_all(dir);
+}
