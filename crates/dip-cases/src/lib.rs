@@ -5,6 +5,8 @@
 //! and godip, with expected positions. [`run`] plays a case and lists every
 //! difference between what was expected and what happened.
 
+#![forbid(unsafe_code)]
+
 mod jdip;
 mod native;
 mod run;

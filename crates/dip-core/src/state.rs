@@ -39,6 +39,15 @@ pub fn parse_year(text: &str) -> Result<i32, String> {
 }
 
 /// Where the game stands in time.
+///
+/// The one dialect of phase names: [`Display`](std::fmt::Display) writes
+/// the short form (`S1901M`, `F1901R`, `W1901A`; the year as it is: `S1M`,
+/// `S-50M`), and [`FromStr`](std::str::FromStr) reads it back in any case
+/// with the year in any number of digits (`S0001M` is `S1M`), as well as
+/// the long forms files write (`spring 1901 movement`, `Fall 1901,
+/// Retreat`, `winter 1901`, MILA's `WINTER 1901 ADJUSTMENTS`). Years are
+/// [`parse_year`]'s: within ±[`MAX_YEAR`]. [`Phase::long`] writes the long
+/// form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Phase {
     pub year: i32,
@@ -50,8 +59,74 @@ impl Phase {
     pub fn new(year: i32, season: Season, kind: PhaseKind) -> Self {
         Phase { year, season, kind }
     }
-    /// `S1901M`, `F1901R`, `W1901A` (the common short form).
+    /// `S1901M`, `F1901R`, `W1901A` (the common short form; the same as
+    /// `to_string()`).
     pub fn short(&self) -> String {
+        self.to_string()
+    }
+    /// `Spring 1901 movement`: the long form, for people.
+    pub fn long(&self) -> LongPhase {
+        LongPhase(*self)
+    }
+    /// `S1901M` → a phase: `S`, `F` or `W`, the year, `M`, `R` or `A`, in
+    /// any case (`W` goes only with `A`). `None` for anything else.
+    pub fn parse_short(text: &str) -> Option<Phase> {
+        let t = text.trim();
+        let b = t.as_bytes();
+        if b.len() < 3 || !b[0].is_ascii_alphabetic() || !b[b.len() - 1].is_ascii_alphabetic() {
+            return None;
+        }
+        let year = parse_year(t.get(1..t.len() - 1)?).ok()?;
+        let (season, kind) = match (b[0].to_ascii_uppercase(), b[b.len() - 1].to_ascii_uppercase()) {
+            (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
+            (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
+            (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
+            (b'F', b'R') => (Season::Fall, PhaseKind::Retreat),
+            (b'W', b'A') => (Season::Fall, PhaseKind::Adjustment),
+            _ => return None,
+        };
+        Some(Phase::new(year, season, kind))
+    }
+    /// `spring 1901 movement`, `Fall 1901, Retreat`, `winter 1901`: words
+    /// in any order and case, `movement` when no kind is named.
+    pub fn parse_long(text: &str) -> Result<Phase, String> {
+        let mut season = None;
+        let mut year = None;
+        let mut kind = PhaseKind::Movement;
+        for w in text.split(|c: char| c.is_whitespace() || c == ',') {
+            match w.to_ascii_lowercase().as_str() {
+                "" => {}
+                "spring" => season = Some(Season::Spring),
+                "fall" | "autumn" => season = Some(Season::Fall),
+                "winter" => {
+                    season = Some(Season::Fall);
+                    kind = PhaseKind::Adjustment;
+                }
+                "movement" | "moves" => kind = PhaseKind::Movement,
+                "retreat" | "retreats" => kind = PhaseKind::Retreat,
+                "adjustment" | "adjustments" | "builds" | "build" => kind = PhaseKind::Adjustment,
+                // Every reader's range: a variant may start before year 0.
+                other if other.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) && other != "-" => {
+                    year = Some(parse_year(other)?)
+                }
+                other => {
+                    return Err(format!(
+                        "unknown word `{other}` in the phase (expected e.g. `spring 1901 movement`)"
+                    ))
+                }
+            }
+        }
+        Ok(Phase::new(
+            year.ok_or("no year in the phase")?,
+            season.ok_or("no season (spring or fall) in the phase")?,
+            kind,
+        ))
+    }
+}
+
+/// `S1901M`.
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let s = match (self.season, self.kind) {
             (_, PhaseKind::Adjustment) => 'W',
             (Season::Spring, _) => 'S',
@@ -62,22 +137,38 @@ impl Phase {
             PhaseKind::Retreat => 'R',
             PhaseKind::Adjustment => 'A',
         };
-        format!("{s}{}{k}", self.year)
+        write!(f, "{s}{}{k}", self.year)
     }
 }
 
-impl std::fmt::Display for Phase {
+/// The short form (`S1901M`, any case) or a long one (`spring 1901
+/// movement`).
+impl std::str::FromStr for Phase {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Phase, String> {
+        match Phase::parse_short(text) {
+            Some(p) => Ok(p),
+            None => Phase::parse_long(text),
+        }
+    }
+}
+
+/// A phase's long form, `Spring 1901 movement` ([`Phase::long`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LongPhase(pub Phase);
+
+impl std::fmt::Display for LongPhase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = match self.season {
+        let s = match self.0.season {
             Season::Spring => "Spring",
             Season::Fall => "Fall",
         };
-        let k = match self.kind {
+        let k = match self.0.kind {
             PhaseKind::Movement => "movement",
             PhaseKind::Retreat => "retreat",
             PhaseKind::Adjustment => "adjustment",
         };
-        write!(f, "{s} {} {k}", self.year)
+        write!(f, "{s} {} {k}", self.0.year)
     }
 }
 
@@ -217,6 +308,43 @@ mod tests {
         }
         for bad in ["", "-", "19o1", "+1901"] {
             assert!(parse_year(bad).unwrap_err().contains("expected a year"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn phase_names_read_back_in_every_form() {
+        for year in [1, 12, 1901, -50, MAX_YEAR, -MAX_YEAR] {
+            for (season, kind) in [
+                (Season::Spring, PhaseKind::Movement),
+                (Season::Spring, PhaseKind::Retreat),
+                (Season::Fall, PhaseKind::Movement),
+                (Season::Fall, PhaseKind::Retreat),
+                (Season::Fall, PhaseKind::Adjustment),
+            ] {
+                let p = Phase::new(year, season, kind);
+                assert_eq!(p.to_string().parse::<Phase>(), Ok(p));
+                assert_eq!(p.to_string().to_ascii_lowercase().parse::<Phase>(), Ok(p));
+                assert_eq!(p.long().to_string().parse::<Phase>(), Ok(p));
+            }
+        }
+        assert_eq!("S0001M".parse::<Phase>(), "S1M".parse::<Phase>());
+        assert_eq!(
+            "WINTER 1901 ADJUSTMENTS".parse::<Phase>().unwrap().to_string(),
+            "W1901A"
+        );
+        for bad in [
+            "",
+            "S",
+            "SM",
+            "S-M",
+            "SXM",
+            "S1X",
+            "X1M",
+            "W1901M",
+            "S1901A",
+            "S2147483647M",
+        ] {
+            assert!(bad.parse::<Phase>().is_err(), "{bad}");
         }
     }
 }

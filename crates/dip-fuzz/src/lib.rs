@@ -12,6 +12,8 @@
 //! A crash found becomes a regression input, `regressions/TARGET--what-it-was`,
 //! run by `tests/regressions.rs`.
 
+#![forbid(unsafe_code)]
+
 use dip_core::Ruleset;
 use std::path::PathBuf;
 

@@ -7,12 +7,10 @@ use crate::params::{ParamError, ParamFile, Params};
 use crate::plain::{dip_export_with, html, json, markdown, plain, PlainStyle};
 use crate::report::{Line, Report};
 use crate::stagefile::{self, Earlier};
-use dip_core::{
-    game, retreat, Dest, Map, Order, OrderKind, PhaseKind, PhaseOutcome, Reason, Ruleset, State, UnitRef, Verdict,
-};
-use dip_text::{check_turn, read_orders, CheckOptions, Code, LineResult, ReadLine, TurnReport, Vocabulary};
+use dip_core::{game, Map, Order, OrderKind, PhaseKind, PhaseOutcome, Reason, Ruleset, State, UnitRef, Verdict};
+use dip_play::{PlayOptions, Played};
+use dip_text::{read_orders, CheckOptions, Code, LineResult, ReadLine, TurnReport, Vocabulary};
 use dip_variants::files::Encoding;
-use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Anything that stops a run: a file that cannot be read or written, or
@@ -314,17 +312,23 @@ impl GameDir {
     }
 
     pub fn vocabulary(&self) -> Result<Vocabulary<'_>, RunError> {
-        let mut v = Vocabulary::new(&self.variant.map);
-        // The variant's own words (nation spellings, unit and order words).
-        v.apply_lists(&self.variant.word_lists(), true)
-            .map_err(|e| RunError::Other(format!("the variant's word lists: {e}")))?;
-        if self.params.find("EXACT_MATCH").is_some() {
-            v = v.with_exact_match(self.params.boolean("EXACT_MATCH", false)?);
-        }
-        let n = self.params.number("SPELLCHECK", 3)?;
-        v = v.with_spellcheck(n.max(0) as usize);
-        Ok(v)
+        words(self, &self.variant.map)
     }
+}
+
+/// The words a game's orders are read with: the variant's, its lists,
+/// and the game's `EXACT_MATCH` and `SPELLCHECK`.
+fn words<'m>(g: &GameDir, map: &'m Map) -> Result<Vocabulary<'m>, RunError> {
+    let mut v = Vocabulary::new(map);
+    // The variant's own words (nation spellings, unit and order words).
+    v.apply_lists(&g.variant.word_lists(), true)
+        .map_err(|e| RunError::Other(format!("the variant's word lists: {e}")))?;
+    if g.params.find("EXACT_MATCH").is_some() {
+        v = v.with_exact_match(g.params.boolean("EXACT_MATCH", false)?);
+    }
+    let n = g.params.number("SPELLCHECK", 3)?;
+    v = v.with_spellcheck(n.max(0) as usize);
+    Ok(v)
 }
 
 /// The map edits of a game (`history/PHASE-NAME.edits`, PHASE as `F1903M`),
@@ -400,94 +404,10 @@ pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunErr
     Ok(findings.iter().map(|f| f.to_string()).collect())
 }
 
-/// Which phase a line's order belongs to, after a movement phase.
-fn phase_of(kind: &OrderKind, dislodged_after: &dyn Fn(dip_core::ProvinceId) -> bool) -> PhaseKind {
-    match kind {
-        OrderKind::Retreat(..) => PhaseKind::Retreat,
-        OrderKind::Build(_) | OrderKind::Waive => PhaseKind::Adjustment,
-        OrderKind::Disband(u) if dislodged_after(u.province) => PhaseKind::Retreat,
-        OrderKind::Disband(_) => PhaseKind::Adjustment,
-        _ => PhaseKind::Movement,
-    }
-}
-
-fn k_unit(k: &OrderKind) -> Option<UnitRef> {
-    Order::new(dip_core::PowerId(0), *k).unit()
-}
-
-/// Lines of a movement phase that may be retreats written as moves: for a
-/// unit with several orders, its moves when it has another order too, or
-/// every move after the first when all are moves.
-fn retreat_candidates(lines: &[ReadLine]) -> BTreeSet<usize> {
-    let unit_lines: Vec<(usize, dip_core::ProvinceId, bool)> = lines
-        .iter()
-        .filter_map(|l| {
-            let k = l.scanned.order.as_ref()?;
-            let u = k_unit(k)?;
-            Some((l.line, u.province, matches!(k, OrderKind::Move(..))))
-        })
-        .collect();
-    // Counted by province and by (province, line), so that each line is
-    // judged in constant time (comparing every line with every other made
-    // `dip run` quadratic in the length of ORDERS.TXT).
-    let mut all: HashMap<dip_core::ProvinceId, usize> = HashMap::new();
-    let mut not_moves: HashMap<dip_core::ProvinceId, usize> = HashMap::new();
-    let mut all_on_line: HashMap<(dip_core::ProvinceId, usize), usize> = HashMap::new();
-    let mut not_moves_on_line: HashMap<(dip_core::ProvinceId, usize), usize> = HashMap::new();
-    for &(line, p, is_move) in &unit_lines {
-        *all.entry(p).or_default() += 1;
-        *all_on_line.entry((p, line)).or_default() += 1;
-        if !is_move {
-            *not_moves.entry(p).or_default() += 1;
-            *not_moves_on_line.entry((p, line)).or_default() += 1;
-        }
-    }
-    let mut moved_before: HashSet<dip_core::ProvinceId> = HashSet::new();
-    let mut out = BTreeSet::new();
-    for &(line, p, is_move) in &unit_lines {
-        if !is_move {
-            continue;
-        }
-        let others = all[&p] - all_on_line[&(p, line)];
-        let other_kind =
-            not_moves.get(&p).copied().unwrap_or(0) > not_moves_on_line.get(&(p, line)).copied().unwrap_or(0);
-        let earlier_move = !moved_before.insert(p);
-        if other_kind || (earlier_move && others > 0) {
-            out.insert(line);
-        }
-    }
-    out
-}
-
-/// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`: DipWork's short form.
+/// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`: DipWork's short form
+/// (dip-text's [`Style::Report`](dip_text::Style::Report)).
 pub fn short(map: &Map, o: &Order) -> String {
-    let place = |p: dip_core::ProvinceId, c: dip_core::CoastSpec| {
-        let a = &map.province(p).abbr;
-        let mut s = a[..1].to_ascii_uppercase() + &a[1..];
-        if let dip_core::CoastSpec::Coast(r) = c {
-            if let Some(coast) = &map.region(r).coast {
-                s.push('/');
-                s.push_str(coast);
-            }
-        }
-        s
-    };
-    let unit = |u: &UnitRef| match u.kind {
-        Some(k) => format!("{} {}", map.unit_type(k).letter, place(u.province, u.coast)),
-        None => place(u.province, u.coast),
-    };
-    let dest = |d: &Dest| place(d.province, d.coast);
-    match &o.kind {
-        OrderKind::Hold(u) => format!("{} H", unit(u)),
-        OrderKind::Move(u, d, via) => format!("{}-{}{}", unit(u), dest(d), if *via { " via C" } else { "" }),
-        OrderKind::SupportHold(u, t) => format!("{} S {}", unit(u), unit(t)),
-        OrderKind::SupportMove(u, t, d) => format!("{} S {}-{}", unit(u), unit(t), dest(d)),
-        OrderKind::Convoy(u, t, d) => format!("{} C {}-{}", unit(u), unit(t), dest(d)),
-        OrderKind::Retreat(u, d) => format!("{}-{}", unit(u), dest(d)),
-        OrderKind::Disband(u) => format!("{} disband", unit(u)),
-        OrderKind::Build(u) => format!("+{}", unit(u)),
-        OrderKind::Waive => "waive".into(),
-    }
+    dip_text::format_order(map, o, dip_text::Style::Report)
 }
 
 fn reason_text(map: &Map, r: Reason) -> String {
@@ -505,153 +425,6 @@ fn reason_text(map: &Map, r: Reason) -> String {
         Reason::RetreatClash => "two retreats to one province: disbanded".into(),
         Reason::NotExecuted => "not executed".into(),
         other => format!("{other:?}").to_ascii_lowercase(),
-    }
-}
-
-/// One phase: checked lines and the adjudication.
-pub(crate) struct PhaseRun {
-    pub(crate) state: State,
-    pub(crate) check: TurnReport,
-    pub(crate) outcome: PhaseOutcome,
-    /// Screen lines for the suggested retreats applied.
-    pub(crate) suggested: Vec<String>,
-    /// Orders nobody gave that the winterer added (suggested retreats),
-    /// with their number and why.
-    pub(crate) automatic: Vec<(Order, Code, String)>,
-}
-
-/// Lines of this turn that were deleted and may have been meant for the
-/// dislodged unit in `p` of `power`: its own retreat line that could not
-/// be used, or a line of its nation whose unit could not be read
-/// (`A Gxl-War`, 306), in this phase or an earlier one of the turn.
-fn unusable_lines(
-    now: &TurnReport,
-    earlier: &[&TurnReport],
-    lines: &[ReadLine],
-    power: dip_core::PowerId,
-    p: dip_core::ProvinceId,
-) -> Vec<String> {
-    let nation_of = |n: usize| lines.iter().find(|l| l.line == n).and_then(|l| l.power);
-    let this_phase = now.lines.iter().filter(|l| match l.read {
-        Some(o) => o.power == power && o.unit().is_some_and(|u| u.province == p),
-        None => nation_of(l.line) == Some(power),
-    });
-    let before = earlier
-        .iter()
-        .flat_map(|c| c.lines.iter())
-        .filter(|l| l.read.is_none() && nation_of(l.line) == Some(power));
-    this_phase
-        .chain(before)
-        .filter(|l| l.line > 0 && l.order.is_none() && !l.press)
-        .map(|l| {
-            let why = l.worst().map(|c| format!(" [{}]", c.number())).unwrap_or_default();
-            format!("line {} `{}`{why}", l.line, l.text)
-        })
-        .collect()
-}
-
-/// Why a dislodged unit has no retreat of its own: none received, or the
-/// lines received could not be used.
-fn no_retreat_why(unusable: &[String]) -> String {
-    if unusable.is_empty() {
-        "no retreat received".into()
-    } else {
-        format!("no usable retreat received ({} unusable)", unusable.join(", "))
-    }
-}
-
-/// The turn so far, for the winterer's messages: the earlier phases'
-/// checks and every line of the orders file.
-struct TurnSoFar<'a> {
-    earlier: &'a [&'a TurnReport],
-    lines: &'a [ReadLine],
-}
-
-fn run_phase(
-    map: &Map,
-    vocab: &Vocabulary,
-    rules: &Ruleset,
-    opts: &CheckOptions,
-    state: &State,
-    lines: &[ReadLine],
-    turn: &TurnSoFar,
-) -> PhaseRun {
-    let check = check_turn(vocab, state, rules, opts, lines);
-    let mut orders = check.orders();
-    let mut suggested = Vec::new();
-    let mut automatic = Vec::new();
-    if state.phase.kind == PhaseKind::Retreat {
-        // The parser disbands units without orders; the winterer suggests
-        // a retreat for them instead.
-        orders = check
-            .lines
-            .iter()
-            .filter(|l| l.fate != dip_text::Fate::Inserted)
-            .filter_map(|l| l.order)
-            .collect();
-        // DipWork's winterer: a missing retreat gets the right-hand rule's
-        // suggestion (reported), or disbands when there is none; either
-        // way on a line of the report, never in silence.
-        for (p, d) in state.all_dislodged() {
-            let ordered = orders.iter().any(|o| o.unit().is_some_and(|u| u.province == p));
-            if ordered {
-                continue;
-            }
-            let why = no_retreat_why(&unusable_lines(&check, turn.earlier, turn.lines, d.unit.power, p));
-            let unit_text = short(
-                map,
-                &Order::new(d.unit.power, OrderKind::Hold(UnitRef::new(Some(d.unit.kind), p))),
-            );
-            let unit_text = unit_text.trim_end_matches(" H");
-            if let Some(r) = retreat::suggested_retreat(map, state, rules, &d) {
-                let to = map.province_of(r);
-                let dest = if map.region(r).coast.is_some() {
-                    Dest::coast(to, r)
-                } else {
-                    Dest::new(to)
-                };
-                let o = Order::new(
-                    d.unit.power,
-                    OrderKind::Retreat(UnitRef::new(Some(d.unit.kind), p), dest),
-                );
-                suggested.push(format!(
-                    "{}: {}: {why} ({}); suggested by the right-hand rule: {}",
-                    map.power(d.unit.power).name,
-                    unit_text,
-                    Code::NoRetreat.number(),
-                    short(map, &o)
-                ));
-                automatic.push((o, Code::NoRetreat, format!("{why}: suggested by the right-hand rule")));
-                orders.push(o);
-            } else {
-                // Nowhere to go: disbanded, on a line of its own.
-                let coast = if map.region(d.unit.region).coast.is_some() {
-                    dip_core::CoastSpec::Coast(d.unit.region)
-                } else {
-                    dip_core::CoastSpec::None
-                };
-                let o = Order::new(
-                    d.unit.power,
-                    OrderKind::Disband(UnitRef::new(Some(d.unit.kind), p).with_coast(coast)),
-                );
-                suggested.push(format!(
-                    "{}: {}: {why} ({}); no retreat is open: disbanded",
-                    map.power(d.unit.power).name,
-                    unit_text,
-                    Code::NoRetreat.number(),
-                ));
-                automatic.push((o, Code::NoRetreat, format!("{why}; no retreat open: disbanded")));
-                orders.push(o);
-            }
-        }
-    }
-    let outcome = game::adjudicate(map, state, &orders, rules);
-    PhaseRun {
-        state: state.clone(),
-        check,
-        outcome,
-        suggested,
-        automatic,
     }
 }
 
@@ -714,7 +487,7 @@ fn automatic_lines(map: &Map, state: &State, outcome: &PhaseOutcome, table: &mut
 /// Units dislodged with no retreat open, disbanded at once by the
 /// movement phase (no retreat phase is held for them): a line each in the
 /// retreats, so that no unit leaves the board unreported.
-pub(crate) fn no_retreat_lines(map: &Map, run: &PhaseRun) -> Vec<Line> {
+pub(crate) fn no_retreat_lines(map: &Map, run: &Played) -> Vec<Line> {
     let PhaseOutcome::Movement(m) = &run.outcome else {
         return Vec::new();
     };
@@ -738,7 +511,7 @@ pub(crate) fn no_retreat_lines(map: &Map, run: &PhaseRun) -> Vec<Line> {
         .collect()
 }
 
-pub(crate) fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
+pub(crate) fn lines_of(map: &Map, run: &Played, orders_out: &mut Vec<Line>) {
     let from = orders_out.len();
     table_lines(map, run, orders_out);
     // Every automatic change says so on its line (no-moves-received).
@@ -753,7 +526,7 @@ pub(crate) fn lines_of(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
     automatic_lines(map, &run.state, &run.outcome, orders_out);
 }
 
-fn table_lines(map: &Map, run: &PhaseRun, orders_out: &mut Vec<Line>) {
+fn table_lines(map: &Map, run: &Played, orders_out: &mut Vec<Line>) {
     // Nations in the variant's order (inserted holds would come last).
     let mut reports: Vec<&dip_core::OrderReport> = run.outcome.orders().iter().collect();
     reports.sort_by_key(|r| r.order.power);
@@ -1020,114 +793,35 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         return finish_output(&g, stages, out);
     }
     // The phases of this run: the first, then (unless three-phase) the
-    // retreats and adjustments that follow, from the same orders file.
-    let mut runs: Vec<PhaseRun> = Vec::new();
-    let mut state = start.clone();
-    let mut dislodged_after: Vec<dip_core::ProvinceId> = Vec::new();
-    // Lines some phase of this run read; the others are reported.
-    let mut used: HashSet<usize> = HashSet::new();
-    // Lines of a two-phase turn read as retreats (second orders that are moves).
-    let mut retreat_lines: BTreeSet<usize> = BTreeSet::new();
+    // retreats and adjustments that follow, from the same orders file
+    // (dip-play's game with DipWork's options).
+    let loaded = dip_play::Loaded::try_with(std::sync::Arc::new(g.variant.clone()), |map, _| words(&g, map))?;
+    let mut game = dip_play::Game::from_state(std::sync::Arc::new(loaded), start.clone())
+        .with_rules(rules)
+        .with_options(PlayOptions {
+            check: opts,
+            suggest_retreats: true,
+            carry_lines: true,
+            two_phase_retreats: !three_phase && stages.winter,
+        });
+    game.submit_lines(&g.orders_text, lines.clone());
+    let mut runs: Vec<Played> = Vec::new();
     loop {
-        let kind = state.phase.kind;
-        // A turn that starts with retreats: every line for a dislodged unit
-        // is its retreat, however written (`A Gal-War`, `A Gal disband`),
-        // also one the scanner could not read (`A Gal-Xyz`, 115) or that
-        // is no retreat (`A Gal H`): the retreat check says why it cannot
-        // be used, and the winterer names it beside its suggestion.
-        let retreat_turn = runs.is_empty() && kind == PhaseKind::Retreat;
-        let mine: Vec<ReadLine> = lines
-            .iter()
-            .filter(|l| {
-                let k = l.scanned.order.as_ref();
-                let ph = match k {
-                    Some(k) if retreat_turn && k_unit(k).is_some_and(|u| state.dislodged(u.province).is_some()) => {
-                        PhaseKind::Retreat
-                    }
-                    Some(_) if retreat_lines.contains(&l.line) => PhaseKind::Retreat,
-                    Some(k) => phase_of(k, &|p| dislodged_after.contains(&p)),
-                    None => start.phase.kind,
-                };
-                ph == kind || (kind == start.phase.kind && k.is_none())
-            })
-            .cloned()
-            .collect();
-        let earlier: Vec<&TurnReport> = runs.iter().map(|r| &r.check).collect();
-        let so_far = TurnSoFar {
-            earlier: &earlier,
-            lines: &lines,
-        };
-        let mut run = run_phase(map, &vocab, &rules, &opts, &state, &mine, &so_far);
-        // A two-phase turn takes the retreats from the same file: a second
-        // order for a unit that is a move (`A Gal S A Bud`, `A Gal-War`) is
-        // its retreat when the unit is dislodged without it, not a second
-        // movement order that would make it hold (113).
-        if runs.is_empty() && kind == PhaseKind::Movement && !three_phase && stages.winter {
-            let mut tried_lines = retreat_candidates(&mine);
-            let unit_of_line: HashMap<usize, dip_core::ProvinceId> = mine
-                .iter()
-                .filter_map(|l| Some((l.line, l.scanned.order.as_ref().and_then(k_unit)?.province)))
-                .collect();
-            while !tried_lines.is_empty() {
-                let without: Vec<ReadLine> = mine
-                    .iter()
-                    .filter(|l| !tried_lines.contains(&l.line))
-                    .cloned()
-                    .collect();
-                let tried = run_phase(map, &vocab, &rules, &opts, &state, &without, &so_far);
-                let dislodged: HashSet<dip_core::ProvinceId> = match &tried.outcome {
-                    PhaseOutcome::Movement(m) => m.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect(),
-                    _ => HashSet::new(),
-                };
-                let keep: BTreeSet<usize> = tried_lines
-                    .iter()
-                    .copied()
-                    .filter(|n| unit_of_line.get(n).is_some_and(|p| dislodged.contains(p)))
-                    .collect();
-                if keep.len() == tried_lines.len() {
-                    run = tried;
-                    break;
-                }
-                tried_lines = keep;
-            }
-            for l in mine.iter().filter(|l| tried_lines.contains(&l.line)) {
-                out.messages.push(format!(
-                    "line {}: {} read as the retreat of the dislodged unit (its second order; the first stands for the movement)",
-                    l.line, l.text
-                ));
-            }
-            retreat_lines = tried_lines;
-        }
-        used.extend(
-            mine.iter()
-                .map(|l| l.line)
-                .filter(|n| !retreat_lines.contains(n) || kind == PhaseKind::Retreat),
-        );
+        let run = game.process().clone();
+        out.messages.extend(run.messages.iter().cloned());
         out.messages.extend(run.suggested.iter().cloned());
-        let next = game::advance(map, &state, &run.outcome);
-        if let PhaseOutcome::Movement(m) = &run.outcome {
-            dislodged_after = m
-                .dislodged
-                .iter()
-                .map(|d| map.province_of(d.unit.region))
-                .filter(|p| !m.disbanded.contains(p))
-                .collect();
-        }
         if stages.debug >= 1 {
             debug_phase(map, &run, &mut out.messages);
         }
         runs.push(run);
-        state = next;
-        let stop = three_phase || !stages.winter || state.phase.kind == PhaseKind::Movement || runs.len() >= 3;
+        let stop = three_phase || !stages.winter || game.state().phase.kind == PhaseKind::Movement || runs.len() >= 3;
         if stop {
             break;
         }
     }
+    let state = game.state().clone();
     // An order no phase of this run can use is said so, never dropped.
-    for l in lines
-        .iter()
-        .filter(|l| l.scanned.order.is_some() && !used.contains(&l.line))
-    {
+    for l in game.unused_lines() {
         out.messages.push(format!(
             "line {}: {} [{}] not an order of {}: ignored",
             l.line,
@@ -1360,7 +1054,7 @@ fn blank_map(g: &GameDir) -> Result<Option<(PathBuf, Vec<u8>)>, RunError> {
 }
 
 /// `/debug1`: the phase's orders as adjudicated, each with its result.
-fn debug_phase(map: &Map, run: &PhaseRun, messages: &mut Vec<String>) {
+fn debug_phase(map: &Map, run: &Played, messages: &mut Vec<String>) {
     let mut lines = Vec::new();
     lines_of(map, run, &mut lines);
     messages.push(format!("debug1: {}", title_phase(&run.state.phase)));

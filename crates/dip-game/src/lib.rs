@@ -4,6 +4,8 @@
 //! JSON objects, one a line, optionally gzip-compressed); `replay`
 //! re-adjudicates every phase of such a game and lists each difference.
 
+#![forbid(unsafe_code)]
+
 pub mod dipfile;
 pub mod files;
 pub mod gamedir;

@@ -8,11 +8,12 @@
 //! disbands (no-moves-received), it gets no suggested retreat, since on a
 //! server nobody is there to confirm the suggestion.
 
-use crate::gamedir::{centers, lines_of, no_retreat_lines, PhaseRun};
+use crate::gamedir::{centers, lines_of, no_retreat_lines};
 use crate::gamefile::title_phase;
 use crate::report::Report;
-use dip_core::{game, Order, PhaseKind, PhaseOutcome, PowerId, Ruleset, State};
-use dip_text::{check_turn, read_orders, CheckOptions, Code, ReadLine, TurnReport, Vocabulary};
+use dip_core::{PhaseKind, PhaseOutcome, PowerId, Ruleset, State};
+use dip_play::{number_lines, play_lines, PlayOptions};
+use dip_text::{Code, ReadLine, TurnReport, Vocabulary};
 
 /// A phase played: the checked lines, the outcome, the next position and
 /// the report.
@@ -30,22 +31,13 @@ pub struct Played {
 /// nation (`France: A par-bur`, or under `NATION France`) is refused.
 /// Returns the lines to check and the refused ones (line number, text).
 pub fn read_power_lines(vocab: &Vocabulary, power: PowerId, text: &str) -> (Vec<ReadLine>, Vec<(usize, String)>) {
-    let mut keep = Vec::new();
-    let mut refused = Vec::new();
-    for mut l in read_orders(vocab, text, Some(power)) {
-        if l.power.is_some_and(|p| p != power) {
-            refused.push((l.line, l.text));
-            continue;
-        }
-        l.power = Some(power);
-        keep.push(l);
-    }
-    (keep, refused)
+    dip_play::read_power_lines(vocab, power, text)
 }
 
-/// Plays the phase `state` is in from each power's order text.
-/// `game_name` and `variant_title` go into the report's header; `players`
-/// pairs nations with player names (left out of anonymous games).
+/// Plays the phase `state` is in from each power's order text, with
+/// dip-play's pipeline (a server's options: no suggested retreats), and
+/// makes its report. `header` names the game, the variant and the players
+/// (left out of anonymous games).
 pub fn play(
     vocab: &Vocabulary,
     rules: &Ruleset,
@@ -53,56 +45,20 @@ pub fn play(
     orders: &[(PowerId, String)],
     header: &ReportHeader,
 ) -> Played {
-    let map = vocab.map();
-    let mut lines: Vec<ReadLine> = Vec::new();
-    for (power, text) in orders {
-        let (mut keep, _) = read_power_lines(vocab, *power, text);
-        // Line numbers stay unique across powers for the report's lookup.
-        let base = lines.len() * 1000;
-        for l in &mut keep {
-            l.line += base;
-        }
-        lines.extend(keep);
-    }
-    let check = check_turn(vocab, state, rules, &CheckOptions::default(), &lines);
-    let orders: Vec<Order> = check.orders();
-    let outcome = game::adjudicate(map, state, &orders, rules);
-    let next = game::advance(map, state, &outcome);
-    let run = PhaseRun {
-        state: state.clone(),
+    let read: Vec<Vec<ReadLine>> = orders
+        .iter()
+        .map(|(power, text)| read_power_lines(vocab, *power, text).0)
+        .collect();
+    let lines = number_lines(read.iter().map(Vec::as_slice));
+    let played = play_lines(vocab, rules, &PlayOptions::default(), state, &lines);
+    let report = report_of(vocab.map(), &played, header);
+    let dip_play::Played {
         check,
         outcome,
-        suggested: Vec::new(),
-        automatic: Vec::new(),
-    };
-    let mut table = Vec::new();
-    lines_of(map, &run, &mut table);
-    let winner = game::winner(map, &next);
-    let mut report = Report {
-        game: header.game.clone(),
-        variant: header.variant.clone(),
-        season: title_phase(&state.phase),
-        players: header.players.clone(),
-        next: match winner {
-            Some(w) => format!(
-                "Game over: {} wins with {} centres",
-                map.power(w).name,
-                next.center_count(map, w)
-            ),
-            None => title_phase(&next.phase),
-        },
-        centers: centers(map, &next),
-        ..Report::default()
-    };
-    match state.phase.kind {
-        PhaseKind::Movement => {
-            report.orders = table;
-            report.retreats = no_retreat_lines(map, &run);
-        }
-        PhaseKind::Retreat => report.retreats = table,
-        PhaseKind::Adjustment => report.builds = table,
-    }
-    let PhaseRun { check, outcome, .. } = run;
+        next,
+        winner,
+        ..
+    } = played;
     Played {
         check,
         outcome,
@@ -110,6 +66,38 @@ pub fn play(
         report,
         winner,
     }
+}
+
+/// The report of one played phase, as `dip run` writes it.
+pub fn report_of(map: &dip_core::Map, played: &dip_play::Played, header: &ReportHeader) -> Report {
+    let mut table = Vec::new();
+    lines_of(map, played, &mut table);
+    let next = &played.next;
+    let mut report = Report {
+        game: header.game.clone(),
+        variant: header.variant.clone(),
+        season: title_phase(&played.state.phase),
+        players: header.players.clone(),
+        next: match played.winner {
+            Some(w) => format!(
+                "Game over: {} wins with {} centres",
+                map.power(w).name,
+                next.center_count(map, w)
+            ),
+            None => title_phase(&next.phase),
+        },
+        centers: centers(map, next),
+        ..Report::default()
+    };
+    match played.state.phase.kind {
+        PhaseKind::Movement => {
+            report.orders = table;
+            report.retreats = no_retreat_lines(map, played);
+        }
+        PhaseKind::Retreat => report.retreats = table,
+        PhaseKind::Adjustment => report.builds = table,
+    }
+    report
 }
 
 /// What the report's header names.

@@ -4,8 +4,8 @@
 
 use crate::mila::{SavedGame, SavedPhase, SavedState};
 use dip_core::{
-    game, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset, Season,
-    State, Unit, Verdict,
+    game, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset, State, Unit,
+    Verdict,
 };
 use dip_text::position::parse_unit_of;
 use dip_text::{parse_order_with, Vocabulary};
@@ -31,22 +31,10 @@ pub struct GameReplay {
 
 /// `S1901M` → a phase. The year has any number of digits: `S1M` (as
 /// [`Phase::short`] names the first spring of a map that starts in year 1)
-/// and MILA's `S0001M` are the same phase.
+/// and MILA's `S0001M` are the same phase. dip-core's one reader
+/// ([`Phase::parse_short`]).
 pub fn parse_phase_name(name: &str) -> Option<Phase> {
-    let b = name.as_bytes();
-    if b.len() < 3 {
-        return None;
-    }
-    let year = dip_core::parse_year(name.get(1..name.len() - 1)?).ok()?;
-    let (season, kind) = match (b[0], b[b.len() - 1]) {
-        (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
-        (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
-        (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
-        (b'F', b'R') => (Season::Fall, PhaseKind::Retreat),
-        (b'W', b'A') => (Season::Fall, PhaseKind::Adjustment),
-        _ => return None,
-    };
-    Some(Phase::new(year, season, kind))
+    Phase::parse_short(name)
 }
 
 fn power_of(map: &Map, name: &str) -> Result<PowerId, String> {

@@ -10,6 +10,7 @@
 //!
 //! No I/O happens here; files come in as text, through [`analyse::Host`].
 
+#![forbid(unsafe_code)]
 #![allow(clippy::type_complexity)]
 
 pub mod analyse;

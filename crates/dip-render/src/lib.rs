@@ -34,6 +34,8 @@
 //! - Nothing panics on a variant or a position: missing points, shapes or
 //!   colours fall back to defaults.
 
+#![forbid(unsafe_code)]
+
 pub mod animate;
 mod clicks;
 pub mod colour;

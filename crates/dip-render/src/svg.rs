@@ -1031,7 +1031,7 @@ impl<'a> Picture<'a> {
         let title = opts
             .title
             .clone()
-            .unwrap_or_else(|| format!("{} — {}", self.variant.title, state.phase));
+            .unwrap_or_else(|| format!("{} — {}", self.variant.title, state.phase.long()));
         let _ = write!(
             s,
             r#"<rect width="{}" height="{TITLE_H}" fill="{}"/><text x="14" y="29" font-size="20" font-weight="bold" fill="{}">{}</text>"#,

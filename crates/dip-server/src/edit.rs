@@ -8,29 +8,12 @@ use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::game::{self, Lock, Status};
 use crate::time::now_ms;
-use dip_core::{Phase, PhaseKind, Season, State};
+use dip_core::{Phase, PhaseKind, State};
 use serde_json::json;
 
-/// `S1901M`, `F1902R`, `W1903A`.
+/// `S1901M`, `F1902R`, `W1903A` (any case): dip-core's one reader.
 pub fn parse_short_phase(text: &str) -> Option<Phase> {
-    let t = text.trim();
-    let mut chars = t.chars();
-    let season = match chars.next()?.to_ascii_uppercase() {
-        'S' => Season::Spring,
-        'F' | 'W' => Season::Fall,
-        _ => return None,
-    };
-    let kind = match t.chars().last()?.to_ascii_uppercase() {
-        'M' => PhaseKind::Movement,
-        'R' => PhaseKind::Retreat,
-        'A' => PhaseKind::Adjustment,
-        _ => return None,
-    };
-    let year: i32 = t.get(1..t.len() - 1)?.parse().ok()?;
-    if !(1..=9999).contains(&year) || (kind == PhaseKind::Adjustment) != t.starts_with(['W', 'w']) {
-        return None;
-    }
-    Some(Phase::new(year, season, kind))
+    Phase::parse_short(text)
 }
 
 /// Applies edit lines to a position; `title` and `player` lines are

@@ -3,7 +3,7 @@
 
 use crate::parse::parse_order_with;
 use crate::vocab::Vocabulary;
-use dip_core::{CoastSpec, Dislodged, Map, OrderKind, Phase, PhaseKind, PowerId, Season, State, Unit};
+use dip_core::{CoastSpec, Dislodged, Map, OrderKind, Phase, PowerId, ProvinceId, State, Unit};
 
 /// A position file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,47 +14,92 @@ pub struct PositionError {
     pub message: String,
 }
 
-/// `spring 1901 movement`, `Fall 1901, Retreat`, `winter 1901`.
 /// The largest year a position may name (every reader's: dip-core's).
 pub use dip_core::MAX_YEAR;
 
+/// `spring 1901 movement`, `Fall 1901, Retreat`, `winter 1901`, `S1901M`:
+/// dip-core's one reader of phase names ([`Phase`]'s `FromStr`).
 pub fn parse_phase(text: &str) -> Result<Phase, String> {
-    let mut season = None;
-    let mut year = None;
-    let mut kind = PhaseKind::Movement;
-    for w in text.split(|c: char| c.is_whitespace() || c == ',') {
-        match w.to_ascii_lowercase().as_str() {
-            "" => {}
-            "spring" => season = Some(Season::Spring),
-            "fall" | "autumn" => season = Some(Season::Fall),
-            "winter" => {
-                season = Some(Season::Fall);
-                kind = PhaseKind::Adjustment;
-            }
-            "movement" | "moves" => kind = PhaseKind::Movement,
-            "retreat" | "retreats" => kind = PhaseKind::Retreat,
-            "adjustment" | "adjustments" | "builds" | "build" => kind = PhaseKind::Adjustment,
-            // Every reader's range (dip-core's): a variant may start before year 0.
-            other if other.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) && other != "-" => {
-                year = Some(dip_core::parse_year(other)?)
-            }
-            other => {
-                return Err(format!(
-                    "unknown word `{other}` in the phase (expected e.g. `spring 1901 movement`)"
-                ))
-            }
-        }
-    }
-    Ok(Phase::new(
-        year.ok_or("no year in the phase")?,
-        season.ok_or("no season (spring or fall) in the phase")?,
-        kind,
-    ))
+    text.parse()
 }
 
 /// `spring 1901 movement`.
 pub fn format_phase(p: &Phase) -> String {
-    p.to_string().to_ascii_lowercase()
+    p.long().to_string().to_ascii_lowercase()
+}
+
+/// A province by the abbreviation the position format writes, before any
+/// other name: a province whose full name or alias is another's
+/// abbreviation must not take its place.
+fn province_by_abbr(map: &Map, word: &str) -> Option<ProvinceId> {
+    map.provinces()
+        .iter()
+        .position(|p| p.abbr.eq_ignore_ascii_case(word))
+        .map(|i| ProvinceId(i as u16))
+        .or_else(|| map.find_province(word))
+}
+
+/// A power by the name the position format writes, before its
+/// abbreviation or adjective (which may be another power's name).
+fn power_by_name(map: &Map, name: &str) -> Option<PowerId> {
+    map.powers()
+        .iter()
+        .position(|p| p.name.eq_ignore_ascii_case(name))
+        .map(|i| PowerId(i as u8))
+        .or_else(|| map.find_power(name))
+}
+
+/// A unit as [`format_unit`] writes it, `POWER: LETTER PROV[/COAST]`,
+/// read by those exact words and nothing else: a power's name may be any
+/// text (`St Petersburg`, a power of Chaos that is also a province), so
+/// it is everything before the last colon. `None` when the line is not of
+/// that form (the order reader then reads it).
+fn exact_unit(map: &Map, text: &str) -> Option<Result<Unit, String>> {
+    let (power, unit) = text.rsplit_once(':')?;
+    let power = power_by_name(map, power.trim())?;
+    let mut words = unit.split_whitespace();
+    let (letter, place, None) = (words.next()?, words.next()?, words.next()) else {
+        return None;
+    };
+    let kind = map.find_unit_type(letter)?;
+    let (prov, coast) = match place.split_once('/') {
+        Some((p, c)) => (p, Some(c)),
+        None => (place, None),
+    };
+    let province = province_by_abbr(map, prov)?;
+    let coast = match coast {
+        Some(c) => Some(map.find_coast(province, c)?),
+        None => None,
+    };
+    Some(place_unit(map, text, power, kind, province, coast))
+}
+
+/// The region a unit of `kind` stands in: the coast written, or the
+/// province's only region for that unit type.
+fn place_unit(
+    map: &Map,
+    text: &str,
+    power: PowerId,
+    kind: dip_core::UnitTypeId,
+    province: ProvinceId,
+    coast: Option<dip_core::RegionId>,
+) -> Result<Unit, String> {
+    let region = match coast {
+        // A coast written for a unit that moves between whole provinces (an
+        // army, jDip's wing: `W Bulgaria (east coast)`) says nothing about
+        // it: the unit stands in the province.
+        Some(r) if !map.allows(r, kind) && !map.unit_type(kind).uses_coasts => map
+            .only_region_for(province, kind)
+            .ok_or_else(|| format!("`{text}`: this unit type cannot stand there"))?,
+        Some(r) => r,
+        None => map
+            .only_region_for(province, kind)
+            .ok_or_else(|| format!("`{text}`: this unit needs a coast, or cannot stand there"))?,
+    };
+    if !map.allows(region, kind) {
+        return Err(format!("`{text}`: this unit type cannot stand there"));
+    }
+    Ok(Unit { power, kind, region })
 }
 
 /// `England: F nth`, `Russia: F stp/sc` → a unit.
@@ -70,31 +115,19 @@ pub fn parse_unit_with(vocab: &Vocabulary, text: &str) -> Result<Unit, String> {
 /// A unit of `power` when the text names none (`A Vie` under `NATION Austria`).
 pub fn parse_unit_of(vocab: &Vocabulary, power: Option<PowerId>, text: &str) -> Result<Unit, String> {
     let map = vocab.map();
+    if let Some(unit) = exact_unit(map, text) {
+        return unit;
+    }
     let order = parse_order_with(vocab, text, power).map_err(|e| format!("{e}: `{text}`"))?;
     let OrderKind::Hold(u) = order.kind else {
         return Err(format!("expected a unit such as `England: F nth`, found `{text}`"));
     };
     let kind = u.kind.ok_or_else(|| format!("no unit type in `{text}`"))?;
-    let region = match u.coast {
-        // A coast written for a unit that moves between whole provinces (an
-        // army, jDip's wing: `W Bulgaria (east coast)`) says nothing about
-        // it: the unit stands in the province.
-        CoastSpec::Coast(r) if !map.allows(r, kind) && !map.unit_type(kind).uses_coasts => map
-            .only_region_for(u.province, kind)
-            .ok_or_else(|| format!("`{text}`: this unit type cannot stand there"))?,
-        CoastSpec::Coast(r) => r,
-        _ => map
-            .only_region_for(u.province, kind)
-            .ok_or_else(|| format!("`{text}`: this unit needs a coast, or cannot stand there"))?,
+    let coast = match u.coast {
+        CoastSpec::Coast(r) => Some(r),
+        _ => None,
     };
-    if !map.allows(region, kind) {
-        return Err(format!("`{text}`: this unit type cannot stand there"));
-    }
-    Ok(Unit {
-        power: order.power,
-        kind,
-        region,
-    })
+    place_unit(map, text, order.power, kind, u.province, coast)
 }
 
 /// `England: F nth`.
@@ -115,8 +148,9 @@ pub fn parse_dislodged(map: &Map, text: &str) -> Result<Dislodged, String> {
 /// The same with words already built.
 pub fn parse_dislodged_with(vocab: &Vocabulary, text: &str) -> Result<Dislodged, String> {
     let map = vocab.map();
+    // The power's name may hold ` from `; the province after it cannot.
     let (unit_text, from) = text
-        .split_once(" from ")
+        .rsplit_once(" from ")
         .ok_or_else(|| format!("expected `Power: A prov from PROV`, found `{text}`"))?;
     let unit = parse_unit_with(vocab, unit_text)?;
     let f = from.trim();
@@ -124,9 +158,7 @@ pub fn parse_dislodged_with(vocab: &Vocabulary, text: &str) -> Result<Dislodged,
         Some(n) => (n.trim(), true),
         None => (f, false),
     };
-    let attacker_from = map
-        .find_province(name)
-        .ok_or_else(|| format!("unknown province `{name}`"))?;
+    let attacker_from = province_by_abbr(map, name).ok_or_else(|| format!("unknown province `{name}`"))?;
     Ok(Dislodged {
         unit,
         attacker_from,
@@ -145,12 +177,11 @@ pub fn format_dislodged(map: &Map, d: &Dislodged) -> String {
 
 /// `England: lon edi lvp` → the power and its centres.
 pub fn parse_owners(map: &Map, text: &str) -> Result<(PowerId, Vec<dip_core::ProvinceId>), String> {
+    // The power's name may hold a colon; a province list cannot.
     let (p, rest) = text
-        .split_once(':')
+        .rsplit_once(':')
         .ok_or_else(|| format!("expected `Power: prov prov ...`, found `{text}`"))?;
-    let power = map
-        .find_power(p.trim())
-        .ok_or_else(|| format!("unknown power `{}`", p.trim()))?;
+    let power = power_by_name(map, p.trim()).ok_or_else(|| format!("unknown power `{}`", p.trim()))?;
     let mut provinces = Vec::new();
     for w in rest.split_whitespace() {
         // jDip lists units (`F lon`); the unit letter is skipped.
@@ -158,10 +189,7 @@ pub fn parse_owners(map: &Map, text: &str) -> Result<(PowerId, Vec<dip_core::Pro
             continue;
         }
         let name = w.split(['/', '(']).next().unwrap_or(w);
-        provinces.push(
-            map.find_province(name)
-                .ok_or_else(|| format!("unknown province `{w}`"))?,
-        );
+        provinces.push(province_by_abbr(map, name).ok_or_else(|| format!("unknown province `{w}`"))?);
     }
     Ok((power, provinces))
 }
@@ -206,9 +234,7 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
             }
             "standoffs" => {
                 for name in rest.split_whitespace() {
-                    let q = map
-                        .find_province(name)
-                        .ok_or_else(|| err(n, format!("unknown province `{name}`")))?;
+                    let q = province_by_abbr(map, name).ok_or_else(|| err(n, format!("unknown province `{name}`")))?;
                     st.standoffs.insert(q.index());
                 }
             }

@@ -18,6 +18,10 @@ pub enum Style {
     Dip,
     /// `F NTH - NWY`, `A PAR - BUR VIA`, `A MUN B`, `WAIVE` (MILA; no nation).
     Mila,
+    /// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`, `+A Vie`: the
+    /// form of DipWork's reports and stage files (no nation; not one of
+    /// [`Style::ALL`], whose forms read back to the same order).
+    Report,
 }
 
 impl Style {
@@ -31,6 +35,7 @@ impl Style {
             "long" => Style::Long,
             "dip" => Style::Dip,
             "mila" => Style::Mila,
+            "report" => Style::Report,
             _ => return None,
         })
     }
@@ -57,6 +62,7 @@ impl Printer<'_> {
         let prov = self.map.province(p);
         let base = match self.style {
             Style::Datc => self.abbr(p).to_string(),
+            Style::Report => capitalised_abbr(self.map, p),
             Style::Short | Style::Mila => self.abbr(p).to_uppercase(),
             Style::Long => prov.name.clone(),
             Style::Dip => {
@@ -101,6 +107,9 @@ impl Printer<'_> {
 
     fn order(&self, order: &Order) -> String {
         let style = self.style;
+        if style == Style::Report {
+            return report_form(self.map, order);
+        }
         let arrow = match style {
             Style::Short => "-",
             Style::Long => " -> ",
@@ -185,4 +194,45 @@ pub fn format_order_in(vocab: &Vocabulary, state: &dip_core::State, order: &Orde
         state: Some(state),
     }
     .order(order)
+}
+
+/// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`: DipWork's report form.
+fn report_form(map: &Map, o: &Order) -> String {
+    let place = |p: ProvinceId, c: CoastSpec| {
+        let mut s = capitalised_abbr(map, p);
+        if let CoastSpec::Coast(r) = c {
+            if let Some(coast) = &map.region(r).coast {
+                s.push('/');
+                s.push_str(coast);
+            }
+        }
+        s
+    };
+    let unit = |u: &UnitRef| match u.kind {
+        Some(k) => format!("{} {}", map.unit_type(k).letter, place(u.province, u.coast)),
+        None => place(u.province, u.coast),
+    };
+    let dest = |d: &Dest| place(d.province, d.coast);
+    match &o.kind {
+        OrderKind::Hold(u) => format!("{} H", unit(u)),
+        OrderKind::Move(u, d, via) => format!("{}-{}{}", unit(u), dest(d), if *via { " via C" } else { "" }),
+        OrderKind::SupportHold(u, t) => format!("{} S {}", unit(u), unit(t)),
+        OrderKind::SupportMove(u, t, d) => format!("{} S {}-{}", unit(u), unit(t), dest(d)),
+        OrderKind::Convoy(u, t, d) => format!("{} C {}-{}", unit(u), unit(t), dest(d)),
+        OrderKind::Retreat(u, d) => format!("{}-{}", unit(u), dest(d)),
+        OrderKind::Disband(u) => format!("{} disband", unit(u)),
+        OrderKind::Build(u) => format!("+{}", unit(u)),
+        OrderKind::Waive => "waive".into(),
+    }
+}
+
+/// `Vie`: a province's abbreviation with a capital, as DipWork's reports
+/// write it.
+pub fn capitalised_abbr(map: &Map, p: dip_core::ProvinceId) -> String {
+    let a = &map.province(p).abbr;
+    let mut chars = a.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }

@@ -201,3 +201,33 @@ fn hyphenated_nation_before_a_colon_is_the_nation() {
     let o = parse_order(&v.map, "C-Ber: A ber-mun", None).unwrap();
     assert!(matches!(o.kind, dip_core::OrderKind::Move { .. }), "{o:?}");
 }
+
+/// A Chaos power is named after its home centre: "St Petersburg: A stp"
+/// was read as the province St Petersburg followed by words that are no
+/// order, so a position in which St Petersburg had built did not read back
+/// (the server's games stalled on it).
+#[test]
+fn chaos_power_named_st_petersburg_reads_back_from_a_position() {
+    let v = dip_variants::load("chaos").unwrap();
+    let map = &v.map;
+    let power = map.find_power("St Petersburg").unwrap();
+    let mut state = v.start.clone();
+    let region = map.main_region(map.find_province("stp").unwrap());
+    state.place(
+        map,
+        dip_core::Unit {
+            power,
+            kind: map.find_unit_type("A").unwrap(),
+            region,
+        },
+    );
+    let text = dip_text::format_position(map, &state);
+    assert!(text.contains("  St Petersburg: A stp\n"), "{text}");
+    assert_eq!(dip_text::parse_position(map, &text, "chaos").unwrap(), state);
+    // The unit's own line, and with a coast, alone.
+    let u = dip_text::position::parse_unit(map, "St Petersburg: F stp/sc").unwrap();
+    assert_eq!(
+        (u.power, dip_text::position::format_unit(map, &u).as_str()),
+        (power, "St Petersburg: F stp/sc")
+    );
+}

@@ -2017,14 +2017,18 @@ pub fn plugin_paths(paths: &[PathBuf]) -> Vec<PathBuf> {
 /// plugin (in search order) that has a variant of that name or alias.
 /// `None` when no plugin has it; an error when it is found and cannot be read.
 pub fn find(name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
-    let paths = search_paths();
+    find_in(&search_paths(), name)
+}
+
+/// [`find`] under the given search paths.
+pub fn find_in(paths: &[PathBuf], name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
     if paths.is_empty() {
         return None;
     }
     // `PLUGIN#NAME`: the plugin by its file or folder name (`stdVariants`,
     // `stdVariants.zip`).
     if let Some((stem, vname)) = name.rsplit_once('#') {
-        for p in plugin_paths(&paths) {
+        for p in plugin_paths(paths) {
             let file = p.file_name().and_then(|f| f.to_str()).unwrap_or("");
             let short = p.file_stem().and_then(|f| f.to_str()).unwrap_or("");
             if file.eq_ignore_ascii_case(stem.trim()) || short.eq_ignore_ascii_case(stem.trim()) {
@@ -2051,7 +2055,7 @@ pub fn find(name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
             }
         }
     }
-    for p in plugin_paths(&paths) {
+    for p in plugin_paths(paths) {
         let Ok(plugin) = Plugin::open(&p) else { continue };
         if let Some(n) = plugin.find(name).map(str::to_string) {
             return Some(plugin.variant(&n).map(|v| (plugin, v)));

@@ -8,6 +8,8 @@
 //! assert_eq!(v.map.province(lon).abbr, "lon");
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod border_rules;
 pub mod colour;
 pub mod dipwork;
@@ -230,6 +232,12 @@ pub fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
 /// or zip, `PLUGIN#NAME` for one of its variants); else a variant of that
 /// name in the jDip plugins under [`jdip::add_search_path`]'s paths.
 pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
+    load_in(name_or_path, &jdip::search_paths())
+}
+
+/// [`load`] with the jDip plugins looked for under `search` (dip-play's
+/// `Variants` passes its own paths; no process-wide list is read).
+pub fn load_in(name_or_path: &str, search: &[std::path::PathBuf]) -> Result<Variant, VariantError> {
     let wanted = name_or_path.trim();
     if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| n.eq_ignore_ascii_case(wanted)) {
         return parse(text, &bundled_file(name));
@@ -244,7 +252,7 @@ pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
     }
     // A name of a variant in a jDip plugin under `--variants` paths.
     if !std::path::Path::new(name_or_path).exists() {
-        if let Some(found) = jdip::find(wanted) {
+        if let Some(found) = jdip::find_in(search, wanted) {
             let (_, v) = found?;
             return v.model.build(&format!("jdip:{wanted}"));
         }

@@ -34,6 +34,8 @@
 //! assert_eq!(dip_war::RecFile::parse(&file.to_bytes()).unwrap().to_position().unwrap().phase, Phase::Attack);
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod cp437;
 pub mod daynum;
 pub mod file;

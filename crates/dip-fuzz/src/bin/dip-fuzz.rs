@@ -8,6 +8,8 @@
 //! `DIP_FUZZ_TIMEOUT` seconds) is a hang: it is saved in CORPUS/crashes/
 //! and the run stops with exit 1 (a reader cannot be interrupted).
 
+#![forbid(unsafe_code)]
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -1,0 +1,187 @@
+//! A game written down and read back exactly: the rules, the options, the
+//! position (in the position format, docs/position-format.md), the orders
+//! submitted as their texts, and each played phase as its position and the
+//! orders it was played from. Reading plays the phases again, so the
+//! outcomes, reports and checks are those the game had (the engine is
+//! deterministic); the property tests say so for every bundled variant.
+
+use crate::game::{Game, PlayOptions};
+use crate::variants::{Loaded, Variants};
+use dip_core::{PowerId, Ruleset};
+use dip_text::{format_position, parse_position, CheckOptions};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A stored game that cannot be read back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("stored game: {0}")]
+pub struct StoredError(pub String);
+
+/// The written form (JSON): one object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredGame {
+    /// The variant's name ([`Variants::get`] finds it).
+    pub variant: String,
+    /// The rules as [`Ruleset::to_text`] writes them.
+    pub rules: String,
+    #[serde(default)]
+    pub options: StoredOptions,
+    /// The position now.
+    pub state: String,
+    /// The orders submitted for it.
+    #[serde(default)]
+    pub orders: Vec<StoredOrders>,
+    /// The phases played, oldest first.
+    #[serde(default)]
+    pub history: Vec<StoredPhase>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredOptions {
+    #[serde(default)]
+    pub nsu_checking_off: bool,
+    #[serde(default)]
+    pub allow_foreign: bool,
+    #[serde(default)]
+    pub suggest_retreats: bool,
+    #[serde(default)]
+    pub carry_lines: bool,
+    #[serde(default)]
+    pub two_phase_retreats: bool,
+}
+
+/// One submission: the power's name (none for a game master's text) and
+/// the text as given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredOrders {
+    #[serde(default)]
+    pub power: Option<String>,
+    pub text: String,
+}
+
+/// One played phase: the position it was played from and its orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredPhase {
+    pub state: String,
+    #[serde(default)]
+    pub orders: Vec<StoredOrders>,
+    /// A later phase of a DipWork turn: it read the turn's lines.
+    #[serde(default)]
+    pub continues_turn: bool,
+}
+
+impl From<PlayOptions> for StoredOptions {
+    fn from(o: PlayOptions) -> StoredOptions {
+        StoredOptions {
+            nsu_checking_off: o.check.nsu_checking_off,
+            allow_foreign: o.check.allow_foreign,
+            suggest_retreats: o.suggest_retreats,
+            carry_lines: o.carry_lines,
+            two_phase_retreats: o.two_phase_retreats,
+        }
+    }
+}
+
+impl From<StoredOptions> for PlayOptions {
+    fn from(o: StoredOptions) -> PlayOptions {
+        PlayOptions {
+            check: CheckOptions {
+                nsu_checking_off: o.nsu_checking_off,
+                allow_foreign: o.allow_foreign,
+            },
+            suggest_retreats: o.suggest_retreats,
+            carry_lines: o.carry_lines,
+            two_phase_retreats: o.two_phase_retreats,
+        }
+    }
+}
+
+fn orders_of(game: &Game, subs: &[crate::game::Submission]) -> Vec<StoredOrders> {
+    subs.iter()
+        .map(|s| StoredOrders {
+            power: s.power.map(|p| game.map().power(p).name.clone()),
+            text: s.text.clone(),
+        })
+        .collect()
+}
+
+/// The power a stored submission names: by its exact name first.
+fn power_named(map: &dip_core::Map, name: &str) -> Result<PowerId, StoredError> {
+    map.powers()
+        .iter()
+        .position(|p| p.name == name)
+        .map(|i| PowerId(i as u8))
+        .or_else(|| map.find_power(name))
+        .ok_or_else(|| StoredError(format!("no power `{name}` in {}", map.name)))
+}
+
+fn submit(game: &mut Game, orders: &[StoredOrders]) -> Result<(), StoredError> {
+    for o in orders {
+        match &o.power {
+            Some(name) => {
+                let p = power_named(game.map(), name)?;
+                game.submit(p, &o.text);
+            }
+            None => {
+                game.submit_any(&o.text);
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Game {
+    /// The game written down ([`Game::from_stored`] reads it back).
+    pub fn to_stored(&self) -> StoredGame {
+        let map = self.map();
+        StoredGame {
+            variant: self.variant().name.clone(),
+            rules: self.rules().to_text(),
+            options: (*self.options()).into(),
+            state: format_position(map, self.state()),
+            orders: orders_of(self, self.submissions()),
+            history: self
+                .history()
+                .iter()
+                .map(|p| StoredPhase {
+                    state: format_position(map, &p.state),
+                    orders: orders_of(self, &p.submissions),
+                    continues_turn: p.continues_turn,
+                })
+                .collect(),
+        }
+    }
+
+    /// As JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.to_stored()).unwrap_or_default()
+    }
+
+    /// A stored game, played again phase by phase on `loaded`.
+    pub fn from_stored(loaded: Arc<Loaded>, stored: &StoredGame) -> Result<Game, StoredError> {
+        let map = loaded.map();
+        let read = |text: &str, what: &str| parse_position(map, text, what).map_err(|e| StoredError(e.to_string()));
+        let rules = Ruleset::parse(&stored.rules).map_err(|e| StoredError(format!("rules: {e}")))?;
+        let state = read(&stored.state, "state")?;
+        let mut game = Game::from_state(loaded.clone(), state.clone())
+            .with_rules(rules)
+            .with_options(stored.options.into());
+        for (i, phase) in stored.history.iter().enumerate() {
+            if !phase.continues_turn {
+                game.set_state(read(&phase.state, &format!("phase {}", i + 1))?);
+                submit(&mut game, &phase.orders)?;
+            }
+            game.process();
+        }
+        game.set_state(state);
+        submit(&mut game, &stored.orders)?;
+        Ok(game)
+    }
+
+    /// A game from its JSON, its variant found in `variants`.
+    pub fn from_json(variants: &Variants, json: &str) -> Result<Game, StoredError> {
+        let stored: StoredGame = serde_json::from_str(json).map_err(|e| StoredError(e.to_string()))?;
+        let loaded = variants.get(&stored.variant).map_err(|e| StoredError(e.to_string()))?;
+        Game::from_stored(loaded, &stored)
+    }
+}
