@@ -272,7 +272,10 @@ pub fn read_season(vocab: &Vocabulary, file: &str, text: &str) -> Result<SeasonF
                     map.find_power(w).map(|p| map.power(p).name.clone())
                 });
             let Some(power) = power else {
-                return Err(err(k + 1, format!("`player {v}`: no such power (expected `player POWER NAME`)")));
+                return Err(err(
+                    k + 1,
+                    format!("`player {v}`: no such power (expected `player POWER NAME`)"),
+                ));
             };
             let name = v
                 .strip_prefix(power.as_str())
@@ -283,7 +286,12 @@ pub fn read_season(vocab: &Vocabulary, file: &str, text: &str) -> Result<SeasonF
         k += 1;
     }
     let pos_start = k;
-    let section = |l: &str| matches!(l.trim(), "moves" | "retreats" | "adjustments" | "orders" | "season finished");
+    let section = |l: &str| {
+        matches!(
+            l.trim(),
+            "moves" | "retreats" | "adjustments" | "orders" | "season finished"
+        )
+    };
     while k < lines.len() && !section(lines[k]) {
         k += 1;
     }

@@ -4,6 +4,7 @@
 // Game menu does, and opens and saves files. The server holds the game
 // (/api/v1/boards/{id}); this script shows it and sends what is done.
 import { ZoomPan } from "/assets/map.js";
+import { OrderLayer } from "/assets/draw.js";
 
 const main = document.querySelector("main.board");
 const bid = main.dataset.board;
@@ -22,6 +23,8 @@ let mode = "move";      // the phone's order-type buttons; modifier keys win
 let picked = null;      // the order selected in the list (for Delete)
 let editUnits = false, editProvinces = false;
 let clickedAt = null;   // when the pointer went up for the click being handled
+let live = null;        // the orders entered, drawn over the map of now (draw.js)
+let pendingDraws = [];  // orders clicked, drawn before the server has answered
 const MAX_UPLOAD = 10 * 1024 * 1024;
 
 // ---- Settings (DIP kept them in dip.ini) -------------------------------------
@@ -115,8 +118,25 @@ async function showMap(force) {
   const svg = $("map").querySelector("svg");
   if (svg) zoom.attach(svg);
   $("history-mark").hidden = showing === null;
+  attachLive();
   markSelection();
   main.dataset.mapKey = key;
+}
+
+// The orders entered are drawn on the map of now as they are entered
+// (a played phase's map shows its own orders and results, drawn by the
+// server).
+function attachLive() {
+  const svg = $("map").querySelector("svg");
+  live = showing === null && svg ? new OrderLayer(svg) : null;
+  drawLive();
+}
+
+function drawLive() {
+  if (!live || !view) return;
+  const pendingAt = new Set(pendingDraws.map((d) => d.at));
+  const entered = view.orders.map((o) => o.draw).filter((d) => d && !pendingAt.has(d.at));
+  live.draw([...entered, ...pendingDraws]);
 }
 
 function hit(p) {
@@ -158,11 +178,13 @@ async function show(v) {
   }
   view = v;
   if (v.at === null || v.at === undefined) showing = null;
+  pendingDraws = [];
   renderHead();
   renderOrders();
   renderReport();
   renderHistory();
   renderMenus();
+  drawLive();
   await showMap();
 }
 
@@ -356,10 +378,20 @@ function unitAt(p) { return units().find((u) => u.province === p && u.orders.len
 // Sends an order for `power` (the line replaces the unit's earlier one).
 // In the history, the board first goes back to that phase: the later ones
 // are put aside (Undo brings them back).
-async function enter(power, text) {
+async function enter(power, text, draw) {
   const started = clickedAt ?? performance.now();
   pending(power, text);
-  requestAnimationFrame(() => { main.dataset.orderMs = (performance.now() - started).toFixed(2); });
+  if (draw && showing === null) {
+    pendingDraws = [...pendingDraws.filter((d) => d.at !== draw.at), draw];
+    drawLive();
+  }
+  // From the pointer going up to the frame showing the order in the list
+  // and its arrow on the map (the browser test reads them).
+  requestAnimationFrame(() => {
+    const ms = (performance.now() - started).toFixed(2);
+    main.dataset.orderMs = ms;
+    if (draw && live?.g.querySelector(`.order[data-at="${CSS.escape(draw.at ?? "")}"]`)) main.dataset.arrowMs = ms;
+  });
   const body = { text, power: power || null };
   if (showing !== null) body.at = showing;
   return change("POST", "/orders", body);
@@ -408,8 +440,8 @@ function choose(options, then) {
 }
 
 function pick(unit, orders) {
-  if (orders.length === 1) enter(unit.power, orders[0].text);
-  else if (orders.length > 1) choose(orders, (o) => enter(unit.power, o.text));
+  if (orders.length === 1) enter(unit.power, orders[0].text, orders[0].draw);
+  else if (orders.length > 1) choose(orders, (o) => enter(unit.power, o.text, o.draw));
   deselect();
 }
 
@@ -432,21 +464,23 @@ function onProvince(p, ev) {
   main.dataset.lastClick = `${p} ${kind} ${sel ? `${sel.province}/${sel.kind}/${sel.target ?? ""}` : "-"}`;
   if (view.kind === "adjustment") {
     if (u && u.orders.some((o) => o.kind === "disband") && !(ev.detail > 1)) {
-      return enter(u.power, u.orders.find((o) => o.kind === "disband").text);
+      const d = u.orders.find((o) => o.kind === "disband");
+      return enter(u.power, d.text, d.draw);
     }
     const builds = view.builds.filter((o) => o.kind === "build" && o.province === p);
     // An army first, as DIP: A/F (or a double click) makes it a fleet.
     const army = builds.find((o) => o.unit === "A" && !o.coast) || builds[0];
-    if (army) enter(army.power, army.text);
+    if (army) enter(army.power, army.text, army.draw);
     return;
   }
   if (kind === "hold") {
-    if (u) enter(u.power, u.orders.find((o) => o.kind === (view.kind === "retreat" ? "disband" : "hold"))?.text);
+    const h = u?.orders.find((o) => o.kind === (view.kind === "retreat" ? "disband" : "hold"));
+    if (h) enter(u.power, h.text, h.draw);
     return;
   }
   if (kind === "disband" && u) {
     const d = u.orders.find((o) => o.kind === "disband");
-    if (d) enter(u.power, d.text);
+    if (d) enter(u.power, d.text, d.draw);
     return;
   }
   if (!sel) {
@@ -484,13 +518,13 @@ function onDouble(p) {
   if (view.kind === "adjustment") {
     // A double click builds a fleet (DIP: a click, then A/F).
     const fleet = view.builds.filter((o) => o.kind === "build" && o.province === p && o.unit === "F");
-    if (fleet.length === 1) enter(fleet[0].power, fleet[0].text);
-    else if (fleet.length > 1) choose(fleet, (o) => enter(o.power, o.text));
+    if (fleet.length === 1) enter(fleet[0].power, fleet[0].text, fleet[0].draw);
+    else if (fleet.length > 1) choose(fleet, (o) => enter(o.power, o.text, o.draw));
     return;
   }
   if (!u) return;
   const hold = u.orders.find((o) => o.kind === (view.kind === "retreat" ? "disband" : "hold"));
-  if (hold) enter(u.power, hold.text);
+  if (hold) enter(u.power, hold.text, hold.draw);
   deselect();
 }
 
@@ -997,6 +1031,7 @@ if (JSON.stringify(settings) === JSON.stringify(DEFAULT_MAP)) {
 
 try {
   await show(await api("GET", ""));
+  if (!live) attachLive();
 } catch (e) { error(e); }
 main.dataset.readyMs = performance.now().toFixed(0);
 main.dataset.ready = "true";

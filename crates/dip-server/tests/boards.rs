@@ -41,7 +41,10 @@ async fn send(
     }
     let json = !extra.iter().any(|(k, _)| *k == "content-type");
     let req = match body {
-        Some(b) if json => req.header("content-type", "application/json").body(Body::from(b)).unwrap(),
+        Some(b) if json => req
+            .header("content-type", "application/json")
+            .body(Body::from(b))
+            .unwrap(),
         Some(b) => req.body(Body::from(b)).unwrap(),
         None => req.body(Body::empty()).unwrap(),
     };
@@ -88,8 +91,16 @@ async fn anyones_board_plays_a_phase_and_refuses_other_sites() {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let orders: Vec<&str> = v["orders"].as_array().unwrap().iter().map(|o| o["order"].as_str().unwrap()).collect();
-    assert_eq!(orders, ["ENG F(Edi) S F(Lon) - NTH", "ENG F(Lon) - NTH", "FRA A(Par) - Bur"]);
+    let orders: Vec<&str> = v["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["order"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        orders,
+        ["ENG F(Edi) S F(Lon) - NTH", "ENG F(Lon) - NTH", "FRA A(Par) - Bur"]
+    );
 
     // Another site, no token, a wrong token: refused, nothing changes.
     for extra in [
@@ -106,8 +117,16 @@ async fn anyones_board_plays_a_phase_and_refuses_other_sites() {
 
     let (s, v) = post(&app.state, &format!("{base}/resolve"), json!({}), &[]).await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!((v["phase"].as_str(), v["stage"].as_str()), (Some("F1901M"), Some("finished")));
-    let nth: Vec<&Value> = v["units"].as_array().unwrap().iter().filter(|u| u["province"] == "nth").collect();
+    assert_eq!(
+        (v["phase"].as_str(), v["stage"].as_str()),
+        (Some("F1901M"), Some("finished"))
+    );
+    let nth: Vec<&Value> = v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["province"] == "nth")
+        .collect();
     assert_eq!(nth[0]["power"], "England");
 
     // Another board of this server is no file: the board plays bundled variants only.
@@ -122,28 +141,65 @@ async fn a_kept_board_survives_a_restart_and_is_its_owners() {
     let bob = app.user("bob").await;
     let a = bearer(&anne);
     let b = bearer(&bob);
-    let (s, v) = post(&app.state, "/api/v1/boards", json!({"variant": "standard"}), &[("authorization", &a)]).await;
+    let (s, v) = post(
+        &app.state,
+        "/api/v1/boards",
+        json!({"variant": "standard"}),
+        &[("authorization", &a)],
+    )
+    .await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let id = v["id"].as_str().unwrap().to_string();
     let base = format!("/api/v1/boards/{id}");
-    let (s, v) = post(&app.state, &format!("{base}/orders"), json!({"text": "A par-bur\nA mar S A par-bur"}), &[("authorization", &a)]).await;
+    let (s, v) = post(
+        &app.state,
+        &format!("{base}/orders"),
+        json!({"text": "A par-bur\nA mar S A par-bur"}),
+        &[("authorization", &a)],
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let (s, v) = post(&app.state, &format!("{base}/resolve"), json!({}), &[("authorization", &a)]).await;
+    let (s, v) = post(
+        &app.state,
+        &format!("{base}/resolve"),
+        json!({}),
+        &[("authorization", &a)],
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let share = v["share_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
-    let (s, _) = post(&app.state, &format!("{base}/edit"), json!({"op": "title", "title": "Anne's plan"}), &[("authorization", &a)]).await;
+    let (s, _) = post(
+        &app.state,
+        &format!("{base}/edit"),
+        json!({"op": "title", "title": "Anne's plan"}),
+        &[("authorization", &a)],
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
 
     // A restart: the board comes back from storage.
     let restarted = dip_server::AppState::new(dip_server::db::Db::sqlite(&app.dir.join("dip.sqlite")).unwrap());
     let (s, v) = get(&restarted, &base, &[("authorization", &a)]).await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!((v["phase"].as_str(), v["title"].as_str()), (Some("F1901M"), Some("Anne's plan")));
+    assert_eq!(
+        (v["phase"].as_str(), v["title"].as_str()),
+        (Some("F1901M"), Some("Anne's plan"))
+    );
     assert_eq!(v["history"].as_array().unwrap().len(), 1);
-    assert!(v["units"].as_array().unwrap().iter().any(|u| u["province"] == "bur" && u["power"] == "France"));
+    assert!(v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|u| u["province"] == "bur" && u["power"] == "France"));
 
     // Bob neither changes nor reads it; with the read-only link he reads it.
-    let (s, _) = post(&restarted, &format!("{base}/resolve"), json!({}), &[("authorization", &b)]).await;
+    let (s, _) = post(
+        &restarted,
+        &format!("{base}/resolve"),
+        json!({}),
+        &[("authorization", &b)],
+    )
+    .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     let (s, _) = get(&restarted, &base, &[("authorization", &b)]).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
@@ -152,12 +208,27 @@ async fn a_kept_board_survives_a_restart_and_is_its_owners() {
     let (s, page, _) = send(&restarted, Method::GET, &format!("/board/shared/{share}"), None, &[]).await;
     assert_eq!(s, StatusCode::OK);
     let page = page.as_str().unwrap().to_string();
-    assert!(page.contains("data-readonly=\"true\"") && !page.contains("data-act=\"resolve\""), "{page:.400}");
+    assert!(
+        page.contains("data-readonly=\"true\"") && !page.contains("data-act=\"resolve\""),
+        "{page:.400}"
+    );
     // A copy is his to play.
-    let (s, v) = post(&restarted, "/api/v1/boards", json!({"from": id, "share": share}), &[("authorization", &b)]).await;
+    let (s, v) = post(
+        &restarted,
+        "/api/v1/boards",
+        json!({"from": id, "share": share}),
+        &[("authorization", &b)],
+    )
+    .await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let copy = v["id"].as_str().unwrap().to_string();
-    let (s, v) = post(&restarted, &format!("/api/v1/boards/{copy}/next"), json!({}), &[("authorization", &b)]).await;
+    let (s, v) = post(
+        &restarted,
+        &format!("/api/v1/boards/{copy}/next"),
+        json!({}),
+        &[("authorization", &b)],
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["stage"], "moves");
 }
@@ -174,12 +245,20 @@ async fn files_that_are_no_games_leave_the_board_as_it_was() {
         let path = format!("{base}/open?name={name}");
         let app = &app.state;
         async move {
-            let (s, v, _) = send(app, Method::POST, &path, Some(bytes), &[("content-type", "application/octet-stream")]).await;
+            let (s, v, _) = send(
+                app,
+                Method::POST,
+                &path,
+                Some(bytes),
+                &[("content-type", "application/octet-stream")],
+            )
+            .await;
             (s, v)
         }
     };
     // A .dip file with a bad unit line: its line in the message.
-    let bad = "DIP game file\ngame x\nvariant standard\nrules datc\nphase spring 1901 movement\nunits\n  England: F xyz\n";
+    let bad =
+        "DIP game file\ngame x\nvariant standard\nrules datc\nphase spring 1901 movement\nunits\n  England: F xyz\n";
     let (s, v) = open("bad_s01.dip", bad.as_bytes().to_vec()).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
     let m = v["error"]["message"].as_str().unwrap();
@@ -193,7 +272,8 @@ async fn files_that_are_no_games_leave_the_board_as_it_was() {
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
     // A zip whose member would leave its folder.
     let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    z.start_file("../GAME.TXT", zip::write::SimpleFileOptions::default()).unwrap();
+    z.start_file("../GAME.TXT", zip::write::SimpleFileOptions::default())
+        .unwrap();
     std::io::Write::write_all(&mut z, b"x").unwrap();
     let bytes = z.finish().unwrap().into_inner();
     let (s, v) = open("evil.zip", bytes).await;
@@ -206,7 +286,12 @@ async fn files_that_are_no_games_leave_the_board_as_it_was() {
     // What the board saves opens again: the .dip of the season in progress.
     let (s, body, headers) = send(&app.state, Method::GET, &format!("{base}/save?format=dip"), None, &[]).await;
     assert_eq!(s, StatusCode::OK);
-    assert!(headers.iter().any(|(k, v)| k == "content-disposition" && v.contains("board_s01.dip")), "{headers:?}");
+    assert!(
+        headers
+            .iter()
+            .any(|(k, v)| k == "content-disposition" && v.contains("board_s01.dip")),
+        "{headers:?}"
+    );
     let text = body.as_str().unwrap().to_string();
     assert!(text.contains("\norders\n  FRA A(Par) - Bur\n"), "{text}");
     let (s, v) = open("board_s01.dip", text.into_bytes()).await;
@@ -219,10 +304,16 @@ async fn a_hosted_games_phase_opens_as_a_board() {
     let app = TestApp::new();
     let (gid, tokens) = app.seven(json!({})).await;
     let (s, v) = app
-        .put(&format!("/api/v1/games/{gid}/orders"), Some(&tokens[2].1), json!({"orders": ["A par-bur", "A mar S A par-bur"]}))
+        .put(
+            &format!("/api/v1/games/{gid}/orders"),
+            Some(&tokens[2].1),
+            json!({"orders": ["A par-bur", "A mar S A par-bur"]}),
+        )
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let (s, v) = app.post(&format!("/api/v1/games/{gid}/process"), Some(&tokens[0].1), json!({})).await;
+    let (s, v) = app
+        .post(&format!("/api/v1/games/{gid}/process"), Some(&tokens[0].1), json!({}))
+        .await;
     assert!(s.is_success(), "{v}");
     // The form on the game page: the processed phase S1901M.
     let (s, _, headers) = send(
@@ -239,8 +330,22 @@ async fn a_hosted_games_phase_opens_as_a_board() {
     let (s, v) = get(&app.state, &format!("/api/v1/boards/{id}"), &[]).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["phase"], "S1901M");
-    assert!(v["orders"].as_array().unwrap().iter().any(|o| o["order"] == "FRA A(Mar) S A(Par) - Bur"), "{v}");
+    assert!(
+        v["orders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["order"] == "FRA A(Mar) S A(Par) - Bur"),
+        "{v}"
+    );
     // Resolved on the board: France in Burgundy, as in the game.
     let (_, v) = post(&app.state, &format!("/api/v1/boards/{id}/resolve"), json!({}), &[]).await;
-    assert!(v["units"].as_array().unwrap().iter().any(|u| u["province"] == "bur" && u["power"] == "France"), "{v}");
+    assert!(
+        v["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u["province"] == "bur" && u["power"] == "France"),
+        "{v}"
+    );
 }

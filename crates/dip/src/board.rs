@@ -95,6 +95,9 @@ pub fn run(a: Args, plugin_paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
             .and_then(|f| Path::new(f).file_name())
             .map(|n| n.to_string_lossy().to_string());
     }
+    // The variant's picture (its shapes and names) is built before the
+    // address is given: the first page is then drawn at once.
+    boards.pictures.warm(board.game.loaded());
     let home = boards.insert(board);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

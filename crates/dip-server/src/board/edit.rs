@@ -126,17 +126,33 @@ pub fn apply(boards: &Boards, board: &mut Board, edit: Edit) -> BoardResult<()> 
                     });
                     found.ok_or_else(|| BoardError::new(format!("`{r}` is not in {}", map.province(p).name)))?
                 }
-                None => map
-                    .regions_for(p, ut)
-                    .next()
-                    .ok_or_else(|| BoardError::new(format!("{} cannot stand in {}", map.unit_type(ut).name, map.province(p).name)))?,
+                None => map.regions_for(p, ut).next().ok_or_else(|| {
+                    BoardError::new(format!(
+                        "{} cannot stand in {}",
+                        map.unit_type(ut).name,
+                        map.province(p).name
+                    ))
+                })?,
             };
             if !map.allows(region, ut) {
                 // A fleet on a split coast's land, an army at sea: the
                 // unit's own region in the province, if there is one.
                 let alt = map.regions_for(p, ut).next();
                 match alt {
-                    Some(r) if region == map.main_region(p) => return apply_unit(board, state, p, Unit { power, kind: ut, region: r }, dislodged, was_dislodged),
+                    Some(r) if region == map.main_region(p) => {
+                        return apply_unit(
+                            board,
+                            state,
+                            p,
+                            Unit {
+                                power,
+                                kind: ut,
+                                region: r,
+                            },
+                            dislodged,
+                            was_dislodged,
+                        )
+                    }
                     _ => {
                         return Err(BoardError::new(format!(
                             "{} cannot stand in {}",
@@ -146,7 +162,18 @@ pub fn apply(boards: &Boards, board: &mut Board, edit: Edit) -> BoardResult<()> 
                     }
                 }
             }
-            return apply_unit(board, state, p, Unit { power, kind: ut, region }, dislodged, was_dislodged);
+            return apply_unit(
+                board,
+                state,
+                p,
+                Unit {
+                    power,
+                    kind: ut,
+                    region,
+                },
+                dislodged,
+                was_dislodged,
+            );
         }
         Edit::Remove { province: p, dislodged } => {
             let p = province(board, &p)?;
@@ -156,7 +183,10 @@ pub fn apply(boards: &Boards, board: &mut Board, edit: Edit) -> BoardResult<()> 
                 state.remove(p).map(|_| ())
             };
             if gone.is_none() {
-                return Err(BoardError::new(format!("no unit to remove in {}", map.province(p).name)));
+                return Err(BoardError::new(format!(
+                    "no unit to remove in {}",
+                    map.province(p).name
+                )));
             }
         }
         Edit::Move {
@@ -209,7 +239,11 @@ pub fn apply(boards: &Boards, board: &mut Board, edit: Edit) -> BoardResult<()> 
                 state.place(map, moved);
             }
         }
-        Edit::Province { province: p, owner, open } => {
+        Edit::Province {
+            province: p,
+            owner,
+            open,
+        } => {
             let p = province(board, &p)?;
             if let Some(owner) = owner {
                 if !map.province(p).supply_center {

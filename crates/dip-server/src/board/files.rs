@@ -125,7 +125,12 @@ fn entered(board: &Board) -> Vec<String> {
     let state = board.game.state();
     let mut out = Vec::new();
     for s in board.game.submissions() {
-        for l in s.check.lines.iter().filter(|l| l.line > 0 && l.fate != dip_text::Fate::Inserted) {
+        for l in s
+            .check
+            .lines
+            .iter()
+            .filter(|l| l.line > 0 && l.fate != dip_text::Fate::Inserted)
+        {
             match (l.read.as_ref(), s.power) {
                 (Some(o), _) => out.push(order_text(vocab, state, o)),
                 (None, Some(p)) => out.push(format!("{}: {}", map.power(p).name, l.text)),
@@ -205,7 +210,13 @@ pub fn suggested_name(board: &Board) -> String {
         .map(|s| {
             // `xyz_a05` → `xyz`.
             match s.rsplit_once('_') {
-                Some((a, b)) if b.len() >= 3 && (b.starts_with(['s', 'a', 'S', 'A'])) && b[1..].chars().all(|c| c.is_ascii_digit() || c == 'y') => a,
+                Some((a, b))
+                    if b.len() >= 3
+                        && (b.starts_with(['s', 'a', 'S', 'A']))
+                        && b[1..].chars().all(|c| c.is_ascii_digit() || c == 'y') =>
+                {
+                    a
+                }
                 _ => s,
             }
         })
@@ -247,7 +258,11 @@ pub fn save(board: &Board, format: Format, name: Option<&str>) -> BoardResult<Sa
             if h.is_empty() {
                 return Err(BoardError::new(format!(
                     "nothing resolved yet: a {} holds the phases played; save a position or a .dip file instead",
-                    if format == Format::Mila { "MILA game" } else { "game record" }
+                    if format == Format::Mila {
+                        "MILA game"
+                    } else {
+                        "game record"
+                    }
                 )));
             }
             if now_not_played {
@@ -278,7 +293,11 @@ pub fn save(board: &Board, format: Format, name: Option<&str>) -> BoardResult<Sa
 /// A file name the local board may write in its folder: one name, no
 /// folder, nothing hidden, no device.
 pub fn check_name(name: &str) -> BoardResult<()> {
-    let bad = |why: &str| Err(BoardError::new(format!("`{name}`: {why}; give a file name in the board's folder")));
+    let bad = |why: &str| {
+        Err(BoardError::new(format!(
+            "`{name}`: {why}; give a file name in the board's folder"
+        )))
+    };
     if name.is_empty() {
         return bad("no name");
     }
@@ -367,7 +386,13 @@ fn upload_name(name: &str) -> String {
     let last = name.rsplit(['/', '\\']).next().unwrap_or("");
     let safe: String = last
         .chars()
-        .map(|c| if c.is_alphanumeric() || "._-+ ()".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() || "._-+ ()".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .take(120)
         .collect();
     let safe = safe.trim_start_matches('.').trim().to_string();
@@ -401,7 +426,9 @@ fn unpack(bytes: &[u8], root: &Path, upload: &str) -> BoardResult<()> {
     let mut total = 0u64;
     let mut put = |name: &str, r: &mut dyn Read, dir: bool| -> BoardResult<()> {
         let Some(path) = member_path(root, name) else {
-            return Err(BoardError::new(format!("{upload}: the member `{name}` would be written outside its folder")));
+            return Err(BoardError::new(format!(
+                "{upload}: the member `{name}` would be written outside its folder"
+            )));
         };
         if dir {
             return std::fs::create_dir_all(&path).map_err(err);
@@ -410,7 +437,9 @@ fn unpack(bytes: &[u8], root: &Path, upload: &str) -> BoardResult<()> {
             std::fs::create_dir_all(parent).map_err(err)?;
         }
         let mut data = Vec::new();
-        r.take(MAX_UPLOAD as u64 + 1).read_to_end(&mut data).map_err(|e| BoardError::new(format!("{upload}: {name}: {e}")))?;
+        r.take(MAX_UPLOAD as u64 + 1)
+            .read_to_end(&mut data)
+            .map_err(|e| BoardError::new(format!("{upload}: {name}: {e}")))?;
         if data.len() > MAX_UPLOAD {
             return Err(BoardError::new(format!("{upload}: {name} is larger than 10 MB")));
         }
@@ -493,17 +522,16 @@ fn walk(root: &Path) -> Vec<PathBuf> {
 /// of its GAME.TXT), else the last of its `.dip` files, else its one file.
 fn game_in(root: &Path, upload: &str) -> BoardResult<PathBuf> {
     let files = walk(root);
-    let name_of = |p: &Path| p.file_name().map(|n| n.to_string_lossy().to_ascii_uppercase()).unwrap_or_default();
+    let name_of = |p: &Path| {
+        p.file_name()
+            .map(|n| n.to_string_lossy().to_ascii_uppercase())
+            .unwrap_or_default()
+    };
     if let Some(g) = files.iter().find(|p| name_of(p) == "GAME.TXT") {
         return Ok(g.parent().unwrap_or(root).to_path_buf());
     }
     let mut dips: Vec<&PathBuf> = files.iter().filter(|p| name_of(p).ends_with(".DIP")).collect();
-    dips.sort_by_key(|p| {
-        dipfile::game_files(p)
-            .iter()
-            .position(|q| q == *p)
-            .unwrap_or(0)
-    });
+    dips.sort_by_key(|p| dipfile::game_files(p).iter().position(|q| q == *p).unwrap_or(0));
     if let Some(last) = dipfile::game_files(dips.first().map(|p| p.as_path()).unwrap_or(Path::new("")))
         .last()
         .filter(|_| !dips.is_empty())
@@ -549,7 +577,9 @@ pub fn open_upload(boards: &Boards, name: &str, bytes: &[u8]) -> BoardResult<Boa
 /// bundled variant shared by name; another (locally only) kept under its
 /// name so that the board can be written down and read back.
 fn loaded(boards: &Boards, variant: dip_variants::Variant, from_file: bool) -> BoardResult<Arc<Loaded>> {
-    let bundled = dip_variants::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(&variant.name));
+    let bundled = dip_variants::bundled()
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(&variant.name));
     if bundled && !from_file {
         return boards.variant(&variant.name);
     }
@@ -557,7 +587,11 @@ fn loaded(boards: &Boards, variant: dip_variants::Variant, from_file: bool) -> B
         return Err(BoardError::new(format!(
             "the game is played on the variant `{}` from its own files: this server plays bundled variants only ({})",
             variant.name,
-            dip_variants::bundled().iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            dip_variants::bundled()
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ")
         )));
     }
     let name = variant.name.clone();
@@ -604,7 +638,9 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
     if !path.exists() {
         // A variant by name (bundled, or a jDip plugin's).
         return boards.start(&shown).map_err(|e| {
-            BoardError::new(format!("{shown}: no such file or folder, and no variant of that name ({e})"))
+            BoardError::new(format!(
+                "{shown}: no such file or folder, and no variant of that name ({e})"
+            ))
         });
     }
     let lower = shown.to_ascii_lowercase();
@@ -615,7 +651,9 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
         let rec = dip_game::source::open_record(path).map_err(err)?;
         let rules = Ruleset::parse(&rec.record.rules).unwrap_or_default();
         let from_file = rec.variant_path.is_some()
-            || !dip_variants::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(&rec.record.variant));
+            || !dip_variants::bundled()
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(&rec.record.variant));
         let l = loaded(boards, rec.variant, from_file)?;
         let map = l.map();
         // A game directory stands at its GAME.TXT; a record after its last phase.
@@ -633,7 +671,10 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
     match dip_game::source::open(path, variant) {
         Ok(o) => {
             let from_file = o.variant_path.is_some()
-                || (o.note.is_some() && !dip_variants::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(&o.variant.name)));
+                || (o.note.is_some()
+                    && !dip_variants::bundled()
+                        .iter()
+                        .any(|(n, _)| n.eq_ignore_ascii_case(&o.variant.name)));
             let rules = o.rules.unwrap_or(o.variant.rules);
             let l = loaded(boards, o.variant, from_file)?;
             Ok(Board::new(Game::from_state(l, o.state).with_rules(rules)))
@@ -656,22 +697,33 @@ fn open_dip(boards: &Boards, path: &Path) -> BoardResult<Board> {
     let shown = path.display().to_string();
     let text = dip_game::files::read_text(path).map_err(BoardError::new)?;
     let variant = dip_game::record::variant_of_text(path, &text).map_err(BoardError::new)?;
-    let from_file = !dip_variants::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(&variant.name))
-        || text
-            .lines()
-            .find_map(|l| l.strip_prefix("variant "))
-            .is_some_and(|v| !dip_variants::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(v.trim())));
+    let from_file = !dip_variants::bundled()
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(&variant.name))
+        || text.lines().find_map(|l| l.strip_prefix("variant ")).is_some_and(|v| {
+            !dip_variants::bundled()
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(v.trim()))
+        });
     let l = loaded(boards, variant, from_file)?;
     let vocab = dip_text::Vocabulary::new(l.map()).with_spellcheck(0);
     let season = dipfile::read_season(&vocab, &shown, &text).map_err(err)?;
-    let first = season.record.phases.first().map(|p| p.state.phase).unwrap_or(season.end.phase);
+    let first = season
+        .record
+        .phases
+        .first()
+        .map(|p| p.state.phase)
+        .unwrap_or(season.end.phase);
     // The seasons before this one, from the files beside it.
     let mut phases: Vec<PhaseRecord> = Vec::new();
     let series = dipfile::game_files(path);
     if series.len() > 1 {
         let mut texts = Vec::new();
         for f in series.iter().filter(|f| f.as_path() != path) {
-            texts.push((f.display().to_string(), dip_game::files::read_text(f).map_err(BoardError::new)?));
+            texts.push((
+                f.display().to_string(),
+                dip_game::files::read_text(f).map_err(BoardError::new)?,
+            ));
         }
         if let Ok(rec) = dipfile::from_dip_files_with(&vocab, &texts) {
             phases.extend(rec.phases.into_iter().filter(|p| p.state.phase < first));

@@ -427,4 +427,3 @@ pub fn new_token() -> String {
     OsRng.fill_bytes(&mut bytes);
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
-

@@ -63,7 +63,13 @@ fn lines_of(board: &Board, power: PowerId) -> Vec<String> {
         .submissions()
         .iter()
         .find(|s| s.power == Some(power))
-        .map(|s| s.text.lines().map(str::to_string).filter(|l| !l.trim().is_empty()).collect())
+        .map(|s| {
+            s.text
+                .lines()
+                .map(str::to_string)
+                .filter(|l| !l.trim().is_empty())
+                .collect()
+        })
         .unwrap_or_default()
 }
 

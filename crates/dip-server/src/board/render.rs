@@ -30,6 +30,12 @@ pub struct Pictures {
 }
 
 impl Pictures {
+    /// Builds the picture of a variant now (`dip board` before it says it
+    /// listens: its first page is then drawn at once).
+    pub fn warm(&self, loaded: &Arc<Loaded>) {
+        self.get(loaded);
+    }
+
     fn get(&self, loaded: &Arc<Loaded>) -> Arc<Drawn> {
         let key = Arc::as_ptr(loaded) as usize;
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
@@ -77,7 +83,9 @@ impl MapQuery {
     pub fn options(&self, board: &Board) -> BoardResult<Options> {
         let mode = match self.mode.as_deref() {
             None | Some("") => Mode::Colour,
-            Some(m) => Mode::parse(m).ok_or_else(|| BoardError::new(format!("mode `{m}`: expected colour, grey or bw")))?,
+            Some(m) => {
+                Mode::parse(m).ok_or_else(|| BoardError::new(format!("mode `{m}`: expected colour, grey or bw")))?
+            }
         };
         let n = board.game.map().powers().len();
         let mut colours = vec![None; n];
@@ -139,7 +147,11 @@ fn scene<'a>(board: &'a Board, q: &MapQuery) -> Scene<'a> {
         },
         None => Scene {
             state: board.game.state(),
-            orders: if on(&q.results, true) { last_results(board) } else { None },
+            orders: if on(&q.results, true) {
+                last_results(board)
+            } else {
+                None
+            },
         },
     }
 }
@@ -158,7 +170,7 @@ pub fn svg(pictures: &Pictures, board: &Board, q: &MapQuery) -> BoardResult<Stri
     // as itself where it lies over a neighbour; the orders and marks over
     // them let clicks through (`.moment` in the stylesheet).
     if on(&q.clickable, false) {
-        s.push_str(&pic.svg_click_layer());
+        s.push_str(&pic.svg_click_layer(sc.state, &opts));
     }
     let moment = match sc.orders {
         Some((before, outcome)) => pic.svg_moment(before, Some(outcome), &pieces, &opts),

@@ -148,7 +148,9 @@ fn hosted_check(host: &Host, h: &HeaderMap) -> ApiResult<()> {
         return Ok(());
     }
     if let Some(why) = cross_origin(h) {
-        return Err(ApiError::forbidden(format!("{why}: boards take changes only from this server's pages")));
+        return Err(ApiError::forbidden(format!(
+            "{why}: boards take changes only from this server's pages"
+        )));
     }
     if h.get(header::AUTHORIZATION).is_some() {
         return Ok(());
@@ -259,7 +261,8 @@ impl Host {
         let json = kept::to_json(board);
         let key = id.to_string();
         let now = crate::time::now_ms();
-        st.write(move |tx| Ok(crate::db::boards::store(tx, &key, &json, now)?)).await?;
+        st.write(move |tx| Ok(crate::db::boards::store(tx, &key, &json, now)?))
+            .await?;
         Ok(())
     }
 }
@@ -381,7 +384,12 @@ async fn create(State(host): State<Host>, headers: HeaderMap, body: Option<Json<
 
 /// Holds a new board: kept in storage for a signed-in user under `dip
 /// serve` (named `name`, else its title), in memory otherwise.
-pub async fn create_board(host: &Host, headers: &HeaderMap, mut board: Board, name: Option<String>) -> ApiResult<String> {
+pub async fn create_board(
+    host: &Host,
+    headers: &HeaderMap,
+    mut board: Board,
+    name: Option<String>,
+) -> ApiResult<String> {
     let id = Boards::new_id();
     if let (Some(st), Some(owner)) = (&host.app, host.viewer(headers).await) {
         let share = super::new_token();
@@ -600,14 +608,24 @@ struct SaveQuery {
 fn attachment(name: &str, content_type: &str, bytes: Vec<u8>) -> Response {
     let safe: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "._-+".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-+".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     (
         [
-            (header::CONTENT_TYPE, HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("application/octet-stream"))),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("application/octet-stream")),
+            ),
             (
                 header::CONTENT_DISPOSITION,
-                HeaderValue::from_str(&format!("attachment; filename=\"{safe}\"")).unwrap_or(HeaderValue::from_static("attachment")),
+                HeaderValue::from_str(&format!("attachment; filename=\"{safe}\""))
+                    .unwrap_or(HeaderValue::from_static("attachment")),
             ),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
         ],
@@ -753,7 +771,11 @@ async fn animation(
     })
     .await?;
     if q.download.is_some() {
-        return Ok(attachment(if whole { "game.png" } else { "move.png" }, "image/png", bytes));
+        return Ok(attachment(
+            if whole { "game.png" } else { "move.png" },
+            "image/png",
+            bytes,
+        ));
     }
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("image/png"))], bytes).into_response())
 }
@@ -800,10 +822,7 @@ async fn page_of(host: &Host, id: &str, headers: &HeaderMap, share: Option<&str>
         Some(st) => crate::web::page_account(st, headers).await,
         None => None,
     };
-    let variants: Vec<(String, String)> = dip_variants::bundled()
-        .iter()
-        .filter_map(|(n, _)| host.boards.variants.get(n).ok().map(|l| (n.to_string(), l.variant().title.clone())))
-        .collect();
+    let variants = bundled_titles();
     let id_ = id.to_string();
     let share_ = share.map(str::to_string);
     let html = read(host, id, headers, share, move |_, board| {
@@ -837,4 +856,20 @@ async fn page_of(host: &Host, id: &str, headers: &HeaderMap, share: Option<&str>
         }
     }
     Ok(r)
+}
+
+/// The bundled variants New offers, with their titles read from their
+/// files' `title` line (reading every variant whole would take a while).
+fn bundled_titles() -> Vec<(String, String)> {
+    dip_variants::bundled()
+        .iter()
+        .map(|(n, text)| {
+            let title = text
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("title "))
+                .map(|t| t.trim().to_string())
+                .unwrap_or_else(|| n.to_string());
+            (n.to_string(), title)
+        })
+        .collect()
 }

@@ -5,9 +5,7 @@
 //! way, with its orders' results.
 
 use super::{Board, Stage};
-use dip_core::{
-    CoastSpec, Dest, Map, Order, OrderKind, PhaseKind, PhaseOutcome, PowerId, Reason, State, Verdict,
-};
+use dip_core::{CoastSpec, Dest, Map, Order, OrderKind, PhaseKind, PhaseOutcome, PowerId, Reason, State, Verdict};
 use dip_game::report::{Line, Report};
 use dip_play::{Played, Submission};
 use dip_text::{Fate, Style, Vocabulary};
@@ -33,6 +31,13 @@ fn coast(map: &Map, d: &Dest) -> Option<String> {
 /// A legal order as the page's click handling reads it: its kind, where
 /// it goes, what it supports or convoys, and its text.
 pub fn describe(vocab: &Vocabulary, state: &State, o: &Order) -> Json {
+    let mut v = describe_kind(vocab, state, o);
+    // How the page draws it (assets/draw.js), the moment it is clicked.
+    v["draw"] = crate::drawn::order(vocab.map(), state, o);
+    v
+}
+
+fn describe_kind(vocab: &Vocabulary, state: &State, o: &Order) -> Json {
     use OrderKind as K;
     let map = vocab.map();
     let text = order_text(vocab, state, o);
@@ -131,12 +136,7 @@ fn units(board: &Board, state: &State, orderable: bool) -> (Vec<Json>, Vec<Json>
 
 /// The orders entered (or, for a played phase, given), one per line with
 /// the reader's verdict; with the results when `outcome` is given.
-fn orders(
-    vocab: &Vocabulary,
-    state: &State,
-    submissions: &[Submission],
-    outcome: Option<&PhaseOutcome>,
-) -> Vec<Json> {
+fn orders(vocab: &Vocabulary, state: &State, submissions: &[Submission], outcome: Option<&PhaseOutcome>) -> Vec<Json> {
     let map = vocab.map();
     let mut out = Vec::new();
     for s in submissions {
@@ -144,10 +144,7 @@ fn orders(
             if l.fate == Fate::Inserted || l.line == 0 {
                 continue;
             }
-            let power = s
-                .power
-                .or(l.order.map(|o| o.power))
-                .or(l.read.map(|o| o.power));
+            let power = s.power.or(l.order.map(|o| o.power)).or(l.read.map(|o| o.power));
             let Some(power) = power else { continue };
             let read = l.order.as_ref().or(l.read.as_ref());
             let worst = l.worst();
@@ -175,6 +172,7 @@ fn orders(
                 "text": l.text,
                 "order": read.map(|o| order_text(vocab, state, o)),
                 "unit": read.and_then(unit_province).map(|p| place(map, p)),
+                "draw": read.map(|o| crate::drawn::order(map, state, o)),
                 "error": error,
                 "result": result,
             }));
@@ -414,7 +412,9 @@ fn rows(report: &Report) -> Vec<Json> {
             } else {
                 format!("succeeds; {}", l.note)
             };
-            out.push(json!({"table": title, "nation": l.nation, "order": l.order, "result": result, "success": !l.failed}));
+            out.push(
+                json!({"table": title, "nation": l.nation, "order": l.order, "result": result, "success": !l.failed}),
+            );
         }
     }
     out

@@ -20,16 +20,16 @@ pub struct Kept {
 
 const COLUMNS: &str = "id, owner, name, share, board, created, updated";
 
-fn kept(r: &super::Row) -> Kept {
-    Kept {
-        id: r.text(0),
-        owner: r.int(1),
-        name: r.text(2),
-        share: r.text(3),
-        board: r.text(4),
-        created: r.int(5),
-        updated: r.int(6),
-    }
+fn kept(r: &super::Row) -> Result<Kept, DbError> {
+    Ok(Kept {
+        id: r.text(0)?,
+        owner: r.int(1)?,
+        name: r.text(2)?,
+        share: r.text(3)?,
+        board: r.text(4)?,
+        created: r.int(5)?,
+        updated: r.int(6)?,
+    })
 }
 
 /// Adds a board.
@@ -58,28 +58,30 @@ pub fn store(tx: &mut dyn Tx, id: &str, board: &str, now: i64) -> Result<bool, D
 }
 
 pub fn get(tx: &mut dyn Tx, id: &str) -> Result<Option<Kept>, DbError> {
-    Ok(tx
-        .query_one(&format!("SELECT {COLUMNS} FROM boards WHERE id = $1"), &[id.into()])?
-        .map(|r| kept(&r)))
+    tx.query_one(&format!("SELECT {COLUMNS} FROM boards WHERE id = $1"), &[id.into()])?
+        .map(|r| kept(&r))
+        .transpose()
 }
 
 /// The board a read-only link shows.
 pub fn by_share(tx: &mut dyn Tx, share: &str) -> Result<Option<Kept>, DbError> {
-    Ok(tx
-        .query_one(&format!("SELECT {COLUMNS} FROM boards WHERE share = $1"), &[share.into()])?
-        .map(|r| kept(&r)))
+    tx.query_one(
+        &format!("SELECT {COLUMNS} FROM boards WHERE share = $1"),
+        &[share.into()],
+    )?
+    .map(|r| kept(&r))
+    .transpose()
 }
 
 /// An owner's boards, the latest changed first.
 pub fn list(tx: &mut dyn Tx, owner: i64) -> Result<Vec<Kept>, DbError> {
-    Ok(tx
-        .query(
-            &format!("SELECT {COLUMNS} FROM boards WHERE owner = $1 ORDER BY updated DESC, id"),
-            &[owner.into()],
-        )?
-        .iter()
-        .map(kept)
-        .collect())
+    tx.query(
+        &format!("SELECT {COLUMNS} FROM boards WHERE owner = $1 ORDER BY updated DESC, id"),
+        &[owner.into()],
+    )?
+    .iter()
+    .map(kept)
+    .collect()
 }
 
 pub fn rename(tx: &mut dyn Tx, id: &str, owner: i64, name: &str) -> Result<bool, DbError> {
@@ -90,5 +92,8 @@ pub fn rename(tx: &mut dyn Tx, id: &str, owner: i64, name: &str) -> Result<bool,
 }
 
 pub fn delete(tx: &mut dyn Tx, id: &str, owner: i64) -> Result<bool, DbError> {
-    Ok(tx.exec("DELETE FROM boards WHERE id = $1 AND owner = $2", &[id.into(), owner.into()])? == 1)
+    Ok(tx.exec(
+        "DELETE FROM boards WHERE id = $1 AND owner = $2",
+        &[id.into(), owner.into()],
+    )? == 1)
 }

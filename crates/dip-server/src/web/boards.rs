@@ -46,7 +46,11 @@ async fn list(State(st): State<AppState>, headers: HeaderMap) -> WebResult<Page>
     };
     let variants: Vec<(String, String)> = crate::variants::names()
         .into_iter()
-        .filter_map(|n| crate::variants::get(n).ok().map(|l| (n.to_string(), l.variant.title.clone())))
+        .filter_map(|n| {
+            crate::variants::get(n)
+                .ok()
+                .map(|l| (n.to_string(), l.variant.title.clone()))
+        })
         .collect();
     let html = layout(
         "Boards",
@@ -122,7 +126,9 @@ async fn new_board(
 ) -> WebResult<Response> {
     check_form_csrf(&headers, &form)?;
     let h = host(&st);
-    let variant = Some(field(&form, "variant").trim()).filter(|v| !v.is_empty()).unwrap_or("standard");
+    let variant = Some(field(&form, "variant").trim())
+        .filter(|v| !v.is_empty())
+        .unwrap_or("standard");
     let board = st.boards.start(variant).map_err(ApiError::from)?;
     let id = create_board(&h, &headers, board, name_of(&form)?).await?;
     Ok(Redirect::to(&format!("/board/{id}")).into_response())
@@ -162,9 +168,7 @@ async fn delete(
     check_form_csrf(&headers, &form)?;
     let me = signed_in(&st, &headers).await?;
     let key = id.clone();
-    let done = st
-        .write(move |tx| Ok(crate::db::boards::delete(tx, &key, me)?))
-        .await?;
+    let done = st.write(move |tx| Ok(crate::db::boards::delete(tx, &key, me)?)).await?;
     if !done {
         return Err(ApiError::not_found("no such board of yours").into());
     }

@@ -41,12 +41,20 @@ pub struct Board {
     pub base: String,
     /// The page's address.
     pub url: String,
+    /// From the start to the address printed.
+    pub listening: Duration,
 }
 
 impl Board {
     pub fn start(args: &[&str]) -> Board {
+        Board::start_in(&std::env::temp_dir(), args)
+    }
+
+    /// `dip board` started in folder `dir`.
+    pub fn start_in(dir: &Path, args: &[&str]) -> Board {
         let started = Instant::now();
         let mut child = Command::new(env!("CARGO_BIN_EXE_dip"))
+            .current_dir(dir)
             .arg("board")
             .arg("--no-open")
             .args(args)
@@ -63,14 +71,20 @@ impl Board {
             .unwrap_or_else(|| panic!("dip board printed no URL: {line:?}"))
             .to_string();
         let base = url.split("/board/").next().unwrap().to_string();
-        println!("dip board {args:?} listened after {:?}", started.elapsed());
+        let listening = started.elapsed();
+        println!("dip board {args:?} listened after {listening:?}");
         std::thread::spawn(move || {
             let mut sink = String::new();
             while out.read_line(&mut sink).unwrap_or(0) > 0 {
                 sink.clear();
             }
         });
-        Board { child, base, url }
+        Board {
+            child,
+            base,
+            url,
+            listening,
+        }
     }
 }
 
@@ -110,7 +124,10 @@ pub fn driver() -> &'static Driver {
     static D: OnceLock<Driver> = OnceLock::new();
     D.get_or_init(|| {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/install-browser.sh");
-        let out = Command::new("bash").arg(script).output().expect("scripts/install-browser.sh runs");
+        let out = Command::new("bash")
+            .arg(script)
+            .output()
+            .expect("scripts/install-browser.sh runs");
         assert!(
             out.status.success(),
             "Chromium is needed: {}",
@@ -130,7 +147,10 @@ pub fn driver() -> &'static Driver {
             .expect("chromedriver starts");
         let started = Instant::now();
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(20), "chromedriver does not listen");
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver does not listen"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
         Driver {
@@ -201,7 +221,10 @@ pub async fn find(b: &Browser, css: &str) -> Element {
 /// The element a click on province `p` lands on: its unit's icon when it
 /// has one (as a person clicks it), else its outline.
 pub async fn target(b: &Browser, p: &str) -> Element {
-    if let Ok(u) = b.find(Locator::Css(&format!("#map svg g.unit[data-province=\"{p}\"]"))).await {
+    if let Ok(u) = b
+        .find(Locator::Css(&format!("#map svg g.unit[data-province=\"{p}\"]")))
+        .await
+    {
         return u;
     }
     find(b, &format!("#hits [data-province=\"{p}\"]")).await
@@ -272,49 +295,74 @@ where
 }
 
 pub async fn click(b: &Browser, p: &str) {
-    on_element(b, p, || target(b, p), |at| {
-        let [d, u] = press(MOUSE_BUTTON_LEFT);
-        MouseActions::new("mouse".into()).then(at).then(d).then(u)
-    })
+    on_element(
+        b,
+        p,
+        || target(b, p),
+        |at| {
+            let [d, u] = press(MOUSE_BUTTON_LEFT);
+            MouseActions::new("mouse".into()).then(at).then(d).then(u)
+        },
+    )
     .await;
 }
 
 pub async fn double_click(b: &Browser, p: &str) {
-    on_element(b, p, || target(b, p), |at| {
-        let [d, u] = press(MOUSE_BUTTON_LEFT);
-        let [d2, u2] = press(MOUSE_BUTTON_LEFT);
-        MouseActions::new("mouse".into()).then(at).then(d).then(u).then(d2).then(u2)
-    })
+    on_element(
+        b,
+        p,
+        || target(b, p),
+        |at| {
+            let [d, u] = press(MOUSE_BUTTON_LEFT);
+            let [d2, u2] = press(MOUSE_BUTTON_LEFT);
+            MouseActions::new("mouse".into())
+                .then(at)
+                .then(d)
+                .then(u)
+                .then(d2)
+                .then(u2)
+        },
+    )
     .await;
 }
 
 pub async fn right_click(b: &Browser, p: &str) {
-    on_element(b, p, || target(b, p), |at| {
-        let [d, u] = press(MOUSE_BUTTON_RIGHT);
-        MouseActions::new("mouse".into()).then(at).then(d).then(u)
-    })
+    on_element(
+        b,
+        p,
+        || target(b, p),
+        |at| {
+            let [d, u] = press(MOUSE_BUTTON_RIGHT);
+            MouseActions::new("mouse".into()).then(at).then(d).then(u)
+        },
+    )
     .await;
 }
 
 /// A click with a key held (shift: support; ctrl: convoy).
 pub async fn click_with(b: &Browser, key: fantoccini::key::Key, p: &str) {
     let key = char::from(key);
-    on_element(b, p, || target(b, p), |at| {
-        let keys = KeyActions::new("keys".into())
-            .then(KeyAction::Down { value: key })
-            .pause(Duration::ZERO)
-            .pause(Duration::ZERO)
-            .pause(Duration::ZERO)
-            .then(KeyAction::Up { value: key });
-        let [d, u] = press(MOUSE_BUTTON_LEFT);
-        let mouse = MouseActions::new("mouse".into())
-            .pause(Duration::ZERO)
-            .then(at)
-            .then(d)
-            .then(u)
-            .pause(Duration::ZERO);
-        Actions::from(keys).and(mouse)
-    })
+    on_element(
+        b,
+        p,
+        || target(b, p),
+        |at| {
+            let keys = KeyActions::new("keys".into())
+                .then(KeyAction::Down { value: key })
+                .pause(Duration::ZERO)
+                .pause(Duration::ZERO)
+                .pause(Duration::ZERO)
+                .then(KeyAction::Up { value: key });
+            let [d, u] = press(MOUSE_BUTTON_LEFT);
+            let mouse = MouseActions::new("mouse".into())
+                .pause(Duration::ZERO)
+                .then(at)
+                .then(d)
+                .then(u)
+                .pause(Duration::ZERO);
+            Actions::from(keys).and(mouse)
+        },
+    )
     .await;
 }
 
@@ -363,16 +411,24 @@ pub async fn drag(b: &Browser, from: &str, to: &str) {
 /// A finger's tap on an element.
 pub async fn tap(b: &Browser, el: Element) {
     let [d, u] = press(MOUSE_BUTTON_LEFT);
-    let finger = TouchActions::new("finger".into()).then(pointer_to(b, el).await).then(d).then(u);
+    let finger = TouchActions::new("finger".into())
+        .then(pointer_to(b, el).await)
+        .then(d)
+        .then(u);
     b.perform_actions(finger).await.unwrap();
 }
 
 /// A finger's tap on province `p` (its unit's icon when it has one).
 pub async fn tap_at(b: &Browser, p: &str) {
-    on_element(b, p, || target(b, p), |at| {
-        let [d, u] = press(MOUSE_BUTTON_LEFT);
-        TouchActions::new("finger".into()).then(at).then(d).then(u)
-    })
+    on_element(
+        b,
+        p,
+        || target(b, p),
+        |at| {
+            let [d, u] = press(MOUSE_BUTTON_LEFT);
+            TouchActions::new("finger".into()).then(at).then(d).then(u)
+        },
+    )
     .await;
 }
 
