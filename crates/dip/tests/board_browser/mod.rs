@@ -230,8 +230,10 @@ pub async fn target(b: &Browser, p: &str) -> Element {
     find(b, &format!("#hits [data-province=\"{p}\"]")).await
 }
 
-/// Scrolls an element into view and finds a point of it on top there:
-/// its offset from the element's centre; `None` when the element is gone
+/// Scrolls an element into view and finds a point of it on top there,
+/// away from its edges (the pointer's offset is in whole pixels, and a
+/// point on a border may land next door): its offset from the element's
+/// centre; `None` when the element is gone
 /// (the page drew the map again).
 pub async fn on_top(b: &Browser, el: &Element) -> Option<(f64, f64)> {
     let v = b
@@ -240,12 +242,15 @@ pub async fn on_top(b: &Browser, el: &Element) -> Option<(f64, f64)> {
              const r = el.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
              const p = el.dataset.province;
              const hits = (x, y) => { const t = document.elementFromPoint(x, y); return !!t && (el.contains(t) || (p !== undefined && t.closest('[data-province]')?.dataset.province === p)); };
-             if (hits(cx, cy)) return [0, 0];
+             const inside = (x, y) => hits(x, y) && hits(x - 4, y) && hits(x + 4, y) && hits(x, y - 4) && hits(x, y + 4);
+             if (inside(cx, cy)) return [0, 0];
+             let edge = null;
              for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
                const x = r.left + r.width * i / 10, y = r.top + r.height * j / 10;
-               if (hits(x, y)) return [x - cx, y - cy];
+               if (inside(x, y)) return [Math.round(x - cx), Math.round(y - cy)];
+               if (!edge && hits(x, y)) edge = [Math.round(x - cx), Math.round(y - cy)];
              }
-             return [0, 0];",
+             return edge ?? [0, 0];",
             vec![serde_json::to_value(el).unwrap()],
         )
         .await
