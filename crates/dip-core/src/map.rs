@@ -157,6 +157,9 @@ pub struct Region {
     pub province: ProvinceId,
     /// Coast name (`nc`, `sc`, ...) for a coast region.
     pub coast: Option<String>,
+    /// The coast's own name in the variant, when it has one (DipWork's
+    /// subfields `PeS`, `SpN`): read in orders and printed in reports.
+    pub name: Option<String>,
     /// Unit types that may stand here.
     pub allows: u16,
     pub pos: Option<(f32, f32)>,
@@ -552,6 +555,7 @@ impl MapBuilder {
         self.regions.push(Region {
             province: id,
             coast: None,
+            name: None,
             allows: 0,
             pos: None,
         });
@@ -574,6 +578,7 @@ impl MapBuilder {
         self.regions.push(Region {
             province: p,
             coast: Some(normalize_coast(coast).unwrap_or_else(|| coast.to_ascii_lowercase())),
+            name: None,
             allows: 0,
             pos: None,
         });

@@ -411,6 +411,13 @@ impl<'a> Picture<'a> {
     pub fn svg_position(&self, state: &State, opts: &Options, by_reference: bool) -> String {
         let pal = Palette::for_options(self.variant, opts);
         let mut s = String::with_capacity(40_000);
+        if !by_reference && pal.mode == Mode::BlackWhite {
+            // Drawn alone over a kept base (PNG, BMP, animations): the
+            // hatching its owners and panel are filled with comes along.
+            s.push_str("<defs>\n");
+            self.write_owner_patterns(&mut s, &pal);
+            s.push_str("</defs>\n");
+        }
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_owners(&mut s, state, &pal, by_reference);
         self.write_centres(&mut s, state, &pal, opts.centre_owners);
@@ -453,18 +460,25 @@ impl<'a> Picture<'a> {
         s
     }
 
+    /// Black and white: each power's hatching, which its provinces and its
+    /// panel swatch are filled with.
+    fn write_owner_patterns(&self, s: &mut String, pal: &Palette) {
+        if pal.mode != Mode::BlackWhite {
+            return;
+        }
+        for (i, _) in self.map().powers().iter().enumerate() {
+            let angle = (i * 180 / self.map().powers().len().max(1)) as i32 - 45;
+            let _ = writeln!(
+                s,
+                r#"<pattern id="own{i}" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate({angle})"><rect width="7" height="7" fill="white"/><line x1="0" y1="0" x2="0" y2="7" stroke="black" stroke-width="{}"/></pattern>"#,
+                1.0 + (i % 3) as f32 * 0.6
+            );
+        }
+    }
+
     fn write_defs(&self, s: &mut String, pal: &Palette) {
         s.push_str("<defs>\n");
-        if pal.mode == Mode::BlackWhite {
-            for (i, _) in self.map().powers().iter().enumerate() {
-                let angle = (i * 180 / self.map().powers().len().max(1)) as i32 - 45;
-                let _ = writeln!(
-                    s,
-                    r#"<pattern id="own{i}" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate({angle})"><rect width="7" height="7" fill="white"/><line x1="0" y1="0" x2="0" y2="7" stroke="black" stroke-width="{}"/></pattern>"#,
-                    1.0 + (i % 3) as f32 * 0.6
-                );
-            }
-        }
+        self.write_owner_patterns(s, pal);
         let _ = writeln!(
             s,
             r##"<pattern id="rock" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><rect width="6" height="6" fill="{}"/><line x1="0" y1="0" x2="0" y2="6" stroke="{}" stroke-width="1.2"/></pattern>"##,

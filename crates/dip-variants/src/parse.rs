@@ -689,14 +689,23 @@ fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantE
     for s in stmts("region") {
         let l = s.line;
         let res = (|| {
-            let a = args(s, &["at"])?;
+            let a = args(s, &["at", "name"])?;
             let [r] = a.pos[..] else {
-                return Err("expected `region PROV/COAST at=X,Y`".to_string());
+                return Err("expected `region PROV/COAST at=X,Y` or `name=NAME`".to_string());
             };
             let r = p.region(r)?;
-            let at = position(a.opts.get("at").ok_or("expected `at=X,Y`")?)?;
+            let at = a.opts.get("at").map(position).transpose()?;
+            let name = a.opts.get("name").map(|n| unquote(n).into_owned());
+            if at.is_none() && name.is_none() {
+                return Err("expected `at=X,Y` or `name=NAME` (the coast's own name)".to_string());
+            }
             if let Some(reg) = p.b.region_mut(r) {
-                reg.pos = Some(at);
+                if at.is_some() {
+                    reg.pos = at;
+                }
+                if name.is_some() {
+                    reg.name = name;
+                }
             }
             Ok(())
         })();
@@ -943,6 +952,7 @@ fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantE
         unit_pictures,
         unit_aliases,
         order_words,
+        notes: Vec::new(),
     })
 }
 

@@ -225,6 +225,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if let Some(v) = &v {
                 findings.extend(dip_variants::lint::lint(v).iter().map(|f| f.to_string()));
                 findings.extend(unit_picture_findings(v));
+                // What the reader of a foreign format replaced (a picture
+                // list or icons not found, an unknown colour).
+                findings.extend(v.notes.iter().cloned());
             }
             for f in &findings {
                 println!("{path}: {f}");
