@@ -14,9 +14,17 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-const CSRF: &str = "testcsrftoken0123456789abcdefABCD";
+/// The browser's pre-session cookie (signed out).
+const NONCE: &str = "0123456789abcdef0123456789abcdef";
 
-/// A request as the board's page sends it: the CSRF cookie and header,
+/// The token the page of a browser with that cookie sends.
+fn csrf() -> String {
+    let mut h = axum::http::HeaderMap::new();
+    h.insert(header::COOKIE, format!("dip_csrf={NONCE}").parse().unwrap());
+    dip_server::csrf::token(&h).0
+}
+
+/// A request as the board's page sends it: the pre-session cookie and the CSRF header,
 /// the server's own origin; `extra` headers on top (or in place).
 async fn send(
     app: &dip_server::AppState,
@@ -29,8 +37,8 @@ async fn send(
         .method(method)
         .uri(path)
         .header(header::HOST, "localhost")
-        .header(header::COOKIE, format!("dip_csrf={CSRF}"))
-        .header("x-csrf-token", CSRF)
+        .header(header::COOKIE, format!("dip_csrf={NONCE}"))
+        .header("x-csrf-token", csrf())
         .header(header::ORIGIN, "http://localhost")
         .header("sec-fetch-site", "same-origin");
     for (k, v) in extra {
@@ -320,7 +328,7 @@ async fn a_hosted_games_phase_opens_as_a_board() {
         &app.state,
         Method::POST,
         &format!("/games/{gid}/board"),
-        Some(format!("csrf={CSRF}&phase=S1901M").into_bytes()),
+        Some(format!("csrf={}&phase=S1901M", csrf()).into_bytes()),
         &[("content-type", "application/x-www-form-urlencoded")],
     )
     .await;

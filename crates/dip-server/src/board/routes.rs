@@ -142,7 +142,8 @@ async fn local_guard(State(host): State<Host>, req: Request, next: axum::middlew
 }
 
 /// Under `dip serve`: a change to a board comes from a page of this
-/// server (its origin) with the browser's CSRF token (double submit).
+/// server (its origin) with the browser's CSRF token (a hash of its
+/// session, or signed out of its pre-session cookie: crate::csrf).
 fn hosted_check(host: &Host, h: &HeaderMap) -> ApiResult<()> {
     if host.app.is_none() {
         return Ok(());
@@ -155,12 +156,8 @@ fn hosted_check(host: &Host, h: &HeaderMap) -> ApiResult<()> {
     if h.get(header::AUTHORIZATION).is_some() {
         return Ok(());
     }
-    let sent = h.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or("");
-    let want = crate::routes::cookie(h, crate::routes::CSRF_COOKIE).unwrap_or_default();
-    if want.is_empty() || sent != want {
-        return Err(ApiError::forbidden("missing or wrong CSRF token: reload the page"));
-    }
-    Ok(())
+    let sent = h.get("x-csrf-token").and_then(|v| v.to_str().ok());
+    crate::csrf::check(h, sent)
 }
 
 /// What a request does with a board.
@@ -851,7 +848,10 @@ async fn page_of(host: &Host, id: &str, headers: &HeaderMap, share: Option<&str>
     .await?;
     let mut r = Html(html).into_response();
     if let Some(c) = new_csrf {
-        if let Ok(v) = HeaderValue::from_str(&format!("{}={c}; Path=/; SameSite=Strict", crate::routes::CSRF_COOKIE)) {
+        if let Ok(v) = HeaderValue::from_str(&format!(
+            "{}={c}; Path=/; HttpOnly; SameSite=Strict",
+            crate::csrf::NONCE_COOKIE
+        )) {
             r.headers_mut().append(header::SET_COOKIE, v);
         }
     }
