@@ -532,15 +532,15 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
         tap_at(&b, &x).await;
         tap_at(&b, &bb).await;
         orders(&b, 1).await;
-        tap(&b, find(&b, "#modes [data-mode=support]").await).await;
+        tap(&b, "#modes [data-mode=support]").await;
         tap_at(&b, &y).await;
         tap_at(&b, &x).await;
-        tap(&b, find(&b, &hit(&bb)).await).await;
+        tap(&b, &hit(&bb)).await;
         orders(&b, 2).await;
-        tap(&b, find(&b, "#modes [data-mode=hold]").await).await;
+        tap(&b, "#modes [data-mode=hold]").await;
         tap_at(&b, &bb).await;
         orders(&b, 3).await;
-        tap(&b, find(&b, "#modes [data-mode=move]").await).await;
+        tap(&b, "#modes [data-mode=move]").await;
     } else {
         mv(&b, &x, &bb).await;
         click(&b, &y).await;
@@ -565,7 +565,7 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
     // The dislodged unit retreats.
     if phone {
         tap_at(&b, &bb).await;
-        tap(&b, find(&b, &hit(&r)).await).await;
+        tap(&b, &hit(&r)).await;
     } else {
         mv(&b, &bb, &r).await;
     }
@@ -590,7 +590,7 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
             .unwrap_or_else(|| panic!("no adjustment offered: {v}")),
     };
     if phone {
-        tap(&b, find(&b, &hit(&site)).await).await;
+        tap(&b, &hit(&site)).await;
     } else {
         click(&b, &site).await;
     }
@@ -607,23 +607,24 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
     assert_eq!(played, 3);
 
     // Back to the moves with ← (or ◀), the support made a hold: no retreat now.
-    for _ in 0..3 {
+    for at in ["2", "1", "0"] {
         if phone {
-            tap(&b, find(&b, "#back").await).await;
+            tap(&b, "#back").await;
         } else {
             key(&b, Key::Left).await;
         }
+        // Each phase drawn before the next step back, as a person looks.
+        until(
+            &b,
+            &format!("the history's phase {at}"),
+            &format!("const m = document.querySelector('main.board').dataset; return m.at === '{at}' && m.mapKey === m.pictureKey"),
+        )
+        .await;
     }
-    until(
-        &b,
-        "the moves in the history",
-        "return document.querySelector('main.board').dataset.at === '0'",
-    )
-    .await;
     if phone {
-        tap(&b, find(&b, "#modes [data-mode=hold]").await).await;
+        tap(&b, "#modes [data-mode=hold]").await;
         tap_at(&b, &y).await;
-        tap(&b, find(&b, "#modes [data-mode=move]").await).await;
+        tap(&b, "#modes [data-mode=move]").await;
     } else {
         double_click(&b, &y).await;
     }
@@ -654,8 +655,8 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
     until(&b, "the next season", "const m = document.querySelector('main.board').dataset; return m.stage === 'moves' && m.mapKey === m.pictureKey").await;
     if phone {
         // On a phone the menus are tapped.
-        tap(&b, find(&b, ".menu:nth-child(4) .menu-title").await).await;
-        tap(&b, find(&b, "#menubar [data-act=\"edit-units\"]").await).await;
+        tap(&b, ".menu:nth-child(4) .menu-title").await;
+        tap(&b, "#menubar [data-act=\"edit-units\"]").await;
     } else {
         menu(&b, "Game", "edit-units").await;
     }

@@ -413,14 +413,19 @@ pub async fn drag(b: &Browser, from: &str, to: &str) {
     b.perform_actions(mouse).await.unwrap();
 }
 
-/// A finger's tap on an element.
-pub async fn tap(b: &Browser, el: Element) {
-    let [d, u] = press(MOUSE_BUTTON_LEFT);
-    let finger = TouchActions::new("finger".into())
-        .then(pointer_to(b, el).await)
-        .then(d)
-        .then(u);
-    b.perform_actions(finger).await.unwrap();
+/// A finger's tap on the element `css` finds (found again when the page
+/// drew it anew meanwhile).
+pub async fn tap(b: &Browser, css: &str) {
+    on_element(
+        b,
+        css,
+        || find(b, css),
+        |at| {
+            let [d, u] = press(MOUSE_BUTTON_LEFT);
+            TouchActions::new("finger".into()).then(at).then(d).then(u)
+        },
+    )
+    .await;
 }
 
 /// A finger's tap on province `p` (its unit's icon when it has one).
