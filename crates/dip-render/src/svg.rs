@@ -661,11 +661,6 @@ impl<'a> Picture<'a> {
         self.name_points.get(p.index()).copied().unwrap_or((0.0, 0.0))
     }
 
-    /// The characters of a province's name as drawn.
-    pub(crate) fn label_chars(&self, p: ProvinceId) -> usize {
-        self.map().province(p).abbr.chars().count().min(MAX_LABEL + 1)
-    }
-
     /// Names are drawn (not over a map picture, which has its own).
     pub(crate) fn names_drawn(&self, opts: &Options) -> bool {
         opts.names && self.background.is_none()
@@ -1220,17 +1215,27 @@ fn place_names(
         (0.0, 30.0),
         (0.0, -28.0),
     ];
-    points
-        .iter()
-        .enumerate()
-        .map(|(i, &(x, y))| {
-            if let Some(Some(l)) = variant.labels.get(i) {
-                return *l;
-            }
+    let map = &variant.map;
+    // The boxes of the names placed so far: a name (and the click target
+    // over it) that lay over another's would take its clicks.
+    let mut placed: Vec<(f32, f32, f32, f32)> = Vec::new();
+    let mut out = Vec::with_capacity(points.len());
+    for (i, &(x, y)) in points.iter().enumerate() {
+        let p = ProvinceId(i as u16);
+        let chars = label_chars(map, p);
+        let centre = map.province(p).supply_center;
+        let spot = if let Some(Some(l)) = variant.labels.get(i) {
+            *l
+        } else if shapes.generated || shapes.provinces[i].is_empty() {
+            // Below the point, unless that lies on a name placed before.
+            let free = |c: (f32, f32)| !placed.iter().any(|b| overlap(*b, name_box(c, chars, centre)));
+            SPOTS
+                .iter()
+                .map(|(dx, dy)| (x + dx, y + dy))
+                .find(|c| free(*c))
+                .unwrap_or((x, y + 22.0))
+        } else {
             let rings = &shapes.provinces[i];
-            if shapes.generated || rings.is_empty() {
-                return (x, y + 22.0);
-            }
             let score = |c: (f32, f32)| -> f32 {
                 let clear = points
                     .iter()
@@ -1245,7 +1250,12 @@ fn place_names(
                 let inside = if inside(rings, c) { 100.0 } else { 0.0 };
                 // Below the unit, as everywhere, unless that is crowded.
                 let below = if c.1 > y + 20.0 && c.1 < y + 25.0 { 10.0 } else { 0.0 };
-                inside + clear + below
+                let apart = if placed.iter().any(|b| overlap(*b, name_box(c, chars, centre))) {
+                    -200.0
+                } else {
+                    0.0
+                };
+                inside + clear + below + apart
             };
             let mut best = (x, y + 22.0);
             let mut best_score = f32::MIN;
@@ -1258,8 +1268,40 @@ fn place_names(
                 }
             }
             best
-        })
-        .collect()
+        };
+        placed.push(name_box(spot, chars, centre));
+        out.push(spot);
+    }
+    out
+}
+
+/// Width of a drawn name per character, and its height: the names are
+/// 11-unit DejaVu Sans, whose letters are under 7 units wide.
+pub(crate) const NAME_CHAR_W: f32 = 7.0;
+pub(crate) const NAME_H: f32 = 15.0;
+
+/// The characters of a province's name as drawn.
+pub(crate) fn label_chars(map: &Map, p: ProvinceId) -> usize {
+    map.province(p).abbr.chars().count().min(MAX_LABEL + 1)
+}
+
+/// The box (x0, y0, x1, y1) of a name drawn at `at` with `chars`
+/// characters, and of its centre's marker beside it when it has one.
+pub(crate) fn name_box(at: (f32, f32), chars: usize, centre_beside: bool) -> (f32, f32, f32, f32) {
+    let (x, y) = at;
+    let chars = chars as f32;
+    let half = (chars * NAME_CHAR_W + 4.0) / 2.0;
+    let mut right = x + half;
+    if centre_beside {
+        // The marker is at x + chars × 3.6 + 8, radius 5.
+        right = right.max(x + chars * 3.6 + 14.0);
+    }
+    let top = y + 4.0 - NAME_H + 3.5;
+    (x - half, top, right, top + NAME_H)
+}
+
+fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
 
 /// Is the point inside the rings (even-odd)?

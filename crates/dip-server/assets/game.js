@@ -475,6 +475,12 @@ function live() {
   // From the last event before the page was made: nothing is missed
   // between the page and the stream.
   const es = new EventSource(`/api/v1/games/${gid}/events?after=${main.dataset.events}`);
+  // A page left for another keeps its stream's connection open (Chromium
+  // keeps it in its back-forward cache): after six game pages, a seventh
+  // waited a minute for a connection. Closed when left; drawn again when
+  // come back to.
+  addEventListener("pagehide", () => es.close());
+  addEventListener("pageshow", (e) => { if (e.persisted) location.reload(); });
   es.addEventListener("phase", () => newPhase().catch(error));
   es.addEventListener("edit", () => newPhase().catch(error));
   es.addEventListener("message", () => loadMessages().catch(error));

@@ -213,7 +213,7 @@ pub async fn account(st: &AppState, headers: &HeaderMap) -> ApiResult<Account> {
 }
 
 async fn health(State(st): State<AppState>) -> ApiResult<Json<Json_>> {
-    st.read(|tx| tx.query("SELECT 1", &[]).map_err(ApiError::from)).await?;
+    st.read(|tx| crate::db::ping(tx).map_err(ApiError::from)).await?;
     Ok(Json(json!({"status": "ok"})))
 }
 

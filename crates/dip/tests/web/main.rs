@@ -13,6 +13,8 @@
 
 #[path = "../serve_common/mod.rs"]
 mod serve_common;
+
+mod hits;
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
