@@ -8,6 +8,7 @@ mod daide;
 mod fixnames;
 mod gm;
 mod keys;
+mod map_pictures;
 mod orders;
 mod rate;
 mod record;
