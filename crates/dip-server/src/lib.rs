@@ -7,7 +7,9 @@
 //! one PostgreSQL database.
 
 pub mod auth;
+pub mod board;
 pub mod chars;
+pub mod csrf;
 pub mod daide;
 pub mod db;
 pub mod drawn;
@@ -53,6 +55,8 @@ pub struct AppState {
     /// Set once the server is stopping: long answers (the event streams)
     /// end, so that the graceful shutdown is not held up by them.
     pub stop: Arc<tokio::sync::watch::Sender<bool>>,
+    /// Boards (`/board`): anyone's, in memory.
+    pub boards: board::Boards,
     /// Whether a Global War game created or imported over the API plays
     /// the `seed` it was given. Off on every server: a player who chose
     /// the seed could foresee every deal and die. Tests turn it on; a
@@ -60,6 +64,10 @@ pub struct AppState {
     pub war_exact_seeds: bool,
     /// The event feeds of the games that have streams open.
     pub feeds: Arc<events::Feeds>,
+    /// Every cookie `Secure` (the server is reached over HTTPS only);
+    /// without it, those answered through a proxy that says
+    /// `X-Forwarded-Proto: https` are.
+    pub secure_cookies: bool,
 }
 
 impl AppState {
@@ -86,8 +94,14 @@ impl AppState {
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
+            boards: board::Boards::new(
+                dip_play::Variants::bundled_only(),
+                board::Settings::default(),
+                board::Limits::default(),
+            ),
             war_exact_seeds: false,
             feeds,
+            secure_cookies: false,
         }
     }
 
@@ -209,7 +223,11 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     routes::api()
         .merge(war::routes::api())
-        .merge(web::routes())
+        .merge(web::routes().layer(axum::middleware::from_fn_with_state(state.clone(), web::error_pages)))
+        .merge(board::routes::router().with_state(board::routes::Host {
+            boards: state.boards.clone(),
+            app: Some(state.clone()),
+        }))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -220,6 +238,10 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(axum::middleware::from_fn_with_state(state.clone(), private::guard))
         .layer(axum::middleware::from_fn(routes::csrf_guard))
+        .layer(axum::middleware::from_fn_with_state(
+            state.secure_cookies,
+            csrf::secure_cookies,
+        ))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY))
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
@@ -254,6 +276,8 @@ pub struct ServeConfig {
     pub http: listen::HttpLimits,
     /// Password hashing's threads, queue and rate per address.
     pub hashing: hashing::HashLimits,
+    /// Every cookie `Secure`: the server is reached over HTTPS only.
+    pub secure_cookies: bool,
 }
 
 impl Default for ServeConfig {
@@ -267,6 +291,7 @@ impl Default for ServeConfig {
             daide_listen: None,
             http: listen::HttpLimits::default(),
             hashing: hashing::HashLimits::default(),
+            secure_cookies: false,
         }
     }
 }
@@ -299,7 +324,8 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// address once the server listens.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let db = tokio::task::block_in_place(|| open_db(&config))?;
-    let state = AppState::with_limits(db, &config.hashing);
+    let mut state = AppState::with_limits(db, &config.hashing);
+    state.secure_cookies = config.secure_cookies;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| ServeError::Io(config.listen.to_string(), e))?;
@@ -355,6 +381,11 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         d.abort();
     }
     served
+}
+
+/// Serves `app` on `listener` until Ctrl-C or SIGTERM (`dip board`).
+pub async fn serve_router(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await
 }
 
 async fn shutdown() {

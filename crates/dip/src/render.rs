@@ -121,6 +121,10 @@ impl Look {
     /// The variant: bundled, native, DipWork, Realpolitik or DPjudge.
     fn variant(&self) -> Result<dip_variants::Variant> {
         let mut v = dip_variants::formats::load_any(&self.variant)?;
+        // What the variant's files lack (icons, colours): drawn otherwise, said so.
+        for n in &v.notes {
+            eprintln!("note: {n}");
+        }
         if let Some(path) = &self.symbols {
             let pack = dip_variants::jdip::SymbolPack::open(path)?;
             v.unit_pictures = dip_render::jdip::symbol_pictures(&v, &pack);
@@ -225,6 +229,7 @@ impl Look {
             title: self.title.clone(),
             names: !self.no_names,
             panel: !self.no_panel,
+            ..Options::default()
         };
         if let Some(d) = self.dpi {
             // Scale 10 is 960 dpi: the message names the option given.
