@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     };
     let outcome = game::adjudicate(map, &state, &orders, &rules);
-    println!("{} — {}", variant.title, state.phase);
+    println!("{} — {}", variant.title, state.phase.long());
     println!();
     for power in map.power_ids() {
         let mine: Vec<_> = outcome.orders().iter().filter(|r| r.order.power == power).collect();
@@ -124,7 +124,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             map.victory_centers()
         );
     }
-    println!("Next phase: {}", next.phase);
+    println!("Next phase: {}", next.phase.long());
     if next.phase.kind == dip_core::PhaseKind::Adjustment {
         // What each power must do in the adjustment phase that follows.
         for p in map.power_ids() {
