@@ -17,9 +17,12 @@ after it, on every power's units, centres and the next phase, and at the
 end on the outcome. A game stops at its first difference, which is
 printed. Exit status 1 when any game differs. MILA lists a location's
 orders in the order of a Python set, which follows the process's hash
-seed: set PYTHONHASHSEED to replay a run's games exactly.
+seed: the script runs with PYTHONHASHSEED=0 unless it is set (`--hash-seed`),
+so that a run's games can be replayed exactly.
 """
 import argparse
+import json
+import os
 import random
 import sys
 import time
@@ -39,6 +42,19 @@ def agent_orders(game, rng):
             for name in game.powers}
 
 
+def unit_differences(mila, ours):
+    """Every power's units and centres that differ, for the report of a difference."""
+    lines = []
+    for what, a, b in (('units', mila.get_units(), ours.get_units()),
+                       ('centers', mila.get_centers(), ours.get_centers())):
+        for power in sorted(set(a) | set(b)):
+            only_mila = sorted(set(a.get(power, [])) - set(b.get(power, [])))
+            only_dip = sorted(set(b.get(power, [])) - set(a.get(power, [])))
+            if only_mila or only_dip:
+                lines.append('  %s %s: MILA only %s, dip only %s' % (power, what, only_mila, only_dip))
+    return '\n'.join(lines)
+
+
 def snapshot(game):
     return {'phase': game.get_current_phase(),
             'units': {p: sorted(u) for p, u in game.get_units().items()},
@@ -56,10 +72,165 @@ def first_difference(mila, ours, what):
     return '%s: MILA %r, dip %r' % (what, a, b)
 
 
-def play(seed, map_name, max_phases):
-    """(phases compared, None) or (phases, description of the first difference)."""
+# ---- Where MILA is wrong by the rules --------------------------------------
+#
+# Each is a difference found by this comparison and traced to MILA's code
+# (docs/python.md, "Where MILA is wrong"). The comparison does not hide them:
+# a phase after which the engines differ is replayed on MILA with the fault
+# corrected (or, for the convoy paths of ports, MILA runs with corrected
+# paths from the start), and the difference counts as explained only if the
+# corrected MILA then gives exactly dip's position. The game goes on from
+# MILA's own position (dip takes it over), so later phases are still
+# compared.
+
+def port_chain_paths(map_name):
+    """MILA's convoy paths of a map recomputed with its ports (Baleares on
+    ancmed) usable anywhere in a chain: MILA's own search ends a chain at
+    the first coast or port it touches, so a fleet in a port convoys only
+    as the first fleet from the army's coast (A TAR - ETR through BAL and
+    LIG is listed, A ETR - TAR through LIG and BAL is not). None when the
+    map has no port."""
+    from diplomacy.engine.map import Map
+    from diplomacy.utils import convoy_paths as cp
+    m = Map(map_name)
+    if not any(m.area_type(loc) == 'PORT' for loc in m.locs):
+        return None
+    coasts = [loc.upper() for loc in m.locs if m.area_type(loc) in cp.COAST_TYPES and '/' not in loc]
+    buckets = {i: [] for i in range(1, len(m.locs) + 1)}
+    for start in coasts:
+        queue = [(frozenset([loc]), loc) for loc in (x.upper() for x in m.abut_list(start, incl_no_coast=True))
+                 if m.area_type(loc) in cp.WATER_TYPES]
+        dest_paths = {}
+        while queue:
+            fleets, last = queue.pop(0)
+            for loc in (x.upper() for x in m.abut_list(last, incl_no_coast=True)):
+                kind = m.area_type(loc)
+                if kind in cp.COAST_TYPES and '/' not in loc and loc != start:
+                    paths = dest_paths.setdefault(loc, [])
+                    if not any(path <= fleets for path in paths):
+                        paths.append(fleets)
+                # A port is a shore and a sea: the chain goes on through it.
+                if kind in cp.WATER_TYPES and loc not in fleets and len(fleets) < cp.MAX_CONVOY_LENGTH:
+                    queue.append((fleets | {loc}, loc))
+        similar = {}
+        for dest, paths in dest_paths.items():
+            for path in paths:
+                similar.setdefault(tuple(sorted(path)), set()).add(dest)
+        for fleets, dests in similar.items():
+            buckets[len(fleets)].append((start, set(fleets), dests))
+    return buckets
+
+
+# Map name → MILA's Map with port-chain convoy paths (None: the map has no port).
+_PORT_MAPS = {}
+
+
+def mila_game(map_name):
+    """A MILA game on `map_name`; on a map with ports, its own copy of MILA's
+    Map carries the port-chain convoy paths (MILA's shared Map is untouched)."""
+    game = diplomacy.Game(map_name=map_name)
+    if map_name not in _PORT_MAPS:
+        paths = port_chain_paths(map_name)
+        patched = None
+        if paths is not None:
+            import copy
+            patched = copy.deepcopy(game.map)
+            patched.convoy_paths = paths
+        _PORT_MAPS[map_name] = patched
+    if _PORT_MAPS[map_name] is not None:
+        game.map = _PORT_MAPS[map_name]
+        game.build_caches()
+    return game
+
+
+class _ViaFixed(diplomacy.Game):
+    """MILA's Game with `_occupant('VIA')` answering for the target of the
+    move whose unit was looked up just before (see fix_via_own_support)."""
+    __slots__ = ()
+    _last = {}
+
+    def _occupant(self, site, any_coast=0):
+        last = _ViaFixed._last.get(id(self))
+        if site == 'VIA' and last in self.command:
+            words = self.command[last].split()
+            if words[0] == '-' and words[-1] == 'VIA':
+                site = words[-2]
+        found = super()._occupant(site, any_coast)
+        _ViaFixed._last[id(self)] = found
+        return found
+
+
+def fix_via_own_support(game):
+    """MILA's step 2 of `_resolve_moves` finds the owner of a move's target
+    as `_occupant(coord[-1])`, the order's last word, which for a move
+    written with VIA is `VIA`: no unit, so a support given by the owner of
+    the unit attacked counts toward dislodging it (DATC 6.D.12 and 6.E.5
+    forbid it; MILA forbids it for moves without VIA). Corrected on one
+    game, which is given the class above."""
+    game.__class__ = _ViaFixed
+
+
+class _OwnSupportFixed(diplomacy.Game):
+    """MILA's Game whose convoy-disruption check leaves out the supports
+    that cannot dislodge the convoying fleet (see fix_convoy_own_support)."""
+    __slots__ = ()
+
+    def _check_disruptions(self, may_convoy, result, coresult=None):
+        counted = self.combat
+        # Each entry of `combat` is [unit, supports that do not count toward
+        # dislodging the unit at that place]: its strength less those.
+        self.combat = {}
+        for area, by_strength in counted.items():
+            for strength, entries in by_strength.items():
+                for unit, void in entries:
+                    self.combat.setdefault(area, {}).setdefault(strength - len(void), []).append([unit, []])
+        try:
+            return super()._check_disruptions(may_convoy, result, coresult)
+        finally:
+            self.combat = counted
+
+
+def fix_convoy_own_support(game):
+    """MILA's `_check_disruptions` finds a convoying fleet beaten by the
+    strongest attack on its sea, supports included that the fleet's own
+    power gave and that cannot dislodge it (DATC 6.D.12; MILA reports them
+    `void`), and disrupts the convoy of a fleet that is not dislodged.
+    Corrected on one game, which is given the class above."""
+    game.__class__ = _OwnSupportFixed
+
+
+# name → how a MILA game is corrected for the replay.
+MILA_FAULTS = {'VIA move, own support counted': fix_via_own_support,
+               "convoy disrupted by an attack its fleet's own power supports": fix_convoy_own_support}
+
+
+def explain(map_name, state, chosen, mila, ours):
+    """The name of MILA's fault that explains the difference after a phase:
+    MILA replayed from `state` with `chosen` gives its own result again, and
+    with the fault corrected gives dip's; else None."""
+    def replay(fix):
+        game = mila_game(map_name)
+        game.set_state(state)
+        if fix:
+            fix(game)
+        for power, orders in chosen.items():
+            game.set_orders(power, orders)
+        game.process()
+        return snapshot(game)
+    if replay(None) != snapshot(mila):
+        return None
+    for name, fix in MILA_FAULTS.items():
+        if replay(fix) == snapshot(ours):
+            return name
+    return None
+
+
+def play(seed, map_name, max_phases, explained=None):
+    """(phases compared, None) or (phases, description of the first difference
+    MILA's faults do not explain). `explained` collects (phase, fault) for the
+    differences they explain."""
     rng = random.Random(seed)
-    mila = diplomacy.Game(map_name=map_name)
+    mila = mila_game(map_name)
     ours = dip.Game(map_name=map_name)
     phases = 0
     while not mila.is_game_done and phases < max_phases:
@@ -78,6 +249,7 @@ def play(seed, map_name, max_phases):
         if problem:
             return phases, problem
         chosen = agent_orders(mila, rng)
+        state = mila.get_state()
         for power, orders in chosen.items():
             mila.set_orders(power, orders)
             ours.set_orders(power, orders)
@@ -90,7 +262,15 @@ def play(seed, map_name, max_phases):
         phases += 1
         problem = first_difference(snapshot(mila), snapshot(ours), 'after %s with %r' % (phase, chosen))
         if problem:
-            return phases, problem
+            fault = explain(map_name, state, chosen, mila, ours)
+            if fault is None:
+                return phases, problem + '\n' + unit_differences(mila, ours)
+            if explained is not None:
+                explained.append((phase, fault))
+            if mila.is_game_done:
+                return phases, None
+            # MILA's game goes on: dip takes over its position.
+            ours.set_state(mila.get_state(), clear_history=False)
     if mila.is_game_done and (not ours.is_game_done or list(mila.outcome) != list(ours.outcome)):
         return phases, 'outcome: MILA %s, dip %s' % (mila.outcome, ours.outcome)
     return phases, None
@@ -100,28 +280,52 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--games', type=int, default=50, help='games in all, the maps taking turns')
     ap.add_argument('--map', action='append', help='a MILA map name (repeatable); default every map dip plays')
-    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--seed', type=int, default=1, help='seed of the first game (the next ones count up)')
     ap.add_argument('--max-phases', type=int, default=10 ** 6, help='stop a game after this many phases')
+    ap.add_argument('--hash-seed', default='0',
+                    help='PYTHONHASHSEED of the run (the order of MILA\'s lists), unless already set; default 0')
+    ap.add_argument('--jsonl', help='append one JSON line per game to this file (for long runs in chunks)')
     args = ap.parse_args()
+    if 'PYTHONHASHSEED' not in os.environ:
+        # MILA's lists follow the hash seed: a fixed one makes a run replayable.
+        os.environ['PYTHONHASHSEED'] = args.hash_seed
+        os.execv(sys.executable, [sys.executable] + sys.argv)
+    print('PYTHONHASHSEED=%s' % os.environ['PYTHONHASHSEED'], flush=True)
     maps = args.map or MAPS
     start = time.time()
-    per_map = {m: [0, 0, 0] for m in maps}  # games, phases, games that differ
+    per_map = {m: [0, 0, 0, 0] for m in maps}  # games, phases, games that differ, MILA faults
+    faults = {}
     for n in range(args.games):
         map_name = maps[n % len(maps)]
-        phases, problem = play(args.seed + n, map_name, args.max_phases)
+        seed = args.seed + n
+        began = time.time()
+        explained = []
+        phases, problem = play(seed, map_name, args.max_phases, explained)
         counts = per_map[map_name]
         counts[0] += 1
         counts[1] += phases
+        counts[3] += len(explained)
+        for phase, fault in explained:
+            faults[fault] = faults.get(fault, 0) + 1
+            print('%s game %d (seed %d), %s: MILA\'s fault: %s' % (map_name, n, seed, phase, fault), flush=True)
         if problem:
             counts[2] += 1
-            print('%s game %d (seed %d) differs after %d phases: %s' % (map_name, n, args.seed + n, phases, problem))
-    for map_name, (games, phases, differ) in per_map.items():
+            print('%s game %d (seed %d) differs after %d phases: %s' % (map_name, n, seed, phases, problem),
+                  flush=True)
+        if args.jsonl:
+            with open(args.jsonl, 'a') as out:
+                out.write(json.dumps({'map': map_name, 'seed': seed, 'hash_seed': os.environ['PYTHONHASHSEED'],
+                                      'phases': phases, 'problem': problem, 'mila_faults': explained,
+                                      'seconds': round(time.time() - began, 2)}) + '\n')
+    for map_name, (games, phases, differ, explained) in per_map.items():
         if games:
-            print('%s: %d games, %d phases, %d differ' % (map_name, games, phases, differ))
+            print('%s: %d games, %d phases, %d differ, %d phases with a fault of MILA'
+                  % (map_name, games, phases, differ, explained))
     games = sum(c[0] for c in per_map.values())
     phases = sum(c[1] for c in per_map.values())
     differ = sum(c[2] for c in per_map.values())
-    print('all maps: %d games, %d phases, %d differ (%.0f s)' % (games, phases, differ, time.time() - start))
+    print('all maps: %d games, %d phases, %d differ (%.0f s); MILA\'s faults: %s'
+          % (games, phases, differ, time.time() - start, faults or 'none'))
     sys.exit(1 if differ else 0)
 
 

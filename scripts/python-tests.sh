@@ -22,7 +22,9 @@ PIP=("$TMP/venv/bin/python" -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" "$ROOT/python"
 # From outside the repository, so that `import dip` is the installed package.
 cd "$TMP"
-DIP_REQUIRE_MILA=1 "$TMP/venv/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/python/tests"
+# A fixed hash seed: MILA lists orders in the order of sets, so the agent
+# comparisons play the same games on every run.
+PYTHONHASHSEED=0 DIP_REQUIRE_MILA=1 "$TMP/venv/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/python/tests"
 # The stubs: typical agent code must pass mypy (PyPI) and pyright (npm).
 "$TMP/venv/bin/python" -m mypy "$ROOT/python/tests/typing/agent.py"
 npm install --silent --no-audit --no-fund --prefix "$TMP/npm" pyright@1.1.414

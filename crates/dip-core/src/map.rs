@@ -157,9 +157,15 @@ pub struct Region {
     pub province: ProvinceId,
     /// Coast name (`nc`, `sc`, ...) for a coast region.
     pub coast: Option<String>,
+    /// The coast's own name in the variant, when it has one (DipWork's
+    /// subfields `PeS`, `SpN`): read in orders and printed in reports.
+    pub name: Option<String>,
     /// Unit types that may stand here.
     pub allows: u16,
     pub pos: Option<(f32, f32)>,
+    /// Where a fleet (a type that uses coasts) is drawn instead of `pos`:
+    /// Realpolitik's special fleet position of a space with one coast.
+    pub fleet_pos: Option<(f32, f32)>,
 }
 
 /// How builds are placed (DipWork/Realpolitik build rules).
@@ -552,8 +558,10 @@ impl MapBuilder {
         self.regions.push(Region {
             province: id,
             coast: None,
+            name: None,
             allows: 0,
             pos: None,
+            fleet_pos: None,
         });
         self.provinces.push(Province {
             abbr: abbr.into(),
@@ -574,8 +582,10 @@ impl MapBuilder {
         self.regions.push(Region {
             province: p,
             coast: Some(normalize_coast(coast).unwrap_or_else(|| coast.to_ascii_lowercase())),
+            name: None,
             allows: 0,
             pos: None,
+            fleet_pos: None,
         });
         if let Some(prov) = self.provinces.get_mut(p.index()) {
             prov.regions.push(r);

@@ -110,7 +110,16 @@ pub fn to_dip_files_with(vocab: &Vocabulary, rec: &GameRecord, prefix: &str) -> 
             }
             j += 1;
         }
-        text.push_str("season finished\n");
+        // A season the record ends in the middle of is saved at its stage
+        // (DIP's "before retreats", "before adjustments"): no `season
+        // finished`.
+        let finished = j < rec.phases.len()
+            || rec
+                .last_state(map)
+                .is_some_and(|s| (s.phase.year, s.phase.season) != (year, season));
+        if finished {
+            text.push_str("season finished\n");
+        }
         out.push((file_name(prefix, &start.state), text));
         i = j;
     }
@@ -235,8 +244,20 @@ fn season_of(
         }
         let pos_text = rename_places(&lines[pos_start..k].join("\n"), &pairs, false);
         let mut state = parse_position(map, &pos_text, file).map_err(|e| err(pos_start + e.line, e.message))?;
-        // The season's phases, each played from the one before.
+        // The season's phases, each played from the one before. DIP saves
+        // at any of its four stages ("before moves", "before retreats",
+        // "before adjustments", "season finished"): a file without
+        // `season finished` stands at the stage after its last phase, and
+        // a last section with no orders is the stage it was saved at, not
+        // a phase played without orders.
         while k < lines.len() && lines[k].trim() != "season finished" {
+            let title = lines[k].trim();
+            if !matches!(title, "moves" | "retreats" | "adjustments") {
+                return Err(err(
+                    k + 1,
+                    format!("expected `moves`, `retreats`, `adjustments` or `season finished`, found `{title}`"),
+                ));
+            }
             k += 1;
             let mut orders = Vec::new();
             while k < lines.len() && lines[k].starts_with("  ") {
@@ -244,17 +265,46 @@ fn season_of(
                 orders.push(o);
                 k += 1;
             }
+            if orders.is_empty() && k >= lines.len() {
+                break;
+            }
             let outcome = dip_core::game::adjudicate(map, &state, &orders, &rules);
             let next = dip_core::game::advance(map, &state, &outcome);
             rec.phases.push(PhaseRecord { state, orders });
             state = next;
         }
-        if k >= lines.len() {
-            return Err(err(lines.len(), "expected `season finished` at the end".into()));
-        }
         end = Some(state);
     }
     Ok((rec, end))
+}
+
+/// The orders of a `.dip` file given where an orders file is wanted, as
+/// DIP's "Import" takes them ("only lines which 'look like' valid orders
+/// are imported"): the lines of the section of the phase `kind` (`moves`,
+/// `retreats`, `adjustments`); the header, the position and the other
+/// sections are left out, as blank lines so that line numbers stay the
+/// file's. `None` when `text` is no `.dip` file.
+pub fn import_orders(text: &str, kind: PhaseKind) -> Option<String> {
+    if text.lines().next().map(str::trim) != Some("DIP game file") {
+        return None;
+    }
+    let want = match kind {
+        PhaseKind::Movement => "moves",
+        PhaseKind::Retreat => "retreats",
+        PhaseKind::Adjustment => "adjustments",
+    };
+    let mut section = "";
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let t = line.trim();
+        if !line.starts_with("  ") {
+            section = t;
+        } else if section == want {
+            out.push_str(t);
+        }
+        out.push('\n');
+    }
+    Some(out)
 }
 
 /// The season a `.dip` file's name gives: where DIP's "Animate game" looks

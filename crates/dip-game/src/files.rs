@@ -8,9 +8,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use dip_variants::files::{
-    decode_utf8, encode, excerpt, read_bytes_capped, read_text, read_text_encoded, Encoding, MAX_BINARY_BYTES,
-    MAX_TEXT_BYTES,
+    decode_utf8, encode, excerpt, find_dos_path, read_bytes_capped, read_text, read_text_encoded, Encoding,
+    MAX_BINARY_BYTES, MAX_TEXT_BYTES,
 };
+
+/// A file a DipWork parameter names (FNGAME `game.txt`, FNORDERS,
+/// FNERRORS ...) in the game's folder, found in any case as DOS found it
+/// (`game.txt` is GAME.TXT on a case-sensitive disk); the name as given
+/// when there is no such file yet (a file dip is about to write).
+pub fn dos_file(dir: &Path, name: &str) -> PathBuf {
+    find_dos_path(dir, name)
+        .filter(|p| !p.is_dir())
+        .unwrap_or_else(|| dir.join(name))
+}
 
 /// A name taken from a file (a game's id, a prefix) made safe as one file
 /// name inside a chosen directory: letters, digits, `-`, `_` and `.` are

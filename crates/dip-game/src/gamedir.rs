@@ -169,8 +169,10 @@ impl GameDir {
                 .map(|e| e.value.clone())
                 .unwrap_or_else(|| default.to_string())
         };
-        let game_path = dir.join(fname("FNGAME", "GAME.TXT"));
-        let orders_path = dir.join(fname("FNORDERS", "ORDERS.TXT"));
+        // Every FN* name is looked up in any case, as on DOS (the manual's
+        // PROJECT.TXT writes `FNGAME game.txt` for GAME.TXT).
+        let game_path = crate::files::dos_file(dir, &fname("FNGAME", "GAME.TXT"));
+        let orders_path = crate::files::dos_file(dir, &fname("FNORDERS", "ORDERS.TXT"));
         let (mut game, form, game_ascii) = match game {
             Some((text, path)) => (
                 GameFile::read(text, path)?,
@@ -189,25 +191,6 @@ impl GameDir {
                     text.is_ascii(),
                 )
             }
-        };
-        // The orders file, also under another case (`orders.txt`), as
-        // DipWork's file names are read on DOS.
-        let orders_path = if orders_path.exists() {
-            orders_path
-        } else {
-            let want = orders_path
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .unwrap_or_default();
-            std::fs::read_dir(dir)
-                .ok()
-                .and_then(|rd| {
-                    rd.flatten().map(|e| e.path()).find(|p| {
-                        p.file_name()
-                            .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(&want))
-                    })
-                })
-                .unwrap_or(orders_path)
         };
         let read_from = orders_path.is_file().then(|| orders_path.clone());
         let (orders_text, orders_missing, orders_encoding) = if orders_path.is_file() {
@@ -231,7 +214,22 @@ impl GameDir {
         } else {
             form
         };
+        // Plain ASCII with DOS's line ends (CR LF) is a DOS game: what dip
+        // writes keeps to DOS's code page 850, so PLAIN.TXT's dash is `-`
+        // there, not UTF-8 bytes that DOS shows as garbage.
+        let form = if game_ascii && orders_text.is_ascii() && form.crlf && form.encoding == Encoding::Utf8 {
+            Form {
+                encoding: Encoding::Dos,
+                ..form
+            }
+        } else {
+            form
+        };
         let orders = ParamFile::parse(&orders_text, orders_path);
+        game.orders_year = orders
+            .get("YEAR")
+            .filter(|e| !e.value.trim().is_empty())
+            .map(|e| (orders.path.clone(), e.line, e.value.clone()));
         let vpath = game.params.get("VARIANTPATH").ok_or_else(|| GameError {
             file: game_path.display().to_string(),
             line: 1,
@@ -331,6 +329,22 @@ fn words<'m>(g: &GameDir, map: &'m Map) -> Result<Vocabulary<'m>, RunError> {
     Ok(v)
 }
 
+/// DIP_RUN's `/fieldtest` answer for one name: the province (or coast)
+/// the name stands for in orders (`PeS`, `Lpl`, `North Sea`), with all the
+/// variant knows of it.
+pub fn field_test(variant: &dip_variants::Variant, vocab: &Vocabulary, name: &str) -> String {
+    let map = &variant.map;
+    let Some(place) = vocab.place(name.trim()) else {
+        return format!("no province `{}` in {}\n", name.trim(), variant.title);
+    };
+    let abbr = &map.province(place.province).abbr;
+    let mut text = dip_variants::lint::show(variant, abbr).unwrap_or_default();
+    if let Some(coast) = place.coast.and_then(|r| map.region(r).coast.clone()) {
+        text.push_str(&format!("coast      {} (`{}` is this coast)\n", coast, name.trim()));
+    }
+    text
+}
+
 /// The map edits of a game (`history/PHASE-NAME.edits`, PHASE as `F1903M`),
 /// in the order of their phases.
 pub fn map_edits(dir: &Path) -> Result<Vec<(dip_core::Phase, PathBuf)>, RunError> {
@@ -405,7 +419,8 @@ pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunErr
 }
 
 /// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`: DipWork's short form
-/// (dip-text's [`Style::Report`](dip_text::Style::Report)).
+/// (dip-text's [`Style::Report`](dip_text::Style::Report)), in the
+/// variant's own names (`F PeS-BOT` in a DipWork variant).
 pub fn short(map: &Map, o: &Order) -> String {
     dip_text::format_order(map, o, dip_text::Style::Report)
 }
@@ -416,12 +431,12 @@ fn reason_text(map: &Map, r: Reason) -> String {
         Reason::BeatenHeadToHead => "lost head-to-head".into(),
         Reason::NoConvoy => "no convoy".into(),
         Reason::OwnUnit => "own unit there".into(),
-        Reason::SupportCut(p) => format!("cut from {}", map.province(p).abbr),
+        Reason::SupportCut(p) => format!("cut from {}", dip_text::capitalised_abbr(map, p)),
         Reason::SupportVoid => "void: no such order".into(),
         Reason::ConvoyVoid => "void: no such move".into(),
         Reason::ConvoyDisrupted => "disrupted".into(),
         Reason::ConvoyParadox => "paradox: holds".into(),
-        Reason::Dislodged(p) => format!("dislodged from {}", map.province(p).abbr),
+        Reason::Dislodged(p) => format!("dislodged from {}", dip_text::capitalised_abbr(map, p)),
         Reason::RetreatClash => "two retreats to one province: disbanded".into(),
         Reason::NotExecuted => "not executed".into(),
         other => format!("{other:?}").to_ascii_lowercase(),
@@ -497,12 +512,11 @@ pub(crate) fn no_retreat_lines(map: &Map, run: &Played) -> Vec<Line> {
         .map(|d| {
             let p = map.province_of(d.unit.region);
             let o = Order::new(d.unit.power, OrderKind::Disband(UnitRef::new(Some(d.unit.kind), p)));
-            let a = &map.province(d.attacker_from).abbr;
             Line {
                 nation: map.power(d.unit.power).name.clone(),
                 order: short(map, &o),
                 failed: false,
-                attacked_from: Some(a[..1].to_ascii_uppercase() + &a[1..]),
+                attacked_from: Some(dip_text::capitalised_abbr(map, d.attacker_from)),
                 code: None,
                 note: "dislodged with no retreat open: disbanded".into(),
                 automatic: true,
@@ -524,6 +538,16 @@ pub(crate) fn lines_of(map: &Map, run: &Played, orders_out: &mut Vec<Line>) {
         }
     }
     automatic_lines(map, &run.state, &run.outcome, orders_out);
+}
+
+/// Every table of a report in NATIONLIST's order: the lines the rules
+/// added (civil disorder, waived builds, units disbanded for want of a
+/// retreat) beside the nation's own, not after every nation that ordered.
+pub(crate) fn in_nation_order(map: &Map, report: &mut Report) {
+    let rank = |l: &Line| map.find_power(&l.nation).map_or(usize::MAX, |p| p.index());
+    for table in [&mut report.orders, &mut report.retreats, &mut report.builds] {
+        table.sort_by_key(rank);
+    }
 }
 
 fn table_lines(map: &Map, run: &Played, orders_out: &mut Vec<Line>) {
@@ -578,12 +602,17 @@ fn table_lines(map: &Map, run: &Played, orders_out: &mut Vec<Line>) {
         // A line that was no order (press) holds and shows as `F Nth xxx?`.
         let press = line.is_some_and(|l| l.press) && matches!(r.order.kind, OrderKind::Hold(_));
         let attacked_from = match (&run.outcome, r.order.kind) {
-            (PhaseOutcome::Retreat(_), OrderKind::Retreat(u, _) | OrderKind::Disband(u)) => {
-                run.state.dislodged(u.province).map(|d| {
-                    let a = &map.province(d.attacker_from).abbr;
-                    a[..1].to_ascii_uppercase() + &a[1..]
-                })
-            }
+            (PhaseOutcome::Retreat(_), OrderKind::Retreat(u, _) | OrderKind::Disband(u)) => run
+                .state
+                .dislodged(u.province)
+                .map(|d| dip_text::capitalised_abbr(map, d.attacker_from)),
+            // A unit the moves dislodge: its attacker too (`<` in PLAIN.TXT).
+            (PhaseOutcome::Movement(m), _) => r.order.unit().and_then(|u| {
+                m.dislodged
+                    .iter()
+                    .find(|d| d.unit.power == r.order.power && map.province_of(d.unit.region) == u.province)
+                    .map(|d| dip_text::capitalised_abbr(map, d.attacker_from))
+            }),
             _ => None,
         };
         let mut order = short(map, &r.order);
@@ -609,10 +638,7 @@ pub(crate) fn centers(map: &Map, state: &State) -> Vec<(String, Vec<String>, usi
         .map(|p| {
             let cs = state
                 .centers_of(map, p)
-                .map(|c| {
-                    let a = &map.province(c).abbr;
-                    a[..1].to_ascii_uppercase() + &a[1..]
-                })
+                .map(|c| dip_text::capitalised_abbr(map, c))
                 .collect();
             (
                 map.power(p).name.clone(),
@@ -727,6 +753,9 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         );
     }
     out.messages.extend(inferred);
+    out.messages.extend(g.game.nations_by_place(&vocab));
+    out.messages
+        .extend(g.variant.notes.iter().map(|n| format!("variant: {n}")));
     // A stage run without the stages before it reads their file, as the
     // game master may have corrected it; that file is not written again.
     let earlier = if stages.scan {
@@ -937,6 +966,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     lines_of(map, first, target);
     conflicted.retreats.extend(no_retreat_lines(map, first));
     conflicted.centers = centers(map, &after_first);
+    in_nation_order(map, &mut conflicted);
     write_in(
         g.form,
         &dir.join("CONFLICTED.TXT"),
@@ -963,6 +993,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             None => title_phase(&state.phase),
         };
         report.centers = centers(map, &state);
+        in_nation_order(map, &mut report);
         write_in(
             g.form,
             &dir.join("WINTERED.TXT"),
@@ -1101,12 +1132,17 @@ fn stage_file(dir: &Path, name: &str) -> Result<PathBuf, RunError> {
         .file_stem()
         .map(|s| s.to_string_lossy().to_ascii_uppercase())
         .unwrap_or_default();
+    // DipWork's DOS names: CONFLCED.ORD is the conflicter's file (8.3).
+    let stem = match stem.as_str() {
+        "CONFLCED" => "CONFLICTED".to_string(),
+        _ => stem,
+    };
     let stage = dir.join(format!("{stem}.TXT"));
     if ["SCANNED", "PARSED", "CONFLICTED", "WINTERED"].contains(&stem.as_str()) && stage.is_file() {
         return Ok(stage);
     }
     Err(RunError::Other(format!(
-        "--output={name}: no such stage file in {} (expected CONFLICTED, WINTERED, or the name of a stage file written by an earlier run)",
+        "--output={name}: no such stage file in {} (expected CONFLICTED (DipWork's CONFLCED.ORD), WINTERED, or the name of a stage file written by an earlier run)",
         dir.display()
     )))
 }
@@ -1302,13 +1338,18 @@ fn finish_accept(
 /// ORDERS.TXT, the file players' orders are pasted into.
 fn named_file(dir: &Path, params: &Params, key: &str, default: &str) -> Result<PathBuf, RunError> {
     let name = params.text(key, default);
-    dip_variants::files::confined(dir, name.trim()).map_err(|m| {
-        let at = params
-            .find(key)
-            .map(|(f, e)| format!("{}:{}: ", f.path.display(), e.line))
-            .unwrap_or_default();
-        RunError::Other(format!("{at}{key} {m}"))
-    })
+    let name = name.trim();
+    // Found in any case (an existing PLAIN.TXT is replaced, not joined
+    // by a plain.txt), after the check that keeps it in the folder.
+    dip_variants::files::confined(dir, name)
+        .map(|_| crate::files::dos_file(dir, name))
+        .map_err(|m| {
+            let at = params
+                .find(key)
+                .map(|(f, e)| format!("{}:{}: ", f.path.display(), e.line))
+                .unwrap_or_default();
+            RunError::Other(format!("{at}{key} {m}"))
+        })
 }
 
 /// Copies GAME.TXT to the backup named by FNSAVE (default GAME.BAK),

@@ -40,6 +40,10 @@ pub struct GameFile {
     pub nations: Vec<NationBlock>,
     /// The variant's first year: the century of a two-digit YEAR (`F01`).
     pub start_year: Option<i32>,
+    /// ORDERS.TXT's `YEAR` (file and line), the first file DipWork's
+    /// parameter lookup reads and where its manual writes YEAR: the turn
+    /// when GAME.TXT names neither PHASE nor YEAR.
+    pub orders_year: Option<(PathBuf, usize, String)>,
 }
 
 const BLOCK_WORDS: &[&str] = &["UNITS", "CENTERS", "DISLODGED", "PLAYER", "NATION", "END"];
@@ -137,12 +141,17 @@ impl GameFile {
                 message,
             });
         }
-        let year_text = self.params.get("YEAR").map(|e| e.value.clone()).unwrap_or_default();
+        // GAME.TXT's YEAR, else ORDERS.TXT's (read first by the lookup).
+        let (year_file, year_line, year_text) = match (self.params.get("YEAR"), &self.orders_year) {
+            (Some(e), _) => (file.clone(), e.line, e.value.clone()),
+            (None, Some((path, line, text))) => (path.display().to_string(), *line, text.clone()),
+            (None, None) => (file.clone(), 1, String::new()),
+        };
         let start = self.start_year.unwrap_or(1901);
         // A number written is the year, and must be one (never a quiet 1901).
         let read = crate::year::read(&year_text, start).map_err(|message| GameError {
-            file: file.clone(),
-            line: self.params.get("YEAR").map_or(1, |e| e.line),
+            file: year_file.clone(),
+            line: year_line,
             message: format!("YEAR: {message}"),
         })?;
         let dislodged = self.nations.iter().any(|n| !n.dislodged.is_empty());
@@ -168,8 +177,13 @@ impl GameFile {
             } else {
                 format!(" ({})", also.join("; "))
             };
+            let whose = if year_file == file {
+                String::new()
+            } else {
+                format!(" of {year_file}:{year_line}")
+            };
             format!(
-                "{file}: no PHASE line: {} inferred from YEAR `{year_text}`{also}",
+                "{file}: no PHASE line: {} inferred from YEAR `{year_text}`{whose}{also}",
                 title_phase(&phase)
             )
         };
@@ -187,11 +201,8 @@ impl GameFile {
         };
         let (phase, _) = self.phase()?;
         let mut state = State::empty(map, phase);
-        for nb in &self.nations {
-            let power = vocab
-                .nation(&nb.name)
-                .or_else(|| map.find_power(&nb.name))
-                .ok_or_else(|| err(nb.line, format!("unknown nation `{}`", nb.name)))?;
+        let powers = self.powers(vocab)?;
+        for (nb, &power) in self.nations.iter().zip(&powers) {
             for (n, text) in &nb.units {
                 let u = parse_unit_of(vocab, Some(power), text).map_err(|m| err(*n, m))?;
                 if state.unit(map.province_of(u.region)).is_some() {
@@ -237,20 +248,95 @@ impl GameFile {
         Ok(state)
     }
 
-    /// The player of a nation, if named.
-    pub fn player(&self, vocab: &Vocabulary, power: PowerId) -> Option<&str> {
+    /// The nation of each `NATION` block. The manual: "what stands after
+    /// NATION does not matter at all, since the nations come in the order
+    /// of the variant's NATIONLIST" (`NATION Österreich-Ungarn` is the
+    /// first nation). A name dip knows is that nation; any other name is
+    /// the nation at the block's place. Two blocks of one nation are an
+    /// error naming both.
+    pub fn powers(&self, vocab: &Vocabulary) -> Result<Vec<PowerId>, GameError> {
+        let map = vocab.map();
+        let file = self.path.display().to_string();
+        let mut out: Vec<PowerId> = Vec::with_capacity(self.nations.len());
+        for (i, nb) in self.nations.iter().enumerate() {
+            let named = vocab.nation(&nb.name).or_else(|| map.find_power(&nb.name));
+            let power = named.or_else(|| map.power_ids().nth(i)).ok_or_else(|| GameError {
+                file: file.clone(),
+                line: nb.line,
+                message: format!(
+                    "NATION `{}`: the variant has {} nations, and no nation of that name",
+                    nb.name,
+                    map.powers().len()
+                ),
+            })?;
+            if let Some(j) = out.iter().position(|&p| p == power) {
+                let how = if named.is_some() { "is" } else { "by its place is" };
+                return Err(GameError {
+                    file: file.clone(),
+                    line: nb.line,
+                    message: format!(
+                        "NATION `{}` {how} {}, as NATION `{}` on line {} (the nations come in NATIONLIST's order: {})",
+                        nb.name,
+                        map.power(power).name,
+                        self.nations[j].name,
+                        self.nations[j].line,
+                        map.powers()
+                            .iter()
+                            .map(|p| p.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                });
+            }
+            out.push(power);
+        }
+        Ok(out)
+    }
+
+    /// Blocks read by their place, not their name (`NATION
+    /// Österreich-Ungarn`), as lines for the run's messages.
+    pub fn nations_by_place(&self, vocab: &Vocabulary) -> Vec<String> {
+        let Ok(powers) = self.powers(vocab) else {
+            return Vec::new();
+        };
         self.nations
             .iter()
-            .find(|nb| vocab.nation(&nb.name).or_else(|| vocab.map().find_power(&nb.name)) == Some(power))
-            .and_then(|nb| nb.player.as_deref())
+            .zip(powers)
+            .filter(|(nb, _)| {
+                vocab
+                    .nation(&nb.name)
+                    .or_else(|| vocab.map().find_power(&nb.name))
+                    .is_none()
+            })
+            .map(|(nb, p)| {
+                format!(
+                    "{}:{}: NATION `{}` read as {}, the nation at its place in NATIONLIST",
+                    self.path.display(),
+                    nb.line,
+                    nb.name,
+                    vocab.map().power(p).name
+                )
+            })
+            .collect()
+    }
+
+    /// The player of a nation, if named.
+    pub fn player(&self, vocab: &Vocabulary, power: PowerId) -> Option<&str> {
+        let powers = self.powers(vocab).ok()?;
+        self.nations
+            .iter()
+            .zip(powers)
+            .find(|(_, p)| *p == power)
+            .and_then(|(nb, _)| nb.player.as_deref())
     }
 }
 
 fn unit_text(map: &Map, u: &Unit) -> String {
-    let r = map.region_name(u.region);
-    let mut name = r[..1].to_ascii_uppercase();
-    name.push_str(&r[1..]);
-    format!("{} {}", map.unit_type(u.kind).letter, name)
+    format!(
+        "{} {}",
+        map.unit_type(u.kind).letter,
+        dip_text::report_region(map, u.region)
+    )
 }
 
 /// Writes GAME.TXT/NEWGAME.TXT: the header lines (with `PHASE` and

@@ -8,7 +8,7 @@
 //! disbands (no-moves-received), it gets no suggested retreat, since on a
 //! server nobody is there to confirm the suggestion.
 
-use crate::gamedir::{centers, lines_of, no_retreat_lines};
+use crate::gamedir::{centers, in_nation_order, lines_of, no_retreat_lines};
 use crate::gamefile::title_phase;
 use crate::report::Report;
 use dip_core::{PhaseKind, PhaseOutcome, PowerId, Ruleset, State};
@@ -97,6 +97,7 @@ pub fn report_of(map: &dip_core::Map, played: &dip_play::Played, header: &Report
         PhaseKind::Retreat => report.retreats = table,
         PhaseKind::Adjustment => report.builds = table,
     }
+    in_nation_order(map, &mut report);
     report
 }
 

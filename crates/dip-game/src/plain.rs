@@ -38,9 +38,13 @@ impl Default for PlainStyle {
     }
 }
 
-/// A cell: the text, cut to the column width inside the underline codes;
-/// the marker of an order nobody gave is never cut off.
-fn cell(style: &PlainStyle, text: &str, failed: bool, marked: bool) -> String {
+/// The cells of one text: as many as it takes to show it whole inside
+/// the underline codes at the column width. DipWork cut what did not fit
+/// (the manual: at `TABCOLUMNWIDTH 11` "werden dann die Fehlerzeichen
+/// hinter unterstrichenen Befehlen verschluckt"), which cut coasts
+/// (`F Stp/sc-Bo`); dip goes on in the next row instead, broken after a
+/// `-` or at a space. The marker of an order nobody gave ends the last.
+fn cells(style: &PlainStyle, text: &str, failed: bool, marked: bool) -> Vec<String> {
     let (on, off) = if failed {
         (style.underline_on.as_str(), style.underline_off.as_str())
     } else {
@@ -53,38 +57,84 @@ fn cell(style: &PlainStyle, text: &str, failed: bool, marked: bool) -> String {
     };
     let room = style
         .column
-        .saturating_sub(on.chars().count() + off.chars().count() + mark.len());
-    let cut: String = text.chars().take(room).collect();
-    let s = format!("{on}{cut}{off}{mark}");
-    let pad = style.column.saturating_sub(s.chars().count());
-    format!("{s}{}", " ".repeat(pad))
+        .saturating_sub(on.chars().count() + off.chars().count() + mark.len())
+        .max(1);
+    let parts = pieces(text, room);
+    let last = parts.len() - 1;
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| {
+            let m = if i == last { mark.as_str() } else { "" };
+            let s = format!("{on}{part}{off}{m}");
+            let pad = style.column.saturating_sub(s.chars().count());
+            format!("{s}{}", " ".repeat(pad))
+        })
+        .collect()
+}
+
+/// `text` in pieces of at most `room` characters, broken after a `-` or
+/// at a space where one falls in the piece (else at `room`); nothing is
+/// left out.
+fn pieces(text: &str, room: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    while rest.len() > room {
+        let brk = (1..=room).rev().find_map(|i| match (rest[i - 1], rest[i]) {
+            ('-', _) => Some((i, i)),
+            (_, ' ') => Some((i, i + 1)),
+            _ => None,
+        });
+        let (end, next) = brk.unwrap_or((room, room));
+        out.push(rest[..end].iter().collect::<String>().trim_end().to_string());
+        rest.drain(..next);
+    }
+    out.push(rest.into_iter().collect());
+    out
 }
 
 /// Support and convoy orders break onto two lines (`A Boh S` / `A Bud-Vie`).
+/// A dislodged unit shows where the attack came from after the unit
+/// (`A Ser<Bud`, then the rest of its order: `H`, `-Rum`): in the
+/// retreats, and (DipWork 2.0.7: "Ausgabe von Angriffen VOR Rückzügen mit
+/// '<'") in the moves, so a three-phase game's report from CONFLICTED
+/// shows which units must retreat.
 fn cell_lines(l: &Line) -> Vec<String> {
+    let Some(from) = &l.attacked_from else {
+        return split_order(&l.order);
+    };
+    let end = l
+        .order
+        .char_indices()
+        .filter(|&(_, c)| c == ' ' || c == '-')
+        .nth(1)
+        .map(|(i, _)| i);
+    let (unit, rest) = match end {
+        Some(i) => (&l.order[..i], l.order[i..].trim()),
+        None => (l.order.as_str(), ""),
+    };
+    let mut out = vec![format!("{unit}<{from}")];
+    if !rest.is_empty() {
+        out.extend(split_order(rest));
+    }
+    out
+}
+
+fn split_order(order: &str) -> Vec<String> {
     for key in [" S ", " C "] {
-        if let Some(i) = l.order.find(key) {
+        if let Some(i) = order.find(key) {
             return vec![
-                l.order[..i + key.len() - 1].to_string(),
-                l.order[i + key.len()..].to_string(),
+                order[..i + key.len() - 1].to_string(),
+                order[i + key.len()..].to_string(),
             ];
         }
     }
-    if let Some(from) = &l.attacked_from {
-        // A retreat: the attack first (`<`), then where the unit went.
-        let end = l
-            .order
-            .char_indices()
-            .filter(|&(_, c)| c == ' ' || c == '-')
-            .nth(1)
-            .map(|(i, _)| i);
-        let (unit, rest) = match end {
-            Some(i) => (&l.order[..i], l.order[i..].trim()),
-            None => (l.order.as_str(), ""),
-        };
-        return vec![format!("{unit}<{from}"), rest.to_string()];
+    for key in ["S ", "C "] {
+        if let Some(rest) = order.strip_prefix(key) {
+            return vec![key.trim_end().to_string(), rest.to_string()];
+        }
     }
-    vec![l.order.clone()]
+    vec![order.to_string()]
 }
 
 fn table(style: &PlainStyle, lines: &[Line], out: &mut String) {
@@ -100,12 +150,12 @@ fn table(style: &PlainStyle, lines: &[Line], out: &mut String) {
     let columns: Vec<Vec<String>> = nations
         .iter()
         .map(|n| {
-            let mut col = vec![cell(style, n, false, false)];
+            let mut col = cells(style, n, false, false);
             for l in lines.iter().filter(|l| l.nation == *n) {
                 let texts = cell_lines(l);
                 let last = texts.len().saturating_sub(1);
                 for (i, text) in texts.iter().enumerate() {
-                    col.push(cell(style, text, l.underlined(), l.automatic && i == last));
+                    col.extend(cells(style, text, l.underlined(), l.automatic && i == last));
                 }
             }
             col

@@ -36,6 +36,13 @@ pub struct Recorded {
     pub note: String,
 }
 
+/// An orders file for a position in `phase`: its text, or, for one of
+/// DIP's `.dip` files, only its orders of that phase (DIP's "Import").
+pub fn read_orders_file(path: &Path, phase: dip_core::PhaseKind) -> Result<String, String> {
+    let text = crate::files::read_text(path)?;
+    Ok(crate::dipfile::import_orders(&text, phase).unwrap_or(text))
+}
+
 fn other(e: impl std::fmt::Display) -> RunError {
     RunError::Other(e.to_string())
 }
@@ -253,6 +260,18 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
         return Err(RunError::Other(format!(
             "--phase {want}: {name} is a single position, not a game with phases (give a record, a game directory, DIP's .dip files or a MILA game)"
         )));
+    }
+    // `start`: the variant's starting position, for every command that
+    // takes a game (`dip render start` had it alone).
+    if path.as_os_str() == "start" && !path.exists() {
+        let v = dip_variants::load(variant).map_err(other)?;
+        return Ok(Opened {
+            state: v.start.clone(),
+            note: None,
+            rules: None,
+            variant_path: Path::new(variant).exists().then(|| PathBuf::from(variant)),
+            variant: v,
+        });
     }
     if path.is_dir() {
         let g = GameDir::open(path, None)?;

@@ -6,15 +6,10 @@
 //! by the web page's `draw.js`.
 
 use crate::colour::Palette;
-use crate::svg::{esc, fmt, Options, Picture, TITLE_H};
+use crate::svg::{esc, fmt, label_chars, name_box, Options, Picture, TITLE_H};
 use dip_core::{PhaseOutcome, State};
 use serde_json::{json, Map as JsonMap, Value};
 use std::fmt::Write;
-
-/// Width of a name's click target per character, and its height: the
-/// names are 11-unit DejaVu Sans, whose letters are under 7.5 units wide.
-const NAME_CHAR_W: f32 = 7.0;
-const NAME_H: f32 = 15.0;
 
 impl Picture<'_> {
     /// [`Picture::svg`] for a page: the click layer
@@ -77,15 +72,12 @@ impl Picture<'_> {
     /// The box of a province's name as drawn (and of its centre's marker
     /// beside it, when the marker is put there): x, y, width, height.
     pub fn name_box(&self, p: dip_core::ProvinceId) -> (f32, f32, f32, f32) {
-        let (x, y) = self.name_point(p);
-        let chars = self.label_chars(p) as f32;
-        let w = chars * NAME_CHAR_W + 4.0;
-        let mut right = x + w / 2.0;
-        if self.centre_beside_name(p) {
-            // The marker is at x + chars × 3.6 + 8, radius 5.
-            right = right.max(x + chars * 3.6 + 14.0);
-        }
-        (x - w / 2.0, y + 4.0 - NAME_H + 3.5, right - (x - w / 2.0), NAME_H)
+        let (x0, y0, x1, y1) = name_box(
+            self.name_point(p),
+            label_chars(self.map(), p),
+            self.centre_beside_name(p),
+        );
+        (x0, y0, x1 - x0, y1 - y0)
     }
 
     /// Where the page draws orders: the point of every region by its name

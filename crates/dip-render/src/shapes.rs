@@ -525,7 +525,47 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
             *p = (p.0.clamp(20.0, w - 20.0), p.1.clamp(20.0, h - 20.0));
         }
     }
+    if n <= EXACT_LAYOUT {
+        let fixed: Vec<bool> = known.iter().map(Option::is_some).collect();
+        spread(&mut pos, &fixed, UNIT_GAP);
+    }
     pos
+}
+
+/// The least distance between two laid-out provinces' points: a unit's
+/// icon is 28 units wide and 22 high, and one that covered part of its
+/// neighbour's would take that neighbour's clicks.
+pub const UNIT_GAP: f32 = 32.0;
+
+/// Pushes apart points closer than `gap` (a fixed point stays, its
+/// neighbour moves the whole way), a few rounds at most.
+fn spread(pos: &mut [(f32, f32)], fixed: &[bool], gap: f32) {
+    for _ in 0..50 {
+        let mut moved = false;
+        for i in 0..pos.len() {
+            for j in (i + 1)..pos.len() {
+                let (dx, dy) = (pos[j].0 - pos[i].0, pos[j].1 - pos[i].1);
+                let d = (dx * dx + dy * dy).sqrt();
+                if d >= gap || (fixed[i] && fixed[j]) {
+                    continue;
+                }
+                // Apart along the line between them (any way when they coincide).
+                let (ux, uy) = if d > 0.01 { (dx / d, dy / d) } else { (1.0, 0.0) };
+                let push = gap - d + 0.5;
+                let (si, sj) = match (fixed[i], fixed[j]) {
+                    (true, _) => (0.0, push),
+                    (_, true) => (push, 0.0),
+                    _ => (push / 2.0, push / 2.0),
+                };
+                pos[i] = (pos[i].0 - ux * si, pos[i].1 - uy * si);
+                pos[j] = (pos[j].0 + ux * sj, pos[j].1 + uy * sj);
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
 }
 
 /// The largest Realpolitik `.rgn` picture read (its scanlines inside

@@ -78,6 +78,9 @@ pub struct Picture<'a> {
     points: Vec<(f32, f32)>,
     /// Unit point per region.
     region_points: Vec<(f32, f32)>,
+    /// A fleet's own point per region, where the map gives one
+    /// (Realpolitik's special fleet position).
+    fleet_points: Vec<Option<(f32, f32)>>,
     /// Where each province's name goes.
     name_points: Vec<(f32, f32)>,
     /// Where a centre's marker goes, when the map says (a jDip map's
@@ -87,48 +90,56 @@ pub struct Picture<'a> {
     base_pixels: std::sync::Mutex<Option<(f32, Mode, bool, resvg::tiny_skia::Pixmap)>>,
     /// A map picture drawn under everything (DipWork's blank map), when given.
     background: Option<Background>,
-    /// The variant's unit pictures as `data:` URIs of PNGs, indexed by
-    /// power × number of unit types + unit type; `None`: the generated icon.
-    unit_images: Vec<Option<String>>,
+    /// The variant's unit pictures as `data:` URIs of PNGs with their
+    /// size in pixels, indexed by power × number of unit types + unit
+    /// type; `None`: the generated icon.
+    unit_images: Vec<Option<UnitImage>>,
+}
+
+/// A unit picture ready to draw.
+#[derive(Clone)]
+struct UnitImage {
+    uri: String,
+    width: u32,
+    height: u32,
 }
 
 /// The side of the square a unit picture is fitted into (the generated icons' size).
 pub const UNIT_PICTURE_SIDE: f32 = 28.0;
 
-/// The side for a variant that asks for large icons (Realpolitik's flag 8,
-/// `picture icons large`): its 32-pixel icons at their own size.
-pub const LARGE_UNIT_PICTURE_SIDE: f32 = 32.0;
-
-/// The side unit pictures of `variant` are drawn at.
-pub fn unit_picture_side(variant: &Variant) -> f32 {
-    if variant
+/// Whether `variant` asks for large icons (Realpolitik's flag 8, `picture
+/// icons large`: "icons are not transformed to standard size"): its unit
+/// pictures are drawn at their own size, one map pixel a picture pixel.
+pub fn large_icons(variant: &Variant) -> bool {
+    variant
         .pictures
         .iter()
         .any(|(k, v)| k == "icons" && v.eq_ignore_ascii_case("large"))
-    {
-        LARGE_UNIT_PICTURE_SIDE
-    } else {
-        UNIT_PICTURE_SIDE
-    }
 }
 
 /// The variant's unit pictures as `data:` URIs (BMPs, icons and TIFs turned into PNGs;
 /// a picture that cannot be read keeps the generated icon).
-fn unit_images(variant: &Variant) -> Vec<Option<String>> {
+fn unit_images(variant: &Variant) -> Vec<Option<UnitImage>> {
     let map = &variant.map;
     let types = map.unit_types().len();
     let mut v = vec![None; map.powers().len() * types];
     for u in &variant.unit_pictures {
         let i = u.power.index() * types + u.unit_type.index();
         let png = if u.bytes.starts_with(b"\x89PNG") {
-            crate::raster::decode_png(&u.bytes).ok().map(|_| u.bytes.clone())
+            crate::raster::decode_png(&u.bytes)
+                .ok()
+                .map(|pm| (u.bytes.clone(), pm.width(), pm.height()))
         } else {
             crate::raster::decode_picture(&u.bytes)
-                .and_then(|pm| crate::raster::encode_png(&pm))
+                .and_then(|pm| Ok((crate::raster::encode_png(&pm)?, pm.width(), pm.height())))
                 .ok()
         };
-        if let (Some(slot), Some(png)) = (v.get_mut(i), png) {
-            *slot = Some(format!("data:image/png;base64,{}", crate::raster::base64(&png)));
+        if let (Some(slot), Some((png, width, height))) = (v.get_mut(i), png) {
+            *slot = Some(UnitImage {
+                uri: format!("data:image/png;base64,{}", crate::raster::base64(&png)),
+                width,
+                height,
+            });
         }
     }
     v
@@ -190,6 +201,15 @@ impl<'a> Picture<'a> {
                 placed(k).or(r.pos.filter(|_| !moved(i))).unwrap_or(points[i])
             })
             .collect();
+        let fleet_points: Vec<Option<(f32, f32)>> = map
+            .regions()
+            .iter()
+            .enumerate()
+            .map(|(k, r)| {
+                r.fleet_pos
+                    .filter(|_| placed(k).is_none() && !moved(r.province.index()))
+            })
+            .collect();
         let mut name_points = place_names(variant, &shapes, &points, &region_points);
         for (i, n) in name_points.iter_mut().enumerate() {
             if let Some(at) = shapes.places.names.get(i).copied().flatten() {
@@ -202,6 +222,7 @@ impl<'a> Picture<'a> {
             shapes,
             points,
             region_points,
+            fleet_points,
             name_points,
             centre_points,
             base_pixels: std::sync::Mutex::new(None),
@@ -312,6 +333,20 @@ impl<'a> Picture<'a> {
         self.region_points.get(r.index()).copied().unwrap_or((0.0, 0.0))
     }
 
+    /// Where `unit` is drawn: its region's point, or the region's own
+    /// place for fleets (types that use coasts) where the map gives one.
+    pub fn unit_at(&self, unit: &Unit) -> (f32, f32) {
+        let fleet = self
+            .map()
+            .unit_types()
+            .get(unit.kind.index())
+            .is_some_and(|t| t.uses_coasts);
+        match self.fleet_points.get(unit.region.index()).copied().flatten() {
+            Some(at) if fleet => at,
+            _ => self.region_point(unit.region),
+        }
+    }
+
     pub fn province_point(&self, p: ProvinceId) -> (f32, f32) {
         self.points.get(p.index()).copied().unwrap_or((0.0, 0.0))
     }
@@ -329,13 +364,13 @@ impl<'a> Picture<'a> {
             .units()
             .map(|(_, u)| Piece {
                 unit: u,
-                at: self.region_point(u.region),
+                at: self.unit_at(&u),
                 small: false,
                 opacity: 1.0,
             })
             .collect();
         for (_, d) in state.all_dislodged() {
-            let (x, y) = self.region_point(d.unit.region);
+            let (x, y) = self.unit_at(&d.unit);
             v.push(Piece {
                 unit: d.unit,
                 at: (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1),
@@ -404,6 +439,13 @@ impl<'a> Picture<'a> {
     pub fn svg_position(&self, state: &State, opts: &Options, by_reference: bool) -> String {
         let pal = Palette::new(self.variant, opts.mode);
         let mut s = String::with_capacity(40_000);
+        if !by_reference && pal.mode == Mode::BlackWhite {
+            // Drawn alone over a kept base (PNG, BMP, animations): the
+            // hatching its owners and panel are filled with comes along.
+            s.push_str("<defs>\n");
+            self.write_owner_patterns(&mut s, &pal);
+            s.push_str("</defs>\n");
+        }
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_owners(&mut s, state, &pal, by_reference);
         self.write_centres(&mut s, state, &pal);
@@ -446,18 +488,25 @@ impl<'a> Picture<'a> {
         s
     }
 
+    /// Black and white: each power's hatching, which its provinces and its
+    /// panel swatch are filled with.
+    fn write_owner_patterns(&self, s: &mut String, pal: &Palette) {
+        if pal.mode != Mode::BlackWhite {
+            return;
+        }
+        for (i, _) in self.map().powers().iter().enumerate() {
+            let angle = (i * 180 / self.map().powers().len().max(1)) as i32 - 45;
+            let _ = writeln!(
+                s,
+                r#"<pattern id="own{i}" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate({angle})"><rect width="7" height="7" fill="white"/><line x1="0" y1="0" x2="0" y2="7" stroke="black" stroke-width="{}"/></pattern>"#,
+                1.0 + (i % 3) as f32 * 0.6
+            );
+        }
+    }
+
     fn write_defs(&self, s: &mut String, pal: &Palette) {
         s.push_str("<defs>\n");
-        if pal.mode == Mode::BlackWhite {
-            for (i, _) in self.map().powers().iter().enumerate() {
-                let angle = (i * 180 / self.map().powers().len().max(1)) as i32 - 45;
-                let _ = writeln!(
-                    s,
-                    r#"<pattern id="own{i}" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate({angle})"><rect width="7" height="7" fill="white"/><line x1="0" y1="0" x2="0" y2="7" stroke="black" stroke-width="{}"/></pattern>"#,
-                    1.0 + (i % 3) as f32 * 0.6
-                );
-            }
-        }
+        self.write_owner_patterns(s, pal);
         let _ = writeln!(
             s,
             r##"<pattern id="rock" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><rect width="6" height="6" fill="{}"/><line x1="0" y1="0" x2="0" y2="6" stroke="{}" stroke-width="1.2"/></pattern>"##,
@@ -612,11 +661,6 @@ impl<'a> Picture<'a> {
         self.name_points.get(p.index()).copied().unwrap_or((0.0, 0.0))
     }
 
-    /// The characters of a province's name as drawn.
-    pub(crate) fn label_chars(&self, p: ProvinceId) -> usize {
-        self.map().province(p).abbr.chars().count().min(MAX_LABEL + 1)
-    }
-
     /// Names are drawn (not over a map picture, which has its own).
     pub(crate) fn names_drawn(&self, opts: &Options) -> bool {
         opts.names && self.background.is_none()
@@ -720,12 +764,12 @@ impl<'a> Picture<'a> {
     fn unit_point(&self, state: &State, u: &UnitRef, retreat: bool) -> (f32, f32) {
         if retreat {
             if let Some(d) = state.dislodged(u.province) {
-                let (x, y) = self.region_point(d.unit.region);
+                let (x, y) = self.unit_at(&d.unit);
                 return (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1);
             }
         }
         match state.unit(u.province) {
-            Some(unit) => self.region_point(unit.region),
+            Some(unit) => self.unit_at(&unit),
             None => match u.coast {
                 CoastSpec::Coast(r) => self.region_point(r),
                 _ => self.province_point(u.province),
@@ -968,11 +1012,15 @@ impl<'a> Picture<'a> {
             .unit_images
             .get(p.unit.power.index() * types + p.unit.kind.index())
             .and_then(Option::as_ref);
-        if let Some(uri) = picture {
-            // The variant's picture, fitted into the generated icon's square
-            // (larger for a variant with large icons).
-            let side = unit_picture_side(self.variant);
-            let half = side / 2.0;
+        if let Some(UnitImage { uri, width, height }) = picture {
+            // The variant's picture, fitted into the generated icon's
+            // square, or at its own size for a variant with large icons.
+            let (w, h) = if large_icons(self.variant) {
+                (*width as f32, *height as f32)
+            } else {
+                (UNIT_PICTURE_SIDE, UNIT_PICTURE_SIDE)
+            };
+            let (hw, hh) = (w / 2.0, h / 2.0);
             let filter = if pal.mode == Mode::Colour {
                 ""
             } else {
@@ -980,7 +1028,7 @@ impl<'a> Picture<'a> {
             };
             let _ = writeln!(
                 s,
-                r#"<image x="-{half}" y="-{half}" width="{side}" height="{side}"{filter} xlink:href="{uri}"/></g>"#
+                r#"<image x="-{hw}" y="-{hh}" width="{w}" height="{h}"{filter} xlink:href="{uri}"/></g>"#
             );
             return;
         }
@@ -1167,17 +1215,27 @@ fn place_names(
         (0.0, 30.0),
         (0.0, -28.0),
     ];
-    points
-        .iter()
-        .enumerate()
-        .map(|(i, &(x, y))| {
-            if let Some(Some(l)) = variant.labels.get(i) {
-                return *l;
-            }
+    let map = &variant.map;
+    // The boxes of the names placed so far: a name (and the click target
+    // over it) that lay over another's would take its clicks.
+    let mut placed: Vec<(f32, f32, f32, f32)> = Vec::new();
+    let mut out = Vec::with_capacity(points.len());
+    for (i, &(x, y)) in points.iter().enumerate() {
+        let p = ProvinceId(i as u16);
+        let chars = label_chars(map, p);
+        let centre = map.province(p).supply_center;
+        let spot = if let Some(Some(l)) = variant.labels.get(i) {
+            *l
+        } else if shapes.generated || shapes.provinces[i].is_empty() {
+            // Below the point, unless that lies on a name placed before.
+            let free = |c: (f32, f32)| !placed.iter().any(|b| overlap(*b, name_box(c, chars, centre)));
+            SPOTS
+                .iter()
+                .map(|(dx, dy)| (x + dx, y + dy))
+                .find(|c| free(*c))
+                .unwrap_or((x, y + 22.0))
+        } else {
             let rings = &shapes.provinces[i];
-            if shapes.generated || rings.is_empty() {
-                return (x, y + 22.0);
-            }
             let score = |c: (f32, f32)| -> f32 {
                 let clear = points
                     .iter()
@@ -1192,7 +1250,12 @@ fn place_names(
                 let inside = if inside(rings, c) { 100.0 } else { 0.0 };
                 // Below the unit, as everywhere, unless that is crowded.
                 let below = if c.1 > y + 20.0 && c.1 < y + 25.0 { 10.0 } else { 0.0 };
-                inside + clear + below
+                let apart = if placed.iter().any(|b| overlap(*b, name_box(c, chars, centre))) {
+                    -200.0
+                } else {
+                    0.0
+                };
+                inside + clear + below + apart
             };
             let mut best = (x, y + 22.0);
             let mut best_score = f32::MIN;
@@ -1205,8 +1268,40 @@ fn place_names(
                 }
             }
             best
-        })
-        .collect()
+        };
+        placed.push(name_box(spot, chars, centre));
+        out.push(spot);
+    }
+    out
+}
+
+/// Width of a drawn name per character, and its height: the names are
+/// 11-unit DejaVu Sans, whose letters are under 7 units wide.
+pub(crate) const NAME_CHAR_W: f32 = 7.0;
+pub(crate) const NAME_H: f32 = 15.0;
+
+/// The characters of a province's name as drawn.
+pub(crate) fn label_chars(map: &Map, p: ProvinceId) -> usize {
+    map.province(p).abbr.chars().count().min(MAX_LABEL + 1)
+}
+
+/// The box (x0, y0, x1, y1) of a name drawn at `at` with `chars`
+/// characters, and of its centre's marker beside it when it has one.
+pub(crate) fn name_box(at: (f32, f32), chars: usize, centre_beside: bool) -> (f32, f32, f32, f32) {
+    let (x, y) = at;
+    let chars = chars as f32;
+    let half = (chars * NAME_CHAR_W + 4.0) / 2.0;
+    let mut right = x + half;
+    if centre_beside {
+        // The marker is at x + chars × 3.6 + 8, radius 5.
+        right = right.max(x + chars * 3.6 + 14.0);
+    }
+    let top = y + 4.0 - NAME_H + 3.5;
+    (x - half, top, right, top + NAME_H)
+}
+
+fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
 
 /// Is the point inside the rings (even-odd)?

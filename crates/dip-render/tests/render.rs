@@ -446,6 +446,38 @@ fn rgn_scanline_of_huge_length_overflows() {
     assert!(e.contains("8000"), "{e}");
 }
 
+/// Black and white: the owners' hatching and the panel's swatches are
+/// patterns the SVG defines with the map's base; the PNG (and BMP) draws
+/// the position as a layer over the kept base, and that layer referred to
+/// patterns it did not have: owned provinces and swatches came out blank.
+#[test]
+fn black_and_white_rasters_lost_the_ownership_hatching() {
+    let (v, state, outcome) = spring_1901();
+    let pic = Picture::new(&v);
+    let opts = Options {
+        mode: Mode::BlackWhite,
+        ..Options::default()
+    };
+    let whole = dip_render::raster::png(&pic.svg(&state, Some(&outcome), &opts)).unwrap();
+    let layered = pic.png(&state, Some(&outcome), &opts).unwrap();
+    let (a, b) = (
+        dip_render::raster::decode_png(&whole).unwrap(),
+        dip_render::raster::decode_png(&layered).unwrap(),
+    );
+    assert_eq!((a.width(), a.height()), (b.width(), b.height()));
+    let differ = a
+        .pixels()
+        .iter()
+        .zip(b.pixels())
+        .filter(|(x, y)| {
+            let d = |p: u8, q: u8| p.abs_diff(q) > 24;
+            d(x.red(), y.red()) || d(x.green(), y.green()) || d(x.blue(), y.blue())
+        })
+        .count();
+    let share = differ as f64 / a.pixels().len() as f64;
+    assert!(share < 0.002, "{differ} pixels ({:.2}%) differ", share * 100.0);
+}
+
 /// The page's map: the click targets lie between the position and the
 /// units (a unit's icon, which names its province and coast, is clicked
 /// as itself), every name has one, and the geometry names every region.

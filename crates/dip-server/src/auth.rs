@@ -94,28 +94,17 @@ pub fn verify_unknown(password: &str) {
 }
 
 pub fn create_account(tx: &mut dyn Tx, name: &str, hash: &str) -> ApiResult<Account> {
-    let row = tx
-        .query_one(
-            "INSERT INTO accounts (name, name_key, name_skeleton, password_hash, created) \
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            &[
-                name.into(),
-                name_key(name).into(),
-                name_skeleton(name).into(),
-                hash.into(),
-                now_ms().into(),
-            ],
-        )
-        .map_err(|e| match e {
-            crate::db::DbError::Conflict => {
-                ApiError::conflict(format!("the name `{name}` is taken, or looks like one that is"))
+    let id =
+        crate::db::accounts::insert(tx, name, &name_key(name), &name_skeleton(name), hash, now_ms()).map_err(|e| {
+            match e {
+                crate::db::DbError::Conflict => {
+                    ApiError::conflict(format!("the name `{name}` is taken, or looks like one that is"))
+                }
+                e => e.into(),
             }
-            e => e.into(),
         })?;
     Ok(Account {
-        id: row
-            .ok_or_else(|| ApiError::internal("the new account has no id"))?
-            .int(0)?,
+        id,
         name: name.to_string(),
     })
 }
@@ -124,28 +113,15 @@ pub fn create_account(tx: &mut dyn Tx, name: &str, hash: &str) -> ApiResult<Acco
 /// accounts whose names look alike keep working: the later one keeps no
 /// skeleton (and is logged), and no new name can look like either.
 pub fn fill_skeletons(tx: &mut dyn Tx) -> Result<(), crate::db::DbError> {
-    let missing = tx.query(
-        "SELECT id, name FROM accounts WHERE name_skeleton IS NULL ORDER BY id",
-        &[],
-    )?;
+    let missing = crate::db::accounts::without_skeleton(tx)?;
     if missing.is_empty() {
         return Ok(());
     }
-    let mut taken = std::collections::HashSet::new();
-    for r in tx.query(
-        "SELECT name_skeleton FROM accounts WHERE name_skeleton IS NOT NULL",
-        &[],
-    )? {
-        taken.insert(r.text(0)?);
-    }
-    for r in missing {
-        let (id, name) = (r.int(0)?, r.text(1)?);
+    let mut taken: std::collections::HashSet<String> = crate::db::accounts::skeletons(tx)?.into_iter().collect();
+    for Account { id, name } in missing {
         let sk = name_skeleton(&name);
         if taken.insert(sk.clone()) {
-            tx.exec(
-                "UPDATE accounts SET name_skeleton = $1 WHERE id = $2",
-                &[sk.into(), id.into()],
-            )?;
+            crate::db::accounts::set_skeleton(tx, id, &sk)?;
         } else {
             tracing::warn!("account {id} `{name}` looks like an older account's name: it keeps working");
         }
@@ -155,20 +131,7 @@ pub fn fill_skeletons(tx: &mut dyn Tx) -> Result<(), crate::db::DbError> {
 
 /// The stored hash of an account, by name.
 pub fn password_of(tx: &mut dyn Tx, name: &str) -> ApiResult<Option<(Account, String)>> {
-    tx.query_one(
-        "SELECT id, name, password_hash FROM accounts WHERE name_key = $1",
-        &[name_key(name).into()],
-    )?
-    .map(|r| -> ApiResult<_> {
-        Ok((
-            Account {
-                id: r.int(0)?,
-                name: r.text(1)?,
-            },
-            r.text(2)?,
-        ))
-    })
-    .transpose()
+    Ok(crate::db::accounts::password_of(tx, &name_key(name))?)
 }
 
 /// A token as stored: its SHA-256 in hexadecimal.
@@ -183,11 +146,7 @@ pub fn create_session(tx: &mut dyn Tx, account: &Account) -> ApiResult<String> {
     OsRng.fill_bytes(&mut bytes);
     let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     let now = now_ms();
-    tx.exec("DELETE FROM sessions WHERE expires < $1", &[now.into()])?;
-    tx.exec(
-        "INSERT INTO sessions (token_hash, account_id, expires) VALUES ($1, $2, $3)",
-        &[token_hash(&token).into(), account.id.into(), (now + SESSION_MS).into()],
-    )?;
+    crate::db::sessions::insert(tx, &token_hash(&token), account.id, now, now + SESSION_MS)?;
     Ok(token)
 }
 
@@ -195,7 +154,7 @@ pub fn create_session(tx: &mut dyn Tx, account: &Account) -> ApiResult<String> {
 /// once this commits.
 pub fn delete_session(tx: &mut dyn Tx, token: &str) -> ApiResult<()> {
     let hash = token_hash(token);
-    tx.exec("DELETE FROM sessions WHERE token_hash = $1", &[hash.clone().into()])?;
+    crate::db::sessions::delete(tx, &hash)?;
     tx.notify(crate::db::Notice::SessionEnded(hash));
     Ok(())
 }
@@ -208,31 +167,12 @@ pub fn account_of(tx: &mut dyn Tx, token: &str) -> ApiResult<Option<Account>> {
 /// The account a token belongs to and when its session expires (Unix
 /// milliseconds), if the session is alive.
 pub fn session_of(tx: &mut dyn Tx, token: &str) -> ApiResult<Option<(Account, i64)>> {
-    tx.query_one(
-        "SELECT a.id, a.name, s.expires FROM sessions s JOIN accounts a ON a.id = s.account_id \
-         WHERE s.token_hash = $1 AND s.expires > $2",
-        &[token_hash(token).into(), now_ms().into()],
-    )?
-    .map(|r| {
-        Ok((
-            Account {
-                id: r.int(0)?,
-                name: r.text(1)?,
-            },
-            r.int(2)?,
-        ))
-    })
-    .transpose()
+    Ok(crate::db::sessions::account_of(tx, &token_hash(token), now_ms())?)
 }
 
 /// Is the session of this token hash ([`token_hash`]) still alive?
 pub fn session_alive(tx: &mut dyn Tx, hash: &str) -> ApiResult<bool> {
-    Ok(tx
-        .query_one(
-            "SELECT 1 FROM sessions WHERE token_hash = $1 AND expires > $2",
-            &[hash.into(), now_ms().into()],
-        )?
-        .is_some())
+    Ok(crate::db::sessions::alive(tx, hash, now_ms())?)
 }
 
 /// Failed logins per name: each failure in a row doubles the wait before

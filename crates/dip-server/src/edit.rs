@@ -155,41 +155,21 @@ pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiRes
         match what.as_str() {
             "title" => {
                 let name = crate::lobby::check_name(&args[0])?;
-                tx.exec("UPDATE games SET name = $1 WHERE id = $2", &[name.into(), id.into()])?;
+                crate::db::games::set_name(tx, id, &name)?;
             }
             _ => {
                 let (power, account) = (&args[0], &args[1]);
-                tx.exec(
-                    "UPDATE members SET power = NULL WHERE game_id = $1 AND power = $2",
-                    &[id.into(), power.into()],
-                )?;
+                crate::db::members::unseat_power(tx, id, power)?;
                 if !account.eq_ignore_ascii_case("none") {
-                    let acc = tx
-                        .query_one(
-                            "SELECT id FROM accounts WHERE name_key = $1",
-                            &[crate::auth::name_key(account).into()],
-                        )?
-                        .ok_or_else(|| ApiError::bad_request(format!("edit: no player `{account}`")))?
-                        .int(0)?;
-                    let n = tx.exec(
-                        "UPDATE members SET power = $1, missed = 0 WHERE game_id = $2 AND account_id = $3",
-                        &[power.into(), id.into(), acc.into()],
-                    )?;
-                    if n == 0 {
-                        tx.exec(
-                            "INSERT INTO members (game_id, account_id, power, joined) VALUES ($1, $2, $3, $4)",
-                            &[id.into(), acc.into(), power.into(), now_ms().into()],
-                        )?;
-                    }
+                    let acc = crate::db::accounts::by_key(tx, &crate::auth::name_key(account))?
+                        .ok_or_else(|| ApiError::bad_request(format!("edit: no player `{account}`")))?;
+                    crate::db::members::seat(tx, id, acc.id, power, now_ms())?;
                 }
             }
         }
     }
     let position = dip_text::format_position(&l.variant.map, &state);
-    tx.exec(
-        "UPDATE games SET position = $1 WHERE id = $2",
-        &[position.into(), id.into()],
-    )?;
+    crate::db::games::set_position(tx, id, &position)?;
     crate::db::edits::insert(
         tx,
         id,

@@ -1,7 +1,7 @@
 //! A hosted game as stored: its row, options and members, the position it
 //! is in, and the JSON views of it that players and observers get.
 
-use crate::db::{Row, Tx};
+use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::time::{iso8601, now_ms, parse_duration};
 use crate::variants::{self, Loaded};
@@ -175,32 +175,7 @@ pub struct GameRow {
     pub last_error: Option<String>,
 }
 
-pub const GAME_COLUMNS: &str = "id, name, variant, creator, status, options, phase_index, position, deadline, \
-                                paused_left, winner, result, failures, last_error";
-
 impl GameRow {
-    pub fn from_row(r: &Row) -> ApiResult<GameRow> {
-        let id = r.int(0)?;
-        let options = serde_json::from_str(&r.text(5)?)
-            .map_err(|e| ApiError::internal(format!("game {id}: stored options: {e}")))?;
-        Ok(GameRow {
-            id,
-            name: r.text(1)?,
-            variant: r.text(2)?,
-            creator: r.int(3)?,
-            status: Status::parse(&r.text(4)?),
-            options,
-            phase_index: r.int(6)?,
-            position: r.text(7)?,
-            deadline: r.opt_int(8)?,
-            paused_left: r.opt_int(9)?,
-            winner: r.opt_text(10)?,
-            result: r.opt_text(11)?,
-            failures: r.int(12)?,
-            last_error: r.opt_text(13)?,
-        })
-    }
-
     pub fn loaded(&self) -> ApiResult<&'static Loaded> {
         variants::get(&self.variant).map_err(ApiError::internal)
     }
@@ -226,62 +201,18 @@ pub enum Lock {
 
 /// Loads a game.
 pub fn load(tx: &mut dyn Tx, id: i64, lock: Lock) -> ApiResult<GameRow> {
-    let clause = match lock {
-        Lock::None => "",
-        Lock::Update => tx.for_update(),
-    };
-    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1{clause}");
-    match tx.query_one(&sql, &[id.into()])? {
-        Some(r) => GameRow::from_row(&r),
-        None => Err(ApiError::not_found(format!("no game {id}"))),
-    }
+    crate::db::games::load(tx, id, lock == Lock::Update)?.ok_or_else(|| ApiError::not_found(format!("no game {id}")))
 }
 
-/// A player of a game.
-#[derive(Clone, Debug)]
-pub struct Member {
-    pub account_id: i64,
-    pub name: String,
-    pub power: Option<String>,
-    pub wanted: Option<String>,
-    pub ready: bool,
-    pub draw: bool,
-    pub concede: bool,
-    pub missed: i64,
-}
+pub use crate::db::members::Member;
 
 pub fn members(tx: &mut dyn Tx, game: i64) -> ApiResult<Vec<Member>> {
-    tx.query(
-            "SELECT m.account_id, a.name, m.power, m.wanted, m.ready, m.draw, m.concede, m.missed \
-             FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined, m.account_id",
-            &[game.into()],
-        )?
-        .iter()
-        .map(|r| {
-            Ok(Member {
-                account_id: r.int(0)?,
-                name: r.text(1)?,
-                power: r.opt_text(2)?,
-                wanted: r.opt_text(3)?,
-                ready: r.flag(4)?,
-                draw: r.flag(5)?,
-                concede: r.flag(6)?,
-                missed: r.int(7)?,
-            })
-        })
-        .collect::<ApiResult<_>>()
+    Ok(crate::db::members::all(tx, game)?)
 }
 
 /// The powers whose orders were stored for the phase (non-empty).
 pub fn submitted(tx: &mut dyn Tx, game: i64, phase_index: i64) -> ApiResult<Vec<String>> {
-    Ok(tx
-        .query(
-            "SELECT power FROM orders WHERE game_id = $1 AND phase_index = $2 AND lines <> '[]'",
-            &[game.into(), phase_index.into()],
-        )?
-        .iter()
-        .map(|r| r.text(0))
-        .collect::<Result<_, _>>()?)
+    Ok(crate::db::orders::submitted(tx, game, phase_index)?)
 }
 
 /// Must this power give orders in this phase?

@@ -25,26 +25,27 @@ pub struct Stored {
     pub processed_by: String,
 }
 
+/// The game's processed phases. Orders or results that do not read as
+/// JSON are an error (they were read as none before).
 pub fn stored(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Stored>> {
-    tx.query(
-        "SELECT phase_index, phase, position, orders, results, report, processed, processed_by FROM phases \
-         WHERE game_id = $1 ORDER BY phase_index",
-        &[id.into()],
-    )?
-    .iter()
-    .map(|r| {
-        Ok(Stored {
-            index: r.int(0)?,
-            phase: r.text(1)?,
-            position: r.text(2)?,
-            orders: serde_json::from_str(&r.text(3)?).unwrap_or_default(),
-            results: serde_json::from_str(&r.text(4)?).unwrap_or(Json::Null),
-            report: r.text(5)?,
-            processed: r.int(6)?,
-            processed_by: r.text(7)?,
+    crate::db::phases::all(tx, id)?
+        .into_iter()
+        .map(|r| {
+            let bad = |what: &str, e: serde_json::Error| {
+                ApiError::internal(format!("game {id}, phase {}: stored {what}: {e}", r.phase))
+            };
+            Ok(Stored {
+                orders: serde_json::from_str(&r.orders).map_err(|e| bad("orders", e))?,
+                results: serde_json::from_str(&r.results).map_err(|e| bad("results", e))?,
+                index: r.index,
+                phase: r.phase,
+                position: r.position,
+                report: r.report,
+                processed: r.processed,
+                processed_by: r.processed_by,
+            })
         })
-    })
-    .collect()
+        .collect()
 }
 
 impl Stored {
@@ -155,7 +156,7 @@ pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>, clickable: bool) -
     let g = game::load(tx, id, Lock::None)?;
     let (state, outcome) = picture_of(tx, &g, phase)?;
     let l = g.loaded()?;
-    let picture = dip_render::Picture::new(l.variant);
+    let picture = l.picture();
     let opts = dip_render::Options::default();
     Ok(if clickable {
         picture.svg_clickable(&state, outcome.as_ref(), &opts)
@@ -167,7 +168,7 @@ pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>, clickable: bool) -
 /// The current position with click targets, for the game page.
 pub fn map_svg_clickable(g: &GameRow) -> ApiResult<String> {
     let l = g.loaded()?;
-    let picture = dip_render::Picture::new(l.variant);
+    let picture = l.picture();
     Ok(picture.svg_clickable(&g.state()?, None, &dip_render::Options::default()))
 }
 
@@ -296,7 +297,7 @@ pub fn animation_png(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
             after: &states[i + 1],
         })
         .collect();
-    let picture = dip_render::Picture::new(l.variant);
+    let picture = l.picture();
     let opts = dip_render::Options {
         scale: 0.8,
         ..dip_render::Options::default()
@@ -305,6 +306,6 @@ pub fn animation_png(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
         tween: 3,
         ..dip_render::animate::Timing::default()
     };
-    let frames = dip_render::animate::frames(&picture, &steps, &timing);
-    dip_render::animate::apng(&picture, &frames, &opts).map_err(|e| ApiError::internal(format!("animation: {e}")))
+    let frames = dip_render::animate::frames(picture, &steps, &timing);
+    dip_render::animate::apng(picture, &frames, &opts).map_err(|e| ApiError::internal(format!("animation: {e}")))
 }

@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod chars;
+pub mod csrf;
 pub mod daide;
 pub mod db;
 pub mod drawn;
@@ -60,6 +61,10 @@ pub struct AppState {
     pub war_exact_seeds: bool,
     /// The event feeds of the games that have streams open.
     pub feeds: Arc<events::Feeds>,
+    /// Every cookie `Secure` (the server is reached over HTTPS only);
+    /// without it, those answered through a proxy that says
+    /// `X-Forwarded-Proto: https` are.
+    pub secure_cookies: bool,
 }
 
 impl AppState {
@@ -88,6 +93,7 @@ impl AppState {
             stop: Arc::new(stop),
             war_exact_seeds: false,
             feeds,
+            secure_cookies: false,
         }
     }
 
@@ -209,7 +215,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     routes::api()
         .merge(war::routes::api())
-        .merge(web::routes())
+        .merge(web::routes().layer(axum::middleware::from_fn_with_state(state.clone(), web::error_pages)))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -220,6 +226,10 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(axum::middleware::from_fn_with_state(state.clone(), private::guard))
         .layer(axum::middleware::from_fn(routes::csrf_guard))
+        .layer(axum::middleware::from_fn_with_state(
+            state.secure_cookies,
+            csrf::secure_cookies,
+        ))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY))
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
@@ -254,6 +264,8 @@ pub struct ServeConfig {
     pub http: listen::HttpLimits,
     /// Password hashing's threads, queue and rate per address.
     pub hashing: hashing::HashLimits,
+    /// Every cookie `Secure`: the server is reached over HTTPS only.
+    pub secure_cookies: bool,
 }
 
 impl Default for ServeConfig {
@@ -267,6 +279,7 @@ impl Default for ServeConfig {
             daide_listen: None,
             http: listen::HttpLimits::default(),
             hashing: hashing::HashLimits::default(),
+            secure_cookies: false,
         }
     }
 }
@@ -299,7 +312,8 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// address once the server listens.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let db = tokio::task::block_in_place(|| open_db(&config))?;
-    let state = AppState::with_limits(db, &config.hashing);
+    let mut state = AppState::with_limits(db, &config.hashing);
+    state.secure_cookies = config.secure_cookies;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| ServeError::Io(config.listen.to_string(), e))?;

@@ -4,7 +4,7 @@ use crate::auth::Account;
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::game::Lock;
-use crate::game::{self, Assignment, Deadlines, GameRow, Options, Players, Press, Status, GAME_COLUMNS};
+use crate::game::{self, Assignment, Deadlines, GameRow, Options, Players, Press, Status};
 use crate::time::now_ms;
 use crate::variants;
 use serde::Deserialize;
@@ -99,23 +99,16 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         daide_rules: Default::default(),
     };
     let position = dip_text::format_position(&loaded.variant.map, &loaded.variant.start);
-    let row = tx.query_one(
-        "INSERT INTO games (name, variant, creator, status, options, position, created) \
-         VALUES ($1, $2, $3, 'forming', $4, $5, $6) RETURNING id",
-        &[
-            name.into(),
-            loaded.variant.name.clone().into(),
-            creator.id.into(),
-            serde_json::to_string(&options)
-                .map_err(|e| ApiError::internal(e.to_string()))?
-                .into(),
-            position.into(),
-            now_ms().into(),
-        ],
+    let options = serde_json::to_string(&options).map_err(|e| ApiError::internal(e.to_string()))?;
+    let id = crate::db::games::insert(
+        tx,
+        &name,
+        &loaded.variant.name,
+        creator.id,
+        &options,
+        &position,
+        now_ms(),
     )?;
-    let id = row
-        .ok_or_else(|| ApiError::internal("the new game has no id"))?
-        .int(0)?;
     if new.private {
         crate::private::make_private(tx, id, new.password_hash)?;
     }
@@ -189,45 +182,19 @@ pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiRe
         return Err(ApiError::bad_request(format!("limit: between 1 and {MAX_LIST}")));
     }
     let viewer_id = viewer.map(|a| a.id).unwrap_or(0);
-    // $1: the viewer (0: nobody), $2: the limit, then the statuses.
-    let mut params: Vec<crate::db::Value> = vec![viewer_id.into(), (f.limit as i64 + 1).into()];
-    let mut marks = Vec::new();
-    for st in statuses {
-        params.push((*st).into());
-        marks.push(format!("${}", params.len()));
-    }
-    let mut sql = format!(
-        "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id), \
-         (SELECT COUNT(*) FROM members m WHERE m.game_id = games.id AND m.account_id = $1), \
-         (SELECT m.power FROM members m WHERE m.game_id = games.id AND m.account_id = $1) \
-         FROM games WHERE status IN ({})",
-        marks.join(", ")
-    );
-    if let Some(b) = f.before {
-        params.push(b.into());
-        sql.push_str(&format!(" AND id < ${}", params.len()));
-    }
-    // Private games only for their members and game master.
-    sql.push_str(&format!(" AND {}", crate::private::LISTED));
-    if f.mine {
-        sql.push_str(" AND (creator = $1 OR id IN (SELECT game_id FROM members WHERE account_id = $1))");
-    }
-    sql.push_str(" ORDER BY id DESC LIMIT $2");
-    let mut rows = tx.query(&sql, &params)?;
+    let mut rows = crate::db::games::list(tx, viewer_id, statuses, f.before, f.mine, f.limit as i64 + 1)?;
     let more = rows.len() > f.limit;
     rows.truncate(f.limit);
-    let n = GAME_COLUMNS.split(',').count();
     let mut out = Vec::with_capacity(rows.len());
     let mut last = None;
     for r in rows {
-        let g = GameRow::from_row(&r)?;
+        let g = r.game;
         last = Some(g.id);
         if f.full {
             out.push(game::view(tx, &g, viewer.map(|a| a.id))?);
         } else {
-            let power = r.opt_text(n + 2)?;
-            let you = (r.int(n + 1)? > 0).then(|| json!({ "power": power }));
-            out.push(summary(&g, r.int(n)?, you, viewer_id)?);
+            let you = r.member.then(|| json!({ "power": r.power }));
+            out.push(summary(&g, r.joined, you, viewer_id)?);
         }
     }
     Ok(json!({ "games": out, "next": if more { last } else { None } }))
@@ -310,10 +277,7 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> Api
                     return Err(ApiError::conflict(format!("{w} is taken")));
                 }
             }
-            tx.exec(
-                "INSERT INTO members (game_id, account_id, wanted, joined) VALUES ($1, $2, $3, $4)",
-                &[id.into(), who.id.into(), wanted.clone().into(), now_ms().into()],
-            )?;
+            crate::db::members::join(tx, id, who.id, wanted.as_deref(), now_ms())?;
             game::event(tx, id, "joined", json!({}))?;
             if members.len() + 1 == g.options.players.max {
                 start_now(tx, &g)?;
@@ -336,10 +300,7 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> Api
                     .cloned()
                     .ok_or_else(|| ApiError::conflict("no open seat in this game"))?,
             };
-            tx.exec(
-                "INSERT INTO members (game_id, account_id, power, joined) VALUES ($1, $2, $3, $4)",
-                &[id.into(), who.id.into(), seat.clone().into(), now_ms().into()],
-            )?;
+            crate::db::members::join_as(tx, id, who.id, &seat, now_ms())?;
             game::event(tx, id, "joined", json!({"power": seat}))?;
         }
         Status::Finished => return Err(ApiError::conflict("the game is over")),
@@ -356,11 +317,7 @@ pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account, by: &str) -> ApiResult<()>
     if g.status == Status::Finished {
         return Err(ApiError::conflict("the game is over"));
     }
-    let n = tx.exec(
-        "DELETE FROM members WHERE game_id = $1 AND account_id = $2",
-        &[id.into(), who.id.into()],
-    )?;
-    if n == 0 {
+    if !crate::db::members::leave(tx, id, who.id)? {
         return Err(ApiError::conflict("you are not in this game"));
     }
     game::event(tx, id, "left", json!({}))?;
@@ -408,17 +365,11 @@ fn start_now(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<()> {
                 .pop()
                 .ok_or_else(|| ApiError::internal("more players than powers"))?,
         };
-        tx.exec(
-            "UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3",
-            &[power.into(), g.id.into(), m.account_id.into()],
-        )?;
+        crate::db::members::set_power(tx, g.id, m.account_id, &power)?;
     }
     let state = g.state()?;
     let deadline = g.options.deadlines.for_kind(state.phase.kind).map(|d| now_ms() + d);
-    tx.exec(
-        "UPDATE games SET status = 'active', deadline = $1 WHERE id = $2",
-        &[deadline.into(), g.id.into()],
-    )?;
+    crate::db::games::start(tx, g.id, deadline)?;
     game::event(tx, g.id, "started", json!({"phase": state.phase.short()}))?;
     Ok(())
 }

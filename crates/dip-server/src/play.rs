@@ -190,17 +190,7 @@ pub fn store_orders(tx: &mut dyn Tx, id: i64, c: &Checked) -> ApiResult<()> {
             "the phase was processed while the orders were read: send them again for the new phase",
         ));
     }
-    tx.exec(
-        "INSERT INTO orders (game_id, phase_index, power, lines, updated) VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (game_id, phase_index, power) DO UPDATE SET lines = excluded.lines, updated = excluded.updated",
-        &[
-            id.into(),
-            c.phase_index.into(),
-            c.power.clone().into(),
-            c.stored.clone().into(),
-            now_ms().into(),
-        ],
-    )?;
+    crate::db::orders::store(tx, id, c.phase_index, &c.power, &c.stored, now_ms())?;
     game::event(tx, id, "orders", json!({"power": c.power}))?;
     Ok(())
 }
@@ -220,15 +210,12 @@ pub fn get_orders(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
     let l = g.loaded()?;
     let map = &l.variant.map;
     let state = g.state()?;
-    let lines: Vec<String> = tx
-        .query_one(
-            "SELECT lines FROM orders WHERE game_id = $1 AND phase_index = $2 AND power = $3",
-            &[id.into(), g.phase_index.into(), map.power(power).name.clone().into()],
-        )?
-        .map(|r| r.text(0))
-        .transpose()?
-        .map(|t| serde_json::from_str(&t).unwrap_or_default())
-        .unwrap_or_default();
+    let lines: Vec<String> = match crate::db::orders::of_power(tx, id, g.phase_index, &map.power(power).name)? {
+        Some(t) => {
+            serde_json::from_str(&t).map_err(|e| ApiError::internal(format!("game {id}: stored orders: {e}")))?
+        }
+        None => Vec::new(),
+    };
     let read = read_lines(map, l, &state, power, &lines);
     Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "orders": lines, "lines": read}))
 }
@@ -240,10 +227,13 @@ fn set_flag(tx: &mut dyn Tx, id: i64, who: &Account, flag: &str, on: bool, phase
     running(&g)?;
     let (power, _) = my_power(tx, &g, who)?;
     check_phase(phase, &g.state()?)?;
-    tx.exec(
-        &format!("UPDATE members SET {flag} = $1 WHERE game_id = $2 AND account_id = $3"),
-        &[on.into(), id.into(), who.id.into()],
-    )?;
+    let column = match flag {
+        "ready" => crate::db::members::Flag::Ready,
+        "draw" => crate::db::members::Flag::Draw,
+        "concede" => crate::db::members::Flag::Concede,
+        other => return Err(ApiError::internal(format!("no flag `{other}`"))),
+    };
+    crate::db::members::set_flag(tx, id, who.id, column, on)?;
     // Who is ready is public (the game's view shows it); draw and concede
     // votes are secret until they pass, so their events name nobody.
     let data = if flag == "ready" {
@@ -353,15 +343,7 @@ pub fn concede(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<b
 }
 
 fn finish(tx: &mut dyn Tx, g: &GameRow, winner: Option<&str>, result: &str) -> ApiResult<()> {
-    tx.exec(
-        "UPDATE games SET status = 'finished', deadline = NULL, winner = $1, result = $2, finished = $3 WHERE id = $4",
-        &[
-            winner.map(String::from).into(),
-            result.into(),
-            now_ms().into(),
-            g.id.into(),
-        ],
-    )?;
+    crate::db::games::finish(tx, g.id, winner, result, now_ms())?;
     game::event(tx, g.id, "finished", json!({"winner": winner, "result": result}))
 }
 
@@ -383,14 +365,10 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
     let members = game::members(tx, g.id)?;
     let mut orders: Vec<(PowerId, String)> = Vec::new();
     let mut stored = serde_json::Map::new();
-    for r in tx.query(
-        "SELECT power, lines FROM orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power",
-        &[g.id.into(), g.phase_index.into()],
-    )? {
-        let power = r.text(0)?;
+    for (power, lines) in crate::db::orders::of_phase(tx, g.id, g.phase_index)? {
         let Some(p) = map.find_power(&power) else { continue };
-        let lines: Vec<String> = serde_json::from_str(&r.text(1)?)
-            .map_err(|e| ApiError::internal(format!("stored orders of {power}: {e}")))?;
+        let lines: Vec<String> =
+            serde_json::from_str(&lines).map_err(|e| ApiError::internal(format!("stored orders of {power}: {e}")))?;
         stored.insert(map.power(p).name.clone(), json!(lines));
         orders.push((p, lines.join("\n")));
     }
@@ -411,21 +389,21 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
     let report = plain(&played.report, &PlainStyle::default()) + &automatic_text(&played.report);
     let results: Vec<&dip_game::report::Line> = played.report.tables().flat_map(|(_, t)| t.iter()).collect();
     let now = now_ms();
-    tx.exec(
-        "INSERT INTO phases (game_id, phase_index, phase, kind, position, orders, results, report, processed, processed_by) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-        &[
-            g.id.into(),
-            g.phase_index.into(),
-            state.phase.short().into(),
-            format!("{:?}", state.phase.kind).to_lowercase().into(),
-            g.position.clone().into(),
-            Json::Object(stored.clone()).to_string().into(),
-            serde_json::to_string(&results).map_err(|e| ApiError::internal(e.to_string()))?.into(),
-            report.into(),
-            now.into(),
-            by.into(),
-        ],
+    let results = serde_json::to_string(&results).map_err(|e| ApiError::internal(e.to_string()))?;
+    crate::db::phases::insert(
+        tx,
+        g.id,
+        &crate::db::phases::NewPhase {
+            index: g.phase_index,
+            phase: &state.phase.short(),
+            kind: &format!("{:?}", state.phase.kind).to_lowercase(),
+            position: &g.position,
+            orders: &Json::Object(stored.clone()).to_string(),
+            results: &results,
+            report: &report,
+            processed: now,
+            processed_by: by,
+        },
     )?;
     // No orders received: count it; after too many, the seat opens. One
     // statement for all members (round trips count on PostgreSQL).
@@ -443,44 +421,15 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
             missed.push(name);
         }
     }
-    let list = |names: &[String], from: usize| {
-        if names.is_empty() {
-            "NULL".to_string()
-        } else {
-            (0..names.len())
-                .map(|i| format!("${}", from + i))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    };
-    let sql = format!(
-        "UPDATE members SET ready = 0, missed = CASE WHEN power IN ({}) THEN missed + 1 WHEN power IN ({}) THEN 0 \
-         ELSE missed END WHERE game_id = $1",
-        list(&missed, 2),
-        list(&gave, 2 + missed.len())
-    );
-    let mut params: Vec<crate::db::Value> = vec![g.id.into()];
-    params.extend(missed.iter().chain(&gave).map(|n| n.into()));
-    tx.exec(&sql, &params)?;
-    let dropped = tx.query(
-        "DELETE FROM members WHERE game_id = $1 AND power IS NOT NULL AND missed >= $2 RETURNING power",
-        &[g.id.into(), i64::from(g.options.civil_disorder_after).into()],
-    )?;
-    for r in dropped {
-        game::event(tx, g.id, "civil_disorder", json!({"power": r.text(0)?}))?;
+    crate::db::members::phase_done(tx, g.id, &missed, &gave)?;
+    for power in crate::db::members::drop_absent(tx, g.id, i64::from(g.options.civil_disorder_after))? {
+        game::event(tx, g.id, "civil_disorder", json!({"power": power}))?;
     }
     let next = played.next;
     let position = dip_text::format_position(map, &next);
     let deadline = g.options.deadlines.for_kind(next.phase.kind).map(|d| now + d);
-    tx.exec(
-        "UPDATE games SET phase_index = $1, position = $2, deadline = $3, failures = 0, last_error = NULL WHERE id = $4",
-        &[
-            (g.phase_index + 1).into(),
-            position.into(),
-            if g.status == Status::Paused { None } else { deadline }.into(),
-            g.id.into(),
-        ],
-    )?;
+    let deadline = if g.status == Status::Paused { None } else { deadline };
+    crate::db::games::advance(tx, g.id, g.phase_index + 1, &position, deadline)?;
     game::event(
         tx,
         g.id,
@@ -540,24 +489,9 @@ pub fn process_due(db: &Db, by: &str) -> usize {
         // An error rolls the whole phase back; it names the game so that
         // the failure can be counted in a transaction of its own.
         let attempt = db.transaction(|tx| -> Result<bool, DueError> {
-            let not_in = if skip.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " AND id NOT IN ({})",
-                    skip.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
-                )
-            };
-            let sql = format!(
-                "SELECT {} FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= $1{not_in} \
-                 ORDER BY deadline LIMIT 1{}",
-                game::GAME_COLUMNS,
-                tx.skip_locked()
-            );
-            let Some(row) = tx.query_one(&sql, &[now.into()])? else {
+            let Some(g) = crate::db::games::next_due(tx, now, &skip)? else {
                 return Ok(false);
             };
-            let g = GameRow::from_row(&row).map_err(|e| DueError(None, e))?;
             process_locked(tx, &g, by).map_err(|e| DueError(Some(g.id), e))?;
             Ok(true)
         });
@@ -592,17 +526,12 @@ fn record_failure(db: &Db, id: i64, message: &str) {
         let failures = g.failures + 1;
         tracing::error!(game = id, failures, "processing failed: {message}");
         if failures >= 3 {
-            tx.exec(
-                "UPDATE games SET failures = $1, last_error = $2, status = 'paused', paused_left = 60000, deadline = NULL WHERE id = $3",
-                &[failures.into(), format!("processing failed {failures} times, game paused: {message}").into(), id.into()],
-            )?;
+            let message = format!("processing failed {failures} times, game paused: {message}");
+            crate::db::games::failed_and_paused(tx, id, failures, &message)?;
             game::event(tx, id, "paused", json!({"error": true}))?;
         } else {
             // Try again in a while, not in a tight loop.
-            tx.exec(
-                "UPDATE games SET failures = $1, last_error = $2, deadline = $3 WHERE id = $4",
-                &[failures.into(), message.into(), (now_ms() + 5_000 * failures).into(), id.into()],
-            )?;
+            crate::db::games::failed(tx, id, failures, message, now_ms() + 5_000 * failures)?;
         }
         Ok(())
     });
@@ -633,15 +562,12 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
     let now = now_ms();
     if let Some(name) = &p.name {
         let name = crate::lobby::check_name(name)?;
-        tx.exec("UPDATE games SET name = $1 WHERE id = $2", &[name.into(), id.into()])?;
+        crate::db::games::set_name(tx, id, &name)?;
     }
     match (p.paused, g.status) {
         (Some(true), Status::Active) => {
             let left = g.deadline.map(|d| (d - now).max(1000));
-            tx.exec(
-                "UPDATE games SET status = 'paused', paused_left = $1, deadline = NULL WHERE id = $2",
-                &[left.into(), id.into()],
-            )?;
+            crate::db::games::pause(tx, id, left)?;
             game::event(tx, id, "paused", json!({}))?;
         }
         (Some(false), Status::Paused) => {
@@ -650,10 +576,7 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
             let deadline = left
                 .filter(|_| g.options.deadlines.for_kind(state.phase.kind).is_some())
                 .map(|l| now + l);
-            tx.exec(
-                "UPDATE games SET status = 'active', paused_left = NULL, deadline = $1, failures = 0 WHERE id = $2",
-                &[deadline.into(), id.into()],
-            )?;
+            crate::db::games::resume(tx, id, deadline)?;
             game::event(tx, id, "resumed", json!({}))?;
         }
         (Some(_), Status::Forming) => return Err(ApiError::conflict("the game has not started")),
@@ -678,16 +601,10 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
         match g.status {
             Status::Active => {
                 let base = g.deadline.unwrap_or(now).max(now);
-                tx.exec(
-                    "UPDATE games SET deadline = $1 WHERE id = $2",
-                    &[(base + ms).into(), id.into()],
-                )?;
+                crate::db::games::set_deadline(tx, id, base + ms)?;
             }
             Status::Paused => {
-                tx.exec(
-                    "UPDATE games SET paused_left = $1 WHERE id = $2",
-                    &[(g.paused_left.unwrap_or(0) + ms).into(), id.into()],
-                )?;
+                crate::db::games::set_paused_left(tx, id, g.paused_left.unwrap_or(0) + ms)?;
             }
             _ => return Err(ApiError::conflict("the game has not started")),
         }

@@ -7,10 +7,20 @@ use dip_variants::Variant;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-/// A variant with its words.
+/// A variant with its words, and its map's picture once it is drawn.
 pub struct Loaded {
     pub variant: &'static Variant,
     pub vocab: Vocabulary<'static>,
+    /// Built on first use and kept: a map without a shapes file grows its
+    /// shapes, which took a second a page for World in a debug build.
+    picture: OnceLock<dip_render::Picture<'static>>,
+}
+
+impl Loaded {
+    /// The variant's picture, for every map the server draws of it.
+    pub fn picture(&self) -> &dip_render::Picture<'static> {
+        self.picture.get_or_init(|| dip_render::Picture::new(self.variant))
+    }
 }
 
 static CACHE: OnceLock<Mutex<HashMap<String, &'static Loaded>>> = OnceLock::new();
@@ -76,5 +86,9 @@ fn leak(variant: Variant) -> Result<&'static Loaded, String> {
     vocab
         .apply_lists(&variant.word_lists(), true)
         .map_err(|e| format!("the variant's word lists: {e}"))?;
-    Ok(Box::leak(Box::new(Loaded { variant, vocab })))
+    Ok(Box::leak(Box::new(Loaded {
+        variant,
+        vocab,
+        picture: OnceLock::new(),
+    })))
 }

@@ -23,6 +23,16 @@ fn example(path: &str) -> String {
 /// holding bots through a year of movements; returns the game's id, the
 /// bots' messages, and the record replayed on the variant's map.
 async fn play(variant: &str) -> (i64, Vec<Vec<String>>, dip_game::replay::GameReplay) {
+    let (id, logs, replayed, _) = play_building(variant, None).await;
+    (id, logs, replayed)
+}
+
+/// `play`, with one power (by name) building a unit (DAIDE's text, `AMY
+/// STP`) when it first may; also the game's last position, as stored.
+async fn play_building(
+    variant: &str,
+    build: Option<(&str, &str)>,
+) -> (i64, Vec<Vec<String>>, dip_game::replay::GameReplay, dip_core::State) {
     let loaded = dip_server::variants::register(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let map = &loaded.variant.map;
     // A year of movements: Chaos begins with the builds of 1900.
@@ -54,8 +64,15 @@ async fn play(variant: &str) -> (i64, Vec<Vec<String>>, dip_game::replay::GameRe
     let (addr, _hub, task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
         .await
         .unwrap();
+    let build = build.map(|(power, unit)| {
+        let r = Repr::of(map);
+        let p = map
+            .find_power(power)
+            .unwrap_or_else(|| panic!("{variant}: no power {power}"));
+        (r.name(r.power(p)).unwrap(), unit.to_string())
+    });
     let bots: Vec<_> = (0..map.powers().len())
-        .map(|i| tokio::spawn(holdbot_with(addr, format!("hold{i}"), Repr::of(map))))
+        .map(|i| tokio::spawn(buildbot_with(addr, format!("hold{i}"), Repr::of(map), build.clone())))
         .collect();
     let mut logs = Vec::new();
     for b in bots {
@@ -74,7 +91,12 @@ async fn play(variant: &str) -> (i64, Vec<Vec<String>>, dip_game::replay::GameRe
     let games = dip_game::mila::read_games(format!("{mila}\n").as_bytes(), "export").unwrap();
     let replayed = dip_game::replay::replay_game(map, &loaded.variant.rules, &games[0])
         .unwrap_or_else(|e| panic!("{variant}: the record does not replay: {e}"));
-    (id, logs, replayed)
+    let last = app
+        .state
+        .db
+        .read(|tx| dip_server::game::load(tx, id, dip_server::game::Lock::None)?.state())
+        .unwrap_or_else(|e| panic!("{variant}: the stored position does not read back: {e:?}"));
+    (id, logs, replayed, last)
 }
 
 /// Every bot was greeted on the variant's map, ordered without a
@@ -174,4 +196,27 @@ async fn a_variant_with_wings_made_a_daide_game_no_bot_could_finish() {
         "{}",
         e.message
     );
+}
+
+/// Chaos's St Petersburg is named like its province. Once it had built,
+/// its stored position no longer read back: the game paused and the 33
+/// other bots waited forever for the next phase.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chaos_game_of_bots_paused_once_st_petersburg_had_built() {
+    let (_, logs, replayed, last) = play_building("chaos", Some(("St Petersburg", "FLT (STP NCS)"))).await;
+    played_through("chaos", &logs, "chaos");
+    assert!(replayed.differ.is_empty(), "{:?}", replayed.differ);
+    assert!(
+        logs.iter()
+            .flatten()
+            .any(|m| m.starts_with("ORD (WIN 1900)") && m.contains("FLT (STP NCS)) BLD) (SUC)")),
+        "St Petersburg did not build: {:?}",
+        logs[0]
+    );
+    // The fleet stands in the last position, which reads back.
+    let map = &dip_server::variants::get("chaos").unwrap().variant.map;
+    let stp = map.find_power("St Petersburg").unwrap();
+    let text = dip_text::format_position(map, &last);
+    assert!(last.units().any(|(_, u)| u.power == stp), "{text}");
+    assert!(text.contains("St Petersburg: F stp/nc"), "{text}");
 }

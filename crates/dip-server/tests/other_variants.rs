@@ -209,3 +209,86 @@ async fn the_mila_export_of_fleet_rome_names_milas_map() {
     let saved: dip_game::mila::SavedGame = serde_json::from_value(m).unwrap();
     assert_eq!(dip_game::record::mila_variant(&saved.map).unwrap().name, "fleetrome");
 }
+
+/// Chaos names each power after its home centre. The position was stored
+/// as text in which `St Petersburg: A stp` did not read back (the power's
+/// name read as the province), so once St Petersburg had built, every
+/// request that read the game answered 500 and the game stood still.
+#[tokio::test]
+async fn a_chaos_game_stood_still_once_st_petersburg_had_built() {
+    let app = TestApp::new();
+    let stp = app.user("peter").await;
+    let (s, v) = app
+        .post(
+            "/api/v1/games",
+            Some(&stp),
+            json!({"name": "Chaos", "variant": "chaos", "players": {"min": 1, "max": 34}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let g = format!("/api/v1/games/{}", v["id"]);
+    let id = v["id"].as_i64().unwrap();
+    let (s, v) = app
+        .post(&format!("{g}/join"), Some(&stp), json!({"power": "St Petersburg"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = app.post(&format!("{g}/start"), Some(&stp), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let units_of_stp = |g: &Value| -> Vec<String> {
+        let p = g["powers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "St Petersburg")
+            .unwrap_or_else(|| panic!("no St Petersburg in {g}"));
+        p["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap().to_string())
+            .collect()
+    };
+    for (phase, order, next, units) in [
+        ("W1900A", "Build F stp/nc", "S1901M", ["F stp/nc"]),
+        ("S1901M", "F stp/nc-bar", "F1901M", ["F bar"]),
+    ] {
+        let (s, v) = app
+            .put(
+                &format!("{g}/orders"),
+                Some(&stp),
+                json!({"orders": [order], "phase": phase}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{phase}: {v}");
+        assert_eq!(v["lines"][0]["fate"], "accepted", "{phase}: {v}");
+        let (s, v) = app
+            .post(
+                &format!("{g}/ready"),
+                Some(&stp),
+                json!({"ready": true, "phase": phase}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{phase}: {v}");
+        // Every way the position is read answers, and reads it back.
+        let (s, v) = app.get(&g, None).await;
+        assert_eq!(s, StatusCode::OK, "after {phase}: {v}");
+        assert_eq!(v["phase"], next, "{v}");
+        assert_eq!(units_of_stp(&v), units, "after {phase}");
+        for path in [
+            format!("{g}/phases"),
+            format!("{g}/phases/{phase}"),
+            format!("{g}/orders"),
+            format!("{g}/map.svg"),
+            format!("{g}/export?format=mila"),
+        ] {
+            let (s, v) = app.get(&path, Some(&stp)).await;
+            assert_eq!(s, StatusCode::OK, "{path}: {v}");
+        }
+    }
+    let state = state_of(&app, id);
+    let loaded = dip_server::variants::get("chaos").unwrap();
+    let map = &loaded.variant.map;
+    let text = dip_text::format_position(map, &state);
+    assert!(text.contains("St Petersburg: F bar"), "{text}");
+    assert_eq!(dip_text::parse_position(map, &text, "stored").unwrap(), state, "{text}");
+}

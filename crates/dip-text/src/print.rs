@@ -41,6 +41,34 @@ impl Style {
     }
 }
 
+/// DIP's default names where they are not the map's abbreviation in
+/// DIP's case (its help writes `ITA F(IOS) C A(Nap) - Tun` and `RUS A(StP)
+/// retreat Mos`): (abbreviation, full name, DIP's name), used where a
+/// province has both.
+const DIP_NAMES: [(&str, &str, &str); 2] = [("ion", "Ionian Sea", "IOS"), ("stp", "St Petersburg", "StP")];
+
+/// A province as DIP names it by default: "Land province names contain
+/// lower case letters. Sea province names are fully upper case."
+fn dip_name(map: &Map, p: ProvinceId) -> String {
+    let prov = map.province(p);
+    if let Some((.., dip)) = DIP_NAMES
+        .iter()
+        .find(|(abbr, name, _)| prov.abbr.eq_ignore_ascii_case(abbr) && prov.name == *name)
+    {
+        return dip.to_string();
+    }
+    let a = &prov.abbr;
+    if prov.terrain == Terrain::Sea {
+        a.to_uppercase()
+    } else {
+        let mut c = a.chars();
+        match c.next() {
+            Some(f) => f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect(),
+            None => String::new(),
+        }
+    }
+}
+
 struct Printer<'a> {
     /// The position, when known: DIP's style names the nation of another
     /// power's unit in a support or convoy (`ENG F(Lon) S FRA F(Bre) - ENG`).
@@ -65,18 +93,11 @@ impl Printer<'_> {
             Style::Report => capitalised_abbr(self.map, p),
             Style::Short | Style::Mila => self.abbr(p).to_uppercase(),
             Style::Long => prov.name.clone(),
-            Style::Dip => {
-                let a = self.abbr(p);
-                if prov.terrain == Terrain::Sea {
-                    a.to_uppercase()
-                } else {
-                    let mut c = a.chars();
-                    match c.next() {
-                        Some(f) => f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect(),
-                        None => String::new(),
-                    }
-                }
-            }
+            Style::Dip => match self.vocab.and_then(|v| v.rename(p)) {
+                // fixnames.dat's names are "case specific": as written.
+                Some(n) => n.to_string(),
+                None => dip_name(self.map, p),
+            },
         };
         match coast {
             CoastSpec::Coast(r) => {
@@ -198,15 +219,9 @@ pub fn format_order_in(vocab: &Vocabulary, state: &dip_core::State, order: &Orde
 
 /// `A Vie-Gal`, `F Stp/sc-Bot`, `A Boh S A Bud-Vie`: DipWork's report form.
 fn report_form(map: &Map, o: &Order) -> String {
-    let place = |p: ProvinceId, c: CoastSpec| {
-        let mut s = capitalised_abbr(map, p);
-        if let CoastSpec::Coast(r) = c {
-            if let Some(coast) = &map.region(r).coast {
-                s.push('/');
-                s.push_str(coast);
-            }
-        }
-        s
+    let place = |p: ProvinceId, c: CoastSpec| match c {
+        CoastSpec::Coast(r) if map.region(r).coast.is_some() => report_region(map, r),
+        _ => capitalised_abbr(map, p),
     };
     let unit = |u: &UnitRef| match u.kind {
         Some(k) => format!("{} {}", map.unit_type(k).letter, place(u.province, u.coast)),
@@ -223,6 +238,21 @@ fn report_form(map: &Map, o: &Order) -> String {
         OrderKind::Disband(u) => format!("{} disband", unit(u)),
         OrderKind::Build(u) => format!("+{}", unit(u)),
         OrderKind::Waive => "waive".into(),
+    }
+}
+
+/// `PeS`, `Stp/sc`, `Lvp`: where a unit stands, as DipWork's reports and
+/// files write it, in the variant's own names: a coast's own name where
+/// the variant has one (DipWork's subfields), else province and coast.
+pub fn report_region(map: &Map, r: dip_core::RegionId) -> String {
+    let reg = map.region(r);
+    if let Some(n) = &reg.name {
+        return n.clone();
+    }
+    let base = capitalised_abbr(map, reg.province);
+    match &reg.coast {
+        Some(c) => format!("{base}/{c}"),
+        None => base,
     }
 }
 

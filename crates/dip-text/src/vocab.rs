@@ -128,6 +128,26 @@ struct Index {
     squashed: Vec<(String, Place)>,
     /// For suggestions: lower-case name, province.
     lower: Vec<(String, ProvinceId)>,
+    /// With `EXACT_MATCH`: the names written with no capital letter
+    /// (dip's own abbreviations, `lon`, `eng`, order words such as
+    /// `hold`), by lower-case key. Such a name sets no case, so it is
+    /// read in any (`Lon`, `ENG`, `MID`: DipWork's spellings of the
+    /// standard map); a name written with capitals (`IRE` and `Ire`, `A`,
+    /// `North Sea`) must be written as it is.
+    caseless: Caseless,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Caseless {
+    nations: Map2<PowerId>,
+    units: Map2<UnitTypeId>,
+    orders: Map2<OrderWord>,
+    places: Map2<Place>,
+}
+
+/// A name with no capital letter: it sets no case (see `Index::caseless`).
+fn sets_no_case(name: &str) -> bool {
+    !name.chars().any(char::is_uppercase)
 }
 
 /// Normalises a name: words split at spaces and hyphens, dots at word ends
@@ -210,6 +230,18 @@ impl<'m> Vocabulary<'m> {
                     name: n.clone(),
                     target: place,
                 });
+            }
+            // A coast's own name (DipWork's subfield `PeS`).
+            for &r in map.coasts(id) {
+                if let Some(n) = &map.region(r).name {
+                    v.places.push(Entry {
+                        name: n.clone(),
+                        target: Place {
+                            province: id,
+                            coast: Some(r),
+                        },
+                    });
+                }
             }
         }
         v.reindex();
@@ -664,9 +696,15 @@ impl<'m> Vocabulary<'m> {
         let mut ix = Index::default();
         for e in &self.nations {
             ix.nations.entry(normalize(&e.name, exact)).or_insert(e.target);
+            if exact && sets_no_case(&e.name) {
+                ix.caseless.nations.entry(normalize(&e.name, false)).or_insert(e.target);
+            }
         }
         for e in &self.units {
             ix.units.entry(normalize(&e.name, exact)).or_insert(e.target);
+            if exact && sets_no_case(&e.name) {
+                ix.caseless.units.entry(normalize(&e.name, false)).or_insert(e.target);
+            }
         }
         for e in &self.orders {
             // Symbols are kept as they are.
@@ -676,6 +714,9 @@ impl<'m> Vocabulary<'m> {
                 e.name.clone()
             };
             ix.orders.entry(key).or_insert(e.target);
+            if exact && sets_no_case(&e.name) && e.name.chars().all(char::is_alphanumeric) {
+                ix.caseless.orders.entry(normalize(&e.name, false)).or_insert(e.target);
+            }
         }
         ix.squashed.reserve(self.places.len());
         ix.lower.reserve(self.places.len());
@@ -685,24 +726,42 @@ impl<'m> Vocabulary<'m> {
             ix.max_words = ix.max_words.max(key.split(' ').count());
             ix.squashed.push((key.replace(' ', ""), e.target));
             let lower = if exact { normalize(&e.name, false) } else { key.clone() };
-            ix.lower.push((lower, e.target.province));
+            ix.lower.push((lower.clone(), e.target.province));
             ix.places.entry(key).or_insert(e.target);
+            if exact && sets_no_case(&e.name) {
+                ix.caseless.places.entry(lower).or_insert(e.target);
+            }
         }
         self.index = ix;
     }
 
     pub fn nation(&self, word: &str) -> Option<PowerId> {
         with_key(word, self.exact_match, |k| self.index.nations.get(k).copied())
+            .or_else(|| self.caseless(word, &self.index.caseless.nations))
     }
     pub fn unit(&self, word: &str) -> Option<UnitTypeId> {
         with_key(word, self.exact_match, |k| self.index.units.get(k).copied())
+            .or_else(|| self.caseless(word, &self.index.caseless.units))
     }
     pub fn order_word(&self, word: &str) -> Option<OrderWord> {
         with_key(word, self.exact_match, |k| self.index.orders.get(k).copied())
+            .or_else(|| self.caseless(word, &self.index.caseless.orders))
+    }
+    /// With `EXACT_MATCH`, a name the variant writes with no capital
+    /// letter, in whatever case `word` has.
+    fn caseless<T: Copy>(&self, word: &str, names: &Map2<T>) -> Option<T> {
+        if !self.exact_match || names.is_empty() {
+            return None;
+        }
+        with_key(word, false, |k| names.get(k).copied())
     }
     /// A place by its normalised key (words joined by one space).
     pub(crate) fn place_key(&self, key: &str) -> Option<Place> {
-        self.index.places.get(key).copied()
+        self.index
+            .places
+            .get(key)
+            .copied()
+            .or_else(|| self.caseless(key, &self.index.caseless.places))
     }
     /// A place by name as a person writes it.
     pub fn place(&self, name: &str) -> Option<Place> {
@@ -776,6 +835,12 @@ impl<'m> Vocabulary<'m> {
             }
         }
         out
+    }
+
+    /// The `fixnames.dat` rename of a province, as written there (DIP:
+    /// "Both names should have three characters, be case specific").
+    pub fn rename(&self, p: ProvinceId) -> Option<&str> {
+        self.renames.get(p.index()).and_then(|r| r.as_deref())
     }
 
     /// The short name printed for a province: the `fixnames.dat` rename or

@@ -241,10 +241,17 @@ pub fn read_dir(path: &str) -> Result<Model, VariantError> {
     )?;
     m.encoding = encoding;
     let piclist = params.get("FNPICLIST").or_else(|| params.get("PICLIST"));
+    // A picture list that is not there only costs the mapper its
+    // pictures (the manual's default name, `piclst64.txt`, is often named
+    // and not shipped): the units are drawn as dip's icons, said so.
     if let Some((l, name)) = piclist {
-        let path =
-            find(name.trim()).ok_or_else(|| err(&vfile, l, format!("no picture list {name} next to VARIANT.TXT")))?;
-        read_piclist(&mut m, &path, &dir)?;
+        match find(name.trim()) {
+            Some(path) => read_piclist(&mut m, &path, &dir)?,
+            None => m.notes.push(format!(
+                "{vfile}:{l}: FNPICLIST {}: no such picture list next to VARIANT.TXT; units are drawn as dip's icons",
+                name.trim()
+            )),
+        }
     }
     Ok(m)
 }
@@ -625,6 +632,11 @@ pub fn read(
         let c = coast_name(&f.name);
         let pabbr = m.provinces[pi].abbr.clone();
         m.provinces[pi].coasts.push((c.clone(), Some((f.x, f.y))));
+        // The subfield's own name (`PeS`), unless it is only the province
+        // and the coast (`stp/sc`, as dip writes FIELDS.TXT).
+        if !f.name.contains(['/', '(']) {
+            m.provinces[pi].coast_names.push((c.clone(), f.name.clone()));
+        }
         region_of.insert(f.name.to_lowercase(), format!("{pabbr}/{c}"));
     }
     // Synonyms: the first is the full name when the field is a province.
@@ -955,6 +967,19 @@ pub fn write(m: &Model) -> (String, String, String) {
         s
     };
     let pos = |p: Option<(f32, f32)>| p.map(|(x, y)| format!("{x} {y}")).unwrap_or_else(|| "0 0".into());
+    // A coast is the subfield of its own name where it has one (`PeS`),
+    // else `stp/sc`; everywhere a field is named.
+    let field = |region: &str| -> String {
+        let Some((p, c)) = region.split_once('/') else {
+            return region.to_string();
+        };
+        m.provinces
+            .iter()
+            .find(|q| q.abbr == p)
+            .and_then(|q| q.coast_names.iter().find(|(x, _)| x == c))
+            .map(|(_, n)| n.clone())
+            .unwrap_or_else(|| region.to_string())
+    };
     for p in &m.provinces {
         let home = if p.home_of_all {
             "All".to_string()
@@ -970,8 +995,8 @@ pub fn write(m: &Model) -> (String, String, String) {
         ));
         for (c, at) in &p.coasts {
             f.push_str(&format!(
-                "# {}/{c} {} {} {} 0 -\n",
-                p.abbr,
+                "# {} {} {} {} 0 -\n",
+                field(&format!("{}/{c}", p.abbr)),
                 pos(at.or(p.at)),
                 p.abbr,
                 letters(p.terrain)
@@ -1031,7 +1056,7 @@ pub fn write(m: &Model) -> (String, String, String) {
         }
     };
     for (from, to) in &pairs {
-        let mut line = format!("- {from} {to}");
+        let mut line = format!("- {} {}", field(from), field(to));
         for ut in 0..n_cols {
             let has = m.edges.iter().any(|e| e.ut == ut && e.from == *from && e.to == *to);
             let val = if has {
@@ -1073,7 +1098,7 @@ pub fn write(m: &Model) -> (String, String, String) {
     for p in &m.powers {
         g.push_str(&format!("NATION {}\nUNITS\n", p.abbr));
         for u in m.units.iter().filter(|u| u.power == p.abbr) {
-            g.push_str(&format!("{} {}\n", u.letter, u.region));
+            g.push_str(&format!("{} {}\n", u.letter, field(&u.region)));
         }
         g.push_str("CENTERS\n");
         for (_, c) in owners.iter().filter(|(pw, _)| *pw == p.abbr) {

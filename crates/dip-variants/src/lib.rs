@@ -65,6 +65,10 @@ pub struct Variant {
     /// Words for orders (`order-words`; DipWork's ORDERLIST): (kind, words),
     /// kinds in [`ORDER_KINDS`].
     pub order_words: Vec<(String, Vec<String>)>,
+    /// What the foreign files' reader could not use and replaced (a
+    /// picture list or icons not found, an unknown colour name): shown by
+    /// `variant check`, `dip run` and `dip render`.
+    pub notes: Vec<String>,
 }
 
 /// The kinds of `order-words`, in the order of DipWork's ORDERLIST (hold,

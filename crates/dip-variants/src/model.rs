@@ -37,7 +37,13 @@ pub struct MProvince {
     pub home_of_all: bool,
     /// Split coasts: (coast, position).
     pub coasts: Vec<(String, Option<(f32, f32)>)>,
+    /// The coasts' own names, where the variant gives them: (coast, name),
+    /// e.g. DipWork's subfield (`sc`, `PeS`).
+    pub coast_names: Vec<(String, String)>,
     pub at: Option<(f32, f32)>,
+    /// Where a fleet stands in a province with one coast, when not at `at`
+    /// (Realpolitik's special fleet position `x,y,xs,ys`).
+    pub fleet_at: Option<(f32, f32)>,
     pub label: Option<(f32, f32)>,
     pub aliases: Vec<String>,
     pub src: Src,
@@ -53,7 +59,9 @@ impl MProvince {
             homes: Vec::new(),
             home_of_all: false,
             coasts: Vec::new(),
+            coast_names: Vec::new(),
             at: None,
+            fleet_at: None,
             label: None,
             aliases: Vec::new(),
             src: (0, 0),
@@ -123,6 +131,10 @@ pub struct Model {
     /// abbreviation, one list per part (the province, then its coasts):
     /// written back as they came.
     pub scanlines: Vec<(String, Vec<Vec<String>>)>,
+    /// What the reader could not use and replaced (a picture list or
+    /// icons not found, an unknown colour name): said by `variant check`
+    /// and by the commands that draw, never dropped in silence.
+    pub notes: Vec<String>,
 }
 
 impl Default for Model {
@@ -154,6 +166,7 @@ impl Default for Model {
             border_rules: Vec::new(),
             encoding: crate::files::Encoding::Utf8,
             scanlines: Vec::new(),
+            notes: Vec::new(),
         }
     }
 }
@@ -309,6 +322,9 @@ impl Model {
             if let Some(a) = p.at {
                 t.push_str(&format!(" at={}", pos(a)));
             }
+            if let Some(a) = p.fleet_at {
+                t.push_str(&format!(" fleet-at={}", pos(a)));
+            }
             if let Some(a) = p.label {
                 t.push_str(&format!(" label={}", pos(a)));
             }
@@ -320,8 +336,15 @@ impl Model {
         }
         for p in &self.provinces {
             for (c, at) in &p.coasts {
+                let mut t = format!("region {}/{c}", p.abbr);
                 if let Some(a) = at {
-                    line(&mut out, format!("region {}/{c} at={}", p.abbr, pos(*a)), p.src);
+                    t.push_str(&format!(" at={}", pos(*a)));
+                }
+                if let Some((_, n)) = p.coast_names.iter().find(|(x, _)| x == c) {
+                    t.push_str(&format!(" name={}", quote(n)));
+                }
+                if t.contains('=') {
+                    line(&mut out, t, p.src);
                 }
             }
         }
@@ -383,7 +406,7 @@ impl Model {
     /// faulty item (or `fallback` when it has no source).
     pub fn build(&self, fallback: &str) -> Result<Variant, VariantError> {
         let (text, srcs) = self.to_native_with_sources();
-        crate::parse::parse(&text, fallback).map_err(|mut e| {
+        let mut v = crate::parse::parse(&text, fallback).map_err(|mut e| {
             let src = e.line.checked_sub(1).and_then(|i| srcs.get(i)).copied();
             match src {
                 Some((f, l)) if l > 0 => {
@@ -396,7 +419,9 @@ impl Model {
                 }
             }
             e
-        })
+        })?;
+        v.notes = self.notes.clone();
+        Ok(v)
     }
 
     /// The model of a variant (everything the native format can say).
@@ -450,12 +475,16 @@ impl Model {
             mp.homes = p.homes.iter().map(|h| map.power(h).abbr.clone()).collect();
             mp.home_of_all = p.home_of_all;
             mp.at = p.pos;
+            mp.fleet_at = p.regions.first().and_then(|&r| map.region(r).fleet_pos);
             mp.label = v.labels.get(pid.index()).copied().flatten();
             mp.aliases = p.aliases.clone();
             for &r in map.coasts(pid) {
                 let reg = map.region(r);
                 let c = reg.coast.clone().unwrap_or_default();
                 let at = if reg.pos == p.pos { None } else { reg.pos };
+                if let Some(n) = &reg.name {
+                    mp.coast_names.push((c.clone(), n.clone()));
+                }
                 mp.coasts.push((c, at));
             }
             m.provinces.push(mp);

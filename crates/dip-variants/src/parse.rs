@@ -671,14 +671,23 @@ fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantE
     for s in stmts("region") {
         let l = s.line;
         let res = (|| {
-            let a = args(s, &["at"])?;
+            let a = args(s, &["at", "name"])?;
             let [r] = a.pos[..] else {
-                return Err("expected `region PROV/COAST at=X,Y`".to_string());
+                return Err("expected `region PROV/COAST at=X,Y` or `name=NAME`".to_string());
             };
             let r = p.region(r)?;
-            let at = position(a.opts.get("at").ok_or("expected `at=X,Y`")?)?;
+            let at = a.opts.get("at").map(position).transpose()?;
+            let name = a.opts.get("name").map(|n| unquote(n).into_owned());
+            if at.is_none() && name.is_none() {
+                return Err("expected `at=X,Y` or `name=NAME` (the coast's own name)".to_string());
+            }
             if let Some(reg) = p.b.region_mut(r) {
-                reg.pos = Some(at);
+                if at.is_some() {
+                    reg.pos = at;
+                }
+                if name.is_some() {
+                    reg.name = name;
+                }
             }
             Ok(())
         })();
@@ -925,6 +934,7 @@ fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantE
         unit_pictures,
         unit_aliases,
         order_words,
+        notes: Vec::new(),
     })
 }
 
@@ -1029,8 +1039,8 @@ fn parse_unit(s: &Stmt, known: &[UnitType]) -> Res<UnitType> {
 }
 
 fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
-    let usage = "expected `province ABBR NAME TERRAIN [center] [home=POWER,...] [coasts=nc,sc] [at=X,Y] [aka=NAME,...]` (quote names with spaces)";
-    let a = args(s, &["home", "coasts", "at", "aka", "label"])?;
+    let usage = "expected `province ABBR NAME TERRAIN [center] [home=POWER,...] [coasts=nc,sc] [at=X,Y] [fleet-at=X,Y] [aka=NAME,...]` (quote names with spaces)";
+    let a = args(s, &["home", "coasts", "at", "fleet-at", "aka", "label"])?;
     let (abbr, pname, terr, flags) = match &a.pos[..] {
         [ab, n, t, flags @ ..] => (ab, n, t, flags),
         [_, _] | [_] | [] => return Err(usage.into()),
@@ -1076,6 +1086,12 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
     }
     let at = a.opts.get("at").map(position).transpose()?;
     let label = a.opts.get("label").map(position).transpose()?;
+    let fleet_at = a.opts.get("fleet-at").map(position).transpose()?;
+    if fleet_at.is_some() && (terr != Terrain::Coast || !coasts.is_empty()) {
+        return Err(format!(
+            "fleet-at= is for a `coast` province without split coasts (a coast's place is its `region` line); `{abbr}` is not one"
+        ));
+    }
     let mut homes = Vec::new();
     let mut home_of_all = false;
     if let Some(v) = a.opts.get("home") {
@@ -1125,6 +1141,7 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
     }
     if let Some(reg) = p.b.region_mut(main) {
         reg.pos = at;
+        reg.fleet_pos = fleet_at;
     }
     if let Some(prov) = p.b.province_mut(pid) {
         prov.pos = at;

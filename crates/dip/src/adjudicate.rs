@@ -7,12 +7,14 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: a position file (docs/position-format.md), a game
-    /// directory, its GAME.TXT, a record (.rec), DIP's .dip files or a MILA game.
+    /// The game: `start` (the variant's starting position), a position file
+    /// (docs/position-format.md), a game directory, its GAME.TXT, a record
+    /// (.rec), DIP's .dip files or a MILA game.
     position: std::path::PathBuf,
     /// Orders file: one order per line, `Power: order`, or under DipWork's
     /// `NATION` headers (the files `dip orders check` reads); `#` comments.
-    /// Every line must be a clean order (no spelling corrections).
+    /// Every line must be a clean order (no spelling corrections). A DIP
+    /// `.dip` file gives its orders of the position's phase (DIP's Import).
     orders: std::path::PathBuf,
     /// Variant: a bundled name or a path.
     #[arg(long, default_value = "standard")]
@@ -51,7 +53,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => rules_of_game.unwrap_or(variant.rules),
     };
     let ord_name = args.orders.display().to_string();
-    let ord_text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
+    let ord_text = dip_game::source::read_orders_file(&args.orders, state.phase.kind).map_err(anyhow::Error::msg)?;
     // One vocabulary for the whole file, the reader of `dip orders check`.
     let mut vocab = Vocabulary::new(map).with_spellcheck(0);
     crate::fixnames::apply(&mut vocab, args.fixnames.as_deref())?;

@@ -144,8 +144,10 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
 }
 
 /// DIP_RUN's field tester: province names from standard input, one a
-/// line, each answered with everything the game's variant knows of it
-/// (`dip variant show`); an empty line or the end of input stops.
+/// line, read as the game's orders read them (synonyms, DipWork's coast
+/// names such as `PeS`), each answered with everything the game's variant
+/// knows of it (`dip variant show`); `exit` (the manual's way out), an
+/// empty line or the end of input stops.
 fn fieldtest(game: &std::path::Path, project: Option<&std::path::Path>) -> Result<ExitCode> {
     let g = match gamedir::GameDir::open(game, project) {
         Ok(g) => g,
@@ -154,18 +156,19 @@ fn fieldtest(game: &std::path::Path, project: Option<&std::path::Path>) -> Resul
             return Ok(ExitCode::from(2));
         }
     };
-    println!(
-        "field test of {} (a province a line; an empty line ends)",
-        g.variant.title
-    );
+    let vocab = match g.vocabulary() {
+        Ok(v) => v.with_exact_match(false),
+        Err(e) => {
+            eprintln!("dip: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    println!("field test of {} (a province a line; `exit` ends)", g.variant.title);
     while let Some(name) = ask("province: ") {
-        if name.is_empty() {
+        if name.is_empty() || name.eq_ignore_ascii_case("exit") {
             break;
         }
-        match dip_variants::lint::show(&g.variant, &name) {
-            Some(t) => print!("{t}"),
-            None => println!("no province `{name}` in {}", g.variant.title),
-        }
+        print!("{}", dip_game::gamedir::field_test(&g.variant, &vocab, &name));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -27,10 +27,12 @@ enum Sub {
 #[derive(clap::Args)]
 pub struct CheckArgs {
     /// Orders file: one order per line (`Power: order`, or under DipWork's
-    /// `NATION` headers); `#` comments.
+    /// `NATION` headers); `#` comments. A DIP `.dip` file gives its orders
+    /// of the position's phase (DIP's Import).
     orders: std::path::PathBuf,
-    /// The game: a position file (docs/position-format.md), a game
-    /// directory, its GAME.TXT, a record (.rec), DIP's .dip files or a MILA game.
+    /// The game: `start` (the variant's starting position), a position file
+    /// (docs/position-format.md), a game directory, its GAME.TXT, a record
+    /// (.rec), DIP's .dip files or a MILA game.
     #[arg(long)]
     state: std::path::PathBuf,
     /// A phase of the game's record to check the orders against (`S1902M`,
@@ -105,7 +107,7 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
     let style = Style::from_name(&args.style)
         .with_context(|| format!("unknown style `{}` (datc, short, long, dip, mila)", args.style))?;
     let ord_name = args.orders.display().to_string();
-    let text = dip_game::files::read_text(&args.orders).map_err(anyhow::Error::msg)?;
+    let text = dip_game::source::read_orders_file(&args.orders, state.phase.kind).map_err(anyhow::Error::msg)?;
     let power = match &args.power {
         Some(p) => Some(map.find_power(p).with_context(|| format!("unknown power `{p}`"))?),
         None => None,

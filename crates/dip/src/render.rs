@@ -121,6 +121,10 @@ impl Look {
     /// The variant: bundled, native, DipWork, Realpolitik or DPjudge.
     fn variant(&self) -> Result<dip_variants::Variant> {
         let mut v = dip_variants::formats::load_any(&self.variant)?;
+        // What the variant's files lack (icons, colours): drawn otherwise, said so.
+        for n in &v.notes {
+            eprintln!("note: {n}");
+        }
         if let Some(path) = &self.symbols {
             let pack = dip_variants::jdip::SymbolPack::open(path)?;
             v.unit_pictures = dip_render::jdip::symbol_pictures(&v, &pack);
@@ -240,15 +244,11 @@ impl Look {
     }
 }
 
-fn read(path: &Path) -> Result<String> {
-    dip_game::files::read_text(path).map_err(anyhow::Error::msg)
-}
-
 /// Reads an orders file as `dip adjudicate` does (the files `dip orders
 /// check` reads, every line a clean order); every bad line is reported.
 fn read_orders(map: &dip_core::Map, state: &State, path: &Path, fixnames: Option<&Path>) -> Result<Vec<Order>> {
     let name = path.display().to_string();
-    let text = read(path)?;
+    let text = dip_game::source::read_orders_file(path, state.phase.kind).map_err(anyhow::Error::msg)?;
     let mut vocab = Vocabulary::new(map).with_spellcheck(0);
     crate::fixnames::apply(&mut vocab, fixnames)?;
     read_orders_strict(&vocab, Some(state), &text).map_err(|errors| {

@@ -143,3 +143,117 @@ fn dip_form_unit_lines_in_a_season_file_were_untested() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(svg.matches(r#"<g class="unit""#).count(), 4, "{err}");
 }
+
+/// The manual's season file cut at one of DIP's stages ("before moves",
+/// "before retreats", "before adjustments"): what DIP writes when it saves
+/// in the middle of a season.
+fn saved_at(stage: &str) -> String {
+    let full = std::fs::read_to_string(repo().join("crates/dip/tests/data/manual_a01.dip")).unwrap();
+    let end = full.find(stage).unwrap_or(full.len());
+    full[..end].to_string()
+}
+
+#[test]
+fn a_dip_file_saved_in_the_middle_of_a_season_was_refused() {
+    let d = tmp("midseason");
+    // Saved before retreats: the moves are played, the retreat is to come.
+    let before_retreats = d.join("manual_a01.dip");
+    std::fs::write(&before_retreats, saved_at("retreats")).unwrap();
+    let (code, out, err) = dip(&["record", "from-dip", before_retreats.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("phase fall 1901 movement") && !out.contains("fall 1901 retreat"),
+        "{out}"
+    );
+    // As a position it stands before the retreats: the help's retreat order.
+    std::fs::write(d.join("retreat.txt"), "RUS A(StP) retreat Nwy\n").unwrap();
+    let (code, out, err) = dip(&[
+        "adjudicate",
+        before_retreats.to_str().unwrap(),
+        d.join("retreat.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Fall 1901 retreat") && out.contains("retreats to Norway"),
+        "{out}"
+    );
+    // Saved before moves (the stage's title written, no order yet).
+    let before_moves = d.join("x_a01.dip");
+    std::fs::write(&before_moves, saved_at("moves") + "moves\n").unwrap();
+    let (code, out, err) = dip(&["record", "from-dip", before_moves.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("phase fall 1901 movement"), "nothing was played: {out}");
+    // A file cut inside the position is still refused, with its line.
+    let cut = d.join("cut_a01.dip");
+    std::fs::write(
+        &cut,
+        "DIP game file\nvariant standard\nphase fall 1901 movement\nunits\n  England: A xyz\n",
+    )
+    .unwrap();
+    let (code, _, err) = dip(&["record", "from-dip", cut.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    // And `dip record dip` writes a season the record ends in the middle
+    // of without `season finished`, so that it reads back the same.
+    let rec = d.join("mid.rec");
+    let (code, out, err) = dip(&["record", "from-dip", before_retreats.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(&rec, out).unwrap();
+    let back = d.join("back");
+    let (code, _, err) = dip(&[
+        "record",
+        "dip",
+        rec.to_str().unwrap(),
+        "-o",
+        back.to_str().unwrap(),
+        "--prefix",
+        "mid",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(back.join("mid_a01.dip")).unwrap();
+    assert!(!written.contains("season finished"), "{written}");
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[test]
+fn a_dip_file_as_orders_file_had_its_header_and_units_read_as_orders() {
+    // DIP's Import: "only lines which 'look like' valid orders are
+    // imported", here from a previous .dip file.
+    let d = tmp("import");
+    // The season's position as a position file (docs/position-format.md).
+    let head = saved_at("moves");
+    let before_moves = d.join("position.txt");
+    std::fs::write(
+        &before_moves,
+        format!("variant standard\n{}", &head[head.find("phase ").unwrap()..]),
+    )
+    .unwrap();
+    let orders = "crates/dip/tests/data/manual_a01.dip";
+    let (code, out, err) = dip(&["adjudicate", before_moves.to_str().unwrap(), orders]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Tunis") || out.contains("tun"), "{out}");
+    let (_, out, err) = dip(&["orders", "check", orders, "--state", before_moves.to_str().unwrap()]);
+    let text = out + &err;
+    assert!(
+        !text.contains("[303]") && !text.contains("[200]") && !text.contains("[203]"),
+        "{text}"
+    );
+    assert!(text.contains("F ion C A nap - tun"), "{text}");
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[test]
+fn start_as_a_position_worked_for_render_only() {
+    let d = tmp("start");
+    std::fs::write(d.join("o.txt"), "ENG F(Lon) - NTH\nENG F(Edi) S F(Lon) - NTH\n").unwrap();
+    let o = d.join("o.txt");
+    let (code, out, err) = dip(&["adjudicate", "start", o.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Spring 1901 movement") && out.contains("North Sea"),
+        "{out}"
+    );
+    let (code, out, err) = dip(&["orders", "check", o.to_str().unwrap(), "--state", "start"]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("England: F lon - nth"), "{out}\n{err}");
+    let _ = std::fs::remove_dir_all(d);
+}

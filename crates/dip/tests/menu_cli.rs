@@ -394,3 +394,47 @@ fn slowmotion_was_never_tested() {
     assert!(out.status.success());
     let _ = std::fs::remove_dir_all(dst);
 }
+
+/// The manual: "one leaves this part (and the whole program) by typing
+/// `exit`"; it was looked up as a province, and DipWork's coast name `PeS`
+/// was unknown.
+#[test]
+fn fieldtest_took_exit_for_a_province_and_did_not_know_pes() {
+    let dst = project("fieldtest-exit");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dip"))
+        .arg("run")
+        .arg(dst.join("meine"))
+        .arg("/fieldtest")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.as_mut().unwrap().write_all(b"PeS\nexit\nvie\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("St Petersburg") && text.contains("coast      sc"),
+        "{text}"
+    );
+    assert!(!text.contains("no province `exit`"), "{text}");
+    assert!(!text.contains("Vienna"), "nothing is read after exit: {text}");
+    let _ = std::fs::remove_dir_all(dst);
+}
+
+/// The manual's PROJECT.TXT writes `FNGAME game.txt`; on a case-sensitive
+/// disk with GAME.TXT the menu could not open the game.
+#[test]
+fn the_menu_did_not_find_game_txt_named_in_lower_case() {
+    let dst = project("fngame");
+    let p = std::fs::read_to_string(dst.join("PROJECT.TXT")).unwrap();
+    std::fs::write(
+        dst.join("PROJECT.TXT"),
+        format!("FNGAME game.txt\nFNORDERS orders.txt\n{p}"),
+    )
+    .unwrap();
+    let text = menu(&dst, b"1\ns\n\nq\nq\n");
+    assert!(!text.contains("cannot read"), "{text}");
+    assert!(dst.join("meine/SCANNED.TXT").is_file(), "{text}");
+    let _ = std::fs::remove_dir_all(dst);
+}

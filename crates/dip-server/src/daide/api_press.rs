@@ -19,15 +19,7 @@ pub const API_PRESS_LEVEL: u32 = 30;
 /// The powers of a game played by DAIDE bots (their accounts carry a
 /// passcode, never a password).
 pub fn bot_powers(tx: &mut dyn Tx, game: i64) -> ApiResult<Vec<String>> {
-    Ok(tx
-        .query(
-            "SELECT m.power FROM members m JOIN accounts a ON a.id = m.account_id \
-             WHERE m.game_id = $1 AND m.power IS NOT NULL AND a.password_hash LIKE 'daide:%'",
-            &[game.into()],
-        )?
-        .iter()
-        .map(|r| r.text(0))
-        .collect::<Result<_, _>>()?)
+    Ok(crate::db::members::bot_powers(tx, game)?)
 }
 
 /// What an API player's press means for the bots among its recipients

@@ -124,8 +124,9 @@ pub fn assign_port(tx: &mut dyn crate::db::Tx) -> crate::error::ApiResult<u16> {
         ));
     };
     let mut taken = Vec::new();
-    for r in tx.query("SELECT options FROM games WHERE status <> 'finished'", &[])? {
-        let o: Json = serde_json::from_str(&r.text(0)?).unwrap_or(Json::Null);
+    for (id, options) in crate::db::games::unfinished_options(tx)? {
+        let o: Json = serde_json::from_str(&options)
+            .map_err(|e| ApiError::internal(format!("game {id}: stored options: {e}")))?;
         if let Some(p) = o["daide_port"].as_u64() {
             taken.push(p as u16);
         }
@@ -454,10 +455,7 @@ pub async fn stop_deadline(hub: &Arc<Hub>, p: dip_core::PowerId) -> Option<i64> 
                 return Ok(None);
             }
             let left = (d - crate::time::now_ms()).max(1000);
-            tx.exec(
-                "UPDATE games SET status = 'paused', paused_left = $1, deadline = NULL WHERE id = $2",
-                &[left.into(), id.into()],
-            )?;
+            crate::db::games::pause(tx, id, Some(left))?;
             game::event(tx, id, "paused", serde_json::json!({"daide": "DSD", "power": name}))?;
             Ok::<_, crate::error::ApiError>(Some(left))
         })
@@ -489,10 +487,7 @@ pub async fn restart_deadline(hub: &Arc<Hub>, p: dip_core::PowerId) -> Option<i6
                 return Ok(None);
             }
             let Some(left) = g.paused_left else { return Ok(None) };
-            tx.exec(
-                "UPDATE games SET status = 'active', paused_left = NULL, deadline = $1, failures = 0 WHERE id = $2",
-                &[(crate::time::now_ms() + left).into(), id.into()],
-            )?;
+            crate::db::games::resume(tx, id, Some(crate::time::now_ms() + left))?;
             game::event(tx, id, "resumed", serde_json::json!({"daide": "DSD"}))?;
             Ok::<_, crate::error::ApiError>(Some(left))
         })
@@ -692,10 +687,7 @@ async fn end_after(hub: &Arc<Hub>, end: i32) {
                 .map(|p| map.power(p).name.as_str())
                 .collect();
             let result = format!("draw: {} (the game ended after {end})", names.join(", "));
-            tx.exec(
-                "UPDATE games SET status = 'finished', deadline = NULL, result = $1, finished = $2 WHERE id = $3",
-                &[result.clone().into(), crate::time::now_ms().into(), id.into()],
-            )?;
+            crate::db::games::finish(tx, id, None, &result, crate::time::now_ms())?;
             game::event(
                 tx,
                 id,
@@ -859,12 +851,14 @@ pub async fn manage(state: AppState, config: DaideConfig, ip: std::net::IpAddr) 
         let games = state
             .read(|tx| {
                 Ok::<_, crate::error::ApiError>(
-                    tx.query("SELECT id, options FROM games WHERE status <> 'finished'", &[])?
+                    // A game whose options do not read has no port here
+                    // (its requests answer the error).
+                    crate::db::games::unfinished_options(tx)?
                         .iter()
-                        .filter_map(|r| {
-                            let o: Json = serde_json::from_str(&r.text(1).ok()?).ok()?;
+                        .filter_map(|(id, options)| {
+                            let o: Json = serde_json::from_str(options).ok()?;
                             let port = o["daide_port"].as_u64()? as u16;
-                            Some((r.int(0).ok()?, port))
+                            Some((*id, port))
                         })
                         .collect::<Vec<_>>(),
                 )
@@ -968,15 +962,9 @@ pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiR
             options.daide = true;
             options.daide_port = Some(b.port);
             options.daide_rules = b.rules;
-            tx.exec(
-                "UPDATE games SET options = $1 WHERE id = $2",
-                &[
-                    serde_json::to_string(&options)
-                        .map_err(|e| crate::error::ApiError::internal(e.to_string()))?
-                        .into(),
-                    id.into(),
-                ],
-            )?;
+            let options =
+                serde_json::to_string(&options).map_err(|e| crate::error::ApiError::internal(e.to_string()))?;
+            crate::db::games::set_options(tx, id, &options)?;
             Ok(id)
         })
         .await?;

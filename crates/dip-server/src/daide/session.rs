@@ -467,19 +467,7 @@ impl Session {
                 if !matches!(g.status, Status::Active | Status::Paused) {
                     return Ok(None);
                 }
-                let held = tx
-                    .query_one(
-                        "SELECT a.id, a.name FROM members m JOIN accounts a ON a.id = m.account_id \
-                         WHERE m.game_id = $1 AND m.power = $2 AND a.password_hash = $3",
-                        &[id.into(), name.clone().into(), format!("daide:{code}").into()],
-                    )?
-                    .map(|r| -> crate::error::ApiResult<_> {
-                        Ok(Account {
-                            id: r.int(0)?,
-                            name: r.text(1)?,
-                        })
-                    })
-                    .transpose()?;
+                let held = crate::db::members::player_of(tx, id, &name, &format!("daide:{code}"))?;
                 if held.is_some() {
                     return Ok(held);
                 }
@@ -531,16 +519,7 @@ impl Session {
                 if members.iter().any(|m| m.power.as_deref() == Some(power.as_str())) {
                     return Ok(None);
                 }
-                let mut bots = Vec::new();
-                for r in tx.query(
-                    "SELECT id, name FROM accounts WHERE name LIKE $1 AND password_hash = $2 ORDER BY id",
-                    &[format!("daide-{id}-%").into(), format!("daide:{code}").into()],
-                )? {
-                    bots.push(Account {
-                        id: r.int(0)?,
-                        name: r.text(1)?,
-                    });
-                }
+                let bots = crate::db::accounts::matching(tx, &format!("daide-{id}-%"), &format!("daide:{code}"))?;
                 let Some(acc) = bots.into_iter().find(|a| !members.iter().any(|m| m.account_id == a.id)) else {
                     return Ok(None);
                 };

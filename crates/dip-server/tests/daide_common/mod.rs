@@ -94,6 +94,12 @@ impl Client {
 /// Plays holds (disbands, waives) until OFF on any map; returns every
 /// message received.
 pub async fn holdbot_with(addr: SocketAddr, name: String, r: Repr) -> Vec<String> {
+    buildbot_with(addr, name, r, None).await
+}
+
+/// `holdbot_with`, but the power `build.0` (a power token) builds
+/// `build.1` (`AMY STP`) with the first build it is owed.
+pub async fn buildbot_with(addr: SocketAddr, name: String, r: Repr, build: Option<(String, String)>) -> Vec<String> {
     let mut c = Client::connect_with(addr, r).await;
     c.send(&format!("NME ('{name}') ('1')")).await;
     let mut log = Vec::new();
@@ -118,7 +124,10 @@ pub async fn holdbot_with(addr: SocketAddr, name: String, r: Repr) -> Vec<String
             .and_then(|n| n.parse::<i32>().ok())
         {
             if n < 0 {
-                let w = vec![format!("({me} WVE)"); (-n) as usize];
+                let mut w = vec![format!("({me} WVE)"); (-n) as usize];
+                if let Some((_, unit)) = build.as_ref().filter(|(p, _)| *p == me) {
+                    w[0] = format!("(({me} {unit}) BLD)");
+                }
                 c.send(&format!("SUB {}", w.join(" "))).await;
             }
         } else if m == "OFF" {

@@ -1,0 +1,222 @@
+//! Convoy facts of an army (where it may be convoyed, which fleet may
+//! convoy it where, where a route goes without each fleet), cached per
+//! army and set of fleets in reach for the whole process.
+
+use super::{code, codes_fit, FastMap, Game, OrderTable};
+use dip_core::{Dest, Map, Order, OrderKind, ProvinceId, RegionId, Unit, UnitRef, UnitTypeId};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Convoy facts of one army, which depend only on the map, the army's
+/// province, type and region, and the fleets it can reach: the provinces
+/// it may be convoyed to, each (fleet, destination) convoy order that
+/// dip's checks accept, and where a route goes without each fleet (the
+/// fleet may support the army's move there), with the orders' numbers.
+/// Searching routes is most of the cost of listing legal orders, and
+/// fleets change less often than the rest.
+#[derive(Debug, Default)]
+pub(super) struct ConvoyFacts {
+    pub(super) moves: Vec<ProvinceId>,
+    /// The numbers of the moves by convoy to `moves` (`A LON - NWY VIA`).
+    pub(super) move_ids: Vec<u32>,
+    /// Per fleet: the destinations it may convoy the army to.
+    pub(super) convoys: Vec<(ProvinceId, Vec<ProvinceId>)>,
+    /// Per entry of `convoys`: the fleet's unit type and region when the
+    /// facts were made, and the numbers of those convoy orders.
+    pub(super) convoy_ids: Vec<(UnitTypeId, RegionId, Vec<u32>)>,
+    /// Per fleet in reach: the places of `moves` that a route still
+    /// reaches without it (DATC 6.D.31: a fleet cannot both convoy and
+    /// support).
+    pub(super) without: Vec<(ProvinceId, Vec<ProvinceId>)>,
+}
+
+impl ConvoyFacts {
+    /// May a unit in `supporter` support the army's move by convoy to `d`?
+    /// (The route must not need the supporter.)
+    pub(super) fn supported_to(&self, supporter: ProvinceId, d: ProvinceId) -> bool {
+        match self.without.iter().find(|(f, _)| *f == supporter) {
+            Some((_, reached)) => reached.contains(&d),
+            None => self.moves.contains(&d),
+        }
+    }
+}
+
+pub(super) type ConvoyMemo = (UnitTypeId, RegionId, [u64; 4], u64, Arc<ConvoyFacts>);
+
+/// Map, rules, army province, army type and region, fleets in reach: as a
+/// set of provinces when the map has at most 256 (no allocation), else listed.
+pub(super) type ConvoyKey = (usize, u64, u16, u8, u16, [u64; 4], Vec<u16>);
+
+pub(super) static CONVOYS: OnceLock<Mutex<FastMap<ConvoyKey, Arc<ConvoyFacts>>>> = OnceLock::new();
+
+pub(super) const CONVOYS_MAX: usize = 1 << 16;
+
+/// May a convoyed army land in `q`? Any land, a coast where fleets also
+/// convoy (Baleares on ancmed) included.
+pub(super) fn is_shore(map: &Map, q: ProvinceId) -> bool {
+    matches!(
+        map.province(q).terrain,
+        dip_core::Terrain::Land | dip_core::Terrain::Coast
+    )
+}
+
+/// The convoying provinces reachable from `from` through the given ones.
+pub(super) fn reach(map: &Map, fleets: &[ProvinceId], from: ProvinceId) -> Vec<ProvinceId> {
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&k| map.convoy_adjacent(from, fleets[k]))
+        .collect();
+    while let Some(k) = stack.pop() {
+        if std::mem::replace(&mut seen[k], true) {
+            continue;
+        }
+        stack.extend((0..fleets.len()).filter(|&q| !seen[q] && map.convoy_adjacent(fleets[k], fleets[q])));
+    }
+    (0..fleets.len()).filter(|&k| seen[k]).map(|k| fleets[k]).collect()
+}
+
+/// A chain of the given convoying provinces from `from` to `to`.
+pub(super) fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> bool {
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len())
+        .filter(|&k| map.convoy_adjacent(from, fleets[k]))
+        .collect();
+    while let Some(k) = stack.pop() {
+        if std::mem::replace(&mut seen[k], true) {
+            continue;
+        }
+        if map.convoy_adjacent(fleets[k], to) {
+            return true;
+        }
+        stack.extend((0..fleets.len()).filter(|&q| !seen[q] && map.convoy_adjacent(fleets[k], fleets[q])));
+    }
+    false
+}
+
+impl Game {
+    /// The convoy facts of the army `u` in `q` with these fleets in reach.
+    pub(super) fn convoy_facts(
+        &self,
+        table: &mut OrderTable,
+        q: ProvinceId,
+        u: Unit,
+        fleets: &[ProvinceId],
+        sea: &[ProvinceId],
+    ) -> ConvoyFacts {
+        use dip_core::movement::check_order;
+        let map = self.map();
+        let v = self.v;
+        let fit = codes_fit(map);
+        let mut num = |code: u64, text: &dyn Fn() -> String| {
+            if fit {
+                table.coded(v, code, text)
+            } else {
+                table.id(v, &text())
+            }
+        };
+        let army = &v.unit_names[u.kind.index()][u.region.index()];
+        let st = &self.state;
+        let them = UnitRef::new(Some(u.kind), q);
+        let mut facts = ConvoyFacts::default();
+        for &d in sea {
+            let by_convoy = |d: ProvinceId| {
+                check_order(
+                    map,
+                    st,
+                    &self.rules,
+                    &Order::new(u.power, OrderKind::Move(them, Dest::new(d), true)),
+                )
+            };
+            // A move to a province beyond the army's borders needs a route:
+            // `sea` is every shore of the fleets the army reaches, so there
+            // is one, and the check is whether the army may stand there.
+            // (Searching routes per destination was most of the cost.)
+            let ok = if map.reaches(u.kind, u.region, d) {
+                by_convoy(d)
+            } else {
+                let ok = map.allows(map.main_region(d), u.kind);
+                debug_assert_eq!(ok, by_convoy(d));
+                ok
+            };
+            if ok {
+                facts.moves.push(d);
+                let dn = &v.prov_names[d.index()];
+                facts.move_ids.push(num(code(3, u.kind, u.region, None, d.0), &|| {
+                    format!("{army} - {dn} VIA")
+                }));
+            }
+        }
+        // What `convoy::on_route` lists on every call: the units able to convoy.
+        let able: Vec<ProvinceId> = map
+            .province_ids()
+            .filter(|&p| dip_core::convoy::can_convoy_in(map, st, p))
+            .collect();
+        for &f in fleets {
+            let Some(fleet) = st.unit(f) else { continue };
+            let Some(k) = able.iter().position(|&x| x == f) else {
+                continue;
+            };
+            // `check_order` of the convoy is: a unit able to convoy in a
+            // convoy space (`able`), a convoyable army (`u`), a destination
+            // other than the army's province (`sea`) where it may stand, and
+            // the fleet on a route (`on_route`, as here).
+            let dests: Vec<ProvinceId> = sea
+                .iter()
+                .copied()
+                .filter(|&d| {
+                    map.allows(map.main_region(d), u.kind) && dip_core::convoy::on_minimal_route(map, &able, q, d, k)
+                })
+                .collect();
+            debug_assert!(sea.iter().all(|&d| dests.contains(&d)
+                == check_order(
+                    map,
+                    st,
+                    &self.rules,
+                    &Order::new(
+                        fleet.power,
+                        OrderKind::Convoy(UnitRef::new(Some(fleet.kind), f), them, Dest::new(d))
+                    )
+                )));
+            if !dests.is_empty() {
+                let mine = &v.unit_names[fleet.kind.index()][fleet.region.index()];
+                let numbers = dests
+                    .iter()
+                    .map(|d| {
+                        let dn = &v.prov_names[d.index()];
+                        num(
+                            code(7, fleet.kind, fleet.region, Some((u.kind, u.region)), d.0),
+                            &|| format!("{mine} C {army} - {dn}"),
+                        )
+                    })
+                    .collect();
+                facts.convoy_ids.push((fleet.kind, fleet.region, numbers));
+                facts.convoys.push((f, dests));
+            }
+        }
+        // Where a route goes without each fleet: the shores of the fleets
+        // still reached from the army (`convoy::route_possible_without`).
+        let mut seen = vec![false; map.num_provinces()];
+        let mut stack: Vec<ProvinceId> = Vec::new();
+        for &skip in fleets {
+            seen.iter_mut().for_each(|x| *x = false);
+            let mut shores: Vec<ProvinceId> = Vec::new();
+            stack.clear();
+            stack.push(q);
+            while let Some(p) = stack.pop() {
+                for x in map.convoy_neighbours(p).iter() {
+                    let x = ProvinceId(x as u16);
+                    if p != q && facts.moves.contains(&x) && !shores.contains(&x) {
+                        shores.push(x);
+                    }
+                    if seen[x.index()] || x == skip || !dip_core::convoy::can_convoy_in(map, st, x) {
+                        continue;
+                    }
+                    seen[x.index()] = true;
+                    stack.push(x);
+                }
+            }
+            let reached = facts.moves.iter().copied().filter(|d| shores.contains(d)).collect();
+            facts.without.push((skip, reached));
+        }
+        facts
+    }
+}

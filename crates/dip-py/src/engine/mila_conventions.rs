@@ -1,0 +1,183 @@
+//! Where MILA adjudicates by a convention of its own that the DATC
+//! allows: when an adjacent move goes by convoy, supports that name a
+//! coast, orders to another power's unit, and the words of its results.
+
+use super::{chain, reach, Game, NO_CONVOY, VOID};
+use dip_core::{CoastSpec, Order, OrderKind, PowerId, ProvinceId};
+
+impl Game {
+    /// Does support `o` name a coast other than the one the supported
+    /// unit moves to?
+    pub(super) fn support_misses_coast(&self, o: &Order, orders: &[Order]) -> bool {
+        let OrderKind::SupportMove(_, t, d) = o.kind else {
+            return false;
+        };
+        let CoastSpec::Coast(r) = d.coast else {
+            return false;
+        };
+        orders.iter().any(|x| match x.kind {
+            OrderKind::Move(u, to, _) if u.province == t.province && to.province == d.province => {
+                matches!(to.coast, CoastSpec::Coast(r2) if r2 != r)
+            }
+            _ => false,
+        })
+    }
+
+    /// Why a movement order given (under NO_CHECK) cannot be its unit's:
+    /// `Some(true)` when the unit is another power's, `Some(false)` when
+    /// it names a coast the unit is not on.
+    pub(super) fn not_its_unit(&self, o: &Order) -> Option<bool> {
+        let u = o.unit()?;
+        let actual = self.state.unit(u.province)?;
+        if actual.power != o.power {
+            return Some(true);
+        }
+        match u.coast {
+            CoastSpec::Coast(r) if r != actual.region => Some(false),
+            _ => None,
+        }
+    }
+
+    /// MILA's convention for moves that could go by land or by sea: by
+    /// convoy when convoy orders for it form a chain and the order says
+    /// `VIA` or one of the convoying fleets is the army's own.
+    pub(super) fn convoy_intent(&self, orders: &mut [Order]) {
+        let map = self.map();
+        let convoys: Vec<(PowerId, ProvinceId, ProvinceId, ProvinceId)> = orders
+            .iter()
+            .filter_map(|o| match o.kind {
+                // A convoy order that could not be carried out (NO_CHECK
+                // lets it through) shows no intent.
+                OrderKind::Convoy(f, a, to) if self.problem(o).is_none() => {
+                    Some((o.power, f.province, a.province, to.province))
+                }
+                _ => None,
+            })
+            .collect();
+        for o in orders.iter_mut() {
+            if let OrderKind::Move(u, d, via) = o.kind {
+                let adjacent = self
+                    .state
+                    .unit(u.province)
+                    .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
+                if !adjacent {
+                    continue;
+                }
+                let mine: Vec<&(PowerId, ProvinceId, ProvinceId, ProvinceId)> = convoys
+                    .iter()
+                    .filter(|c| c.2 == u.province && c.3 == d.province)
+                    .collect();
+                let fleets: Vec<ProvinceId> = mine.iter().map(|c| c.1).collect();
+                let own = mine.iter().any(|c| c.0 == o.power);
+                let convoyed = !fleets.is_empty() && chain(map, &fleets, u.province, d.province) && (via || own);
+                o.kind = OrderKind::Move(u, d, convoyed);
+            }
+        }
+    }
+
+    /// Where MILA labels differently from dip's verdicts (the board is the
+    /// same): a support given by the owner of the unit attacked is `void`
+    /// where MILA finds it cannot count (a swap, or the supported move is
+    /// the strongest there); when a convoyed army gets `no convoy`, its
+    /// convoys and supports without a result get `no convoy` too; a convoy
+    /// of an army that moved over land, or off every chain of convoys, is
+    /// `no convoy`.
+    pub(super) fn mila_labels(
+        &self,
+        orders: &[Order],
+        m: &dip_core::movement::MovementOutcome,
+        tags: &mut [Option<&'static str>],
+    ) {
+        let map = self.map();
+        let given = tags.to_vec();
+        let left = |p: ProvinceId| m.moves.iter().any(|&(from, _)| from == p);
+        let strength = |p: ProvinceId| {
+            1 + orders
+                .iter()
+                .zip(&given)
+                .filter(|(o, t)| {
+                    t.is_none()
+                        && matches!(o.kind, OrderKind::SupportHold(_, x) | OrderKind::SupportMove(_, x, _) if x.province == p)
+                })
+                .count()
+        };
+        let move_of = |p: ProvinceId| {
+            orders.iter().find_map(|o| match o.kind {
+                OrderKind::Move(u, d, via) if u.province == p => Some((d.province, via)),
+                _ => None,
+            })
+        };
+        let mut no_convoy: Vec<ProvinceId> = Vec::new();
+        for (o, t) in orders.iter().zip(tags.iter()) {
+            if let (OrderKind::Move(u, ..), Some(NO_CONVOY)) = (o.kind, t) {
+                no_convoy.push(u.province);
+            }
+        }
+        for (i, o) in orders.iter().enumerate() {
+            match o.kind {
+                OrderKind::SupportMove(_, t, d) if tags[i].is_none() => {
+                    let own = self.state.unit(d.province).is_some_and(|x| x.power == o.power);
+                    if own && !left(d.province) {
+                        let via = move_of(t.province).is_some_and(|(_, v)| v);
+                        let swap = !via && move_of(d.province).is_some_and(|(to, v)| to == t.province && !v);
+                        let mine = strength(t.province);
+                        let others = orders
+                            .iter()
+                            .filter_map(|x| match x.kind {
+                                OrderKind::Move(u, to, _) if to.province == d.province && u.province != t.province => {
+                                    Some(strength(u.province))
+                                }
+                                _ => None,
+                            })
+                            .max()
+                            .unwrap_or(0)
+                            .max(strength(d.province));
+                        if swap || mine > others {
+                            tags[i] = Some(VOID);
+                        }
+                    }
+                }
+                // (An illegal convoy, which NO_CHECK lets through, stays void.)
+                OrderKind::Convoy(f, a, d)
+                    if tags[i].is_none() || (tags[i] == Some(VOID) && self.problem(o).is_none()) =>
+                {
+                    let adjacent = self
+                        .state
+                        .unit(a.province)
+                        .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
+                    let by_land = adjacent
+                        && orders.iter().any(|x| {
+                            matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a.province && to.province == d.province)
+                        });
+                    let fleets: Vec<ProvinceId> = orders
+                        .iter()
+                        .filter_map(|x| match x.kind {
+                            OrderKind::Convoy(g, b, e) if b.province == a.province && e.province == d.province => {
+                                Some(g.province)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    let moving = move_of(a.province).is_some_and(|(to, _)| to == d.province);
+                    let on_chain = reach(map, &fleets, a.province).contains(&f.province)
+                        && reach(map, &fleets, d.province).contains(&f.province);
+                    if moving && (by_land || !on_chain) {
+                        tags[i] = Some(NO_CONVOY);
+                    }
+                }
+                _ => {}
+            }
+            if tags[i].is_none() {
+                let helped = match o.kind {
+                    OrderKind::SupportHold(_, t) | OrderKind::SupportMove(_, t, _) | OrderKind::Convoy(_, t, _) => {
+                        Some(t.province)
+                    }
+                    _ => None,
+                };
+                if helped.is_some_and(|p| no_convoy.contains(&p)) {
+                    tags[i] = Some(NO_CONVOY);
+                }
+            }
+        }
+    }
+}

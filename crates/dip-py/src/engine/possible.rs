@@ -1,0 +1,245 @@
+//! The legal orders of a phase (`get_all_possible_orders`), computed
+//! once per position as numbers of the variant's order table.
+
+use super::{Game, OrderTable, VariantData};
+use dip_core::{CoastSpec, Order, OrderKind, PhaseKind, PowerId, ProvinceId, RegionId, UnitTypeId};
+use std::sync::Arc;
+
+/// The legal orders of the current phase, computed once.
+#[derive(Debug, Default)]
+pub struct Possible {
+    /// The orders of every location, one location after another: numbers
+    /// in the variant's `OrderTable`.
+    ids: Vec<u32>,
+    /// Per location (as `VariantData::locs`): where its orders are in `ids`
+    /// (a coast shares its province's).
+    spans: Vec<(u32, u32)>,
+    /// The locations each power can order, power after power, each
+    /// power's by name (provinces: their index in `VariantData::locs`
+    /// too); each power's span of them.
+    orderable: Vec<ProvinceId>,
+    orderable_span: Vec<(u32, u32)>,
+}
+
+impl Possible {
+    /// The locations power `p` can order, by name.
+    pub fn orderable(&self, p: PowerId) -> &[ProvinceId] {
+        self.orderable_span
+            .get(p.index())
+            .map_or(&[], |&(a, b)| &self.orderable[a as usize..b as usize])
+    }
+
+    /// The order numbers of location `i`.
+    pub fn ids(&self, i: usize) -> &[u32] {
+        self.spans
+            .get(i)
+            .map_or(&[], |&(start, len)| &self.ids[start as usize..(start + len) as usize])
+    }
+
+    /// The orders of location `i`, as text.
+    pub fn orders(&self, v: &VariantData, i: usize) -> Vec<String> {
+        let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+        self.ids(i)
+            .iter()
+            .map(|&id| table.texts[id as usize].to_string())
+            .collect()
+    }
+}
+
+impl Game {
+    /// Every legal order of the phase, computed once until something changes.
+    pub fn possible(&mut self) -> Arc<Possible> {
+        self.possible_ref();
+        self.possible.clone().unwrap_or_default()
+    }
+
+    /// As [`possible`](Self::possible), borrowed.
+    pub fn possible_ref(&mut self) -> &Possible {
+        let p = match self.possible.take() {
+            Some(p) => p,
+            None => Arc::new(self.compute_possible()),
+        };
+        self.possible.insert(p)
+    }
+
+    pub(super) fn compute_possible(&mut self) -> Possible {
+        let map = self.map();
+        let v = self.v;
+        if self.done {
+            return Possible::default();
+        }
+        let mut ids: Vec<u32> = Vec::with_capacity(640);
+        let mut spans: Vec<(u32, u32)> = vec![(0, 0); v.locs.len()];
+        // (power, location) in any order; sorted below.
+        let mut orderable: Vec<(PowerId, ProvinceId)> = Vec::with_capacity(64);
+        let mut ranked: Vec<u32> = Vec::with_capacity(64);
+        let mut guard = v.orders.lock().unwrap_or_else(|e| e.into_inner());
+        let table = &mut *guard;
+        // Orders of the unit in `p` (standing in region `r`) go under the
+        // province and, for a coast, under the coast too (the same span).
+        let give = |spans: &mut Vec<(u32, u32)>, p: ProvinceId, r: RegionId, span: (u32, u32)| {
+            spans[p.index()] = span;
+            if let Some(i) = v.coast_loc[r.index()] {
+                spans[i] = span;
+            }
+        };
+        match self.state.phase.kind {
+            PhaseKind::Movement => {
+                let mut scratch = std::mem::take(&mut self.scratch);
+                self.movement_orders(table, &mut scratch, &mut ids);
+                for &(p, u, span) in &scratch.out {
+                    orderable.push((u.power, p));
+                    give(&mut spans, p, u.region, span);
+                }
+                self.scratch = scratch;
+            }
+            PhaseKind::Retreat => {
+                for (p, d) in self.state.all_dislodged() {
+                    orderable.push((d.unit.power, p));
+                    let start = ids.len() as u32;
+                    self.retreat_orders(table, p, &d, &mut ids);
+                    give(&mut spans, p, d.unit.region, (start, ids.len() as u32 - start));
+                }
+            }
+            PhaseKind::Adjustment => {
+                // (location, order) in the order found; each location's
+                // orders are then gathered in that order.
+                let mut by_loc: Vec<(u32, u32)> = Vec::with_capacity(64);
+                let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
+                let waive = table.id(v, "WAIVE");
+                for power in map.power_ids() {
+                    let opts = dip_core::legal::adjustment_orders(map, &self.state, power);
+                    let waives = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
+                    let mut locs: Vec<ProvinceId> = Vec::new();
+                    for o in &opts {
+                        let Some(u) = o.unit() else { continue };
+                        let region = match (o.kind, u.coast) {
+                            (OrderKind::Build(_), CoastSpec::Coast(r)) => Some(r),
+                            (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
+                            _ => None,
+                        };
+                        let id = self.adjustment_id(table, o);
+                        by_loc.push((u.province.0 as u32, id));
+                        if let Some(i) = region.and_then(coast_slot) {
+                            by_loc.push((i as u32, id));
+                        }
+                        if !locs.contains(&u.province) {
+                            locs.push(u.province);
+                        }
+                    }
+                    if waives {
+                        for &p in &locs {
+                            by_loc.push((p.0 as u32, waive));
+                            for &r in map.coasts(p) {
+                                if let Some(i) = coast_slot(r) {
+                                    by_loc.push((i as u32, waive));
+                                }
+                            }
+                        }
+                    }
+                    orderable.extend(locs.iter().map(|&p| (power, p)));
+                }
+                by_loc.sort_by_key(|&(i, _)| i);
+                for (k, &(i, id)) in by_loc.iter().enumerate() {
+                    if k == 0 || by_loc[k - 1].0 != i {
+                        spans[i as usize] = (ids.len() as u32, 0);
+                    }
+                    spans[i as usize].1 += 1;
+                    ids.push(id);
+                }
+            }
+        }
+        // By power, then name: one number each (the power above the name's rank).
+        ranked.extend(
+            orderable
+                .iter()
+                .map(|&(power, p)| (power.0 as u32) << 24 | v.name_rank[p.index()]),
+        );
+        ranked.sort_unstable();
+        let mut orderable_span = vec![(0u32, 0u32); v.powers.len()];
+        for (k, &key) in ranked.iter().enumerate() {
+            if let Some(span) = orderable_span.get_mut((key >> 24) as usize) {
+                if span.1 == span.0 {
+                    *span = (k as u32, k as u32);
+                }
+                span.1 += 1;
+            }
+        }
+        Possible {
+            ids,
+            spans,
+            orderable: ranked
+                .iter()
+                .map(|&key| v.by_name[(key & 0xff_ffff) as usize])
+                .collect(),
+            orderable_span,
+        }
+    }
+
+    /// The retreats and the disband of the unit dislodged from `p`, in the
+    /// order of `legal::legal_orders`, by the numbers the variant gave them
+    /// when it loaded (the text is written only on maps too large for codes).
+    pub(super) fn retreat_orders(
+        &self,
+        table: &mut OrderTable,
+        p: ProvinceId,
+        d: &dip_core::Dislodged,
+        ids: &mut Vec<u32>,
+    ) {
+        let map = self.map();
+        let u = d.unit;
+        let open = dip_core::retreat::retreat_options(map, &self.state, &self.rules, d);
+        let slot = u.kind.index() * map.num_regions() + u.region.index();
+        match table.retreats.get(slot).and_then(|r| r.as_ref()) {
+            Some(by_edge) => {
+                for (e, &id) in map.edges(u.kind, u.region).iter().zip(by_edge.iter()) {
+                    if open.contains(&e.to) {
+                        ids.push(id);
+                    }
+                }
+                ids.push(table.disbands[slot]);
+            }
+            None => {
+                for o in dip_core::legal::legal_orders(map, &self.state, &self.rules, p) {
+                    ids.push(table.id(self.v, &self.order_text(&o)));
+                }
+                return;
+            }
+        }
+        debug_assert!({
+            let start = ids.len() - open.len() - 1;
+            dip_core::legal::legal_orders(map, &self.state, &self.rules, p)
+                .iter()
+                .zip(&ids[start..])
+                .all(|(o, &id)| table.texts[id as usize] == self.order_text(o))
+        });
+    }
+
+    /// The number of a build or disband (or waive), from the variant's
+    /// tables where they have it.
+    pub(super) fn adjustment_id(&self, table: &mut OrderTable, o: &Order) -> u32 {
+        let map = self.map();
+        let slot = |k: UnitTypeId, r: RegionId| k.index() * map.num_regions() + r.index();
+        let found = match o.kind {
+            OrderKind::Build(u) => u.kind.and_then(|k| {
+                let r = match u.coast {
+                    CoastSpec::Coast(r) => r,
+                    _ => map.main_region(u.province),
+                };
+                table.builds.get(slot(k, r)).copied()
+            }),
+            OrderKind::Disband(u) => self
+                .state
+                .unit(u.province)
+                .and_then(|x| table.disbands.get(slot(x.kind, x.region)).copied()),
+            _ => None,
+        };
+        match found {
+            Some(id) if id != u32::MAX => {
+                debug_assert_eq!(table.texts[id as usize], self.order_text(o));
+                id
+            }
+            _ => table.id(self.v, &self.order_text(o)),
+        }
+    }
+}

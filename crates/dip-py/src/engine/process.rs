@@ -1,0 +1,415 @@
+//! `process()`: adjudicates the phase with dip's engine, records it in
+//! the history with MILA's result words, and moves on; the end of the game
+//! as MILA decides it.
+
+use super::{
+    first_two, movement_tags, same, short_phase, Entry, Game, Name, Results, Tags, BOUNCE, DISBAND, DISLODGED,
+    DISRUPTED, OK, VOID,
+};
+use dip_core::{game, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, Season, State, Verdict};
+
+/// What the last `process` did.
+#[derive(Clone, Debug, Default)]
+pub struct Processed {
+    /// Units destroyed: dislodged without a retreat, or disbanded.
+    pub popped: Vec<String>,
+    /// The orders adjudicated: unit, order.
+    pub given: Vec<(Name, Name)>,
+    /// The units that had an order, power by power.
+    pub ordered_units: Vec<(PowerId, Name)>,
+    /// Dislodged unit → where its attacker came from.
+    pub dislodged: Vec<(String, String)>,
+}
+
+/// One phase played.
+#[derive(Clone, Debug)]
+pub struct PhaseRecord {
+    pub name: String,
+    pub state: State,
+    pub seq: Vec<u64>,
+    /// The orders kept, power by power.
+    pub orders: Vec<(PowerId, Name)>,
+    pub results: Vec<(Name, Tags)>,
+}
+
+impl PhaseRecord {
+    /// The orders power `p` had kept.
+    pub fn orders_of(&self, p: PowerId) -> impl Iterator<Item = &Name> + '_ {
+        self.orders.iter().filter(move |(q, _)| *q == p).map(|(_, o)| o)
+    }
+}
+
+impl Game {
+    /// Adjudicates the phase, records it and moves to the next one.
+    pub fn process(&mut self) {
+        if self.done {
+            return;
+        }
+        let map = self.map();
+        let kind = self.state.phase.kind;
+        let processed = self.state.phase;
+        let name = short_phase(&processed);
+        if self.state.phase.season == Season::Fall
+            && kind != PhaseKind::Adjustment
+            && map.supply_centers().iter().all(|&sc| self.state.owner(sc).is_none())
+        {
+            // MILA: when no power owns a centre, each gets its home centres
+            // before the centres are captured.
+            self.state.own_home_centers(map);
+        }
+        let given: usize = self.orders.iter().map(|l| l.len()).sum();
+        let mut orders: Vec<Order> = Vec::with_capacity(given);
+        // Per order adjudicated: its key and text.
+        let mut keys: Vec<(Name, Name)> = Vec::with_capacity(given);
+        let mut results = Results::new(std::mem::take(&mut self.results_at), map.num_provinces());
+        let mut ordered_units: Vec<(PowerId, Name)> = Vec::with_capacity(given);
+        let mut popped = Vec::new();
+        let mut dislodged = Vec::new();
+        match kind {
+            PhaseKind::Movement => {
+                for (p, u) in self.state.units() {
+                    results.add(Some(p), Name::Borrowed(self.unit_name(&u)), None);
+                }
+            }
+            PhaseKind::Retreat => {
+                for (p, d) in self.state.all_dislodged() {
+                    results.add(Some(p), Name::Borrowed(self.unit_name(&d.unit)), None);
+                }
+            }
+            PhaseKind::Adjustment => {}
+        }
+        // MILA carries out builds and disbands while they are due, in the order given.
+        let carried = if kind == PhaseKind::Adjustment {
+            self.adjustments_carried_out()
+        } else {
+            Vec::new()
+        };
+        for (pi, list) in self.orders.iter().enumerate() {
+            let mine = ordered_units.len();
+            // Refused orders first, then the others, each in the order given.
+            let refused = |(_, e): &(usize, &Entry)| e.void || e.order.is_none();
+            let entries = list.iter().enumerate();
+            for (k, e) in entries.clone().filter(refused).chain(entries.filter(|x| !refused(x))) {
+                if let (PhaseKind::Movement, Some(o), false) = (kind, e.order, e.void) {
+                    match self.not_its_unit(&o) {
+                        // MILA (NO_CHECK): an order to another power's
+                        // unit is set aside, the unit's own stands.
+                        Some(true) => continue,
+                        // An order naming a coast the unit is not on is
+                        // read for the unit's coast (MILA corrects it); if
+                        // it cannot be carried out, it is void under the
+                        // unit as written.
+                        Some(false) if self.problem(&o).is_some() => {
+                            results.add(None, Name::Owned(first_two(&e.text)), Some(VOID));
+                            continue;
+                        }
+                        _ => {}
+                    }
+                }
+                let rkey: Name = match (kind, e.order.map(|o| o.kind)) {
+                    _ if e.void => Name::Owned(first_two(&e.text)),
+                    (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => Name::Owned(first_two(&e.text)),
+                    (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
+                    _ => e.key.clone(),
+                };
+                if !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
+                    ordered_units.push((PowerId(pi as u8), rkey.clone()));
+                }
+                let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
+                let carried_out = carried.get(pi).and_then(|c| c.get(k)).copied();
+                match e.order {
+                    Some(_) if carried_out == Some(false) && !e.void => {
+                        results.add(at, rkey.clone(), None);
+                        results.add(at, rkey, Some(VOID));
+                    }
+                    Some(o) if !e.void => {
+                        orders.push(o);
+                        keys.push((rkey, e.text.clone()));
+                    }
+                    _ => results.add(at, rkey, Some(VOID)),
+                }
+            }
+        }
+        if kind == PhaseKind::Movement {
+            self.convoy_intent(&mut orders);
+            // A support that kept its coast (`expand=False`) and names
+            // another coast than the move it supports is void.
+            let mut k = 0;
+            while k < orders.len() {
+                if self.support_misses_coast(&orders[k], &orders) {
+                    let (key, _) = keys.remove(k);
+                    let at = orders.remove(k).unit().map(|u| u.province);
+                    results.add(at, key, Some(VOID));
+                } else {
+                    k += 1;
+                }
+            }
+        }
+        let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
+        let mut tags: Vec<Option<&'static str>> = outcome
+            .orders()
+            .iter()
+            .map(|report| match kind {
+                PhaseKind::Movement => movement_tags(&report.verdict),
+                PhaseKind::Retreat => match report.verdict {
+                    Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
+                    Verdict::Done {
+                        success: false,
+                        reason: dip_core::Reason::RetreatClash,
+                    } => Some(BOUNCE),
+                    _ => None,
+                },
+                PhaseKind::Adjustment => match report.verdict {
+                    Verdict::Done { success: true, .. } => Some(OK),
+                    _ => Some(VOID),
+                },
+            })
+            .collect();
+        if let PhaseOutcome::Movement(m) = &outcome {
+            self.mila_labels(&orders, m, &mut tags);
+        }
+        for (((key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
+            results.add(o.unit().map(|u| u.province), key.clone(), tag);
+        }
+        match &outcome {
+            PhaseOutcome::Movement(m) => {
+                for d in &m.dislodged {
+                    let key = self.unit_name(&d.unit);
+                    let p = map.province_of(d.unit.region);
+                    if let Some(i) = results.find(Some(p), key) {
+                        results.list[i].1.remove(DISRUPTED);
+                    }
+                    results.add(Some(p), Name::Borrowed(key), Some(DISLODGED));
+                    dislodged.push((key.to_string(), self.v.prov_names[d.attacker_from.index()].clone()));
+                }
+                for &p in &m.disbanded {
+                    if let Some(k) = self.unit_key_at(p) {
+                        popped.push(k.into_owned());
+                    }
+                }
+            }
+            PhaseOutcome::Retreat(r) => {
+                for &p in &r.disbanded {
+                    if let Some(k) = self.dislodged_key_at(p) {
+                        popped.push(k.to_string());
+                        results.add(Some(p), k, Some(DISBAND));
+                    }
+                }
+            }
+            PhaseOutcome::Adjustment(_) => {}
+        }
+        let next = game::advance(map, &self.state, &outcome);
+        // The history keeps the order of placement before the phase; the
+        // units that moved take theirs along.
+        let old = self.seq.clone();
+        let seq = &mut self.seq;
+        match &outcome {
+            PhaseOutcome::Movement(m) => {
+                for &(from, to) in &m.moves {
+                    seq[map.province_of(to).index()] = old[from.index()];
+                }
+            }
+            PhaseOutcome::Retreat(r) => {
+                for &(_, to) in &r.retreats {
+                    seq[map.province_of(to).index()] = self.next_seq;
+                    self.next_seq += 1;
+                }
+            }
+            PhaseOutcome::Adjustment(a) => {
+                for u in &a.built {
+                    seq[map.province_of(u.region).index()] = self.next_seq;
+                    self.next_seq += 1;
+                }
+            }
+        }
+        for &sc in map.supply_centers() {
+            if next.owner(sc) != self.state.owner(sc) {
+                // A centre captured goes to the end of its owner's list.
+                self.center_seq[sc.index()] = self.next_seq;
+                self.next_seq += 1;
+            }
+        }
+        // The position processed goes to the history as it is (no copy).
+        let before = std::mem::replace(&mut self.state, next);
+        self.history.push(PhaseRecord {
+            name,
+            state: before,
+            seq: old,
+            orders: self
+                .orders
+                .iter_mut()
+                .enumerate()
+                .flat_map(|(p, l)| {
+                    l.drain(..)
+                        .filter(Entry::shown)
+                        .map(move |e| (PowerId(p as u8), e.text))
+                })
+                .collect(),
+            results: std::mem::take(&mut results.list),
+        });
+        self.results_at = results.at;
+        self.last = Processed {
+            popped,
+            given: keys,
+            ordered_units,
+            dislodged,
+        };
+        self.touch();
+        self.check_end(processed);
+    }
+
+    /// MILA decides the end on entering the winter after a Fall (whether
+    /// or not there is anything to adjust): a power with the victory's
+    /// centres wins; else the winter of the game's 100th year (counted from
+    /// the variant's first year) is a draw.
+    pub(super) fn check_end(&mut self, processed: Phase) {
+        let now = self.state.phase;
+        let winter_reached = processed.season == Season::Fall
+            && processed.kind != PhaseKind::Adjustment
+            && (now.kind == PhaseKind::Adjustment || now.year > processed.year);
+        if !winter_reached {
+            return;
+        }
+        let winter = Phase::new(processed.year, Season::Fall, PhaseKind::Adjustment);
+        if let Some(w) = game::winner(self.map(), &self.state) {
+            self.done = true;
+            self.outcome = vec![short_phase(&winter), self.v.powers[w.index()].clone()];
+        } else if i64::from(processed.year) - i64::from(self.first_year()) + 1 == 100 {
+            // MILA draws in that winter, which it records in the history.
+            self.state.phase = winter;
+            self.draw(None);
+        }
+    }
+
+    /// The year the variant starts in (MILA's `map.first_year`).
+    pub fn first_year(&self) -> i32 {
+        self.v.start.phase.year
+    }
+
+    /// MILA's `draw`: the current phase goes to the history without orders
+    /// or results, and the game ends; the winners are the powers named, or
+    /// else every power with units, in alphabetical order.
+    pub fn draw(&mut self, winners: Option<&[PowerId]>) {
+        if self.done {
+            return;
+        }
+        let name = self.phase_name();
+        let mut names: Vec<String> = match winners {
+            Some(w) => w.iter().map(|p| self.v.powers[p.index()].clone()).collect(),
+            None => self
+                .map()
+                .power_ids()
+                .filter(|&p| self.state.units().any(|(_, u)| u.power == p))
+                .map(|p| self.v.powers[p.index()].clone())
+                .collect(),
+        };
+        if winners.is_none() {
+            names.sort();
+        }
+        for l in &mut self.orders {
+            l.clear();
+        }
+        self.history.push(PhaseRecord {
+            name: name.clone(),
+            state: self.state.clone(),
+            seq: self.seq.clone(),
+            orders: Vec::new(),
+            results: Vec::new(),
+        });
+        self.outcome = std::iter::once(name).chain(names).collect();
+        self.done = true;
+        self.touch();
+    }
+
+    /// A hash of the position (units, dislodged units, centres, phase).
+    pub fn hash(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        eat(self.state.phase.year as u64);
+        eat(self.state.phase.season as u64);
+        eat(self.state.phase.kind as u64);
+        for (p, u) in self.state.units() {
+            eat(((p.index() as u64) << 32) | ((u.power.index() as u64) << 16) | u.region.index() as u64);
+        }
+        for (p, d) in self.state.all_dislodged() {
+            eat((1 << 48)
+                | ((p.index() as u64) << 32)
+                | ((d.unit.power.index() as u64) << 16)
+                | d.unit.region.index() as u64);
+        }
+        for &sc in self.map().supply_centers() {
+            if let Some(o) = self.state.owner(sc) {
+                eat((2 << 48) | ((sc.index() as u64) << 16) | o.index() as u64);
+            }
+        }
+        h
+    }
+
+    /// Results of the last phase processed: unit → MILA's words.
+    pub fn last_results(&self) -> &[(Name, Tags)] {
+        self.history.last().map_or(&[], |r| &r.results)
+    }
+
+    /// MILA's `command` of the last movement phase: each unit's order
+    /// without the unit (`- BUR`, `S A PAR - BUR`), `H` when it had none.
+    pub fn last_command(&self) -> Vec<(String, String)> {
+        let Some(r) = self.history.last() else {
+            return Vec::new();
+        };
+        if r.state.phase.kind != PhaseKind::Movement {
+            return Vec::new();
+        }
+        r.state
+            .units()
+            .map(|(_, u)| {
+                let key = self.unit_key(&u);
+                let text = self
+                    .last
+                    .given
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, t)| t.strip_prefix(key.as_str()).unwrap_or(t).trim().to_string())
+                    .unwrap_or_else(|| "H".into());
+                (key, text)
+            })
+            .collect()
+    }
+
+    /// Puts back a position recorded in the history (for `set_state`).
+    pub fn restore(&mut self, state: State, seq: Vec<u64>) {
+        self.state = state;
+        self.seq = seq;
+        self.touch();
+    }
+
+    pub fn seq(&self) -> &[u64] {
+        &self.seq
+    }
+}
+
+/// Processes many games at once on all cores (one thread per core).
+pub fn process_many(games: &mut [&mut Game]) {
+    if games.len() < 32 {
+        // A thread costs more than a few phases (and, on a busy machine,
+        // waiting for a core to run it costs more still).
+        games.iter_mut().for_each(|g| g.process());
+        return;
+    }
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(games.len().max(1));
+    let per = games.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|s| {
+        for chunk in games.chunks_mut(per) {
+            s.spawn(move || {
+                for g in chunk.iter_mut() {
+                    g.process();
+                }
+            });
+        }
+    });
+}

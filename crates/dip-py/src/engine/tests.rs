@@ -1,0 +1,255 @@
+//! The engine's own tests (MILA's behaviour on small positions).
+
+use super::*;
+use dip_core::PhaseKind;
+
+fn game() -> Game {
+    Game::new(variant("standard").unwrap())
+}
+
+fn power(g: &Game, name: &str) -> PowerId {
+    g.power(name).unwrap()
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+fn results(g: &Game, unit: &str) -> Vec<&'static str> {
+    g.last_results()
+        .iter()
+        .find(|(u, _)| u == unit)
+        .map(|(_, r)| r.to_vec())
+        .unwrap_or_default()
+}
+
+#[test]
+fn orders_are_stored_in_mila_syntax() {
+    let mut g = game();
+    let eng = power(&g, "ENGLAND");
+    g.set_orders(eng, &strings(&["LON H", "F edi - nth", "A LVP - YOR"]), true);
+    assert_eq!(g.orders(eng), ["F LON H", "F EDI - NTH", "A LVP - YOR"]);
+}
+
+#[test]
+fn an_order_names_its_location_first() {
+    let v = variant("standard").unwrap();
+    let at = |name: &str| v.locs.iter().position(|l| l == name);
+    assert_eq!(v.order_loc("A PAR - BUR"), at("PAR"));
+    assert_eq!(v.order_loc("F STP/SC S A MOS - FIN"), at("STP/SC"));
+    assert_eq!(v.order_loc("F NTH C A LON - NWY"), at("NTH"));
+    assert_eq!(v.order_loc("WAIVE"), None);
+    assert_eq!(v.order_loc("A XYZ H"), None);
+}
+
+#[test]
+fn orders_given_by_number_were_filed_as_by_text() {
+    let mut by_text = game();
+    let mut by_number = game();
+    let fra = power(&by_text, "FRANCE");
+    let texts = ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"];
+    by_text.possible();
+    by_text.set_orders(fra, &texts, true);
+    by_number.possible();
+    let known: Vec<u32> = {
+        let mut table = by_number.v.orders.lock().unwrap();
+        texts.iter().map(|t| table.find(by_number.v, t).unwrap().0).collect()
+    };
+    by_number.set_orders_known(fra, &texts, &known, true);
+    assert_eq!(by_text.orders(fra), by_number.orders(fra));
+    by_text.process();
+    by_number.process();
+    assert_eq!(by_text.units(fra), by_number.units(fra));
+}
+
+#[test]
+fn unknown_power_is_named_in_the_error() {
+    let g = game();
+    let e = g.power("NARNIA").unwrap_err();
+    assert!(e.contains("NARNIA") && e.contains("FRANCE"), "{e}");
+}
+
+#[test]
+fn illegal_order_is_refused_with_the_reason() {
+    let mut g = game();
+    let fra = power(&g, "FRANCE");
+    g.set_orders(fra, &strings(&["A PAR - MUN"]), true);
+    assert!(g.orders(fra).is_empty());
+    assert!(g.errors[0].contains("A PAR - MUN"), "{:?}", g.errors);
+}
+
+#[test]
+fn standoff_is_labelled_bounce_and_units_stay() {
+    let mut g = game();
+    let (fra, ger) = (power(&g, "FRANCE"), power(&g, "GERMANY"));
+    g.set_orders(fra, &strings(&["A PAR - BUR"]), true);
+    g.set_orders(ger, &strings(&["A MUN - BUR"]), true);
+    g.process();
+    assert_eq!(results(&g, "A PAR"), [BOUNCE]);
+    assert_eq!(results(&g, "A MUN"), [BOUNCE]);
+    assert!(g.units(fra).contains(&"A PAR".to_string()));
+    assert_eq!(g.phase_name(), "F1901M");
+}
+
+#[test]
+fn support_for_dislodging_own_unit_is_void() {
+    let mut g = game();
+    let ger = power(&g, "GERMANY");
+    g.clear_units(None);
+    g.set_units(ger, &strings(&["A BER", "F KIE", "A MUN"]), false);
+    g.set_orders(ger, &strings(&["A BER H", "F KIE - BER", "A MUN S F KIE - BER"]), true);
+    g.process();
+    assert_eq!(results(&g, "A MUN"), [VOID]);
+    assert_eq!(results(&g, "F KIE"), [BOUNCE]);
+}
+
+#[test]
+fn every_listed_order_is_accepted_by_set_orders() {
+    let mut rng = dip_core::random::Rng::with_seed(11);
+    let mut g = game();
+    for _ in 0..30 {
+        let possible = g.possible();
+        let powers: Vec<PowerId> = g.map().power_ids().collect();
+        for (i, _) in g.v.locs.iter().enumerate() {
+            for text in possible.orders(g.v, i) {
+                let text = text.as_str();
+                let Some(o) = g.read_mila(text, PowerId(0)) else {
+                    panic!("cannot read `{text}`");
+                };
+                let Some(u) = o.unit() else { continue };
+                let owner = match g.state.phase.kind {
+                    PhaseKind::Retreat => g.state.dislodged(u.province).map(|d| d.unit.power),
+                    PhaseKind::Adjustment => powers.iter().copied().find(|&p| {
+                        dip_core::legal::adjustment_orders(g.map(), &g.state, p)
+                            .iter()
+                            .any(|x| x.unit().map(|y| y.province) == Some(u.province))
+                    }),
+                    PhaseKind::Movement => g.state.unit(u.province).map(|x| x.power),
+                };
+                let mut h = g.clone();
+                h.set_orders(owner.unwrap(), &[text.to_string()], true);
+                assert!(
+                    h.errors.is_empty(),
+                    "`{text}` refused in {}: {:?}",
+                    g.phase_name(),
+                    h.errors
+                );
+            }
+        }
+        for o in dip_core::random::random_orders(g.map(), &g.state, &g.rules, &mut rng) {
+            let text = g.order_text(&o);
+            g.set_orders(o.power, &[text], true);
+        }
+        g.process();
+    }
+}
+
+#[test]
+fn every_map_was_drawn_after_2000_whatever_its_first_year() {
+    // MILA draws in the winter of the 100th year counted from the
+    // map's first year; dip drew after 2000 on every map.
+    for (name, first) in [
+        ("standard", 1901),
+        ("ancmed", 1),
+        ("modern", 1994),
+        ("pure", 1901),
+        ("standard_fleet_rome", 1901),
+        ("colonial", 1870),
+        ("empire", 1999),
+        ("world", 2000),
+    ] {
+        let mut g = Game::new(variant(name).unwrap());
+        assert_eq!(g.first_year(), first, "{name}");
+        let last = first + 99;
+        g.set_phase(&format!("F{:04}M", last - 1)).unwrap();
+        g.process();
+        assert!(!g.done, "{name} ended after {}", last - 1);
+        g.set_phase(&format!("F{last:04}M")).unwrap();
+        g.process();
+        assert!(g.done, "{name} went on after {last}");
+        let winter = format!("W{last:04}A");
+        assert_eq!(g.outcome[0], winter, "{name}");
+        assert_eq!(
+            g.history.last().map(|r| r.name.as_str()),
+            Some(winter.as_str()),
+            "{name}"
+        );
+        assert!(g.outcome.len() > 1, "{name}: no power left in the draw");
+    }
+}
+
+#[test]
+fn ancmed_phases_were_named_without_four_digit_years() {
+    let mut g = Game::new(variant("ancmed").unwrap());
+    assert_eq!(g.phase_name(), "S0001M");
+    g.process();
+    assert_eq!(g.phase_name(), "F0001M");
+    assert_eq!(g.history[0].name, "S0001M");
+    // Both spellings are read.
+    g.set_phase("S12M").unwrap();
+    assert_eq!(g.phase_name(), "S0012M");
+    g.set_phase("F0003R").unwrap();
+    assert_eq!(g.phase_name(), "F0003R");
+    assert_eq!(long_phase(&g.state.phase), "FALL 3 RETREATS");
+    g.set_phase("WINTER 7 ADJUSTMENTS").unwrap();
+    assert_eq!(g.phase_name(), "W0007A");
+}
+
+/// France's army in Burgundy dislodged from Munich, with a standoff in
+/// Picardy: it may retreat to Gascony and Marseilles only.
+fn burgundy_dislodged() -> Game {
+    let mut g = game();
+    g.clear_units(None);
+    let (fra, ger, eng) = (power(&g, "FRANCE"), power(&g, "GERMANY"), power(&g, "ENGLAND"));
+    g.set_units(fra, &strings(&["A BUR", "A PAR"]), false);
+    g.set_units(ger, &strings(&["A MUN", "A RUH"]), false);
+    g.set_units(eng, &strings(&["A BEL"]), false);
+    g.set_orders(fra, &strings(&["A BUR H", "A PAR - PIC"]), true);
+    g.set_orders(ger, &strings(&["A MUN - BUR", "A RUH S A MUN - BUR"]), true);
+    g.set_orders(eng, &strings(&["A BEL - PIC"]), true);
+    g.process();
+    assert_eq!(g.phase_name(), "S1901R");
+    g
+}
+
+#[test]
+fn retreats_restored_from_a_state_opened_the_attackers_origin_and_standoffs() {
+    let g = burgundy_dislodged();
+    let fra = power(&g, "FRANCE");
+    let allowed = g.retreats(fra);
+    assert_eq!(allowed, [("A BUR".to_string(), strings(&["GAS", "MAR"]))]);
+    // The position as a state holds it: units set again, then the lists.
+    let mut h = game();
+    h.set_phase("S1901R").unwrap();
+    h.clear_units(None);
+    for p in g.map().power_ids() {
+        let mut units = g.units(p);
+        units.extend(g.retreats(p).into_iter().map(|(u, _)| format!("*{u}")));
+        h.set_units(p, &units, true);
+    }
+    // set_units alone opens every empty neighbour (as MILA's does).
+    let mut open = h.retreats(fra)[0].1.clone();
+    open.sort();
+    assert_eq!(open, strings(&["GAS", "MAR", "MUN", "PIC"]));
+    h.restore_retreats(&allowed);
+    assert_eq!(h.retreats(fra), allowed);
+    h.set_orders(fra, &strings(&["A BUR R MUN"]), true);
+    assert!(h.orders(fra).is_empty(), "{:?}", h.orders(fra));
+    h.set_orders(fra, &strings(&["A BUR R PIC"]), true);
+    assert!(h.orders(fra).is_empty(), "{:?}", h.orders(fra));
+    h.set_orders(fra, &strings(&["A BUR R GAS"]), true);
+    assert_eq!(h.orders(fra), ["A BUR R GAS"]);
+}
+
+#[test]
+fn history_keeps_each_phase_with_orders_and_results() {
+    let mut g = game();
+    let fra = power(&g, "FRANCE");
+    g.set_orders(fra, &strings(&["A PAR - BUR"]), true);
+    g.process();
+    g.process();
+    assert_eq!(g.history.len(), 2);
+    assert_eq!(g.history[0].name, "S1901M");
+    assert_eq!(g.history[0].orders_of(fra).collect::<Vec<_>>(), ["A PAR - BUR"]);
+    assert_eq!(g.history[1].name, "F1901M");
+}

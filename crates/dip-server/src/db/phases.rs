@@ -1,0 +1,76 @@
+//! The `phases` table: every processed phase of a game with the position
+//! it began in, its orders (JSON), results (JSON) and report.
+
+use super::{DbError, Tx};
+
+/// A processed phase as stored.
+pub struct PhaseRow {
+    pub index: i64,
+    pub phase: String,
+    pub position: String,
+    /// JSON: each power's order lines.
+    pub orders: String,
+    /// JSON: the outcome of each order.
+    pub results: String,
+    pub report: String,
+    pub processed: i64,
+    pub processed_by: String,
+}
+
+/// A game's processed phases, oldest first.
+pub fn all(tx: &mut dyn Tx, game: i64) -> Result<Vec<PhaseRow>, DbError> {
+    tx.query(
+        "SELECT phase_index, phase, position, orders, results, report, processed, processed_by FROM phases \
+         WHERE game_id = $1 ORDER BY phase_index",
+        &[game.into()],
+    )?
+    .iter()
+    .map(|r| {
+        Ok(PhaseRow {
+            index: r.int(0)?,
+            phase: r.text(1)?,
+            position: r.text(2)?,
+            orders: r.text(3)?,
+            results: r.text(4)?,
+            report: r.text(5)?,
+            processed: r.int(6)?,
+            processed_by: r.text(7)?,
+        })
+    })
+    .collect()
+}
+
+/// A processed phase as it is stored.
+pub struct NewPhase<'a> {
+    pub index: i64,
+    pub phase: &'a str,
+    /// `movement`, `retreat` or `adjustment`.
+    pub kind: &'a str,
+    pub position: &'a str,
+    pub orders: &'a str,
+    pub results: &'a str,
+    pub report: &'a str,
+    pub processed: i64,
+    pub processed_by: &'a str,
+}
+
+/// Stores a processed phase of `game`.
+pub fn insert(tx: &mut dyn Tx, game: i64, p: &NewPhase) -> Result<(), DbError> {
+    tx.exec(
+        "INSERT INTO phases (game_id, phase_index, phase, kind, position, orders, results, report, processed, processed_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        &[
+            game.into(),
+            p.index.into(),
+            p.phase.into(),
+            p.kind.into(),
+            p.position.into(),
+            p.orders.into(),
+            p.results.into(),
+            p.report.into(),
+            p.processed.into(),
+            p.processed_by.into(),
+        ],
+    )?;
+    Ok(())
+}

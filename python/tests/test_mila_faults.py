@@ -1,0 +1,119 @@
+"""Where MILA's engine is wrong by the rules, and dip.Game is not
+(docs/python.md, "Where MILA is wrong"): each fault shown on a small
+position, on MILA as installed, on dip.Game, and on MILA as the agent
+comparison (scripts/mila-agent-compare.py) corrects it, which must then
+agree with dip. Should a fault disappear from MILA, its test fails."""
+import importlib.util
+import pathlib
+
+from _mila import mila_module
+
+diplomacy = mila_module('diplomacy')
+
+import dip  # noqa: E402
+
+SCRIPT = pathlib.Path(__file__).resolve().parents[2] / 'scripts' / 'mila-agent-compare.py'
+_spec = importlib.util.spec_from_file_location('mila_agent_compare', SCRIPT)
+compare = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(compare)
+
+
+def _position(game, units):
+    game.clear_units()
+    for power, us in units.items():
+        game.set_units(power, us)
+    return game
+
+
+def _played(game, orders):
+    for power, os in orders.items():
+        game.set_orders(power, os)
+    game.process()
+    return {p: sorted(u) for p, u in game.get_units().items() if u}
+
+
+# England convoys an army into Belgium, held by France, and France itself
+# supports the attack: a power's support never helps to dislodge its own
+# unit (DATC 6.D.12, 6.E.5), convoyed or not.
+VIA_UNITS = {'ENGLAND': ['A LON', 'F NTH'], 'FRANCE': ['A BEL', 'A PIC']}
+ENGLAND_VIA = ['A LON - BEL VIA', 'F NTH C A LON - BEL']
+FRANCE_HELPS = ['A BEL H', 'A PIC S A LON - BEL']
+BOUNCED = {'ENGLAND': ['A LON', 'F NTH'], 'FRANCE': ['A BEL', 'A PIC']}
+
+
+def test_mila_counts_the_defenders_own_support_for_a_move_written_with_via():
+    mila = _position(diplomacy.Game(), VIA_UNITS)
+    played = _played(mila, {'ENGLAND': ENGLAND_VIA, 'FRANCE': FRANCE_HELPS})
+    assert played == {'ENGLAND': ['A BEL', 'F NTH'], 'FRANCE': ['*A BEL', 'A PIC']}, played
+
+
+def test_without_via_mila_does_not_count_it():
+    mila = _position(diplomacy.Game(), VIA_UNITS)
+    played = _played(mila, {'ENGLAND': ['A LON - BEL', 'F NTH C A LON - BEL'], 'FRANCE': FRANCE_HELPS})
+    assert played == BOUNCED, played
+
+
+def test_dip_and_corrected_mila_never_count_the_defenders_own_support():
+    ours = _position(dip.Game(), VIA_UNITS)
+    assert _played(ours, {'ENGLAND': ENGLAND_VIA, 'FRANCE': FRANCE_HELPS}) == BOUNCED
+    mila = _position(diplomacy.Game(), VIA_UNITS)
+    compare.fix_via_own_support(mila)
+    assert _played(mila, {'ENGLAND': ENGLAND_VIA, 'FRANCE': FRANCE_HELPS}) == BOUNCED
+
+
+# Ancient Mediterranean: Carthage's army in Carthago, fleets in the Berber
+# Sea and in Baleares (a port, where fleets convoy). The route to Tarraco
+# is Berber Sea, then Baleares: the port is the second fleet of the chain.
+PORT_UNITS = {'CARTHAGE': ['A CAR', 'F BER', 'F BAL']}
+PORT_CONVOY = ['A CAR - TAR VIA', 'F BER C A CAR - TAR', 'F BAL C A CAR - TAR']
+
+
+def test_mila_lets_a_port_convoy_only_as_the_first_fleet_of_a_chain():
+    mila = _position(diplomacy.Game(map_name='ancmed'), PORT_UNITS)
+    possible = mila.get_all_possible_orders()
+    assert 'F BAL C A CAR - TAR' not in possible['BAL']
+    assert 'A CAR - TAR VIA' not in possible['CAR']
+    # The other way round the port is the first fleet: listed.
+    mila = _position(diplomacy.Game(map_name='ancmed'), {'CARTHAGE': ['A TAR', 'F BER', 'F BAL']})
+    assert 'F BAL C A TAR - CAR' in mila.get_all_possible_orders()['BAL']
+
+
+def test_dip_and_corrected_mila_convoy_through_a_port_anywhere_in_the_chain():
+    ours = _position(dip.Game(map_name='ancmed'), PORT_UNITS)
+    possible = ours.get_all_possible_orders()
+    assert 'F BAL C A CAR - TAR' in possible['BAL'] and 'A CAR - TAR VIA' in possible['CAR']
+    assert _played(ours, {'CARTHAGE': PORT_CONVOY}) == {'CARTHAGE': ['A TAR', 'F BAL', 'F BER']}
+    mila = _position(compare.mila_game('ancmed'), PORT_UNITS)
+    possible = mila.get_all_possible_orders()
+    assert 'F BAL C A CAR - TAR' in possible['BAL'] and 'A CAR - TAR VIA' in possible['CAR']
+    assert _played(mila, {'CARTHAGE': PORT_CONVOY}) == {'CARTHAGE': ['A TAR', 'F BAL', 'F BER']}
+
+
+# Russia's army goes to Belgium through England's fleet in the North Sea,
+# which Russia attacks with England's own support; Germany also moves to
+# Belgium. A power's support never helps to dislodge its own unit (DATC
+# 6.D.12), so the fleet is not dislodged and the convoy stands (only a
+# dislodged fleet disrupts a convoy): both armies bounce.
+OWN_SUPPORT_UNITS = {'ENGLAND': ['F NTH', 'F LON'], 'RUSSIA': ['A NWY', 'F SKA'], 'GERMANY': ['A RUH']}
+OWN_SUPPORT_ORDERS = {'ENGLAND': ['F NTH C A NWY - BEL', 'F LON S F SKA - NTH'],
+                      'RUSSIA': ['A NWY - BEL VIA', 'F SKA - NTH'], 'GERMANY': ['A RUH - BEL']}
+
+
+def test_mila_disrupts_a_convoy_whose_fleet_is_attacked_with_its_own_powers_support():
+    # Met in the long agent run: standard_fleet_rome, seed 100032, F1923M.
+    game = _position(diplomacy.Game(), OWN_SUPPORT_UNITS)
+    assert _played(game, OWN_SUPPORT_ORDERS)['GERMANY'] == ['A BEL']
+    assert [str(r) for r in game.get_order_status()['ENGLAND']['F NTH']] == ['disrupted']
+
+
+def test_dip_keeps_the_convoy_of_a_fleet_its_own_powers_support_cannot_dislodge():
+    game = _position(dip.Game(), OWN_SUPPORT_UNITS)
+    units = _played(game, OWN_SUPPORT_ORDERS)
+    assert units['GERMANY'] == ['A RUH'] and units['RUSSIA'] == ['A NWY', 'F SKA']
+    assert game.get_order_status()['ENGLAND']['F NTH'] == []
+
+
+def test_corrected_mila_keeps_the_convoy_as_dip_does():
+    game = _position(compare.mila_game('standard'), OWN_SUPPORT_UNITS)
+    compare.fix_convoy_own_support(game)
+    assert _played(game, OWN_SUPPORT_ORDERS) == _played(_position(dip.Game(), OWN_SUPPORT_UNITS), OWN_SUPPORT_ORDERS)
