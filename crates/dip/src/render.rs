@@ -229,6 +229,7 @@ impl Look {
             title: self.title.clone(),
             names: !self.no_names,
             panel: !self.no_panel,
+            ..Options::default()
         };
         if let Some(d) = self.dpi {
             // Scale 10 is 960 dpi: the message names the option given.
