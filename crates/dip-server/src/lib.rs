@@ -60,6 +60,9 @@ pub struct AppState {
     pub war_exact_seeds: bool,
     /// The event feeds of the games that have streams open.
     pub feeds: Arc<events::Feeds>,
+    /// The ports games created with `"daide": true` get (`dip serve
+    /// --daide-ports`); none: no such games here.
+    pub daide_ports: Option<std::ops::RangeInclusive<u16>>,
 }
 
 impl AppState {
@@ -88,6 +91,7 @@ impl AppState {
             stop: Arc::new(stop),
             war_exact_seeds: false,
             feeds,
+            daide_ports: None,
         }
     }
 
@@ -299,7 +303,8 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// address once the server listens.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let db = tokio::task::block_in_place(|| open_db(&config))?;
-    let state = AppState::with_limits(db, &config.hashing);
+    let mut state = AppState::with_limits(db, &config.hashing);
+    state.daide_ports = config.daide_ports.clone();
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| ServeError::Io(config.listen.to_string(), e))?;
@@ -319,8 +324,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         })
     };
     // DAIDE: every game with a port gets a listener.
-    let daide = config.daide_ports.clone().map(|ports| {
-        daide::set_port_range(ports);
+    let daide = config.daide_ports.as_ref().map(|_| {
         let ip = config.daide_listen.unwrap_or(addr.ip());
         tokio::spawn(daide::manage(state.clone(), daide::DaideConfig::default(), ip))
     });
