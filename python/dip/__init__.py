@@ -56,7 +56,9 @@ def variants():
 
 
 class SortedDict(dict):
-    """A dict kept in key order, with MILA's SortedDict helpers."""
+    """A dict kept in key order, with MILA's SortedDict helpers (MILA's own
+    functions, such as its export's ``Game.get_phase_history(game)``, call
+    them on a dip game's histories)."""
 
     def first_key(self):
         return next(iter(self)) if self else None
@@ -70,11 +72,47 @@ class SortedDict(dict):
     def last_value(self):
         return self[self.last_key()] if self else None
 
+    def last_item(self):
+        key = self.last_key()
+        return key, self[key]
+
     def put(self, key, value):
         self[key] = value
 
-    def sub(self, lower=None, upper=None):
-        return [v for k, v in self.items() if (lower is None or k >= lower) and (upper is None or k <= upper)]
+    def remove(self, key):
+        return self.pop(key, None)
+
+    def reversed_values(self):
+        return (self[k] for k in reversed(self))
+
+    def reversed_items(self):
+        return ((k, self[k]) for k in reversed(self))
+
+    def key_from_index(self, index):
+        keys = list(self)
+        return keys[index] if -len(keys) <= index < len(keys) else None
+
+    def get_previous_key(self, key):
+        lower = [k for k in self if k < key]
+        return lower[-1] if lower else None
+
+    def get_next_key(self, key):
+        return next((k for k in self if k > key), None)
+
+    def sub_keys(self, key_from=None, key_to=None):
+        """The keys from key_from to key_to, both included (MILA's bounds:
+        a bound not in the dict stands for the nearest key inside it)."""
+        return [k for k in self if (key_from is None or k >= key_from) and (key_to is None or k <= key_to)]
+
+    def sub(self, key_from=None, key_to=None):
+        return [self[k] for k in self.sub_keys(key_from, key_to)]
+
+    def remove_sub(self, key_from=None, key_to=None):
+        for key in self.sub_keys(key_from, key_to):
+            del self[key]
+
+    def fill(self, dct):
+        self.update(dct or {})
 
     def copy(self):
         return SortedDict(self)
@@ -326,6 +364,10 @@ class Game(Engine):
     engine's own methods, with no Python between the caller and Rust.
     """
 
+    # MILA's functions called on a dip game (``Game.get_phase_history(game)``
+    # in MILA's export) wrap phase names in it.
+    _phase_wrapper_type = _ShortPhase
+
     def __init__(self, game_id=None, map_name='standard', rules=None, variant=None, **kwargs):
         self.game_id = game_id or 'dip-%d' % int(_time.time() * 1e6)
         self.map_name = self._map_name
@@ -349,6 +391,16 @@ class Game(Engine):
 
     def __repr__(self):
         return 'dip.Game(%s, %s)' % (self.map_name, self.get_current_phase())
+
+    @property
+    def win(self):
+        """The centres that win (MILA's ``win``)."""
+        return self._victory
+
+    @property
+    def victory(self):
+        """MILA's ``victory``: the centres that win, year by year (one figure)."""
+        return [self._victory]
 
     # ---- messages (kept by phase; process() moves on to a new phase's) ----
     @property
@@ -697,7 +749,11 @@ class Game(Engine):
         return st
 
     def get_state(self):
-        return self._full_state(self._state())
+        st = self._full_state(self._state())
+        # The phase again, as the fork of MILA's engine that AI_Diplomacy
+        # ships adds it (its prompts read it); MILA's set_state ignores it.
+        st['phase'] = st['name']
+        return st
 
     def set_state(self, state, clear_history=True):
         """Sets the position from a state (MILA's ``get_state`` dict): phase,

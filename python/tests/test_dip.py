@@ -526,3 +526,32 @@ def test_messages_added_as_milas_and_saved():
     msg = game.new_power_message('ENGLAND', 'body')
     assert (msg.sender, msg.recipient, msg.time_sent) == ('FRANCE', 'ENGLAND', None)
     assert game.new_global_message('all').is_global()
+
+
+def test_sorted_dict_has_milas_helpers_with_milas_bounds():
+    # MILA's own functions (its export's Game.get_phase_history) call these
+    # on a dip game's histories.
+    d = dip.SortedDict((k, k.lower()) for k in ['B', 'D', 'F'])
+    assert d.sub_keys() == ['B', 'D', 'F'] and d.sub_keys('C', 'E') == ['D'] and d.sub_keys('D', None) == ['D', 'F']
+    assert d.sub(None, 'D') == ['b', 'd'] and d.sub('G') == []
+    assert (d.key_from_index(-1), d.key_from_index(3)) == ('F', None)
+    assert (d.get_previous_key('D'), d.get_next_key('D'), d.get_next_key('F')) == ('B', 'F', None)
+    assert d.last_item() == ('F', 'f') and list(d.reversed_values()) == ['f', 'd', 'b']
+    assert list(d.reversed_items())[0] == ('F', 'f')
+    d.remove_sub('C', 'F')
+    assert list(d) == ['B'] and d.remove('B') == 'b' and d.remove('B') is None
+    d.fill({'A': 'a'})
+    assert d == {'A': 'a'}
+
+
+def test_history_keys_compare_as_phases_for_milas_bounds():
+    # Plain strings as bounds: phase order, not the order of the letters
+    # (W1901A comes before S1902M, F1902M before S1902M would not).
+    game = dip.Game()
+    game.set_units('FRANCE', ['A PAR'], reset=True)
+    for _ in range(5):
+        game.process()
+    history = game.state_history
+    assert [str(k) for k in history] == ['S1901M', 'F1901M', 'W1901A', 'S1902M', 'F1902M']
+    assert [str(k) for k in history.sub_keys('F1901M', 'S1902M')] == ['F1901M', 'W1901A', 'S1902M']
+    assert [str(k) for k in history.sub_keys('W1901A')] == ['W1901A', 'S1902M', 'F1902M']

@@ -245,3 +245,44 @@ def test_saved_games_round_trip_both_ways_on_every_map(name):
     assert back.get_units() == ours.get_units() and back.get_centers() == ours.get_centers()
     assert back.get_current_phase() == ours.get_current_phase()
     assert list(back.order_history) == list(ours.order_history)
+
+
+def _played(game, phases, seed=7):
+    rng = random.Random(seed)
+    for _ in range(phases):
+        for power, orders in _random_orders(game, rng).items():
+            game.set_orders(power, orders)
+        game.process()
+    return game
+
+
+def test_milas_export_saves_a_dip_game_through_milas_phase_history():
+    # MILA's to_saved_game_format calls MILA's own Game.get_phase_history
+    # on the game, which asks its histories for sub_keys (AI_Diplomacy
+    # saves its games so): it raised AttributeError on dip's SortedDict.
+    game = _played(dip.Game(), 6)
+    saved = export.to_saved_game_format(game)
+    assert [p['name'] for p in saved['phases']] == [str(p) for p in game.state_history] + [game.current_short_phase]
+    assert [p.name for p in diplomacy.Game.get_phase_history(game, 'F1901M', 'S1902M')] == ['F1901M', 'W1901A',
+                                                                                         'S1902M']
+    assert diplomacy.Game.get_phase_from_history(game, 'W1901A').name == 'W1901A'
+    mila = export.from_saved_game_format(saved)
+    assert mila.get_units() == game.get_units() and mila.get_current_phase() == game.get_current_phase()
+
+
+@pytest.mark.parametrize('name', ['standard', 'ancmed', 'modern', 'pure'])
+def test_win_and_victory_are_milas(name):
+    # The Gym environment for Diplomacy reads game.win when it is built.
+    ours, mila = dip.Game(map_name=name), diplomacy.Game(map_name=name)
+    assert (ours.win, ours.victory) == (mila.win, mila.victory)
+
+
+def test_get_state_names_the_phase_as_ai_diplomacys_engine_and_mila_reads_it_back():
+    # AI_Diplomacy's prompts read get_state()['phase'] (its fork of MILA's
+    # engine adds it); MILA's set_state takes such a state unchanged.
+    game = _played(dip.Game(), 3)
+    state = game.get_state()
+    assert state['phase'] == state['name'] == game.get_current_phase()
+    mila = diplomacy.Game()
+    mila.set_state(state)
+    assert mila.get_units() == game.get_units()

@@ -87,3 +87,33 @@ def test_dip_and_corrected_mila_convoy_through_a_port_anywhere_in_the_chain():
     possible = mila.get_all_possible_orders()
     assert 'F BAL C A CAR - TAR' in possible['BAL'] and 'A CAR - TAR VIA' in possible['CAR']
     assert _played(mila, {'CARTHAGE': PORT_CONVOY}) == {'CARTHAGE': ['A TAR', 'F BAL', 'F BER']}
+
+
+# Russia's army goes to Belgium through England's fleet in the North Sea,
+# which Russia attacks with England's own support; Germany also moves to
+# Belgium. A power's support never helps to dislodge its own unit (DATC
+# 6.D.12), so the fleet is not dislodged and the convoy stands (only a
+# dislodged fleet disrupts a convoy): both armies bounce.
+OWN_SUPPORT_UNITS = {'ENGLAND': ['F NTH', 'F LON'], 'RUSSIA': ['A NWY', 'F SKA'], 'GERMANY': ['A RUH']}
+OWN_SUPPORT_ORDERS = {'ENGLAND': ['F NTH C A NWY - BEL', 'F LON S F SKA - NTH'],
+                      'RUSSIA': ['A NWY - BEL VIA', 'F SKA - NTH'], 'GERMANY': ['A RUH - BEL']}
+
+
+def test_mila_disrupts_a_convoy_whose_fleet_is_attacked_with_its_own_powers_support():
+    # Met in the long agent run: standard_fleet_rome, seed 100032, F1923M.
+    game = _position(diplomacy.Game(), OWN_SUPPORT_UNITS)
+    assert _played(game, OWN_SUPPORT_ORDERS)['GERMANY'] == ['A BEL']
+    assert [str(r) for r in game.get_order_status()['ENGLAND']['F NTH']] == ['disrupted']
+
+
+def test_dip_keeps_the_convoy_of_a_fleet_its_own_powers_support_cannot_dislodge():
+    game = _position(dip.Game(), OWN_SUPPORT_UNITS)
+    units = _played(game, OWN_SUPPORT_ORDERS)
+    assert units['GERMANY'] == ['A RUH'] and units['RUSSIA'] == ['A NWY', 'F SKA']
+    assert game.get_order_status()['ENGLAND']['F NTH'] == []
+
+
+def test_corrected_mila_keeps_the_convoy_as_dip_does():
+    game = _position(compare.mila_game('standard'), OWN_SUPPORT_UNITS)
+    compare.fix_convoy_own_support(game)
+    assert _played(game, OWN_SUPPORT_ORDERS) == _played(_position(dip.Game(), OWN_SUPPORT_UNITS), OWN_SUPPORT_ORDERS)

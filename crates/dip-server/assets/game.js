@@ -296,7 +296,7 @@ if (isPlayer && area) {
   };
   $("ready").onclick = async () => {
     const me = game.you;
-    try { await api("POST", "/ready", { ready: !me.ready }); await refresh(); } catch (e) { error(e); }
+    try { await api("POST", "/ready", { ready: !me.ready, phase: game.phase }); await refresh(); } catch (e) { error(e); }
   };
   $("draw").onclick = async () => {
     try { await api("POST", "/draw", { vote: !game.you.draw }); await refresh(); } catch (e) { error(e); }
@@ -415,7 +415,7 @@ async function showPhase(i) {
   const p = history[i];
   if (!p) {
     showing = null;
-    $("report").textContent = "";
+    showReport(null);
     $("history-phase").textContent = `${history.length} phases played`;
     await showMap(null);
     return;
@@ -424,8 +424,48 @@ async function showPhase(i) {
   deselect();
   const d = await api("GET", `/phases/${encodeURIComponent(p.phase)}`);
   $("history-phase").textContent = `${d.title} (${p.phase})`;
-  $("report").textContent = d.report;
+  showReport(d);
   await showMap(p.phase);
+}
+
+// A processed phase's orders as a table (power, order, result, why), from
+// the phase's results; its PLAIN.TXT report a download beside it.
+function showReport(d) {
+  const box = $("report");
+  box.replaceChildren();
+  if (!d) return;
+  const rows = Array.isArray(d.results) ? d.results : [];
+  if (rows.length) {
+    const table = document.createElement("table");
+    table.className = "report";
+    const head = table.createTHead().insertRow();
+    for (const h of ["Power", "Order", "Result", "Reason"]) {
+      const th = document.createElement("th");
+      th.textContent = h;
+      head.append(th);
+    }
+    const body = table.createTBody();
+    for (const r of rows) {
+      const tr = body.insertRow();
+      const result = r.attacked_from ? "dislodged" : r.failed ? "failed" : "succeeded";
+      tr.className = result;
+      const why = [
+        r.attacked_from ? `attacked from ${r.attacked_from}` : "",
+        r.note,
+        r.automatic ? "not ordered: the rules' default" : "",
+      ].filter((x) => x).join("; ");
+      for (const text of [r.nation, r.order, result, why]) tr.insertCell().textContent = text;
+    }
+    box.append(table);
+  }
+  if (d.report) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([d.report], { type: "text/plain" }));
+    a.download = `${d.phase}-PLAIN.TXT`;
+    a.textContent = "PLAIN.TXT";
+    a.id = "report-text";
+    box.append(a);
+  }
 }
 
 $("slider").addEventListener("input", () => showPhase(Number($("slider").value)).catch(error));

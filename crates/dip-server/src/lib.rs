@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod chars;
+pub mod csrf;
 pub mod daide;
 pub mod db;
 pub mod drawn;
@@ -63,6 +64,10 @@ pub struct AppState {
     /// The ports games created with `"daide": true` get (`dip serve
     /// --daide-ports`); none: no such games here.
     pub daide_ports: Option<std::ops::RangeInclusive<u16>>,
+    /// Every cookie `Secure` (the server is reached over HTTPS only);
+    /// without it, those answered through a proxy that says
+    /// `X-Forwarded-Proto: https` are.
+    pub secure_cookies: bool,
 }
 
 impl AppState {
@@ -92,6 +97,7 @@ impl AppState {
             war_exact_seeds: false,
             feeds,
             daide_ports: None,
+            secure_cookies: false,
         }
     }
 
@@ -213,7 +219,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     routes::api()
         .merge(war::routes::api())
-        .merge(web::routes())
+        .merge(web::routes().layer(axum::middleware::from_fn_with_state(state.clone(), web::error_pages)))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -224,6 +230,10 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(axum::middleware::from_fn_with_state(state.clone(), private::guard))
         .layer(axum::middleware::from_fn(routes::csrf_guard))
+        .layer(axum::middleware::from_fn_with_state(
+            state.secure_cookies,
+            csrf::secure_cookies,
+        ))
         .layer(DefaultBodyLimit::max(routes::MAX_BODY))
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
@@ -258,6 +268,8 @@ pub struct ServeConfig {
     pub http: listen::HttpLimits,
     /// Password hashing's threads, queue and rate per address.
     pub hashing: hashing::HashLimits,
+    /// Every cookie `Secure`: the server is reached over HTTPS only.
+    pub secure_cookies: bool,
 }
 
 impl Default for ServeConfig {
@@ -271,6 +283,7 @@ impl Default for ServeConfig {
             daide_listen: None,
             http: listen::HttpLimits::default(),
             hashing: hashing::HashLimits::default(),
+            secure_cookies: false,
         }
     }
 }
@@ -305,6 +318,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
     let db = tokio::task::block_in_place(|| open_db(&config))?;
     let mut state = AppState::with_limits(db, &config.hashing);
     state.daide_ports = config.daide_ports.clone();
+    state.secure_cookies = config.secure_cookies;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| ServeError::Io(config.listen.to_string(), e))?;

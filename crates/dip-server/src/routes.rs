@@ -149,11 +149,9 @@ pub fn token(headers: &HeaderMap) -> Option<String> {
     cookie(headers, SESSION_COOKIE)
 }
 
-/// The web page's session cookie and its CSRF cookie (double submit: a
-/// form or script must send the CSRF cookie's value back in the body or
-/// the `X-CSRF-Token` header, which another site cannot read).
+/// The web page's session cookie (its CSRF token is a hash of it: see
+/// [`crate::csrf`]).
 pub const SESSION_COOKIE: &str = "dip_session";
-pub const CSRF_COOKIE: &str = "dip_csrf";
 
 /// A cookie's value.
 pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
@@ -168,8 +166,9 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-/// Refuses a state-changing request made with the session cookie unless
-/// it carries the CSRF token (bearer-token requests need none).
+/// Refuses a state-changing API request made with the session cookie
+/// unless it comes from this origin and carries the session's CSRF token
+/// (bearer-token requests need none: no browser sends those by itself).
 pub async fn csrf_guard(req: Request, next: axum::middleware::Next) -> Response {
     let safe = matches!(
         *req.method(),
@@ -179,10 +178,9 @@ pub async fn csrf_guard(req: Request, next: axum::middleware::Next) -> Response 
     let api = req.uri().path().starts_with("/api/");
     let h = req.headers();
     if api && !safe && h.get(header::AUTHORIZATION).is_none() && cookie(h, SESSION_COOKIE).is_some() {
-        let sent = h.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or("");
-        let want = cookie(h, CSRF_COOKIE).unwrap_or_default();
-        if want.is_empty() || sent != want {
-            return ApiError::forbidden("missing or wrong CSRF token: reload the page").into_response();
+        let sent = h.get("x-csrf-token").and_then(|v| v.to_str().ok());
+        if let Err(e) = crate::csrf::check(h, sent) {
+            return e.into_response();
         }
     }
     next.run(req).await

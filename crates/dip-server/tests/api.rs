@@ -960,21 +960,59 @@ async fn cookie_sessions_need_the_csrf_token_to_change_anything() {
     let app = TestApp::new();
     let (id, tokens) = app.seven(json!({})).await;
     let t = token_of(&tokens, "France");
-    let call = |csrf: Option<&str>| {
+    // The token the game page gives the session (a tossed `dip_csrf`
+    // cookie is no token).
+    use tower::ServiceExt;
+    let page = axum::http::Request::get(format!("/games/{id}"))
+        .header("cookie", format!("dip_session={t}"))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let page = dip_server::app(app.state.clone()).oneshot(page).await.unwrap();
+    let html = String::from_utf8_lossy(
+        &http_body_util::BodyExt::collect(page.into_body())
+            .await
+            .unwrap()
+            .to_bytes(),
+    )
+    .to_string();
+    let token = html
+        .split(r#"<meta name="csrf" content=""#)
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap()
+        .to_string();
+    let call = |csrf: Option<&str>, origin: Option<&str>| {
         let mut req = axum::http::Request::builder()
             .method("POST")
             .uri(format!("/api/v1/games/{id}/ready"))
             .header("content-type", "application/json")
-            .header("cookie", format!("dip_session={t}; dip_csrf=abc123"));
+            .header("host", "dip.example:8080")
+            .header(
+                "cookie",
+                format!("dip_session={t}; dip_csrf=abc123abc123abc123abc123abc123ab"),
+            );
         if let Some(c) = csrf {
             req = req.header("x-csrf-token", c);
         }
+        if let Some(o) = origin {
+            req = req.header("origin", o);
+        }
         req.body(axum::body::Body::from(r#"{"ready":true}"#)).unwrap()
     };
-    use tower::ServiceExt;
-    for (csrf, want) in [(None, 403), (Some("wrong"), 403), (Some("abc123"), 200)] {
-        let resp = dip_server::app(app.state.clone()).oneshot(call(csrf)).await.unwrap();
-        assert_eq!(resp.status().as_u16(), want, "{csrf:?}");
+    let here = Some("http://dip.example:8080");
+    for (csrf, origin, want) in [
+        (None, here, 403),
+        (Some("wrong"), here, 403),
+        (Some("abc123abc123abc123abc123abc123ab"), here, 403),
+        (Some(token.as_str()), Some("http://dip.example:9090"), 403),
+        (Some(token.as_str()), here, 200),
+        (Some(token.as_str()), None, 200),
+    ] {
+        let resp = dip_server::app(app.state.clone())
+            .oneshot(call(csrf, origin))
+            .await
+            .unwrap();
+        assert_eq!(resp.status().as_u16(), want, "{csrf:?} from {origin:?}");
     }
     // Reading with the cookie needs no token.
     let req = axum::http::Request::get(format!("/api/v1/games/{id}/orders"))

@@ -57,12 +57,29 @@ async fn events(app: &TestApp, id: i64, token: &str) -> Body {
 }
 
 async fn form(app: &TestApp, path: &str, cookie: &str, body: &str) -> (u16, String, Vec<String>) {
-    let req = Request::post(path)
+    form_from(app, path, cookie, body, &[]).await
+}
+
+/// A form posted with these extra headers (where the browser says it
+/// comes from).
+async fn form_from(
+    app: &TestApp,
+    path: &str,
+    cookie: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> (u16, String, Vec<String>) {
+    let mut req = Request::post(path)
         .header("content-type", "application/x-www-form-urlencoded")
-        .header("cookie", cookie)
-        .body(Body::from(body.to_string()))
+        .header("host", "dip.example:8080")
+        .header("cookie", cookie);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let resp = dip_server::app(app.state.clone())
+        .oneshot(req.body(Body::from(body.to_string())).unwrap())
+        .await
         .unwrap();
-    let resp = dip_server::app(app.state.clone()).oneshot(req).await.unwrap();
     let status = resp.status().as_u16();
     let cookies = resp
         .headers()
@@ -74,16 +91,73 @@ async fn form(app: &TestApp, path: &str, cookie: &str, body: &str) -> (u16, Stri
     (status, text, cookies)
 }
 
+/// A page's CSRF token and the cookies it sets, as a browser with these
+/// cookies is given them.
+async fn page_token(app: &TestApp, path: &str, cookie: &str, headers: &[(&str, &str)]) -> (String, Vec<String>) {
+    let mut req = Request::get(path).header("cookie", cookie);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let resp = dip_server::app(app.state.clone())
+        .oneshot(req.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200, "{path}");
+    let cookies: Vec<String> = resp
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect();
+    let html = String::from_utf8_lossy(&resp.into_body().collect().await.unwrap().to_bytes()).to_string();
+    let token = html
+        .split(r#"name="csrf" value=""#)
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_else(|| panic!("no CSRF field in {html}"))
+        .to_string();
+    (token, cookies)
+}
+
+/// `name=value` of the cookie among the `Set-Cookie` lines.
+fn set_cookie(cookies: &[String], name: &str) -> String {
+    cookies
+        .iter()
+        .find(|c| c.starts_with(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no {name} in {cookies:?}"))
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// Signs up through the form; the session cookie (`dip_session=…`).
+async fn sign_up(app: &TestApp, name: &str) -> String {
+    let (token, cookies) = page_token(app, "/signup", "", &[]).await;
+    let nonce = set_cookie(&cookies, "dip_csrf");
+    let (s, text, cookies) = form(
+        app,
+        "/signup",
+        &nonce,
+        &format!("name={name}&password=password1&csrf={token}"),
+    )
+    .await;
+    assert_eq!(s, 303, "{text}");
+    set_cookie(&cookies, "dip_session")
+}
+
 #[tokio::test]
 async fn forms_without_the_csrf_token_are_refused() {
     let app = TestApp::new();
-    let csrf = "dip_csrf=abcdefghijklmnopqrstuvwx";
+    let (token, cookies) = page_token(&app, "/signup", "", &[]).await;
+    let nonce = set_cookie(&cookies, "dip_csrf");
     // No token, a wrong token: refused, nothing created.
     for body in [
-        "name=mallory&password=password1",
-        "name=mallory&password=password1&csrf=wrong",
+        "name=mallory&password=password1".to_string(),
+        "name=mallory&password=password1&csrf=wrong".to_string(),
+        format!("name=mallory&password=password1&csrf={}", &nonce["dip_csrf=".len()..]),
     ] {
-        let (s, text, _) = form(&app, "/signup", csrf, body).await;
+        let (s, text, _) = form(&app, "/signup", &nonce, &body).await;
         assert_eq!(s, 403, "{text}");
         assert!(text.contains("CSRF"), "{text}");
     }
@@ -99,22 +173,31 @@ async fn forms_without_the_csrf_token_are_refused() {
     let (s, _, cookies) = form(
         &app,
         "/signup",
-        csrf,
-        "name=alice&password=password1&csrf=abcdefghijklmnopqrstuvwx",
+        &nonce,
+        &format!("name=alice&password=password1&csrf={token}"),
     )
     .await;
     assert_eq!(s, 303);
     let session = cookies.iter().find(|c| c.starts_with("dip_session=")).unwrap();
     assert!(
-        session.contains("HttpOnly") && session.contains("SameSite=Strict"),
+        session.contains("HttpOnly") && session.contains("SameSite=Strict") && !session.contains("Secure"),
         "{session}"
     );
-    let token = session.split(';').next().unwrap().to_string();
-    // Creating a game with the session but without the token: refused.
+    let session = set_cookie(&cookies, "dip_session");
+    // Signed in, the token is the session's: the pre-session one no longer counts.
     let (s, _, _) = form(
         &app,
         "/games/new",
-        &format!("{token}; {csrf}"),
+        &format!("{session}; {nonce}"),
+        &format!("name=x&variant=standard&csrf={token}"),
+    )
+    .await;
+    assert_eq!(s, 403);
+    let (token, _) = page_token(&app, "/", &format!("{session}; {nonce}"), &[]).await;
+    let (s, _, _) = form(
+        &app,
+        "/games/new",
+        &format!("{session}; {nonce}"),
         "name=x&variant=standard",
     )
     .await;
@@ -122,11 +205,122 @@ async fn forms_without_the_csrf_token_are_refused() {
     let (s, _, _) = form(
         &app,
         "/games/new",
-        &format!("{token}; {csrf}"),
-        "name=x&variant=standard&csrf=abcdefghijklmnopqrstuvwx",
+        &format!("{session}; {nonce}"),
+        &format!("name=x&variant=standard&csrf={token}"),
     )
     .await;
     assert_eq!(s, 303);
+}
+
+/// A page on another port of the same host may set cookies for this one
+/// (ports do not keep cookies apart): with the double-submit cookie it
+/// chose and the same value in its form, it created games and joined
+/// them as the signed-in victim.
+#[tokio::test]
+async fn a_tossed_csrf_cookie_let_another_port_post_the_forms() {
+    let app = TestApp::new();
+    let victim = sign_up(&app, "victim").await;
+    let host = app.user("host").await;
+    let (s, v) = app
+        .post(
+            "/api/v1/games",
+            Some(&host),
+            json!({"name": "open", "variant": "standard"}),
+        )
+        .await;
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let tossed = "dip_csrf=0123456789abcdef0123456789abcdef";
+    let cookie = format!("{victim}; {tossed}");
+    for (path, body) in [
+        ("/games/new".to_string(), "name=forged&variant=standard"),
+        (format!("/games/{id}/join"), "power="),
+    ] {
+        let body = format!("{body}&csrf=0123456789abcdef0123456789abcdef");
+        let (s, text, _) = form(&app, &path, &cookie, &body).await;
+        assert_eq!(s, 403, "{path}: {text}");
+    }
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    assert!(!g.to_string().contains("victim"), "{g}");
+    let (_, all) = app.get("/api/v1/games", None).await;
+    assert!(!all.to_string().contains("forged"), "{all}");
+}
+
+#[tokio::test]
+async fn forms_from_another_origin_are_refused_even_with_the_token() {
+    let app = TestApp::new();
+    let session = sign_up(&app, "alice").await;
+    let (token, _) = page_token(&app, "/", &session, &[]).await;
+    let body = format!("name=x&variant=standard&csrf={token}");
+    for from in [
+        [("origin", "http://dip.example:9090"), ("sec-fetch-site", "same-site")],
+        [("origin", "http://evil.example"), ("sec-fetch-site", "cross-site")],
+        [("origin", "null"), ("sec-fetch-site", "cross-site")],
+    ] {
+        let (s, text, _) = form_from(&app, "/games/new", &session, &body, &from).await;
+        assert_eq!(s, 403, "{from:?}: {text}");
+        assert!(text.contains("another site"), "{text}");
+        // Either header alone is enough.
+        for one in from {
+            let (s, _, _) = form_from(&app, "/games/new", &session, &body, &[one]).await;
+            assert_eq!(s, 403, "{one:?}");
+        }
+    }
+    // Log-in and log-out forms too.
+    let (s, _, _) = form_from(
+        &app,
+        "/logout",
+        &session,
+        &format!("csrf={token}"),
+        &[("origin", "http://dip.example:9090")],
+    )
+    .await;
+    assert_eq!(s, 403);
+    // The browser's own page: accepted (proxies may name the host they were asked for).
+    for here in [
+        vec![("origin", "http://dip.example:8080"), ("sec-fetch-site", "same-origin")],
+        vec![("origin", "https://dip.example"), ("x-forwarded-host", "dip.example")],
+        vec![],
+    ] {
+        let (s, text, _) = form_from(&app, "/games/new", &session, &body, &here).await;
+        assert_eq!(s, 303, "{here:?}: {text}");
+    }
+}
+
+#[tokio::test]
+async fn cookies_are_secure_behind_https() {
+    let app = TestApp::new();
+    let https = [("x-forwarded-proto", "https")];
+    let (token, cookies) = page_token(&app, "/login", "", &https).await;
+    let nonce = set_cookie(&cookies, "dip_csrf");
+    assert!(cookies.iter().all(|c| c.ends_with("; Secure")), "{cookies:?}");
+    app.user("bob").await;
+    let (s, _, cookies) = form_from(
+        &app,
+        "/login",
+        &nonce,
+        &format!("name=bob&password=password1&csrf={token}"),
+        &https,
+    )
+    .await;
+    assert_eq!(s, 303);
+    assert!(
+        cookies
+            .iter()
+            .any(|c| c.starts_with("dip_session=") && c.contains("; Secure")),
+        "{cookies:?}"
+    );
+    // Served over plain HTTP: not Secure, unless the server is told it is behind HTTPS.
+    let (_, cookies) = page_token(&app, "/login", "", &[]).await;
+    assert!(!cookies.iter().any(|c| c.contains("Secure")), "{cookies:?}");
+    let mut state = app.state.clone();
+    state.secure_cookies = true;
+    let resp = dip_server::app(state)
+        .oneshot(Request::get("/login").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let c = resp.headers()["set-cookie"].to_str().unwrap();
+    assert!(c.ends_with("; Secure"), "{c}");
 }
 
 #[tokio::test]
@@ -320,9 +514,9 @@ async fn observers_got_the_players_controls() {
 #[tokio::test]
 async fn create_form_did_not_reach_every_api_option() {
     let app = TestApp::new();
-    let csrf = "dip_csrf=abcdefghijklmnopqrstuvwx";
     let alice = app.user("alice").await;
-    let cookie = format!("dip_session={alice}; {csrf}");
+    let cookie = format!("dip_session={alice}");
+    let (token, _) = page_token(&app, "/", &cookie, &[]).await;
     // This server has no DAIDE ports: the form does not offer bots.
     let lobby = page(&app, "/", Some(&alice)).await;
     assert!(lobby.contains(r#"id="new-game""#));
@@ -331,13 +525,14 @@ async fn create_form_did_not_reach_every_api_option() {
         &app,
         "/games/new",
         &cookie,
-        "csrf=abcdefghijklmnopqrstuvwx&name=x&variant=standard&daide=on",
+        &format!("csrf={token}&name=x&variant=standard&daide=on"),
     )
     .await;
     assert_eq!(s, 400, "daide without ports");
     // Every other field of the form, none at its default.
+    let field = format!("csrf={token}");
     let body = [
-        "csrf=abcdefghijklmnopqrstuvwx",
+        field.as_str(),
         "name=Every+option",
         "variant=ancmed",
         "min=3",
@@ -379,7 +574,7 @@ async fn create_form_did_not_reach_every_api_option() {
         &app,
         "/games/new",
         &cookie,
-        "csrf=abcdefghijklmnopqrstuvwx&name=Mine&variant=ancmed&join=on&power=Rome",
+        &format!("csrf={token}&name=Mine&variant=ancmed&join=on&power=Rome"),
     )
     .await;
     assert_eq!(s, 303, "{text}");
@@ -476,4 +671,30 @@ async fn another_players_orders_reached_a_players_page() {
     let heard = read_until(&mut body, "event: orders", Duration::from_secs(5)).await;
     assert!(heard.contains("event: orders"), "{heard}");
     assert_eq!(leaks(&heard), Vec::<&str>::new(), "{heard}");
+}
+
+/// The error pages were drawn for nobody: a signed-in player refused a
+/// form was offered "Log in".
+#[tokio::test]
+async fn an_error_page_offered_log_in_to_a_signed_in_player() {
+    let app = TestApp::new();
+    let session = sign_up(&app, "alice").await;
+    let (s, text, _) = form(&app, "/games/new", &session, "name=x&variant=standard").await;
+    assert_eq!(s, 403, "{text}");
+    assert!(
+        text.contains("alice") && text.contains("Log out") && !text.contains("Log in"),
+        "{text}"
+    );
+    let req = Request::get("/games/999999")
+        .header("cookie", &session)
+        .body(Body::empty())
+        .unwrap();
+    let resp = dip_server::app(app.state.clone()).oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), 404);
+    let text = String::from_utf8_lossy(&resp.into_body().collect().await.unwrap().to_bytes()).to_string();
+    assert!(text.contains("alice") && !text.contains("Log in"), "{text}");
+    // Signed out, the same page offers it.
+    let (s, text, _) = form(&app, "/games/new", "", "name=x&variant=standard").await;
+    assert_eq!(s, 403, "{text}");
+    assert!(text.contains("Log in"), "{text}");
 }

@@ -1057,8 +1057,8 @@ fn parse_unit(s: &Stmt, known: &[UnitType]) -> Res<UnitType> {
 }
 
 fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
-    let usage = "expected `province ABBR NAME TERRAIN [center] [home=POWER,...] [coasts=nc,sc] [at=X,Y] [aka=NAME,...]` (quote names with spaces)";
-    let a = args(s, &["home", "coasts", "at", "aka", "label"])?;
+    let usage = "expected `province ABBR NAME TERRAIN [center] [home=POWER,...] [coasts=nc,sc] [at=X,Y] [fleet-at=X,Y] [aka=NAME,...]` (quote names with spaces)";
+    let a = args(s, &["home", "coasts", "at", "fleet-at", "aka", "label"])?;
     let (abbr, pname, terr, flags) = match &a.pos[..] {
         [ab, n, t, flags @ ..] => (ab, n, t, flags),
         [_, _] | [_] | [] => return Err(usage.into()),
@@ -1104,6 +1104,12 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
     }
     let at = a.opts.get("at").map(position).transpose()?;
     let label = a.opts.get("label").map(position).transpose()?;
+    let fleet_at = a.opts.get("fleet-at").map(position).transpose()?;
+    if fleet_at.is_some() && (terr != Terrain::Coast || !coasts.is_empty()) {
+        return Err(format!(
+            "fleet-at= is for a `coast` province without split coasts (a coast's place is its `region` line); `{abbr}` is not one"
+        ));
+    }
     let mut homes = Vec::new();
     let mut home_of_all = false;
     if let Some(v) = a.opts.get("home") {
@@ -1153,6 +1159,7 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
     }
     if let Some(reg) = p.b.region_mut(main) {
         reg.pos = at;
+        reg.fleet_pos = fleet_at;
     }
     if let Some(prov) = p.b.province_mut(pid) {
         prov.pos = at;

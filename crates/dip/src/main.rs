@@ -7,6 +7,7 @@ mod daide;
 mod fixnames;
 mod gm;
 mod keys;
+mod map_pictures;
 mod orders;
 mod rate;
 mod record;

@@ -121,6 +121,10 @@ impl Look {
     /// The variant: bundled, native, DipWork, Realpolitik or DPjudge.
     fn variant(&self) -> Result<dip_variants::Variant> {
         let mut v = dip_variants::formats::load_any(&self.variant)?;
+        // What the variant's files lack (icons, colours): drawn otherwise, said so.
+        for n in &v.notes {
+            eprintln!("note: {n}");
+        }
         if let Some(path) = &self.symbols {
             let pack = dip_variants::jdip::SymbolPack::open(path)?;
             v.unit_pictures = dip_render::jdip::symbol_pictures(&v, &pack);

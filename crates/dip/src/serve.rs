@@ -54,6 +54,11 @@ pub struct Args {
     /// /64); more are answered 429.
     #[arg(long, default_value_t = 60, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     logins_per_minute: u32,
+    /// Mark every cookie `Secure`: the server is reached over HTTPS only
+    /// (behind a proxy). Without it, answers through a proxy that sends
+    /// `X-Forwarded-Proto: https` are marked.
+    #[arg(long)]
+    secure_cookies: bool,
 }
 
 /// A number of seconds, fractions allowed (0.5).
@@ -113,6 +118,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             queue: a.hash_queue as usize,
             per_address_per_minute: a.logins_per_minute,
         },
+        secure_cookies: a.secure_cookies,
     };
     let storage = match &config.database {
         Some(_) => "PostgreSQL".to_string(),

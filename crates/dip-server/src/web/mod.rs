@@ -2,20 +2,23 @@
 //! plain JavaScript modules built into the binary, over the same API and
 //! permissions as the JSON API. Signed-in browsers carry the session in an
 //! HttpOnly, SameSite=Strict cookie; every form and script request that
-//! changes something sends the double-submit CSRF token.
+//! changes something comes from this origin and sends the session's CSRF
+//! token (see [`crate::csrf`]).
 
 mod pages;
 mod war;
 
 use crate::auth::{self, Account};
+use crate::csrf::NONCE_COOKIE;
 use crate::error::ApiError;
 use crate::game::{self, Lock};
 use crate::listen::Peer;
 use crate::lobby::{self, NewGame};
-use crate::routes::{cookie, viewer, CSRF_COOKIE, SESSION_COOKIE};
+use crate::routes::{cookie, viewer, SESSION_COOKIE};
 use crate::AppState;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Form, Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -40,7 +43,8 @@ pub fn routes() -> Router<AppState> {
         .merge(war::routes())
 }
 
-/// A page's answer: HTML with the CSRF cookie set when the browser has none.
+/// A page's answer: HTML, with the pre-session cookie set when a
+/// signed-out browser has none.
 struct Page {
     html: String,
     new_csrf: Option<String>,
@@ -50,7 +54,10 @@ impl IntoResponse for Page {
     fn into_response(self) -> Response {
         let mut r = Html(self.html).into_response();
         if let Some(c) = self.new_csrf {
-            set_cookie(&mut r, &format!("{CSRF_COOKIE}={c}; Path=/; SameSite=Strict"));
+            set_cookie(
+                &mut r,
+                &format!("{NONCE_COOKIE}={c}; Path=/; HttpOnly; SameSite=Strict"),
+            );
         }
         r
     }
@@ -76,32 +83,41 @@ impl IntoResponse for WebError {
         if self.0.status.is_server_error() {
             tracing::error!("{}", self.0.message);
         }
-        (self.0.status, Html(pages::error(self.0.status, &self.0.message))).into_response()
+        let (status, message) = (self.0.status, self.0.message);
+        let mut r = (status, Html(pages::error(status, &message, None, ""))).into_response();
+        r.extensions_mut().insert(ErrorPage(status, message));
+        r
     }
+}
+
+/// An error page's status and message, for [`error_pages`] to draw again
+/// for whoever is signed in.
+#[derive(Clone)]
+struct ErrorPage(StatusCode, String);
+
+/// Draws an error page with the header of the signed-in player (a 403
+/// offered "Log in" to a player who was signed in).
+pub async fn error_pages(State(st): State<AppState>, req: Request, next: Next) -> Response {
+    let headers = req.headers().clone();
+    let resp = next.run(req).await;
+    let Some(ErrorPage(status, message)) = resp.extensions().get::<ErrorPage>().cloned() else {
+        return resp;
+    };
+    let me = who(&st, &headers).await;
+    let (csrf, _) = csrf(&headers);
+    (status, Html(pages::error(status, &message, me.as_ref(), &csrf))).into_response()
 }
 
 type WebResult<T> = Result<T, WebError>;
 
-/// The browser's CSRF token, or a new one to set.
+/// The browser's CSRF token, and the pre-session cookie to set.
 fn csrf(headers: &HeaderMap) -> (String, Option<String>) {
-    match cookie(headers, CSRF_COOKIE) {
-        Some(c) if c.len() >= 16 && c.bytes().all(|b| b.is_ascii_alphanumeric()) => (c, None),
-        _ => {
-            let c: String = (0..32).map(|_| fastrand::alphanumeric()).collect();
-            (c.clone(), Some(c))
-        }
-    }
+    crate::csrf::token(headers)
 }
 
-/// A form must carry the browser's CSRF token.
+/// A form must come from this origin and carry the browser's CSRF token.
 fn check_form_csrf(headers: &HeaderMap, form: &HashMap<String, String>) -> WebResult<()> {
-    let want = cookie(headers, CSRF_COOKIE).unwrap_or_default();
-    match form.get("csrf") {
-        Some(sent) if !want.is_empty() && *sent == want => Ok(()),
-        _ => {
-            Err(ApiError::forbidden("the form's CSRF token is missing or wrong: reload the page and try again").into())
-        }
-    }
+    Ok(crate::csrf::check(headers, form.get("csrf").map(String::as_str))?)
 }
 
 /// The signed-in account; a stale cookie counts as signed out.

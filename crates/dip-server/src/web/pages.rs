@@ -49,11 +49,11 @@ pub(super) fn layout(title: &str, me: Option<&Account>, csrf: &str, script: Opti
     .into_string()
 }
 
-pub fn error(status: StatusCode, message: &str) -> String {
+pub fn error(status: StatusCode, message: &str, me: Option<&Account>, csrf: &str) -> String {
     layout(
         "Error",
-        None,
-        "",
+        me,
+        csrf,
         None,
         html! {
             main.narrow {
@@ -377,7 +377,7 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: 
                             button #current type="button" { "Now" }
                         }
                         p #history-phase.muted {}
-                        pre #report {}
+                        div #report {}
                         ul #edits.muted {}
                         p {
                             a href={"/api/v1/games/" (id) "/export?format=mila"} download { "MILA JSON" }

@@ -14,6 +14,7 @@
 #[path = "../serve_common/mod.rs"]
 mod serve_common;
 
+mod cross_origin;
 mod hits;
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
@@ -631,7 +632,15 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     .await;
 
     // Ready: France in the page, the others through the API; the page
-    // moves on to Fall 1901 by itself, with the army in Burgundy.
+    // moves on to Fall 1901 by itself, with the army in Burgundy. The
+    // page's Ready names its phase (a late click must not count for the next).
+    b.execute(
+        "window.sent = []; const f = window.fetch;
+         window.fetch = (u, o) => { sent.push(String(u) + ' ' + (o?.body ?? '')); return f(u, o); };",
+        vec![],
+    )
+    .await
+    .unwrap();
     find(&b, "#ready").await.click().await.unwrap();
     until(
         &b,
@@ -639,6 +648,8 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
         "return document.getElementById('ready').textContent === 'Not ready'",
     )
     .await;
+    let sent = eval(&b, "return sent.filter(s => s.includes('/ready')).join()").await;
+    assert!(sent.as_str().unwrap().contains(r#""phase":"S1901M""#), "{sent}");
     for (_, t) in &others {
         api.call(
             "POST",
@@ -685,10 +696,22 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     .await;
     until(
         &b,
-        "its report",
-        "return document.getElementById('report').textContent.includes('A Par-Bur')",
+        "its report, a table of power, order, result and reason",
+        "return [...document.querySelectorAll('#report table tbody tr')].some(r =>
+           [...r.cells].map(c => c.textContent).join('|') === 'France|A Par-Bur|succeeded|')",
     )
     .await;
+    assert_eq!(
+        eval(&b, "return document.querySelector('#report thead').textContent").await,
+        json!("PowerOrderResultReason")
+    );
+    // PLAIN.TXT stays a download.
+    let text = eval(
+        &b,
+        "const a = document.getElementById('report-text'); return a.download + ' ' + a.href.slice(0, 5)",
+    )
+    .await;
+    assert_eq!(text, json!("S1901M-PLAIN.TXT blob:"));
     until(
         &b,
         "Spring 1901's map, the army in Paris",
