@@ -44,6 +44,11 @@ pub struct Options {
     pub names: bool,
     /// The centre-count panel on the right.
     pub panel: bool,
+    /// Each owned centre labelled with its owner (DIP's "Show centre owners").
+    pub centre_owners: bool,
+    /// The powers' colours in place of the variant's, by power index
+    /// (DIP's "Unit colours"); `None` keeps the variant's.
+    pub colours: Vec<Option<crate::colour::Rgb>>,
 }
 
 impl Default for Options {
@@ -54,6 +59,8 @@ impl Default for Options {
             title: None,
             names: true,
             panel: true,
+            centre_owners: false,
+            colours: Vec::new(),
         }
     }
 }
@@ -407,7 +414,7 @@ impl<'a> Picture<'a> {
     }
 
     fn base_svg(&self, opts: &Options, with_picture: bool) -> String {
-        let pal = Palette::new(self.variant, opts.mode);
+        let pal = Palette::for_options(self.variant, opts);
         let mut s = String::with_capacity(120_000);
         self.write_defs(&mut s, &pal);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
@@ -437,7 +444,7 @@ impl<'a> Picture<'a> {
     /// outlines of [`Picture::svg_base`]; else they carry their own outline
     /// (to draw this layer alone over a picture of the base).
     pub fn svg_position(&self, state: &State, opts: &Options, by_reference: bool) -> String {
-        let pal = Palette::new(self.variant, opts.mode);
+        let pal = Palette::for_options(self.variant, opts);
         let mut s = String::with_capacity(40_000);
         if !by_reference && pal.mode == Mode::BlackWhite {
             // Drawn alone over a kept base (PNG, BMP, animations): the
@@ -448,7 +455,7 @@ impl<'a> Picture<'a> {
         }
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_owners(&mut s, state, &pal, by_reference);
-        self.write_centres(&mut s, state, &pal);
+        self.write_centres(&mut s, state, &pal, opts.centre_owners);
         s.push_str("</g>\n");
         self.write_title(&mut s, state, &pal, opts);
         if opts.panel {
@@ -465,7 +472,7 @@ impl<'a> Picture<'a> {
         pieces: &[Piece],
         opts: &Options,
     ) -> String {
-        let pal = Palette::new(self.variant, opts.mode);
+        let pal = Palette::for_options(self.variant, opts);
         let mut s = String::with_capacity(20_000);
         if pal.mode != Mode::Colour && self.unit_images.iter().any(Option::is_some) {
             // Unit pictures in grey (the moment layer carries its own defs,
@@ -701,7 +708,7 @@ impl<'a> Picture<'a> {
         s.push_str("</g>\n");
     }
 
-    fn write_centres(&self, s: &mut String, state: &State, pal: &Palette) {
+    fn write_centres(&self, s: &mut String, state: &State, pal: &Palette, owners: bool) {
         s.push_str(r#"<g id="centres">"#);
         for &c in self.map().supply_centers() {
             let (cx, y) = match self.centre_points.get(c.index()).copied().flatten() {
@@ -726,6 +733,25 @@ impl<'a> Picture<'a> {
                 fmt(y),
                 pal.text()
             );
+            // DIP's "Show centre owners": a rectangular label with the
+            // owner's letters beside the marker.
+            if let (true, Some(o)) = (owners, state.owner(c)) {
+                let abbr = clip(&self.map().power(o).abbr, 4);
+                let w = 7.0 * abbr.chars().count() as f32 + 5.0;
+                let _ = write!(
+                    s,
+                    r#"<g class="centre-owner"><rect x="{}" y="{}" width="{}" height="12" rx="2" fill="{}" stroke="{}" stroke-width="0.8"/><text x="{}" y="{}" font-size="9.5" font-weight="bold" text-anchor="middle" fill="{}">{}</text></g>"#,
+                    fmt(cx + 7.0),
+                    fmt(y - 6.0),
+                    fmt(w),
+                    pal.power(o),
+                    pal.text(),
+                    fmt(cx + 7.0 + w / 2.0),
+                    fmt(y + 3.5),
+                    pal.ink_on(o),
+                    esc(&abbr)
+                );
+            }
         }
         s.push_str("</g>\n");
     }
