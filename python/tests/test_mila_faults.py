@@ -117,3 +117,30 @@ def test_corrected_mila_keeps_the_convoy_as_dip_does():
     game = _position(compare.mila_game('standard'), OWN_SUPPORT_UNITS)
     compare.fix_convoy_own_support(game)
     assert _played(game, OWN_SUPPORT_ORDERS) == _played(_position(dip.Game(), OWN_SUPPORT_UNITS), OWN_SUPPORT_ORDERS)
+
+
+# England's army, convoyed to Belgium with support, dislodges France's; every
+# place next to Belgium that an army could reach is held (Burgundy, Holland,
+# Picardy, Ruhr). The army has nowhere to retreat and is destroyed; a
+# convoyed attack only opens the attacker's origin (London, not next to it).
+CONVOYED_UNITS = {'ENGLAND': ['A LON', 'F NTH', 'A PIC'], 'FRANCE': ['A BEL', 'A BUR'],
+                  'GERMANY': ['A HOL', 'A RUH']}
+CONVOYED_ORDERS = {'ENGLAND': ['A LON - BEL VIA', 'F NTH C A LON - BEL', 'A PIC S A LON - BEL']}
+
+
+def test_mila_lets_a_unit_dislodged_by_a_convoyed_army_retreat_into_held_places():
+    # MILA's _move_results allows a retreat where
+    # `not combat and where != attacker_site or moving_via_convoy(attacker)`:
+    # by Python's precedence a convoyed attacker opens every neighbour.
+    # Met in the long agent run: colonial, seed 100420, F1883M.
+    game = _position(diplomacy.Game(), CONVOYED_UNITS)
+    _played(game, CONVOYED_ORDERS)
+    assert game.get_current_phase() == 'S1901R'
+    assert game.get_state()['retreats']['FRANCE'] == {'A BEL': ['BUR', 'HOL', 'PIC', 'RUH']}
+
+
+def test_dip_destroys_a_unit_dislodged_by_a_convoyed_army_with_nowhere_to_go():
+    game = _position(dip.Game(), CONVOYED_UNITS)
+    units = _played(game, CONVOYED_ORDERS)
+    assert units['FRANCE'] == ['A BUR'] and game.popped == ['A BEL']
+    assert game.get_current_phase() == 'F1901M'
