@@ -144,3 +144,22 @@ def test_dip_destroys_a_unit_dislodged_by_a_convoyed_army_with_nowhere_to_go():
     units = _played(game, CONVOYED_ORDERS)
     assert units['FRANCE'] == ['A BUR'] and game.popped == ['A BEL']
     assert game.get_current_phase() == 'F1901M'
+
+
+def test_corrected_mila_destroys_the_unit_as_dip_does():
+    game = _position(compare.mila_game('standard'), CONVOYED_UNITS)
+    compare.fix_convoyed_retreats(game)
+    ours = _position(dip.Game(), CONVOYED_UNITS)
+    assert _played(game, CONVOYED_ORDERS) == _played(ours, CONVOYED_ORDERS)
+    assert game.get_current_phase() == ours.get_current_phase() == 'F1901M' and game.popped == ['A BEL']
+
+
+def test_corrected_mila_still_opens_the_convoyed_attackers_origin():
+    units = {'ENGLAND': ['A HOL', 'F NTH', 'A PIC'], 'FRANCE': ['A BEL', 'A BUR'], 'GERMANY': ['A RUH']}
+    orders = {'ENGLAND': ['A HOL - BEL VIA', 'F NTH C A HOL - BEL', 'A PIC S A HOL - BEL']}
+    game = _position(compare.mila_game('standard'), units)
+    compare.fix_convoyed_retreats(game)
+    ours = _position(dip.Game(), units)
+    _played(game, orders)
+    _played(ours, orders)
+    assert game.get_state()['retreats']['FRANCE'] == ours.get_state()['retreats']['FRANCE'] == {'A BEL': ['HOL']}
