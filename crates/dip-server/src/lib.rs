@@ -7,6 +7,7 @@
 //! one PostgreSQL database.
 
 pub mod auth;
+pub mod board;
 pub mod chars;
 pub mod csrf;
 pub mod daide;
@@ -54,6 +55,8 @@ pub struct AppState {
     /// Set once the server is stopping: long answers (the event streams)
     /// end, so that the graceful shutdown is not held up by them.
     pub stop: Arc<tokio::sync::watch::Sender<bool>>,
+    /// Boards (`/board`): anyone's, in memory.
+    pub boards: board::Boards,
     /// Whether a Global War game created or imported over the API plays
     /// the `seed` it was given. Off on every server: a player who chose
     /// the seed could foresee every deal and die. Tests turn it on; a
@@ -61,6 +64,9 @@ pub struct AppState {
     pub war_exact_seeds: bool,
     /// The event feeds of the games that have streams open.
     pub feeds: Arc<events::Feeds>,
+    /// The ports games created with `"daide": true` get (`dip serve
+    /// --daide-ports`); none: no such games here.
+    pub daide_ports: Option<std::ops::RangeInclusive<u16>>,
     /// Every cookie `Secure` (the server is reached over HTTPS only);
     /// without it, those answered through a proxy that says
     /// `X-Forwarded-Proto: https` are.
@@ -91,8 +97,14 @@ impl AppState {
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
+            boards: board::Boards::new(
+                dip_play::Variants::bundled_only(),
+                board::Settings::default(),
+                board::Limits::default(),
+            ),
             war_exact_seeds: false,
             feeds,
+            daide_ports: None,
             secure_cookies: false,
         }
     }
@@ -216,6 +228,10 @@ pub fn app(state: AppState) -> Router {
     routes::api()
         .merge(war::routes::api())
         .merge(web::routes().layer(axum::middleware::from_fn_with_state(state.clone(), web::error_pages)))
+        .merge(board::routes::router().with_state(board::routes::Host {
+            boards: state.boards.clone(),
+            app: Some(state.clone()),
+        }))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -313,6 +329,7 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let db = tokio::task::block_in_place(|| open_db(&config))?;
     let mut state = AppState::with_limits(db, &config.hashing);
+    state.daide_ports = config.daide_ports.clone();
     state.secure_cookies = config.secure_cookies;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
@@ -333,8 +350,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         })
     };
     // DAIDE: every game with a port gets a listener.
-    let daide = config.daide_ports.clone().map(|ports| {
-        daide::set_port_range(ports);
+    let daide = config.daide_ports.as_ref().map(|_| {
         let ip = config.daide_listen.unwrap_or(addr.ip());
         tokio::spawn(daide::manage(state.clone(), daide::DaideConfig::default(), ip))
     });
@@ -369,6 +385,11 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         d.abort();
     }
     served
+}
+
+/// Serves `app` on `listener` until Ctrl-C or SIGTERM (`dip board`).
+pub async fn serve_router(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await
 }
 
 async fn shutdown() {
