@@ -67,6 +67,9 @@ async fn a_private_game_is_invisible_without_membership_in_every_route() {
             .raw(Method::GET, &format!("/api/v1/games/%3{}", id), who, None)
             .await;
         assert_eq!(s, StatusCode::NOT_FOUND);
+        // Opening it as a board (a copy of its whole history) too.
+        let (s, _, _) = app.raw(Method::POST, &format!("/games/{id}/board"), who, None).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "/games/{id}/board as {who:?}");
         // Writing to it is refused the same way.
         let (s, _) = app
             .post(
