@@ -6,7 +6,6 @@
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::str::FromStr;
 
 use dip_core::map::{normalize_coast, BuildRule, EdgeFlags, MapBuilder, Terrain, TerrainSet, UnitType};
@@ -43,27 +42,10 @@ const KEYWORDS: &[&str] = &[
     "order-words",
 ];
 
-/// FNV-1a: quicker than SipHash for the short keys here (files are trusted
-/// not to be built to collide).
-#[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = self.0 ^ 0xcbf2_9ce4_8422_2325;
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
-type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
+/// Maps keyed by names: foldhash is quicker than SipHash for the short
+/// keys here (files are trusted not to be built to collide).
+type FastMap<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
+type FastSet<K> = HashSet<K, foldhash::fast::FixedState>;
 
 /// The most regions (provinces and coasts) a variant may have.
 const MAX_REGIONS: usize = 60_000;

@@ -550,8 +550,8 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
         let bytes = animate::apng(&pic, &frames, &opts)?;
         write_output(out, &bytes)?;
     } else if lower.ends_with(".html") || lower.ends_with(".htm") {
-        let first = states.first().map(|s| s.phase.to_string()).unwrap_or_default();
-        let last = states.last().map(|s| s.phase.to_string()).unwrap_or_default();
+        let first = states.first().map(|s| s.phase.long().to_string()).unwrap_or_default();
+        let last = states.last().map(|s| s.phase.long().to_string()).unwrap_or_default();
         let title = format!("{}: {first} to {last}", variant.title);
         write_output(out, animate::html(&pic, &frames, &opts, &title).as_bytes())?;
     } else {
