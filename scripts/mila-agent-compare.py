@@ -170,8 +170,38 @@ def fix_via_own_support(game):
     game.__class__ = _ViaFixed
 
 
+class _OwnSupportFixed(diplomacy.Game):
+    """MILA's Game whose convoy-disruption check leaves out the supports
+    that cannot dislodge the convoying fleet (see fix_convoy_own_support)."""
+    __slots__ = ()
+
+    def _check_disruptions(self, may_convoy, result, coresult=None):
+        counted = self.combat
+        # Each entry of `combat` is [unit, supports that do not count toward
+        # dislodging the unit at that place]: its strength less those.
+        self.combat = {}
+        for area, by_strength in counted.items():
+            for strength, entries in by_strength.items():
+                for unit, void in entries:
+                    self.combat.setdefault(area, {}).setdefault(strength - len(void), []).append([unit, []])
+        try:
+            return super()._check_disruptions(may_convoy, result, coresult)
+        finally:
+            self.combat = counted
+
+
+def fix_convoy_own_support(game):
+    """MILA's `_check_disruptions` finds a convoying fleet beaten by the
+    strongest attack on its sea, supports included that the fleet's own
+    power gave and that cannot dislodge it (DATC 6.D.12; MILA reports them
+    `void`), and disrupts the convoy of a fleet that is not dislodged.
+    Corrected on one game, which is given the class above."""
+    game.__class__ = _OwnSupportFixed
+
+
 # name → how a MILA game is corrected for the replay.
-MILA_FAULTS = {'VIA move, own support counted': fix_via_own_support}
+MILA_FAULTS = {'VIA move, own support counted': fix_via_own_support,
+               "convoy disrupted by an attack its fleet's own power supports": fix_convoy_own_support}
 
 
 def explain(map_name, state, chosen, mila, ours):

@@ -111,3 +111,9 @@ def test_dip_keeps_the_convoy_of_a_fleet_its_own_powers_support_cannot_dislodge(
     units = _played(game, OWN_SUPPORT_ORDERS)
     assert units['GERMANY'] == ['A RUH'] and units['RUSSIA'] == ['A NWY', 'F SKA']
     assert game.get_order_status()['ENGLAND']['F NTH'] == []
+
+
+def test_corrected_mila_keeps_the_convoy_as_dip_does():
+    game = _position(compare.mila_game('standard'), OWN_SUPPORT_UNITS)
+    compare.fix_convoy_own_support(game)
+    assert _played(game, OWN_SUPPORT_ORDERS) == _played(_position(dip.Game(), OWN_SUPPORT_UNITS), OWN_SUPPORT_ORDERS)

@@ -163,6 +163,9 @@ pub struct Region {
     /// Unit types that may stand here.
     pub allows: u16,
     pub pos: Option<(f32, f32)>,
+    /// Where a fleet (a type that uses coasts) is drawn instead of `pos`:
+    /// Realpolitik's special fleet position of a space with one coast.
+    pub fleet_pos: Option<(f32, f32)>,
 }
 
 /// How builds are placed (DipWork/Realpolitik build rules).
@@ -558,6 +561,7 @@ impl MapBuilder {
             name: None,
             allows: 0,
             pos: None,
+            fleet_pos: None,
         });
         self.provinces.push(Province {
             abbr: abbr.into(),
@@ -581,6 +585,7 @@ impl MapBuilder {
             name: None,
             allows: 0,
             pos: None,
+            fleet_pos: None,
         });
         if let Some(prov) = self.provinces.get_mut(p.index()) {
             prov.regions.push(r);

@@ -196,86 +196,232 @@ fn season_of(
     vocab: &Vocabulary,
     files: &[(String, String)],
 ) -> Result<(GameRecord, Option<State>), crate::record::RecordError> {
-    let map = vocab.map();
-    let pairs = renames(vocab);
-    let rules_of = |t: &str| {
-        t.lines()
-            .find_map(|l| l.strip_prefix("rules "))
-            .unwrap_or("datc")
-            .trim()
-            .to_string()
-    };
     let mut rec = GameRecord {
         name: String::new(),
         variant: "standard".into(),
-        rules: files.first().map(|(_, t)| rules_of(t)).unwrap_or_else(|| "datc".into()),
+        rules: "datc".into(),
         phases: Vec::new(),
     };
-    let rules = dip_core::Ruleset::parse(&rec.rules).unwrap_or_default();
     let mut end = None;
     for (file, text) in files {
-        let err = |line: usize, message: String| crate::record::RecordError {
-            file: file.clone(),
-            line,
-            message,
-        };
-        let lines: Vec<&str> = text.lines().collect();
-        if lines.first().map(|l| l.trim()) != Some("DIP game file") {
-            return Err(err(1, "expected `DIP game file` on the first line".into()));
-        }
-        let mut k = 1;
-        while k < lines.len() && !lines[k].starts_with("phase ") {
-            if let Some(v) = lines[k].strip_prefix("game ") {
-                rec.name = v.trim().to_string();
-            }
-            if let Some(v) = lines[k].strip_prefix("variant ") {
-                rec.variant = v.trim().to_string();
-            }
-            k += 1;
-        }
-        let pos_start = k;
-        while k < lines.len()
-            && !matches!(
-                lines[k].trim(),
-                "moves" | "retreats" | "adjustments" | "season finished"
-            )
-        {
-            k += 1;
-        }
-        let pos_text = rename_places(&lines[pos_start..k].join("\n"), &pairs, false);
-        let mut state = parse_position(map, &pos_text, file).map_err(|e| err(pos_start + e.line, e.message))?;
-        // The season's phases, each played from the one before. DIP saves
-        // at any of its four stages ("before moves", "before retreats",
-        // "before adjustments", "season finished"): a file without
-        // `season finished` stands at the stage after its last phase, and
-        // a last section with no orders is the stage it was saved at, not
-        // a phase played without orders.
-        while k < lines.len() && lines[k].trim() != "season finished" {
-            let title = lines[k].trim();
-            if !matches!(title, "moves" | "retreats" | "adjustments") {
-                return Err(err(
-                    k + 1,
-                    format!("expected `moves`, `retreats`, `adjustments` or `season finished`, found `{title}`"),
-                ));
-            }
-            k += 1;
-            let mut orders = Vec::new();
-            while k < lines.len() && lines[k].starts_with("  ") {
-                let o = parse_order_with(vocab, lines[k].trim(), None).map_err(|e| err(k + 1, e.to_string()))?;
-                orders.push(o);
-                k += 1;
-            }
-            if orders.is_empty() && k >= lines.len() {
-                break;
-            }
-            let outcome = dip_core::game::adjudicate(map, &state, &orders, &rules);
-            let next = dip_core::game::advance(map, &state, &outcome);
-            rec.phases.push(PhaseRecord { state, orders });
-            state = next;
-        }
-        end = Some(state);
+        let s = read_season(vocab, file, text)?;
+        rec.name = s.record.name;
+        rec.variant = s.record.variant;
+        rec.rules = s.record.rules;
+        rec.phases.extend(s.record.phases);
+        end = Some(s.end);
     }
     Ok((rec, end))
+}
+
+/// One season file read whole: what DIP's program holds of a season.
+#[derive(Clone, Debug)]
+pub struct SeasonFile {
+    /// The phases played in the season (from its position).
+    pub record: GameRecord,
+    /// The position after them: the next phase to play.
+    pub end: State,
+    /// The players' names (`player POWER NAME` lines), as DIP's Edit names.
+    pub players: Vec<(String, String)>,
+    /// Orders entered for the next phase and not yet resolved (an
+    /// `orders` section), as written.
+    pub entered: Vec<String>,
+    /// The file ends with `season finished` (DIP's last stage).
+    pub finished: bool,
+}
+
+/// Reads one season file. A file saved in the middle of a season (no
+/// `season finished`) is a season in progress: its sections are the
+/// phases resolved so far, and a last `orders` section holds the orders
+/// entered for the next one, not played.
+pub fn read_season(vocab: &Vocabulary, file: &str, text: &str) -> Result<SeasonFile, crate::record::RecordError> {
+    let map = vocab.map();
+    let pairs = renames(vocab);
+    let err = |line: usize, message: String| crate::record::RecordError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let rules_text = text
+        .lines()
+        .find_map(|l| l.strip_prefix("rules "))
+        .unwrap_or("datc")
+        .trim()
+        .to_string();
+    let rules = dip_core::Ruleset::parse(&rules_text).unwrap_or_default();
+    let mut rec = GameRecord {
+        name: String::new(),
+        variant: "standard".into(),
+        rules: rules_text,
+        phases: Vec::new(),
+    };
+    let mut players = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.first().map(|l| l.trim()) != Some("DIP game file") {
+        return Err(err(1, "expected `DIP game file` on the first line".into()));
+    }
+    let mut k = 1;
+    while k < lines.len() && !lines[k].starts_with("phase ") {
+        if let Some(v) = lines[k].strip_prefix("game ") {
+            rec.name = v.trim().to_string();
+        }
+        if let Some(v) = lines[k].strip_prefix("variant ") {
+            rec.variant = v.trim().to_string();
+        }
+        if let Some(v) = lines[k].strip_prefix("player ") {
+            let v = v.trim();
+            // `player England Anne Smith`: the power's name, then the player's.
+            let power = map
+                .powers()
+                .iter()
+                .find(|p| v.starts_with(p.name.as_str()) && v[p.name.len()..].starts_with(' '))
+                .map(|p| p.name.clone())
+                .or_else(|| {
+                    let w = v.split_whitespace().next()?;
+                    map.find_power(w).map(|p| map.power(p).name.clone())
+                });
+            let Some(power) = power else {
+                return Err(err(
+                    k + 1,
+                    format!("`player {v}`: no such power (expected `player POWER NAME`)"),
+                ));
+            };
+            let name = v
+                .strip_prefix(power.as_str())
+                .unwrap_or_else(|| v.split_once(' ').map(|(_, n)| n).unwrap_or(""))
+                .trim();
+            players.push((power, name.to_string()));
+        }
+        k += 1;
+    }
+    let pos_start = k;
+    let section = |l: &str| {
+        matches!(
+            l.trim(),
+            "moves" | "retreats" | "adjustments" | "orders" | "season finished"
+        )
+    };
+    while k < lines.len() && !section(lines[k]) {
+        k += 1;
+    }
+    let pos_text = rename_places(&lines[pos_start..k].join("\n"), &pairs, false);
+    let mut state = parse_position(map, &pos_text, file).map_err(|e| err(pos_start + e.line, e.message))?;
+    let mut entered = Vec::new();
+    let mut finished = false;
+    // The season's phases, each played from the one before.
+    while k < lines.len() {
+        let head = lines[k].trim();
+        if head == "season finished" {
+            finished = true;
+            break;
+        }
+        if !section(head) {
+            return Err(err(
+                k + 1,
+                format!("`{head}`: expected a section (moves, retreats, adjustments, orders, season finished) or an order indented by two spaces"),
+            ));
+        }
+        k += 1;
+        let mut orders = Vec::new();
+        while k < lines.len() && lines[k].starts_with("  ") {
+            if head == "orders" {
+                entered.push(lines[k].trim().to_string());
+            } else {
+                let o = parse_order_with(vocab, lines[k].trim(), None).map_err(|e| err(k + 1, e.to_string()))?;
+                orders.push(o);
+            }
+            k += 1;
+        }
+        // DIP saves at any of its four stages ("before moves", "before
+        // retreats", "before adjustments", "season finished"): a last
+        // section with no orders is the stage it was saved at, not a
+        // phase played without orders.
+        if orders.is_empty() && entered.is_empty() && k >= lines.len() {
+            break;
+        }
+        if head == "orders" {
+            // Entered, not played: the season goes on from here.
+            if let Some(extra) = lines[k..].iter().position(|l| !l.trim().is_empty()) {
+                return Err(err(
+                    k + 1 + extra,
+                    "the `orders` section (orders entered, not yet resolved) must come last".into(),
+                ));
+            }
+            break;
+        }
+        let outcome = dip_core::game::adjudicate(map, &state, &orders, &rules);
+        let next = dip_core::game::advance(map, &state, &outcome);
+        rec.phases.push(PhaseRecord { state, orders });
+        state = next;
+    }
+    Ok(SeasonFile {
+        record: rec,
+        end: state,
+        players,
+        entered,
+        finished,
+    })
+}
+
+/// What one season file holds, to write it.
+pub struct SeasonText<'a> {
+    pub title: &'a str,
+    pub variant: &'a str,
+    pub rules: &'a str,
+    pub players: &'a [(String, String)],
+    /// The position the season's file starts from.
+    pub start: &'a State,
+    /// The phases played from it, each with its position and orders.
+    pub phases: &'a [PhaseRecord],
+    /// Orders entered for the next phase, not resolved (written last,
+    /// in an `orders` section).
+    pub entered: &'a [String],
+    pub finished: bool,
+}
+
+/// A season file as text (the layout of docs/game-record.md), read back
+/// by [`read_season`] to the same season.
+pub fn write_season(vocab: &Vocabulary, s: &SeasonText) -> String {
+    let map = vocab.map();
+    let pairs = renames(vocab);
+    let one_line = |t: &str| t.replace(['\n', '\r'], " ").trim().to_string();
+    let mut text = String::from("DIP game file\n");
+    text.push_str(&format!(
+        "game {}\nvariant {}\nrules {}\n",
+        one_line(s.title),
+        one_line(s.variant),
+        one_line(s.rules)
+    ));
+    for (power, name) in s.players.iter().filter(|(_, n)| !n.trim().is_empty()) {
+        text.push_str(&format!("player {} {}\n", one_line(power), one_line(name)));
+    }
+    let pos = rename_places(&format_position(map, s.start), &pairs, true);
+    for line in pos.lines().filter(|l| !l.starts_with("variant ")) {
+        text.push_str(line);
+        text.push('\n');
+    }
+    for ph in s.phases {
+        let title = match ph.state.phase.kind {
+            PhaseKind::Movement => "moves",
+            PhaseKind::Retreat => "retreats",
+            PhaseKind::Adjustment => "adjustments",
+        };
+        text.push_str(&format!("{title}\n"));
+        for o in &ph.orders {
+            text.push_str(&format!("  {}\n", format_order_in(vocab, &ph.state, o, Style::Dip)));
+        }
+    }
+    if s.finished {
+        text.push_str("season finished\n");
+    } else if !s.entered.is_empty() || s.phases.last().is_some_and(|p| p.orders.is_empty()) {
+        // Also when nothing is entered after a phase played without
+        // orders: a last empty section is read as the stage saved at.
+        text.push_str("orders\n");
+        for o in s.entered {
+            text.push_str(&format!("  {}\n", one_line(o)));
+        }
+    }
+    text
 }
 
 /// The orders of a `.dip` file given where an orders file is wanted, as

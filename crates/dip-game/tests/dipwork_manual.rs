@@ -531,3 +531,27 @@ fn three_phase_output_from_conflicted_lacked_the_attack_mark() {
     assert!(plain.contains("A Gal<Bud"), "{plain}");
     let _ = std::fs::remove_dir_all(root);
 }
+
+#[test]
+fn exact_match_read_the_manuals_own_example_only_through_spellcheck() {
+    // The manual's words: with EXACT_MATCH ja "A Lon S A Wal xxx" is
+    // correct, "a lon s a wal xxx" is not. SPELLCHECK 0: no correction
+    // may make the first one pass.
+    let game = GAME.replace("A Lpl\nF Edi\nF Lon\n", "A Wal\nF Edi\nA Lon\n");
+    let orders = "YEAR Frühjahr 1901\nEXACT_MATCH ja\nSPELLCHECK 0\nNATION En\nA Lon S A Wal xxx\nA Wal xxx\nNATION Fr\na par s a mar xxx\nEND\n";
+    let (root, game) = project("exact-own", "END\n", &[("GAME.TXT", &game), ("ORDERS.TXT", orders)]);
+    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let errors = std::fs::read_to_string(game.join("ERRORS.TXT")).unwrap();
+    let lon = r
+        .report
+        .orders
+        .iter()
+        .find(|l| l.order.starts_with("A Lon S"))
+        .unwrap_or_else(|| panic!("{:?}\n{errors}", r.report.orders));
+    assert!(!lon.automatic && !lon.failed && lon.code.is_none(), "{lon:?}\n{errors}");
+    assert!(!errors.contains("A Lon S A Wal xxx"), "{errors}");
+    // The lower-case line is not the variant's case: France's army holds
+    // by the missing-order rule.
+    assert!(errors.contains("a par s a mar xxx"), "{errors}");
+    let _ = std::fs::remove_dir_all(root);
+}

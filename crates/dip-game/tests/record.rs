@@ -199,3 +199,44 @@ fn dip_file_names_of_1901_and_2001_differ() {
     assert_eq!(a, "g_s01.dip");
     assert_ne!(a, b);
 }
+
+/// A board saved in the middle of a season, after a phase resolved with
+/// no orders at all, read back one phase short: the empty last section
+/// was taken for the stage the file was saved at (DIP's "before
+/// retreats"), not for the phase played.
+#[test]
+fn season_saved_after_a_phase_without_orders_reads_back_played() {
+    use dip_game::dipfile::{read_season, write_season, SeasonText};
+    use dip_game::record::PhaseRecord;
+    let v = dip_variants::standard();
+    let vocab = dip_text::Vocabulary::new(&v.map);
+    let phases = [PhaseRecord {
+        state: v.start.clone(),
+        orders: Vec::new(),
+    }];
+    for entered in [&[][..], &["ENG F(Lon) - NTH".to_string()][..]] {
+        let text = write_season(
+            &vocab,
+            &SeasonText {
+                title: "t",
+                variant: "standard",
+                rules: "datc",
+                players: &[],
+                start: &v.start,
+                phases: &phases,
+                entered,
+                finished: false,
+            },
+        );
+        let s = read_season(&vocab, "t.dip", &text).unwrap();
+        assert_eq!(s.record.phases.len(), 1, "{text}");
+        assert_eq!(s.end.phase.short(), "F1901M", "{text}");
+        assert_eq!(s.entered, entered, "{text}");
+    }
+    // A file DIP saved before the moves: the empty section is its stage.
+    let text = "DIP game file\ngame t\nvariant standard\nrules datc\n".to_string()
+        + &dip_text::format_position(&v.map, &v.start).replace("variant standard\n", "")
+        + "moves\n";
+    let s = read_season(&vocab, "t.dip", &text).unwrap();
+    assert!(s.record.phases.is_empty(), "{text}");
+}

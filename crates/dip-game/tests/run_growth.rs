@@ -1,7 +1,7 @@
 //! `dip run` grows about linearly with the lines of ORDERS.TXT: it was
 //! quadratic (every line compared with every other for retreats written
 //! as second orders, and line numbers looked up in plain lists; 40,000
-//! lines took 25 s). Checked by the growth from one size to four times
+//! lines took 25 s). Checked by the growth from one size to eight times
 //! it, not by a wall-clock bound (the machine's speed and load do not
 //! matter).
 
@@ -39,17 +39,19 @@ fn time_run(dir: &Path) -> Duration {
         .unwrap()
 }
 
-/// Runs 10,000 and 40,000 lines of `orders` and checks the growth.
+/// Runs 5,000 and 40,000 lines of `orders` and checks the growth.
 fn check_growth(name: &str, orders: &[&str]) {
-    let (small, large) = (fall_turn(name, orders, 10_000), fall_turn(name, orders, 40_000));
+    let (small, large) = (fall_turn(name, orders, 5_000), fall_turn(name, orders, 40_000));
     let (a, b) = (time_run(&small), time_run(&large));
     let ratio = b.as_secs_f64() / a.as_secs_f64().max(1e-6);
-    eprintln!("dip run ({name}): 10,000 lines {a:?}, 40,000 {b:?}: {ratio:.1} times");
+    eprintln!("dip run ({name}): 5,000 lines {a:?}, 40,000 {b:?}: {ratio:.1} times");
     let _ = std::fs::remove_dir_all(small);
     let _ = std::fs::remove_dir_all(large);
-    // Four times the lines: about 4 times the time when linear, 16 when
-    // quadratic (it was 14).
-    assert!(ratio < 8.0, "10,000 lines {a:?}, 40,000 {b:?}: {ratio:.1} times");
+    // Eight times the lines: about 8 times the time when linear, 64 when
+    // quadratic. The bound sits between them with room for a loaded
+    // machine (at four times the lines, 8.4 under CI's load against a
+    // bound of 8 failed a linear run).
+    assert!(ratio < 24.0, "5,000 lines {a:?}, 40,000 {b:?}: {ratio:.1} times");
 }
 
 #[test]

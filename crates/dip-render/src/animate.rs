@@ -5,7 +5,7 @@
 
 use crate::raster::{self, RasterError};
 use crate::svg::{esc, Options, Picture, Piece, DISLODGED_OFFSET};
-use dip_core::{OrderKind, PhaseOutcome, ProvinceId, State};
+use dip_core::{OrderKind, PhaseOutcome, ProvinceId, State, Unit};
 use resvg::tiny_skia::Transform;
 use std::fmt::Write;
 
@@ -108,7 +108,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
         PhaseOutcome::Movement(m) => {
             let dislodged = |p: ProvinceId| m.dislodged.iter().any(|d| map.province_of(d.unit.region) == p);
             for (p, u) in before.units() {
-                let start = pic.region_point(u.region);
+                let start = pic.unit_at(&u);
                 let mut piece = Piece {
                     unit: u,
                     at: start,
@@ -116,7 +116,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                     opacity: 1.0,
                 };
                 if let Some(&(_, to)) = m.moves.iter().find(|(from, _)| *from == p) {
-                    piece.at = lerp(start, pic.region_point(to), e);
+                    piece.at = lerp(start, pic.unit_at(&Unit { region: to, ..u }), e);
                 } else if dislodged(p) {
                     let aside = (start.0 + DISLODGED_OFFSET.0, start.1 + DISLODGED_OFFSET.1);
                     piece.at = lerp(start, aside, e);
@@ -135,13 +135,13 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
             for (_, u) in before.units() {
                 out.push(Piece {
                     unit: u,
-                    at: pic.region_point(u.region),
+                    at: pic.unit_at(&u),
                     small: false,
                     opacity: 1.0,
                 });
             }
             for (p, d) in before.all_dislodged() {
-                let (x, y) = pic.region_point(d.unit.region);
+                let (x, y) = pic.unit_at(&d.unit);
                 let aside = (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1);
                 let mut piece = Piece {
                     unit: d.unit,
@@ -151,7 +151,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 };
                 match r.retreats.iter().find(|(from, _)| *from == p) {
                     Some(&(_, to)) => {
-                        piece.at = lerp(aside, pic.region_point(to), e);
+                        piece.at = lerp(aside, pic.unit_at(&Unit { region: to, ..d.unit }), e);
                         piece.small = t < 0.5;
                     }
                     None => piece.opacity = 1.0 - e,
@@ -164,7 +164,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 let gone = a.disbanded.contains(&p) || a.civil_disorder.contains(&p);
                 out.push(Piece {
                     unit: u,
-                    at: pic.region_point(u.region),
+                    at: pic.unit_at(&u),
                     small: false,
                     opacity: if gone { 1.0 - e } else { 1.0 },
                 });
@@ -172,7 +172,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
             for u in &a.built {
                 out.push(Piece {
                     unit: *u,
-                    at: pic.region_point(u.region),
+                    at: pic.unit_at(u),
                     small: false,
                     opacity: e,
                 });

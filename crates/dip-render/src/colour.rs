@@ -78,6 +78,22 @@ impl Palette {
         Palette { mode, powers, initials }
     }
 
+    /// The same with some powers' colours replaced (DIP's "Unit colours"):
+    /// `colours[i]` for power `i`, `None` keeping the variant's.
+    pub fn with_colours(mut self, colours: &[Option<Rgb>]) -> Palette {
+        for (slot, c) in self.powers.iter_mut().zip(colours) {
+            if let Some(c) = c {
+                *slot = *c;
+            }
+        }
+        self
+    }
+
+    /// The palette of a picture drawn with `opts`.
+    pub fn for_options(v: &Variant, opts: &crate::svg::Options) -> Palette {
+        Palette::new(v, opts.mode).with_colours(&opts.colours)
+    }
+
     /// A colour as drawn in this mode.
     pub fn hex(&self, c: Rgb) -> String {
         let c = match self.mode {

@@ -44,6 +44,11 @@ pub struct Options {
     pub names: bool,
     /// The centre-count panel on the right.
     pub panel: bool,
+    /// Each owned centre labelled with its owner (DIP's "Show centre owners").
+    pub centre_owners: bool,
+    /// The powers' colours in place of the variant's, by power index
+    /// (DIP's "Unit colours"); `None` keeps the variant's.
+    pub colours: Vec<Option<crate::colour::Rgb>>,
 }
 
 impl Default for Options {
@@ -54,6 +59,8 @@ impl Default for Options {
             title: None,
             names: true,
             panel: true,
+            centre_owners: false,
+            colours: Vec::new(),
         }
     }
 }
@@ -78,6 +85,9 @@ pub struct Picture<'a> {
     points: Vec<(f32, f32)>,
     /// Unit point per region.
     region_points: Vec<(f32, f32)>,
+    /// A fleet's own point per region, where the map gives one
+    /// (Realpolitik's special fleet position).
+    fleet_points: Vec<Option<(f32, f32)>>,
     /// Where each province's name goes.
     name_points: Vec<(f32, f32)>,
     /// Where a centre's marker goes, when the map says (a jDip map's
@@ -87,48 +97,56 @@ pub struct Picture<'a> {
     base_pixels: std::sync::Mutex<Option<(f32, Mode, bool, resvg::tiny_skia::Pixmap)>>,
     /// A map picture drawn under everything (DipWork's blank map), when given.
     background: Option<Background>,
-    /// The variant's unit pictures as `data:` URIs of PNGs, indexed by
-    /// power × number of unit types + unit type; `None`: the generated icon.
-    unit_images: Vec<Option<String>>,
+    /// The variant's unit pictures as `data:` URIs of PNGs with their
+    /// size in pixels, indexed by power × number of unit types + unit
+    /// type; `None`: the generated icon.
+    unit_images: Vec<Option<UnitImage>>,
+}
+
+/// A unit picture ready to draw.
+#[derive(Clone)]
+struct UnitImage {
+    uri: String,
+    width: u32,
+    height: u32,
 }
 
 /// The side of the square a unit picture is fitted into (the generated icons' size).
 pub const UNIT_PICTURE_SIDE: f32 = 28.0;
 
-/// The side for a variant that asks for large icons (Realpolitik's flag 8,
-/// `picture icons large`): its 32-pixel icons at their own size.
-pub const LARGE_UNIT_PICTURE_SIDE: f32 = 32.0;
-
-/// The side unit pictures of `variant` are drawn at.
-pub fn unit_picture_side(variant: &Variant) -> f32 {
-    if variant
+/// Whether `variant` asks for large icons (Realpolitik's flag 8, `picture
+/// icons large`: "icons are not transformed to standard size"): its unit
+/// pictures are drawn at their own size, one map pixel a picture pixel.
+pub fn large_icons(variant: &Variant) -> bool {
+    variant
         .pictures
         .iter()
         .any(|(k, v)| k == "icons" && v.eq_ignore_ascii_case("large"))
-    {
-        LARGE_UNIT_PICTURE_SIDE
-    } else {
-        UNIT_PICTURE_SIDE
-    }
 }
 
 /// The variant's unit pictures as `data:` URIs (BMPs, icons and TIFs turned into PNGs;
 /// a picture that cannot be read keeps the generated icon).
-fn unit_images(variant: &Variant) -> Vec<Option<String>> {
+fn unit_images(variant: &Variant) -> Vec<Option<UnitImage>> {
     let map = &variant.map;
     let types = map.unit_types().len();
     let mut v = vec![None; map.powers().len() * types];
     for u in &variant.unit_pictures {
         let i = u.power.index() * types + u.unit_type.index();
         let png = if u.bytes.starts_with(b"\x89PNG") {
-            crate::raster::decode_png(&u.bytes).ok().map(|_| u.bytes.clone())
+            crate::raster::decode_png(&u.bytes)
+                .ok()
+                .map(|pm| (u.bytes.clone(), pm.width(), pm.height()))
         } else {
             crate::raster::decode_picture(&u.bytes)
-                .and_then(|pm| crate::raster::encode_png(&pm))
+                .and_then(|pm| Ok((crate::raster::encode_png(&pm)?, pm.width(), pm.height())))
                 .ok()
         };
-        if let (Some(slot), Some(png)) = (v.get_mut(i), png) {
-            *slot = Some(format!("data:image/png;base64,{}", crate::raster::base64(&png)));
+        if let (Some(slot), Some((png, width, height))) = (v.get_mut(i), png) {
+            *slot = Some(UnitImage {
+                uri: format!("data:image/png;base64,{}", crate::raster::base64(&png)),
+                width,
+                height,
+            });
         }
     }
     v
@@ -190,6 +208,15 @@ impl<'a> Picture<'a> {
                 placed(k).or(r.pos.filter(|_| !moved(i))).unwrap_or(points[i])
             })
             .collect();
+        let fleet_points: Vec<Option<(f32, f32)>> = map
+            .regions()
+            .iter()
+            .enumerate()
+            .map(|(k, r)| {
+                r.fleet_pos
+                    .filter(|_| placed(k).is_none() && !moved(r.province.index()))
+            })
+            .collect();
         let mut name_points = place_names(variant, &shapes, &points, &region_points);
         for (i, n) in name_points.iter_mut().enumerate() {
             if let Some(at) = shapes.places.names.get(i).copied().flatten() {
@@ -202,6 +229,7 @@ impl<'a> Picture<'a> {
             shapes,
             points,
             region_points,
+            fleet_points,
             name_points,
             centre_points,
             base_pixels: std::sync::Mutex::new(None),
@@ -312,6 +340,20 @@ impl<'a> Picture<'a> {
         self.region_points.get(r.index()).copied().unwrap_or((0.0, 0.0))
     }
 
+    /// Where `unit` is drawn: its region's point, or the region's own
+    /// place for fleets (types that use coasts) where the map gives one.
+    pub fn unit_at(&self, unit: &Unit) -> (f32, f32) {
+        let fleet = self
+            .map()
+            .unit_types()
+            .get(unit.kind.index())
+            .is_some_and(|t| t.uses_coasts);
+        match self.fleet_points.get(unit.region.index()).copied().flatten() {
+            Some(at) if fleet => at,
+            _ => self.region_point(unit.region),
+        }
+    }
+
     pub fn province_point(&self, p: ProvinceId) -> (f32, f32) {
         self.points.get(p.index()).copied().unwrap_or((0.0, 0.0))
     }
@@ -329,13 +371,13 @@ impl<'a> Picture<'a> {
             .units()
             .map(|(_, u)| Piece {
                 unit: u,
-                at: self.region_point(u.region),
+                at: self.unit_at(&u),
                 small: false,
                 opacity: 1.0,
             })
             .collect();
         for (_, d) in state.all_dislodged() {
-            let (x, y) = self.region_point(d.unit.region);
+            let (x, y) = self.unit_at(&d.unit);
             v.push(Piece {
                 unit: d.unit,
                 at: (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1),
@@ -372,7 +414,7 @@ impl<'a> Picture<'a> {
     }
 
     fn base_svg(&self, opts: &Options, with_picture: bool) -> String {
-        let pal = Palette::new(self.variant, opts.mode);
+        let pal = Palette::for_options(self.variant, opts);
         let mut s = String::with_capacity(120_000);
         self.write_defs(&mut s, &pal);
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
@@ -402,7 +444,7 @@ impl<'a> Picture<'a> {
     /// outlines of [`Picture::svg_base`]; else they carry their own outline
     /// (to draw this layer alone over a picture of the base).
     pub fn svg_position(&self, state: &State, opts: &Options, by_reference: bool) -> String {
-        let pal = Palette::new(self.variant, opts.mode);
+        let pal = Palette::for_options(self.variant, opts);
         let mut s = String::with_capacity(40_000);
         if !by_reference && pal.mode == Mode::BlackWhite {
             // Drawn alone over a kept base (PNG, BMP, animations): the
@@ -413,7 +455,7 @@ impl<'a> Picture<'a> {
         }
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
         self.write_owners(&mut s, state, &pal, by_reference);
-        self.write_centres(&mut s, state, &pal);
+        self.write_centres(&mut s, state, &pal, opts.centre_owners);
         s.push_str("</g>\n");
         self.write_title(&mut s, state, &pal, opts);
         if opts.panel {
@@ -430,7 +472,7 @@ impl<'a> Picture<'a> {
         pieces: &[Piece],
         opts: &Options,
     ) -> String {
-        let pal = Palette::new(self.variant, opts.mode);
+        let pal = Palette::for_options(self.variant, opts);
         let mut s = String::with_capacity(20_000);
         if pal.mode != Mode::Colour && self.unit_images.iter().any(Option::is_some) {
             // Unit pictures in grey (the moment layer carries its own defs,
@@ -666,7 +708,7 @@ impl<'a> Picture<'a> {
         s.push_str("</g>\n");
     }
 
-    fn write_centres(&self, s: &mut String, state: &State, pal: &Palette) {
+    fn write_centres(&self, s: &mut String, state: &State, pal: &Palette, owners: bool) {
         s.push_str(r#"<g id="centres">"#);
         for &c in self.map().supply_centers() {
             let (cx, y) = match self.centre_points.get(c.index()).copied().flatten() {
@@ -691,6 +733,25 @@ impl<'a> Picture<'a> {
                 fmt(y),
                 pal.text()
             );
+            // DIP's "Show centre owners": a rectangular label with the
+            // owner's letters beside the marker.
+            if let (true, Some(o)) = (owners, state.owner(c)) {
+                let abbr = clip(&self.map().power(o).abbr, 4);
+                let w = 7.0 * abbr.chars().count() as f32 + 5.0;
+                let _ = write!(
+                    s,
+                    r#"<g class="centre-owner"><rect x="{}" y="{}" width="{}" height="12" rx="2" fill="{}" stroke="{}" stroke-width="0.8"/><text x="{}" y="{}" font-size="9.5" font-weight="bold" text-anchor="middle" fill="{}">{}</text></g>"#,
+                    fmt(cx + 7.0),
+                    fmt(y - 6.0),
+                    fmt(w),
+                    pal.power(o),
+                    pal.text(),
+                    fmt(cx + 7.0 + w / 2.0),
+                    fmt(y + 3.5),
+                    pal.ink_on(o),
+                    esc(&abbr)
+                );
+            }
         }
         s.push_str("</g>\n");
     }
@@ -729,12 +790,12 @@ impl<'a> Picture<'a> {
     fn unit_point(&self, state: &State, u: &UnitRef, retreat: bool) -> (f32, f32) {
         if retreat {
             if let Some(d) = state.dislodged(u.province) {
-                let (x, y) = self.region_point(d.unit.region);
+                let (x, y) = self.unit_at(&d.unit);
                 return (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1);
             }
         }
         match state.unit(u.province) {
-            Some(unit) => self.region_point(unit.region),
+            Some(unit) => self.unit_at(&unit),
             None => match u.coast {
                 CoastSpec::Coast(r) => self.region_point(r),
                 _ => self.province_point(u.province),
@@ -977,11 +1038,15 @@ impl<'a> Picture<'a> {
             .unit_images
             .get(p.unit.power.index() * types + p.unit.kind.index())
             .and_then(Option::as_ref);
-        if let Some(uri) = picture {
-            // The variant's picture, fitted into the generated icon's square
-            // (larger for a variant with large icons).
-            let side = unit_picture_side(self.variant);
-            let half = side / 2.0;
+        if let Some(UnitImage { uri, width, height }) = picture {
+            // The variant's picture, fitted into the generated icon's
+            // square, or at its own size for a variant with large icons.
+            let (w, h) = if large_icons(self.variant) {
+                (*width as f32, *height as f32)
+            } else {
+                (UNIT_PICTURE_SIDE, UNIT_PICTURE_SIDE)
+            };
+            let (hw, hh) = (w / 2.0, h / 2.0);
             let filter = if pal.mode == Mode::Colour {
                 ""
             } else {
@@ -989,7 +1054,7 @@ impl<'a> Picture<'a> {
             };
             let _ = writeln!(
                 s,
-                r#"<image x="-{half}" y="-{half}" width="{side}" height="{side}"{filter} xlink:href="{uri}"/></g>"#
+                r#"<image x="-{hw}" y="-{hh}" width="{w}" height="{h}"{filter} xlink:href="{uri}"/></g>"#
             );
             return;
         }

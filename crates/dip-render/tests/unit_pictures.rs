@@ -267,14 +267,12 @@ fn a_dipwork_tif_unit_picture_is_drawn() {
 }
 
 /// Realpolitik's flag 8 (`picture icons large`): its large icons were
-/// drawn at the small size.
+/// drawn at the small size; "icons are not transformed to standard size":
+/// the 8-pixel picture is drawn 8 map pixels wide.
 #[test]
 fn large_icons_were_drawn_at_the_small_size() {
     let mut v = mini("large");
     v.pictures.push(("icons".into(), "large".into()));
     let svg = Picture::new(&v).svg(&v.start, None, &Options::default());
-    assert!(
-        svg.contains(r#"<image x="-16" y="-16" width="32" height="32""#),
-        "{svg}"
-    );
+    assert!(svg.contains(r#"<image x="-4" y="-4" width="8" height="8""#), "{svg}");
 }

@@ -7,6 +7,7 @@
 //! one PostgreSQL database.
 
 pub mod auth;
+pub mod board;
 pub mod chars;
 pub mod csrf;
 pub mod daide;
@@ -54,6 +55,8 @@ pub struct AppState {
     /// Set once the server is stopping: long answers (the event streams)
     /// end, so that the graceful shutdown is not held up by them.
     pub stop: Arc<tokio::sync::watch::Sender<bool>>,
+    /// Boards (`/board`): anyone's, in memory.
+    pub boards: board::Boards,
     /// Whether a Global War game created or imported over the API plays
     /// the `seed` it was given. Off on every server: a player who chose
     /// the seed could foresee every deal and die. Tests turn it on; a
@@ -91,6 +94,11 @@ impl AppState {
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
+            boards: board::Boards::new(
+                dip_play::Variants::bundled_only(),
+                board::Settings::default(),
+                board::Limits::default(),
+            ),
             war_exact_seeds: false,
             feeds,
             secure_cookies: false,
@@ -216,6 +224,10 @@ pub fn app(state: AppState) -> Router {
     routes::api()
         .merge(war::routes::api())
         .merge(web::routes().layer(axum::middleware::from_fn_with_state(state.clone(), web::error_pages)))
+        .merge(board::routes::router().with_state(board::routes::Host {
+            boards: state.boards.clone(),
+            app: Some(state.clone()),
+        }))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -369,6 +381,11 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         d.abort();
     }
     served
+}
+
+/// Serves `app` on `listener` until Ctrl-C or SIGTERM (`dip board`).
+pub async fn serve_router(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await
 }
 
 async fn shutdown() {

@@ -12,28 +12,10 @@
 
 use dip_core::{Map, PowerId, ProvinceId, RegionId, UnitTypeId};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A small fast hash for short names (FNV-1a); the maps are built by dip
-/// from the variant, not from untrusted keys alone, and are small.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-type Map2<V> = HashMap<String, V, BuildHasherDefault<Fnv>>;
+/// Words by name: foldhash, quicker than SipHash for short names; the maps
+/// are built by dip from the variant, not from untrusted keys alone.
+type Map2<V> = HashMap<String, V, foldhash::fast::FixedState>;
 
 /// Calls `f` with the lookup key of `word` (lower case unless `exact`),
 /// without allocating for short ASCII words.

@@ -41,6 +41,9 @@ pub struct MProvince {
     /// e.g. DipWork's subfield (`sc`, `PeS`).
     pub coast_names: Vec<(String, String)>,
     pub at: Option<(f32, f32)>,
+    /// Where a fleet stands in a province with one coast, when not at `at`
+    /// (Realpolitik's special fleet position `x,y,xs,ys`).
+    pub fleet_at: Option<(f32, f32)>,
     pub label: Option<(f32, f32)>,
     pub aliases: Vec<String>,
     pub src: Src,
@@ -58,6 +61,7 @@ impl MProvince {
             coasts: Vec::new(),
             coast_names: Vec::new(),
             at: None,
+            fleet_at: None,
             label: None,
             aliases: Vec::new(),
             src: (0, 0),
@@ -318,6 +322,9 @@ impl Model {
             if let Some(a) = p.at {
                 t.push_str(&format!(" at={}", pos(a)));
             }
+            if let Some(a) = p.fleet_at {
+                t.push_str(&format!(" fleet-at={}", pos(a)));
+            }
             if let Some(a) = p.label {
                 t.push_str(&format!(" label={}", pos(a)));
             }
@@ -468,6 +475,7 @@ impl Model {
             mp.homes = p.homes.iter().map(|h| map.power(h).abbr.clone()).collect();
             mp.home_of_all = p.home_of_all;
             mp.at = p.pos;
+            mp.fleet_at = p.regions.first().and_then(|&r| map.region(r).fleet_pos);
             mp.label = v.labels.get(pid.index()).copied().flatten();
             mp.aliases = p.aliases.clone();
             for &r in map.coasts(pid) {

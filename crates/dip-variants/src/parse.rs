@@ -6,7 +6,6 @@
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::str::FromStr;
 
 use dip_core::map::{normalize_coast, BuildRule, EdgeFlags, MapBuilder, Terrain, TerrainSet, UnitType};
@@ -43,27 +42,10 @@ const KEYWORDS: &[&str] = &[
     "order-words",
 ];
 
-/// FNV-1a: quicker than SipHash for the short keys here (files are trusted
-/// not to be built to collide).
-#[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = self.0 ^ 0xcbf2_9ce4_8422_2325;
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
-type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
+/// Maps keyed by names: foldhash is quicker than SipHash for the short
+/// keys here (files are trusted not to be built to collide).
+type FastMap<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
+type FastSet<K> = HashSet<K, foldhash::fast::FixedState>;
 
 /// The most regions (provinces and coasts) a variant may have.
 const MAX_REGIONS: usize = 60_000;
@@ -1057,8 +1039,8 @@ fn parse_unit(s: &Stmt, known: &[UnitType]) -> Res<UnitType> {
 }
 
 fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
-    let usage = "expected `province ABBR NAME TERRAIN [center] [home=POWER,...] [coasts=nc,sc] [at=X,Y] [aka=NAME,...]` (quote names with spaces)";
-    let a = args(s, &["home", "coasts", "at", "aka", "label"])?;
+    let usage = "expected `province ABBR NAME TERRAIN [center] [home=POWER,...] [coasts=nc,sc] [at=X,Y] [fleet-at=X,Y] [aka=NAME,...]` (quote names with spaces)";
+    let a = args(s, &["home", "coasts", "at", "fleet-at", "aka", "label"])?;
     let (abbr, pname, terr, flags) = match &a.pos[..] {
         [ab, n, t, flags @ ..] => (ab, n, t, flags),
         [_, _] | [_] | [] => return Err(usage.into()),
@@ -1104,6 +1086,12 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
     }
     let at = a.opts.get("at").map(position).transpose()?;
     let label = a.opts.get("label").map(position).transpose()?;
+    let fleet_at = a.opts.get("fleet-at").map(position).transpose()?;
+    if fleet_at.is_some() && (terr != Terrain::Coast || !coasts.is_empty()) {
+        return Err(format!(
+            "fleet-at= is for a `coast` province without split coasts (a coast's place is its `region` line); `{abbr}` is not one"
+        ));
+    }
     let mut homes = Vec::new();
     let mut home_of_all = false;
     if let Some(v) = a.opts.get("home") {
@@ -1153,6 +1141,7 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
     }
     if let Some(reg) = p.b.region_mut(main) {
         reg.pos = at;
+        reg.fleet_pos = fleet_at;
     }
     if let Some(prov) = p.b.province_mut(pid) {
         prov.pos = at;

@@ -114,10 +114,42 @@ fn relative_to(var_dir: &Path, found: &Path) -> String {
         .replace('\\', "/")
 }
 
+/// An entry of `dir` named `name` in any case (DOS and the Mac wrote
+/// `Icon Files`, `REDARMY.ICO` or `redarmy.ico` alike).
+fn entry_in(dir: &Path, name: &str) -> Option<PathBuf> {
+    let exact = dir.join(name);
+    if exact.exists() {
+        return Some(exact);
+    }
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .find(|e| e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(name)))
+        .map(|e| e.path())
+}
+
+/// The `Icon Files` folders an icon is looked for in, first found first:
+/// the variant's own ("placed in the sub-folder for that variant"), then
+/// the global one "located in the Realpolitik folder": the folder above
+/// the variant's, or the one above that when the variants are in a folder
+/// of their own (Realpolitik's `Variant Files/Standard/Standard.var`).
+fn icon_folders(var_dir: &Path) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    let mut at = var_dir.to_path_buf();
+    for _ in 0..3 {
+        if let Some(f) = entry_in(&at, "Icon Files").filter(|f| f.is_dir()) {
+            dirs.push(f);
+        }
+        at = at.join("..");
+    }
+    dirs
+}
+
 /// Realpolitik's unit icons: `Icon Files/{Colour}{Type}.ico` (e.g.
-/// `RedArmy.ico`) in the variant's folder, else in the shared one next to
-/// it (the global icons), for each country's colour and each unit type.
-/// Realpolitik stamps the country's initial on them; dip draws them as they are.
+/// `RedArmy.ico`) in the variant's folder, else in the global one (see
+/// [`icon_folders`]), for each country's colour and each unit type.
+/// Realpolitik stamps the country's initial on them; dip draws them as
+/// they are. Units left without an icon are drawn as dip's, and said so.
 fn find_icons(m: &mut Model, dir: &Path) {
     let types: Vec<(char, String)> = if m.unit_types.is_empty() {
         vec![('A', "Army".into()), ('F', "Fleet".into())]
@@ -127,18 +159,41 @@ fn find_icons(m: &mut Model, dir: &Path) {
             .map(|u| (u.letter, u.name.replace(' ', "")))
             .collect()
     };
+    let folders = icon_folders(dir);
+    let mut missing = Vec::new();
     for p in &m.powers {
         let Some(colour) = p.colour.as_deref().filter(|c| !c.starts_with('#')) else {
             continue;
         };
         for (letter, name) in &types {
-            let Some(found) = resolve(dir, &format!("Icon Files/{colour}{name}.ico")) else {
-                continue;
-            };
-            m.unit_pictures
-                .push((p.abbr.clone(), *letter, relative_to(dir, &found)));
+            let file = format!("{colour}{name}.ico");
+            match folders.iter().find_map(|f| entry_in(f, &file).filter(|e| e.is_file())) {
+                Some(found) => m
+                    .unit_pictures
+                    .push((p.abbr.clone(), *letter, relative_to(dir, &found))),
+                None => missing.push(file),
+            }
         }
     }
+    if missing.is_empty() {
+        return;
+    }
+    let var = m.files.first().cloned().unwrap_or_default();
+    let looked: Vec<String> = folders
+        .iter()
+        .map(|f| f.canonicalize().unwrap_or_else(|_| f.clone()).display().to_string())
+        .collect();
+    m.notes.push(if looked.is_empty() {
+        format!(
+            "{var}: no `Icon Files` folder in the variant's folder or the Realpolitik folder above it: units are drawn as dip's icons"
+        )
+    } else {
+        format!(
+            "{var}: {} not in {}: those units are drawn as dip's icons",
+            missing.join(", "),
+            looked.join(" or ")
+        )
+    });
 }
 
 fn pair(s: &str) -> Option<(f32, f32)> {
@@ -510,6 +565,14 @@ fn read_cnt(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
         } else {
             abbr
         };
+        // Realpolitik knows a colour by its icons' names (`RedArmy.ico`);
+        // one dip cannot draw is said, not quietly replaced.
+        let known = crate::colour::named(colour).is_some() || crate::colour::hex(colour).is_some();
+        if !known {
+            m.notes.push(format!(
+                "{file}:{l}: {name}'s colour `{colour}` is not one dip knows (e.g. Red, Blue, Green, Yellow, Purple, Cyan, Brown, Orange, Black, White, Grey): its units are drawn in a colour of dip's own"
+            ));
+        }
         m.powers.push(MPower {
             abbr,
             name,
@@ -668,10 +731,14 @@ fn read_rgn(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
                 pair(&unit).ok_or_else(|| err(&file, l, format!("expected a unit position `x,y`, found `{unit}`")))?;
             if k == 0 {
                 m.provinces[pi].at = Some(at);
+                // `x,y,xs,ys`: the fleet's own place in a space with one
+                // coast (with split coasts, each coast has its own line).
                 if nums.len() == 4 {
-                    let fleet = pair(&format!("{},{}", nums[2], nums[3]));
-                    if let (Some(f), Some(c)) = (fleet, m.provinces[pi].coasts.first_mut()) {
-                        c.1 = Some(f);
+                    let fleet = pair(&format!("{},{}", nums[2], nums[3]))
+                        .ok_or_else(|| err(&file, l, format!("expected `x,y,xs,ys`, found `{unit}`")))?;
+                    match m.provinces[pi].coasts.first_mut() {
+                        Some(c) => c.1 = Some(fleet),
+                        None => m.provinces[pi].fleet_at = Some(fleet),
                     }
                 }
                 let (l, name) = next("a name position `x,y`", &mut i)?;
@@ -881,9 +948,10 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     };
     for p in &m.provinces {
         rgn.push_str(&format!(
-            "# {}\n{}\n{}\n{}",
+            "# {}\n{}{}\n{}\n{}",
             p.name,
             xy(p.at),
+            p.fleet_at.map(|f| format!(",{}", xy(Some(f)))).unwrap_or_default(),
             xy(p.label.or(p.at)),
             scan(&p.abbr, 0)
         ));

@@ -2,11 +2,13 @@
 
 mod adjudicate;
 mod bench;
+mod board;
 mod cases;
 mod daide;
 mod fixnames;
 mod gm;
 mod keys;
+mod map_pictures;
 mod orders;
 mod rate;
 mod record;
@@ -71,6 +73,8 @@ enum Command {
     Score(rate::ScoreArgs),
     /// Rate players game by game: Elo, Ghost Rating, TrueSkill or Weng-Lin.
     Ratings(rate::RatingsArgs),
+    /// DIP's program in the browser: one board, every power's orders, open and save files (docs/board.md).
+    Board(board::Args),
     /// Host games: a JSON API with accounts, deadlines and storage (docs/api.md).
     Serve(serve::Args),
     /// Global War, the world-conquest game: show and draw WARxx.DAT/.REC files, deal, benchmark.
@@ -151,6 +155,7 @@ fn main() -> ExitCode {
         Command::Score(a) => rate::score(a),
         Command::Ratings(a) => rate::ratings(a),
         Command::Serve(a) => serve::run(a),
+        Command::Board(a) => board::run(a, &cli.variants),
         Command::War(a) => war::run(a),
         Command::Daide(a) => daide::run(a),
     };

@@ -121,6 +121,10 @@ impl Look {
     /// The variant: bundled, native, DipWork, Realpolitik or DPjudge.
     fn variant(&self) -> Result<dip_variants::Variant> {
         let mut v = dip_variants::formats::load_any(&self.variant)?;
+        // What the variant's files lack (icons, colours): drawn otherwise, said so.
+        for n in &v.notes {
+            eprintln!("note: {n}");
+        }
         if let Some(path) = &self.symbols {
             let pack = dip_variants::jdip::SymbolPack::open(path)?;
             v.unit_pictures = dip_render::jdip::symbol_pictures(&v, &pack);
@@ -225,6 +229,7 @@ impl Look {
             title: self.title.clone(),
             names: !self.no_names,
             panel: !self.no_panel,
+            ..Options::default()
         };
         if let Some(d) = self.dpi {
             // Scale 10 is 960 dpi: the message names the option given.
@@ -545,8 +550,8 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
         let bytes = animate::apng(&pic, &frames, &opts)?;
         write_output(out, &bytes)?;
     } else if lower.ends_with(".html") || lower.ends_with(".htm") {
-        let first = states.first().map(|s| s.phase.to_string()).unwrap_or_default();
-        let last = states.last().map(|s| s.phase.to_string()).unwrap_or_default();
+        let first = states.first().map(|s| s.phase.long().to_string()).unwrap_or_default();
+        let last = states.last().map(|s| s.phase.long().to_string()).unwrap_or_default();
         let title = format!("{}: {first} to {last}", variant.title);
         write_output(out, animate::html(&pic, &frames, &opts, &title).as_bytes())?;
     } else {

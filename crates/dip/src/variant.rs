@@ -323,13 +323,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 None => return Err(anyhow!("--out FOLDER is needed for the {} format", format.name())),
                 Some(o) => {
                     let files = formats::outputs(&model, format, Path::new(&o));
-                    let targets: Vec<&Path> = files.iter().map(|(f, _)| f.as_path()).collect();
+                    let pictures = match format {
+                        Format::Realpolitik => crate::map_pictures::for_realpolitik(&model, &path, Path::new(&o))?,
+                        _ => Vec::new(),
+                    };
+                    let targets: Vec<&Path> = files
+                        .iter()
+                        .map(|(f, _)| f.as_path())
+                        .chain(pictures.iter().map(|(f, _)| f.as_path()))
+                        .collect();
                     check_targets(&targets, &[Path::new(&path)], force)?;
                     if matches!(format, Format::DipWork | Format::Realpolitik | Format::Jdip) {
                         std::fs::create_dir_all(&o).map_err(|e| anyhow!("cannot create {o}: {e}"))?;
                     }
-                    for (f, text) in &files {
-                        dip_game::files::replace(f, text.as_bytes()).map_err(anyhow::Error::msg)?;
+                    let texts = files.iter().map(|(f, t)| (f, t.as_bytes()));
+                    for (f, bytes) in texts.chain(pictures.iter().map(|(f, b)| (f, b.as_slice()))) {
+                        dip_game::files::replace(f, bytes).map_err(anyhow::Error::msg)?;
                         eprintln!("wrote {}", f.display());
                     }
                 }

@@ -225,6 +225,8 @@ mod pty {
         pub child: Child,
         master: std::fs::File,
         screen: Arc<Mutex<Vec<u8>>>,
+        /// Reads the terminal until every writer has closed it.
+        reader: Option<std::thread::JoinHandle<()>>,
     }
 
     impl Term {
@@ -243,7 +245,9 @@ mod pty {
                 .unwrap();
             let screen = Arc::new(Mutex::new(Vec::new()));
             let (mut reader, out) = (master.try_clone().unwrap(), Arc::clone(&screen));
-            std::thread::spawn(move || {
+            // Reading ends when the child and all it started have closed
+            // the terminal (Linux: EIO once no slave end is open).
+            let reader = std::thread::spawn(move || {
                 let mut buf = [0u8; 4096];
                 while let Ok(n) = reader.read(&mut buf) {
                     if n == 0 {
@@ -252,7 +256,12 @@ mod pty {
                     out.lock().unwrap().extend_from_slice(&buf[..n]);
                 }
             });
-            Term { child, master, screen }
+            Term {
+                child,
+                master,
+                screen,
+                reader: Some(reader),
+            }
         }
 
         pub fn screen(&self) -> String {
@@ -277,11 +286,22 @@ mod pty {
             self.master.flush().unwrap();
         }
 
-        /// The exit status, waiting at most 20 s.
+        /// The exit status, waiting at most 20 s, once all the child wrote
+        /// is on the screen: the screen was read the moment the child
+        /// exited, before the reader had its last lines, and a test that
+        /// counted them failed now and then.
         pub fn wait_exit(&mut self) -> std::process::ExitStatus {
             let start = Instant::now();
             loop {
                 if let Some(s) = self.child.try_wait().unwrap() {
+                    while self.reader.as_ref().is_some_and(|r| !r.is_finished()) {
+                        assert!(
+                            start.elapsed() < Duration::from_secs(20),
+                            "the terminal is still open: {}",
+                            self.screen()
+                        );
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
                     return s;
                 }
                 if start.elapsed() > Duration::from_secs(20) {

@@ -525,3 +525,19 @@ fn orderview_printed_game_txt_as_a_table() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("# dip stage: parsed"), "{out}");
 }
+
+/// When `Phase`'s Display became the short form (`S1902R`), adjudicate's
+/// heading and "Next phase" line and the animation's title printed it to
+/// people; they keep the long form the README shows.
+#[test]
+fn adjudicate_printed_phases_as_s1902r_when_display_became_short() {
+    let (code, out, err) = dip(&[
+        "adjudicate",
+        "examples/game1905/04-S1902R",
+        "examples/game1905/04-S1902R/ORDERS.TXT",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("— Spring 1902 retreat\n"), "{out}");
+    assert!(out.contains("Next phase: Fall 1902 movement\n"), "{out}");
+    assert!(!out.contains("S1902R") && !out.contains("F1902M"), "{out}");
+}

@@ -8,6 +8,7 @@
 //! read them the same way.
 
 pub mod accounts;
+pub mod boards;
 pub mod edits;
 pub mod events;
 pub mod games;

@@ -6,7 +6,7 @@
 use super::{Db, DbError, Dialect, Tx};
 
 /// How many steps there are; `step_sql` gives each.
-const STEPS: usize = 4;
+const STEPS: usize = 5;
 
 const V1_COMMON: &str = "
 CREATE TABLE sessions (
@@ -127,12 +127,30 @@ CREATE TABLE war_log (
 CREATE INDEX war_log_game ON war_log (game_id, id);
 ";
 
+/// Signed-in users' boards (docs/board.md): the board as the kernel's
+/// stored game with the board's own state, one JSON value.
+const BOARDS: &str = "
+CREATE TABLE boards (
+    id TEXT PRIMARY KEY,
+    owner BIGINT NOT NULL REFERENCES accounts(id),
+    name TEXT NOT NULL,
+    share TEXT NOT NULL UNIQUE,
+    board TEXT NOT NULL,
+    created BIGINT NOT NULL,
+    updated BIGINT NOT NULL
+);
+CREATE INDEX boards_owner ON boards (owner, updated);
+";
+
 /// The statements of one step (0-based) in the database's dialect.
 fn step_sql(step: usize, dialect: Dialect) -> String {
     let id = match dialect {
         Dialect::Sqlite => "INTEGER PRIMARY KEY AUTOINCREMENT",
         Dialect::Postgres => "BIGSERIAL PRIMARY KEY",
     };
+    if step == 4 {
+        return BOARDS.to_string();
+    }
     if step == 3 {
         // Names unique by their confusable skeleton (filled for older
         // accounts by `auth::fill_skeletons`); private games.

@@ -5,6 +5,8 @@
 //! changes something comes from this origin and sends the session's CSRF
 //! token (see [`crate::csrf`]).
 
+pub(crate) mod board;
+mod boards;
 mod pages;
 mod war;
 
@@ -41,6 +43,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/join", post(join))
         .route("/assets/{file}", get(asset))
         .merge(war::routes())
+        .merge(boards::routes())
 }
 
 /// A page's answer: HTML, with the pre-session cookie set when a
@@ -70,7 +73,7 @@ fn set_cookie(r: &mut Response, value: &str) {
 }
 
 /// An error shown as a page.
-pub struct WebError(ApiError);
+pub struct WebError(pub(crate) ApiError);
 
 impl From<ApiError> for WebError {
     fn from(e: ApiError) -> Self {
@@ -118,6 +121,16 @@ fn csrf(headers: &HeaderMap) -> (String, Option<String>) {
 /// A form must come from this origin and carry the browser's CSRF token.
 fn check_form_csrf(headers: &HeaderMap, form: &HashMap<String, String>) -> WebResult<()> {
     Ok(crate::csrf::check(headers, form.get("csrf").map(String::as_str))?)
+}
+
+/// The browser's CSRF token, or a new one to set (for pages outside this module).
+pub(crate) fn csrf_token(headers: &HeaderMap) -> (String, Option<String>) {
+    csrf(headers)
+}
+
+/// The signed-in account of a page's request, if any.
+pub(crate) async fn page_account(st: &AppState, headers: &HeaderMap) -> Option<Account> {
+    who(st, headers).await
 }
 
 /// The signed-in account; a stale cookie counts as signed out.
@@ -415,9 +428,10 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("lobby.js", "text/javascript", include_str!("../../assets/lobby.js")),
     ("map.js", "text/javascript", include_str!("../../assets/map.js")),
     ("war.js", "text/javascript", include_str!("../../assets/war.js")),
+    ("board.js", "text/javascript", include_str!("../../assets/board.js")),
 ];
 
-async fn asset(Path(file): Path<String>) -> Response {
+pub(crate) async fn asset(Path(file): Path<String>) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == file) {
         Some((_, ctype, body)) => (
             [

@@ -1,0 +1,396 @@
+//! DIP's editing (its Game menu's Edit units, Edit provinces, Edit
+//! season, Edit title, Edit names, and File's New and Blank): each edit
+//! makes a new position for the kernel's game, the history kept; Undo
+//! takes it back.
+
+use super::{Board, BoardError, BoardResult, Boards, Stage};
+use dip_core::{Dislodged, Phase, PhaseKind, ProvinceId, Season, State, Unit};
+use dip_play::Game;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// One edit, as the page sends it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Edit {
+    /// Add a unit or change one (power, type, coast, dislodged or not).
+    Unit {
+        province: String,
+        power: String,
+        #[serde(rename = "type")]
+        kind: String,
+        #[serde(default)]
+        region: Option<String>,
+        #[serde(default)]
+        dislodged: bool,
+        /// The unit changed is the dislodged one of the province.
+        #[serde(default)]
+        was_dislodged: bool,
+    },
+    /// Remove the unit (or the dislodged unit) of a province.
+    Remove {
+        province: String,
+        #[serde(default)]
+        dislodged: bool,
+    },
+    /// A unit dragged to another province or coast: `x`, `y` where it was
+    /// dropped on the map (the nearest coast it may stand on is taken).
+    Move {
+        from: String,
+        to: String,
+        #[serde(default)]
+        x: Option<f32>,
+        #[serde(default)]
+        y: Option<f32>,
+        #[serde(default)]
+        dislodged: bool,
+    },
+    /// A province's owner (its supply centre) and whether it is open for
+    /// retreats.
+    Province {
+        province: String,
+        /// Absent: unchanged; `null`: nobody.
+        #[serde(default, deserialize_with = "some_option")]
+        owner: Option<Option<String>>,
+        #[serde(default)]
+        open: Option<bool>,
+    },
+    /// The season, year and stage.
+    Season {
+        season: String,
+        year: i64,
+        stage: String,
+    },
+    Title {
+        title: String,
+    },
+    /// The players' names by power; empty removes one.
+    Names {
+        names: BTreeMap<String, String>,
+    },
+    /// File ▸ New: the variant's start.
+    New {
+        #[serde(default)]
+        variant: Option<String>,
+    },
+    /// File ▸ Blank: no units on the map.
+    Blank,
+}
+
+fn some_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Ok(Some(Option::deserialize(d)?))
+}
+
+fn province(board: &Board, name: &str) -> BoardResult<ProvinceId> {
+    let map = board.game.map();
+    map.find_province(name.trim())
+        .or_else(|| {
+            map.province_ids()
+                .find(|&p| map.province(p).abbr.eq_ignore_ascii_case(name.trim()))
+        })
+        .ok_or_else(|| BoardError::new(format!("no province `{name}` on this map")))
+}
+
+fn text_ok(what: &str, s: &str, max: usize) -> BoardResult<()> {
+    if s.chars().count() > max {
+        return Err(BoardError::new(format!("the {what} is longer than {max} characters")));
+    }
+    if s.chars().any(|c| c.is_control()) {
+        return Err(BoardError::new(format!("the {what} holds a control character")));
+    }
+    Ok(())
+}
+
+/// Applies an edit. Nothing changes when it is refused.
+pub fn apply(boards: &Boards, board: &mut Board, edit: Edit) -> BoardResult<()> {
+    let map = board.game.map();
+    let mut state = board.game.state().clone();
+    match edit {
+        Edit::Unit {
+            province: p,
+            power,
+            kind,
+            region,
+            dislodged,
+            was_dislodged,
+        } => {
+            let p = province(board, &p)?;
+            let power = board.power(&power)?;
+            let ut = map
+                .find_unit_type(&kind)
+                .ok_or_else(|| BoardError::new(format!("no unit type `{kind}` in this variant")))?;
+            let region = match region.as_deref().filter(|r| !r.is_empty()) {
+                Some(r) => {
+                    let found = map.province(p).regions.iter().copied().find(|&x| {
+                        map.region_name(x).eq_ignore_ascii_case(r) || map.region(x).coast.as_deref() == Some(r)
+                    });
+                    found.ok_or_else(|| BoardError::new(format!("`{r}` is not in {}", map.province(p).name)))?
+                }
+                None => map.regions_for(p, ut).next().ok_or_else(|| {
+                    BoardError::new(format!(
+                        "{} cannot stand in {}",
+                        map.unit_type(ut).name,
+                        map.province(p).name
+                    ))
+                })?,
+            };
+            if !map.allows(region, ut) {
+                // A fleet on a split coast's land, an army at sea: the
+                // unit's own region in the province, if there is one.
+                let alt = map.regions_for(p, ut).next();
+                match alt {
+                    Some(r) if region == map.main_region(p) => {
+                        return apply_unit(
+                            board,
+                            state,
+                            p,
+                            Unit {
+                                power,
+                                kind: ut,
+                                region: r,
+                            },
+                            dislodged,
+                            was_dislodged,
+                        )
+                    }
+                    _ => {
+                        return Err(BoardError::new(format!(
+                            "{} cannot stand in {}",
+                            map.unit_type(ut).name,
+                            map.region_name(region)
+                        )))
+                    }
+                }
+            }
+            return apply_unit(
+                board,
+                state,
+                p,
+                Unit {
+                    power,
+                    kind: ut,
+                    region,
+                },
+                dislodged,
+                was_dislodged,
+            );
+        }
+        Edit::Remove { province: p, dislodged } => {
+            let p = province(board, &p)?;
+            let gone = if dislodged {
+                state.take_dislodged(p).map(|_| ())
+            } else {
+                state.remove(p).map(|_| ())
+            };
+            if gone.is_none() {
+                return Err(BoardError::new(format!(
+                    "no unit to remove in {}",
+                    map.province(p).name
+                )));
+            }
+        }
+        Edit::Move {
+            from,
+            to,
+            x,
+            y,
+            dislodged,
+        } => {
+            let from = province(board, &from)?;
+            let to = province(board, &to)?;
+            let unit = if dislodged {
+                state.dislodged(from).map(|d| d.unit)
+            } else {
+                state.unit(from)
+            }
+            .ok_or_else(|| BoardError::new(format!("no unit in {}", map.province(from).name)))?;
+            let at = x.zip(y).filter(|(x, y)| x.is_finite() && y.is_finite());
+            let region = super::render::nearest_region(&boards.pictures, board.game.loaded(), to, unit.kind, at)
+                .ok_or_else(|| {
+                    BoardError::new(format!(
+                        "{} cannot stand in {}",
+                        map.unit_type(unit.kind).name,
+                        map.province(to).name
+                    ))
+                })?;
+            if from == to && region == unit.region {
+                return Ok(());
+            }
+            if from != to && state.unit(to).is_some() && !dislodged {
+                return Err(BoardError::new(format!(
+                    "{} has a unit already: remove it first",
+                    map.province(to).name
+                )));
+            }
+            let moved = Unit { region, ..unit };
+            if dislodged {
+                if state.dislodged(to).is_some() && from != to {
+                    return Err(BoardError::new(format!(
+                        "{} has a dislodged unit already",
+                        map.province(to).name
+                    )));
+                }
+                let d = state
+                    .take_dislodged(from)
+                    .ok_or_else(|| BoardError::new(format!("no dislodged unit in {}", map.province(from).name)))?;
+                state.set_dislodged(map, Dislodged { unit: moved, ..d });
+            } else {
+                state.remove(from);
+                state.place(map, moved);
+            }
+        }
+        Edit::Province {
+            province: p,
+            owner,
+            open,
+        } => {
+            let p = province(board, &p)?;
+            if let Some(owner) = owner {
+                if !map.province(p).supply_center {
+                    return Err(BoardError::new(format!("{} is no supply centre", map.province(p).name)));
+                }
+                let o = match owner.as_deref().map(str::trim).filter(|o| !o.is_empty()) {
+                    Some(o) => Some(board.power(o)?),
+                    None => None,
+                };
+                state.set_owner(p, o);
+            }
+            if let Some(open) = open {
+                if open {
+                    state.standoffs.remove(p.index());
+                } else {
+                    state.standoffs.insert(p.index());
+                }
+            }
+        }
+        Edit::Season { season, year, stage } => {
+            let season = match season.trim().to_ascii_lowercase().as_str() {
+                "spring" | "s" => Season::Spring,
+                "fall" | "autumn" | "f" | "a" => Season::Fall,
+                s => return Err(BoardError::new(format!("season `{s}`: spring or autumn"))),
+            };
+            let year = i32::try_from(year)
+                .ok()
+                .filter(|y| y.unsigned_abs() <= dip_core::MAX_YEAR as u32)
+                .ok_or_else(|| BoardError::new(format!("year {year}: from -1000000 to 1000000")))?;
+            let stage = Stage::parse(&stage).ok_or_else(|| {
+                BoardError::new(format!(
+                    "stage `{stage}`: before moves, before retreats, before adjustments or season finished"
+                ))
+            })?;
+            let kind = match stage {
+                Stage::Moves | Stage::Finished => PhaseKind::Movement,
+                Stage::Retreats => PhaseKind::Retreat,
+                Stage::Adjustments => PhaseKind::Adjustment,
+            };
+            // "Season finished": the position at the end of the season,
+            // which is the start of the next.
+            let phase = if stage == Stage::Finished {
+                match season {
+                    Season::Spring => Phase::new(year, Season::Fall, kind),
+                    Season::Fall => Phase::new(year.saturating_add(1).min(dip_core::MAX_YEAR), Season::Spring, kind),
+                }
+            } else {
+                Phase::new(year, season, kind)
+            };
+            board.remember();
+            state.phase = phase;
+            board.set_state(state);
+            board.finished = stage == Stage::Finished;
+            return Ok(());
+        }
+        Edit::Title { title } => {
+            text_ok("title", &title, 200)?;
+            board.remember();
+            board.title = title.trim().to_string();
+            board.changed();
+            return Ok(());
+        }
+        Edit::Names { names } => {
+            let mut keep = BTreeMap::new();
+            for (power, name) in names {
+                text_ok("name", &name, 100)?;
+                let p = board.power(&power)?;
+                let name = name.trim().to_string();
+                if !name.is_empty() {
+                    keep.insert(map.power(p).name.clone(), name);
+                }
+            }
+            board.remember();
+            board.names = keep;
+            board.changed();
+            return Ok(());
+        }
+        Edit::New { variant } => {
+            let loaded = match variant.as_deref().filter(|v| !v.trim().is_empty()) {
+                Some(v) => boards.variant(v)?,
+                None => board.game.loaded().clone(),
+            };
+            board.remember();
+            board.game = Game::new(loaded);
+            board.title.clear();
+            board.names.clear();
+            board.finished = false;
+            board.file = None;
+            board.format = None;
+            board.changed();
+            return Ok(());
+        }
+        Edit::Blank => {
+            let start = board.game.variant().start.phase;
+            let blank = State::empty(map, Phase::new(start.year, Season::Spring, PhaseKind::Movement));
+            let loaded = board.game.loaded().clone();
+            let rules = *board.game.rules();
+            board.remember();
+            board.game = Game::from_state(loaded, blank).with_rules(rules);
+            board.finished = false;
+            board.file = None;
+            board.format = None;
+            board.changed();
+            return Ok(());
+        }
+    }
+    board.remember();
+    board.set_state(state);
+    Ok(())
+}
+
+fn apply_unit(
+    board: &mut Board,
+    mut state: State,
+    p: ProvinceId,
+    unit: Unit,
+    dislodged: bool,
+    was_dislodged: bool,
+) -> BoardResult<()> {
+    let map = board.game.map();
+    if was_dislodged && !dislodged && state.unit(p).is_some() {
+        return Err(BoardError::new(format!(
+            "{} has a unit already: the dislodged unit cannot stand there too",
+            map.province(p).name
+        )));
+    }
+    if was_dislodged {
+        state.take_dislodged(p);
+    } else if dislodged {
+        state.remove(p);
+    }
+    if dislodged {
+        // A unit made dislodged by hand: attacked from its own province,
+        // so that no neighbour is closed to its retreat.
+        let from = state.dislodged(p).map(|d| d.attacker_from).unwrap_or(p);
+        state.set_dislodged(
+            map,
+            Dislodged {
+                unit,
+                attacker_from: from,
+                by_convoy: false,
+            },
+        );
+    } else {
+        state.place(map, unit);
+    }
+    board.remember();
+    board.set_state(state);
+    Ok(())
+}

@@ -1,0 +1,871 @@
+//! `dip board` in headless Chromium, used as DIP's user uses DIP: open a
+//! game file, click the orders of every power (holds, a support, a
+//! convoy), resolve, retreat, build with a coast chosen, step back through
+//! the history and change an order there, resolve again, undo, drag a
+//! unit, save, and open what was saved. On the standard map from a `.dip`
+//! file; the same on a bundled variant of another map, on a jDip plugin's
+//! variant, and once on a phone's screen.
+
+mod board_browser;
+
+use board_browser::*;
+use fantoccini::key::Key;
+use fantoccini::Client as Browser;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The board as the server holds it now (the page's own address).
+async fn view(b: &Browser) -> Value {
+    eval(
+        b,
+        "const id = document.querySelector('main.board').dataset.board;
+         const r = await fetch(`/api/v1/boards/${id}`); return await r.json();",
+    )
+    .await
+}
+
+async fn ready(b: &Browser) {
+    until(
+        b,
+        "the board page",
+        "return document.querySelector('main.board')?.dataset.ready === 'true'",
+    )
+    .await;
+}
+
+/// The board is at `phase` in `stage` (now, not in the history).
+async fn at(b: &Browser, phase: &str, stage: &str) {
+    until(
+        b,
+        &format!("{phase} {stage}"),
+        &format!(
+            "const m = document.querySelector('main.board').dataset; return m.phase === '{phase}' && m.stage === '{stage}' && m.at === 'now' && m.mapKey === m.pictureKey"
+        ),
+    )
+    .await;
+}
+
+/// The order list shows `n` orders read by the server.
+async fn orders(b: &Browser, n: usize) {
+    until(
+        b,
+        &format!("{n} orders entered"),
+        &format!(
+            "const l = document.querySelectorAll('#order-list li'); return l.length === {n} && ![...l].some(x => x.classList.contains('pending'))"
+        ),
+    )
+    .await;
+}
+
+async fn act(b: &Browser, act: &str) {
+    eval(
+        b,
+        &format!("document.querySelector('.toolbar [data-act=\"{act}\"], #menubar [data-act=\"{act}\"]').click(); return true"),
+    )
+    .await;
+}
+
+/// Opens a menu of the menu bar and chooses an item, as a person does.
+async fn menu(b: &Browser, title: &str, act_: &str) {
+    let titles = b.find_all(fantoccini::Locator::Css(".menu-title")).await.unwrap();
+    for t in titles {
+        if t.text().await.unwrap() == title {
+            t.click().await.unwrap();
+            find(b, &format!("#menubar [data-act=\"{act_}\"]"))
+                .await
+                .click()
+                .await
+                .unwrap();
+            return;
+        }
+    }
+    panic!("no menu {title}");
+}
+
+async fn chooser(b: &Browser, part: &str) {
+    until(b, "the chooser", "return !document.getElementById('chooser').hidden").await;
+    for el in b.find_all(fantoccini::Locator::Css("#chooser button")).await.unwrap() {
+        if el.text().await.unwrap().to_lowercase().contains(&part.to_lowercase()) {
+            el.click().await.unwrap();
+            until(
+                b,
+                "the chooser closed",
+                "return document.getElementById('chooser').hidden",
+            )
+            .await;
+            return;
+        }
+    }
+    let offered = eval(b, "return document.getElementById('chooser').textContent").await;
+    panic!("no choice with `{part}` among {offered}");
+}
+
+async fn mv(b: &Browser, from: &str, to: &str) {
+    click(b, from).await;
+    click(b, to).await;
+}
+
+/// The position: every unit (power, type, where, dislodged), the owners
+/// and the phase, comparable.
+fn position(v: &Value) -> Value {
+    let mut units: Vec<String> = v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| format!("{} {} {} {}", u["power"], u["type"], u["region"], u["dislodged"]))
+        .collect();
+    units.sort();
+    let owners: Vec<String> = v["provinces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["supply"] == true)
+        .map(|p| format!("{}={}", p["abbr"], p["owner"]))
+        .collect();
+    json!({"phase": v["phase"], "stage": v["stage"], "units": units, "owners": owners})
+}
+
+fn the_order(v: &Value, power: &str, needle: &str) -> bool {
+    v["orders"].as_array().unwrap().iter().any(|o| {
+        o["power"] == power
+            && o["order"]
+                .as_str()
+                .is_some_and(|t| t.to_lowercase().contains(&needle.to_lowercase()))
+    })
+}
+
+fn units_in(v: &Value, province: &str) -> Vec<Value> {
+    v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["province"] == province)
+        .cloned()
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dip_loop_on_the_standard_map_from_a_dip_file() {
+    let dir = temp_dir("board-standard");
+    // DIP's file of Spring 1901 as it starts: its position, no moves yet.
+    let start = dip_variants::standard();
+    let text = dip_game::dipfile::write_season(
+        &dip_text::Vocabulary::new(&start.map),
+        &dip_game::dipfile::SeasonText {
+            title: "Friday game",
+            variant: "standard",
+            rules: "datc",
+            players: &[("England".into(), "Anne".into())],
+            start: &start.start,
+            phases: &[],
+            entered: &[],
+            finished: false,
+        },
+    );
+    let file = dir.join("loop_s01.dip");
+    std::fs::write(&file, text).unwrap();
+    let board = Board::start(&[file.to_str().unwrap()]);
+
+    let page = ureq::get(&board.url)
+        .call()
+        .unwrap()
+        .into_body()
+        .read_to_string()
+        .unwrap();
+    assert!(page.contains("main class=\"board\""), "{page:.300}");
+
+    let b = browser(1400, 900).await;
+    b.goto(&board.url).await.unwrap();
+    ready(&b).await;
+    log_events(&b).await;
+    at(&b, "S1901M", "moves").await;
+    let v = view(&b).await;
+    assert_eq!(v["title"], "Friday game");
+    assert_eq!(v["names"]["England"], "Anne");
+
+    // Spring 1901: all seven powers by clicking; a hold by double-click,
+    // a support with shift.
+    mv(&b, "vie", "tyr").await;
+    mv(&b, "bud", "ser").await;
+    double_click(&b, "tri").await;
+    mv(&b, "lon", "nth").await;
+    mv(&b, "edi", "nwg").await;
+    mv(&b, "lvp", "yor").await;
+    mv(&b, "par", "bur").await;
+    click(&b, "mar").await;
+    click_with(&b, Key::Shift, "par").await;
+    click(&b, "bur").await;
+    mv(&b, "bre", "mao").await;
+    mv(&b, "mun", "ruh").await;
+    mv(&b, "ber", "kie").await;
+    mv(&b, "kie", "den").await;
+    double_click(&b, "ven").await;
+    mv(&b, "rom", "apu").await;
+    mv(&b, "nap", "ion").await;
+    mv(&b, "mos", "ukr").await;
+    mv(&b, "war", "gal").await;
+    mv(&b, "sev", "bla").await;
+    mv(&b, "stp", "bot").await;
+    mv(&b, "con", "bul").await;
+    mv(&b, "ank", "bla").await;
+    double_click(&b, "smy").await;
+    orders(&b, 22).await;
+    let v = view(&b).await;
+    assert!(the_order(&v, "France", "S A(Par) - Bur"), "{}", v["orders"]);
+    assert!(the_order(&v, "Austria", "F(Tri) hold"), "{}", v["orders"]);
+    let order_ms: f64 = eval(
+        &b,
+        "return Number(document.querySelector('main.board').dataset.orderMs)",
+    )
+    .await
+    .as_f64()
+    .unwrap();
+    let arrow_ms: f64 = eval(
+        &b,
+        "return Number(document.querySelector('main.board').dataset.arrowMs)",
+    )
+    .await
+    .as_f64()
+    .unwrap();
+    println!("pointer up to the order shown: {order_ms} ms; to its arrow drawn: {arrow_ms} ms");
+    assert!(order_ms <= 50.0, "a click took {order_ms} ms to show its order");
+    assert!(
+        arrow_ms > 0.0 && arrow_ms <= 50.0,
+        "a click took {arrow_ms} ms to draw its order"
+    );
+    // Every order entered is drawn on the map: 22 marks.
+    until(
+        &b,
+        "the 22 orders drawn",
+        "return document.querySelectorAll('#map svg #live-orders .order').length === 22",
+    )
+    .await;
+
+    // Resolve: the season is finished (no retreat, no adjustment in spring).
+    act(&b, "resolve").await;
+    at(&b, "F1901M", "finished").await;
+    let resolve_ms: f64 = eval(
+        &b,
+        "return Number(document.querySelector('main.board').dataset.resolveMs)",
+    )
+    .await
+    .as_f64()
+    .unwrap();
+    println!("resolve round trip (request, answer, drawn): {resolve_ms} ms");
+    let v = view(&b).await;
+    assert_eq!(units_in(&v, "bur")[0]["power"], "France");
+    assert!(units_in(&v, "gal").is_empty() || units_in(&v, "gal")[0]["power"] == "Russia");
+    let report = eval(&b, "return document.getElementById('report-table').textContent").await;
+    assert!(report.as_str().unwrap().contains("FRA A(Par) - Bur"), "{report}");
+    act(&b, "next").await;
+    at(&b, "F1901M", "moves").await;
+
+    // Autumn 1901: a convoy with ctrl, a support that dislodges.
+    mv(&b, "tyr", "ven").await;
+    click(&b, "tri").await;
+    click_with(&b, Key::Shift, "tyr").await;
+    click(&b, "ven").await;
+    click_with(&b, Key::Control, "nth").await;
+    click(&b, "yor").await;
+    click(&b, "nwy").await;
+    mv(&b, "yor", "nwy").await;
+    mv(&b, "ukr", "rum").await;
+    click(&b, "sev").await;
+    click_with(&b, Key::Shift, "ukr").await;
+    click(&b, "rum").await;
+    mv(&b, "bot", "swe").await;
+    orders(&b, 7).await;
+    let v = view(&b).await;
+    assert!(the_order(&v, "England", "F(NTH) C A(Yor) - Nwy"), "{}", v["orders"]);
+    act(&b, "resolve").await;
+    at(&b, "F1901R", "retreats").await;
+    let v = view(&b).await;
+    assert!(
+        units_in(&v, "ven")
+            .iter()
+            .any(|u| u["dislodged"] == true && u["power"] == "Italy"),
+        "{}",
+        v["units"]
+    );
+    // The README's picture: Autumn 1901's results over the position.
+    screenshot(&b, "board.png").await;
+
+    // The retreat: the dislodged army, then where it goes.
+    mv(&b, "ven", "rom").await;
+    orders(&b, 1).await;
+    act(&b, "resolve").await;
+    at(&b, "W1901A", "adjustments").await;
+
+    // Builds: a fleet in St Petersburg (the coast asked), an army in Vienna.
+    double_click(&b, "stp").await;
+    chooser(&b, "/sc").await;
+    click(&b, "vie").await;
+    orders(&b, 2).await;
+    let v = view(&b).await;
+    assert!(the_order(&v, "Russia", "build F(StP/sc)"), "{}", v["orders"]);
+    act(&b, "resolve").await;
+    at(&b, "S1902M", "finished").await;
+    let v = view(&b).await;
+    assert_eq!(v["history"].as_array().unwrap().len(), 4);
+    assert_eq!(units_in(&v, "stp")[0]["region"], "stp/sc");
+    let finished = position(&v);
+
+    // Back three phases with the arrow key: Autumn 1901's moves.
+    for _ in 0..3 {
+        key(&b, Key::Left).await;
+    }
+    until(
+        &b,
+        "Autumn 1901 in the history",
+        "return document.querySelector('main.board').dataset.at === '1'",
+    )
+    .await;
+    // Change one order there: the fleet in Trieste holds instead.
+    double_click(&b, "tri").await;
+    at(&b, "F1901M", "moves").await;
+    let v = view(&b).await;
+    assert_eq!(
+        v["history"].as_array().unwrap().len(),
+        1,
+        "the board went back to Autumn 1901"
+    );
+    assert!(the_order(&v, "Austria", "F(Tri) hold"), "{}", v["orders"]);
+    assert!(
+        the_order(&v, "England", "C A(Yor) - Nwy"),
+        "the phase's other orders are kept: {}",
+        v["orders"]
+    );
+    act(&b, "resolve").await;
+    // Without the support Venice holds: no retreat; the builds follow.
+    at(&b, "W1901A", "adjustments").await;
+    let v = view(&b).await;
+    assert_eq!(
+        v["history"].as_array().unwrap().len(),
+        2,
+        "the later phases were replaced"
+    );
+    assert_eq!(units_in(&v, "ven")[0]["power"], "Italy");
+    // One undo brings them back.
+    act(&b, "undo").await;
+    at(&b, "S1902M", "finished").await;
+    assert_eq!(position(&view(&b).await), finished);
+
+    // Next season; then Edit units: drag the army from Rome to Tuscany.
+    act(&b, "next").await;
+    at(&b, "S1902M", "moves").await;
+    menu(&b, "Game", "edit-units").await;
+    drag(&b, "rom", "tus").await;
+    until(
+        &b,
+        "the army dragged to Tuscany",
+        "return !!document.querySelector('#map svg g.unit[data-province=\"tus\"]') && !document.querySelector('#map svg g.unit[data-province=\"rom\"]')",
+    )
+    .await;
+    menu(&b, "Game", "edit-units").await;
+    let before = position(&view(&b).await);
+
+    // Save as .dip into the folder, and the map as PNG.
+    menu(&b, "File", "save-as").await;
+    find(&b, "#save-format").await.select_by_value("dip").await.unwrap();
+    let name = find(&b, "#save-name").await;
+    name.clear().await.unwrap();
+    name.send_keys("loop_s02.dip").await.unwrap();
+    find(&b, "#dlg-save button[value=ok]").await.click().await.unwrap();
+    let saved = dir.join("loop_s02.dip");
+    let started = Instant::now();
+    while !saved.exists() {
+        assert!(started.elapsed() < Duration::from_secs(10), "no {}", saved.display());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let png = eval(
+        &b,
+        "const id = document.querySelector('main.board').dataset.board;
+         const r = await fetch(`/api/v1/boards/${id}/map.png?download=1`);
+         const a = new Uint8Array(await r.arrayBuffer());
+         return [r.headers.get('content-disposition'), a[1], a[2], a[3], a.length];",
+    )
+    .await;
+    assert!(png[0].as_str().unwrap().contains("attachment"), "{png}");
+    assert_eq!(
+        (png[1].as_u64(), png[2].as_u64(), png[3].as_u64()),
+        (Some(80), Some(78), Some(71)),
+        "{png}"
+    );
+
+    // New, then open the saved file: the same position.
+    menu(&b, "File", "new").await;
+    find(&b, "#dlg-new button[value=ok]").await.click().await.unwrap();
+    at(&b, "S1901M", "moves").await;
+    find(&b, "#open-file")
+        .await
+        .send_keys(saved.to_str().unwrap())
+        .await
+        .unwrap();
+    until(
+        &b,
+        "the saved file opened",
+        "return document.getElementById('file').textContent.includes('loop_s02.dip')",
+    )
+    .await;
+    at(&b, "S1902M", "moves").await;
+    assert_eq!(position(&view(&b).await), before);
+    assert_eq!(
+        eval(&b, "return document.getElementById('chooser').hidden").await,
+        json!(true)
+    );
+    let _ = b.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A position on any map for the loop: power 0's armies in `x` and `y`
+/// beside `b`, power 1's army in `b` with a free neighbour `r` to retreat
+/// to; autumn of the variant's first year, its centres owned as at the
+/// start. (names: x, y, b, r)
+fn scenario(v: &dip_variants::Variant) -> (dip_core::State, [String; 4]) {
+    scenario_where(v, true).unwrap_or_else(|| {
+        scenario_where(v, false)
+            .unwrap_or_else(|| panic!("{}: no province with three neighbours armies can reach", v.name))
+    })
+}
+
+/// `centre`: the attacked province is a supply centre (its owner changes
+/// in the autumn, so that there are adjustments).
+fn scenario_where(v: &dip_variants::Variant, centre: bool) -> Option<(dip_core::State, [String; 4])> {
+    use dip_core::{Phase, PhaseKind, PowerId, Season, State, Terrain, Unit};
+    let map = &v.map;
+    let army = map.find_unit_type("A").expect("the variant has armies");
+    let land = |p: dip_core::ProvinceId| {
+        matches!(map.province(p).terrain, Terrain::Land | Terrain::Coast) && map.allows(map.main_region(p), army)
+    };
+    let step =
+        |a: dip_core::ProvinceId, b: dip_core::ProvinceId| map.moves_into(army, map.main_region(a), b).next().is_some();
+    for b in map
+        .province_ids()
+        .filter(|&b| land(b) && (!centre || map.province(b).supply_center))
+    {
+        let near: Vec<_> = map
+            .neighbour_provinces(b)
+            .into_iter()
+            .filter(|&n| n != b && land(n) && step(n, b) && step(b, n))
+            .collect();
+        if near.len() < 3 {
+            continue;
+        }
+        let (x, y, r) = (near[0], near[1], near[2]);
+        let mut s = State::empty(map, Phase::new(v.start.phase.year, Season::Fall, PhaseKind::Movement));
+        for &c in map.supply_centers() {
+            s.set_owner(c, v.start.owner(c));
+        }
+        let put = |s: &mut State, p, power| {
+            s.place(
+                map,
+                Unit {
+                    power: PowerId(power),
+                    kind: army,
+                    region: map.main_region(p),
+                },
+            )
+        };
+        put(&mut s, x, 0);
+        put(&mut s, y, 0);
+        put(&mut s, b, 1);
+        if centre {
+            s.set_owner(b, Some(PowerId(1)));
+        }
+        // One more centre for the attacker: a build after the autumn.
+        if let Some(&c) = map
+            .supply_centers()
+            .iter()
+            .find(|c| ![b, r].contains(c) && s.owner(**c) != Some(PowerId(0)) && s.owner(**c) != Some(PowerId(1)))
+        {
+            s.set_owner(c, Some(PowerId(0)));
+        }
+        let name = |p: dip_core::ProvinceId| map.province(p).abbr.to_lowercase();
+        return Some((s, [name(x), name(y), name(b), name(r)]));
+    }
+    None
+}
+
+/// The loop on any variant, from a `.dip` file of `scenario`'s position:
+/// a move and a support clicked (tapped, with the phone's buttons),
+/// resolve, the retreat, a build, back in the history with ←, one order
+/// changed, resolved again, Undo, Next season, a unit dragged, saved as
+/// .dip and PNG, opened again: the same position.
+async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, phone: bool) {
+    let dir = temp_dir("board-loop");
+    let (state, [x, y, bb, r]) = scenario(variant);
+    let text = dip_game::dipfile::write_season(
+        &dip_text::Vocabulary::new(&variant.map),
+        &dip_game::dipfile::SeasonText {
+            title: "Loop",
+            variant: &variant.name,
+            rules: "datc",
+            players: &[],
+            start: &state,
+            phases: &[],
+            entered: &[],
+            finished: false,
+        },
+    );
+    let file = dir.join("loop_a01.dip");
+    std::fs::write(&file, text).unwrap();
+    let mut args = vec![file.to_str().unwrap().to_string()];
+    if let Some(p) = plugin {
+        args.insert(0, p.to_string());
+        args.insert(0, "--variants".to_string());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let board = Board::start(&args);
+    let (w, h) = if phone { (390, 844) } else { (1280, 900) };
+    let b = browser(w, h).await;
+    b.goto(&board.url).await.unwrap();
+    ready(&b).await;
+    let phase = view(&b).await["phase"].as_str().unwrap().to_string();
+    at(&b, &phase, "moves").await;
+
+    // The move and its support; the defender holds.
+    let hit = |p: &str| format!("#hits [data-province=\"{p}\"]");
+    if phone {
+        // A person taps the next thing once the last one shows.
+        log_events(&b).await;
+        tap_at(&b, &x).await;
+        tap_at(&b, &bb).await;
+        orders(&b, 1).await;
+        tap(&b, "#modes [data-mode=support]").await;
+        tap_at(&b, &y).await;
+        tap_at(&b, &x).await;
+        tap(&b, &hit(&bb)).await;
+        orders(&b, 2).await;
+        tap(&b, "#modes [data-mode=hold]").await;
+        tap_at(&b, &bb).await;
+        orders(&b, 3).await;
+        tap(&b, "#modes [data-mode=move]").await;
+    } else {
+        mv(&b, &x, &bb).await;
+        click(&b, &y).await;
+        click_with(&b, Key::Shift, &x).await;
+        click(&b, &bb).await;
+        double_click(&b, &bb).await;
+    }
+    orders(&b, 3).await;
+    act(&b, "resolve").await;
+    until(
+        &b,
+        "the retreat",
+        "return document.querySelector('main.board').dataset.stage === 'retreats'",
+    )
+    .await;
+    let v = view(&b).await;
+    assert!(
+        units_in(&v, &bb).iter().any(|u| u["dislodged"] == true),
+        "{}",
+        v["units"]
+    );
+    // The dislodged unit retreats.
+    if phone {
+        tap_at(&b, &bb).await;
+        tap(&b, &hit(&r)).await;
+    } else {
+        mv(&b, &bb, &r).await;
+    }
+    orders(&b, 1).await;
+    act(&b, "resolve").await;
+    until(
+        &b,
+        "the adjustments",
+        "return document.querySelector('main.board').dataset.stage === 'adjustments'",
+    )
+    .await;
+    // A build where the board offers one, else a disband.
+    let v = view(&b).await;
+    let site = match v["builds"].as_array().unwrap().iter().find(|o| o["kind"] == "build") {
+        Some(o) => o["province"].as_str().unwrap().to_string(),
+        None => v["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| !u["orders"].as_array().unwrap().is_empty())
+            .map(|u| u["province"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("no adjustment offered: {v}")),
+    };
+    if phone {
+        tap(&b, &hit(&site)).await;
+    } else {
+        click(&b, &site).await;
+    }
+    orders(&b, 1).await;
+    act(&b, "resolve").await;
+    until(
+        &b,
+        "the season finished",
+        "return document.querySelector('main.board').dataset.stage === 'finished'",
+    )
+    .await;
+    let finished = position(&view(&b).await);
+    let played = view(&b).await["history"].as_array().unwrap().len();
+    assert_eq!(played, 3);
+
+    // Back to the moves with ← (or ◀), the support made a hold: no retreat now.
+    for at in ["2", "1", "0"] {
+        if phone {
+            tap(&b, "#back").await;
+        } else {
+            key(&b, Key::Left).await;
+        }
+        // Each phase drawn before the next step back, as a person looks.
+        until(
+            &b,
+            &format!("the history's phase {at}"),
+            &format!("const m = document.querySelector('main.board').dataset; return m.at === '{at}' && m.mapKey === m.pictureKey"),
+        )
+        .await;
+    }
+    if phone {
+        tap(&b, "#modes [data-mode=hold]").await;
+        tap_at(&b, &y).await;
+        tap(&b, "#modes [data-mode=move]").await;
+    } else {
+        double_click(&b, &y).await;
+    }
+    at(&b, &phase, "moves").await;
+    act(&b, "resolve").await;
+    until(&b, "resolved again", "const m = document.querySelector('main.board').dataset; return m.at === 'now' && m.stage !== 'moves' && m.stage !== 'retreats'").await;
+    let v = view(&b).await;
+    assert!(
+        units_in(&v, &bb).iter().all(|u| u["dislodged"] == false),
+        "{}",
+        v["units"]
+    );
+    assert!(
+        v["history"].as_array().unwrap().len() < played,
+        "the later phases were replaced"
+    );
+    act(&b, "undo").await;
+    until(
+        &b,
+        "the phases back",
+        "return document.querySelector('main.board').dataset.stage === 'finished'",
+    )
+    .await;
+    assert_eq!(position(&view(&b).await), finished);
+
+    // Next season, then drag the army that won to the province it came from.
+    act(&b, "next").await;
+    until(&b, "the next season", "const m = document.querySelector('main.board').dataset; return m.stage === 'moves' && m.mapKey === m.pictureKey").await;
+    if phone {
+        // On a phone the menus are tapped.
+        tap(&b, ".menu:nth-child(4) .menu-title").await;
+        tap(&b, "#menubar [data-act=\"edit-units\"]").await;
+    } else {
+        menu(&b, "Game", "edit-units").await;
+    }
+    // A unit's menu (right-click; on a phone a long press): Remove. Then
+    // the army that won is dragged where that unit stood.
+    let v = view(&b).await;
+    let to = v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["type"] == "A" && u["province"] != bb.as_str())
+        .map(|u| u["province"].as_str().unwrap().to_string())
+        .next()
+        .unwrap();
+    if phone {
+        long_press(&b, target(&b, &to).await).await;
+    } else {
+        right_click(&b, &to).await;
+    }
+    until(
+        &b,
+        "the unit's menu",
+        "return !document.getElementById('context-menu').hidden",
+    )
+    .await;
+    for el in b
+        .find_all(fantoccini::Locator::Css("#context-menu button"))
+        .await
+        .unwrap()
+    {
+        if el.text().await.unwrap().starts_with("Remove") {
+            el.click().await.unwrap();
+            break;
+        }
+    }
+    until(
+        &b,
+        "the unit removed",
+        &format!("return !document.querySelector('#map svg g.unit[data-province=\"{to}\"]')"),
+    )
+    .await;
+    if phone {
+        finger_drag(&b, &bb, &to).await;
+    } else {
+        drag(&b, &bb, &to).await;
+    }
+    until(
+        &b,
+        "the army dragged",
+        &format!("return !!document.querySelector('#map svg g.unit[data-province=\"{to}\"]') && !document.querySelector('#map svg g.unit[data-province=\"{bb}\"]')"),
+    )
+    .await;
+    let before = position(&view(&b).await);
+
+    // Save as .dip into the folder; the map as PNG; open the file again.
+    eval(
+        &b,
+        "document.querySelector('[data-act=\"save-as\"]').click(); return true",
+    )
+    .await;
+    find(&b, "#save-format").await.select_by_value("dip").await.unwrap();
+    let name = find(&b, "#save-name").await;
+    name.clear().await.unwrap();
+    name.send_keys("loop_s02.dip").await.unwrap();
+    find(&b, "#dlg-save button[value=ok]").await.click().await.unwrap();
+    let saved = dir.join("loop_s02.dip");
+    let started = Instant::now();
+    while !saved.exists() {
+        assert!(started.elapsed() < Duration::from_secs(10), "no {}", saved.display());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let png = eval(
+        &b,
+        "const id = document.querySelector('main.board').dataset.board;
+         const a = new Uint8Array(await (await fetch(`/api/v1/boards/${id}/map.png`)).arrayBuffer());
+         return [a[1], a[2], a[3]];",
+    )
+    .await;
+    assert_eq!(png, json!([80, 78, 71]));
+    if phone {
+        screenshot(&b, "board-phone.png").await;
+    }
+    eval(
+        &b,
+        "document.querySelector('[data-act=\"blank\"]').click(); return true",
+    )
+    .await;
+    until(
+        &b,
+        "a blank board",
+        "return document.querySelectorAll('#map svg g.unit').length === 0",
+    )
+    .await;
+    find(&b, "#open-file")
+        .await
+        .send_keys(saved.to_str().unwrap())
+        .await
+        .unwrap();
+    until(
+        &b,
+        "the saved file opened",
+        "return document.getElementById('file').textContent.includes('loop_s02.dip')",
+    )
+    .await;
+    until(
+        &b,
+        "its map",
+        "const m = document.querySelector('main.board').dataset; return m.mapKey === m.pictureKey",
+    )
+    .await;
+    assert_eq!(position(&view(&b).await), before);
+    let _ = b.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dip_loop_on_a_bundled_variant_of_another_map() {
+    let v = dip_variants::load("ancmed").unwrap();
+    any_variant_loop(&v, None, false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dip_loop_on_a_jdip_plugin_variant() {
+    let plugins = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/jdip");
+    dip_variants::jdip::add_search_path(&plugins);
+    let v = dip_variants::load("Tiny Isle").unwrap();
+    any_variant_loop(&v, Some(plugins.to_str().unwrap()), false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dip_loop_on_a_phone() {
+    let v = dip_variants::standard();
+    any_variant_loop(&v, None, true).await;
+}
+
+/// The README's `dip board examples/board/friday_a05.dip`: the page is
+/// answered at once (the whole game's ten season files read and played),
+/// with no database written anywhere; the first load (page, scripts,
+/// stylesheet) is small.
+#[test]
+fn the_readme_board_answers_at_once_without_a_database() {
+    let dir = temp_dir("board-readme");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/board/friday_a05.dip");
+    let board = Board::start_in(&dir, &[example.to_str().unwrap()]);
+    let (url, listening) = (board.url.clone(), board.listening);
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into();
+    let asked = Instant::now();
+    let mut r = agent.get(&url).header("Accept-Encoding", "gzip").call().unwrap();
+    let answered = asked.elapsed();
+    assert_eq!(r.status(), 200);
+    let page = r.body_mut().with_config().limit(10_000_000).read_to_vec().unwrap();
+    println!(
+        "dip board examples/board/friday_a05.dip: listening after {listening:?}, its page answered in {answered:?}"
+    );
+    // In this unoptimised test build on a busy machine; BENCHMARKS.md has
+    // the release build's figures.
+    assert!(answered < Duration::from_secs(1), "{answered:?}");
+    assert!(listening < Duration::from_secs(3), "{listening:?}");
+    // First load: the page (with its map) and what it loads, as sent (gzip).
+    let base = url.split("/board/").next().unwrap().to_string();
+    let mut total = page.len();
+    for asset in [
+        "/assets/board.js",
+        "/assets/map.js",
+        "/assets/draw.js",
+        "/assets/style.css",
+    ] {
+        let mut r = agent
+            .get(&format!("{base}{asset}"))
+            .header("Accept-Encoding", "gzip")
+            .call()
+            .unwrap();
+        assert_eq!(r.status(), 200, "{asset}");
+        assert_eq!(
+            r.headers().get("content-encoding").and_then(|v| v.to_str().ok()),
+            Some("gzip"),
+            "{asset}"
+        );
+        total += r
+            .body_mut()
+            .with_config()
+            .limit(10_000_000)
+            .read_to_vec()
+            .unwrap()
+            .len();
+    }
+    println!("board first load: {total} bytes (gzip)");
+    assert!(total < 200_000, "first load {total} bytes");
+    // The history of the whole game, and nothing written in the folder.
+    let id = url.rsplit('/').next().unwrap();
+    let v: Value = agent
+        .get(&format!("{base}/api/v1/boards/{id}"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_json()
+        .unwrap();
+    assert_eq!(
+        (v["phase"].as_str(), v["stage"].as_str()),
+        (Some("S1906M"), Some("finished")),
+        "{}",
+        v["history"]
+    );
+    assert!(v["history"].as_array().unwrap().len() >= 10, "{}", v["history"]);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "dip board wrote nothing");
+    drop(board);
+    let _ = std::fs::remove_dir_all(&dir);
+}
