@@ -64,6 +64,9 @@ pub struct AppState {
     pub war_exact_seeds: bool,
     /// The event feeds of the games that have streams open.
     pub feeds: Arc<events::Feeds>,
+    /// The ports games created with `"daide": true` get (`dip serve
+    /// --daide-ports`); none: no such games here.
+    pub daide_ports: Option<std::ops::RangeInclusive<u16>>,
     /// Every cookie `Secure` (the server is reached over HTTPS only);
     /// without it, those answered through a proxy that says
     /// `X-Forwarded-Proto: https` are.
@@ -101,6 +104,7 @@ impl AppState {
             ),
             war_exact_seeds: false,
             feeds,
+            daide_ports: None,
             secure_cookies: false,
         }
     }
@@ -325,6 +329,7 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let db = tokio::task::block_in_place(|| open_db(&config))?;
     let mut state = AppState::with_limits(db, &config.hashing);
+    state.daide_ports = config.daide_ports.clone();
     state.secure_cookies = config.secure_cookies;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
@@ -345,8 +350,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         })
     };
     // DAIDE: every game with a port gets a listener.
-    let daide = config.daide_ports.clone().map(|ports| {
-        daide::set_port_range(ports);
+    let daide = config.daide_ports.as_ref().map(|_| {
         let ip = config.daide_listen.unwrap_or(addr.ip());
         tokio::spawn(daide::manage(state.clone(), daide::DaideConfig::default(), ip))
     });

@@ -9,6 +9,7 @@ use crate::time::now_ms;
 use crate::variants;
 use serde::Deserialize;
 use serde_json::{json, Value as Json};
+use std::ops::RangeInclusive;
 
 /// `POST /api/v1/games`.
 #[derive(Debug, Deserialize)]
@@ -38,6 +39,10 @@ pub struct NewGame {
     /// The password's hash, made by the route before the transaction.
     #[serde(skip)]
     pub password_hash: Option<String>,
+    /// The ports this server gives games created with `"daide": true`
+    /// (the application state's, set by the route; none: no such games).
+    #[serde(skip)]
+    pub daide_ports: Option<RangeInclusive<u16>>,
 }
 
 fn standard() -> String {
@@ -68,7 +73,7 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         return Err(ApiError::bad_request("password: only a private game has one"));
     }
     if new.daide {
-        crate::daide::playable(loaded.variant).map_err(|e| ApiError::bad_request(format!("daide: {e}")))?;
+        variants::daide_playable(loaded.variant).map_err(|e| ApiError::bad_request(format!("daide: {e}")))?;
     }
     let n = loaded.variant.map.powers().len();
     let players = new.players.unwrap_or(Players { min: n, max: n });
@@ -92,7 +97,7 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         assignment: new.assignment,
         civil_disorder_after,
         daide_port: if new.daide {
-            Some(crate::daide::assign_port(tx)?)
+            Some(draw_port(tx, new.daide_ports.as_ref())?)
         } else {
             None
         },
@@ -114,6 +119,28 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
     }
     game::event(tx, id, "created", json!({}))?;
     Ok(id)
+}
+
+/// A port for a new DAIDE game: the lowest of the server's range that no
+/// game which is not finished holds.
+fn draw_port(tx: &mut dyn Tx, ports: Option<&RangeInclusive<u16>>) -> ApiResult<u16> {
+    let Some(range) = ports else {
+        return Err(ApiError::bad_request(
+            "daide: this server has no DAIDE ports (start it with --daide-ports)",
+        ));
+    };
+    let mut taken = Vec::new();
+    for (id, options) in crate::db::games::unfinished_options(tx)? {
+        let o: Json = serde_json::from_str(&options)
+            .map_err(|e| ApiError::internal(format!("game {id}: stored options: {e}")))?;
+        if let Some(p) = o["daide_port"].as_u64() {
+            taken.push(p as u16);
+        }
+    }
+    range
+        .clone()
+        .find(|p| !taken.contains(p))
+        .ok_or_else(|| ApiError::conflict("daide: every DAIDE port of this server is in use"))
 }
 
 /// Which games `GET /api/v1/games` lists, newest first.

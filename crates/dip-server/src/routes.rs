@@ -267,6 +267,7 @@ async fn create_game(
     let who = account(&st, &headers).await?;
     let mut new = new;
     new.password_hash = new_game_password(&st, new.password.as_deref()).await?;
+    new.daide_ports = st.daide_ports.clone();
     let daide = new.daide;
     let (id, port) = st
         .write(move |tx| {

@@ -92,3 +92,26 @@ fn leak(variant: Variant) -> Result<&'static Loaded, String> {
         picture: OnceLock::new(),
     })))
 }
+
+/// Can bots play this variant? DAIDE has two unit types, AMY and FLT: a
+/// variant whose games may hold others (a jDip plugin's wings) would
+/// show them as armies that no order can reach, and its games would
+/// never end. Types no game holds (DipWork's convoy pseudo-unit) do not
+/// matter. (Here, not in the DAIDE adapter: the lobby asks it of a game
+/// created with `"daide": true`.)
+pub fn daide_playable(variant: &Variant) -> Result<(), String> {
+    let map = &variant.map;
+    let other = |k: dip_core::UnitTypeId| !matches!(map.unit_type(k).letter, 'A' | 'F');
+    let in_play = map
+        .unit_type_ids()
+        .filter(|&k| other(k))
+        .find(|&k| map.unit_type(k).builds_on.0 != 0 || variant.start.units().any(|(_, u)| u.kind == k));
+    match in_play {
+        Some(k) => Err(format!(
+            "DAIDE knows armies and fleets only; this variant has {} ({}) too",
+            map.unit_type(k).name,
+            map.unit_type(k).letter
+        )),
+        None => Ok(()),
+    }
+}

@@ -79,8 +79,8 @@ async fn seven_holding_bots_play_until_the_last_year_and_the_record_replays() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_daide_clients_and_four_api_players_share_one_spring() {
-    let app = TestApp::new();
-    daide::set_port_range(16700..=16999);
+    let mut app = TestApp::new();
+    app.state.daide_ports = Some(16700..=16999);
     let gm = app.user("master").await;
     let (s, g) = app
         .post(
@@ -866,8 +866,8 @@ async fn a_gof_crossing_the_processing_of_its_phase_made_the_bot_ready_in_the_ne
 
 #[tokio::test]
 async fn lobby_offered_daide_on_a_server_without_ports() {
-    let app = TestApp::new();
-    daide::set_port_range(16700..=16999);
+    let mut app = TestApp::new();
+    app.state.daide_ports = Some(16700..=16999);
     let t = app.user("botmaster").await;
     // With ports (this test binary's), the create form offers bots; the
     // lobby test of tests/web_forms.rs checks that it does not without.
@@ -895,4 +895,21 @@ async fn the_server_closed_connections_without_fm() {
     let mut d = Client::connect(addr).await;
     d.frame(&Frame::new(frame::FM, Vec::new())).await;
     assert_eq!(d.recv().await, None);
+}
+
+/// The DAIDE ports were the process's, not the server's: once one server
+/// of a process (a test, a program embedding two) had ports, a server
+/// started without `--daide-ports` created DAIDE games too.
+#[tokio::test]
+async fn daide_ports_belonged_to_the_process_not_the_server() {
+    let mut with = TestApp::new();
+    with.state.daide_ports = Some(16700..=16999);
+    let without = TestApp::new();
+    for (app, status) in [(&with, 201), (&without, 400)] {
+        let gm = app.user("master").await;
+        let (s, g) = app
+            .post("/api/v1/games", Some(&gm), json!({"name": "bots", "daide": true}))
+            .await;
+        assert_eq!(s, status, "{g}");
+    }
 }

@@ -265,18 +265,15 @@ async fn a_silent_bot_holds_when_a_short_deadline_passes() {
     assert_eq!(phases["phases"][0]["processed_by"], json!(app.state.by), "{phases}");
 }
 
-/// The one port of this test program's DAIDE range (a process has one
-/// range: `daide::set_port_range` takes the first).
+/// A free port for this test program's DAIDE games.
 fn daide_port() -> u16 {
     static PORT: std::sync::OnceLock<u16> = std::sync::OnceLock::new();
     *PORT.get_or_init(|| {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
+        std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap()
-            .port();
-        daide::set_port_range(port..=port);
-        port
+            .port()
     })
 }
 
@@ -581,8 +578,8 @@ async fn press_that_is_no_press_or_above_the_level_was_relayed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn press_between_api_players_and_bots_was_dropped_or_unchecked() {
-    let app = TestApp::new();
-    daide_port();
+    let mut app = TestApp::new();
+    app.state.daide_ports = Some(daide_port()..=daide_port());
     let gm = app.user("master").await;
     let (s, g) = app
         .post(

@@ -14,6 +14,13 @@ use dip_core::{Phase, PhaseKind, PowerId, ProvinceId, RegionId, Ruleset, Season,
 use crate::lex::{key_value, split_outside_quotes, unquote, words};
 use crate::{PowerStyle, Variant, VariantError};
 
+mod header;
+mod lines;
+mod pictures;
+mod places;
+mod powers;
+mod start;
+
 /// A problem on one line, before the file name is known.
 type Res<T> = Result<T, String>;
 
@@ -373,14 +380,7 @@ pub(crate) fn parse_native(text: &str, file: &str) -> Result<Variant, VariantErr
 }
 
 fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantError> {
-    let folder = std::path::Path::new(file).parent().unwrap_or(std::path::Path::new(""));
-    let confined = |path: &str| -> Res<()> {
-        if confine {
-            crate::files::confined(folder, path).map(|_| ())
-        } else {
-            Ok(())
-        }
-    };
+    let folder = pictures::Folder { file, confine };
     let mut p = Parser {
         file,
         b: MapBuilder::default(),
@@ -390,544 +390,76 @@ fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantE
         names: FastMap::default(),
         labels: Vec::new(),
     };
+    let lines = lines::Lines::read(&p, text)?;
+    let head = header::read(&p, &lines)?;
+    p.b = MapBuilder::new(&head.name);
+    p.b.victory = head.victory;
+    p.b.build_rule = head.build_rule;
 
-    // Pass 1: words of every line, grouped by keyword.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut by_kw: FastMap<&str, Vec<Stmt>> = FastMap::default();
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let ws = words(line).map_err(|m| p.err(line_no, m))?;
-        let Some(&kw) = ws.first() else { continue };
-        if !KEYWORDS.contains(&kw) {
-            let lower = kw.to_lowercase();
-            let msg = if KEYWORDS.contains(&lower.as_str()) {
-                format!("keywords are lower case: write `{lower}`, not `{kw}`")
-            } else if by_kw.is_empty() {
-                // Nothing of a variant so far: most likely another kind of
-                // file, which is not quoted beyond a short excerpt.
-                format!(
-                    "{NOT_A_VARIANT}: it starts with `{}`, not a keyword such as `variant`, `power` or `province` (docs/variant-format.md)",
-                    crate::files::excerpt(kw)
-                )
-            } else {
-                format!(
-                    "unknown keyword `{}` (expected {})",
-                    crate::files::excerpt(kw),
-                    list(KEYWORDS.iter().map(|k| k.to_string()))
-                )
-            };
-            return Err(p.err(line_no, msg));
-        }
-        by_kw.entry(kw).or_default().push(Stmt {
-            line: line_no,
-            words: ws,
-        });
-    }
-    let stmts = |kw: &str| by_kw.get(kw).map(|v| v.as_slice()).unwrap_or(&[]);
-    // A header line that may appear at most once.
-    let once = |kw: &str| -> Result<Option<&Stmt>, VariantError> {
-        let v = stmts(kw);
-        match v {
-            [] => Ok(None),
-            [s] => Ok(Some(s)),
-            [first, second, ..] => Err(p.err(
-                second.line,
-                format!("`{kw}` given twice (first on line {})", first.line),
-            )),
-        }
-    };
-
-    // Header.
-    let variant_stmt =
-        once("variant")?.ok_or_else(|| p.err(1, "missing `variant NAME` line (the variant's short name)"))?;
-    let variant_line = variant_stmt.line;
-    let vname = match variant_stmt.args() {
-        [n] => short_name(n, "the variant's short name").map_err(|m| p.err(variant_line, m))?,
-        _ => return Err(p.err(variant_line, "expected `variant NAME` (one word)")),
-    };
-    let title = match once("title")? {
-        Some(s) => {
-            let t = s.rest();
-            if t.is_empty() {
-                return Err(p.err(s.line, "expected `title TEXT`"));
-            }
-            t
-        }
-        None => vname.clone(),
-    };
-    let description = stmts("description")
-        .iter()
-        .map(|s| s.rest())
-        .collect::<Vec<_>>()
-        .join("\n");
-    let phase = match once("start")? {
-        Some(s) => parse_start(s).map_err(|m| p.err(s.line, m))?,
-        None => Phase::new(1901, Season::Spring, PhaseKind::Movement),
-    };
-    let victory_stmt = once("victory")?;
-    let victory: u16 = match victory_stmt {
-        Some(s) => match s.args() {
-            [n] => {
-                number(n, "the number of centres needed to win (0 = more than half)").map_err(|m| p.err(s.line, m))?
-            }
-            _ => return Err(p.err(s.line, "expected `victory N` (0 = more than half of the centres)")),
-        },
-        None => 0,
-    };
-    let build_rule = match once("build-rule")? {
-        Some(s) => match s.args() {
-            [r] => match *r {
-                "standard" => BuildRule::Standard,
-                "aberration" => BuildRule::Aberration,
-                "chaos" => BuildRule::Chaos,
-                _ => return Err(p.err(s.line, format!("expected standard, aberration or chaos, found `{r}`"))),
-            },
-            _ => return Err(p.err(s.line, "expected `build-rule standard|aberration|chaos`")),
-        },
-        None => BuildRule::Standard,
-    };
-    let (rules, rules_text) = match once("rules")? {
-        Some(s) => (
-            Ruleset::parse(&s.rest()).map_err(|e| p.err(s.line, e.to_string()))?,
-            s.rest(),
-        ),
-        None => (Ruleset::default(), "datc".to_string()),
-    };
-    p.b = MapBuilder::new(&vname);
-    p.b.victory = victory;
-    p.b.build_rule = build_rule;
-
-    // Powers.
-    let mut power_names: FastMap<String, usize> = FastMap::default();
+    let mut power_names = powers::PowerNames::default();
     let mut styles = Vec::new();
-    for s in stmts("power") {
-        let l = s.line;
-        let a = args(s, &["colour", "color", "initial", "pattern", "aka"]).map_err(|m| p.err(l, m))?;
-        let [abbr, pname, adj] = a.pos[..] else {
-            return Err(p.err(l, "expected `power ABBR NAME ADJECTIVE [colour=#rrggbb] [initial=X] [pattern=NAME] [aka=NAME,...]` (quote names with spaces)"));
-        };
-        let abbr = short_name(abbr, "a power abbreviation").map_err(|m| p.err(l, m))?;
-        let pname = name(pname, "a power name").map_err(|m| p.err(l, m))?;
-        let adj = name(adj, "a power adjective").map_err(|m| p.err(l, m))?;
-        let mut own = FastSet::default();
-        for n in [&abbr, &pname, &adj] {
-            let key = n.to_lowercase();
-            if key == "all" {
-                return Err(p.err(l, "`all` is reserved (home=all): choose another power name"));
-            }
-            if !own.insert(key.clone()) {
-                continue;
-            }
-            if let Some(first) = power_names.insert(key, l) {
-                return Err(p.err(l, format!("power name `{n}` is already used on line {first}")));
-            }
-        }
-        if p.b.powers().len() >= dip_core::ids::MAX_POWERS {
-            return Err(p.err(l, format!("too many powers: at most {}", dip_core::ids::MAX_POWERS)));
-        }
-        let colour = match a.opts.get("colour").or(a.opts.get("color")) {
-            Some(c) => Some(colour(c).map_err(|m| p.err(l, m))?),
-            None => None,
-        };
-        if a.opts.contains_key("colour") && a.opts.contains_key("color") {
-            return Err(p.err(l, "give `colour=` once"));
-        }
-        let initial = match a.opts.get("initial") {
-            Some(i) => {
-                let i = unquote(i);
-                let mut cs = i.chars();
-                match (cs.next(), cs.next()) {
-                    (Some(c), None) => Some(c),
-                    _ => return Err(p.err(l, format!("expected one character after `initial=`, found `{i}`"))),
-                }
-            }
-            None => None,
-        };
-        let mut aliases = Vec::new();
-        if let Some(v) = a.opts.get("aka") {
-            for w in split_outside_quotes(v, ',') {
-                let n = name(w, "a power alias").map_err(|m| p.err(l, m))?;
-                let key = n.to_lowercase();
-                if key == "all" {
-                    return Err(p.err(l, "`all` is reserved (home=all): choose another power name"));
-                }
-                if !own.insert(key.clone()) {
-                    continue;
-                }
-                if let Some(first) = power_names.insert(key, l) {
-                    return Err(p.err(l, format!("power name `{n}` is already used on line {first}")));
-                }
-                aliases.push(n);
-            }
-        }
-        let pattern = match a.opts.get("pattern") {
-            Some(v) => Some(short_name(v, "a pattern name").map_err(|m| p.err(l, m))?),
-            None => None,
-        };
-        p.b.add_power(&abbr, &pname, &adj);
-        styles.push(PowerStyle {
-            colour,
-            initial,
-            pattern,
-            aliases,
-        });
+    for s in lines.all("power") {
+        styles.push(powers::add_power(&mut p, s, &mut power_names).map_err(|m| p.err(s.line, m))?);
     }
+    let unit_aliases = powers::read_unit_types(&mut p, lines.all("unit"))?;
+    let convoy_unit = powers::read_convoy_unit(&mut p, lines.all("convoy-unit"))?;
+    let order_words = powers::read_order_words(&p, lines.all("order-words"))?;
+    let pictures = pictures::read_pictures(&p, &folder, lines.all("picture"))?;
 
-    // Unit types; armies and fleets when the file declares none.
-    let mut unit_aliases: Vec<Vec<String>> = Vec::new();
-    for s in stmts("unit") {
-        let l = s.line;
-        let ut = parse_unit(s, &p.unit_types).map_err(|m| p.err(l, m))?;
-        let mut al = Vec::new();
-        if let Some(v) = args(s, &["strength", "cost", "stands", "builds", "aka"])
-            .ok()
-            .and_then(|a| a.opts.get("aka"))
-        {
-            for w in split_outside_quotes(v, ',') {
-                al.push(short_name(w, "a unit type alias").map_err(|m| p.err(l, m))?);
-            }
-        }
-        unit_aliases.push(al);
-        if p.unit_types.len() >= dip_core::ids::MAX_UNIT_TYPES {
-            return Err(p.err(
-                l,
-                format!("too many unit types: at most {}", dip_core::ids::MAX_UNIT_TYPES),
-            ));
-        }
-        p.unit_types.push(ut);
-    }
-    if p.unit_types.is_empty() {
-        p.unit_types = vec![UnitType::army(), UnitType::fleet()];
-        unit_aliases = vec![Vec::new(), Vec::new()];
-    }
-    for ut in p.unit_types.clone() {
-        p.b.add_unit_type(ut);
-    }
-    let mut convoy_unit = None;
-    for s in stmts("convoy-unit") {
-        let l = s.line;
-        if convoy_unit.is_some() {
-            return Err(p.err(l, "`convoy-unit` given twice"));
-        }
-        let ut = match s.args() {
-            [w] => p.unit_type(w).map_err(|m| p.err(l, m))?,
-            _ => return Err(p.err(l, "expected `convoy-unit TYPE` (a letter or name of a unit type)")),
-        };
-        p.b.set_convoy_unit(ut);
-        convoy_unit = Some(ut);
-    }
-    let mut order_words: Vec<(String, Vec<String>)> = Vec::new();
-    for s in stmts("order-words") {
-        let l = s.line;
-        let Some((kind, words)) = s.args().split_first().filter(|(_, w)| !w.is_empty()) else {
-            return Err(p.err(
-                l,
-                "expected `order-words KIND WORD...`, e.g. `order-words move - move zieht`",
-            ));
-        };
-        if !crate::ORDER_KINDS.contains(kind) {
-            return Err(p.err(
-                l,
-                format!(
-                    "unknown order kind `{kind}` (expected {})",
-                    list(crate::ORDER_KINDS.iter().map(|k| k.to_string()))
-                ),
-            ));
-        }
-        if order_words.iter().any(|(k, _)| k == kind) {
-            return Err(p.err(l, format!("order words for `{kind}` given twice")));
-        }
-        order_words.push((
-            kind.to_string(),
-            words.iter().map(|w| unquote(w).into_owned()).collect(),
-        ));
-    }
-    order_words.sort_by_key(|(k, _)| crate::ORDER_KINDS.iter().position(|x| x == k));
-    let mut pictures = Vec::new();
-    for s in stmts("picture") {
-        match s.args() {
-            [kind, path] => {
-                let path = unquote(path).into_owned();
-                confined(&path).map_err(|m| p.err(s.line, format!("picture {m}")))?;
-                pictures.push((unquote(kind).into_owned(), path))
-            }
-            _ => {
-                return Err(p.err(
-                    s.line,
-                    "expected `picture KIND PATH`, e.g. `picture colour maps/standard.png`",
-                ))
-            }
-        }
-    }
-
-    // Provinces.
     let mut regions = 0usize;
-    for s in stmts("province") {
-        let l = s.line;
-        add_province(&mut p, s, &mut regions).map_err(|m| p.err(l, m))?;
+    for s in lines.all("province") {
+        add_province(&mut p, s, &mut regions).map_err(|m| p.err(s.line, m))?;
     }
-
-    // Positions of regions.
-    for s in stmts("region") {
-        let l = s.line;
-        let res = (|| {
-            let a = args(s, &["at", "name"])?;
-            let [r] = a.pos[..] else {
-                return Err("expected `region PROV/COAST at=X,Y` or `name=NAME`".to_string());
-            };
-            let r = p.region(r)?;
-            let at = a.opts.get("at").map(position).transpose()?;
-            let name = a.opts.get("name").map(|n| unquote(n).into_owned());
-            if at.is_none() && name.is_none() {
-                return Err("expected `at=X,Y` or `name=NAME` (the coast's own name)".to_string());
-            }
-            if let Some(reg) = p.b.region_mut(r) {
-                if at.is_some() {
-                    reg.pos = at;
-                }
-                if name.is_some() {
-                    reg.name = name;
-                }
-            }
-            Ok(())
-        })();
-        res.map_err(|m| p.err(l, m))?;
+    for s in lines.all("region") {
+        places::set_region(&mut p, s).map_err(|m| p.err(s.line, m))?;
     }
-
-    // Borders.
     let mut neighbours: Vec<FastSet<ProvinceId>> = vec![FastSet::default(); p.provs.len()];
     for kw in ["border", "border-oneway"] {
-        for s in stmts(kw) {
-            let l = s.line;
-            add_borders(&mut p, s, kw == "border", &mut neighbours).map_err(|m| p.err(l, m))?;
+        for s in lines.all(kw) {
+            add_borders(&mut p, s, kw == "border", &mut neighbours).map_err(|m| p.err(s.line, m))?;
         }
     }
-
-    // Clockwise orders.
-    let mut clockwise_line: FastMap<ProvinceId, usize> = FastMap::default();
-    for s in stmts("clockwise") {
-        let l = s.line;
-        let res = (|| {
-            let a = args(s, &[])?;
-            let Some((&first, rest)) = a.pos.split_first() else {
-                return Err("expected `clockwise PROV NEIGHBOUR...`".to_string());
-            };
-            let pid = p.province(first)?;
-            if let Some(prev) = clockwise_line.insert(pid, l) {
-                return Err(format!(
-                    "clockwise order of `{}` given twice (first on line {prev})",
-                    p.rec(pid)?.abbr
-                ));
-            }
-            let ns = neighbours.get(pid.index()).cloned().unwrap_or_default();
-            let mut order = Vec::new();
-            for w in rest {
-                let q = p.province(w)?;
-                if order.contains(&q) {
-                    return Err(format!("`{}` listed twice", p.rec(q)?.abbr));
-                }
-                if !ns.contains(&q) {
-                    return Err(format!(
-                        "`{}` is not a neighbour of `{}`",
-                        p.rec(q)?.abbr,
-                        p.rec(pid)?.abbr
-                    ));
-                }
-                order.push(q);
-            }
-            let mut missing: Vec<&str> = ns
-                .iter()
-                .filter(|q| !order.contains(q))
-                .filter_map(|q| p.provs.get(q.index()).map(|r| r.abbr.as_str()))
-                .collect();
-            missing.sort_unstable();
-            if !missing.is_empty() {
-                return Err(format!(
-                    "neighbours missing from the clockwise order: {}",
-                    missing.join(", ")
-                ));
-            }
-            p.b.set_clockwise(pid, order);
-            Ok(())
-        })();
-        res.map_err(|m| p.err(l, m))?;
+    let mut clockwise_given = FastMap::default();
+    for s in lines.all("clockwise") {
+        places::set_clockwise(&mut p, s, &neighbours, &mut clockwise_given).map_err(|m| p.err(s.line, m))?;
     }
-
-    // Coasts where fleets convoy.
-    for s in stmts("convoy-coast") {
-        let l = s.line;
-        let res = (|| {
-            let a = args(s, &[])?;
-            if a.pos.is_empty() {
-                return Err("expected `convoy-coast PROV...`".to_string());
-            }
-            for w in &a.pos {
-                let pid = p.province(w)?;
-                if p.rec(pid)?.terrain != Terrain::Coast {
-                    return Err(format!(
-                        "`{}` is not a coastal province; seas convoy anyway",
-                        p.rec(pid)?.abbr
-                    ));
-                }
-                p.b.add_convoy_coast(pid);
-            }
-            Ok(())
-        })();
-        res.map_err(|m| p.err(l, m))?;
+    for s in lines.all("convoy-coast") {
+        places::add_convoy_coasts(&mut p, s).map_err(|m| p.err(s.line, m))?;
     }
-
     // Rules of provinces' borders (seasons, phases, years, unit and order
     // types, strength changes).
-    for s in stmts("border-rule") {
-        let l = s.line;
-        let res = add_border_rule(&mut p, s);
-        res.map_err(|m| p.err(l, m))?;
+    for s in lines.all("border-rule") {
+        add_border_rule(&mut p, s).map_err(|m| p.err(s.line, m))?;
     }
 
-    // The map.
     let b = std::mem::take(&mut p.b);
     let map = b
         .build()
-        .map_err(|e| p.err(variant_line, format!("the map is not valid: {e}")))?;
-    if let Some(s) = victory_stmt {
+        .map_err(|e| p.err(head.line, format!("the map is not valid: {e}")))?;
+    if let Some(line) = head.victory_line {
         let n = map.supply_centers().len();
-        if victory as usize > n {
+        if head.victory as usize > n {
             return Err(p.err(
-                s.line,
-                format!("victory {victory} is more than the {n} supply centres of the map"),
+                line,
+                format!(
+                    "victory {} is more than the {n} supply centres of the map",
+                    head.victory
+                ),
             ));
         }
     }
-
-    // The starting position.
-    let mut start = State::empty(&map, phase);
-    for s in stmts("unit-at") {
-        let l = s.line;
-        let res = (|| {
-            let a = args(s, &[])?;
-            let [power, ut, region] = a.pos[..] else {
-                return Err("expected `unit-at POWER TYPE PROV[/COAST]`, e.g. `unit-at ENG F lon`".to_string());
-            };
-            let pw = map
-                .find_power(&unquote(power))
-                .ok_or_else(|| format!("unknown power `{power}`"))?;
-            let ut = p.unit_type(ut)?;
-            let r = p.region(region)?;
-            p.check_allows(ut, r)?;
-            let prov = map.province_of(r);
-            if let Some(u) = start.unit(prov) {
-                return Err(format!(
-                    "`{}` already has a unit ({} {})",
-                    map.province(prov).abbr,
-                    map.power(u.power).abbr,
-                    map.unit_type(u.kind).letter
-                ));
-            }
-            start.place(
-                &map,
-                Unit {
-                    power: pw,
-                    kind: ut,
-                    region: r,
-                },
-            );
-            Ok(())
-        })();
-        res.map_err(|m| p.err(l, m))?;
-    }
-    let owner_stmts = stmts("owner");
-    if owner_stmts.is_empty() {
-        start.own_home_centers(&map);
-    }
-    let mut owned_on: FastMap<ProvinceId, usize> = FastMap::default();
-    for s in owner_stmts {
-        let l = s.line;
-        let res = (|| {
-            let a = args(s, &[])?;
-            let Some((&power, provs)) = a.pos.split_first().filter(|(_, r)| !r.is_empty()) else {
-                return Err("expected `owner POWER PROV...`".to_string());
-            };
-            let pw: PowerId = map
-                .find_power(&unquote(power))
-                .ok_or_else(|| format!("unknown power `{power}`"))?;
-            for w in provs {
-                let q = p.province(w)?;
-                if !map.province(q).supply_center {
-                    return Err(format!("`{}` is not a supply centre", map.province(q).abbr));
-                }
-                if let Some(prev) = owned_on.insert(q, l) {
-                    return Err(format!(
-                        "owner of `{}` already given on line {prev}",
-                        map.province(q).abbr
-                    ));
-                }
-                start.set_owner(q, Some(pw));
-            }
-            Ok(())
-        })();
-        res.map_err(|m| p.err(l, m))?;
-    }
-
-    // Unit pictures: files beside the variant file, read now.
-    let mut unit_pictures: Vec<crate::UnitPicture> = Vec::new();
-    for s in stmts("unit-picture") {
-        let l = s.line;
-        let res = (|| {
-            let [power, ut, path] = s.args() else {
-                return Err(
-                    "expected `unit-picture POWER TYPE FILE`, e.g. `unit-picture ENG F pictures/eng_fleet.png`"
-                        .to_string(),
-                );
-            };
-            let pw = map
-                .find_power(&unquote(power))
-                .ok_or_else(|| format!("unknown power `{power}`"))?;
-            let ut = p.unit_type(ut)?;
-            if unit_pictures.iter().any(|u| u.power == pw && u.unit_type == ut) {
-                return Err(format!(
-                    "`{power}` `{}` has a picture already",
-                    map.unit_type(ut).letter
-                ));
-            }
-            let path = unquote(path).into_owned();
-            confined(&path).map_err(|m| format!("unit picture {m}"))?;
-            let full = std::path::Path::new(file)
-                .parent()
-                .unwrap_or(std::path::Path::new(""))
-                .join(&path);
-            let bytes = crate::files::read_bytes_capped(&full, crate::files::MAX_BINARY_BYTES)
-                .map_err(|e| format!("cannot read the unit picture: {e}"))?;
-            if !(bytes.starts_with(b"\x89PNG\r\n\x1a\n")
-                || bytes.starts_with(b"BM")
-                || bytes.starts_with(&[0, 0, 1, 0])
-                || bytes.starts_with(b"II*\0")
-                || bytes.starts_with(b"MM\0*"))
-            {
-                return Err(format!(
-                    "the unit picture {} is not a PNG, BMP, ICO or TIF",
-                    full.display()
-                ));
-            }
-            unit_pictures.push(crate::UnitPicture {
-                power: pw,
-                unit_type: ut,
-                path,
-                bytes,
-            });
-            Ok(())
-        })();
-        res.map_err(|m| p.err(l, m))?;
-    }
+    let start = start::read(&p, &map, head.phase, &lines)?;
+    let unit_pictures = pictures::read_unit_pictures(&p, &map, &folder, lines.all("unit-picture"))?;
 
     Ok(Variant {
-        name: vname,
-        title,
+        name: head.name,
+        title: head.title,
         map,
         start,
-        rules,
-        description,
+        rules: head.rules,
+        description: head.description,
         power_styles: styles,
-        rules_text,
+        rules_text: head.rules_text,
         convoy_unit,
         labels: std::mem::take(&mut p.labels),
         pictures,

@@ -30,7 +30,7 @@ use message::{Msg, B};
 use serde_json::Value as Json;
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use token::*;
 use tokio::sync::broadcast;
@@ -85,18 +85,6 @@ impl Default for DaideConfig {
     }
 }
 
-static PORTS: OnceLock<RangeInclusive<u16>> = OnceLock::new();
-
-/// Sets the ports games created with `"daide": true` get (once a process).
-pub fn set_port_range(r: RangeInclusive<u16>) {
-    let _ = PORTS.set(r);
-}
-
-/// Whether games may ask for DAIDE (the server was given ports).
-pub fn has_ports() -> bool {
-    PORTS.get().is_some()
-}
-
 /// Parses `16713-16799` (or one port).
 pub fn parse_port_range(s: &str) -> Result<RangeInclusive<u16>, String> {
     let (a, b) = s.split_once('-').unwrap_or((s, s));
@@ -112,29 +100,6 @@ pub fn parse_port_range(s: &str) -> Result<RangeInclusive<u16>, String> {
         return Err(format!("`{s}`: ports from 1 to 65535, the first not above the last"));
     }
     Ok(a..=b)
-}
-
-/// A port for a new DAIDE game: the lowest of the range that no game
-/// which is not finished holds (called by `lobby::create`).
-pub fn assign_port(tx: &mut dyn crate::db::Tx) -> crate::error::ApiResult<u16> {
-    use crate::error::ApiError;
-    let Some(range) = PORTS.get() else {
-        return Err(ApiError::bad_request(
-            "daide: this server has no DAIDE ports (start it with --daide-ports)",
-        ));
-    };
-    let mut taken = Vec::new();
-    for (id, options) in crate::db::games::unfinished_options(tx)? {
-        let o: Json = serde_json::from_str(&options)
-            .map_err(|e| ApiError::internal(format!("game {id}: stored options: {e}")))?;
-        if let Some(p) = o["daide_port"].as_u64() {
-            taken.push(p as u16);
-        }
-    }
-    range
-        .clone()
-        .find(|p| !taken.contains(p))
-        .ok_or_else(|| ApiError::conflict("daide: every DAIDE port of this server is in use"))
 }
 
 /// What the game tells its connections.
@@ -903,27 +868,7 @@ pub struct BotGame {
     pub rules: game::DaideRules,
 }
 
-/// Can bots play this variant? DAIDE has two unit types, AMY and FLT: a
-/// variant whose games may hold others (a jDip plugin's wings) would
-/// show them as armies that no order can reach, and its games would
-/// never end. Types no game holds (DipWork's convoy pseudo-unit) do not
-/// matter.
-pub fn playable(variant: &dip_variants::Variant) -> Result<(), String> {
-    let map = &variant.map;
-    let other = |k: dip_core::UnitTypeId| !matches!(map.unit_type(k).letter, 'A' | 'F');
-    let in_play = map
-        .unit_type_ids()
-        .filter(|&k| other(k))
-        .find(|&k| map.unit_type(k).builds_on.0 != 0 || variant.start.units().any(|(_, u)| u.kind == k));
-    match in_play {
-        Some(k) => Err(format!(
-            "DAIDE knows armies and fleets only; this variant has {} ({}) too",
-            map.unit_type(k).name,
-            map.unit_type(k).letter
-        )),
-        None => Ok(()),
-    }
-}
+pub use crate::variants::daide_playable as playable;
 
 /// Creates a forming DAIDE game with a seat for every power; its host is
 /// an account that cannot log in.
@@ -954,6 +899,7 @@ pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiR
                 private: false,
                 password: None,
                 password_hash: None,
+                daide_ports: None,
             };
             let id = crate::lobby::create(tx, &host, new)?;
             // The port is this process's own: no range to draw from.

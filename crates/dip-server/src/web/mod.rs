@@ -182,7 +182,7 @@ async fn lobby_page(State(st): State<AppState>, headers: HeaderMap) -> WebResult
             &open["games"],
             &mine["games"],
             &variants,
-            crate::daide::has_ports(),
+            st.daide_ports.is_some(),
         ),
         new_csrf,
     })
@@ -357,6 +357,7 @@ async fn create(
         private: form.contains_key("private"),
         password: Some(field(&form, "password").to_string()).filter(|s| !s.is_empty()),
         password_hash: None,
+        daide_ports: st.daide_ports.clone(),
     };
     let mut new = new;
     new.password_hash = crate::routes::new_game_password(&st, new.password.as_deref()).await?;
