@@ -199,9 +199,44 @@ def fix_convoy_own_support(game):
     game.__class__ = _OwnSupportFixed
 
 
+class _ConvoyedRetreatFixed(diplomacy.Game):
+    """MILA's Game whose retreats after a convoyed attack are those of the
+    rules (see fix_convoyed_retreats)."""
+    __slots__ = ()
+
+    def _post_move_update(self):
+        for power in self.powers.values():
+            for unit in list(power.retreats):
+                attacker_site = self.dislodged.get(unit)
+                attackers = [u for u, order in self.command.items()
+                             if u[2:5] == attacker_site and order.split()[0] == '-' and not self.result.get(u)]
+                via = bool(attackers) and self._is_moving_via_convoy(attackers[0])
+                kept = [loc for loc in power.retreats[unit]
+                        if not self.combat.get(loc[:3]) and (loc[:3] != attacker_site or via)]
+                if kept:
+                    power.retreats[unit] = kept
+                    continue
+                # Nowhere to go: destroyed, as MILA destroys such a unit.
+                self.update_hash(power.name, unit_type=unit[0], loc=unit[2:], is_dislodged=True)
+                del power.retreats[unit]
+                self.popped.append(unit)
+        return super()._post_move_update()
+
+
+def fix_convoyed_retreats(game):
+    """MILA's `_move_results` allows a retreat where `not combat and where
+    != attacker_site or moving_via_convoy(attacker)`: by Python's
+    precedence a convoyed attacker opens every neighbour, held or
+    contested, where it should open only its own origin. Corrected on one
+    game, which is given the class above: after MILA's moves, each
+    retreat is kept only where the rules allow it."""
+    game.__class__ = _ConvoyedRetreatFixed
+
+
 # name → how a MILA game is corrected for the replay.
 MILA_FAULTS = {'VIA move, own support counted': fix_via_own_support,
-               "convoy disrupted by an attack its fleet's own power supports": fix_convoy_own_support}
+               "convoy disrupted by an attack its fleet's own power supports": fix_convoy_own_support,
+               'retreats opened by a convoyed attack': fix_convoyed_retreats}
 
 
 def explain(map_name, state, chosen, mila, ours):

@@ -18,7 +18,8 @@ for _letter, _words in (('A', 'ARMY'), ('F', 'FLEET'), ('W', 'WING'), ('H', 'HOL
                         ('R', 'RETREAT RETREATS RETREATING'), ('B', 'BUILD BUILDS BUILDING'),
                         ('D', 'DISBAND DISBANDS DISBANDING REMOVE REMOVES REMOVING DESTROY DESTROYS DESTROYING'),
                         ('', 'MOVE MOVES MOVING ATTACK ATTACKS ATTACKING THE IS WILL IN AT ON TO'),
-                        ('/NC', 'NC'), ('/SC', 'SC'), ('/EC', 'EC'), ('/WC', 'WC'), ('VIA', 'VIA')):
+                        ('/NC', 'NC'), ('/SC', 'SC'), ('/EC', 'EC'), ('/WC', 'WC'), ('VIA', 'VIA'),
+                        ('\\', 'OF FROM')):
     for _word in _words.split():
         KEYWORDS[_word] = _letter
 # MILA's `norm`: these become spaces, these are set apart.
@@ -107,6 +108,13 @@ class Map:
                 self.loc_name['%s (%s)' % (full, _COAST_WORDS.get(word, word + ' COAST'))] = c
             for alias in aliases:
                 self.aliases.setdefault(_norm(alias), abbr)
+        # As MILA's: every location's full name, and each power's name and
+        # adjective, stand for it too.
+        for full, loc in self.loc_name.items():
+            self.aliases.setdefault(_norm(full), loc)
+        for power, adjective in zip(self.powers, facts['adjectives']):
+            self.aliases.setdefault(power, power)
+            self.aliases.setdefault(_norm(adjective), power)
         # Borders by unit type: location → {neighbour location}.
         moves = {}
         for letter, unit_name, edges, _ in facts['unit_types']:

@@ -117,3 +117,49 @@ def test_corrected_mila_keeps_the_convoy_as_dip_does():
     game = _position(compare.mila_game('standard'), OWN_SUPPORT_UNITS)
     compare.fix_convoy_own_support(game)
     assert _played(game, OWN_SUPPORT_ORDERS) == _played(_position(dip.Game(), OWN_SUPPORT_UNITS), OWN_SUPPORT_ORDERS)
+
+
+# England's army, convoyed to Belgium with support, dislodges France's; every
+# place next to Belgium that an army could reach is held (Burgundy, Holland,
+# Picardy, Ruhr). The army has nowhere to retreat and is destroyed; a
+# convoyed attack only opens the attacker's origin (London, not next to it).
+CONVOYED_UNITS = {'ENGLAND': ['A LON', 'F NTH', 'A PIC'], 'FRANCE': ['A BEL', 'A BUR'],
+                  'GERMANY': ['A HOL', 'A RUH']}
+CONVOYED_ORDERS = {'ENGLAND': ['A LON - BEL VIA', 'F NTH C A LON - BEL', 'A PIC S A LON - BEL']}
+
+
+def test_mila_lets_a_unit_dislodged_by_a_convoyed_army_retreat_into_held_places():
+    # MILA's _move_results allows a retreat where
+    # `not combat and where != attacker_site or moving_via_convoy(attacker)`:
+    # by Python's precedence a convoyed attacker opens every neighbour.
+    # Met in the long agent run: colonial, seed 100420, F1883M.
+    game = _position(diplomacy.Game(), CONVOYED_UNITS)
+    _played(game, CONVOYED_ORDERS)
+    assert game.get_current_phase() == 'S1901R'
+    assert game.get_state()['retreats']['FRANCE'] == {'A BEL': ['BUR', 'HOL', 'PIC', 'RUH']}
+
+
+def test_dip_destroys_a_unit_dislodged_by_a_convoyed_army_with_nowhere_to_go():
+    game = _position(dip.Game(), CONVOYED_UNITS)
+    units = _played(game, CONVOYED_ORDERS)
+    assert units['FRANCE'] == ['A BUR'] and game.popped == ['A BEL']
+    assert game.get_current_phase() == 'F1901M'
+
+
+def test_corrected_mila_destroys_the_unit_as_dip_does():
+    game = _position(compare.mila_game('standard'), CONVOYED_UNITS)
+    compare.fix_convoyed_retreats(game)
+    ours = _position(dip.Game(), CONVOYED_UNITS)
+    assert _played(game, CONVOYED_ORDERS) == _played(ours, CONVOYED_ORDERS)
+    assert game.get_current_phase() == ours.get_current_phase() == 'F1901M' and game.popped == ['A BEL']
+
+
+def test_corrected_mila_still_opens_the_convoyed_attackers_origin():
+    units = {'ENGLAND': ['A HOL', 'F NTH', 'A PIC'], 'FRANCE': ['A BEL', 'A BUR'], 'GERMANY': ['A RUH']}
+    orders = {'ENGLAND': ['A HOL - BEL VIA', 'F NTH C A HOL - BEL', 'A PIC S A HOL - BEL']}
+    game = _position(compare.mila_game('standard'), units)
+    compare.fix_convoyed_retreats(game)
+    ours = _position(dip.Game(), units)
+    _played(game, orders)
+    _played(ours, orders)
+    assert game.get_state()['retreats']['FRANCE'] == ours.get_state()['retreats']['FRANCE'] == {'A BEL': ['HOL']}

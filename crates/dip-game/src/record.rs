@@ -337,8 +337,20 @@ pub fn mila_order(map: &Map, o: &Order) -> String {
     }
 }
 
+/// The rules a record made from a MILA game is adjudicated by: DATC, and
+/// MILA's reading of a move to an adjacent province (over land unless the
+/// order says `VIA`).
+pub const MILA_RULES: &str = "datc convoy-adjacent=dptg";
+
 /// A record from a MILA saved game, on `map`: the map of the variant its
 /// `map` names ([`mila_variant`]), which the record names too.
+///
+/// Every phase is adjudicated again and must agree with the file: each
+/// order's recorded result, the units dislodged, an order's unit in the
+/// position, and the next phase's units, centres and retreats. A game
+/// that disagrees (a tampered file, or one of another engine's rules) is
+/// refused with the first phase that differs and what differs, rather
+/// than made into a record whose positions do not follow from its orders.
 pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
     let vocab = Vocabulary::new(map).with_spellcheck(0);
     let mut phases = Vec::new();
@@ -356,6 +368,19 @@ pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
             .collect();
         phases.push(PhaseRecord { state, orders });
     }
+    let rules = Ruleset::parse(MILA_RULES).map_err(|e| e.to_string())?;
+    let replay = crate::replay::replay_game(map, &rules, g)?;
+    if let Some(d) = replay.differ.first() {
+        return Err(format!(
+            "phase {}: the recorded results or positions do not follow from the orders ({}){}",
+            d.phase,
+            d.problems.join("; "),
+            match replay.differ.len() {
+                1 => String::new(),
+                n => format!(", and {} more phases differ", n - 1),
+            }
+        ));
+    }
     // The last saved phase has no orders yet: keep it only if it has some.
     if phases.last().is_some_and(|p| p.orders.is_empty())
         && g.phases
@@ -367,7 +392,7 @@ pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
     Ok(GameRecord {
         name: g.id.clone(),
         variant: variant_name_of(&g.map),
-        rules: "datc convoy-adjacent=dptg".into(),
+        rules: MILA_RULES.into(),
         phases,
     })
 }

@@ -366,6 +366,20 @@ pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameRepl
             };
             let same_label =
                 own_target && tags == ["void"] && matches!(report.verdict, Verdict::Done { success: true, .. });
+            // An order for a unit the position does not have (or has of
+            // another power) that the file does not call void: the units
+            // and the orders of the phase do not match.
+            let no_unit = matches!(
+                report.verdict,
+                Verdict::Illegal(dip_core::Illegal::NoSuchUnit | dip_core::Illegal::ForeignUnit)
+            );
+            if no_unit && !tags.contains(&"void") {
+                problems.push(format!(
+                    "`{text}` of {}: the position has no such unit of {0}",
+                    map.power(report.order.power).name.to_ascii_uppercase()
+                ));
+                continue;
+            }
             if comparable && file_failed != ours_failed && !same_label {
                 problems.push(format!(
                     "`{text}`: file says {}, dip says {}",

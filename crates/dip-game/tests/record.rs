@@ -200,6 +200,88 @@ fn dip_file_names_of_1901_and_2001_differ() {
     assert_ne!(a, b);
 }
 
+/// The first game of the file with `change` made to its JSON, converted.
+fn import_changed(change: impl Fn(&mut serde_json::Value)) -> Result<GameRecord, String> {
+    let v = dip_variants::standard();
+    let first = std::str::from_utf8(GAMES).unwrap().lines().next().unwrap();
+    let mut g: serde_json::Value = serde_json::from_str(first).unwrap();
+    change(&mut g);
+    let games = read_games(g.to_string().as_bytes(), "x").unwrap();
+    from_mila(&v.map, &games[0])
+}
+
+/// `dip record import` wrote a record from a game whose recorded results
+/// or positions had been changed by hand: the record's positions then did
+/// not follow from its orders. Each change below is refused, naming the
+/// phase and what differs.
+#[test]
+fn record_import_accepted_a_tampered_record() {
+    assert!(import_changed(|_| {}).is_ok(), "the untouched game is accepted");
+    type Change = fn(&mut serde_json::Value);
+    let cases: [(&str, Change, &str, &str); 5] = [
+        (
+            "a unit moved in the second phase's position",
+            |g| {
+                let list = g["phases"][1]["state"]["units"]["FRANCE"].as_array_mut().unwrap();
+                list.pop();
+                list.push("A GAS".into());
+            },
+            "phase S1901M",
+            "units",
+        ),
+        (
+            "a centre given away in the third phase",
+            |g| {
+                let c = &mut g["phases"][2]["state"]["centers"];
+                let paris = c["FRANCE"].as_array_mut().unwrap();
+                paris.retain(|x| x != "PAR");
+                c["GERMANY"].as_array_mut().unwrap().push("PAR".into());
+            },
+            "phase F1901M",
+            "centres",
+        ),
+        (
+            "a successful move recorded as bounced",
+            |g| {
+                let results = g["phases"][0]["results"].as_object_mut().unwrap();
+                let (key, _) = results
+                    .iter()
+                    .find(|(k, v)| k.starts_with("A ") && v.as_array().unwrap().is_empty())
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .unwrap();
+                results.insert(key, serde_json::json!(["bounce"]));
+            },
+            "phase S1901M",
+            "file says failed",
+        ),
+        (
+            "an order for a unit the position does not have",
+            |g| {
+                g["phases"][0]["orders"]["ENGLAND"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push("A YOR H".into());
+                g["phases"][0]["results"]["A YOR"] = serde_json::json!([]);
+            },
+            "phase S1901M",
+            "no such unit of ENGLAND",
+        ),
+        (
+            "a phase moved out of sequence",
+            |g| {
+                let phases = g["phases"].as_array_mut().unwrap();
+                phases.swap(1, 2);
+            },
+            "phase 3 of the file",
+            "time order",
+        ),
+    ];
+    for (what, change, phase, differs) in cases {
+        let e = import_changed(change).expect_err(what);
+        assert!(e.contains(phase) && e.contains(differs), "{what}: {e}");
+    }
+}
+
 /// A board saved in the middle of a season, after a phase resolved with
 /// no orders at all, read back one phase short: the empty last section
 /// was taken for the stage the file was saved at (DIP's "before

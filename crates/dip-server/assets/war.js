@@ -38,7 +38,8 @@ if (form) {
       unlimited_fortifications: f.get("unlimited_fortifications") === "on",
       teams,
     };
-    if (teams) body.passwords = String(f.get("passwords")).split(",").map((p) => p.trim());
+    // One field per team, taken whole: a password may contain a comma.
+    if (teams) body.passwords = [1, 2, 3].map((t) => String(f.get(`password${t}`) || ""));
     else body.players = f.get("players");
     for (const k of ["time_limit", "keep"]) if (f.get(k)) body[k] = f.get(k);
     try {

@@ -1097,3 +1097,171 @@ async fn a_seed_given_by_a_player_foretold_every_deal_and_die() {
     assert_ne!(deals[1], foretold, "seed 7's deal, foreseen");
     assert_ne!(deals[0], deals[1], "one seed, one deal");
 }
+
+/// The sign-up file's Event_Day (when the game was set up) was lost on
+/// import: the export after a join wrote the import's time.
+#[tokio::test]
+async fn an_imported_signup_file_lost_its_event_day() {
+    const WAR03: &[u8] = include_bytes!("../../../examples/global-war/WAR03.DAT");
+    let app = war_app();
+    let gm = app.user("gm").await;
+    for n in ["hagar", "nick"] {
+        app.user(n).await;
+    }
+    let cid = app.user("cid").await;
+    let (s, v) = import(&app, &gm, "name=Signup", WAR03).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let (s, v) = app
+        .post(&format!("/api/v1/war/games/{id}/join"), Some(&cid), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (bytes, _) = export(&app, id, &gm).await;
+    let was = dip_war::DatFile::parse(WAR03).unwrap();
+    let now = dip_war::DatFile::parse(&bytes).unwrap();
+    assert_eq!(now.event_day, was.event_day, "Event_Day 1710.25, not the import's day");
+    assert_eq!(now.seats[0].last_moved, was.seats[0].last_moved);
+}
+
+/// Exports wrote Event_Day as the export's time and Player_Moved as steps
+/// before it; the door's documentation says when each happened: the game
+/// began (or the file's), and each player's last turn.
+#[tokio::test]
+async fn exports_wrote_event_day_and_player_moved_as_made_up_times() {
+    let app = war_app();
+    // A file played on: the days it has stay, the mover's is his move.
+    let gm = app.user("gm").await;
+    let mut t = Vec::new();
+    for n in ["Hagar.T.Horrible", "Sgt.Fury", "Lady_Macbeth", "nick"] {
+        t.push(app.user(n).await);
+    }
+    let (s, v) = import(&app, &gm, "seat4=nick", WAR01).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let g = game(&app, id).await;
+    let seat = g["turn"]["seat"].as_u64().unwrap();
+    let mine = (1..=42u8).find(|&c| owner(&g, c) == seat).unwrap();
+    let before = dip_server::war::files::daynum(dip_server::time::now_ms());
+    let (s, v) = act(
+        &app,
+        id,
+        &t[seat as usize - 1],
+        json!({"action": "deploy", "country": mine, "armies": 1}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (rec, kind) = export(&app, id, &gm).await;
+    assert_eq!(kind, "REC");
+    let file = dip_war::RecFile::parse(&rec).unwrap().dat;
+    let was = dip_war::DatFile::parse(WAR01).unwrap();
+    assert_eq!(file.event_day, was.event_day, "{}", file.event_day);
+    for s in 1..=4usize {
+        let moved = file.seats[s - 1].last_moved;
+        if s == seat as usize {
+            assert!(moved >= before - 0.0001 && moved < before + 0.01, "seat {s}: {moved}");
+        } else {
+            assert_eq!(moved, was.seats[s - 1].last_moved, "seat {s}");
+        }
+    }
+
+    // A game begun on the server: Event_Day when it began; a whole turn
+    // is its player's last move, the others' the start.
+    let (id, tokens) = started(&app, json!({})).await;
+    let (start, _) = export(&app, id, &tokens[0]).await;
+    let start = dip_war::DatFile::parse(&start).unwrap();
+    whole_turn(&app, id, &tokens).await;
+    let (bytes, kind) = export(&app, id, &tokens[0]).await;
+    assert_eq!(kind, "DAT");
+    let dat = dip_war::DatFile::parse(&bytes).unwrap();
+    assert_eq!(dat.event_day, start.event_day, "Event_Day: the start, not the export");
+    assert!(dat.seats[0].last_moved >= start.seats[0].last_moved);
+    assert_eq!(
+        dat.seats[2].last_moved, start.seats[2].last_moved,
+        "seat 3 has not moved"
+    );
+    // Seat 2 neither, but a turn played within the same 8.64 s as the
+    // start ties with it: seat 2 is then written a step earlier.
+    assert!(start.seats[1].last_moved - dat.seats[1].last_moved < 0.00015);
+    assert_eq!(dat.to_position().unwrap().current, 2, "a reader gives seat 2 the turn");
+}
+
+/// With no time limit, a player who dropped in the middle of a turn held
+/// the game up for good: nobody could play, and the game master had no
+/// skip. The door's recovery file: "If another player calls back first
+/// and takes his turn, this file is deleted and the original game
+/// (WARxx.DAT) is used instead."
+#[tokio::test]
+async fn a_dropped_player_blocked_the_game_and_the_game_master_had_no_skip() {
+    let app = war_app();
+    let gm = app.user("gm").await;
+    let mut t = Vec::new();
+    for n in ["Red.Baron", "Snoopy", "bjorn", "Marianne", "Duke", "Earl.Grey"] {
+        t.push(app.user(n).await);
+    }
+    // WAR02.REC: player 3 lost the connection mid-attack (long ago).
+    let (s, v) = import(&app, &gm, "seat3=bjorn", WAR02).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let g = game(&app, id).await;
+    assert_eq!(
+        (g["turn"]["seat"].as_u64(), g["turn"]["dropped"].as_bool()),
+        (Some(3), Some(true)),
+        "{g}"
+    );
+    assert_eq!(g["turn"]["next_seat"], 4);
+    let start = dip_war::RecFile::parse(WAR02).unwrap().dat;
+    // Seat 5 is not next: still not their turn.
+    let (s, v) = act(&app, id, &t[4], json!({"action": "end_turn"})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    // Seat 4 calls in first and takes their turn: seat 3's is rolled back
+    // to the position before it (the DAT) and skipped.
+    let mine = (1..=42u8).find(|&c| owner(&g, c) == 4).unwrap();
+    let (s, v) = act(
+        &app,
+        id,
+        &t[3],
+        json!({"action": "deploy", "country": mine, "armies": 1}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let g = game(&app, id).await;
+    assert_eq!(g["turn"]["seat"], 4, "{g}");
+    assert_eq!(g["turn"]["dropped"], false);
+    let (_, log) = app.get(&format!("/api/v1/war/games/{id}/log"), Some(&gm)).await;
+    let entries = log["entries"].as_array().unwrap();
+    assert_eq!(entries[0]["seat"], 3, "{log}");
+    assert_eq!(entries[0]["action"], "Skip", "{log}");
+    assert!(
+        !entries[0]["events"].to_string().contains("Commendation"),
+        "a skipped turn earns nothing: {log}"
+    );
+    for c in 1..=42u8 {
+        if c != mine {
+            assert_eq!(
+                armies(&g, c),
+                start.countries[c as usize - 1].armies as u64,
+                "country {c}"
+            );
+        }
+    }
+
+    // A turn just played is not dropped: the next player waits.
+    let (s, v) = act(&app, id, &t[4], json!({"action": "end_turn"})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    // The game master skips it; nobody else may.
+    let (s, v) = app
+        .post(&format!("/api/v1/war/games/{id}/skip"), Some(&t[4]), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    let (s, v) = app
+        .post(&format!("/api/v1/war/games/{id}/skip"), Some(&gm), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["game"]["turn"]["seat"], 5, "{v}");
+    assert_eq!(
+        armies(&v["game"], mine),
+        start.countries[mine as usize - 1].armies as u64,
+        "rolled back"
+    );
+    assert!(v["events"].to_string().contains("Skipped"), "{v}");
+}

@@ -235,8 +235,11 @@ fn parse_vote(s: &str) -> Option<bool> {
 /// The longest player name.
 pub const NAME_LENGTH: usize = 17;
 
+/// A name line: the spaces around it are padding, not part of the name
+/// (a leading space was kept, so ` Ann` played as another name than the
+/// `Ann` of her account and of the other files).
 fn parse_name(s: &str) -> Result<Option<String>, String> {
-    let t = s.trim_end();
+    let t = s.trim();
     if t.chars().count() > NAME_LENGTH {
         return Err(format!(
             "a player's name has at most {NAME_LENGTH} characters: {}",

@@ -8,6 +8,7 @@
 //! position at the start of the current turn is kept for
 //! [`Action::TimeOut`], which rolls an unfinished turn back.
 
+use crate::days::Days;
 use crate::map::{self, COUNTRIES};
 use crate::rng::Rng;
 use crate::rules::{self, Commendation, Hand, Set, MUST_TURN_IN};
@@ -109,6 +110,10 @@ pub enum Action {
     /// The turn's time ran out: back to the turn's start, and the next
     /// player's turn.
     TimeOut,
+    /// The turn is skipped (by the game master, or because its player
+    /// dropped and the next player called in first): back to the turn's
+    /// start, and the next player's turn.
+    Skip,
 }
 
 /// What happened.
@@ -160,6 +165,9 @@ pub enum Event {
         kind: Commendation,
     },
     TimedOut {
+        player: u8,
+    },
+    Skipped {
         player: u8,
     },
     Won {
@@ -224,14 +232,19 @@ pub enum Dice {
     },
 }
 
-/// A game: the position, the position at the start of the turn, the dice
-/// and the log of every die thrown.
+/// A game: the position, the position at the start of the turn, the dice,
+/// the log of every die thrown, and when its event happened and each
+/// player last moved (the files' Event_Day and Player_Moved).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
     pub pos: Position,
     pub turn_start: Position,
     pub dice: Dice,
     pub log: Vec<u8>,
+    /// Kept by [`Game::began_at`] and [`Game::apply_at`] (or read from a
+    /// file); [`Game::apply`] alone leaves them.
+    #[serde(default)]
+    pub days: Days,
 }
 
 fn cname(c: u8) -> &'static str {
@@ -422,6 +435,7 @@ impl Game {
             pos,
             dice: Dice::Seeded(rng),
             log: Vec::new(),
+            days: Days::default(),
         })
     }
 
@@ -439,6 +453,7 @@ impl Game {
             pos,
             dice: Dice::Seeded(Rng::with_seed(seed)),
             log: Vec::new(),
+            days: Days::default(),
         };
         g.settle_deploy();
         Ok(g)
@@ -456,6 +471,30 @@ impl Game {
             g.apply(a).map_err(|e| (i, e))?;
         }
         Ok(g)
+    }
+
+    /// The game began at `day` (a day number): its Game_Event ("in
+    /// progress") happened then, and, nobody having moved yet, it counts
+    /// as every player's last move (so the lowest seat, who begins, is the
+    /// one who moved longest ago on the tie).
+    pub fn began_at(&mut self, day: f64) {
+        self.days.event = Some(crate::days::ticks(day));
+        for p in &self.pos.players {
+            self.days.moved(p.number, day);
+        }
+    }
+
+    /// [`Game::apply`] at `day`: the player whose turn it was moved then
+    /// (a turn timed out or skipped is that player's turn, passed), and a
+    /// game it ends was completed then.
+    pub fn apply_at(&mut self, action: Action, day: f64) -> Result<Vec<Event>, RuleError> {
+        let me = self.pos.current;
+        let events = self.apply(action)?;
+        self.days.moved(me, day);
+        if self.is_over() {
+            self.days.event = Some(crate::days::ticks(day));
+        }
+        Ok(events)
     }
 
     pub fn is_over(&self) -> bool {
@@ -683,9 +722,18 @@ impl Game {
                 }
                 self.end_turn(&mut ev)?;
             }
-            Action::TimeOut => {
+            Action::TimeOut | Action::Skip => {
                 self.pos = self.turn_start.clone();
-                ev.push(Event::TimedOut { player: me });
+                // The turn passes without its commendation: a game resumed
+                // from a REC file of a player who had earned one (LastPlay
+                // 3) has it marked at its "turn start", and end_turn would
+                // deal it.
+                self.pos.conquered = false;
+                ev.push(if action == Action::Skip {
+                    Event::Skipped { player: me }
+                } else {
+                    Event::TimedOut { player: me }
+                });
                 self.end_turn(&mut ev)?;
             }
         }
@@ -717,15 +765,21 @@ impl Game {
         Ok(())
     }
 
-    fn end_turn(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    /// The seat whose turn comes after the current one: the next living
+    /// player in seat order.
+    pub fn next_player(&self) -> u8 {
         let me = self.pos.current;
-        self.deal_commendation(ev)?;
         let n = self.pos.players.len();
         let i = self.pos.idx(me).unwrap_or(0);
-        let next = (1..=n)
+        (1..=n)
             .map(|k| &self.pos.players[(i + k) % n])
             .find(|p| p.alive)
-            .map_or(me, |p| p.number);
+            .map_or(me, |p| p.number)
+    }
+
+    fn end_turn(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.deal_commendation(ev)?;
+        let next = self.next_player();
         begin_turn(&mut self.pos, next, ev);
         self.turn_start = self.pos.clone();
         Ok(())

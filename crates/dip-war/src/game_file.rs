@@ -14,6 +14,7 @@
 //! - a commendation earned by a player turning in the sets taken from an
 //!   eliminated player (LastPlay 0 has no "earned"): it is lost.
 
+use crate::days::{day, ticks, Days, Ticks};
 use crate::file::{err, Country, DatFile, Doing, FileError, GameEvent, Kind, RecFile, Seat, Status, NAME_LENGTH};
 use crate::game::{Action, Game, Options, Phase, Player, Position};
 use crate::map::{self, View, COUNTRIES};
@@ -68,16 +69,32 @@ impl GameFile {
 /// after the end, a REC while a turn is in progress (map: the globe).
 /// `passwords` are a team game's three (written empty otherwise).
 pub fn save(game: &Game, now: f64, passwords: &[String]) -> GameFile {
+    let days = &game.days;
+    let dat = |pos: &Position| DatFile::from_position_on(pos, days, now, passwords);
+    // A REC names its player: every day as kept, the player's too.
+    let rec = |pos: &Position| {
+        let mut d = dat(pos);
+        let kept = kept_days(pos, days, now);
+        for (seat, day) in d.seats.iter_mut().zip(kept) {
+            if seat.name.is_some() {
+                seat.last_moved = day;
+            }
+        }
+        RecFile {
+            dat: d,
+            ..RecFile::from_position(pos, now, passwords, View::Globe)
+        }
+    };
     if !game.turn_in_progress() {
-        return GameFile::Dat(DatFile::from_position(&game.pos, now, passwords));
+        return GameFile::Dat(dat(&game.pos));
     }
     // The turn's start: a DAT, or the REC a game was resumed from.
     let start = || {
         let t = &game.turn_start;
         if t.at_turn_start() || !matches!(t.phase, Phase::Deploy { .. } | Phase::Attack | Phase::Fortify) {
-            GameFile::Dat(DatFile::from_position(t, now, passwords))
+            GameFile::Dat(dat(t))
         } else {
-            GameFile::Rec(RecFile::from_position(t, now, passwords, View::Globe))
+            GameFile::Rec(rec(t))
         }
     };
     // A REC has no "moving in": the least is moved in (no die is thrown).
@@ -92,12 +109,12 @@ pub fn save(game: &Game, now: f64, passwords: &[String]) -> GameFile {
         _ => game.pos.clone(),
     };
     if pos.phase == Phase::Over {
-        return GameFile::Dat(DatFile::from_position(&pos, now, passwords));
+        return GameFile::Dat(dat(&pos));
     }
     if !fits_a_file(&pos) {
         return start();
     }
-    GameFile::Rec(RecFile::from_position(&pos, now, passwords, View::Globe))
+    GameFile::Rec(rec(&pos))
 }
 
 /// Every hand fits the file: at most 5 commendations of each kind.
@@ -128,6 +145,44 @@ pub fn last_moved(pos: &Position, now: f64) -> [f64; 6] {
     days
 }
 
+/// Each seat's Player_Moved as kept: the day each player last took a turn
+/// where the game kept it ([`Days`]), else [`last_moved`]'s steps.
+pub fn kept_days(pos: &Position, days: &Days, now: f64) -> [f64; 6] {
+    kept_ticks(pos, days, now).map(day)
+}
+
+fn kept_ticks(pos: &Position, days: &Days, now: f64) -> [Ticks; 6] {
+    let steps = last_moved(pos, now);
+    std::array::from_fn(|i| days.moved[i].unwrap_or_else(|| ticks(steps[i])))
+}
+
+/// Each seat's Player_Moved in a DAT file: [`kept_days`], but a reader
+/// gives the turn to the living player who moved longest ago (the lowest
+/// seat on a tie) while dip's turns go round the seats; when the kept days
+/// would give it to another (a file whose days had another order, or two
+/// moves in the same 8.64 s of the files' four decimals), the player to
+/// move alone is written a step before the earliest of the others.
+pub fn moved_days(pos: &Position, days: &Days, now: f64) -> [f64; 6] {
+    let mut t = kept_ticks(pos, days, now);
+    if pos.phase != Phase::Over {
+        let cur = pos.current;
+        let others: Vec<(u8, Ticks)> = pos
+            .players
+            .iter()
+            .filter(|p| p.alive && p.number != cur)
+            .map(|p| (p.number, t[p.number as usize - 1]))
+            .collect();
+        if let Some(mine) = t.get_mut((cur as usize).wrapping_sub(1)) {
+            let first = others.iter().all(|&(s, o)| *mine < o || (*mine == o && cur < s));
+            if !first {
+                let earliest = others.iter().map(|o| o.1).min().unwrap_or(*mine);
+                *mine = earliest.saturating_sub(1);
+            }
+        }
+    }
+    t.map(day)
+}
+
 /// A name as a file holds it: at most 17 characters, never empty or
 /// `NONE` (which mean no player).
 fn file_name(name: &str, seat: u8) -> String {
@@ -155,6 +210,13 @@ impl DatFile {
     /// A DAT file of a position in progress (or completed) at `now` (a day
     /// number), the last-moved days giving the turn to the player to move.
     pub fn from_position(pos: &Position, now: f64, passwords: &[String]) -> DatFile {
+        DatFile::from_position_on(pos, &Days::default(), now, passwords)
+    }
+
+    /// [`DatFile::from_position`] with the days the game kept: Event_Day
+    /// and Player_Moved as they happened ([`moved_days`]); `now` for what
+    /// was not kept.
+    pub fn from_position_on(pos: &Position, days: &Days, now: f64, passwords: &[String]) -> DatFile {
         let kind = if pos.options.teams { Kind::Team } else { Kind::Normal };
         let status = if pos.phase == Phase::Over {
             Status::Completed
@@ -168,7 +230,7 @@ impl DatFile {
             hidden_names: pos.options.hidden_names,
             unlimited_fortifications: pos.options.unlimited_fortifications,
         };
-        let moved = last_moved(pos, now);
+        let moved = moved_days(pos, days, now);
         // The winning conquest may take the last opponent's commendations:
         // a finished game's hands are written as the file holds them.
         let most = |n: u8| {
@@ -206,7 +268,7 @@ impl DatFile {
             .collect();
         DatFile {
             event,
-            event_day: now,
+            event_day: days.event.map_or(now, day),
             seats,
             sets_turned_in: pos.sets_turned_in,
             countries,

@@ -9,6 +9,7 @@
 //! - [`file`]: WARxx.DAT and WARxx.REC, read and written byte for byte.
 //! - [`game_file`]: games to files and back ([`game_file::save`]), sign-up files.
 //! - [`daynum`]: the files' day numbers (days since 1 January 1985).
+//! - [`days`]: when the game's event happened and each player last moved.
 //! - [`random`]: a random player, for tests and `dip war bench`.
 //! - [`svg`]: the schematic world map.
 //!
@@ -38,6 +39,7 @@
 
 pub mod cp437;
 pub mod daynum;
+pub mod days;
 pub mod file;
 pub mod game;
 pub mod game_file;

@@ -365,3 +365,19 @@ fn army_counts_that_overflow_were_read() {
     most.countries[0].armies = dip_war::file::MAX_ARMIES;
     assert!(DatFile::parse(&most.to_bytes()).is_ok());
 }
+
+/// A name line's leading spaces were kept (` Ann` played as another name
+/// than `Ann`); the spaces around a name are padding.
+#[test]
+fn leading_spaces_in_names_were_kept() {
+    let text = std::str::from_utf8(include_bytes!("../../../examples/global-war/WAR01.DAT")).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    let mut changed: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    changed[2] = format!("   {}  ", lines[2].trim());
+    let bytes = changed.join("\r\n").into_bytes();
+    let dat = dip_war::DatFile::parse(&bytes).unwrap();
+    assert_eq!(dat.seats[0].name.as_deref(), Some(lines[2].trim()));
+    let pos = dat.to_position().unwrap();
+    assert_eq!(pos.player(1).unwrap().name, lines[2].trim());
+    assert_eq!(dat.to_bytes(), bytes, "the line is still written back as it was");
+}

@@ -431,3 +431,121 @@ fn a_game_resumed_from_a_rec_falls_back_to_that_rec() {
     assert_eq!(back.pos.phase, Phase::Attack);
     assert_eq!(back.pos.armies, g.turn_start.armies);
 }
+
+/// A game resumed from a REC file of a player who had earned a commendation
+/// (LastPlay 3) dealt that commendation when its turn timed out: the
+/// rollback restored the REC's "earned" and the turn's end dealt it. A
+/// turn that times out or is skipped deals none.
+#[test]
+fn a_timed_out_resumed_rec_turn_dealt_a_commendation() {
+    let rec = RecFile::parse(WAR02).unwrap();
+    assert!(rec.earned_commendation, "the sample REC earned one");
+    for passed in [Action::TimeOut, Action::Skip] {
+        let mut g = Game::from_position(rec.to_position().unwrap(), 3).unwrap();
+        let seat = g.pos.current;
+        let hand = g.pos.player(seat).unwrap().hand;
+        let events = g.apply(passed).unwrap();
+        assert!(
+            !events.iter().any(|e| matches!(e, Event::Commendation { .. })),
+            "{passed:?}: {events:?}"
+        );
+        assert_eq!(g.pos.player(seat).unwrap().hand, hand, "{passed:?}");
+        assert_ne!(g.pos.current, seat);
+        assert!(g.log.is_empty(), "no die thrown for a commendation");
+    }
+}
+
+/// Exports wrote Event_Day as the export's time and every Player_Moved as
+/// made-up steps before it, where the door's documentation says "The daynum
+/// that Game_Event occurred" and "daynum that the player last took a turn".
+#[test]
+fn exports_wrote_event_day_and_player_moved_as_the_time_of_export() {
+    // A file read: its days are kept, and the mover's is when he moved.
+    let dat = DatFile::parse(include_bytes!("../../../examples/global-war/WAR01.DAT")).unwrap();
+    let mut g = Game::from_position(dat.to_position().unwrap(), 5).unwrap();
+    g.days = dip_war::days::Days::of_file(&dat);
+    let seat = g.pos.current;
+    let mut rng = Rng::with_seed(8);
+    while g.pos.current == seat && !g.is_over() {
+        let a = dip_war::random::action(&g, &mut rng).unwrap();
+        let _ = g.apply_at(a, 14_000.25);
+    }
+    let now = 15_000.5;
+    let out = match save(&g, now, &[]) {
+        GameFile::Dat(d) => d,
+        GameFile::Rec(r) => r.dat,
+    };
+    assert_eq!(
+        out.event_day, dat.event_day,
+        "Event_Day: when the game began, not the export"
+    );
+    // Turns go round the seats (3, then 4), where the file's days had
+    // Sgt. Fury (2) next: the player to move alone is written a step
+    // before the earliest other, so that a reader gives them the turn.
+    assert_eq!((seat, g.pos.current), (3, 4));
+    assert_eq!(out.seats[3].last_moved, 1671.2513);
+    for (i, (was, is)) in dat.seats.iter().zip(&out.seats).enumerate() {
+        if was.name.is_none() || i == 3 {
+            continue;
+        }
+        let want = if i + 1 == seat as usize {
+            14_000.25
+        } else {
+            was.last_moved
+        };
+        assert!(
+            (is.last_moved - want).abs() < 1e-9,
+            "seat {}: {} not {want}",
+            i + 1,
+            is.last_moved
+        );
+    }
+    let (_, back) = round_trip(&GameFile::Dat(out));
+    assert_eq!(
+        back.pos.current, g.pos.current,
+        "the reader still finds the player to move"
+    );
+
+    // A game begun at a day: Event_Day is its start, every Player_Moved too
+    // until each moves; whole turns keep the reader's player to move.
+    let mut g = Game::new(opts(), seats(4), 2).unwrap();
+    g.began_at(14_100.0);
+    let mut rng = Rng::with_seed(4);
+    let mut day = 14_100.0;
+    for _ in 0..2_000 {
+        if g.is_over() {
+            break;
+        }
+        let a = dip_war::random::action(&g, &mut rng).unwrap();
+        day += 0.001;
+        let turn = g.pos.turn;
+        let _ = g.apply_at(a, day);
+        if g.pos.turn != turn && !g.is_over() {
+            let file = save(&g, 20_000.0, &[]);
+            let GameFile::Dat(d) = &file else {
+                panic!("between turns: a DAT")
+            };
+            assert_eq!(d.event_day, 14_100.0);
+            assert!(
+                d.seats.iter().all(|s| s.last_moved <= day + 1e-9),
+                "no day after the last move"
+            );
+            assert_eq!(round_trip(&file).1.pos.current, g.pos.current);
+        }
+    }
+}
+
+/// Player_Moved days kept to the 8.64 s of the file's four decimals can
+/// tie: the player to move is then written a step before the others, so
+/// that a reader still gives them the turn.
+#[test]
+fn moves_in_the_same_tick_still_give_the_turn_to_the_player_to_move() {
+    let mut g = Game::new(opts(), seats(3), 2).unwrap();
+    g.began_at(14_100.0);
+    for seat in [1u8, 2, 3] {
+        g.days.moved(seat, 14_100.5);
+    }
+    g.pos.current = 3;
+    let d = dip_war::game_file::moved_days(&g.pos, &g.days, 20_000.0);
+    assert_eq!(d[..3], [14_100.5, 14_100.5, 14_100.499_9]);
+}

@@ -334,7 +334,8 @@ fn new(a: NewArgs) -> Result<ExitCode> {
     if !a.passwords.is_empty() {
         dip_war::signup::check_passwords(&a.passwords).map_err(|(_, m)| anyhow!("--passwords: {m}"))?;
     }
-    let game = Game::new(options, seats, a.seed)?;
+    let mut game = Game::new(options, seats, a.seed)?;
+    game.began_at(today());
     let file = dip_war::save(&game, today(), &a.passwords);
     std::fs::write(&a.output, file.to_bytes()).with_context(|| format!("cannot write {}", a.output))?;
     println!(
@@ -357,6 +358,8 @@ fn play(a: PlayArgs) -> Result<ExitCode> {
     }
     .map_err(|e| anyhow!("{}:{}: {}", a.file, e.line, e.message))?;
     let mut game = Game::from_position(pos, a.seed)?;
+    // Event_Day and each Player_Moved as the file has them, until they change.
+    game.days = dip_war::days::Days::of_file(&dat);
     let mut rng = dip_war::rng::Rng::with_seed(a.seed ^ 0x5EED);
     let last = game.pos.turn.saturating_add(a.turns);
     let (mut battles, mut conquests) = (0usize, 0usize);
@@ -366,7 +369,9 @@ fn play(a: PlayArgs) -> Result<ExitCode> {
         let Some(action) = dip_war::random::action(&game, &mut rng) else {
             break;
         };
-        let Ok(events) = game.apply(action) else { continue };
+        let Ok(events) = game.apply_at(action, today()) else {
+            continue;
+        };
         for e in events {
             match e {
                 Event::Battle { .. } => battles += 1,

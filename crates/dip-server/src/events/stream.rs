@@ -75,7 +75,22 @@ pub async fn stream(
             Ok::<_, ApiError>((last, behind, shown(&rights, rows, viewer.account)))
         })
         .await?;
+    let remote = st.db.dialect() == crate::db::Dialect::Postgres;
+    let check = (remote && viewer.session.is_some()).then(|| {
+        let mut i = tokio::time::interval_at(tokio::time::Instant::now() + SESSION_CHECK, SESSION_CHECK);
+        i.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        i
+    });
+    // A session's end (or a century for a viewer without one).
+    let left = viewer
+        .session
+        .as_ref()
+        .map_or(100 * 365 * 86_400_000, |(_, at)| (at - crate::time::now_ms()).max(0));
+    let expiry = Box::pin(tokio::time::sleep(Duration::from_millis(left as u64)));
     let s = Watch {
+        stop: st.stop.subscribe(),
+        expiry,
+        check,
         st,
         game: id,
         viewer: viewer.clone(),
@@ -90,6 +105,11 @@ pub async fn stream(
         Some((Ok(e), w))
     });
     Ok(Sse::new(s).keep_alive(KeepAlive::default()))
+}
+
+/// Resolves once the server is stopping (or its state is gone).
+async fn stopped(stop: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|s| *s).await;
 }
 
 /// The events a viewer may see, as SSE events.
@@ -113,6 +133,12 @@ struct Watch {
     queue: VecDeque<Event>,
     feed: broadcast::Receiver<Arc<Delivered>>,
     ended: broadcast::Receiver<Arc<str>>,
+    /// Made once, not per event (a timer and a subscription each time
+    /// cost more than the event itself with many streams).
+    stop: tokio::sync::watch::Receiver<bool>,
+    expiry: std::pin::Pin<Box<tokio::time::Sleep>>,
+    /// PostgreSQL: when to ask again whether the session lives.
+    check: Option<tokio::time::Interval>,
 }
 
 impl Watch {
@@ -131,38 +157,39 @@ impl Watch {
                 self.catch_up().await?;
                 continue;
             }
-            let expires = self.viewer.session.as_ref().map(|(_, e)| *e);
-            let until_expiry = async {
-                match expires {
-                    Some(at) => {
-                        let ms = (at - crate::time::now_ms()).max(0) as u64;
-                        tokio::time::sleep(Duration::from_millis(ms)).await
+            let check = async {
+                match &mut self.check {
+                    Some(i) => {
+                        i.tick().await;
                     }
                     None => std::future::pending().await,
-                }
-            };
-            let check = async {
-                let remote = self.st.db.dialect() == crate::db::Dialect::Postgres;
-                match &self.viewer.session {
-                    Some(_) if remote => tokio::time::sleep(SESSION_CHECK).await,
-                    _ => std::future::pending().await,
                 }
             };
             // In this order: an event committed after the log-out is
             // not sent, though both may be waiting.
             tokio::select! {
                 biased;
-                _ = self.st.stopping() => return None,
+                _ = stopped(&mut self.stop) => return None,
                 e = self.ended.recv() => match e {
                     Ok(hash) if self.viewer.session.as_ref().is_some_and(|(h, _)| **h == *hash) => return None,
                     Ok(_) => {}
                     Err(RecvError::Lagged(_)) => self.check_session().await?,
                     Err(RecvError::Closed) => return None,
                 },
-                _ = until_expiry => return None,
+                _ = &mut self.expiry => return None,
                 _ = check => self.check_session().await?,
                 d = self.feed.recv() => match d {
-                    Ok(d) => self.take(&d).await?,
+                    Ok(d) => {
+                        self.take(&d).await?;
+                        // What else is there already goes out with it.
+                        while self.queue.len() < 64 {
+                            match self.feed.try_recv() {
+                                Ok(d) => self.take(&d).await?,
+                                Err(broadcast::error::TryRecvError::Lagged(_)) => self.catch_up().await?,
+                                Err(_) => break,
+                            }
+                        }
+                    }
                     // Fell behind: what it missed is in storage.
                     Err(RecvError::Lagged(_)) => self.catch_up().await?,
                     Err(RecvError::Closed) => return None,

@@ -17,7 +17,7 @@ use dip_war::game_file::{SignedUp, SignupGame};
 use dip_war::{Game, GameFile};
 
 /// Unix milliseconds as a day number.
-fn daynum(ms: i64) -> f64 {
+pub fn daynum(ms: i64) -> f64 {
     dip_war::daynum::from_unix(ms.div_euclid(1000))
 }
 
@@ -45,6 +45,13 @@ fn signup_file(tx: &mut dyn Tx, row: &WarRow) -> ApiResult<DatFile> {
         players,
         passwords: row.options.passwords.clone(),
     }))
+}
+
+/// A day number as Unix milliseconds (to the millisecond, so that the
+/// day written back is the day read).
+fn unix_ms(day: f64) -> Option<i64> {
+    let ms = (day - dip_war::daynum::from_unix(0)) * 86_400_000.0;
+    (ms.is_finite() && ms.abs() < 1e15).then(|| ms.round() as i64)
 }
 
 /// A game's file name: `WAR01.DAT` for game 1, `WAR101.DAT` for game 101
@@ -196,7 +203,9 @@ pub fn import(tx: &mut dyn Tx, creator: &Account, bytes: &[u8], opts: &ImportOpt
     let options = imported_options(opts, &name, &pos.options, dat.team_passwords.clone())?;
     let players: Vec<(u8, String)> = pos.players.iter().map(|p| (p.number, p.name.clone())).collect();
     let accounts = accounts(tx, &players, opts)?;
-    let game = Game::from_position(pos, options.seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let mut game = Game::from_position(pos, options.seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    // Event_Day and each Player_Moved as the file says, until they change.
+    game.days = dip_war::days::Days::of_file(&dat);
     let id = insert(tx, creator, &name, WarStatus::Active, &options)?;
     let now = now_ms();
     for (seat, acc) in accounts {
@@ -238,12 +247,13 @@ fn import_signup(
     options.players = signup.range;
     let players: Vec<(u8, String)> = signup.players.iter().map(|p| (p.seat, p.name.clone())).collect();
     let accounts = accounts(tx, &players, opts)?;
-    let id = insert(tx, creator, &name, WarStatus::Signup, &options)?;
     let now = now_ms();
+    // The game was set up when the file's Event_Day says (its export
+    // writes it back).
+    let created = unix_ms(signup.created).unwrap_or(now);
+    let id = super::signup::insert_at(tx, creator, &name, WarStatus::Signup, &options, created)?;
     for ((seat, acc), p) in accounts.into_iter().zip(&signup.players) {
-        let joined = dip_war::daynum::to_unix(p.joined)
-            .and_then(|s| s.checked_mul(1000))
-            .unwrap_or(now);
+        let joined = unix_ms(p.joined).unwrap_or(now);
         crate::db::war::take_seat(tx, id, seat, acc, p.vote, joined)?;
     }
     crate::db::war::set_original(tx, id, Some(bytes))?;

@@ -25,6 +25,7 @@ pub fn api() -> Router<AppState> {
         .route("/api/v1/war/games/{id}/leave", post(leave))
         .route("/api/v1/war/games/{id}/vote", post(vote))
         .route("/api/v1/war/games/{id}/actions", post(act))
+        .route("/api/v1/war/games/{id}/skip", post(skip))
         .route("/api/v1/war/games/{id}/log", get(log))
         .route("/api/v1/war/games/{id}/map.svg", get(map_svg))
         .route("/api/v1/war/games/{id}/export", get(export))
@@ -140,6 +141,20 @@ async fn act(
             iso8601(at)
         ))),
     }
+}
+
+async fn skip(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let id = game_id_of(&id)?;
+    let who = account(&st, &headers).await?;
+    let (events, v) = st
+        .write(move |tx| {
+            let events = super::turn::skip(tx, id, &who)?;
+            let row = load(tx, id, false)?;
+            Ok((events, view(tx, &row, Some(&who))?))
+        })
+        .await?;
+    st.changed();
+    Ok(Json(json!({"events": events, "game": v})))
 }
 
 async fn log(

@@ -103,7 +103,20 @@ pub fn insert(
     status: WarStatus,
     options: &WarOptions,
 ) -> ApiResult<i64> {
-    Ok(crate::db::war::insert(tx, creator.id, name, status, options, now_ms())?)
+    insert_at(tx, creator, name, status, options, now_ms())
+}
+
+/// [`insert`] of a game set up at `created` (Unix ms): an imported file's
+/// Event_Day.
+pub fn insert_at(
+    tx: &mut dyn Tx,
+    creator: &Account,
+    name: &str,
+    status: WarStatus,
+    options: &WarOptions,
+    created: i64,
+) -> ApiResult<i64> {
+    Ok(crate::db::war::insert(tx, creator.id, name, status, options, created)?)
 }
 
 fn in_signup(row: &WarRow) -> ApiResult<()> {
@@ -196,9 +209,10 @@ pub(super) fn maybe_start(tx: &mut dyn Tx, mut row: WarRow) -> ApiResult<bool> {
     }
     // The whole account name: only a file cuts it (dip_war::save).
     let players: Vec<(u8, String)> = taken.iter().map(|s| (s.seat, s.name.clone())).collect();
-    let game = dip_war::Game::new(row.options.engine(), players, row.options.seed)
+    let mut game = dip_war::Game::new(row.options.engine(), players, row.options.seed)
         .map_err(|e| ApiError::conflict(format!("the game cannot start: {e}")))?;
     let now = now_ms();
+    game.began_at(super::files::daynum(now));
     row.status = WarStatus::Active;
     row.deadline = row.options.time_limit.map(|l| now + l);
     row.game = Some(game);

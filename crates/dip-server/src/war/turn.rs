@@ -168,7 +168,34 @@ pub enum Acted {
     },
 }
 
-/// Plays one move of `who`, who must be the player to move.
+/// How long the player to move may leave a begun turn before it counts as
+/// dropped (the door's lost carrier: its WARxx.REC waits for whoever calls
+/// in first).
+pub const DROPPED_AFTER_MS: i64 = 10 * 60 * 1000;
+
+/// The turn of the player to move is dropped: begun (only a WARxx.REC
+/// holds it) and its player has done nothing in it for
+/// [`DROPPED_AFTER_MS`] (a REC file imported is dropped when its player's
+/// last move is that old).
+pub fn dropped(game: &dip_war::Game, now: i64) -> bool {
+    let last = game
+        .days
+        .moved
+        .get((game.pos.current as usize).wrapping_sub(1))
+        .copied()
+        .flatten();
+    game.turn_in_progress()
+        && last.is_some_and(|t| {
+            let idle_days = super::files::daynum(now) - dip_war::days::day(t);
+            idle_days * 86_400_000.0 >= DROPPED_AFTER_MS as f64
+        })
+}
+
+/// Plays one move of `who`, who must be the player to move, or the player
+/// after a dropped turn: "If another player calls back first and takes
+/// his turn, this file is deleted and the original game (WARxx.DAT) is used
+/// instead" (the door's documentation): the dropped turn is rolled back
+/// to its start and skipped, and `who`'s turn begins with this move.
 pub fn act(tx: &mut dyn Tx, id: i64, who: &Account, mv: Move) -> ApiResult<Acted> {
     let mut row = load(tx, id, true)?;
     if row.status != WarStatus::Active {
@@ -189,6 +216,10 @@ pub fn act(tx: &mut dyn Tx, id: i64, who: &Account, mv: Move) -> ApiResult<Acted
         }
     }
     let game = row.game()?;
+    if game.pos.current != seat && game.next_player() == seat && dropped(game, now) {
+        pass_turn(tx, &mut row, Action::Skip, now)?;
+    }
+    let game = row.game()?;
     if game.pos.current != seat {
         return Err(ApiError::conflict(format!(
             "it is not your turn: {} (seat {}) is to move",
@@ -199,7 +230,7 @@ pub fn act(tx: &mut dyn Tx, id: i64, who: &Account, mv: Move) -> ApiResult<Acted
     let action = mv.action(game);
     let mut game = game.clone();
     let events = game
-        .apply(action)
+        .apply_at(action, super::files::daynum(now))
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_action", e.to_string()))?;
     let text = serde_json::to_string(&action).map_err(|e| ApiError::internal(e.to_string()))?;
     record(tx, &mut row, game, seat, &text, &events, now)?;
@@ -246,12 +277,39 @@ fn complete(row: &mut WarRow, now: i64) {
 
 /// The turn's time ran out: back to its start, the next player's turn.
 fn time_out(tx: &mut dyn Tx, row: &mut WarRow, now: i64) -> ApiResult<()> {
+    pass_turn(tx, row, Action::TimeOut, now).map(|_| ())
+}
+
+/// The turn of the player to move passes (timed out or skipped): back to
+/// its start, the next player's turn; logged as the passed player's.
+fn pass_turn(tx: &mut dyn Tx, row: &mut WarRow, action: Action, now: i64) -> ApiResult<Vec<Event>> {
     let mut game = row.game()?.clone();
     let seat = game.pos.current;
     let events = game
-        .apply(Action::TimeOut)
-        .map_err(|e| ApiError::internal(format!("time-out of war game {}: {e}", row.id)))?;
-    record(tx, row, game, seat, "\"TimeOut\"", &events, now)
+        .apply_at(action, super::files::daynum(now))
+        .map_err(|e| ApiError::internal(format!("{action:?} in war game {}: {e}", row.id)))?;
+    let text = serde_json::to_string(&action).map_err(|e| ApiError::internal(e.to_string()))?;
+    record(tx, row, game, seat, &text, &events, now)?;
+    Ok(events)
+}
+
+/// `POST …/skip`: the game master (the game's creator) skips the turn of
+/// the player to move (one who dropped, or never came): the turn is rolled
+/// back to its start and the next player's begins.
+pub fn skip(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Vec<Event>> {
+    let mut row = load(tx, id, true)?;
+    if row.creator != who.id {
+        return Err(ApiError::forbidden(
+            "only the game master (the game's creator) skips a turn",
+        ));
+    }
+    if row.status != WarStatus::Active {
+        return Err(ApiError::conflict(format!(
+            "the game is {}: there is no turn to skip",
+            row.status.as_str()
+        )));
+    }
+    pass_turn(tx, &mut row, Action::Skip, now_ms())
 }
 
 /// Processes the turns whose time ran out and deletes the completed games

@@ -96,6 +96,9 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
             "fortifications": pos.fortifications,
             "deadline": row.deadline.map(iso8601),
             "in_progress": game.turn_in_progress(),
+            // The next player may take their turn (docs/global-war.md).
+            "dropped": super::turn::dropped(game, crate::time::now_ms()),
+            "next_seat": game.next_player(),
         });
         match pos.phase {
             Phase::Deploy { armies, .. } => turn["armies_to_deploy"] = json!(armies),

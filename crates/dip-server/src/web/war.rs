@@ -72,7 +72,11 @@ fn list_html(me: Option<&Account>, csrf: &str, games: &Value) -> String {
                             label { input type="checkbox" name="hidden_names"; " hidden names" }
                             label { input type="checkbox" name="unlimited_fortifications"; " unlimited fortifications" }
                             label { input type="checkbox" name="teams"; " team game (3 teams, 3–6 players)" }
-                            label { "Team passwords" input name="passwords" placeholder="red, blue, green"; }
+                            // One field per team: a password may hold any
+                            // character, a comma too.
+                            @for t in 1..=3 {
+                                label { "Team " (t) " password" input name={ "password" (t) } maxlength="40"; }
+                            }
                             button type="submit" { "Create" }
                         }
                         p.error id="error" role="alert" {}
@@ -155,6 +159,7 @@ fn describe(g: &Value, e: &Value) -> Option<String> {
         ),
         "Commendation" => format!("{} received a commendation", seat("player")),
         "TimedOut" => format!("{}'s time ran out: the turn was rolled back", seat("player")),
+        "Skipped" => format!("{}'s turn was skipped and rolled back", seat("player")),
         "Won" => "The game is won".to_string(),
         _ => return None,
     })
