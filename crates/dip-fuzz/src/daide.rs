@@ -3,11 +3,12 @@
 //! stored as text and read back), the SUB reader, and whole sessions of
 //! the server (crates/dip-server/src/daide).
 
+use crate::rig;
 use crate::Target;
 use dip_server::daide::convert::{self, Reader};
+use dip_server::daide::frame;
 use dip_server::daide::message::{self, Msg, Node};
 use dip_server::daide::token::Repr;
-use dip_server::daide::{frame, rig};
 use std::sync::{Mutex, OnceLock};
 
 fn repr() -> &'static Repr {

@@ -18,6 +18,7 @@ use dip_core::Ruleset;
 use std::path::PathBuf;
 
 mod daide;
+pub mod rig;
 pub use daide::{daide_frames, daide_orders, daide_session, daide_text};
 
 /// A fuzz target: a reader fed any bytes.

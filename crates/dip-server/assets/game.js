@@ -39,8 +39,30 @@ function error(e) {
 
 // ---- The map --------------------------------------------------------------
 
+const touch = matchMedia("(pointer: coarse)").matches;
 const zoom = new ZoomPan($("map"));
 zoom.attach($("map").querySelector("svg"));
+// On a narrow screen the whole map makes units of a few pixels: start
+// zoomed in so that a unit (28 map units) is at least 24 px wide, around
+// the player's own units, or the map's middle.
+function phoneZoom(provinces) {
+  // A desktop shows the whole map.
+  if (!matchMedia("(max-width: 800px)").matches) return;
+  const svg = $("map").querySelector("svg");
+  zoom.reset();
+  const width = svg.getBoundingClientRect().width;
+  // A unit's width as drawn, or 28 map units where there is none.
+  const unit = svg.querySelector("g.unit");
+  const k = unit ? unit.getBoundingClientRect().width : (width / zoom.full.w) * 28;
+  if (!width || !k || k >= 24) return;
+  const m = svg.getScreenCTM().inverse();
+  const pts = provinces.map(hit).filter((h) => h).map((h) => {
+    const r = h.getBoundingClientRect();
+    return new DOMPoint(r.x + r.width / 2, r.y + r.height / 2).matrixTransform(m);
+  });
+  zoom.zoom(27 / k);
+  if (pts.length) zoom.centre({ x: pts.reduce((a, p) => a + p.x, 0) / pts.length, y: pts.reduce((a, p) => a + p.y, 0) / pts.length });
+}
 $("zoom-in").onclick = () => zoom.zoom(1.5);
 $("zoom-out").onclick = () => zoom.zoom(1 / 1.5);
 $("zoom-reset").onclick = () => zoom.reset();
@@ -159,6 +181,25 @@ function save() {
   }, 350);
 }
 
+// The province of the last click on the map: a chooser opens there.
+let clickedProvince = null;
+
+// The chooser beside the clicked province on the map (on a phone or a
+// short screen, the ordering panel's place for it was below the fold).
+function placeChooser(box) {
+  const board = $("board");
+  if (box.parentElement !== board) board.append(box);
+  const el = clickedProvince && hit(clickedProvince);
+  const b = board.getBoundingClientRect();
+  const r = el ? el.getBoundingClientRect() : { left: b.left, bottom: b.top + 40, width: 0 };
+  const centre = r.left + r.width / 2 - b.left;
+  const x = Math.max(0, Math.min(centre - box.offsetWidth / 2, b.width - box.offsetWidth));
+  const below = r.bottom - b.top + 6;
+  const y = below + box.offsetHeight > b.height ? Math.max(0, r.top - b.top - box.offsetHeight - 6) : below;
+  box.style.left = `${x}px`;
+  box.style.top = `${y}px`;
+}
+
 function choose(options, then) {
   // Several orders fit the click (coasts, army or fleet): ask which.
   const box = $("chooser");
@@ -176,6 +217,7 @@ function choose(options, then) {
   cancel.onclick = () => { box.hidden = true; };
   box.append(cancel);
   box.hidden = false;
+  placeChooser(box);
 }
 
 function pick(unit, orders) {
@@ -203,6 +245,7 @@ function select(p, kind) {
 
 function onProvince(p, ev) {
   if (!legal || showing) return;
+  clickedProvince = p;
   let kind = ev.shiftKey ? "support" : (ev.ctrlKey || ev.metaKey) ? "convoy" : mode;
   const phase = game.phase_kind;
   const u = unitOf(p);
@@ -346,9 +389,16 @@ async function loadOrders() {
   checked = o.lines;
   area.value = o.orders.join("\n");
   renderPending();
-  const hint = { movement: "Click a unit, then where it goes. Double-click: hold. Shift: support. Ctrl: convoy.",
-                 retreat: "Click a dislodged unit, then where it retreats. Double-click: disband.",
-                 adjustment: `Click a home centre to build, a unit to disband. Builds or disbands: ${legal.balance}.` };
+  // A touch screen has no Shift, Ctrl or double-click: its hints name the buttons.
+  const hint = touch ? {
+    movement: "Tap a unit, then where it goes. For a hold, support or convoy, press its button first.",
+    retreat: "Tap a dislodged unit, then where it retreats; Disband, then the unit, to disband.",
+    adjustment: `Tap a home centre to build, a unit to disband. Builds or disbands: ${legal.balance}.`,
+  } : {
+    movement: "Click a unit, then where it goes. Double-click: hold. Shift: support. Ctrl: convoy.",
+    retreat: "Click a dislodged unit, then where it retreats. Double-click: disband.",
+    adjustment: `Click a home centre to build, a unit to disband. Builds or disbands: ${legal.balance}.`,
+  };
   $("hint").textContent = hint[game.phase_kind] || "";
 }
 
@@ -535,6 +585,7 @@ function live() {
 countdowns();
 attachLayers(true);
 await refresh().catch(error);
+if (game) phoneZoom((game.powers.find((p) => p.name === game.you?.power)?.units ?? []).map((u) => u.split(" ")[1].split("/")[0]));
 await Promise.all([loadOrders(), loadMessages(), loadHistory()]).catch(error);
 live();
 main.dataset.readyMs = performance.now().toFixed(0);

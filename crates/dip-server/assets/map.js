@@ -86,6 +86,14 @@ export class ZoomPan {
 
   reset() { if (this.full) { this.box = { ...this.full }; this.apply(); } }
 
+  // Moves the view so that this map point is in its middle.
+  centre(at) {
+    if (!this.svg) return;
+    this.box.x = Math.min(Math.max(this.full.x, at.x - this.box.w / 2), this.full.x + this.full.w - this.box.w);
+    this.box.y = Math.min(Math.max(this.full.y, at.y - this.box.h / 2), this.full.y + this.full.h - this.box.h);
+    this.apply();
+  }
+
   apply() {
     const b = this.box;
     this.svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);

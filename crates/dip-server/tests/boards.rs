@@ -3,7 +3,8 @@
 //! across a restart, is its owner's to change, and others read it only
 //! by its read-only link; files that are not games, oversized uploads and
 //! archives that would write outside their folder are refused with the
-//! board left as it was; a hosted game's processed phase opens as a board.
+//! board left as it was; a hosted game's processed phase opens as a board;
+//! `dip board`'s Save never writes outside its folder.
 
 mod common;
 
@@ -356,4 +357,83 @@ async fn a_hosted_games_phase_opens_as_a_board() {
             .any(|u| u["province"] == "bur" && u["power"] == "France"),
         "{v}"
     );
+}
+
+/// `dip board`'s Save writes into its folder and nowhere else: a name
+/// with a folder, `..`, an absolute path or a hidden name is refused, a
+/// link in the folder is not written through, and a file saved over is
+/// kept as `NAME~` first.
+#[tokio::test]
+async fn the_local_boards_save_never_writes_outside_its_folder() {
+    use dip_server::board::{routes::local_app, Boards, Limits, Settings};
+    let root = std::env::temp_dir().join(format!("dip-board-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let folder = root.join("games");
+    std::fs::create_dir_all(&folder).unwrap();
+    let boards = Boards::new(
+        dip_play::Variants::bundled_only(),
+        Settings {
+            folder: Some(folder.canonicalize().unwrap()),
+            token: "boardtoken".into(),
+            local: true,
+        },
+        Limits::default(),
+    );
+    let id = boards.insert(boards.start("standard").unwrap());
+    let app = local_app(boards, id.clone());
+    let save = |name: &str| {
+        let req = Request::builder()
+            .method(Method::POST)
+            .uri(format!("/api/v1/boards/{id}/save"))
+            .header(header::HOST, "127.0.0.1")
+            .header("x-csrf-token", "boardtoken")
+            .header("content-type", "application/json")
+            .body(Body::from(json!({"format": "dip", "name": name}).to_string()))
+            .unwrap();
+        let app = app.clone();
+        async move {
+            let resp = app.oneshot(req).await.unwrap();
+            let s = resp.status();
+            let b = resp.into_body().collect().await.unwrap().to_bytes();
+            (s, String::from_utf8_lossy(&b).to_string())
+        }
+    };
+    std::fs::write(root.join("outside.dip"), "mine").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(root.join("outside.dip"), folder.join("link.dip")).unwrap();
+    let abs = root.join("abs.dip");
+    for bad in [
+        "../outside.dip",
+        "sub/x.dip",
+        "..\\x.dip",
+        abs.to_str().unwrap(),
+        ".hidden.dip",
+        "..",
+        "link.dip",
+    ] {
+        let (s, body) = save(bad).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "`{bad}`: {body:.300}");
+    }
+    assert_eq!(std::fs::read_to_string(root.join("outside.dip")).unwrap(), "mine");
+    assert!(!abs.exists());
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["games", "outside.dip"]);
+    // Saved, then saved over: the first file is kept beside it.
+    let (s, body) = save("friday_s01.dip").await;
+    assert_eq!(s, StatusCode::OK, "{body:.300}");
+    std::fs::write(folder.join("friday_s01.dip"), "the user's own edit").unwrap();
+    let (s, body) = save("friday_s01.dip").await;
+    assert_eq!(s, StatusCode::OK, "{body:.300}");
+    assert_eq!(
+        std::fs::read_to_string(folder.join("friday_s01.dip~")).unwrap(),
+        "the user's own edit"
+    );
+    assert!(std::fs::read_to_string(folder.join("friday_s01.dip"))
+        .unwrap()
+        .starts_with("DIP game file"));
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -698,3 +698,66 @@ async fn an_error_page_offered_log_in_to_a_signed_in_player() {
     assert_eq!(s, 403, "{text}");
     assert!(text.contains("Log in"), "{text}");
 }
+
+/// In a game where players choose their power, joiners could not: the
+/// lobby's Join sent no power (all but the creator's were drawn at
+/// random), and the forming game's page listed nobody.
+#[tokio::test]
+async fn joiners_choose_their_power_and_the_forming_game_lists_its_players() {
+    let app = TestApp::new();
+    let alice = sign_up(&app, "alice").await;
+    let (token, _) = page_token(&app, "/", &alice, &[]).await;
+    let (s, text, _) = form(
+        &app,
+        "/games/new",
+        &alice,
+        &format!("csrf={token}&name=Choosers&variant=standard&assignment=choice&join=on&power=Austria"),
+    )
+    .await;
+    assert_eq!(s, 303, "{text}");
+    let (_, list) = app.get("/api/v1/games", None).await;
+    let id = list["games"][0]["id"].as_i64().unwrap();
+    // Bob's lobby offers the powers nobody chose.
+    let bob = sign_up(&app, "bob").await;
+    let (token, _) = page_token(&app, "/", &bob, &[]).await;
+    let lobby = page(&app, "/", Some(&bob["dip_session=".len()..])).await;
+    let row = lobby_row(&lobby, "open-games", id);
+    assert!(
+        row.contains(r#"<option value="England">"#) && !row.contains(r#"<option value="Austria">"#),
+        "{row}"
+    );
+    let (s, text, _) = form(
+        &app,
+        &format!("/games/{id}/join"),
+        &bob,
+        &format!("csrf={token}&power=England"),
+    )
+    .await;
+    assert_eq!(s, 303, "{text}");
+    // The forming game's page: who joined, with the power each chose; the
+    // join form offers only the free powers.
+    let carol = sign_up(&app, "carol").await;
+    let html = page(&app, &format!("/games/{id}"), Some(&carol["dip_session=".len()..])).await;
+    let joined = html.split(r#"id="joined-players""#).nth(1).unwrap();
+    let joined = joined.split("</section>").next().unwrap();
+    assert!(
+        joined.contains("alice · Austria") && joined.contains("bob · England"),
+        "{joined}"
+    );
+    let form_html = html
+        .split(r#"id="join-form""#)
+        .nth(1)
+        .unwrap()
+        .split("</form>")
+        .next()
+        .unwrap();
+    assert!(
+        form_html.contains(r#"<option value="France">"#)
+            && !form_html.contains(r#"<option value="England">"#)
+            && !form_html.contains(r#"<option value="Austria">"#),
+        "{form_html}"
+    );
+    // At the start each has the power chosen.
+    let (_, g) = app.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["waiting"][1]["wanted"], "England", "{g}");
+}

@@ -11,6 +11,8 @@ use dip_core::{PhaseKind, Season};
 use crate::model::{MEdge, MPower, MProvince, MUnit, Model};
 use crate::VariantError;
 
+mod fields;
+
 fn err(file: &str, line: usize, message: impl Into<String>) -> VariantError {
     VariantError {
         file: file.to_string(),
@@ -330,6 +332,24 @@ pub fn read(
     if let Some(g) = game {
         m.files.push(g.1.to_string());
     }
+    read_header(&mut m, params, vfile, default_name)?;
+    read_nations(&mut m, params, vfile)?;
+    let allowed_in = read_unit_list(&mut m, params, vfile)?;
+    read_order_list(&mut m, params, vfile)?;
+    let n_types = m.unit_types.len();
+    let convoy_nr = convoy_column(params, n_types, vfile)?;
+    let fields = fields::Fields::read(fields_text, ffile, n_types)?;
+    let region_of = fields.add_provinces(&mut m, ffile)?;
+    fields.set_unit_terrains(&mut m, &allowed_in, convoy_nr, ffile)?;
+    fields.add_borders(&mut m, &region_of, n_types, ffile)?;
+    if let Some((text, gfile)) = game {
+        read_game(&mut m, text, gfile, &region_of)?;
+    }
+    Ok(m)
+}
+
+/// Names, victory, build rule, start phase and rule switches.
+fn read_header(m: &mut Model, params: &Params, vfile: &str, default_name: &str) -> Result<(), VariantError> {
     m.name = params
         .get("DIPNAME")
         .map(|(_, v)| v.to_string())
@@ -356,28 +376,7 @@ pub fn read(
         };
     }
     if let Some((l, v)) = params.get("STARTPHASE") {
-        let ws: Vec<&str> = v.split_whitespace().collect();
-        let bad = || {
-            err(
-                vfile,
-                l,
-                format!("STARTPHASE takes `YEAR spring|fall|winter [movement|retreat]`, found `{v}`"),
-            )
-        };
-        let year = ws.first().ok_or_else(bad)?;
-        m.year = dip_core::parse_year(year).map_err(|e| err(vfile, l, format!("STARTPHASE: {e}")))?;
-        match ws.get(1).map(|s| s.to_ascii_lowercase()).as_deref() {
-            Some("spring") => m.season = Season::Spring,
-            Some("fall") | Some("autumn") => m.season = Season::Fall,
-            Some("winter") => {
-                m.season = Season::Fall;
-                m.kind = PhaseKind::Adjustment
-            }
-            _ => return Err(bad()),
-        }
-        if ws.get(2).is_some_and(|k| k.eq_ignore_ascii_case("retreat")) {
-            m.kind = PhaseKind::Retreat;
-        }
+        start_phase(m, v).map_err(|e| err(vfile, l, e))?;
     }
     let mut rules = params
         .get("RULES")
@@ -395,7 +394,32 @@ pub fn read(
         }
     }
     m.rules = rules;
-    // Nations.
+    Ok(())
+}
+
+/// `STARTPHASE YEAR spring|fall|winter [movement|retreat]`.
+fn start_phase(m: &mut Model, v: &str) -> Result<(), String> {
+    let ws: Vec<&str> = v.split_whitespace().collect();
+    let bad = || format!("STARTPHASE takes `YEAR spring|fall|winter [movement|retreat]`, found `{v}`");
+    let year = ws.first().ok_or_else(bad)?;
+    m.year = dip_core::parse_year(year).map_err(|e| format!("STARTPHASE: {e}"))?;
+    match ws.get(1).map(|s| s.to_ascii_lowercase()).as_deref() {
+        Some("spring") => m.season = Season::Spring,
+        Some("fall") | Some("autumn") => m.season = Season::Fall,
+        Some("winter") => {
+            m.season = Season::Fall;
+            m.kind = PhaseKind::Adjustment
+        }
+        _ => return Err(bad()),
+    }
+    if ws.get(2).is_some_and(|k| k.eq_ignore_ascii_case("retreat")) {
+        m.kind = PhaseKind::Retreat;
+    }
+    Ok(())
+}
+
+/// NATIONLIST: `ABBR NAME [SPELLING...] [adj=ADJECTIVE]` per nation.
+fn read_nations(m: &mut Model, params: &Params, vfile: &str) -> Result<(), VariantError> {
     let nations = params
         .list("NATIONLIST")
         .ok_or_else(|| err(vfile, 0, "no NATIONLIST"))?;
@@ -423,370 +447,117 @@ pub fn read(
             ..MPower::default()
         });
     }
-    // Unit types (terrains are filled in from the fields below).
+    Ok(())
+}
+
+/// UNITLIST: the unit types (their terrains come from the fields later);
+/// returns each type's `AllowedIn=` letters.
+fn read_unit_list(m: &mut Model, params: &Params, vfile: &str) -> Result<Vec<String>, VariantError> {
     let units = params.list("UNITLIST").ok_or_else(|| err(vfile, 0, "no UNITLIST"))?;
     let mut allowed_in: Vec<String> = Vec::new();
     for (l, line) in units {
-        let (names, opts) = line.split_once('#').ok_or_else(|| {
-            err(
-                vfile,
-                *l,
-                "expected `LETTER [SPELLING...] NAME # Costs=N St=N [convoyable] [canConvoy] AllowedIn=LETTERS`",
-            )
-        })?;
-        let ws: Vec<&str> = names.split_whitespace().collect();
-        let letter = ws
-            .first()
-            .and_then(|w| w.chars().next())
-            .filter(|c| c.is_ascii_alphabetic())
-            .ok_or_else(|| err(vfile, *l, "expected a unit letter first"))?
-            .to_ascii_uppercase();
-        let uname = ws.last().copied().unwrap_or("Unit").to_string();
-        let aliases: Vec<String> = ws
-            .iter()
-            .skip(1)
-            .take(ws.len().saturating_sub(2))
-            .map(|w| w.to_string())
-            .collect();
-        let mut ut = UnitType {
-            letter,
-            name: uname,
-            strength: 1,
-            cost: 1,
-            convoyable: false,
-            can_convoy: false,
-            stands_on: TerrainSet::default(),
-            builds_on: TerrainSet::default(),
-            uses_coasts: false,
-        };
-        let mut allowed = String::new();
-        for o in opts.split_whitespace() {
-            let lower = o.to_ascii_lowercase();
-            if let Some(v) = lower.strip_prefix("costs=") {
-                ut.cost = v
-                    .parse()
-                    .map_err(|_| err(vfile, *l, format!("Costs= takes a number, found `{v}`")))?;
-            } else if let Some(v) = lower.strip_prefix("st=") {
-                ut.strength = v
-                    .parse()
-                    .map_err(|_| err(vfile, *l, format!("St= takes a number, found `{v}`")))?;
-            } else if o.len() > 10 && lower.starts_with("allowedin=") {
-                allowed = o[10..].to_string();
-            } else if lower == "allowedin=" {
-            } else if lower == "convoyable" {
-                ut.convoyable = true;
-            } else if lower == "canconvoy" {
-                ut.can_convoy = true;
-            } else {
-                return Err(err(
-                    vfile,
-                    *l,
-                    format!("unknown unit option `{o}` (expected Costs=, St=, AllowedIn=, convoyable or canConvoy)"),
-                ));
-            }
-        }
+        let (ut, aliases, allowed) = unit_line(line).map_err(|e| err(vfile, *l, e))?;
         allowed_in.push(allowed);
         m.unit_types.push(ut);
         m.unit_aliases.push(aliases);
     }
-    if let Some(lines) = params.list("ORDERLIST") {
-        for (i, (l, line)) in lines.iter().enumerate() {
-            let Some(kind) = crate::ORDER_KINDS.get(i) else {
-                return Err(err(vfile, *l, format!("ORDERLIST has at most {} lines (hold, move, support, convoy, retreat, disband, build, waive, via)", crate::ORDER_KINDS.len())));
-            };
-            m.order_words
-                .push((kind.to_string(), line.split_whitespace().map(str::to_string).collect()));
-        }
-    }
-    let n_types = m.unit_types.len();
-    // The convoy column is one past the unit types at most: a larger
-    // number would make a border table that wide (4294967295 columns).
-    let convoy_nr: usize = match params.get("CONVOY_RELEVANT_UNITNR") {
-        None => n_types + 1,
-        Some((l, v)) => match v.trim().parse::<usize>() {
-            Ok(n) if (1..=n_types + 1).contains(&n) => n,
-            _ => {
-                return Err(err(
-                    vfile,
-                    l,
-                    format!(
-                        "CONVOY_RELEVANT_UNITNR takes a unit number from 1 to {} (the unit types, or one more for the convoy column), not `{}`",
-                        n_types + 1,
-                        v.trim()
-                    ),
-                ))
-            }
-        },
-    };
-
-    // FIELDS.TXT.
-    let mut fields: Vec<Field> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut borders: Vec<(usize, String, String, Vec<String>)> = Vec::new();
-    let mut synonyms: Vec<(usize, String, Vec<String>)> = Vec::new();
-    for (i, raw) in fields_text.lines().enumerate() {
-        let l = i + 1;
-        let ws: Vec<&str> = raw.split_whitespace().collect();
-        let Some(&kw) = ws.first() else { continue };
-        match kw {
-            "#" => {
-                let [_, name, x, y, coast_of, letters, rest @ ..] = ws.as_slice() else {
-                    return Err(err(ffile, l, "expected `# NAME X Y COAST-OF TYPE POINTS [HOME]`"));
-                };
-                let num = |s: &str, what: &str| {
-                    s.parse::<f32>()
-                        .map_err(|_| err(ffile, l, format!("expected {what}, found `{s}`")))
-                };
-                let points = match rest.first() {
-                    Some(p) => p
-                        .parse()
-                        .map_err(|_| err(ffile, l, format!("expected the supply points (a number), found `{p}`")))?,
-                    None => 0,
-                };
-                let home = rest.get(1).filter(|h| **h != "-").map(|h| h.to_string());
-                let key = name.to_lowercase();
-                if index.insert(key, fields.len()).is_some() {
-                    return Err(err(ffile, l, format!("field `{name}` described twice")));
-                }
-                fields.push(Field {
-                    name: name.to_string(),
-                    x: num(x, "the x coordinate")?,
-                    y: num(y, "the y coordinate")?,
-                    coast_of: (*coast_of != "-").then(|| coast_of.to_string()),
-                    letters: letters.to_string(),
-                    points,
-                    home,
-                    line: l,
-                });
-            }
-            "-" => {
-                let [_, from, to, vals @ ..] = ws.as_slice() else {
-                    return Err(err(ffile, l, "expected `- FROM TO VALUE...` (one value per unit type)"));
-                };
-                if vals.len() < n_types {
-                    return Err(err(
-                        ffile,
-                        l,
-                        format!(
-                            "expected {n_types} values (one per unit type: ja, nein, -, imp or a field name), found {}",
-                            vals.len()
-                        ),
-                    ));
-                }
-                borders.push((
-                    l,
-                    from.to_string(),
-                    to.to_string(),
-                    vals.iter().map(|v| v.to_string()).collect(),
-                ));
-            }
-            "=" => {
-                let [_, name, syns @ ..] = ws.as_slice() else {
-                    return Err(err(ffile, l, "expected `= NAME SYNONYM...`"));
-                };
-                synonyms.push((l, name.to_string(), syns.iter().map(|s| s.to_string()).collect()));
-            }
-            k if k.eq_ignore_ascii_case("END") => break,
-            other => {
-                return Err(err(
-                    ffile,
-                    l,
-                    format!("expected `#` (field), `-` (border), `=` (synonym) or END, found `{other}`"),
-                ))
-            }
-        }
-    }
-    // Provinces and their coasts.
-    let mut region_of: HashMap<String, String> = HashMap::new();
-    let mut prov_index: HashMap<String, usize> = HashMap::new();
-    for f in fields.iter().filter(|f| f.coast_of.is_none()) {
-        let mut p = MProvince::new(&f.name, &f.name, terrain_of(&f.letters));
-        p.at = Some((f.x, f.y));
-        p.center = f.points > 0;
-        p.src = (1, f.line);
-        match f.home.as_deref() {
-            Some(h) if h.eq_ignore_ascii_case("all") => p.home_of_all = true,
-            Some(h) => {
-                let pw = m
-                    .powers
-                    .iter()
-                    .find(|p| p.abbr.eq_ignore_ascii_case(h) || p.name.eq_ignore_ascii_case(h))
-                    .ok_or_else(|| err(ffile, f.line, format!("unknown nation `{h}` (not in NATIONLIST)")))?;
-                p.homes.push(pw.abbr.clone());
-            }
-            None => {}
-        }
-        region_of.insert(f.name.to_lowercase(), f.name.clone());
-        prov_index.insert(f.name.to_lowercase(), m.provinces.len());
-        m.provinces.push(p);
-    }
-    for f in fields.iter().filter(|f| f.coast_of.is_some()) {
-        let parent = f.coast_of.clone().unwrap_or_default();
-        let &pi = prov_index.get(&parent.to_lowercase()).ok_or_else(|| {
-            err(
-                ffile,
-                f.line,
-                format!("`{}` is a coast of unknown field `{parent}`", f.name),
-            )
-        })?;
-        let c = coast_name(&f.name);
-        let pabbr = m.provinces[pi].abbr.clone();
-        m.provinces[pi].coasts.push((c.clone(), Some((f.x, f.y))));
-        // The subfield's own name (`PeS`), unless it is only the province
-        // and the coast (`stp/sc`, as dip writes FIELDS.TXT).
-        if !f.name.contains(['/', '(']) {
-            m.provinces[pi].coast_names.push((c.clone(), f.name.clone()));
-        }
-        region_of.insert(f.name.to_lowercase(), format!("{pabbr}/{c}"));
-    }
-    // Synonyms: the first is the full name when the field is a province.
-    for (l, name, syns) in &synonyms {
-        let key = name.to_lowercase();
-        let Some(&pi) = prov_index.get(&key) else {
-            if region_of.contains_key(&key) {
-                continue;
-            }
-            return Err(err(ffile, *l, format!("synonyms for unknown field `{name}`")));
-        };
-        for s in syns {
-            let s = s.replace('_', " ");
-            let p = &mut m.provinces[pi];
-            if p.name == p.abbr && p.aliases.is_empty() && !s.contains(['/', '(']) {
-                p.name = s;
-            } else if !s.contains(['/', '(', ')', ',', ':', '=']) {
-                p.aliases.push(s);
-            }
-        }
-    }
-    // Which unit types stand where: a border value other than `-` means the
-    // start field exists for that type.
-    let field_of = |name: &str, l: usize| -> Result<&Field, VariantError> {
-        index
-            .get(&name.to_lowercase())
-            .map(|&i| &fields[i])
-            .ok_or_else(|| err(ffile, l, format!("unknown field `{name}`")))
-    };
-    let total_types = if convoy_nr > n_types { convoy_nr } else { n_types };
-    let mut stands: Vec<TerrainSet> = vec![TerrainSet::default(); total_types];
-    let mut on_coast: Vec<bool> = vec![false; total_types];
-    for (l, from, to, vals) in &borders {
-        let f = field_of(from, *l)?;
-        field_of(to, *l)?;
-        for (j, v) in vals.iter().enumerate().take(total_types) {
-            if v != "-" {
-                let t = match &f.coast_of {
-                    Some(parent) => terrain_of(&field_of(parent, *l)?.letters),
-                    None => terrain_of(&f.letters),
-                };
-                stands[j] = TerrainSet(stands[j].0 | t.bit());
-                if f.coast_of.is_some() {
-                    on_coast[j] = true;
-                }
-            }
-        }
-    }
-    let letters_of = |t: Terrain| -> String {
-        fields
-            .iter()
-            .filter(|f| f.coast_of.is_none() && terrain_of(&f.letters) == t)
-            .map(|f| f.letters.clone())
-            .collect::<Vec<_>>()
-            .join("")
-    };
-    for (j, ut) in m.unit_types.iter_mut().enumerate() {
-        ut.stands_on = stands[j];
-        ut.uses_coasts = on_coast[j];
-        let allowed = &allowed_in[j];
-        let mut b = TerrainSet::default();
-        for t in Terrain::ALL {
-            let ls = letters_of(t);
-            if allowed.chars().any(|c| ls.contains(c)) {
-                b = TerrainSet(b.0 | t.bit());
-            }
-        }
-        ut.builds_on = TerrainSet(b.0 & ut.stands_on.0);
-    }
-    if convoy_nr > n_types && convoy_nr <= total_types && vals_have_column(&borders, convoy_nr - 1) {
-        let used: Vec<char> = m.unit_types.iter().map(|u| u.letter).collect();
-        let letter = "ZYXVQJ".chars().find(|c| !used.contains(c)).unwrap_or('Z');
-        m.unit_types.push(UnitType {
-            letter,
-            name: "Convoy".into(),
-            strength: 0,
-            cost: 0,
-            convoyable: false,
-            can_convoy: false,
-            stands_on: stands[convoy_nr - 1],
-            builds_on: TerrainSet::default(),
-            uses_coasts: false,
-        });
-        m.convoy_unit = Some(m.unit_types.len() - 1);
-    } else if convoy_nr >= 1 && convoy_nr <= n_types {
-        // The first type that can convoy is the default convoy unit.
-        if m.unit_types.iter().position(|u| u.can_convoy) != Some(convoy_nr - 1) {
-            m.convoy_unit = Some(convoy_nr - 1);
-        }
-    }
-    // Borders, and the clockwise order from the order of the border lines.
-    let mut order: HashMap<String, Vec<String>> = HashMap::new();
-    let prov_of = |region: &str| region.split('/').next().unwrap_or(region).to_string();
-    for (l, from, to, vals) in &borders {
-        let from_r = region_of[&from.to_lowercase()].clone();
-        for (j, v) in vals.iter().enumerate() {
-            let Some(ut) = m.unit_types.get(j) else { continue };
-            if m.unit_types.len() > n_types && j >= n_types && Some(j) != m.convoy_unit {
-                continue;
-            }
-            let target = match v.to_ascii_lowercase().as_str() {
-                "ja" | "yes" => to.clone(),
-                "nein" | "no" | "-" | "imp" => continue,
-                _ => v.clone(),
-            };
-            let to_r = region_of
-                .get(&target.to_lowercase())
-                .ok_or_else(|| {
-                    err(
-                        ffile,
-                        *l,
-                        format!("unknown field `{target}` (expected ja, nein, -, imp or a field name)"),
-                    )
-                })?
-                .clone();
-            let (fr, tr) = if ut.uses_coasts {
-                (from_r.clone(), to_r)
-            } else {
-                (prov_of(&from_r), prov_of(&to_r))
-            };
-            if prov_of(&fr) == prov_of(&tr) {
-                continue;
-            }
-            m.edges.push(MEdge {
-                ut: j,
-                from: fr.clone(),
-                to: tr.clone(),
-                flags: EdgeFlags::default(),
-                src: (1, *l),
-            });
-            let ord = order.entry(prov_of(&fr)).or_default();
-            let tp = prov_of(&tr);
-            if !ord.contains(&tp) {
-                ord.push(tp);
-            }
-        }
-    }
-    for p in &m.provinces {
-        if let Some(o) = order.get(&p.abbr) {
-            m.clockwise.push((p.abbr.clone(), o.clone()));
-        }
-    }
-    if let Some((text, gfile)) = game {
-        read_game(&mut m, text, gfile, &region_of)?;
-    }
-    Ok(m)
+    Ok(allowed_in)
 }
 
-fn vals_have_column(borders: &[(usize, String, String, Vec<String>)], col: usize) -> bool {
-    borders.iter().any(|(_, _, _, v)| v.len() > col)
+/// `LETTER [SPELLING...] NAME # Costs=N St=N [convoyable] [canConvoy]
+/// AllowedIn=LETTERS`: the type, its spellings and its AllowedIn letters.
+fn unit_line(line: &str) -> Result<(UnitType, Vec<String>, String), String> {
+    let (names, opts) = line
+        .split_once('#')
+        .ok_or("expected `LETTER [SPELLING...] NAME # Costs=N St=N [convoyable] [canConvoy] AllowedIn=LETTERS`")?;
+    let ws: Vec<&str> = names.split_whitespace().collect();
+    let letter = ws
+        .first()
+        .and_then(|w| w.chars().next())
+        .filter(|c| c.is_ascii_alphabetic())
+        .ok_or("expected a unit letter first")?
+        .to_ascii_uppercase();
+    let uname = ws.last().copied().unwrap_or("Unit").to_string();
+    let aliases: Vec<String> = ws
+        .iter()
+        .skip(1)
+        .take(ws.len().saturating_sub(2))
+        .map(|w| w.to_string())
+        .collect();
+    let mut ut = UnitType {
+        letter,
+        name: uname,
+        strength: 1,
+        cost: 1,
+        convoyable: false,
+        can_convoy: false,
+        stands_on: TerrainSet::default(),
+        builds_on: TerrainSet::default(),
+        uses_coasts: false,
+    };
+    let mut allowed = String::new();
+    for o in opts.split_whitespace() {
+        let lower = o.to_ascii_lowercase();
+        if let Some(v) = lower.strip_prefix("costs=") {
+            ut.cost = v.parse().map_err(|_| format!("Costs= takes a number, found `{v}`"))?;
+        } else if let Some(v) = lower.strip_prefix("st=") {
+            ut.strength = v.parse().map_err(|_| format!("St= takes a number, found `{v}`"))?;
+        } else if o.len() > 10 && lower.starts_with("allowedin=") {
+            allowed = o[10..].to_string();
+        } else if lower == "allowedin=" {
+        } else if lower == "convoyable" {
+            ut.convoyable = true;
+        } else if lower == "canconvoy" {
+            ut.can_convoy = true;
+        } else {
+            return Err(format!(
+                "unknown unit option `{o}` (expected Costs=, St=, AllowedIn=, convoyable or canConvoy)"
+            ));
+        }
+    }
+    Ok((ut, aliases, allowed))
+}
+
+/// ORDERLIST: the words of each order kind, one line per kind in order.
+fn read_order_list(m: &mut Model, params: &Params, vfile: &str) -> Result<(), VariantError> {
+    let Some(lines) = params.list("ORDERLIST") else {
+        return Ok(());
+    };
+    for (i, (l, line)) in lines.iter().enumerate() {
+        let Some(kind) = crate::ORDER_KINDS.get(i) else {
+            return Err(err(
+                vfile,
+                *l,
+                format!(
+                    "ORDERLIST has at most {} lines (hold, move, support, convoy, retreat, disband, build, waive, via)",
+                    crate::ORDER_KINDS.len()
+                ),
+            ));
+        };
+        m.order_words
+            .push((kind.to_string(), line.split_whitespace().map(str::to_string).collect()));
+    }
+    Ok(())
+}
+
+/// CONVOY_RELEVANT_UNITNR: one past the unit types at most (a larger
+/// number would make a border table that wide: 4294967295 columns).
+fn convoy_column(params: &Params, n_types: usize, vfile: &str) -> Result<usize, VariantError> {
+    match params.get("CONVOY_RELEVANT_UNITNR") {
+        None => Ok(n_types + 1),
+        Some((l, v)) => match v.trim().parse::<usize>() {
+            Ok(n) if (1..=n_types + 1).contains(&n) => Ok(n),
+            _ => Err(err(
+                vfile,
+                l,
+                format!(
+                    "CONVOY_RELEVANT_UNITNR takes a unit number from 1 to {} (the unit types, or one more for the convoy column), not `{}`",
+                    n_types + 1,
+                    v.trim()
+                ),
+            )),
+        },
+    }
 }
 
 /// GAME.TXT: `NATION X`, then `UNITS` and `CENTERS` lists.

@@ -17,7 +17,6 @@ pub mod convert;
 pub mod frame;
 pub mod message;
 pub mod press;
-pub mod rig;
 pub mod session;
 #[cfg(test)]
 mod syntax_tests;

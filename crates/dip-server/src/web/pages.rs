@@ -136,6 +136,11 @@ fn game_row(g: &Value, me: Option<&Account>, csrf: &str, join: bool) -> Markup {
             .unwrap_or(false);
     let forming = g["status"] == "forming";
     let seats = if forming { Vec::new() } else { super::open_seats(g) };
+    let choose = if forming && g["assignment"] == "choice" {
+        free_powers(g)
+    } else {
+        Vec::new()
+    };
     html! {
         tr data-game=(id) {
             td { a href={"/games/" (id)} { (g["name"].as_str().unwrap_or("")) } }
@@ -167,9 +172,62 @@ fn game_row(g: &Value, me: Option<&Account>, csrf: &str, join: bool) -> Markup {
                             }
                             " "
                         }
+                        @if !choose.is_empty() {
+                            select name="power" aria-label="Power" {
+                                option value="" { "any power" }
+                                @for p in &choose { option value=(p) { (p) } }
+                            }
+                            " "
+                        }
                         button type="submit" class="join" { "Join" }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The powers of a forming game that no player has chosen yet.
+fn free_powers(g: &Value) -> Vec<String> {
+    let chosen: Vec<&str> = g["waiting"]
+        .as_array()
+        .map(|w| w.iter().filter_map(|m| m["wanted"].as_str()).collect())
+        .unwrap_or_default();
+    g["powers"]
+        .as_array()
+        .map(|ps| {
+            ps.iter()
+                .filter(|p| p["player"].is_null())
+                .filter_map(|p| p["name"].as_str())
+                .filter(|n| !chosen.contains(n))
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Who has joined a forming game, and the power each chose.
+fn joined(g: &Value) -> Markup {
+    let waiting = g["waiting"].as_array().cloned().unwrap_or_default();
+    let free = free_powers(g);
+    html! {
+        section #joined-players {
+            h2 { "Joined (" (waiting.len()) " of " (g["players"]["max"]) ")" }
+            @if waiting.is_empty() { p.muted { "Nobody yet." } }
+            ul {
+                @for m in &waiting {
+                    li data-player=(m["player"].as_str().unwrap_or("")) {
+                        (m["player"].as_str().unwrap_or(""))
+                        " · "
+                        @match m["wanted"].as_str() {
+                            Some(p) => { (p) }
+                            None => span.muted { @if g["assignment"] == "choice" { "any power" } @else { "a power drawn at the start" } },
+                        }
+                    }
+                }
+            }
+            @if g["assignment"] == "choice" {
+                p.muted #free-powers { "Free: " (free.join(", ")) }
             }
         }
     }
@@ -304,13 +362,18 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: 
                         form #join-form method="post" action={"/games/" (id) "/join"} {
                             input type="hidden" name="csrf" value=(csrf);
                             @if let Some(t) = invite { input type="hidden" name="invite" value=(t); }
-                            label { "Power" select name="power" {
-                                option value="" { "any" }
-                                @for p in &powers { option value=(p["name"].as_str().unwrap_or("")) { (p["name"].as_str().unwrap_or("")) } }
-                            } }
+                            @if g["assignment"] == "choice" {
+                                label { "Power" select name="power" {
+                                    option value="" { "any power" }
+                                    @for p in &free_powers(g) { option value=(p) { (p) } }
+                                } }
+                            } @else {
+                                p.muted { "Powers are drawn at random when the game starts." }
+                            }
                             button type="submit" id="join-game" { "Join this game" }
                         }
                     }
+                    @if g["status"] == "forming" { (joined(g)) }
                     table #powers {
                         thead { tr { th { "Power" } th { "Player" } th { "Centres" } th { "Orders" } th { "Ready" } } }
                         tbody {

@@ -17,7 +17,6 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 pub fn temp_dir(tag: &str) -> PathBuf {
@@ -104,9 +103,51 @@ pub struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        // The browsers it started go with it (a test that failed left its
+        // session open), then the driver and the profiles.
+        for pid in children(self.child.id()) {
+            let _ = Command::new("kill").arg(pid.to_string()).status();
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.profiles);
+    }
+}
+
+/// The processes whose parent is `parent` (Linux's /proc).
+fn children(parent: u32) -> Vec<u32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // `pid (name) state ppid …`: the name may hold spaces.
+        let ppid: u32 = stat.rsplit_once(')')?.1.split_whitespace().nth(1)?.parse().ok()?;
+        (ppid == parent).then_some(pid)
+    })
+    .collect()
+}
+
+/// A browser session and the chromedriver it runs under, both ended when
+/// the test ends (also when it fails: a static driver was never dropped,
+/// and every run left a driver, its browsers and their profiles behind).
+pub struct Session {
+    client: Browser,
+    _driver: Driver,
+}
+
+impl std::ops::Deref for Session {
+    type Target = Browser;
+    fn deref(&self) -> &Browser {
+        &self.client
+    }
+}
+
+impl Session {
+    pub async fn close(self) -> Result<(), fantoccini::error::CmdError> {
+        let Session { client, _driver } = self;
+        client.close().await
     }
 }
 
@@ -118,52 +159,48 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// One chromedriver for the tests of this binary (each test its own
-/// browser session).
-pub fn driver() -> &'static Driver {
-    static D: OnceLock<Driver> = OnceLock::new();
-    D.get_or_init(|| {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/install-browser.sh");
-        let out = Command::new("bash")
-            .arg(script)
-            .output()
-            .expect("scripts/install-browser.sh runs");
+/// A chromedriver of its own for a test.
+pub fn driver() -> Driver {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/install-browser.sh");
+    let out = Command::new("bash")
+        .arg(script)
+        .output()
+        .expect("scripts/install-browser.sh runs");
+    assert!(
+        out.status.success(),
+        "Chromium is needed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let paths = String::from_utf8_lossy(&out.stdout).to_string();
+    let mut paths = paths.split_whitespace();
+    let (Some(chromium), Some(chromedriver)) = (paths.next(), paths.next()) else {
+        panic!("scripts/install-browser.sh printed no paths of chromium and chromedriver");
+    };
+    let port = free_port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(
-            out.status.success(),
-            "Chromium is needed: {}",
-            String::from_utf8_lossy(&out.stderr)
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver does not listen"
         );
-        let paths = String::from_utf8_lossy(&out.stdout).to_string();
-        let mut paths = paths.split_whitespace();
-        let (Some(chromium), Some(chromedriver)) = (paths.next(), paths.next()) else {
-            panic!("scripts/install-browser.sh printed no paths of chromium and chromedriver");
-        };
-        let port = free_port();
-        let child = Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "chromedriver does not listen"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Driver {
-            child,
-            port,
-            profiles: temp_dir("board-chrome"),
-            chromium: chromium.to_string(),
-        }
-    })
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Driver {
+        child,
+        port,
+        profiles: temp_dir("board-chrome"),
+        chromium: chromium.to_string(),
+    }
 }
 
 /// A browser of this size (under 500 wide: a phone, with touch).
-pub async fn browser(width: u32, height: u32) -> Browser {
+pub async fn browser(width: u32, height: u32) -> Session {
     let d = driver();
     let profile = d.profiles.join(format!("p{}", free_port()));
     let mut caps: serde_json::Map<String, Value> = serde_json::from_value(json!({
@@ -181,11 +218,12 @@ pub async fn browser(width: u32, height: u32) -> Browser {
         caps["goog:chromeOptions"]["mobileEmulation"] =
             json!({"deviceMetrics": {"width": width, "height": height, "pixelRatio": 3.0, "touch": true}});
     }
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", d.port))
         .await
-        .expect("a browser session")
+        .expect("a browser session");
+    Session { client, _driver: d }
 }
 
 /// Polls a script until it returns true.

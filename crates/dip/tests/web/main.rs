@@ -6,7 +6,8 @@
 //! edit, Pause, Resume and Extend, a coast chosen, a retreat's disband and
 //! retreat, a build and a waive, draw and concede, the page turning view
 //! only when the game ends, log out (the session refused afterwards), escaped
-//! user text, and a phone-size screen zooming, panning and ordering by touch.
+//! user text, and a phone-size screen zooming, panning and ordering by touch
+//! (the README's screenshots are showcase.rs's).
 //! scripts/install-browser.sh installs Chromium and its driver where they
 //! are missing. `DIP_SCREENSHOTS=docs/screenshots` writes the screenshots
 //! there (the README's); otherwise they go under the target directory.
@@ -16,6 +17,7 @@ mod serve_common;
 
 mod cross_origin;
 mod hits;
+mod showcase;
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
@@ -512,33 +514,42 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     assert!(best < 1000.0, "the game page was interactive after {best} ms at best");
     ordering(&b, "S1901M").await;
 
-    // A par-bur by clicking Paris, then Burgundy.
-    click(&b, "par").await;
-    click(&b, "bur").await;
-    orders_contain(&b, "A PAR - BUR").await;
-    until(
-        &b,
-        "the click's time",
-        "return !!document.querySelector('main.game').dataset.orderMs",
-    )
-    .await;
-    let shown_ms = eval(&b, "return Number(document.querySelector('main.game').dataset.orderMs)")
+    // A par-bur by clicking Paris, then Burgundy; the best of three
+    // tries, as for the load (a single one waited for the other tests
+    // sharing the machine's two cores).
+    let (mut shown_ms, mut arrow_ms) = (f64::MAX, f64::MAX);
+    for _ in 0..3 {
+        b.execute(
+            "delete document.querySelector('main.game').dataset.orderMs; delete document.querySelector('main.game').dataset.arrowMs;",
+            vec![],
+        )
         .await
-        .as_f64()
         .unwrap();
+        click(&b, "par").await;
+        click(&b, "bur").await;
+        orders_contain(&b, "A PAR - BUR").await;
+        until(
+            &b,
+            "the click's time",
+            "return !!document.querySelector('main.game').dataset.orderMs",
+        )
+        .await;
+        let t = eval(
+            &b,
+            "const d = document.querySelector('main.game').dataset; return [Number(d.orderMs), Number(d.arrowMs)]",
+        )
+        .await;
+        shown_ms = shown_ms.min(t[0].as_f64().unwrap());
+        // The arrow is on the map in the same frame.
+        assert!(drawn(&b, "move", "par").await, "the move drawn as it is entered");
+        let arrow = t[1].as_f64().unwrap();
+        assert!(arrow > 0.0, "no arrow time: {t}");
+        arrow_ms = arrow_ms.min(arrow);
+    }
     assert!(shown_ms <= 50.0, "a click took {shown_ms} ms to show its order");
-    // The arrow is on the map in the same frame.
-    assert!(drawn(&b, "move", "par").await, "the move drawn as it is entered");
-    let arrow_ms = eval(&b, "return Number(document.querySelector('main.game').dataset.arrowMs)")
-        .await
-        .as_f64()
-        .unwrap();
-    assert!(
-        arrow_ms > 0.0 && arrow_ms <= 50.0,
-        "a click took {arrow_ms} ms to draw its arrow"
-    );
+    assert!(arrow_ms <= 50.0, "a click took {arrow_ms} ms to draw its arrow");
     println!(
-        "game page interactive after {best} ms (best of 3); pointer up to the order shown: {shown_ms} ms, its arrow drawn: {arrow_ms} ms"
+        "game page interactive after {best} ms (best of 3); pointer up to the order shown: {shown_ms} ms, its arrow drawn: {arrow_ms} ms (best of 3)"
     );
     // F bre-mao by typing.
     find(&b, "#orders").await.send_keys("\nF bre-mao").await.unwrap();
@@ -588,7 +599,6 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
         read_orders(&api, id, &france),
         ["A Par-Bur", "F Bre-Mao", "A Mar S A Par-Bur"]
     );
-    screenshot(&b, "game.png").await;
 
     // A second browser: England, watching for press.
     let b2 = browser(&d, 1200, 800).await;
@@ -749,7 +759,6 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     assert!(lobby.contains(XSS), "{lobby}");
     let open = find(&b, "#open-games").await.text().await.unwrap();
     assert!(open.contains("movement 24h"), "{open}");
-    screenshot(&b, "lobby.png").await;
 
     // Fall 1901. The game master (alice) edits the position in the page:
     // the army from Marseilles to Gascony, a German army into the Ruhr,
@@ -835,7 +844,14 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     page_ready(&phone).await;
     ordering(&phone, "F1901M").await;
     orders_contain(&phone, "F MAO C A GAS - POR").await;
+    // The page opens zoomed in (units of 24 px or more); ⤢ shows the whole map.
+    let start = view_box(&phone).await;
+    tap(&phone, find(&phone, "#zoom-reset").await).await;
     let full = view_box(&phone).await;
+    assert!(
+        start[2] < full[2] * 0.5,
+        "a phone starts zoomed in: {start:?} of {full:?}"
+    );
     tap(&phone, find(&phone, "#zoom-in").await).await;
     let zoomed = view_box(&phone).await;
     assert!(zoomed[2] < full[2] * 0.7, "+ zooms in: {full:?} to {zoomed:?}");
@@ -883,8 +899,13 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
     .await;
     tap(&phone, chooser_button(&phone, "A GAS - SPA").await).await;
     orders_contain(&phone, "A GAS - SPA").await;
+    // "saved" may still be the last save's until the new lines are sent
+    // (a third of a second after the change): wait for the server's copy.
+    let started = Instant::now();
+    while read_orders(&api, id, &france).len() < 3 && started.elapsed() < Duration::from_secs(10) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     saved(&phone).await;
-    screenshot(&phone, "phone.png").await;
     // The phone sent the desktop's convoy with its own two orders (the
     // convoy the army does not take is read as a hold, as DipWork does).
     assert_eq!(read_orders(&api, id, &france), ["F Mao H", "A Bur H", "A Gas-Spa"]);

@@ -1,17 +1,18 @@
-//! A bots-only game whose connections run in memory: any bytes go in as
-//! one client's stream, and what the server sends comes back. Property
-//! tests and the fuzz targets (crates/dip-fuzz) feed it.
+//! A bots-only game of the server's DAIDE side (crates/dip-server/src/daide)
+//! whose connections run in memory: any bytes go in as one client's
+//! stream, and what the server sends comes back. The fuzz targets and a
+//! property test (tests/rig.rs) feed it. It lives here, not in the
+//! server's library: nothing a server runs needs it.
 //!
 //! The game lives in a SQLite database in a folder of its own under the
 //! system's temporary folder, removed when the rig is dropped.
 
-use super::frame::{self, Frame};
-use super::message::{tokens_of, Msg};
-use super::session;
-use super::token::Repr;
-use super::{BotGame, DaideConfig, Hub};
-use crate::db::Db;
-use crate::AppState;
+use dip_server::daide::frame::{self, Frame};
+use dip_server::daide::message::{self, tokens_of, Msg};
+use dip_server::daide::token::{self, Repr};
+use dip_server::daide::{self, session, BotGame, DaideConfig, Hub};
+use dip_server::db::Db;
+use dip_server::AppState;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -50,6 +51,16 @@ fn sweep_stale() {
     }
 }
 
+/// A number no other rig of this process has (the folder's name): the
+/// standard library's randomly keyed hasher, over a counter.
+fn unique() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    h.finish()
+}
+
 pub struct Rig {
     rt: tokio::runtime::Runtime,
     hub: Arc<Hub>,
@@ -65,7 +76,7 @@ impl Rig {
             .build()
             .expect("a tokio runtime");
         sweep_stale();
-        let dir = std::env::temp_dir().join(format!("{PREFIX}{}-{:016x}", std::process::id(), fastrand::u64(..)));
+        let dir = std::env::temp_dir().join(format!("{PREFIX}{}-{:016x}", std::process::id(), unique()));
         std::fs::create_dir_all(&dir).expect("a temporary folder");
         let db = Db::sqlite(&dir.join("dip.sqlite")).expect("a SQLite database");
         let state = AppState::new(db);
@@ -75,7 +86,7 @@ impl Rig {
             ..DaideConfig::default()
         };
         let hub = rt.block_on(async {
-            let id = super::create_bot_game(
+            let id = daide::create_bot_game(
                 &state,
                 BotGame {
                     name: "rig".into(),
@@ -88,7 +99,7 @@ impl Rig {
             )
             .await
             .expect("a bots' game");
-            let (hub, _watch) = super::open_hub(state, id, config).await.expect("the game's DAIDE side");
+            let (hub, _watch) = daide::open_hub(state, id, config).await.expect("the game's DAIDE side");
             hub
         });
         Rig { rt, hub, dir }
@@ -151,7 +162,7 @@ fn well_formed(f: &Frame) {
         frame::DM => {
             let tokens = tokens_of(&f.data).expect("a DM of whole tokens");
             assert!(!tokens.is_empty(), "an empty DM");
-            if tokens[0] != super::token::PRN {
+            if tokens[0] != token::PRN {
                 assert!(Msg::from_tokens(&tokens).is_ok(), "a DM whose brackets do not match");
             }
         }
@@ -192,54 +203,7 @@ pub fn script() -> Vec<Msg> {
 pub fn stream(messages: &[Msg]) -> Vec<u8> {
     let mut out = Frame::im().encode();
     for m in messages {
-        out.extend(Frame::new(frame::DM, super::message::bytes_of(&m.tokens())).encode());
+        out.extend(Frame::new(frame::DM, message::bytes_of(&m.tokens())).encode());
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    #[test]
-    fn a_session_answers_a_whole_script() {
-        let rig = Rig::new();
-        let got = rig.session(&stream(&script()));
-        assert_eq!(got[0].kind, frame::RM);
-        assert!(got.iter().filter(|f| f.kind == frame::DM).count() >= 10, "{got:?}");
-    }
-
-    /// Any bytes where a script was, or a script with octets changed, cut
-    /// or put in: the session answers or closes, never panics, and sends
-    /// only well-formed frames.
-    #[test]
-    fn a_session_survives_any_incoming_frames() {
-        use proptest::test_runner::{Config, TestRunner};
-        let rig = Rig::new();
-        let all = script();
-        let mut runner = TestRunner::new(Config {
-            cases: 24,
-            failure_persistence: None,
-            ..Config::default()
-        });
-        let input = (
-            proptest::collection::vec(0usize..all.len(), 0..12),
-            proptest::collection::vec(any::<u8>(), 0..64),
-            any::<prop::sample::Index>(),
-            any::<prop::sample::Index>(),
-        );
-        runner
-            .run(&input, |(pick, noise, at, cut)| {
-                let chosen: Vec<Msg> = pick.iter().map(|&i| all[i].clone()).collect();
-                let mut bytes = stream(&chosen);
-                let i = at.index(bytes.len() + 1);
-                bytes.splice(i..i, noise);
-                let n = cut.index(bytes.len() + 1);
-                bytes.truncate(n.max(bytes.len() / 2));
-                rig.session(&bytes);
-                Ok(())
-            })
-            .unwrap();
-    }
 }
