@@ -111,6 +111,15 @@ pub async fn error_pages(State(st): State<AppState>, req: Request, next: Next) -
     (status, Html(pages::error(status, &message, me.as_ref(), &csrf))).into_response()
 }
 
+/// The error page a browser gets for a refusal made before the web
+/// routes (the private-game guard's 404), with the header of whoever is
+/// signed in.
+pub(crate) async fn error_page_for(st: &AppState, headers: &HeaderMap, e: ApiError) -> Response {
+    let me = who(st, headers).await;
+    let (csrf, _) = csrf(headers);
+    (e.status, Html(pages::error(e.status, &e.message, me.as_ref(), &csrf))).into_response()
+}
+
 type WebResult<T> = Result<T, WebError>;
 
 /// The browser's CSRF token, and the pre-session cookie to set.
