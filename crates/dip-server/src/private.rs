@@ -155,7 +155,8 @@ pub async fn guard(State(st): State<AppState>, req: Request, next: axum::middlew
             if path.starts_with("/api/") {
                 no_such_game().into_response()
             } else {
-                crate::web::error_page_for(&st, req.headers(), no_such_game()).await
+                let e = no_such_game();
+                crate::web::error_page_for(&st, req.headers(), e.status, &e.message).await
             }
         }
         Err(e) => e.into_response(),
