@@ -150,7 +150,14 @@ pub async fn guard(State(st): State<AppState>, req: Request, next: axum::middlew
             if view_only && a.invited(invite_in_query(axum::http::Uri::query(req.uri())).as_deref()) {
                 return next.run(req).await;
             }
-            no_such_game().into_response()
+            // A page answers a page (the outsider's browser showed the
+            // API's JSON), the API its JSON.
+            if path.starts_with("/api/") {
+                no_such_game().into_response()
+            } else {
+                let e = no_such_game();
+                crate::web::error_page_for(&st, req.headers(), e.status, &e.message).await
+            }
         }
         Err(e) => e.into_response(),
         _ => next.run(req).await,

@@ -67,6 +67,9 @@ async fn a_private_game_is_invisible_without_membership_in_every_route() {
             .raw(Method::GET, &format!("/api/v1/games/%3{}", id), who, None)
             .await;
         assert_eq!(s, StatusCode::NOT_FOUND);
+        // Opening it as a board (a copy of its whole history) too.
+        let (s, _, _) = app.raw(Method::POST, &format!("/games/{id}/board"), who, None).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "/games/{id}/board as {who:?}");
         // Writing to it is refused the same way.
         let (s, _) = app
             .post(
@@ -109,8 +112,13 @@ async fn a_private_game_is_invisible_without_membership_in_every_route() {
         .get(&format!("/api/v1/games/{id}/phases?invite={invite}"), Some(&outsider))
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    // Another first digit (`0…` was the token itself one time in 16).
+    let first = if invite.starts_with('0') { '1' } else { '0' };
     let (s, _) = app
-        .get(&format!("/api/v1/games/{id}?invite=0{}", &invite[1..]), Some(&outsider))
+        .get(
+            &format!("/api/v1/games/{id}?invite={first}{}", &invite[1..]),
+            Some(&outsider),
+        )
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 

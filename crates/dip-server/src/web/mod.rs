@@ -106,9 +106,16 @@ pub async fn error_pages(State(st): State<AppState>, req: Request, next: Next) -
     let Some(ErrorPage(status, message)) = resp.extensions().get::<ErrorPage>().cloned() else {
         return resp;
     };
-    let me = who(&st, &headers).await;
-    let (csrf, _) = csrf(&headers);
-    (status, Html(pages::error(status, &message, me.as_ref(), &csrf))).into_response()
+    error_page_for(&st, &headers, status, &message).await
+}
+
+/// The error page a browser gets, with the header of whoever is signed
+/// in: for the web routes' errors and for refusals made before them (the
+/// private-game guard's 404).
+pub(crate) async fn error_page_for(st: &AppState, headers: &HeaderMap, status: StatusCode, message: &str) -> Response {
+    let me = who(st, headers).await;
+    let (csrf, _) = csrf(headers);
+    (status, Html(pages::error(status, message, me.as_ref(), &csrf))).into_response()
 }
 
 type WebResult<T> = Result<T, WebError>;

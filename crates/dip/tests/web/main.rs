@@ -17,6 +17,7 @@ mod serve_common;
 
 mod cross_origin;
 mod hits;
+mod private;
 mod showcase;
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
