@@ -23,8 +23,10 @@ How a map is made:
    written with the unit, coast, name and centre points.
 5. Checks: every province has a shape; every point lies inside its own
    province, away from its border; the provinces that share a border are
-   exactly the variant's neighbours (Switzerland aside); a split coast's
-   point is nearest to the seas of that coast.
+   exactly the variant's neighbours (impassable provinces aside; a pair
+   named by an `across` line, where the board's graph is not planar, need
+   only come within ACROSS_REACH units, or as many as the line says); a split coast's point is nearest
+   to the seas of that coast.
 """
 
 import json
@@ -123,9 +125,11 @@ class Geo:
         self.units = {}  # abbr or abbr/coast -> (lon, lat)
         self.names = {}
         self.centres = {}
+        self.offshore = set()  # names beside an island too small to hold them
         self.neutral = []  # (name, lon, lat)
         self.water = []
         self.islands = []  # (abbr, lon, lat)
+        self.across = {}  # {a, b} -> how far apart the neighbours may lie
         for ln, raw in enumerate(open(path), 1):
             line = raw.split("#")[0].split()
             if not line:
@@ -158,12 +162,20 @@ class Geo:
                 self.units[args[0]] = ll(args[1:2])[0]
             elif kw == "name":
                 self.names[args[0]] = ll(args[1:2])[0]
+                if args[2:] == ["offshore"]:
+                    self.offshore.add(args[0])
+                elif args[2:]:
+                    fail(f"{path}:{ln}: expected `name ABBR LON,LAT [offshore]`")
             elif kw == "centre":
                 self.centres[args[0]] = ll(args[1:2])[0]
             elif kw == "neutral":
                 self.neutral.append((args[0], *ll(args[1:2])[0]))
             elif kw == "water":
                 self.water.append((args[0], *ll(args[1:2])[0]))
+            elif kw == "across":
+                if len(args) not in (2, 3):
+                    fail(f"{path}:{ln}: expected `across ABBR ABBR [UNITS]`")
+                self.across[frozenset(args[:2])] = float(args[2]) if len(args) == 3 else ACROSS_REACH
             elif kw == "island":
                 self.islands.append((args[0], *ll(args[1:2])[0]))
             else:
@@ -461,6 +473,8 @@ def assign(faces, labels, reach, what):
 
 UNIT_MARGIN = 10.0  # a unit's point this far inside its province (clicks)
 CENTRE_R = 6.0  # a centre marker's radius and margin
+OFFSHORE_REACH = 20.0  # how far an `offshore` name may lie from its island
+ACROSS_REACH = 15.0  # how far apart two `across` neighbours may lie, unless the line says
 
 
 def unit_box(xy):
@@ -613,6 +627,15 @@ def main():
         for b in provs[i + 1:]:
             want = b in variant.adj[a]
             have = (a, b) in touching
+            reach = geo.across.get(frozenset((a, b)))
+            if reach is not None:
+                if not want:
+                    problems.append(f"`across {a} {b}`: they are no neighbours")
+                elif have:
+                    problems.append(f"`across {a} {b}`: their shapes meet, the line is not needed")
+                elif shapes[a].distance(shapes[b]) > reach:
+                    problems.append(f"`across {a} {b}`: {shapes[a].distance(shapes[b]):.0f} units apart, more than {reach:.0f}")
+                continue
             if want and not have:
                 problems.append(f"{a}–{b} are neighbours but their shapes do not meet")
             if have and not want:
@@ -652,6 +675,10 @@ def main():
                 continue
             sh = shapes[p]
             pt = Point(x, y)
+            if kind == "name" and p in geo.offshore:
+                if sh.distance(pt) > OFFSHORE_REACH:
+                    problems.append(f"the offshore name of {p} is {sh.distance(pt):.0f} units from {p}")
+                continue
             if not sh.contains(pt):
                 problems.append(f"the {kind} point of {key} ({x:.0f},{y:.0f}) is outside {p}")
             elif sh.boundary.distance(pt) < margin[kind]:
@@ -661,6 +688,11 @@ def main():
         for key, (ux, uy) in points.items():
             if abs(x - ux) < half + 14 and abs(y - uy) < 6 + 11:
                 problems.append(f"the name of {p} lies under the unit of {key}")
+    for p, (x, y) in names.items():
+        half = (7.5 * len(p) + 4) / 2
+        for key, (cx, cy) in centres.items():
+            if box(x - half, y - 6, x + half, y + 6).distance(Point(cx, cy)) < CENTRE_R - 1:
+                problems.append(f"the name of {p} lies over the centre of {key}")
     for key in points:
         if "/" in key:
             p = key.split("/")[0]

@@ -318,3 +318,4 @@ centre war 21.0,52.23
 name con 29.9,40.9                       # the Asian shore
 name den 10.0,57.35
 name nap 14.3,37.6                       # Sicily: Calabria has room for the unit only
+name cly -4.95,57.0                      # clear of Edinburgh's centre

@@ -60,11 +60,13 @@ pub struct ShapesError {
 }
 
 const STANDARD_SHAPES: &str = include_str!("../../../variants/standard.shapes");
+const ANCMED_SHAPES: &str = include_str!("../../../variants/ancmed.shapes");
 
 /// The shapes file bundled for a variant, by the variant's name.
 pub fn bundled_shapes(name: &str) -> Option<(&'static str, &'static str)> {
     match name {
         "standard" => Some(("variants/standard.shapes", STANDARD_SHAPES)),
+        "ancmed" => Some(("variants/ancmed.shapes", ANCMED_SHAPES)),
         _ => None,
     }
 }
