@@ -19,6 +19,7 @@ mod cross_origin;
 mod hits;
 mod private;
 mod showcase;
+mod war_master;
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
