@@ -4,7 +4,7 @@
 //! or as a self-contained HTML page with step and play controls.
 
 use crate::raster::{self, RasterError};
-use crate::svg::{esc, Options, Picture, Piece, DISLODGED_OFFSET};
+use crate::svg::{esc, Options, Picture, Piece};
 use dip_core::{OrderKind, PhaseOutcome, ProvinceId, State, Unit};
 use resvg::tiny_skia::Transform;
 use std::fmt::Write;
@@ -112,15 +112,15 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 let mut piece = Piece {
                     unit: u,
                     at: start,
-                    small: false,
+                    dislodged: false,
                     opacity: 1.0,
                 };
                 if let Some(&(_, to)) = m.moves.iter().find(|(from, _)| *from == p) {
                     piece.at = lerp(start, pic.unit_at(&Unit { region: to, ..u }), e);
                 } else if dislodged(p) {
-                    let aside = (start.0 + DISLODGED_OFFSET.0, start.1 + DISLODGED_OFFSET.1);
+                    let aside = pic.aside(&u);
                     piece.at = lerp(start, aside, e);
-                    piece.small = t > 0.5;
+                    piece.dislodged = t > 0.5;
                     if m.disbanded.contains(&p) {
                         piece.opacity = 1.0 - e;
                     }
@@ -136,23 +136,22 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 out.push(Piece {
                     unit: u,
                     at: pic.unit_at(&u),
-                    small: false,
+                    dislodged: false,
                     opacity: 1.0,
                 });
             }
             for (p, d) in before.all_dislodged() {
-                let (x, y) = pic.unit_at(&d.unit);
-                let aside = (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1);
+                let aside = pic.aside(&d.unit);
                 let mut piece = Piece {
                     unit: d.unit,
                     at: aside,
-                    small: true,
+                    dislodged: true,
                     opacity: 1.0,
                 };
                 match r.retreats.iter().find(|(from, _)| *from == p) {
                     Some(&(_, to)) => {
                         piece.at = lerp(aside, pic.unit_at(&Unit { region: to, ..d.unit }), e);
-                        piece.small = t < 0.5;
+                        piece.dislodged = t < 0.5;
                     }
                     None => piece.opacity = 1.0 - e,
                 }
@@ -165,7 +164,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 out.push(Piece {
                     unit: u,
                     at: pic.unit_at(&u),
-                    small: false,
+                    dislodged: false,
                     opacity: if gone { 1.0 - e } else { 1.0 },
                 });
             }
@@ -173,7 +172,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 out.push(Piece {
                     unit: *u,
                     at: pic.unit_at(u),
-                    small: false,
+                    dislodged: false,
                     opacity: e,
                 });
             }

@@ -416,7 +416,7 @@ async fn game_page(
         .read(move |tx| {
             let g = game::load(tx, id, Lock::None)?;
             let view = game::view(tx, &g, viewer_id)?;
-            let svg = crate::history::map_svg_clickable(&g)?;
+            let svg = crate::history::map_svg_clickable(tx, &g)?;
             // The page's live updates start after what it shows.
             let last_event = crate::db::events::last(tx, id)?;
             Ok((view, svg, last_event))
