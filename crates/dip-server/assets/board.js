@@ -201,7 +201,10 @@ function renderHead() {
   document.title = `${view.title || view.variant.title} · dip board`;
   $("phase").textContent = view.phase_title;
   $("stage").textContent = showing !== null ? `history: phase ${showing + 1} of ${view.history.length}` : STAGES[view.stage];
-  $("file").textContent = [view.file ? `File: ${view.file}` : "", local && view.folder ? `Folder: ${view.folder}` : ""].filter((s) => s).join(" · ");
+  // The folder by its name (its whole path when the pointer rests on it).
+  const folder = local && view.folder ? view.folder.split(/[\\/]/).filter((s) => s).pop() || view.folder : "";
+  $("file").textContent = [view.file ? `File: ${view.file}` : "", folder ? `Folder: ${folder}` : ""].filter((s) => s).join(" · ");
+  $("file").title = local && view.folder ? view.folder : "";
   $("at-phase").textContent = view.phase;
   $("back").disabled = (showing ?? view.history.length) === 0;
   $("forward").disabled = showing === null;
