@@ -112,7 +112,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 let mut piece = Piece {
                     unit: u,
                     at: start,
-                    small: false,
+                    dislodged: false,
                     opacity: 1.0,
                 };
                 if let Some(&(_, to)) = m.moves.iter().find(|(from, _)| *from == p) {
@@ -120,7 +120,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 } else if dislodged(p) {
                     let aside = (start.0 + DISLODGED_OFFSET.0, start.1 + DISLODGED_OFFSET.1);
                     piece.at = lerp(start, aside, e);
-                    piece.small = t > 0.5;
+                    piece.dislodged = t > 0.5;
                     if m.disbanded.contains(&p) {
                         piece.opacity = 1.0 - e;
                     }
@@ -136,7 +136,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 out.push(Piece {
                     unit: u,
                     at: pic.unit_at(&u),
-                    small: false,
+                    dislodged: false,
                     opacity: 1.0,
                 });
             }
@@ -146,13 +146,13 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 let mut piece = Piece {
                     unit: d.unit,
                     at: aside,
-                    small: true,
+                    dislodged: true,
                     opacity: 1.0,
                 };
                 match r.retreats.iter().find(|(from, _)| *from == p) {
                     Some(&(_, to)) => {
                         piece.at = lerp(aside, pic.unit_at(&Unit { region: to, ..d.unit }), e);
-                        piece.small = t < 0.5;
+                        piece.dislodged = t < 0.5;
                     }
                     None => piece.opacity = 1.0 - e,
                 }
@@ -165,7 +165,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 out.push(Piece {
                     unit: u,
                     at: pic.unit_at(&u),
-                    small: false,
+                    dislodged: false,
                     opacity: if gone { 1.0 - e } else { 1.0 },
                 });
             }
@@ -173,7 +173,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 out.push(Piece {
                     unit: *u,
                     at: pic.unit_at(u),
-                    small: false,
+                    dislodged: false,
                     opacity: e,
                 });
             }

@@ -15,14 +15,7 @@ impl Picture<'_> {
     /// [`Picture::svg`] for a page: the click layer
     /// ([`Picture::svg_click_layer`]) between the position and the units.
     pub fn svg_clickable(&self, state: &State, outcome: Option<&PhaseOutcome>, opts: &Options) -> String {
-        let pieces = self.pieces(state);
-        let mut s = self.svg_open(opts);
-        s.push_str(&self.svg_base(opts));
-        s.push_str(&self.svg_position(state, opts, true));
-        s.push_str(&self.svg_click_layer(state, opts));
-        s.push_str(&self.svg_moment(state, outcome, &pieces, opts));
-        s.push_str("</svg>\n");
-        s
+        self.svg_scene(state, outcome.map(|o| (state, o)), opts, true)
     }
 
     /// Click targets: one transparent element per province with
@@ -95,7 +88,7 @@ impl Picture<'_> {
             points.insert(map.region_name(r), point(self.region_point(r)));
         }
         let mut dislodged = JsonMap::new();
-        for piece in self.pieces(state).iter().filter(|p| p.small) {
+        for piece in self.pieces(state).iter().filter(|p| p.dislodged) {
             let p = map.province_of(piece.unit.region);
             dislodged.insert(map.province(p).abbr.clone(), point(piece.at));
         }

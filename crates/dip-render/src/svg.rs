@@ -4,7 +4,8 @@
 use crate::colour::{Palette, Rgb};
 use crate::shapes::{path_data, Shapes};
 use dip_core::{
-    CoastSpec, Dest, Map, OrderKind, PhaseOutcome, PowerId, ProvinceId, RegionId, State, Terrain, Unit, UnitRef,
+    CoastSpec, Dest, Dislodged, Map, OrderKind, PhaseOutcome, PowerId, ProvinceId, RegionId, State, Terrain, Unit,
+    UnitRef,
 };
 use dip_variants::Variant;
 use std::fmt::Write;
@@ -163,8 +164,9 @@ struct Background {
 pub struct Piece {
     pub unit: Unit,
     pub at: (f32, f32),
-    /// Drawn smaller: a dislodged unit.
-    pub small: bool,
+    /// A dislodged unit: drawn at full size on a red disc, beside the
+    /// unit that took its place (both can be seen and clicked).
+    pub dislodged: bool,
     pub opacity: f32,
 }
 
@@ -365,14 +367,14 @@ impl<'a> Picture<'a> {
         self.svg_frame(state, outcome, &pieces, opts)
     }
 
-    /// The units of `state` where they stand; dislodged units small and beside.
+    /// The units of `state` where they stand; dislodged units beside.
     pub fn pieces(&self, state: &State) -> Vec<Piece> {
         let mut v: Vec<Piece> = state
             .units()
             .map(|(_, u)| Piece {
                 unit: u,
                 at: self.unit_at(&u),
-                small: false,
+                dislodged: false,
                 opacity: 1.0,
             })
             .collect();
@@ -381,7 +383,7 @@ impl<'a> Picture<'a> {
             v.push(Piece {
                 unit: d.unit,
                 at: (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1),
-                small: true,
+                dislodged: true,
                 opacity: 1.0,
             });
         }
@@ -472,6 +474,22 @@ impl<'a> Picture<'a> {
         pieces: &[Piece],
         opts: &Options,
     ) -> String {
+        self.svg_moment_over(state, outcome.map(|o| (state, o)), pieces, opts)
+    }
+
+    /// [`Picture::svg_moment`] over the position `standing`: its standoffs
+    /// and the `pieces`, and, when `given`, orders and their results drawn
+    /// where they were given (that position, and what became of them),
+    /// in groups of class `results` that a page may hide. The map of now
+    /// draws the last phase's orders over the position they led to; a
+    /// played phase, its orders over its own position.
+    pub fn svg_moment_over(
+        &self,
+        standing: &State,
+        given: Option<(&State, &PhaseOutcome)>,
+        pieces: &[Piece],
+        opts: &Options,
+    ) -> String {
         let pal = Palette::for_options(self.variant, opts);
         let mut s = String::with_capacity(20_000);
         if pal.mode != Mode::Colour && self.unit_images.iter().any(Option::is_some) {
@@ -481,17 +499,55 @@ impl<'a> Picture<'a> {
             s.push('\n');
         }
         let _ = writeln!(s, r#"<g transform="translate(0,{TITLE_H})">"#);
-        self.write_standoffs(&mut s, state, outcome, &pal);
-        if let Some(o) = outcome {
-            self.write_orders(&mut s, state, o, &pal);
+        // The position's standoffs are no result to hide: in a retreat
+        // phase no unit may retreat there.
+        let own: Vec<usize> = standing.standoffs.iter().collect();
+        self.write_standoffs(&mut s, &own, &pal);
+        if let Some((before, o)) = given {
+            s.push_str(r#"<g class="results">"#);
+            if let PhaseOutcome::Movement(m) = o {
+                let more: Vec<usize> = m.standoffs.iter().filter(|p| !own.contains(p)).collect();
+                self.write_standoffs(&mut s, &more, &pal);
+            }
+            self.write_orders(&mut s, before, o, pieces, &pal);
+            s.push_str("</g>\n");
         }
         for p in pieces {
             self.write_piece(&mut s, p, &pal);
         }
-        if let Some(o) = outcome {
-            self.write_results(&mut s, o, &pal);
+        if let Some((_, o)) = given {
+            s.push_str(r#"<g class="results">"#);
+            self.write_results(&mut s, o, pieces, &pal);
+            s.push_str("</g>\n");
         }
         s.push_str("</g>\n");
+        s
+    }
+
+    /// The position `now` as a page shows it: with the click layer when
+    /// `clickable` ([`Picture::svg_click_layer`], under the units), and
+    /// the orders and results of the phase that led to it when given
+    /// (`last`: the position they were given in and what became of them;
+    /// [`Picture::svg_moment_over`]). The moment is in a group of class
+    /// `moment`, which a page's stylesheet lets clicks through but for
+    /// its units.
+    pub fn svg_scene(
+        &self,
+        now: &State,
+        last: Option<(&State, &PhaseOutcome)>,
+        opts: &Options,
+        clickable: bool,
+    ) -> String {
+        let pieces = self.pieces(now);
+        let mut s = self.svg_open(opts);
+        s.push_str(&self.svg_base(opts));
+        s.push_str(&self.svg_position(now, opts, true));
+        if clickable {
+            s.push_str(&self.svg_click_layer(now, opts));
+        }
+        s.push_str(r#"<g class="moment">"#);
+        s.push_str(&self.svg_moment_over(now, last, &pieces, opts));
+        s.push_str("</g>\n</svg>\n");
         s
     }
 
@@ -756,19 +812,18 @@ impl<'a> Picture<'a> {
         s.push_str("</g>\n");
     }
 
-    fn write_standoffs(&self, s: &mut String, state: &State, outcome: Option<&PhaseOutcome>, pal: &Palette) {
-        let mut set: Vec<usize> = state.standoffs.iter().collect();
-        if let Some(PhaseOutcome::Movement(m)) = outcome {
-            set.extend(m.standoffs.iter());
-        }
-        set.sort_unstable();
-        set.dedup();
-        for p in set {
-            let (x, y) = self.province_point(ProvinceId(p as u16));
+    /// Each standoff's mark: a red dashed ring crossed, named by its
+    /// province (`data-province`) for pages and tests.
+    fn write_standoffs(&self, s: &mut String, provinces: &[usize], pal: &Palette) {
+        let map = self.map();
+        for &p in provinces {
+            let id = ProvinceId(p as u16);
+            let (x, y) = self.province_point(id);
             let red = pal.fail();
             let _ = write!(
                 s,
-                r#"<g class="standoff" pointer-events="none" stroke="{red}" stroke-width="2.2" fill="none"><circle cx="{}" cy="{}" r="15" stroke-dasharray="4 3"/><path d="M{},{} l12,12 M{},{} l-12,12"/></g>"#,
+                r#"<g class="standoff" data-province="{}" pointer-events="none" stroke="{red}" stroke-width="2.2" fill="none"><circle cx="{}" cy="{}" r="15" stroke-dasharray="4 3"/><path d="M{},{} l12,12 M{},{} l-12,12"/></g>"#,
+                esc(&map.province(id).abbr),
                 fmt(x),
                 fmt(y),
                 fmt(x - 6.0),
@@ -787,12 +842,21 @@ impl<'a> Picture<'a> {
     }
 
     /// Where the ordered unit stands (a dislodged one beside its province).
-    fn unit_point(&self, state: &State, u: &UnitRef, retreat: bool) -> (f32, f32) {
+    fn unit_point(&self, state: &State, pieces: &[Piece], u: &UnitRef, retreat: bool) -> (f32, f32) {
         if retreat {
             if let Some(d) = state.dislodged(u.province) {
                 let (x, y) = self.unit_at(&d.unit);
                 return (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1);
             }
+        }
+        // A unit the orders dislodged, drawn beside its province in the
+        // position after them (the map of now): its order starts there.
+        let map = self.map();
+        if let Some(p) = pieces
+            .iter()
+            .find(|p| p.dislodged && map.province_of(p.unit.region) == u.province)
+        {
+            return p.at;
         }
         match state.unit(u.province) {
             Some(unit) => self.unit_at(&unit),
@@ -803,9 +867,9 @@ impl<'a> Picture<'a> {
         }
     }
 
-    fn write_orders(&self, s: &mut String, state: &State, outcome: &PhaseOutcome, pal: &Palette) {
+    fn write_orders(&self, s: &mut String, state: &State, outcome: &PhaseOutcome, pieces: &[Piece], pal: &Palette) {
         let map = self.map();
-        s.push_str(r#"<g id="orders" fill="none" stroke-linecap="round" pointer-events="none">"#);
+        s.push_str(r#"<g class="orders" fill="none" stroke-linecap="round" pointer-events="none">"#);
         s.push('\n');
         // Moves of each unit, to aim supports and convoys at.
         let mut moving: Vec<Option<(f32, f32)>> = vec![None; map.num_provinces()];
@@ -817,9 +881,20 @@ impl<'a> Picture<'a> {
         for r in outcome.orders() {
             let ok = r.verdict.succeeded();
             let colour = pal.order(r.order.power);
+            let Some((kind, at)) = order_kind(&r.order.kind) else {
+                continue;
+            };
+            // Each order's marks in a group that says what it was, where
+            // its unit stood and how it fared (pages and tests read it).
+            let _ = write!(
+                s,
+                r#"<g class="order {kind} {}" data-at="{}">"#,
+                if ok { "succeeded" } else { "failed" },
+                esc(&map.province(at).abbr)
+            );
             match r.order.kind {
                 OrderKind::Hold(u) => {
-                    let (x, y) = self.unit_point(state, &u, false);
+                    let (x, y) = self.unit_point(state, pieces, &u, false);
                     let _ = write!(
                         s,
                         r#"<circle cx="{}" cy="{}" r="17" stroke="{colour}" stroke-width="3"/>"#,
@@ -831,19 +906,19 @@ impl<'a> Picture<'a> {
                     }
                 }
                 OrderKind::Move(u, d, via) => {
-                    let a = self.unit_point(state, &u, false);
+                    let a = self.unit_point(state, pieces, &u, false);
                     let b = self.dest_point(&d);
                     let curved = via || !self.direct(state, &u, &d);
                     arrow(s, a, b, &colour, ok, curved, false, pal);
                 }
                 OrderKind::Retreat(u, d) => {
-                    let a = self.unit_point(state, &u, true);
+                    let a = self.unit_point(state, pieces, &u, true);
                     let b = self.dest_point(&d);
                     arrow(s, a, b, &colour, ok, false, true, pal);
                 }
                 OrderKind::SupportHold(u, t) => {
-                    let a = self.unit_point(state, &u, false);
-                    let b = self.unit_point(state, &t, false);
+                    let a = self.unit_point(state, pieces, &u, false);
+                    let b = self.unit_point(state, pieces, &t, false);
                     let (a2, b2) = shorten(a, b, 12.0, 19.0);
                     let _ = write!(
                         s,
@@ -861,8 +936,8 @@ impl<'a> Picture<'a> {
                     }
                 }
                 OrderKind::SupportMove(u, t, d) => {
-                    let a = self.unit_point(state, &u, false);
-                    let from = self.unit_point(state, &t, false);
+                    let a = self.unit_point(state, pieces, &u, false);
+                    let from = self.unit_point(state, pieces, &t, false);
                     let to = self.dest_point(&d);
                     let target = mid(from, to);
                     let (a2, _) = shorten(a, target, 12.0, 0.0);
@@ -894,8 +969,8 @@ impl<'a> Picture<'a> {
                     }
                 }
                 OrderKind::Convoy(u, t, d) => {
-                    let a = self.unit_point(state, &u, false);
-                    let from = self.unit_point(state, &t, false);
+                    let a = self.unit_point(state, pieces, &u, false);
+                    let from = self.unit_point(state, pieces, &t, false);
                     let to = self.dest_point(&d);
                     let (p1, _) = shorten(from, a, 12.0, 0.0);
                     let (_, p3) = shorten(a, to, 0.0, 14.0);
@@ -936,7 +1011,7 @@ impl<'a> Picture<'a> {
                 }
                 OrderKind::Disband(u) => {
                     let retreat = matches!(outcome, PhaseOutcome::Retreat(_));
-                    let (x, y) = self.unit_point(state, &u, retreat);
+                    let (x, y) = self.unit_point(state, pieces, &u, retreat);
                     let _ = write!(
                         s,
                         r#"<path d="M{},{} l20,20 M{},{} l-20,20" stroke="{}" stroke-width="3.2"{}/>"#,
@@ -950,31 +1025,35 @@ impl<'a> Picture<'a> {
                 }
                 OrderKind::Waive => {}
             }
+            s.push_str("</g>");
         }
         s.push_str("</g>\n");
     }
 
-    /// Units built in an adjustment phase, drawn after the other units.
-    fn write_results(&self, s: &mut String, outcome: &PhaseOutcome, pal: &Palette) {
+    /// What the units do not show: units built in an adjustment phase
+    /// (over the position they were ordered in), units a movement
+    /// dislodges (a broken ring where they stood; the position after
+    /// shows them beside, marked as dislodged).
+    fn write_results(&self, s: &mut String, outcome: &PhaseOutcome, pieces: &[Piece], pal: &Palette) {
         match outcome {
             PhaseOutcome::Adjustment(a) => {
-                for u in &a.built {
+                for u in a.built.iter().filter(|u| !pieces.iter().any(|p| p.unit == **u)) {
                     let p = Piece {
                         unit: *u,
                         at: self.region_point(u.region),
-                        small: false,
+                        dislodged: false,
                         opacity: 0.85,
                     };
                     self.write_piece(s, &p, pal);
                 }
             }
             PhaseOutcome::Movement(m) => {
-                // Units that this phase dislodges: a broken ring.
-                for d in &m.dislodged {
+                let aside = |d: &Dislodged| pieces.iter().any(|p| p.dislodged && p.unit == d.unit);
+                for d in m.dislodged.iter().filter(|d| !aside(d)) {
                     let (x, y) = self.region_point(d.unit.region);
                     let _ = write!(
                         s,
-                        r#"<circle cx="{}" cy="{}" r="15" fill="none" stroke="{}" stroke-width="2.6" stroke-dasharray="8 4"/>"#,
+                        r#"<circle class="dislodged" cx="{}" cy="{}" r="15" fill="none" stroke="{}" stroke-width="2.6" stroke-dasharray="8 4"/>"#,
                         fmt(x),
                         fmt(y),
                         pal.fail()
@@ -1001,7 +1080,6 @@ impl<'a> Picture<'a> {
     pub(crate) fn write_piece(&self, s: &mut String, p: &Piece, pal: &Palette) {
         let map = self.map();
         let ut = map.unit_type(p.unit.kind);
-        let k = if p.small { 0.72 } else { 1.0 };
         let (x, y) = p.at;
         let fill = pal.power(p.unit.power);
         let ink = pal.ink_on(p.unit.power);
@@ -1018,19 +1096,20 @@ impl<'a> Picture<'a> {
             Some(c) => format!(r#" data-coast="{}""#, esc(c)),
             None => String::new(),
         };
-        let class = if p.small { "unit dislodged" } else { "unit" };
+        let class = if p.dislodged { "unit dislodged" } else { "unit" };
         let _ = write!(
             s,
-            r#"<g class="{class}" data-province="{}"{coast} transform="translate({},{}) scale({k})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
+            r#"<g class="{class}" data-province="{}"{coast} transform="translate({},{})"{op} stroke="{outline}" stroke-width="1.6" stroke-linejoin="round">"#,
             esc(&map.province(map.province_of(p.unit.region)).abbr),
             fmt(x),
             fmt(y)
         );
-        if p.small {
+        if p.dislodged {
+            // Dislodged: on a red disc, at full size.
             let _ = write!(
                 s,
-                r#"<circle r="16" fill="none" stroke="{}" stroke-width="3"/>"#,
-                pal.fail()
+                r#"<circle r="18" fill="{red}" fill-opacity="0.3" stroke="{red}" stroke-width="2.4"/>"#,
+                red = pal.fail()
             );
         }
         let types = map.unit_types().len();
@@ -1345,8 +1424,25 @@ fn inside(rings: &[crate::regions::Ring], (px, py): (f32, f32)) -> bool {
     inside
 }
 
-/// Where a dislodged unit is drawn, beside its province's point.
-pub const DISLODGED_OFFSET: (f32, f32) = (15.0, 11.0);
+/// Where a dislodged unit is drawn: beside its province's point, far
+/// enough that the unit which took its place stays in sight and both
+/// icons can be clicked (an icon is 28 units wide).
+pub const DISLODGED_OFFSET: (f32, f32) = (25.0, 12.0);
+
+/// An order's kind as pages name it, and the province of its unit;
+/// none for a waived build.
+fn order_kind(k: &OrderKind) -> Option<(&'static str, ProvinceId)> {
+    Some(match k {
+        OrderKind::Hold(u) => ("hold", u.province),
+        OrderKind::Move(u, ..) => ("move", u.province),
+        OrderKind::SupportHold(u, _) | OrderKind::SupportMove(u, ..) => ("support", u.province),
+        OrderKind::Convoy(u, ..) => ("convoy", u.province),
+        OrderKind::Retreat(u, _) => ("retreat", u.province),
+        OrderKind::Disband(u) => ("disband", u.province),
+        OrderKind::Build(u) => ("build", u.province),
+        OrderKind::Waive => return None,
+    })
+}
 
 fn mid(a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
     ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)

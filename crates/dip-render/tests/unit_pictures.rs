@@ -161,15 +161,19 @@ fn unit_pictures_turn_grey_in_grey_mode() {
     assert!(r == g && g == b, "{r} {g} {b}");
 }
 
+/// A dislodged unit's picture is drawn at full size on its red disc (it
+/// was drawn at 0.72, small behind a ring over the unit that took its place).
 #[test]
-fn a_dislodged_unit_picture_is_drawn_smaller() {
+fn a_dislodged_unit_picture_is_drawn_full_size_on_a_disc() {
     let v = mini("small");
     let pic = Picture::new(&v);
     let mut pieces = pic.pieces(&v.start);
-    pieces[0].small = true;
+    pieces[0].dislodged = true;
     let svg = pic.svg_frame(&v.start, None, &pieces, &Options::default());
     let unit = svg.split(r#"<g class="unit dislodged""#).nth(1).unwrap();
-    assert!(unit.contains("scale(0.72)") && unit.contains("<image "), "{unit}");
+    let unit = unit.split("</g>").next().unwrap();
+    assert!(!unit.contains("scale("), "{unit}");
+    assert!(unit.contains("<circle r=\"18\"") && unit.contains("<image "), "{unit}");
 }
 
 /// A 32 × 32 24-bit icon of one colour whose AND mask makes its left half transparent.

@@ -61,6 +61,7 @@ async function change(method, path, body, raw) {
     const v = await api(method, path, body, raw);
     error(null);
     wanted = null;
+    main.dataset.stepAsked = main.dataset.stepShown = String(++stepAsked);
     await show(v);
     return v;
   } catch (e) {
@@ -105,11 +106,18 @@ function mapKey() { return `${view?.picture ?? 0}:${showing}:${JSON.stringify(se
 let mapWanted = null;
 async function showMap(force) {
   const key = mapKey();
-  if (!force && (key === mapShown || key === mapWanted)) return;
+  if (!force && key === mapWanted) return;
+  if (!force && key === mapShown) {
+    // The map drawn is wanted again: one still coming for another phase
+    // is not drawn over it (◀ then ▶ before its answer).
+    if (mapWanted !== null) { mapAsked++; mapWanted = null; }
+    return;
+  }
   mapWanted = key;
   const n = ++mapAsked;
   const r = await fetch(`/api/v1/boards/${bid}/map.svg?${mapQuery({ clickable: "1" })}`, { credentials: "same-origin" });
-  if (!r.ok || n !== mapAsked) return;
+  if (n !== mapAsked) return;
+  if (!r.ok) { mapWanted = null; return; }
   const text = await r.text();
   if (n !== mapAsked) return;
   $("map").innerHTML = text;
@@ -344,22 +352,31 @@ function renderMenus() {
 
 // The phase asked for last (the arrow keys may be quicker than the server).
 let wanted = null;
+// Every step asked for is numbered: the answer to an earlier one, or what
+// is left of drawing it once a later one is asked for, is dropped (quick
+// taps on ◀ otherwise left the heading of one phase over another's map).
+let stepAsked = 0;
 
 async function goTo(i) {
   if (i !== null && (i < 0 || i >= view.history.length)) i = null;
+  const n = ++stepAsked;
+  main.dataset.stepAsked = String(n);
   wanted = i;
   sel = null;
   try {
     const v = await api("GET", i === null ? "" : `?at=${i}`);
-    if (wanted !== i) return;
+    if (n !== stepAsked) return;
     showing = i;
     view = null;
     await show(v);
-    showing = i;
+    if (n !== stepAsked) return;
     renderHead();
     renderHistory();
     renderMenus();
-  } catch (e) { error(e); }
+    main.dataset.stepShown = String(n);
+  } catch (e) {
+    if (n === stepAsked) error(e);
+  }
 }
 
 function step(d) {

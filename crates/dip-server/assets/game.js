@@ -88,7 +88,20 @@ async function showMap(phase) {
   zoom.attach($("map").querySelector("svg"));
   $("history-mark").hidden = !phase;
   attachLayers(!phase);
+  showResultsToggle();
 }
+
+// The last phase's orders and results, drawn by the server over the map
+// of now (and a played phase's over its own): the toggle hides them, and
+// stays as set while the page is open (the class is on the map's box,
+// which every new map is drawn into).
+function showResultsToggle() {
+  const drawn = !!$("map").querySelector("svg .results");
+  $("results-toggle").hidden = !drawn;
+}
+$("show-results").addEventListener("change", () => {
+  $("map").classList.toggle("hide-results", !$("show-results").checked);
+});
 
 // The orders being entered are drawn on the map of now (a phase of the
 // history shows its own orders, drawn by the server).
@@ -374,6 +387,58 @@ function renderStatus() {
   }
   const pause = $("gm-pause");
   if (pause) pause.textContent = game.paused ? "Resume" : "Pause";
+  renderJoined();
+}
+
+// A forming game: who has joined and the powers still free, drawn again
+// when the stream says someone joined or left (the server drew them
+// first, as `pages::joined` does).
+function renderJoined() {
+  const box = $("joined-players");
+  if (!box || game.status !== "forming") return;
+  const waiting = game.waiting || [];
+  const choice = game.assignment === "choice";
+  const wanted = waiting.map((m) => m.wanted).filter((w) => w);
+  const free = game.powers.filter((p) => !p.player && !wanted.includes(p.name)).map((p) => p.name);
+  const h2 = document.createElement("h2");
+  h2.textContent = `Joined (${waiting.length} of ${game.players.max})`;
+  const parts = [h2];
+  if (!waiting.length) {
+    const p = document.createElement("p");
+    p.className = "muted";
+    p.textContent = "Nobody yet.";
+    parts.push(p);
+  }
+  const ul = document.createElement("ul");
+  for (const m of waiting) {
+    const li = document.createElement("li");
+    li.dataset.player = m.player;
+    li.append(`${m.player} · `);
+    if (m.wanted) li.append(m.wanted);
+    else {
+      const any = document.createElement("span");
+      any.className = "muted";
+      any.textContent = choice ? "any power" : "a power drawn at the start";
+      li.append(any);
+    }
+    ul.append(li);
+  }
+  parts.push(ul);
+  if (choice) {
+    const p = document.createElement("p");
+    p.className = "muted";
+    p.id = "free-powers";
+    p.textContent = `Free: ${free.join(", ")}`;
+    parts.push(p);
+  }
+  box.replaceChildren(...parts);
+  // The join form offers only the powers still free.
+  const select = document.querySelector("#join-form select[name=power]");
+  if (select) {
+    const was = select.value;
+    select.replaceChildren(new Option("any power", ""), ...free.map((n) => new Option(n, n)));
+    select.value = free.includes(was) ? was : "";
+  }
 }
 
 async function refresh() {
@@ -584,6 +649,7 @@ function live() {
 
 countdowns();
 attachLayers(true);
+showResultsToggle();
 await refresh().catch(error);
 if (game) phoneZoom((game.powers.find((p) => p.name === game.you?.power)?.units ?? []).map((u) => u.split(" ")[1].split("/")[0]));
 await Promise.all([loadOrders(), loadMessages(), loadHistory()]).catch(error);

@@ -31,22 +31,26 @@ pub struct Stored {
 pub fn stored(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Stored>> {
     crate::db::phases::all(tx, id)?
         .into_iter()
-        .map(|r| {
-            let bad = |what: &str, e: serde_json::Error| {
-                ApiError::internal(format!("game {id}, phase {}: stored {what}: {e}", r.phase))
-            };
-            Ok(Stored {
-                orders: serde_json::from_str(&r.orders).map_err(|e| bad("orders", e))?,
-                results: serde_json::from_str(&r.results).map_err(|e| bad("results", e))?,
-                index: r.index,
-                phase: r.phase,
-                position: r.position,
-                report: r.report,
-                processed: r.processed,
-                processed_by: r.processed_by,
-            })
-        })
+        .map(|r| Stored::read(id, r))
         .collect()
+}
+
+impl Stored {
+    fn read(id: i64, r: crate::db::phases::PhaseRow) -> ApiResult<Stored> {
+        let bad = |what: &str, e: serde_json::Error| {
+            ApiError::internal(format!("game {id}, phase {}: stored {what}: {e}", r.phase))
+        };
+        Ok(Stored {
+            orders: serde_json::from_str(&r.orders).map_err(|e| bad("orders", e))?,
+            results: serde_json::from_str(&r.results).map_err(|e| bad("results", e))?,
+            index: r.index,
+            phase: r.phase,
+            position: r.position,
+            report: r.report,
+            processed: r.processed,
+            processed_by: r.processed_by,
+        })
+    }
 }
 
 impl Stored {
@@ -147,29 +151,53 @@ pub fn detail(
     Err(ApiError::not_found(format!("game {id} has no phase {phase}")))
 }
 
-/// The position (and outcome, for a processed phase) to draw.
-fn picture_of(
-    tx: &mut dyn Tx,
-    variants: &Variants,
-    g: &GameRow,
-    phase: Option<&str>,
-) -> ApiResult<(State, Option<PhaseOutcome>)> {
+/// A position to draw, and the orders drawn over it: the position they
+/// were given in and what became of them.
+struct Scene {
+    state: State,
+    orders: Option<(State, PhaseOutcome)>,
+}
+
+/// The last phase played, when it led to the position now without an
+/// edit: its orders and results are drawn over the map of now, as the
+/// board draws its last stage's.
+fn last_played(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<Option<(State, PhaseOutcome)>> {
+    let Some(row) = crate::db::phases::last(tx, g.id)? else {
+        return Ok(None);
+    };
+    let s = Stored::read(g.id, row)?;
+    let l = g.loaded(variants)?;
+    let (before, played) = s.replay(&l)?;
+    let led_here =
+        s.index + 1 == g.phase_index && dip_text::format_position(&l.variant().map, &played.next) == g.position;
+    Ok(led_here.then_some((before, played.outcome)))
+}
+
+/// What to draw of `phase` (none: now, with the last phase's results
+/// when `results`).
+fn scene_of(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, phase: Option<&str>, results: bool) -> ApiResult<Scene> {
     let l = g.loaded(variants)?;
     let current = g.state(variants)?;
     let wanted = phase.unwrap_or("");
     if wanted.is_empty() || same_phase(wanted, &current.phase.short()) {
-        return Ok((current, None));
+        let orders = if results { last_played(tx, variants, g)? } else { None };
+        return Ok(Scene { state: current, orders });
     }
     let s = stored(tx, g.id)?
         .into_iter()
         .find(|s| same_phase(&s.phase, wanted))
         .ok_or_else(|| ApiError::not_found(format!("game {} has no phase {wanted}", g.id)))?;
     let (state, played) = s.replay(&l)?;
-    Ok((state, Some(played.outcome)))
+    Ok(Scene {
+        orders: Some((state.clone(), played.outcome)),
+        state,
+    })
 }
 
 /// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets
-/// and the geometry its order drawing reads).
+/// and the geometry its order drawing reads; `results`: now with the last
+/// phase's orders and results).
+#[allow(clippy::too_many_arguments)]
 pub fn map_svg(
     tx: &mut dyn Tx,
     variants: &Variants,
@@ -177,26 +205,35 @@ pub fn map_svg(
     id: i64,
     phase: Option<&str>,
     clickable: bool,
+    results: bool,
 ) -> ApiResult<String> {
     let g = game::load(tx, id, Lock::None)?;
-    let (state, outcome) = picture_of(tx, variants, &g, phase)?;
-    let l = g.loaded(variants)?;
-    let drawn = pictures.get(&l);
-    let picture = drawn.picture();
-    let opts = dip_render::Options::default();
-    Ok(if clickable {
-        picture.svg_clickable(&state, outcome.as_ref(), &opts)
-    } else {
-        picture.svg(&state, outcome.as_ref(), &opts)
-    })
+    scene_svg(tx, variants, pictures, &g, phase, clickable, results)
 }
 
-/// The current position with click targets, for the game page.
-pub fn map_svg_clickable(variants: &Variants, pictures: &Pictures, g: &GameRow) -> ApiResult<String> {
+#[allow(clippy::too_many_arguments)]
+fn scene_svg(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    pictures: &Pictures,
+    g: &GameRow,
+    phase: Option<&str>,
+    clickable: bool,
+    results: bool,
+) -> ApiResult<String> {
+    let sc = scene_of(tx, variants, g, phase, results)?;
     let l = g.loaded(variants)?;
-    let drawn = pictures.get(&l);
-    let picture = drawn.picture();
-    Ok(picture.svg_clickable(&g.state(variants)?, None, &dip_render::Options::default()))
+    let orders = sc.orders.as_ref().map(|(s, o)| (s, o));
+    Ok(pictures
+        .get(&l)
+        .picture()
+        .svg_scene(&sc.state, orders, &dip_render::Options::default(), clickable))
+}
+
+/// The current position with click targets and the last phase's
+/// results, for the game page.
+pub fn map_svg_clickable(tx: &mut dyn Tx, variants: &Variants, pictures: &Pictures, g: &GameRow) -> ApiResult<String> {
+    scene_svg(tx, variants, pictures, g, None, true, true)
 }
 
 /// `GET …/map.png?phase=`.
@@ -207,7 +244,7 @@ pub fn map_png(
     id: i64,
     phase: Option<&str>,
 ) -> ApiResult<Vec<u8>> {
-    let svg = map_svg(tx, variants, pictures, id, phase, false)?;
+    let svg = map_svg(tx, variants, pictures, id, phase, false, false)?;
     dip_render::raster::png(&svg).map_err(|e| ApiError::internal(format!("map.png: {e}")))
 }
 

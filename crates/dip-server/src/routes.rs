@@ -572,8 +572,11 @@ async fn map_svg(
     let id = game_id_of(&id)?;
     let phase = phase_param(&q);
     let clickable = q.get("clickable").is_some_and(|v| v == "1");
+    // The map of now with the last phase's results: the page's (clickable)
+    // unless `results=0`; another's only with `results=1`.
+    let results = q.get("results").map_or(clickable, |v| v == "1");
     let svg = st
-        .read(move |tx| history::map_svg(tx, &variants, &pictures, id, phase.as_deref(), clickable))
+        .read(move |tx| history::map_svg(tx, &variants, &pictures, id, phase.as_deref(), clickable, results))
         .await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }

@@ -225,12 +225,12 @@ async fn write_record(
             let mila = dip_server::history::export_mila(tx, &variants, id)?;
             let mut maps = Vec::new();
             for s in dip_server::history::stored(tx, id)? {
-                let svg = dip_server::history::map_svg(tx, &variants, &pictures, id, Some(&s.phase), false)?;
+                let svg = dip_server::history::map_svg(tx, &variants, &pictures, id, Some(&s.phase), false, false)?;
                 maps.push((format!("{:03}-{}.svg", s.index, s.phase), svg));
             }
             maps.push((
                 "final.svg".to_string(),
-                dip_server::history::map_svg(tx, &variants, &pictures, id, None, false)?,
+                dip_server::history::map_svg(tx, &variants, &pictures, id, None, false, false)?,
             ));
             let g = dip_server::game::load(tx, id, dip_server::game::Lock::None)?;
             Ok::<_, dip_server::error::ApiError>((mila, maps, g.result))

@@ -868,3 +868,114 @@ fn the_readme_board_answers_at_once_without_a_database() {
     drop(board);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Taps on ◀ or ▶ (`steps`: -1 or 1) in one go, `gap_ms` apart, as a
+/// quick finger does: the later taps come before the first answers.
+async fn quick_taps(b: &Browser, steps: &[i32], gap_ms: u64) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let mut mouse = MouseActions::new("mouse".into());
+    for (i, s) in steps.iter().enumerate() {
+        let el = find(b, if *s < 0 { "#back" } else { "#forward" }).await;
+        if i > 0 {
+            mouse = mouse.pause(Duration::from_millis(gap_ms));
+        }
+        mouse = mouse
+            .then(pointer_to(b, el).await)
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+    }
+    b.perform_actions(mouse).await.unwrap();
+}
+
+/// The page shows played phase `at` alone: its heading, its orders and
+/// the units of its map (those the phase began with: units built are
+/// drawn with the orders) are those the server has for that phase.
+async fn shows_one_phase(b: &Browser, at: usize) {
+    until(
+        b,
+        &format!("the history's phase {at}, settled"),
+        &format!(
+            "const m = document.querySelector('main.board').dataset; return m.at === '{at}' && m.mapKey === m.pictureKey && m.stepAsked === m.stepShown"
+        ),
+    )
+    .await;
+    let page = eval(
+        b,
+        &format!(
+            "const m = document.querySelector('main.board').dataset;
+             const r = await fetch(`/api/v1/boards/${{m.board}}?at={at}`); const v = await r.json();
+             const drawn = [...document.querySelectorAll('#map svg g.unit')].filter(u => !u.hasAttribute('opacity')).map(u => u.dataset.province + (u.classList.contains('dislodged') ? '*' : '')).sort();
+             const held = v.units.map(u => u.province + (u.dislodged ? '*' : '')).sort();
+             return {{phase: [m.phase, v.phase], title: [document.getElementById('phase').textContent, v.phase_title],
+                     orders: [document.querySelectorAll('#order-list li').length, v.orders.length],
+                     units: [drawn.join(' '), held.join(' ')], stage: document.getElementById('stage').textContent}};"
+        ),
+    )
+    .await;
+    for what in ["phase", "title", "orders", "units"] {
+        assert_eq!(
+            page[what][0], page[what][1],
+            "phase {at}: {what} shown and held differ: {page}"
+        );
+    }
+    assert!(
+        page["stage"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("phase {} of", at + 1)),
+        "{page}"
+    );
+}
+
+/// Taps on ◀ or ▶ each the moment the phase asked for by the tap before
+/// is named in the heading, while its map is still on the way (timed in
+/// the page: a test's polling is slower than the answers).
+async fn taps_before_the_map(b: &Browser, steps: &[i32]) {
+    let ids: Vec<&str> = steps.iter().map(|s| if *s < 0 { "back" } else { "forward" }).collect();
+    b.execute(
+        "const m = document.querySelector('main.board');
+         const named = (from) => new Promise((done) => {
+           const o = new MutationObserver(() => { if (m.dataset.at !== from) { o.disconnect(); done(); } });
+           o.observe(m, {attributes: true, attributeFilter: ['data-at']});
+         });
+         for (const id of arguments[0]) { const from = m.dataset.at; document.getElementById(id).click(); await named(from); }
+         return true;",
+        vec![json!(ids)],
+    )
+    .await
+    .unwrap();
+}
+
+/// Several quick taps on ◀ (and ▶) before the first answer is back: the
+/// board ends on the phase the last tap asked for, drawn with its own
+/// units. (An answer that came back late was drawn over a later one; ◀
+/// then ▶ back to the phase drawn left the map of the phase passed by.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_back_taps_show_the_phase_asked_for() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/board/friday_a05.dip");
+    let board = Board::start(&[example.to_str().unwrap()]);
+    let b = browser(1280, 900).await;
+    b.goto(&board.url).await.unwrap();
+    ready(&b).await;
+    let n = view(&b).await["history"].as_array().unwrap().len();
+    assert!(n >= 10, "{n} phases");
+    // Taps at once, then a finger's rhythm (the first answers come back
+    // between the later taps), then back and forth.
+    let mut at = n;
+    for (steps, gap) in [(vec![-1, -1, -1], 0), (vec![-1, -1, -1], 15), (vec![-1, 1, -1, -1], 40)] {
+        quick_taps(&b, &steps, gap).await;
+        at = (at as i32 + steps.iter().sum::<i32>()) as usize;
+        shows_one_phase(&b, at).await;
+    }
+    // ◀ and at once ▶ to the phase drawn, twice; then ◀ ◀ ▶ ◀.
+    for steps in [vec![-1, 1], vec![-1, 1], vec![-1, -1, 1, -1]] {
+        taps_before_the_map(&b, &steps).await;
+        at = (at as i32 + steps.iter().sum::<i32>()) as usize;
+        shows_one_phase(&b, at).await;
+    }
+    let _ = b.close().await;
+}

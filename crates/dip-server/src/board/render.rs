@@ -168,24 +168,10 @@ pub fn svg(pictures: &Pictures, board: &Board, q: &MapQuery) -> BoardResult<Stri
     let pic = drawn.borrow_dependent();
     let opts = q.options(board)?;
     let sc = scene(board, q);
-    let pieces = pic.pieces(sc.state);
-    let mut s = pic.svg_open(&opts);
-    s.push_str(&pic.svg_base(&opts));
-    s.push_str(&pic.svg_position(sc.state, &opts, true));
     // The click targets under the units, so that a unit's icon is clicked
     // as itself where it lies over a neighbour; the orders and marks over
     // them let clicks through (`.moment` in the stylesheet).
-    if on(&q.clickable, false) {
-        s.push_str(&pic.svg_click_layer(sc.state, &opts));
-    }
-    let moment = match sc.orders {
-        Some((before, outcome)) => pic.svg_moment(before, Some(outcome), &pieces, &opts),
-        None => pic.svg_moment(sc.state, None, &pieces, &opts),
-    };
-    s.push_str(r#"<g class="moment">"#);
-    s.push_str(&moment);
-    s.push_str("</g>\n</svg>\n");
-    Ok(s)
+    Ok(pic.svg_scene(sc.state, sc.orders, &opts, on(&q.clickable, false)))
 }
 
 /// The map as PNG.

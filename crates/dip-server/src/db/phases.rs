@@ -17,27 +17,42 @@ pub struct PhaseRow {
     pub processed_by: String,
 }
 
+const COLUMNS: &str = "phase_index, phase, position, orders, results, report, processed, processed_by";
+
+fn row(r: &super::Row) -> Result<PhaseRow, DbError> {
+    Ok(PhaseRow {
+        index: r.int(0)?,
+        phase: r.text(1)?,
+        position: r.text(2)?,
+        orders: r.text(3)?,
+        results: r.text(4)?,
+        report: r.text(5)?,
+        processed: r.int(6)?,
+        processed_by: r.text(7)?,
+    })
+}
+
 /// A game's processed phases, oldest first.
 pub fn all(tx: &mut dyn Tx, game: i64) -> Result<Vec<PhaseRow>, DbError> {
     tx.query(
-        "SELECT phase_index, phase, position, orders, results, report, processed, processed_by FROM phases \
-         WHERE game_id = $1 ORDER BY phase_index",
+        &format!("SELECT {COLUMNS} FROM phases WHERE game_id = $1 ORDER BY phase_index"),
         &[game.into()],
     )?
     .iter()
-    .map(|r| {
-        Ok(PhaseRow {
-            index: r.int(0)?,
-            phase: r.text(1)?,
-            position: r.text(2)?,
-            orders: r.text(3)?,
-            results: r.text(4)?,
-            report: r.text(5)?,
-            processed: r.int(6)?,
-            processed_by: r.text(7)?,
-        })
-    })
+    .map(row)
     .collect()
+}
+
+/// The last phase of a game processed, if any (the map of now draws its
+/// orders and results).
+pub fn last(tx: &mut dyn Tx, game: i64) -> Result<Option<PhaseRow>, DbError> {
+    tx.query(
+        &format!("SELECT {COLUMNS} FROM phases WHERE game_id = $1 ORDER BY phase_index DESC LIMIT 1"),
+        &[game.into()],
+    )?
+    .first()
+    .map(row)
+    .transpose()
 }
 
 /// A processed phase as it is stored.

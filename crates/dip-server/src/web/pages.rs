@@ -339,6 +339,9 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: 
                         button #zoom-in type="button" title="Zoom in" { "+" }
                         button #zoom-out type="button" title="Zoom out" { "−" }
                         button #zoom-reset type="button" title="Whole map" { "⤢" }
+                        label #results-toggle title="The last phase's orders and results on the map" hidden {
+                            input #show-results type="checkbox" checked; "Results"
+                        }
                         span #history-mark hidden { "history" }
                     }
                     div #map { (PreEscaped(svg)) }

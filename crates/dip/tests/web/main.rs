@@ -18,6 +18,7 @@ mod serve_common;
 mod cross_origin;
 mod hits;
 mod private;
+mod results;
 mod showcase;
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,

@@ -5,7 +5,8 @@
 //! the zoom buttons lie outside the map, the hint names the buttons, not
 //! keys a phone lacks, and a chooser opens at the province tapped.
 //! `DIP_SCREENSHOTS=docs/screenshots` writes the README's pictures
-//! (lobby, game, game-after, report, phone, phone-after).
+//! (lobby, game, game-after, report, phone, phone-after; game-after is the
+//! map of Fall 1901 with Spring's orders as they fared).
 
 use super::*;
 
@@ -162,6 +163,14 @@ async fn a_game_on_a_desktop_and_on_a_phone() {
     }
     find(&b, "#ready").await.click().await.unwrap();
     ordering(&b, "F1901M").await;
+    // The map of now with Spring's orders as they fared.
+    until(
+        &b,
+        "Spring's results on the map of Fall",
+        "return !!document.querySelector('#map svg .results .order.move.failed[data-at=\"vie\"]')",
+    )
+    .await;
+    screenshot(&b, "game-after.png").await;
     // Spring 1901 in the history: its map with the results, its report.
     until(
         &b,
@@ -181,7 +190,6 @@ async fn a_game_on_a_desktop_and_on_a_phone() {
         "return [...document.querySelectorAll('#report tbody tr')].some(r => r.cells[1].textContent === 'A Vie-Gal' && r.cells[2].textContent === 'failed')",
     )
     .await;
-    screenshot(&b, "game-after.png").await;
     // The report on its own.
     let report = find(&b, "#history").await;
     let png = report.screenshot().await.unwrap();
