@@ -4,7 +4,7 @@
 //! or as a self-contained HTML page with step and play controls.
 
 use crate::raster::{self, RasterError};
-use crate::svg::{esc, Options, Picture, Piece, DISLODGED_OFFSET};
+use crate::svg::{esc, Options, Picture, Piece};
 use dip_core::{OrderKind, PhaseOutcome, ProvinceId, State, Unit};
 use resvg::tiny_skia::Transform;
 use std::fmt::Write;
@@ -118,7 +118,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 if let Some(&(_, to)) = m.moves.iter().find(|(from, _)| *from == p) {
                     piece.at = lerp(start, pic.unit_at(&Unit { region: to, ..u }), e);
                 } else if dislodged(p) {
-                    let aside = (start.0 + DISLODGED_OFFSET.0, start.1 + DISLODGED_OFFSET.1);
+                    let aside = pic.aside(&u);
                     piece.at = lerp(start, aside, e);
                     piece.dislodged = t > 0.5;
                     if m.disbanded.contains(&p) {
@@ -141,8 +141,7 @@ pub fn motion(pic: &Picture, step: &Step, t: f32) -> Vec<Piece> {
                 });
             }
             for (p, d) in before.all_dislodged() {
-                let (x, y) = pic.unit_at(&d.unit);
-                let aside = (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1);
+                let aside = pic.aside(&d.unit);
                 let mut piece = Piece {
                     unit: d.unit,
                     at: aside,

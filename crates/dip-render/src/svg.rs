@@ -356,6 +356,48 @@ impl<'a> Picture<'a> {
         }
     }
 
+    /// Where a dislodged `unit` is drawn: beside the unit that took its
+    /// place, on the first side of [`ASIDE`] where its icon covers no unit
+    /// of another province, else where it comes nearest to that.
+    pub fn aside(&self, unit: &Unit) -> (f32, f32) {
+        let map = self.map();
+        let own = map.province_of(unit.region);
+        let (x, y) = self.unit_at(unit);
+        // Where the units of the other provinces stand (armies and fleets).
+        let others: Vec<(f32, f32)> = map
+            .regions()
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.province != own)
+            .flat_map(|(k, _)| {
+                [
+                    Some(self.region_point(RegionId(k as u16))),
+                    self.fleet_points.get(k).copied().flatten(),
+                ]
+            })
+            .flatten()
+            .collect();
+        // How far an icon at `c` is from covering another's: >= 0 when clear.
+        let clearance = |(cx, cy): (f32, f32)| {
+            others
+                .iter()
+                .map(|&(ox, oy)| ((cx - ox).abs() - ICON.0).max((cy - oy).abs() - ICON.1))
+                .fold(f32::INFINITY, f32::min)
+        };
+        let mut best = (f32::NEG_INFINITY, (x + ASIDE[0].0, y + ASIDE[0].1));
+        for (dx, dy) in ASIDE {
+            let at = (x + dx, y + dy);
+            let c = clearance(at);
+            if c >= 0.0 {
+                return at;
+            }
+            if c > best.0 {
+                best = (c, at);
+            }
+        }
+        best.1
+    }
+
     pub fn province_point(&self, p: ProvinceId) -> (f32, f32) {
         self.points.get(p.index()).copied().unwrap_or((0.0, 0.0))
     }
@@ -379,10 +421,9 @@ impl<'a> Picture<'a> {
             })
             .collect();
         for (_, d) in state.all_dislodged() {
-            let (x, y) = self.unit_at(&d.unit);
             v.push(Piece {
                 unit: d.unit,
-                at: (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1),
+                at: self.aside(&d.unit),
                 dislodged: true,
                 opacity: 1.0,
             });
@@ -845,8 +886,7 @@ impl<'a> Picture<'a> {
     fn unit_point(&self, state: &State, pieces: &[Piece], u: &UnitRef, retreat: bool) -> (f32, f32) {
         if retreat {
             if let Some(d) = state.dislodged(u.province) {
-                let (x, y) = self.unit_at(&d.unit);
-                return (x + DISLODGED_OFFSET.0, y + DISLODGED_OFFSET.1);
+                return self.aside(&d.unit);
             }
         }
         // A unit the orders dislodged, drawn beside its province in the
@@ -1424,10 +1464,21 @@ fn inside(rings: &[crate::regions::Ring], (px, py): (f32, f32)) -> bool {
     inside
 }
 
-/// Where a dislodged unit is drawn: beside its province's point, far
-/// enough that the unit which took its place stays in sight and both
-/// icons can be clicked (an icon is 28 units wide).
-pub const DISLODGED_OFFSET: (f32, f32) = (25.0, 12.0);
+/// Where a dislodged unit may be drawn, from the unit that took its place,
+/// in the order tried: far enough that both icons (28 × 22 units) are
+/// in sight and can be clicked, below and to the right first.
+pub const ASIDE: [(f32, f32); 6] = [
+    (25.0, 12.0),
+    (-25.0, 12.0),
+    (25.0, -12.0),
+    (-25.0, -12.0),
+    (0.0, 24.0),
+    (0.0, -24.0),
+];
+
+/// A unit icon's width and height: two icons whose centres are closer
+/// than this on both axes overlap.
+pub const ICON: (f32, f32) = (28.0, 22.0);
 
 /// An order's kind as pages name it, and the province of its unit;
 /// none for a waived build.

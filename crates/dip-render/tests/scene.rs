@@ -2,8 +2,8 @@
 //! a bounce and a dislodgement in Spring 1901, drawn over the retreat
 //! phase they led to, as the game page and the board show it.
 
-use dip_core::{game, PhaseOutcome, State};
-use dip_render::svg::DISLODGED_OFFSET;
+use dip_core::{game, PhaseOutcome, PowerId, RegionId, State, Unit, UnitTypeId};
+use dip_render::svg::ICON;
 use dip_render::{Options, Picture};
 use dip_variants::Variant;
 
@@ -88,9 +88,11 @@ fn a_dislodged_unit_stands_full_size_beside_its_attacker() {
         (x.parse().unwrap(), y.parse().unwrap())
     };
     let (a, d) = (at(attacker), at(dislodged));
-    assert_eq!((d.0 - a.0, d.1 - a.1), DISLODGED_OFFSET);
-    // Far enough that most of both icons (28 units wide) shows.
-    assert!(DISLODGED_OFFSET.0 >= 24.0, "{DISLODGED_OFFSET:?}");
+    // Far enough that most of both icons (28 × 22 units) shows.
+    assert!(
+        (d.0 - a.0).abs() >= ICON.0 * 0.85 || (d.1 - a.1).abs() >= ICON.1 * 0.85,
+        "{a:?} {d:?}"
+    );
     // Its own order (a hold that failed) is drawn round it there, not
     // round the army that took its place.
     let hold = group(&svg, r#"<g class="order hold failed" data-at="bur">"#);
@@ -125,4 +127,46 @@ fn a_retreat_phase_marks_its_standoffs_outside_the_results() {
     let later = pic.svg_scene(&fall, Some((&before, &outcome)), &Options::default(), false);
     let results = later.find(r#"<g class="results">"#).unwrap();
     assert!(later.find(r#"<g class="standoff" data-province="gas""#).unwrap() > results);
+}
+
+/// Beside its province, a dislodged unit's icon covers no unit of another
+/// province, wherever it stands in every bundled variant (drawn at one
+/// offset it covered Constantinople's from Bulgaria, Liverpool's from
+/// Clyde, Yorkshire's from Liverpool, and many more in the other variants).
+/// Youngstown's Yemen has no side clear of the Gulf of Aden.
+#[test]
+fn a_dislodged_unit_covers_no_other_province_unit() {
+    let mut covered = Vec::new();
+    for (name, _) in dip_variants::bundled() {
+        let v = dip_variants::load(name).unwrap();
+        let pic = Picture::new(&v);
+        let map = &v.map;
+        let unit = |r: usize, k: usize| Unit {
+            power: PowerId(0),
+            kind: UnitTypeId(k as u8),
+            region: RegionId(r as u16),
+        };
+        let kinds = map.unit_types().len();
+        for r in 0..map.regions().len() {
+            for k in 0..kinds {
+                let (x, y) = pic.aside(&unit(r, k));
+                for r2 in (0..map.regions().len()).filter(|&r2| map.regions()[r2].province != map.regions()[r].province)
+                {
+                    for k2 in 0..kinds {
+                        let (x2, y2) = pic.unit_at(&unit(r2, k2));
+                        if (x - x2).abs() < ICON.0 && (y - y2).abs() < ICON.1 {
+                            covered.push(format!(
+                                "{name}: {} over {}",
+                                map.region_name(RegionId(r as u16)),
+                                map.region_name(RegionId(r2 as u16))
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    covered.sort();
+    covered.dedup();
+    assert_eq!(covered, ["youngstown: yem over goa"]);
 }

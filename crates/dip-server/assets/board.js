@@ -554,17 +554,25 @@ let pointerUp = null;
 let suppressClick = false;
 $("map").addEventListener("pointerup", (ev) => { pointerUp = ev.timeStamp; }, true);
 $("map").addEventListener("click", (ev) => {
-  if (suppressClick) { suppressClick = false; return; }
+  // The click a long press or a drag ends with is theirs: it does not
+  // reach the page either (it closed the menu the long press opened).
+  if (suppressClick) { suppressClick = false; ev.stopPropagation(); return; }
   clickedAt = pointerUp ?? ev.timeStamp;
   pointerUp = null;
   const p = provinceOf(ev);
   if (p) onProvince(p, ev);
   clickedAt = null;
 });
+// The provinces of the last two clicks anywhere on the page. A phone
+// fires dblclick for two quick taps near each other (a unit, then where
+// it goes; a mode button, then a unit): only two on the same province
+// are a double click (it made the unit there hold).
+let lastClicks = [null, null];
+document.addEventListener("click", (ev) => { lastClicks = [lastClicks[1], provinceOf(ev)]; }, true);
 $("map").addEventListener("dblclick", (ev) => {
   clickedAt = pointerUp ?? ev.timeStamp;
   const p = provinceOf(ev);
-  if (p) onDouble(p);
+  if (p && lastClicks[0] === p && lastClicks[1] === p) onDouble(p);
   clickedAt = null;
 });
 

@@ -480,6 +480,26 @@ pub async fn tap_at(b: &Browser, p: &str) {
     .await;
 }
 
+/// Two quick taps of a finger on the element `css` finds.
+pub async fn double_tap(b: &Browser, css: &str) {
+    on_element(
+        b,
+        css,
+        || find(b, css),
+        |at| {
+            let [d, u] = press(MOUSE_BUTTON_LEFT);
+            let [d2, u2] = press(MOUSE_BUTTON_LEFT);
+            TouchActions::new("finger".into())
+                .then(at)
+                .then(d)
+                .then(u)
+                .then(d2)
+                .then(u2)
+        },
+    )
+    .await;
+}
+
 /// A finger held on an element (a long press).
 pub async fn long_press(b: &Browser, el: Element) {
     let finger = TouchActions::new("finger".into())

@@ -171,6 +171,10 @@ async fn a_game_on_a_desktop_and_on_a_phone() {
     )
     .await;
     screenshot(&b, "game-after.png").await;
+    // With Spring's 22 orders on its map the page is still light.
+    let total = first_load(&server.base, id);
+    println!("game page first load with the last phase's results: {total} bytes");
+    assert!(total < 200_000, "first load {total} bytes");
     // Spring 1901 in the history: its map with the results, its report.
     until(
         &b,
