@@ -20,6 +20,7 @@ mod hits;
 mod private;
 mod results;
 mod showcase;
+mod war_master;
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
