@@ -187,13 +187,16 @@ async function show(v) {
   view = v;
   if (v.at === null || v.at === undefined) showing = null;
   pendingDraws = [];
+  // The map is asked for first: the lists are drawn while it comes (a
+  // resolve's round trip waits for both).
+  const map = showMap();
   renderHead();
   renderOrders();
   renderReport();
   renderHistory();
   renderMenus();
   drawLive();
-  await showMap();
+  await map;
 }
 
 function renderHead() {
