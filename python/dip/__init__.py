@@ -594,7 +594,10 @@ class Game(Engine):
         ``VIA`` added), a fleet's move given its only coast."""
         if not word:
             return word
-        tokens = ' '.join(word).upper().replace('-', ' - ').split()
+        text = ' '.join(word).upper()
+        for ch in '.:,':
+            text = text.replace(ch, ' ')
+        tokens = text.replace('-', ' - ').split()
         moves = tokens.count('-')
         out, seen_moves = [], 0
         for token in tokens:

@@ -50,3 +50,13 @@ def test_render_writes_the_svg_to_output_path(tmp_path):
     svg = game.render(output_path=str(path))
     assert svg.startswith('<?xml') and '<svg' in svg
     assert path.read_text() == svg
+
+
+def test_order_words_as_milas_renderer_reads_them():
+    mila, ours = diplomacy.Game(), dip.Game()
+    for order in ['A PAR - BUR', 'A MAR S A PAR - BUR', 'ENGLAND: F LON - NTH', 'A LVP - NWY VIA',
+                  'F EDI C A LVP - NWY', 'A PAR S A MAR H', 'F GRE - BUL', 'A LON - NTH - NWY', 'A MUN H',
+                  'A PAR B', 'F STP/SC - BOT', 'A VIE S BUD', 'F ANK S SMY - CON', 'F STP - BOT']:
+        words = order.split()
+        assert ours._add_unit_types(ours._expand_order(words)) == mila._add_unit_types(mila._expand_order(words)), \
+            order

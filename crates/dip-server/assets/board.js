@@ -187,13 +187,16 @@ async function show(v) {
   view = v;
   if (v.at === null || v.at === undefined) showing = null;
   pendingDraws = [];
+  // The map is asked for first: the lists are drawn while it comes (a
+  // resolve's round trip waits for both).
+  const map = showMap();
   renderHead();
   renderOrders();
   renderReport();
   renderHistory();
   renderMenus();
   drawLive();
-  await showMap();
+  await map;
 }
 
 function renderHead() {
@@ -201,7 +204,10 @@ function renderHead() {
   document.title = `${view.title || view.variant.title} · dip board`;
   $("phase").textContent = view.phase_title;
   $("stage").textContent = showing !== null ? `history: phase ${showing + 1} of ${view.history.length}` : STAGES[view.stage];
-  $("file").textContent = [view.file ? `File: ${view.file}` : "", local && view.folder ? `Folder: ${view.folder}` : ""].filter((s) => s).join(" · ");
+  // The folder by its name (its whole path when the pointer rests on it).
+  const folder = local && view.folder ? view.folder.split(/[\\/]/).filter((s) => s).pop() || view.folder : "";
+  $("file").textContent = [view.file ? `File: ${view.file}` : "", folder ? `Folder: ${folder}` : ""].filter((s) => s).join(" · ");
+  $("file").title = local && view.folder ? view.folder : "";
   $("at-phase").textContent = view.phase;
   $("back").disabled = (showing ?? view.history.length) === 0;
   $("forward").disabled = showing === null;

@@ -55,6 +55,11 @@ pub struct AppState {
     /// Set once the server is stopping: long answers (the event streams)
     /// end, so that the graceful shutdown is not held up by them.
     pub stop: Arc<tokio::sync::watch::Sender<bool>>,
+    /// The variants games here are played on (bundled ones, and those
+    /// `dip daide --variant` registered), each loaded once.
+    pub variants: dip_play::Variants,
+    /// Their pictures, drawn once each.
+    pub pictures: board::render::Pictures,
     /// Boards (`/board`): anyone's, in memory.
     pub boards: board::Boards,
     /// Whether a Global War game created or imported over the API plays
@@ -97,6 +102,8 @@ impl AppState {
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
+            variants: variants::for_server(),
+            pictures: board::render::Pictures::default(),
             boards: board::Boards::new(
                 dip_play::Variants::bundled_only(),
                 board::Settings::default(),
@@ -212,10 +219,12 @@ impl AppState {
     pub async fn process_due(&self) -> usize {
         let db = self.db.clone();
         let by = self.by.clone();
+        let variants = self.variants.clone();
         // Diplomacy phases, then Global War turns and deletions.
-        let n = tokio::task::spawn_blocking(move || play::process_due(&db, &by) + war::turn::process_due(&db))
-            .await
-            .unwrap_or(0);
+        let n =
+            tokio::task::spawn_blocking(move || play::process_due(&db, &variants, &by) + war::turn::process_due(&db))
+                .await
+                .unwrap_or(0);
         if n > 0 {
             self.changed();
         }

@@ -7,6 +7,7 @@
 //! variant, and once on a phone's screen.
 
 mod board_browser;
+mod chromium;
 
 use board_browser::*;
 use fantoccini::key::Key;
@@ -147,7 +148,11 @@ fn units_in(v: &Value, province: &str) -> Vec<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dip_loop_on_the_standard_map_from_a_dip_file() {
-    let dir = temp_dir("board-standard");
+    // The folder of the game's files, by a name a person gives it (the
+    // README's picture shows it).
+    let tmp = temp_dir("board-standard");
+    let dir = tmp.join("friday");
+    std::fs::create_dir_all(&dir).unwrap();
     // DIP's file of Spring 1901 as it starts: its position, no moves yet.
     let start = dip_variants::standard();
     let text = dip_game::dipfile::write_season(
@@ -287,12 +292,27 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
         "{}",
         v["units"]
     );
-    // The README's picture: Autumn 1901's results over the position.
-    screenshot(&b, "board.png").await;
+    // Saved at the retreat (the season's file); the README's picture
+    // (Autumn 1901's results over the position, the retreat entered)
+    // follows.
+    menu(&b, "File", "save-as").await;
+    find(&b, "#save-format").await.select_by_value("dip").await.unwrap();
+    let name = find(&b, "#save-name").await;
+    name.clear().await.unwrap();
+    name.send_keys("friday_f01.dip").await.unwrap();
+    find(&b, "#dlg-save button[value=ok]").await.click().await.unwrap();
+    until(
+        &b,
+        "the season saved",
+        "return document.getElementById('file').textContent === 'File: friday_f01.dip · Folder: friday'",
+    )
+    .await;
+    assert!(dir.join("friday_f01.dip").exists());
 
     // The retreat: the dislodged army, then where it goes.
     mv(&b, "ven", "rom").await;
     orders(&b, 1).await;
+    screenshot(&b, "board.png").await;
     act(&b, "resolve").await;
     at(&b, "W1901A", "adjustments").await;
 
@@ -414,7 +434,7 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
         json!(true)
     );
     let _ = b.close().await;
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 /// An order as a person enters it on the map (provinces by abbreviation).
