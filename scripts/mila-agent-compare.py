@@ -233,10 +233,42 @@ def fix_convoyed_retreats(game):
     game.__class__ = _ConvoyedRetreatFixed
 
 
+class _OwnConvoyKeptFixed(diplomacy.Game):
+    """MILA's Game in which an army convoyed by its own power's fleet does
+    not take the land route when the convoy is disrupted (see
+    fix_own_convoy_land_route)."""
+    __slots__ = ()
+
+    def _check_disruptions(self, may_convoy, result, coresult=None):
+        # MILA keeps the land route of a move written without VIA; the
+        # convoy is used whenever it was (its own fleet convoys it), so
+        # each such move is read as written with VIA for this check.
+        written = {}
+        for unit in may_convoy:
+            command = self.command.get(unit, '')
+            if command.startswith('-') and not command.endswith('VIA'):
+                written[unit] = command
+                self.command[unit] = command + ' VIA'
+        try:
+            return super()._check_disruptions(may_convoy, result, coresult)
+        finally:
+            self.command.update(written)
+
+
+def fix_own_convoy_land_route(game):
+    """MILA's `_check_disruptions` gives an army whose convoy is disrupted
+    its land route back unless its order says VIA, though MILA moves it by
+    convoy because a fleet of its own power convoys it: the 2000 and 2023
+    rules (DATC 4.A.3) then disregard the land route. Corrected on one
+    game, which is given the class above."""
+    game.__class__ = _OwnConvoyKeptFixed
+
+
 # name → how a MILA game is corrected for the replay.
 MILA_FAULTS = {'VIA move, own support counted': fix_via_own_support,
                "convoy disrupted by an attack its fleet's own power supports": fix_convoy_own_support,
-               'retreats opened by a convoyed attack': fix_convoyed_retreats}
+               'retreats opened by a convoyed attack': fix_convoyed_retreats,
+               'land route taken after an own convoy was disrupted': fix_own_convoy_land_route}
 
 
 def explain(map_name, state, chosen, mila, ours):

@@ -256,7 +256,8 @@ class Power:
 
     @property
     def influence(self):
-        return self.game._centers(self.name)
+        """Where the power's units were last (MILA's ``influence``)."""
+        return self.game._influence(self.name)
 
     @property
     def civil_disorder(self):
@@ -582,6 +583,89 @@ class Game(Engine):
                     return power
         return None
 
+    # ---- MILA's order words (what MILA's Renderer reads) -----------------
+    _ORDER_WORDS = frozenset(['A', 'F', 'H', 'S', 'C', '-', 'R', 'B', 'D', 'VIA', 'WAIVE'])
+
+    def _expand_order(self, word):
+        """An order's words in MILA's short form (``['A', 'PAR', '-',
+        'BUR']``): written-out words as letters, places as the map's
+        abbreviations, power names left out, the ``H`` of a support of a
+        hold left out, of several moves only the last place kept (and
+        ``VIA`` added), a fleet's move given its only coast."""
+        if not word:
+            return word
+        text = ' '.join(word).upper()
+        for ch in '.:,':
+            text = text.replace(ch, ' ')
+        tokens = text.replace('-', ' - ').split()
+        moves = tokens.count('-')
+        out, seen_moves = [], 0
+        for token in tokens:
+            token = self.map.keywords.get(token, token)
+            if token == '':
+                continue
+            if token in self._ORDER_WORDS:
+                if token == 'H' and out[-3:-2] == ['S']:
+                    continue
+                if token == '-':
+                    seen_moves += 1
+                    if seen_moves > 1:
+                        continue
+                out.append(token)
+                continue
+            place = token if self.map.area_type(token) else self.map.aliases.get(token, token)
+            if place in self.powers:
+                continue
+            if 0 < seen_moves < moves:
+                continue
+            out.append(place)
+        if moves > 1 and out[-1] != 'VIA':
+            out.append('VIA')
+        return self.map.default_coast(out)
+
+    def _add_unit_types(self, item):
+        """Order words with the unit type added before each place that
+        names a unit without one, and a fleet's place given its coast
+        (``['A', 'RUM', 'S', 'BUL']`` → ``['A', 'RUM', 'S', 'A', 'BUL']``)."""
+        if self.phase_type == 'R':
+            units = [u for p in self.powers for u in self._retreats_of(p)]
+        else:
+            units = [u for p in self.powers for u in self._units(p)]
+        out, wants_unit, typed = [], True, False
+        for token in item:
+            if not wants_unit:
+                wants_unit = token in ('C', 'S')
+            elif token in ('A', 'F'):
+                typed = True
+            elif token not in ('RETREAT', 'DISBAND', 'BUILD', 'REMOVE'):
+                unit = next((u for u in units if u[2:].startswith(token)), None)
+                if unit is not None:
+                    if not typed:
+                        out.append(unit[0])
+                    if self.map.is_valid_unit(out[-1] + unit[1:]):
+                        token = unit[2:]
+                wants_unit = typed = False
+            out.append(token)
+        return out
+
+    def _retreats_of(self, power_name):
+        return [unit for unit, _ in self._retreats(power_name)]
+
+    def render(self, incl_orders=True, incl_abbrev=False, output_format='svg', output_path=None):
+        """The board as SVG text, as MILA's ``Game.render``: units,
+        dislodged units, centres, and with ``incl_orders`` the orders given
+        this phase; ``incl_abbrev`` keeps the provinces' abbreviations;
+        ``output_path`` also writes it there. Drawn by MILA's renderer on
+        MILA's pictures of the map, which need MILA's ``diplomacy`` package
+        installed (dip's own drawings: ``dip render``)."""
+        try:
+            from diplomacy.engine.renderer import Renderer
+        except ImportError as error:
+            raise DipError("render draws on MILA's pictures of the map: pip install diplomacy "
+                           "(dip draws its own with `dip render`)") from error
+        return Renderer(self).render(incl_orders=incl_orders, incl_abbrev=incl_abbrev,
+                                     output_format=output_format, output_path=output_path)
+
     # ---- orders ---------------------------------------------------------
     # set_orders(power_name, orders, expand=True, replace=True),
     # get_all_possible_orders(loc=None), get_orderable_locations(power_name=None)
@@ -730,7 +814,8 @@ class Game(Engine):
         st = dict(st)
         st['timestamp'] = int(_time.time() * 1e6)
         st['note'] = self.note
-        st['influence'] = {p: list(c) for p, c in st['centers'].items()}
+        if 'influence' not in st:
+            st['influence'] = {p: list(c) for p, c in st['centers'].items()}
         st['civil_disorder'] = {p: 0 for p in st['centers']}
         st['builds'] = {}
         occupied = {u[2:5] for us in st['units'].values() for u in us if not u.startswith('*')}
@@ -782,6 +867,8 @@ class Game(Engine):
                                       for unit, locs in retreats.items()])
         for p, centers in state.get('centers', {}).items():
             self._set_centers(p, list(centers), True)
+        for p, places in state.get('influence', {}).items():
+            self._set_influence(p, list(places))
         self._take_errors()
         self._clear_orders(None)
 

@@ -46,7 +46,8 @@ class Map:
             engine = Game(map_name=name)
         facts = engine._map_facts()
         self.name = engine._map_name if name is None else str(name)
-        self.root_map = self.name
+        # The map a MILA map file extends (its pictures are that map's).
+        self.root_map = 'standard' if self.name.startswith('standard_') else self.name
         self.files = []
         self.svg_path = None
         self.error = []
@@ -54,9 +55,11 @@ class Map:
         self.first_year = engine._first_year
         self.victory = None
         self.phase = 'SPRING %d MOVEMENT' % self.first_year
-        self.powers = list(engine._powers())
+        # As MILA's, in alphabetical order (the game's powers are too).
+        self._variant_powers = list(engine._powers())
+        self.powers = sorted(self._variant_powers)
         self.pow_name = {p: p for p in self.powers}
-        self.own_word = dict(zip(self.powers, facts['adjectives']))
+        self.own_word = dict(zip(self._variant_powers, facts['adjectives']))
         self.own_word['UNOWNED'] = 'UNOWNED'
         self.abbrev = {}
         self.dummies, self.inhabits, self.owns = [], [], []
@@ -79,7 +82,10 @@ class Map:
 
     # ---- building ----------------------------------------------------------
     def _build_locations(self, facts):
-        provinces = facts['provinces']
+        # Provinces in MILA's order of locations (that of its map files).
+        order = facts['mila_locs']
+        at = {loc: i for i, loc in enumerate(order)}
+        provinces = sorted(facts['provinces'], key=lambda p: at[p[0]])
         split = {abbr for abbr, _, _, _, coasts, _, _ in provinces if coasts}
         self._sc_list = [abbr for abbr, _, _, sc, _, _, _ in provinces if sc]
         kind = {}
@@ -88,13 +94,12 @@ class Map:
             for c in coasts:
                 kind[c] = 'COAST'
         self.loc_type = {}
-        self.locs = []
         self.loc_coasts = {}
         self.loc_name = {}
         self.aliases = {}
-        for abbr, name, _, _, coasts, aliases, _ in sorted(provinces):
+        self.locs = [loc.lower() if loc in split else loc for loc in order]
+        for abbr, name, _, _, coasts, aliases, _ in provinces:
             key = abbr.lower() if coasts else abbr
-            self.locs.extend(list(coasts) + [key])
             self.loc_type[key] = kind[abbr]
             for c in coasts:
                 self.loc_type[c] = 'COAST'
@@ -112,7 +117,7 @@ class Map:
         # adjective, stand for it too.
         for full, loc in self.loc_name.items():
             self.aliases.setdefault(_norm(full), loc)
-        for power, adjective in zip(self.powers, facts['adjectives']):
+        for power, adjective in zip(self._variant_powers, facts['adjectives']):
             self.aliases.setdefault(power, power)
             self.aliases.setdefault(_norm(adjective), power)
         # Borders by unit type: location → {neighbour location}.
@@ -127,7 +132,7 @@ class Map:
         self._moves = moves
         fleet_into = lambda loc: {b[:3] if '/' in b else b for b in fleet.get(loc, ())}
         self.loc_abut = {}
-        for abbr, _, terrain, _, coasts, _, _ in sorted(provinces):
+        for abbr, _, terrain, _, coasts, _, _ in provinces:
             if coasts:
                 near = set(b[:3] for b in army.get(abbr, ()))
                 for c in coasts:
@@ -152,6 +157,18 @@ class Map:
                 else:
                     out.append(b)
             self.loc_abut[abbr] = sorted(out, key=str.upper)
+        # An impassable province (Switzerland) has no borders, but MILA
+        # lists it and what it touches as neighbours of each other.
+        for shut, near in facts.get('touches', []):
+            self.loc_abut[shut] = sorted(near)
+            for other in near:
+                key = other if other in self.loc_abut else other.lower()
+                self.loc_abut[key] = sorted(self.loc_abut.get(key, []) + [shut], key=str.upper)
+        # MILA's dicts of locations list them in the order of `locs`.
+        rank = {loc.upper(): i for i, loc in enumerate(self.locs)}
+        by_loc = lambda d: dict(sorted(d.items(), key=lambda kv: rank.get(kv[0].upper(), len(rank))))
+        self.loc_type, self.loc_abut, self.loc_coasts = by_loc(self.loc_type), by_loc(self.loc_abut), by_loc(self.loc_coasts)
+        self.loc_name = dict(sorted(self.loc_name.items(), key=lambda kv: rank.get(kv[1], len(rank))))
         self._known = {loc.lower() for loc in self.locs}
 
     def build_cache(self):

@@ -163,3 +163,39 @@ def test_corrected_mila_still_opens_the_convoyed_attackers_origin():
     _played(game, orders)
     _played(ours, orders)
     assert game.get_state()['retreats']['FRANCE'] == ours.get_state()['retreats']['FRANCE'] == {'A BEL': ['HOL']}
+
+
+# England's army in Picardy moves to Belgium, next door, with its own
+# fleet in the Channel convoying it; France dislodges the fleet. A fleet
+# of the army's own power convoys it, so the convoy is used and the land
+# route disregarded (DATC 4.A.3, 2000 and 2023 rules): the army stays.
+OWN_CONVOY_UNITS = {'ENGLAND': ['A PIC', 'F ENG'], 'FRANCE': ['F MAO', 'F BRE']}
+OWN_CONVOY_ORDERS = {'ENGLAND': ['A PIC - BEL', 'F ENG C A PIC - BEL'], 'FRANCE': ['F MAO - ENG', 'F BRE S F MAO - ENG']}
+ARMY_STAYED = {'ENGLAND': ['*F ENG', 'A PIC'], 'FRANCE': ['F BRE', 'F ENG']}
+
+
+def test_mila_takes_the_land_route_when_an_own_convoy_is_disrupted():
+    played = _played(_position(diplomacy.Game(), OWN_CONVOY_UNITS), OWN_CONVOY_ORDERS)
+    assert played == {'ENGLAND': ['*F ENG', 'A BEL'], 'FRANCE': ['F BRE', 'F ENG']}, played
+
+
+def test_dip_and_corrected_mila_keep_the_army_whose_own_convoy_was_disrupted():
+    assert _played(_position(dip.Game(), OWN_CONVOY_UNITS), OWN_CONVOY_ORDERS) == ARMY_STAYED
+    mila = _position(diplomacy.Game(), OWN_CONVOY_UNITS)
+    compare.fix_own_convoy_land_route(mila)
+    assert _played(mila, OWN_CONVOY_ORDERS) == ARMY_STAYED
+
+
+def test_corrected_mila_still_takes_the_land_route_of_a_foreign_convoy():
+    # France's fleet convoys England's army unasked and Germany dislodges
+    # it: the land route is used (and succeeds), on MILA, corrected MILA
+    # and dip alike.
+    units = {'ENGLAND': ['A PIC'], 'FRANCE': ['F ENG'], 'GERMANY': ['F MAO', 'F IRI']}
+    orders = {'ENGLAND': ['A PIC - BEL'], 'FRANCE': ['F ENG C A PIC - BEL'],
+              'GERMANY': ['F MAO - ENG', 'F IRI S F MAO - ENG']}
+    moved = {'ENGLAND': ['A BEL'], 'FRANCE': ['*F ENG'], 'GERMANY': ['F ENG', 'F IRI']}
+    assert _played(_position(diplomacy.Game(), units), orders) == moved
+    mila = _position(diplomacy.Game(), units)
+    compare.fix_own_convoy_land_route(mila)
+    assert _played(mila, orders) == moved
+    assert _played(_position(dip.Game(), units), orders) == moved

@@ -198,6 +198,19 @@ impl Variants {
         loaded
     }
 
+    /// Keeps `variant` under each of `names`, before whatever was kept
+    /// under them (a bundled variant included): a variant a server was
+    /// given on its command line, found by the name or path given and by
+    /// its own name.
+    pub fn insert_as(&self, names: &[&str], variant: Variant) -> Arc<Loaded> {
+        let loaded = Arc::new(Loaded::new(Arc::new(variant)));
+        let mut cache = self.lock();
+        for name in names {
+            cache.insert(Variants::key(name), loaded.clone());
+        }
+        loaded
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Loaded>>> {
         self.inner.cache.lock().unwrap_or_else(|p| p.into_inner())
     }

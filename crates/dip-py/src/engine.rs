@@ -65,6 +65,9 @@ pub struct Game {
     seq: Vec<u64>,
     /// The same for centres (set by `set_centers`; else alphabetical).
     center_seq: Vec<u64>,
+    /// MILA's `power.influence`: by province, the power whose unit was
+    /// there last (with the order it came in).
+    influence: Vec<Option<(PowerId, u64)>>,
     next_seq: u64,
     orders: Vec<Vec<Entry>>,
     possible: Option<Arc<Possible>>,
@@ -105,6 +108,7 @@ impl Game {
             state: v.start.clone(),
             seq: vec![0; n],
             center_seq: vec![0; n],
+            influence: vec![None; n],
             next_seq: 1,
             orders: vec![Vec::new(); v.powers.len()],
             possible: None,
@@ -118,9 +122,12 @@ impl Game {
             errors: Vec::new(),
             results_at: Vec::new(),
         };
-        let provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
+        // MILA's `power.units` start in the order of the map file.
+        let mut provs: Vec<ProvinceId> = g.state.units().map(|(p, _)| p).collect();
+        provs.sort_by_key(|p| v.start_order.iter().position(|q| q == p).unwrap_or(usize::MAX));
         for p in provs {
             g.stamp(p);
+            g.influence[p.index()] = g.state.unit(p).map(|u| (u.power, g.seq[p.index()]));
         }
         g
     }

@@ -45,8 +45,9 @@ fn variant_strings<'a>(
         Some(i) => i,
         None => {
             let locs: Vec<Py<PyString>> = v.locs.iter().map(|l| PyString::intern(py, l).unbind()).collect();
+            // The keys in MILA's order, which copies of the template keep.
             let template = PyDict::new(py);
-            for l in &locs {
+            for l in v.mila_locs.iter().map(|&i| &locs[i]) {
                 template
                     .set_item(l.bind(py), py.None())
                     .expect("a dict of strings takes a string key");
@@ -159,6 +160,7 @@ fn state_dict<'py>(py: Python<'py>, g: &Game, name: &str) -> PyResult<Bound<'py,
     let retreats = PyDict::new(py);
     let centers = PyDict::new(py);
     let homes = PyDict::new(py);
+    let influence = PyDict::new(py);
     for (i, p) in g.v.powers.iter().enumerate() {
         let pw = dip_core::PowerId(i as u8);
         let mut us = g.units(pw);
@@ -172,8 +174,10 @@ fn state_dict<'py>(py: Python<'py>, g: &Game, name: &str) -> PyResult<Bound<'py,
         retreats.set_item(p, r)?;
         centers.set_item(p, g.centers(pw))?;
         homes.set_item(p, g.homes(pw))?;
+        influence.set_item(p, g.influence(pw))?;
     }
     d.set_item("units", units)?;
+    d.set_item("influence", influence)?;
     d.set_item("retreats", retreats)?;
     d.set_item("centers", centers)?;
     d.set_item("homes", homes)?;
@@ -333,6 +337,17 @@ impl Engine {
             ))?;
         }
         d.set_item("provinces", provinces)?;
+        let mila_locs: Vec<&str> = v.mila_locs.iter().map(|&i| v.locs[i].as_str()).collect();
+        d.set_item("mila_locs", mila_locs)?;
+        let touches: Vec<(&str, Vec<&str>)> = v
+            .touches
+            .iter()
+            .map(|(p, ns)| {
+                let name = |q: &dip_core::ProvinceId| v.prov_names[q.index()].as_str();
+                (name(p), ns.iter().map(name).collect())
+            })
+            .collect();
+        d.set_item("touches", touches)?;
         let units = PyList::empty(py);
         for k in map.unit_type_ids() {
             let t = map.unit_type(k);
@@ -495,6 +510,19 @@ impl Engine {
     #[pyo3(name = "_retreats")]
     fn retreats(&self, power: &str) -> PyResult<Vec<(String, Vec<String>)>> {
         Ok(self.g.retreats(self.power(power)?))
+    }
+
+    /// MILA's `power.influence`: where the power's units were last.
+    #[pyo3(name = "_influence")]
+    fn influence(&self, power: &str) -> PyResult<Vec<String>> {
+        Ok(self.g.influence(self.power(power)?))
+    }
+
+    #[pyo3(name = "_set_influence")]
+    fn set_influence(&mut self, power: &str, provinces: Vec<String>) -> PyResult<()> {
+        let p = self.power(power)?;
+        self.g.set_influence(p, &provinces);
+        Ok(())
     }
 
     #[pyo3(name = "_set_units", signature = (power, units, reset = true))]
@@ -726,7 +754,7 @@ impl Engine {
     fn history_phase<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyDict>> {
         let r = self.record(i)?;
         let mut g = self.g.clone();
-        g.restore(r.state.clone(), r.seq.clone());
+        g.restore(r.state.clone(), r.seq.clone(), r.influence.clone());
         g.done = false;
         let d = PyDict::new(py);
         d.set_item("name", &r.name)?;
@@ -772,6 +800,7 @@ impl Engine {
             name: name.to_string(),
             state: self.g.state.clone(),
             seq: self.g.seq().to_vec(),
+            influence: self.g.influence_stamps().to_vec(),
             orders: orders
                 .into_iter()
                 .enumerate()

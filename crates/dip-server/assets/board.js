@@ -187,13 +187,16 @@ async function show(v) {
   view = v;
   if (v.at === null || v.at === undefined) showing = null;
   pendingDraws = [];
+  // The map is asked for first: the lists are drawn while it comes (a
+  // resolve's round trip waits for both).
+  const map = showMap();
   renderHead();
   renderOrders();
   renderReport();
   renderHistory();
   renderMenus();
   drawLive();
-  await showMap();
+  await map;
 }
 
 function renderHead() {
@@ -201,7 +204,10 @@ function renderHead() {
   document.title = `${view.title || view.variant.title} · dip board`;
   $("phase").textContent = view.phase_title;
   $("stage").textContent = showing !== null ? `history: phase ${showing + 1} of ${view.history.length}` : STAGES[view.stage];
-  $("file").textContent = [view.file ? `File: ${view.file}` : "", local && view.folder ? `Folder: ${view.folder}` : ""].filter((s) => s).join(" · ");
+  // The folder by its name (its whole path when the pointer rests on it).
+  const folder = local && view.folder ? view.folder.split(/[\\/]/).filter((s) => s).pop() || view.folder : "";
+  $("file").textContent = [view.file ? `File: ${view.file}` : "", folder ? `Folder: ${folder}` : ""].filter((s) => s).join(" · ");
+  $("file").title = local && view.folder ? view.folder : "";
   $("at-phase").textContent = view.phase;
   $("back").disabled = (showing ?? view.history.length) === 0;
   $("forward").disabled = showing === null;
@@ -554,17 +560,25 @@ let pointerUp = null;
 let suppressClick = false;
 $("map").addEventListener("pointerup", (ev) => { pointerUp = ev.timeStamp; }, true);
 $("map").addEventListener("click", (ev) => {
-  if (suppressClick) { suppressClick = false; return; }
+  // The click a long press or a drag ends with is theirs: it does not
+  // reach the page either (it closed the menu the long press opened).
+  if (suppressClick) { suppressClick = false; ev.stopPropagation(); return; }
   clickedAt = pointerUp ?? ev.timeStamp;
   pointerUp = null;
   const p = provinceOf(ev);
   if (p) onProvince(p, ev);
   clickedAt = null;
 });
+// The provinces of the last two clicks anywhere on the page. A phone
+// fires dblclick for two quick taps near each other (a unit, then where
+// it goes; a mode button, then a unit): only two on the same province
+// are a double click (it made the unit there hold).
+let lastClicks = [null, null];
+document.addEventListener("click", (ev) => { lastClicks = [lastClicks[1], provinceOf(ev)]; }, true);
 $("map").addEventListener("dblclick", (ev) => {
   clickedAt = pointerUp ?? ev.timeStamp;
   const p = provinceOf(ev);
-  if (p) onDouble(p);
+  if (p && lastClicks[0] === p && lastClicks[1] === p) onDouble(p);
   clickedAt = null;
 });
 

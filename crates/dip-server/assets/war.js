@@ -105,6 +105,16 @@ if (main) {
   on("move-in", () => act({ action: "move_in", armies: armies() }));
   on("end-attack", () => act({ action: "end_attack" }));
   on("end-turn", () => act({ action: "end_turn" }));
+  // The game master only: the turn to move is rolled back and passed on.
+  on("skip", async () => {
+    if (!confirm("Skip this turn? What was done in it is rolled back.")) return;
+    try {
+      await api("POST", `/games/${gid}/skip`, {});
+      location.reload();
+    } catch (e) {
+      error(e);
+    }
+  });
   const signup = (path, body) => async () => {
     try {
       await api("POST", `/games/${gid}/${path}`, body ? body() : {});

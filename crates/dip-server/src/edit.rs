@@ -9,6 +9,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::{self, Lock, Status};
 use crate::time::now_ms;
 use dip_core::{Phase, PhaseKind, State};
+use dip_play::Variants;
 use serde_json::json;
 
 /// `S1901M`, `F1902R`, `W1903A` (any case): dip-core's one reader.
@@ -18,16 +19,12 @@ pub fn parse_short_phase(text: &str) -> Option<Phase> {
 
 /// Applies edit lines to a position; `title` and `player` lines are
 /// returned for the caller. Errors name the line.
-pub fn apply(
-    l: &crate::variants::Loaded,
-    state: &mut State,
-    lines: &[String],
-) -> ApiResult<Vec<(String, Vec<String>)>> {
-    let map = &l.variant.map;
+pub fn apply(l: &dip_play::Loaded, state: &mut State, lines: &[String]) -> ApiResult<Vec<(String, Vec<String>)>> {
+    let map = &l.variant().map;
     let mut other = Vec::new();
     let bad = |n: usize, m: String| ApiError::bad_request(format!("edit line {}: {m}", n + 1));
     let province = |n: usize, w: &str| {
-        l.vocab
+        l.vocabulary()
             .place(w)
             .map(|p| p.province)
             .ok_or_else(|| bad(n, format!("no province `{w}`")))
@@ -40,7 +37,7 @@ pub fn apply(
         match (verb.to_ascii_lowercase().as_str(), rest) {
             ("add", [power, ..]) if rest.len() >= 3 => {
                 let text = format!("{power}: {}", rest[1..].join(" "));
-                let unit = dip_text::position::parse_unit_with(&l.vocab, &text).map_err(|e| bad(n, e))?;
+                let unit = dip_text::position::parse_unit_with(l.vocabulary(), &text).map_err(|e| bad(n, e))?;
                 let p = map.province_of(unit.region);
                 if state.unit(p).is_some() {
                     return Err(bad(n, format!("{} has a unit already", map.province(p).abbr)));
@@ -60,7 +57,7 @@ pub fn apply(
                     .ok_or_else(|| bad(n, format!("no unit in {}", map.province(from_p).abbr)))?;
                 let owner = &map.power(unit.power).name;
                 let text = format!("{owner}: {} {to}", map.unit_type(unit.kind).letter);
-                let moved = dip_text::position::parse_unit_with(&l.vocab, &text).map_err(|e| bad(n, e))?;
+                let moved = dip_text::position::parse_unit_with(l.vocabulary(), &text).map_err(|e| bad(n, e))?;
                 let to_p = map.province_of(moved.region);
                 if to_p != from_p && state.unit(to_p).is_some() {
                     return Err(bad(n, format!("{} has a unit already", map.province(to_p).abbr)));
@@ -133,7 +130,7 @@ pub fn names_hidden(g: &game::GameRow, viewer: Option<i64>) -> bool {
 }
 
 /// `POST …/edit {"edits": [...]}` (the game master).
-pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiResult<()> {
+pub fn edit(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, lines: &[String]) -> ApiResult<()> {
     if lines.len() > 500 || lines.iter().any(|l| l.len() > 400) {
         return Err(ApiError::bad_request("edits: at most 500 lines of 400 characters"));
     }
@@ -147,10 +144,10 @@ pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiRes
     if g.status == Status::Finished {
         return Err(ApiError::conflict("the game is over"));
     }
-    let l = g.loaded()?;
-    let mut state = g.state()?;
+    let l = g.loaded(variants)?;
+    let mut state = g.state(variants)?;
     let before = g.position.clone();
-    let other = apply(l, &mut state, lines)?;
+    let other = apply(&l, &mut state, lines)?;
     for (what, args) in &other {
         match what.as_str() {
             "title" => {
@@ -168,7 +165,7 @@ pub fn edit(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String]) -> ApiRes
             }
         }
     }
-    let position = dip_text::format_position(&l.variant.map, &state);
+    let position = dip_text::format_position(&l.variant().map, &state);
     crate::db::games::set_position(tx, id, &position)?;
     crate::db::edits::insert(
         tx,

@@ -4,10 +4,12 @@
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::time::{iso8601, now_ms, parse_duration};
-use crate::variants::{self, Loaded};
+use crate::variants;
 use dip_core::{adjustment, Map, PhaseKind, PowerId, State};
+use dip_play::{Loaded, Variants};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value as Json};
+use std::sync::Arc;
 
 /// Who may post press.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -176,14 +178,15 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    pub fn loaded(&self) -> ApiResult<&'static Loaded> {
-        variants::get(&self.variant).map_err(ApiError::internal)
+    /// The game's variant, from the server's `variants`.
+    pub fn loaded(&self, variants: &Variants) -> ApiResult<Arc<Loaded>> {
+        variants::get(variants, &self.variant).map_err(ApiError::internal)
     }
 
     /// The position the game is in.
-    pub fn state(&self) -> ApiResult<State> {
-        let l = self.loaded()?;
-        dip_text::parse_position(&l.variant.map, &self.position, "stored position")
+    pub fn state(&self, variants: &Variants) -> ApiResult<State> {
+        let l = self.loaded(variants)?;
+        dip_text::parse_position(&l.variant().map, &self.position, "stored position")
             .map_err(|e| ApiError::internal(format!("game {}: {e}", self.id)))
     }
 }
@@ -264,10 +267,10 @@ pub fn powers_json(map: &Map, state: &State) -> Vec<Json> {
 
 /// A game as `viewer` may see it: player names hidden in anonymous games
 /// until the end (but one's own), orders never.
-pub fn view(tx: &mut dyn Tx, g: &GameRow, viewer: Option<i64>) -> ApiResult<Json> {
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let state = g.state()?;
+pub fn view(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, viewer: Option<i64>) -> ApiResult<Json> {
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let state = g.state(variants)?;
     let members = members(tx, g.id)?;
     let submitted = submitted(tx, g.id, g.phase_index)?;
     let hide = g.options.anonymous && g.status != Status::Finished;
@@ -312,7 +315,7 @@ pub fn view(tx: &mut dyn Tx, g: &GameRow, viewer: Option<i64>) -> ApiResult<Json
         "invite": if viewer == Some(g.creator) { access.invite } else { None },
         "password": access.password_hash.is_some(),
         "variant": g.variant,
-        "variant_title": l.variant.title,
+        "variant_title": l.variant().title,
         "status": if g.status == Status::Paused { "active" } else { g.status.as_str() },
         "paused": g.status == Status::Paused,
         "phase": state.phase.short(),

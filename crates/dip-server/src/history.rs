@@ -2,15 +2,16 @@
 //! (revealed once processed), results and report; maps of any phase; the
 //! whole game as MILA JSON or a DipWork game directory.
 
+use crate::board::render::Pictures;
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::game::Lock;
 use crate::game::{self, GameRow, Status};
 use crate::time::iso8601;
-use crate::variants::Loaded;
 use dip_core::{PhaseOutcome, State};
 use dip_game::phase::{play, Played, ReportHeader};
 use dip_game::record::{GameRecord, PhaseRecord};
+use dip_play::{Loaded, Variants};
 use serde_json::{json, Value as Json};
 
 /// A processed phase as stored.
@@ -54,14 +55,14 @@ impl Stored {
 
 impl Stored {
     pub fn state(&self, l: &Loaded) -> ApiResult<State> {
-        dip_text::parse_position(&l.variant.map, &self.position, "stored phase")
+        dip_text::parse_position(&l.variant().map, &self.position, "stored phase")
             .map_err(|e| ApiError::internal(e.to_string()))
     }
     /// The phase played again from its stored orders (adjudication is
     /// deterministic, so this is what happened).
     pub fn replay(&self, l: &Loaded) -> ApiResult<(State, Played)> {
         let state = self.state(l)?;
-        let map = &l.variant.map;
+        let map = &l.variant().map;
         let orders: Vec<_> = self
             .orders
             .iter()
@@ -71,7 +72,13 @@ impl Stored {
                 Some((p, lines.join("\n")))
             })
             .collect();
-        let played = play(&l.vocab, &l.variant.rules, &state, &orders, &ReportHeader::default());
+        let played = play(
+            l.vocabulary(),
+            &l.variant().rules,
+            &state,
+            &orders,
+            &ReportHeader::default(),
+        );
         Ok((state, played))
     }
 }
@@ -84,24 +91,30 @@ fn same_phase(a: &str, b: &str) -> bool {
 }
 
 /// `GET …/phases`.
-pub fn list(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
+pub fn list(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     let mut out: Vec<Json> = stored(tx, id)?
         .iter()
         .map(|s| json!({"index": s.index, "phase": s.phase, "processed": iso8601(s.processed), "processed_by": s.processed_by}))
         .collect();
     if g.status != Status::Finished {
-        out.push(json!({"index": g.phase_index, "phase": g.state()?.phase.short(), "current": true}));
+        out.push(json!({"index": g.phase_index, "phase": g.state(variants)?.phase.short(), "current": true}));
     }
     Ok(json!({"phases": out}))
 }
 
 /// `GET …/phases/{phase}`: a processed phase in full; the current one
 /// with its position only.
-pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str, viewer: Option<&crate::auth::Account>) -> ApiResult<Json> {
+pub fn detail(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    id: i64,
+    phase: &str,
+    viewer: Option<&crate::auth::Account>,
+) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
-    let l = g.loaded()?;
-    let map = &l.variant.map;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
     // The phase's press, as much as the viewer may read.
     let press: Vec<Json> = crate::press::list(tx, id, viewer)?["messages"]
         .as_array()
@@ -113,7 +126,7 @@ pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str, viewer: Option<&crate::auth
         })
         .unwrap_or_default();
     if let Some(s) = stored(tx, id)?.into_iter().find(|s| same_phase(&s.phase, phase)) {
-        let state = s.state(l)?;
+        let state = s.state(&l)?;
         return Ok(json!({
             "press": press,
             "phase": s.phase,
@@ -125,7 +138,7 @@ pub fn detail(tx: &mut dyn Tx, id: i64, phase: &str, viewer: Option<&crate::auth
             "processed": iso8601(s.processed),
         }));
     }
-    let state = g.state()?;
+    let state = g.state(variants)?;
     if same_phase(&state.phase.short(), phase) {
         return Ok(json!({
             "press": press,
@@ -148,33 +161,33 @@ struct Scene {
 /// The last phase played, when it led to the position now without an
 /// edit: its orders and results are drawn over the map of now, as the
 /// board draws its last stage's.
-fn last_played(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<Option<(State, PhaseOutcome)>> {
+fn last_played(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<Option<(State, PhaseOutcome)>> {
     let Some(row) = crate::db::phases::last(tx, g.id)? else {
         return Ok(None);
     };
     let s = Stored::read(g.id, row)?;
-    let l = g.loaded()?;
-    let (before, played) = s.replay(l)?;
+    let l = g.loaded(variants)?;
+    let (before, played) = s.replay(&l)?;
     let led_here =
-        s.index + 1 == g.phase_index && dip_text::format_position(&l.variant.map, &played.next) == g.position;
+        s.index + 1 == g.phase_index && dip_text::format_position(&l.variant().map, &played.next) == g.position;
     Ok(led_here.then_some((before, played.outcome)))
 }
 
 /// What to draw of `phase` (none: now, with the last phase's results
 /// when `results`).
-fn scene_of(tx: &mut dyn Tx, g: &GameRow, phase: Option<&str>, results: bool) -> ApiResult<Scene> {
-    let l = g.loaded()?;
-    let current = g.state()?;
+fn scene_of(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, phase: Option<&str>, results: bool) -> ApiResult<Scene> {
+    let l = g.loaded(variants)?;
+    let current = g.state(variants)?;
     let wanted = phase.unwrap_or("");
     if wanted.is_empty() || same_phase(wanted, &current.phase.short()) {
-        let orders = if results { last_played(tx, g)? } else { None };
+        let orders = if results { last_played(tx, variants, g)? } else { None };
         return Ok(Scene { state: current, orders });
     }
     let s = stored(tx, g.id)?
         .into_iter()
         .find(|s| same_phase(&s.phase, wanted))
         .ok_or_else(|| ApiError::not_found(format!("game {} has no phase {wanted}", g.id)))?;
-    let (state, played) = s.replay(l)?;
+    let (state, played) = s.replay(&l)?;
     Ok(Scene {
         orders: Some((state.clone(), played.outcome)),
         state,
@@ -184,37 +197,63 @@ fn scene_of(tx: &mut dyn Tx, g: &GameRow, phase: Option<&str>, results: bool) ->
 /// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets
 /// and the geometry its order drawing reads; `results`: now with the last
 /// phase's orders and results).
-pub fn map_svg(tx: &mut dyn Tx, id: i64, phase: Option<&str>, clickable: bool, results: bool) -> ApiResult<String> {
+#[allow(clippy::too_many_arguments)]
+pub fn map_svg(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    pictures: &Pictures,
+    id: i64,
+    phase: Option<&str>,
+    clickable: bool,
+    results: bool,
+) -> ApiResult<String> {
     let g = game::load(tx, id, Lock::None)?;
-    scene_svg(tx, &g, phase, clickable, results)
+    scene_svg(tx, variants, pictures, &g, phase, clickable, results)
 }
 
-fn scene_svg(tx: &mut dyn Tx, g: &GameRow, phase: Option<&str>, clickable: bool, results: bool) -> ApiResult<String> {
-    let sc = scene_of(tx, g, phase, results)?;
-    let l = g.loaded()?;
+#[allow(clippy::too_many_arguments)]
+fn scene_svg(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    pictures: &Pictures,
+    g: &GameRow,
+    phase: Option<&str>,
+    clickable: bool,
+    results: bool,
+) -> ApiResult<String> {
+    let sc = scene_of(tx, variants, g, phase, results)?;
+    let l = g.loaded(variants)?;
     let orders = sc.orders.as_ref().map(|(s, o)| (s, o));
-    Ok(l.picture()
+    Ok(pictures
+        .get(&l)
+        .picture()
         .svg_scene(&sc.state, orders, &dip_render::Options::default(), clickable))
 }
 
 /// The current position with click targets and the last phase's
 /// results, for the game page.
-pub fn map_svg_clickable(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<String> {
-    scene_svg(tx, g, None, true, true)
+pub fn map_svg_clickable(tx: &mut dyn Tx, variants: &Variants, pictures: &Pictures, g: &GameRow) -> ApiResult<String> {
+    scene_svg(tx, variants, pictures, g, None, true, true)
 }
 
 /// `GET …/map.png?phase=`.
-pub fn map_png(tx: &mut dyn Tx, id: i64, phase: Option<&str>) -> ApiResult<Vec<u8>> {
-    let svg = map_svg(tx, id, phase, false, false)?;
+pub fn map_png(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    pictures: &Pictures,
+    id: i64,
+    phase: Option<&str>,
+) -> ApiResult<Vec<u8>> {
+    let svg = map_svg(tx, variants, pictures, id, phase, false, false)?;
     dip_render::raster::png(&svg).map_err(|e| ApiError::internal(format!("map.png: {e}")))
 }
 
 /// The game as dip's game record.
-pub fn record(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<GameRecord> {
-    let l = g.loaded()?;
+pub fn record(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<GameRecord> {
+    let l = g.loaded(variants)?;
     let mut phases = Vec::new();
     for s in stored(tx, g.id)? {
-        let (state, played) = s.replay(l)?;
+        let (state, played) = s.replay(&l)?;
         phases.push(PhaseRecord {
             state,
             orders: played.outcome.orders().iter().map(|r| r.order).collect(),
@@ -222,18 +261,18 @@ pub fn record(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<GameRecord> {
     }
     Ok(GameRecord {
         name: g.name.clone(),
-        variant: l.variant.name.clone(),
-        rules: l.variant.rules.to_text(),
+        variant: l.variant().name.clone(),
+        rules: l.variant().rules.to_text(),
         phases,
     })
 }
 
 /// `GET …/export?format=mila`: MILA's saved-game JSON.
-pub fn export_mila(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
+pub fn export_mila(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
-    let l = g.loaded()?;
-    let rec = record(tx, &g)?;
-    let mut saved = dip_game::record::to_mila(&l.variant.map, &rec);
+    let l = g.loaded(variants)?;
+    let rec = record(tx, variants, &g)?;
+    let mut saved = dip_game::record::to_mila(&l.variant().map, &rec);
     saved.id = format!("dip-{id}");
     serde_json::to_value(&saved).map_err(|e| ApiError::internal(e.to_string()))
 }
@@ -241,11 +280,11 @@ pub fn export_mila(tx: &mut dyn Tx, id: i64) -> ApiResult<Json> {
 /// `GET …/export?format=dipwork`: a tar of a DipWork game directory:
 /// GAME.TXT (the current position), HISTORY.REC (every phase) and each
 /// phase's report under `reports/`.
-pub fn export_dipwork(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
+pub fn export_dipwork(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResult<Vec<u8>> {
     let g = game::load(tx, id, Lock::None)?;
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let state = g.state()?;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let state = g.state(variants)?;
     let members = game::members(tx, id)?;
     let hide = g.options.anonymous && g.status != Status::Finished;
     let players: Vec<Option<String>> = map
@@ -261,10 +300,10 @@ pub fn export_dipwork(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
         .collect();
     let header = vec![
         format!("NAME {}", g.name.replace(['\n', '\r'], " ")),
-        format!("VARIANTPATH {}", l.variant.name),
+        format!("VARIANTPATH {}", l.variant().name),
     ];
-    let game_txt = dip_game::gamefile::write_game(&header, &l.vocab, &state, &players);
-    let rec = record(tx, &g)?;
+    let game_txt = dip_game::gamefile::write_game(&header, l.vocabulary(), &state, &players);
+    let rec = record(tx, variants, &g)?;
     let mut files: Vec<(String, Vec<u8>)> = vec![
         ("GAME.TXT".into(), game_txt.into_bytes()),
         ("HISTORY.REC".into(), rec.to_text(map).into_bytes()),
@@ -305,20 +344,20 @@ pub fn edits(tx: &mut dyn Tx, id: i64, viewer: Option<i64>) -> ApiResult<Json> {
 
 /// `GET …/animation.png`: the game so far as an animated PNG (dip-render's
 /// animation: each phase's orders, then the units moving).
-pub fn animation_png(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
+pub fn animation_png(tx: &mut dyn Tx, variants: &Variants, pictures: &Pictures, id: i64) -> ApiResult<Vec<u8>> {
     let g = game::load(tx, id, Lock::None)?;
-    let l = g.loaded()?;
+    let l = g.loaded(variants)?;
     let mut states = Vec::new();
     let mut outcomes = Vec::new();
     for s in stored(tx, id)? {
-        let (state, played) = s.replay(l)?;
+        let (state, played) = s.replay(&l)?;
         states.push(state);
         outcomes.push(played.outcome);
     }
     if outcomes.is_empty() {
         return Err(ApiError::not_found(format!("game {id} has no phase played yet")));
     }
-    states.push(g.state()?);
+    states.push(g.state(variants)?);
     let steps: Vec<dip_render::animate::Step> = outcomes
         .iter()
         .enumerate()
@@ -328,7 +367,8 @@ pub fn animation_png(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<u8>> {
             after: &states[i + 1],
         })
         .collect();
-    let picture = l.picture();
+    let drawn = pictures.get(&l);
+    let picture = drawn.picture();
     let opts = dip_render::Options {
         scale: 0.8,
         ..dip_render::Options::default()

@@ -55,6 +55,11 @@ pub struct AppState {
     /// Set once the server is stopping: long answers (the event streams)
     /// end, so that the graceful shutdown is not held up by them.
     pub stop: Arc<tokio::sync::watch::Sender<bool>>,
+    /// The variants games here are played on (bundled ones, and those
+    /// `dip daide --variant` registered), each loaded once.
+    pub variants: dip_play::Variants,
+    /// Their pictures, drawn once each.
+    pub pictures: board::render::Pictures,
     /// Boards (`/board`): anyone's, in memory.
     pub boards: board::Boards,
     /// Whether a Global War game created or imported over the API plays
@@ -97,6 +102,8 @@ impl AppState {
             notify: Arc::new(tx),
             by: format!("{}-{:04x}", std::process::id(), fastrand::u16(..)),
             stop: Arc::new(stop),
+            variants: variants::for_server(),
+            pictures: board::render::Pictures::default(),
             boards: board::Boards::new(
                 dip_play::Variants::bundled_only(),
                 board::Settings::default(),
@@ -212,10 +219,12 @@ impl AppState {
     pub async fn process_due(&self) -> usize {
         let db = self.db.clone();
         let by = self.by.clone();
+        let variants = self.variants.clone();
         // Diplomacy phases, then Global War turns and deletions.
-        let n = tokio::task::spawn_blocking(move || play::process_due(&db, &by) + war::turn::process_due(&db))
-            .await
-            .unwrap_or(0);
+        let n =
+            tokio::task::spawn_blocking(move || play::process_due(&db, &variants, &by) + war::turn::process_due(&db))
+                .await
+                .unwrap_or(0);
         if n > 0 {
             self.changed();
         }
@@ -327,6 +336,8 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// Runs the server until Ctrl-C (or SIGTERM). `ready` is told the bound
 /// address once the server listens.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    // Watched from the start: a stop signal never kills the process.
+    let stop_signal = shutdown();
     let db = tokio::task::block_in_place(|| open_db(&config))?;
     let mut state = AppState::with_limits(db, &config.hashing);
     state.daide_ports = config.daide_ports.clone();
@@ -361,7 +372,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
     let signalled = {
         let state = state.clone();
         async move {
-            shutdown().await;
+            stop_signal.await;
             state.shut_down();
         }
     };
@@ -392,23 +403,36 @@ pub async fn serve_router(listener: tokio::net::TcpListener, app: Router) -> std
     axum::serve(listener, app).with_graceful_shutdown(shutdown()).await
 }
 
-async fn shutdown() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C or SIGTERM. The handlers are in place when this returns, not
+/// when the future is first polled: a SIGTERM sent after the server's
+/// first answer could come before that poll and kill the process (exit by
+/// signal 15 instead of 0, seen under load).
+fn shutdown() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let interrupt = signal(SignalKind::interrupt());
+        let terminate = signal(SignalKind::terminate());
+        async move {
+            tokio::select! {
+                _ = received(interrupt) => {},
+                _ = received(terminate) => {},
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {},
-        _ = term => {},
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The signal's next arrival (never, if it could not be watched).
+#[cfg(unix)]
+async fn received(s: std::io::Result<tokio::signal::unix::Signal>) {
+    match s {
+        Ok(mut s) => {
+            s.recv().await;
+        }
+        Err(_) => std::future::pending::<()>().await,
     }
 }

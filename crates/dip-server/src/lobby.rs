@@ -7,6 +7,7 @@ use crate::game::Lock;
 use crate::game::{self, Assignment, Deadlines, GameRow, Options, Players, Press, Status};
 use crate::time::now_ms;
 use crate::variants;
+use dip_play::Variants;
 use serde::Deserialize;
 use serde_json::{json, Value as Json};
 use std::ops::RangeInclusive;
@@ -61,9 +62,9 @@ pub fn check_name(name: &str) -> ApiResult<String> {
     Ok(name.to_string())
 }
 
-pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64> {
+pub fn create(tx: &mut dyn Tx, variants: &Variants, creator: &Account, new: NewGame) -> ApiResult<i64> {
     let name = check_name(&new.name)?;
-    let loaded = variants::get(&new.variant).map_err(ApiError::bad_request)?;
+    let loaded = variants::get(variants, &new.variant).map_err(ApiError::bad_request)?;
     if new.private && new.daide {
         return Err(ApiError::bad_request(
             "private: a DAIDE game's port is open to whoever reaches it, so it cannot be private",
@@ -73,14 +74,14 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         return Err(ApiError::bad_request("password: only a private game has one"));
     }
     if new.daide {
-        variants::daide_playable(loaded.variant).map_err(|e| ApiError::bad_request(format!("daide: {e}")))?;
+        variants::daide_playable(loaded.variant()).map_err(|e| ApiError::bad_request(format!("daide: {e}")))?;
     }
-    let n = loaded.variant.map.powers().len();
+    let n = loaded.variant().map.powers().len();
     let players = new.players.unwrap_or(Players { min: n, max: n });
     if players.min < 1 || players.min > players.max || players.max > n {
         return Err(ApiError::bad_request(format!(
             "players: need 1 <= min <= max <= {n} (the powers of {})",
-            loaded.variant.name
+            loaded.variant().name
         )));
     }
     new.deadlines.check()?;
@@ -103,12 +104,12 @@ pub fn create(tx: &mut dyn Tx, creator: &Account, new: NewGame) -> ApiResult<i64
         },
         daide_rules: Default::default(),
     };
-    let position = dip_text::format_position(&loaded.variant.map, &loaded.variant.start);
+    let position = dip_text::format_position(&loaded.variant().map, &loaded.variant().start);
     let options = serde_json::to_string(&options).map_err(|e| ApiError::internal(e.to_string()))?;
     let id = crate::db::games::insert(
         tx,
         &name,
-        &loaded.variant.name,
+        &loaded.variant().name,
         creator.id,
         &options,
         &position,
@@ -175,7 +176,13 @@ impl Default for Filter {
 }
 
 /// The web lobby's lists: full views (it shows who must still order).
-pub fn list(tx: &mut dyn Tx, viewer: Option<&Account>, status: Option<&str>, mine: bool) -> ApiResult<Json> {
+pub fn list(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    viewer: Option<&Account>,
+    status: Option<&str>,
+    mine: bool,
+) -> ApiResult<Json> {
     let filter = Filter {
         status: status.map(String::from),
         mine,
@@ -183,14 +190,14 @@ pub fn list(tx: &mut dyn Tx, viewer: Option<&Account>, status: Option<&str>, min
         full: true,
         ..Filter::default()
     };
-    list_page(tx, viewer, &filter)
+    list_page(tx, variants, viewer, &filter)
 }
 
 /// `GET /api/v1/games?status=&mine=1&limit=&before=&full=1`: one page of
 /// games, newest first, filtered in SQL (so that an old game still forming
 /// is found however many came after it); `next` is the `before` of the
 /// next page, `null` on the last.
-pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiResult<Json> {
+pub fn list_page(tx: &mut dyn Tx, variants: &Variants, viewer: Option<&Account>, f: &Filter) -> ApiResult<Json> {
     let statuses: &[&str] = match f.status.as_deref() {
         None => &["forming", "active", "paused", "finished"],
         Some("forming") => &["forming"],
@@ -218,10 +225,10 @@ pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiRe
         let g = r.game;
         last = Some(g.id);
         if f.full {
-            out.push(game::view(tx, &g, viewer.map(|a| a.id))?);
+            out.push(game::view(tx, variants, &g, viewer.map(|a| a.id))?);
         } else {
             let you = r.member.then(|| json!({ "power": r.power }));
-            out.push(summary(&g, r.joined, you, viewer_id)?);
+            out.push(summary(variants, &g, r.joined, you, viewer_id)?);
         }
     }
     Ok(json!({ "games": out, "next": if more { last } else { None } }))
@@ -229,19 +236,19 @@ pub fn list_page(tx: &mut dyn Tx, viewer: Option<&Account>, f: &Filter) -> ApiRe
 
 /// A game in a list: what a lobby shows, without its position and
 /// players (one query for the whole page instead of three per game).
-fn summary(g: &GameRow, joined: i64, you: Option<Json>, viewer: i64) -> ApiResult<Json> {
-    let l = g.loaded()?;
+fn summary(variants: &Variants, g: &GameRow, joined: i64, you: Option<Json>, viewer: i64) -> ApiResult<Json> {
+    let l = g.loaded(variants)?;
     // The phase is the position's second line: no need to read the rest.
     let phase = match g.position.lines().find_map(|l| l.strip_prefix("phase ")) {
         Some(p) => dip_text::position::parse_phase(p).map_err(|e| ApiError::internal(format!("game {}: {e}", g.id)))?,
-        None => g.state()?.phase,
+        None => g.state(variants)?.phase,
     };
     let now = now_ms();
     Ok(json!({
         "id": g.id,
         "name": g.name,
         "variant": g.variant,
-        "variant_title": l.variant.title,
+        "variant_title": l.variant().title,
         "status": if g.status == Status::Paused { "active" } else { g.status.as_str() },
         "paused": g.status == Status::Paused,
         "phase": phase.short(),
@@ -263,10 +270,10 @@ fn summary(g: &GameRow, joined: i64, you: Option<Json>, viewer: i64) -> ApiResul
 
 /// `POST …/join {"power"?}`: a seat in a forming game, or an open seat
 /// (a power in civil disorder) in a running one.
-pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> ApiResult<Json> {
+pub fn join(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, power: Option<&str>) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::Update)?;
-    let l = g.loaded()?;
-    let map = &l.variant.map;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
     let members = game::members(tx, id)?;
     if members.iter().any(|m| m.account_id == who.id) {
         return Err(ApiError::conflict("you are already in this game"));
@@ -307,12 +314,12 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> Api
             crate::db::members::join(tx, id, who.id, wanted.as_deref(), now_ms())?;
             game::event(tx, id, "joined", json!({}))?;
             if members.len() + 1 == g.options.players.max {
-                start_now(tx, &g)?;
+                start_now(tx, variants, &g)?;
             }
         }
         Status::Active | Status::Paused => {
             // A replacement player takes a power whose seat is open.
-            let state = g.state()?;
+            let state = g.state(variants)?;
             let open: Vec<String> = map
                 .power_ids()
                 .filter(|&p| game::survives(map, &state, p))
@@ -333,13 +340,13 @@ pub fn join(tx: &mut dyn Tx, id: i64, who: &Account, power: Option<&str>) -> Api
         Status::Finished => return Err(ApiError::conflict("the game is over")),
     }
     let g = game::load(tx, id, Lock::None)?;
-    game::view(tx, &g, Some(who.id))
+    game::view(tx, variants, &g, Some(who.id))
 }
 
 /// `POST …/leave`: out of a forming game; in a running one, the power's
 /// seat opens for a replacement (and a retreat or adjustment phase that
 /// waited only for this player is processed: [`crate::play::process_unattended`]).
-pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account, by: &str) -> ApiResult<()> {
+pub fn leave(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, by: &str) -> ApiResult<()> {
     let g = game::load(tx, id, Lock::Update)?;
     if g.status == Status::Finished {
         return Err(ApiError::conflict("the game is over"));
@@ -348,12 +355,12 @@ pub fn leave(tx: &mut dyn Tx, id: i64, who: &Account, by: &str) -> ApiResult<()>
         return Err(ApiError::conflict("you are not in this game"));
     }
     game::event(tx, id, "left", json!({}))?;
-    crate::play::process_unattended(tx, &g, by)?;
+    crate::play::process_unattended(tx, variants, &g, by)?;
     Ok(())
 }
 
 /// `POST …/start`: the creator starts a forming game once `min` joined.
-pub fn start(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<()> {
+pub fn start(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account) -> ApiResult<()> {
     let g = game::load(tx, id, Lock::Update)?;
     if g.creator != who.id {
         return Err(ApiError::forbidden("only the game's creator starts it"));
@@ -368,14 +375,14 @@ pub fn start(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<()> {
             g.options.players.min
         )));
     }
-    start_now(tx, &g)
+    start_now(tx, variants, &g)
 }
 
 /// Powers are handed out (wishes first, the rest at random), the first
 /// deadline is set.
-fn start_now(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<()> {
-    let l = g.loaded()?;
-    let map = &l.variant.map;
+fn start_now(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<()> {
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
     let members = game::members(tx, g.id)?;
     let mut free: Vec<String> = map
         .powers()
@@ -394,7 +401,7 @@ fn start_now(tx: &mut dyn Tx, g: &GameRow) -> ApiResult<()> {
         };
         crate::db::members::set_power(tx, g.id, m.account_id, &power)?;
     }
-    let state = g.state()?;
+    let state = g.state(variants)?;
     let deadline = g.options.deadlines.for_kind(state.phase.kind).map(|d| now_ms() + d);
     crate::db::games::start(tx, g.id, deadline)?;
     game::event(tx, g.id, "started", json!({"phase": state.phase.short()}))?;

@@ -16,6 +16,7 @@ use crate::time::now_ms;
 use dip_core::{Map, PowerId, State};
 use dip_game::phase::{automatic_text, play, read_power_lines, ReportHeader};
 use dip_game::plain::{plain, PlainStyle};
+use dip_play::Variants;
 use dip_text::{check_turn, CheckOptions, Code, Fate};
 use serde_json::{json, Value as Json};
 
@@ -23,9 +24,10 @@ use serde_json::{json, Value as Json};
 pub const MAX_LINES: usize = 500;
 pub const MAX_LINE_CHARS: usize = 400;
 
-fn my_power(tx: &mut dyn Tx, g: &GameRow, who: &Account) -> ApiResult<(PowerId, Vec<Member>)> {
+fn my_power(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, who: &Account) -> ApiResult<(PowerId, Vec<Member>)> {
     let members = game::members(tx, g.id)?;
-    let map = &g.loaded()?.variant.map;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
     let p =
         game::power_of(map, &members, who.id).ok_or_else(|| ApiError::forbidden("you have no power in this game"))?;
     Ok((p, members))
@@ -45,17 +47,11 @@ fn running(g: &GameRow) -> ApiResult<()> {
 /// `comment` for a blank or comment-only line, which gives no order.
 /// Lines hold no line breaks ([`check_lines`]), so the reader's line
 /// numbers are the positions in the list.
-pub fn read_lines(
-    map: &Map,
-    l: &crate::variants::Loaded,
-    state: &State,
-    power: PowerId,
-    lines: &[String],
-) -> Vec<Json> {
+pub fn read_lines(map: &Map, l: &dip_play::Loaded, state: &State, power: PowerId, lines: &[String]) -> Vec<Json> {
     let text = lines.join("\n");
-    let (keep, refused) = read_power_lines(&l.vocab, power, &text);
-    let rules = l.variant.rules;
-    let check = check_turn(&l.vocab, state, &rules, &CheckOptions::default(), &keep);
+    let (keep, refused) = read_power_lines(l.vocabulary(), power, &text);
+    let rules = l.variant().rules;
+    let check = check_turn(l.vocabulary(), state, &rules, &CheckOptions::default(), &keep);
     let mut out = Vec::new();
     for (i, raw) in lines.iter().enumerate() {
         let n = i + 1;
@@ -154,6 +150,7 @@ pub struct Checked {
 /// writers.
 pub fn check_orders(
     tx: &mut dyn Tx,
+    variants: &Variants,
     id: i64,
     who: &Account,
     lines: &[String],
@@ -162,12 +159,12 @@ pub fn check_orders(
     check_lines(lines)?;
     let g = game::load(tx, id, Lock::None)?;
     running(&g)?;
-    let (power, _) = my_power(tx, &g, who)?;
-    let state = g.state()?;
+    let (power, _) = my_power(tx, variants, &g, who)?;
+    let state = g.state(variants)?;
     check_phase(phase, &state)?;
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let read = read_lines(map, l, &state, power, lines);
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let read = read_lines(map, &l, &state, power, lines);
     Ok(Checked {
         phase_index: g.phase_index,
         power: map.power(power).name.clone(),
@@ -196,37 +193,52 @@ pub fn store_orders(tx: &mut dyn Tx, id: i64, c: &Checked) -> ApiResult<()> {
 }
 
 /// `PUT …/orders` in one transaction: check, then store.
-pub fn put_orders(tx: &mut dyn Tx, id: i64, who: &Account, lines: &[String], phase: Option<&str>) -> ApiResult<Json> {
-    let c = check_orders(tx, id, who, lines, phase)?;
+pub fn put_orders(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    id: i64,
+    who: &Account,
+    lines: &[String],
+    phase: Option<&str>,
+) -> ApiResult<Json> {
+    let c = check_orders(tx, variants, id, who, lines, phase)?;
     store_orders(tx, id, &c)?;
     Ok(c.answer)
 }
 
 /// `GET …/orders`: the caller's own orders for the current phase.
-pub fn get_orders(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
+pub fn get_orders(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     running(&g)?;
-    let (power, _) = my_power(tx, &g, who)?;
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let state = g.state()?;
+    let (power, _) = my_power(tx, variants, &g, who)?;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let state = g.state(variants)?;
     let lines: Vec<String> = match crate::db::orders::of_power(tx, id, g.phase_index, &map.power(power).name)? {
         Some(t) => {
             serde_json::from_str(&t).map_err(|e| ApiError::internal(format!("game {id}: stored orders: {e}")))?
         }
         None => Vec::new(),
     };
-    let read = read_lines(map, l, &state, power, &lines);
+    let read = read_lines(map, &l, &state, power, &lines);
     Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "orders": lines, "lines": read}))
 }
 
 /// Sets one of the player's flags (`ready`, `draw`, `concede`), for the
 /// phase named if one is.
-fn set_flag(tx: &mut dyn Tx, id: i64, who: &Account, flag: &str, on: bool, phase: Option<&str>) -> ApiResult<GameRow> {
+fn set_flag(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    id: i64,
+    who: &Account,
+    flag: &str,
+    on: bool,
+    phase: Option<&str>,
+) -> ApiResult<GameRow> {
     let g = game::load(tx, id, Lock::Update)?;
     running(&g)?;
-    let (power, _) = my_power(tx, &g, who)?;
-    check_phase(phase, &g.state()?)?;
+    let (power, _) = my_power(tx, variants, &g, who)?;
+    check_phase(phase, &g.state(variants)?)?;
     let column = match flag {
         "ready" => crate::db::members::Flag::Ready,
         "draw" => crate::db::members::Flag::Draw,
@@ -237,7 +249,7 @@ fn set_flag(tx: &mut dyn Tx, id: i64, who: &Account, flag: &str, on: bool, phase
     // Who is ready is public (the game's view shows it); draw and concede
     // votes are secret until they pass, so their events name nobody.
     let data = if flag == "ready" {
-        json!({"on": on, "power": g.loaded()?.variant.map.power(power).name})
+        json!({"on": on, "power": g.loaded(variants)?.variant().map.power(power).name})
     } else {
         json!({"on": on})
     };
@@ -247,21 +259,29 @@ fn set_flag(tx: &mut dyn Tx, id: i64, who: &Account, flag: &str, on: bool, phase
 
 /// `POST …/ready`: when every power that must order is ready, the phase
 /// is processed at once.
-pub fn ready(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, by: &str) -> ApiResult<bool> {
-    ready_in(tx, id, who, on, None, by)
+pub fn ready(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, on: bool, by: &str) -> ApiResult<bool> {
+    ready_in(tx, variants, id, who, on, None, by)
 }
 
 /// `POST …/ready {"ready", "phase"}`: as [`ready`], refused (409) when the
 /// game has left the phase named, so that a late "ready" does not carry
 /// into the next phase.
-pub fn ready_in(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, phase: Option<&str>, by: &str) -> ApiResult<bool> {
-    let g = set_flag(tx, id, who, "ready", on, phase)?;
+pub fn ready_in(
+    tx: &mut dyn Tx,
+    variants: &Variants,
+    id: i64,
+    who: &Account,
+    on: bool,
+    phase: Option<&str>,
+    by: &str,
+) -> ApiResult<bool> {
+    let g = set_flag(tx, variants, id, who, "ready", on, phase)?;
     if g.status != Status::Active {
         return Ok(false);
     }
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let state = g.state()?;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let state = g.state(variants)?;
     let members = game::members(tx, id)?;
     let must: Vec<PowerId> = map
         .power_ids()
@@ -279,18 +299,18 @@ pub fn ready_in(tx: &mut dyn Tx, id: i64, who: &Account, on: bool, phase: Option
                 .any(|m| m.power.as_deref() == Some(map.power(p).name.as_str()) && m.ready)
         });
     if all {
-        process_locked(tx, &g, by)?;
+        process_locked(tx, variants, &g, by)?;
     }
     Ok(all)
 }
 
 /// `POST …/draw {"vote"}`: a draw of all survivors passes when every
 /// surviving power's player voted for it.
-pub fn draw(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<bool> {
-    let g = set_flag(tx, id, who, "draw", on, None)?;
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let state = g.state()?;
+pub fn draw(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, on: bool) -> ApiResult<bool> {
+    let g = set_flag(tx, variants, id, who, "draw", on, None)?;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let state = g.state(variants)?;
     let members = game::members(tx, id)?;
     let survivors: Vec<PowerId> = map.power_ids().filter(|&p| game::survives(map, &state, p)).collect();
     let played: Vec<&Member> = members
@@ -312,11 +332,11 @@ pub fn draw(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<bool
 
 /// `POST …/concede {"vote"}`: when every surviving player but the leader
 /// (most centres) concedes, the leader wins.
-pub fn concede(tx: &mut dyn Tx, id: i64, who: &Account, on: bool) -> ApiResult<bool> {
-    let g = set_flag(tx, id, who, "concede", on, None)?;
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let state = g.state()?;
+pub fn concede(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, on: bool) -> ApiResult<bool> {
+    let g = set_flag(tx, variants, id, who, "concede", on, None)?;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let state = g.state(variants)?;
     let members = game::members(tx, id)?;
     let Some(leader) = map
         .power_ids()
@@ -348,20 +368,20 @@ fn finish(tx: &mut dyn Tx, g: &GameRow, winner: Option<&str>, result: &str) -> A
 }
 
 /// `POST …/process`: the game master processes the phase now.
-pub fn process_now(tx: &mut dyn Tx, id: i64, who: &Account, by: &str) -> ApiResult<()> {
+pub fn process_now(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, by: &str) -> ApiResult<()> {
     let g = game::load(tx, id, Lock::Update)?;
     if g.creator != who.id {
         return Err(ApiError::forbidden("only the game master processes a phase by hand"));
     }
     running(&g)?;
-    process_locked(tx, &g, by)
+    process_locked(tx, variants, &g, by)
 }
 
 /// Processes the phase of a game whose row this transaction holds.
-pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let state = g.state()?;
+pub fn process_locked(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &str) -> ApiResult<()> {
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let state = g.state(variants)?;
     let members = game::members(tx, g.id)?;
     let mut orders: Vec<(PowerId, String)> = Vec::new();
     let mut stored = serde_json::Map::new();
@@ -375,7 +395,7 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
     let hide = g.options.anonymous;
     let header = ReportHeader {
         game: g.name.clone(),
-        variant: l.variant.title.clone(),
+        variant: l.variant().title.clone(),
         players: if hide {
             Vec::new()
         } else {
@@ -385,7 +405,7 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
                 .collect()
         },
     };
-    let played = play(&l.vocab, &l.variant.rules, &state, &orders, &header);
+    let played = play(l.vocabulary(), &l.variant().rules, &state, &orders, &header);
     let report = plain(&played.report, &PlainStyle::default()) + &automatic_text(&played.report);
     let results: Vec<&dip_game::report::Line> = played.report.tables().flat_map(|(_, t)| t.iter()).collect();
     let now = now_ms();
@@ -442,7 +462,7 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
         return Ok(());
     }
     let g = game::load(tx, g.id, Lock::Update)?;
-    process_unattended(tx, &g, by)?;
+    process_unattended(tx, variants, &g, by)?;
     Ok(())
 }
 
@@ -454,15 +474,16 @@ pub fn process_locked(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<()> {
 /// have no units left would play itself to its end at once. So at most
 /// two phases follow each other here (a fall retreat, then the
 /// adjustment). Returns whether it processed.
-pub fn process_unattended(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<bool> {
+pub fn process_unattended(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &str) -> ApiResult<bool> {
     if g.status != Status::Active {
         return Ok(false);
     }
-    let state = g.state()?;
+    let state = g.state(variants)?;
     if state.phase.kind == dip_core::PhaseKind::Movement {
         return Ok(false);
     }
-    let map = &g.loaded()?.variant.map;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
     let members = game::members(tx, g.id)?;
     let awaited = map.power_ids().any(|p| {
         game::must_order(map, &state, p)
@@ -473,7 +494,7 @@ pub fn process_unattended(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<b
     if awaited {
         return Ok(false);
     }
-    process_locked(tx, g, by)?;
+    process_locked(tx, variants, g, by)?;
     Ok(true)
 }
 
@@ -481,7 +502,7 @@ pub fn process_unattended(tx: &mut dyn Tx, g: &GameRow, by: &str) -> ApiResult<b
 /// Returns how many phases were processed. A phase whose processing
 /// fails is retried later; after three failures the game is paused and
 /// the error shown to its game master.
-pub fn process_due(db: &Db, by: &str) -> usize {
+pub fn process_due(db: &Db, variants: &Variants, by: &str) -> usize {
     let mut done = 0;
     let mut skip: Vec<i64> = Vec::new();
     loop {
@@ -492,7 +513,7 @@ pub fn process_due(db: &Db, by: &str) -> usize {
             let Some(g) = crate::db::games::next_due(tx, now, &skip)? else {
                 return Ok(false);
             };
-            process_locked(tx, &g, by).map_err(|e| DueError(Some(g.id), e))?;
+            process_locked(tx, variants, &g, by).map_err(|e| DueError(Some(g.id), e))?;
             Ok(true)
         });
         match attempt {
@@ -551,7 +572,7 @@ pub struct Patch {
     pub extend: Option<String>,
 }
 
-pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()> {
+pub fn patch(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, p: &Patch) -> ApiResult<()> {
     let g = game::load(tx, id, Lock::Update)?;
     if g.creator != who.id {
         return Err(ApiError::forbidden("only the game master changes the game"));
@@ -571,7 +592,7 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
             game::event(tx, id, "paused", json!({}))?;
         }
         (Some(false), Status::Paused) => {
-            let state = g.state()?;
+            let state = g.state(variants)?;
             let left = g.paused_left.or_else(|| g.options.deadlines.for_kind(state.phase.kind));
             let deadline = left
                 .filter(|_| g.options.deadlines.for_kind(state.phase.kind).is_some())
@@ -587,7 +608,7 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
         let g = game::load(tx, id, Lock::None)?;
         // Extending gives more time; it does not give a phase the game
         // master processes by hand a deadline it never had.
-        let kind = g.state()?.phase.kind;
+        let kind = g.state(variants)?.phase.kind;
         let timed = match g.status {
             Status::Active => g.deadline.is_some(),
             Status::Paused => g.options.deadlines.for_kind(kind).is_some(),
@@ -615,14 +636,14 @@ pub fn patch(tx: &mut dyn Tx, id: i64, who: &Account, p: &Patch) -> ApiResult<()
 
 /// `GET …/legal`: every legal order of the caller's units in this phase
 /// (what the map lets a player click), as order text dip reads back.
-pub fn legal(tx: &mut dyn Tx, id: i64, who: &Account) -> ApiResult<Json> {
+pub fn legal(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     running(&g)?;
-    let (power, _) = my_power(tx, &g, who)?;
-    let l = g.loaded()?;
-    let map = &l.variant.map;
-    let state = g.state()?;
-    let rules = l.variant.rules;
+    let (power, _) = my_power(tx, variants, &g, who)?;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
+    let state = g.state(variants)?;
+    let rules = l.variant().rules;
     let text = |o: &dip_core::Order| dip_text::format_order(map, o, dip_text::Style::Mila);
     let place = |p: dip_core::ProvinceId| map.province(p).abbr.clone();
     let coast = |d: &dip_core::Dest| match d.coast {

@@ -26,15 +26,15 @@ pub struct NewMessage {
     pub text: String,
 }
 
-pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResult<Json> {
+pub fn send(tx: &mut dyn Tx, variants: &dip_play::Variants, id: i64, who: &Account, m: &NewMessage) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     match g.status {
         Status::Forming => return Err(ApiError::conflict("the game has not started")),
         Status::Finished => return Err(ApiError::conflict("the game is over: no more press")),
         Status::Active | Status::Paused => {}
     }
-    let l = g.loaded()?;
-    let map = &l.variant.map;
+    let l = g.loaded(variants)?;
+    let map = &l.variant().map;
     let members = game::members(tx, id)?;
     let from = game::power_of(map, &members, who.id)
         .ok_or_else(|| ApiError::forbidden("only a player with a power sends press"))?;
@@ -79,7 +79,7 @@ pub fn send(tx: &mut dyn Tx, id: i64, who: &Account, m: &NewMessage) -> ApiResul
         }
         _ => {}
     }
-    let state = g.state()?;
+    let state = g.state(variants)?;
     let sender = map.power(from).name.clone();
     // Bots read DAIDE press only: checked, or the sender is told.
     let bots = if g.options.daide {

@@ -215,15 +215,15 @@ async fn health(State(st): State<AppState>) -> ApiResult<Json<Json_>> {
     Ok(Json(json!({"status": "ok"})))
 }
 
-async fn variants() -> Json<Json_> {
+async fn variants(State(st): State<AppState>) -> Json<Json_> {
     let list: Vec<Json_> = crate::variants::names()
         .into_iter()
-        .filter_map(|n| crate::variants::get(n).ok())
+        .filter_map(|n| crate::variants::get(&st.variants, n).ok())
         .map(|l| {
             json!({
-                "name": l.variant.name,
-                "title": l.variant.title,
-                "powers": l.variant.map.powers().iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+                "name": l.variant().name,
+                "title": l.variant().title,
+                "powers": l.variant().map.powers().iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -264,6 +264,7 @@ async fn create_game(
     headers: HeaderMap,
     Body(new): Body<lobby::NewGame>,
 ) -> ApiResult<Response> {
+    let variants = st.variants.clone();
     let who = account(&st, &headers).await?;
     let mut new = new;
     new.password_hash = new_game_password(&st, new.password.as_deref()).await?;
@@ -271,7 +272,7 @@ async fn create_game(
     let daide = new.daide;
     let (id, port) = st
         .write(move |tx| {
-            let id = lobby::create(tx, &who, new)?;
+            let id = lobby::create(tx, &variants, &who, new)?;
             let port = crate::game::load(tx, id, Lock::None)?.options.daide_port;
             Ok((id, port))
         })
@@ -303,6 +304,7 @@ async fn list_games(
     headers: HeaderMap,
     q: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let who = viewer(&st, &headers).await?;
     let number = |name: &str, v: &Option<String>| -> ApiResult<Option<i64>> {
@@ -322,17 +324,19 @@ async fn list_games(
         full: flag(q.full.as_deref()),
     };
     Ok(Json(
-        st.read(move |tx| lobby::list_page(tx, who.as_ref(), &filter)).await?,
+        st.read(move |tx| lobby::list_page(tx, &variants, who.as_ref(), &filter))
+            .await?,
     ))
 }
 
 async fn get_game(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = viewer(&st, &headers).await?;
     Ok(Json(
         st.read(move |tx| {
             let g = crate::game::load(tx, id, Lock::None)?;
-            crate::game::view(tx, &g, who.map(|a| a.id))
+            crate::game::view(tx, &variants, &g, who.map(|a| a.id))
         })
         .await?,
     ))
@@ -344,13 +348,14 @@ async fn patch_game(
     Path(id): Path<String>,
     Body(p): Body<play::Patch>,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let view = st
         .write(move |tx| {
-            play::patch(tx, id, &who, &p)?;
+            play::patch(tx, &variants, id, &who, &p)?;
             let g = crate::game::load(tx, id, Lock::None)?;
-            crate::game::view(tx, &g, Some(who.id))
+            crate::game::view(tx, &variants, &g, Some(who.id))
         })
         .await?;
     st.changed();
@@ -383,33 +388,38 @@ async fn join(
     Path(id): Path<String>,
     RawBody(body): RawBody,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let b = optional_body::<JoinBody>(&body)?.unwrap_or_default();
     crate::private::may_join(&st, id, &who, b.invite, b.password).await?;
     let power = b.power;
-    let view = st.write(move |tx| lobby::join(tx, id, &who, power.as_deref())).await?;
+    let view = st
+        .write(move |tx| lobby::join(tx, &variants, id, &who, power.as_deref()))
+        .await?;
     st.changed();
     Ok(Json(view))
 }
 
 async fn leave(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<StatusCode> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let by = st.by.clone();
-    st.write(move |tx| lobby::leave(tx, id, &who, &by)).await?;
+    st.write(move |tx| lobby::leave(tx, &variants, id, &who, &by)).await?;
     st.changed();
     Ok(StatusCode::NO_CONTENT)
 }
 
 async fn start(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let view = st
         .write(move |tx| {
-            lobby::start(tx, id, &who)?;
+            lobby::start(tx, &variants, id, &who)?;
             let g = crate::game::load(tx, id, Lock::None)?;
-            crate::game::view(tx, &g, Some(who.id))
+            crate::game::view(tx, &variants, &g, Some(who.id))
         })
         .await?;
     st.changed();
@@ -429,11 +439,12 @@ async fn put_orders(
     Path(id): Path<String>,
     Body(b): Body<OrdersBody>,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     // Read and check beside other requests; only storing takes the writer.
     let checked = st
-        .read(move |tx| play::check_orders(tx, id, &who, &b.orders, b.phase.as_deref()))
+        .read(move |tx| play::check_orders(tx, &variants, id, &who, &b.orders, b.phase.as_deref()))
         .await?;
     let checked = st
         .write(move |tx| play::store_orders(tx, id, &checked).map(|_| checked))
@@ -443,9 +454,12 @@ async fn put_orders(
 }
 
 async fn get_orders(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
-    Ok(Json(st.read(move |tx| play::get_orders(tx, id, &who)).await?))
+    Ok(Json(
+        st.read(move |tx| play::get_orders(tx, &variants, id, &who)).await?,
+    ))
 }
 
 #[derive(Deserialize)]
@@ -468,12 +482,13 @@ async fn ready(
     Path(id): Path<String>,
     Body(b): Body<ReadyBody>,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let by = st.by.clone();
     let ready = b.ready;
     let processed = st
-        .write(move |tx| play::ready_in(tx, id, &who, b.ready, b.phase.as_deref(), &by))
+        .write(move |tx| play::ready_in(tx, &variants, id, &who, b.ready, b.phase.as_deref(), &by))
         .await?;
     st.changed();
     Ok(Json(json!({"ready": ready, "processed": processed})))
@@ -485,9 +500,10 @@ async fn draw(
     Path(id): Path<String>,
     Body(b): Body<VoteBody>,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
-    let ended = st.write(move |tx| play::draw(tx, id, &who, b.vote)).await?;
+    let ended = st.write(move |tx| play::draw(tx, &variants, id, &who, b.vote)).await?;
     st.changed();
     Ok(Json(json!({"vote": b.vote, "finished": ended})))
 }
@@ -498,23 +514,25 @@ async fn concede(
     Path(id): Path<String>,
     RawBody(body): RawBody,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let vote = optional_body::<VoteBody>(&body)?.map(|b| b.vote).unwrap_or(true);
-    let ended = st.write(move |tx| play::concede(tx, id, &who, vote)).await?;
+    let ended = st.write(move |tx| play::concede(tx, &variants, id, &who, vote)).await?;
     st.changed();
     Ok(Json(json!({"vote": vote, "finished": ended})))
 }
 
 async fn process(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let by = st.by.clone();
     let view = st
         .write(move |tx| {
-            play::process_now(tx, id, &who, &by)?;
+            play::process_now(tx, &variants, id, &who, &by)?;
             let g = crate::game::load(tx, id, Lock::None)?;
-            crate::game::view(tx, &g, Some(who.id))
+            crate::game::view(tx, &variants, &g, Some(who.id))
         })
         .await?;
     st.changed();
@@ -522,8 +540,9 @@ async fn process(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<
 }
 
 async fn phases(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
-    Ok(Json(st.read(move |tx| history::list(tx, id)).await?))
+    Ok(Json(st.read(move |tx| history::list(tx, &variants, id)).await?))
 }
 
 async fn phase(
@@ -531,10 +550,12 @@ async fn phase(
     headers: HeaderMap,
     Path((id, phase)): Path<(String, String)>,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = viewer(&st, &headers).await?;
     Ok(Json(
-        st.read(move |tx| history::detail(tx, id, &phase, who.as_ref())).await?,
+        st.read(move |tx| history::detail(tx, &variants, id, &phase, who.as_ref()))
+            .await?,
     ))
 }
 
@@ -547,6 +568,7 @@ async fn map_svg(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Response> {
+    let (variants, pictures) = (st.variants.clone(), st.pictures.clone());
     let id = game_id_of(&id)?;
     let phase = phase_param(&q);
     let clickable = q.get("clickable").is_some_and(|v| v == "1");
@@ -554,7 +576,7 @@ async fn map_svg(
     // unless `results=0`; another's only with `results=1`.
     let results = q.get("results").map_or(clickable, |v| v == "1");
     let svg = st
-        .read(move |tx| history::map_svg(tx, id, phase.as_deref(), clickable, results))
+        .read(move |tx| history::map_svg(tx, &variants, &pictures, id, phase.as_deref(), clickable, results))
         .await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
@@ -564,9 +586,12 @@ async fn map_png(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Response> {
+    let (variants, pictures) = (st.variants.clone(), st.pictures.clone());
     let id = game_id_of(&id)?;
     let phase = phase_param(&q);
-    let png = st.read(move |tx| history::map_png(tx, id, phase.as_deref())).await?;
+    let png = st
+        .read(move |tx| history::map_png(tx, &variants, &pictures, id, phase.as_deref()))
+        .await?;
     Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
 }
 
@@ -575,10 +600,11 @@ async fn export(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Response> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     match q.get("format").map(String::as_str).unwrap_or("mila") {
         "mila" => {
-            let j = st.read(move |tx| history::export_mila(tx, id)).await?;
+            let j = st.read(move |tx| history::export_mila(tx, &variants, id)).await?;
             Ok((
                 [(
                     header::CONTENT_DISPOSITION,
@@ -589,7 +615,7 @@ async fn export(
                 .into_response())
         }
         "dipwork" => {
-            let tar = st.read(move |tx| history::export_dipwork(tx, id)).await?;
+            let tar = st.read(move |tx| history::export_dipwork(tx, &variants, id)).await?;
             Ok((
                 [
                     (header::CONTENT_TYPE, "application/x-tar".to_string()),
@@ -620,17 +646,19 @@ async fn send_message(
     Path(id): Path<String>,
     Body(m): Body<press::NewMessage>,
 ) -> ApiResult<Response> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
-    let out = st.write(move |tx| press::send(tx, id, &who, &m)).await?;
+    let out = st.write(move |tx| press::send(tx, &variants, id, &who, &m)).await?;
     st.changed();
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
 async fn legal(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
-    Ok(Json(st.read(move |tx| play::legal(tx, id, &who)).await?))
+    Ok(Json(st.read(move |tx| play::legal(tx, &variants, id, &who)).await?))
 }
 
 #[derive(Deserialize)]
@@ -645,13 +673,14 @@ async fn edit(
     Path(id): Path<String>,
     Body(b): Body<EditBody>,
 ) -> ApiResult<Json<Json_>> {
+    let variants = st.variants.clone();
     let id = game_id_of(&id)?;
     let who = account(&st, &headers).await?;
     let view = st
         .write(move |tx| {
-            crate::edit::edit(tx, id, &who, &b.edits)?;
+            crate::edit::edit(tx, &variants, id, &who, &b.edits)?;
             let g = crate::game::load(tx, id, crate::game::Lock::None)?;
-            crate::game::view(tx, &g, Some(who.id))
+            crate::game::view(tx, &variants, &g, Some(who.id))
         })
         .await?;
     st.changed();
@@ -665,7 +694,10 @@ async fn edits(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<St
 }
 
 async fn animation(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let (variants, pictures) = (st.variants.clone(), st.pictures.clone());
     let id = game_id_of(&id)?;
-    let png = st.read(move |tx| history::animation_png(tx, id)).await?;
+    let png = st
+        .read(move |tx| history::animation_png(tx, &variants, &pictures, id))
+        .await?;
     Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
 }

@@ -1,96 +1,53 @@
-//! The variants games are played on: bundled variants, loaded once and
-//! kept for the life of the process together with their order vocabulary
-//! (building a vocabulary costs more than reading a turn's orders).
+//! The variants games are played on: the server's [`Variants`] (bundled
+//! variants, and those its command line gave), a value of its `AppState`
+//! passed to whatever reads a game, never a static of the process. Each
+//! variant is loaded once per `Variants` and kept with its order
+//! vocabulary (building one costs more than reading a turn's orders).
 
-use dip_text::Vocabulary;
+use dip_play::{Loaded, Variants};
 use dip_variants::Variant;
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
-/// A variant with its words, and its map's picture once it is drawn.
-pub struct Loaded {
-    pub variant: &'static Variant,
-    pub vocab: Vocabulary<'static>,
-    /// Built on first use and kept: a map without a shapes file grows its
-    /// shapes, which took a second a page for World in a debug build.
-    picture: OnceLock<dip_render::Picture<'static>>,
-}
-
-impl Loaded {
-    /// The variant's picture, for every map the server draws of it.
-    pub fn picture(&self) -> &dip_render::Picture<'static> {
-        self.picture.get_or_init(|| dip_render::Picture::new(self.variant))
-    }
-}
-
-static CACHE: OnceLock<Mutex<HashMap<String, &'static Loaded>>> = OnceLock::new();
-
-/// Variants this process was given on its command line (`dip daide
-/// --variant PATH`), by the name or path given. Never filled from a
-/// request: an API client must not make the server read files.
-static LOCAL: OnceLock<Mutex<HashMap<String, &'static Loaded>>> = OnceLock::new();
+use std::sync::Arc;
 
 /// The names of the variants a game may use.
 pub fn names() -> Vec<&'static str> {
     dip_variants::bundled().iter().map(|(n, _)| *n).collect()
 }
 
-/// A bundled variant by name (case-insensitive). Each is loaded once and
-/// never freed: there are a few dozen at most.
-pub fn get(name: &str) -> Result<&'static Loaded, String> {
-    // A variant of the command line comes first: its file may differ from
-    // the bundled variant of the same name.
-    if let Some(l) = LOCAL
-        .get()
-        .and_then(|m| m.lock().unwrap_or_else(|p| p.into_inner()).get(name.trim()).copied())
-    {
-        return Ok(l);
-    }
-    let key = name.trim().to_ascii_lowercase();
-    if !names().iter().any(|n| n.eq_ignore_ascii_case(&key)) {
-        return Err(format!(
-            "unknown variant `{name}`: choose one of {}",
-            names().join(", ")
-        ));
-    }
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(l) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-        return Ok(l);
-    }
-    let loaded = leak(dip_variants::load(&key).map_err(|e| e.to_string())?)?;
-    let mut map = cache.lock().unwrap_or_else(|p| p.into_inner());
-    Ok(*map.entry(key).or_insert(loaded))
+/// What a server plays: bundled variants, and those [`register`]ed. A
+/// request never makes it read a file.
+pub fn for_server() -> Variants {
+    Variants::bundled_only()
+}
+
+/// A variant of `variants` by name: one [`register`]ed under that name
+/// (its file may differ from the bundled variant of the same name), else
+/// a bundled one (any case).
+pub fn get(variants: &Variants, name: &str) -> Result<Arc<Loaded>, String> {
+    variants.get(name).map_err(|e| {
+        if names().iter().any(|n| n.eq_ignore_ascii_case(name.trim())) {
+            e.to_string()
+        } else {
+            format!("unknown variant `{name}`: choose one of {}", names().join(", "))
+        }
+    })
 }
 
 /// Makes any variant dip loads (a bundled name, a variant file or folder
 /// of any format, a jDip plugin's variant by name under `--variants`)
-/// playable in this process: `get` then finds it by `name_or_path` and by
+/// playable on `variants`: [`get`] then finds it by `name_or_path` and by
 /// the variant's own name (which games store), before any bundled
 /// variant of that name. For the command line only (`dip daide
 /// --variant`).
-pub fn register(name_or_path: &str) -> Result<&'static Loaded, String> {
-    if let Ok(l) = get(name_or_path) {
+pub fn register(variants: &Variants, name_or_path: &str) -> Result<Arc<Loaded>, String> {
+    if let Ok(l) = get(variants, name_or_path) {
         return Ok(l);
     }
-    let loaded = leak(dip_variants::load(name_or_path).map_err(|e| e.to_string())?)?;
-    let local = LOCAL.get_or_init(Default::default);
-    let mut map = local.lock().unwrap_or_else(|p| p.into_inner());
-    map.insert(loaded.variant.name.trim().to_string(), loaded);
-    map.insert(name_or_path.trim().to_string(), loaded);
-    Ok(loaded)
-}
-
-fn leak(variant: Variant) -> Result<&'static Loaded, String> {
-    let variant: &'static Variant = Box::leak(Box::new(variant));
-    let mut vocab = Vocabulary::new(&variant.map);
-    vocab
+    let variant = dip_variants::load(name_or_path).map_err(|e| e.to_string())?;
+    // Its lists were checked when it was read; they must also apply.
+    dip_text::Vocabulary::new(&variant.map)
         .apply_lists(&variant.word_lists(), true)
         .map_err(|e| format!("the variant's word lists: {e}"))?;
-    Ok(Box::leak(Box::new(Loaded {
-        variant,
-        vocab,
-        picture: OnceLock::new(),
-    })))
+    Ok(variants.insert_as(&[name_or_path, &variant.name.clone()], variant))
 }
 
 /// Can bots play this variant? DAIDE has two unit types, AMY and FLT: a
@@ -114,4 +71,13 @@ pub fn daide_playable(variant: &Variant) -> Result<(), String> {
         )),
         None => Ok(()),
     }
+}
+
+/// The standard variant, loaded once for the unit tests of this crate.
+#[cfg(test)]
+pub fn standard_for_tests() -> Arc<Loaded> {
+    static STANDARD: std::sync::OnceLock<Arc<Loaded>> = std::sync::OnceLock::new();
+    STANDARD
+        .get_or_init(|| get(&for_server(), "standard").expect("the bundled standard variant"))
+        .clone()
 }

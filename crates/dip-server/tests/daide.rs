@@ -839,6 +839,7 @@ async fn a_gof_crossing_the_processing_of_its_phase_made_the_bot_ready_in_the_ne
     let app = TestApp::new();
     let (id, _) = app.seven(json!({})).await;
     let by = app.state.by.clone();
+    let variants = app.state.variants.clone();
     let (stale, now) = app
         .state
         .write(move |tx| {
@@ -851,12 +852,12 @@ async fn a_gof_crossing_the_processing_of_its_phase_made_the_bot_ready_in_the_ne
             };
             let index = dip_server::game::load(tx, id, dip_server::game::Lock::None)?.phase_index;
             // Checked in the phase before this one: nothing is set.
-            let stale = daide::session::ready_in_phase(tx, id, &who, true, index - 1, &by)?;
+            let stale = daide::session::ready_in_phase(tx, &variants, id, &who, true, index - 1, &by)?;
             let after_stale = dip_server::game::members(tx, id)?
                 .iter()
                 .any(|m| m.power.as_deref() == Some("England") && m.ready);
             assert!(!after_stale);
-            let now = daide::session::ready_in_phase(tx, id, &who, true, index, &by)?;
+            let now = daide::session::ready_in_phase(tx, &variants, id, &who, true, index, &by)?;
             Ok::<_, dip_server::error::ApiError>((stale, now))
         })
         .await

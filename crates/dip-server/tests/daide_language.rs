@@ -197,12 +197,13 @@ async fn press_to_a_power_out_or_gone_or_in_private_in_a_public_press_game_is_re
         "CCD (GER) (SND (ENG GER) (PRP (PCE (AUS GER))))"
     );
     // A power out of the game: OUT.
+    let variants = app.state.variants.clone();
     app.state
         .write(move |tx| {
             let g = game::load(tx, id, Lock::Update)?;
-            let l = g.loaded()?;
-            let map = &l.variant.map;
-            let mut s = g.state()?;
+            let l = g.loaded(&variants)?;
+            let map = &l.variant().map;
+            let mut s = g.state(&variants)?;
             let ita = map.find_power("Italy").unwrap();
             let theirs: Vec<_> = s.units().filter(|(_, u)| u.power == ita).map(|(p, _)| p).collect();
             for p in theirs {

@@ -531,14 +531,16 @@ async fn replay(file: &std::path::Path) -> Replay {
                 let by = app_state.by.clone();
                 let gof = gof.clone();
                 let r = r.clone();
+                let variants = app_state.variants.clone();
                 let done = app_state
                     .write(move |tx| {
                         let g = dip_server::game::load(tx, id, dip_server::game::Lock::Update)?;
                         if g.status != dip_server::game::Status::Active {
                             return Ok(false);
                         }
-                        let map = &g.loaded()?.variant.map;
-                        let state = g.state()?;
+                        let l = g.loaded(&variants)?;
+                        let map = &l.variant().map;
+                        let state = g.state(&variants)?;
                         let turn = turn_text(&state, &r);
                         let members = dip_server::game::members(tx, id)?;
                         let gof = gof.lock().unwrap().clone();
@@ -554,7 +556,7 @@ async fn replay(file: &std::path::Path) -> Replay {
                             if std::env::var("DAIDE_TRACE").is_ok() {
                                 eprintln!("master: processing {turn} ({gof:?})");
                             }
-                            dip_server::play::process_locked(tx, &g, &by)?;
+                            dip_server::play::process_locked(tx, &variants, &g, &by)?;
                         }
                         Ok::<_, dip_server::error::ApiError>(!waiting)
                     })

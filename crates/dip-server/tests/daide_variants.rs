@@ -33,12 +33,13 @@ async fn play_building(
     variant: &str,
     build: Option<(&str, &str)>,
 ) -> (i64, Vec<Vec<String>>, dip_game::replay::GameReplay, dip_core::State) {
-    let loaded = dip_server::variants::register(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
-    let map = &loaded.variant.map;
-    // A year of movements: Chaos begins with the builds of 1900.
-    let start = loaded.variant.start.phase;
-    let last_year = start.year + i32::from(start.kind == dip_core::PhaseKind::Adjustment);
     let app = TestApp::new();
+    let loaded =
+        dip_server::variants::register(&app.state.variants, variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let map = &loaded.variant().map;
+    // A year of movements: Chaos begins with the builds of 1900.
+    let start = loaded.variant().start.phase;
+    let last_year = start.year + i32::from(start.kind == dip_core::PhaseKind::Adjustment);
     let id = daide::create_bot_game(
         &app.state,
         BotGame {
@@ -89,12 +90,12 @@ async fn play_building(
         .unwrap();
     let (_, mila) = app.get(&format!("/api/v1/games/{id}/export?format=mila"), None).await;
     let games = dip_game::mila::read_games(format!("{mila}\n").as_bytes(), "export").unwrap();
-    let replayed = dip_game::replay::replay_game(map, &loaded.variant.rules, &games[0])
+    let replayed = dip_game::replay::replay_game(map, &loaded.variant().rules, &games[0])
         .unwrap_or_else(|e| panic!("{variant}: the record does not replay: {e}"));
     let last = app
         .state
         .db
-        .read(|tx| dip_server::game::load(tx, id, dip_server::game::Lock::None)?.state())
+        .read(|tx| dip_server::game::load(tx, id, dip_server::game::Lock::None)?.state(&app.state.variants))
         .unwrap_or_else(|e| panic!("{variant}: the stored position does not read back: {e:?}"));
     (id, logs, replayed, last)
 }
@@ -176,8 +177,8 @@ async fn a_variant_with_wings_made_a_daide_game_no_bot_could_finish() {
     // Tiny Isle (the plugin's first variant, `tiny`) has a wing, which
     // DAIDE's AMY and FLT cannot name.
     dip_variants::jdip::add_search_path(example("examples/jdip/tiny"));
-    dip_server::variants::register("tiny").unwrap();
     let app = TestApp::new();
+    dip_server::variants::register(&app.state.variants, "tiny").unwrap();
     let e = daide::create_bot_game(
         &app.state,
         BotGame {
@@ -214,7 +215,8 @@ async fn a_chaos_game_of_bots_paused_once_st_petersburg_had_built() {
         logs[0]
     );
     // The fleet stands in the last position, which reads back.
-    let map = &dip_server::variants::get("chaos").unwrap().variant.map;
+    let chaos = dip_server::variants::get(&dip_server::variants::for_server(), "chaos").unwrap();
+    let map = &chaos.variant().map;
     let stp = map.find_power("St Petersburg").unwrap();
     let text = dip_text::format_position(map, &last);
     assert!(last.units().any(|(_, u)| u.power == stp), "{text}");

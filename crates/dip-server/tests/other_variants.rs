@@ -38,7 +38,10 @@ async fn ancmed(app: &TestApp) -> (i64, Vec<(String, String)>) {
 }
 
 fn state_of(app: &TestApp, id: i64) -> dip_core::State {
-    app.state.db.read(|tx| game::load(tx, id, Lock::None)?.state()).unwrap()
+    app.state
+        .db
+        .read(|tx| game::load(tx, id, Lock::None)?.state(&app.state.variants))
+        .unwrap()
 }
 
 /// The phase names of the game's history.
@@ -102,8 +105,8 @@ async fn ancmed_games_could_not_save_orders_for_their_own_phase() {
 async fn an_ancmed_game_is_played_to_its_second_year_and_exported() {
     let app = TestApp::new();
     let (id, tokens) = ancmed(&app).await;
-    let loaded = dip_server::variants::get("ancmed").unwrap();
-    let (map, rules) = (&loaded.variant.map, loaded.variant.rules);
+    let loaded = dip_server::variants::get(&app.state.variants, "ancmed").unwrap();
+    let (map, rules) = (&loaded.variant().map, loaded.variant().rules);
     let mut rng = dip_core::random::Rng::with_seed(1);
     let mut guard = 0;
     loop {
@@ -286,9 +289,66 @@ async fn a_chaos_game_stood_still_once_st_petersburg_had_built() {
         }
     }
     let state = state_of(&app, id);
-    let loaded = dip_server::variants::get("chaos").unwrap();
-    let map = &loaded.variant.map;
+    let loaded = dip_server::variants::get(&app.state.variants, "chaos").unwrap();
+    let map = &loaded.variant().map;
     let text = dip_text::format_position(map, &state);
     assert!(text.contains("St Petersburg: F bar"), "{text}");
     assert_eq!(dip_text::parse_position(map, &text, "stored").unwrap(), state, "{text}");
+}
+
+/// A file of the repository's examples, by its path from the root.
+fn example(path: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// The variants a server plays are its own (`AppState::variants`): a
+/// variant file one server was given (`dip daide --variant`) is unknown to
+/// another server of the same process, which was given another. They were
+/// statics of the process before, shared by every server in it.
+#[tokio::test]
+async fn two_servers_given_different_variant_files_do_not_see_each_others() {
+    let (one, other) = (TestApp::new(), TestApp::new());
+    let duel = example("examples/variants/duel.map");
+    let tiny = example("examples/variants/tiny-realpolitik/Tiny.var");
+    let duel_name = dip_server::variants::register(&one.state.variants, &duel)
+        .unwrap()
+        .variant()
+        .name
+        .clone();
+    let tiny_name = dip_server::variants::register(&other.state.variants, &tiny)
+        .unwrap()
+        .variant()
+        .name
+        .clone();
+    for (app, mine, theirs) in [(&one, &duel, &tiny), (&other, &tiny, &duel)] {
+        let token = app.user("creator").await;
+        let (s, v) = app
+            .post("/api/v1/games", Some(&token), json!({"name": "Mine", "variant": mine}))
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{mine}: {v}");
+        let (s, g) = app.get(&format!("/api/v1/games/{}", v["id"]), None).await;
+        assert_eq!(s, StatusCode::OK, "{mine}: {g}");
+        let (s, v) = app
+            .post(
+                "/api/v1/games",
+                Some(&token),
+                json!({"name": "Theirs", "variant": theirs}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{theirs}: {v}");
+        assert!(v.to_string().contains("unknown variant"), "{theirs}: {v}");
+    }
+    // Nor by the variants' own names, which their games store.
+    for (app, theirs) in [(&one, &tiny_name), (&other, &duel_name)] {
+        assert!(
+            dip_server::variants::get(&app.state.variants, theirs).is_err(),
+            "{theirs}"
+        );
+    }
+    assert!(dip_server::variants::get(&one.state.variants, &duel_name).is_ok());
+    assert!(dip_server::variants::get(&other.state.variants, &tiny_name).is_ok());
 }

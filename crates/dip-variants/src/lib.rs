@@ -65,6 +65,9 @@ pub struct Variant {
     /// Words for orders (`order-words`; DipWork's ORDERLIST): (kind, words),
     /// kinds in [`ORDER_KINDS`].
     pub order_words: Vec<(String, Vec<String>)>,
+    /// The provinces each impassable province touches (`touches`): no
+    /// unit crosses into it, but MILA's maps list them as its neighbours.
+    pub touches: Vec<(dip_core::ProvinceId, Vec<dip_core::ProvinceId>)>,
     /// What the foreign files' reader could not use and replaced (a
     /// picture list or icons not found, an unknown colour name): shown by
     /// `variant check`, `dip run` and `dip render`.

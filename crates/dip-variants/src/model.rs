@@ -107,6 +107,8 @@ pub struct Model {
     pub edges: Vec<MEdge>,
     /// Given clockwise orders: (province, neighbours).
     pub clockwise: Vec<(String, Vec<String>)>,
+    /// What impassable provinces touch (`touches`): (province, neighbours).
+    pub touches: Vec<(String, Vec<String>)>,
     pub units: Vec<MUnit>,
     /// Starting owners (power, province); `None`: owners of home centres.
     pub owners: Option<Vec<(String, String)>>,
@@ -155,6 +157,7 @@ impl Default for Model {
             provinces: Vec::new(),
             edges: Vec::new(),
             clockwise: Vec::new(),
+            touches: Vec::new(),
             units: Vec::new(),
             owners: None,
             pictures: Vec::new(),
@@ -382,6 +385,9 @@ impl Model {
         for (p, ns) in &self.clockwise {
             line(&mut out, format!("clockwise {p} {}", ns.join(" ")), none);
         }
+        for (p, ns) in &self.touches {
+            line(&mut out, format!("touches {p} {}", ns.join(" ")), none);
+        }
         for u in &self.units {
             line(
                 &mut out,
@@ -453,6 +459,14 @@ impl Model {
                 .collect(),
             unit_aliases: v.unit_aliases.clone(),
             order_words: v.order_words.clone(),
+            touches: v
+                .touches
+                .iter()
+                .map(|(p, ns)| {
+                    let abbr = |q: &dip_core::ProvinceId| map.province(*q).abbr.clone();
+                    (abbr(p), ns.iter().map(abbr).collect())
+                })
+                .collect(),
             ..Model::default()
         };
         for (i, p) in map.powers().iter().enumerate() {

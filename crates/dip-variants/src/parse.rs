@@ -39,6 +39,7 @@ const KEYWORDS: &[&str] = &[
     "border",
     "border-oneway",
     "clockwise",
+    "touches",
     "unit-at",
     "owner",
     "convoy-unit",
@@ -426,6 +427,11 @@ fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantE
     for s in lines.all("convoy-coast") {
         places::add_convoy_coasts(&mut p, s).map_err(|m| p.err(s.line, m))?;
     }
+    let mut touches: Vec<(ProvinceId, Vec<ProvinceId>)> = Vec::new();
+    for s in lines.all("touches") {
+        let t = places::read_touches(&p, s, &touches).map_err(|m| p.err(s.line, m))?;
+        touches.push(t);
+    }
     // Rules of provinces' borders (seasons, phases, years, unit and order
     // types, strength changes).
     for s in lines.all("border-rule") {
@@ -466,6 +472,7 @@ fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantE
         unit_pictures,
         unit_aliases,
         order_words,
+        touches,
         notes: Vec::new(),
     })
 }

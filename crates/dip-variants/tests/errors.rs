@@ -505,3 +505,25 @@ fn new_statements_report_their_line() {
         v.word_lists()
     );
 }
+
+#[test]
+fn what_an_impassable_province_touches_is_read_and_written_back() {
+    let with_rock = |line: &str| plus(&format!("province roc Rock impassable at=30,30\n{line}"));
+    let (t, _) = with_rock("touches roc aaa ccc");
+    let v = parse(&t, "test.variant").unwrap();
+    let m = &v.map;
+    let p = |name: &str| m.find_province(name).unwrap();
+    assert_eq!(v.touches, vec![(p("roc"), vec![p("aaa"), p("ccc")])]);
+    // No unit crosses into it: the lines are not borders.
+    assert!(m.province_ids().all(|q| m.clockwise(q).iter().all(|&r| r != p("roc"))));
+    let again = parse(&dip_variants::to_native(&v), "again.variant").unwrap();
+    assert_eq!(again.touches, v.touches);
+    let (t, n) = with_rock("touches ccc aaa");
+    assert_err(&err(&t), n, "`ccc` is not impassable");
+    let (t, n) = with_rock("touches roc aaa aaa");
+    assert_err(&err(&t), n, "`aaa` listed twice");
+    let (t, n) = with_rock("touches roc zzz");
+    assert_err(&err(&t), n, "unknown province `zzz`");
+    let (t, n) = with_rock("touches roc");
+    assert_err(&err(&t), n, "at least one neighbour");
+}

@@ -92,25 +92,27 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     if (a.no_press_in_retreats || a.no_press_in_builds) && a.press == 0 {
         bail!("--no-press-in-retreats and --no-press-in-builds need --press");
     }
-    match dip_server::variants::register(&a.variant) {
+    // The variants the game's server plays: bundled ones and this one.
+    let variants = dip_server::variants::for_server();
+    match dip_server::variants::register(&variants, &a.variant) {
         Err(e) => {
             eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));
         }
         Ok(l) => {
-            if let Err(e) = daide::playable(l.variant) {
+            if let Err(e) = daide::playable(l.variant()) {
                 eprintln!("dip: --variant {}: {e}", a.variant);
                 return Ok(ExitCode::from(2));
             }
             // A last year before the first movement would end the game
             // after its first phase (Modern begins in 1994, Chaos with
             // the builds of 1900).
-            let start = l.variant.start.phase;
+            let start = l.variant().start.phase;
             let first = start.year + i32::from(start.kind == dip_core::PhaseKind::Adjustment);
             if let Some(end) = a.end_after.filter(|&end| end < first) {
                 eprintln!(
                     "dip: --end-after {end}: the first movements of {} are in {first}; expected a year from {first} on",
-                    l.variant.name
+                    l.variant().name
                 );
                 return Ok(ExitCode::from(2));
             }
@@ -123,7 +125,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(play(a, data))
+    rt.block_on(play(a, data, variants))
 }
 
 /// `0`, `0s`: zero-second deadlines.
@@ -141,18 +143,19 @@ fn fastrand_u16() -> u16 {
         & 0xffff) as u16
 }
 
-async fn play(a: Args, data: PathBuf) -> anyhow::Result<ExitCode> {
+async fn play(a: Args, data: PathBuf, variants: dip_play::Variants) -> anyhow::Result<ExitCode> {
     let config = ServeConfig {
         data: data.clone(),
         ..ServeConfig::default()
     };
     let db = tokio::task::block_in_place(|| dip_server::open_db(&config)).context("opening the storage")?;
-    let state = AppState::new(db);
-    let loaded = dip_server::variants::register(&a.variant).map_err(anyhow::Error::msg)?;
+    let mut state = AppState::new(db);
+    state.variants = variants;
+    let loaded = dip_server::variants::get(&state.variants, &a.variant).map_err(anyhow::Error::msg)?;
     let id = daide::create_bot_game(
         &state,
         BotGame {
-            name: format!("DAIDE {}", loaded.variant.name.chars().take(90).collect::<String>()),
+            name: format!("DAIDE {}", loaded.variant().name.chars().take(90).collect::<String>()),
             variant: a.variant.clone(),
             deadline: a.deadline.clone().filter(|d| !is_zero(d)),
             press: a.press,
@@ -186,10 +189,10 @@ async fn play(a: Args, data: PathBuf) -> anyhow::Result<ExitCode> {
             }
         })
     };
-    let powers = loaded.variant.map.powers().len();
+    let powers = loaded.variant().map.powers().len();
     println!(
         "dip daide: {} game on {addr}: waiting for {powers} bots (Ctrl-C stops)",
-        loaded.variant.name
+        loaded.variant().name
     );
     let stopped = tokio::select! {
         _ = listener => false,
@@ -216,17 +219,18 @@ async fn write_record(
     id: i64,
     dir: &std::path::Path,
 ) -> anyhow::Result<Vec<(&'static str, PathBuf)>> {
+    let (variants, pictures) = (state.variants.clone(), state.pictures.clone());
     let (mila, maps, result) = state
         .read(move |tx| {
-            let mila = dip_server::history::export_mila(tx, id)?;
+            let mila = dip_server::history::export_mila(tx, &variants, id)?;
             let mut maps = Vec::new();
             for s in dip_server::history::stored(tx, id)? {
-                let svg = dip_server::history::map_svg(tx, id, Some(&s.phase), false, false)?;
+                let svg = dip_server::history::map_svg(tx, &variants, &pictures, id, Some(&s.phase), false, false)?;
                 maps.push((format!("{:03}-{}.svg", s.index, s.phase), svg));
             }
             maps.push((
                 "final.svg".to_string(),
-                dip_server::history::map_svg(tx, id, None, false, false)?,
+                dip_server::history::map_svg(tx, &variants, &pictures, id, None, false, false)?,
             ));
             let g = dip_server::game::load(tx, id, dip_server::game::Lock::None)?;
             Ok::<_, dip_server::error::ApiError>((mila, maps, g.result))

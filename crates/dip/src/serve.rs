@@ -89,8 +89,11 @@ fn return_big_blocks() {
 /// game paused after three failures, a database error) to standard error,
 /// for `dip serve` and `dip daide` alike.
 pub fn log_to_stderr() {
+    use std::io::IsTerminal;
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        // Colours only on a terminal, no escape codes in a log file.
+        .with_ansi(std::io::stderr().is_terminal())
         .with_max_level(tracing::Level::WARN)
         .try_init();
 }

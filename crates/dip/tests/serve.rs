@@ -325,9 +325,9 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
     // The test follows the game with the engine: each processed phase is
     // played again from the orders the server stored, and must be the
     // phase the one before led to (none twice, none left out).
-    let loaded = dip_server::variants::get("standard").unwrap();
-    let (map, rules) = (&loaded.variant.map, loaded.variant.rules);
-    let mut state = loaded.variant.start.clone();
+    let loaded = dip_server::variants::get(&dip_server::variants::for_server(), "standard").unwrap();
+    let (map, rules) = (&loaded.variant().map, loaded.variant().rules);
+    let mut state = loaded.variant().start.clone();
     let mut rng = dip_core::random::Rng::with_seed(1901);
     let mut processed: Vec<String> = Vec::new();
     let started = Instant::now();
@@ -345,7 +345,7 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
                 let lines: Vec<&str> = lines.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
                 orders.push((map.find_power(power).unwrap(), lines.join("\n")));
             }
-            let played = dip_game::phase::play(&loaded.vocab, &rules, &state, &orders, &Default::default());
+            let played = dip_game::phase::play(loaded.vocabulary(), &rules, &state, &orders, &Default::default());
             state = played.next;
             processed.push(name);
         }

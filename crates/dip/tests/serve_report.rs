@@ -45,9 +45,9 @@ fn the_servers_report_of_a_phase_is_the_report_of_dip_run() {
     let c = server.client();
     let (id, tokens) = c.seven(json!({"name": "Report check"}));
     let gm = &tokens[0].1;
-    let loaded = dip_server::variants::get("standard").unwrap();
-    let (map, rules) = (&loaded.variant.map, loaded.variant.rules);
-    let mut state = loaded.variant.start.clone();
+    let loaded = dip_server::variants::get(&dip_server::variants::for_server(), "standard").unwrap();
+    let (map, rules) = (&loaded.variant().map, loaded.variant().rules);
+    let mut state = loaded.variant().start.clone();
     let mut rng = dip_core::random::Rng::with_seed(7);
     let mut kinds = std::collections::BTreeSet::new();
     // Until every kind of phase was compared (W1901A is skipped when
@@ -143,7 +143,7 @@ fn the_servers_report_of_a_phase_is_the_report_of_dip_run() {
             .iter()
             .map(|(p, l)| (map.find_power(p).unwrap(), l.join("\n")))
             .collect();
-        state = dip_game::phase::play(&loaded.vocab, &rules, &state, &orders, &Default::default()).next;
+        state = dip_game::phase::play(loaded.vocabulary(), &rules, &state, &orders, &Default::default()).next;
         kinds.insert(phase.chars().last().unwrap());
     }
     assert_eq!(

@@ -7,6 +7,7 @@
 //! variant, and once on a phone's screen.
 
 mod board_browser;
+mod chromium;
 
 use board_browser::*;
 use fantoccini::key::Key;
@@ -147,7 +148,11 @@ fn units_in(v: &Value, province: &str) -> Vec<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dip_loop_on_the_standard_map_from_a_dip_file() {
-    let dir = temp_dir("board-standard");
+    // The folder of the game's files, by a name a person gives it (the
+    // README's picture shows it).
+    let tmp = temp_dir("board-standard");
+    let dir = tmp.join("friday");
+    std::fs::create_dir_all(&dir).unwrap();
     // DIP's file of Spring 1901 as it starts: its position, no moves yet.
     let start = dip_variants::standard();
     let text = dip_game::dipfile::write_season(
@@ -287,12 +292,27 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
         "{}",
         v["units"]
     );
-    // The README's picture: Autumn 1901's results over the position.
-    screenshot(&b, "board.png").await;
+    // Saved at the retreat (the season's file); the README's picture
+    // (Autumn 1901's results over the position, the retreat entered)
+    // follows.
+    menu(&b, "File", "save-as").await;
+    find(&b, "#save-format").await.select_by_value("dip").await.unwrap();
+    let name = find(&b, "#save-name").await;
+    name.clear().await.unwrap();
+    name.send_keys("friday_f01.dip").await.unwrap();
+    find(&b, "#dlg-save button[value=ok]").await.click().await.unwrap();
+    until(
+        &b,
+        "the season saved",
+        "return document.getElementById('file').textContent === 'File: friday_f01.dip · Folder: friday'",
+    )
+    .await;
+    assert!(dir.join("friday_f01.dip").exists());
 
     // The retreat: the dislodged army, then where it goes.
     mv(&b, "ven", "rom").await;
     orders(&b, 1).await;
+    screenshot(&b, "board.png").await;
     act(&b, "resolve").await;
     at(&b, "W1901A", "adjustments").await;
 
@@ -414,86 +434,147 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
         json!(true)
     );
     let _ = b.close().await;
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&tmp);
 }
 
-/// A position on any map for the loop: power 0's armies in `x` and `y`
-/// beside `b`, power 1's army in `b` with a free neighbour `r` to retreat
-/// to; autumn of the variant's first year, its centres owned as at the
-/// start. (names: x, y, b, r)
-fn scenario(v: &dip_variants::Variant) -> (dip_core::State, [String; 4]) {
-    scenario_where(v, true).unwrap_or_else(|| {
-        scenario_where(v, false)
-            .unwrap_or_else(|| panic!("{}: no province with three neighbours armies can reach", v.name))
-    })
+/// An order as a person enters it on the map (provinces by abbreviation).
+#[derive(Clone, Copy, Debug)]
+enum Click {
+    /// The unit, then where it goes (a move, or in a retreat the retreat).
+    Move(&'static str, &'static str),
+    /// A double click (on a phone a tap in Hold mode): holds; in a
+    /// retreat, disbands.
+    Hold(&'static str),
+    /// The supporter, shift and the unit supported, where that goes
+    /// (Support mode on a phone).
+    Support(&'static str, &'static str, &'static str),
+    /// Ctrl and the fleet, the army, where it goes (Convoy mode).
+    Convoy(&'static str, &'static str, &'static str),
+    /// A click on a vacant centre: an army built.
+    Army(&'static str),
+    /// A double click (a double tap): a fleet built, on the coast chosen
+    /// where there are two.
+    Fleet(&'static str, Option<&'static str>),
 }
 
-/// `centre`: the attacked province is a supply centre (its owner changes
-/// in the autumn, so that there are adjustments).
-fn scenario_where(v: &dip_variants::Variant, centre: bool) -> Option<(dip_core::State, [String; 4])> {
-    use dip_core::{Phase, PhaseKind, PowerId, Season, State, Terrain, Unit};
-    let map = &v.map;
-    let army = map.find_unit_type("A").expect("the variant has armies");
-    let land = |p: dip_core::ProvinceId| {
-        matches!(map.province(p).terrain, Terrain::Land | Terrain::Coast) && map.allows(map.main_region(p), army)
-    };
-    let step =
-        |a: dip_core::ProvinceId, b: dip_core::ProvinceId| map.moves_into(army, map.main_region(a), b).next().is_some();
-    for b in map
-        .province_ids()
-        .filter(|&b| land(b) && (!centre || map.province(b).supply_center))
-    {
-        let near: Vec<_> = map
-            .neighbour_provinces(b)
-            .into_iter()
-            .filter(|&n| n != b && land(n) && step(n, b) && step(b, n))
-            .collect();
-        if near.len() < 3 {
-            continue;
+async fn enter_click(b: &Browser, c: Click, phone: bool) {
+    let hit = |p: &str| format!("#hits [data-province=\"{p}\"]");
+    let mode = |m: &str| format!("#modes [data-mode={m}]");
+    match (c, phone) {
+        (Click::Move(a, to), false) => mv(b, a, to).await,
+        (Click::Move(a, to), true) => {
+            tap(b, &hit(a)).await;
+            tap(b, &hit(to)).await;
         }
-        let (x, y, r) = (near[0], near[1], near[2]);
-        let mut s = State::empty(map, Phase::new(v.start.phase.year, Season::Fall, PhaseKind::Movement));
-        for &c in map.supply_centers() {
-            s.set_owner(c, v.start.owner(c));
+        (Click::Hold(a), false) => double_click(b, a).await,
+        (Click::Hold(a), true) => {
+            tap(b, &mode("hold")).await;
+            tap(b, &hit(a)).await;
+            tap(b, &mode("move")).await;
         }
-        let put = |s: &mut State, p, power| {
-            s.place(
-                map,
-                Unit {
-                    power: PowerId(power),
-                    kind: army,
-                    region: map.main_region(p),
-                },
-            )
-        };
-        put(&mut s, x, 0);
-        put(&mut s, y, 0);
-        put(&mut s, b, 1);
-        if centre {
-            s.set_owner(b, Some(PowerId(1)));
+        (Click::Support(s, t, to), false) => {
+            click(b, s).await;
+            click_with(b, Key::Shift, t).await;
+            click(b, to).await;
         }
-        // One more centre for the attacker: a build after the autumn.
-        if let Some(&c) = map
-            .supply_centers()
-            .iter()
-            .find(|c| ![b, r].contains(c) && s.owner(**c) != Some(PowerId(0)) && s.owner(**c) != Some(PowerId(1)))
-        {
-            s.set_owner(c, Some(PowerId(0)));
+        (Click::Convoy(f, a, to), false) => {
+            click_with(b, Key::Control, f).await;
+            click(b, a).await;
+            click(b, to).await;
         }
-        let name = |p: dip_core::ProvinceId| map.province(p).abbr.to_lowercase();
-        return Some((s, [name(x), name(y), name(b), name(r)]));
+        (Click::Support(s, t, to), true) | (Click::Convoy(s, t, to), true) => {
+            let m = if matches!(c, Click::Support(..)) {
+                "support"
+            } else {
+                "convoy"
+            };
+            tap(b, &mode(m)).await;
+            tap(b, &hit(s)).await;
+            tap(b, &hit(t)).await;
+            tap(b, &hit(to)).await;
+            tap(b, &mode("move")).await;
+        }
+        (Click::Army(p), false) => click(b, p).await,
+        (Click::Army(p), true) => tap(b, &hit(p)).await,
+        (Click::Fleet(p, coast), _) => {
+            if phone {
+                double_tap(b, &hit(p)).await;
+            } else {
+                double_click(b, p).await;
+            }
+            if let Some(c) = coast {
+                chooser(b, c).await;
+            }
+        }
     }
-    None
 }
 
-/// The loop on any variant, from a `.dip` file of `scenario`'s position:
-/// a move and a support clicked (tapped, with the phone's buttons),
-/// resolve, the retreat, a build, back in the history with ←, one order
-/// changed, resolved again, Undo, Next season, a unit dragged, saved as
-/// .dip and PNG, opened again: the same position.
-async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, phone: bool) {
+/// Enters the orders one after the other (a person clicks the next one
+/// once the last shows), `before` orders being in the list already.
+async fn play(b: &Browser, clicks: &[Click], phone: bool, before: usize) {
+    for (i, c) in clicks.iter().enumerate() {
+        enter_click(b, *c, phone).await;
+        orders(b, before + i + 1).await;
+    }
+}
+
+/// The board is now (not in the history) at `stage`, its map drawn.
+async fn stage(b: &Browser, stage: &str) {
+    until(
+        b,
+        stage,
+        &format!("const m = document.querySelector('main.board').dataset; return m.at === 'now' && m.stage === '{stage}' && m.mapKey === m.pictureKey"),
+    )
+    .await;
+}
+
+/// A variant's loop as DIP's user plays it: every power's orders of the
+/// first movement phase clicked, resolved; the next movement phase's
+/// when the first was a spring; the retreat when there is one; the
+/// adjustments with their builds; back through every phase and forward
+/// again with quick taps; an order of played phase `change.0` changed to
+/// `change.1` and resolved again (the later phases replaced), Undo; Next
+/// season; the unit in `remove` removed from its menu and the unit in
+/// `drag` dragged there; saved as .dip and PNG and opened again.
+struct Plan {
+    first: &'static [Click],
+    second: &'static [Click],
+    retreat: &'static [Click],
+    adjust: &'static [Click],
+    change: (usize, Click),
+    remove: &'static str,
+    drag: &'static str,
+}
+
+/// Spring 1901 on the standard map: all seven powers, a support and
+/// three holds (the desktop loop clicks the same).
+const STANDARD_SPRING: &[Click] = &[
+    Click::Move("vie", "tyr"),
+    Click::Move("bud", "ser"),
+    Click::Hold("tri"),
+    Click::Move("lon", "nth"),
+    Click::Move("edi", "nwg"),
+    Click::Move("lvp", "yor"),
+    Click::Move("par", "bur"),
+    Click::Support("mar", "par", "bur"),
+    Click::Move("bre", "mao"),
+    Click::Move("mun", "ruh"),
+    Click::Move("ber", "kie"),
+    Click::Move("kie", "den"),
+    Click::Hold("ven"),
+    Click::Move("rom", "apu"),
+    Click::Move("nap", "ion"),
+    Click::Move("mos", "ukr"),
+    Click::Move("war", "gal"),
+    Click::Move("sev", "bla"),
+    Click::Move("stp", "bot"),
+    Click::Move("con", "bul"),
+    Click::Move("ank", "bla"),
+    Click::Hold("smy"),
+];
+
+async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, phone: bool, plan: &Plan) {
     let dir = temp_dir("board-loop");
-    let (state, [x, y, bb, r]) = scenario(variant);
     let text = dip_game::dipfile::write_season(
         &dip_text::Vocabulary::new(&variant.map),
         &dip_game::dipfile::SeasonText {
@@ -501,13 +582,13 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
             variant: &variant.name,
             rules: "datc",
             players: &[],
-            start: &state,
+            start: &variant.start,
             phases: &[],
             entered: &[],
             finished: false,
         },
     );
-    let file = dir.join("loop_a01.dip");
+    let file = dir.join("loop_s01.dip");
     std::fs::write(&file, text).unwrap();
     let mut args = vec![file.to_str().unwrap().to_string()];
     if let Some(p) = plugin {
@@ -520,138 +601,123 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
     let b = browser(w, h).await;
     b.goto(&board.url).await.unwrap();
     ready(&b).await;
-    let phase = view(&b).await["phase"].as_str().unwrap().to_string();
-    at(&b, &phase, "moves").await;
+    log_events(&b).await;
+    stage(&b, "moves").await;
+    let start = view(&b).await;
 
-    // The move and its support; the defender holds.
-    let hit = |p: &str| format!("#hits [data-province=\"{p}\"]");
-    if phone {
-        // A person taps the next thing once the last one shows.
-        log_events(&b).await;
-        tap_at(&b, &x).await;
-        tap_at(&b, &bb).await;
-        orders(&b, 1).await;
-        tap(&b, "#modes [data-mode=support]").await;
-        tap_at(&b, &y).await;
-        tap_at(&b, &x).await;
-        tap(&b, &hit(&bb)).await;
-        orders(&b, 2).await;
-        tap(&b, "#modes [data-mode=hold]").await;
-        tap_at(&b, &bb).await;
-        orders(&b, 3).await;
-        tap(&b, "#modes [data-mode=move]").await;
-    } else {
-        mv(&b, &x, &bb).await;
-        click(&b, &y).await;
-        click_with(&b, Key::Shift, &x).await;
-        click(&b, &bb).await;
-        double_click(&b, &bb).await;
-    }
-    orders(&b, 3).await;
-    act(&b, "resolve").await;
-    until(
-        &b,
-        "the retreat",
-        "return document.querySelector('main.board').dataset.stage === 'retreats'",
-    )
-    .await;
+    // Every unit of every power ordered by clicking (tapping).
+    play(&b, plan.first, phone, 0).await;
     let v = view(&b).await;
-    assert!(
-        units_in(&v, &bb).iter().any(|u| u["dislodged"] == true),
-        "{}",
-        v["units"]
+    assert_eq!(
+        v["orders"].as_array().unwrap().len(),
+        start["units"].as_array().unwrap().len(),
+        "every unit has its order: {}",
+        v["orders"]
     );
-    // The dislodged unit retreats.
-    if phone {
-        tap_at(&b, &bb).await;
-        tap(&b, &hit(&r)).await;
-    } else {
-        mv(&b, &bb, &r).await;
-    }
-    orders(&b, 1).await;
+    let powers: std::collections::BTreeSet<_> = v["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["power"].to_string())
+        .collect();
+    assert_eq!(
+        powers.len(),
+        start["powers"].as_array().unwrap().len(),
+        "{}",
+        v["orders"]
+    );
     act(&b, "resolve").await;
-    until(
-        &b,
-        "the adjustments",
-        "return document.querySelector('main.board').dataset.stage === 'adjustments'",
-    )
-    .await;
-    // A build where the board offers one, else a disband.
+    if !plan.second.is_empty() {
+        // A spring: the season is finished; Next season, then its moves.
+        stage(&b, "finished").await;
+        act(&b, "next").await;
+        stage(&b, "moves").await;
+        play(&b, plan.second, phone, 0).await;
+        act(&b, "resolve").await;
+    }
+    if !plan.retreat.is_empty() {
+        stage(&b, "retreats").await;
+        let v = view(&b).await;
+        assert!(
+            v["units"].as_array().unwrap().iter().any(|u| u["dislodged"] == true),
+            "{}",
+            v["units"]
+        );
+        play(&b, plan.retreat, phone, 0).await;
+        act(&b, "resolve").await;
+    }
+    stage(&b, "adjustments").await;
+    play(&b, plan.adjust, phone, 0).await;
     let v = view(&b).await;
-    let site = match v["builds"].as_array().unwrap().iter().find(|o| o["kind"] == "build") {
-        Some(o) => o["province"].as_str().unwrap().to_string(),
-        None => v["units"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|u| !u["orders"].as_array().unwrap().is_empty())
-            .map(|u| u["province"].as_str().unwrap().to_string())
-            .unwrap_or_else(|| panic!("no adjustment offered: {v}")),
-    };
-    if phone {
-        tap(&b, &hit(&site)).await;
-    } else {
-        click(&b, &site).await;
-    }
-    orders(&b, 1).await;
-    act(&b, "resolve").await;
-    until(
-        &b,
-        "the season finished",
-        "return document.querySelector('main.board').dataset.stage === 'finished'",
-    )
-    .await;
-    let finished = position(&view(&b).await);
-    let played = view(&b).await["history"].as_array().unwrap().len();
-    assert_eq!(played, 3);
-
-    // Back to the moves with ← (or ◀), the support made a hold: no retreat now.
-    for at in ["2", "1", "0"] {
-        if phone {
-            tap(&b, "#back").await;
-        } else {
-            key(&b, Key::Left).await;
+    for c in plan.adjust {
+        if let Click::Fleet(p, Some(coast)) = c {
+            let want = format!("F({p}{coast})").to_lowercase();
+            assert!(
+                v["orders"].as_array().unwrap().iter().any(|o| o["order"]
+                    .as_str()
+                    .unwrap()
+                    .to_lowercase()
+                    .contains(&want)),
+                "no {want} among {}",
+                v["orders"]
+            );
         }
-        // Each phase drawn before the next step back, as a person looks.
-        until(
-            &b,
-            &format!("the history's phase {at}"),
-            &format!("const m = document.querySelector('main.board').dataset; return m.at === '{at}' && m.mapKey === m.pictureKey"),
-        )
-        .await;
     }
-    if phone {
-        tap(&b, "#modes [data-mode=hold]").await;
-        tap_at(&b, &y).await;
-        tap(&b, "#modes [data-mode=move]").await;
-    } else {
-        double_click(&b, &y).await;
-    }
-    at(&b, &phase, "moves").await;
     act(&b, "resolve").await;
-    until(&b, "resolved again", "const m = document.querySelector('main.board').dataset; return m.at === 'now' && m.stage !== 'moves' && m.stage !== 'retreats'").await;
+    stage(&b, "finished").await;
     let v = view(&b).await;
-    assert!(
-        units_in(&v, &bb).iter().all(|u| u["dislodged"] == false),
-        "{}",
-        v["units"]
+    for c in plan.adjust {
+        let (Click::Army(p) | Click::Fleet(p, _)) = c else {
+            continue;
+        };
+        assert_eq!(units_in(&v, p).len(), 1, "nothing built in {p}: {}", v["units"]);
+        if let Click::Fleet(p, Some(coast)) = c {
+            assert_eq!(units_in(&v, p)[0]["region"], format!("{p}{coast}"), "{}", v["units"]);
+        }
+    }
+    let finished = position(&v);
+    let played = v["history"].as_array().unwrap().len();
+
+    // Back through every phase at once, and forward to the one changed.
+    quick_taps(&b, &vec![-1; played], 0, phone).await;
+    shows_one_phase(&b, 0).await;
+    if plan.change.0 > 0 {
+        quick_taps(&b, &vec![1; plan.change.0], 0, phone).await;
+        shows_one_phase(&b, plan.change.0).await;
+    }
+    let kept = eval(&b, "return document.querySelectorAll('#order-list li').length").await;
+    let kept = kept.as_u64().unwrap() as usize;
+    enter_click(&b, plan.change.1, phone).await;
+    stage(&b, "moves").await;
+    let v = view(&b).await;
+    assert_eq!(
+        v["history"].as_array().unwrap().len(),
+        plan.change.0,
+        "the board went back to that phase"
     );
+    assert_eq!(
+        v["orders"].as_array().unwrap().len(),
+        kept,
+        "the phase's other orders are kept: {}",
+        v["orders"]
+    );
+    act(&b, "resolve").await;
+    until(&b, "resolved again", "const m = document.querySelector('main.board').dataset; return m.at === 'now' && m.stage !== 'moves' && m.mapKey === m.pictureKey").await;
+    let v = view(&b).await;
     assert!(
         v["history"].as_array().unwrap().len() < played,
         "the later phases were replaced"
     );
+    assert_ne!(position(&v), finished);
+    // One undo brings them back.
     act(&b, "undo").await;
-    until(
-        &b,
-        "the phases back",
-        "return document.querySelector('main.board').dataset.stage === 'finished'",
-    )
-    .await;
+    stage(&b, "finished").await;
     assert_eq!(position(&view(&b).await), finished);
 
-    // Next season, then drag the army that won to the province it came from.
+    // Next season; a unit removed from its menu (right-click, on a phone
+    // a long press), another dragged where it stood.
     act(&b, "next").await;
-    until(&b, "the next season", "const m = document.querySelector('main.board').dataset; return m.stage === 'moves' && m.mapKey === m.pictureKey").await;
+    stage(&b, "moves").await;
     if phone {
         // On a phone the menus are tapped.
         tap(&b, ".menu:nth-child(4) .menu-title").await;
@@ -659,21 +725,11 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
     } else {
         menu(&b, "Game", "edit-units").await;
     }
-    // A unit's menu (right-click; on a phone a long press): Remove. Then
-    // the army that won is dragged where that unit stood.
-    let v = view(&b).await;
-    let to = v["units"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|u| u["type"] == "A" && u["province"] != bb.as_str())
-        .map(|u| u["province"].as_str().unwrap().to_string())
-        .next()
-        .unwrap();
+    let (to, from) = (plan.remove, plan.drag);
     if phone {
-        long_press(&b, target(&b, &to).await).await;
+        long_press(&b, find(&b, &format!("#hits [data-province=\"{to}\"]")).await).await;
     } else {
-        right_click(&b, &to).await;
+        right_click(&b, to).await;
     }
     until(
         &b,
@@ -698,18 +754,17 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
     )
     .await;
     if phone {
-        finger_drag(&b, &bb, &to).await;
+        finger_drag(&b, from, to).await;
     } else {
-        drag(&b, &bb, &to).await;
+        drag(&b, from, to).await;
     }
     until(
         &b,
-        "the army dragged",
-        &format!("return !!document.querySelector('#map svg g.unit[data-province=\"{to}\"]') && !document.querySelector('#map svg g.unit[data-province=\"{bb}\"]')"),
+        "the unit dragged",
+        &format!("return !!document.querySelector('#map svg g.unit[data-province=\"{to}\"]') && !document.querySelector('#map svg g.unit[data-province=\"{from}\"]')"),
     )
     .await;
     let before = position(&view(&b).await);
-
     // Save as .dip into the folder; the map as PNG; open the file again.
     eval(
         &b,
@@ -771,24 +826,115 @@ async fn any_variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>,
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Ancient Mediterranean (five powers, three units each, no province of
+/// two coasts: its builds ask no coast). No two units of one power can
+/// reach a unit of another in its first year: no retreat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dip_loop_on_a_bundled_variant_of_another_map() {
     let v = dip_variants::load("ancmed").unwrap();
-    any_variant_loop(&v, None, false).await;
+    variant_loop(
+        &v,
+        None,
+        false,
+        &Plan {
+            first: &[
+                Click::Move("ale", "cyr"),
+                Click::Move("mem", "bay"),
+                Click::Move("thb", "sin"),
+                Click::Move("ant", "cap"),
+                Click::Move("dam", "ara"),
+                Click::Move("sid", "tye"),
+                Click::Move("mac", "byz"),
+                Click::Hold("ath"),
+                Click::Move("spa", "aeg"),
+                Click::Move("cir", "num"),
+                Click::Move("car", "mau"),
+                Click::Support("tha", "cir", "num"),
+                Click::Move("rom", "apu"),
+                Click::Support("nea", "rom", "apu"),
+                Click::Move("rav", "ven"),
+            ],
+            second: &[
+                Click::Move("nea", "sic"),
+                Click::Move("ara", "jer"),
+                Click::Move("sin", "pet"),
+            ],
+            retreat: &[],
+            adjust: &[Click::Fleet("ale", None), Click::Army("mac")],
+            // Rome's fleet holds instead of taking Sicily.
+            change: (1, Click::Hold("nea")),
+            remove: "apu",
+            drag: "ven",
+        },
+    )
+    .await;
 }
 
+/// Tiny Isle (a jDip plugin; Fall 1850, three powers). Its one province
+/// of two coasts, Cape, is Blueland's home and only centre, held by its
+/// only unit, a fleet that can take no other centre: no build there
+/// (with its coast asked) is possible in the first winter. Blueland's
+/// fleet, dislodged, has nowhere to retreat (its coast's other neighbour
+/// is closed to fleets) and is disbanded without a retreat phase;
+/// Greyland takes Fens and builds in the home it left.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dip_loop_on_a_jdip_plugin_variant() {
     let plugins = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/jdip");
     dip_variants::jdip::add_search_path(&plugins);
     let v = dip_variants::load("Tiny Isle").unwrap();
-    any_variant_loop(&v, Some(plugins.to_str().unwrap()), false).await;
+    variant_loop(
+        &v,
+        Some(plugins.to_str().unwrap()),
+        false,
+        &Plan {
+            first: &[
+                Click::Move("nsea", "cap"),
+                Click::Support("hil", "nsea", "cap"),
+                Click::Hold("cap"),
+                Click::Move("cov", "fen"),
+            ],
+            second: &[],
+            retreat: &[],
+            adjust: &[Click::Army("cov")],
+            // The wing's support holds instead: Cape holds.
+            change: (0, Click::Hold("hil")),
+            remove: "cov",
+            drag: "fen",
+        },
+    )
+    .await;
 }
 
+/// The standard map on a phone's screen, tapped: Spring 1901 of all
+/// seven powers, Autumn's support and convoy, the retreat, a fleet built
+/// on St Petersburg's south coast (a double tap, the coast chosen).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dip_loop_on_a_phone() {
     let v = dip_variants::standard();
-    any_variant_loop(&v, None, true).await;
+    variant_loop(
+        &v,
+        None,
+        true,
+        &Plan {
+            first: STANDARD_SPRING,
+            second: &[
+                Click::Move("tyr", "ven"),
+                Click::Support("tri", "tyr", "ven"),
+                Click::Convoy("nth", "yor", "nwy"),
+                Click::Move("yor", "nwy"),
+                Click::Move("ukr", "rum"),
+                Click::Support("sev", "ukr", "rum"),
+                Click::Move("bot", "swe"),
+            ],
+            retreat: &[Click::Move("ven", "rom")],
+            adjust: &[Click::Fleet("stp", Some("/sc")), Click::Army("vie")],
+            // Trieste holds instead of supporting: Venice holds.
+            change: (1, Click::Hold("tri")),
+            remove: "mar",
+            drag: "bur",
+        },
+    )
+    .await;
 }
 
 /// The README's `dip board examples/board/friday_a05.dip`: the page is
@@ -870,25 +1016,37 @@ fn the_readme_board_answers_at_once_without_a_database() {
 }
 
 /// Taps on ◀ or ▶ (`steps`: -1 or 1) in one go, `gap_ms` apart, as a
-/// quick finger does: the later taps come before the first answers.
-async fn quick_taps(b: &Browser, steps: &[i32], gap_ms: u64) {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-    let mut mouse = MouseActions::new("mouse".into());
+/// quick finger (or mouse) does: the later taps come before the first
+/// answers.
+async fn quick_taps(b: &Browser, steps: &[i32], gap_ms: u64, finger: bool) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
+    let mut acts = Vec::new();
     for (i, s) in steps.iter().enumerate() {
         let el = find(b, if *s < 0 { "#back" } else { "#forward" }).await;
         if i > 0 {
-            mouse = mouse.pause(Duration::from_millis(gap_ms));
-        }
-        mouse = mouse
-            .then(pointer_to(b, el).await)
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
+            acts.push(PointerAction::Pause {
+                duration: Duration::from_millis(gap_ms),
             });
+        }
+        acts.push(pointer_to(b, el).await);
+        acts.push(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        acts.push(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
     }
-    b.perform_actions(mouse).await.unwrap();
+    if finger {
+        let t = acts
+            .into_iter()
+            .fold(TouchActions::new("finger".into()), |t, a| t.then(a));
+        b.perform_actions(t).await.unwrap();
+    } else {
+        let m = acts
+            .into_iter()
+            .fold(MouseActions::new("mouse".into()), |m, a| m.then(a));
+        b.perform_actions(m).await.unwrap();
+    }
 }
 
 /// The page shows played phase `at` alone: its heading, its orders and
@@ -967,7 +1125,7 @@ async fn quick_back_taps_show_the_phase_asked_for() {
     // between the later taps), then back and forth.
     let mut at = n;
     for (steps, gap) in [(vec![-1, -1, -1], 0), (vec![-1, -1, -1], 15), (vec![-1, 1, -1, -1], 40)] {
-        quick_taps(&b, &steps, gap).await;
+        quick_taps(&b, &steps, gap, false).await;
         at = (at as i32 + steps.iter().sum::<i32>()) as usize;
         shows_one_phase(&b, at).await;
     }

@@ -27,6 +27,7 @@ pub struct PhaseRecord {
     pub name: String,
     pub state: State,
     pub seq: Vec<u64>,
+    pub influence: Vec<Option<(PowerId, u64)>>,
     /// The orders kept, power by power.
     pub orders: Vec<(PowerId, Name)>,
     pub results: Vec<(Name, Tags)>,
@@ -199,32 +200,79 @@ impl Game {
             PhaseOutcome::Adjustment(_) => {}
         }
         let next = game::advance(map, &self.state, &outcome);
-        // The history keeps the order of placement before the phase; the
-        // units that moved take theirs along.
+        // The history keeps the order of placement before the phase. The
+        // order of each power's units is MILA's `power.units`: a unit
+        // that moved goes to the end, in the list's order; retreats and
+        // builds go to the end in the order given.
         let old = self.seq.clone();
-        let seq = &mut self.seq;
-        match &outcome {
-            PhaseOutcome::Movement(m) => {
-                for &(from, to) in &m.moves {
-                    seq[map.province_of(to).index()] = old[from.index()];
-                }
+        let given_rank = |orders: &[Vec<Entry>], p: dip_core::ProvinceId| {
+            orders
+                .iter()
+                .flat_map(|l| l.iter().enumerate())
+                .find(|(_, e)| e.order.and_then(|o| o.unit()).is_some_and(|u| u.province == p))
+                .map_or(usize::MAX, |(k, _)| k)
+        };
+        let old_influence = self.influence.clone();
+        // With the power of each unit that moved or retreated: MILA's
+        // influence goes with it.
+        let mover = |p: dip_core::ProvinceId| self.state.unit(p).map(|u| u.power);
+        let retreater = |p: dip_core::ProvinceId| self.state.dislodged(p).map(|d| d.unit.power);
+        let mut placed: Vec<((usize, u64), usize, Option<PowerId>)> = match &outcome {
+            PhaseOutcome::Movement(m) => m
+                .moves
+                .iter()
+                .map(|&(from, to)| ((0, old[from.index()]), map.province_of(to).index(), mover(from)))
+                .collect(),
+            PhaseOutcome::Retreat(r) => r
+                .retreats
+                .iter()
+                .map(|&(from, to)| {
+                    let rank = given_rank(&self.orders, from);
+                    ((rank, 0), map.province_of(to).index(), retreater(from))
+                })
+                .collect(),
+            PhaseOutcome::Adjustment(a) => a
+                .built
+                .iter()
+                .map(|u| {
+                    let p = map.province_of(u.region);
+                    ((given_rank(&self.orders, p), 0), p.index(), None)
+                })
+                .collect(),
+        };
+        placed.sort_unstable();
+        for (_, at, power) in placed {
+            self.seq[at] = self.next_seq;
+            if let Some(power) = power {
+                self.influence[at] = Some((power, self.next_seq));
             }
-            PhaseOutcome::Retreat(r) => {
-                for &(_, to) in &r.retreats {
-                    seq[map.province_of(to).index()] = self.next_seq;
-                    self.next_seq += 1;
-                }
-            }
-            PhaseOutcome::Adjustment(a) => {
-                for u in &a.built {
-                    seq[map.province_of(u.region).index()] = self.next_seq;
-                    self.next_seq += 1;
-                }
-            }
+            self.next_seq += 1;
         }
-        for &sc in map.supply_centers() {
-            if next.owner(sc) != self.state.owner(sc) {
-                // A centre captured goes to the end of its owner's list.
+        // MILA takes centres power by power, each power's in the order of
+        // its list, then the unowned ones in the map's order; a centre
+        // taken goes to the end of its new owner's list.
+        let taken = |sc: &dip_core::ProvinceId| next.owner(*sc) != self.state.owner(*sc);
+        if map.supply_centers().iter().any(taken) {
+            let mut centres: Vec<dip_core::ProvinceId> = Vec::new();
+            for pi in 0..self.v.powers.len() {
+                let mut mine: Vec<dip_core::ProvinceId> = self.state.centers_of(map, PowerId(pi as u8)).collect();
+                mine.sort_by_key(|p| (self.seq_center(*p), self.v.mila_rank[p.index()]));
+                centres.extend(mine);
+            }
+            let home_of = |p: dip_core::ProvinceId| {
+                (0..self.v.powers.len())
+                    .position(|pi| map.is_home(p, PowerId(pi as u8)))
+                    .unwrap_or(usize::MAX)
+            };
+            let mut unowned: Vec<dip_core::ProvinceId> = map
+                .supply_centers()
+                .iter()
+                .copied()
+                .filter(|&sc| self.state.owner(sc).is_none())
+                .collect();
+            unowned.sort_by_key(|&p| (home_of(p), self.v.mila_rank[p.index()]));
+            centres.extend(unowned);
+            for sc in centres.iter().filter(|sc| taken(sc)) {
                 self.center_seq[sc.index()] = self.next_seq;
                 self.next_seq += 1;
             }
@@ -235,6 +283,7 @@ impl Game {
             name,
             state: before,
             seq: old,
+            influence: old_influence,
             orders: self
                 .orders
                 .iter_mut()
@@ -313,6 +362,7 @@ impl Game {
             name: name.clone(),
             state: self.state.clone(),
             seq: self.seq.clone(),
+            influence: self.influence.clone(),
             orders: Vec::new(),
             results: Vec::new(),
         });
@@ -379,14 +429,19 @@ impl Game {
     }
 
     /// Puts back a position recorded in the history (for `set_state`).
-    pub fn restore(&mut self, state: State, seq: Vec<u64>) {
+    pub fn restore(&mut self, state: State, seq: Vec<u64>, influence: Vec<Option<(PowerId, u64)>>) {
         self.state = state;
         self.seq = seq;
+        self.influence = influence;
         self.touch();
     }
 
     pub fn seq(&self) -> &[u64] {
         &self.seq
+    }
+
+    pub fn influence_stamps(&self) -> &[Option<(PowerId, u64)>] {
+        &self.influence
     }
 }
 

@@ -47,6 +47,11 @@ impl Game {
     pub fn set_units(&mut self, power: PowerId, units: &[String], reset: bool) {
         let map = self.map();
         if reset {
+            for x in self.influence.iter_mut() {
+                if x.is_some_and(|(p, _)| p == power) {
+                    *x = None;
+                }
+            }
             let mine: Vec<ProvinceId> = self
                 .state
                 .units()
@@ -91,6 +96,7 @@ impl Game {
                         self.state.remove(p);
                         self.state.place(map, u);
                         self.stamp(p);
+                        self.influence[p.index()] = Some((power, self.seq[p.index()]));
                     }
                 }
                 Err(e) => self.errors.push(e),
@@ -179,7 +185,40 @@ impl Game {
         self.touch();
     }
 
+    /// MILA's `power.influence`: the provinces where the power's units
+    /// were last, in the order they came.
+    pub fn influence(&self, power: PowerId) -> Vec<String> {
+        let mut v: Vec<(u64, &String)> = self
+            .influence
+            .iter()
+            .enumerate()
+            .filter_map(|(i, x)| x.filter(|(p, _)| *p == power).map(|(_, k)| (k, &self.v.prov_names[i])))
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, s)| s.clone()).collect()
+    }
+
+    /// Sets a power's influence (MILA's `state['influence']`).
+    pub fn set_influence(&mut self, power: PowerId, provinces: &[String]) {
+        for x in self.influence.iter_mut() {
+            if x.is_some_and(|(p, _)| p == power) {
+                *x = None;
+            }
+        }
+        for name in provinces {
+            if let Some(p) = self.map().find_province(name.split('/').next().unwrap_or(name)) {
+                self.influence[p.index()] = Some((power, self.next_seq));
+                self.next_seq += 1;
+            }
+        }
+    }
+
     pub fn clear_units(&mut self, power: Option<PowerId>) {
+        for x in self.influence.iter_mut() {
+            if power.is_none_or(|q| x.is_some_and(|(p, _)| p == q)) {
+                *x = None;
+            }
+        }
         let all: Vec<ProvinceId> = self
             .state
             .units()
@@ -202,26 +241,37 @@ impl Game {
     }
 
     pub fn centers(&self, power: PowerId) -> Vec<String> {
-        let mut v: Vec<(u64, String)> = self
+        let mut v: Vec<((u64, u32), String)> = self
             .state
             .centers_of(self.map(), power)
-            .map(|p| (self.seq_center(p), self.v.prov_names[p.index()].clone()))
+            .map(|p| {
+                (
+                    (self.seq_center(p), self.v.mila_rank[p.index()]),
+                    self.v.prov_names[p.index()].clone(),
+                )
+            })
             .collect();
         v.sort();
         v.into_iter().map(|(_, s)| s).collect()
     }
 
     pub(super) fn seq_center(&self, p: ProvinceId) -> u64 {
-        // Centres are listed alphabetically unless set one by one.
+        // Centres are listed in MILA's order of locations unless set one by one.
         self.center_seq.get(p.index()).copied().unwrap_or(0)
     }
 
     pub fn homes(&self, power: PowerId) -> Vec<String> {
-        self.map()
+        let mut homes: Vec<ProvinceId> = self
+            .map()
             .supply_centers()
             .iter()
-            .filter(|&&p| self.map().is_home(p, power))
-            .map(|&p| self.v.prov_names[p.index()].clone())
+            .copied()
+            .filter(|&p| self.map().is_home(p, power))
+            .collect();
+        homes.sort_by_key(|p| self.v.mila_rank[p.index()]);
+        homes
+            .into_iter()
+            .map(|p| self.v.prov_names[p.index()].clone())
             .collect()
     }
 

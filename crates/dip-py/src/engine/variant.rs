@@ -49,6 +49,17 @@ pub struct VariantData {
     pub(super) loc_at: Vec<(ProvinceId, Option<RegionId>)>,
     /// Unit letter → unit type.
     pub letters: Vec<(char, dip_core::UnitTypeId)>,
+    /// By province: its place in MILA's order of locations (that of its
+    /// map file), which lists and dicts an agent indexes into follow.
+    pub mila_rank: Vec<u32>,
+    /// The places in `locs` in MILA's order: a province with coasts
+    /// before or after them, as MILA's map file has it.
+    pub mila_locs: Vec<usize>,
+    /// The provinces of the starting units in the order the variant file
+    /// lists them (MILA's `power.units` at the start).
+    pub start_order: Vec<ProvinceId>,
+    /// What each impassable province touches (the variant's `touches`).
+    pub touches: Vec<(ProvinceId, Vec<ProvinceId>)>,
     /// The order texts listed so far in games of this variant.
     pub orders: Mutex<OrderTable>,
 }
@@ -153,6 +164,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     .map_err(|e| e.to_string())?;
     // One map per variant for the whole process: games share it.
     let words = var.word_lists();
+    let touches = var.touches.clone();
     let map: &'static Map = Box::leak(Box::new(var.map));
     // The variant's own words (other spellings of powers, unit types and
     // order words), as dip's order reader takes them.
@@ -230,6 +242,9 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
             loc3[k] = i as u16 + 1;
         }
     }
+    let mila_rank = mila_rank(name, map, &prov_names);
+    let mila_locs = mila_locs(name, map, &mila_rank, &locs, &region_names);
+    let start_order = start_order(name, map);
     let mut by_name: Vec<ProvinceId> = map.province_ids().collect();
     by_name.sort_by(|a, b| prov_names[a.index()].cmp(&prov_names[b.index()]));
     let data = VariantData {
@@ -251,6 +266,10 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         loc3,
         loc_at,
         letters,
+        mila_rank,
+        mila_locs,
+        start_order,
+        touches,
         name: name.to_string(),
         map,
         vocab,
@@ -270,6 +289,86 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     data.orders.lock().unwrap_or_else(|e| e.into_inner()).prefill(data);
     cache.insert(name.to_string(), data);
     Ok(data)
+}
+
+/// The text of the bundled variant a MILA map is read from, if any.
+fn bundled_text(mila: &str) -> Option<&'static str> {
+    let name = if mila_two_powers(mila).is_some() {
+        "standard"
+    } else {
+        dip_name(mila)
+    };
+    dip_variants::bundled()
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+}
+
+/// By province, its place in MILA's order of locations: that of the
+/// `province` lines of the variant file, which for MILA's maps follow
+/// MILA's map files; the standard board's file groups provinces by
+/// terrain, so the standard maps take the order of `fleetrome.variant`
+/// (the same board, listed as MILA lists it).
+fn mila_rank(name: &str, map: &Map, prov_names: &[String]) -> Vec<u32> {
+    let n = prov_names.len();
+    let mut rank: Vec<u32> = (0..n as u32).collect();
+    if name != "standard" && mila_two_powers(name).is_none() {
+        return rank;
+    }
+    let Some(text) = bundled_text("standard_fleet_rome") else {
+        return rank;
+    };
+    let listed: Vec<ProvinceId> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("province "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .filter_map(|abbr| map.find_province(abbr))
+        .collect();
+    if listed.len() != n {
+        return rank;
+    }
+    for (k, p) in listed.iter().enumerate() {
+        rank[p.index()] = k as u32;
+    }
+    rank
+}
+
+/// The places in `locs` in MILA's order: provinces by `rank`, a
+/// province's coasts just before it (after it on the maps whose files
+/// list them so: colonial, world).
+fn mila_locs(name: &str, map: &Map, rank: &[u32], locs: &[String], region_names: &[String]) -> Vec<usize> {
+    let coasts_after = matches!(name, "colonial" | "world");
+    let mut provinces: Vec<ProvinceId> = map.province_ids().collect();
+    provinces.sort_by_key(|p| rank[p.index()]);
+    let mut out = Vec::with_capacity(locs.len());
+    for p in provinces {
+        let coasts = map
+            .coasts(p)
+            .iter()
+            .filter(|&&r| map.region(r).coast.is_some())
+            .filter_map(|r| locs.iter().position(|l| *l == region_names[r.index()]));
+        if coasts_after {
+            out.push(p.index());
+            out.extend(coasts);
+        } else {
+            out.extend(coasts);
+            out.push(p.index());
+        }
+    }
+    out
+}
+
+/// The provinces of the starting units in the order of the variant
+/// file's `unit-at` lines (a bundled variant; else none).
+fn start_order(name: &str, map: &Map) -> Vec<ProvinceId> {
+    let Some(text) = bundled_text(name) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| l.strip_prefix("unit-at "))
+        .filter_map(|rest| rest.split_whitespace().nth(2))
+        .filter_map(|region| map.find_province(region.split('/').next().unwrap_or(region)))
+        .collect()
 }
 
 /// Three capital letters as an index below 26³ (`VariantData::loc3`).

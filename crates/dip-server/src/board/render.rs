@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 self_cell::self_cell!(
     /// A variant's picture (its shapes and points), built once and kept
     /// with the variant it borrows.
-    struct Drawn {
+    pub struct Drawn {
         owner: Arc<Loaded>,
         #[covariant]
         dependent: Picture,
@@ -36,13 +36,19 @@ impl Pictures {
         self.get(loaded);
     }
 
-    fn get(&self, loaded: &Arc<Loaded>) -> Arc<Drawn> {
+    pub fn get(&self, loaded: &Arc<Loaded>) -> Arc<Drawn> {
         let key = Arc::as_ptr(loaded) as usize;
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         cache
             .entry(key)
             .or_insert_with(|| Arc::new(Drawn::new(loaded.clone(), |l| Picture::new(l.variant()))))
             .clone()
+    }
+}
+
+impl Drawn {
+    pub fn picture(&self) -> &Picture<'_> {
+        self.borrow_dependent()
     }
 }
 

@@ -1085,7 +1085,7 @@ mod tests {
     #[test]
     fn accepted_orders_become_dip_text_the_order_reader_takes() {
         let (v, r) = std();
-        let l = crate::variants::get("standard").unwrap();
+        let l = crate::variants::standard_for_tests();
         let eng = v.map.find_power("ENG").unwrap();
         let lines: Vec<String> = [
             "((ENG FLT LON) MTO NTH)",
@@ -1095,7 +1095,7 @@ mod tests {
         .iter()
         .map(|text| to_text(&v.map, &read(v, &r, text).unwrap()))
         .collect();
-        let got = crate::play::read_lines(&v.map, l, &v.start, eng, &lines);
+        let got = crate::play::read_lines(&v.map, &l, &v.start, eng, &lines);
         assert_eq!(got.len(), 3);
         for g in got {
             assert!(g["error"].is_null(), "{g}");
@@ -1109,8 +1109,8 @@ mod build_tests {
     use super::*;
 
     fn check(state: &State, power: &str, texts: &[&str]) {
-        let l = crate::variants::get("standard").unwrap();
-        let map = &l.variant.map;
+        let l = crate::variants::standard_for_tests();
+        let map = &l.variant().map;
         let r = Repr::of(map);
         let me = map.find_power(power).unwrap();
         let reader = Reader { map, repr: &r };
@@ -1118,10 +1118,10 @@ mod build_tests {
         for t in texts {
             let m = Msg::parse(&format!("SUB {t}"), &r).unwrap();
             let o = reader.order(&m.0[1], 1).unwrap();
-            assert_eq!(note(map, &l.variant.rules, state, me, &o, &[]), MBV, "{t}");
+            assert_eq!(note(map, &l.variant().rules, state, me, &o, &[]), MBV, "{t}");
             lines.push(to_text(map, &o));
         }
-        let got = crate::play::read_lines(map, l, state, me, &lines);
+        let got = crate::play::read_lines(map, &l, state, me, &lines);
         for g in &got {
             assert_eq!(g["fate"], "accepted", "{g}");
         }
@@ -1130,9 +1130,9 @@ mod build_tests {
 
     #[test]
     fn every_kind_of_order_is_stored_as_text_the_order_reader_accepts() {
-        let l = crate::variants::get("standard").unwrap();
-        let map = &l.variant.map;
-        let mut s = l.variant.start.clone();
+        let l = crate::variants::standard_for_tests();
+        let map = &l.variant().map;
+        let mut s = l.variant().start.clone();
         check(
             &s,
             "ENG",
@@ -1180,13 +1180,13 @@ mod build_tests {
             ],
         );
         // Builds, removals and waives.
-        let mut w = l.variant.start.clone();
+        let mut w = l.variant().start.clone();
         w.phase = Phase::new(1901, Season::Fall, PhaseKind::Adjustment);
         w.remove(lon);
         w.set_owner(map.find_province("nwy").unwrap(), Some(eng));
         w.set_owner(map.find_province("bel").unwrap(), Some(eng));
         check(&w, "ENG", &["((ENG FLT LON) BLD)", "(ENG WVE)"]);
-        let mut r = l.variant.start.clone();
+        let mut r = l.variant().start.clone();
         r.phase = Phase::new(1901, Season::Fall, PhaseKind::Adjustment);
         r.set_owner(map.find_province("mos").unwrap(), None);
         check(&r, "RUS", &["((RUS AMY WAR) REM)"]);
@@ -1200,16 +1200,16 @@ mod ord_tests {
 
     /// The ORD texts of one played phase, as the server sends them.
     fn ords(state: &State, orders: &[(&str, &str)]) -> Vec<String> {
-        let l = crate::variants::get("standard").unwrap();
-        let map = &l.variant.map;
+        let l = crate::variants::standard_for_tests();
+        let map = &l.variant().map;
         let r = Repr::of(map);
         let orders: Vec<(PowerId, String)> = orders
             .iter()
             .map(|(p, t)| (map.find_power(p).unwrap(), t.to_string()))
             .collect();
         let played = dip_game::phase::play(
-            &l.vocab,
-            &l.variant.rules,
+            l.vocabulary(),
+            &l.variant().rules,
             state,
             &orders,
             &dip_game::phase::ReportHeader::default(),
@@ -1223,9 +1223,9 @@ mod ord_tests {
     /// England's fleets in Barents and Norway, Russia's on St Petersburg's
     /// south coast.
     fn north() -> State {
-        let l = crate::variants::get("standard").unwrap();
-        let map = &l.variant.map;
-        let mut s = l.variant.start.clone();
+        let l = crate::variants::standard_for_tests();
+        let map = &l.variant().map;
+        let mut s = l.variant().start.clone();
         for (from, to) in [("lon", "bar"), ("edi", "nwy")] {
             let f = s.remove(map.find_province(from).unwrap()).unwrap();
             s.place(
@@ -1329,8 +1329,8 @@ mod reader_properties {
         /// note in every kind of phase and becomes dip's order and text.
         #[test]
         fn the_sub_reader_takes_any_tree_of_tokens(n in prop_oneof![order_node(), order_like()]) {
-            let l = crate::variants::get("standard").unwrap();
-            let map = &l.variant.map;
+            let l = crate::variants::standard_for_tests();
+            let map = &l.variant().map;
             let r = Repr::of(map);
             let reader = Reader { map, repr: &r };
             let width = 1 + n.width();
@@ -1339,10 +1339,10 @@ mod reader_properties {
                 Ok(o) => {
                     let eng = map.find_power("ENG").unwrap();
                     for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
-                        let mut s = l.variant.start.clone();
+                        let mut s = l.variant().start.clone();
                         s.phase = Phase::new(1901, Season::Fall, kind);
-                        let _ = note(map, &l.variant.rules, &s, eng, &o, std::slice::from_ref(&o));
-                        let _ = submit(map, &l.variant.rules, &s, eng, false, &[], vec![(n.clone(), o.clone())]);
+                        let _ = note(map, &l.variant().rules, &s, eng, &o, std::slice::from_ref(&o));
+                        let _ = submit(map, &l.variant().rules, &s, eng, false, &[], vec![(n.clone(), o.clone())]);
                         let _ = super::order_node(map, &r, &s, &to_dip(&o));
                     }
                     let _ = to_text(map, &o);

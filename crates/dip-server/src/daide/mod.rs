@@ -23,8 +23,8 @@ mod syntax_tests;
 pub mod token;
 
 use crate::game::{self, Lock, Status};
-use crate::variants::Loaded;
 use crate::AppState;
+use dip_play::Loaded;
 use message::{Msg, B};
 use serde_json::Value as Json;
 use std::collections::HashMap;
@@ -132,7 +132,7 @@ pub struct Seat {
 /// One game's DAIDE side: its tokens and its connections' channel.
 pub struct Hub {
     pub id: i64,
-    pub loaded: &'static Loaded,
+    pub loaded: Arc<Loaded>,
     pub repr: token::Repr,
     pub tx: broadcast::Sender<Arc<Out>>,
     pub seats: Mutex<HashMap<u8, Seat>>,
@@ -175,16 +175,17 @@ pub async fn open_hub(
     id: i64,
     config: DaideConfig,
 ) -> std::io::Result<(Arc<Hub>, tokio::task::JoinHandle<()>)> {
+    let variants = state.variants.clone();
     let g = state
         .read(move |tx| game::load(tx, id, Lock::None))
         .await
         .map_err(|e| std::io::Error::other(e.message))?;
-    let loaded = g.loaded().map_err(|e| std::io::Error::other(e.message))?;
+    let loaded = g.loaded(&variants).map_err(|e| std::io::Error::other(e.message))?;
     let (tx, _) = broadcast::channel(config.backlog.max(1));
     let hub = Arc::new(Hub {
         id,
+        repr: token::Repr::of(&loaded.variant().map),
         loaded,
-        repr: token::Repr::of(&loaded.variant.map),
         tx,
         seats: Mutex::new(HashMap::new()),
         config,
@@ -211,7 +212,7 @@ pub async fn listen(
     let (hub, mut watcher) = open_hub(state, id, config).await?;
     let h = hub.clone();
     let places = Arc::new(tokio::sync::Semaphore::new(
-        hub.loaded.variant.map.powers().len() + hub.config.max_connections,
+        hub.loaded.variant().map.powers().len() + hub.config.max_connections,
     ));
     // SO_KEEPALIVE would need another crate with tokio: dead connections
     // are found by the write timeout instead (docs/daide.md).
@@ -337,6 +338,7 @@ async fn watch(hub: Arc<Hub>) {
 /// ready process the phase themselves (`play::ready`); this covers the
 /// rest: a phase nobody must order in, and bots that went away.
 pub async fn settle(hub: &Arc<Hub>) -> bool {
+    let variants = hub.state.variants.clone();
     let id = hub.id;
     let gone: Vec<u8> = hub
         .seats()
@@ -352,13 +354,14 @@ pub async fn settle(hub: &Arc<Hub>) -> bool {
             if g.status != Status::Active || !g.options.daide_rules.zero_deadline {
                 return Ok(false);
             }
-            let map = &g.loaded()?.variant.map;
-            let state = g.state()?;
+            let l = g.loaded(&variants)?;
+            let map = &l.variant().map;
+            let state = g.state(&variants)?;
             let members = game::members(tx, id)?;
             if !nothing_more_can_come(map, &state, &members, &gone) {
                 return Ok(false);
             }
-            crate::play::process_locked(tx, &g, &by)?;
+            crate::play::process_locked(tx, &variants, &g, &by)?;
             Ok::<_, crate::error::ApiError>(true)
         })
         .await;
@@ -395,8 +398,9 @@ pub fn nothing_more_can_come(
 /// DSD: the bot of `p` went away with its orders due: the deadline
 /// stops. Returns the seconds that were left (for NOT (TME (n))).
 pub async fn stop_deadline(hub: &Arc<Hub>, p: dip_core::PowerId) -> Option<i64> {
+    let variants = hub.state.variants.clone();
     let id = hub.id;
-    let name = hub.loaded.variant.map.power(p).name.clone();
+    let name = hub.loaded.variant().map.power(p).name.clone();
     let left = hub
         .state
         .write(move |tx| {
@@ -407,8 +411,9 @@ pub async fn stop_deadline(hub: &Arc<Hub>, p: dip_core::PowerId) -> Option<i64> 
             if !g.options.daide_rules.deadline_stops_on_disconnection {
                 return Ok(None);
             }
-            let map = &g.loaded()?.variant.map;
-            let state = g.state()?;
+            let l = g.loaded(&variants)?;
+            let map = &l.variant().map;
+            let state = g.state(&variants)?;
             let ready = game::members(tx, id)?
                 .iter()
                 .any(|m| m.power.as_deref() == Some(name.as_str()) && m.ready);
@@ -520,6 +525,7 @@ pub fn hlo_options(o: &game::Options, level: i32) -> B {
 /// ORD for every order of the processed phase, SCO where centres were
 /// counted, NOW; with the phase's index.
 pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::ApiResult<(i64, Vec<Msg>)> {
+    let variants = hub.state.variants.clone();
     let id = hub.id;
     let p = processed.to_string();
     let h = hub.clone();
@@ -530,10 +536,10 @@ pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::Ap
                 return Err(crate::error::ApiError::not_found(format!("no phase {p}")));
             };
             let (next, over) = match stored.get(i + 1) {
-                Some(n) => (n.state(h.loaded)?, false),
+                Some(n) => (n.state(&h.loaded)?, false),
                 None => {
                     let g = game::load(tx, id, Lock::None)?;
-                    (g.state()?, g.status == Status::Finished)
+                    (g.state(&variants)?, g.status == Status::Finished)
                 }
             };
             Ok((stored[i].index, phase_result(&h, &stored[i], &next, over)?))
@@ -545,6 +551,7 @@ pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::Ap
 /// processed after the one of index `after` (each with its index), and
 /// whether the game is over.
 pub async fn results_after(hub: &Arc<Hub>, after: i64) -> crate::error::ApiResult<(Vec<(i64, Vec<Msg>)>, bool)> {
+    let variants = hub.state.variants.clone();
     let id = hub.id;
     let h = hub.clone();
     hub.state
@@ -554,8 +561,8 @@ pub async fn results_after(hub: &Arc<Hub>, after: i64) -> crate::error::ApiResul
             let mut out = Vec::new();
             for (i, s) in stored.iter().enumerate().filter(|(_, s)| s.index > after) {
                 let (next, over) = match stored.get(i + 1) {
-                    Some(n) => (n.state(h.loaded)?, false),
-                    None => (g.state()?, g.status == Status::Finished),
+                    Some(n) => (n.state(&h.loaded)?, false),
+                    None => (g.state(&variants)?, g.status == Status::Finished),
                 };
                 out.push((s.index, phase_result(&h, s, &next, over)?));
             }
@@ -573,9 +580,9 @@ fn phase_result(
     next: &dip_core::State,
     over: bool,
 ) -> crate::error::ApiResult<Vec<Msg>> {
-    let map = &hub.loaded.variant.map;
-    let rules = &hub.loaded.variant.rules;
-    let (before, played) = s.replay(hub.loaded)?;
+    let map = &hub.loaded.variant().map;
+    let rules = &hub.loaded.variant().rules;
+    let (before, played) = s.replay(&hub.loaded)?;
     let changed = convert::voided(&played.check.lines);
     let mut msgs = convert::ord(map, &hub.repr, &before, &played.outcome, &changed);
     // SCO after every phase, as MILA's server does: clients take an
@@ -591,6 +598,7 @@ fn phase_result(
 /// Every processed phase's results (HST without a turn), made once per
 /// phase and kept in the hub.
 pub async fn history(hub: &Arc<Hub>, only: Option<dip_core::Phase>) -> crate::error::ApiResult<Vec<Msg>> {
+    let variants = hub.state.variants.clone();
     let id = hub.id;
     let h = hub.clone();
     let all = hub
@@ -603,12 +611,12 @@ pub async fn history(hub: &Arc<Hub>, only: Option<dip_core::Phase>) -> crate::er
                 }
             }
             let stored = crate::history::stored(tx, id)?;
-            let current = g.state()?;
+            let current = g.state(&variants)?;
             let mut out = Vec::new();
             for (i, s) in stored.iter().enumerate() {
-                let st = s.state(h.loaded)?;
+                let st = s.state(&h.loaded)?;
                 let (next, over) = match stored.get(i + 1) {
-                    Some(n) => (n.state(h.loaded)?, false),
+                    Some(n) => (n.state(&h.loaded)?, false),
                     None => (current.clone(), g.status == Status::Finished),
                 };
                 out.push((st.phase, phase_result(&h, s, &next, over)?));
@@ -632,6 +640,7 @@ pub async fn history(hub: &Arc<Hub>, only: Option<dip_core::Phase>) -> crate::er
 /// Ends a game that went past the configured last year: a draw of the
 /// survivors.
 async fn end_after(hub: &Arc<Hub>, end: i32) {
+    let variants = hub.state.variants.clone();
     let id = hub.id;
     let r = hub
         .state
@@ -640,11 +649,12 @@ async fn end_after(hub: &Arc<Hub>, end: i32) {
             if g.status == Status::Finished {
                 return Ok(());
             }
-            let state = g.state()?;
+            let state = g.state(&variants)?;
             if state.phase.year <= end {
                 return Ok(());
             }
-            let map = &g.loaded()?.variant.map;
+            let l = g.loaded(&variants)?;
+            let map = &l.variant().map;
             let names: Vec<&str> = map
                 .power_ids()
                 .filter(|&p| game::survives(map, &state, p))
@@ -668,6 +678,7 @@ async fn end_after(hub: &Arc<Hub>, end: i32) {
 
 /// SLO or DRW, then SMR.
 pub async fn end_messages(hub: &Arc<Hub>) -> crate::error::ApiResult<Vec<Msg>> {
+    let variants = hub.state.variants.clone();
     let id = hub.id;
     let h = hub.clone();
     hub.state
@@ -676,8 +687,8 @@ pub async fn end_messages(hub: &Arc<Hub>) -> crate::error::ApiResult<Vec<Msg>> {
             if g.status != Status::Finished {
                 return Err(crate::error::ApiError::conflict("the game is not over"));
             }
-            let map = &h.loaded.variant.map;
-            let state = g.state()?;
+            let map = &h.loaded.variant().map;
+            let state = g.state(&variants)?;
             let mut out = Vec::new();
             match g.winner.as_deref().and_then(|w| map.find_power(w)) {
                 Some(w) => out.push(B::new(SLO).l(B::default().t(h.repr.power(w))).msg()),
@@ -688,7 +699,7 @@ pub async fn end_messages(hub: &Arc<Hub>) -> crate::error::ApiResult<Vec<Msg>> {
             let stored = crate::history::stored(tx, id)?;
             let mut out_year: HashMap<u8, i32> = HashMap::new();
             for s in &stored {
-                let st = s.state(h.loaded)?;
+                let st = s.state(&h.loaded)?;
                 for p in map.power_ids() {
                     if st.center_count(map, p) == 0 && !out_year.contains_key(&p.0) {
                         out_year.insert(p.0, st.phase.year);
@@ -753,7 +764,7 @@ pub async fn press_after(hub: &Arc<Hub>, after: i64, only: Option<i64>) -> Vec<(
         .read(move |tx| Ok::<_, crate::error::ApiError>(crate::db::messages::between(tx, id, after, upto)?))
         .await
         .unwrap_or_default();
-    let map = &hub.loaded.variant.map;
+    let map = &hub.loaded.variant().map;
     let mut out = Vec::new();
     for crate::db::messages::MessageRow {
         id: mid,
@@ -872,8 +883,9 @@ pub use crate::variants::daide_playable as playable;
 /// Creates a forming DAIDE game with a seat for every power; its host is
 /// an account that cannot log in.
 pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiResult<i64> {
-    let loaded = crate::variants::get(&b.variant).map_err(crate::error::ApiError::bad_request)?;
-    playable(loaded.variant).map_err(|e| crate::error::ApiError::bad_request(format!("variant: {e}")))?;
+    let variants = state.variants.clone();
+    let loaded = crate::variants::get(&variants, &b.variant).map_err(crate::error::ApiError::bad_request)?;
+    playable(loaded.variant()).map_err(|e| crate::error::ApiError::bad_request(format!("variant: {e}")))?;
     let id = state
         .write(move |tx| {
             let host = auth::create_account(tx, &format!("daide-host-{:08x}", fastrand::u32(..)), "!")?;
@@ -900,7 +912,7 @@ pub async fn create_bot_game(state: &AppState, b: BotGame) -> crate::error::ApiR
                 password_hash: None,
                 daide_ports: None,
             };
-            let id = crate::lobby::create(tx, &host, new)?;
+            let id = crate::lobby::create(tx, &variants, &host, new)?;
             // The port is this process's own: no range to draw from.
             let g = game::load(tx, id, Lock::Update)?;
             let mut options = g.options.clone();

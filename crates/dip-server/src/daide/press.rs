@@ -262,10 +262,10 @@ mod tests {
     /// The answer to `SND (…) (press)` at a level: `YES`, the press the
     /// recipients get, or the server's HUH.
     fn snd(text: &str, level: u32) -> String {
-        let l = crate::variants::get("standard").unwrap();
-        let repr = Repr::of(&l.variant.map);
+        let l = crate::variants::standard_for_tests();
+        let repr = Repr::of(&l.variant().map);
         let reader = Reader {
-            map: &l.variant.map,
+            map: &l.variant().map,
             repr: &repr,
         };
         let m = Msg::parse(text, &repr).unwrap();

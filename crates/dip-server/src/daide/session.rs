@@ -12,6 +12,7 @@ use crate::error::ApiError;
 use crate::game::{self, Lock, Status};
 use crate::{lobby, play, press};
 use dip_core::{PowerId, State};
+use dip_play::Variants;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt};
@@ -270,12 +271,13 @@ impl Session {
     }
 
     async fn load(&self) -> Result<(game::GameRow, State), ApiError> {
+        let variants = self.hub.state.variants.clone();
         let id = self.hub.id;
         self.hub
             .state
             .read(move |tx| {
                 let g = game::load(tx, id, Lock::None)?;
-                let s = g.state()?;
+                let s = g.state(&variants)?;
                 Ok((g, s))
             })
             .await
@@ -299,7 +301,7 @@ impl Session {
             x if x == IAM => self.iam(&m).await,
             x if x == MAP && args.is_empty() => self.send(&self.map_msg()).await,
             x if x == MDF && args.is_empty() => {
-                let mdf = convert::mdf(&self.hub.loaded.variant.map, &self.hub.repr);
+                let mdf = convert::mdf(&self.hub.loaded.variant().map, &self.hub.repr);
                 self.send(&mdf).await
             }
             x if x == YES || x == REJ => {
@@ -363,7 +365,7 @@ impl Session {
         let name: String = self
             .hub
             .loaded
-            .variant
+            .variant()
             .name
             .chars()
             .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
@@ -372,6 +374,7 @@ impl Session {
     }
 
     async fn nme(&mut self, m: &Msg) -> Step {
+        let variants = self.hub.state.variants.clone();
         let args = &m.0[1..];
         let Some(name) = args.first().and_then(Node::string) else {
             return self.send(&huh(m, 1)).await;
@@ -408,7 +411,7 @@ impl Session {
                     &format!("daide-{id}-{:08x}", fastrand::u32(..)),
                     &format!("daide:{passcode}"),
                 )?;
-                lobby::join(tx, id, &acc, wanted.as_deref())?;
+                lobby::join(tx, &variants, id, &acc, wanted.as_deref())?;
                 Ok((acc, g.status != Status::Forming))
             })
             .await;
@@ -457,7 +460,7 @@ impl Session {
             return self.send(&answer(REJ, m)).await;
         }
         let id = self.hub.id;
-        let name = self.hub.loaded.variant.map.power(p).name.clone();
+        let name = self.hub.loaded.variant().map.power(p).name.clone();
         let power_name = name.clone();
         let found = self
             .hub
@@ -507,6 +510,7 @@ impl Session {
     /// IAM for a power without a player: the bot of this game whose
     /// passcode it is, and that holds no other power, takes the seat.
     async fn retake(&self, id: i64, power: String, code: i32) -> Result<Option<Account>, ApiError> {
+        let variants = self.hub.state.variants.clone();
         let r = self
             .hub
             .state
@@ -523,7 +527,7 @@ impl Session {
                 let Some(acc) = bots.into_iter().find(|a| !members.iter().any(|m| m.account_id == a.id)) else {
                     return Ok(None);
                 };
-                lobby::join(tx, id, &acc, Some(&power))?;
+                lobby::join(tx, &variants, id, &acc, Some(&power))?;
                 Ok(Some(acc))
             })
             .await;
@@ -555,7 +559,7 @@ impl Session {
                         let id = self.hub.id;
                         let aid = account.id;
                         let members = self.hub.state.read(move |tx| game::members(tx, id)).await.ok()?;
-                        let map = &self.hub.loaded.variant.map;
+                        let map = &self.hub.loaded.variant().map;
                         game::power_of(map, &members, aid)?
                     }
                 };
@@ -596,11 +600,11 @@ impl Session {
         let Ok((_, state)) = self.load().await else {
             return Ok(());
         };
-        let map = &self.hub.loaded.variant.map;
+        let map = &self.hub.loaded.variant().map;
         let m = if sco {
             convert::sco(map, &self.hub.repr, &state)
         } else {
-            convert::now(map, &self.hub.repr, &self.hub.loaded.variant.rules, &state)
+            convert::now(map, &self.hub.repr, &self.hub.loaded.variant().rules, &state)
         };
         self.send(&m).await
     }
@@ -772,8 +776,10 @@ impl Session {
         if g.status != Status::Active && g.status != Status::Paused {
             return self.send(&answer(REJ, m)).await;
         }
-        let map = &self.hub.loaded.variant.map;
-        let rules = &self.hub.loaded.variant.rules;
+        // Held apart from `self`, which the loop below sends on.
+        let loaded = self.hub.loaded.clone();
+        let map = &loaded.variant().map;
+        let rules = &loaded.variant().rules;
         let reader = Reader {
             map,
             repr: &self.hub.repr,
@@ -831,7 +837,8 @@ impl Session {
         orders: &[(Node, DOrder)],
         complete: bool,
     ) -> Result<(), ApiError> {
-        let map = &self.hub.loaded.variant.map;
+        let variants = self.hub.state.variants.clone();
+        let map = &self.hub.loaded.variant().map;
         let lines: Vec<String> = orders.iter().map(|(_, o)| convert::to_text(map, o)).collect();
         let id = self.hub.id;
         let who = account.clone();
@@ -841,8 +848,8 @@ impl Session {
         self.hub
             .state
             .write(move |tx| {
-                play::put_orders(tx, id, &who, &lines, Some(&phase))?;
-                play::ready(tx, id, &who, ready, &by)?;
+                play::put_orders(tx, &variants, id, &who, &lines, Some(&phase))?;
+                play::ready(tx, &variants, id, &who, ready, &by)?;
                 Ok(())
             })
             .await?;
@@ -851,6 +858,7 @@ impl Session {
     }
 
     async fn flag(&mut self, on: bool, which: Flag) -> Result<(), ApiError> {
+        let variants = self.hub.state.variants.clone();
         let Some(who) = self.account() else {
             return Err(ApiError::forbidden("not a player"));
         };
@@ -861,10 +869,10 @@ impl Session {
             .write(move |tx| {
                 match which {
                     Flag::Ready(phase_index) => {
-                        ready_in_phase(tx, id, &who, on, phase_index, &by)?;
+                        ready_in_phase(tx, &variants, id, &who, on, phase_index, &by)?;
                     }
                     Flag::Draw => {
-                        play::draw(tx, id, &who, on)?;
+                        play::draw(tx, &variants, id, &who, on)?;
                     }
                 }
                 Ok(())
@@ -904,9 +912,9 @@ impl Session {
                     }
                 }
                 let all: Vec<DOrder> = next.iter().map(|(_, o)| o.clone()).collect();
-                let map = &self.hub.loaded.variant.map;
+                let map = &self.hub.loaded.variant().map;
                 let complete =
-                    convert::mis(map, &self.hub.repr, &self.hub.loaded.variant.rules, &state, me, &all).is_none();
+                    convert::mis(map, &self.hub.repr, &self.hub.loaded.variant().rules, &state, me, &all).is_none();
                 if self.store(&account, &state, &next, complete).await.is_err() {
                     return self.send(&answer(REJ, m)).await;
                 }
@@ -949,8 +957,8 @@ impl Session {
             return self.send(&answer(REJ, m)).await;
         }
         let all = self.orders_for(g.phase_index);
-        let map = &self.hub.loaded.variant.map;
-        let mis = convert::mis(map, &self.hub.repr, &self.hub.loaded.variant.rules, &state, me, &all)
+        let map = &self.hub.loaded.variant().map;
+        let mis = convert::mis(map, &self.hub.repr, &self.hub.loaded.variant().rules, &state, me, &all)
             .unwrap_or_else(|| B::new(MIS).msg());
         self.send(&mis).await
     }
@@ -962,13 +970,13 @@ impl Session {
         let Ok((g, state)) = self.load().await else {
             return self.send(&answer(REJ, m)).await;
         };
-        if g.status != Status::Active || !game::survives(&self.hub.loaded.variant.map, &state, me) {
+        if g.status != Status::Active || !game::survives(&self.hub.loaded.variant().map, &state, me) {
             return self.send(&answer(REJ, m)).await;
         }
         self.go = on;
         let all = self.orders_for(g.phase_index);
-        let map = &self.hub.loaded.variant.map;
-        let missing = convert::mis(map, &self.hub.repr, &self.hub.loaded.variant.rules, &state, me, &all);
+        let map = &self.hub.loaded.variant().map;
+        let missing = convert::mis(map, &self.hub.repr, &self.hub.loaded.variant().rules, &state, me, &all);
         if self
             .flag(on && missing.is_none(), Flag::Ready(g.phase_index))
             .await
@@ -1102,6 +1110,7 @@ impl Session {
     }
 
     async fn snd(&mut self, m: &Msg) -> Step {
+        let variants = self.hub.state.variants.clone();
         let Ok((g, state)) = self.load().await else {
             return self.send(&answer(REJ, m)).await;
         };
@@ -1125,7 +1134,7 @@ impl Session {
                 .await;
         };
         let body_at = 1 + args[..skip + 1].iter().map(Node::width).sum::<usize>() + 1;
-        let map = &self.hub.loaded.variant.map;
+        let map = &self.hub.loaded.variant().map;
         let mut powers = Vec::new();
         for (i, n) in to.iter().enumerate() {
             match n.tok().and_then(|t| self.hub.repr.power_of(t)) {
@@ -1203,7 +1212,7 @@ impl Session {
         let sent = self
             .hub
             .state
-            .write(move |tx| press::send(tx, id, &account, &press::NewMessage { to, text }))
+            .write(move |tx| press::send(tx, &variants, id, &account, &press::NewMessage { to, text }))
             .await;
         match sent {
             Ok(_) => {
@@ -1255,6 +1264,7 @@ enum Flag {
 /// make the bot ready in the next one. Returns whether the flag was set.
 pub fn ready_in_phase(
     tx: &mut dyn crate::db::Tx,
+    variants: &Variants,
     id: i64,
     who: &Account,
     on: bool,
@@ -1264,7 +1274,7 @@ pub fn ready_in_phase(
     if game::load(tx, id, Lock::Update)?.phase_index != phase_index {
         return Ok(false);
     }
-    play::ready(tx, id, who, on, by)?;
+    play::ready(tx, variants, id, who, on, by)?;
     Ok(true)
 }
 

@@ -6,21 +6,25 @@
 use super::convert::*;
 use super::message::{Msg, Node};
 use super::token::*;
-use crate::variants::Loaded;
 use dip_core::{PowerId, State};
+use dip_play::Loaded;
+use std::sync::Arc;
 
-fn std() -> (&'static Loaded, Repr) {
-    let l = crate::variants::get("standard").unwrap();
-    (l, Repr::of(&l.variant.map))
+fn std() -> (Arc<Loaded>, Repr) {
+    let l = crate::variants::standard_for_tests();
+    {
+        let r = Repr::of(&l.variant().map);
+        (l, r)
+    }
 }
 
 fn position(text: &str) -> State {
     let (l, _) = std();
-    dip_text::parse_position(&l.variant.map, text, "test position").unwrap()
+    dip_text::parse_position(&l.variant().map, text, "test position").unwrap()
 }
 
 fn power(name: &str) -> PowerId {
-    std().0.variant.map.find_power(name).unwrap()
+    std().0.variant().map.find_power(name).unwrap()
 }
 
 /// The orders of a SUB message, as read.
@@ -29,7 +33,7 @@ fn sub(text: &str) -> Vec<(Node, DOrder)> {
     let m = Msg::parse(text, &r).unwrap();
     assert_eq!(r.name(m.first().unwrap()).as_deref(), Some("SUB"), "{text}");
     let reader = Reader {
-        map: &l.variant.map,
+        map: &l.variant().map,
         repr: &r,
     };
     let mut at = 1;
@@ -46,8 +50,8 @@ fn sub(text: &str) -> Vec<(Node, DOrder)> {
 fn notes(state: &State, me: &str, text: &str) -> Vec<String> {
     let (l, r) = std();
     let (_, notes) = submit(
-        &l.variant.map,
-        &l.variant.rules,
+        &l.variant().map,
+        &l.variant().rules,
         state,
         power(me),
         false,
@@ -61,7 +65,7 @@ fn notes(state: &State, me: &str, text: &str) -> Vec<String> {
 /// order text that dip's order reader accepts, and shown back as given.
 fn takes_whole(state: &State, me: &str, text: &str) {
     let (l, r) = std();
-    let map = &l.variant.map;
+    let map = &l.variant().map;
     let orders = sub(text);
     assert!(
         notes(state, me, text).iter().all(|n| n == "MBV"),
@@ -69,7 +73,7 @@ fn takes_whole(state: &State, me: &str, text: &str) {
         notes(state, me, text)
     );
     let lines: Vec<String> = orders.iter().map(|(_, o)| to_text(map, o)).collect();
-    for g in crate::play::read_lines(map, l, state, power(me), &lines) {
+    for g in crate::play::read_lines(map, &l, state, power(me), &lines) {
         // Accepted; a support's move may get its coast filled in (DAIDE's
         // support names the province only): DipWork's correction 3.
         let coast_filled = g["fate"] == "changed" && g["error"]["number"] == 3;
@@ -91,7 +95,8 @@ fn takes_whole(state: &State, me: &str, text: &str) {
 
 #[test]
 fn the_six_sub_examples_are_taken_whole() {
-    let start = &std().0.variant.start;
+    let std = std().0;
+    let start = &std.variant().start;
     takes_whole(
         start,
         "ENG",
@@ -131,8 +136,8 @@ fn the_six_sub_examples_are_taken_whole() {
 #[test]
 fn now_lists_retreat_options_as_the_syntax_document_shows() {
     let (l, r) = std();
-    let map = &l.variant.map;
-    let rules = &l.variant.rules;
+    let map = &l.variant().map;
+    let rules = &l.variant().rules;
     let now = |s: &State| super::convert::now(map, &r, rules, s).to_text(&r);
     // (ENG FLT NTH MRT (LON YOR EDI NWG)): the rest of the North Sea's
     // neighbours are occupied, or where the attacker came from.
@@ -181,7 +186,8 @@ fn now_lists_retreat_options_as_the_syntax_document_shows() {
 
 #[test]
 fn every_thx_note_of_the_syntax_document_is_given_where_it_applies() {
-    let start = &std().0.variant.start;
+    let std = std().0;
+    let start = &std.variant().start;
     let cases: &[(&State, &str, &str, &[&str])] = &[
         (start, "ENG", "SUB ((ENG FLT LON) MTO (NTH NCS))", &["NSP"]),
         (start, "ENG", "SUB ((ENG FLT LON) MTO LVP)", &["FAR"]),
@@ -249,11 +255,11 @@ fn every_thx_note_of_the_syntax_document_is_given_where_it_applies() {
 /// The ORD texts of one phase played from dip order text.
 fn ords(state: &State, orders: &[(&str, &str)]) -> Vec<String> {
     let (l, r) = std();
-    let map = &l.variant.map;
+    let map = &l.variant().map;
     let orders: Vec<(PowerId, String)> = orders.iter().map(|(p, t)| (power(p), t.to_string())).collect();
     let played = dip_game::phase::play(
-        &l.vocab,
-        &l.variant.rules,
+        l.vocabulary(),
+        &l.variant().rules,
         state,
         &orders,
         &dip_game::phase::ReportHeader::default(),
@@ -271,7 +277,7 @@ fn has(got: &[String], want: &str) {
 #[test]
 fn ord_results_bnc_cut_dsr_nso_and_ret() {
     // BNC: two moves to one place.
-    let got = ords(&std().0.variant.start, &[("FRA", "A Par-Bur"), ("GER", "A Mun-Bur")]);
+    let got = ords(&std().0.variant().start, &[("FRA", "A Par-Bur"), ("GER", "A Mun-Bur")]);
     has(&got, "ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (BNC)");
     has(&got, "ORD (SPR 1901) ((GER AMY MUN) MTO BUR) (BNC)");
     has(&got, "ORD (SPR 1901) ((ENG FLT LON) HLD) (SUC)");
@@ -332,7 +338,7 @@ fn ord_of_a_waived_build_is_suc() {
         "phase fall 1901 adjustment\nunits\n  Russia: A mos\n  Russia: F sev\n  Russia: F stp/sc\nowners\n  \
          Russia: mos war sev stp rum\n",
     );
-    let waive = to_text(&l.variant.map, &DOrder::Waive(power("RUS")));
+    let waive = to_text(&l.variant().map, &DOrder::Waive(power("RUS")));
     let got = ords(&winter, &[("RUS", &format!("A War B\n{waive}"))]);
     has(&got, "ORD (WIN 1901) ((RUS AMY WAR) BLD) (SUC)");
     has(&got, "ORD (WIN 1901) (RUS WVE) (SUC)");
@@ -345,6 +351,6 @@ fn sco_lists_uno_also_when_every_centre_is_owned() {
         "phase fall 1901 adjustment\nunits\n  Russia: A mos\nowners\n  Russia: ank bel ber bre bud bul con den edi gre hol \
          kie lon lvp mar mos mun nap nwy par por rom rum ser sev smy spa stp swe tri tun ven vie war\n",
     );
-    let text = sco(&l.variant.map, &r, &all).to_text(&r);
+    let text = sco(&l.variant().map, &r, &all).to_text(&r);
     assert!(text.ends_with("(TUR) (UNO)"), "{text}");
 }

@@ -253,6 +253,7 @@ mod tests {
     /// added (the game master's edits, Global War).
     #[test]
     fn a_database_of_an_older_schema_is_upgraded_with_its_games() {
+        let variants = &crate::variants::for_server();
         for old in 1..STEPS {
             let dir =
                 std::env::temp_dir().join(format!("dip-schema-{old}-{}-{}", std::process::id(), fastrand::u64(..)));
@@ -268,7 +269,7 @@ mod tests {
                         "name": "Old game", "players": {"min": 2, "max": 7}
                     }))
                     .unwrap();
-                    let id = crate::lobby::create(tx, &gm, new)?;
+                    let id = crate::lobby::create(tx, variants, &gm, new)?;
                     let other = old_account(tx, "other")?;
                     // Two names that look alike, allowed before step 4.
                     old_account(tx, "xavier")?;
@@ -295,16 +296,16 @@ mod tests {
             };
             db.transaction(|tx| -> crate::error::ApiResult<()> {
                 assert_eq!(crate::auth::password_of(tx, "GM")?.map(|(a, _)| a), Some(gm.clone()));
-                crate::lobby::start(tx, id, &gm)?;
-                crate::edit::edit(tx, id, &gm, &["remove mar".to_string()])?;
-                crate::play::process_now(tx, id, &gm, "test")?;
+                crate::lobby::start(tx, variants, id, &gm)?;
+                crate::edit::edit(tx, variants, id, &gm, &["remove mar".to_string()])?;
+                crate::play::process_now(tx, variants, id, &gm, "test")?;
                 Ok(())
             })
             .unwrap();
             db.read(|tx| -> crate::error::ApiResult<()> {
                 let g = game::load(tx, id, Lock::None)?;
                 assert_eq!(g.name, "Old game");
-                assert_eq!(g.state()?.phase.short(), "F1901M");
+                assert_eq!(g.state(variants)?.phase.short(), "F1901M");
                 let members = game::members(tx, id)?;
                 assert_eq!(members.len(), 2);
                 let kinds: Vec<String> = tx

@@ -19,7 +19,17 @@ pub struct SqliteDb {
 
 fn err(e: rusqlite::Error) -> DbError {
     match &e {
-        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => DbError::Conflict,
+        // A row already there, as PostgreSQL's 23505; other refusals (a
+        // foreign key, a check, a trigger) keep their message: they were
+        // all "already exists", even in the log.
+        rusqlite::Error::SqliteFailure(f, _)
+            if matches!(
+                f.extended_code,
+                rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE | rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+            ) =>
+        {
+            DbError::Conflict
+        }
         rusqlite::Error::SqliteFailure(f, _)
             if matches!(
                 f.code,
@@ -165,5 +175,36 @@ impl Tx for SqliteTx<'_> {
 
     fn notify(&mut self, n: Notice) {
         self.notices.push(n);
+    }
+}
+
+#[cfg(test)]
+mod refusals {
+    use super::{err, DbError};
+
+    #[test]
+    fn every_refused_row_was_already_there() {
+        let c = rusqlite::Connection::open_in_memory().unwrap();
+        c.execute_batch(
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE, n INTEGER CHECK (n > 0));
+             CREATE TABLE u (t_id INTEGER REFERENCES t(id));
+             PRAGMA foreign_keys = ON;
+             CREATE TRIGGER full BEFORE INSERT ON u WHEN NEW.t_id = 7 BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;
+             INSERT INTO t VALUES (1, 'a', 1);",
+        )
+        .unwrap();
+        let run = |sql: &str| err(c.execute(sql, []).unwrap_err());
+        assert!(matches!(run("INSERT INTO t VALUES (1, 'b', 1)"), DbError::Conflict));
+        assert!(matches!(run("INSERT INTO t VALUES (2, 'a', 1)"), DbError::Conflict));
+        for (sql, says) in [
+            ("INSERT INTO t VALUES (3, 'c', 0)", "CHECK"),
+            ("INSERT INTO u VALUES (5)", "FOREIGN KEY"),
+            ("INSERT INTO u VALUES (7)", "the disk is full"),
+        ] {
+            match run(sql) {
+                DbError::Sql(m) => assert!(m.contains(says), "{sql}: {m}"),
+                e => panic!("{sql}: {e:?}"),
+            }
+        }
     }
 }

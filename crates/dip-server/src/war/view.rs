@@ -29,6 +29,9 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
             "keep": format_duration(o.keep),
         },
         "your_seat": me,
+        // The creator runs the game (skips a dropped turn): the page shows
+        // its button to them only.
+        "game_master": viewer.is_some_and(|a| a.id == row.creator),
         // Changes with every join, vote and action: the page reloads on it.
         "version": format!(
             "{}:{}:{}:{}",

@@ -35,6 +35,7 @@ fn host(st: &AppState) -> Host {
 }
 
 async fn list(State(st): State<AppState>, headers: HeaderMap) -> WebResult<Page> {
+    let variants = st.variants.clone();
     let (csrf, new_csrf) = csrf(&headers);
     let me = who(&st, &headers).await;
     let kept = match &me {
@@ -47,9 +48,9 @@ async fn list(State(st): State<AppState>, headers: HeaderMap) -> WebResult<Page>
     let variants: Vec<(String, String)> = crate::variants::names()
         .into_iter()
         .filter_map(|n| {
-            crate::variants::get(n)
+            crate::variants::get(&variants, n)
                 .ok()
-                .map(|l| (n.to_string(), l.variant.title.clone()))
+                .map(|l| (n.to_string(), l.variant().title.clone()))
         })
         .collect();
     let html = layout(
@@ -186,6 +187,7 @@ async fn open_as_board(
     Path(id): Path<String>,
     Form(form): Form<HashMap<String, String>>,
 ) -> WebResult<Response> {
+    let variants = st.variants.clone();
     check_form_csrf(&headers, &form)?;
     let gid = crate::routes::game_id_of(&id)?;
     let phase = field(&form, "phase").trim().to_string();
@@ -193,7 +195,7 @@ async fn open_as_board(
     let board = st
         .read(move |tx| {
             let g = game::load(tx, gid, Lock::None)?;
-            let rec = crate::history::record(tx, &g)?;
+            let rec = crate::history::record(tx, &variants, &g)?;
             let loaded = boards.variant(&rec.variant).map_err(ApiError::from)?;
             let rules = dip_core::Ruleset::parse(&rec.rules).unwrap_or(loaded.variant().rules);
             let upto = if phase.is_empty() {
@@ -206,7 +208,7 @@ async fn open_as_board(
             };
             let now = match rec.phases.get(upto) {
                 Some(p) => p.state.clone(),
-                None => g.state()?,
+                None => g.state(&variants)?,
             };
             let game = crate::board::files::replay(loaded, rules, &rec.phases[..upto], now);
             let mut board = Board::new(game);

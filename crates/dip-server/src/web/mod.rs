@@ -154,18 +154,19 @@ fn session_cookie(token: &str) -> String {
 
 async fn lobby_page(State(st): State<AppState>, headers: HeaderMap) -> WebResult<Page> {
     let (csrf, new_csrf) = csrf(&headers);
+    let variants = st.variants.clone();
     let me = who(&st, &headers).await;
     let me2 = me.clone();
     let (open, mine) = st
         .read(move |tx| {
-            let mut open = lobby::list(tx, me2.as_ref(), Some("forming"), false)?;
+            let mut open = lobby::list(tx, &variants, me2.as_ref(), Some("forming"), false)?;
             // Running games with a power in civil disorder take a new player.
-            let running = lobby::list(tx, me2.as_ref(), Some("active"), false)?;
+            let running = lobby::list(tx, &variants, me2.as_ref(), Some("active"), false)?;
             if let (Some(list), Some(running)) = (open["games"].as_array_mut(), running["games"].as_array()) {
                 list.extend(running.iter().filter(|g| !open_seats(g).is_empty()).cloned());
             }
             let mine = match &me2 {
-                Some(a) => lobby::list(tx, Some(a), None, true)?,
+                Some(a) => lobby::list(tx, &variants, Some(a), None, true)?,
                 None => serde_json::json!({"games": []}),
             };
             Ok((open, mine))
@@ -173,12 +174,12 @@ async fn lobby_page(State(st): State<AppState>, headers: HeaderMap) -> WebResult
         .await?;
     let variants: Vec<(String, String, Vec<String>)> = crate::variants::names()
         .into_iter()
-        .filter_map(|n| crate::variants::get(n).ok())
+        .filter_map(|n| crate::variants::get(&st.variants, n).ok())
         .map(|l| {
             (
-                l.variant.name.clone(),
-                l.variant.title.clone(),
-                l.variant.map.powers().iter().map(|p| p.name.clone()).collect(),
+                l.variant().name.clone(),
+                l.variant().title.clone(),
+                l.variant().map.powers().iter().map(|p| p.name.clone()).collect(),
             )
         })
         .collect();
@@ -318,6 +319,7 @@ async fn create(
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> WebResult<Response> {
+    let variants = st.variants.clone();
     check_form_csrf(&headers, &form)?;
     let me = signed_in_account(&st, &headers).await?;
     let opt = |k: &str| Some(field(&form, k).trim().to_string()).filter(|s| !s.is_empty());
@@ -330,10 +332,9 @@ async fn create(
             .transpose()
     };
     let variant = opt("variant").unwrap_or_else(|| "standard".into());
-    let powers = crate::variants::get(&variant)
+    let powers = crate::variants::get(&variants, &variant)
         .map_err(ApiError::bad_request)?
-        .variant
-        .map
+        .map()
         .powers()
         .len();
     let new = NewGame {
@@ -372,9 +373,9 @@ async fn create(
     let power = opt("power");
     let id = st
         .write(move |tx| {
-            let id = lobby::create(tx, &me, new)?;
+            let id = lobby::create(tx, &variants, &me, new)?;
             if join {
-                lobby::join(tx, id, &me, power.as_deref())?;
+                lobby::join(tx, &variants, id, &me, power.as_deref())?;
             }
             Ok(id)
         })
@@ -389,13 +390,15 @@ async fn join(
     Path(id): Path<String>,
     Form(form): Form<HashMap<String, String>>,
 ) -> WebResult<Response> {
+    let variants = st.variants.clone();
     check_form_csrf(&headers, &form)?;
     let id = crate::routes::game_id_of(&id)?;
     let me = signed_in_account(&st, &headers).await?;
     let power = Some(field(&form, "power").trim().to_string()).filter(|s| !s.is_empty());
     let given = |k: &str| Some(field(&form, k).to_string()).filter(|s| !s.is_empty());
     crate::private::may_join(&st, id, &me, given("invite"), given("password")).await?;
-    st.write(move |tx| lobby::join(tx, id, &me, power.as_deref())).await?;
+    st.write(move |tx| lobby::join(tx, &variants, id, &me, power.as_deref()))
+        .await?;
     st.changed();
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
@@ -406,6 +409,7 @@ async fn game_page(
     Path(id): Path<String>,
     uri: axum::http::Uri,
 ) -> WebResult<Page> {
+    let (variants, pictures) = (st.variants.clone(), st.pictures.clone());
     // The invitation the guard let through (`?invite=`), for the join form.
     let invite = crate::private::invite_in_query(axum::http::Uri::query(&uri));
     let (csrf, new_csrf) = csrf(&headers);
@@ -415,8 +419,8 @@ async fn game_page(
     let (view, svg, last_event) = st
         .read(move |tx| {
             let g = game::load(tx, id, Lock::None)?;
-            let view = game::view(tx, &g, viewer_id)?;
-            let svg = crate::history::map_svg_clickable(tx, &g)?;
+            let view = game::view(tx, &variants, &g, viewer_id)?;
+            let svg = crate::history::map_svg_clickable(tx, &variants, &pictures, &g)?;
             // The page's live updates start after what it shows.
             let last_event = crate::db::events::last(tx, id)?;
             Ok((view, svg, last_event))

@@ -234,6 +234,11 @@ fn game_html(me: Option<&Account>, csrf: &str, g: &Value, log: &Value, svg: Opti
                     }
                 }
                 p id="hint" { (if status == "active" { hint(g, mine) } else { String::new() }) }
+                // The game master passes the turn of a player who dropped
+                // or never came (POST …/skip; anyone else is refused).
+                @if status == "active" && g["game_master"] == true {
+                    button id="skip" { "Skip " (seat_name(g, t["seat"].as_u64().unwrap_or(0))) "'s turn" }
+                }
                 p.error id="error" role="alert" {}
             }
             @if status == "signup" {

@@ -194,7 +194,7 @@ impl TestApp {
                 )
             })
             .unwrap();
-        dip_server::play::process_due(&self.state.db, "test")
+        dip_server::play::process_due(&self.state.db, &self.state.variants, "test")
     }
 }
 

@@ -77,6 +77,42 @@ pub(super) fn set_clockwise(
     Ok(())
 }
 
+/// A `touches PROV NEIGHBOUR...` line: the provinces an impassable
+/// province touches, which no unit crosses into (MILA's maps list them
+/// as its neighbours: Switzerland).
+pub(super) fn read_touches(
+    p: &Parser,
+    s: &Stmt,
+    given: &[(ProvinceId, Vec<ProvinceId>)],
+) -> Res<(ProvinceId, Vec<ProvinceId>)> {
+    let a = args(s, &[])?;
+    let Some((&first, rest)) = a.pos.split_first() else {
+        return Err("expected `touches PROV NEIGHBOUR...`".to_string());
+    };
+    let pid = p.province(first)?;
+    if p.rec(pid)?.terrain != Terrain::Impassable {
+        return Err(format!(
+            "`{}` is not impassable; a passable province's neighbours are its borders",
+            p.rec(pid)?.abbr
+        ));
+    }
+    if given.iter().any(|(q, _)| *q == pid) {
+        return Err(format!("what `{}` touches is given twice", p.rec(pid)?.abbr));
+    }
+    let mut near = Vec::new();
+    for w in rest {
+        let q = p.province(w)?;
+        if q == pid || near.contains(&q) {
+            return Err(format!("`{}` listed twice", p.rec(q)?.abbr));
+        }
+        near.push(q);
+    }
+    if near.is_empty() {
+        return Err("expected `touches PROV NEIGHBOUR...` with at least one neighbour".to_string());
+    }
+    Ok((pid, near))
+}
+
 /// A `convoy-coast PROV...` line: coastal provinces where fleets convoy.
 pub(super) fn add_convoy_coasts(p: &mut Parser, s: &Stmt) -> Res<()> {
     let a = args(s, &[])?;

@@ -2,18 +2,18 @@
 //! fantoccini): the board as a process of its own, a browser on it, and
 //! the pointer and keys a person uses (clicks, double clicks, shift and
 //! ctrl clicks, right clicks, drags, a finger's taps and long presses).
-//! scripts/install-browser.sh installs Chromium and its driver where they
-//! are missing.
+//! Chromium and its driver: tests/chromium.
 
 #![allow(dead_code)]
 
+use crate::chromium::{driver, session, Driver};
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
     MOUSE_BUTTON_RIGHT,
 };
 use fantoccini::elements::Element;
-use fantoccini::{Client as Browser, ClientBuilder, Locator};
-use serde_json::{json, Value};
+use fantoccini::{Client as Browser, Locator};
+use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -94,41 +94,6 @@ impl Drop for Board {
     }
 }
 
-pub struct Driver {
-    child: Child,
-    pub port: u16,
-    profiles: PathBuf,
-    chromium: String,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        // The browsers it started go with it (a test that failed left its
-        // session open), then the driver and the profiles.
-        for pid in children(self.child.id()) {
-            let _ = Command::new("kill").arg(pid.to_string()).status();
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profiles);
-    }
-}
-
-/// The processes whose parent is `parent` (Linux's /proc).
-fn children(parent: u32) -> Vec<u32> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.filter_map(|e| {
-        let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // `pid (name) state ppid …`: the name may hold spaces.
-        let ppid: u32 = stat.rsplit_once(')')?.1.split_whitespace().nth(1)?.parse().ok()?;
-        (ppid == parent).then_some(pid)
-    })
-    .collect()
-}
-
 /// A browser session and the chromedriver it runs under, both ended when
 /// the test ends (also when it fails: a static driver was never dropped,
 /// and every run left a driver, its browsers and their profiles behind).
@@ -151,78 +116,11 @@ impl Session {
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// A chromedriver of its own for a test.
-pub fn driver() -> Driver {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/install-browser.sh");
-    let out = Command::new("bash")
-        .arg(script)
-        .output()
-        .expect("scripts/install-browser.sh runs");
-    assert!(
-        out.status.success(),
-        "Chromium is needed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let paths = String::from_utf8_lossy(&out.stdout).to_string();
-    let mut paths = paths.split_whitespace();
-    let (Some(chromium), Some(chromedriver)) = (paths.next(), paths.next()) else {
-        panic!("scripts/install-browser.sh printed no paths of chromium and chromedriver");
-    };
-    let port = free_port();
-    let child = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let started = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "chromedriver does not listen"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Driver {
-        child,
-        port,
-        profiles: temp_dir("board-chrome"),
-        chromium: chromium.to_string(),
-    }
-}
-
-/// A browser of this size (under 500 wide: a phone, with touch).
+/// A browser of this size (under 500 wide: a phone, with touch), with a
+/// chromedriver of its own.
 pub async fn browser(width: u32, height: u32) -> Session {
     let d = driver();
-    let profile = d.profiles.join(format!("p{}", free_port()));
-    let mut caps: serde_json::Map<String, Value> = serde_json::from_value(json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": d.chromium,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", format!("--user-data-dir={}", profile.display()),
-                     format!("--window-size={width},{height}")]
-        }
-    }))
-    .unwrap();
-    if width < 500 {
-        caps["goog:chromeOptions"]["mobileEmulation"] =
-            json!({"deviceMetrics": {"width": width, "height": height, "pixelRatio": 3.0, "touch": true}});
-    }
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", d.port))
-        .await
-        .expect("a browser session");
+    let client = session(&d, width, height).await;
     Session { client, _driver: d }
 }
 
@@ -475,6 +373,26 @@ pub async fn tap_at(b: &Browser, p: &str) {
         |at| {
             let [d, u] = press(MOUSE_BUTTON_LEFT);
             TouchActions::new("finger".into()).then(at).then(d).then(u)
+        },
+    )
+    .await;
+}
+
+/// Two quick taps of a finger on the element `css` finds.
+pub async fn double_tap(b: &Browser, css: &str) {
+    on_element(
+        b,
+        css,
+        || find(b, css),
+        |at| {
+            let [d, u] = press(MOUSE_BUTTON_LEFT);
+            let [d2, u2] = press(MOUSE_BUTTON_LEFT);
+            TouchActions::new("finger".into())
+                .then(at)
+                .then(d)
+                .then(u)
+                .then(d2)
+                .then(u2)
         },
     )
     .await;

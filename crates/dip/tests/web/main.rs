@@ -12,6 +12,8 @@
 //! are missing. `DIP_SCREENSHOTS=docs/screenshots` writes the screenshots
 //! there (the README's); otherwise they go under the target directory.
 
+#[path = "../chromium/mod.rs"]
+mod chromium;
 #[path = "../serve_common/mod.rs"]
 mod serve_common;
 
@@ -20,110 +22,23 @@ mod hits;
 mod private;
 mod results;
 mod showcase;
+mod war_master;
+use chromium::{driver, Driver};
 use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
 use fantoccini::elements::Element;
-use fantoccini::{Client as Browser, ClientBuilder, Locator};
+use fantoccini::{Client as Browser, Locator};
 use serde_json::{json, Value};
 use serve_common::{temp_dir, Client, Server};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const XSS: &str = "<script>alert(1)</script>";
 
-struct Driver {
-    child: Child,
-    port: u16,
-    profiles: PathBuf,
-    /// The Chromium that scripts/install-browser.sh found or installed.
-    chromium: String,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profiles);
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn driver() -> Driver {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/install-browser.sh");
-    let out = Command::new("bash")
-        .arg(script)
-        .output()
-        .expect("scripts/install-browser.sh runs");
-    assert!(
-        out.status.success(),
-        "Chromium is needed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    // The script prints two paths: Chromium's, then chromedriver's.
-    let paths = String::from_utf8_lossy(&out.stdout).to_string();
-    let mut paths = paths.split_whitespace();
-    let (Some(chromium), Some(chromedriver)) = (paths.next(), paths.next()) else {
-        panic!("scripts/install-browser.sh printed no paths of chromium and chromedriver");
-    };
-    let port = free_port();
-    let child = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let started = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "chromedriver does not listen"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Driver {
-        child,
-        port,
-        profiles: temp_dir("chrome"),
-        chromium: chromium.to_string(),
-    }
-}
-
+/// A browser of this size under driver `d` (under 500 wide: a phone).
 async fn browser(d: &Driver, width: u32, height: u32) -> Browser {
-    let profile = d.profiles.join(format!("p{}", free_port()));
-    // A phone: Chromium's mobile emulation (touch, the phone's screen).
-    let mobile = if width < 500 {
-        json!({"deviceMetrics": {"width": width, "height": height, "pixelRatio": 3.0, "touch": true}})
-    } else {
-        json!(null)
-    };
-    let mut caps: serde_json::Map<String, Value> = serde_json::from_value(json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": d.chromium,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", format!("--user-data-dir={}", profile.display()),
-                     format!("--window-size={width},{height}")]
-        }
-    }))
-    .unwrap();
-    if !mobile.is_null() {
-        caps["goog:chromeOptions"]["mobileEmulation"] = mobile;
-    }
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", d.port))
-        .await
-        .expect("a browser session")
+    chromium::session(d, width, height).await
 }
 
 /// Polls a script until it returns true.

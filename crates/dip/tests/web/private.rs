@@ -4,7 +4,7 @@
 use super::*;
 
 /// Signs up `name` in a fresh browser.
-async fn signed_up(d: &Driver, base: &str, name: &str) -> Browser {
+pub(super) async fn signed_up(d: &Driver, base: &str, name: &str) -> Browser {
     let b = browser(d, 1200, 900).await;
     b.goto(&format!("{base}/signup")).await.unwrap();
     fill(&b, "#name", name).await;
