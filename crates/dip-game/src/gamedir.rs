@@ -726,10 +726,12 @@ fn nmr_checks(
     Ok(())
 }
 
-/// Runs the requested stages over a game directory.
+/// Runs the requested stages over a game directory: the scanner (the
+/// orders read), the parser (the phases played, their errors), the
+/// mapper, the conflicter (the first phase's results) and the winterer
+/// (the phases after it, the new game), then the reports.
 pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunResult, RunError> {
     let g = GameDir::open(dir, project)?;
-    let map = &g.variant.map;
     let vocab = g.vocabulary()?;
     let rules = g.rules()?;
     // EXACT_MATCH is a switch of ORDERS.TXT only (DipWork's manual): the
@@ -756,8 +758,40 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
     out.messages.extend(g.game.nations_by_place(&vocab));
     out.messages
         .extend(g.variant.notes.iter().map(|n| format!("variant: {n}")));
-    // A stage run without the stages before it reads their file, as the
-    // game master may have corrected it; that file is not written again.
+    let earlier = earlier_stage(dir, stages, &g, &start, &mut out)?;
+    let lines = scanner(dir, stages, &g, &vocab, &start, &earlier, &mut out)?;
+    let want_parse = stages.parse || stages.conflict || stages.winter || stages.map;
+    if !want_parse {
+        return finish_output(&g, stages, out);
+    }
+    let (state, runs) = parser(&g, stages, rules, opts, three_phase, &start, lines, &mut out)?;
+    write_parsed(dir, &g, &vocab, &start, &earlier, &runs, &mut out)?;
+    if !(stages.conflict || stages.winter || stages.map) {
+        return finish_output(&g, stages, out);
+    }
+    if stages.map {
+        mapper(dir, &g, &runs[0], &mut out)?;
+    }
+    let conflicted = conflicter(dir, &g, &vocab, &runs[0], &mut out)?;
+    out.report = if stages.winter {
+        winterer(dir, &g, &vocab, rules, conflicted, &runs, &state, &mut out)?
+    } else {
+        conflicted
+    };
+    finish_output(&g, stages, out)
+}
+
+/// A stage run without the stages before it reads their file, as the
+/// game master may have corrected it; that file is not written again.
+/// One that is stale (of another phase, or older than the orders) is not
+/// read, and said so.
+fn earlier_stage(
+    dir: &Path,
+    stages: &Stages,
+    g: &GameDir,
+    start: &State,
+    out: &mut RunResult,
+) -> Result<Option<(Earlier, PathBuf, String)>, RunError> {
     let earlier = if stages.scan {
         None
     } else if stages.parse {
@@ -768,7 +802,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         None
     }
     .filter(|e| dir.join(e.file_name()).is_file());
-    let earlier = match earlier {
+    Ok(match earlier {
         Some(e) => {
             let path = dir.join(e.file_name());
             let text = read(&path)?;
@@ -782,9 +816,23 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             }
         }
         None => None,
-    };
+    })
+}
+
+/// The scanner: the orders read (from the earlier stage's file, else the
+/// orders file, which must hold orders unless `--no-orders`); SCANNED.TXT.
+fn scanner(
+    dir: &Path,
+    stages: &Stages,
+    g: &GameDir,
+    vocab: &Vocabulary,
+    start: &State,
+    earlier: &Option<(Earlier, PathBuf, String)>,
+    out: &mut RunResult,
+) -> Result<Vec<ReadLine>, RunError> {
+    let map = &g.variant.map;
     let plays = stages.scan || stages.parse || stages.conflict || stages.winter || stages.map;
-    if let (true, None, Some(why)) = (plays, &earlier, &g.orders_missing) {
+    if let (true, None, Some(why)) = (plays, earlier, &g.orders_missing) {
         if !stages.no_orders {
             return Err(RunError::Other(format!(
                 "no orders: {why}; nothing was played. Put the orders there, or run with --no-orders to play the turn with no orders at all (every unit holds)"
@@ -794,20 +842,20 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             .push(format!("warning: no orders ({why}): every unit holds (--no-orders)"));
     }
     if stages.debug >= 2 {
-        debug_files(&g, &mut out.messages);
+        debug_files(g, &mut out.messages);
     }
-    let lines = match &earlier {
+    let lines = match earlier {
         Some((e, path, text)) => {
             out.messages.push(format!(
                 "orders read from {} (the earlier stage's file, as it stands now)",
                 path.display()
             ));
-            stagefile::orders_of(&vocab, *e, path, text).map_err(RunError::Other)?
+            stagefile::orders_of(vocab, *e, path, text).map_err(RunError::Other)?
         }
-        None => read_orders(&vocab, &g.orders_text, None),
+        None => read_orders(vocab, &g.orders_text, None),
     };
-    if let (true, None, Some(path)) = (plays, &earlier, &g.orders_path) {
-        nmr_checks(map, &start, &lines, &g.orders_text, path, stages.no_orders, &mut out)?;
+    if let (true, None, Some(path)) = (plays, earlier, &g.orders_path) {
+        nmr_checks(map, start, &lines, &g.orders_text, path, stages.no_orders, out)?;
     }
     if stages.scan {
         write_in(
@@ -817,14 +865,26 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             &mut out.written,
         )?;
     }
-    let want_parse = stages.parse || stages.conflict || stages.winter || stages.map;
-    if !want_parse {
-        return finish_output(&g, stages, out);
-    }
-    // The phases of this run: the first, then (unless three-phase) the
-    // retreats and adjustments that follow, from the same orders file
-    // (dip-play's game with DipWork's options).
-    let loaded = dip_play::Loaded::try_with(std::sync::Arc::new(g.variant.clone()), |map, _| words(&g, map))?;
+    Ok(lines)
+}
+
+/// The parser: the phases of this run, the first, then (unless
+/// three-phase) the retreats and adjustments that follow, from the same
+/// orders file (dip-play's game with DipWork's options); the position
+/// after them.
+#[allow(clippy::too_many_arguments)]
+fn parser(
+    g: &GameDir,
+    stages: &Stages,
+    rules: Ruleset,
+    opts: CheckOptions,
+    three_phase: bool,
+    start: &State,
+    lines: Vec<ReadLine>,
+    out: &mut RunResult,
+) -> Result<(State, Vec<Played>), RunError> {
+    let map = &g.variant.map;
+    let loaded = dip_play::Loaded::try_with(std::sync::Arc::new(g.variant.clone()), |map, _| words(g, map))?;
     let mut game = dip_play::Game::from_state(std::sync::Arc::new(loaded), start.clone())
         .with_rules(rules)
         .with_options(PlayOptions {
@@ -833,7 +893,7 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             carry_lines: true,
             two_phase_retreats: !three_phase && stages.winter,
         });
-    game.submit_lines(&g.orders_text, lines.clone());
+    game.submit_lines(&g.orders_text, lines);
     let mut runs: Vec<Played> = Vec::new();
     loop {
         let run = game.process().clone();
@@ -848,7 +908,6 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             break;
         }
     }
-    let state = game.state().clone();
     // An order no phase of this run can use is said so, never dropped.
     for l in game.unused_lines() {
         out.messages.push(format!(
@@ -862,11 +921,24 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
                 .join(", ")
         ));
     }
-    // ERRORS.TXT: the warnings first, then every changed or deleted
-    // order, with its full text.
+    Ok((game.state().clone(), runs))
+}
+
+/// The parser's files: ERRORS.TXT (the warnings first, then every
+/// changed or deleted order, with its full text) and PARSED.TXT (unless
+/// it was read).
+fn write_parsed(
+    dir: &Path,
+    g: &GameDir,
+    vocab: &Vocabulary,
+    start: &State,
+    earlier: &Option<(Earlier, PathBuf, String)>,
+    runs: &[Played],
+    out: &mut RunResult,
+) -> Result<(), RunError> {
     let mut errors: String = out.warnings.iter().map(|w| format!("{w}\n")).collect();
-    for r in &runs {
-        errors.push_str(&r.check.errors_text(&vocab, dip_text::Style::Datc));
+    for r in runs {
+        errors.push_str(&r.check.errors_text(vocab, dip_text::Style::Datc));
     }
     for m in &out.messages {
         errors.push_str(m);
@@ -882,18 +954,30 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         write_in(
             g.form,
             &dir.join("PARSED.TXT"),
-            &parsed_text(map, &start.phase, &runs.iter().map(|r| &r.check).collect::<Vec<_>>()),
+            &parsed_text(
+                &g.variant.map,
+                &start.phase,
+                &runs.iter().map(|r| &r.check).collect::<Vec<_>>(),
+            ),
             &mut out.written,
         )?;
     }
-    if !(stages.conflict || stages.winter || stages.map) {
-        return finish_output(&g, stages, out);
-    }
-    let players: Vec<Option<String>> = map
+    Ok(())
+}
+
+/// The players of the game, by power.
+fn players(g: &GameDir, vocab: &Vocabulary) -> Vec<Option<String>> {
+    g.variant
+        .map
         .power_ids()
-        .map(|p| g.game.player(&vocab, p).map(String::from))
-        .collect();
-    let header = |season: &State, next: &State| Report {
+        .map(|p| g.game.player(vocab, p).map(String::from))
+        .collect()
+}
+
+/// A report's header: the game, the season played, the next one.
+fn header(g: &GameDir, players: &[Option<String>], season: &State, next: &State) -> Report {
+    let map = &g.variant.map;
+    Report {
         game: g.params.text(
             "NAME",
             &g.dir
@@ -918,46 +1002,54 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
             .collect(),
         next: title_phase(&next.phase),
         ..Report::default()
-    };
-    // The mapper: the first phase's position with its orders and results.
-    if stages.map {
-        let first = &runs[0];
-        let opts = dip_render::Options::default();
-        // DipWork's mapper drew onto the blank map FNMAP names, in the game's
-        // folder (else the variant's); the blank map is never written over.
-        let blank = blank_map(&g)?;
-        let picture = match &blank {
-            Some((path, bytes)) => dip_render::Picture::with_background(
-                &g.variant,
-                dip_render::Shapes::for_variant(&g.variant),
-                bytes.clone(),
-            )
-            .map_err(|e| RunError::Other(format!("{}: FNMAP: {e}", path.display())))?,
-            None => dip_render::Picture::new(&g.variant),
-        };
-        let svg = picture.svg(&first.state, Some(&first.outcome), &opts);
-        write(&dir.join("MAP.svg"), &svg, &mut out.written)?;
-        if let Some((path, _)) = &blank {
-            // A picture drawn on a picture: MAP.png too, always.
-            let png = picture
-                .png(&first.state, Some(&first.outcome), &opts)
-                .map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
-            let out_path = dir.join("MAP.png");
-            std::fs::write(&out_path, png).map_err(|e| RunError::Io(out_path.display().to_string(), e))?;
-            out.written.push(out_path);
-            out.messages
-                .push(format!("mapper: drawn on the blank map {}", path.display()));
-        } else if g.params.boolean("MAPPNG", false)? {
-            let png = dip_render::raster::png(&svg).map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
-            let path = dir.join("MAP.png");
-            std::fs::write(&path, png).map_err(|e| RunError::Io(path.display().to_string(), e))?;
-            out.written.push(path);
-        }
     }
-    // CONFLICTED.TXT: the first phase's results.
-    let first = &runs[0];
+}
+
+/// The mapper: the first phase's position with its orders and results.
+/// DipWork's mapper drew onto the blank map FNMAP names, in the game's
+/// folder (else the variant's); the blank map is never written over.
+fn mapper(dir: &Path, g: &GameDir, first: &Played, out: &mut RunResult) -> Result<(), RunError> {
+    let opts = dip_render::Options::default();
+    let blank = blank_map(g)?;
+    let picture = match &blank {
+        Some((path, bytes)) => {
+            dip_render::Picture::with_background(&g.variant, dip_render::Shapes::for_variant(&g.variant), bytes.clone())
+                .map_err(|e| RunError::Other(format!("{}: FNMAP: {e}", path.display())))?
+        }
+        None => dip_render::Picture::new(&g.variant),
+    };
+    let svg = picture.svg(&first.state, Some(&first.outcome), &opts);
+    write(&dir.join("MAP.svg"), &svg, &mut out.written)?;
+    if let Some((path, _)) = &blank {
+        // A picture drawn on a picture: MAP.png too, always.
+        let png = picture
+            .png(&first.state, Some(&first.outcome), &opts)
+            .map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
+        let out_path = dir.join("MAP.png");
+        std::fs::write(&out_path, png).map_err(|e| RunError::Io(out_path.display().to_string(), e))?;
+        out.written.push(out_path);
+        out.messages
+            .push(format!("mapper: drawn on the blank map {}", path.display()));
+    } else if g.params.boolean("MAPPNG", false)? {
+        let png = dip_render::raster::png(&svg).map_err(|e| RunError::Other(format!("MAP.png: {e}")))?;
+        let path = dir.join("MAP.png");
+        std::fs::write(&path, png).map_err(|e| RunError::Io(path.display().to_string(), e))?;
+        out.written.push(path);
+    }
+    Ok(())
+}
+
+/// The conflicter: CONFLICTED.TXT, the first phase's results.
+fn conflicter(
+    dir: &Path,
+    g: &GameDir,
+    vocab: &Vocabulary,
+    first: &Played,
+    out: &mut RunResult,
+) -> Result<Report, RunError> {
+    let map = &g.variant.map;
     let after_first = game::advance(map, &first.state, &first.outcome);
-    let mut conflicted = header(&first.state, &after_first);
+    let mut conflicted = header(g, &players(g, vocab), &first.state, &after_first);
     let target = match first.outcome {
         PhaseOutcome::Movement(_) => &mut conflicted.orders,
         PhaseOutcome::Retreat(_) => &mut conflicted.retreats,
@@ -973,86 +1065,101 @@ pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunRes
         &format!("# dip stage: conflicted\n{}", conflicted.to_stage_text()),
         &mut out.written,
     )?;
-    let mut report = conflicted.clone();
-    if stages.winter {
-        for r in runs.iter().skip(1) {
-            let target = match r.outcome {
-                PhaseOutcome::Movement(_) => &mut report.orders,
-                PhaseOutcome::Retreat(_) => &mut report.retreats,
-                PhaseOutcome::Adjustment(_) => &mut report.builds,
-            };
-            lines_of(map, r, target);
-            report.retreats.extend(no_retreat_lines(map, r));
-        }
-        report.next = match game::winner(map, &state) {
-            Some(w) => format!(
-                "Game over: {} wins with {} centres",
-                map.power(w).name,
-                state.center_count(map, w)
-            ),
-            None => title_phase(&state.phase),
+    Ok(conflicted)
+}
+
+/// The winterer: the phases after the first added to the conflicter's
+/// report, WINTERED.TXT, NEWGAME.TXT (the new position, then every order
+/// with its result) and TURN.REC (this turn's phases for the game's
+/// record; `accept` appends them to HISTORY.REC).
+#[allow(clippy::too_many_arguments)]
+fn winterer(
+    dir: &Path,
+    g: &GameDir,
+    vocab: &Vocabulary,
+    rules: Ruleset,
+    conflicted: Report,
+    runs: &[Played],
+    state: &State,
+    out: &mut RunResult,
+) -> Result<Report, RunError> {
+    let map = &g.variant.map;
+    let mut report = conflicted;
+    for r in runs.iter().skip(1) {
+        let target = match r.outcome {
+            PhaseOutcome::Movement(_) => &mut report.orders,
+            PhaseOutcome::Retreat(_) => &mut report.retreats,
+            PhaseOutcome::Adjustment(_) => &mut report.builds,
         };
-        report.centers = centers(map, &state);
-        in_nation_order(map, &mut report);
-        write_in(
-            g.form,
-            &dir.join("WINTERED.TXT"),
-            &format!("# dip stage: wintered\n{}", report.to_stage_text()),
-            &mut out.written,
-        )?;
-        // NEWGAME.TXT: the new position, then every order with its result.
-        let mut newgame = write_game(&g.game.header, &vocab, &state, &players);
-        let numbers = g.params.boolean("ERROR_NR_OUTPUT", false)?;
-        newgame.push_str(&format!("\n# Orders of {} with their results\n", report.season));
-        let all = || report.orders.iter().chain(&report.retreats).chain(&report.builds);
-        for l in all() {
-            let text = if l.underlined() {
-                format!("[{}]", l.marked_order())
-            } else {
-                l.marked_order()
-            };
-            let code = match (numbers, l.code) {
-                (true, Some(c)) => format!(" {{{c}}}"),
-                _ => String::new(),
-            };
-            newgame.push_str(&format!("# {}: {text}{code}\n", l.nation));
-        }
-        if all().any(|l| l.automatic) {
-            newgame.push_str(&format!("# {}\n", crate::report::AUTOMATIC_LEGEND));
-        }
-        write_in(
-            g.form,
-            &named_file(dir, &g.params, "FNNEWGAME", "NEWGAME.TXT")?,
-            &newgame,
-            &mut out.written,
-        )?;
-        // TURN.REC: this turn's phases for the game's record; `accept`
-        // appends them to HISTORY.REC.
-        let turn = crate::record::GameRecord {
-            name: report.game.clone(),
-            variant: g
-                .game
-                .params
-                .get("VARIANTPATH")
-                .map(|e| e.value.clone())
-                .unwrap_or_default(),
-            rules: rules.to_text(),
-            phases: runs
-                .iter()
-                .map(|r| crate::record::PhaseRecord {
-                    state: r.state.clone(),
-                    orders: r.outcome.orders().iter().map(|o| o.order).collect(),
-                })
-                .collect(),
+        lines_of(map, r, target);
+        report.retreats.extend(no_retreat_lines(map, r));
+    }
+    report.next = match game::winner(map, state) {
+        Some(w) => format!(
+            "Game over: {} wins with {} centres",
+            map.power(w).name,
+            state.center_count(map, w)
+        ),
+        None => title_phase(&state.phase),
+    };
+    report.centers = centers(map, state);
+    in_nation_order(map, &mut report);
+    write_in(
+        g.form,
+        &dir.join("WINTERED.TXT"),
+        &format!("# dip stage: wintered\n{}", report.to_stage_text()),
+        &mut out.written,
+    )?;
+    write_in(
+        g.form,
+        &named_file(dir, &g.params, "FNNEWGAME", "NEWGAME.TXT")?,
+        &newgame_text(g, vocab, state, &report)?,
+        &mut out.written,
+    )?;
+    let turn = crate::record::GameRecord {
+        name: report.game.clone(),
+        variant: g
+            .game
+            .params
+            .get("VARIANTPATH")
+            .map(|e| e.value.clone())
+            .unwrap_or_default(),
+        rules: rules.to_text(),
+        phases: runs
+            .iter()
+            .map(|r| crate::record::PhaseRecord {
+                state: r.state.clone(),
+                orders: r.outcome.orders().iter().map(|o| o.order).collect(),
+            })
+            .collect(),
+    };
+    write(&dir.join("TURN.REC"), &turn.to_text(map), &mut out.written)?;
+    Ok(report)
+}
+
+/// NEWGAME.TXT: the new position, then every order of the turn with its
+/// result (and its error number with `ERROR_NR_OUTPUT`).
+fn newgame_text(g: &GameDir, vocab: &Vocabulary, state: &State, report: &Report) -> Result<String, RunError> {
+    let mut newgame = write_game(&g.game.header, vocab, state, &players(g, vocab));
+    let numbers = g.params.boolean("ERROR_NR_OUTPUT", false)?;
+    newgame.push_str(&format!("\n# Orders of {} with their results\n", report.season));
+    let all = || report.orders.iter().chain(&report.retreats).chain(&report.builds);
+    for l in all() {
+        let text = if l.underlined() {
+            format!("[{}]", l.marked_order())
+        } else {
+            l.marked_order()
         };
-        write(&dir.join("TURN.REC"), &turn.to_text(map), &mut out.written)?;
-    } else {
-        out.report = conflicted;
+        let code = match (numbers, l.code) {
+            (true, Some(c)) => format!(" {{{c}}}"),
+            _ => String::new(),
+        };
+        newgame.push_str(&format!("# {}: {text}{code}\n", l.nation));
     }
-    if stages.winter {
-        out.report = report;
+    if all().any(|l| l.automatic) {
+        newgame.push_str(&format!("# {}\n", crate::report::AUTOMATIC_LEGEND));
     }
-    finish_output(&g, stages, out)
+    Ok(newgame)
 }
 
 /// The blank map FNMAP names (DipWork: `standard.tif`, in the game's

@@ -336,6 +336,8 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// Runs the server until Ctrl-C (or SIGTERM). `ready` is told the bound
 /// address once the server listens.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    // Watched from the start: a stop signal never kills the process.
+    let stop_signal = shutdown();
     let db = tokio::task::block_in_place(|| open_db(&config))?;
     let mut state = AppState::with_limits(db, &config.hashing);
     state.daide_ports = config.daide_ports.clone();
@@ -370,7 +372,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
     let signalled = {
         let state = state.clone();
         async move {
-            shutdown().await;
+            stop_signal.await;
             state.shut_down();
         }
     };
@@ -401,23 +403,36 @@ pub async fn serve_router(listener: tokio::net::TcpListener, app: Router) -> std
     axum::serve(listener, app).with_graceful_shutdown(shutdown()).await
 }
 
-async fn shutdown() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C or SIGTERM. The handlers are in place when this returns, not
+/// when the future is first polled: a SIGTERM sent after the server's
+/// first answer could come before that poll and kill the process (exit by
+/// signal 15 instead of 0, seen under load).
+fn shutdown() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let interrupt = signal(SignalKind::interrupt());
+        let terminate = signal(SignalKind::terminate());
+        async move {
+            tokio::select! {
+                _ = received(interrupt) => {},
+                _ = received(terminate) => {},
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {},
-        _ = term => {},
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The signal's next arrival (never, if it could not be watched).
+#[cfg(unix)]
+async fn received(s: std::io::Result<tokio::signal::unix::Signal>) {
+    match s {
+        Ok(mut s) => {
+            s.recv().await;
+        }
+        Err(_) => std::future::pending::<()>().await,
     }
 }
