@@ -359,9 +359,16 @@ fn mila_locs(name: &str, map: &Map, rank: &[u32], locs: &[String], region_names:
 }
 
 /// The provinces of the starting units in the order of the variant
-/// file's `unit-at` lines (a bundled variant; else none).
+/// file's `unit-at` lines (a bundled variant; else none), which for
+/// MILA's maps follow MILA's map files; the standard maps take
+/// `fleetrome.variant`'s (the same places, listed as MILA lists them).
 fn start_order(name: &str, map: &Map) -> Vec<ProvinceId> {
-    let Some(text) = bundled_text(name) else {
+    let source = if name == "standard" || mila_two_powers(name).is_some() {
+        "standard_fleet_rome"
+    } else {
+        name
+    };
+    let Some(text) = bundled_text(source) else {
         return Vec::new();
     };
     text.lines()
