@@ -1,6 +1,6 @@
 //! The committed maps made from Natural Earth by
 //! scripts/natural-earth-maps.sh (variants/standard.shapes,
-//! variants/ancmed.shapes) are consistent with their variants: every
+//! variants/ancmed.shapes, variants/world.shapes) are consistent with their variants: every
 //! province drawn, every unit, coast, name and centre point inside its own
 //! province and clear of its border, no two provinces overlapping, and
 //! exactly the variant's neighbours touching (but for the pairs the `.geo`
@@ -26,9 +26,10 @@ struct GeoMap {
     offshore: Vec<String>,
 }
 
-const GEO: [(&str, &str); 2] = [
+const GEO: [(&str, &str); 3] = [
     ("standard", include_str!("../../../scripts/maps/standard.geo")),
     ("ancmed", include_str!("../../../scripts/maps/ancmed.geo")),
+    ("world", include_str!("../../../scripts/maps/world.geo")),
 ];
 
 fn maps() -> Vec<GeoMap> {
@@ -353,13 +354,14 @@ fn a_split_coasts_point_lies_nearest_to_the_seas_of_that_coast() {
 }
 
 #[test]
-fn the_ancmed_picture_is_drawn_on_its_geographic_shapes() {
+fn the_ancmed_and_world_pictures_are_drawn_on_their_geographic_shapes() {
     // Shapes::for_variant falls back to grown shapes when the bundled file
     // does not load: the picture must be the file's.
-    let ancmed = maps().into_iter().find(|m| m.name == "ancmed").expect("ancmed");
-    let pic = Picture::new(&ancmed.v);
-    assert!(!pic.shapes.generated, "ancmed is drawn on grown shapes");
-    assert_eq!(pic.shapes.provinces, ancmed.shapes.provinces);
+    for m in maps().into_iter().filter(|m| m.name != "standard") {
+        let pic = Picture::new(&m.v);
+        assert!(!pic.shapes.generated, "{} is drawn on grown shapes", m.name);
+        assert_eq!(pic.shapes.provinces, m.shapes.provinces, "{}", m.name);
+    }
 }
 
 #[test]
