@@ -224,7 +224,8 @@ async fn write_record(
         .read(move |tx| {
             let mila = dip_server::history::export_mila(tx, &variants, id)?;
             let mut maps = Vec::new();
-            for s in dip_server::history::stored(tx, id)? {
+            let loaded = dip_server::game::load(tx, id, dip_server::game::Lock::None)?.loaded(&variants)?;
+            for s in dip_server::history::stored(tx, &loaded, id)? {
                 let svg = dip_server::history::map_svg(tx, &variants, &pictures, id, Some(&s.phase), false, false)?;
                 maps.push((format!("{:03}-{}.svg", s.index, s.phase), svg));
             }
