@@ -156,57 +156,59 @@ fn scene_of(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, phase: Option<&st
     })
 }
 
-/// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets
-/// and the geometry its order drawing reads; `results`: now with the last
-/// phase's orders and results).
-#[allow(clippy::too_many_arguments)]
-pub fn map_svg(
-    tx: &mut dyn Tx,
-    variants: &Variants,
-    pictures: &Pictures,
-    id: i64,
-    phase: Option<&str>,
-    clickable: bool,
-    results: bool,
-) -> ApiResult<String> {
-    let g = game::load(tx, id, Lock::None)?;
-    scene_svg(tx, variants, pictures, &g, phase, clickable, results)
+/// What a game's maps are drawn from: the server's variants and the
+/// pictures drawn of them.
+#[derive(Clone, Copy)]
+pub struct Maps<'a> {
+    pub variants: &'a Variants,
+    pub pictures: &'a Pictures,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn scene_svg(
-    tx: &mut dyn Tx,
-    variants: &Variants,
-    pictures: &Pictures,
-    g: &GameRow,
-    phase: Option<&str>,
-    clickable: bool,
-    results: bool,
-) -> ApiResult<String> {
-    let sc = scene_of(tx, variants, g, phase, results)?;
-    let l = g.loaded(variants)?;
+/// Which map of a game: a phase's (none: now); `clickable`: with the web
+/// page's click targets and the geometry its order drawing reads;
+/// `results`: now with the last phase's orders and results.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MapRequest<'a> {
+    pub phase: Option<&'a str>,
+    pub clickable: bool,
+    pub results: bool,
+}
+
+/// `GET …/map.svg?phase=&clickable=&results=`.
+pub fn map_svg(tx: &mut dyn Tx, maps: Maps, id: i64, request: MapRequest) -> ApiResult<String> {
+    let g = game::load(tx, id, Lock::None)?;
+    scene_svg(tx, maps, &g, request)
+}
+
+fn scene_svg(tx: &mut dyn Tx, maps: Maps, g: &GameRow, request: MapRequest) -> ApiResult<String> {
+    let sc = scene_of(tx, maps.variants, g, request.phase, request.results)?;
+    let l = g.loaded(maps.variants)?;
     let orders = sc.orders.as_ref().map(|(s, o)| (s, o));
-    Ok(pictures
+    Ok(maps
+        .pictures
         .get(&l)
         .picture()
-        .svg_scene(&sc.state, orders, &dip_render::Options::default(), clickable))
+        .svg_scene(&sc.state, orders, &dip_render::Options::default(), request.clickable))
 }
 
 /// The current position with click targets and the last phase's
 /// results, for the game page.
-pub fn map_svg_clickable(tx: &mut dyn Tx, variants: &Variants, pictures: &Pictures, g: &GameRow) -> ApiResult<String> {
-    scene_svg(tx, variants, pictures, g, None, true, true)
+pub fn map_svg_clickable(tx: &mut dyn Tx, maps: Maps, g: &GameRow) -> ApiResult<String> {
+    let request = MapRequest {
+        phase: None,
+        clickable: true,
+        results: true,
+    };
+    scene_svg(tx, maps, g, request)
 }
 
 /// `GET …/map.png?phase=`.
-pub fn map_png(
-    tx: &mut dyn Tx,
-    variants: &Variants,
-    pictures: &Pictures,
-    id: i64,
-    phase: Option<&str>,
-) -> ApiResult<Vec<u8>> {
-    let svg = map_svg(tx, variants, pictures, id, phase, false, false)?;
+pub fn map_png(tx: &mut dyn Tx, maps: Maps, id: i64, phase: Option<&str>) -> ApiResult<Vec<u8>> {
+    let request = MapRequest {
+        phase,
+        ..MapRequest::default()
+    };
+    let svg = map_svg(tx, maps, id, request)?;
     dip_render::raster::png(&svg).map_err(|e| ApiError::internal(format!("map.png: {e}")))
 }
 

@@ -493,11 +493,21 @@ pub fn process_unattended(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by:
     Ok(true)
 }
 
+/// What processing phases needs of the server: its database, its
+/// variants and the name its processed phases are signed with.
+#[derive(Clone, Copy)]
+pub struct Processing<'a> {
+    pub db: &'a Db,
+    pub variants: &'a Variants,
+    pub by: &'a str,
+}
+
 /// Processes every game whose deadline has passed, one transaction each.
 /// Returns how many phases were processed. A phase whose processing
 /// fails is retried later; after three failures the game is paused and
 /// the error shown to its game master.
-pub fn process_due(db: &Db, variants: &Variants, by: &str) -> usize {
+pub fn process_due(p: Processing) -> usize {
+    let Processing { db, variants, by } = p;
     let mut done = 0;
     let mut skip: Vec<i64> = Vec::new();
     loop {
