@@ -297,6 +297,15 @@ impl Plugin {
             .map(|(n, _)| n.as_str())
     }
 
+    /// The names of the plugin's variants, for a message that `name` is not one.
+    pub(crate) fn names(&self) -> String {
+        self.variants
+            .iter()
+            .map(|v| v.0.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// Reads one variant of the plugin.
     pub fn variant(&self, name: &str) -> Result<JdipVariant, VariantError> {
         read_variant(self, name)
@@ -1412,15 +1421,7 @@ pub fn find_in(paths: &[PathBuf], name: &str) -> Option<Result<(Plugin, JdipVari
                     return Some(Err(err(
                         &plugin.file_name("variants.xml"),
                         0,
-                        format!(
-                            "no variant `{vname}` (it has {})",
-                            plugin
-                                .variants
-                                .iter()
-                                .map(|v| v.0.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
+                        format!("no variant `{vname}` (it has {})", plugin.names()),
                     )));
                 };
                 return Some(plugin.variant(&n).map(|v| (plugin, v)));

@@ -120,15 +120,7 @@ fn variant_node<'d, 'i>(plugin: &Plugin, x: &Xml<'d, 'i>, name: &str) -> Result<
             err(
                 &x.file,
                 0,
-                format!(
-                    "no variant `{name}` in the plugin (it has {})",
-                    plugin
-                        .variants
-                        .iter()
-                        .map(|v| v.0.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                format!("no variant `{name}` in the plugin (it has {})", plugin.names()),
             )
         })
 }
