@@ -223,14 +223,27 @@ async fn write_record(
     let (mila, maps, result) = state
         .read(move |tx| {
             let mila = dip_server::history::export_mila(tx, &variants, id)?;
+            let maps_of = dip_server::history::Maps {
+                variants: &variants,
+                pictures: &pictures,
+            };
             let mut maps = Vec::new();
-            for s in dip_server::history::stored(tx, id)? {
-                let svg = dip_server::history::map_svg(tx, &variants, &pictures, id, Some(&s.phase), false, false)?;
+            let loaded = dip_server::game::load(tx, id, dip_server::game::Lock::None)?.loaded(&variants)?;
+            for s in dip_server::history::stored(tx, &loaded, id)? {
+                let svg = dip_server::history::map_svg(
+                    tx,
+                    maps_of,
+                    id,
+                    dip_server::history::MapRequest {
+                        phase: Some(&s.phase),
+                        ..Default::default()
+                    },
+                )?;
                 maps.push((format!("{:03}-{}.svg", s.index, s.phase), svg));
             }
             maps.push((
                 "final.svg".to_string(),
-                dip_server::history::map_svg(tx, &variants, &pictures, id, None, false, false)?,
+                dip_server::history::map_svg(tx, maps_of, id, Default::default())?,
             ));
             let g = dip_server::game::load(tx, id, dip_server::game::Lock::None)?;
             Ok::<_, dip_server::error::ApiError>((mila, maps, g.result))
