@@ -5,20 +5,30 @@ and compares them after every phase.
     python3 -m venv /tmp/venv && /tmp/venv/bin/pip install ./python diplomacy==1.1.2
     /tmp/venv/bin/python scripts/mila-agent-compare.py --games 50            # every MILA map in turn
     /tmp/venv/bin/python scripts/mila-agent-compare.py --games 20 --map ancmed
+    /tmp/venv/bin/python scripts/mila-agent-compare.py --games 20 --driver mila   # the agent on MILA
 
 The agent is the loop of MILA's README: for each power, `random.choice`
 over `get_all_possible_orders()[loc]` for each of
-`get_orderable_locations(power)` with a non-empty list. Its raw choices
-(WAIVE among them, several orders where MILA keeps fewer) are given to
-both engines unchanged. Before each phase is processed the two must agree
-on the phase, each location's possible orders (as sets), each power's
-orderable locations and, after set_orders, each power's `get_orders()`;
-after it, on every power's units, centres and the next phase, and at the
-end on the outcome. A game stops at its first difference, which is
-printed. Exit status 1 when any game differs. MILA lists a location's
-orders in the order of a Python set, which follows the process's hash
-seed: the script runs with PYTHONHASHSEED=0 unless it is set (`--hash-seed`),
-so that a run's games can be replayed exactly.
+`get_orderable_locations(power)` with a non-empty list. By default it
+plays on dip.Game, as an agent that takes dip for MILA's Game does
+(`--driver dip`); its raw choices (WAIVE among them, several orders where
+MILA keeps fewer) are given to both engines unchanged. Before each phase
+is processed the two must agree on the phase, each power's orderable
+locations and, after set_orders, each power's `get_orders()`; after it,
+on every power's units, centres and the next phase, and at the end on the
+outcome. Each location's possible orders (as sets) are compared on every
+10th phase (`--possible-every`) and on every phase of the first game of
+each map: MILA's get_all_possible_orders is most of MILA's time a phase,
+so this makes a game about twice as fast. `--driver mila` lets the agent
+choose on MILA and compares the possible orders on every phase.
+
+A game stops at its first difference that MILA's known faults (below) do
+not explain, which is printed. Exit status 1 when any game differs.
+`--no-corrections` runs MILA as shipped, to see that the comparison
+reports those faults. MILA lists a location's orders in the order of a
+Python set, which follows the process's hash seed: the script runs with
+PYTHONHASHSEED=0 unless it is set (`--hash-seed`), so that a run's games
+can be replayed exactly.
 """
 import argparse
 import json
@@ -123,6 +133,8 @@ def port_chain_paths(map_name):
 
 # Map name → MILA's Map with port-chain convoy paths (None: the map has no port).
 _PORT_MAPS = {}
+# False: MILA's own convoy paths (--no-corrections).
+PORT_CHAINS = True
 
 
 def mila_game(map_name):
@@ -132,7 +144,7 @@ def mila_game(map_name):
     if map_name not in _PORT_MAPS:
         paths = port_chain_paths(map_name)
         patched = None
-        if paths is not None:
+        if paths is not None and PORT_CHAINS:
             import copy
             patched = copy.deepcopy(game.map)
             patched.convoy_paths = paths
@@ -292,7 +304,7 @@ def explain(map_name, state, chosen, mila, ours):
     return None
 
 
-def play(seed, map_name, max_phases, explained=None):
+def play(seed, map_name, max_phases, explained=None, correct_faults=True):
     """(phases compared, None) or (phases, description of the first difference
     MILA's faults do not explain). `explained` collects (phase, fault) for the
     differences they explain."""
@@ -329,7 +341,7 @@ def play(seed, map_name, max_phases, explained=None):
         phases += 1
         problem = first_difference(snapshot(mila), snapshot(ours), 'after %s with %r' % (phase, chosen))
         if problem:
-            fault = explain(map_name, state, chosen, mila, ours)
+            fault = explain(map_name, state, chosen, mila, ours) if correct_faults else None
             if fault is None:
                 return phases, problem + '\n' + unit_differences(mila, ours)
             if explained is not None:
@@ -337,6 +349,67 @@ def play(seed, map_name, max_phases, explained=None):
             if mila.is_game_done:
                 return phases, None
             # MILA's game goes on: dip takes over its position.
+            ours.set_state(mila.get_state(), clear_history=False)
+    if mila.is_game_done and (not ours.is_game_done or list(mila.outcome) != list(ours.outcome)):
+        return phases, 'outcome: MILA %s, dip %s' % (mila.outcome, ours.outcome)
+    return phases, None
+
+
+def play_dip_driven(seed, map_name, max_phases, explained=None, compare_possible=lambda phases: True,
+                    correct_faults=True):
+    """As `play`, but the agent chooses on dip.Game, as an agent that takes
+    dip for MILA's Game does: its raw orders (WAIVE, extra builds) come from
+    dip's possible orders and go to both engines unchanged. The engines
+    must agree on every phase's orderable locations, `get_orders()` after
+    set_orders, units, centres and next phase, and on the outcome; each
+    location's possible orders (as sets) are compared on the phases
+    `compare_possible(phases compared so far)` picks (MILA's
+    get_all_possible_orders is most of MILA's time a phase). Returns
+    (phases compared, first difference or None)."""
+    rng = random.Random(seed)
+    mila = mila_game(map_name)
+    ours = dip.Game(map_name=map_name)
+    phases = 0
+    problem = first_difference(snapshot(mila), snapshot(ours), 'before ' + mila.get_current_phase())
+    if problem:
+        return phases, problem
+    while not mila.is_game_done and phases < max_phases:
+        phase = mila.get_current_phase()
+        orderable = ours.get_orderable_locations()
+        problem = first_difference(mila.get_orderable_locations(), orderable, phase + ' orderable locations')
+        if problem:
+            return phases, problem
+        possible = ours.get_all_possible_orders()
+        if compare_possible(phases):
+            mila_possible = mila.get_all_possible_orders()
+            for loc in sorted({loc for locs in orderable.values() for loc in locs}):
+                if set(mila_possible.get(loc) or []) != set(possible.get(loc) or []):
+                    return phases, '%s: possible orders of %s: MILA %s, dip %s' % (
+                        phase, loc, sorted(mila_possible.get(loc) or []), sorted(possible.get(loc) or []))
+        # MILA's README agent, on dip's lists.
+        chosen = {name: [rng.choice(possible[loc]) for loc in orderable[name] if possible[loc]]
+                  for name in ours.powers}
+        for power, orders in chosen.items():
+            mila.set_orders(power, orders)
+            ours.set_orders(power, orders)
+        ours.error = []
+        problem = first_difference(mila.get_orders(), ours.get_orders(), phase + ' get_orders after %r' % chosen)
+        if problem:
+            return phases, problem
+        mila.process()
+        ours.process()
+        phases += 1
+        problem = first_difference(snapshot(mila), snapshot(ours), 'after %s with %r' % (phase, chosen))
+        if problem:
+            # MILA kept the state it processed from; the replay starts there.
+            state = mila.state_history.last_value()
+            fault = explain(map_name, state, chosen, mila, ours) if correct_faults else None
+            if fault is None:
+                return phases, problem + '\n' + unit_differences(mila, ours)
+            if explained is not None:
+                explained.append((phase, fault))
+            if mila.is_game_done:
+                return phases, None
             ours.set_state(mila.get_state(), clear_history=False)
     if mila.is_game_done and (not ours.is_game_done or list(mila.outcome) != list(ours.outcome)):
         return phases, 'outcome: MILA %s, dip %s' % (mila.outcome, ours.outcome)
@@ -351,6 +424,15 @@ def main():
     ap.add_argument('--max-phases', type=int, default=10 ** 6, help='stop a game after this many phases')
     ap.add_argument('--hash-seed', default='0',
                     help='PYTHONHASHSEED of the run (the order of MILA\'s lists), unless already set; default 0')
+    ap.add_argument('--driver', choices=('dip', 'mila'), default='dip',
+                    help='the engine whose possible orders the agent chooses from (default dip: MILA lists '
+                         'possible orders only on sampled phases, which makes a game several times faster)')
+    ap.add_argument('--possible-every', type=int, default=10, metavar='N',
+                    help='with --driver dip: compare the possible orders on every Nth phase, and on every '
+                         'phase of the first game of each map (default 10)')
+    ap.add_argument('--no-corrections', action='store_true',
+                    help="MILA as shipped: no replay with its faults corrected, no port-chain convoy paths "
+                         "(to check that the comparison reports MILA's faults)")
     ap.add_argument('--jsonl', help='append one JSON line per game to this file (for long runs in chunks)')
     args = ap.parse_args()
     if 'PYTHONHASHSEED' not in os.environ:
@@ -359,6 +441,9 @@ def main():
         os.execv(sys.executable, [sys.executable] + sys.argv)
     print('PYTHONHASHSEED=%s' % os.environ['PYTHONHASHSEED'], flush=True)
     maps = args.map or MAPS
+    if args.no_corrections:
+        global PORT_CHAINS
+        PORT_CHAINS = False
     start = time.time()
     per_map = {m: [0, 0, 0, 0] for m in maps}  # games, phases, games that differ, MILA faults
     faults = {}
@@ -367,7 +452,14 @@ def main():
         seed = args.seed + n
         began = time.time()
         explained = []
-        phases, problem = play(seed, map_name, args.max_phases, explained)
+        if args.driver == 'dip':
+            every = 1 if n < len(maps) else max(args.possible_every, 1)
+            phases, problem = play_dip_driven(seed, map_name, args.max_phases, explained,
+                                              lambda done, every=every: done % every == 0,
+                                              correct_faults=not args.no_corrections)
+        else:
+            phases, problem = play(seed, map_name, args.max_phases, explained,
+                                   correct_faults=not args.no_corrections)
         counts = per_map[map_name]
         counts[0] += 1
         counts[1] += phases
@@ -382,6 +474,7 @@ def main():
         if args.jsonl:
             with open(args.jsonl, 'a') as out:
                 out.write(json.dumps({'map': map_name, 'seed': seed, 'hash_seed': os.environ['PYTHONHASHSEED'],
+                                      'driver': args.driver,
                                       'phases': phases, 'problem': problem, 'mila_faults': explained,
                                       'seconds': round(time.time() - began, 2)}) + '\n')
     for map_name, (games, phases, differ, explained) in per_map.items():

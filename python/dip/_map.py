@@ -5,6 +5,7 @@ province with coasts in lower case (``bul``) beside its coasts
 may cross (between two coasts) in lower case, one only fleets may cross
 into a coast or port in title case (``Tar``), as in MILA's map files.
 """
+import os as _os
 import re as _re
 
 _SEASONS = [('SPRING', 'MOVEMENT'), ('SPRING', 'RETREATS'), ('FALL', 'MOVEMENT'), ('FALL', 'RETREATS'),
@@ -77,10 +78,41 @@ class Map:
         self.scs = [c for p in self.powers for c in self.homes[p]]
         self._build_locations(facts)
         self.scs += [c for c in self._sc_list if c not in self.scs]
+        self._take_milas_order()
         self._abuts_memo = {}
         self._dest_with_coasts = None
 
     # ---- building ----------------------------------------------------------
+    def _take_milas_order(self):
+        """Puts ``loc_abut``'s lists, ``loc_name``, ``scs`` and ``homes`` in
+        the order of MILA's map file (mila_order/<map>.txt, for the maps MILA
+        ships): dip's variants keep what is in them, not the order of MILA's
+        lines. What is listed stays dip's; only its order is taken."""
+        path = _os.path.join(_os.path.dirname(__file__), 'mila_order', '%s.txt' % self.name)
+        if not _re.fullmatch(r'[a-z_]+', self.name) or not _os.path.isfile(path):
+            return
+
+        def by(order):
+            rank = {w: i for i, w in enumerate(order)}
+            return lambda x: rank.get(x.upper(), len(rank))
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if not words or words[0].startswith('#'):
+                    continue
+                kind, rest = words[0], words[1:]
+                if kind == 'abuts':
+                    key = rest[0] if rest[0] in self.loc_abut else rest[0].lower()
+                    if key in self.loc_abut:
+                        self.loc_abut[key] = sorted(self.loc_abut[key], key=by(rest[1:]))
+                elif kind == 'names':
+                    rank = by(rest)
+                    self.loc_name = dict(sorted(self.loc_name.items(), key=lambda kv: rank(kv[1])))
+                elif kind == 'scs':
+                    self.scs = sorted(self.scs, key=by(rest))
+                elif kind == 'homes' and rest[0] in self.homes:
+                    self.homes[rest[0]] = sorted(self.homes[rest[0]], key=by(rest[1:]))
+
     def _build_locations(self, facts):
         # Provinces in MILA's order of locations (that of its map files).
         order = facts['mila_locs']

@@ -36,3 +36,45 @@ def test_readme_agent_played_the_same_game_on_both_engines(n):
     phases, problem = compare.play(1000 + n, map_name, PHASES)
     assert problem is None, '%s seed %d: %s' % (map_name, 1000 + n, problem)
     assert phases > 0
+
+
+# The agent on dip.Game (the long run's default, `--driver dip`): its raw
+# orders come from dip's possible orders and go to MILA unchanged; here the
+# possible orders are compared on every phase.
+DIP_DRIVEN_GAMES = 14
+
+
+@pytest.mark.parametrize('n', range(DIP_DRIVEN_GAMES))
+def test_readme_agent_on_dip_played_the_same_game_on_mila(n):
+    map_name = CI_MAPS[n % len(CI_MAPS)]
+    phases, problem = compare.play_dip_driven(2000 + n, map_name, PHASES)
+    assert problem is None, '%s seed %d: %s' % (map_name, 2000 + n, problem)
+    assert phases > 0
+
+
+class _MilaDroppingLastOrder(compare.diplomacy.Game):
+    """MILA's Game that loses the last order of each set_orders call from
+    the third phase on: a difference the comparison must report."""
+
+    def set_orders(self, power_name, orders, expand=True, replace=True):
+        if len(self.state_history) >= 2 and len(orders) > 1:
+            orders = orders[:-1]
+        return super().set_orders(power_name, orders, expand=expand, replace=replace)
+
+
+class _MilaMissingAnOrder(compare.diplomacy.Game):
+    """MILA's Game whose possible orders lack one order of Paris."""
+
+    def get_all_possible_orders(self):
+        possible = super().get_all_possible_orders()
+        possible['PAR'] = sorted(possible['PAR'])[1:]
+        return possible
+
+
+@pytest.mark.parametrize('kind', [_MilaDroppingLastOrder, _MilaMissingAnOrder])
+def test_the_comparison_driven_by_dip_reports_a_difference(monkeypatch, kind):
+    monkeypatch.setattr(compare, 'mila_game', lambda map_name: kind(map_name=map_name))
+    phases, problem = compare.play_dip_driven(2000, 'standard', PHASES)
+    assert problem is not None
+    if kind is _MilaMissingAnOrder:
+        assert phases == 0 and 'possible orders of PAR' in problem, problem

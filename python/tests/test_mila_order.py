@@ -4,11 +4,12 @@ game's units), so dip.Game must give them in the order MILA 1.1.2 does
 for the same game, not only with the same members. Skipped without MILA,
 except under DIP_REQUIRE_MILA=1 (scripts/python-tests.sh).
 
-Not compared, because dip's variants do not keep the order of MILA's map
-files there (docs/python.md): the neighbours within `loc_abut[loc]`,
-`loc_name`, `scs`, `homes` and the starting centres; and the orders
-within each location's list of `get_all_possible_orders()`, which MILA
-lists in the order of a Python set (they are compared as sets)."""
+The order of MILA's map files, which dip's variants do not keep, comes
+from python/dip/mila_order/ (the neighbours within `loc_abut[loc]`,
+`loc_name`, `scs`, `homes`). Not compared: the starting centres on the
+maps outside CENTRES_IN_ORDER, and the orders within each location's list
+of `get_all_possible_orders()`, which MILA lists in the order of a Python
+set (they are compared as sets)."""
 import random
 
 import pytest
@@ -37,6 +38,16 @@ def test_map_lists_locations_in_milas_order(name):
     assert ours.powers == mila.powers
     for attr in ('loc_type', 'loc_abut', 'loc_coasts'):
         assert list(getattr(ours, attr)) == list(getattr(mila, attr)), attr
+
+
+@pytest.mark.parametrize('name', sorted(MILA_MAPS))
+def test_map_values_are_milas_in_milas_order(name):
+    ours, mila = dip.Map(name), diplomacy.Map(name)
+    for loc, near in mila.loc_abut.items():
+        assert ours.loc_abut[loc] == near, loc
+    assert list(ours.loc_name.items()) == list(mila.loc_name.items())
+    assert ours.scs == mila.scs
+    assert list(ours.homes.items()) == list(mila.homes.items())
 
 
 def _agent_orders(game, rng):

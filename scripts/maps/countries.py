@@ -102,10 +102,11 @@ def debug_png(path, W, H, shapes, sea, labels):
     img.save(path)
 
 
-def clear_name(abbr, xy, units, shape, centres):
+def clear_name(abbr, xy, units, shape, centres, written):
     """The name's point, moved where the checks want it (inside its province,
-    clear of every unit and centre marker) when the usual spot beside the
-    unit is not: the nearest such point, the whole text inside if it can be."""
+    clear of every unit, centre marker and name written before) when the
+    usual spot beside the unit is not: the nearest such point, the whole
+    text inside if it can be."""
     half = (7.5 * len(abbr) + 4) / 2
     room = shape.buffer(-3.5)
 
@@ -113,6 +114,8 @@ def clear_name(abbr, xy, units, shape, centres):
         if any(abs(x - ux) < half + 15 and abs(y - uy) < 18 for ux, uy in units.values()):
             return False
         text = box(x - half, y - 6, x + half, y + 6)
+        if any(text.intersects(w) for w in written):
+            return False
         return all(text.distance(Point(c)) >= ne.CENTRE_R for c in centres)
 
     if room.contains(Point(xy)) and clear(*xy):

@@ -113,6 +113,7 @@ country uzb Uzbekistan
 unit uzb 63.0,41.5
 country tkm Turkmenistan
 unit tkm 59.0,39.0
+name tkm 62.1,36.3
 country kyr Kyrgyzstan
 unit kyr 74.5,41.5
 country taj Tajikistan

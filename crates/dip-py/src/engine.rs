@@ -11,6 +11,7 @@ mod convoy_facts;
 mod mila_conventions;
 mod mila_lists;
 mod movement_orders;
+mod movement_reach;
 mod names;
 mod order_table;
 mod orders;

@@ -76,7 +76,11 @@ fn main() {
         .transaction(|tx| tx.exec("UPDATE games SET deadline = 0 WHERE status = 'active'", &[]))
         .unwrap();
     let t0 = Instant::now();
-    let n = dip_server::play::process_due(&bench.state.db, &bench.state.variants, "load");
+    let n = dip_server::play::process_due(dip_server::play::Processing {
+        db: &bench.state.db,
+        variants: &bench.state.variants,
+        by: "load",
+    });
     let per = t0.elapsed().as_secs_f64() * 1e3 / n.max(1) as f64;
     println!("{storage}: {n} seven-player movement phases processed with storage: {per:.2} ms each");
     bench.finish();

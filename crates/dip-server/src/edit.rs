@@ -165,17 +165,7 @@ pub fn edit(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, lines:
             }
         }
     }
-    let position = dip_text::format_position(&l.variant().map, &state);
-    crate::db::games::set_position(tx, id, &position)?;
-    crate::db::edits::insert(
-        tx,
-        id,
-        g.phase_index,
-        &state.phase.short(),
-        &json!(lines).to_string(),
-        &before,
-        now_ms(),
-    )?;
+    crate::db::store::GameStore::new(id, &l.variant().map).edit(tx, g.phase_index, &before, &state, lines, now_ms())?;
     game::event(tx, id, "edit", json!({"lines": lines}))?;
     Ok(())
 }

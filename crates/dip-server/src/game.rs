@@ -1,6 +1,7 @@
 //! A hosted game as stored: its row, options and members, the position it
 //! is in, and the JSON views of it that players and observers get.
 
+use crate::db::store::Position;
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::time::{iso8601, now_ms, parse_duration};
@@ -168,7 +169,8 @@ pub struct GameRow {
     pub status: Status,
     pub options: Options,
     pub phase_index: i64,
-    pub position: String,
+    /// The position it is in, as stored (read with [`GameRow::state`]).
+    pub position: Position,
     pub deadline: Option<i64>,
     pub paused_left: Option<i64>,
     pub winner: Option<String>,
@@ -186,7 +188,8 @@ impl GameRow {
     /// The position the game is in.
     pub fn state(&self, variants: &Variants) -> ApiResult<State> {
         let l = self.loaded(variants)?;
-        dip_text::parse_position(&l.variant().map, &self.position, "stored position")
+        self.position
+            .read(&l.variant().map)
             .map_err(|e| ApiError::internal(format!("game {}: {e}", self.id)))
     }
 }

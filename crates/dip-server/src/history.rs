@@ -3,6 +3,7 @@
 //! whole game as MILA JSON or a DipWork game directory.
 
 use crate::board::render::Pictures;
+use crate::db::store::GameStore;
 use crate::db::Tx;
 use crate::error::{ApiError, ApiResult};
 use crate::game::Lock;
@@ -15,62 +16,24 @@ use dip_play::{Loaded, Variants};
 use serde_json::{json, Value as Json};
 
 /// A processed phase as stored.
-pub struct Stored {
-    pub index: i64,
-    pub phase: String,
-    pub position: String,
-    pub orders: serde_json::Map<String, Json>,
-    pub results: Json,
-    pub report: String,
-    pub processed: i64,
-    pub processed_by: String,
-}
+pub use crate::db::store::PlayedPhase as Stored;
 
 /// The game's processed phases. Orders or results that do not read as
 /// JSON are an error (they were read as none before).
-pub fn stored(tx: &mut dyn Tx, id: i64) -> ApiResult<Vec<Stored>> {
-    crate::db::phases::all(tx, id)?
-        .into_iter()
-        .map(|r| Stored::read(id, r))
-        .collect()
+pub fn stored(tx: &mut dyn Tx, l: &Loaded, id: i64) -> ApiResult<Vec<Stored>> {
+    Ok(GameStore::new(id, l.map()).phases(tx)?)
 }
 
 impl Stored {
-    fn read(id: i64, r: crate::db::phases::PhaseRow) -> ApiResult<Stored> {
-        let bad = |what: &str, e: serde_json::Error| {
-            ApiError::internal(format!("game {id}, phase {}: stored {what}: {e}", r.phase))
-        };
-        Ok(Stored {
-            orders: serde_json::from_str(&r.orders).map_err(|e| bad("orders", e))?,
-            results: serde_json::from_str(&r.results).map_err(|e| bad("results", e))?,
-            index: r.index,
-            phase: r.phase,
-            position: r.position,
-            report: r.report,
-            processed: r.processed,
-            processed_by: r.processed_by,
-        })
-    }
-}
-
-impl Stored {
-    pub fn state(&self, l: &Loaded) -> ApiResult<State> {
-        dip_text::parse_position(&l.variant().map, &self.position, "stored phase")
-            .map_err(|e| ApiError::internal(e.to_string()))
-    }
     /// The phase played again from its stored orders (adjudication is
     /// deterministic, so this is what happened).
     pub fn replay(&self, l: &Loaded) -> ApiResult<(State, Played)> {
-        let state = self.state(l)?;
         let map = &l.variant().map;
+        let state = self.state(map)?;
         let orders: Vec<_> = self
             .orders
             .iter()
-            .filter_map(|(p, lines)| {
-                let p = map.find_power(p)?;
-                let lines: Vec<&str> = lines.as_array()?.iter().filter_map(Json::as_str).collect();
-                Some((p, lines.join("\n")))
-            })
+            .filter_map(|(p, lines)| Some((map.find_power(p)?, lines.join("\n"))))
             .collect();
         let played = play(
             l.vocabulary(),
@@ -93,7 +56,8 @@ fn same_phase(a: &str, b: &str) -> bool {
 /// `GET …/phases`.
 pub fn list(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
-    let mut out: Vec<Json> = stored(tx, id)?
+    let l = g.loaded(variants)?;
+    let mut out: Vec<Json> = stored(tx, &l, id)?
         .iter()
         .map(|s| json!({"index": s.index, "phase": s.phase, "processed": iso8601(s.processed), "processed_by": s.processed_by}))
         .collect();
@@ -125,8 +89,8 @@ pub fn detail(
                 .collect()
         })
         .unwrap_or_default();
-    if let Some(s) = stored(tx, id)?.into_iter().find(|s| same_phase(&s.phase, phase)) {
-        let state = s.state(&l)?;
+    if let Some(s) = stored(tx, &l, id)?.into_iter().find(|s| same_phase(&s.phase, phase)) {
+        let state = s.state(map)?;
         return Ok(json!({
             "press": press,
             "phase": s.phase,
@@ -162,14 +126,12 @@ struct Scene {
 /// edit: its orders and results are drawn over the map of now, as the
 /// board draws its last stage's.
 fn last_played(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<Option<(State, PhaseOutcome)>> {
-    let Some(row) = crate::db::phases::last(tx, g.id)? else {
+    let l = g.loaded(variants)?;
+    let Some(s) = GameStore::new(g.id, l.map()).last_phase(tx)? else {
         return Ok(None);
     };
-    let s = Stored::read(g.id, row)?;
-    let l = g.loaded(variants)?;
     let (before, played) = s.replay(&l)?;
-    let led_here =
-        s.index + 1 == g.phase_index && dip_text::format_position(&l.variant().map, &played.next) == g.position;
+    let led_here = s.index + 1 == g.phase_index && played.next == g.state(variants)?;
     Ok(led_here.then_some((before, played.outcome)))
 }
 
@@ -183,7 +145,7 @@ fn scene_of(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, phase: Option<&st
         let orders = if results { last_played(tx, variants, g)? } else { None };
         return Ok(Scene { state: current, orders });
     }
-    let s = stored(tx, g.id)?
+    let s = stored(tx, &l, g.id)?
         .into_iter()
         .find(|s| same_phase(&s.phase, wanted))
         .ok_or_else(|| ApiError::not_found(format!("game {} has no phase {wanted}", g.id)))?;
@@ -194,57 +156,59 @@ fn scene_of(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, phase: Option<&st
     })
 }
 
-/// `GET …/map.svg?phase=` (`clickable`: with the web page's click targets
-/// and the geometry its order drawing reads; `results`: now with the last
-/// phase's orders and results).
-#[allow(clippy::too_many_arguments)]
-pub fn map_svg(
-    tx: &mut dyn Tx,
-    variants: &Variants,
-    pictures: &Pictures,
-    id: i64,
-    phase: Option<&str>,
-    clickable: bool,
-    results: bool,
-) -> ApiResult<String> {
-    let g = game::load(tx, id, Lock::None)?;
-    scene_svg(tx, variants, pictures, &g, phase, clickable, results)
+/// What a game's maps are drawn from: the server's variants and the
+/// pictures drawn of them.
+#[derive(Clone, Copy)]
+pub struct Maps<'a> {
+    pub variants: &'a Variants,
+    pub pictures: &'a Pictures,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn scene_svg(
-    tx: &mut dyn Tx,
-    variants: &Variants,
-    pictures: &Pictures,
-    g: &GameRow,
-    phase: Option<&str>,
-    clickable: bool,
-    results: bool,
-) -> ApiResult<String> {
-    let sc = scene_of(tx, variants, g, phase, results)?;
-    let l = g.loaded(variants)?;
+/// Which map of a game: a phase's (none: now); `clickable`: with the web
+/// page's click targets and the geometry its order drawing reads;
+/// `results`: now with the last phase's orders and results.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MapRequest<'a> {
+    pub phase: Option<&'a str>,
+    pub clickable: bool,
+    pub results: bool,
+}
+
+/// `GET …/map.svg?phase=&clickable=&results=`.
+pub fn map_svg(tx: &mut dyn Tx, maps: Maps, id: i64, request: MapRequest) -> ApiResult<String> {
+    let g = game::load(tx, id, Lock::None)?;
+    scene_svg(tx, maps, &g, request)
+}
+
+fn scene_svg(tx: &mut dyn Tx, maps: Maps, g: &GameRow, request: MapRequest) -> ApiResult<String> {
+    let sc = scene_of(tx, maps.variants, g, request.phase, request.results)?;
+    let l = g.loaded(maps.variants)?;
     let orders = sc.orders.as_ref().map(|(s, o)| (s, o));
-    Ok(pictures
+    Ok(maps
+        .pictures
         .get(&l)
         .picture()
-        .svg_scene(&sc.state, orders, &dip_render::Options::default(), clickable))
+        .svg_scene(&sc.state, orders, &dip_render::Options::default(), request.clickable))
 }
 
 /// The current position with click targets and the last phase's
 /// results, for the game page.
-pub fn map_svg_clickable(tx: &mut dyn Tx, variants: &Variants, pictures: &Pictures, g: &GameRow) -> ApiResult<String> {
-    scene_svg(tx, variants, pictures, g, None, true, true)
+pub fn map_svg_clickable(tx: &mut dyn Tx, maps: Maps, g: &GameRow) -> ApiResult<String> {
+    let request = MapRequest {
+        phase: None,
+        clickable: true,
+        results: true,
+    };
+    scene_svg(tx, maps, g, request)
 }
 
 /// `GET …/map.png?phase=`.
-pub fn map_png(
-    tx: &mut dyn Tx,
-    variants: &Variants,
-    pictures: &Pictures,
-    id: i64,
-    phase: Option<&str>,
-) -> ApiResult<Vec<u8>> {
-    let svg = map_svg(tx, variants, pictures, id, phase, false, false)?;
+pub fn map_png(tx: &mut dyn Tx, maps: Maps, id: i64, phase: Option<&str>) -> ApiResult<Vec<u8>> {
+    let request = MapRequest {
+        phase,
+        ..MapRequest::default()
+    };
+    let svg = map_svg(tx, maps, id, request)?;
     dip_render::raster::png(&svg).map_err(|e| ApiError::internal(format!("map.png: {e}")))
 }
 
@@ -252,7 +216,7 @@ pub fn map_png(
 pub fn record(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<GameRecord> {
     let l = g.loaded(variants)?;
     let mut phases = Vec::new();
-    for s in stored(tx, g.id)? {
+    for s in stored(tx, &l, g.id)? {
         let (state, played) = s.replay(&l)?;
         phases.push(PhaseRecord {
             state,
@@ -308,7 +272,7 @@ pub fn export_dipwork(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResul
         ("GAME.TXT".into(), game_txt.into_bytes()),
         ("HISTORY.REC".into(), rec.to_text(map).into_bytes()),
     ];
-    for s in stored(tx, id)? {
+    for s in stored(tx, &l, id)? {
         files.push((format!("reports/{:03}-{}.TXT", s.index, s.phase), s.report.into_bytes()));
     }
     let mut out = tar::Builder::new(Vec::new());
@@ -349,7 +313,7 @@ pub fn animation_png(tx: &mut dyn Tx, variants: &Variants, pictures: &Pictures, 
     let l = g.loaded(variants)?;
     let mut states = Vec::new();
     let mut outcomes = Vec::new();
-    for s in stored(tx, id)? {
+    for s in stored(tx, &l, id)? {
         let (state, played) = s.replay(&l)?;
         states.push(state);
         outcomes.push(played.outcome);

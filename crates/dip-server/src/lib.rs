@@ -221,10 +221,16 @@ impl AppState {
         let by = self.by.clone();
         let variants = self.variants.clone();
         // Diplomacy phases, then Global War turns and deletions.
-        let n =
-            tokio::task::spawn_blocking(move || play::process_due(&db, &variants, &by) + war::turn::process_due(&db))
-                .await
-                .unwrap_or(0);
+        let n = tokio::task::spawn_blocking(move || {
+            let diplomacy = play::Processing {
+                db: &db,
+                variants: &variants,
+                by: &by,
+            };
+            play::process_due(diplomacy) + war::turn::process_due(&db)
+        })
+        .await
+        .unwrap_or(0);
         if n > 0 {
             self.changed();
         }

@@ -104,16 +104,18 @@ pub fn create(tx: &mut dyn Tx, variants: &Variants, creator: &Account, new: NewG
         },
         daide_rules: Default::default(),
     };
-    let position = dip_text::format_position(&loaded.variant().map, &loaded.variant().start);
     let options = serde_json::to_string(&options).map_err(|e| ApiError::internal(e.to_string()))?;
-    let id = crate::db::games::insert(
+    let id = crate::db::store::GameStore::create(
         tx,
-        &name,
-        &loaded.variant().name,
-        creator.id,
-        &options,
-        &position,
-        now_ms(),
+        &loaded.variant().map,
+        &crate::db::games::NewGame {
+            name: &name,
+            variant: &loaded.variant().name,
+            creator: creator.id,
+            options: &options,
+            now: now_ms(),
+        },
+        &loaded.variant().start,
     )?;
     if new.private {
         crate::private::make_private(tx, id, new.password_hash)?;
@@ -238,11 +240,11 @@ pub fn list_page(tx: &mut dyn Tx, variants: &Variants, viewer: Option<&Account>,
 /// players (one query for the whole page instead of three per game).
 fn summary(variants: &Variants, g: &GameRow, joined: i64, you: Option<Json>, viewer: i64) -> ApiResult<Json> {
     let l = g.loaded(variants)?;
-    // The phase is the position's second line: no need to read the rest.
-    let phase = match g.position.lines().find_map(|l| l.strip_prefix("phase ")) {
-        Some(p) => dip_text::position::parse_phase(p).map_err(|e| ApiError::internal(format!("game {}: {e}", g.id)))?,
-        None => g.state(variants)?.phase,
-    };
+    // The phase alone: no need to read the rest of the position.
+    let phase = g
+        .position
+        .phase(&l.variant().map)
+        .map_err(|e| ApiError::internal(format!("game {}: {e}", g.id)))?;
     let now = now_ms();
     Ok(json!({
         "id": g.id,

@@ -8,6 +8,7 @@
 //! processed or refused as late, never lost in between.
 
 use crate::auth::Account;
+use crate::db::store::{GameStore, NewPhase};
 use crate::db::{Db, Tx};
 use crate::error::{ApiError, ApiResult};
 use crate::game::Lock;
@@ -19,6 +20,7 @@ use dip_game::plain::{plain, PlainStyle};
 use dip_play::Variants;
 use dip_text::{check_turn, CheckOptions, Code, Fate};
 use serde_json::{json, Value as Json};
+use std::collections::BTreeMap;
 
 /// Limits of one submission.
 pub const MAX_LINES: usize = 500;
@@ -139,8 +141,9 @@ pub fn check_phase(named: Option<&str>, state: &State) -> ApiResult<()> {
 /// Orders read and checked, ready to be stored for one phase.
 pub struct Checked {
     pub phase_index: i64,
-    pub power: String,
-    pub stored: String,
+    pub loaded: std::sync::Arc<dip_play::Loaded>,
+    pub power: PowerId,
+    pub lines: Vec<String>,
     pub answer: Json,
 }
 
@@ -165,11 +168,13 @@ pub fn check_orders(
     let l = g.loaded(variants)?;
     let map = &l.variant().map;
     let read = read_lines(map, &l, &state, power, lines);
+    let answer = json!({"phase": state.phase.short(), "power": map.power(power).name, "lines": read});
     Ok(Checked {
         phase_index: g.phase_index,
-        power: map.power(power).name.clone(),
-        stored: serde_json::to_string(lines).map_err(|e| ApiError::internal(e.to_string()))?,
-        answer: json!({"phase": state.phase.short(), "power": map.power(power).name, "lines": read}),
+        loaded: l.clone(),
+        power,
+        lines: lines.to_vec(),
+        answer,
     })
 }
 
@@ -187,8 +192,9 @@ pub fn store_orders(tx: &mut dyn Tx, id: i64, c: &Checked) -> ApiResult<()> {
             "the phase was processed while the orders were read: send them again for the new phase",
         ));
     }
-    crate::db::orders::store(tx, id, c.phase_index, &c.power, &c.stored, now_ms())?;
-    game::event(tx, id, "orders", json!({"power": c.power}))?;
+    let map = c.loaded.map();
+    GameStore::new(id, map).store_orders(tx, c.phase_index, c.power, &c.lines, now_ms())?;
+    game::event(tx, id, "orders", json!({"power": map.power(c.power).name}))?;
     Ok(())
 }
 
@@ -214,12 +220,9 @@ pub fn get_orders(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account) 
     let l = g.loaded(variants)?;
     let map = &l.variant().map;
     let state = g.state(variants)?;
-    let lines: Vec<String> = match crate::db::orders::of_power(tx, id, g.phase_index, &map.power(power).name)? {
-        Some(t) => {
-            serde_json::from_str(&t).map_err(|e| ApiError::internal(format!("game {id}: stored orders: {e}")))?
-        }
-        None => Vec::new(),
-    };
+    let lines = GameStore::new(id, map)
+        .orders_of(tx, g.phase_index, power)?
+        .unwrap_or_default();
     let read = read_lines(map, &l, &state, power, &lines);
     Ok(json!({"phase": state.phase.short(), "power": map.power(power).name, "orders": lines, "lines": read}))
 }
@@ -383,14 +386,12 @@ pub fn process_locked(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &st
     let map = &l.variant().map;
     let state = g.state(variants)?;
     let members = game::members(tx, g.id)?;
+    let store = GameStore::new(g.id, map);
     let mut orders: Vec<(PowerId, String)> = Vec::new();
-    let mut stored = serde_json::Map::new();
-    for (power, lines) in crate::db::orders::of_phase(tx, g.id, g.phase_index)? {
-        let Some(p) = map.find_power(&power) else { continue };
-        let lines: Vec<String> =
-            serde_json::from_str(&lines).map_err(|e| ApiError::internal(format!("stored orders of {power}: {e}")))?;
-        stored.insert(map.power(p).name.clone(), json!(lines));
+    let mut stored = BTreeMap::new();
+    for (p, lines) in store.orders(tx, g.phase_index)? {
         orders.push((p, lines.join("\n")));
+        stored.insert(map.power(p).name.clone(), lines);
     }
     let hide = g.options.anonymous;
     let header = ReportHeader {
@@ -409,16 +410,14 @@ pub fn process_locked(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &st
     let report = plain(&played.report, &PlainStyle::default()) + &automatic_text(&played.report);
     let results: Vec<&dip_game::report::Line> = played.report.tables().flat_map(|(_, t)| t.iter()).collect();
     let now = now_ms();
-    let results = serde_json::to_string(&results).map_err(|e| ApiError::internal(e.to_string()))?;
-    crate::db::phases::insert(
+    let results = serde_json::to_value(&results).map_err(|e| ApiError::internal(e.to_string()))?;
+    store.record_phase(
         tx,
-        g.id,
-        &crate::db::phases::NewPhase {
+        &NewPhase {
             index: g.phase_index,
-            phase: &state.phase.short(),
-            kind: &format!("{:?}", state.phase.kind).to_lowercase(),
             position: &g.position,
-            orders: &Json::Object(stored.clone()).to_string(),
+            state: &state,
+            orders: &stored,
             results: &results,
             report: &report,
             processed: now,
@@ -431,10 +430,7 @@ pub fn process_locked(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &st
     let mut missed = Vec::new();
     for p in map.power_ids().filter(|&p| game::must_order(map, &state, p)) {
         let name = map.power(p).name.clone();
-        let given = stored
-            .get(&name)
-            .and_then(Json::as_array)
-            .is_some_and(|a| !a.is_empty());
+        let given = stored.get(&name).is_some_and(|a| !a.is_empty());
         if given {
             gave.push(name);
         } else {
@@ -446,10 +442,9 @@ pub fn process_locked(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &st
         game::event(tx, g.id, "civil_disorder", json!({"power": power}))?;
     }
     let next = played.next;
-    let position = dip_text::format_position(map, &next);
     let deadline = g.options.deadlines.for_kind(next.phase.kind).map(|d| now + d);
     let deadline = if g.status == Status::Paused { None } else { deadline };
-    crate::db::games::advance(tx, g.id, g.phase_index + 1, &position, deadline)?;
+    store.advance(tx, g.phase_index + 1, &next, deadline)?;
     game::event(
         tx,
         g.id,
@@ -498,11 +493,21 @@ pub fn process_unattended(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by:
     Ok(true)
 }
 
+/// What processing phases needs of the server: its database, its
+/// variants and the name its processed phases are signed with.
+#[derive(Clone, Copy)]
+pub struct Processing<'a> {
+    pub db: &'a Db,
+    pub variants: &'a Variants,
+    pub by: &'a str,
+}
+
 /// Processes every game whose deadline has passed, one transaction each.
 /// Returns how many phases were processed. A phase whose processing
 /// fails is retried later; after three failures the game is paused and
 /// the error shown to its game master.
-pub fn process_due(db: &Db, variants: &Variants, by: &str) -> usize {
+pub fn process_due(p: Processing) -> usize {
+    let Processing { db, variants, by } = p;
     let mut done = 0;
     let mut skip: Vec<i64> = Vec::new();
     loop {

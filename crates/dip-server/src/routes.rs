@@ -576,7 +576,18 @@ async fn map_svg(
     // unless `results=0`; another's only with `results=1`.
     let results = q.get("results").map_or(clickable, |v| v == "1");
     let svg = st
-        .read(move |tx| history::map_svg(tx, &variants, &pictures, id, phase.as_deref(), clickable, results))
+        .read(move |tx| {
+            let maps = history::Maps {
+                variants: &variants,
+                pictures: &pictures,
+            };
+            let request = history::MapRequest {
+                phase: phase.as_deref(),
+                clickable,
+                results,
+            };
+            history::map_svg(tx, maps, id, request)
+        })
         .await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
@@ -590,7 +601,13 @@ async fn map_png(
     let id = game_id_of(&id)?;
     let phase = phase_param(&q);
     let png = st
-        .read(move |tx| history::map_png(tx, &variants, &pictures, id, phase.as_deref()))
+        .read(move |tx| {
+            let maps = history::Maps {
+                variants: &variants,
+                pictures: &pictures,
+            };
+            history::map_png(tx, maps, id, phase.as_deref())
+        })
         .await?;
     Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
 }

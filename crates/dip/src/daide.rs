@@ -67,7 +67,7 @@ fn press_level(s: &str) -> Result<u32, String> {
     }
 }
 
-pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+pub fn run(a: Args, plugin_paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     // A phase that fails to process pauses the game: say why (it said
     // nothing before).
     crate::serve::log_to_stderr();
@@ -94,7 +94,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
     // The variants the game's server plays: bundled ones and this one.
     let variants = dip_server::variants::for_server();
-    match dip_server::variants::register(&variants, &a.variant) {
+    // Found where the command line says: bundled names, files, and jDip
+    // plugins under `--variants`.
+    let from = dip_play::Variants::with_search_paths(plugin_paths.iter().cloned());
+    match dip_server::variants::register(&variants, &a.variant, &from) {
         Err(e) => {
             eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));
@@ -223,14 +226,27 @@ async fn write_record(
     let (mila, maps, result) = state
         .read(move |tx| {
             let mila = dip_server::history::export_mila(tx, &variants, id)?;
+            let maps_of = dip_server::history::Maps {
+                variants: &variants,
+                pictures: &pictures,
+            };
             let mut maps = Vec::new();
-            for s in dip_server::history::stored(tx, id)? {
-                let svg = dip_server::history::map_svg(tx, &variants, &pictures, id, Some(&s.phase), false, false)?;
+            let loaded = dip_server::game::load(tx, id, dip_server::game::Lock::None)?.loaded(&variants)?;
+            for s in dip_server::history::stored(tx, &loaded, id)? {
+                let svg = dip_server::history::map_svg(
+                    tx,
+                    maps_of,
+                    id,
+                    dip_server::history::MapRequest {
+                        phase: Some(&s.phase),
+                        ..Default::default()
+                    },
+                )?;
                 maps.push((format!("{:03}-{}.svg", s.index, s.phase), svg));
             }
             maps.push((
                 "final.svg".to_string(),
-                dip_server::history::map_svg(tx, &variants, &pictures, id, None, false, false)?,
+                dip_server::history::map_svg(tx, maps_of, id, Default::default())?,
             ));
             let g = dip_server::game::load(tx, id, dip_server::game::Lock::None)?;
             Ok::<_, dip_server::error::ApiError>((mila, maps, g.result))

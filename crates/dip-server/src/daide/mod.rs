@@ -130,6 +130,10 @@ pub struct Seat {
 }
 
 /// One game's DAIDE side: its tokens and its connections' channel.
+/// What the kept history was made for: the game's status and position
+/// (an edit or a phase changes one).
+pub type HistoryKey = (&'static str, crate::db::store::Position);
+
 pub struct Hub {
     pub id: i64,
     pub loaded: Arc<Loaded>,
@@ -148,7 +152,7 @@ pub struct Hub {
     /// and position they were made at: HST and ORD read them from here
     /// rather than replaying the game for each ask.
     #[allow(clippy::type_complexity)]
-    pub history: Mutex<Option<(i64, String, Arc<Vec<(dip_core::Phase, Vec<Msg>)>>)>>,
+    pub history: Mutex<Option<(i64, HistoryKey, Arc<Vec<(dip_core::Phase, Vec<Msg>)>>)>>,
 }
 
 impl Hub {
@@ -531,12 +535,12 @@ pub async fn phase_messages(hub: &Arc<Hub>, processed: &str) -> crate::error::Ap
     let h = hub.clone();
     hub.state
         .read(move |tx| {
-            let stored = crate::history::stored(tx, id)?;
+            let stored = crate::history::stored(tx, &h.loaded, id)?;
             let Some(i) = stored.iter().position(|s| s.phase.eq_ignore_ascii_case(&p)) else {
                 return Err(crate::error::ApiError::not_found(format!("no phase {p}")));
             };
             let (next, over) = match stored.get(i + 1) {
-                Some(n) => (n.state(&h.loaded)?, false),
+                Some(n) => (n.state(h.loaded.map())?, false),
                 None => {
                     let g = game::load(tx, id, Lock::None)?;
                     (g.state(&variants)?, g.status == Status::Finished)
@@ -556,12 +560,12 @@ pub async fn results_after(hub: &Arc<Hub>, after: i64) -> crate::error::ApiResul
     let h = hub.clone();
     hub.state
         .read(move |tx| {
-            let stored = crate::history::stored(tx, id)?;
+            let stored = crate::history::stored(tx, &h.loaded, id)?;
             let g = game::load(tx, id, Lock::None)?;
             let mut out = Vec::new();
             for (i, s) in stored.iter().enumerate().filter(|(_, s)| s.index > after) {
                 let (next, over) = match stored.get(i + 1) {
-                    Some(n) => (n.state(&h.loaded)?, false),
+                    Some(n) => (n.state(h.loaded.map())?, false),
                     None => (g.state(&variants)?, g.status == Status::Finished),
                 };
                 out.push((s.index, phase_result(&h, s, &next, over)?));
@@ -606,27 +610,24 @@ pub async fn history(hub: &Arc<Hub>, only: Option<dip_core::Phase>) -> crate::er
         .read(move |tx| {
             let g = game::load(tx, id, Lock::None)?;
             if let Some((at, position, kept)) = &*h.history.lock().unwrap_or_else(|p| p.into_inner()) {
-                if *at == g.phase_index && *position == format!("{}{}", g.status.as_str(), g.position) {
+                if *at == g.phase_index && *position == (g.status.as_str(), g.position.clone()) {
                     return Ok(kept.clone());
                 }
             }
-            let stored = crate::history::stored(tx, id)?;
+            let stored = crate::history::stored(tx, &h.loaded, id)?;
             let current = g.state(&variants)?;
             let mut out = Vec::new();
             for (i, s) in stored.iter().enumerate() {
-                let st = s.state(&h.loaded)?;
+                let st = s.state(h.loaded.map())?;
                 let (next, over) = match stored.get(i + 1) {
-                    Some(n) => (n.state(&h.loaded)?, false),
+                    Some(n) => (n.state(h.loaded.map())?, false),
                     None => (current.clone(), g.status == Status::Finished),
                 };
                 out.push((st.phase, phase_result(&h, s, &next, over)?));
             }
             let out = Arc::new(out);
-            *h.history.lock().unwrap_or_else(|p| p.into_inner()) = Some((
-                g.phase_index,
-                format!("{}{}", g.status.as_str(), g.position),
-                out.clone(),
-            ));
+            *h.history.lock().unwrap_or_else(|p| p.into_inner()) =
+                Some((g.phase_index, (g.status.as_str(), g.position.clone()), out.clone()));
             Ok(out)
         })
         .await?;
@@ -696,10 +697,10 @@ pub async fn end_messages(hub: &Arc<Hub>) -> crate::error::ApiResult<Vec<Msg>> {
                 None => {}
             }
             // Year each power dropped to no centres.
-            let stored = crate::history::stored(tx, id)?;
+            let stored = crate::history::stored(tx, &h.loaded, id)?;
             let mut out_year: HashMap<u8, i32> = HashMap::new();
             for s in &stored {
-                let st = s.state(&h.loaded)?;
+                let st = s.state(h.loaded.map())?;
                 for p in map.power_ids() {
                     if st.center_count(map, p) == 0 && !out_year.contains_key(&p.0) {
                         out_year.insert(p.0, st.phase.year);

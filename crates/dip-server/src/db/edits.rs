@@ -1,6 +1,7 @@
 //! The `edits` table: the game master's edits, each with the position
 //! before it.
 
+use super::store::Position;
 use super::{DbError, Tx};
 
 /// A stored batch of edit lines (`lines`: JSON text).
@@ -11,13 +12,13 @@ pub struct EditRow {
     pub made: i64,
 }
 
-pub fn insert(
+pub(super) fn insert(
     tx: &mut dyn Tx,
     game: i64,
     phase_index: i64,
     phase: &str,
     lines: &str,
-    position_before: &str,
+    position_before: &Position,
     now: i64,
 ) -> Result<(), DbError> {
     tx.exec(
@@ -27,7 +28,7 @@ pub fn insert(
             phase_index.into(),
             phase.into(),
             lines.into(),
-            position_before.into(),
+            position_before.text().into(),
             now.into(),
         ],
     )?;

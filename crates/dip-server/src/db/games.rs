@@ -1,6 +1,7 @@
 //! The `games` table: a hosted game's row (its options as JSON, its
 //! position as text), read into [`GameRow`].
 
+use super::store::Position;
 use super::{DbError, Row, Tx};
 use crate::game::{GameRow, Status};
 
@@ -24,7 +25,7 @@ fn read(r: &Row) -> Result<GameRow, DbError> {
         status: Status::parse(&r.text(4)?),
         options,
         phase_index: r.int(6)?,
-        position: r.text(7)?,
+        position: Position::column(r.text(7)?),
         deadline: r.opt_int(8)?,
         paused_left: r.opt_int(9)?,
         winner: r.opt_text(10)?,
@@ -126,34 +127,36 @@ pub fn set_name(tx: &mut dyn Tx, id: i64, name: &str) -> Result<(), DbError> {
 }
 
 /// Stores the position a game is in (after an edit).
-pub fn set_position(tx: &mut dyn Tx, id: i64, position: &str) -> Result<(), DbError> {
+pub(super) fn set_position(tx: &mut dyn Tx, id: i64, position: &Position) -> Result<(), DbError> {
     tx.exec(
         "UPDATE games SET position = $1 WHERE id = $2",
-        &[position.into(), id.into()],
+        &[position.text().into(), id.into()],
     )?;
     Ok(())
 }
 
-/// A new game, forming, in its variant's first position; its id.
-pub fn insert(
-    tx: &mut dyn Tx,
-    name: &str,
-    variant: &str,
-    creator: i64,
-    options: &str,
-    position: &str,
-    now: i64,
-) -> Result<i64, DbError> {
+/// A new game's row, but for its position ([`super::store::GameStore::create`]).
+pub struct NewGame<'a> {
+    pub name: &'a str,
+    pub variant: &'a str,
+    pub creator: i64,
+    /// JSON.
+    pub options: &'a str,
+    pub now: i64,
+}
+
+/// A new game, forming, in `position`; its id.
+pub(super) fn insert(tx: &mut dyn Tx, g: &NewGame, position: &Position) -> Result<i64, DbError> {
     tx.query_one(
         "INSERT INTO games (name, variant, creator, status, options, position, created) \
          VALUES ($1, $2, $3, 'forming', $4, $5, $6) RETURNING id",
         &[
-            name.into(),
-            variant.into(),
-            creator.into(),
-            options.into(),
-            position.into(),
-            now.into(),
+            g.name.into(),
+            g.variant.into(),
+            g.creator.into(),
+            g.options.into(),
+            position.text().into(),
+            g.now.into(),
         ],
     )?
     .ok_or_else(|| DbError::Sql("the new game has no id".into()))?
@@ -216,16 +219,16 @@ pub fn finish(tx: &mut dyn Tx, id: i64, winner: Option<&str>, result: &str, now:
 
 /// The phase was processed: the game is in its next phase, in `position`,
 /// until `deadline`; its failures are forgotten.
-pub fn advance(
+pub(super) fn advance(
     tx: &mut dyn Tx,
     id: i64,
     phase_index: i64,
-    position: &str,
+    position: &Position,
     deadline: Option<i64>,
 ) -> Result<(), DbError> {
     tx.exec(
         "UPDATE games SET phase_index = $1, position = $2, deadline = $3, failures = 0, last_error = NULL WHERE id = $4",
-        &[phase_index.into(), position.into(), deadline.into(), id.into()],
+        &[phase_index.into(), position.text().into(), deadline.into(), id.into()],
     )?;
     Ok(())
 }

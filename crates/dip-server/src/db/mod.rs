@@ -21,6 +21,7 @@ pub mod private;
 mod schema;
 pub mod sessions;
 mod sqlite;
+pub mod store;
 pub mod war;
 
 use std::fmt;

@@ -14,7 +14,14 @@ pub fn submitted(tx: &mut dyn Tx, game: i64, phase_index: i64) -> Result<Vec<Str
 }
 
 /// Stores (or replaces) a power's orders of a phase (`lines`: JSON).
-pub fn store(tx: &mut dyn Tx, game: i64, phase_index: i64, power: &str, lines: &str, now: i64) -> Result<(), DbError> {
+pub(super) fn store(
+    tx: &mut dyn Tx,
+    game: i64,
+    phase_index: i64,
+    power: &str,
+    lines: &str,
+    now: i64,
+) -> Result<(), DbError> {
     tx.exec(
         "INSERT INTO orders (game_id, phase_index, power, lines, updated) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (game_id, phase_index, power) DO UPDATE SET lines = excluded.lines, updated = excluded.updated",
@@ -24,7 +31,7 @@ pub fn store(tx: &mut dyn Tx, game: i64, phase_index: i64, power: &str, lines: &
 }
 
 /// A power's stored orders of a phase (JSON), if it sent any.
-pub fn of_power(tx: &mut dyn Tx, game: i64, phase_index: i64, power: &str) -> Result<Option<String>, DbError> {
+pub(super) fn of_power(tx: &mut dyn Tx, game: i64, phase_index: i64, power: &str) -> Result<Option<String>, DbError> {
     tx.query_one(
         "SELECT lines FROM orders WHERE game_id = $1 AND phase_index = $2 AND power = $3",
         &[game.into(), phase_index.into(), power.into()],
@@ -34,7 +41,7 @@ pub fn of_power(tx: &mut dyn Tx, game: i64, phase_index: i64, power: &str) -> Re
 }
 
 /// Every power's stored orders of a phase (power, JSON), by power.
-pub fn of_phase(tx: &mut dyn Tx, game: i64, phase_index: i64) -> Result<Vec<(String, String)>, DbError> {
+pub(super) fn of_phase(tx: &mut dyn Tx, game: i64, phase_index: i64) -> Result<Vec<(String, String)>, DbError> {
     tx.query(
         "SELECT power, lines FROM orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power",
         &[game.into(), phase_index.into()],

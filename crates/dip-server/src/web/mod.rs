@@ -420,7 +420,14 @@ async fn game_page(
         .read(move |tx| {
             let g = game::load(tx, id, Lock::None)?;
             let view = game::view(tx, &variants, &g, viewer_id)?;
-            let svg = crate::history::map_svg_clickable(tx, &variants, &pictures, &g)?;
+            let svg = crate::history::map_svg_clickable(
+                tx,
+                crate::history::Maps {
+                    variants: &variants,
+                    pictures: &pictures,
+                },
+                &g,
+            )?;
             // The page's live updates start after what it shows.
             let last_event = crate::db::events::last(tx, id)?;
             Ok((view, svg, last_event))

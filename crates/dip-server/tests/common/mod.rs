@@ -194,7 +194,11 @@ impl TestApp {
                 )
             })
             .unwrap();
-        dip_server::play::process_due(&self.state.db, &self.state.variants, "test")
+        dip_server::play::process_due(dip_server::play::Processing {
+            db: &self.state.db,
+            variants: &self.state.variants,
+            by: "test",
+        })
     }
 }
 

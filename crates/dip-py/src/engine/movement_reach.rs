@@ -1,0 +1,306 @@
+//! Where each unit of a movement phase can go and who can help it, found
+//! once per position for `movement_orders`: the groups of convoy spaces
+//! with a fleet, each army's convoy reach and facts, who can move into
+//! each province, and which armies each fleet could convoy.
+
+use super::movement_orders::Scratch;
+use super::{is_shore, ConvoyKey, FastMap, Game, OrderTable, VariantData, CONVOYS, CONVOYS_MAX};
+use dip_core::{Map, ProvinceId, Unit};
+use std::sync::{Arc, Mutex};
+
+/// The rank in `Scratch::reach` of a unit that reaches a province only by convoy.
+pub(super) const BY_SEA: u16 = u16::MAX;
+
+impl Game {
+    /// The groups of convoy spaces holding a unit able to convoy that
+    /// touch one another: an army reaches every fleet of each group next
+    /// to it (`convoy::fleets_reachable`, found once for all armies); and
+    /// each group's shores.
+    pub(super) fn convoy_groups(&self, s: &mut Scratch) {
+        let map = self.map();
+        let st = &self.state;
+        let n = map.num_provinces();
+        if s.seen.is_empty() || s.shores.is_empty() {
+            s.seen = dip_core::ids::BitSet::with_capacity(n);
+            s.shores = dip_core::ids::BitSet::with_capacity(n);
+        }
+        s.group.clear();
+        s.group.resize(n, u32::MAX);
+        s.members.clear();
+        s.member_span.clear();
+        for q in 0..n {
+            let q = ProvinceId(q as u16);
+            if s.group[q.index()] != u32::MAX || !dip_core::convoy::can_convoy_in(map, st, q) {
+                continue;
+            }
+            let g = s.member_span.len() as u32;
+            let start = s.members.len();
+            s.group[q.index()] = g;
+            s.members.push(q);
+            let mut k = start;
+            while k < s.members.len() {
+                let f = s.members[k];
+                k += 1;
+                for x in map.convoy_neighbours(f).iter() {
+                    let x = ProvinceId(x as u16);
+                    if s.group[x.index()] == u32::MAX && dip_core::convoy::can_convoy_in(map, st, x) {
+                        s.group[x.index()] = g;
+                        s.members.push(x);
+                    }
+                }
+            }
+            s.member_span.push((start as u32, s.members.len() as u32));
+        }
+        // Each group's shores (the land its units touch), in the order the
+        // loop over an army's fleets below finds them: most armies reach
+        // one group, and their shores are then the group's.
+        s.group_shores.clear();
+        s.shore_span.clear();
+        for g in 0..s.member_span.len() {
+            let (a, b) = s.member_span[g];
+            s.members[a as usize..b as usize].sort_unstable();
+            s.shores.clear();
+            let from = s.group_shores.len() as u32;
+            for &f in &s.members[a as usize..b as usize] {
+                for q in map.convoy_neighbours(f).iter() {
+                    if is_shore(map, ProvinceId(q as u16)) && !s.shores.contains(q) {
+                        s.shores.insert(q);
+                        s.group_shores.push(ProvinceId(q as u16));
+                    }
+                }
+            }
+            s.shore_span.push((from, s.group_shores.len() as u32));
+        }
+    }
+
+    /// Each unit's convoy reach (`s.units`, by `s.sea_span`, `s.fleet_span`):
+    /// the shores beyond the fleets it reaches (`s.sea`), those fleets
+    /// (`s.fleets`) and, for an army with fleets in reach, its convoy facts
+    /// (`s.facts`), from this game's memo or the process-wide cache.
+    pub(super) fn convoy_reach(&self, table: &mut OrderTable, s: &mut Scratch) {
+        let map = self.map();
+        let st = &self.state;
+        let n = map.num_provinces();
+        s.sea.clear();
+        s.sea_span.clear();
+        s.fleets.clear();
+        s.fleet_span.clear();
+        s.facts.clear();
+        let rules_hash = {
+            use std::hash::BuildHasher;
+            foldhash::fast::FixedState::default().hash_one(self.rules)
+        };
+        // The process-wide cache, locked only when this game's memo misses.
+        let mut cache = None;
+        if s.memo.len() != n {
+            s.memo = vec![None; n];
+        }
+        let units = &s.units;
+        for &(p, u) in units {
+            let (sea0, fleet0) = (s.sea.len(), s.fleets.len());
+            if map.unit_type(u.kind).convoyable && !s.member_span.is_empty() {
+                let mut near: [u32; 8] = [u32::MAX; 8];
+                let mut count = 0;
+                let mut many = false;
+                for x in map.convoy_neighbours(p).iter() {
+                    let g = s.group[x];
+                    if g != u32::MAX && !near[..count].contains(&g) {
+                        if count == near.len() {
+                            many = true;
+                            break;
+                        }
+                        near[count] = g;
+                        count += 1;
+                    }
+                }
+                if many {
+                    dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+                    s.fleets.extend(s.seen.iter().map(|f| ProvinceId(f as u16)));
+                } else {
+                    for &g in &near[..count] {
+                        let (a, b) = s.member_span[g as usize];
+                        s.fleets.extend_from_slice(&s.members[a as usize..b as usize]);
+                    }
+                    s.fleets[fleet0..].sort_unstable();
+                }
+                debug_assert_eq!(&s.fleets[fleet0..], {
+                    dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+                    s.seen.iter().map(|f| ProvinceId(f as u16)).collect::<Vec<_>>()
+                });
+                if count == 1 && !many {
+                    let (a, b) = s.shore_span[near[0] as usize];
+                    s.sea
+                        .extend(s.group_shores[a as usize..b as usize].iter().filter(|&&q| q != p));
+                } else {
+                    s.shores.clear();
+                    for &f in &s.fleets[fleet0..] {
+                        for q in map.convoy_neighbours(f).iter() {
+                            let q = ProvinceId(q as u16);
+                            if q != p && is_shore(map, q) && !s.shores.contains(q.index()) {
+                                s.shores.insert(q.index());
+                                s.sea.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            let fleets = &s.fleets[fleet0..];
+            let facts = if fleets.is_empty() {
+                None
+            } else {
+                let mut bits = [0u64; 4];
+                let small = n <= 256;
+                if small {
+                    for f in fleets {
+                        bits[f.index() / 64] |= 1 << (f.index() % 64);
+                    }
+                }
+                let listed = if small {
+                    Vec::new()
+                } else {
+                    fleets.iter().map(|f| f.0).collect()
+                };
+                // The facts this game's army had there last time, if its
+                // fleets are the same: most fleets stay a phase or more.
+                let memo = &mut s.memo[p.index()];
+                match memo {
+                    Some((k, r, b, h, f)) if small && (*k, *r, *b, *h) == (u.kind, u.region, bits, rules_hash) => {
+                        Some(f.clone())
+                    }
+                    _ => {
+                        let key: ConvoyKey = (
+                            map as *const Map as usize,
+                            rules_hash,
+                            p.0,
+                            u.kind.0,
+                            u.region.0,
+                            bits,
+                            listed,
+                        );
+                        let cache = cache.get_or_insert_with(|| {
+                            CONVOYS
+                                .get_or_init(|| {
+                                    Mutex::new(FastMap::with_capacity_and_hasher(1 << 12, Default::default()))
+                                })
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                        });
+                        let found = cache.get(&key).cloned();
+                        let f = found.unwrap_or_else(|| {
+                            let f = Arc::new(self.convoy_facts(table, p, u, fleets, &s.sea[sea0..]));
+                            if cache.len() >= CONVOYS_MAX {
+                                cache.clear();
+                            }
+                            cache.insert(key, f.clone());
+                            f
+                        });
+                        if small {
+                            *memo = Some((u.kind, u.region, bits, rules_hash, f.clone()));
+                        }
+                        Some(f)
+                    }
+                }
+            };
+            s.sea_span.push((sea0 as u32, s.sea.len() as u32));
+            s.fleet_span.push((fleet0 as u32, s.fleets.len() as u32));
+            s.facts.push(facts);
+        }
+        drop(cache);
+    }
+}
+
+/// Who could move into each province: (unit, its place among the units
+/// that can move there over a border, or `BY_SEA`), the entries of
+/// province `d` at `s.reach[s.start[d]..s.start[d + 1]]`; each unit by its
+/// province in `s.unit_at`; each army's shores beyond its own borders in
+/// `s.beyond`.
+pub(super) fn index_movers(v: &'static VariantData, table: &OrderTable, s: &mut Scratch) {
+    let map = v.map;
+    let n = map.num_provinces();
+    let units = &s.units;
+    let land = |j: usize| -> &'static [ProvinceId] {
+        let u = units[j].1;
+        &v.lands[u.kind.index()][u.region.index()]
+    };
+    s.start.clear();
+    s.start.resize(n + 1, 0);
+    s.unit_at.clear();
+    s.unit_at.resize(n, u32::MAX);
+    // Per army, the shores of its fleets beyond its own borders (a span of `beyond`).
+    s.beyond.clear();
+    s.beyond_span.clear();
+    for (j, &(q, _)) in units.iter().enumerate() {
+        s.unit_at[q.index()] = j as u32;
+        let near = land(j);
+        for &d in near {
+            s.start[d.index() + 1] += 1;
+        }
+        let from = s.beyond.len() as u32;
+        let (a, b) = s.sea_span[j];
+        for &d in &s.sea[a as usize..b as usize] {
+            if !near.contains(&d) {
+                s.start[d.index() + 1] += 1;
+                s.beyond.push(d);
+            }
+        }
+        s.beyond_span.push((from, s.beyond.len() as u32));
+    }
+    for d in 0..n {
+        s.start[d + 1] += s.start[d];
+    }
+    s.fill.clear();
+    s.fill.extend_from_slice(&s.start[..n]);
+    s.reach.clear();
+    s.reach.resize(s.start[n] as usize, (0, 0));
+    for (j, &(_, u)) in units.iter().enumerate() {
+        let ranks = table.mover_rank.get(slot_of(map, &u)).map_or(&[][..], |r| &r[..]);
+        for (b, &d) in land(j).iter().enumerate() {
+            let at = &mut s.fill[d.index()];
+            s.reach[*at as usize] = (j as u32, ranks.get(b).copied().unwrap_or(BY_SEA - 1));
+            *at += 1;
+        }
+        let (a, b) = s.beyond_span[j];
+        for &d in &s.beyond[a as usize..b as usize] {
+            let at = &mut s.fill[d.index()];
+            s.reach[*at as usize] = (j as u32, BY_SEA);
+            *at += 1;
+        }
+    }
+}
+
+/// The armies each fleet could convoy (by the army's convoy facts): those
+/// of the fleet in `f` at `s.convoyed[s.conv_start[f]..s.conv_start[f + 1]]`.
+pub(super) fn index_convoyed(s: &mut Scratch, n: usize) {
+    let units = &s.units;
+    let fleets_of = |j: usize| &s.fleets[s.fleet_span[j].0 as usize..s.fleet_span[j].1 as usize];
+    s.conv_start.clear();
+    s.conv_start.resize(n + 1, 0);
+    for j in 0..units.len() {
+        if s.facts[j].is_some() {
+            for &f in fleets_of(j) {
+                s.conv_start[f.index() + 1] += 1;
+            }
+        }
+    }
+    for d in 0..n {
+        s.conv_start[d + 1] += s.conv_start[d];
+    }
+    s.fill.clear();
+    s.fill.extend_from_slice(&s.conv_start[..n]);
+    s.convoyed.clear();
+    s.convoyed.resize(s.conv_start[n] as usize, 0);
+    for j in 0..units.len() {
+        if s.facts[j].is_some() {
+            for &f in fleets_of(j) {
+                let at = &mut s.fill[f.index()];
+                s.convoyed[*at as usize] = j as u32;
+                *at += 1;
+            }
+        }
+    }
+}
+
+/// The slot of a unit's type and region in the order table's per-unit tables.
+pub(super) fn slot_of(map: &Map, x: &Unit) -> usize {
+    x.kind.index() * map.num_regions() + x.region.index()
+}
