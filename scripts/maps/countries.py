@@ -326,6 +326,8 @@ def build(geo, variant, land_json, debug=None):
                 changed = True
         if not changed:
             break
+    # Slivers left by the differences above are no pieces.
+    shapes = {p: unary_union([g for g in parts(sh) if g.area > 1e-3]) for p, sh in shapes.items()}
     shapes = {p: sh for p, sh in shapes.items() if not sh.is_empty}
     if debug:
         debug_png(debug, W, H, shapes, sea, {p: proj(*geo.units[p]) for p in variant.terrain})

@@ -14,8 +14,9 @@ min-island 8
 island-reach 8
 simplify 2.0
 warp 20 47 1.1 2600                 # Europe and the Black Sea magnified by up to 2.1
-warp 44.5 41.5 1.5 450              # the Caucasus
-warp 71 40 0.7 600                  # Kyrgyzstan and Tajikistan
+warp 64 39 0.7 1000                 # Central Asia
+warp 44.5 41.8 0.5 400              # the Caucasus
+warp 73 40.5 1.0 450                # Kyrgyzstan and Tajikistan
 warp 31 0 0.5 700                   # the Great Lakes of Africa
 warp -50 -27 0.4 900                # the south of Brazil and Uruguay
 warp 90 24 0.5 600                  # Bangladesh
@@ -23,8 +24,8 @@ warp 174 -41 0.4 500                # New Zealand
 warp 39 20 0.3 400                  # the Red Sea
 warp -66 47 0.4 500                 # the Maritimes
 warp -70 -23 0.3 500                # the north of Chile
-warp 37 33 1.3 800                  # the Levant
-warp -76 18 1.1 1200                # the Caribbean and Central America
+warp 41 37 0.8 1300                 # Turkey, the Levant, the Caucasus and Mesopotamia
+warp -71 19 0.9 600                 # Hispaniola, so that the Caribbean Islands hold a unit
 warp 133 36 0.8 1100                # Korea and Japan
 warp 121 13 0.7 900                 # the Philippines
 
@@ -113,7 +114,6 @@ country uzb Uzbekistan
 unit uzb 63.0,41.5
 country tkm Turkmenistan
 unit tkm 59.0,39.0
-name tkm 62.1,36.3
 country kyr Kyrgyzstan
 unit kyr 74.5,41.5
 country taj Tajikistan
@@ -148,7 +148,7 @@ part ban India 93.5,26.3 95.5,27.8   # and the north-east of India, which meets 
 unit ban 90.2,23.8
 country wch China
 unit wch 85.0,41.0
-seed wch 97.0,40.5
+seed wch 97.0,40.5 78.0,37.0
 country tib China
 unit tib 87.0,32.0
 country lan China
@@ -364,7 +364,7 @@ unit ura -56.0,-32.8
 name ura -53.0,-35.8 offshore
 country ama Brazil
 unit ama -66.0,-5.0
-seed ama -63.0,-10.0
+seed ama -63.0,-10.0 -66.0,0.5 -69.0,-1.0
 country bra Brazil
 unit bra -53.0,-12.0
 seed bra -61.0,2.5 -55.0,-4.0 -48.0,-19.0
@@ -439,8 +439,8 @@ country len Antarctica
 unit len 158.0,-73.5
 seed len 158.0,-80.0 158.0,-84.5
 country ris Antarctica
-unit ris -178.0,-81.0
-seed ris 170.0,-80.5 170.0,-84.5 -178.0,-84.5 -160.0,-81.0 -160.0,-84.5
+unit ris 172.0,-81.5
+seed ris -178.0,-81.0 170.0,-84.5 -178.0,-84.5 -160.0,-81.0 -160.0,-84.5
 country mbl Antarctica
 unit mbl -120.0,-77.0
 seed mbl -100.0,-78.0 -140.0,-80.0 -120.0,-84.5 -100.0,-84.5
@@ -517,7 +517,7 @@ unit sea 5.0,-45.0
 seed sea 18.0,-40.0
 seed sea 15.0,-62.0
 unit gom -90.0,25.0
-seed gom -95.0,24.0
+seed gom -95.0,24.0 -83.5,24.0 -81.0,24.2
 unit cse -75.0,15.0
 seed cse -84.0,18.0
 seed cse -66.0,14.5

@@ -986,7 +986,7 @@ fn pages_are_small_and_carry_a_strict_csp() {
     let api: Client = server.client();
     let t = api.user("sizer");
     // The maps drawn from geography carry the most outline.
-    for variant in ["standard", "ancmed", "modern"] {
+    for variant in ["standard", "ancmed", "modern", "world"] {
         let (s, v) = api.call(
             "POST",
             "/api/v1/games",
