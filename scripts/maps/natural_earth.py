@@ -29,12 +29,16 @@ How a map is made:
    named by an `across` line, where the board's graph is not planar, need
    only come within ACROSS_REACH units, or as many as the line says); a split coast's point is nearest
    to the seas of that coast.
+
+A `.geo` file with a `country-data` line (World) is built by countries.py
+instead: provinces made of Natural Earth's countries, the same checks.
 """
 
 import json
 import math
 import os
 import re
+import shlex
 import sys
 from collections import defaultdict
 
@@ -178,6 +182,12 @@ class Geo:
         self.water = []
         self.islands = []  # (abbr, lon, lat)
         self.across = {}  # {a, b} -> how far apart the neighbours may lie
+        self.projection_kind = "lcc"
+        self.bumps = []  # `warp` lines of an equirect map: (lon, lat, k, radius) each
+        self.country_data = None  # countries-*.json: provinces made of countries (countries.py)
+        self.countries = defaultdict(list)  # country name -> provinces that share it
+        self.seeds = defaultdict(list)  # abbr -> more points that pull the province's border out
+        self.parts = defaultdict(list)  # (country, abbr) -> the only seeds of abbr in that country
         for ln, raw in enumerate(open(path), 1):
             line = raw.split("#")[0].split()
             if not line:
@@ -185,11 +195,30 @@ class Geo:
             kw, args = line[0], line[1:]
             ll = lambda ws: [parse_lonlat(w, path, ln) for w in ws]
             if kw == "projection":
+                self.projection_kind = args[0]
                 self.projection = [float(a) for a in args[1:]]
+            elif kw == "country-data":
+                self.country_data = args[0]
+            elif kw == "country":
+                if len(args) < 2:
+                    fail(f"{path}:{ln}: expected `country ABBR NAME...`")
+                for name in shlex.split(" ".join(args[1:])):
+                    self.countries[name].append(args[0])
+            elif kw == "seed":
+                self.seeds[args[0]] += ll(args[1:])
+            elif kw == "part":
+                # `part ABBR "COUNTRY" LON,LAT...`: ABBR takes the part of
+                # the country nearest these points (and only that part).
+                words = shlex.split(" ".join(args))
+                if len(words) < 3:
+                    fail(f"{path}:{ln}: expected `part ABBR COUNTRY LON,LAT...`")
+                self.countries[words[1]].append(words[0])
+                self.parts[(words[1], words[0])] += ll(words[2:])
             elif kw == "view":
                 self.view = [float(a) for a in args]
             elif kw == "warp":
                 self.warp = [float(a) for a in args]
+                self.bumps.append(self.warp)
             elif kw == "lens":
                 self.lenses.append([float(a) for a in args])
             elif kw == "canvas":
@@ -276,6 +305,19 @@ class Variant:
 
 class Projection:
     def __init__(self, geo):
+        self.kind = geo.projection_kind
+        if self.kind == "equirect":
+            self.lon0 = geo.projection[0]
+            self.warp = None
+            self.lenses = []
+            self.bumps = []
+            for lon, lat, k, radius in geo.bumps:
+                # Centred where the bumps before it have moved the point.
+                self.bumps.append((self.bumped(self.km(lon, lat)), k, radius))
+            clon, clat, self.kmpx = geo.view
+            self.c = self.km(clon, clat)
+            self.w, self.h = geo.canvas
+            return
         lon0, lat1, lat2, lat0 = geo.projection
         r = math.radians
         self.lon0 = lon0
@@ -300,6 +342,8 @@ class Projection:
 
     def km(self, lon, lat):
         r = math.radians
+        if self.kind == "equirect":
+            return (6371 * r(lon - self.lon0), 6371 * r(lat))
         lat = max(min(lat, 89.0), -89.0)
         rho = self.F / math.tan(math.pi / 4 + r(lat) / 2) ** self.n
         th = self.n * r(lon - self.lon0)
@@ -307,6 +351,8 @@ class Projection:
 
     def warped(self, p):
         """Magnifies the middle by 1+k, less and less out to the radius."""
+        if self.kind == "equirect":
+            return self.bumped(p)
         if not self.warp:
             return p
         k, radius = self.warp[2], self.warp[3]
@@ -314,6 +360,16 @@ class Projection:
         d = math.hypot(dx, dy)
         f = (1 + k) / (1 + k * d / radius)
         return (self.wc[0] + dx * f, self.wc[1] + dy * f)
+
+    def bumped(self, p):
+        """On a world map each `warp` magnifies a crowded region by 1+k at
+        its middle, fading out (a Gaussian of the radius), so that the rest of
+        the world, and the seam, stay as they are."""
+        for (cx, cy), k, radius in self.bumps:
+            dx, dy = p[0] - cx, p[1] - cy
+            f = 1 + k * math.exp(-(dx * dx + dy * dy) / (radius * radius))
+            p = (cx + dx * f, cy + dy * f)
+        return p
 
     def lensed(self, p):
         """Magnifies each lens's spot by 1+k, fading to nothing well beyond
@@ -692,14 +748,18 @@ def path(rings):
 
 
 def main():
-    global DEBUG
+    global DEBUG, countries
+    import countries
     if len(sys.argv) == 6:
         DEBUG = sys.argv.pop()
     if len(sys.argv) != 5:
         fail("usage: natural_earth.py VARIANT.geo VARIANT.variant land-10m.json OUT.shapes")
     geo = Geo(sys.argv[1])
     variant = Variant(sys.argv[2])
-    proj, land, shapes = build(geo, variant, sys.argv[3])
+    if geo.country_data:
+        proj, land, shapes = countries.build(geo, variant, sys.argv[3], DEBUG)
+    else:
+        proj, land, shapes = build(geo, variant, sys.argv[3])
     W, H = geo.canvas
     problems = []
     for p in variant.terrain:
@@ -759,6 +819,8 @@ def main():
     for p in variant.terrain:
         if p in points and p in shapes and p not in names:
             names[p] = place_name(p, points[p], shapes[p], boxes + marks + written)
+            if geo.country_data:
+                names[p] = countries.clear_name(p, names[p], points, shapes[p], list(centres.values()), written)
             written.append(name_box(p, names[p]))
     names = {p: names[p] for p in variant.terrain if p in names}
     margin = {"unit": UNIT_MARGIN - 0.5, "name": 3.0, "centre": CENTRE_R}
@@ -807,7 +869,10 @@ def main():
 
     out = []
     out.append(f"# Generated by scripts/natural-earth-maps.sh from {sys.argv[1]} and Natural Earth's")
-    out.append("# 1:10m land (public domain; variants/natural-earth.md). Do not edit by hand.")
+    if geo.country_data:
+        out.append(f"# admin-0 countries ({geo.country_data}; public domain; variants/natural-earth.md). Do not edit by hand.")
+    else:
+        out.append("# 1:10m land (public domain; variants/natural-earth.md). Do not edit by hand.")
     out.append(f"canvas {W} {H}")
     order = list(variant.terrain)
     for p in order:

@@ -1,7 +1,7 @@
 //! The committed maps made from Natural Earth by
 //! scripts/natural-earth-maps.sh (variants/standard.shapes,
-//! variants/ancmed.shapes, variants/modern.shapes) are consistent with their variants: every
-//! province drawn, every unit, coast, name and centre point inside its own
+//! variants/ancmed.shapes, variants/modern.shapes, variants/world.shapes)
+//! are consistent with their variants: every province drawn, every unit, coast, name and centre point inside its own
 //! province and clear of its border, no two provinces overlapping, and
 //! exactly the variant's neighbours touching (but for the pairs the `.geo`
 //! file names `across`, where the board's graph is not planar).
@@ -26,10 +26,11 @@ struct GeoMap {
     offshore: Vec<String>,
 }
 
-const GEO: [(&str, &str); 3] = [
+const GEO: [(&str, &str); 4] = [
     ("standard", include_str!("../../../scripts/maps/standard.geo")),
     ("ancmed", include_str!("../../../scripts/maps/ancmed.geo")),
     ("modern", include_str!("../../../scripts/maps/modern.geo")),
+    ("world", include_str!("../../../scripts/maps/world.geo")),
 ];
 
 fn maps() -> Vec<GeoMap> {
