@@ -192,20 +192,18 @@ land -3.5,38.5 -5.0,38.6 -6.0,39.0 -7.0,39.0               # mad/sve
 land -3.5,38.5 -4.5,37.3 -5.0,36.9 -5.25,36.7              # adl/sve
 land -4.95,36.45 -5.25,36.7                                # gib/adl: Gibraltar is the Campo and Cape Trafalgar
 land -5.25,36.7 -5.7,36.45 -6.0,36.2                       # gib/sve
-land -1.9,43.45 -1.4,43.1 -0.7,42.85 0.0,42.72             # nav/bor
-land 0.0,42.72 0.7,42.85                                   # nav/auv
-land 0.7,42.85 1.4,42.6 2.0,42.4 2.7,42.43 3.25,42.43      # bar/auv
+frontier France Spain   # nav/bor
+frontier Andorra Spain   # bar/auv
 # France, the Low Countries, Switzerland
 land -2.1,47.0 -1.0,46.6 0.2,46.5                          # bri/bor
 land 0.2,46.5 0.5,47.5 0.8,48.5 1.3,49.0                   # bri/par
 land 1.3,49.0 1.5,49.5 1.45,50.1                           # bri/pic
 land 1.3,49.0 2.5,49.0 3.5,48.7 4.5,48.6 5.0,48.6          # par/pic
-land 4.2,49.95 4.1,50.3 3.3,50.5 2.9,50.7 2.55,51.09       # pic/bel
-land 4.2,49.95 4.8,50.1 4.9,49.8 5.5,49.5 5.95,49.5 6.37,49.47   # bel/als
+frontier Belgium France   # pic/bel
+frontier Luxembourg France   # bel/als
 land 4.2,49.95 4.6,49.2 5.0,48.6                           # pic/als
 land 5.0,48.6 5.3,48.0 5.5,47.3                            # par/als
 land 5.5,47.3 6.2,47.1 6.9,47.1                            # als/lyo
-land 6.9,47.1 6.4,46.7 6.1,46.4 6.1,46.15                  # lyo/swi
 land 6.1,46.15 5.4,46.0 4.8,45.3                           # lyo/mar
 land 4.8,45.3 4.0,45.8 3.5,46.5                            # auv/lyo
 land 3.5,46.5 4.5,47.0 5.5,47.3                            # par/lyo
@@ -213,29 +211,23 @@ land 3.5,46.5 2.0,46.5 1.0,46.0 0.2,46.5                   # auv/par
 land 0.2,46.5 1.0,46.0                                     # bor/par
 land 1.0,46.0 1.2,45.0 0.8,44.0 0.0,42.72                  # bor/auv
 land 4.8,45.3 4.6,44.5 4.5,43.6                            # auv/mar
-land 6.1,46.15 6.8,46.4 7.0,45.95                          # mar/swi
-land 7.0,45.95 6.8,45.7 7.1,45.4 6.75,45.1 7.0,44.8 6.9,44.4 7.5,44.1   # mar/pie
+frontier France Italy   # mar/pie
 land 7.5,44.1 7.0,44.1 6.9,43.7 6.85,43.45                 # mar/mon: Monaco is the Riviera from the Esterel to Italy
-land 7.5,44.1 7.55,43.78                                   # pie/mon
-land 6.02,50.75 6.4,50.35 6.1,50.15 6.5,49.8 6.37,49.47    # bel/ruh
-land 3.37,51.37 4.3,51.42 5.0,51.45 5.8,51.15 5.7,50.8 6.02,50.75   # bel/hol
-land 6.02,50.75 6.1,51.2 6.2,51.9 6.8,52.1 7.0,52.4        # hol/ruh
-land 7.0,52.4 7.05,53.0 7.2,53.3                           # hol/ham
-land 6.37,49.47 7.0,49.2 8.2,49.0                          # als/ruh
-land 8.2,49.0 7.9,48.3 7.6,47.6                            # als/mun
-land 7.6,47.6 7.45,47.48 7.0,47.45 6.9,47.1                # als/swi
-land 7.6,47.6 8.5,47.6 9.2,47.65 9.6,47.5                  # mun/swi
-land 9.6,47.5 9.6,47.05 10.1,46.85 10.45,46.85 10.45,46.55 # swi/aus
-land 7.0,45.95 7.9,45.95 8.4,46.45                         # swi/pie
-land 8.4,46.45 8.8,46.1 9.0,45.83 9.3,46.5 10.0,46.35 10.1,46.25 10.45,46.55   # swi/mil
+frontier Belgium Germany   # bel/ruh
+frontier Belgium Netherlands   # bel/hol
+frontier Germany Netherlands   # hol/ruh
+frontier France Germany   # als/ruh
+frontier France Switzerland   # als/swi
+frontier Germany Switzerland   # mun/swi
+frontier Austria Switzerland   # swi/aus
+frontier Italy Switzerland   # swi/pie
 # Germany, Austria, Bohemia
-land 9.6,47.5 10.5,47.5 11.4,47.45 12.2,47.7 12.8,47.7 13.0,48.1 13.3,48.5   # mun/aus
-land 13.3,48.5 13.8,48.75                                  # sax/aus
-land 13.8,48.75 15.0,49.0 16.0,48.8 17.0,48.6              # cze/aus
-land 13.3,48.5 13.0,49.2 12.0,49.8 11.0,50.3 10.6,50.5     # sax/mun
-land 13.8,48.75 13.0,49.3 12.5,49.9 12.2,50.3 13.0,50.6 14.3,51.05 14.8,51.0   # sax/cze
-land 18.9,50.1 18.0,50.1 17.4,50.3 16.6,50.2 16.3,50.7 15.0,50.9 14.8,51.0   # cze/sil
-land 14.8,51.0 14.85,51.8                                  # sax/sil
+frontier Austria Germany   # mun/aus
+frontier Austria Czechia   # cze/aus
+land 13.105,48.282 12.7,48.8 12.1,49.4 11.8,49.9 11.0,50.3 10.6,50.5     # sax/mun
+frontier Czechia Germany   # sax/cze
+frontier Czechia Poland   # cze/sil
+frontier Germany Poland   # sax/sil
 land 14.85,51.8 13.0,51.6 12.0,51.8 11.0,52.1              # ber/sax
 land 11.0,52.1 10.9,51.3 10.6,50.5                        # fra/sax
 land 10.6,50.5 9.8,50.0 8.9,49.6 8.3,49.3                 # fra/mun
@@ -245,42 +237,36 @@ land 8.5,52.1 10.2,52.3                                   # fra/ham
 land 10.2,52.3 11.0,52.1                                   # fra/ber
 land 10.2,52.3 11.0,53.0 10.7,53.5 10.9,53.95              # ham/ber
 land 8.5,52.1 8.0,52.4 7.0,52.4                           # ham/ruh
-land 8.6,54.9 9.4,54.85 10.0,54.7                          # den/ham
-land 14.85,51.8 15.0,52.3                                  # ber/sil
-land 15.0,52.3 14.6,52.6 14.4,53.3 14.2,53.9               # ber/pru
-land 15.0,52.3 16.5,52.4 17.5,52.6                         # pru/sil
+frontier Denmark Germany   # den/ham
+land 14.6,52.3 16.5,52.4 17.5,52.6                         # pru/sil
 land 17.5,52.6 18.5,53.0                                   # pru/war
 land 18.5,53.0 18.0,53.8 17.8,54.8                         # pru/gda
-land 18.5,53.0 20.0,53.5                                   # gda/war
-land 20.0,53.5 21.0,54.0 20.6,55.1                         # gda/lit
+land 18.5,53.0 20.0,53.5 20.9,54.4   # gda/war
+land 20.9,54.4 21.0,54.6 20.6,55.1   # gda/lit
 land 17.5,52.6 18.5,51.5 19.0,50.8                         # sil/war
-land 19.0,50.8 18.9,50.1                                   # sil/kra
-land 18.9,50.1 18.6,49.6                                   # cze/kra
-land 18.6,49.6 17.6,49.1 17.0,48.6                         # cze/slk
-land 17.0,48.6 17.0,48.0                                   # aus/slk
-land 16.3,46.4 16.1,46.9 16.5,47.5 17.0,48.0               # aus/hun
-land 18.6,49.6 19.2,49.4 20.3,49.4 21.5,49.4 22.5,49.1     # kra/slk
-land 22.5,49.1 23.5,50.0 24.0,51.0                         # kra/pod
-land 19.0,50.8 21.0,51.0 22.5,51.2 23.6,51.6               # war/kra
-land 23.6,51.6 24.0,51.0                                   # kra/bie
-land 23.6,51.6 23.5,52.5 23.8,53.4                         # war/bie
-land 20.0,53.5 22.0,53.6 23.8,53.4                         # war/lit
-land 23.8,53.4 24.5,54.0 25.8,54.2 26.5,55.0 26.6,55.7     # lit/bie
-land 21.05,56.0 22.0,56.4 24.0,56.3 25.5,56.2 26.6,55.7    # lit/lat
-land 26.6,55.7 27.5,55.8 28.2,56.1                         # lat/bie
-land 28.2,56.1 28.2,56.9                                   # lat/mos
-land 28.2,56.9 27.7,57.5 27.4,57.55                        # lat/stp
-land 24.3,57.87 25.0,58.0 26.0,57.8 27.4,57.55             # lat/est
-land 27.4,57.55 27.8,58.5 28.0,59.47                       # est/stp
+land 19.0,50.8 18.75,50.1 18.58,49.79   # sil/kra
+frontier Czechia Slovakia   # cze/slk
+frontier Austria Slovakia   # aus/slk
+frontier Austria Hungary   # aus/hun
+frontier Poland Slovakia   # kra/slk
+frontier Poland Ukraine   # kra/pod
+land 19.0,50.8 21.0,51.0 22.5,51.2 23.59,51.77   # war/kra
+frontier Belarus Poland   # kra/bie
+frontier Lithuania Poland   # war/lit
+frontier Belarus Lithuania   # lit/bie
+frontier Latvia Lithuania   # lit/lat
+frontier Belarus Latvia   # lat/bie
+frontier Latvia Russia   # lat/mos
+frontier Estonia Latvia   # lat/est
+frontier Estonia Russia   # est/stp
 # Italy and the Balkans
 land 8.4,46.45 8.6,45.5 9.2,44.8 9.6,44.4                  # pie/mil
 land 9.6,44.4 9.85,44.1                                    # pie/tus
-land 10.45,46.55 11.0,46.7                                 # mil/aus
-land 11.0,46.7 11.0,45.5 11.3,44.8                         # mil/ven
+land 10.99,46.77 11.0,45.5 11.3,44.8   # mil/ven
 land 9.6,44.4 10.5,44.6 11.3,44.8                          # mil/tus
-land 11.0,46.7 12.2,46.6 12.7,46.6 13.4,46.45              # aus/ven
-land 13.4,46.45 13.6,45.8 13.7,45.6                        # ven/cro
-land 13.4,46.45 14.6,46.5 16.0,46.6 16.3,46.4              # aus/cro
+frontier Austria Italy   # aus/ven
+frontier Italy Slovenia   # ven/cro
+frontier Austria Slovenia   # aus/cro
 land 11.3,44.8 12.0,44.0 12.2,43.6                         # ven/tus
 land 12.2,43.6 11.9,42.8 11.45,42.4                        # tus/rom
 land 12.2,43.6 12.9,43.0 13.4,42.75                        # ven/rom
@@ -288,84 +274,75 @@ land 13.4,42.75 13.9,42.9                                  # ven/apu
 land 13.4,42.75 13.9,42.1 14.2,41.7                        # rom/apu
 land 14.2,41.7 13.8,41.3 13.65,41.2                        # rom/nap
 land 14.2,41.7 15.0,41.2 15.6,40.7 16.2,40.4 16.6,40.1     # apu/nap
-land 17.0,48.0 17.5,47.8 18.7,47.8 20.0,48.2 22.0,48.4     # slk/hun
-land 22.0,48.4 22.5,49.1                                   # slk/pod
-land 22.0,48.4 23.0,48.0                                   # hun/pod
-land 23.0,48.0 22.0,47.5 21.3,46.5 20.3,46.15              # hun/rum
-land 20.3,46.15 19.5,46.1 18.9,45.9                        # hun/ser
-land 18.9,45.9 17.7,45.8 16.3,46.4                         # hun/cro
-land 23.0,48.0 24.5,48.0 26.6,48.25                        # rum/pod
-land 26.6,48.25 27.3,47.6 28.2,46.5 28.4,45.8              # rum/mol
-land 26.6,48.25 27.8,48.4 29.0,48.0                        # mol/pod
-land 29.0,48.0 29.6,46.8 28.4,45.8                         # mol/ode
-land 28.4,45.8 29.0,45.4 29.7,45.2                         # rum/ode
-land 20.3,46.15 21.0,45.5 22.0,44.6 22.7,44.2              # rum/ser
-land 22.7,44.2 24.0,43.7 26.0,43.9 27.0,44.0 28.0,43.8 29.0,43.8     # rum/bul
-land 22.7,44.2 22.5,43.2 22.4,42.3                         # ser/bul
-land 22.4,42.3 23.0,41.4                                   # mac/bul
-land 23.0,41.4 22.0,41.1 21.0,40.9                         # mac/gre
-land 21.0,40.9 20.5,41.5 20.6,42.0                         # mac/alb
-land 22.4,42.3 21.5,42.3 20.6,42.0                         # mac/ser
-land 20.6,42.0 19.7,42.5 19.4,41.9                         # alb/ser
-land 21.0,40.9 20.5,40.0 20.0,39.7                         # alb/gre
-land 23.0,41.4 25.0,41.4 26.2,41.5                         # bul/gre
-land 26.2,41.5 27.0,42.0 28.0,42.0                         # bul/ist
-land 26.2,41.5 26.0,40.8                                   # gre/ist
-land 18.5,42.5 17.6,43.0 16.5,43.8 15.8,44.7 16.5,45.2 17.5,45.1 19.0,44.9   # bos/cro
-land 19.0,44.9 19.3,44.0 18.8,43.4 18.5,42.5               # bos/ser
-land 18.9,45.9 19.0,44.9                                   # cro/ser (north)
-land 18.5,42.5 18.45,42.4                                  # cro/ser (south)
+frontier Hungary Slovakia   # slk/hun
+frontier Slovakia Ukraine   # slk/pod
+frontier Hungary Ukraine   # hun/pod
+frontier Hungary Romania   # hun/rum
+frontier Hungary Serbia   # hun/ser
+frontier Croatia Hungary   # hun/cro
+frontier Romania Ukraine   # rum/pod
+frontier Moldova Romania   # rum/mol
+frontier Moldova Ukraine   # mol/pod
+frontier Romania Serbia   # rum/ser
+frontier Bulgaria Romania   # rum/bul
+frontier Bulgaria Serbia   # ser/bul
+frontier Bulgaria Macedonia   # mac/bul
+frontier Greece Macedonia   # mac/gre
+frontier Albania Macedonia   # mac/alb
+frontier Macedonia Serbia   # mac/ser
+frontier Albania Kosovo   # alb/ser
+frontier Albania Greece   # alb/gre
+frontier Bulgaria Greece   # bul/gre
+frontier Bulgaria Turkey   # bul/ist
+frontier Greece Turkey   # gre/ist
+frontier Bosnia_and_Herz. Croatia 19.017,44.866 17.296,43.296   # bos/cro
+frontier Bosnia_and_Herz. Serbia   # bos/ser
+frontier Croatia Serbia   # cro/ser (north)
+frontier Croatia Montenegro   # cro/ser (south)
 # Ukraine and Russia
-land 24.0,51.0 26.0,51.5 28.0,51.6 30.5,51.5               # bie/pod (from kra)
-land 29.0,48.0 30.5,48.5                                   # pod/ode
-land 30.5,48.5 30.5,51.5                                   # pod/kie
-land 30.5,51.5 32.0,53.0                                   # bie/kie
-land 32.0,53.0 32.0,54.5                                   # bie/crp
-land 28.2,56.1 31.0,55.6 32.0,54.5                         # bie/mos
+frontier Belarus Ukraine   # bie/pod (from kra)
+land 29.042,47.953 30.5,48.5   # pod/ode
+land 30.5,48.5 30.534,51.553   # pod/kie
+frontier Belarus Russia   # bie/crp
 land 30.5,48.5 32.0,47.8 33.0,47.2                         # kie/ode
 land 33.0,47.2 32.8,46.7 32.2,46.55                                   # ode/sev
 land 33.0,47.2 35.0,47.3                                   # kie/sev
 land 35.0,47.3 35.6,46.4                                   # sev/don
 land 35.0,47.3 36.5,48.5                                   # kie/don
-land 36.5,48.5 35.5,49.5 34.5,50.8                         # kie/kha
-land 36.5,48.5 38.5,49.5                                   # kha/don
-land 34.5,50.8 36.0,51.5 38.5,51.3                         # kha/crp
-land 34.5,50.8 32.0,53.0                                   # kie/crp
-land 38.5,51.3 38.5,49.5                                   # kha/vol
-land 38.5,49.5 40.0,48.5                                   # don/vol
-land 40.0,48.5 39.3,47.3 38.9,47.15                        # don/ros
-land 40.0,48.5 43.0,47.5 44.0,46.0                         # ros/vol
-land 44.0,46.0 42.0,44.8                                   # ros/cau
-land 42.0,44.8 39.5,43.8 39.0,43.6                                   # ros/geo
-land 42.0,44.8 44.0,43.0 46.0,42.0                         # geo/cau
+land 36.5,48.5 35.0,49.3 34.2,50.4 34.127,51.681   # kie/kha
+land 36.5,48.5 39.003,49.806   # kha/don
+frontier Russia Ukraine 38.66,49.96 38.21,47.11   # kha/crp
+frontier Russia Ukraine 31.77,52.1 38.66,49.96   # kie/crp
+land 39.869,48.510 43.0,47.5 44.0,46.0   # ros/vol
+land 44.0,46.0 42.0,44.8 41.949,43.199   # ros/cau
+frontier Georgia Russia   # ros/geo
 land 44.0,46.0 46.0,46.5 47.5,46.0 49.5,45.5                         # cau/vol
-land 46.0,42.0 48.6,41.9                                   # cau/aze
-land 46.0,42.0 46.5,41.0 45.0,41.2                         # geo/aze
-land 45.0,41.2 43.5,41.1                                   # geo/arm
-land 43.5,41.1 42.5,41.4 41.5,41.5                         # geo/ank
+frontier Azerbaijan Russia   # cau/aze
+frontier Azerbaijan Georgia   # geo/aze
+frontier Armenia Georgia   # geo/arm
+frontier Georgia Turkey   # geo/ank
 land 43.5,41.1 41.0,40.0 39.5,39.0                         # arm/ank
 land 45.0,41.2 46.5,39.5                                   # arm/aze
 land 46.5,39.5 48.0,39.0 48.5,38.5 48.9,38.4               # aze/irn
-land 46.5,39.5 45.0,38.6 44.0,38.2                         # arm/irn
-land 40.0,53.5 38.5,51.3                                   # vol/crp
+land 46.5,39.5 45.0,38.6 44.246,38.009   # arm/irn
+land 40.0,53.5 38.5,51.3 37.896,50.015   # vol/crp
 land 44.0,54.5 40.0,53.5                                   # vol/mos
-land 40.0,53.5 36.0,54.0 32.0,54.5                         # crp/mos
+land 40.0,53.5 36.0,54.0 31.17,54.62   # crp/mos
 land 44.0,54.5 42.0,57.0 40.0,59.0                         # gor/mos
-land 40.0,59.0 35.0,58.0 31.0,57.0 28.2,56.9               # mos/stp
+land 40.0,59.0 35.0,58.0 31.0,57.0 27.92,56.81   # mos/stp
 land 50.0,57.0 44.0,54.5                                   # vol/gor
 land 50.0,57.0 48.0,60.0 44.0,62.5                         # gor/ura
 land 40.0,59.0 40.5,61.0                                   # gor/stp
 land 40.5,61.0 44.0,62.5                                   # gor/mur
 land 44.0,62.5 44.5,65.5 44.3,66.1 44.0,66.6                         # mur/ura
-land 40.5,61.0 36.0,61.5 32.0,62.5 30.5,62.7               # stp/mur
-land 30.5,62.7 29.5,61.5 28.0,60.5                         # stp/fin
-land 30.5,62.7 29.5,64.0 29.0,66.0                         # mur/fin
-land 29.0,66.0 28.5,68.5 29.0,69.5 30.0,69.8               # mur/lap
-land 29.0,66.0 25.5,66.4 23.7,66.6                         # lap/fin
-land 24.15,65.8 23.7,66.6                                  # swe/fin
-land 23.7,66.6 22.0,67.0 18.0,67.3 17.0,67.2               # lap/swe
-land 17.0,67.2 15.5,67.1 13.5,67.1                                   # lap/nwy
-land 17.0,67.2 15.5,66.3 14.5,65.5 13.5,64.5 12.2,63.0 12.5,61.0 12.3,60.0 11.5,59.1 11.4,58.9 11.0,58.9   # nwy/swe
+land 40.5,61.0 36.0,61.5 32.0,62.5 30.980,62.358   # stp/mur
+frontier Finland Russia   # stp/fin
+frontier Norway Russia   # mur/lap
+land 29.624,66.316 25.5,66.4 23.732,66.504   # lap/fin
+frontier Finland Sweden 24.162,65.823 23.732,66.504   # swe/fin
+land 23.732,66.504 22.0,67.0 18.0,67.3 16.443,67.182   # lap/swe
+land 16.443,67.182 15.5,67.1 13.5,67.1   # lap/nwy
+frontier Norway Sweden 16.443,67.182 11.439,58.991   # nwy/swe
 land 50.0,57.0 55.0,55.0                                   # vol/ura
 land 55.0,55.0 62.0,60.0 70.0,66.0 80.0,72.0 120.0,80.0               # ura/sib
 land 55.0,55.0 52.0,51.0                                   # vol/sib
@@ -380,11 +357,11 @@ land 30.5,39.0 29.5,37.5 28.8,36.7                         # izm/ana
 land 30.5,39.0 33.0,38.7 34.5,38.3                         # ana/ank
 land 34.5,38.3 34.3,36.5                                   # ana/ada
 land 34.5,38.3 37.0,39.0 39.5,39.0                         # ank/ada
-land 39.5,39.0 41.5,38.5 44.0,38.2                         # arm/ada
-land 44.0,38.2 44.8,37.3                                   # ada/irn
-land 44.8,37.3 43.0,37.0 42.0,37.0                         # ada/irk
-land 42.0,37.0 39.0,36.7 36.6,36.8 36.0,36.0 35.8,35.9     # ada/syr
-land 42.0,37.0 41.5,36.2 41.0,34.5                         # irk/syr
+land 39.5,39.0 41.5,38.5 44.246,38.009   # arm/ada
+frontier Iran Turkey 44.246,38.009 44.765,37.143   # ada/irn
+frontier Iraq Turkey   # ada/irk
+frontier Syria Turkey   # ada/syr
+frontier Iraq Syria 42.356,37.11 41.0,34.45   # irk/syr
 land 41.0,34.5 38.0,33.5 36.0,32.8 35.6,33.0               # syr/jor
 land 35.1,33.1 35.6,33.0                                   # isr/syr
 land 35.6,33.0 35.5,31.5 35.0,30.8                         # isr/jor
@@ -393,21 +370,21 @@ land 35.0,30.8 34.95,29.6 34.9,29.3                                   # sin/jor
 land 41.0,34.5 39.5,32.5                                   # irk/jor
 land 39.5,32.5 37.0,30.0 36.0,29.2 35.4,28.5 34.6,28.3               # jor/sau
 land 39.5,32.5 44.0,30.0 46.5,29.1 47.7,28.5 48.8,28.3               # irk/sau
-land 44.8,37.3 45.5,35.5 46.0,33.5 47.5,32.5 48.0,30.5 48.5,29.9   # irk/irn
+frontier Iran Iraq   # irk/irn
 land 32.45,29.8 32.7,30.0 33.5,30.4 34.5,30.7                # cai/sin: Cairo keeps the Mediterranean shore of Sinai
 land 30.6,31.5 30.8,30.5 30.5,29.5                         # ale/cai
 land 30.5,29.5 32.6,29.3                                   # cai/asw
 land 30.5,29.5 27.0,28.5                                   # ale/asw
 land 26.5,31.5 27.0,28.5                                   # ale/esa
 land 27.0,28.5 28.0,24.0 28.0,13.0                          # esa/asw
-land 25.1,31.7 25.0,22.0 25.0,13.0                          # esa/lib
-land 11.5,33.1 10.5,31.5 10.0,30.3                         # lib/tun
-land 10.0,30.3 10.0,25.0                                   # lib/alg
-land 10.0,25.0 10.0,13.0                                    # lib/wsa
-land 8.3,36.9 8.5,34.5 9.5,32.5 10.0,30.3                  # alg/tun
-land 10.0,25.0 5.0,28.0 0.0,29.0 -4.0,30.0                 # alg/wsa
-land -4.0,30.0 -8.0,27.0 -11.0,22.0 -13.0,17.0 -14.5,13.1                        # mor/wsa
-land -4.0,30.0 -1.8,32.5 -1.8,34.0 -2.2,35.1               # mor/alg
+land 24.982,22.0 25.0,13.0   # esa/lib
+frontier Libya Tunisia   # lib/tun
+frontier Algeria Libya 9.52,30.229 10.031,25.002   # lib/alg
+land 10.031,25.002 10.0,13.0   # lib/wsa
+frontier Algeria Tunisia   # alg/tun
+land 10.031,25.002 5.0,28.0 0.0,29.0 -4.026,30.591   # alg/wsa
+land -4.026,30.591 -8.0,27.0 -11.0,22.0 -13.0,17.0 -14.5,13.1   # mor/wsa
+frontier Algeria Morocco -2.223,35.089 -4.026,30.591   # mor/alg
 
 island nap 14.0,37.5
 island bar 3.0,39.6
@@ -545,7 +522,6 @@ centre ven 12.33,45.44
 centre war 21.01,52.23
 
 # ---------------------------------------------------------------- names where the spot beside the unit does not fit
-name bel 5.81,49.63
 name cly -4.27,55.76
 name den 11.71,55.46
 name hol 6.22,53.13
@@ -557,3 +533,18 @@ name gib -5.45,35.97 offshore
 name mon 7.3,43.5 offshore
 name wal -2.44,52.70
 name lig 7.80,43.00
+frontier Liechtenstein Switzerland                          # Liechtenstein goes with Austria
+frontier Luxembourg Germany                                 # bel/ruh
+frontier Hungary Slovenia                                   # hun/cro
+frontier Poland Russia 22.77,54.36 20.9,54.4                 # war/lit: Kaliningrad's border
+name bel 5.80,49.66
+frontier Kosovo Macedonia                                   # mac/ser
+frontier Albania Montenegro                                 # alb/ser
+frontier Bosnia_and_Herz. Montenegro                        # bos/ser
+land 17.937,42.785 18.1,42.85 18.35,42.75 18.438,42.559   # bos/cro behind Dubrovnik, a little inland: the real strip is too thin to draw
+land 17.296,43.296 17.8,43.15 17.937,42.785                 # bos/cro behind Neum: its shore is Croatia's (Bosnia has none on the board)
+island cro 18.1,42.72                                      # Dubrovnik, beyond Neum
+name mac 21.15,40.99
+name mol 27.75,48.20
+frontier Egypt Libya                                        # esa/lib
+name aze 48.85,41.01
