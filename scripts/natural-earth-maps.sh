@@ -4,7 +4,7 @@
 # scripts/maps/VARIANT.geo. Run by a developer when a .geo file changes;
 # its output is committed, and the build and the tests never run it.
 #
-#   scripts/natural-earth-maps.sh [VARIANT...]      # default: standard
+#   scripts/natural-earth-maps.sh [VARIANT...]      # standard, ancmed, modern, world; default: standard
 #
 # Needs python3 and npm (for the data: the npm package world-atlas, which
 # redistributes Natural Earth 4.1.0 as TopoJSON) and installs shapely from

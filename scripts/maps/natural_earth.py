@@ -8,10 +8,12 @@ the data; the build and the tests only read the committed output.
 
 How a map is made:
 1. Natural Earth's 1:10m land is projected (Lambert conformal conic, then
-   an optional gentle magnification of the crowded middle), scaled onto
+   an optional gentle magnification of the crowded middle and of small
+   spots, `lens`), scaled onto
    the canvas, clipped to it; islands smaller than `min-island` canvas
    units² are dropped, and the coastline is simplified.
-2. The `land` lines (inland borders) cut the land into pieces and the
+2. The `land` lines (inland borders, drawn by hand or taken from two
+   countries' common border, `frontier`) cut the land into pieces and the
    `sea` lines (borders between seas) cut the water; each line only has
    to cross its land or water from shore to shore (or to another line).
 3. A piece takes the province whose `unit` point lies in it, or a
@@ -27,11 +29,16 @@ How a map is made:
    named by an `across` line, where the board's graph is not planar, need
    only come within ACROSS_REACH units, or as many as the line says); a split coast's point is nearest
    to the seas of that coast.
+
+A `.geo` file with a `country-data` line (World) is built by countries.py
+instead: provinces made of Natural Earth's countries, the same checks.
 """
 
 import json
 import math
+import os
 import re
+import shlex
 import sys
 from collections import defaultdict
 
@@ -47,9 +54,8 @@ def fail(msg):
 
 # ---------------------------------------------------------------- input
 
-def decode_topojson(path, obj="land"):
-    """The polygons of a TopoJSON object as lists of rings of (lon, lat)."""
-    t = json.load(open(path))
+def decode_arcs(t):
+    """A TopoJSON file's arcs as lists of (lon, lat)."""
     sx, sy = t["transform"]["scale"]
     tx, ty = t["transform"]["translate"]
     arcs = []
@@ -61,6 +67,50 @@ def decode_topojson(path, obj="land"):
             y += dy
             pts.append((x * sx + tx, y * sy + ty))
         arcs.append(pts)
+    return arcs
+
+
+def frontier_lines(path, frontiers):
+    """The border two countries share, from a TopoJSON file of countries
+    (Natural Earth's admin-0, where neighbours share their arcs): for
+    each `frontier` line, (line number, [polyline of (lon, lat)]),
+    cut between its FROM and TO points when it has them."""
+    t = json.load(open(path))
+    arcs = decode_arcs(t)
+    uses = {}
+
+    def walk(a, acc):
+        for x in a:
+            if isinstance(x, list):
+                walk(x, acc)
+            else:
+                acc.add(x if x >= 0 else ~x)
+
+    for g in t["objects"]["countries"]["geometries"]:
+        walk(g.get("arcs", []), uses.setdefault(g["properties"]["name"], set()))
+    out = []
+    for file, ln, a, b, ends in frontiers:
+        for c in (a, b):
+            if c not in uses:
+                fail(f"{file}:{ln}: no country `{c}` in {path}")
+        shared = sorted(uses[a] & uses[b])
+        if not shared:
+            fail(f"{file}:{ln}: {a} and {b} share no border")
+        merged = shapely.ops.linemerge(MultiLineString([arcs[i] for i in shared]))
+        parts = list(getattr(merged, "geoms", [merged]))
+        if ends:
+            f, to = Point(ends[0]), Point(ends[1])
+            line = min(parts, key=lambda g: g.distance(f) + g.distance(to))
+            d0, d1 = sorted((line.project(f), line.project(to)))
+            parts = [shapely.ops.substring(line, d0, d1)]
+        out.extend((ln, list(g.coords)) for g in parts if g.length > 0)
+    return out
+
+
+def decode_topojson(path, obj="land"):
+    """The polygons of a TopoJSON object as lists of rings of (lon, lat)."""
+    t = json.load(open(path))
+    arcs = decode_arcs(t)
 
     def ring(ids):
         out = []
@@ -114,11 +164,13 @@ class Geo:
         self.projection = None
         self.view = None
         self.warp = None
+        self.lenses = []  # (lon, lat, k, radius km)
         self.canvas = None
         self.min_island = 4.0
         self.reach = 8.0
         self.tolerance = 0.6
         self.land_lines = []
+        self.frontiers = []  # (file, line, country, country, [from, to])
         self.sea_lines = []
         self.bridges = []
         self.cuts = []
@@ -130,6 +182,12 @@ class Geo:
         self.water = []
         self.islands = []  # (abbr, lon, lat)
         self.across = {}  # {a, b} -> how far apart the neighbours may lie
+        self.projection_kind = "lcc"
+        self.bumps = []  # `warp` lines of an equirect map: (lon, lat, k, radius) each
+        self.country_data = None  # countries-*.json: provinces made of countries (countries.py)
+        self.countries = defaultdict(list)  # country name -> provinces that share it
+        self.seeds = defaultdict(list)  # abbr -> more points that pull the province's border out
+        self.parts = defaultdict(list)  # (country, abbr) -> the only seeds of abbr in that country
         for ln, raw in enumerate(open(path), 1):
             line = raw.split("#")[0].split()
             if not line:
@@ -137,11 +195,32 @@ class Geo:
             kw, args = line[0], line[1:]
             ll = lambda ws: [parse_lonlat(w, path, ln) for w in ws]
             if kw == "projection":
+                self.projection_kind = args[0]
                 self.projection = [float(a) for a in args[1:]]
+            elif kw == "country-data":
+                self.country_data = args[0]
+            elif kw == "country":
+                if len(args) < 2:
+                    fail(f"{path}:{ln}: expected `country ABBR NAME...`")
+                for name in shlex.split(" ".join(args[1:])):
+                    self.countries[name].append(args[0])
+            elif kw == "seed":
+                self.seeds[args[0]] += ll(args[1:])
+            elif kw == "part":
+                # `part ABBR "COUNTRY" LON,LAT...`: ABBR takes the part of
+                # the country nearest these points (and only that part).
+                words = shlex.split(" ".join(args))
+                if len(words) < 3:
+                    fail(f"{path}:{ln}: expected `part ABBR COUNTRY LON,LAT...`")
+                self.countries[words[1]].append(words[0])
+                self.parts[(words[1], words[0])] += ll(words[2:])
             elif kw == "view":
                 self.view = [float(a) for a in args]
             elif kw == "warp":
                 self.warp = [float(a) for a in args]
+                self.bumps.append(self.warp)
+            elif kw == "lens":
+                self.lenses.append([float(a) for a in args])
             elif kw == "canvas":
                 self.canvas = (int(args[0]), int(args[1]))
             elif kw == "min-island":
@@ -152,6 +231,11 @@ class Geo:
                 self.tolerance = float(args[0])
             elif kw == "land":
                 self.land_lines.append((ln, ll(args)))
+            elif kw == "frontier":
+                if len(args) not in (2, 4):
+                    fail(f"{path}:{ln}: expected `frontier COUNTRY COUNTRY [FROM TO]`")
+                names = [a.replace("_", " ") for a in args[:2]]
+                self.frontiers.append((path, ln, *names, ll(args[2:])))
             elif kw == "sea":
                 self.sea_lines.append((ln, ll(args)))
             elif kw == "bridge":
@@ -221,6 +305,19 @@ class Variant:
 
 class Projection:
     def __init__(self, geo):
+        self.kind = geo.projection_kind
+        if self.kind == "equirect":
+            self.lon0 = geo.projection[0]
+            self.warp = None
+            self.lenses = []
+            self.bumps = []
+            for lon, lat, k, radius in geo.bumps:
+                # Centred where the bumps before it have moved the point.
+                self.bumps.append((self.bumped(self.km(lon, lat)), k, radius))
+            clon, clat, self.kmpx = geo.view
+            self.c = self.km(clon, clat)
+            self.w, self.h = geo.canvas
+            return
         lon0, lat1, lat2, lat0 = geo.projection
         r = math.radians
         self.lon0 = lon0
@@ -235,12 +332,18 @@ class Projection:
         self.warp = geo.warp
         if self.warp:
             self.wc = self.km(self.warp[0], self.warp[1])
+        self.lenses = []
+        for lon, lat, k, radius in geo.lenses:
+            # The spot as the lenses before this one moved it.
+            self.lenses.append((self.lensed(self.warped(self.km(lon, lat))), k, radius))
         clon, clat, self.kmpx = geo.view
-        self.c = self.warped(self.km(clon, clat))
+        self.c = self.lensed(self.warped(self.km(clon, clat)))
         self.w, self.h = geo.canvas
 
     def km(self, lon, lat):
         r = math.radians
+        if self.kind == "equirect":
+            return (6371 * r(lon - self.lon0), 6371 * r(lat))
         lat = max(min(lat, 89.0), -89.0)
         rho = self.F / math.tan(math.pi / 4 + r(lat) / 2) ** self.n
         th = self.n * r(lon - self.lon0)
@@ -248,6 +351,8 @@ class Projection:
 
     def warped(self, p):
         """Magnifies the middle by 1+k, less and less out to the radius."""
+        if self.kind == "equirect":
+            return self.bumped(p)
         if not self.warp:
             return p
         k, radius = self.warp[2], self.warp[3]
@@ -256,8 +361,28 @@ class Projection:
         f = (1 + k) / (1 + k * d / radius)
         return (self.wc[0] + dx * f, self.wc[1] + dy * f)
 
+    def bumped(self, p):
+        """On a world map each `warp` magnifies a crowded region by 1+k at
+        its middle, fading out (a Gaussian of the radius), so that the rest of
+        the world, and the seam, stay as they are."""
+        for (cx, cy), k, radius in self.bumps:
+            dx, dy = p[0] - cx, p[1] - cy
+            f = 1 + k * math.exp(-(dx * dx + dy * dy) / (radius * radius))
+            p = (cx + dx * f, cy + dy * f)
+        return p
+
+    def lensed(self, p):
+        """Magnifies each lens's spot by 1+k, fading to nothing well beyond
+        its radius (1 + k / (1 + (d/r)²): the far map does not move, and
+        the ring around the spot is squeezed by at most k/8)."""
+        for (cx, cy), k, radius in self.lenses:
+            dx, dy = p[0] - cx, p[1] - cy
+            f = 1 + k / (1 + (dx * dx + dy * dy) / (radius * radius))
+            p = (cx + dx * f, cy + dy * f)
+        return p
+
     def __call__(self, lon, lat):
-        x, y = self.warped(self.km(lon, lat))
+        x, y = self.lensed(self.warped(self.km(lon, lat)))
         return (self.w / 2 + (x - self.c[0]) / self.kmpx, self.h / 2 - (y - self.c[1]) / self.kmpx)
 
     def line(self, pts, step=0.2):
@@ -313,12 +438,28 @@ def build(geo, variant, land_json):
         land = land.difference(Polygon(proj.line(c + c[:1], 0.05)))
     # Drop specks, then simplify the coast.
     kept = [g for g in getattr(land, "geoms", [land]) if g.geom_type == "Polygon" and g.area >= geo.min_island]
-    land = unary_union(kept).simplify(geo.tolerance, preserve_topology=True)
+    whole = unary_union(kept)
+    land = whole.simplify(geo.tolerance, preserve_topology=True)
+    # Simplifying may pull land off the canvas's edge, leaving a hair of
+    # water along it that joins seas far apart: the land at the edge stays.
+    lost = whole.intersection(frame.exterior.buffer(geo.tolerance * 2)).difference(land)
+    if lost.area > 0.01:
+        land = unary_union([land, lost]).intersection(frame)
     land = unary_union([g for g in getattr(land, "geoms", [land]) if g.area >= geo.min_island])
     land_prep = shapely.prepared.prep(land)
 
-    land_lines = MultiLineString([extended(proj.line(pts)) for _, pts in geo.land_lines])
-    sea_lines = MultiLineString([extended(proj.line(pts)) for _, pts in geo.sea_lines])
+    # The lines on the canvas: the hand-drawn ones densified so that they
+    # curve as the projection does; countries' borders (`frontier`) as
+    # fine as the coast, simplified the same way.
+    land_canvas = [(ln, proj.line(pts)) for ln, pts in geo.land_lines]
+    if geo.frontiers:
+        countries = os.path.join(os.path.dirname(land_json), "countries-10m.json")
+        for ln, pts in frontier_lines(countries, geo.frontiers):
+            line = LineString([proj(*p) for p in pts]).simplify(geo.tolerance)
+            land_canvas.append((ln, list(line.coords)))
+    sea_canvas = [(ln, proj.line(pts)) for ln, pts in geo.sea_lines]
+    land_lines = MultiLineString([extended(pts) for _, pts in land_canvas])
+    sea_lines = MultiLineString([extended(pts) for _, pts in sea_canvas])
     coast = land.boundary
     noded = unary_union([coast, frame.boundary, land_lines, sea_lines])
     segs = list(getattr(noded, "geoms", [noded]))
@@ -340,12 +481,12 @@ def build(geo, variant, land_json):
     water_faces = [f for f in polygonize(sea_segs) if not land_prep.contains(f.point_on_surface())]
     # A line that does not reach the shore or another line at both ends
     # closes no piece: it is lost, with the border it was to draw.
-    for faces, lines, segs, what in ((land_faces, geo.land_lines, land_segs, "land"), (water_faces, geo.sea_lines, sea_segs, "sea")):
+    for faces, lines, segs, what in ((land_faces, land_canvas, land_segs, "land"), (water_faces, sea_canvas, sea_segs, "sea")):
         edges = unary_union([f.boundary for f in faces])
         edge_tree = shapely.STRtree(list(getattr(edges, "geoms", [edges])))
         seg_tree = shapely.STRtree(segs)
         for ln, pts in lines:
-            L = LineString(proj.line(pts)).intersection(frame)
+            L = LineString(pts).intersection(frame)
             if L.is_empty:
                 continue
             near = [segs[i] for i in seg_tree.query(L, predicate="dwithin", distance=1e-6)]
@@ -530,6 +671,12 @@ def place_centre(city, shape, boxes):
     return c
 
 
+def name_box(abbr, xy):
+    """The room a province's name takes."""
+    half = (7.5 * len(abbr) + 4) / 2
+    return box(xy[0] - half, xy[1] - 6, xy[0] + half, xy[1] + 6)
+
+
 def place_name(abbr, unit, shape, taken):
     """A spot for the name near its unit: inside the province, clear of
     units and centres; below the unit when it fits."""
@@ -601,14 +748,18 @@ def path(rings):
 
 
 def main():
-    global DEBUG
+    global DEBUG, countries
+    import countries
     if len(sys.argv) == 6:
         DEBUG = sys.argv.pop()
     if len(sys.argv) != 5:
         fail("usage: natural_earth.py VARIANT.geo VARIANT.variant land-10m.json OUT.shapes")
     geo = Geo(sys.argv[1])
     variant = Variant(sys.argv[2])
-    proj, land, shapes = build(geo, variant, sys.argv[3])
+    if geo.country_data:
+        proj, land, shapes = countries.build(geo, variant, sys.argv[3], DEBUG)
+    else:
+        proj, land, shapes = build(geo, variant, sys.argv[3])
     W, H = geo.canvas
     problems = []
     for p in variant.terrain:
@@ -660,13 +811,18 @@ def main():
         city = proj(*geo.centres[p]) if p in geo.centres else (points[p][0] + 24, points[p][1] - 12)
         centres[p] = place_centre(city, shapes[p], boxes)
     marks = [Point(xy).buffer(CENTRE_R + 1) for xy in centres.values()]
+    # The names given first, so that the names placed keep off them too.
     for p in variant.terrain:
-        if p not in points or p not in shapes:
-            continue
-        if p in geo.names:
+        if p in points and p in shapes and p in geo.names:
             names[p] = proj(*geo.names[p])
-        else:
-            names[p] = place_name(p, points[p], shapes[p], boxes + marks)
+    written = [name_box(p, xy) for p, xy in names.items()]
+    for p in variant.terrain:
+        if p in points and p in shapes and p not in names:
+            names[p] = place_name(p, points[p], shapes[p], boxes + marks + written)
+            if geo.country_data:
+                names[p] = countries.clear_name(p, names[p], points, shapes[p], list(centres.values()), written)
+            written.append(name_box(p, names[p]))
+    names = {p: names[p] for p in variant.terrain if p in names}
     margin = {"unit": UNIT_MARGIN - 0.5, "name": 3.0, "centre": CENTRE_R}
     for kind, table in (("unit", points), ("name", names), ("centre", centres)):
         for key, (x, y) in table.items():
@@ -688,6 +844,11 @@ def main():
         for key, (ux, uy) in points.items():
             if abs(x - ux) < half + 14 and abs(y - uy) < 6 + 11:
                 problems.append(f"the name of {p} lies under the unit of {key}")
+    named = list(names.items())
+    for i, (p, xy) in enumerate(named):
+        for q, xy2 in named[i + 1:]:
+            if name_box(p, xy).intersects(name_box(q, xy2)):
+                problems.append(f"the names of {p} and {q} overlap")
     for p, (x, y) in names.items():
         half = (7.5 * len(p) + 4) / 2
         for key, (cx, cy) in centres.items():
@@ -708,7 +869,10 @@ def main():
 
     out = []
     out.append(f"# Generated by scripts/natural-earth-maps.sh from {sys.argv[1]} and Natural Earth's")
-    out.append("# 1:10m land (public domain; variants/natural-earth.md). Do not edit by hand.")
+    if geo.country_data:
+        out.append(f"# admin-0 countries ({geo.country_data}; public domain; variants/natural-earth.md). Do not edit by hand.")
+    else:
+        out.append("# 1:10m land (public domain; variants/natural-earth.md). Do not edit by hand.")
     out.append(f"canvas {W} {H}")
     order = list(variant.terrain)
     for p in order:

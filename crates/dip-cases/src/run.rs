@@ -15,6 +15,9 @@ use std::collections::{BTreeSet, HashMap};
 pub struct Settings {
     pub variant: Option<String>,
     pub rules: Option<String>,
+    /// Where variants come from: bundled names, files, and jDip plugins
+    /// under its search paths (the command line's `--variants`).
+    pub variants: dip_play::Variants,
 }
 
 /// How one case went.
@@ -147,7 +150,7 @@ impl Runner {
             None => name.clone(),
         };
         if !self.variants.contains_key(&load) {
-            match dip_variants::load(&load) {
+            match dip_variants::load_in(&load, self.settings.variants.search_paths()) {
                 Ok(v) => {
                     self.variants.insert(load.clone(), v);
                 }
@@ -175,7 +178,7 @@ impl Runner {
     /// same map with the same units stays dip's bundled standard, so the
     /// DATC files read and play as before.
     fn plugin_beyond_standard(&self, name: &str) -> Option<Variant> {
-        let (_, jv) = dip_variants::jdip::find(name)?.ok()?;
+        let (_, jv) = dip_variants::jdip::find_in(self.settings.variants.search_paths(), name)?.ok()?;
         let v = jv.model.build(&format!("jdip:{name}")).ok()?;
         let standard = dip_variants::standard();
         let known = |letter: char| {

@@ -1,6 +1,5 @@
 //! Peer files naming a standard name (`Standard`, `DATC_Standard`) while a
-//! jDip plugin under `--variants` defines that name. Its own test binary:
-//! the plugin search path is global to the process.
+//! jDip plugin under `--variants` defines that name.
 
 use dip_cases::{parse_file, Runner, Settings};
 use std::path::PathBuf;
@@ -27,9 +26,9 @@ fn plugin_with_standard_names() -> PathBuf {
     d
 }
 
-fn failures(text: &str) -> Vec<String> {
+fn failures_with(text: &str, settings: Settings) -> Vec<String> {
     let cases = parse_file(text, "p.txt").unwrap();
-    let mut runner = Runner::new(Settings::default());
+    let mut runner = Runner::new(settings);
     cases.iter().flat_map(|c| runner.run(c).failures).collect()
 }
 
@@ -38,9 +37,14 @@ fn datc_standard_with_wings_comes_from_the_plugin_standard_stays_bundled() {
     let wings = "VARIANT_ALL DATC_Standard\nCASE w\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n  Redland: W nsea\nORDERS\n  Redland: W nsea - cov\nPOSTSTATE\n  Redland: W cov\nEND\n";
     let standard = "VARIANT_ALL Standard\nCASE s\nPRESTATE\n  Germany: A mun\nORDERS\n  Germany: A mun-boh\nPOSTSTATE\n  Germany: A boh\nEND\n";
     // Without the plugin, DATC_Standard is the bundled map: no wings.
-    assert!(!failures(wings).is_empty());
-    dip_variants::jdip::add_search_path(plugin_with_standard_names());
-    assert!(failures(wings).is_empty(), "{:?}", failures(wings));
+    assert!(!failures_with(wings, Settings::default()).is_empty());
+    let with_plugin = || Settings {
+        variants: dip_play::Variants::with_search_paths([plugin_with_standard_names()]),
+        ..Settings::default()
+    };
+    let f = failures_with(wings, with_plugin());
+    assert!(f.is_empty(), "{f:?}");
     // The plugin's Standard adds no unit type: the bundled map is kept.
-    assert!(failures(standard).is_empty(), "{:?}", failures(standard));
+    let f = failures_with(standard, with_plugin());
+    assert!(f.is_empty(), "{f:?}");
 }

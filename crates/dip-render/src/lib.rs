@@ -26,8 +26,8 @@
 //! - The SVG is written by hand (strings), and read back by usvg only to
 //!   make pixels; resvg draws with the bundled DejaVu fonts and no system
 //!   font, so a PNG is the same on every machine.
-//! - Shapes come from a `.shapes` file (the standard map's and ancmed's are generated
-//!   from Natural Earth by `scripts/natural-earth-maps.sh`), from a
+//! - Shapes come from a `.shapes` file (the standard map's, ancmed's and World's are
+//!   generated from Natural Earth by `scripts/natural-earth-maps.sh`), from a
 //!   Realpolitik `.rgn`, or are grown around the provinces' points
 //!   ([`regions`]); a variant without points is laid out from its
 //!   adjacency first ([`shapes::layout`]). Every variant can be drawn.

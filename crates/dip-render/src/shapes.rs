@@ -61,12 +61,16 @@ pub struct ShapesError {
 
 const STANDARD_SHAPES: &str = include_str!("../../../variants/standard.shapes");
 const ANCMED_SHAPES: &str = include_str!("../../../variants/ancmed.shapes");
+const WORLD_SHAPES: &str = include_str!("../../../variants/world.shapes");
+const MODERN_SHAPES: &str = include_str!("../../../variants/modern.shapes");
 
 /// The shapes file bundled for a variant, by the variant's name.
 pub fn bundled_shapes(name: &str) -> Option<(&'static str, &'static str)> {
     match name {
         "standard" => Some(("variants/standard.shapes", STANDARD_SHAPES)),
         "ancmed" => Some(("variants/ancmed.shapes", ANCMED_SHAPES)),
+        "world" => Some(("variants/world.shapes", WORLD_SHAPES)),
+        "modern" => Some(("variants/modern.shapes", MODERN_SHAPES)),
         _ => None,
     }
 }

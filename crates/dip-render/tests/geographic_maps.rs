@@ -1,7 +1,7 @@
 //! The committed maps made from Natural Earth by
 //! scripts/natural-earth-maps.sh (variants/standard.shapes,
-//! variants/ancmed.shapes) are consistent with their variants: every
-//! province drawn, every unit, coast, name and centre point inside its own
+//! variants/ancmed.shapes, variants/modern.shapes, variants/world.shapes)
+//! are consistent with their variants: every province drawn, every unit, coast, name and centre point inside its own
 //! province and clear of its border, no two provinces overlapping, and
 //! exactly the variant's neighbours touching (but for the pairs the `.geo`
 //! file names `across`, where the board's graph is not planar).
@@ -26,9 +26,11 @@ struct GeoMap {
     offshore: Vec<String>,
 }
 
-const GEO: [(&str, &str); 2] = [
+const GEO: [(&str, &str); 4] = [
     ("standard", include_str!("../../../scripts/maps/standard.geo")),
     ("ancmed", include_str!("../../../scripts/maps/ancmed.geo")),
+    ("modern", include_str!("../../../scripts/maps/modern.geo")),
+    ("world", include_str!("../../../scripts/maps/world.geo")),
 ];
 
 fn maps() -> Vec<GeoMap> {
@@ -251,6 +253,34 @@ fn no_name_lies_under_a_unit_or_over_a_centre() {
 }
 
 #[test]
+fn no_two_names_overlap() {
+    // Two names written over each other read as neither, and the one on
+    // top takes the other's clicks (Modern's Ligurian Sea under Monaco).
+    for GeoMap {
+        name: map, v, shapes, ..
+    } in maps()
+    {
+        let boxes: Vec<(&str, f32, f32, f32)> = v
+            .map
+            .province_ids()
+            .filter_map(|p| {
+                let abbr = v.map.province(p).abbr.as_str();
+                let (x, y) = shapes.places.names[p.index()]?;
+                Some((abbr, x, y, (7.5 * abbr.chars().count() as f32 + 4.0) / 2.0))
+            })
+            .collect();
+        for (i, &(a, x, y, half)) in boxes.iter().enumerate() {
+            for &(b, x2, y2, half2) in &boxes[i + 1..] {
+                assert!(
+                    (x - x2).abs() >= half + half2 || (y - y2).abs() >= 12.0,
+                    "{map}: the names of {a} and {b} overlap"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn no_two_provinces_of_a_geographic_map_overlap() {
     for GeoMap { name, shapes, .. } in maps() {
         let (label, doubled) = raster(&shapes);
@@ -353,13 +383,14 @@ fn a_split_coasts_point_lies_nearest_to_the_seas_of_that_coast() {
 }
 
 #[test]
-fn the_ancmed_picture_is_drawn_on_its_geographic_shapes() {
+fn every_geographic_picture_is_drawn_on_its_shapes() {
     // Shapes::for_variant falls back to grown shapes when the bundled file
     // does not load: the picture must be the file's.
-    let ancmed = maps().into_iter().find(|m| m.name == "ancmed").expect("ancmed");
-    let pic = Picture::new(&ancmed.v);
-    assert!(!pic.shapes.generated, "ancmed is drawn on grown shapes");
-    assert_eq!(pic.shapes.provinces, ancmed.shapes.provinces);
+    for m in maps() {
+        let pic = Picture::new(&m.v);
+        assert!(!pic.shapes.generated, "{} is drawn on grown shapes", m.name);
+        assert_eq!(pic.shapes.provinces, m.shapes.provinces, "{}", m.name);
+    }
 }
 
 #[test]

@@ -33,16 +33,16 @@ pub fn get(variants: &Variants, name: &str) -> Result<Arc<Loaded>, String> {
 }
 
 /// Makes any variant dip loads (a bundled name, a variant file or folder
-/// of any format, a jDip plugin's variant by name under `--variants`)
-/// playable on `variants`: [`get`] then finds it by `name_or_path` and by
-/// the variant's own name (which games store), before any bundled
-/// variant of that name. For the command line only (`dip daide
-/// --variant`).
-pub fn register(variants: &Variants, name_or_path: &str) -> Result<Arc<Loaded>, String> {
+/// of any format, a jDip plugin's variant by name under the search paths
+/// of `from`, the command line's `--variants`) playable on `variants`:
+/// [`get`] then finds it by `name_or_path` and by the variant's own name
+/// (which games store), before any bundled variant of that name. For the
+/// command line only (`dip daide --variant`).
+pub fn register(variants: &Variants, name_or_path: &str, from: &Variants) -> Result<Arc<Loaded>, String> {
     if let Ok(l) = get(variants, name_or_path) {
         return Ok(l);
     }
-    let variant = dip_variants::load(name_or_path).map_err(|e| e.to_string())?;
+    let variant = dip_variants::load_in(name_or_path, from.search_paths()).map_err(|e| e.to_string())?;
     // Its lists were checked when it was read; they must also apply.
     dip_text::Vocabulary::new(&variant.map)
         .apply_lists(&variant.word_lists(), true)

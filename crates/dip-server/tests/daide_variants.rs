@@ -11,6 +11,11 @@ use dip_server::daide::token::Repr;
 use dip_server::daide::{self, BotGame, DaideConfig};
 use std::time::Duration;
 
+/// Where `dip daide --variants examples/jdip/tiny` looks for a variant.
+fn command_line() -> dip_play::Variants {
+    dip_play::Variants::with_search_paths([std::path::PathBuf::from(example("examples/jdip/tiny"))])
+}
+
 fn example(path: &str) -> String {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
@@ -34,8 +39,8 @@ async fn play_building(
     build: Option<(&str, &str)>,
 ) -> (i64, Vec<Vec<String>>, dip_game::replay::GameReplay, dip_core::State) {
     let app = TestApp::new();
-    let loaded =
-        dip_server::variants::register(&app.state.variants, variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let loaded = dip_server::variants::register(&app.state.variants, variant, &command_line())
+        .unwrap_or_else(|e| panic!("{variant}: {e}"));
     let map = &loaded.variant().map;
     // A year of movements: Chaos begins with the builds of 1900.
     let start = loaded.variant().start.phase;
@@ -165,7 +170,6 @@ async fn a_dipwork_folder_and_a_jdip_plugin_were_refused_as_variants() {
     assert!(replayed.differ.is_empty(), "{:?}", replayed.differ);
     // `dip daide --variants examples/jdip/tiny --variant "Tiny Spring"`:
     // a jDip plugin's variant by name.
-    dip_variants::jdip::add_search_path(example("examples/jdip/tiny"));
     let (_, logs, replayed) = play("Tiny Spring").await;
     played_through("Tiny Spring", &logs, "Tiny_Spring");
     assert_eq!(logs.len(), 2);
@@ -176,9 +180,8 @@ async fn a_dipwork_folder_and_a_jdip_plugin_were_refused_as_variants() {
 async fn a_variant_with_wings_made_a_daide_game_no_bot_could_finish() {
     // Tiny Isle (the plugin's first variant, `tiny`) has a wing, which
     // DAIDE's AMY and FLT cannot name.
-    dip_variants::jdip::add_search_path(example("examples/jdip/tiny"));
     let app = TestApp::new();
-    dip_server::variants::register(&app.state.variants, "tiny").unwrap();
+    dip_server::variants::register(&app.state.variants, "tiny", &command_line()).unwrap();
     let e = daide::create_bot_game(
         &app.state,
         BotGame {

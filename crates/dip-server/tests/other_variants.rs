@@ -314,12 +314,12 @@ async fn two_servers_given_different_variant_files_do_not_see_each_others() {
     let (one, other) = (TestApp::new(), TestApp::new());
     let duel = example("examples/variants/duel.map");
     let tiny = example("examples/variants/tiny-realpolitik/Tiny.var");
-    let duel_name = dip_server::variants::register(&one.state.variants, &duel)
+    let duel_name = dip_server::variants::register(&one.state.variants, &duel, &dip_play::Variants::new())
         .unwrap()
         .variant()
         .name
         .clone();
-    let tiny_name = dip_server::variants::register(&other.state.variants, &tiny)
+    let tiny_name = dip_server::variants::register(&other.state.variants, &tiny, &dip_play::Variants::new())
         .unwrap()
         .variant()
         .name

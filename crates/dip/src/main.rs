@@ -137,7 +137,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),
-        Command::Cases(a) => cases::run(a),
+        Command::Cases(a) => cases::run(a, &cli.variants),
         Command::Bench(a) => bench::run(a),
         Command::Orders(a) => orders::run(a),
         Command::Variant(a) => variant::run(a),
@@ -157,7 +157,7 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve::run(a),
         Command::Board(a) => board::run(a, &cli.variants),
         Command::War(a) => war::run(a),
-        Command::Daide(a) => daide::run(a),
+        Command::Daide(a) => daide::run(a, &cli.variants),
     };
     match result {
         Ok(code) => code,
