@@ -416,6 +416,32 @@ def play_dip_driven(seed, map_name, max_phases, explained=None, compare_possible
     return phases, None
 
 
+def summarize(paths):
+    """The table of BENCHMARKS.md from --jsonl files: per map, games,
+    phases compared, phases with a fault of MILA explained, games that differ."""
+    rows = [json.loads(line) for path in paths for line in open(path) if line.strip()]
+    per_map = {}
+    for r in rows:
+        c = per_map.setdefault(r['map'], [0, 0, 0, 0])
+        c[0] += 1
+        c[1] += r['phases']
+        c[2] += len(r['mila_faults'])
+        c[3] += 1 if r['problem'] else 0
+    print('| map | games | phases compared | phases with a MILA fault, explained | games that differ |')
+    print('|---|---|---|---|---|')
+    for name, c in per_map.items():
+        print('| %s | %s |' % (name, ' | '.join('{:,}'.format(x) for x in c)))
+    print('| all | %s |' % ' | '.join('{:,}'.format(sum(c[k] for c in per_map.values())) for k in range(4)))
+    faults = {}
+    for r in rows:
+        for phase, fault in r['mila_faults']:
+            faults[fault] = faults.get(fault, 0) + 1
+    print('MILA\'s faults: %s' % (faults or 'none'))
+    for r in rows:
+        if r['problem']:
+            print('%s seed %d: %s' % (r['map'], r['seed'], r['problem'][:300]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--games', type=int, default=50, help='games in all, the maps taking turns')
@@ -433,8 +459,12 @@ def main():
     ap.add_argument('--no-corrections', action='store_true',
                     help="MILA as shipped: no replay with its faults corrected, no port-chain convoy paths "
                          "(to check that the comparison reports MILA's faults)")
+    ap.add_argument('--summarize', nargs='+', metavar='JSONL',
+                    help='print the per-map table of runs written with --jsonl, and play nothing')
     ap.add_argument('--jsonl', help='append one JSON line per game to this file (for long runs in chunks)')
     args = ap.parse_args()
+    if args.summarize:
+        return summarize(args.summarize)
     if 'PYTHONHASHSEED' not in os.environ:
         # MILA's lists follow the hash seed: a fixed one makes a run replayable.
         os.environ['PYTHONHASHSEED'] = args.hash_seed

@@ -361,17 +361,17 @@ land 39.5,39.0 41.5,38.5 44.246,38.009   # arm/ada
 frontier Iran Turkey 44.246,38.009 44.765,37.143   # ada/irn
 frontier Iraq Turkey   # ada/irk
 frontier Syria Turkey   # ada/syr
-frontier Iraq Syria 42.356,37.11 41.0,34.45   # irk/syr
-land 41.0,34.5 38.0,33.5 36.0,32.8 35.6,33.0               # syr/jor
-land 35.1,33.1 35.6,33.0                                   # isr/syr
-land 35.6,33.0 35.5,31.5 35.0,30.8                         # isr/jor
-land 34.5,30.7 35.0,30.8                         # isr/sin
-land 35.0,30.8 34.95,29.6 34.9,29.3                                   # sin/jor
-land 41.0,34.5 39.5,32.5                                   # irk/jor
-land 39.5,32.5 37.0,30.0 36.0,29.2 35.4,28.5 34.6,28.3               # jor/sau
-land 39.5,32.5 44.0,30.0 46.5,29.1 47.7,28.5 48.8,28.3               # irk/sau
+frontier Iraq Syria   # irk/syr
+frontier Jordan Syria   # syr/jor
+frontier Israel Lebanon   # isr/syr
+frontier Jordan Palestine   # isr/jor
+land 34.465,30.685 35.234,30.667   # isr/sin
+frontier Israel Jordan 35.234,30.667 34.955,29.559   # sin/jor
+frontier Iraq Jordan   # irk/jor
+frontier Jordan Saudi_Arabia   # jor/sau
+land 39.145,32.119 44.0,30.0 46.5,29.1 47.7,28.5 48.8,28.3   # irk/sau
 frontier Iran Iraq   # irk/irn
-land 32.45,29.8 32.7,30.0 33.5,30.4 34.5,30.7                # cai/sin: Cairo keeps the Mediterranean shore of Sinai
+land 32.45,29.8 32.7,30.0 33.5,30.4 34.465,30.685   # cai/sin
 land 30.6,31.5 30.8,30.5 30.5,29.5                         # ale/cai
 land 30.5,29.5 32.6,29.3                                   # cai/asw
 land 30.5,29.5 27.0,28.5                                   # ale/asw
@@ -450,7 +450,7 @@ sea 43.6,12.8 43.2,12.2                                           # red/ara
 sea 56.3,26.4 56.5,27.1                                           # per/ara
 water marmara 28.0,40.7
 water greatbelt 10.95,55.39
-land 34.2,31.3 34.5,30.7                                     # cai/isr
+frontier Egypt Palestine   # cai/isr
 island ist 29.4,41.05                                        # the Asian shore of the Bosporus
 sea 60.5,68.5 60.0,70.0 58.0,71.5 62.0,76.0 70.0,82.0        # the Kara Sea, no province's
 water kara 65.0,72.0
@@ -548,3 +548,7 @@ name mac 21.15,40.99
 name mol 27.75,48.20
 frontier Egypt Libya                                        # esa/lib
 name aze 48.85,41.01
+frontier Israel Syria                                       # isr/syr: the Golan
+frontier Israel Jordan 35.757,32.744 35.559,32.384          # isr/jor, north of the West Bank
+frontier Israel Jordan 35.459,31.493 35.234,30.667          # isr/jor, the Dead Sea and the Arava
+frontier Egypt Israel 34.249,31.212 34.465,30.685           # cai/isr
