@@ -10,10 +10,10 @@ use crate::game::Lock;
 use crate::game::{self, GameRow, Status};
 use crate::time::iso8601;
 use dip_core::{PhaseOutcome, State};
-use dip_game::phase::{play, Played, ReportHeader};
 use dip_game::record::{GameRecord, PhaseRecord};
-use dip_play::{Loaded, Variants};
+use dip_play::{Loaded, Played, Variants};
 use serde_json::{json, Value as Json};
+use std::sync::Arc;
 
 /// A processed phase as stored.
 pub use crate::db::store::PlayedPhase as Stored;
@@ -27,21 +27,15 @@ pub fn stored(tx: &mut dyn Tx, l: &Loaded, id: i64) -> ApiResult<Vec<Stored>> {
 impl Stored {
     /// The phase played again from its stored orders (adjudication is
     /// deterministic, so this is what happened).
-    pub fn replay(&self, l: &Loaded) -> ApiResult<(State, Played)> {
+    pub fn replay(&self, l: &Arc<Loaded>) -> ApiResult<(State, Played)> {
         let map = &l.variant().map;
         let state = self.state(map)?;
         let orders: Vec<_> = self
             .orders
             .iter()
-            .filter_map(|(p, lines)| Some((map.find_power(p)?, lines.join("\n"))))
+            .filter_map(|(p, lines)| Some((map.find_power(p)?, lines.clone())))
             .collect();
-        let played = play(
-            l.vocabulary(),
-            &l.variant().rules,
-            &state,
-            &orders,
-            &ReportHeader::default(),
-        );
+        let played = crate::play::play_stored(l, &state, &orders);
         Ok((state, played))
     }
 }

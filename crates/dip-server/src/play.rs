@@ -15,12 +15,13 @@ use crate::game::Lock;
 use crate::game::{self, GameRow, Member, Status};
 use crate::time::now_ms;
 use dip_core::{Map, PowerId, State};
-use dip_game::phase::{automatic_text, play, read_power_lines, ReportHeader};
+use dip_game::phase::{automatic_text, read_power_lines, report_of, ReportHeader};
 use dip_game::plain::{plain, PlainStyle};
-use dip_play::Variants;
+use dip_play::{Game, Loaded, Variants};
 use dip_text::{check_turn, CheckOptions, Code, Fate};
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Limits of one submission.
 pub const MAX_LINES: usize = 500;
@@ -387,12 +388,12 @@ pub fn process_locked(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &st
     let state = g.state(variants)?;
     let members = game::members(tx, g.id)?;
     let store = GameStore::new(g.id, map);
-    let mut orders: Vec<(PowerId, String)> = Vec::new();
-    let mut stored = BTreeMap::new();
-    for (p, lines) in store.orders(tx, g.phase_index)? {
-        orders.push((p, lines.join("\n")));
-        stored.insert(map.power(p).name.clone(), lines);
-    }
+    let orders = store.orders(tx, g.phase_index)?;
+    let played = play_stored(&l, &state, &orders);
+    let stored: BTreeMap<String, Vec<String>> = orders
+        .into_iter()
+        .map(|(p, lines)| (map.power(p).name.clone(), lines))
+        .collect();
     let hide = g.options.anonymous;
     let header = ReportHeader {
         game: g.name.clone(),
@@ -406,9 +407,9 @@ pub fn process_locked(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &st
                 .collect()
         },
     };
-    let played = play(l.vocabulary(), &l.variant().rules, &state, &orders, &header);
-    let report = plain(&played.report, &PlainStyle::default()) + &automatic_text(&played.report);
-    let results: Vec<&dip_game::report::Line> = played.report.tables().flat_map(|(_, t)| t.iter()).collect();
+    let shown = report_of(map, &played, &header);
+    let report = plain(&shown, &PlainStyle::default()) + &automatic_text(&shown);
+    let results: Vec<&dip_game::report::Line> = shown.tables().flat_map(|(_, t)| t.iter()).collect();
     let now = now_ms();
     let results = serde_json::to_value(&results).map_err(|e| ApiError::internal(e.to_string()))?;
     store.record_phase(
@@ -459,6 +460,17 @@ pub fn process_locked(tx: &mut dyn Tx, variants: &Variants, g: &GameRow, by: &st
     let g = game::load(tx, g.id, Lock::Update)?;
     process_unattended(tx, variants, &g, by)?;
     Ok(())
+}
+
+/// A phase played by dip-play's `Game`, built from what the store holds:
+/// the position and each power's order lines, submitted as that power's
+/// (lines naming another nation refused), read in power order.
+pub fn play_stored(l: &Arc<Loaded>, state: &State, orders: &[(PowerId, Vec<String>)]) -> dip_play::Played {
+    let mut game = Game::from_state(Arc::clone(l), state.clone());
+    for (power, lines) in orders {
+        game.submit(*power, &lines.join("\n"));
+    }
+    game.process().clone()
 }
 
 /// Processes a retreat or adjustment phase in which no power that has a

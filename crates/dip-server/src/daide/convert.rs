@@ -1203,17 +1203,11 @@ mod ord_tests {
         let l = crate::variants::standard_for_tests();
         let map = &l.variant().map;
         let r = Repr::of(map);
-        let orders: Vec<(PowerId, String)> = orders
+        let orders: Vec<(PowerId, Vec<String>)> = orders
             .iter()
-            .map(|(p, t)| (map.find_power(p).unwrap(), t.to_string()))
+            .map(|(p, t)| (map.find_power(p).unwrap(), vec![t.to_string()]))
             .collect();
-        let played = dip_game::phase::play(
-            l.vocabulary(),
-            &l.variant().rules,
-            state,
-            &orders,
-            &dip_game::phase::ReportHeader::default(),
-        );
+        let played = crate::play::play_stored(&l, state, &orders);
         ord(map, &r, state, &played.outcome, &voided(&played.check.lines))
             .iter()
             .map(|m| m.to_text(&r))

@@ -256,14 +256,8 @@ fn every_thx_note_of_the_syntax_document_is_given_where_it_applies() {
 fn ords(state: &State, orders: &[(&str, &str)]) -> Vec<String> {
     let (l, r) = std();
     let map = &l.variant().map;
-    let orders: Vec<(PowerId, String)> = orders.iter().map(|(p, t)| (power(p), t.to_string())).collect();
-    let played = dip_game::phase::play(
-        l.vocabulary(),
-        &l.variant().rules,
-        state,
-        &orders,
-        &dip_game::phase::ReportHeader::default(),
-    );
+    let orders: Vec<(PowerId, Vec<String>)> = orders.iter().map(|(p, t)| (power(p), vec![t.to_string()])).collect();
+    let played = crate::play::play_stored(&l, state, &orders);
     ord(map, &r, state, &played.outcome, &voided(&played.check.lines))
         .iter()
         .map(|m| m.to_text(&r))
