@@ -28,6 +28,7 @@ use fantoccini::actions::{
     Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
 use fantoccini::elements::Element;
+use fantoccini::error::CmdError;
 use fantoccini::{Client as Browser, Locator};
 use serde_json::{json, Value};
 use serve_common::{temp_dir, Client, Server};
@@ -85,7 +86,7 @@ async fn province(b: &Browser, p: &str) -> Element {
 /// Scrolls an element into view and finds a point of it that is on top
 /// there (a province's middle may lie in the next province, as Brest's
 /// does in the Channel): its offset from the element's centre.
-async fn on_top(b: &Browser, el: &Element) -> (f64, f64) {
+async fn on_top(b: &Browser, el: &Element) -> Result<(f64, f64), CmdError> {
     let v = b
         .execute(
             "const el = arguments[0]; el.scrollIntoView({block: 'center'});
@@ -102,76 +103,96 @@ async fn on_top(b: &Browser, el: &Element) -> (f64, f64) {
              return [0, 0];",
             vec![serde_json::to_value(el).unwrap()],
         )
-        .await
-        .unwrap();
-    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+        .await?;
+    Ok((v[0].as_f64().unwrap(), v[1].as_f64().unwrap()))
 }
 
 /// The pointer to a point of the element that is on top.
 async fn pointer_to(b: &Browser, el: Element) -> PointerAction {
-    let (x, y) = on_top(b, &el).await;
-    PointerAction::MoveToElement {
+    try_pointer_to(b, el).await.unwrap()
+}
+
+async fn try_pointer_to(b: &Browser, el: Element) -> Result<PointerAction, CmdError> {
+    let (x, y) = on_top(b, &el).await?;
+    Ok(PointerAction::MoveToElement {
         element: el,
         duration: None,
         x,
         y,
+    })
+}
+
+/// Moves the pointer to province `p` and performs `then` there. When the
+/// map is drawn again between finding the province and acting on it (an
+/// edit's or a phase's update arriving late on a loaded machine), the
+/// province is found again on the new map, where a player's click lands
+/// too (it failed CI once with a stale element after a game master's
+/// edit).
+async fn on_province(b: &Browser, p: &str, then: impl Fn(PointerAction) -> Actions) {
+    for attempt in 1.. {
+        let el = province(b, p).await;
+        let done = match try_pointer_to(b, el).await {
+            Ok(to) => b.perform_actions(then(to)).await,
+            Err(e) => Err(e),
+        };
+        match done {
+            Ok(()) => return,
+            Err(e) if e.is_stale_element_reference() && attempt < 5 => {
+                tokio::time::sleep(Duration::from_millis(200)).await
+            }
+            Err(e) => panic!("acting on {p}: {e}"),
+        }
+    }
+}
+
+fn press(times: usize) -> impl Fn(PointerAction) -> MouseActions {
+    move |to| {
+        let mut m = MouseActions::new("mouse".into()).then(to);
+        for _ in 0..times {
+            m = m
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+        }
+        m
     }
 }
 
 async fn click(b: &Browser, p: &str) {
-    let el = province(b, p).await;
-    let mouse = MouseActions::new("mouse".into())
-        .then(pointer_to(b, el).await)
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    b.perform_actions(mouse).await.unwrap();
+    on_province(b, p, |to| press(1)(to).into()).await;
 }
 
 async fn double_click(b: &Browser, p: &str) {
-    let el = province(b, p).await;
-    let mouse = MouseActions::new("mouse".into())
-        .then(pointer_to(b, el).await)
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    b.perform_actions(mouse).await.unwrap();
+    on_province(b, p, |to| press(2)(to).into()).await;
 }
 
 /// A click on a province with a modifier key held (shift: support; ctrl:
 /// convoy).
 async fn click_with(b: &Browser, key: fantoccini::key::Key, p: &str) {
-    let el = province(b, p).await;
     let key = char::from(key);
-    let keys = KeyActions::new("keys".into())
-        .then(KeyAction::Down { value: key })
-        .pause(Duration::ZERO)
-        .pause(Duration::ZERO)
-        .pause(Duration::ZERO)
-        .then(KeyAction::Up { value: key });
-    let mouse = MouseActions::new("mouse".into())
-        .pause(Duration::ZERO)
-        .then(pointer_to(b, el).await)
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .pause(Duration::ZERO);
-    b.perform_actions(Actions::from(keys).and(mouse)).await.unwrap();
+    on_province(b, p, |to| {
+        let keys = KeyActions::new("keys".into())
+            .then(KeyAction::Down { value: key })
+            .pause(Duration::ZERO)
+            .pause(Duration::ZERO)
+            .pause(Duration::ZERO)
+            .then(KeyAction::Up { value: key });
+        let mouse = MouseActions::new("mouse".into())
+            .pause(Duration::ZERO)
+            .then(to)
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .pause(Duration::ZERO);
+        Actions::from(keys).and(mouse)
+    })
+    .await;
 }
 
 /// A finger's tap on an element (a touch pointer, as a phone sends it),
