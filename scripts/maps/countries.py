@@ -35,17 +35,7 @@ import natural_earth as ne
 def decode_countries(path):
     """Each country's polygons, as lists of rings of (lon, lat), by name."""
     t = json.load(open(path))
-    sx, sy = t["transform"]["scale"]
-    tx, ty = t["transform"]["translate"]
-    arcs = []
-    for a in t["arcs"]:
-        x = y = 0
-        pts = []
-        for dx, dy in a:
-            x += dx
-            y += dy
-            pts.append((x * sx + tx, y * sy + ty))
-        arcs.append(pts)
+    arcs = ne.decode_arcs(t)
 
     def ring(ids):
         out = []
