@@ -304,6 +304,39 @@ def explain(map_name, state, chosen, mila, ours):
     return None
 
 
+EXPLAINED_AT_THE_END = "a difference MILA's faults explain, in the game's last phase"
+
+
+def play_phase(map_name, phase, chosen, state_before, mila, ours, explained, correct_faults):
+    """Gives both engines the agent's `chosen` orders and processes the phase.
+    Returns (1 if processed else 0, problem): the first difference MILA's
+    faults do not explain, EXPLAINED_AT_THE_END, or None. A difference they
+    explain goes to `explained`, and dip takes over MILA's position when the
+    game goes on. `state_before()` is MILA's state before the phase."""
+    for power, orders in chosen.items():
+        mila.set_orders(power, orders)
+        ours.set_orders(power, orders)
+    ours.error = []
+    problem = first_difference(mila.get_orders(), ours.get_orders(), phase + ' get_orders after %r' % chosen)
+    if problem:
+        return 0, problem
+    mila.process()
+    ours.process()
+    problem = first_difference(snapshot(mila), snapshot(ours), 'after %s with %r' % (phase, chosen))
+    if not problem:
+        return 1, None
+    fault = explain(map_name, state_before(), chosen, mila, ours) if correct_faults else None
+    if fault is None:
+        return 1, problem + '\n' + unit_differences(mila, ours)
+    if explained is not None:
+        explained.append((phase, fault))
+    if mila.is_game_done:
+        return 1, EXPLAINED_AT_THE_END
+    # MILA's game goes on: dip takes over its position.
+    ours.set_state(mila.get_state(), clear_history=False)
+    return 1, None
+
+
 def play(seed, map_name, max_phases, explained=None, correct_faults=True):
     """(phases compared, None) or (phases, description of the first difference
     MILA's faults do not explain). `explained` collects (phase, fault) for the
@@ -328,28 +361,12 @@ def play(seed, map_name, max_phases, explained=None, correct_faults=True):
         if problem:
             return phases, problem
         chosen = agent_orders(mila, rng)
-        state = mila.get_state()
-        for power, orders in chosen.items():
-            mila.set_orders(power, orders)
-            ours.set_orders(power, orders)
-        ours.error = []
-        problem = first_difference(mila.get_orders(), ours.get_orders(), phase + ' get_orders after %r' % chosen)
+        before = mila.get_state()
+        processed, problem = play_phase(map_name, phase, chosen, lambda: before, mila, ours, explained,
+                                        correct_faults)
+        phases += processed
         if problem:
-            return phases, problem
-        mila.process()
-        ours.process()
-        phases += 1
-        problem = first_difference(snapshot(mila), snapshot(ours), 'after %s with %r' % (phase, chosen))
-        if problem:
-            fault = explain(map_name, state, chosen, mila, ours) if correct_faults else None
-            if fault is None:
-                return phases, problem + '\n' + unit_differences(mila, ours)
-            if explained is not None:
-                explained.append((phase, fault))
-            if mila.is_game_done:
-                return phases, None
-            # MILA's game goes on: dip takes over its position.
-            ours.set_state(mila.get_state(), clear_history=False)
+            return phases, None if problem is EXPLAINED_AT_THE_END else problem
     if mila.is_game_done and (not ours.is_game_done or list(mila.outcome) != list(ours.outcome)):
         return phases, 'outcome: MILA %s, dip %s' % (mila.outcome, ours.outcome)
     return phases, None
@@ -389,28 +406,12 @@ def play_dip_driven(seed, map_name, max_phases, explained=None, compare_possible
         # MILA's README agent, on dip's lists.
         chosen = {name: [rng.choice(possible[loc]) for loc in orderable[name] if possible[loc]]
                   for name in ours.powers}
-        for power, orders in chosen.items():
-            mila.set_orders(power, orders)
-            ours.set_orders(power, orders)
-        ours.error = []
-        problem = first_difference(mila.get_orders(), ours.get_orders(), phase + ' get_orders after %r' % chosen)
+        # MILA kept the state it processed from; a replay starts there.
+        processed, problem = play_phase(map_name, phase, chosen, mila.state_history.last_value, mila, ours,
+                                        explained, correct_faults)
+        phases += processed
         if problem:
-            return phases, problem
-        mila.process()
-        ours.process()
-        phases += 1
-        problem = first_difference(snapshot(mila), snapshot(ours), 'after %s with %r' % (phase, chosen))
-        if problem:
-            # MILA kept the state it processed from; the replay starts there.
-            state = mila.state_history.last_value()
-            fault = explain(map_name, state, chosen, mila, ours) if correct_faults else None
-            if fault is None:
-                return phases, problem + '\n' + unit_differences(mila, ours)
-            if explained is not None:
-                explained.append((phase, fault))
-            if mila.is_game_done:
-                return phases, None
-            ours.set_state(mila.get_state(), clear_history=False)
+            return phases, None if problem is EXPLAINED_AT_THE_END else problem
     if mila.is_game_done and (not ours.is_game_done or list(mila.outcome) != list(ours.outcome)):
         return phases, 'outcome: MILA %s, dip %s' % (mila.outcome, ours.outcome)
     return phases, None
