@@ -38,6 +38,7 @@ import sys
 import time
 
 import diplomacy
+from diplomacy.utils.order_results import VOID
 import dip
 
 # Every map MILA 1.1.2 ships that dip plays.
@@ -276,11 +277,52 @@ def fix_own_convoy_land_route(game):
     game.__class__ = _OwnConvoyKeptFixed
 
 
+class _HeadToHeadFixed(diplomacy.Game):
+    """MILA's Game whose head-to-head battles weigh each move's attack
+    strength against the other unit's defend strength (see
+    fix_head_to_head)."""
+    __slots__ = ()
+
+    def _bounce(self):
+        # Each head-to-head pair not yet decided (two units of different
+        # powers, neither convoyed, each moving into the other's place) is
+        # decided by the DATC's rule before MILA's own step sees it; MILA
+        # then skips the pair, as one of its units has a result.
+        for unit, order in list(self.command.items()):
+            word = order.split()
+            if self.result[unit] or word[0] != '-' or self._is_moving_via_convoy(unit):
+                continue
+            other = self._occupant(word[1], any_coast=1)
+            if not other or self.result.get(other) or self._is_moving_via_convoy(other) \
+                    or not self.command.get(other, '').startswith('- ' + unit[2:].split('/')[0]) \
+                    or self._unit_owner(unit) is self._unit_owner(other):
+                continue
+            attack = {u: self.supports[u][0] - len(self.supports[u][1]) for u in (unit, other)}
+            defend = {u: self.supports[u][0] for u in (unit, other)}
+            if attack[unit] <= defend[other]:
+                self._boing(unit)
+            if attack[other] <= defend[unit]:
+                self._boing(other)
+            for supporter in self.supports[unit][1] + self.supports[other][1]:
+                self.result[supporter] += [VOID]
+        return super()._bounce()
+
+
+def fix_head_to_head(game):
+    """MILA's head-to-head step weighs the two moves' attack strengths (each
+    without the supports that cannot dislodge the other unit) against each
+    other; the DATC weighs each attack strength against the other unit's
+    defend strength, which counts every support. Corrected on one game,
+    which is given the class above."""
+    game.__class__ = _HeadToHeadFixed
+
+
 # name → how a MILA game is corrected for the replay.
 MILA_FAULTS = {'VIA move, own support counted': fix_via_own_support,
                "convoy disrupted by an attack its fleet's own power supports": fix_convoy_own_support,
                'retreats opened by a convoyed attack': fix_convoyed_retreats,
-               'land route taken after an own convoy was disrupted': fix_own_convoy_land_route}
+               'land route taken after an own convoy was disrupted': fix_own_convoy_land_route,
+               'head-to-head weighed attack against attack': fix_head_to_head}
 
 
 def explain(map_name, state, chosen, mila, ours):

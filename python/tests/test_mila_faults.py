@@ -207,9 +207,7 @@ def test_corrected_mila_still_takes_the_land_route_of_a_foreign_convoy():
 # each move's attack strength against the other's defend strength, which
 # counts every support: 2 against 2, both armies stay. MILA weighs the two
 # attack strengths against each other (2 against 1) and dislodges Venice.
-# Found by the long agent run (standard seed 305154, F1905M); the
-# comparison has no correction for it yet, so such a game counts as a
-# difference.
+# Found by the long agent run (standard seed 305154, F1905M).
 HEAD_TO_HEAD_UNITS = {'AUSTRIA': ['A TRI', 'A BUD'], 'ITALY': ['A VEN', 'A ROM'], 'FRANCE': ['A PIE']}
 HEAD_TO_HEAD_ORDERS = {'AUSTRIA': ['A TRI - VEN', 'A BUD S A VEN - TRI'],
                        'ITALY': ['A VEN - TRI', 'A ROM S A TRI - VEN'],
@@ -226,3 +224,21 @@ def test_dip_weighs_each_attack_against_the_others_defence():
     ours = _position(dip.Game(), HEAD_TO_HEAD_UNITS)
     played = _played(ours, HEAD_TO_HEAD_ORDERS)
     assert played == {'AUSTRIA': ['A BUD', 'A TRI'], 'FRANCE': ['A PIE'], 'ITALY': ['A ROM', 'A VEN']}, played
+
+
+def test_corrected_mila_weighs_attack_against_defence_as_dip_does():
+    mila = _position(diplomacy.Game(), HEAD_TO_HEAD_UNITS)
+    compare.fix_head_to_head(mila)
+    played = _played(mila, HEAD_TO_HEAD_ORDERS)
+    assert played == {'AUSTRIA': ['A BUD', 'A TRI'], 'FRANCE': ['A PIE'], 'ITALY': ['A ROM', 'A VEN']}, played
+
+
+def test_corrected_mila_still_dislodges_the_weaker_of_a_head_to_head_battle():
+    # Without Austria's support of Venice the attack on Venice (2) beats its
+    # defence (1): the Italian army is dislodged in both engines.
+    orders = dict(HEAD_TO_HEAD_ORDERS, AUSTRIA=['A TRI - VEN', 'A BUD H'])
+    dislodged = {'AUSTRIA': ['A BUD', 'A VEN'], 'FRANCE': ['A PIE'], 'ITALY': ['*A VEN', 'A ROM']}
+    mila = _position(diplomacy.Game(), HEAD_TO_HEAD_UNITS)
+    compare.fix_head_to_head(mila)
+    assert _played(mila, orders) == dislodged
+    assert _played(_position(dip.Game(), HEAD_TO_HEAD_UNITS), orders) == dislodged
