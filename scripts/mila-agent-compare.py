@@ -379,6 +379,13 @@ def play_phase(map_name, phase, chosen, state_before, mila, ours, explained, cor
     return 1, None
 
 
+def outcome_difference(mila, ours):
+    """How the finished games' outcomes differ, or None."""
+    if mila.is_game_done and (not ours.is_game_done or list(mila.outcome) != list(ours.outcome)):
+        return 'outcome: MILA %s, dip %s' % (mila.outcome, ours.outcome)
+    return None
+
+
 def play(seed, map_name, max_phases, explained=None, correct_faults=True):
     """(phases compared, None) or (phases, description of the first difference
     MILA's faults do not explain). `explained` collects (phase, fault) for the
@@ -409,9 +416,7 @@ def play(seed, map_name, max_phases, explained=None, correct_faults=True):
         phases += processed
         if problem:
             return phases, None if problem is EXPLAINED_AT_THE_END else problem
-    if mila.is_game_done and (not ours.is_game_done or list(mila.outcome) != list(ours.outcome)):
-        return phases, 'outcome: MILA %s, dip %s' % (mila.outcome, ours.outcome)
-    return phases, None
+    return phases, outcome_difference(mila, ours)
 
 
 def play_dip_driven(seed, map_name, max_phases, explained=None, compare_possible=lambda phases: True,
@@ -454,9 +459,7 @@ def play_dip_driven(seed, map_name, max_phases, explained=None, compare_possible
         phases += processed
         if problem:
             return phases, None if problem is EXPLAINED_AT_THE_END else problem
-    if mila.is_game_done and (not ours.is_game_done or list(mila.outcome) != list(ours.outcome)):
-        return phases, 'outcome: MILA %s, dip %s' % (mila.outcome, ours.outcome)
-    return phases, None
+    return phases, outcome_difference(mila, ours)
 
 
 def summarize(paths):

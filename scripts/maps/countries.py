@@ -44,17 +44,8 @@ def decode_countries(path):
             out.extend(pts if not out else pts[1:])
         # Longitudes kept continuous across the antimeridian; but a ring
         # round the pole (Antarctica's) stays as it is, from -180 to 180.
-        raw = list(out)
-        shift = 0.0
-        for k in range(1, len(out)):
-            lon, lat = out[k]
-            prev = out[k - 1][0]
-            while lon + shift - prev > 180:
-                shift -= 360
-            while lon + shift - prev < -180:
-                shift += 360
-            out[k] = (lon + shift, lat)
-        return raw if abs(out[-1][0] - out[0][0]) > 180 else out
+        kept = ne.continuous_longitudes(out)
+        return out if abs(kept[-1][0] - kept[0][0]) > 180 else kept
 
     countries = {}
     for g in t["objects"]["countries"]["geometries"]:

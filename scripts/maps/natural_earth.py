@@ -70,6 +70,22 @@ def decode_arcs(t):
     return arcs
 
 
+def continuous_longitudes(ring):
+    """The ring's points with each longitude shifted by whole turns so that
+    no step jumps by more than 180° (a ring across the antimeridian)."""
+    out = list(ring)
+    shift = 0.0
+    for k in range(1, len(out)):
+        lon, lat = out[k]
+        prev = out[k - 1][0]
+        while lon + shift - prev > 180:
+            shift -= 360
+        while lon + shift - prev < -180:
+            shift += 360
+        out[k] = (lon + shift, lat)
+    return out
+
+
 def frontier_lines(path, frontiers):
     """The border two countries share, from a TopoJSON file of countries
     (Natural Earth's admin-0, where neighbours share their arcs): for
@@ -119,15 +135,7 @@ def decode_topojson(path, obj="land"):
             out.extend(pts if not out else pts[1:])
         # Rings that cross the antimeridian (Chukotka, so all of Eurasia)
         # jump by 360°: keep their longitudes continuous instead.
-        shift = 0.0
-        for k in range(1, len(out)):
-            lon, lat = out[k]
-            prev = out[k - 1][0]
-            while lon + shift - prev > 180:
-                shift -= 360
-            while lon + shift - prev < -180:
-                shift += 360
-            out[k] = (lon + shift, lat)
+        out = continuous_longitudes(out)
         mid = (min(p[0] for p in out) + max(p[0] for p in out)) / 2 if out else 0
         turn = -360 * round(mid / 360)
         return [(lon + turn, lat) for lon, lat in out]
