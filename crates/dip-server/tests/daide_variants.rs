@@ -5,7 +5,7 @@
 mod common;
 mod daide_common;
 
-use common::TestApp;
+use common::{example, TestApp};
 use daide_common::*;
 use dip_server::daide::token::Repr;
 use dip_server::daide::{self, BotGame, DaideConfig};
@@ -14,14 +14,6 @@ use std::time::Duration;
 /// Where `dip daide --variants examples/jdip/tiny` looks for a variant.
 fn command_line() -> dip_play::Variants {
     dip_play::Variants::with_search_paths([std::path::PathBuf::from(example("examples/jdip/tiny"))])
-}
-
-fn example(path: &str) -> String {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(path)
-        .display()
-        .to_string()
 }
 
 /// A bots-only game on `variant` (a name or path dip loads) played by

@@ -6,7 +6,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::TestApp;
+use common::{example, TestApp};
 use dip_core::Ruleset;
 use dip_server::game::{self, Lock};
 use serde_json::{json, Value};
@@ -294,15 +294,6 @@ async fn a_chaos_game_stood_still_once_st_petersburg_had_built() {
     let text = dip_text::format_position(map, &state);
     assert!(text.contains("St Petersburg: F bar"), "{text}");
     assert_eq!(dip_text::parse_position(map, &text, "stored").unwrap(), state, "{text}");
-}
-
-/// A file of the repository's examples, by its path from the root.
-fn example(path: &str) -> String {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(path)
-        .display()
-        .to_string()
 }
 
 /// The variants a server plays are its own (`AppState::variants`): a

@@ -235,3 +235,12 @@ pub fn fingerprint(state: &AppState) -> String {
         })
         .unwrap()
 }
+
+/// A file of the repository's examples, by its path from the root.
+pub fn example(path: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
+        .display()
+        .to_string()
+}
