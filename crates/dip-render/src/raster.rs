@@ -296,207 +296,312 @@ fn decode_with(b: &[u8], format: image::ImageFormat, what: &str) -> Result<resvg
 /// `image` crate's TIFF reader (the `tiff` crate, 0.11) refuses palette
 /// and 4-bit pictures; LZW is the `weezl` crate's.
 pub fn decode_tiff(b: &[u8]) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
-    let bad = |m: &str| RasterError::Picture(format!("TIF: {m}"));
     let le = match b.get(0..4) {
         Some(b"II*\0") => true,
         Some(b"MM\0*") => false,
-        _ => return Err(bad("not a TIF file")),
+        _ => return Err(tiff_error("not a TIF file")),
     };
-    let u16_at = |o: usize| {
-        b.get(o..o + 2).map(|s| {
-            if le {
+    let file = TiffFile { b, le };
+    let tags = file.directory()?;
+    let tif = TiffImage::of(&tags)?;
+    let offsets = tags.get(273).ok_or_else(|| tiff_error("no strips"))?;
+    let counts = tags.get(279).ok_or_else(|| tiff_error("no strip sizes"))?;
+    let mut data = tif.strips(b, offsets, counts)?;
+    if tif.predictor == 2 {
+        tif.add_differences(&mut data);
+    }
+    tif.pixmap(&data, tags.get(320))
+}
+
+fn tiff_error(m: &str) -> RasterError {
+    RasterError::Picture(format!("TIF: {m}"))
+}
+
+/// A TIF file's bytes, little-endian (`II`) or big-endian (`MM`).
+struct TiffFile<'a> {
+    b: &'a [u8],
+    le: bool,
+}
+
+impl TiffFile<'_> {
+    fn u16_at(&self, o: usize) -> Option<u16> {
+        self.b.get(o..o + 2).map(|s| {
+            if self.le {
                 u16::from_le_bytes([s[0], s[1]])
             } else {
                 u16::from_be_bytes([s[0], s[1]])
             }
         })
-    };
-    let u32_at = |o: usize| {
-        b.get(o..o + 4).map(|s| {
+    }
+
+    fn u32_at(&self, o: usize) -> Option<u32> {
+        self.b.get(o..o + 4).map(|s| {
             let a = [s[0], s[1], s[2], s[3]];
-            if le {
+            if self.le {
                 u32::from_le_bytes(a)
             } else {
                 u32::from_be_bytes(a)
             }
         })
-    };
-    let ifd = u32_at(4).ok_or_else(|| bad("truncated header"))? as usize;
-    let n = u16_at(ifd).ok_or_else(|| bad("the directory lies beyond the end"))? as usize;
-    // Tag → its values (SHORT or LONG; others are not needed).
-    let mut tags: Vec<(u16, Vec<u32>)> = Vec::new();
-    for i in 0..n.min(200) {
-        let e = ifd + 2 + i * 12;
-        let (Some(tag), Some(ty), Some(count)) = (u16_at(e), u16_at(e + 2), u32_at(e + 4)) else {
-            return Err(bad("truncated directory"));
-        };
-        let size = match ty {
-            1 | 2 | 6 | 7 => 1,
-            3 | 8 => 2,
-            4 | 9 => 4,
-            _ => continue,
-        };
-        let count = count as usize;
-        if count > 1 << 20 {
-            return Err(bad("a directory entry is too long"));
-        }
-        let at = if count * size <= 4 {
-            e + 8
-        } else {
-            u32_at(e + 8).ok_or_else(|| bad("truncated directory"))? as usize
-        };
-        let vals = (0..count)
-            .map(|k| match size {
-                1 => b.get(at + k).map(|&v| v as u32),
-                2 => u16_at(at + k * 2).map(u32::from),
-                _ => u32_at(at + k * 4),
-            })
-            .collect::<Option<Vec<u32>>>()
-            .ok_or_else(|| bad("a directory entry lies beyond the end"))?;
-        tags.push((tag, vals));
     }
-    let tag = |t: u16| tags.iter().find(|(k, _)| *k == t).map(|(_, v)| v.as_slice());
-    let one = |t: u16, default: u32| tag(t).and_then(|v| v.first().copied()).unwrap_or(default);
-    let (w, h) = (one(256, 0), one(257, 0));
-    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
-        return Err(RasterError::Size(w, h));
-    }
-    let bps = one(258, 1) as usize;
-    let spp = one(277, 1) as usize;
-    let photometric = one(262, 1);
-    let compression = one(259, 1);
-    if !matches!(compression, 1 | 5 | 32773) {
-        return Err(bad(&format!(
-            "compression {compression} is not read (uncompressed, LZW and PackBits TIFs are)"
-        )));
-    }
-    let predictor = one(317, 1);
-    if predictor != 1 && !(predictor == 2 && bps == 8) {
-        return Err(bad(&format!(
-            "predictor {predictor} is not read (none, or horizontal differences of 8-bit samples)"
-        )));
-    }
-    let ok = match photometric {
-        0 | 1 => spp == 1 && matches!(bps, 1 | 4 | 8),
-        3 => spp == 1 && matches!(bps, 4 | 8),
-        2 => (spp == 3 || spp == 4) && bps == 8,
-        _ => false,
-    };
-    if !ok {
-        return Err(bad(&format!(
-            "{spp} samples of {bps} bits (photometric {photometric}) are not read"
-        )));
-    }
-    let offsets = tag(273).ok_or_else(|| bad("no strips"))?;
-    let counts = tag(279).ok_or_else(|| bad("no strip sizes"))?;
-    let row = (w as usize * bps * spp).div_ceil(8);
-    let need = row * h as usize;
-    let mut data = Vec::with_capacity(need.min(b.len()));
-    let mut lzw_out = Vec::new();
-    for (&off, &len) in offsets.iter().zip(counts) {
-        let strip = b
-            .get(off as usize..(off as usize).saturating_add(len as usize))
-            .ok_or_else(|| bad("a strip lies beyond the end"))?;
-        if compression == 1 {
-            data.extend_from_slice(strip);
-        } else if compression == 5 {
-            // TIFF's LZW: codes high bit first, one bit wider a code early.
-            // The strip is decoded only as far as the image needs.
-            let mut dec = weezl::decode::Decoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8);
-            if lzw_out.is_empty() {
-                lzw_out = vec![0u8; need.min(64 * 1024)];
+
+    /// The first image's directory: tag → its values (bytes, SHORT or
+    /// LONG; others are not needed), at most 200 entries.
+    fn directory(&self) -> Result<TiffTags, RasterError> {
+        let ifd = self.u32_at(4).ok_or_else(|| tiff_error("truncated header"))? as usize;
+        let n = self
+            .u16_at(ifd)
+            .ok_or_else(|| tiff_error("the directory lies beyond the end"))? as usize;
+        let mut tags: Vec<(u16, Vec<u32>)> = Vec::new();
+        for i in 0..n.min(200) {
+            let e = ifd + 2 + i * 12;
+            let (Some(tag), Some(ty), Some(count)) = (self.u16_at(e), self.u16_at(e + 2), self.u32_at(e + 4)) else {
+                return Err(tiff_error("truncated directory"));
+            };
+            let size = match ty {
+                1 | 2 | 6 | 7 => 1,
+                3 | 8 => 2,
+                4 | 9 => 4,
+                _ => continue,
+            };
+            let count = count as usize;
+            if count > 1 << 20 {
+                return Err(tiff_error("a directory entry is too long"));
             }
-            let out = &mut lzw_out;
-            let mut input = strip;
-            // (The decoder may take input before it gives output: it is
-            // called until it stops making progress.)
-            while data.len() < need {
-                let want = (need - data.len()).min(out.len());
-                let r = dec.decode_bytes(input, &mut out[..want]);
-                data.extend_from_slice(&out[..r.consumed_out]);
-                input = &input[r.consumed_in..];
-                match r.status {
-                    Ok(weezl::LzwStatus::Ok) if r.consumed_in + r.consumed_out > 0 => {}
-                    Ok(_) => break,
-                    Err(e) => return Err(bad(&format!("a strip's LZW data is damaged: {e}"))),
-                }
+            let at = if count * size <= 4 {
+                e + 8
+            } else {
+                self.u32_at(e + 8).ok_or_else(|| tiff_error("truncated directory"))? as usize
+            };
+            let vals = (0..count)
+                .map(|k| match size {
+                    1 => self.b.get(at + k).map(|&v| v as u32),
+                    2 => self.u16_at(at + k * 2).map(u32::from),
+                    _ => self.u32_at(at + k * 4),
+                })
+                .collect::<Option<Vec<u32>>>()
+                .ok_or_else(|| tiff_error("a directory entry lies beyond the end"))?;
+            tags.push((tag, vals));
+        }
+        Ok(TiffTags(tags))
+    }
+}
+
+/// A TIF directory's tags and their values, in the file's order.
+struct TiffTags(Vec<(u16, Vec<u32>)>);
+
+impl TiffTags {
+    fn get(&self, t: u16) -> Option<&[u32]> {
+        self.0.iter().find(|(k, _)| *k == t).map(|(_, v)| v.as_slice())
+    }
+
+    /// A tag's first value, or `default`.
+    fn one(&self, t: u16, default: u32) -> u32 {
+        self.get(t).and_then(|v| v.first().copied()).unwrap_or(default)
+    }
+}
+
+/// The image a TIF directory describes, of a kind that is read.
+struct TiffImage {
+    w: u32,
+    h: u32,
+    /// Bits per sample and samples per pixel.
+    bps: usize,
+    spp: usize,
+    photometric: u32,
+    compression: u32,
+    predictor: u32,
+}
+
+impl TiffImage {
+    /// The image of the directory's tags; an error for a size, a
+    /// compression, predictor or sample layout that is not read.
+    fn of(tags: &TiffTags) -> Result<TiffImage, RasterError> {
+        let (w, h) = (tags.one(256, 0), tags.one(257, 0));
+        if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+            return Err(RasterError::Size(w, h));
+        }
+        let bps = tags.one(258, 1) as usize;
+        let spp = tags.one(277, 1) as usize;
+        let photometric = tags.one(262, 1);
+        let compression = tags.one(259, 1);
+        if !matches!(compression, 1 | 5 | 32773) {
+            return Err(tiff_error(&format!(
+                "compression {compression} is not read (uncompressed, LZW and PackBits TIFs are)"
+            )));
+        }
+        let predictor = tags.one(317, 1);
+        if predictor != 1 && !(predictor == 2 && bps == 8) {
+            return Err(tiff_error(&format!(
+                "predictor {predictor} is not read (none, or horizontal differences of 8-bit samples)"
+            )));
+        }
+        let ok = match photometric {
+            0 | 1 => spp == 1 && matches!(bps, 1 | 4 | 8),
+            3 => spp == 1 && matches!(bps, 4 | 8),
+            2 => (spp == 3 || spp == 4) && bps == 8,
+            _ => false,
+        };
+        if !ok {
+            return Err(tiff_error(&format!(
+                "{spp} samples of {bps} bits (photometric {photometric}) are not read"
+            )));
+        }
+        Ok(TiffImage {
+            w,
+            h,
+            bps,
+            spp,
+            photometric,
+            compression,
+            predictor,
+        })
+    }
+
+    /// The bytes of a row of pixels.
+    fn row(&self) -> usize {
+        (self.w as usize * self.bps * self.spp).div_ceil(8)
+    }
+
+    /// The pixel data, strip by strip, decompressed as far as the image
+    /// needs (at least its rows' bytes, or an error).
+    fn strips(&self, b: &[u8], offsets: &[u32], counts: &[u32]) -> Result<Vec<u8>, RasterError> {
+        let need = self.row() * self.h as usize;
+        let mut data = Vec::with_capacity(need.min(b.len()));
+        let mut lzw_out = Vec::new();
+        for (&off, &len) in offsets.iter().zip(counts) {
+            let strip = b
+                .get(off as usize..(off as usize).saturating_add(len as usize))
+                .ok_or_else(|| tiff_error("a strip lies beyond the end"))?;
+            if self.compression == 1 {
+                data.extend_from_slice(strip);
+            } else if self.compression == 5 {
+                lzw_strip(strip, need, &mut lzw_out, &mut data)?;
+            } else {
+                packbits_strip(strip, need, &mut data);
             }
-        } else {
-            // PackBits: n ≥ 0 copies n+1 bytes, n < 0 repeats the next 1−n times.
-            let mut i = 0;
-            while i < strip.len() && data.len() < need {
-                let n = strip[i] as i8;
-                i += 1;
-                if n >= 0 {
-                    let end = (i + n as usize + 1).min(strip.len());
-                    data.extend_from_slice(&strip[i..end]);
-                    i = end;
-                } else if n != -128 {
-                    if let Some(&v) = strip.get(i) {
-                        data.extend(std::iter::repeat_n(v, 1 + (-(n as i32)) as usize));
-                    }
-                    i += 1;
-                }
+            if data.len() >= need {
+                break;
             }
         }
-        if data.len() >= need {
-            break;
+        if data.len() < need {
+            return Err(tiff_error("the pixel data is cut short"));
         }
+        Ok(data)
     }
-    if data.len() < need {
-        return Err(bad("the pixel data is cut short"));
-    }
-    if predictor == 2 {
-        // Each sample was stored as the difference from the one to its left.
+
+    /// Predictor 2: each sample was stored as the difference from the one
+    /// to its left.
+    fn add_differences(&self, data: &mut [u8]) {
+        let (row, spp) = (self.row(), self.spp);
+        let need = row * self.h as usize;
         for line in data[..need].chunks_mut(row) {
-            for i in spp..(w as usize * spp).min(line.len()) {
+            for i in spp..(self.w as usize * spp).min(line.len()) {
                 line[i] = line[i].wrapping_add(line[i - spp]);
             }
         }
     }
-    let palette = tag(320);
-    let levels = (1usize << bps) - 1;
-    let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
-    for y in 0..h as usize {
-        let line = &data[y * row..(y + 1) * row];
-        for x in 0..w as usize {
-            let sample = |k: usize| -> usize {
-                let bit = (x * spp + k) * bps;
-                match bps {
-                    8 => line[bit / 8] as usize,
-                    _ => (line[bit / 8] as usize >> (8 - bps - bit % 8)) & levels,
-                }
-            };
-            let [r, g, bl, a] = match photometric {
-                0 | 1 => {
-                    let mut v = (sample(0) * 255 / levels) as u8;
-                    if photometric == 0 {
-                        v = 255 - v;
+
+    /// The pixels: grey (white or black is zero), a palette's colours
+    /// (16-bit entries, red ones first) or RGB with or without alpha.
+    fn pixmap(&self, data: &[u8], palette: Option<&[u32]>) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+        let TiffImage {
+            w,
+            h,
+            bps,
+            spp,
+            photometric,
+            ..
+        } = *self;
+        let row = self.row();
+        let levels = (1usize << bps) - 1;
+        let mut pm = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w, h))?;
+        for y in 0..h as usize {
+            let line = &data[y * row..(y + 1) * row];
+            for x in 0..w as usize {
+                let sample = |k: usize| -> usize {
+                    let bit = (x * spp + k) * bps;
+                    match bps {
+                        8 => line[bit / 8] as usize,
+                        _ => (line[bit / 8] as usize >> (8 - bps - bit % 8)) & levels,
                     }
-                    [v, v, v, 255]
-                }
-                3 => {
-                    let i = sample(0);
-                    let c = |k: usize| {
-                        palette
-                            .and_then(|p| p.get(k * (levels + 1) + i))
-                            .map_or(0, |&v| (v >> 8) as u8)
-                    };
-                    [c(0), c(1), c(2), 255]
-                }
-                _ => [
-                    sample(0) as u8,
-                    sample(1) as u8,
-                    sample(2) as u8,
-                    if spp == 4 { sample(3) as u8 } else { 255 },
-                ],
-            };
-            let m = |v: u8| ((v as u32 * a as u32 + 127) / 255) as u8;
-            let i = (y * w as usize + x) * 4;
-            pm.data_mut()[i..i + 4].copy_from_slice(&[m(r), m(g), m(bl), a]);
+                };
+                let [r, g, bl, a] = match photometric {
+                    0 | 1 => {
+                        let mut v = (sample(0) * 255 / levels) as u8;
+                        if photometric == 0 {
+                            v = 255 - v;
+                        }
+                        [v, v, v, 255]
+                    }
+                    3 => {
+                        let i = sample(0);
+                        let c = |k: usize| {
+                            palette
+                                .and_then(|p| p.get(k * (levels + 1) + i))
+                                .map_or(0, |&v| (v >> 8) as u8)
+                        };
+                        [c(0), c(1), c(2), 255]
+                    }
+                    _ => [
+                        sample(0) as u8,
+                        sample(1) as u8,
+                        sample(2) as u8,
+                        if spp == 4 { sample(3) as u8 } else { 255 },
+                    ],
+                };
+                let m = |v: u8| ((v as u32 * a as u32 + 127) / 255) as u8;
+                let i = (y * w as usize + x) * 4;
+                pm.data_mut()[i..i + 4].copy_from_slice(&[m(r), m(g), m(bl), a]);
+            }
+        }
+        Ok(pm)
+    }
+}
+
+/// TIFF's LZW: codes high bit first, one bit wider a code early. The
+/// strip is decoded only as far as the image needs (`need` bytes in
+/// `data`); `out` is the decoder's buffer, kept from strip to strip.
+fn lzw_strip(strip: &[u8], need: usize, out: &mut Vec<u8>, data: &mut Vec<u8>) -> Result<(), RasterError> {
+    let mut dec = weezl::decode::Decoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8);
+    if out.is_empty() {
+        *out = vec![0u8; need.min(64 * 1024)];
+    }
+    let mut input = strip;
+    // (The decoder may take input before it gives output: it is
+    // called until it stops making progress.)
+    while data.len() < need {
+        let want = (need - data.len()).min(out.len());
+        let r = dec.decode_bytes(input, &mut out[..want]);
+        data.extend_from_slice(&out[..r.consumed_out]);
+        input = &input[r.consumed_in..];
+        match r.status {
+            Ok(weezl::LzwStatus::Ok) if r.consumed_in + r.consumed_out > 0 => {}
+            Ok(_) => break,
+            Err(e) => return Err(tiff_error(&format!("a strip's LZW data is damaged: {e}"))),
         }
     }
-    Ok(pm)
+    Ok(())
+}
+
+/// PackBits: n ≥ 0 copies n+1 bytes, n < 0 repeats the next 1−n times;
+/// as far as the image needs (`need` bytes in `data`).
+fn packbits_strip(strip: &[u8], need: usize, data: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < strip.len() && data.len() < need {
+        let n = strip[i] as i8;
+        i += 1;
+        if n >= 0 {
+            let end = (i + n as usize + 1).min(strip.len());
+            data.extend_from_slice(&strip[i..end]);
+            i = end;
+        } else if n != -128 {
+            if let Some(&v) = strip.get(i) {
+                data.extend(std::iter::repeat_n(v, 1 + (-(n as i32)) as usize));
+            }
+            i += 1;
+        }
+    }
 }
 
 /// Base64 (standard alphabet, padded), for pictures inside SVG.
