@@ -140,7 +140,16 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
         s,
         r##"<rect x="{vx}" y="{vy}" width="{vw}" height="{vh}" fill="#bcd7ee"/>"##
     );
-    // Continents.
+    continents(&mut s);
+    borders(&mut s);
+    countries(&mut s, board);
+    legend(&mut s, board, view, (vx, vy, vw), legend_h);
+    s.push_str("</svg>");
+    s
+}
+
+/// The continents' boxes with their names and bonuses.
+fn continents(s: &mut String) {
     for k in Continent::ALL {
         let (x0, y0, x1, y1) = continent_box(k);
         let ((tx, ty), _) = title_at(k);
@@ -154,7 +163,11 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
             k.bonus()
         );
     }
-    // Borders.
+}
+
+/// A line for each border, dashed across the sea; Alaska–Kamchatka's
+/// runs off both edges.
+fn borders(s: &mut String) {
     for &(a, b) in BORDERS {
         let (ax, ay) = map::position(a);
         let (bx, by) = map::position(b);
@@ -176,7 +189,10 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
             );
         }
     }
-    // Countries.
+}
+
+/// Each country: a circle in its owner's colour, its armies and name.
+fn countries(s: &mut String, board: &Board) {
     for c in 1..=COUNTRIES as u8 {
         let (x, y) = map::position(c);
         let owner = board.owner.get(c as usize - 1).copied().unwrap_or(0);
@@ -192,7 +208,12 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
             esc(map::name(c).unwrap_or("?"))
         );
     }
-    // Title and legend along the top.
+}
+
+/// The title and each player's colour, countries and armies along the top
+/// (in a row on the globe, in a column on a continent).
+fn legend(s: &mut String, board: &Board, view: View, (vx, vy, vw): (f32, f32, f32), legend_h: f32) {
+    let row = view == View::Globe;
     let _ = write!(
         s,
         r##"<rect x="{vx}" y="{vy}" width="{vw}" height="{legend_h}" fill="#ffffff" opacity="0.85"/>"##
@@ -235,8 +256,6 @@ pub fn render(board: &Board, view: View, scale: f32) -> String {
         );
         x += 18.0 + 7.0 * label.chars().count() as f32 + 14.0;
     }
-    s.push_str("</svg>");
-    s
 }
 
 impl Board {
