@@ -933,18 +933,7 @@ impl<'a> Picture<'a> {
                 esc(&map.province(at).abbr)
             );
             match r.order.kind {
-                OrderKind::Hold(u) => {
-                    let (x, y) = self.unit_point(state, pieces, &u, false);
-                    let _ = write!(
-                        s,
-                        r#"<circle cx="{}" cy="{}" r="17" stroke="{colour}" stroke-width="3"/>"#,
-                        fmt(x),
-                        fmt(y)
-                    );
-                    if !ok {
-                        cross(s, (x + 14.0, y - 14.0), pal);
-                    }
-                }
+                OrderKind::Hold(u) => hold_mark(s, self.unit_point(state, pieces, &u, false), &colour, ok, pal),
                 OrderKind::Move(u, d, via) => {
                     let a = self.unit_point(state, pieces, &u, false);
                     let b = self.dest_point(&d);
@@ -959,109 +948,33 @@ impl<'a> Picture<'a> {
                 OrderKind::SupportHold(u, t) => {
                     let a = self.unit_point(state, pieces, &u, false);
                     let b = self.unit_point(state, pieces, &t, false);
-                    let (a2, b2) = shorten(a, b, 12.0, 19.0);
-                    let _ = write!(
-                        s,
-                        r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="2.4" stroke-dasharray="6 4"{}/><circle cx="{}" cy="{}" r="19" stroke="{colour}" stroke-width="2" stroke-dasharray="6 4"/>"#,
-                        fmt(a2.0),
-                        fmt(a2.1),
-                        fmt(b2.0),
-                        fmt(b2.1),
-                        dim(ok),
-                        fmt(b.0),
-                        fmt(b.1)
-                    );
-                    if !ok {
-                        cross(s, mid(a2, b2), pal);
-                    }
+                    support_hold_mark(s, (a, b), &colour, ok, pal);
                 }
                 OrderKind::SupportMove(u, t, d) => {
                     let a = self.unit_point(state, pieces, &u, false);
                     let from = self.unit_point(state, pieces, &t, false);
                     let to = self.dest_point(&d);
-                    let target = mid(from, to);
-                    let (a2, _) = shorten(a, target, 12.0, 0.0);
-                    let _ = write!(
-                        s,
-                        r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="2.4" stroke-dasharray="6 4"{}/><circle cx="{}" cy="{}" r="3.5" fill="{colour}" stroke="none"/>"#,
-                        fmt(a2.0),
-                        fmt(a2.1),
-                        fmt(target.0),
-                        fmt(target.1),
-                        dim(ok),
-                        fmt(target.0),
-                        fmt(target.1)
-                    );
-                    if moving[t.province.index()].is_none() {
-                        // The supported unit does not move there: show the move it was asked for.
-                        let (f2, t2) = shorten(from, to, 12.0, 14.0);
-                        let _ = write!(
-                            s,
-                            r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="1.4" stroke-dasharray="2 3" opacity="0.7"/>"#,
-                            fmt(f2.0),
-                            fmt(f2.1),
-                            fmt(t2.0),
-                            fmt(t2.1)
-                        );
-                    }
-                    if !ok {
-                        cross(s, mid(a2, target), pal);
-                    }
+                    // Whether the supported unit moves there; if not, the
+                    // move it was asked for is shown too.
+                    let moves = moving[t.province.index()].is_some();
+                    support_move_mark(s, a, (from, to, moves), &colour, ok, pal);
                 }
                 OrderKind::Convoy(u, t, d) => {
                     let a = self.unit_point(state, pieces, &u, false);
                     let from = self.unit_point(state, pieces, &t, false);
                     let to = self.dest_point(&d);
-                    let (p1, _) = shorten(from, a, 12.0, 0.0);
-                    let (_, p3) = shorten(a, to, 0.0, 14.0);
-                    let _ = write!(
-                        s,
-                        r#"<path d="M{},{} L{},{} L{},{}" stroke="{colour}" stroke-width="2.2" stroke-dasharray="1 5" stroke-linejoin="round"{}/>"#,
-                        fmt(p1.0),
-                        fmt(p1.1),
-                        fmt(a.0),
-                        fmt(a.1),
-                        fmt(p3.0),
-                        fmt(p3.1),
-                        dim(ok)
-                    );
-                    if !ok {
-                        cross(s, (a.0 + 14.0, a.1 - 14.0), pal);
-                    }
+                    convoy_mark(s, a, (from, to), &colour, ok, pal);
                 }
                 OrderKind::Build(u) => {
                     let r = match u.coast {
                         CoastSpec::Coast(r) => r,
                         _ => map.main_region(u.province),
                     };
-                    let (x, y) = self.region_point(r);
-                    let _ = write!(
-                        s,
-                        r#"<circle cx="{}" cy="{}" r="19" stroke="{colour}" stroke-width="2.4" stroke-dasharray="5 3"/><path d="M{},{} h10 M{},{} v10" stroke="{colour}" stroke-width="3"/>"#,
-                        fmt(x),
-                        fmt(y),
-                        fmt(x + 13.0),
-                        fmt(y - 17.0),
-                        fmt(x + 18.0),
-                        fmt(y - 22.0)
-                    );
-                    if !ok {
-                        cross(s, (x, y), pal);
-                    }
+                    build_mark(s, self.region_point(r), &colour, ok, pal);
                 }
                 OrderKind::Disband(u) => {
                     let retreat = matches!(outcome, PhaseOutcome::Retreat(_));
-                    let (x, y) = self.unit_point(state, pieces, &u, retreat);
-                    let _ = write!(
-                        s,
-                        r#"<path d="M{},{} l20,20 M{},{} l-20,20" stroke="{}" stroke-width="3.2"{}/>"#,
-                        fmt(x - 10.0),
-                        fmt(y - 10.0),
-                        fmt(x + 10.0),
-                        fmt(y - 10.0),
-                        pal.fail(),
-                        dim(ok)
-                    );
+                    disband_mark(s, self.unit_point(state, pieces, &u, retreat), ok, pal);
                 }
                 OrderKind::Waive => {}
             }
@@ -1493,6 +1406,138 @@ fn order_kind(k: &OrderKind) -> Option<(&'static str, ProvinceId)> {
         OrderKind::Build(u) => ("build", u.province),
         OrderKind::Waive => return None,
     })
+}
+
+/// A hold: a ring round the unit.
+fn hold_mark(s: &mut String, (x, y): (f32, f32), colour: &str, ok: bool, pal: &Palette) {
+    let _ = write!(
+        s,
+        r#"<circle cx="{}" cy="{}" r="17" stroke="{colour}" stroke-width="3"/>"#,
+        fmt(x),
+        fmt(y)
+    );
+    if !ok {
+        cross(s, (x + 14.0, y - 14.0), pal);
+    }
+}
+
+/// A support to hold: a dashed line from the supporter `a` to a dashed
+/// ring round the supported unit `b`.
+fn support_hold_mark(s: &mut String, (a, b): ((f32, f32), (f32, f32)), colour: &str, ok: bool, pal: &Palette) {
+    let (a2, b2) = shorten(a, b, 12.0, 19.0);
+    let _ = write!(
+        s,
+        r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="2.4" stroke-dasharray="6 4"{}/><circle cx="{}" cy="{}" r="19" stroke="{colour}" stroke-width="2" stroke-dasharray="6 4"/>"#,
+        fmt(a2.0),
+        fmt(a2.1),
+        fmt(b2.0),
+        fmt(b2.1),
+        dim(ok),
+        fmt(b.0),
+        fmt(b.1)
+    );
+    if !ok {
+        cross(s, mid(a2, b2), pal);
+    }
+}
+
+/// A support to move: a dashed line from the supporter `a` to a dot in
+/// the middle of the supported move (`from`, `to`), and the move itself,
+/// faint, when the supported unit does not make it (`moves` false).
+fn support_move_mark(
+    s: &mut String,
+    a: (f32, f32),
+    (from, to, moves): ((f32, f32), (f32, f32), bool),
+    colour: &str,
+    ok: bool,
+    pal: &Palette,
+) {
+    let target = mid(from, to);
+    let (a2, _) = shorten(a, target, 12.0, 0.0);
+    let _ = write!(
+        s,
+        r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="2.4" stroke-dasharray="6 4"{}/><circle cx="{}" cy="{}" r="3.5" fill="{colour}" stroke="none"/>"#,
+        fmt(a2.0),
+        fmt(a2.1),
+        fmt(target.0),
+        fmt(target.1),
+        dim(ok),
+        fmt(target.0),
+        fmt(target.1)
+    );
+    if !moves {
+        let (f2, t2) = shorten(from, to, 12.0, 14.0);
+        let _ = write!(
+            s,
+            r#"<path d="M{},{} L{},{}" stroke="{colour}" stroke-width="1.4" stroke-dasharray="2 3" opacity="0.7"/>"#,
+            fmt(f2.0),
+            fmt(f2.1),
+            fmt(t2.0),
+            fmt(t2.1)
+        );
+    }
+    if !ok {
+        cross(s, mid(a2, target), pal);
+    }
+}
+
+/// A convoy: a dotted line from the convoyed unit (`from`) through the
+/// convoying fleet `a` to the destination `to`.
+fn convoy_mark(
+    s: &mut String,
+    a: (f32, f32),
+    (from, to): ((f32, f32), (f32, f32)),
+    colour: &str,
+    ok: bool,
+    pal: &Palette,
+) {
+    let (p1, _) = shorten(from, a, 12.0, 0.0);
+    let (_, p3) = shorten(a, to, 0.0, 14.0);
+    let _ = write!(
+        s,
+        r#"<path d="M{},{} L{},{} L{},{}" stroke="{colour}" stroke-width="2.2" stroke-dasharray="1 5" stroke-linejoin="round"{}/>"#,
+        fmt(p1.0),
+        fmt(p1.1),
+        fmt(a.0),
+        fmt(a.1),
+        fmt(p3.0),
+        fmt(p3.1),
+        dim(ok)
+    );
+    if !ok {
+        cross(s, (a.0 + 14.0, a.1 - 14.0), pal);
+    }
+}
+
+/// A build: a dashed ring with a plus where the unit is to stand.
+fn build_mark(s: &mut String, (x, y): (f32, f32), colour: &str, ok: bool, pal: &Palette) {
+    let _ = write!(
+        s,
+        r#"<circle cx="{}" cy="{}" r="19" stroke="{colour}" stroke-width="2.4" stroke-dasharray="5 3"/><path d="M{},{} h10 M{},{} v10" stroke="{colour}" stroke-width="3"/>"#,
+        fmt(x),
+        fmt(y),
+        fmt(x + 13.0),
+        fmt(y - 17.0),
+        fmt(x + 18.0),
+        fmt(y - 22.0)
+    );
+    if !ok {
+        cross(s, (x, y), pal);
+    }
+}
+
+/// A disband: a cross over the unit.
+fn disband_mark(s: &mut String, (x, y): (f32, f32), ok: bool, pal: &Palette) {
+    let _ = write!(
+        s,
+        r#"<path d="M{},{} l20,20 M{},{} l-20,20" stroke="{}" stroke-width="3.2"{}/>"#,
+        fmt(x - 10.0),
+        fmt(y - 10.0),
+        fmt(x + 10.0),
+        fmt(y - 10.0),
+        pal.fail(),
+        dim(ok)
+    );
 }
 
 fn mid(a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
