@@ -11,11 +11,19 @@ vectors). Run again only to regenerate them:
 Each file has one line per list, its first word saying which:
 `abuts LOC N1 N2 …` (the neighbours of LOC in `loc_abut[LOC]`, upper case),
 `names L1 L2 …` (the locations of `loc_name` in the order of its keys),
-`scs C1 C2 …`, and `homes POWER C1 C2 …`.
+`scs C1 C2 …`, `homes POWER C1 C2 …`, and MILA's tables for reading order
+text, in the order of its dicts: `alias KEY TARGET` (`aliases`, the other
+names of places and powers, and the phrases every map has), `unclear KEY
+TARGET` (names that may be a power or a place) and, in words.txt (the
+same for every map), `keyword WORD VALUE` (`keywords`) and the `alias`
+lines of the phrases every map has. Keys and values
+may hold spaces: written with `+` for each space (MILA's norm leaves no
+`+`), and an empty value as a lone `+`.
 """
 import pathlib
 
 from diplomacy.engine.map import Map
+from diplomacy.utils import ALIASES
 
 MAPS = ['standard', 'ancmed', 'modern', 'pure', 'standard_fleet_rome', 'colonial', 'empire', 'world',
         'standard_france_austria', 'standard_germany_italy']
@@ -35,7 +43,20 @@ def main():
         lines.append('scs ' + ' '.join(m.scs))
         for power, homes in m.homes.items():
             lines.append('homes %s %s' % (power, ' '.join(homes)))
+        lines += ['alias %s %s' % (_word(k), _word(v)) for k, v in m.aliases.items()]
+        lines += ['unclear %s %s' % (_word(k), _word(v)) for k, v in m.unclear.items()]
         (OUT / (name + '.txt')).write_text('\n'.join(lines) + '\n')
+    lines = ['# The order words of MILA 1.1.2\'s Map (`keywords`, and the `aliases` every map starts with,',
+             '# as published with MILA\'s `diplomacy` package, AGPL); written by scripts/mila-map-order.py.']
+    lines += ['keyword %s %s' % (_word(k), _word(v)) for k, v in Map('standard').keywords.items()]
+    lines += ['alias %s %s' % (_word(k), _word(v)) for k, v in ALIASES.items()]
+    (OUT / 'words.txt').write_text('\n'.join(lines) + '\n')
+
+
+def _word(text):
+    """A key or value as one word of the file: spaces as `+`, empty as `+`."""
+    assert '+' not in text and '\t' not in text and '\n' not in text, text
+    return text.replace(' ', '+') or '+'
 
 
 if __name__ == '__main__':

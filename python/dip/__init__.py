@@ -13,6 +13,7 @@ import json as _json
 import time as _time
 
 from ._dip import Engine, add_variant_path, process_many as _process_many, variants as _variants
+from . import _map
 from ._map import Map
 from ._message import GLOBAL, Message, message_dict as _message_dict
 
@@ -583,45 +584,91 @@ class Game(Engine):
                     return power
         return None
 
-    # ---- MILA's order words (what MILA's Renderer reads) -----------------
-    _ORDER_WORDS = frozenset(['A', 'F', 'H', 'S', 'C', '-', 'R', 'B', 'D', 'VIA', 'WAIVE'])
-
+    # ---- MILA's reading of order text (MILA's Renderer uses it too) -----
     def _expand_order(self, word):
-        """An order's words in MILA's short form (``['A', 'PAR', '-',
-        'BUR']``): written-out words as letters, places as the map's
-        abbreviations, power names left out, the ``H`` of a support of a
-        hold left out, of several moves only the last place kept (and
-        ``VIA`` added), a fleet's move given its only coast."""
+        """An order's words (``text.split()``) read as MILA reads them, in
+        short form (``['England:', 'Army', 'Rumania', 'SUPPORT', 'German',
+        'Army', 'Bulgaria']`` → ``['A', 'RUM', 'S', 'A', 'BUL']``): the
+        map's ``compact``, ``rearrange`` and ``vet``, then power names and
+        words the map does not know left out, the ``H`` of a support of a
+        hold left out, of several moves (``-`` written apart) only the last
+        place kept and ``VIA`` added, a fleet's move given its only coast."""
         if not word:
             return word
-        text = ' '.join(word).upper()
-        for ch in '.:,':
-            text = text.replace(ch, ' ')
-        tokens = text.replace('-', ' - ').split()
-        moves = tokens.count('-')
-        out, seen_moves = [], 0
-        for token in tokens:
-            token = self.map.keywords.get(token, token)
-            if token == '':
+        m = self.map
+        seps = sum(1 for w in word if w == '-')
+        out, order, seen = [], '', 0
+        for token, kind in m.vet(m.rearrange(m.compact(' '.join(word))), 1):
+            if kind < 1:
+                if kind not in (-_map.LOCATION, -_map.COAST):
+                    continue  # an unknown power, unit, order word or other word
+                kind = -kind
+            if kind == _map.POWER:
                 continue
-            if token in self._ORDER_WORDS:
-                if token == 'H' and out[-3:-2] == ['S']:
+            if kind == _map.ORDER:
+                if order == 'S' and token == 'H':
                     continue
-                if token == '-':
-                    seen_moves += 1
-                    if seen_moves > 1:
-                        continue
-                out.append(token)
+                order += token
+            elif kind == _map.LOCATION and 0 < seen < seps:
                 continue
-            place = token if self.map.area_type(token) else self.map.aliases.get(token, token)
-            if place in self.powers:
-                continue
-            if 0 < seen_moves < moves:
-                continue
-            out.append(place)
-        if moves > 1 and out[-1] != 'VIA':
+            elif kind == _map.MOVE_SEP:
+                seen += 1
+                if seen > 1:
+                    continue
+                order += '-'
+            elif kind == _map.OTHER:
+                order = ''
+            out.append(token)
+        if seps > 1 and out and out[-1] != 'VIA':
             out.append('VIA')
-        return self.map.default_coast(out)
+        return m.default_coast(out)
+
+    def _expand_coast(self, word):
+        """An army's order without coasts; a fleet's place given the coast
+        of the fleet there; a support of an army's move without the coast
+        of its destination, of a fleet's move with the coast it can reach."""
+        if len(word) < 2:
+            return word
+        place = word[1].split('/')[0]
+        if word[0] == 'A':
+            word[1] = place
+            if len(word) == 4:
+                word[3] = word[3].split('/')[0]
+        elif self._unit_owner('%s %s' % (word[0], word[1])) is None \
+                and self._unit_owner('%s %s' % (word[0], place), coast_required=0) is not None:
+            for loc in self.map.locs:
+                if loc[:3] == place and self._unit_owner('%s %s' % (word[0], loc)) is not None:
+                    word[1] = loc
+                    break
+        if len(word) == 7 and word[2] == 'S' and '/' in word[6]:
+            if word[3] == 'A':
+                word[6] = word[6].split('/')[0]
+            elif word[0] == 'F' and word[3] == 'F':
+                word = word[:3] + self.map.default_coast(word[3:6] + [word[6][:3]])
+        return word
+
+    def _mila_reading(self, text):
+        """``text`` as MILA's ``set_orders`` reads it, in MILA's short form
+        (``'F GULF OF LYON H'`` → ``'F LYO H'``): dip reads an order its own
+        reader cannot read (written with one of MILA's other names of a
+        place, its phrases, its brackets) as this. None when nothing is left."""
+        try:
+            if self.phase_type == 'M':
+                word = self._expand_order(text.split())
+                word = self._expand_coast(word)
+                word = self._add_unit_types(word)
+                word = self.map.default_coast(word)
+                if word and len(word[-1]) == 1 and not word[-1].isalpha():
+                    word = word[:-1]
+            else:
+                word = self._add_unit_types(self._expand_order([text]))
+                if word[:1] == ['R'] and len(word) > 3:
+                    word = word[1:]
+                if word[:1] in (['R'], ['D']):
+                    word = word[1:] + word[:1]
+        except (IndexError, ValueError, AttributeError):
+            return None
+        return ' '.join(word) if len(word) > 1 else None
 
     def _add_unit_types(self, item):
         """Order words with the unit type added before each place that

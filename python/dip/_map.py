@@ -11,21 +11,34 @@ import re as _re
 _SEASONS = [('SPRING', 'MOVEMENT'), ('SPRING', 'RETREATS'), ('FALL', 'MOVEMENT'), ('FALL', 'RETREATS'),
             ('WINTER', 'ADJUSTMENTS')]
 _COAST_WORDS = {'NC': 'NORTH COAST', 'SC': 'SOUTH COAST', 'EC': 'EAST COAST', 'WC': 'WEST COAST'}
-# Words of orders written out, as their one-letter forms (the words of
-# the Diplomacy rulebook and of judges' order syntax).
-KEYWORDS = {}
-for _letter, _words in (('A', 'ARMY'), ('F', 'FLEET'), ('W', 'WING'), ('H', 'HOLD HOLDS HOLDING'),
-                        ('S', 'SUPPORT SUPPORTS SUPPORTING'), ('C', 'CONVOY CONVOYS CONVOYING'),
-                        ('R', 'RETREAT RETREATS RETREATING'), ('B', 'BUILD BUILDS BUILDING'),
-                        ('D', 'DISBAND DISBANDS DISBANDING REMOVE REMOVES REMOVING DESTROY DESTROYS DESTROYING'),
-                        ('', 'MOVE MOVES MOVING ATTACK ATTACKS ATTACKING THE IS WILL IN AT ON TO'),
-                        ('/NC', 'NC'), ('/SC', 'SC'), ('/EC', 'EC'), ('/WC', 'WC'), ('VIA', 'VIA'),
-                        ('\\', 'OF FROM')):
-    for _word in _words.split():
-        KEYWORDS[_word] = _letter
+_HERE = _os.path.dirname(__file__)
+
+
+def _table_word(word):
+    """A key or value of mila_order's files: `+` stands for a space, a lone `+` for nothing."""
+    return '' if word == '+' else word.replace('+', ' ')
+
+
+def _read_words():
+    """MILA's order words (``keywords``: word → its short form) and the
+    phrases every MILA map's ``aliases`` starts with (mila_order/words.txt)."""
+    keywords, phrases = {}, {}
+    with open(_os.path.join(_HERE, 'mila_order', 'words.txt')) as lines:
+        for line in lines:
+            words = line.split()
+            if len(words) == 3 and words[0] in ('keyword', 'alias'):
+                (keywords if words[0] == 'keyword' else phrases)[_table_word(words[1])] = _table_word(words[2])
+    return keywords, phrases
+
+
+KEYWORDS, _PHRASES = _read_words()
 # MILA's `norm`: these become spaces, these are set apart.
 _DROPPED = '.:-+,'
 _SPACED = '|*?!~()[]=_^'
+
+# What `vet` says a word of a compacted order is, as MILA numbers them.
+UNDETERMINED, POWER, UNIT, LOCATION, COAST, ORDER, MOVE_SEP, OTHER = range(8)
+_PLACES = (LOCATION, COAST)
 
 
 def _norm(phrase, keywords=KEYWORDS):
@@ -87,10 +100,13 @@ class Map:
         """Puts ``loc_abut``'s lists, ``loc_name``, ``scs`` and ``homes`` in
         the order of MILA's map file (mila_order/<map>.txt, for the maps MILA
         ships): dip's variants keep what is in them, not the order of MILA's
-        lines. What is listed stays dip's; only its order is taken."""
-        path = _os.path.join(_os.path.dirname(__file__), 'mila_order', '%s.txt' % self.name)
-        if not _re.fullmatch(r'[a-z_]+', self.name) or not _os.path.isfile(path):
+        lines. What is listed stays dip's; only its order is taken. The
+        tables for reading order text (``aliases``, ``unclear``) are MILA's
+        own: its nicknames and misspellings of places are in no variant."""
+        path = _os.path.join(_HERE, 'mila_order', '%s.txt' % self.name)
+        if self.name == 'words' or not _re.fullmatch(r'[a-z_]+', self.name) or not _os.path.isfile(path):
             return
+        aliases, unclear = {}, {}
 
         def by(order):
             rank = {w: i for i, w in enumerate(order)}
@@ -112,6 +128,10 @@ class Map:
                     self.scs = sorted(self.scs, key=by(rest))
                 elif kind == 'homes' and rest[0] in self.homes:
                     self.homes[rest[0]] = sorted(self.homes[rest[0]], key=by(rest[1:]))
+                elif kind in ('alias', 'unclear') and len(rest) == 2:
+                    (aliases if kind == 'alias' else unclear)[_table_word(rest[0])] = _table_word(rest[1])
+        if aliases:
+            self.aliases, self.unclear = aliases, unclear
 
     def _build_locations(self, facts):
         # Provinces in MILA's order of locations (that of its map files).
@@ -128,7 +148,9 @@ class Map:
         self.loc_type = {}
         self.loc_coasts = {}
         self.loc_name = {}
-        self.aliases = {}
+        # MILA's phrases first, as in MILA's maps; a map MILA ships then
+        # takes MILA's whole table (_take_milas_order).
+        self.aliases = dict(_PHRASES)
         self.locs = [loc.lower() if loc in split else loc for loc in order]
         for abbr, name, _, _, coasts, aliases, _ in provinces:
             key = abbr.lower() if coasts else abbr
@@ -340,6 +362,227 @@ class Map:
         dropped, ``| * ? ! ~ ( ) [ ] = _ ^`` set apart, a slash set apart
         before, order words written out as letters (``FLEET`` → ``F``)."""
         return _norm(phrase, self.keywords)
+
+    # ---- MILA's reading of order text -------------------------------------
+    def compact(self, phrase):
+        """The words of an order or result line in short form: written-out
+        words and names replaced by letters and abbreviations (``'England:
+        Fleet Western Mediterranean -> Tyrrhenian Sea. (*bounce*)'`` →
+        ``['F', 'WES', 'TYS', '|']``); a power's name before a colon is left out."""
+        head, colon, rest = str(phrase).partition(':')
+        if colon:
+            said = self.vet(self.compact(head))
+            if len(said) == 1 and said[0][1] == POWER:
+                phrase = rest
+        words = self.norm(phrase).split()
+        out = []
+        while words:
+            short, used = self.alias(words)
+            out.extend(short.split())
+            words = words[used:]
+        return out
+
+    def alias(self, word):
+        """The short form of the first words of ``word`` (already ``norm``ed)
+        and how many words it took: the longest run of words that is an
+        alias, a place joined with the coast written after it (``SPA /NC``
+        → ``SPA/NC``, ``NORTH COAST OF SPAIN`` too), words in brackets read
+        on their own (``( * ... * )`` is a result and kept bare)."""
+        first = word[0]
+        if first in ('(', '['):
+            return self._bracketed(word)
+        used = next((n for n in range(len(word), 0, -1) if ' '.join(word[:n]) in self.aliases), 0)
+        short = self.aliases[' '.join(word[:used])] if used else first
+        used = used or 1
+        if used == len(word):
+            return self._place_or_power(short), used
+        if ' ' not in short and not short.startswith('/'):
+            # A place, unless a coast follows.
+            coast, more = self.alias(word[used:])
+            if not coast.startswith('/') or ' ' in coast:
+                return self._place_or_power(short), used
+            place = short
+        elif short.endswith(' \\'):
+            # "north coast of": the place comes after.
+            place, more = self.alias(word[used:])
+            if place.startswith('/') or ' ' in place or not place:
+                return short, used
+            coast = short[:-2]
+        else:
+            return self._place_or_power(short), used
+        place = self._place_or_power(place)
+        joined = place + ' ' + coast
+        return (self.aliases[joined] if joined in self.aliases else place + coast), used + more
+
+    def _bracketed(self, word):
+        closing = ')' if word[0] == '(' else ']'
+        end = next((k for k in range(1, len(word)) if word[k] == closing), None)
+        if end is None:
+            return word[0], 1
+        if end == 1:
+            return '', 2
+        if word[1] == '*' and word[end - 1] == '*':
+            inside = word[2:end - 1]
+        else:
+            inside = word[1:end]
+            # "( north coast )" alone is the coast.
+            coast = self.aliases.get(' '.join(inside) + ' \\', '')
+            if coast.endswith(' \\'):
+                return coast[:-2], end + 1
+        parts = []
+        while inside:
+            short, used = self.alias(inside)
+            if short:
+                parts.append(short)
+            inside = inside[used:]
+        return ' '.join(parts), end + 1
+
+    def _place_or_power(self, name):
+        """A power's name that is also a place's (``unclear``) read as the place."""
+        return self.unclear[name] if name in self.powers and name in self.unclear else name
+
+    def vet(self, word, strict=0):
+        """Each word of a compacted order with what it is (``POWER``,
+        ``UNIT``, ``LOCATION``, ``COAST``, ``ORDER``, ``MOVE_SEP``,
+        ``OTHER`` or ``UNDETERMINED``: 0 to 7), by its form alone; with
+        ``strict``, negative for a word that is no alias's or keyword's value."""
+        known = set(self.aliases.values()) | set(self.keywords.values()) if strict else None
+        out = []
+        for thing in word:
+            if ' ' in thing:
+                kind = UNDETERMINED
+            elif len(thing) == 1:
+                kind = (UNIT if thing in self.unit_names else ORDER if thing.isalnum()
+                        else MOVE_SEP if thing in '-=_' else OTHER)
+            elif '/' in thing:
+                kind = COAST if thing.index('/') == 3 else POWER
+            elif thing == 'VIA':
+                kind = ORDER
+            else:
+                kind = LOCATION if len(thing) == 3 else POWER
+            if known is not None and thing not in known:
+                kind = -kind
+            out.append((thing, kind))
+        return out
+
+    def rearrange(self, word):
+        """Compacted words put in the order of an order (``['ENGLAND', 'F',
+        'WES', 'TYS', '|']`` → ``['ENGLAND', 'F', 'WES', '-', 'TYS']``):
+        results around it dropped, a unit named after "with" and a place
+        after "from" moved to the front, the order word after the unit's
+        place, the power before the unit, and ``-`` between two places."""
+        seq = self.vet(['|'] + list(word) + ['|'])
+        # Results (and separators) at either end go.
+        seq[0] = ('|', UNDETERMINED)
+        while seq[-2][1] == OTHER:
+            del seq[-2]
+        if len(seq) == 2:
+            return []
+        seq[0] = ('|', OTHER)
+        while seq[1][1] == OTHER:
+            del seq[1]
+        self._unit_after_with_first(seq)
+        self._place_after_from_first(seq)
+        self._place_after_via_last(seq)
+        self._order_word_after_place(seq)
+        self._power_before_unit(seq)
+        at = len(seq) - 1
+        while at > 1:
+            if seq[at][1] in _PLACES and seq[at - 1][1] in _PLACES:
+                seq.insert(at, ('-', MOVE_SEP))
+            at -= 1
+        return [thing for thing, _ in seq[1:-1]]
+
+    @staticmethod
+    def _unit_after_with_first(seq):
+        """The first "with" (``?``) brings the power, unit and place after
+        it forward, to before the last of the powers and units it finds at
+        the start; every ``?`` goes."""
+        moved = False
+        while ('?', OTHER) in seq:
+            at = seq.index(('?', OTHER))
+            del seq[at]
+            if moved:
+                continue
+            end = at
+            while seq[end][1] in (POWER, UNIT):
+                end += 1
+            if seq[end][1] in _PLACES:
+                end += 1
+            if end == at:
+                continue
+            moved = True
+            lead = 1
+            while lead < at - 1 and seq[lead][1] in (POWER, UNIT):
+                lead += 1
+            if at == 1:
+                lead = 0
+            seq[lead:lead] = seq[at:end]
+            del seq[end:2 * end - at]
+
+    @staticmethod
+    def _place_after_from_first(seq):
+        """The place after "from" (``\\``) goes before the places (and
+        ``~``) just before it."""
+        while ('\\', OTHER) in seq:
+            at = seq.index(('\\', OTHER))
+            del seq[at]
+            if seq[at][1] not in _PLACES:
+                continue
+            to = at
+            while to > 0 and (seq[to - 1][1] in _PLACES or seq[to - 1][0] == '~'):
+                to -= 1
+            if to != at:
+                seq.insert(to, seq.pop(at))
+
+    @staticmethod
+    def _place_after_via_last(seq):
+        """In ``A ~ B C`` ("A by way of B to C", after two places) the place
+        before ``~`` goes after the places that follow it."""
+        while ('~', OTHER) in seq:
+            at = seq.index(('~', OTHER))
+            del seq[at]
+            if not all(seq[k][1] in _PLACES for k in (at, at - 1, at - 2)):
+                continue
+            end = at + 1
+            while seq[end][1] in _PLACES:
+                end += 1
+            seq.insert(end, seq[at - 1])
+            del seq[at - 1]
+
+    @staticmethod
+    def _order_word_after_place(seq):
+        """An order word before the first place goes after that place."""
+        word_at = 0
+        for at in range(1, len(seq)):
+            if seq[at][1] in _PLACES:
+                if word_at:
+                    seq.insert(at + 1, seq[word_at])
+                    del seq[word_at]
+                return
+            if seq[at][1] == ORDER:
+                word_at = at
+            elif seq[at][0] == '|':
+                return
+
+    def _power_before_unit(self, seq):
+        """A power named just after a unit type goes before it; one named
+        after a unit that is also a place's name is read as the place."""
+        state = 0  # 0: an order may start, 1: just after a unit type, 2: otherwise
+        for at in range(len(seq)):
+            thing, kind = seq[at]
+            if kind == POWER:
+                if state and thing in self.unclear:
+                    seq[at] = (self.unclear[thing], LOCATION)
+                elif state == 1:
+                    seq[at - 1], seq[at] = seq[at], seq[at - 1]
+                state = 2
+            elif kind == UNIT and not state:
+                state = 1
+            elif kind == ORDER:
+                state = 0
+            else:
+                state = 2
 
     def add_homes(self, power, homes, reinit):
         """Sets (``reinit``) or extends the home centres of ``power``."""

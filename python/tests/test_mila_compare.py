@@ -287,21 +287,3 @@ def test_get_state_names_the_phase_as_ai_diplomacys_engine_and_mila_reads_it_bac
     mila = diplomacy.Game()
     mila.set_state(state)
     assert mila.get_units() == game.get_units()
-
-
-@pytest.mark.parametrize('name', sorted(set(MILA_MAPS) - SLOW_MAPS))
-def test_aliases_name_every_location_and_power_as_milas(name):
-    # dip's aliases had neither the locations' full names nor the powers
-    # and their adjectives (205 of MILA's 245 on standard were missing).
-    ours, mila = dip.Game(map_name=name).map, diplomacy.Game(map_name=name).map
-    for full in mila.loc_name:
-        key = mila.norm(full)
-        if key in mila.aliases:
-            assert ours.aliases[key] == mila.aliases[key], full
-    for power in mila.powers:
-        for word in (power, mila.own_word[power]):
-            if word in mila.aliases:
-                assert ours.aliases[word] == mila.aliases[word]
-    # Where both have an alias, it names the same place.
-    assert {k: v for k, v in mila.aliases.items() if k in ours.aliases} == \
-        {k: ours.aliases[k] for k in mila.aliases if k in ours.aliases}

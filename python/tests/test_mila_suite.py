@@ -21,10 +21,7 @@ for _module in (datc, no_check, no_expand, game_tests):
 map_tests.Map = dip.Map
 
 # Test name → why dip's class fails it (docs/python.md).
-KNOWN_DIFFERENCES = {
-    'test_compact': "Map.compact (MILA's own order tokenizer) is not provided",
-    'test_vet': "Map.vet (MILA's own order tokenizer) is not provided",
-}
+KNOWN_DIFFERENCES = {}
 
 
 def _wrap(name, fn):

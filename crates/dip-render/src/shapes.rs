@@ -395,11 +395,35 @@ fn standard_board(map: &Map) -> Option<Shapes> {
 /// layout computed from the adjacency (a spring embedding started on a
 /// circle), so that every variant can be drawn.
 pub fn layout(map: &Map) -> Vec<(f32, f32)> {
+    layout_counted(map).0
+}
+
+/// How much work a layout did, counted rather than timed so that a test
+/// of its growth does not depend on the machine's speed or load: the
+/// border edges read for the adjacency, the pairs of points weighed
+/// against each other (repulsion in every round, and the last spreading
+/// apart of close points), and the pulls along borders in every round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayoutWork {
+    pub borders: u64,
+    pub pairs: u64,
+    pub pulls: u64,
+}
+
+impl LayoutWork {
+    pub fn total(&self) -> u64 {
+        self.borders + self.pairs + self.pulls
+    }
+}
+
+/// [`layout`], with the work it did.
+pub fn layout_counted(map: &Map) -> (Vec<(f32, f32)>, LayoutWork) {
+    let mut work = LayoutWork::default();
     let n = map.num_provinces();
     if n > 0 && map.provinces().iter().all(|p| p.pos.is_some()) {
         let mut pos: Vec<(f32, f32)> = map.provinces().iter().map(|p| p.pos.unwrap_or((0.0, 0.0))).collect();
         fit_coordinates(&mut pos);
-        return pos;
+        return (pos, work);
     }
     // The standard map's room per province: larger maps get a larger canvas.
     let grow = (n as f32 / 76.0).sqrt().max(1.0);
@@ -430,6 +454,7 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
         for &r in &map.province(a).regions {
             for ut in map.unit_type_ids() {
                 for e in map.edges(ut, r) {
+                    work.borders += 1;
                     let b = map.province_of(e.to).index();
                     if b != a.index() {
                         adj[a.index()].push(b);
@@ -455,6 +480,7 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
     for _ in 0..iters {
         let mut disp = vec![(0.0f32, 0.0f32); n];
         if exact {
+            work.pairs += pairs(n);
             for i in 0..n {
                 for j in (i + 1)..n {
                     let dx = pos[i].0 - pos[j].0;
@@ -472,6 +498,7 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
             let grid = Grid::new(&pos, cell);
             for i in 0..n {
                 grid.near(pos[i], |j| {
+                    work.pairs += 1;
                     if j <= i {
                         return;
                     }
@@ -487,6 +514,7 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
             }
         }
         for i in 0..n {
+            work.pulls += adj[i].len() as u64;
             for &j in &adj[i] {
                 let dx = pos[i].0 - pos[j].0;
                 let dy = pos[i].1 - pos[j].1;
@@ -533,9 +561,15 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
     }
     if n <= EXACT_LAYOUT {
         let fixed: Vec<bool> = known.iter().map(Option::is_some).collect();
-        spread(&mut pos, &fixed, UNIT_GAP);
+        work.pairs += spread(&mut pos, &fixed, UNIT_GAP) * pairs(n);
     }
-    pos
+    (pos, work)
+}
+
+/// The pairs among `n` points.
+fn pairs(n: usize) -> u64 {
+    let n = n as u64;
+    n * n.saturating_sub(1) / 2
 }
 
 /// The least distance between two laid-out provinces' points: a unit's
@@ -544,9 +578,11 @@ pub fn layout(map: &Map) -> Vec<(f32, f32)> {
 pub const UNIT_GAP: f32 = 32.0;
 
 /// Pushes apart points closer than `gap` (a fixed point stays, its
-/// neighbour moves the whole way), a few rounds at most.
-fn spread(pos: &mut [(f32, f32)], fixed: &[bool], gap: f32) {
+/// neighbour moves the whole way), a few rounds at most; the rounds run.
+fn spread(pos: &mut [(f32, f32)], fixed: &[bool], gap: f32) -> u64 {
+    let mut rounds = 0;
     for _ in 0..50 {
+        rounds += 1;
         let mut moved = false;
         for i in 0..pos.len() {
             for j in (i + 1)..pos.len() {
@@ -572,6 +608,7 @@ fn spread(pos: &mut [(f32, f32)], fixed: &[bool], gap: f32) {
             break;
         }
     }
+    rounds
 }
 
 /// The largest Realpolitik `.rgn` picture read (its scanlines inside

@@ -175,23 +175,35 @@ function renderPending() {
   drawLive();
 }
 
+// Each change saves the order lines after a pause of 350 ms. The PUTs go
+// one after another, each reading the lines when it is sent, so the last
+// change lands last; and only the latest change's save may say "saved" or
+// "not saved" (an earlier PUT answering while a later change waited said
+// "saved", and a player processed with stale orders).
 let saveTimer = null;
+let saveGeneration = 0;       // numbers the changes; the latest is current
+let saving = Promise.resolve(); // the PUT in flight: the next waits for it
 function save() {
+  const generation = ++saveGeneration;
   clearTimeout(saveTimer);
   $("save-state").textContent = "saving…";
-  saveTimer = setTimeout(async () => {
-    try {
-      const lines = area.value.split("\n").map((l) => l.trim()).filter((l) => l);
-      const r = await api("PUT", "/orders", { orders: lines, phase: game.phase });
-      checked = r.lines;
-      renderPending();
-      $("save-state").textContent = "saved";
-      error(null);
-    } catch (e) {
-      $("save-state").textContent = "not saved";
-      error(e);
-    }
-  }, 350);
+  saveTimer = setTimeout(() => { saving = saving.then(() => putOrders(generation)); }, 350);
+}
+
+async function putOrders(generation) {
+  try {
+    const lines = area.value.split("\n").map((l) => l.trim()).filter((l) => l);
+    const r = await api("PUT", "/orders", { orders: lines, phase: game.phase });
+    checked = r.lines;
+    renderPending();
+    if (generation !== saveGeneration) return;
+    $("save-state").textContent = "saved";
+    error(null);
+  } catch (e) {
+    if (generation !== saveGeneration) return;
+    $("save-state").textContent = "not saved";
+    error(e);
+  }
 }
 
 // The province of the last click on the map: a chooser opens there.

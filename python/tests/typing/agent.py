@@ -1,7 +1,7 @@
 """Typical agent code, checked by mypy and pyright against dip's stubs
 (scripts/python-tests.sh): MILA's README loop and what agents read."""
 import random
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
 import dip
 
@@ -26,6 +26,10 @@ def play(seed: int) -> List[str]:
     near: List[str] = game.map.loc_coasts.get('STP', ['STP'])
     if game.map.abuts('F', 'BOT', '-', 'STP/SC') and game.map.area_type('STP') == 'COAST':
         near.append(game.map.norm('St Petersburg'))
+    # An order as a person writes it, in MILA's short form.
+    words: List[str] = game.map.rearrange(game.map.compact('France: Army Paris moves to Burgundy'))
+    kinds: List[Tuple[str, int]] = game.map.vet(words, strict=1)
+    assert [kind for _, kind in kinds] and game.map.aliases['BURG'] == 'BUR'
     game.add_message(dip.Message(sender='FRANCE', recipient='GLOBAL', message='bye',
                                  phase=game.get_current_phase()))
     return game.outcome + near

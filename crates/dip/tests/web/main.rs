@@ -6,7 +6,8 @@
 //! edit, Pause, Resume and Extend, a coast chosen, a retreat's disband and
 //! retreat, a build and a waive, draw and concede, the page turning view
 //! only when the game ends, log out (the session refused afterwards), escaped
-//! user text, and a phone-size screen zooming, panning and ordering by touch
+//! user text, a change made while a save is in flight (save_race.rs), and
+//! a phone-size screen zooming, panning and ordering by touch
 //! (the README's screenshots are showcase.rs's).
 //! scripts/install-browser.sh installs Chromium and its driver where they
 //! are missing. `DIP_SCREENSHOTS=docs/screenshots` writes the screenshots
@@ -21,6 +22,7 @@ mod cross_origin;
 mod hits;
 mod private;
 mod results;
+mod save_race;
 mod showcase;
 mod war_master;
 use chromium::{driver, Driver};
