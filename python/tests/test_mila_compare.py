@@ -287,3 +287,17 @@ def test_get_state_names_the_phase_as_ai_diplomacys_engine_and_mila_reads_it_bac
     mila = diplomacy.Game()
     mila.set_state(state)
     assert mila.get_units() == game.get_units()
+
+
+def test_an_order_replacing_a_units_order_keeps_its_place_in_get_orders_as_milas():
+    # MILA keeps a power's orders in a dict by unit, so a unit ordered
+    # again stays where it was first listed; dip put it at the end.
+    for calls in ([['A PAR H', 'A MAR - BUR', 'F BRE - ENG', 'A MAR H']],
+                  [['A PAR H', 'A MAR - BUR', 'F BRE - ENG'], ['A MAR H']],
+                  [['A PAR H', 'A MAR - BUR'], ['A PAR - PIC', 'A MAR - SPA']]):
+        got = []
+        for game in (diplomacy.Game(), dip.Game()):
+            for orders in calls:
+                game.set_orders('FRANCE', orders)
+            got.append(game.get_orders('FRANCE'))
+        assert got[1] == got[0], calls
