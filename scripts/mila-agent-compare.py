@@ -38,6 +38,7 @@ import sys
 import time
 
 import diplomacy
+from diplomacy.utils import convoy_paths
 from diplomacy.utils.order_results import VOID
 import dip
 
@@ -88,9 +89,11 @@ def first_difference(mila, ours, what):
 # Each is a difference found by this comparison and traced to MILA's code
 # (docs/python.md, "Where MILA is wrong"). The comparison does not hide them:
 # a phase after which the engines differ is replayed on MILA with the fault
-# corrected (or, for the convoy paths of ports, MILA runs with corrected
-# paths from the start), and the difference counts as explained only if the
-# corrected MILA then gives exactly dip's position. The game goes on from
+# corrected (or, for the convoy paths of ports and of convoys longer than
+# 13 fleets, MILA runs with corrected paths from the start), and the
+# difference counts as explained only if the corrected MILA then gives
+# exactly dip's position (for long convoys: only if MILA as shipped,
+# replayed, differs from the corrected MILA, which agrees with dip). The game goes on from
 # MILA's own position (dip takes it over), so later phases are still
 # compared.
 
@@ -136,12 +139,100 @@ def port_chain_paths(map_name):
 _PORT_MAPS = {}
 # False: MILA's own convoy paths (--no-corrections).
 PORT_CHAINS = True
+# False: MILA's convoys of at most MAX_CONVOY_LENGTH fleets (--no-corrections).
+LONG_CONVOYS = True
 
 
-def mila_game(map_name):
+def long_convoy_paths(mila_map, fleets):
+    """Every convoy route of more than MILA's MAX_CONVOY_LENGTH (13) fleets
+    among the fleets in `fleets`, as entries of MILA's convoy-path table
+    (start, {fleets}, {destinations}). MILA's search
+    (`diplomacy.utils.convoy_paths`) keeps a route to a destination unless
+    a route it found before uses a subset of its fleets: what it keeps are
+    the minimal routes, chains in which only the first fleet touches the
+    army's coast, only the last the destination, and each fleet only the
+    fleets before and after it. It stops at 13 fleets "to reduce generation
+    time"; the rules set no length. Searched here among the fleets on the
+    board only (a few ms on World), chain by chain from each coast; the
+    same entries as MILA's own search with the cap lifted, run on the map
+    with the other seas shut (checked on World positions of 24 to 30
+    fleets)."""
+    fleets = {f for f in fleets if mila_map.area_type(f) == 'WATER'}
+    longer_than = convoy_paths.MAX_CONVOY_LENGTH
+    if len(fleets) <= longer_than:
+        return []
+    near = {}
+
+    def neighbours(loc):
+        if loc not in near:
+            near[loc] = {x.upper() for x in mila_map.abut_list(loc, incl_no_coast=True)}
+        return near[loc]
+    coasts = [loc.upper() for loc in mila_map.locs
+              if mila_map.area_type(loc) in convoy_paths.COAST_TYPES and '/' not in loc]
+    shores = {f: {c for c in neighbours(f) if mila_map.area_type(c) in convoy_paths.COAST_TYPES and '/' not in c}
+              for f in fleets}
+    found = {}
+    for start in coasts:
+        path = []
+
+        def extend(fleet, touched):
+            # `touched`: the places next to the fleets before `fleet`.
+            path.append(fleet)
+            if len(path) > longer_than:
+                dests = {c for c in shores[fleet] if c != start and c not in touched}
+                if dests:
+                    found.setdefault((start, frozenset(path)), set()).update(dests)
+            now = touched | neighbours(fleet)
+            for nxt in neighbours(fleet):
+                if nxt in fleets and nxt not in path and nxt not in touched and nxt not in neighbours(start):
+                    extend(nxt, now)
+            path.pop()
+        for first in sorted(fleets & neighbours(start)):
+            extend(first, set())
+    return [(start, set(path), dests) for (start, path), dests in found.items()]
+
+
+# (map name, fleets on the board) → long_convoy_paths; positions repeat.
+_LONG_PATHS = {}
+
+
+def board_fleets(game):
+    """The places of the fleets MILA lets convoy (on WATER or PORT)."""
+    return frozenset(u[2:] for units in game.get_units().values() for u in units
+                     if u[0] == 'F' and game.map.area_type(u[2:]) in ('WATER', 'PORT'))
+
+
+def long_paths_on_board(game):
+    key = (game.map.name, board_fleets(game))
+    if key not in _LONG_PATHS:
+        if len(_LONG_PATHS) > 4096:
+            _LONG_PATHS.clear()
+        _LONG_PATHS[key] = long_convoy_paths(game.map, key[1])
+    return _LONG_PATHS[key]
+
+
+class _LongConvoysFixed(diplomacy.Game):
+    """MILA's Game whose convoy table also holds the routes of more than 13
+    fleets among the fleets on the board (see long_convoy_paths)."""
+    __slots__ = ()
+
+    def _build_list_possible_convoys(self):
+        if self.convoy_paths_possible is not None:
+            return
+        super()._build_list_possible_convoys()
+        for start, fleets, dests in long_paths_on_board(self):
+            self.convoy_paths_possible.append((start, fleets, dests))
+            for dest in dests:
+                self.convoy_paths_dest.setdefault(start, {}).setdefault(dest, []).append(fleets)
+
+
+def mila_game(map_name, long_convoys=None):
     """A MILA game on `map_name`; on a map with ports, its own copy of MILA's
-    Map carries the port-chain convoy paths (MILA's shared Map is untouched)."""
-    game = diplomacy.Game(map_name=map_name)
+    Map carries the port-chain convoy paths (MILA's shared Map is untouched).
+    With LONG_CONVOYS (or `long_convoys`) its convoy table also holds the
+    routes of more than 13 fleets MILA leaves out."""
+    long_convoys = LONG_CONVOYS if long_convoys is None else long_convoys
+    game = (_LongConvoysFixed if long_convoys else diplomacy.Game)(map_name=map_name)
     if map_name not in _PORT_MAPS:
         paths = port_chain_paths(map_name)
         patched = None
@@ -154,6 +245,19 @@ def mila_game(map_name):
         game.map = _PORT_MAPS[map_name]
         game.build_caches()
     return game
+
+
+_COMBINED = {}
+
+
+def _give(game, fix):
+    """Gives one game the class `fix` (a corrected MILA Game), keeping the
+    long convoys of its own class if it has them."""
+    if isinstance(game, _LongConvoysFixed) and not issubclass(fix, _LongConvoysFixed):
+        if fix not in _COMBINED:
+            _COMBINED[fix] = type(fix.__name__ + 'Long', (fix, _LongConvoysFixed), {'__slots__': ()})
+        fix = _COMBINED[fix]
+    game.__class__ = fix
 
 
 class _ViaFixed(diplomacy.Game):
@@ -180,7 +284,7 @@ def fix_via_own_support(game):
     the unit attacked counts toward dislodging it (DATC 6.D.12 and 6.E.5
     forbid it; MILA forbids it for moves without VIA). Corrected on one
     game, which is given the class above."""
-    game.__class__ = _ViaFixed
+    _give(game, _ViaFixed)
 
 
 class _OwnSupportFixed(diplomacy.Game):
@@ -209,7 +313,7 @@ def fix_convoy_own_support(game):
     power gave and that cannot dislodge it (DATC 6.D.12; MILA reports them
     `void`), and disrupts the convoy of a fleet that is not dislodged.
     Corrected on one game, which is given the class above."""
-    game.__class__ = _OwnSupportFixed
+    _give(game, _OwnSupportFixed)
 
 
 class _ConvoyedRetreatFixed(diplomacy.Game):
@@ -243,7 +347,7 @@ def fix_convoyed_retreats(game):
     contested, where it should open only its own origin. Corrected on one
     game, which is given the class above: after MILA's moves, each
     retreat is kept only where the rules allow it."""
-    game.__class__ = _ConvoyedRetreatFixed
+    _give(game, _ConvoyedRetreatFixed)
 
 
 class _OwnConvoyKeptFixed(diplomacy.Game):
@@ -274,7 +378,7 @@ def fix_own_convoy_land_route(game):
     convoy because a fleet of its own power convoys it: the 2000 and 2023
     rules (DATC 4.A.3) then disregard the land route. Corrected on one
     game, which is given the class above."""
-    game.__class__ = _OwnConvoyKeptFixed
+    _give(game, _OwnConvoyKeptFixed)
 
 
 class _HeadToHeadFixed(diplomacy.Game):
@@ -314,7 +418,7 @@ def fix_head_to_head(game):
     other; the DATC weighs each attack strength against the other unit's
     defend strength, which counts every support. Corrected on one game,
     which is given the class above."""
-    game.__class__ = _HeadToHeadFixed
+    _give(game, _HeadToHeadFixed)
 
 
 # name → how a MILA game is corrected for the replay.
@@ -349,22 +453,54 @@ def explain(map_name, state, chosen, mila, ours):
 EXPLAINED_AT_THE_END = "a difference MILA's faults explain, in the game's last phase"
 
 
-def play_phase(map_name, phase, chosen, state_before, mila, ours, explained, correct_faults):
+LONG_CONVOY_FAULT = 'convoy of more than 13 fleets left out'
+
+
+def capped_mila_differs(map_name, state, chosen, possible, kept, mila):
+    """Does MILA as shipped, its convoys capped at 13 fleets, differ from
+    `mila` (the same MILA with the longer convoys) in this phase: in the
+    possible orders `possible` (when they were compared), the orders it
+    keeps of `chosen` (`kept`), or the position after it? A replay from
+    `state`."""
+    capped = mila_game(map_name, long_convoys=False)
+    capped.set_state(state)
+    if possible is not None:
+        listed = capped.get_all_possible_orders()
+        if any(set(listed.get(loc) or []) != set(orders or []) for loc, orders in possible.items()):
+            return True
+    for power, orders in chosen.items():
+        capped.set_orders(power, orders)
+    if capped.get_orders() != kept:
+        return True
+    capped.process()
+    return snapshot(capped) != snapshot(mila)
+
+
+def play_phase(map_name, phase, chosen, state_before, mila, ours, explained, correct_faults, possible=None):
     """Gives both engines the agent's `chosen` orders and processes the phase.
     Returns (1 if processed else 0, problem): the first difference MILA's
     faults do not explain, EXPLAINED_AT_THE_END, or None. A difference they
     explain goes to `explained`, and dip takes over MILA's position when the
-    game goes on. `state_before()` is MILA's state before the phase."""
+    game goes on. `state_before()` is MILA's state before the phase;
+    `possible`, MILA's possible orders of the phase when they were compared.
+    A phase in which MILA, given the convoys of more than 13 fleets it
+    leaves out (LONG_CONVOYS), lists, keeps or does other than MILA as
+    shipped counts as explained by that fault."""
+    long_convoys = correct_faults and isinstance(mila, _LongConvoysFixed) and bool(long_paths_on_board(mila))
     for power, orders in chosen.items():
         mila.set_orders(power, orders)
         ours.set_orders(power, orders)
     ours.error = []
-    problem = first_difference(mila.get_orders(), ours.get_orders(), phase + ' get_orders after %r' % chosen)
+    kept = mila.get_orders()
+    problem = first_difference(kept, ours.get_orders(), phase + ' get_orders after %r' % chosen)
     if problem:
         return 0, problem
     mila.process()
     ours.process()
     problem = first_difference(snapshot(mila), snapshot(ours), 'after %s with %r' % (phase, chosen))
+    if long_convoys and explained is not None \
+            and capped_mila_differs(map_name, state_before(), chosen, possible, kept, mila):
+        explained.append((phase, LONG_CONVOY_FAULT))
     if not problem:
         return 1, None
     fault = explain(map_name, state_before(), chosen, mila, ours) if correct_faults else None
@@ -412,7 +548,7 @@ def play(seed, map_name, max_phases, explained=None, correct_faults=True):
         chosen = agent_orders(mila, rng)
         before = mila.get_state()
         processed, problem = play_phase(map_name, phase, chosen, lambda: before, mila, ours, explained,
-                                        correct_faults)
+                                        correct_faults, possible)
         phases += processed
         if problem:
             return phases, None if problem is EXPLAINED_AT_THE_END else problem
@@ -444,6 +580,7 @@ def play_dip_driven(seed, map_name, max_phases, explained=None, compare_possible
         if problem:
             return phases, problem
         possible = ours.get_all_possible_orders()
+        mila_possible = None
         if compare_possible(phases):
             mila_possible = mila.get_all_possible_orders()
             for loc in sorted({loc for locs in orderable.values() for loc in locs}):
@@ -455,7 +592,7 @@ def play_dip_driven(seed, map_name, max_phases, explained=None, compare_possible
                   for name in ours.powers}
         # MILA kept the state it processed from; a replay starts there.
         processed, problem = play_phase(map_name, phase, chosen, mila.state_history.last_value, mila, ours,
-                                        explained, correct_faults)
+                                        explained, correct_faults, mila_possible)
         phases += processed
         if problem:
             return phases, None if problem is EXPLAINED_AT_THE_END else problem
@@ -503,8 +640,8 @@ def main():
                     help='with --driver dip: compare the possible orders on every Nth phase, and on every '
                          'phase of the first game of each map (default 10)')
     ap.add_argument('--no-corrections', action='store_true',
-                    help="MILA as shipped: no replay with its faults corrected, no port-chain convoy paths "
-                         "(to check that the comparison reports MILA's faults)")
+                    help="MILA as shipped: no replay with its faults corrected, no port-chain convoy paths, "
+                         "no convoys of more than 13 fleets (to check that the comparison reports MILA's faults)")
     ap.add_argument('--summarize', nargs='+', metavar='JSONL',
                     help='print the per-map table of runs written with --jsonl, and play nothing')
     ap.add_argument('--jsonl', help='append one JSON line per game to this file (for long runs in chunks)')
@@ -518,8 +655,9 @@ def main():
     print('PYTHONHASHSEED=%s' % os.environ['PYTHONHASHSEED'], flush=True)
     maps = args.map or MAPS
     if args.no_corrections:
-        global PORT_CHAINS
+        global PORT_CHAINS, LONG_CONVOYS
         PORT_CHAINS = False
+        LONG_CONVOYS = False
     start = time.time()
     per_map = {m: [0, 0, 0, 0] for m in maps}  # games, phases, games that differ, MILA faults
     faults = {}

@@ -3,8 +3,12 @@
 position, on MILA as installed, on dip.Game, and on MILA as the agent
 comparison (scripts/mila-agent-compare.py) corrects it, which must then
 agree with dip. Should a fault disappear from MILA, its test fails."""
+import copy
+import functools
 import importlib.util
 import pathlib
+
+import pytest
 
 from _mila import mila_module
 
@@ -242,3 +246,140 @@ def test_corrected_mila_still_dislodges_the_weaker_of_a_head_to_head_battle():
     compare.fix_head_to_head(mila)
     assert _played(mila, orders) == dislodged
     assert _played(_position(dip.Game(), HEAD_TO_HEAD_UNITS), orders) == dislodged
+
+
+# World: Pacific Russia's army in Alaska and fourteen of its fleets in a
+# chain across the Pacific, the Indian Ocean and the Atlantic to the
+# Mediterranean, the only route to Turkey. A convoy may be of any length
+# (DATC v3.0, 4.A.1: any route of fleets will do); MILA's convoy-path
+# search stops at 13 fleets (MAX_CONVOY_LENGTH, "to reduce generation
+# time"), so MILA neither lists nor keeps the move and the convoys, and
+# the army stays. Met in the long agent run on World (seed 320001,
+# F2024M: `F NWA C A ONT - KAM`, whose minimal routes through NWA are of
+# 14 fleets; seed 320011, S2008M: the fleets convoying Alaska's army).
+LONG_CHAIN = ['NPO', 'NEP', 'EPA', 'SPO', 'SWP', 'SEI', 'NEI', 'NWI', 'SWI', 'SEA', 'SWA', 'WAO', 'NEA', 'MED']
+LONG_UNITS = {'PACIFICRUSSIA': ['A ALA'] + ['F ' + sea for sea in LONG_CHAIN]}
+LONG_ORDERS = {'PACIFICRUSSIA': ['A ALA - TRK VIA'] + ['F %s C A ALA - TRK' % sea for sea in LONG_CHAIN]}
+LONG_ARRIVED = {'PACIFICRUSSIA': sorted(['A TRK'] + ['F ' + sea for sea in LONG_CHAIN])}
+
+
+class _Quiet:
+    """The progress queue MILA's convoy-path search reports to."""
+
+    def put(self, _):
+        pass
+
+
+class _SeasShut:
+    """MILA's Map with every sea but `open_seas` shut, for MILA's own search."""
+
+    def __init__(self, mila_map, open_seas):
+        self.mila_map, self.open_seas, self.locs = mila_map, open_seas, mila_map.locs
+
+    def area_type(self, loc):
+        kind = self.mila_map.area_type(loc)
+        return 'SHUT' if kind == 'WATER' and loc.upper() not in self.open_seas else kind
+
+    def abut_list(self, *args, **kwargs):
+        return self.mila_map.abut_list(*args, **kwargs)
+
+
+def _milas_search(mila_map, fleets, max_length):
+    """MILA's own convoy-path search (diplomacy.utils.convoy_paths) from every
+    coast, through the seas of `fleets` only, chains of up to `max_length`
+    fleets: its table of routes as entries (start, {fleets}, {destinations})."""
+    from diplomacy.utils import convoy_paths
+    shut = _SeasShut(mila_map, set(fleets))
+    return [entry for loc in mila_map.locs if '/' not in loc
+            for entry in convoy_paths._get_convoy_paths(shut, loc.upper(), max_length, _Quiet())]
+
+
+@functools.lru_cache(maxsize=1)
+def _world():
+    """MILA's Map of World made without its convoy paths (quick)."""
+    from diplomacy.engine import map as mila_maps
+    world = mila_maps.Map('world', use_cache=False)
+    world.convoy_paths = {}
+    return world
+
+
+@functools.lru_cache(maxsize=1)
+def _world_for_the_chain():
+    """MILA's Map of World whose table of convoy paths is MILA's own search
+    run through the chain's seas only: all of MILA's table that these
+    fleets can use. (MILA computes World's whole table for more than ten
+    minutes when it has no cache.)"""
+    from diplomacy.utils import convoy_paths
+    world = copy.deepcopy(_world())
+    table = {n: [] for n in range(1, len(world.locs) + 1)}
+    for start, fleets, dests in _milas_search(world, LONG_CHAIN, convoy_paths.MAX_CONVOY_LENGTH):
+        table[len(fleets)].append((start, fleets, dests))
+    world.convoy_paths = table
+    return world
+
+
+def _mila_world(monkeypatch, game_class):
+    """A MILA game on World with the chain's position."""
+    from diplomacy.engine import map as mila_maps
+    monkeypatch.setitem(mila_maps.MAP_CACHE, 'world', _world_for_the_chain())
+    return _position(game_class(map_name='world'), LONG_UNITS)
+
+
+def _orders_kept(game, orders):
+    for power, os in orders.items():
+        game.set_orders(power, os)
+    return sorted(game.get_orders()['PACIFICRUSSIA'])
+
+
+def test_mila_leaves_out_a_convoy_of_more_than_thirteen_fleets(monkeypatch):
+    mila = _mila_world(monkeypatch, diplomacy.Game)
+    possible = mila.get_all_possible_orders()
+    assert 'A ALA - TRK VIA' not in possible['ALA']
+    assert not [o for o in possible['MED'] if ' C A ALA - ' in o]
+    assert _orders_kept(mila, LONG_ORDERS) == []
+    assert _played(mila, LONG_ORDERS) == {'PACIFICRUSSIA': sorted(LONG_UNITS['PACIFICRUSSIA'])}
+
+
+def test_dip_and_corrected_mila_convoy_through_fourteen_fleets(monkeypatch):
+    ours = _position(dip.Game(map_name='world'), LONG_UNITS)
+    mila = _mila_world(monkeypatch, compare._LongConvoysFixed)
+    for game in (ours, mila):
+        possible = game.get_all_possible_orders()
+        assert 'A ALA - TRK VIA' in possible['ALA']
+        assert all('F %s C A ALA - TRK' % sea in possible[sea] for sea in LONG_CHAIN)
+        assert _orders_kept(game, LONG_ORDERS) == sorted(LONG_ORDERS['PACIFICRUSSIA'])
+        assert _played(game, LONG_ORDERS) == LONG_ARRIVED
+
+
+# The fleets on the board at World seed 320001's F2024M (25 seas), where
+# MILA first left out convoys of 14 fleets (`F NWA C A ONT - KAM`).
+SEED_320001_FLEETS = ['BLA', 'BRS', 'CSE', 'EAO', 'HBA', 'JSE', 'LSE', 'MED', 'NEA', 'NEI', 'NEP', 'NPO', 'NWA',
+                      'NWG', 'PIS', 'RSE', 'SCS', 'SEA', 'SEI', 'SIO', 'SOO', 'SWA', 'SWI', 'WAO', 'YSE']
+
+
+@pytest.mark.parametrize('fleets', [LONG_CHAIN, SEED_320001_FLEETS], ids=['chain', 'seed320001'])
+def test_the_long_convoys_added_are_milas_own_search_without_its_cap(fleets):
+    # The correction finds the minimal routes of more than 13 fleets among
+    # the fleets on the board; MILA's own search with the cap lifted finds
+    # the same, and nothing of 13 or fewer is added.
+    world = _world()
+    theirs = [e for e in _milas_search(world, fleets, len(fleets)) if len(e[1]) > 13]
+    ours = compare.long_convoy_paths(world, set(fleets))
+    key = sorted((start, sorted(path), sorted(dests)) for start, path, dests in theirs)
+    assert key and sorted((start, sorted(path), sorted(dests)) for start, path, dests in ours) == key
+
+
+def test_the_comparison_counts_a_long_convoy_as_milas_fault_and_reports_it_uncorrected(monkeypatch):
+    # Corrected, the engines agree and the phase counts as explained (MILA
+    # as shipped, replayed, keeps other orders); as shipped, the orders
+    # MILA keeps differ from dip's and the comparison reports it.
+    for game_class, corrected in ((compare._LongConvoysFixed, True), (diplomacy.Game, False)):
+        mila = _mila_world(monkeypatch, game_class)
+        ours = _position(dip.Game(map_name='world'), LONG_UNITS)
+        state, phase, explained = mila.get_state(), mila.get_current_phase(), []
+        _, problem = compare.play_phase('world', phase, LONG_ORDERS, lambda: state, mila, ours, explained, True,
+                                        mila.get_all_possible_orders())
+        if corrected:
+            assert problem is None and explained == [(phase, compare.LONG_CONVOY_FAULT)], problem
+        else:
+            assert problem and 'get_orders' in problem and explained == [], problem

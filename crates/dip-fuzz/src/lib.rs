@@ -509,210 +509,166 @@ fn pict_seeds() -> Vec<Vec<u8>> {
 /// Every target.
 pub fn targets() -> Vec<Target> {
     let mut all = vec![
-        Target {
-            name: "orders",
-            run: orders,
-            seeds: || {
-                seeds_of(&[
-                    "examples/orders/orders.txt",
-                    "examples/spring-1901/orders.txt",
-                    "examples/game/meine/ORDERS.TXT",
-                ])
-            },
-        },
-        Target {
-            name: "position",
-            run: position,
-            seeds: || seeds_of(&["examples/spring-1901/position.txt"]),
-        },
-        Target {
-            name: "gamefile",
-            run: gamefile,
-            seeds: || {
-                seeds_of(&[
-                    "examples/game/meine/GAME.TXT",
-                    "examples/game/PROJECT.TXT",
-                    "examples/game/meine/ORDERS.TXT",
-                ])
-            },
-        },
-        Target {
-            name: "gamedir_run",
-            run: gamedir_run,
-            seeds: || {
-                [
-                    "examples/game/meine",
-                    "examples/game1905/02-F1901M",
-                    "examples/game1905/04-S1902R",
-                ]
-                .iter()
-                .map(|d| {
-                    let mut seed = repo_file(&format!("{d}/GAME.TXT"));
-                    seed.push(0);
-                    seed.extend(repo_file(&format!("{d}/ORDERS.TXT")));
-                    seed
-                })
-                .collect()
-            },
-        },
-        Target {
-            name: "variant_native",
-            run: variant_native,
-            seeds: || seeds_of(&["variants/pure.variant", "variants/crowded.variant"]),
-        },
-        Target {
-            name: "variant_dipwork",
-            run: variant_dipwork,
-            seeds: || {
-                let d = "crates/dip-variants/tests/fixtures/dipwork/mini/";
-                let find = |n: &str| {
-                    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(d);
-                    std::fs::read_dir(&dir)
-                        .ok()
-                        .and_then(|rd| {
-                            rd.flatten()
-                                .find(|e| e.file_name().to_string_lossy().eq_ignore_ascii_case(n))
-                                .and_then(|e| std::fs::read(e.path()).ok())
-                        })
-                        .unwrap_or_default()
-                };
-                let mut s = find("VARIANT.TXT");
-                s.push(0);
-                s.extend(find("FIELDS.TXT"));
-                vec![s]
-            },
-        },
-        Target {
-            name: "variant_dpjudge",
-            run: variant_dpjudge,
-            seeds: || seeds_of(&["crates/dip-variants/tests/fixtures/dpjudge/duel.map"]),
-        },
-        Target {
-            name: "variant_realpolitik",
-            run: variant_realpolitik,
-            seeds: || {
-                let dir =
-                    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/realpolitik/Tiny");
-                let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-                    .map(|rd| rd.flatten().map(|e| e.path()).collect())
-                    .unwrap_or_default();
-                files.sort();
-                files
-                    .iter()
-                    .enumerate()
-                    .map(|(i, f)| {
-                        let mut s = vec![i as u8];
-                        s.extend(std::fs::read(f).unwrap_or_default());
-                        s
-                    })
-                    .collect()
-            },
-        },
-        Target {
-            name: "record",
-            run: record,
-            seeds: || seeds_of(&["examples/game1905/current/HISTORY.REC"]),
-        },
-        Target {
-            name: "mila",
-            run: mila,
-            seeds: || {
-                let all = repo_file("crates/dip-game/tests/data/mila-3games.jsonl");
-                let first = all.split(|&b| b == b'\n').next().unwrap_or_default().to_vec();
-                vec![first]
-            },
-        },
-        Target {
-            name: "dipfile",
-            run: dipfile,
-            seeds: || {
-                let v = standard();
-                let text = String::from_utf8_lossy(&repo_file("examples/game1905/current/HISTORY.REC")).into_owned();
-                let Ok(rec) = dip_game::record::GameRecord::from_text(&v.map, &text, "HISTORY.REC") else {
-                    return vec![Vec::new()];
-                };
-                let files = dip_game::dipfile::to_dip_files(&v.map, &rec, "g");
-                vec![files
-                    .iter()
-                    .take(3)
-                    .map(|(_, t)| t.as_str())
-                    .collect::<Vec<_>>()
-                    .join("\0")
-                    .into_bytes()]
-            },
-        },
-        Target {
-            name: "analyse",
-            run: analyse,
-            seeds: || {
-                let mut s = repo_file("examples/ratings/club.ctl");
-                s.push(0);
-                s.extend(repo_file("examples/ratings/spring.res"));
-                vec![s, b"SET s = 'ab'\nSET s = s + s\nECHO s\n".to_vec()]
-            },
-        },
-        Target {
-            name: "cases",
-            run: cases,
-            seeds: || {
-                seeds_of(&[
-                    "cases/jdip/sample.txt",
-                    "cases/jdip/reader.txt",
-                    "cases/jdip/order-reading.txt",
-                    "cases/datc/6a-basic.cases",
-                ])
-            },
-        },
-        Target {
-            name: "variant_jdip",
-            run: variant_jdip,
-            seeds: || vec![jdip_seed()],
-        },
-        Target {
-            name: "variant_jdip_zip",
-            run: variant_jdip_zip,
-            seeds: || vec![jdip_zip_seed()],
-        },
-        Target {
-            name: "stagefile",
-            run: stagefile,
-            seeds: stage_seeds,
-        },
-        Target {
-            name: "http_body",
-            run: http_body,
-            seeds: http::seeds,
-        },
-        Target {
-            name: "map_edits",
-            run: map_edits,
-            seeds: || vec![b"remove-border * bre eng\nadd-border A wal pic\nadd-border F wal pic\n".to_vec()],
-        },
-        Target {
-            name: "pictures",
-            run: pictures,
-            seeds: || {
-                let mut seeds = vec![png_seed(), bmp_seed()];
-                seeds.extend(pict_seeds().into_iter().take(1));
-                seeds
-            },
-        },
-        Target {
-            name: "pictures_pict",
-            run: pictures_pict,
-            seeds: pict_seeds,
-        },
-        Target {
-            name: "shapes",
-            run: shapes,
-            seeds: || {
-                let t = repo_file("variants/standard.shapes");
-                vec![t[..t.len().min(20_000)].to_vec()]
-            },
-        },
+        target("orders", orders, order_seeds),
+        target("position", position, || {
+            seeds_of(&["examples/spring-1901/position.txt"])
+        }),
+        target("gamefile", gamefile, game_file_seeds),
+        target("gamedir_run", gamedir_run, game_dir_seeds),
+        target("variant_native", variant_native, || {
+            seeds_of(&["variants/pure.variant", "variants/crowded.variant"])
+        }),
+        target("variant_dipwork", variant_dipwork, dipwork_seeds),
+        target("variant_dpjudge", variant_dpjudge, || {
+            seeds_of(&["crates/dip-variants/tests/fixtures/dpjudge/duel.map"])
+        }),
+        target("variant_realpolitik", variant_realpolitik, realpolitik_seeds),
+        target("record", record, || {
+            seeds_of(&["examples/game1905/current/HISTORY.REC"])
+        }),
+        target("mila", mila, mila_seeds),
+        target("dipfile", dipfile, dip_file_seeds),
+        target("analyse", analyse, analyse_seeds),
+        target("cases", cases, case_seeds),
+        target("variant_jdip", variant_jdip, || vec![jdip_seed()]),
+        target("variant_jdip_zip", variant_jdip_zip, || vec![jdip_zip_seed()]),
+        target("stagefile", stagefile, stage_seeds),
+        target("http_body", http_body, http::seeds),
+        target("map_edits", map_edits, || {
+            vec![b"remove-border * bre eng\nadd-border A wal pic\nadd-border F wal pic\n".to_vec()]
+        }),
+        target("pictures", pictures, picture_seeds),
+        target("pictures_pict", pictures_pict, pict_seeds),
+        target("shapes", shapes, || {
+            let t = repo_file("variants/standard.shapes");
+            vec![t[..t.len().min(20_000)].to_vec()]
+        }),
     ];
     all.extend(daide::targets());
     all
+}
+
+fn target(name: &'static str, run: fn(&[u8]), seeds: fn() -> Vec<Vec<u8>>) -> Target {
+    Target { name, run, seeds }
+}
+
+fn order_seeds() -> Vec<Vec<u8>> {
+    seeds_of(&[
+        "examples/orders/orders.txt",
+        "examples/spring-1901/orders.txt",
+        "examples/game/meine/ORDERS.TXT",
+    ])
+}
+
+fn game_file_seeds() -> Vec<Vec<u8>> {
+    seeds_of(&[
+        "examples/game/meine/GAME.TXT",
+        "examples/game/PROJECT.TXT",
+        "examples/game/meine/ORDERS.TXT",
+    ])
+}
+
+/// A game directory's GAME.TXT and ORDERS.TXT, a NUL between them.
+fn game_dir_seeds() -> Vec<Vec<u8>> {
+    [
+        "examples/game/meine",
+        "examples/game1905/02-F1901M",
+        "examples/game1905/04-S1902R",
+    ]
+    .iter()
+    .map(|d| {
+        let mut seed = repo_file(&format!("{d}/GAME.TXT"));
+        seed.push(0);
+        seed.extend(repo_file(&format!("{d}/ORDERS.TXT")));
+        seed
+    })
+    .collect()
+}
+
+/// A DipWork variant's VARIANT.TXT and FIELDS.TXT (names in any case), a
+/// NUL between them.
+fn dipwork_seeds() -> Vec<Vec<u8>> {
+    let d = "crates/dip-variants/tests/fixtures/dipwork/mini/";
+    let find = |n: &str| {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(d);
+        std::fs::read_dir(&dir)
+            .ok()
+            .and_then(|rd| {
+                rd.flatten()
+                    .find(|e| e.file_name().to_string_lossy().eq_ignore_ascii_case(n))
+                    .and_then(|e| std::fs::read(e.path()).ok())
+            })
+            .unwrap_or_default()
+    };
+    let mut s = find("VARIANT.TXT");
+    s.push(0);
+    s.extend(find("FIELDS.TXT"));
+    vec![s]
+}
+
+/// Each file of a Realpolitik variant, its number (in name order) first.
+fn realpolitik_seeds() -> Vec<Vec<u8>> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dip-variants/tests/fixtures/realpolitik/Tiny");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut s = vec![i as u8];
+            s.extend(std::fs::read(f).unwrap_or_default());
+            s
+        })
+        .collect()
+}
+
+/// The first game of MILA's recorded games.
+fn mila_seeds() -> Vec<Vec<u8>> {
+    let all = repo_file("crates/dip-game/tests/data/mila-3games.jsonl");
+    let first = all.split(|&b| b == b'\n').next().unwrap_or_default().to_vec();
+    vec![first]
+}
+
+/// The first three .dip files of the example game's history, NULs between.
+fn dip_file_seeds() -> Vec<Vec<u8>> {
+    let v = standard();
+    let text = String::from_utf8_lossy(&repo_file("examples/game1905/current/HISTORY.REC")).into_owned();
+    let Ok(rec) = dip_game::record::GameRecord::from_text(&v.map, &text, "HISTORY.REC") else {
+        return vec![Vec::new()];
+    };
+    let files = dip_game::dipfile::to_dip_files(&v.map, &rec, "g");
+    vec![files
+        .iter()
+        .take(3)
+        .map(|(_, t)| t.as_str())
+        .collect::<Vec<_>>()
+        .join("\0")
+        .into_bytes()]
+}
+
+/// The example control file with a result table, and a string doubled.
+fn analyse_seeds() -> Vec<Vec<u8>> {
+    let mut s = repo_file("examples/ratings/club.ctl");
+    s.push(0);
+    s.extend(repo_file("examples/ratings/spring.res"));
+    vec![s, b"SET s = 'ab'\nSET s = s + s\nECHO s\n".to_vec()]
+}
+
+fn case_seeds() -> Vec<Vec<u8>> {
+    seeds_of(&[
+        "cases/jdip/sample.txt",
+        "cases/jdip/reader.txt",
+        "cases/jdip/order-reading.txt",
+        "cases/datc/6a-basic.cases",
+    ])
+}
+
+fn picture_seeds() -> Vec<Vec<u8>> {
+    let mut seeds = vec![png_seed(), bmp_seed()];
+    seeds.extend(pict_seeds().into_iter().take(1));
+    seeds
 }
 
 /// A watchdog over the input being tried: one that runs longer than the

@@ -74,22 +74,18 @@ fn variant_strings<'a>(
     strings
 }
 
-/// The legal orders of the position last listed, by location, as the
-/// numbers and the Python strings every list handed out is made of (the
-/// strings live as long as the process, in `VariantStrings`). Each call of
-/// `get_all_possible_orders` makes new lists from them, as MILA's does: a
-/// caller may keep or change a list it was given, and nothing here reads it
-/// back. `set_orders` finds a str it was given among `items` by address.
+/// The legal orders of the position last listed, as numbers of the
+/// variant's order table; the Python strings every list handed out is made
+/// of are the variant's (`VariantStrings::orders`, which live as long as the
+/// process). Each call of `get_all_possible_orders` makes new lists from
+/// them, as MILA's does: a caller may keep or change a list it was given,
+/// and nothing here reads it back. `set_orders` finds a str it was given
+/// among its location's by address.
 #[derive(Default)]
 struct Given {
     /// The position (`Game::position_gen`) these are of.
     gen: Option<u64>,
-    /// By location: its span in `ids` and `items`.
-    spans: Vec<(u32, u32)>,
-    /// The order numbers of each location.
-    ids: Vec<u32>,
-    /// The strings of those orders (their addresses).
-    items: Vec<usize>,
+    possible: Option<std::sync::Arc<engine::Possible>>,
 }
 
 /// The number of order `text`, the str `item`, if it is one of the strings
@@ -98,17 +94,33 @@ struct Given {
 /// address among a dozen, without hashing the text. (Comparing the texts
 /// there instead would read each candidate string, slower than the
 /// variant's table of texts, which is where other strings are looked up.)
-fn find_listed(given: &Given, v: &engine::VariantData, item: *mut pyo3::ffi::PyObject, text: &str) -> u32 {
-    let Some(&(at, len)) = v.order_loc(text).and_then(|i| given.spans.get(i)) else {
+fn find_listed(
+    given: &Given,
+    strings: &VariantStrings,
+    v: &engine::VariantData,
+    item: *mut pyo3::ffi::PyObject,
+    text: &str,
+) -> u32 {
+    let (Some(possible), Some(i)) = (&given.possible, v.order_loc(text)) else {
         return u32::MAX;
     };
-    let span = at as usize..(at + len) as usize;
-    match (given.items.get(span.clone()), given.ids.get(span)) {
-        (Some(items), Some(ids)) => items
-            .iter()
-            .position(|&x| x == item as usize)
-            .map_or(u32::MAX, |k| ids[k]),
-        _ => u32::MAX,
+    possible
+        .ids(i)
+        .iter()
+        .copied()
+        .find(|&id| strings.address(id) == item as usize)
+        .unwrap_or(u32::MAX)
+}
+
+impl VariantStrings {
+    /// The address of the str of order `id` (of None, for a number the
+    /// strings do not reach, which `variant_strings` prevents).
+    fn address(&self, id: u32) -> usize {
+        match self.orders.get(id as usize) {
+            Some(Some(s)) => s.as_ptr() as usize,
+            // SAFETY: Py_None is a static object; its address is only compared or increfed.
+            _ => unsafe { pyo3::ffi::Py_None() as usize },
+        }
     }
 }
 
@@ -238,7 +250,11 @@ impl Engine {
                 self.list_possible(py);
                 let up = l.trim().to_ascii_uppercase();
                 match self.g.v.locs.iter().position(|x| *x == up) {
-                    Some(i) => Ok(self.new_list(py, i)?.into_any()),
+                    Some(i) => {
+                        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+                        let strings = variant_strings(py, &mut guard, self.g.v);
+                        Ok(self.new_list(py, strings, i)?.into_any())
+                    }
                     None => Ok(PyList::empty(py).into_any()),
                 }
             }
@@ -580,11 +596,12 @@ impl Engine {
     ) -> PyResult<(usize, Option<(usize, Vec<String>)>)> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
-        self.g.stop_unread = true;
         // The lists of the dict last handed out are this position's: a
         // given order is first looked for there (see `find_listed`).
         let listed = self.given.gen == Some(self.g.position_gen);
         let v = self.g.v;
+        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+        let strings = variant_strings(orders.py(), &mut guard, v);
         // A list of strings (what agents give) is read in place, in one pass.
         let mut texts: Vec<&str> = Vec::new();
         let mut known: Vec<u32> = Vec::new();
@@ -614,7 +631,7 @@ impl Engine {
                         // the variant's (all of whose hashes are): others
                         // are not looked for among them.
                         if listed && (*(item as *mut pyo3::ffi::PyASCIIObject)).hash != -1 {
-                            let id = find_listed(&self.given, v, item, text);
+                            let id = find_listed(&self.given, strings, v, item, text);
                             if id != u32::MAX {
                                 known.resize(k, u32::MAX);
                                 known.push(id);
@@ -628,7 +645,9 @@ impl Engine {
             }
             Err(_) => false,
         };
+        drop(guard);
         let unread = if in_place {
+            self.g.stop_unread = true;
             self.g.set_orders_known(p, &texts, &known, replace);
             // Copied while no Python code has run (the texts are the list's).
             self.g
@@ -638,6 +657,7 @@ impl Engine {
         } else {
             drop(texts);
             let owned: Vec<PyBackedStr> = orders.extract()?;
+            self.g.stop_unread = true;
             self.g.set_orders(p, &owned, replace);
             self.g
                 .unread_at
@@ -730,8 +750,10 @@ impl Engine {
         let d: Bound<'py, PyDict> = unsafe {
             Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(template.as_ptr()))?.cast_into_unchecked()
         };
+        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+        let strings = variant_strings(py, &mut guard, self.g.v);
         for (i, loc) in self.locs.iter().enumerate() {
-            let list = self.new_list(py, i)?;
+            let list = self.new_list(py, strings, i)?;
             d.set_item(loc.bind(py), list)?;
         }
         Ok(d)
@@ -887,7 +909,8 @@ impl Engine {
     }
 
     /// Lists the position's legal orders (without the GIL) into `given`,
-    /// unless they are listed already.
+    /// unless they are listed already. (Their strings are made by
+    /// `variant_strings`, which whoever reads them calls.)
     fn list_possible(&mut self, py: Python<'_>) {
         let gen = self.g.position_gen;
         if self.given.gen == Some(gen) {
@@ -895,39 +918,25 @@ impl Engine {
         }
         let g = &mut self.g;
         let possible = py.detach(|| g.possible());
-        let v = self.g.v;
-        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
-        let strings = variant_strings(py, &mut guard, v);
-        let given = &mut self.given;
-        given.spans.clear();
-        given.ids.clear();
-        given.items.clear();
-        for i in 0..strings.locs.len() {
-            let ids = possible.ids(i);
-            given.spans.push((given.ids.len() as u32, ids.len() as u32));
-            given.ids.extend_from_slice(ids);
-            given.items.extend(ids.iter().map(|&id| {
-                strings.orders[id as usize]
-                    .as_ref()
-                    .map_or_else(|| py.None().as_ptr(), |s| s.as_ptr()) as usize
-            }));
-        }
-        given.gen = Some(gen);
+        self.given = Given {
+            gen: Some(gen),
+            possible: Some(possible),
+        };
     }
 
-    /// A new list of the legal orders of location `i` (`list_possible` first).
-    fn new_list<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyList>> {
-        let (at, len) = self.given.spans.get(i).copied().unwrap_or((0, 0));
-        let items = &self.given.items[at as usize..(at + len) as usize];
+    /// A new list of the legal orders of location `i` (`list_possible`
+    /// first; `strings` the variant's).
+    fn new_list<'py>(&self, py: Python<'py>, strings: &VariantStrings, i: usize) -> PyResult<Bound<'py, PyList>> {
+        let ids = self.given.possible.as_ref().map_or(&[][..], |p| p.ids(i));
         // SAFETY: PyList_New gives a new list of `len` empty slots (or null
         // with an exception set); each slot is filled once with a new
         // reference to a string that `STRINGS` keeps alive for the whole
         // process (or to None), as PyList_SET_ITEM wants.
         unsafe {
-            let l = pyo3::ffi::PyList_New(len as pyo3::ffi::Py_ssize_t);
+            let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
             let l: Bound<'py, PyList> = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
-            for (k, &item) in items.iter().enumerate() {
-                let item = item as *mut pyo3::ffi::PyObject;
+            for (k, &id) in ids.iter().enumerate() {
+                let item = strings.address(id) as *mut pyo3::ffi::PyObject;
                 pyo3::ffi::Py_INCREF(item);
                 pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
             }

@@ -527,217 +527,271 @@ impl Game {
     /// Plays one action for the player whose turn it is.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         let mut ev = Vec::new();
-        let me = self.pos.current;
         let phase = self.pos.phase.clone();
         if phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
-        let wrong = |p: &Position| RuleError::WrongPhase(p.phase_name());
         match action {
-            Action::TurnIn { set } => {
-                let Phase::Deploy { armies, resume_attack } = phase else {
-                    return Err(RuleError::TurnInNow);
-                };
-                let i = self.pos.idx(me).ok_or(RuleError::GameOver)?;
-                if !self.pos.players[i].hand.remove(set) {
-                    return Err(RuleError::NoSuchSet);
-                }
-                let value = rules::set_value(self.pos.sets_turned_in);
-                self.pos.sets_turned_in = self.pos.sets_turned_in.saturating_add(1);
-                self.pos.phase = Phase::Deploy {
-                    armies: armies.saturating_add(value),
-                    resume_attack,
-                };
-                ev.push(Event::TurnedIn {
-                    player: me,
-                    set,
-                    armies: value,
-                });
-            }
-            Action::Deploy { country, armies } => {
-                let Phase::Deploy {
-                    armies: left,
-                    resume_attack,
-                } = phase
-                else {
-                    return Err(wrong(&self.pos));
-                };
-                let c = Position::check_country(country)?;
-                let i = self.pos.idx(me).ok_or(RuleError::GameOver)?;
-                let held = self.pos.players[i].hand.total();
-                if held >= MUST_TURN_IN {
-                    return Err(RuleError::MustTurnIn(held));
-                }
-                if self.pos.owner[c] != me {
-                    return Err(RuleError::NotYours(cname(country)));
-                }
-                if armies == 0 || armies > left {
-                    return Err(RuleError::ArmiesOutOfRange { min: 1, max: left });
-                }
-                self.pos.armies[c] = self.pos.armies[c].saturating_add(armies);
-                self.pos.phase = Phase::Deploy {
-                    armies: left - armies,
-                    resume_attack,
-                };
-                ev.push(Event::Deployed { country, armies });
-                self.settle_deploy();
-            }
-            Action::Attack { from, to, dice } => {
-                if phase != Phase::Attack {
-                    return Err(wrong(&self.pos));
-                }
-                let f = Position::check_country(from)?;
-                let t = Position::check_country(to)?;
-                if self.pos.owner[f] != me {
-                    return Err(RuleError::NotYours(cname(from)));
-                }
-                let defender = self.pos.owner[t];
-                if self.pos.side(defender) == self.pos.side(me) {
-                    return Err(RuleError::Friendly(cname(to)));
-                }
-                if !map::adjacent(from, to) {
-                    return Err(RuleError::NotAdjacent(cname(from), cname(to)));
-                }
-                if !(1..=3).contains(&dice) {
-                    return Err(RuleError::BadDice);
-                }
-                if self.pos.armies[f] <= dice as u32 {
-                    return Err(RuleError::TooFewArmies(cname(from)));
-                }
-                let dd = self.pos.armies[t].min(2) as usize;
-                let thrown = self.roll(dice as usize + dd)?;
-                let (attack, defence) = thrown.split_at(dice as usize);
-                let (la, ld) = rules::battle(attack, defence);
-                self.pos.armies[f] -= la;
-                self.pos.armies[t] -= ld;
-                ev.push(Event::Battle {
-                    from,
-                    to,
-                    attack: attack.to_vec(),
-                    defence: defence.to_vec(),
-                    attacker_lost: la,
-                    defender_lost: ld,
-                });
-                if self.pos.armies[t] == 0 {
-                    self.pos.owner[t] = me;
-                    self.pos.conquered = true;
-                    ev.push(Event::Conquered {
-                        country: to,
-                        from: defender,
-                        by: me,
-                    });
-                    self.pos.phase = Phase::Occupy {
-                        from,
-                        to,
-                        min: dice as u32,
-                        max: self.pos.armies[f].saturating_sub(1),
-                    };
-                    if self.pos.count(defender) == 0 {
-                        if let (Some(d), Some(a)) = (self.pos.idx(defender), self.pos.idx(me)) {
-                            let hand = std::mem::take(&mut self.pos.players[d].hand);
-                            self.pos.players[d].alive = false;
-                            self.pos.players[a].hand.merge(hand);
-                            ev.push(Event::Eliminated {
-                                player: defender,
-                                by: me,
-                                commendations: hand,
-                            });
-                        }
-                    }
-                }
-            }
-            Action::MoveIn { armies } => {
-                let Phase::Occupy { from, to, min, max } = phase else {
-                    return Err(wrong(&self.pos));
-                };
-                let f = Position::check_country(from)?;
-                let t = Position::check_country(to)?;
-                if armies < min || armies > max || armies >= self.pos.armies[f] {
-                    return Err(RuleError::ArmiesOutOfRange { min, max });
-                }
-                self.pos.armies[f] -= armies;
-                self.pos.armies[t] = self.pos.armies[t].saturating_add(armies);
-                ev.push(Event::MovedIn { from, to, armies });
-                if let Some(w) = self.pos.world_holders() {
-                    self.pos.phase = Phase::Over;
-                    self.pos.winners = w.clone();
-                    ev.push(Event::Won { players: w });
-                } else {
-                    let held = self.pos.player(me).map_or(0, |p| p.hand.total());
-                    self.pos.phase = if held >= MUST_TURN_IN {
-                        Phase::Deploy {
-                            armies: 0,
-                            resume_attack: true,
-                        }
-                    } else {
-                        Phase::Attack
-                    };
-                }
-            }
-            Action::EndAttack => {
-                if phase != Phase::Attack {
-                    return Err(wrong(&self.pos));
-                }
-                // Dealt now, not at the turn's end: the REC file can say a
-                // commendation was earned only while attacking (LastPlay
-                // 3), so a fortifying player already holds it.
-                self.deal_commendation(&mut ev)?;
-                self.pos.phase = Phase::Fortify;
-            }
-            Action::Fortify { from, to, armies } => {
-                if phase != Phase::Fortify {
-                    return Err(wrong(&self.pos));
-                }
-                let f = Position::check_country(from)?;
-                let t = Position::check_country(to)?;
-                if self.pos.owner[f] != me {
-                    return Err(RuleError::NotYours(cname(from)));
-                }
-                if self.pos.owner[t] != me {
-                    return Err(RuleError::NotYours(cname(to)));
-                }
-                if !map::adjacent(from, to) {
-                    return Err(RuleError::NotAdjacent(cname(from), cname(to)));
-                }
-                if !self.pos.options.unlimited_fortifications && self.pos.fortifications > 0 {
-                    return Err(RuleError::AlreadyFortified);
-                }
-                if armies == 0 || armies >= self.pos.armies[f] {
-                    return Err(RuleError::ArmiesOutOfRange {
-                        min: 1,
-                        max: self.pos.armies[f] - 1,
-                    });
-                }
-                self.pos.armies[f] -= armies;
-                self.pos.armies[t] = self.pos.armies[t].saturating_add(armies);
-                self.pos.fortifications = self.pos.fortifications.saturating_add(1);
-                ev.push(Event::Fortified { from, to, armies });
-                if !self.pos.options.unlimited_fortifications {
-                    self.end_turn(&mut ev)?;
-                }
-            }
+            Action::TurnIn { set } => self.turn_in(phase, set, &mut ev)?,
+            Action::Deploy { country, armies } => self.deploy(phase, country, armies, &mut ev)?,
+            Action::Attack { from, to, dice } => self.attack(phase, (from, to), dice, &mut ev)?,
+            Action::MoveIn { armies } => self.move_in(phase, armies, &mut ev)?,
+            Action::EndAttack => self.end_attack(phase, &mut ev)?,
+            Action::Fortify { from, to, armies } => self.fortify(phase, (from, to), armies, &mut ev)?,
             Action::EndTurn => {
                 if !matches!(phase, Phase::Attack | Phase::Fortify) {
-                    return Err(wrong(&self.pos));
+                    return Err(self.wrong_phase());
                 }
                 self.end_turn(&mut ev)?;
             }
-            Action::TimeOut | Action::Skip => {
-                self.pos = self.turn_start.clone();
-                // The turn passes without its commendation: a game resumed
-                // from a REC file of a player who had earned one (LastPlay
-                // 3) has it marked at its "turn start", and end_turn would
-                // deal it.
-                self.pos.conquered = false;
-                ev.push(if action == Action::Skip {
-                    Event::Skipped { player: me }
-                } else {
-                    Event::TimedOut { player: me }
-                });
-                self.end_turn(&mut ev)?;
-            }
+            Action::TimeOut | Action::Skip => self.pass_turn(action == Action::Skip, &mut ev)?,
         }
         Ok(ev)
+    }
+
+    /// The action is not one of this phase.
+    fn wrong_phase(&self) -> RuleError {
+        RuleError::WrongPhase(self.pos.phase_name())
+    }
+
+    /// A set of commendations turned in for armies while deploying.
+    fn turn_in(&mut self, phase: Phase, set: Set, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let me = self.pos.current;
+        let Phase::Deploy { armies, resume_attack } = phase else {
+            return Err(RuleError::TurnInNow);
+        };
+        let i = self.pos.idx(me).ok_or(RuleError::GameOver)?;
+        if !self.pos.players[i].hand.remove(set) {
+            return Err(RuleError::NoSuchSet);
+        }
+        let value = rules::set_value(self.pos.sets_turned_in);
+        self.pos.sets_turned_in = self.pos.sets_turned_in.saturating_add(1);
+        self.pos.phase = Phase::Deploy {
+            armies: armies.saturating_add(value),
+            resume_attack,
+        };
+        ev.push(Event::TurnedIn {
+            player: me,
+            set,
+            armies: value,
+        });
+        Ok(())
+    }
+
+    /// Armies placed in one of the player's countries.
+    fn deploy(&mut self, phase: Phase, country: u8, armies: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let me = self.pos.current;
+        let Phase::Deploy {
+            armies: left,
+            resume_attack,
+        } = phase
+        else {
+            return Err(self.wrong_phase());
+        };
+        let c = Position::check_country(country)?;
+        let i = self.pos.idx(me).ok_or(RuleError::GameOver)?;
+        let held = self.pos.players[i].hand.total();
+        if held >= MUST_TURN_IN {
+            return Err(RuleError::MustTurnIn(held));
+        }
+        if self.pos.owner[c] != me {
+            return Err(RuleError::NotYours(cname(country)));
+        }
+        if armies == 0 || armies > left {
+            return Err(RuleError::ArmiesOutOfRange { min: 1, max: left });
+        }
+        self.pos.armies[c] = self.pos.armies[c].saturating_add(armies);
+        self.pos.phase = Phase::Deploy {
+            armies: left - armies,
+            resume_attack,
+        };
+        ev.push(Event::Deployed { country, armies });
+        self.settle_deploy();
+        Ok(())
+    }
+
+    /// One battle from a country of the player's into a neighbour of
+    /// another side, with `dice` dice: a conquest when the defender has
+    /// no army left, an elimination when that was its last country.
+    fn attack(&mut self, phase: Phase, (from, to): (u8, u8), dice: u8, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let me = self.pos.current;
+        if phase != Phase::Attack {
+            return Err(self.wrong_phase());
+        }
+        let f = Position::check_country(from)?;
+        let t = Position::check_country(to)?;
+        if self.pos.owner[f] != me {
+            return Err(RuleError::NotYours(cname(from)));
+        }
+        let defender = self.pos.owner[t];
+        if self.pos.side(defender) == self.pos.side(me) {
+            return Err(RuleError::Friendly(cname(to)));
+        }
+        if !map::adjacent(from, to) {
+            return Err(RuleError::NotAdjacent(cname(from), cname(to)));
+        }
+        if !(1..=3).contains(&dice) {
+            return Err(RuleError::BadDice);
+        }
+        if self.pos.armies[f] <= dice as u32 {
+            return Err(RuleError::TooFewArmies(cname(from)));
+        }
+        let dd = self.pos.armies[t].min(2) as usize;
+        let thrown = self.roll(dice as usize + dd)?;
+        let (attack, defence) = thrown.split_at(dice as usize);
+        let (la, ld) = rules::battle(attack, defence);
+        self.pos.armies[f] -= la;
+        self.pos.armies[t] -= ld;
+        ev.push(Event::Battle {
+            from,
+            to,
+            attack: attack.to_vec(),
+            defence: defence.to_vec(),
+            attacker_lost: la,
+            defender_lost: ld,
+        });
+        if self.pos.armies[t] == 0 {
+            self.conquer((from, to), (f, t), dice, defender, ev);
+        }
+        Ok(())
+    }
+
+    /// Country `to` (index `t`) taken from `defender`: the armies are to move in (at
+    /// least as many as the dice thrown), and a defender left without a
+    /// country hands its commendations to the conqueror.
+    fn conquer(&mut self, (from, to): (u8, u8), (f, t): (usize, usize), dice: u8, defender: u8, ev: &mut Vec<Event>) {
+        let me = self.pos.current;
+        self.pos.owner[t] = me;
+        self.pos.conquered = true;
+        ev.push(Event::Conquered {
+            country: to,
+            from: defender,
+            by: me,
+        });
+        self.pos.phase = Phase::Occupy {
+            from,
+            to,
+            min: dice as u32,
+            max: self.pos.armies[f].saturating_sub(1),
+        };
+        if self.pos.count(defender) == 0 {
+            if let (Some(d), Some(a)) = (self.pos.idx(defender), self.pos.idx(me)) {
+                let hand = std::mem::take(&mut self.pos.players[d].hand);
+                self.pos.players[d].alive = false;
+                self.pos.players[a].hand.merge(hand);
+                ev.push(Event::Eliminated {
+                    player: defender,
+                    by: me,
+                    commendations: hand,
+                });
+            }
+        }
+    }
+
+    /// Armies moved into the country just conquered; the game is won when
+    /// one side holds the world.
+    fn move_in(&mut self, phase: Phase, armies: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let me = self.pos.current;
+        let Phase::Occupy { from, to, min, max } = phase else {
+            return Err(self.wrong_phase());
+        };
+        let f = Position::check_country(from)?;
+        let t = Position::check_country(to)?;
+        if armies < min || armies > max || armies >= self.pos.armies[f] {
+            return Err(RuleError::ArmiesOutOfRange { min, max });
+        }
+        self.pos.armies[f] -= armies;
+        self.pos.armies[t] = self.pos.armies[t].saturating_add(armies);
+        ev.push(Event::MovedIn { from, to, armies });
+        if let Some(w) = self.pos.world_holders() {
+            self.pos.phase = Phase::Over;
+            self.pos.winners = w.clone();
+            ev.push(Event::Won { players: w });
+        } else {
+            let held = self.pos.player(me).map_or(0, |p| p.hand.total());
+            self.pos.phase = if held >= MUST_TURN_IN {
+                Phase::Deploy {
+                    armies: 0,
+                    resume_attack: true,
+                }
+            } else {
+                Phase::Attack
+            };
+        }
+        Ok(())
+    }
+
+    /// Attacking done: on to fortifying.
+    fn end_attack(&mut self, phase: Phase, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        if phase != Phase::Attack {
+            return Err(self.wrong_phase());
+        }
+        // Dealt now, not at the turn's end: the REC file can say a
+        // commendation was earned only while attacking (LastPlay
+        // 3), so a fortifying player already holds it.
+        self.deal_commendation(ev)?;
+        self.pos.phase = Phase::Fortify;
+        Ok(())
+    }
+
+    /// Armies moved between two neighbouring countries of the player's;
+    /// the turn ends with it unless fortifications are unlimited.
+    fn fortify(
+        &mut self,
+        phase: Phase,
+        (from, to): (u8, u8),
+        armies: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let me = self.pos.current;
+        if phase != Phase::Fortify {
+            return Err(self.wrong_phase());
+        }
+        let f = Position::check_country(from)?;
+        let t = Position::check_country(to)?;
+        if self.pos.owner[f] != me {
+            return Err(RuleError::NotYours(cname(from)));
+        }
+        if self.pos.owner[t] != me {
+            return Err(RuleError::NotYours(cname(to)));
+        }
+        if !map::adjacent(from, to) {
+            return Err(RuleError::NotAdjacent(cname(from), cname(to)));
+        }
+        if !self.pos.options.unlimited_fortifications && self.pos.fortifications > 0 {
+            return Err(RuleError::AlreadyFortified);
+        }
+        if armies == 0 || armies >= self.pos.armies[f] {
+            return Err(RuleError::ArmiesOutOfRange {
+                min: 1,
+                max: self.pos.armies[f] - 1,
+            });
+        }
+        self.pos.armies[f] -= armies;
+        self.pos.armies[t] = self.pos.armies[t].saturating_add(armies);
+        self.pos.fortifications = self.pos.fortifications.saturating_add(1);
+        ev.push(Event::Fortified { from, to, armies });
+        if !self.pos.options.unlimited_fortifications {
+            self.end_turn(ev)?;
+        }
+        Ok(())
+    }
+
+    /// A turn timed out or skipped: undone to its start, and passed on.
+    fn pass_turn(&mut self, skipped: bool, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let me = self.pos.current;
+        self.pos = self.turn_start.clone();
+        // The turn passes without its commendation: a game resumed
+        // from a REC file of a player who had earned one (LastPlay
+        // 3) has it marked at its "turn start", and end_turn would
+        // deal it.
+        self.pos.conquered = false;
+        ev.push(if skipped {
+            Event::Skipped { player: me }
+        } else {
+            Event::TimedOut { player: me }
+        });
+        self.end_turn(ev)
     }
 
     fn settle_deploy(&mut self) {

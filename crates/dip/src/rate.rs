@@ -313,206 +313,29 @@ pub struct RatingsArgs {
 }
 
 pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
-    let mut games: Vec<RawGame> = Vec::new();
-    for f in &args.files {
-        let name = f.to_string_lossy().to_string();
-        let text = match dip_game::files::read_text(f) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("dip: {e}");
-                return Ok(ExitCode::from(2));
-            }
-        };
-        match read_any(&name, &text) {
-            Ok(g) => games.extend(g),
-            Err(e) => {
-                eprintln!("dip: {e}");
-                return Ok(ExitCode::from(2));
-            }
+    let games = match read_results(&args.files) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("dip: {e}");
+            return Ok(ExitCode::from(2));
         }
-    }
-    games.sort_by_key(|g| g.date);
-    let mut ids: HashMap<String, usize> = HashMap::new();
-    let mut names: Vec<String> = Vec::new();
-    let idx: Vec<Vec<usize>> = games
-        .iter()
-        .map(|g| {
-            g.players
-                .iter()
-                .map(|p| {
-                    *ids.entry(p.id.to_uppercase()).or_insert_with(|| {
-                        names.push(p.name.clone());
-                        names.len() - 1
-                    })
-                })
-                .collect()
-        })
-        .collect();
-    let explain = args.explain.as_ref().map(|e| e.to_uppercase());
-    let who = explain.as_ref().and_then(|e| {
-        ids.get(e)
-            .copied()
-            .or_else(|| names.iter().position(|n| n.to_uppercase() == *e))
-    });
-    if explain.is_some() && who.is_none() {
+    };
+    let played = Played::new(games);
+    let Some(explain) = played.explain(args.explain.as_deref()) else {
         eprintln!("dip: no player `{}` in the results", args.explain.unwrap_or_default());
         return Ok(ExitCode::from(2));
-    }
-    let last = who.and_then(|w| idx.iter().rposition(|g| g.contains(&w)));
+    };
     let mut lines: Vec<String> = Vec::new();
-    let table: Vec<(String, f64, String)> = match args.model.as_str() {
-        "elo" => {
-            let e = elo::Elo::default();
-            let mut r = vec![1500.0; names.len()];
-            for (k, (g, ix)) in games.iter().zip(&idx).enumerate() {
-                let ranks = ranks_from_points(&g.players.iter().map(|p| p.points[0]).collect::<Vec<_>>());
-                let cur: Vec<f64> = ix.iter().map(|&i| r[i]).collect();
-                if Some(k) == last {
-                    let pos = ix.iter().position(|&i| Some(i) == who).unwrap_or(0);
-                    lines.push(format!("{} in {}: {:.1}", names[ix[pos]], g.text, cur[pos]));
-                    for t in e.explain(&cur, &ranks, pos) {
-                        lines.push(format!(
-                            "  vs {:<16} result {:.1}, expected {:.3}, change {:+.2}",
-                            names[ix[t.opponent]], t.actual, t.expected, t.change
-                        ));
-                    }
-                }
-                for (j, v) in e.rate(&cur, &ranks).into_iter().enumerate() {
-                    r[ix[j]] = v;
-                }
-            }
-            names
-                .iter()
-                .cloned()
-                .zip(r)
-                .map(|(n, v)| (n, v, format!("{v:.1}")))
-                .collect()
-        }
-        "ghost" => {
-            let gh = ghost::Ghost::default();
-            let mut r = vec![100.0; names.len()];
-            for (k, (g, ix)) in games.iter().zip(&idx).enumerate() {
-                let centres: Vec<u32> = g.players.iter().map(|p| p.points[0].max(0.0) as u32).collect();
-                let solo = centres.iter().position(|&c| c >= 18);
-                let gg = ghost::GhostGame {
-                    in_draw: centres.iter().map(|&c| c > 0).collect(),
-                    centres,
-                    solo,
-                    share: ghost::Share::SumOfSquares,
-                };
-                let cur: Vec<f64> = ix.iter().map(|&i| r[i]).collect();
-                if Some(k) == last {
-                    let pos = ix.iter().position(|&i| Some(i) == who).unwrap_or(0);
-                    let x = gh.explain(&cur, &gg, pos);
-                    lines.push(format!(
-                        "{} in {}: {:.2} + {:.2} × ({:.4} actual − {:.4} expected) = {:+.2}",
-                        names[ix[pos]], g.text, cur[pos], x.x, x.actual, x.expected, x.change
-                    ));
-                }
-                for (j, v) in gh.rate(&cur, &gg).into_iter().enumerate() {
-                    r[ix[j]] = v;
-                }
-            }
-            names
-                .iter()
-                .cloned()
-                .zip(r)
-                .map(|(n, v)| (n, v, format!("{v:.2}")))
-                .collect()
-        }
-        "trueskill" => {
-            let env = trueskill::TrueSkill::default();
-            let mut r = vec![env.rating(); names.len()];
-            for (k, (g, ix)) in games.iter().zip(&idx).enumerate() {
-                let ranks = ranks_from_points(&g.players.iter().map(|p| p.points[0]).collect::<Vec<_>>());
-                let cur: Vec<trueskill::Rating> = ix.iter().map(|&i| r[i]).collect();
-                if Some(k) == last {
-                    let pos = ix.iter().position(|&i| Some(i) == who).unwrap_or(0);
-                    if let Ok(x) = env.explain(&cur, &ranks, pos) {
-                        lines.push(format!(
-                            "{} in {} (rank {}): prior N({:.3}, {:.3}²) widened by τ to σ {:.3}; the game says N({:.3}, {:.3}²); posterior N({:.3}, {:.3}²) after {} sweeps",
-                            names[ix[pos]], g.text, ranks[pos], x.before.mu, x.before.sigma, x.sigma_dynamic, x.message.mu, x.message.sigma, x.after.mu, x.after.sigma, x.sweeps
-                        ));
-                    }
-                }
-                match env.rate(&cur, &ranks) {
-                    Ok(v) => {
-                        for (j, x) in v.into_iter().enumerate() {
-                            r[ix[j]] = x;
-                        }
-                    }
-                    Err(e) => eprintln!("dip: {}:{}: {e}; game left out", g.file, g.line),
-                }
-            }
-            names
-                .iter()
-                .cloned()
-                .zip(r)
-                .map(|(n, v)| {
-                    (
-                        n,
-                        v.mu - 3.0 * v.sigma,
-                        format!("{:7.3} ± {:.3}   μ−3σ {:7.3}", v.mu, v.sigma, v.mu - 3.0 * v.sigma),
-                    )
-                })
-                .collect()
-        }
-        "weng-lin" | "wenglin" | "openskill" => {
-            let m = wenglin::PlackettLuce::default();
-            let mut r = vec![m.rating(); names.len()];
-            for (k, (g, ix)) in games.iter().zip(&idx).enumerate() {
-                let ranks = ranks_from_points(&g.players.iter().map(|p| p.points[0]).collect::<Vec<_>>());
-                let cur: Vec<wenglin::Rating> = ix.iter().map(|&i| r[i]).collect();
-                if Some(k) == last {
-                    let pos = ix.iter().position(|&i| Some(i) == who).unwrap_or(0);
-                    let x = m.explain(&cur, &ranks, pos);
-                    lines.push(format!(
-                        "{} in {} (rank {}): μ {:.3} → {:.3} (Ω {:+.4}), σ {:.3} → {:.3} (Δ {:.5}), c = {:.3}",
-                        names[ix[pos]],
-                        g.text,
-                        ranks[pos],
-                        x.before.mu,
-                        x.after.mu,
-                        x.omega,
-                        x.sigma_dynamic,
-                        x.after.sigma,
-                        x.delta,
-                        x.c
-                    ));
-                    for (group, share, t) in &x.terms {
-                        let who: Vec<&str> = group.iter().map(|&q| names[ix[q]].as_str()).collect();
-                        lines.push(format!(
-                            "  rank {} ({}): share {:.4}, term {:+.4}",
-                            ranks[group[0]],
-                            who.join(", "),
-                            share,
-                            t
-                        ));
-                    }
-                }
-                for (j, x) in m.rate(&cur, &ranks).into_iter().enumerate() {
-                    r[ix[j]] = x;
-                }
-            }
-            names
-                .iter()
-                .cloned()
-                .zip(r)
-                .map(|(n, v)| {
-                    (
-                        n,
-                        v.mu - 3.0 * v.sigma,
-                        format!("{:7.3} ± {:.3}   μ−3σ {:7.3}", v.mu, v.sigma, v.mu - 3.0 * v.sigma),
-                    )
-                })
-                .collect()
-        }
+    let mut table: Vec<Row> = match args.model.as_str() {
+        "elo" => elo_table(&played, &explain, &mut lines),
+        "ghost" => ghost_table(&played, &explain, &mut lines),
+        "trueskill" => trueskill_table(&played, &explain, &mut lines),
+        "weng-lin" | "wenglin" | "openskill" => weng_lin_table(&played, &explain, &mut lines),
         other => {
             eprintln!("dip: unknown rating model `{other}`; expected elo, ghost, trueskill or weng-lin");
             return Ok(ExitCode::from(2));
         }
     };
-    let mut table = table;
     table.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     for (i, (n, _, shown)) in table.iter().enumerate() {
         println!("{:4}. {:<20} {}", i + 1, n, shown);
@@ -524,4 +347,238 @@ pub fn ratings(args: RatingsArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The games of every result table, oldest first.
+fn read_results(files: &[PathBuf]) -> Result<Vec<RawGame>, String> {
+    let mut games: Vec<RawGame> = Vec::new();
+    for f in files {
+        let name = f.to_string_lossy().to_string();
+        let text = dip_game::files::read_text(f).map_err(|e| e.to_string())?;
+        games.extend(read_any(&name, &text).map_err(|e| e.to_string())?);
+    }
+    games.sort_by_key(|g| g.date);
+    Ok(games)
+}
+
+/// A player's name, rating (the table's order) and the rating as shown.
+type Row = (String, f64, String);
+
+/// The games rated and who played them.
+struct Played {
+    games: Vec<RawGame>,
+    /// Each game's players, as indices into `names`.
+    seats: Vec<Vec<usize>>,
+    /// The players, by their first name met (ids compared in upper case).
+    names: Vec<String>,
+    ids: HashMap<String, usize>,
+}
+
+impl Played {
+    fn new(games: Vec<RawGame>) -> Played {
+        let mut ids: HashMap<String, usize> = HashMap::new();
+        let mut names: Vec<String> = Vec::new();
+        let seats: Vec<Vec<usize>> = games
+            .iter()
+            .map(|g| {
+                g.players
+                    .iter()
+                    .map(|p| {
+                        *ids.entry(p.id.to_uppercase()).or_insert_with(|| {
+                            names.push(p.name.clone());
+                            names.len() - 1
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        Played {
+            games,
+            seats,
+            names,
+            ids,
+        }
+    }
+
+    /// The change to explain: `--explain`'s player (by id or name) in
+    /// their last game; `None` when no player has that id or name.
+    fn explain(&self, player: Option<&str>) -> Option<Explain> {
+        let Some(player) = player.map(str::to_uppercase) else {
+            return Some(Explain { who: None, last: None });
+        };
+        let who = self
+            .ids
+            .get(&player)
+            .copied()
+            .or_else(|| self.names.iter().position(|n| n.to_uppercase() == player))?;
+        let last = self.seats.iter().rposition(|g| g.contains(&who));
+        Some(Explain { who: Some(who), last })
+    }
+
+    /// Each game with its players' indices, oldest first.
+    fn games(&self) -> impl Iterator<Item = (usize, (&RawGame, &Vec<usize>))> {
+        self.games.iter().zip(&self.seats).enumerate()
+    }
+
+    /// The rows of a table of final ratings.
+    fn rows<R>(&self, ratings: Vec<R>, row: impl Fn(R) -> (f64, String)) -> Vec<Row> {
+        self.names
+            .iter()
+            .cloned()
+            .zip(ratings)
+            .map(|(n, v)| {
+                let (value, shown) = row(v);
+                (n, value, shown)
+            })
+            .collect()
+    }
+}
+
+/// The player whose change is explained and their last game.
+struct Explain {
+    who: Option<usize>,
+    last: Option<usize>,
+}
+
+impl Explain {
+    /// The explained player's seat in game `k` (of players `seats`), when
+    /// it is the game explained.
+    fn seat(&self, k: usize, seats: &[usize]) -> Option<usize> {
+        (Some(k) == self.last).then(|| seats.iter().position(|&i| Some(i) == self.who).unwrap_or(0))
+    }
+}
+
+/// The ranks of a game from its first point column.
+fn ranks(g: &RawGame) -> Vec<u32> {
+    ranks_from_points(&g.players.iter().map(|p| p.points[0]).collect::<Vec<_>>())
+}
+
+/// μ − 3σ orders the table; μ and σ are shown beside it.
+fn mu_sigma_row(mu: f64, sigma: f64) -> (f64, String) {
+    (
+        mu - 3.0 * sigma,
+        format!("{:7.3} ± {:.3}   μ−3σ {:7.3}", mu, sigma, mu - 3.0 * sigma),
+    )
+}
+
+fn elo_table(played: &Played, explain: &Explain, lines: &mut Vec<String>) -> Vec<Row> {
+    let names = &played.names;
+    let e = elo::Elo::default();
+    let mut r = vec![1500.0; names.len()];
+    for (k, (g, ix)) in played.games() {
+        let ranks = ranks(g);
+        let cur: Vec<f64> = ix.iter().map(|&i| r[i]).collect();
+        if let Some(pos) = explain.seat(k, ix) {
+            lines.push(format!("{} in {}: {:.1}", names[ix[pos]], g.text, cur[pos]));
+            for t in e.explain(&cur, &ranks, pos) {
+                lines.push(format!(
+                    "  vs {:<16} result {:.1}, expected {:.3}, change {:+.2}",
+                    names[ix[t.opponent]], t.actual, t.expected, t.change
+                ));
+            }
+        }
+        for (j, v) in e.rate(&cur, &ranks).into_iter().enumerate() {
+            r[ix[j]] = v;
+        }
+    }
+    played.rows(r, |v| (v, format!("{v:.1}")))
+}
+
+/// Ghost Rating: the supply centres of the first point column, a solo at
+/// 18, the draw shared by the sum of squares.
+fn ghost_table(played: &Played, explain: &Explain, lines: &mut Vec<String>) -> Vec<Row> {
+    let names = &played.names;
+    let gh = ghost::Ghost::default();
+    let mut r = vec![100.0; names.len()];
+    for (k, (g, ix)) in played.games() {
+        let centres: Vec<u32> = g.players.iter().map(|p| p.points[0].max(0.0) as u32).collect();
+        let solo = centres.iter().position(|&c| c >= 18);
+        let gg = ghost::GhostGame {
+            in_draw: centres.iter().map(|&c| c > 0).collect(),
+            centres,
+            solo,
+            share: ghost::Share::SumOfSquares,
+        };
+        let cur: Vec<f64> = ix.iter().map(|&i| r[i]).collect();
+        if let Some(pos) = explain.seat(k, ix) {
+            let x = gh.explain(&cur, &gg, pos);
+            lines.push(format!(
+                "{} in {}: {:.2} + {:.2} × ({:.4} actual − {:.4} expected) = {:+.2}",
+                names[ix[pos]], g.text, cur[pos], x.x, x.actual, x.expected, x.change
+            ));
+        }
+        for (j, v) in gh.rate(&cur, &gg).into_iter().enumerate() {
+            r[ix[j]] = v;
+        }
+    }
+    played.rows(r, |v| (v, format!("{v:.2}")))
+}
+
+/// TrueSkill; a game it cannot rate is left out with a warning.
+fn trueskill_table(played: &Played, explain: &Explain, lines: &mut Vec<String>) -> Vec<Row> {
+    let names = &played.names;
+    let env = trueskill::TrueSkill::default();
+    let mut r = vec![env.rating(); names.len()];
+    for (k, (g, ix)) in played.games() {
+        let ranks = ranks(g);
+        let cur: Vec<trueskill::Rating> = ix.iter().map(|&i| r[i]).collect();
+        if let Some(pos) = explain.seat(k, ix) {
+            if let Ok(x) = env.explain(&cur, &ranks, pos) {
+                lines.push(format!(
+                    "{} in {} (rank {}): prior N({:.3}, {:.3}²) widened by τ to σ {:.3}; the game says N({:.3}, {:.3}²); posterior N({:.3}, {:.3}²) after {} sweeps",
+                    names[ix[pos]], g.text, ranks[pos], x.before.mu, x.before.sigma, x.sigma_dynamic, x.message.mu, x.message.sigma, x.after.mu, x.after.sigma, x.sweeps
+                ));
+            }
+        }
+        match env.rate(&cur, &ranks) {
+            Ok(v) => {
+                for (j, x) in v.into_iter().enumerate() {
+                    r[ix[j]] = x;
+                }
+            }
+            Err(e) => eprintln!("dip: {}:{}: {e}; game left out", g.file, g.line),
+        }
+    }
+    played.rows(r, |v| mu_sigma_row(v.mu, v.sigma))
+}
+
+/// Weng-Lin's Plackett-Luce model (OpenSkill's default).
+fn weng_lin_table(played: &Played, explain: &Explain, lines: &mut Vec<String>) -> Vec<Row> {
+    let names = &played.names;
+    let m = wenglin::PlackettLuce::default();
+    let mut r = vec![m.rating(); names.len()];
+    for (k, (g, ix)) in played.games() {
+        let ranks = ranks(g);
+        let cur: Vec<wenglin::Rating> = ix.iter().map(|&i| r[i]).collect();
+        if let Some(pos) = explain.seat(k, ix) {
+            let x = m.explain(&cur, &ranks, pos);
+            lines.push(format!(
+                "{} in {} (rank {}): μ {:.3} → {:.3} (Ω {:+.4}), σ {:.3} → {:.3} (Δ {:.5}), c = {:.3}",
+                names[ix[pos]],
+                g.text,
+                ranks[pos],
+                x.before.mu,
+                x.after.mu,
+                x.omega,
+                x.sigma_dynamic,
+                x.after.sigma,
+                x.delta,
+                x.c
+            ));
+            for (group, share, t) in &x.terms {
+                let who: Vec<&str> = group.iter().map(|&q| names[ix[q]].as_str()).collect();
+                lines.push(format!(
+                    "  rank {} ({}): share {:.4}, term {:+.4}",
+                    ranks[group[0]],
+                    who.join(", "),
+                    share,
+                    t
+                ));
+            }
+        }
+        for (j, x) in m.rate(&cur, &ranks).into_iter().enumerate() {
+            r[ix[j]] = x;
+        }
+    }
+    played.rows(r, |v| mu_sigma_row(v.mu, v.sigma))
 }

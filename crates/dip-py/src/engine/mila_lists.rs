@@ -123,7 +123,17 @@ impl Game {
                 }
                 Ok(o) => {
                     let shown = listed.map_or_else(|| Name::Owned(self.order_text(&o)), Name::Borrowed);
-                    match self.list_problem(p, &o, need, &sites, &taken, &given, &shown) {
+                    // One of the position's legal orders for its own unit
+                    // or site passes dip's checks: only MILA's are left.
+                    let checked = found.is_some_and(|(id, _, _)| self.listed(&o, id));
+                    let at = ListFacts {
+                        need,
+                        sites: &sites,
+                        taken: &taken,
+                        given: &given,
+                        checked,
+                    };
+                    match self.list_problem(p, &o, &at, &shown) {
                         Some(e) => {
                             self.errors.push(format!("order `{text}`: {e}"));
                             given.push(void(&shown));
@@ -185,20 +195,18 @@ impl Game {
     }
 
     /// Why MILA voids order `o` of power `p` in this retreat or adjustment
-    /// phase (`need`: builds due, or disbands as a negative number;
-    /// `sites`: the build sites; `taken`: sites and units this call
-    /// already ordered).
-    #[allow(clippy::too_many_arguments)]
-    fn list_problem(
-        &self,
-        p: PowerId,
-        o: &Order,
-        need: i64,
-        sites: &[ProvinceId],
-        taken: &[ProvinceId],
-        given: &[Entry],
-        shown: &str,
-    ) -> Option<String> {
+    /// phase (see `ListFacts`).
+    fn list_problem(&self, p: PowerId, o: &Order, at: &ListFacts<'_>, shown: &str) -> Option<String> {
+        let ListFacts {
+            need,
+            sites,
+            taken,
+            given,
+            checked,
+        } = *at;
+        // dip's own check (an adjudication of the order alone), unless the
+        // order is one of those listed, which pass it.
+        let dips = || if checked { None } else { self.problem(o) };
         let unit_type_fits = |u: &dip_core::UnitRef, k| u.kind.is_none_or(|x| x == k);
         match (self.state.phase.kind, o.kind) {
             (PhaseKind::Retreat, OrderKind::Retreat(u, _) | OrderKind::Disband(u)) => {
@@ -209,7 +217,7 @@ impl Game {
                 if taken.contains(&u.province) {
                     return Some("a second order for a retreating unit".into());
                 }
-                self.problem(o)
+                dips()
             }
             (PhaseKind::Adjustment, OrderKind::Build(u)) => {
                 if need < 0 {
@@ -221,7 +229,7 @@ impl Game {
                 if taken.contains(&u.province) {
                     return Some("a second build at one site".into());
                 }
-                self.problem(o)
+                dips()
             }
             (PhaseKind::Adjustment, OrderKind::Disband(u)) => {
                 if need >= 0 {
@@ -274,6 +282,20 @@ impl Game {
             })
             .collect()
     }
+}
+
+/// What `list_problem` reads besides the order: the builds due (`need`;
+/// disbands as a negative number), the build sites, the sites and units
+/// this call already ordered (`taken`) and its entries so far (`given`),
+/// and whether the order is one of the position's legal orders listed for
+/// its own unit or site (`checked`).
+#[derive(Clone, Copy)]
+struct ListFacts<'a> {
+    need: i64,
+    sites: &'a [ProvinceId],
+    taken: &'a [ProvinceId],
+    given: &'a [Entry],
+    checked: bool,
 }
 
 fn waive(p: PowerId) -> Entry {

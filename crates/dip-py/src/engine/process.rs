@@ -279,21 +279,17 @@ impl Game {
         }
         // The position processed goes to the history as it is (no copy).
         let before = std::mem::replace(&mut self.state, next);
+        // Sized at once: a flat_map's collect grows it step by step.
+        let mut kept: Vec<(PowerId, Name)> = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
+        for (p, l) in self.orders.iter_mut().enumerate() {
+            kept.extend(l.drain(..).filter(Entry::shown).map(|e| (PowerId(p as u8), e.text)));
+        }
         self.history.push(PhaseRecord {
             name,
             state: before,
             seq: old,
             influence: old_influence,
-            orders: self
-                .orders
-                .iter_mut()
-                .enumerate()
-                .flat_map(|(p, l)| {
-                    l.drain(..)
-                        .filter(Entry::shown)
-                        .map(move |e| (PowerId(p as u8), e.text))
-                })
-                .collect(),
+            orders: kept,
             results: std::mem::take(&mut results.list),
         });
         self.results_at = results.at;

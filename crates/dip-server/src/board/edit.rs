@@ -4,7 +4,7 @@
 //! takes it back.
 
 use super::{Board, BoardError, BoardResult, Boards, Stage};
-use dip_core::{Dislodged, Phase, PhaseKind, ProvinceId, Season, State, Unit};
+use dip_core::{Dislodged, Map, Phase, PhaseKind, ProvinceId, RegionId, Season, State, Unit, UnitTypeId};
 use dip_play::Game;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -103,255 +103,312 @@ fn text_ok(what: &str, s: &str, max: usize) -> BoardResult<()> {
 
 /// Applies an edit. Nothing changes when it is refused.
 pub fn apply(boards: &Boards, board: &mut Board, edit: Edit) -> BoardResult<()> {
-    let map = board.game.map();
-    let mut state = board.game.state().clone();
     match edit {
         Edit::Unit {
-            province: p,
+            province,
             power,
             kind,
             region,
             dislodged,
             was_dislodged,
-        } => {
-            let p = province(board, &p)?;
-            let power = board.power(&power)?;
-            let ut = map
-                .find_unit_type(&kind)
-                .ok_or_else(|| BoardError::new(format!("no unit type `{kind}` in this variant")))?;
-            let region = match region.as_deref().filter(|r| !r.is_empty()) {
-                Some(r) => {
-                    let found = map.province(p).regions.iter().copied().find(|&x| {
-                        map.region_name(x).eq_ignore_ascii_case(r) || map.region(x).coast.as_deref() == Some(r)
-                    });
-                    found.ok_or_else(|| BoardError::new(format!("`{r}` is not in {}", map.province(p).name)))?
-                }
-                None => map.regions_for(p, ut).next().ok_or_else(|| {
-                    BoardError::new(format!(
-                        "{} cannot stand in {}",
-                        map.unit_type(ut).name,
-                        map.province(p).name
-                    ))
-                })?,
-            };
-            if !map.allows(region, ut) {
-                // A fleet on a split coast's land, an army at sea: the
-                // unit's own region in the province, if there is one.
-                let alt = map.regions_for(p, ut).next();
-                match alt {
-                    Some(r) if region == map.main_region(p) => {
-                        return apply_unit(
-                            board,
-                            state,
-                            p,
-                            Unit {
-                                power,
-                                kind: ut,
-                                region: r,
-                            },
-                            dislodged,
-                            was_dislodged,
-                        )
-                    }
-                    _ => {
-                        return Err(BoardError::new(format!(
-                            "{} cannot stand in {}",
-                            map.unit_type(ut).name,
-                            map.region_name(region)
-                        )))
-                    }
-                }
-            }
-            return apply_unit(
-                board,
-                state,
-                p,
-                Unit {
-                    power,
-                    kind: ut,
-                    region,
-                },
-                dislodged,
-                was_dislodged,
-            );
-        }
-        Edit::Remove { province: p, dislodged } => {
-            let p = province(board, &p)?;
-            let gone = if dislodged {
-                state.take_dislodged(p).map(|_| ())
-            } else {
-                state.remove(p).map(|_| ())
-            };
-            if gone.is_none() {
-                return Err(BoardError::new(format!(
-                    "no unit to remove in {}",
-                    map.province(p).name
-                )));
-            }
-        }
+        } => edit_unit(
+            board,
+            &province,
+            &power,
+            &kind,
+            region.as_deref(),
+            (dislodged, was_dislodged),
+        ),
+        Edit::Remove { province, dislodged } => remove_unit(board, &province, dislodged),
         Edit::Move {
             from,
             to,
             x,
             y,
             dislodged,
-        } => {
-            let from = province(board, &from)?;
-            let to = province(board, &to)?;
-            let unit = if dislodged {
-                state.dislodged(from).map(|d| d.unit)
-            } else {
-                state.unit(from)
+        } => move_unit(boards, board, (&from, &to), x.zip(y), dislodged),
+        Edit::Province { province, owner, open } => edit_province(board, &province, owner, open),
+        Edit::Season { season, year, stage } => set_season(board, &season, year, &stage),
+        Edit::Title { title } => set_title(board, title),
+        Edit::Names { names } => set_names(board, names),
+        Edit::New { variant } => new_game(boards, board, variant.as_deref()),
+        Edit::Blank => blank(board),
+    }
+}
+
+/// The edited position becomes the board's, the one before kept for Undo.
+fn replace_position(board: &mut Board, state: State) -> BoardResult<()> {
+    board.remember();
+    board.set_state(state);
+    Ok(())
+}
+
+/// Edit units: a unit added or changed; `dislodged` says whether it is
+/// to be dislodged and whether it was.
+fn edit_unit(
+    board: &mut Board,
+    p: &str,
+    power: &str,
+    kind: &str,
+    region: Option<&str>,
+    (dislodged, was_dislodged): (bool, bool),
+) -> BoardResult<()> {
+    let map = board.game.map();
+    let state = board.game.state().clone();
+    let p = province(board, p)?;
+    let power = board.power(power)?;
+    let ut = map
+        .find_unit_type(kind)
+        .ok_or_else(|| BoardError::new(format!("no unit type `{kind}` in this variant")))?;
+    let region = standing_region(map, p, ut, region)?;
+    apply_unit(
+        board,
+        state,
+        p,
+        Unit {
+            power,
+            kind: ut,
+            region,
+        },
+        dislodged,
+        was_dislodged,
+    )
+}
+
+/// Where a unit of type `ut` stands in province `p`: the region (or
+/// coast) named, else the first it may stand in.
+fn standing_region(map: &Map, p: ProvinceId, ut: UnitTypeId, region: Option<&str>) -> BoardResult<RegionId> {
+    let region =
+        match region.filter(|r| !r.is_empty()) {
+            Some(r) => {
+                let found =
+                    map.province(p).regions.iter().copied().find(|&x| {
+                        map.region_name(x).eq_ignore_ascii_case(r) || map.region(x).coast.as_deref() == Some(r)
+                    });
+                found.ok_or_else(|| BoardError::new(format!("`{r}` is not in {}", map.province(p).name)))?
             }
-            .ok_or_else(|| BoardError::new(format!("no unit in {}", map.province(from).name)))?;
-            let at = x.zip(y).filter(|(x, y)| x.is_finite() && y.is_finite());
-            let region = super::render::nearest_region(&boards.pictures, board.game.loaded(), to, unit.kind, at)
-                .ok_or_else(|| {
-                    BoardError::new(format!(
-                        "{} cannot stand in {}",
-                        map.unit_type(unit.kind).name,
-                        map.province(to).name
-                    ))
-                })?;
-            if from == to && region == unit.region {
-                return Ok(());
-            }
-            if from != to && state.unit(to).is_some() && !dislodged {
-                return Err(BoardError::new(format!(
-                    "{} has a unit already: remove it first",
-                    map.province(to).name
-                )));
-            }
-            let moved = Unit { region, ..unit };
-            if dislodged {
-                if state.dislodged(to).is_some() && from != to {
-                    return Err(BoardError::new(format!(
-                        "{} has a dislodged unit already",
-                        map.province(to).name
-                    )));
-                }
-                let d = state
-                    .take_dislodged(from)
-                    .ok_or_else(|| BoardError::new(format!("no dislodged unit in {}", map.province(from).name)))?;
-                state.set_dislodged(map, Dislodged { unit: moved, ..d });
-            } else {
-                state.remove(from);
-                state.place(map, moved);
-            }
-        }
-        Edit::Province {
-            province: p,
-            owner,
-            open,
-        } => {
-            let p = province(board, &p)?;
-            if let Some(owner) = owner {
-                if !map.province(p).supply_center {
-                    return Err(BoardError::new(format!("{} is no supply centre", map.province(p).name)));
-                }
-                let o = match owner.as_deref().map(str::trim).filter(|o| !o.is_empty()) {
-                    Some(o) => Some(board.power(o)?),
-                    None => None,
-                };
-                state.set_owner(p, o);
-            }
-            if let Some(open) = open {
-                if open {
-                    state.standoffs.remove(p.index());
-                } else {
-                    state.standoffs.insert(p.index());
-                }
-            }
-        }
-        Edit::Season { season, year, stage } => {
-            let season = match season.trim().to_ascii_lowercase().as_str() {
-                "spring" | "s" => Season::Spring,
-                "fall" | "autumn" | "f" | "a" => Season::Fall,
-                s => return Err(BoardError::new(format!("season `{s}`: spring or autumn"))),
-            };
-            let year = i32::try_from(year)
-                .ok()
-                .filter(|y| y.unsigned_abs() <= dip_core::MAX_YEAR as u32)
-                .ok_or_else(|| BoardError::new(format!("year {year}: from -1000000 to 1000000")))?;
-            let stage = Stage::parse(&stage).ok_or_else(|| {
+            None => map.regions_for(p, ut).next().ok_or_else(|| {
                 BoardError::new(format!(
-                    "stage `{stage}`: before moves, before retreats, before adjustments or season finished"
+                    "{} cannot stand in {}",
+                    map.unit_type(ut).name,
+                    map.province(p).name
                 ))
-            })?;
-            let kind = match stage {
-                Stage::Moves | Stage::Finished => PhaseKind::Movement,
-                Stage::Retreats => PhaseKind::Retreat,
-                Stage::Adjustments => PhaseKind::Adjustment,
-            };
-            // "Season finished": the position at the end of the season,
-            // which is the start of the next.
-            let phase = if stage == Stage::Finished {
-                match season {
-                    Season::Spring => Phase::new(year, Season::Fall, kind),
-                    Season::Fall => Phase::new(year.saturating_add(1).min(dip_core::MAX_YEAR), Season::Spring, kind),
-                }
-            } else {
-                Phase::new(year, season, kind)
-            };
-            board.remember();
-            state.phase = phase;
-            board.set_state(state);
-            board.finished = stage == Stage::Finished;
-            return Ok(());
+            })?,
+        };
+    if !map.allows(region, ut) {
+        // A fleet on a split coast's land, an army at sea: the
+        // unit's own region in the province, if there is one.
+        let alt = map.regions_for(p, ut).next();
+        return match alt {
+            Some(r) if region == map.main_region(p) => Ok(r),
+            _ => Err(BoardError::new(format!(
+                "{} cannot stand in {}",
+                map.unit_type(ut).name,
+                map.region_name(region)
+            ))),
+        };
+    }
+    Ok(region)
+}
+
+/// Edit units: the unit (or the dislodged unit) of a province removed.
+fn remove_unit(board: &mut Board, p: &str, dislodged: bool) -> BoardResult<()> {
+    let map = board.game.map();
+    let mut state = board.game.state().clone();
+    let p = province(board, p)?;
+    let gone = if dislodged {
+        state.take_dislodged(p).map(|_| ())
+    } else {
+        state.remove(p).map(|_| ())
+    };
+    if gone.is_none() {
+        return Err(BoardError::new(format!(
+            "no unit to remove in {}",
+            map.province(p).name
+        )));
+    }
+    replace_position(board, state)
+}
+
+/// A unit dragged from one province to another (or to another coast of
+/// its own), dropped at `at` on the map.
+fn move_unit(
+    boards: &Boards,
+    board: &mut Board,
+    (from, to): (&str, &str),
+    at: Option<(f32, f32)>,
+    dislodged: bool,
+) -> BoardResult<()> {
+    let map = board.game.map();
+    let mut state = board.game.state().clone();
+    let from = province(board, from)?;
+    let to = province(board, to)?;
+    let unit = if dislodged {
+        state.dislodged(from).map(|d| d.unit)
+    } else {
+        state.unit(from)
+    }
+    .ok_or_else(|| BoardError::new(format!("no unit in {}", map.province(from).name)))?;
+    let at = at.filter(|(x, y)| x.is_finite() && y.is_finite());
+    let region =
+        super::render::nearest_region(&boards.pictures, board.game.loaded(), to, unit.kind, at).ok_or_else(|| {
+            BoardError::new(format!(
+                "{} cannot stand in {}",
+                map.unit_type(unit.kind).name,
+                map.province(to).name
+            ))
+        })?;
+    if from == to && region == unit.region {
+        return Ok(());
+    }
+    if from != to && state.unit(to).is_some() && !dislodged {
+        return Err(BoardError::new(format!(
+            "{} has a unit already: remove it first",
+            map.province(to).name
+        )));
+    }
+    let moved = Unit { region, ..unit };
+    if dislodged {
+        if state.dislodged(to).is_some() && from != to {
+            return Err(BoardError::new(format!(
+                "{} has a dislodged unit already",
+                map.province(to).name
+            )));
         }
-        Edit::Title { title } => {
-            text_ok("title", &title, 200)?;
-            board.remember();
-            board.title = title.trim().to_string();
-            board.changed();
-            return Ok(());
+        let d = state
+            .take_dislodged(from)
+            .ok_or_else(|| BoardError::new(format!("no dislodged unit in {}", map.province(from).name)))?;
+        state.set_dislodged(map, Dislodged { unit: moved, ..d });
+    } else {
+        state.remove(from);
+        state.place(map, moved);
+    }
+    replace_position(board, state)
+}
+
+/// Edit provinces: a supply centre's owner (`Some(None)`: nobody), and
+/// whether the province is open for retreats.
+fn edit_province(board: &mut Board, p: &str, owner: Option<Option<String>>, open: Option<bool>) -> BoardResult<()> {
+    let map = board.game.map();
+    let mut state = board.game.state().clone();
+    let p = province(board, p)?;
+    if let Some(owner) = owner {
+        if !map.province(p).supply_center {
+            return Err(BoardError::new(format!("{} is no supply centre", map.province(p).name)));
         }
-        Edit::Names { names } => {
-            let mut keep = BTreeMap::new();
-            for (power, name) in names {
-                text_ok("name", &name, 100)?;
-                let p = board.power(&power)?;
-                let name = name.trim().to_string();
-                if !name.is_empty() {
-                    keep.insert(map.power(p).name.clone(), name);
-                }
-            }
-            board.remember();
-            board.names = keep;
-            board.changed();
-            return Ok(());
+        let o = match owner.as_deref().map(str::trim).filter(|o| !o.is_empty()) {
+            Some(o) => Some(board.power(o)?),
+            None => None,
+        };
+        state.set_owner(p, o);
+    }
+    if let Some(open) = open {
+        if open {
+            state.standoffs.remove(p.index());
+        } else {
+            state.standoffs.insert(p.index());
         }
-        Edit::New { variant } => {
-            let loaded = match variant.as_deref().filter(|v| !v.trim().is_empty()) {
-                Some(v) => boards.variant(v)?,
-                None => board.game.loaded().clone(),
-            };
-            board.remember();
-            board.game = Game::new(loaded);
-            board.title.clear();
-            board.names.clear();
-            board.finished = false;
-            board.file = None;
-            board.format = None;
-            board.changed();
-            return Ok(());
+    }
+    replace_position(board, state)
+}
+
+/// Edit season: the season, year and stage of the position.
+fn set_season(board: &mut Board, season: &str, year: i64, stage: &str) -> BoardResult<()> {
+    let mut state = board.game.state().clone();
+    let season = match season.trim().to_ascii_lowercase().as_str() {
+        "spring" | "s" => Season::Spring,
+        "fall" | "autumn" | "f" | "a" => Season::Fall,
+        s => return Err(BoardError::new(format!("season `{s}`: spring or autumn"))),
+    };
+    let year = i32::try_from(year)
+        .ok()
+        .filter(|y| y.unsigned_abs() <= dip_core::MAX_YEAR as u32)
+        .ok_or_else(|| BoardError::new(format!("year {year}: from -1000000 to 1000000")))?;
+    let stage = Stage::parse(stage).ok_or_else(|| {
+        BoardError::new(format!(
+            "stage `{stage}`: before moves, before retreats, before adjustments or season finished"
+        ))
+    })?;
+    let kind = match stage {
+        Stage::Moves | Stage::Finished => PhaseKind::Movement,
+        Stage::Retreats => PhaseKind::Retreat,
+        Stage::Adjustments => PhaseKind::Adjustment,
+    };
+    // "Season finished": the position at the end of the season,
+    // which is the start of the next.
+    let phase = if stage == Stage::Finished {
+        match season {
+            Season::Spring => Phase::new(year, Season::Fall, kind),
+            Season::Fall => Phase::new(year.saturating_add(1).min(dip_core::MAX_YEAR), Season::Spring, kind),
         }
-        Edit::Blank => {
-            let start = board.game.variant().start.phase;
-            let blank = State::empty(map, Phase::new(start.year, Season::Spring, PhaseKind::Movement));
-            let loaded = board.game.loaded().clone();
-            let rules = *board.game.rules();
-            board.remember();
-            board.game = Game::from_state(loaded, blank).with_rules(rules);
-            board.finished = false;
-            board.file = None;
-            board.format = None;
-            board.changed();
-            return Ok(());
+    } else {
+        Phase::new(year, season, kind)
+    };
+    board.remember();
+    state.phase = phase;
+    board.set_state(state);
+    board.finished = stage == Stage::Finished;
+    Ok(())
+}
+
+/// Edit title.
+fn set_title(board: &mut Board, title: String) -> BoardResult<()> {
+    text_ok("title", &title, 200)?;
+    board.remember();
+    board.title = title.trim().to_string();
+    board.changed();
+    Ok(())
+}
+
+/// Edit names: the players' names by power; an empty one removes it.
+fn set_names(board: &mut Board, names: BTreeMap<String, String>) -> BoardResult<()> {
+    let map = board.game.map();
+    let mut keep = BTreeMap::new();
+    for (power, name) in names {
+        text_ok("name", &name, 100)?;
+        let p = board.power(&power)?;
+        let name = name.trim().to_string();
+        if !name.is_empty() {
+            keep.insert(map.power(p).name.clone(), name);
         }
     }
     board.remember();
-    board.set_state(state);
+    board.names = keep;
+    board.changed();
+    Ok(())
+}
+
+/// File ▸ New: the start of the variant named, or of the board's own.
+fn new_game(boards: &Boards, board: &mut Board, variant: Option<&str>) -> BoardResult<()> {
+    let loaded = match variant.filter(|v| !v.trim().is_empty()) {
+        Some(v) => boards.variant(v)?,
+        None => board.game.loaded().clone(),
+    };
+    board.remember();
+    board.game = Game::new(loaded);
+    board.title.clear();
+    board.names.clear();
+    board.finished = false;
+    board.file = None;
+    board.format = None;
+    board.changed();
+    Ok(())
+}
+
+/// File ▸ Blank: no units on the map, in the spring of the variant's
+/// first year, the rules kept.
+fn blank(board: &mut Board) -> BoardResult<()> {
+    let map = board.game.map();
+    let start = board.game.variant().start.phase;
+    let blank = State::empty(map, Phase::new(start.year, Season::Spring, PhaseKind::Movement));
+    let loaded = board.game.loaded().clone();
+    let rules = *board.game.rules();
+    board.remember();
+    board.game = Game::from_state(loaded, blank).with_rules(rules);
+    board.finished = false;
+    board.file = None;
+    board.format = None;
+    board.changed();
     Ok(())
 }
 
@@ -390,7 +447,5 @@ fn apply_unit(
     } else {
         state.place(map, unit);
     }
-    board.remember();
-    board.set_state(state);
-    Ok(())
+    replace_position(board, state)
 }
