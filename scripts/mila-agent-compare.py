@@ -143,22 +143,19 @@ PORT_CHAINS = True
 LONG_CONVOYS = True
 
 
-def long_convoy_paths(mila_map, fleets):
-    """Every convoy route of more than MILA's MAX_CONVOY_LENGTH (13) fleets
-    among the fleets in `fleets`, as entries of MILA's convoy-path table
-    (start, {fleets}, {destinations}). MILA's search
+def convoy_routes(mila_map, fleets, longer_than=0, at_most=None):
+    """The minimal convoy routes through the fleets in `fleets` of more than
+    `longer_than` and at most `at_most` fleets, as entries of MILA's
+    convoy-path table (start, {fleets}, {destinations}). MILA's search
     (`diplomacy.utils.convoy_paths`) keeps a route to a destination unless
     a route it found before uses a subset of its fleets: what it keeps are
     the minimal routes, chains in which only the first fleet touches the
     army's coast, only the last the destination, and each fleet only the
-    fleets before and after it. It stops at 13 fleets "to reduce generation
-    time"; the rules set no length. Searched here among the fleets on the
+    fleets before and after it. Searched here among the fleets on the
     board only (a few ms on World), chain by chain from each coast; the
-    same entries as MILA's own search with the cap lifted, run on the map
-    with the other seas shut (checked on World positions of 24 to 30
-    fleets)."""
+    same entries as MILA's own search run on the map with the other seas
+    shut (test_mila_faults.py checks it)."""
     fleets = {f for f in fleets if mila_map.area_type(f) == 'WATER'}
-    longer_than = convoy_paths.MAX_CONVOY_LENGTH
     if len(fleets) <= longer_than:
         return []
     near = {}
@@ -182,18 +179,26 @@ def long_convoy_paths(mila_map, fleets):
                 dests = {c for c in shores[fleet] if c != start and c not in touched}
                 if dests:
                     found.setdefault((start, frozenset(path)), set()).update(dests)
-            now = touched | neighbours(fleet)
-            for nxt in neighbours(fleet):
-                if nxt in fleets and nxt not in path and nxt not in touched and nxt not in neighbours(start):
-                    extend(nxt, now)
+            if at_most is None or len(path) < at_most:
+                now = touched | neighbours(fleet)
+                for nxt in neighbours(fleet):
+                    if nxt in fleets and nxt not in path and nxt not in touched and nxt not in neighbours(start):
+                        extend(nxt, now)
             path.pop()
         for first in sorted(fleets & neighbours(start)):
             extend(first, set())
     return [(start, set(path), dests) for (start, path), dests in found.items()]
 
 
-# (map name, fleets on the board) → long_convoy_paths; positions repeat.
-_LONG_PATHS = {}
+def long_convoy_paths(mila_map, fleets):
+    """Every convoy route of more than MILA's MAX_CONVOY_LENGTH (13) fleets
+    among `fleets`: MILA's search stops there "to reduce generation time";
+    the rules set no length."""
+    return convoy_routes(mila_map, fleets, longer_than=convoy_paths.MAX_CONVOY_LENGTH)
+
+
+# (map name, fleets on the board, longer than, at most) → convoy_routes; positions repeat.
+_ROUTES = {}
 
 
 def board_fleets(game):
@@ -202,13 +207,35 @@ def board_fleets(game):
                      if u[0] == 'F' and game.map.area_type(u[2:]) in ('WATER', 'PORT'))
 
 
+def routes_on_board(game, longer_than, at_most):
+    key = (game.map.name, board_fleets(game), longer_than, at_most)
+    if key not in _ROUTES:
+        if len(_ROUTES) > 4096:
+            _ROUTES.clear()
+        _ROUTES[key] = convoy_routes(game.map, key[1], longer_than, at_most)
+    return _ROUTES[key]
+
+
 def long_paths_on_board(game):
-    key = (game.map.name, board_fleets(game))
-    if key not in _LONG_PATHS:
-        if len(_LONG_PATHS) > 4096:
-            _LONG_PATHS.clear()
-        _LONG_PATHS[key] = long_convoy_paths(game.map, key[1])
-    return _LONG_PATHS[key]
+    return routes_on_board(game, convoy_paths.MAX_CONVOY_LENGTH, None)
+
+
+class _BoardConvoys(diplomacy.Game):
+    """MILA's Game on a map whose table of convoy paths MILA has not
+    computed (colonial, empire and world take MILA minutes, world more than
+    ten, when its cache in ~/.cache/diplomacy lacks them): its table is
+    made in each position from the fleets on the board, the entries MILA's
+    table would give there (routes of at most 13 fleets)."""
+    __slots__ = ()
+
+    def _build_list_possible_convoys(self):
+        if self.convoy_paths_possible is not None:
+            return
+        self.convoy_paths_possible, self.convoy_paths_dest = [], {}
+        for start, fleets, dests in routes_on_board(self, 0, convoy_paths.MAX_CONVOY_LENGTH):
+            self.convoy_paths_possible.append((start, fleets, dests))
+            for dest in dests:
+                self.convoy_paths_dest.setdefault(start, {}).setdefault(dest, []).append(fleets)
 
 
 class _LongConvoysFixed(diplomacy.Game):
@@ -226,12 +253,31 @@ class _LongConvoysFixed(diplomacy.Game):
                 self.convoy_paths_dest.setdefault(start, {}).setdefault(dest, []).append(fleets)
 
 
+class _LongBoardConvoys(_LongConvoysFixed, _BoardConvoys):
+    """_BoardConvoys with the routes of more than 13 fleets too."""
+    __slots__ = ()
+
+
+# Maps whose convoy paths are found on the board (see _BoardConvoys).
+BOARD_CONVOYS = set()
+
+
 def mila_game(map_name, long_convoys=None):
     """A MILA game on `map_name`; on a map with ports, its own copy of MILA's
     Map carries the port-chain convoy paths (MILA's shared Map is untouched).
     With LONG_CONVOYS (or `long_convoys`) its convoy table also holds the
-    routes of more than 13 fleets MILA leaves out."""
+    routes of more than 13 fleets MILA leaves out. On a map whose convoy
+    paths MILA has not computed (or one in BOARD_CONVOYS), MILA's Map is
+    made without them and the game finds them on the board."""
+    from diplomacy.engine import map as mila_maps
     long_convoys = LONG_CONVOYS if long_convoys is None else long_convoys
+    board = map_name in BOARD_CONVOYS or map_name not in mila_maps.CONVOYS_PATH_CACHE
+    if board and not isinstance(mila_maps.MAP_CACHE.get(map_name), mila_maps.Map):
+        # MILA's Map(name) would compute the table first; this one does not.
+        mila_maps.MAP_CACHE[map_name] = mila_maps.Map(map_name, use_cache=False)
+    if board:
+        game = (_LongBoardConvoys if long_convoys else _BoardConvoys)(map_name=map_name)
+        return game
     game = (_LongConvoysFixed if long_convoys else diplomacy.Game)(map_name=map_name)
     if map_name not in _PORT_MAPS:
         paths = port_chain_paths(map_name)
@@ -251,12 +297,14 @@ _COMBINED = {}
 
 
 def _give(game, fix):
-    """Gives one game the class `fix` (a corrected MILA Game), keeping the
-    long convoys of its own class if it has them."""
-    if isinstance(game, _LongConvoysFixed) and not issubclass(fix, _LongConvoysFixed):
-        if fix not in _COMBINED:
-            _COMBINED[fix] = type(fix.__name__ + 'Long', (fix, _LongConvoysFixed), {'__slots__': ()})
-        fix = _COMBINED[fix]
+    """Gives one game the class `fix` (a corrected MILA Game), keeping what
+    its own class does to the convoy table (long convoys, routes found on
+    the board)."""
+    own = type(game)
+    if own is not diplomacy.Game and not issubclass(fix, own):
+        if (fix, own) not in _COMBINED:
+            _COMBINED[fix, own] = type(fix.__name__ + own.__name__, (fix, own), {'__slots__': ()})
+        fix = _COMBINED[fix, own]
     game.__class__ = fix
 
 
@@ -642,6 +690,9 @@ def main():
     ap.add_argument('--no-corrections', action='store_true',
                     help="MILA as shipped: no replay with its faults corrected, no port-chain convoy paths, "
                          "no convoys of more than 13 fleets (to check that the comparison reports MILA's faults)")
+    ap.add_argument('--board-convoys', action='store_true',
+                    help="MILA finds its convoy routes on the board in each position instead of in its table "
+                         "(what it does on a map whose table it has not computed)")
     ap.add_argument('--summarize', nargs='+', metavar='JSONL',
                     help='print the per-map table of runs written with --jsonl, and play nothing')
     ap.add_argument('--jsonl', help='append one JSON line per game to this file (for long runs in chunks)')
@@ -654,6 +705,8 @@ def main():
         os.execv(sys.executable, [sys.executable] + sys.argv)
     print('PYTHONHASHSEED=%s' % os.environ['PYTHONHASHSEED'], flush=True)
     maps = args.map or MAPS
+    if args.board_convoys:
+        BOARD_CONVOYS.update(maps)
     if args.no_corrections:
         global PORT_CHAINS, LONG_CONVOYS
         PORT_CHAINS = False

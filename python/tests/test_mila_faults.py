@@ -390,3 +390,15 @@ def test_the_comparison_counts_a_long_convoy_as_milas_fault_and_reports_it_uncor
             assert problem is None and explained == [(phase, compare.LONG_CONVOY_FAULT)], problem
         else:
             assert problem and 'get_orders' in problem and explained == [], problem
+
+
+def test_convoy_routes_found_on_the_board_are_milas_table_there():
+    # On a map whose table MILA has not computed (World without MILA's
+    # cache), the comparison's MILA finds its routes of at most 13 fleets
+    # on the board: the entries of MILA's own search, capped as MILA caps it.
+    from diplomacy.utils import convoy_paths
+    world = _world()
+    theirs = _milas_search(world, SEED_320001_FLEETS, convoy_paths.MAX_CONVOY_LENGTH)
+    ours = compare.convoy_routes(world, set(SEED_320001_FLEETS), 0, convoy_paths.MAX_CONVOY_LENGTH)
+    key = sorted((start, sorted(path), sorted(dests)) for start, path, dests in theirs)
+    assert len(key) > 1000 and sorted((start, sorted(path), sorted(dests)) for start, path, dests in ours) == key

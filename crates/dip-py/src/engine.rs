@@ -30,7 +30,7 @@ pub use orders::Entry;
 pub use possible::Possible;
 pub use process::{process_many, PhaseRecord, Processed};
 pub use read::read_mila;
-pub use variant::{variant, VariantData};
+pub use variant::{add_search_path, variant, VariantData};
 
 use convoy_facts::{chain, is_shore, reach, ConvoyFacts, ConvoyKey, ConvoyMemo, CONVOYS, CONVOYS_MAX};
 use movement_orders::Scratch;

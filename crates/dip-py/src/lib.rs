@@ -973,7 +973,7 @@ fn add_variant_path(path: std::path::PathBuf) -> PyResult<()> {
             path.display()
         )));
     }
-    dip_variants::jdip::add_search_path(path);
+    engine::add_search_path(path);
     Ok(())
 }
 
