@@ -60,6 +60,17 @@ def test_map_values_equal_milas_for_every_location(name):
         assert ours.norm_power(phrase) == mila.norm_power(phrase)
 
 
+@pytest.mark.parametrize('name', sorted(MILA_MAPS))
+def test_aliases_unclear_names_and_keywords_are_milas_in_milas_order(name):
+    # dip's aliases missed 110 of MILA's 245 on standard (its nicknames and
+    # misspellings, coasts in brackets, the phrases every map has) and held
+    # 114 of dip's own, which MILA's reader would have taken differently.
+    ours, mila = dip.Map(name), diplomacy.Map(name)
+    assert list(ours.aliases.items()) == list(mila.aliases.items())
+    assert list(ours.unclear.items()) == list(mila.unclear.items())
+    assert list(ours.keywords.items()) == list(mila.keywords.items())
+
+
 def test_game_map_is_a_dip_map_shared_by_the_games_of_a_variant():
     assert isinstance(dip.Game().map, dip.Map)
     assert dip.Game().map is dip.Game().map
