@@ -298,8 +298,8 @@ def _milas_search(mila_map, fleets, max_length):
 def _world():
     """MILA's Map of World made without its convoy paths (quick)."""
     from diplomacy.engine import map as mila_maps
-    # MILA's Map.__init__ does nothing for a name already in its cache (an
-    # earlier test's World), even with use_cache=False: made without it.
+    # MILA's Map.__init__ leaves a map whose name is in MILA's cache empty,
+    # even with use_cache=False (as after test_mila_compare.py's Maps).
     cached = mila_maps.MAP_CACHE.pop('world', None)
     try:
         world = mila_maps.Map('world', use_cache=False)

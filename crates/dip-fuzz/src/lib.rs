@@ -102,7 +102,7 @@ pub fn gamedir_run(data: &[u8]) {
             map: false,
             ..dip_game::gamedir::Stages::all()
         };
-        let _ = dip_game::gamedir::run(&dir, &stages, None);
+        let _ = dip_game::gamedir::run(&dir, &stages, None, &dip_play::Variants::new());
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -383,7 +383,7 @@ fn stage_seeds() -> Vec<Vec<u8>> {
         parse: false,
         ..dip_game::gamedir::Stages::all()
     };
-    if dip_game::gamedir::run(&dir, &stages, None).is_ok() {
+    if dip_game::gamedir::run(&dir, &stages, None, &dip_play::Variants::new()).is_ok() {
         for f in ["CONFLICTED.TXT", "WINTERED.TXT"] {
             seeds.extend(std::fs::read(dir.join(f)));
         }

@@ -100,14 +100,14 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game1905");
     let _ = std::fs::remove_dir_all(&root);
     let work = root.join("current");
-    new_game(&work, "standard", "Example 1905").expect("new game");
+    new_game(&work, "standard", "Example 1905", &dip_play::Variants::new()).expect("new game");
     let v = dip_variants::standard();
     let map = &v.map;
     let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rng = Rng::with_seed(seed);
     let mut three_done = false;
     for turn in 0..16 {
-        let g = dip_game::gamedir::GameDir::open(&work, None).expect("open");
+        let g = dip_game::gamedir::GameDir::open(&work, None, &dip_play::Variants::new()).expect("open");
         let vocab = g.vocabulary().expect("words");
         let state: State = g.game.state(&vocab).expect("state");
         if state.phase.year > 1905 {
@@ -178,7 +178,7 @@ fn main() {
         }
         text.push_str("END\n");
         std::fs::write(work.join("ORDERS.TXT"), &text).expect("orders");
-        let r = run(&work, &Stages::all(), None).expect("run");
+        let r = run(&work, &Stages::all(), None, &dip_play::Variants::new()).expect("run");
         // Keep the turn as it was before accepting.
         let dir = root.join(format!("{:02}-{}", turn + 1, state.phase.short()));
         std::fs::create_dir_all(&dir).expect("dir");
@@ -186,7 +186,7 @@ fn main() {
             std::fs::copy(work.join(f), dir.join(f)).expect("copy");
         }
         println!("{}: {} messages", state.phase.short(), r.messages.len());
-        accept(&work).expect("accept");
+        accept(&work, &dip_play::Variants::new()).expect("accept");
     }
     // The game directory itself is left as after the last turn, with its record.
     for f in [

@@ -8,7 +8,7 @@ use crate::plain::{dip_export_with, html, json, markdown, plain, PlainStyle};
 use crate::report::{Line, Report};
 use crate::stagefile::{self, Earlier};
 use dip_core::{game, Map, Order, OrderKind, PhaseKind, PhaseOutcome, Reason, Ruleset, State, UnitRef, Verdict};
-use dip_play::{PlayOptions, Played};
+use dip_play::{PlayOptions, Played, Variants};
 use dip_text::{read_orders, CheckOptions, Code, LineResult, ReadLine, TurnReport, Vocabulary};
 use dip_variants::files::Encoding;
 use std::path::{Path, PathBuf};
@@ -141,13 +141,18 @@ pub struct GameDir {
 
 impl GameDir {
     /// Opens `dir`; `project` is PROJECT.TXT (default: the parent folder's, if any).
-    pub fn open(dir: &Path, project: Option<&Path>) -> Result<GameDir, RunError> {
-        GameDir::open_with(dir, project, None)
+    pub fn open(dir: &Path, project: Option<&Path>, variants: &Variants) -> Result<GameDir, RunError> {
+        GameDir::open_with(dir, project, None, variants)
     }
 
     /// Opens `dir` with `game` (text and path) read in place of its
     /// GAME.TXT: how `accept` checks NEWGAME.TXT as the game it will be.
-    pub fn open_with(dir: &Path, project: Option<&Path>, game: Option<(&str, &Path)>) -> Result<GameDir, RunError> {
+    pub fn open_with(
+        dir: &Path,
+        project: Option<&Path>,
+        game: Option<(&str, &Path)>,
+        variants: &Variants,
+    ) -> Result<GameDir, RunError> {
         if !dir.is_dir() {
             return Err(RunError::Other(format!(
                 "{}: no such game directory (expected a folder with GAME.TXT and ORDERS.TXT)",
@@ -249,10 +254,12 @@ impl GameDir {
             .unwrap_or_else(|| "VARIANT.TXT".to_string());
         let project_dir = project_file.as_deref().and_then(Path::parent);
         let resolved =
-            crate::variantpath::resolve(dir, project_dir, &vpath.value, &fnvariant).map_err(|e| GameError {
-                file: game_path.display().to_string(),
-                line: vpath.line,
-                message: format!("VARIANTPATH: {e}"),
+            crate::variantpath::resolve(dir, project_dir, &vpath.value, &fnvariant, variants).map_err(|e| {
+                GameError {
+                    file: game_path.display().to_string(),
+                    line: vpath.line,
+                    message: format!("VARIANTPATH: {e}"),
+                }
             })?;
         let (variant, found, params_file) = (resolved.variant, resolved.path, resolved.params_file);
         game.start_year = Some(variant.start.phase.year);
@@ -380,8 +387,8 @@ pub fn map_edits(dir: &Path) -> Result<Vec<(dip_core::Phase, PathBuf)>, RunError
 /// The edited map is linted; the position is carried over and GAME.TXT
 /// rewritten (the old one kept as a backup); the edit file joins the game's
 /// history as `history/PHASE-NAME.edits`. Returns the linter's findings.
-pub fn quake(dir: &Path, edits: &Path, name: &str) -> Result<Vec<String>, RunError> {
-    let g = GameDir::open(dir, None)?;
+pub fn quake(dir: &Path, edits: &Path, name: &str, variants: &Variants) -> Result<Vec<String>, RunError> {
+    let g = GameDir::open(dir, None, variants)?;
     let vocab = g.vocabulary()?;
     let state = g.game.state(&vocab)?;
     let text = read(edits)?;
@@ -730,8 +737,8 @@ fn nmr_checks(
 /// orders read), the parser (the phases played, their errors), the
 /// mapper, the conflicter (the first phase's results) and the winterer
 /// (the phases after it, the new game), then the reports.
-pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>) -> Result<RunResult, RunError> {
-    let g = GameDir::open(dir, project)?;
+pub fn run(dir: &Path, stages: &Stages, project: Option<&Path>, variants: &Variants) -> Result<RunResult, RunError> {
+    let g = GameDir::open(dir, project, variants)?;
     let vocab = g.vocabulary()?;
     let rules = g.rules()?;
     // EXACT_MATCH is a switch of ORDERS.TXT only (DipWork's manual): the
@@ -1321,8 +1328,8 @@ fn finish_output(g: &GameDir, stages: &Stages, mut out: RunResult) -> Result<Run
 /// phases follow each other), the new files are written beside the old
 /// ones, and only then are they renamed into place: a failure leaves the
 /// game as it was.
-pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
-    let g = GameDir::open(dir, None)?;
+pub fn accept(dir: &Path, variants: &Variants) -> Result<PathBuf, RunError> {
+    let g = GameDir::open(dir, None, variants)?;
     let newgame = named_file(dir, &g.params, "FNNEWGAME", "NEWGAME.TXT")?;
     let game = g.game.path.clone();
     let text = read(&newgame)?;
@@ -1333,7 +1340,7 @@ pub fn accept(dir: &Path) -> Result<PathBuf, RunError> {
         )));
     }
     // The new file must open as the game, exactly as `dip run` opens it.
-    let next = GameDir::open_with(dir, None, Some((&text, &newgame)))?;
+    let next = GameDir::open_with(dir, None, Some((&text, &newgame)), variants)?;
     let vocab = next.vocabulary()?;
     next.game.state(&vocab)?;
     next.rules()?;
@@ -1477,8 +1484,8 @@ fn keep_backup(dir: &Path, params: &Params, game: &Path) -> Result<PathBuf, RunE
 
 /// `dip new`: a new game directory at the variant's start. Refuses to
 /// overwrite an existing GAME.TXT.
-pub fn new_game(dir: &Path, variant: &str, name: &str) -> Result<Vec<PathBuf>, RunError> {
-    let v = dip_variants::load(variant).map_err(|e| RunError::Other(e.to_string()))?;
+pub fn new_game(dir: &Path, variant: &str, name: &str, variants: &Variants) -> Result<Vec<PathBuf>, RunError> {
+    let v = variants.load(variant).map_err(|e| RunError::Other(e.to_string()))?;
     std::fs::create_dir_all(dir).map_err(|e| RunError::Io(dir.display().to_string(), e))?;
     let game = dir.join("GAME.TXT");
     let orders_file = dir.join("ORDERS.TXT");

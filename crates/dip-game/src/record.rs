@@ -177,17 +177,21 @@ impl GameRecord {
 /// bundled variant, a variant of a jDip plugin under `--variants`, or a
 /// file beside the record (or below its folder). An absolute path or `..`
 /// is refused: a record from elsewhere reads no other file of the machine.
-pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_variants::Variant, String> {
+pub fn record_variant(
+    record: &std::path::Path,
+    name: &str,
+    variants: &dip_play::Variants,
+) -> Result<dip_variants::Variant, String> {
     let name = name.trim();
     if dip_variants::bundled()
         .iter()
         .any(|(n, _)| n.eq_ignore_ascii_case(name))
     {
-        return dip_variants::load(name).map_err(|e| e.to_string());
+        return variants.load(name).map_err(|e| e.to_string());
     }
     // A plugin's variant is named, never a path (the plugins are the user's).
     if !name.contains(['/', '\\']) {
-        if let Some(found) = dip_variants::jdip::find(name) {
+        if let Some(found) = dip_variants::jdip::find_in(variants.search_paths(), name) {
             let (_, v) = found.map_err(|e| e.to_string())?;
             return v.model.build(&format!("jdip:{name}")).map_err(|e| e.to_string());
         }
@@ -198,19 +202,23 @@ pub fn record_variant(record: &std::path::Path, name: &str) -> Result<dip_varian
     // project folder, then the game's.
     let in_game_dir = dip_variants::files::find_dos_path(dir, "GAME.TXT").is_some_and(|p| p.is_file());
     if in_game_dir {
-        return crate::variantpath::resolve(dir, None, name, "VARIANT.TXT").map(|r| r.variant);
+        return crate::variantpath::resolve(dir, None, name, "VARIANT.TXT", variants).map(|r| r.variant);
     }
     let path = dip_variants::files::confined(dir, name).map_err(|m| format!("{}: variant {m}", record.display()))?;
-    dip_variants::formats::load_any(&path.to_string_lossy()).map_err(|e| e.to_string())
+    variants.load_any(&path.to_string_lossy()).map_err(|e| e.to_string())
 }
 
 /// The variant named in a record's text (`standard` when none is named).
-pub fn variant_of_text(record: &std::path::Path, text: &str) -> Result<dip_variants::Variant, String> {
+pub fn variant_of_text(
+    record: &std::path::Path,
+    text: &str,
+    variants: &dip_play::Variants,
+) -> Result<dip_variants::Variant, String> {
     let name = text
         .lines()
         .find_map(|l| l.trim().strip_prefix("variant "))
         .unwrap_or("standard");
-    record_variant(record, name)
+    record_variant(record, name, variants)
 }
 
 /// A record's phases go forward in time: each after the one before it
@@ -281,7 +289,7 @@ fn variant_name_of(map: &str) -> String {
 /// The bundled variant a MILA saved game's `map` names ([`from_mila`]
 /// reads the game on its map). Only bundled variants: a file from
 /// elsewhere does not make dip read other files.
-pub fn mila_variant(map: &str) -> Result<dip_variants::Variant, String> {
+pub fn mila_variant(map: &str, variants: &dip_play::Variants) -> Result<dip_variants::Variant, String> {
     let name = variant_name_of(map);
     if !dip_variants::bundled().iter().any(|(n, _)| *n == name) {
         return Err(format!(
@@ -296,7 +304,7 @@ pub fn mila_variant(map: &str) -> Result<dip_variants::Variant, String> {
             MILA_NAMES[0].0,
         ));
     }
-    dip_variants::load(&name).map_err(|e| e.to_string())
+    variants.load(&name).map_err(|e| e.to_string())
 }
 
 /// MILA's unit text: `A PAR`, `F STP/SC`.

@@ -8,6 +8,7 @@
 use crate::gamedir::{GameDir, RunError};
 use crate::record::GameRecord;
 use dip_core::{Ruleset, State};
+use dip_play::Variants;
 use dip_variants::Variant;
 use std::path::{Path, PathBuf};
 
@@ -81,7 +82,7 @@ pub fn game_dir_of(path: &Path) -> PathBuf {
 /// HISTORY.REC), one of DIP's season files (`.dip`: the game's other
 /// season files beside it are found by name, as DIP does) or a MILA saved
 /// game (`.json`, `.jsonl`, `.gz`: its first game).
-pub fn open_record(path: &Path) -> Result<Recorded, RunError> {
+pub fn open_record(path: &Path, variants: &Variants) -> Result<Recorded, RunError> {
     let name = path.display().to_string();
     if is_mila(path) {
         let bytes = crate::files::read_bytes_capped(path, crate::files::MAX_BINARY_BYTES).map_err(RunError::Other)?;
@@ -92,7 +93,7 @@ pub fn open_record(path: &Path) -> Result<Recorded, RunError> {
         // The game's map: a bundled or plugin variant's name, or a file
         // confined to the MILA file's folder (never any path of the machine).
         let map_name = if game.map.is_empty() { "standard" } else { &game.map };
-        let variant = crate::record::record_variant(path, map_name).map_err(other)?;
+        let variant = crate::record::record_variant(path, map_name, variants).map_err(other)?;
         let record =
             crate::record::from_mila(&variant.map, game).map_err(|e| RunError::Other(format!("{name}: {e}")))?;
         return Ok(Recorded {
@@ -110,7 +111,7 @@ pub fn open_record(path: &Path) -> Result<Recorded, RunError> {
                 crate::files::read_text(&f).map_err(RunError::Other)?,
             ));
         }
-        let variant = crate::record::variant_of_text(path, &texts[0].1).map_err(RunError::Other)?;
+        let variant = crate::record::variant_of_text(path, &texts[0].1, variants).map_err(RunError::Other)?;
         let record = crate::dipfile::from_dip_files(&variant.map, &texts).map_err(other)?;
         return Ok(Recorded {
             variant,
@@ -123,7 +124,7 @@ pub fn open_record(path: &Path) -> Result<Recorded, RunError> {
     if is_game_file(path) {
         let dir = game_dir_of(path);
         if dir.is_dir() && dir != path {
-            return open_record(&dir);
+            return open_record(&dir, variants);
         }
     }
     let (file, game) = if path.is_dir() {
@@ -140,11 +141,11 @@ pub fn open_record(path: &Path) -> Result<Recorded, RunError> {
     })?;
     // The variant named in the record; a game directory's own when the
     // record names it as GAME.TXT does (VARIANTPATH relative to the project).
-    let (variant, variant_path) = match crate::record::variant_of_text(&file, &text) {
+    let (variant, variant_path) = match crate::record::variant_of_text(&file, &text, variants) {
         Ok(v) => (v, None),
         Err(e) => match game {
             Some(dir) => {
-                let g = GameDir::open(dir, None).map_err(|_| RunError::Other(e))?;
+                let g = GameDir::open(dir, None, variants).map_err(|_| RunError::Other(e))?;
                 (g.variant, g.variant_path)
             }
             None => return Err(RunError::Other(e)),
@@ -225,19 +226,19 @@ pub fn phase_index(record: &GameRecord, want: &str) -> Result<Option<usize>, Run
 
 /// Reads the game at `path`. `variant`: the variant of a position file
 /// (the other kinds name their own).
-pub fn open(path: &Path, variant: &str) -> Result<Opened, RunError> {
-    open_at(path, variant, None)
+pub fn open(path: &Path, variant: &str, variants: &Variants) -> Result<Opened, RunError> {
+    open_at(path, variant, None, variants)
 }
 
 /// As `open`, at a phase of the game's record (`phase_index`): the
 /// position at the start of that phase. A game directory is then read
 /// through its HISTORY.REC; a position file or GAME.TXT has no phases.
-pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened, RunError> {
+pub fn open_at(path: &Path, variant: &str, phase: Option<&str>, variants: &Variants) -> Result<Opened, RunError> {
     let name = path.display().to_string();
     let lower = name.to_ascii_lowercase();
     let record_like = is_mila(path) || is_dip(path) || lower.ends_with(".rec");
     if let Some(want) = phase.filter(|_| record_like || path.is_dir()) {
-        let rec = open_record(path)?;
+        let rec = open_record(path, variants)?;
         let rules = Ruleset::parse(&rec.record.rules).ok();
         let (state, at) = match phase_index(&rec.record, want)? {
             Some(i) => (rec.record.phases[i].state.clone(), format!("phase {}", i + 1)),
@@ -264,7 +265,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
     // `start`: the variant's starting position, for every command that
     // takes a game (`dip render start` had it alone).
     if path.as_os_str() == "start" && !path.exists() {
-        let v = dip_variants::load(variant).map_err(other)?;
+        let v = variants.load(variant).map_err(other)?;
         return Ok(Opened {
             state: v.start.clone(),
             note: None,
@@ -274,7 +275,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
         });
     }
     if path.is_dir() {
-        let g = GameDir::open(path, None)?;
+        let g = GameDir::open(path, None, variants)?;
         let vocab = g.vocabulary()?;
         let state = g.game.state(&vocab)?;
         let mut note = format!("{name}: the position of its GAME.TXT");
@@ -294,7 +295,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
         // One of DIP's season files alone: the position it stands at, not
         // the last of the series its siblings make (that is `--phase last`).
         let text = crate::files::read_text(path).map_err(RunError::Other)?;
-        let variant = crate::record::variant_of_text(path, &text).map_err(RunError::Other)?;
+        let variant = crate::record::variant_of_text(path, &text, variants).map_err(RunError::Other)?;
         let (state, played) = crate::dipfile::season_end(&variant.map, &name, &text).map_err(other)?;
         let rules = text
             .lines()
@@ -314,7 +315,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
         });
     }
     if record_like {
-        let rec = open_record(path)?;
+        let rec = open_record(path, variants)?;
         let state = rec
             .record
             .last_state(&rec.variant.map)
@@ -329,7 +330,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
     }
     let text = crate::files::read_text(path).map_err(RunError::Other)?;
     if text.lines().any(|l| l.trim() == "# dip game record") {
-        let variant = crate::record::variant_of_text(path, &text).map_err(RunError::Other)?;
+        let variant = crate::record::variant_of_text(path, &text, variants).map_err(RunError::Other)?;
         let rec = GameRecord::from_text(&variant.map, &text, &name).map_err(other)?;
         let state = rec
             .last_state(&variant.map)
@@ -356,7 +357,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let g = GameDir::open_with(dir, None, Some((&text, path)))?;
+        let g = GameDir::open_with(dir, None, Some((&text, path)), variants)?;
         let vocab = g.vocabulary()?;
         let state = g.game.state(&vocab)?;
         let rules = g.rules()?;
@@ -368,7 +369,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>) -> Result<Opened
             variant_path: g.variant_path,
         });
     }
-    let v = dip_variants::load(variant).map_err(other)?;
+    let v = variants.load(variant).map_err(other)?;
     let state = dip_text::parse_position(&v.map, &text, &name).map_err(other)?;
     Ok(Opened {
         variant: v,

@@ -1,11 +1,12 @@
 //! GAME.TXT's VARIANTPATH: a bundled variant, a variant in a jDip plugin
-//! under `--variants`, or a variant file or folder in the project folder
+//! under the search paths of the `Variants` given (`--variants`), or a variant file or folder in the project folder
 //! (where PROJECT.TXT stands: DipWork's working folder; without one, the
 //! game folder's parent) or the game's folder. DipWork writes it with DOS's
 //! `\` in any case (`variants\standard`). A game file names nothing
 //! elsewhere on the machine (no absolute path, no `..`), as DPjudge's `MAP`
 //! and a record's `variant` do not.
 
+use dip_play::Variants;
 use dip_variants::files::confined;
 use dip_variants::Variant;
 use std::path::{Path, PathBuf};
@@ -32,7 +33,13 @@ pub struct Resolved {
 
 /// The variant VARIANTPATH names; `fnvariant` is the name of a DipWork
 /// variant folder's parameter file (FNVARIANT, VARIANT.TXT by default).
-pub fn resolve(game_dir: &Path, project_dir: Option<&Path>, value: &str, fnvariant: &str) -> Result<Resolved, String> {
+pub fn resolve(
+    game_dir: &Path,
+    project_dir: Option<&Path>,
+    value: &str,
+    fnvariant: &str,
+    variants: &Variants,
+) -> Result<Resolved, String> {
     let name = value.trim();
     let plain = |variant| Resolved {
         variant,
@@ -43,7 +50,7 @@ pub fn resolve(game_dir: &Path, project_dir: Option<&Path>, value: &str, fnvaria
         .iter()
         .any(|(n, _)| n.eq_ignore_ascii_case(name))
     {
-        return dip_variants::load(name).map(plain).map_err(|e| e.to_string());
+        return variants.load(name).map(plain).map_err(|e| e.to_string());
     }
     // DipWork's games write `variants\mini`.
     let portable = if std::path::MAIN_SEPARATOR == '/' {
@@ -74,7 +81,7 @@ pub fn resolve(game_dir: &Path, project_dir: Option<&Path>, value: &str, fnvaria
         })?;
         // Names in any case, as on DOS.
         if let Some(path) = dip_variants::files::find_dos_path(base, &portable) {
-            return load_found(&path, fnvariant);
+            return load_found(&path, fnvariant, variants);
         }
     }
     if Path::new(&portable).exists() {
@@ -85,12 +92,12 @@ pub fn resolve(game_dir: &Path, project_dir: Option<&Path>, value: &str, fnvaria
     }
     // A variant in a jDip plugin under `--variants`, else the error that
     // lists the bundled variants.
-    dip_variants::load(name).map(plain).map_err(|e| e.to_string())
+    variants.load(name).map(plain).map_err(|e| e.to_string())
 }
 
 /// A variant file or folder found on disk; a DipWork folder is read with
 /// its parameter file, which may have another name than VARIANT.TXT.
-fn load_found(path: &Path, fnvariant: &str) -> Result<Resolved, String> {
+fn load_found(path: &Path, fnvariant: &str, variants: &Variants) -> Result<Resolved, String> {
     let params_file = path
         .is_dir()
         .then(|| dip_variants::files::find_dos_path(path, fnvariant))
@@ -101,7 +108,7 @@ fn load_found(path: &Path, fnvariant: &str) -> Result<Resolved, String> {
             let f = f.to_string_lossy().to_string();
             dip_variants::dipwork::read_dir(&f).and_then(|m| m.build(&f))
         }
-        _ => dip_variants::load(&path.to_string_lossy()),
+        _ => variants.load(&path.to_string_lossy()),
     }
     .map_err(|e| e.to_string())?;
     Ok(Resolved {

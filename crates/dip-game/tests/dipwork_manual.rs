@@ -123,7 +123,13 @@ fn fngame_in_lower_case_was_not_found_on_a_case_sensitive_disk() {
         "GAMELIST\nmeine % Meine Partie\n\nFNORDERS orders.txt\nFNGAME game.txt\nFNVARIANT variant.txt\nEND\n",
         &[("GAME.TXT", GAME), ("ORDERS.TXT", ORDERS)],
     );
-    let r = run(&game, &Stages::all(), Some(&root.join("PROJECT.TXT"))).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(
+        &game,
+        &Stages::all(),
+        Some(&root.join("PROJECT.TXT")),
+        &dip_play::Variants::new(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert!(
         r.report.orders.iter().any(|l| l.order == "A Lvp-Yor"),
         "{:?}",
@@ -135,7 +141,13 @@ fn fngame_in_lower_case_was_not_found_on_a_case_sensitive_disk() {
     let mut orders = ORDERS.replace("ZAT normal", "ZAT normal\nFNPLAINOUT plain.txt");
     orders.push('\n');
     std::fs::write(game.join("ORDERS.TXT"), &orders).unwrap();
-    run(&game, &Stages::all(), Some(&root.join("PROJECT.TXT"))).unwrap();
+    run(
+        &game,
+        &Stages::all(),
+        Some(&root.join("PROJECT.TXT")),
+        &dip_play::Variants::new(),
+    )
+    .unwrap();
     assert_ne!(std::fs::read_to_string(game.join("PLAIN.TXT")).unwrap(), "old");
     assert!(
         !game.join("plain.txt").exists()
@@ -151,7 +163,7 @@ fn year_in_orders_txt_was_ignored_when_game_txt_names_no_turn() {
     let fall = GAME.replace("A Vie\n", "A Gal\n");
     let orders = "YEAR Herbst 1901\nNATION Austria\nA Gal-War\nEND\n";
     let (root, game) = project("orders-year", "END\n", &[("GAME.TXT", &fall), ("ORDERS.TXT", orders)]);
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     assert!(r.report.season.starts_with("Fall 1901"), "{}", r.report.season);
     assert!(
         messages(&r).contains("Fall 1901 Movement inferred from YEAR `Herbst 1901` of"),
@@ -186,7 +198,7 @@ F Nap-ION
 END
 ";
     let (root, game) = project("exact", "END\n", &[("GAME.TXT", GAME), ("ORDERS.TXT", orders)]);
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     let errors = std::fs::read_to_string(game.join("ERRORS.TXT")).unwrap();
     let line = |o: &str| r.report.orders.iter().find(|l| l.order == o).cloned();
     for o in ["F Lon-Eng", "F Bre-Mao", "A Lvp-Wal", "A Rom H"] {
@@ -201,7 +213,7 @@ END
     let orders = "YEAR Herbst 1901\nEXACT_MATCH ja\nSPELLCHECK 0\nNATION En\nF ENG xxx\nA Wal S F ENG xxx\nNATION Fr\nF MID-ENG\nEND\n";
     std::fs::copy(game.join("NEWGAME.TXT"), game.join("GAME.TXT")).unwrap();
     std::fs::write(game.join("ORDERS.TXT"), orders).unwrap();
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     let errors = std::fs::read_to_string(game.join("ERRORS.TXT")).unwrap();
     assert!(
         !errors.contains("[306]") && !errors.contains("England sent no orders"),
@@ -238,7 +250,7 @@ fn a_missing_picture_list_refused_the_whole_variant() {
     std::fs::write(game.join("ORDERS.TXT"), "END\n").unwrap();
     let mut stages = Stages::all();
     stages.no_orders = true;
-    let r = run(&game, &stages, None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &stages, None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         messages(&r).contains("FNPICLIST piclst64.txt: no such picture list"),
         "{}",
@@ -257,12 +269,12 @@ fn the_manuals_dos_name_conflced_ord_was_refused_by_op() {
     );
     let mut stages = Stages::all();
     stages.output = None;
-    run(&game, &stages, None).unwrap_or_else(|e| panic!("{e}"));
+    run(&game, &stages, None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     let op = Stages {
         output: Some("CONFLCED.ORD".into()),
         ..Stages::default()
     };
-    let r = run(&game, &op, None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &op, None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     assert!(r.report.orders.iter().any(|l| l.order == "A Lvp-Yor"), "{:?}", r.report);
     let _ = std::fs::remove_dir_all(root);
 }
@@ -274,7 +286,7 @@ fn aufbau_the_manuals_build_word_was_deleted_as_303() {
     let fall = format!("YEAR Herbst 1901\n{}", GAME.replace("F Kie\n", "F Hol\nA Den\n"));
     let orders = "YEAR Herbst 1901\nNATION Ge\nF Hol xxx\nA Den xxx\nA Ber xxx\nA Mun xxx\nAufbau A Kie\nEND\n";
     let (root, game) = project("aufbau", "END\n", &[("GAME.TXT", &fall), ("ORDERS.TXT", orders)]);
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     let errors = std::fs::read_to_string(game.join("ERRORS.TXT")).unwrap();
     assert!(!errors.contains("[303]"), "{errors}");
     assert!(
@@ -291,7 +303,7 @@ fn a_nation_named_otherwise_than_the_variant_was_unknown() {
     // come in the order of the variant's NATIONLIST."
     let renamed = GAME.replacen("NATION Au", "NATION Österreich-Ungarn", 1);
     let (root, game) = project("nation", "END\n", &[("GAME.TXT", &renamed), ("ORDERS.TXT", ORDERS)]);
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         r.report
             .orders
@@ -308,7 +320,7 @@ fn a_nation_named_otherwise_than_the_variant_was_unknown() {
     // Two blocks of one nation are an error naming both.
     let twice = GAME.replacen("NATION En", "NATION Au", 1);
     std::fs::write(game.join("GAME.TXT"), twice).unwrap();
-    let e = run(&game, &Stages::all(), None)
+    let e = run(&game, &Stages::all(), None, &dip_play::Variants::new())
         .expect_err("two blocks of Austria")
         .to_string();
     assert!(e.contains("as NATION `Au` on line"), "{e}");
@@ -318,7 +330,7 @@ fn a_nation_named_otherwise_than_the_variant_was_unknown() {
 #[test]
 fn fieldtest_read_exit_as_a_province_and_did_not_know_pes() {
     let (root, game) = project("fieldtest", "END\n", &[("GAME.TXT", GAME), ("ORDERS.TXT", ORDERS)]);
-    let g = dip_game::gamedir::GameDir::open(&game, None).unwrap();
+    let g = dip_game::gamedir::GameDir::open(&game, None, &dip_play::Variants::new()).unwrap();
     let vocab = g.vocabulary().unwrap();
     let pes = dip_game::gamedir::field_test(&g.variant, &vocab, "PeS");
     assert!(pes.contains("St Petersburg") && pes.contains("coast      sc"), "{pes}");
@@ -423,7 +435,7 @@ END
     let orders = "NATION En\nA Lpl-Yor\nNATION Fr\nF Gas-SpN\nF MID-SpS\nNATION Ru\nF PeS-BOT\nEND\n";
     let (root, game) = project("names", "END\n", &[("GAME.TXT", game_txt), ("ORDERS.TXT", orders)]);
     iberia(&root);
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     let orders: Vec<&str> = r.report.orders.iter().map(|l| l.order.as_str()).collect();
     for o in ["A Lpl-Yor", "F Gas-SpN", "F MID-SpS", "F PeS-BOT"] {
         assert!(orders.contains(&o), "{o}: {orders:?}");
@@ -445,7 +457,7 @@ fn the_manuals_width_11_cut_coasts_off_standard_orders() {
     // characters, and at TABCOLUMNWIDTH 11 it goes on in the next row.
     let orders = "YEAR Frühjahr 1901\nTABCOLUMNWIDTH 11\nNATION Ru\nF Stp/sc-Bot\nNATION Fr\nF Bre-Mao\nEND\n";
     let (root, game) = project("width", "END\n", &[("GAME.TXT", GAME), ("ORDERS.TXT", orders)]);
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         r.report.orders.iter().any(|l| l.order == "F Stp/sc-Bot"),
         "{:?}",
@@ -472,7 +484,7 @@ fn the_adjustments_table_was_not_in_nationlist_order() {
     for f in ["GAME.TXT", "ORDERS.TXT"] {
         std::fs::copy(src.join(f), game.join(f)).unwrap();
     }
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     let nations: Vec<&str> = r.report.builds.iter().map(|l| l.nation.as_str()).collect();
     let first = |n: &str| {
         nations
@@ -505,7 +517,7 @@ fn a_plain_ascii_dos_game_got_a_utf8_dash_in_plain_txt() {
         "END\n",
         &[("GAME.TXT", &crlf(GAME)), ("ORDERS.TXT", &crlf(&orders))],
     );
-    run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     for f in ["PLAIN.TXT", "NEWGAME.TXT", "ERRORS.TXT"] {
         let bytes = std::fs::read(game.join(f)).unwrap();
         assert!(bytes.is_ascii(), "{f}: {}", String::from_utf8_lossy(&bytes));
@@ -524,7 +536,7 @@ fn three_phase_output_from_conflicted_lacked_the_attack_mark() {
     let (root, game) = project("attack-mark", "END\n", &[("GAME.TXT", &g), ("ORDERS.TXT", orders)]);
     let mut stages = Stages::all();
     stages.output = Some("CONFLCED.ORD".into());
-    let r = run(&game, &stages, None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &stages, None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     let gal = r.report.orders.iter().find(|l| l.order == "A Gal H").unwrap();
     assert_eq!(gal.attacked_from.as_deref(), Some("Bud"));
     let plain = std::fs::read_to_string(game.join("PLAIN.TXT")).unwrap();
@@ -540,7 +552,7 @@ fn exact_match_read_the_manuals_own_example_only_through_spellcheck() {
     let game = GAME.replace("A Lpl\nF Edi\nF Lon\n", "A Wal\nF Edi\nA Lon\n");
     let orders = "YEAR Frühjahr 1901\nEXACT_MATCH ja\nSPELLCHECK 0\nNATION En\nA Lon S A Wal xxx\nA Wal xxx\nNATION Fr\na par s a mar xxx\nEND\n";
     let (root, game) = project("exact-own", "END\n", &[("GAME.TXT", &game), ("ORDERS.TXT", orders)]);
-    let r = run(&game, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&game, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     let errors = std::fs::read_to_string(game.join("ERRORS.TXT")).unwrap();
     let lon = r
         .report

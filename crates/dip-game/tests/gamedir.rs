@@ -39,7 +39,7 @@ fn with_params(dir: &Path, lines: &str) {
 #[test]
 fn spring_turn_files() {
     let dir = example("spring");
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(r.written.iter().any(|p| p.ends_with("PLAIN.TXT")));
     insta::assert_snapshot!("plain_default", read(&dir, "PLAIN.TXT"));
     insta::assert_snapshot!("newgame", read(&dir, "NEWGAME.TXT"));
@@ -71,7 +71,7 @@ fn plain_under_printer_tex_and_judge_parameters() {
     ] {
         let dir = example(name);
         with_params(&dir, params);
-        run(&dir, &Stages::all(), None).unwrap();
+        run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
         insta::assert_snapshot!(name, read(&dir, "PLAIN.TXT"));
     }
 }
@@ -79,18 +79,20 @@ fn plain_under_printer_tex_and_judge_parameters() {
 #[test]
 fn the_output_stage_reads_a_stage_file() {
     let dir = example("output");
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let before = read(&dir, "PLAIN.TXT");
     std::fs::remove_file(dir.join("PLAIN.TXT")).unwrap();
     let only_output = Stages {
         output: Some("WINTERED".into()),
         ..Stages::default()
     };
-    run(&dir, &only_output, None).unwrap();
+    run(&dir, &only_output, None, &dip_play::Variants::new()).unwrap();
     assert_eq!(read(&dir, "PLAIN.TXT"), before);
     // A damaged stage file is reported with its line.
     std::fs::write(dir.join("WINTERED.TXT"), "game x\norder nonsense\n").unwrap();
-    let e = run(&dir, &only_output, None).unwrap_err().to_string();
+    let e = run(&dir, &only_output, None, &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("WINTERED.TXT:2"), "{e}");
 }
 
@@ -98,8 +100,8 @@ fn the_output_stage_reads_a_stage_file() {
 fn accept_keeps_a_backup_and_the_game_goes_on() {
     let dir = example("accept");
     let first = read(&dir, "GAME.TXT");
-    run(&dir, &Stages::all(), None).unwrap();
-    let backup = accept(&dir).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
+    let backup = accept(&dir, &dip_play::Variants::new()).unwrap();
     assert_eq!(backup.file_name().unwrap(), "GAME.BAK");
     assert_eq!(read(&dir, "GAME.BAK"), first);
     assert!(read(&dir, "GAME.TXT").contains("PHASE Fall 1901 Movement"));
@@ -109,8 +111,8 @@ fn accept_keeps_a_backup_and_the_game_goes_on() {
         no_orders: true,
         ..Stages::all()
     };
-    run(&dir, &nmr, None).unwrap();
-    let backup = accept(&dir).unwrap();
+    run(&dir, &nmr, None, &dip_play::Variants::new()).unwrap();
+    let backup = accept(&dir, &dip_play::Variants::new()).unwrap();
     assert_eq!(
         backup.file_name().unwrap(),
         "GAME.BAK.1",
@@ -132,14 +134,14 @@ fn accept_keeps_a_backup_and_the_game_goes_on() {
 #[test]
 fn accept_refuses_a_broken_newgame() {
     let dir = example("broken");
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     std::fs::write(
         dir.join("NEWGAME.TXT"),
         "VARIANTPATH standard\nPHASE Spring 1901 Movement\nNATION Austria\nUNITS\nA Xyz\nEND\n",
     )
     .unwrap();
     let before = read(&dir, "GAME.TXT");
-    let e = accept(&dir).unwrap_err().to_string();
+    let e = accept(&dir, &dip_play::Variants::new()).unwrap_err().to_string();
     assert!(e.contains("NEWGAME.TXT:5"), "{e}");
     assert_eq!(read(&dir, "GAME.TXT"), before, "GAME.TXT untouched");
 }
@@ -190,7 +192,7 @@ fn two_phase_fall_with_suggested_retreat_and_builds() {
         "NATION Austria\nA Ser-Rum\nA Gal S A Ser-Rum\nF Alb-Gre\nBuild A Bud\nBuild A Vie\nBuild F Tri\nNATION Russia\nA Rum H\nNATION Turkey\nA Bul H\nEND\n",
     )
     .unwrap();
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     // Rumania falls to Austria; Russia gives no retreat: suggested.
     assert!(
         r.messages.iter().any(|m| m.contains("right-hand rule")),
@@ -212,13 +214,13 @@ fn three_phase_stops_after_the_moves() {
         "NATION Austria\nA Ser-Rum\nA Gal S A Ser-Rum\nEND\n",
     )
     .unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let newgame = read(&dir, "NEWGAME.TXT");
     assert!(newgame.contains("PHASE Fall 1901 Retreat"), "{newgame}");
     assert!(newgame.contains("DISLODGED\nA Rum FROM ser"), "{newgame}");
-    accept(&dir).unwrap();
+    accept(&dir, &dip_play::Variants::new()).unwrap();
     std::fs::write(dir.join("ORDERS.TXT"), "NATION Russia\nA Rum-Bla\nA Rum-Sev\nEND\n").unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let newgame = read(&dir, "NEWGAME.TXT");
     assert!(newgame.contains("PHASE Fall 1901 Adjustment"), "{newgame}");
 }
@@ -228,11 +230,11 @@ fn parameters_orders_before_game_before_project() {
     let dir = example("params");
     // PROJECT.TXT says MASTER Torsten; GAME.TXT overrides, ORDERS.TXT more so.
     with_params(&dir, "MASTER Game Master\n");
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(read(&dir, "PLAIN.TXT").contains("GM: Game Master"));
     let o = read(&dir, "ORDERS.TXT");
     std::fs::write(dir.join("ORDERS.TXT"), format!("MASTER Orders Master\n{o}")).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(read(&dir, "PLAIN.TXT").contains("GM: Orders Master"));
 }
 
@@ -240,7 +242,9 @@ fn parameters_orders_before_game_before_project() {
 fn rule_switches_come_from_the_parameters() {
     let dir = example("switch");
     with_params(&dir, "SELF_CUT_OK vielleicht\n");
-    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("GAME.TXT:1"), "{e}");
 }
 
@@ -248,14 +252,18 @@ fn rule_switches_come_from_the_parameters() {
 fn bad_game_files_name_the_line() {
     let dir = example("bad");
     std::fs::write(dir.join("GAME.TXT"), "NAME x\nPHASE Spring 1901 Movement\nEND\n").unwrap();
-    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("VARIANTPATH"), "{e}");
     std::fs::write(
         dir.join("GAME.TXT"),
         "VARIANTPATH standard\nPHASE Spring 1901 Movement\nNATION Austria\nUNITS\nA Vie\nA Mos Kow\nEND\n",
     )
     .unwrap();
-    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("GAME.TXT:6"), "{e}");
 }
 
@@ -288,7 +296,7 @@ fn example_game_1901_to_1905_replays() {
         for f in ["GAME.TXT", "ORDERS.TXT"] {
             std::fs::copy(t.join(f), dir.join(f)).unwrap();
         }
-        run(&dir, &Stages::all(), None).unwrap();
+        run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
         for f in ["PLAIN.TXT", "ERRORS.TXT", "NEWGAME.TXT"] {
             assert_eq!(read(&dir, f), read(&t, f), "{} {f}", t.display());
         }
@@ -309,14 +317,14 @@ fn victory_ends_the_game() {
     std::fs::write(dir.join("GAME.TXT"), g).unwrap();
     std::fs::write(dir.join("ORDERS.TXT"), "NATION France\nA Bur-Ruh\nEND\n").unwrap();
     // Ruhr is no centre: 17 centres, the game goes on.
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(!read(&dir, "PLAIN.TXT").contains("Game over"));
     std::fs::write(dir.join("ORDERS.TXT"), "NATION France\nA Bur-Mun\nEND\n").unwrap();
     let g = read(&dir, "GAME.TXT")
         .replace("mun kie", "kie")
         .replace("ven", "ven rom");
     std::fs::write(dir.join("GAME.TXT"), g).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(
         read(&dir, "PLAIN.TXT").contains("Game over: France wins with 18 centres"),
         "{}",
@@ -331,20 +339,22 @@ fn a_quake_changes_the_map_between_turns() {
     let dir = example("quake");
     let edits = dir.join("../quake.edits");
     std::fs::write(&edits, "remove-border A par bur\n").unwrap();
-    let findings = dip_game::gamedir::quake(&dir, &edits, "alps").unwrap();
+    let findings = dip_game::gamedir::quake(&dir, &edits, "alps", &dip_play::Variants::new()).unwrap();
     assert!(findings.is_empty(), "{findings:?}");
     assert!(dir.join("history/S1901M-alps.edits").is_file());
     assert!(dir.join("GAME.BAK").is_file());
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     // The French army can no longer reach Burgundy: its order is deleted.
     let errors = read(&dir, "ERRORS.TXT");
     assert!(errors.contains("A Par-Bur"), "{errors}");
     assert!(!read(&dir, "PLAIN.TXT").contains("A Par-Bur"));
     // A second quake of the same name in the same phase is refused.
-    assert!(dip_game::gamedir::quake(&dir, &edits, "alps").is_err());
+    assert!(dip_game::gamedir::quake(&dir, &edits, "alps", &dip_play::Variants::new()).is_err());
     // A bad edit file names its line.
     std::fs::write(&edits, "add-border A par bur\nshake everything\n").unwrap();
-    let e = dip_game::gamedir::quake(&dir, &edits, "bad").unwrap_err().to_string();
+    let e = dip_game::gamedir::quake(&dir, &edits, "bad", &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains(":2"), "{e}");
 }
 
@@ -365,7 +375,7 @@ fn parameters_from_a_dipwork_variant_folder() {
     // Named from the project folder, as DipWork's CURRENTPATH does.
     let g = read(&dir, "GAME.TXT").replace("VARIANTPATH standard", "VARIANTPATH vars\\standard");
     std::fs::write(dir.join("GAME.TXT"), g).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let plain = read(&dir, "PLAIN.TXT");
     assert!(plain.contains("GM: Variant Master"), "{plain}");
     assert!(plain.contains("Austria       \t"), "a 14-wide column: {plain}");
@@ -375,7 +385,9 @@ fn parameters_from_a_dipwork_variant_folder() {
 fn run_without_orders_file_refuses_unless_no_orders() {
     let dir = example("no-orders");
     std::fs::remove_file(dir.join("ORDERS.TXT")).unwrap();
-    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("ORDERS.TXT does not exist") && e.contains("--no-orders"),
         "{e}"
@@ -383,7 +395,9 @@ fn run_without_orders_file_refuses_unless_no_orders() {
     assert!(!dir.join("NEWGAME.TXT").exists(), "no turn was played");
     // A directory in its place is no orders file either.
     std::fs::create_dir(dir.join("ORDERS.TXT")).unwrap();
-    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("is not a file"), "{e}");
     std::fs::remove_dir(dir.join("ORDERS.TXT")).unwrap();
     // Asked for: the turn is played, with a warning.
@@ -394,6 +408,7 @@ fn run_without_orders_file_refuses_unless_no_orders() {
             ..Stages::all()
         },
         None,
+        &dip_play::Variants::new(),
     )
     .unwrap();
     assert!(
@@ -410,7 +425,9 @@ fn empty_or_cut_orders_file_played_a_silent_all_hold_turn() {
     // An empty file, and the template `dip new` writes (headers, END).
     for text in ["", "ZAT\nNATION Austria\n\nNATION England\nEND\n"] {
         std::fs::write(dir.join("ORDERS.TXT"), text).unwrap();
-        let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+        let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("--no-orders") && !dir.join("NEWGAME.TXT").exists(), "{e}");
     }
     // Cut before the last nations: no END.
@@ -419,7 +436,9 @@ fn empty_or_cut_orders_file_played_a_silent_all_hold_turn() {
         "NATION Austria\nA Vie-Gal\nNATION England\nF Lon-Nth\n",
     )
     .unwrap();
-    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("ORDERS.TXT:4:") && e.contains("without `END`"), "{e}");
     assert!(!dir.join("NEWGAME.TXT").exists());
     // With END the turn is played, and the nations that sent nothing are
@@ -429,7 +448,7 @@ fn empty_or_cut_orders_file_played_a_silent_all_hold_turn() {
         "NATION Austria\nA Vie-Gal\nNATION England\nF Lon-Nth\nEND\n",
     )
     .unwrap();
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let w = "no orders from France, Germany, Italy, Russia, Turkey in Spring 1901 Movement: their units hold";
     assert!(r.warnings.iter().any(|m| m.contains(w)), "{:?}", r.warnings);
     assert!(read(&dir, "ERRORS.TXT").starts_with(&format!("warning: {w}")));
@@ -439,7 +458,7 @@ fn empty_or_cut_orders_file_played_a_silent_all_hold_turn() {
 fn run_reads_lower_case_orders_txt() {
     let dir = example("lower-orders");
     std::fs::rename(dir.join("ORDERS.TXT"), dir.join("orders.txt")).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(read(&dir, "ERRORS.TXT").len() > 10, "the orders were read");
 }
 
@@ -449,18 +468,20 @@ fn game_file_cut_at_nation_boundary_is_refused() {
     let game = read(&dir, "GAME.TXT");
     let cut = &game[..game.find("NATION Germany").unwrap()];
     std::fs::write(dir.join("GAME.TXT"), cut).unwrap();
-    let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+    let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("without `END`"), "{e}");
     // And accept refuses such a NEWGAME.TXT, leaving GAME.TXT as it was.
     std::fs::write(dir.join("GAME.TXT"), &game).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let newgame = read(&dir, "NEWGAME.TXT");
     std::fs::write(
         dir.join("NEWGAME.TXT"),
         &newgame[..newgame.find("NATION Germany").unwrap()],
     )
     .unwrap();
-    let e = accept(&dir).unwrap_err().to_string();
+    let e = accept(&dir, &dip_play::Variants::new()).unwrap_err().to_string();
     assert!(e.contains("without `END`"), "{e}");
     assert_eq!(read(&dir, "GAME.TXT"), game);
 }
@@ -468,11 +489,11 @@ fn game_file_cut_at_nation_boundary_is_refused() {
 #[test]
 fn accept_refuses_newgame_that_run_would_refuse() {
     let dir = example("accept-variantpath");
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let newgame = read(&dir, "NEWGAME.TXT").replace("VARIANTPATH standard", "VARIANTPATH no-such-variant");
     std::fs::write(dir.join("NEWGAME.TXT"), newgame).unwrap();
     let before = read(&dir, "GAME.TXT");
-    let e = accept(&dir).unwrap_err().to_string();
+    let e = accept(&dir, &dip_play::Variants::new()).unwrap_err().to_string();
     assert!(e.contains("VARIANTPATH"), "{e}");
     assert_eq!(read(&dir, "GAME.TXT"), before);
     assert!(!dir.join("GAME.BAK").exists(), "no backup for a refused accept");
@@ -481,28 +502,28 @@ fn accept_refuses_newgame_that_run_would_refuse() {
 #[test]
 fn accept_is_atomic_when_history_is_broken() {
     let dir = example("accept-atomic");
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     std::fs::write(dir.join("HISTORY.REC"), "game x\nnonsense here\n").unwrap();
     let before = read(&dir, "GAME.TXT");
-    let e = accept(&dir).unwrap_err().to_string();
+    let e = accept(&dir, &dip_play::Variants::new()).unwrap_err().to_string();
     assert!(e.contains("HISTORY.REC:2"), "{e}");
     assert_eq!(read(&dir, "GAME.TXT"), before, "GAME.TXT untouched");
     assert!(dir.join("TURN.REC").is_file(), "TURN.REC kept");
     // A damaged TURN.REC is refused too, before anything is written.
     std::fs::remove_file(dir.join("HISTORY.REC")).unwrap();
     std::fs::write(dir.join("TURN.REC"), "phase nonsense\n").unwrap();
-    let e = accept(&dir).unwrap_err().to_string();
+    let e = accept(&dir, &dip_play::Variants::new()).unwrap_err().to_string();
     assert!(e.contains("TURN.REC"), "{e}");
     assert_eq!(read(&dir, "GAME.TXT"), before);
     assert!(!dir.join("HISTORY.REC").exists());
     // The same turn accepted twice would repeat its phases: refused.
-    run(&dir, &Stages::all(), None).unwrap();
-    accept(&dir).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
+    accept(&dir, &dip_play::Variants::new()).unwrap();
     let hist = read(&dir, "HISTORY.REC");
     let game = read(&dir, "GAME.TXT");
     std::fs::write(dir.join("GAME.TXT"), &before).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
-    let e = accept(&dir).unwrap_err().to_string();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
+    let e = accept(&dir, &dip_play::Variants::new()).unwrap_err().to_string();
     assert!(e.contains("time order"), "{e}");
     assert_eq!(read(&dir, "HISTORY.REC"), hist);
     assert_ne!(read(&dir, "GAME.TXT"), game);
@@ -514,7 +535,7 @@ fn new_refuses_existing_orders_txt() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("ORDERS.TXT"), "my orders\n").unwrap();
-    let e = dip_game::gamedir::new_game(&dir, "standard", "x")
+    let e = dip_game::gamedir::new_game(&dir, "standard", "x", &dip_play::Variants::new())
         .unwrap_err()
         .to_string();
     assert!(e.contains("ORDERS.TXT exists"), "{e}");
@@ -525,9 +546,9 @@ fn new_refuses_existing_orders_txt() {
 #[test]
 fn accept_twice_without_a_run_makes_another_backup() {
     let dir = example("accept-twice");
-    run(&dir, &Stages::all(), None).unwrap();
-    accept(&dir).unwrap();
-    let e = accept(&dir).unwrap_err().to_string();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
+    accept(&dir, &dip_play::Variants::new()).unwrap();
+    let e = accept(&dir, &dip_play::Variants::new()).unwrap_err().to_string();
     assert!(e.contains("accepted already"), "{e}");
     assert!(!dir.join("GAME.BAK.1").exists());
 }
@@ -540,14 +561,14 @@ fn accept_twice_without_a_run_makes_another_backup() {
 fn accept_stopped_between_its_renames_could_not_be_finished() {
     let dir = example("accept-halfway");
     std::fs::write(dir.join("ORDERS.TXT"), "NATION Russia\nA Mos-Ukr\nEND\n").unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let old_game = read(&dir, "GAME.TXT");
     // As if accept had written its journal, renamed HISTORY.REC into
     // place and then stopped.
     std::fs::copy(dir.join("TURN.REC"), dir.join("HISTORY.REC")).unwrap();
     std::fs::write(dir.join("ACCEPT.JOURNAL"), "").unwrap();
     let history = read(&dir, "HISTORY.REC");
-    accept(&dir).unwrap();
+    accept(&dir, &dip_play::Variants::new()).unwrap();
     assert_eq!(read(&dir, "GAME.TXT"), read(&dir, "NEWGAME.TXT"));
     assert_eq!(read(&dir, "GAME.BAK"), old_game);
     assert_eq!(read(&dir, "HISTORY.REC"), history, "the turn is not recorded twice");
@@ -560,7 +581,9 @@ fn orders_txt_with_last_turns_year_was_played_again() {
     let o = read(&dir, "ORDERS.TXT").replacen("YEAR Frühjahr 1901\n", "", 1);
     for year in ["Herbst 1901", "Frühjahr 1902", "F02", "S1902M"] {
         std::fs::write(dir.join("ORDERS.TXT"), format!("YEAR {year}\n{o}")).unwrap();
-        let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+        let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("ORDERS.TXT:1"), "{year}: {e}");
         assert!(e.contains("not the game's turn, Spring 1901 Movement"), "{year}: {e}");
         assert!(!dir.join("PLAIN.TXT").exists(), "{year}");
@@ -568,7 +591,7 @@ fn orders_txt_with_last_turns_year_was_played_again() {
     // The game's own turn, however written, is played.
     for year in ["Frühjahr 1901", "F01", "Spring 1901 Movement", ""] {
         std::fs::write(dir.join("ORDERS.TXT"), format!("YEAR {year}\n{o}")).unwrap();
-        run(&dir, &Stages::all(), None).unwrap_or_else(|e| panic!("{year}: {e}"));
+        run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{year}: {e}"));
     }
 }
 
@@ -581,7 +604,9 @@ fn orders_txt_naming_an_output_file_elsewhere_wrote_it_there() {
     for key in ["FNERRORS", "FNPLAINOUT", "FNNEWGAME"] {
         for name in [victim.display().to_string(), "../victim.txt".to_string()] {
             std::fs::write(dir.join("ORDERS.TXT"), format!("{key} {name}\n{o}")).unwrap();
-            let e = run(&dir, &Stages::all(), None).unwrap_err().to_string();
+            let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
+                .unwrap_err()
+                .to_string();
             assert!(e.contains("ORDERS.TXT:1: "), "{key} {name}: {e}");
             assert!(e.contains("no absolute path, no `..`"), "{key} {name}: {e}");
             assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine", "{key} {name}");
@@ -589,6 +614,6 @@ fn orders_txt_naming_an_output_file_elsewhere_wrote_it_there() {
     }
     // A name inside the game's folder is written there.
     std::fs::write(dir.join("ORDERS.TXT"), format!("FNERRORS FEHLER.TXT\n{o}")).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(dir.join("FEHLER.TXT").is_file());
 }

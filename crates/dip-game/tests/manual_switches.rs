@@ -30,7 +30,7 @@ fn nsu_checking_off_places_ordered_units_and_inserts_no_holds() {
     // and nobody else's missing orders are inserted.
     let orders = "NATION France\nA Bur-Mun\nEND\n";
     let on = turn("nsu-on", "NSU_CHECKING_OFF ja\n", orders);
-    let r = run(&on, &Stages::all(), None).unwrap();
+    let r = run(&on, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let errors = read(&on, "ERRORS.TXT");
     assert!(!errors.contains("[209]"), "no NSU under the switch: {errors}");
     assert!(!errors.contains("[12]"), "no inserted holds under the switch: {errors}");
@@ -42,7 +42,7 @@ fn nsu_checking_off_places_ordered_units_and_inserts_no_holds() {
     assert!(read(&on, "PLAIN.TXT").contains("A Bur-Mun"));
 
     let off = turn("nsu-off", "", orders);
-    run(&off, &Stages::all(), None).unwrap();
+    run(&off, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let errors = read(&off, "ERRORS.TXT");
     assert!(
         errors.contains("[209]"),
@@ -63,7 +63,7 @@ fn exact_match_applies_to_orders_not_to_game_txt() {
     );
     let game = read(&dir, "GAME.TXT").replace("A Bud\n", "a bud\n");
     std::fs::write(dir.join("GAME.TXT"), game).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let plain = read(&dir, "PLAIN.TXT");
     assert!(plain.contains("A Bud-Ser"), "{plain}");
     let errors = read(&dir, "ERRORS.TXT");
@@ -77,7 +77,7 @@ fn exact_match_applies_to_orders_not_to_game_txt() {
 #[test]
 fn fnerrors_names_the_errors_file() {
     let dir = turn("fnerrors", "FNERRORS FEHLER.TXT\n", "NATION Austria\nA Vie-Bud\nEND\n");
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(read(&dir, "FEHLER.TXT").contains("A Vie-Bud"));
     assert!(!dir.join("ERRORS.TXT").exists());
     let _ = std::fs::remove_dir_all(dir);
@@ -86,14 +86,14 @@ fn fnerrors_names_the_errors_file() {
 #[test]
 fn output_reads_any_stage_file_by_name() {
     let dir = turn("output", "", "NATION Austria\nA Bud-Ser\nEND\n");
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     std::fs::remove_file(dir.join("PLAIN.TXT")).unwrap();
     // DipWork's `/op=conflicted.ord`: the stage by its old name.
     let stages = Stages {
         output: Some("conflicted.ord".into()),
         ..Stages::default()
     };
-    run(&dir, &stages, None).unwrap();
+    run(&dir, &stages, None, &dip_play::Variants::new()).unwrap();
     assert!(read(&dir, "PLAIN.TXT").contains("A Bud-Ser"));
     // A copy under a name of the game master's own.
     std::fs::copy(dir.join("WINTERED.TXT"), dir.join("mine.txt")).unwrap();
@@ -101,12 +101,15 @@ fn output_reads_any_stage_file_by_name() {
         output: Some("mine.txt".into()),
         ..Stages::default()
     };
-    run(&dir, &stages, None).unwrap();
+    run(&dir, &stages, None, &dip_play::Variants::new()).unwrap();
     let stages = Stages {
         output: Some("nonesuch".into()),
         ..Stages::default()
     };
-    let e = run(&dir, &stages, None).err().unwrap().to_string();
+    let e = run(&dir, &stages, None, &dip_play::Variants::new())
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("nonesuch") && e.contains("CONFLICTED"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -119,7 +122,7 @@ fn conflicter_reads_the_hand_corrected_parsed_file() {
         parse: true,
         ..Stages::default()
     };
-    run(&dir, &parse, None).unwrap();
+    run(&dir, &parse, None, &dip_play::Variants::new()).unwrap();
     let parsed = read(&dir, "PARSED.TXT");
     assert!(parsed.contains("# phase: S1902M"), "{parsed}");
     // The game master corrects the order by hand.
@@ -132,7 +135,7 @@ fn conflicter_reads_the_hand_corrected_parsed_file() {
         output: Some("WINTERED".into()),
         ..Stages::default()
     };
-    let r = run(&dir, &rest, None).unwrap();
+    let r = run(&dir, &rest, None, &dip_play::Variants::new()).unwrap();
     assert!(r.messages.iter().any(|m| m.contains("PARSED.TXT")), "{:?}", r.messages);
     assert!(read(&dir, "PLAIN.TXT").contains("A Ber-Sil"));
     assert_eq!(
@@ -158,7 +161,7 @@ fn a_stage_file_of_another_phase_or_older_than_the_orders_is_not_read() {
         "# dip stage: parsed\n# phase: F1901M\n1 | Accepted | Germany: A Ber-Sil |  | A Ber-Sil\n",
     )
     .unwrap();
-    let r = run(&dir, &rest, None).unwrap();
+    let r = run(&dir, &rest, None, &dip_play::Variants::new()).unwrap();
     assert!(r.messages.iter().any(|m| m.contains("F1901M")), "{:?}", r.messages);
     assert!(read(&dir, "PLAIN.TXT").contains("A Ber-Pru"));
     // This turn's, but the orders were changed after it.
@@ -174,7 +177,7 @@ fn a_stage_file_of_another_phase_or_older_than_the_orders_is_not_read() {
         .unwrap()
         .set_modified(later)
         .unwrap();
-    let r = run(&dir, &rest, None).unwrap();
+    let r = run(&dir, &rest, None, &dip_play::Variants::new()).unwrap();
     assert!(
         r.messages.iter().any(|m| m.contains("changed after")),
         "{:?}",
@@ -203,7 +206,10 @@ fn a_broken_hand_edited_stage_file_names_file_and_line() {
         conflict: true,
         ..Stages::default()
     };
-    let e = run(&dir, &stages, None).err().unwrap().to_string();
+    let e = run(&dir, &stages, None, &dip_play::Variants::new())
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("PARSED.TXT:3") && e.contains("five columns"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -218,6 +224,7 @@ fn debug_switches_show_results_and_parameters() {
             ..Stages::all()
         },
         None,
+        &dip_play::Variants::new(),
     )
     .unwrap();
     let all = r.messages.join("\n");
@@ -232,13 +239,13 @@ fn chaos_nations_by_letter_and_home_province() {
     // or with their home province.
     let dir = std::env::temp_dir().join(format!("dip-switch-{}-chaos", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    new_game(&dir, "chaos", "Chaos").unwrap();
+    new_game(&dir, "chaos", "Chaos", &dip_play::Variants::new()).unwrap();
     std::fs::write(
         dir.join("ORDERS.TXT"),
         "B: Build A Ank\nC Build F Bel\nBer: Build A Ber\nNATION E\nBuild F Bre\nNATION Bud\nbuild A Bud\nEND\n",
     )
     .unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     // Only the nations that built nothing are named: every order was read.
     let errors = read(&dir, "ERRORS.TXT");
     assert!(
@@ -274,7 +281,7 @@ fn retreat_clash_is_error_103_in_newgame() {
         "NATION Russia\nA Gal-War\nNATION Austria\nA Sil-War\nEND\n",
     )
     .unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let newgame = read(&dir, "NEWGAME.TXT");
     for order in ["Russia: [A Gal-War] {103}", "Austria: [A Sil-War] {103}"] {
         assert!(newgame.contains(order), "{order}: {newgame}");

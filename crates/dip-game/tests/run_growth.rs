@@ -32,7 +32,7 @@ fn time_run(dir: &Path) -> Duration {
     (0..3)
         .map(|_| {
             let t = Instant::now();
-            run(dir, &Stages::all(), None).unwrap();
+            run(dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
             t.elapsed()
         })
         .min()

@@ -30,7 +30,7 @@ fn newgame_orders(dir: &Path) -> String {
 fn retreat_written_as_a_move_is_read_as_a_retreat() {
     for (name, line) in [("move", "A Gal-War"), ("bare", "Gal-War"), ("word", "A Gal R War")] {
         let dir = retreat_turn(name, &format!("NATION Russia\n{line}\nEND\n"));
-        let r = run(&dir, &Stages::all(), None).unwrap();
+        let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
         let orders = newgame_orders(&dir);
         // `Gal-War` names no unit type (300): carried out, and bracketed.
         let want = if name == "bare" {
@@ -51,7 +51,7 @@ fn retreat_written_as_a_move_is_read_as_a_retreat() {
 #[test]
 fn an_order_of_another_phase_in_a_retreat_turn_is_reported() {
     let dir = retreat_turn("build", "NATION Russia\nA Gal-War\nNATION Germany\nbuild A Kie\nEND\n");
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let errors = std::fs::read_to_string(dir.join("ERRORS.TXT")).unwrap();
     assert!(
         errors.contains("build A Kie") || r.messages.iter().any(|m| m.contains("build A Kie")),
@@ -71,7 +71,7 @@ fn civil_disorder_disbands_and_waived_builds_are_lines_of_the_report() {
     for f in ["GAME.TXT", "ORDERS.TXT"] {
         std::fs::copy(src.join(f), dir.join(f)).unwrap();
     }
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let lines: Vec<String> = r
         .report
         .builds
@@ -107,7 +107,7 @@ fn game_txt_without_phase_is_inferred_from_year_and_reported() {
             .collect();
         let dir = retreat_turn("nophase", "NATION Russia\nA Gal-War\nEND\n");
         std::fs::write(dir.join("GAME.TXT"), format!("{year}\n{text}")).unwrap();
-        let r = run(&dir, &Stages::all(), None).unwrap();
+        let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
         assert!(
             r.messages
                 .iter()
@@ -136,7 +136,7 @@ fn latin1_and_dos_game_files_are_read_and_written_back_in_their_encoding() {
             .replace("Armee Bud holds", "Armee Bud grüßt den Kaiser");
         std::fs::write(dir.join("GAME.TXT"), encode(&game, enc)).unwrap();
         std::fs::write(dir.join("ORDERS.TXT"), encode(&orders, enc)).unwrap();
-        run(&dir, &Stages::all(), None).unwrap();
+        run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
         let raw = |f: &str| std::fs::read(dir.join(f)).unwrap();
         let has = |f: &str, text: &str| {
             let needle = encode(text, enc);
@@ -148,7 +148,7 @@ fn latin1_and_dos_game_files_are_read_and_written_back_in_their_encoding() {
             has("ERRORS.TXT", "grüßt den Kaiser"),
             "ERRORS.TXT keeps the press line in {enc:?}"
         );
-        dip_game::gamedir::accept(&dir).unwrap();
+        dip_game::gamedir::accept(&dir, &dip_play::Variants::new()).unwrap();
         assert!(std::str::from_utf8(&raw("GAME.TXT")).is_err(), "GAME.TXT stays {enc:?}");
         let _ = std::fs::remove_dir_all(dir);
     }
@@ -200,6 +200,7 @@ fn a_dislodged_unit_with_no_retreat_and_no_order_disappeared_without_a_line() {
             ..Stages::all()
         },
         None,
+        &dip_play::Variants::new(),
     )
     .unwrap();
     let line = r.report.retreats.iter().find(|l| l.order == "A Gal disband");
@@ -225,7 +226,7 @@ fn a_dislodged_unit_with_no_retreat_and_no_order_disappeared_without_a_line() {
 fn a_unit_dislodged_with_nowhere_to_go_left_the_board_unreported() {
     let orders = "NATION Deutschland\nA Boh-Gal\nA Sil S A Boh-Gal\nEND\n";
     let dir = game_dir("surrounded", SURROUNDED, orders);
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(
         r.report
             .retreats
@@ -252,7 +253,7 @@ fn a_retreat_written_as_a_move_in_a_two_phase_turn_corrupted_the_movement_order(
         );
     let game = std::fs::read_to_string(src.join("GAME.TXT")).unwrap();
     let dir = game_dir("twophase", &game, &orders);
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let errors = std::fs::read_to_string(dir.join("ERRORS.TXT")).unwrap();
     assert!(!errors.contains("[113]") && !errors.contains("[206]"), "{errors}");
     let orders = newgame_orders(&dir);
@@ -276,7 +277,7 @@ fn a_retreat_written_as_a_move_in_a_two_phase_turn_corrupted_the_movement_order(
             "Army Galicia supports Army Budapest\nA Gal-War\n",
         );
     let dir2 = game_dir("twophase-held", &game, &orders);
-    run(&dir2, &Stages::all(), None).unwrap();
+    run(&dir2, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let errors = std::fs::read_to_string(dir2.join("ERRORS.TXT")).unwrap();
     assert!(errors.contains("[113]") && errors.contains("[206]"), "{errors}");
     let _ = std::fs::remove_dir_all(dir);
@@ -293,6 +294,7 @@ fn suggested_retreats_and_no_order_holds_looked_ordered() {
             ..Stages::all()
         },
         None,
+        &dip_play::Variants::new(),
     )
     .unwrap();
     let l = &r.report.retreats[0];
@@ -318,7 +320,7 @@ fn suggested_retreats_and_no_order_holds_looked_ordered() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/game/meine");
     let game = std::fs::read_to_string(src.join("GAME.TXT")).unwrap();
     let dir2 = game_dir("hold12", &game, "NATION Austria\nA Vie-Gal\nEND\n");
-    let r = run(&dir2, &Stages::all(), None).unwrap();
+    let r = run(&dir2, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let hold = r.report.orders.iter().find(|l| l.order == "A Bud H").unwrap();
     assert!(hold.automatic && hold.code == Some(12), "{hold:?}");
     assert!(std::fs::read_to_string(dir2.join("PLAIN.TXT"))
@@ -331,7 +333,7 @@ fn suggested_retreats_and_no_order_holds_looked_ordered() {
 #[test]
 fn a_deleted_retreat_line_was_reported_as_no_retreat_received() {
     let dir = retreat_turn("unusable", "NATION Rußland\nA Gxl-War\nEND\n");
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(
         r.messages
             .iter()
@@ -346,7 +348,7 @@ fn a_deleted_retreat_line_was_reported_as_no_retreat_received() {
 #[test]
 fn a_retreat_to_the_attackers_province_was_refused_for_no_border() {
     let dir = retreat_turn("attacker", "NATION Russia\nA Gal-Boh\nEND\n");
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let errors = std::fs::read_to_string(dir.join("ERRORS.TXT")).unwrap();
     assert!(
         errors.contains("[139] impossible retreat: Bohemia is where the attack came from"),
@@ -379,7 +381,7 @@ fn the_manuals_short_year_forms_were_read_as_spring_1901_or_year_2() {
         ("Spring 02", "Spring 1902 Movement inferred from YEAR `Spring 02`"),
     ] {
         let dir = game_dir("year", &format!("YEAR {year}\n{game}"), &orders);
-        let r = run(&dir, &Stages::all(), None).unwrap();
+        let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
         assert!(r.messages.iter().any(|m| m.contains(want)), "{year}: {:?}", r.messages);
         assert!(
             r.report.season.starts_with("Spring 1902"),
@@ -417,7 +419,7 @@ fn variantpath_with_dos_backslashes_failed_on_unix() {
         "NATION Nordland\nF Nrd-WSe\nNATION Suedland\nA Sud-Mit\nEND\n",
     )
     .unwrap();
-    let r = run(&spiel, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&spiel, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.report.variant, "Mini", "VARIANTPATH found the variant's VARIANT.TXT");
     assert!(
         r.report.orders.iter().any(|l| l.order == "A Sud-Mit" && !l.failed),
@@ -432,7 +434,7 @@ fn variantpath_with_dos_backslashes_failed_on_unix() {
 fn encoded_game(name: &str, variant: &str, enc: dip_game::files::Encoding, crlf: bool) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dip-users-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dip_game::gamedir::new_game(&dir, variant, "Größe").unwrap();
+    dip_game::gamedir::new_game(&dir, variant, "Größe", &dip_play::Variants::new()).unwrap();
     let game = std::fs::read_to_string(dir.join("GAME.TXT"))
         .unwrap()
         .replace("MASTER\n", "MASTER Jürgen Größ\n");
@@ -446,7 +448,7 @@ fn quake_rewrote_a_latin1_game_txt_as_utf8_with_unix_line_ends() {
     use dip_game::files::Encoding;
     let dir = encoded_game("quake", "seismic", Encoding::Latin1, true);
     let edits = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/quake.edits");
-    dip_game::gamedir::quake(&dir, &edits, "beben").unwrap();
+    dip_game::gamedir::quake(&dir, &edits, "beben", &dip_play::Variants::new()).unwrap();
     let bytes = std::fs::read(dir.join("GAME.TXT")).unwrap();
     let (text, enc) = dip_game::files::read_text_encoded(&dir.join("GAME.TXT")).unwrap();
     assert_eq!(enc, Encoding::Latin1, "GAME.TXT stays Latin-1");
@@ -466,7 +468,7 @@ fn dos_line_ends_were_written_back_as_lf_and_the_dash_as_a_question_mark() {
     use dip_game::files::Encoding;
     let dir = encoded_game("crlf", "standard", Encoding::Dos, true);
     std::fs::write(dir.join("ORDERS.TXT"), b"NATION Austria\r\nA Vie-Gal\r\nEND\r\n").unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     for f in ["NEWGAME.TXT", "PLAIN.TXT", "ERRORS.TXT"] {
         let bytes = std::fs::read(dir.join(f)).unwrap();
         assert!(
@@ -519,8 +521,8 @@ fn variant_check_and_run_disagreed_on_an_encoded_variant() {
         ),
     )
     .unwrap();
-    let r = run(&spiel, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
-    let g = dip_game::gamedir::GameDir::open(&spiel, None).unwrap();
+    let r = run(&spiel, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
+    let g = dip_game::gamedir::GameDir::open(&spiel, None, &dip_play::Variants::new()).unwrap();
     let names = |m: &dip_core::Map| m.power_ids().map(|p| m.power(p).name.clone()).collect::<Vec<_>>();
     assert_eq!(names(&checked.map), names(&g.variant.map), "the same variant both ways");
     assert!(
@@ -539,7 +541,7 @@ fn export_txt_was_in_dipworks_short_form_not_dips() {
     let game = std::fs::read_to_string(src.join("GAME.TXT")).unwrap();
     let orders = std::fs::read_to_string(src.join("ORDERS.TXT")).unwrap();
     let dir = game_dir("export", &game, &orders);
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let export = std::fs::read_to_string(dir.join("EXPORT.TXT")).unwrap();
     for want in [
         "AUS A(Bud) S RUS F(Sev) - Rum",
@@ -551,7 +553,7 @@ fn export_txt_was_in_dipworks_short_form_not_dips() {
         assert!(export.contains(want), "{want}:\n{export}");
     }
     let dir2 = retreat_turn("export-retreat", "NATION Russia\nA Gal-War\nEND\n");
-    run(&dir2, &Stages::all(), None).unwrap();
+    run(&dir2, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let export = std::fs::read_to_string(dir2.join("EXPORT.TXT")).unwrap();
     assert!(export.contains("RUS A(Gal) retreat War"), "{export}");
     let _ = std::fs::remove_dir_all(dir);
@@ -563,13 +565,13 @@ fn dip_style_on_a_variant_of_its_own_used_the_standard_names() {
     // Ancient Mediterranean: its own nations (CAR, EGY) and provinces.
     let dir = std::env::temp_dir().join(format!("dip-users-{}-ancmed", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dip_game::gamedir::new_game(&dir, "ancmed", "Mare Nostrum").unwrap();
+    dip_game::gamedir::new_game(&dir, "ancmed", "Mare Nostrum", &dip_play::Variants::new()).unwrap();
     std::fs::write(
         dir.join("ORDERS.TXT"),
         "NATION Carthage\nA Car S A Cir\nA Cir H\nNATION Egypt\nA Mem H\nA Thb S A Mem\nEND\n",
     )
     .unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let export = std::fs::read_to_string(dir.join("EXPORT.TXT")).unwrap();
     for want in ["CAR A(Car) S A(Cir)", "CAR A(Cir) hold", "EGY A(Thb) S A(Mem)"] {
         assert!(export.contains(want), "{want}:\n{export}");
@@ -608,7 +610,7 @@ fn the_mapper_ignored_the_blank_map_fnmap_names() {
     let dir = game_dir("fnmap", &format!("FNMAP leer.bmp\n{game}"), &orders);
     let bmp = blank_bmp(64, 48);
     std::fs::write(dir.join("LEER.BMP"), &bmp).unwrap();
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(
         r.messages.iter().any(|m| m.contains("drawn on the blank map")),
         "{:?}",
@@ -620,7 +622,7 @@ fn the_mapper_ignored_the_blank_map_fnmap_names() {
     assert_eq!(std::fs::read(dir.join("LEER.BMP")).unwrap(), bmp, "never written over");
     // A blank map that is not there is said so.
     std::fs::remove_file(dir.join("LEER.BMP")).unwrap();
-    let e = run(&dir, &Stages::all(), None)
+    let e = run(&dir, &Stages::all(), None, &dip_play::Variants::new())
         .err()
         .map(|e| e.to_string())
         .unwrap_or_default();
@@ -652,7 +654,7 @@ fn fnvariant_was_not_read() {
     std::fs::create_dir_all(&spiel).unwrap();
     std::fs::write(spiel.join("GAME.TXT"), game).unwrap();
     std::fs::write(spiel.join("ORDERS.TXT"), "NATION Suedland\nA Sud-Mit\nEND\n").unwrap();
-    let r = run(&spiel, &Stages::all(), None).unwrap_or_else(|e| panic!("{e}"));
+    let r = run(&spiel, &Stages::all(), None, &dip_play::Variants::new()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.report.variant, "Mini", "VARNAME from PARAMS.TXT");
     let _ = std::fs::remove_dir_all(root);
 }
@@ -671,7 +673,7 @@ fn a_retreat_with_a_misspelt_destination_was_403_and_no_retreat_received() {
         ("support", "A Gal S A War", 403),
     ] {
         let dir = retreat_turn(&format!("misspelt-{name}"), &format!("NATION Russia\n{line}\nEND\n"));
-        let r = run(&dir, &Stages::all(), None).unwrap();
+        let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
         let want = format!("no usable retreat received (line 2 `{line}` [{code}] unusable)");
         assert!(r.messages.iter().any(|m| m.contains(&want)), "{line}: {:?}", r.messages);
         assert!(
@@ -684,7 +686,7 @@ fn a_retreat_with_a_misspelt_destination_was_403_and_no_retreat_received() {
         let _ = std::fs::remove_dir_all(dir);
     }
     let dir = retreat_turn("misspelt-disband", "NATION Russia\nA Gal disband\nEND\n");
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     assert!(!r.messages.iter().any(|m| m.contains("suggested")), "{:?}", r.messages);
     assert!(
         newgame_orders(&dir).contains("Russia: A Gal disband"),
@@ -702,11 +704,11 @@ fn an_ascii_game_txt_made_errors_txt_utf8_although_orders_txt_was_dos() {
     use dip_game::files::Encoding;
     let dir = std::env::temp_dir().join(format!("dip-users-{}-ascii-game", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dip_game::gamedir::new_game(&dir, "standard", "").unwrap();
+    dip_game::gamedir::new_game(&dir, "standard", "", &dip_play::Variants::new()).unwrap();
     assert!(std::fs::read(dir.join("GAME.TXT")).unwrap().is_ascii());
     let orders = "NATION Österreich\r\nA Vie-Gal\r\nF Tri grüßt den Papst\r\nEND\r\n";
     std::fs::write(dir.join("ORDERS.TXT"), dip_game::files::encode(orders, Encoding::Dos)).unwrap();
-    run(&dir, &Stages::all(), None).unwrap();
+    run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     for f in ["ERRORS.TXT", "PLAIN.TXT", "NEWGAME.TXT"] {
         let bytes = std::fs::read(dir.join(f)).unwrap();
         assert!(
@@ -730,9 +732,9 @@ fn an_ascii_game_txt_made_errors_txt_utf8_although_orders_txt_was_dos() {
 fn a_carried_out_300_order_was_not_bracketed() {
     let dir = std::env::temp_dir().join(format!("dip-users-{}-bracket-300", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dip_game::gamedir::new_game(&dir, "standard", "").unwrap();
+    dip_game::gamedir::new_game(&dir, "standard", "", &dip_play::Variants::new()).unwrap();
     std::fs::write(dir.join("ORDERS.TXT"), "NATION Turkey\nTu Con-Bul\nF Ank-Bla\nEND\n").unwrap();
-    let r = run(&dir, &Stages::all(), None).unwrap();
+    let r = run(&dir, &Stages::all(), None, &dip_play::Variants::new()).unwrap();
     let plain = std::fs::read_to_string(dir.join("PLAIN.TXT")).unwrap();
     assert!(plain.contains("[A Con-Bul]"), "{plain}");
     assert!(plain.contains("F Ank-Bla") && !plain.contains("[F Ank-Bla]"), "{plain}");

@@ -5,6 +5,8 @@
 //! [`Loaded`].
 
 use dip_text::Vocabulary;
+use dip_variants::formats::Format;
+use dip_variants::jdip::{JdipVariant, Plugin};
 use dip_variants::{Variant, VariantError};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -165,11 +167,7 @@ impl Variants {
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case(&key));
         if self.inner.bundled_only && !bundled {
-            return Err(VariantError {
-                file: name_or_path.trim().to_string(),
-                line: 0,
-                message: format!("unknown variant: choose one of {}", self.bundled_names().join(", ")),
-            });
+            return Err(self.unknown(name_or_path));
         }
         let variant = dip_variants::load_in(name_or_path, &self.inner.search)?;
         let own = Variants::key(&variant.name);
@@ -184,6 +182,52 @@ impl Variants {
             cache.entry(own).or_insert_with(|| loaded.clone());
         }
         Ok(cache.entry(key).or_insert(loaded).clone())
+    }
+
+    /// A variant of its own, read afresh (not kept): by bundled name, file
+    /// or folder of any format, or jDip plugin variant name under this
+    /// value's search paths; for a program that changes the variant (a
+    /// game directory's, an edited map) or reads a file it was given. What
+    /// [`Variants::bundled_only`] limits is [`Variants::get`], the look-up
+    /// by a name a request sends.
+    pub fn load(&self, name_or_path: &str) -> Result<Variant, VariantError> {
+        dip_variants::load_in(name_or_path, &self.inner.search)
+    }
+
+    /// As [`Variants::load`], a folder or file in a foreign format read
+    /// through its model (`dip variant`'s and `dip render`'s reader).
+    pub fn load_any(&self, path: &str) -> Result<Variant, VariantError> {
+        dip_variants::formats::load_any_in(path, &self.inner.search)
+    }
+
+    /// The editable model of a variant and the format it was read in.
+    pub fn read_model(&self, path: &str) -> Result<(dip_variants::Model, Format), VariantError> {
+        dip_variants::formats::read_model_in(path, &self.inner.search)
+    }
+
+    /// The jDip plugin variant a name or path means (`PLUGIN`,
+    /// `PLUGIN#NAME`, or a name under the search paths); `None` for
+    /// bundled names, other files and unknown names.
+    pub fn plugin_variant(&self, spec: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
+        dip_variants::jdip::lookup_in(&self.inner.search, spec)
+    }
+
+    /// The plugin variants a bundled name hides, each as `PLUGIN#NAME`.
+    pub fn hidden_by_bundled(&self, name: &str) -> Vec<String> {
+        dip_variants::jdip::hidden_by_bundled(&self.inner.search, name)
+    }
+
+    /// Every plugin under the search paths.
+    pub fn plugin_paths(&self) -> Vec<PathBuf> {
+        dip_variants::jdip::plugin_paths(&self.inner.search)
+    }
+
+    fn unknown(&self, name_or_path: &str) -> VariantError {
+        VariantError {
+            file: name_or_path.trim().to_string(),
+            line: 0,
+            message: format!("unknown variant: choose one of {}", self.bundled_names().join(", ")),
+        }
     }
 
     /// Keeps `variant` under `name` (and its own name), before any bundled

@@ -169,166 +169,208 @@ impl System {
 
     /// Points per power, in the order of `g.powers`.
     pub fn score(self, g: &GameEnd) -> Vec<f64> {
-        let n = g.powers.len();
-        let c: Vec<f64> = g.powers.iter().map(|p| p.centres as f64).collect();
-        let solo_only = |v: f64, rest: f64| {
-            (0..n)
-                .map(|i| if Some(i) == g.solo { v } else { rest })
-                .collect::<Vec<_>>()
-        };
         match self {
-            System::DrawSize => {
-                if g.solo.is_some() {
-                    return solo_only(100.0, 0.0);
-                }
-                let d = g.draw();
-                let mut v = vec![0.0; n];
-                for &i in &d {
-                    v[i] = 100.0 / d.len() as f64;
-                }
-                v
-            }
-            System::SumOfSquares => {
-                if g.solo.is_some() {
-                    return solo_only(100.0, 0.0);
-                }
-                let s: f64 = c.iter().map(|x| x * x).sum();
-                c.iter()
-                    .map(|x| if s > 0.0 { 100.0 * x * x / s } else { 0.0 })
-                    .collect()
-            }
-            System::Carnage => {
-                if g.solo.is_some() {
-                    let total: f64 = (1..=n).map(|k| 1000.0 * k as f64).sum::<f64>() + g.total_centres as f64;
-                    return solo_only(total, 0.0);
-                }
-                let rank_pts: Vec<f64> = (0..n).map(|k| 1000.0 * (n - k) as f64).collect();
-                let keys: Vec<(i64, i64)> = (0..n)
-                    .map(|i| match g.powers[i].eliminated {
-                        None => (1, g.powers[i].centres as i64),
-                        Some(y) => (0, y as i64),
-                    })
-                    .collect();
-                let shares = shared(&keys, &rank_pts);
-                (0..n).map(|i| shares[i] + c[i]).collect()
-            }
+            System::DrawSize => draw_size(g),
+            System::SumOfSquares => sum_of_squares(g),
+            System::Carnage => carnage(g),
             System::CDiplo { solo } => {
                 if g.solo.is_some() {
-                    return solo_only(solo, 0.0);
+                    return solo_only(g, solo, 0.0);
                 }
-                cdiplo(&c, &[38.0, 14.0, 7.0])
+                cdiplo(&centres(g), &[38.0, 14.0, 7.0])
             }
             System::CDiploArgir => {
                 if g.solo.is_some() {
-                    return solo_only(93.0, 1.0);
+                    return solo_only(g, 93.0, 1.0);
                 }
-                cdiplo(&c, &[37.0, 14.0, 7.0])
+                cdiplo(&centres(g), &[37.0, 14.0, 7.0])
             }
-            System::Tribute => {
-                if g.solo.is_some() {
-                    return solo_only(100.0, 0.0);
-                }
-                let d = g.draw();
-                let mut v = vec![0.0; n];
-                if d.is_empty() {
-                    return v;
-                }
-                for &i in &d {
-                    v[i] = c[i] + 66.0 / d.len() as f64;
-                }
-                let top = d.iter().map(|&i| c[i]).fold(0.0, f64::max);
-                let toppers: Vec<usize> = d.iter().copied().filter(|&i| c[i] == top).collect();
-                let t = (top - 6.0).max(0.0);
-                let mut pot = 0.0;
-                for &i in &d {
-                    if !toppers.contains(&i) {
-                        let pay = t.min(v[i]);
-                        v[i] -= pay;
-                        pot += pay;
-                    }
-                }
-                for &i in &toppers {
-                    v[i] += pot / toppers.len() as f64;
-                }
-                v
-            }
-            System::OpenTribute => {
-                if g.solo.is_some() {
-                    return solo_only(10.0 * g.total_centres as f64, 0.0);
-                }
-                let top = c.iter().copied().fold(0.0, f64::max);
-                let toppers: Vec<usize> = (0..n).filter(|&i| c[i] == top).collect();
-                let mut pot = 0.0;
-                let mut v: Vec<f64> = (0..n).map(|i| 34.0 + 3.0 * c[i]).collect();
-                for i in 0..n {
-                    if !toppers.contains(&i) {
-                        let pay = top - c[i];
-                        v[i] -= pay;
-                        pot += pay;
-                    }
-                }
-                let k = toppers.len() as f64;
-                for &i in &toppers {
-                    v[i] += pot / (k * k);
-                }
-                for i in 0..n {
-                    if g.powers[i].eliminated.is_some() {
-                        v[i] = 0.0;
-                    }
-                }
-                v
-            }
-            System::ManorCon => {
-                if let Some(w) = g.solo {
-                    let solo_year = g.end_year;
-                    return (0..n)
-                        .map(|i| {
-                            if i == w {
-                                75.0
-                            } else {
-                                let last = g.powers[i].eliminated.unwrap_or(solo_year);
-                                0.1 * years_between(g.start_year, last) as f64
-                            }
-                        })
-                        .collect();
-                }
-                let p: Vec<f64> = c.iter().map(|s| s * s + 4.0 * s + 16.0).collect();
-                let b: f64 = p.iter().sum();
-                (0..n)
-                    .map(|i| {
-                        if g.alive(i) {
-                            100.0 * p[i] / b
-                        } else {
-                            0.1 * g.years(i) as f64
-                        }
-                    })
-                    .collect()
-            }
-            System::WorldClassic => {
-                if g.solo.is_some() {
-                    return solo_only(
-                        10.0 * g.total_centres as f64 + 48.0 + 30.0 + g.years(g.solo.unwrap_or(0)) as f64,
-                        0.0,
-                    );
-                }
-                let top = c.iter().copied().fold(0.0, f64::max);
-                let toppers = (0..n).filter(|&i| c[i] == top).count() as f64;
-                (0..n)
-                    .map(|i| {
-                        let mut s = 10.0 * c[i] + g.years(i) as f64;
-                        if g.alive(i) {
-                            s += 30.0;
-                        }
-                        if c[i] == top && top > 0.0 {
-                            s += 48.0 / toppers;
-                        }
-                        s
-                    })
-                    .collect()
-            }
-            System::Solo => solo_only(1.0, 0.0),
+            System::Tribute => tribute(g),
+            System::OpenTribute => open_tribute(g),
+            System::ManorCon => manorcon(g),
+            System::WorldClassic => world_classic(g),
+            System::Solo => solo_only(g, 1.0, 0.0),
         }
     }
+}
+
+/// Each power's supply centres.
+fn centres(g: &GameEnd) -> Vec<f64> {
+    g.powers.iter().map(|p| p.centres as f64).collect()
+}
+
+/// `v` for the power with the solo, `rest` for every other.
+fn solo_only(g: &GameEnd, v: f64, rest: f64) -> Vec<f64> {
+    (0..g.powers.len())
+        .map(|i| if Some(i) == g.solo { v } else { rest })
+        .collect::<Vec<_>>()
+}
+
+/// Draw size: the draw's members share 100 equally.
+fn draw_size(g: &GameEnd) -> Vec<f64> {
+    if g.solo.is_some() {
+        return solo_only(g, 100.0, 0.0);
+    }
+    let d = g.draw();
+    let mut v = vec![0.0; g.powers.len()];
+    for &i in &d {
+        v[i] = 100.0 / d.len() as f64;
+    }
+    v
+}
+
+/// Sum of squares: 100 shared by the squares of the centres.
+fn sum_of_squares(g: &GameEnd) -> Vec<f64> {
+    if g.solo.is_some() {
+        return solo_only(g, 100.0, 0.0);
+    }
+    let c = centres(g);
+    let s: f64 = c.iter().map(|x| x * x).sum();
+    c.iter()
+        .map(|x| if s > 0.0 { 100.0 * x * x / s } else { 0.0 })
+        .collect()
+}
+
+/// Carnage: 1000 points a rank (by centres, the eliminated by the year
+/// they fell), ties sharing, plus a point a centre.
+fn carnage(g: &GameEnd) -> Vec<f64> {
+    let n = g.powers.len();
+    let c = centres(g);
+    if g.solo.is_some() {
+        let total: f64 = (1..=n).map(|k| 1000.0 * k as f64).sum::<f64>() + g.total_centres as f64;
+        return solo_only(g, total, 0.0);
+    }
+    let rank_pts: Vec<f64> = (0..n).map(|k| 1000.0 * (n - k) as f64).collect();
+    let keys: Vec<(i64, i64)> = (0..n)
+        .map(|i| match g.powers[i].eliminated {
+            None => (1, g.powers[i].centres as i64),
+            Some(y) => (0, y as i64),
+        })
+        .collect();
+    let shares = shared(&keys, &rank_pts);
+    (0..n).map(|i| shares[i] + c[i]).collect()
+}
+
+/// Tribute: the draw's members get their centres plus a share of 66; each
+/// but the leaders pays them up to the leaders' centres above 6.
+fn tribute(g: &GameEnd) -> Vec<f64> {
+    if g.solo.is_some() {
+        return solo_only(g, 100.0, 0.0);
+    }
+    let c = centres(g);
+    let d = g.draw();
+    let mut v = vec![0.0; g.powers.len()];
+    if d.is_empty() {
+        return v;
+    }
+    for &i in &d {
+        v[i] = c[i] + 66.0 / d.len() as f64;
+    }
+    let top = d.iter().map(|&i| c[i]).fold(0.0, f64::max);
+    let toppers: Vec<usize> = d.iter().copied().filter(|&i| c[i] == top).collect();
+    let t = (top - 6.0).max(0.0);
+    let mut pot = 0.0;
+    for &i in &d {
+        if !toppers.contains(&i) {
+            let pay = t.min(v[i]);
+            v[i] -= pay;
+            pot += pay;
+        }
+    }
+    for &i in &toppers {
+        v[i] += pot / toppers.len() as f64;
+    }
+    v
+}
+
+/// Open Tribute: 34 plus 3 a centre, each power paying the leaders its
+/// distance from the top; the eliminated get nothing.
+fn open_tribute(g: &GameEnd) -> Vec<f64> {
+    let n = g.powers.len();
+    if g.solo.is_some() {
+        return solo_only(g, 10.0 * g.total_centres as f64, 0.0);
+    }
+    let c = centres(g);
+    let top = c.iter().copied().fold(0.0, f64::max);
+    let toppers: Vec<usize> = (0..n).filter(|&i| c[i] == top).collect();
+    let mut pot = 0.0;
+    let mut v: Vec<f64> = (0..n).map(|i| 34.0 + 3.0 * c[i]).collect();
+    for i in 0..n {
+        if !toppers.contains(&i) {
+            let pay = top - c[i];
+            v[i] -= pay;
+            pot += pay;
+        }
+    }
+    let k = toppers.len() as f64;
+    for &i in &toppers {
+        v[i] += pot / (k * k);
+    }
+    for i in 0..n {
+        if g.powers[i].eliminated.is_some() {
+            v[i] = 0.0;
+        }
+    }
+    v
+}
+
+/// ManorCon: 100 shared by c² + 4c + 16 among the survivors; a tenth of a
+/// point a year survived for the others (and for all but the winner of a
+/// solo, which gets 75).
+fn manorcon(g: &GameEnd) -> Vec<f64> {
+    let n = g.powers.len();
+    if let Some(w) = g.solo {
+        let solo_year = g.end_year;
+        return (0..n)
+            .map(|i| {
+                if i == w {
+                    75.0
+                } else {
+                    let last = g.powers[i].eliminated.unwrap_or(solo_year);
+                    0.1 * years_between(g.start_year, last) as f64
+                }
+            })
+            .collect();
+    }
+    let p: Vec<f64> = centres(g).iter().map(|s| s * s + 4.0 * s + 16.0).collect();
+    let b: f64 = p.iter().sum();
+    (0..n)
+        .map(|i| {
+            if g.alive(i) {
+                100.0 * p[i] / b
+            } else {
+                0.1 * g.years(i) as f64
+            }
+        })
+        .collect()
+}
+
+/// World Classic: 10 a centre, a point a year survived, 30 for surviving,
+/// 48 shared by the leaders.
+fn world_classic(g: &GameEnd) -> Vec<f64> {
+    let n = g.powers.len();
+    if g.solo.is_some() {
+        return solo_only(
+            g,
+            10.0 * g.total_centres as f64 + 48.0 + 30.0 + g.years(g.solo.unwrap_or(0)) as f64,
+            0.0,
+        );
+    }
+    let c = centres(g);
+    let top = c.iter().copied().fold(0.0, f64::max);
+    let toppers = (0..n).filter(|&i| c[i] == top).count() as f64;
+    (0..n)
+        .map(|i| {
+            let mut s = 10.0 * c[i] + g.years(i) as f64;
+            if g.alive(i) {
+                s += 30.0;
+            }
+            if c[i] == top && top > 0.0 {
+                s += 48.0 / toppers;
+            }
+            s
+        })
+        .collect()
 }
 
 /// Splits `pts[k]` (the points of rank k+1) among powers by descending key;

@@ -427,28 +427,49 @@ pub fn layout_counted(map: &Map) -> (Vec<(f32, f32)>, LayoutWork) {
     }
     // The standard map's room per province: larger maps get a larger canvas.
     let grow = (n as f32 / 76.0).sqrt().max(1.0);
-    let (w, h) = (1200.0f32 * grow, 1000.0f32 * grow);
-    let mut known: Vec<Option<(f32, f32)>> = map.provinces().iter().map(|p| p.pos).collect();
-    {
-        // Coordinates from the file are fitted first, so that huge ones
-        // (`at=3000000,3000000`) cannot make a huge canvas.
-        let mut given: Vec<(f32, f32)> = known.iter().flatten().copied().collect();
-        fit_coordinates(&mut given);
-        let mut it = given.into_iter();
-        for k in known.iter_mut().flatten() {
-            *k = it.next().unwrap_or(*k);
-        }
+    let canvas = (1200.0f32 * grow, 1000.0f32 * grow);
+    let known = given_positions(map);
+    let mut pos = start_on_circle(&known, canvas);
+    let adj = neighbours(map, &mut work);
+    spring_embed(&mut pos, &known, &adj, canvas, &mut work);
+    fit_into_canvas(&mut pos, &known, canvas);
+    if n <= EXACT_LAYOUT {
+        let fixed: Vec<bool> = known.iter().map(Option::is_some).collect();
+        work.pairs += spread(&mut pos, &fixed, UNIT_GAP) * pairs(n);
     }
-    let mut pos: Vec<(f32, f32)> = (0..n)
+    (pos, work)
+}
+
+/// The provinces' coordinates from the file, fitted first, so that huge
+/// ones (`at=3000000,3000000`) cannot make a huge canvas.
+fn given_positions(map: &Map) -> Vec<Option<(f32, f32)>> {
+    let mut known: Vec<Option<(f32, f32)>> = map.provinces().iter().map(|p| p.pos).collect();
+    let mut given: Vec<(f32, f32)> = known.iter().flatten().copied().collect();
+    fit_coordinates(&mut given);
+    let mut it = given.into_iter();
+    for k in known.iter_mut().flatten() {
+        *k = it.next().unwrap_or(*k);
+    }
+    known
+}
+
+/// Where the layout starts: the given points, the others on a circle.
+fn start_on_circle(known: &[Option<(f32, f32)>], (w, h): (f32, f32)) -> Vec<(f32, f32)> {
+    let n = known.len();
+    (0..n)
         .map(|i| {
             known[i].unwrap_or_else(|| {
                 let a = i as f32 / n.max(1) as f32 * std::f32::consts::TAU;
                 (w / 2.0 + a.cos() * w * 0.4, h / 2.0 + a.sin() * h * 0.4)
             })
         })
-        .collect();
-    // The neighbours of each province, from the borders (linear in the
-    // borders, not quadratic in the provinces).
+        .collect()
+}
+
+/// The neighbours of each province, from the borders (linear in the
+/// borders, not quadratic in the provinces).
+fn neighbours(map: &Map, work: &mut LayoutWork) -> Vec<Vec<usize>> {
+    let n = map.num_provinces();
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
     for a in map.province_ids() {
         for &r in &map.province(a).regions {
@@ -468,50 +489,33 @@ pub fn layout_counted(map: &Map) -> (Vec<(f32, f32)>, LayoutWork) {
         l.sort_unstable();
         l.dedup();
     }
-    // Fruchterman–Reingold on the unknown points.
+    adj
+}
+
+/// Fruchterman–Reingold on the unknown points: every point repels the
+/// others, neighbours pull together, the steps shrink round by round.
+fn spring_embed(
+    pos: &mut [(f32, f32)],
+    known: &[Option<(f32, f32)>],
+    adj: &[Vec<usize>],
+    (w, h): (f32, f32),
+    work: &mut LayoutWork,
+) {
+    let n = pos.len();
     let k = ((w * h) / n.max(1) as f32).sqrt() * 0.8;
     let mut t = w / 10.0;
-    let iters = 300;
     // Large maps: fewer rounds, and repulsion only from points in nearby
     // cells of a grid (the far ones push with a negligible force), so a
     // round costs about linear time.
     let exact = n <= EXACT_LAYOUT;
-    let iters = if exact { iters } else { 60 };
+    let iters = if exact { 300 } else { 60 };
     for _ in 0..iters {
         let mut disp = vec![(0.0f32, 0.0f32); n];
         if exact {
             work.pairs += pairs(n);
-            for i in 0..n {
-                for j in (i + 1)..n {
-                    let dx = pos[i].0 - pos[j].0;
-                    let dy = pos[i].1 - pos[j].1;
-                    let d2 = (dx * dx + dy * dy).max(0.01);
-                    let f = k * k / d2;
-                    disp[i].0 += dx * f;
-                    disp[i].1 += dy * f;
-                    disp[j].0 -= dx * f;
-                    disp[j].1 -= dy * f;
-                }
-            }
+            repel_all(pos, k, &mut disp);
         } else {
-            let cell = 2.0 * k;
-            let grid = Grid::new(&pos, cell);
-            for i in 0..n {
-                grid.near(pos[i], |j| {
-                    work.pairs += 1;
-                    if j <= i {
-                        return;
-                    }
-                    let dx = pos[i].0 - pos[j].0;
-                    let dy = pos[i].1 - pos[j].1;
-                    let d2 = (dx * dx + dy * dy).max(0.01);
-                    let f = k * k / d2;
-                    disp[i].0 += dx * f;
-                    disp[i].1 += dy * f;
-                    disp[j].0 -= dx * f;
-                    disp[j].1 -= dy * f;
-                });
-            }
+            repel_near(pos, k, &mut disp, work);
         }
         for i in 0..n {
             work.pulls += adj[i].len() as u64;
@@ -539,10 +543,50 @@ pub fn layout_counted(map: &Map) -> (Vec<(f32, f32)>, LayoutWork) {
         }
         t = (t * 0.985).max(1.0);
     }
+}
+
+/// The push of points `i` and `j` apart, added to both displacements.
+fn repel(pos: &[(f32, f32)], k: f32, disp: &mut [(f32, f32)], i: usize, j: usize) {
+    let dx = pos[i].0 - pos[j].0;
+    let dy = pos[i].1 - pos[j].1;
+    let d2 = (dx * dx + dy * dy).max(0.01);
+    let f = k * k / d2;
+    disp[i].0 += dx * f;
+    disp[i].1 += dy * f;
+    disp[j].0 -= dx * f;
+    disp[j].1 -= dy * f;
+}
+
+/// Every pair of points repels (small maps).
+fn repel_all(pos: &[(f32, f32)], k: f32, disp: &mut [(f32, f32)]) {
+    for i in 0..pos.len() {
+        for j in (i + 1)..pos.len() {
+            repel(pos, k, disp, i, j);
+        }
+    }
+}
+
+/// Points repel those in their own and the eight cells around (large
+/// maps).
+fn repel_near(pos: &[(f32, f32)], k: f32, disp: &mut [(f32, f32)], work: &mut LayoutWork) {
+    let grid = Grid::new(pos, 2.0 * k);
+    for i in 0..pos.len() {
+        grid.near(pos[i], |j| {
+            work.pairs += 1;
+            if j > i {
+                repel(pos, k, disp, i, j);
+            }
+        });
+    }
+}
+
+/// A drawing made wholly by the layout is fitted into the canvas, keeping
+/// its proportions; one with given points is only kept inside it.
+fn fit_into_canvas(pos: &mut [(f32, f32)], known: &[Option<(f32, f32)>], (w, h): (f32, f32)) {
     if known.iter().all(Option::is_none) {
         // Fit the drawing into the canvas, keeping its proportions.
         let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-        for &(x, y) in &pos {
+        for &(x, y) in pos.iter() {
             x0 = x0.min(x);
             y0 = y0.min(y);
             x1 = x1.max(x);
@@ -551,19 +595,14 @@ pub fn layout_counted(map: &Map) -> (Vec<(f32, f32)>, LayoutWork) {
         let margin = 80.0;
         let sc = ((w - 2.0 * margin) / (x1 - x0).max(1.0)).min((h - 2.0 * margin) / (y1 - y0).max(1.0));
         let (ox, oy) = ((w - (x1 - x0) * sc) / 2.0, (h - (y1 - y0) * sc) / 2.0);
-        for p in &mut pos {
+        for p in pos.iter_mut() {
             *p = (ox + (p.0 - x0) * sc, oy + (p.1 - y0) * sc);
         }
     } else {
-        for p in &mut pos {
+        for p in pos.iter_mut() {
             *p = (p.0.clamp(20.0, w - 20.0), p.1.clamp(20.0, h - 20.0));
         }
     }
-    if n <= EXACT_LAYOUT {
-        let fixed: Vec<bool> = known.iter().map(Option::is_some).collect();
-        work.pairs += spread(&mut pos, &fixed, UNIT_GAP) * pairs(n);
-    }
-    (pos, work)
 }
 
 /// The pairs among `n` points.

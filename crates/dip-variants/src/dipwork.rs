@@ -629,6 +629,44 @@ fn read_game(m: &mut Model, text: &str, file: &str, region_of: &HashMap<String, 
 
 /// The three files of a DipWork variant: (VARIANT.TXT, FIELDS.TXT, GAME.TXT).
 pub fn write(m: &Model) -> (String, String, String) {
+    (variant_txt(m), fields_txt(m), game_txt(m))
+}
+
+/// The unit types written as DipWork's units: all but a pseudo-unit
+/// that only marks convoys.
+fn real_unit_types(m: &Model) -> usize {
+    m.unit_types.len() - usize::from(m.convoy_unit.is_some_and(|c| is_pseudo(m, c)))
+}
+
+/// The letter of unit type `i` in the terrain columns: its own letter,
+/// or its number where its letter is a terrain's (L, C, O, X).
+fn build_letter(m: &Model, i: usize) -> char {
+    let c = m.unit_types[i].letter;
+    if "LCOX".contains(c) {
+        char::from_digit(i as u32 % 10, 10).unwrap_or('9')
+    } else {
+        c
+    }
+}
+
+/// The field a region is written as: a coast is the subfield of its own
+/// name where it has one (`PeS`), else `stp/sc`; everywhere a field is
+/// named.
+fn field(m: &Model, region: &str) -> String {
+    let Some((p, c)) = region.split_once('/') else {
+        return region.to_string();
+    };
+    m.provinces
+        .iter()
+        .find(|q| q.abbr == p)
+        .and_then(|q| q.coast_names.iter().find(|(x, _)| x == c))
+        .map(|(_, n)| n.clone())
+        .unwrap_or_else(|| region.to_string())
+}
+
+/// VARIANT.TXT: the names, start, victory and rules, then the nations,
+/// unit types and order words.
+fn variant_txt(m: &Model) -> String {
     let mut v = String::new();
     v.push_str(&format!("VARNAME {}\n", m.title));
     v.push_str(&format!("DIPNAME {}\n", m.name));
@@ -648,7 +686,6 @@ pub fn write(m: &Model) -> (String, String, String) {
     };
     v.push_str(&format!("BUILDRULE {br}\n"));
     v.push_str(&format!("RULES {}\n", m.rules));
-    let n_real = m.unit_types.len() - usize::from(m.convoy_unit.is_some_and(|c| is_pseudo(m, c)));
     let convoy_col = match m.convoy_unit {
         Some(c) => c + 1,
         None => m
@@ -656,10 +693,23 @@ pub fn write(m: &Model) -> (String, String, String) {
             .iter()
             .position(|u| u.can_convoy)
             .map(|c| c + 1)
-            .unwrap_or(n_real + 1),
+            .unwrap_or(real_unit_types(m) + 1),
     };
     v.push_str(&format!("CONVOY_RELEVANT_UNITNR {convoy_col}\n"));
     v.push_str("FNFIELDTEXT FIELDS.TXT\n\nNATIONLIST\n");
+    nation_list(m, &mut v);
+    v.push_str("\nUNITLIST\n");
+    unit_list(m, &mut v);
+    if !m.order_words.is_empty() {
+        v.push_str("\nORDERLIST\n");
+        order_list(m, &mut v);
+    }
+    v.push_str("\nEND\n");
+    v
+}
+
+/// NATIONLIST's lines: abbreviation, name, adjective and aliases.
+fn nation_list(m: &Model, v: &mut String) {
     for p in &m.powers {
         let mut line = format!("{} {}", p.abbr, p.name.replace(' ', "_"));
         if p.adjective != p.name {
@@ -671,16 +721,12 @@ pub fn write(m: &Model) -> (String, String, String) {
         v.push_str(&line);
         v.push('\n');
     }
-    v.push_str("\nUNITLIST\n");
-    let build_letter = |i: usize| -> char {
-        let c = m.unit_types[i].letter;
-        if "LCOX".contains(c) {
-            char::from_digit(i as u32 % 10, 10).unwrap_or('9')
-        } else {
-            c
-        }
-    };
-    for (i, u) in m.unit_types.iter().enumerate().take(n_real) {
+}
+
+/// UNITLIST's lines: letter, aliases, name, cost, strength, convoying and
+/// the terrain letter it is built on.
+fn unit_list(m: &Model, v: &mut String) {
+    for (i, u) in m.unit_types.iter().enumerate().take(real_unit_types(m)) {
         let al: String = m
             .unit_aliases
             .get(i)
@@ -693,64 +739,78 @@ pub fn write(m: &Model) -> (String, String, String) {
         if u.can_convoy {
             line.push_str(" canConvoy");
         }
-        line.push_str(&format!(" AllowedIn={}", build_letter(i)));
+        line.push_str(&format!(" AllowedIn={}", build_letter(m, i)));
         v.push_str(&line);
         v.push('\n');
     }
-    if !m.order_words.is_empty() {
-        v.push_str("\nORDERLIST\n");
-        let last = crate::ORDER_KINDS
+}
+
+/// ORDERLIST's lines: each order kind's words (its own name where it has
+/// none), up to the last kind with words.
+fn order_list(m: &Model, v: &mut String) {
+    let last = crate::ORDER_KINDS
+        .iter()
+        .rposition(|k| m.order_words.iter().any(|(x, _)| x == k))
+        .unwrap_or(0);
+    for k in &crate::ORDER_KINDS[..=last] {
+        let words: Vec<String> = m
+            .order_words
             .iter()
-            .rposition(|k| m.order_words.iter().any(|(x, _)| x == k))
-            .unwrap_or(0);
-        for k in &crate::ORDER_KINDS[..=last] {
-            let words: Vec<String> = m
-                .order_words
-                .iter()
-                .filter(|(x, _)| x == k)
-                .flat_map(|(_, w)| w.iter().cloned())
-                .collect();
-            v.push_str(&if words.is_empty() {
-                k.to_string()
-            } else {
-                words.join(" ")
-            });
-            v.push('\n');
+            .filter(|(x, _)| x == k)
+            .flat_map(|(_, w)| w.iter().cloned())
+            .collect();
+        v.push_str(&if words.is_empty() {
+            k.to_string()
+        } else {
+            words.join(" ")
+        });
+        v.push('\n');
+    }
+}
+
+/// FIELDS.TXT: the fields, the borders, the provinces' synonyms.
+fn fields_txt(m: &Model) -> String {
+    let mut f = String::new();
+    field_lines(m, &mut f);
+    f.push('\n');
+    border_lines(m, &mut f);
+    f.push('\n');
+    for p in &m.provinces {
+        let mut syns: Vec<String> = Vec::new();
+        if p.name != p.abbr {
+            syns.push(p.name.replace(' ', "_"));
+        }
+        syns.extend(p.aliases.iter().map(|a| a.replace(' ', "_")));
+        if !syns.is_empty() {
+            f.push_str(&format!("= {} {}\n", p.abbr, syns.join(" ")));
         }
     }
-    v.push_str("\nEND\n");
+    f.push_str("END\n");
+    f
+}
 
-    // FIELDS.TXT
-    let mut f = String::new();
-    let terrain_letter = |t: Terrain| match t {
+/// A field's terrain letter followed by the letters of the unit types
+/// built on that terrain.
+fn terrain_letters(m: &Model, t: Terrain) -> String {
+    let mut s = match t {
         Terrain::Land => 'L',
         Terrain::Coast => 'C',
         Terrain::Sea => 'O',
         Terrain::Impassable => 'X',
-    };
-    let letters = |t: Terrain| -> String {
-        let mut s = terrain_letter(t).to_string();
-        for (i, u) in m.unit_types.iter().enumerate().take(n_real) {
-            if u.builds_on.contains(t) {
-                s.push(build_letter(i));
-            }
+    }
+    .to_string();
+    for (i, u) in m.unit_types.iter().enumerate().take(real_unit_types(m)) {
+        if u.builds_on.contains(t) {
+            s.push(build_letter(m, i));
         }
-        s
-    };
+    }
+    s
+}
+
+/// A field line for each province (position, terrain, centre, home) and
+/// each of its coasts.
+fn field_lines(m: &Model, f: &mut String) {
     let pos = |p: Option<(f32, f32)>| p.map(|(x, y)| format!("{x} {y}")).unwrap_or_else(|| "0 0".into());
-    // A coast is the subfield of its own name where it has one (`PeS`),
-    // else `stp/sc`; everywhere a field is named.
-    let field = |region: &str| -> String {
-        let Some((p, c)) = region.split_once('/') else {
-            return region.to_string();
-        };
-        m.provinces
-            .iter()
-            .find(|q| q.abbr == p)
-            .and_then(|q| q.coast_names.iter().find(|(x, _)| x == c))
-            .map(|(_, n)| n.clone())
-            .unwrap_or_else(|| region.to_string())
-    };
     for p in &m.provinces {
         let home = if p.home_of_all {
             "All".to_string()
@@ -761,22 +821,24 @@ pub fn write(m: &Model) -> (String, String, String) {
             "# {} {} - {} {} {home}\n",
             p.abbr,
             pos(p.at),
-            letters(p.terrain),
+            terrain_letters(m, p.terrain),
             u32::from(p.center)
         ));
         for (c, at) in &p.coasts {
             f.push_str(&format!(
                 "# {} {} {} {} 0 -\n",
-                field(&format!("{}/{c}", p.abbr)),
+                field(m, &format!("{}/{c}", p.abbr)),
                 pos(at.or(p.at)),
                 p.abbr,
-                letters(p.terrain)
+                terrain_letters(m, p.terrain)
             ));
         }
     }
-    f.push('\n');
-    // Borders per (from, to) region pair: by field, then clockwise (DipWork
-    // takes the clockwise order from the order of the border lines).
+}
+
+/// The (from, to) region pairs with a border: by field, then clockwise
+/// (DipWork takes the clockwise order from the order of the border lines).
+fn border_pairs(m: &Model) -> Vec<(String, String)> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     let rank = |from: &str, to: &str| -> usize {
         let fp = from.split('/').next().unwrap_or(from);
@@ -802,37 +864,47 @@ pub fn write(m: &Model) -> (String, String, String) {
         mine.sort_by_key(|(f, t)| rank(f, t));
         pairs.extend(mine);
     }
+    pairs
+}
+
+/// Can a unit of type `ut` stand in the region (a coast only for a unit
+/// that uses coasts, and the province's land not for one where it has
+/// coasts)?
+fn stands(m: &Model, ut: usize, region: &str) -> bool {
+    let u = &m.unit_types[ut];
+    let (p, c) = match region.split_once('/') {
+        Some((p, c)) => (p, Some(c)),
+        None => (region, None),
+    };
+    let Some(prov) = m.provinces.iter().find(|q| q.abbr == p) else {
+        return false;
+    };
+    if !u.stands_on.contains(prov.terrain) {
+        return false;
+    }
+    match (c, prov.coasts.is_empty(), u.uses_coasts) {
+        (Some(_), _, true) => true,
+        (Some(_), _, false) => false,
+        (None, false, true) => false,
+        (None, _, _) => true,
+    }
+}
+
+/// A border line for each pair of regions: for each unit type, `ja`
+/// where it may cross, `nein` where it stands but may not, `-` else.
+fn border_lines(m: &Model, f: &mut String) {
     let n_cols = if m.convoy_unit.is_some_and(|c| is_pseudo(m, c)) {
         m.unit_types.len()
     } else {
-        n_real
+        real_unit_types(m)
     };
-    let stands = |ut: usize, region: &str| -> bool {
-        let u = &m.unit_types[ut];
-        let (p, c) = match region.split_once('/') {
-            Some((p, c)) => (p, Some(c)),
-            None => (region, None),
-        };
-        let Some(prov) = m.provinces.iter().find(|q| q.abbr == p) else {
-            return false;
-        };
-        if !u.stands_on.contains(prov.terrain) {
-            return false;
-        }
-        match (c, prov.coasts.is_empty(), u.uses_coasts) {
-            (Some(_), _, true) => true,
-            (Some(_), _, false) => false,
-            (None, false, true) => false,
-            (None, _, _) => true,
-        }
-    };
-    for (from, to) in &pairs {
-        let mut line = format!("- {} {}", field(from), field(to));
+    for (from, to) in &border_pairs(m) {
+        let mut line = format!("- {} {}", field(m, from), field(m, to));
         for ut in 0..n_cols {
             let has = m.edges.iter().any(|e| e.ut == ut && e.from == *from && e.to == *to);
             let val = if has {
                 "ja"
-            } else if stands(ut, from) {
+            } else if stands(m, ut, from) {
                 "nein"
             } else {
                 "-"
@@ -843,20 +915,10 @@ pub fn write(m: &Model) -> (String, String, String) {
         f.push_str(&line);
         f.push('\n');
     }
-    f.push('\n');
-    for p in &m.provinces {
-        let mut syns: Vec<String> = Vec::new();
-        if p.name != p.abbr {
-            syns.push(p.name.replace(' ', "_"));
-        }
-        syns.extend(p.aliases.iter().map(|a| a.replace(' ', "_")));
-        if !syns.is_empty() {
-            f.push_str(&format!("= {} {}\n", p.abbr, syns.join(" ")));
-        }
-    }
-    f.push_str("END\n");
+}
 
-    // GAME.TXT
+/// GAME.TXT: each nation's units and centres.
+fn game_txt(m: &Model) -> String {
     let mut g = String::new();
     g.push_str(&format!("VARIANTPATH variants\\{}\n", m.name));
     let owners: Vec<(String, String)> = m.owners.clone().unwrap_or_else(|| {
@@ -869,7 +931,7 @@ pub fn write(m: &Model) -> (String, String, String) {
     for p in &m.powers {
         g.push_str(&format!("NATION {}\nUNITS\n", p.abbr));
         for u in m.units.iter().filter(|u| u.power == p.abbr) {
-            g.push_str(&format!("{} {}\n", u.letter, field(&u.region)));
+            g.push_str(&format!("{} {}\n", u.letter, field(m, &u.region)));
         }
         g.push_str("CENTERS\n");
         for (_, c) in owners.iter().filter(|(pw, _)| *pw == p.abbr) {
@@ -877,10 +939,9 @@ pub fn write(m: &Model) -> (String, String, String) {
         }
     }
     g.push_str("END\n");
-    (v, f, g)
+    g
 }
 
-/// A unit type that only carries convoy routes (no unit may be built).
 fn is_pseudo(m: &Model, ut: usize) -> bool {
     m.unit_types
         .get(ut)

@@ -74,8 +74,14 @@ pub fn detect(path: &str) -> Option<Format> {
     }
 }
 
-/// Reads any supported format into a model.
+/// Reads any supported format into a model (a plugin variant by its name
+/// alone only with [`read_model_in`]).
 pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
+    read_model_in(path, &[])
+}
+
+/// [`read_model`], and a variant name in the jDip plugins under `search`.
+pub fn read_model_in(path: &str, search: &[PathBuf]) -> Result<(Model, Format), VariantError> {
     if let Some((_, text)) = crate::bundled()
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(path.trim()))
@@ -92,7 +98,7 @@ pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
         Ok(f) => f,
         Err(e) => {
             if !Path::new(path).exists() {
-                if let Some(found) = crate::jdip::find(path) {
+                if let Some(found) = crate::jdip::find_in(search, path) {
                     return Ok((found?.1.model, Format::Jdip));
                 }
             }
@@ -101,7 +107,7 @@ pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
     };
     let m = match format {
         Format::Native => {
-            let v = crate::load(path)?;
+            let v = crate::load_in(path, search)?;
             Model::from_variant(&v)
         }
         Format::DipWork => crate::dipwork::read_dir(path)?,
@@ -114,12 +120,17 @@ pub fn read_model(path: &str) -> Result<(Model, Format), VariantError> {
 
 /// A bundled name or a file in any supported format.
 pub fn load_any(path: &str) -> Result<Variant, VariantError> {
+    load_any_in(path, &[])
+}
+
+/// [`load_any`], and a variant name in the jDip plugins under `search`.
+pub fn load_any_in(path: &str, search: &[PathBuf]) -> Result<Variant, VariantError> {
     match detect(path) {
         Some(Format::DipWork | Format::DpJudge | Format::Realpolitik | Format::Jdip) => {
             let (m, _) = read_model(path)?;
             m.build(path)
         }
-        _ => crate::load(path),
+        _ => crate::load_in(path, search),
     }
 }
 

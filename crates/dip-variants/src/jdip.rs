@@ -21,7 +21,6 @@
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::RwLock;
 
 use dip_core::map::{BuildRule, EdgeFlags, OrderClass, Terrain, TerrainSet, UnitType, Years};
 use dip_core::{PhaseKind, Season};
@@ -1321,23 +1320,6 @@ impl SymbolPack {
 // ---------------------------------------------------------------------------
 // Search paths: `--variants PATH`.
 
-static SEARCH: RwLock<Vec<PathBuf>> = RwLock::new(Vec::new());
-
-/// Adds a plugin zip, a plugin folder, or a folder searched for them, to
-/// the places [`crate::load`] looks for a variant name.
-pub fn add_search_path(p: impl Into<PathBuf>) {
-    let mut g = SEARCH.write().unwrap_or_else(|e| e.into_inner());
-    let p = p.into();
-    if !g.contains(&p) {
-        g.push(p);
-    }
-}
-
-/// The search paths given.
-pub fn search_paths() -> Vec<PathBuf> {
-    SEARCH.read().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
 /// Is this path a plugin: a folder holding variants.xml, or a `.zip`/`.jar` file?
 pub fn is_plugin(p: &Path) -> bool {
     if p.is_dir() {
@@ -1394,14 +1376,10 @@ pub fn plugin_paths(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-/// The variant `name` from the plugins under the search paths: the first
-/// plugin (in search order) that has a variant of that name or alias.
+/// The variant `name` from the plugins under the search paths `paths`
+/// (dip-play's `Variants` holds them: there is no process-wide list): the
+/// first plugin (in search order) that has a variant of that name or alias.
 /// `None` when no plugin has it; an error when it is found and cannot be read.
-pub fn find(name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
-    find_in(&search_paths(), name)
-}
-
-/// [`find`] under the given search paths.
 pub fn find_in(paths: &[PathBuf], name: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
     if paths.is_empty() {
         return None;
@@ -1440,13 +1418,13 @@ pub fn find_in(paths: &[PathBuf], name: &str) -> Option<Result<(Plugin, JdipVari
 /// The plugin variants under the search paths that a bundled name hides
 /// (`--variant standard` is dip's standard even when a plugin has a
 /// `Standard`), each as `PLUGIN#NAME`, the spelling that picks it.
-pub fn hidden_by_bundled(name: &str) -> Vec<String> {
+pub fn hidden_by_bundled(paths: &[PathBuf], name: &str) -> Vec<String> {
     let name = name.trim();
     if !crate::bundled().iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for p in plugin_paths(&search_paths()) {
+    for p in plugin_paths(paths) {
         let Ok(plugin) = Plugin::open(&p) else { continue };
         if let Some(v) = plugin.find(name) {
             out.push(format!("{}#{v}", plugin.path));
@@ -1486,9 +1464,9 @@ fn default_variant(plugin: &Plugin) -> String {
 }
 
 /// The plugin variant a `--variant` value means: a plugin path
-/// (`PLUGIN`, `PLUGIN#NAME`), or a name found under the search paths;
-/// `None` for bundled names, other files and unknown names.
-pub fn lookup(spec: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
+/// (`PLUGIN`, `PLUGIN#NAME`), or a name found under the search paths
+/// `paths`; `None` for bundled names, other files and unknown names.
+pub fn lookup_in(paths: &[PathBuf], spec: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>> {
     if is_plugin_path(spec) {
         return Some(load_path(spec));
     }
@@ -1499,7 +1477,7 @@ pub fn lookup(spec: &str) -> Option<Result<(Plugin, JdipVariant), VariantError>>
     {
         return None;
     }
-    find(spec)
+    find_in(paths, spec)
 }
 
 /// Is `path` a jDip plugin path (`PLUGIN` or `PLUGIN#NAME`)?

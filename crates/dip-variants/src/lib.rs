@@ -236,14 +236,15 @@ pub fn parse(text: &str, file: &str) -> Result<Variant, VariantError> {
 /// A bundled variant by name (case-insensitive), else the variant at this
 /// path: a native `.variant` file, a DipWork folder or VARIANT.TXT, a
 /// Realpolitik `.var` file, a DPjudge `.map` file or a jDip plugin (folder
-/// or zip, `PLUGIN#NAME` for one of its variants); else a variant of that
-/// name in the jDip plugins under [`jdip::add_search_path`]'s paths.
+/// or zip, `PLUGIN#NAME` for one of its variants). A plugin variant by its
+/// name alone is found only by [`load_in`], under search paths given.
 pub fn load(name_or_path: &str) -> Result<Variant, VariantError> {
-    load_in(name_or_path, &jdip::search_paths())
+    load_in(name_or_path, &[])
 }
 
-/// [`load`] with the jDip plugins looked for under `search` (dip-play's
-/// `Variants` passes its own paths; no process-wide list is read).
+/// [`load`], and else a variant of that name in the jDip plugins under
+/// `search` (dip-play's `Variants` passes its own paths: there is no
+/// process-wide list).
 pub fn load_in(name_or_path: &str, search: &[std::path::PathBuf]) -> Result<Variant, VariantError> {
     let wanted = name_or_path.trim();
     if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| n.eq_ignore_ascii_case(wanted)) {

@@ -277,11 +277,14 @@ fn plugin_paths_load_by_path_and_by_name() {
     assert_eq!(formats::detect(&p), Some(Format::Jdip));
     // By name once the folder is a search path.
     assert!(dip_variants::load("Tiny Spring").is_err());
-    jdip::add_search_path(&dir);
-    assert_eq!(dip_variants::load("Tiny Spring").unwrap().start.phase.year, 1851);
-    assert_eq!(dip_variants::load("isle").unwrap().name, "Tiny_Isle");
+    let search = [dir.clone()];
+    assert_eq!(
+        dip_variants::load_in("Tiny Spring", &search).unwrap().start.phase.year,
+        1851
+    );
+    assert_eq!(dip_variants::load_in("isle", &search).unwrap().name, "Tiny_Isle");
     // Bundled names come first.
-    assert_eq!(dip_variants::load("standard").unwrap().name, "standard");
+    assert_eq!(dip_variants::load_in("standard", &search).unwrap().name, "standard");
 }
 
 #[test]

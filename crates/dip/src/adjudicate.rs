@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 use dip_core::{game, Ruleset, Verdict};
+use dip_play::Variants;
 use dip_text::{format_order, format_position, read_orders_strict, Style, Vocabulary};
 use std::process::ExitCode;
 
@@ -38,9 +39,9 @@ pub struct Args {
     next: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     // A position file, a game directory, GAME.TXT, a record or a MILA game.
-    let opened = dip_game::source::open_at(&args.position, &args.variant, args.phase.as_deref())?;
+    let opened = dip_game::source::open_at(&args.position, &args.variant, args.phase.as_deref(), variants)?;
     if let Some(n) = &opened.note {
         eprintln!("dip adjudicate: {n}");
     }

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use dip_core::random::{random_orders, Rng};
 use dip_core::{game, movement, PhaseKind};
+use dip_play::Variants;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -38,8 +39,8 @@ struct Report {
     mean_game_phases: f64,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
-    let variant = dip_variants::load(&args.variant)?;
+pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
+    let variant = variants.load(&args.variant)?;
     let map = &variant.map;
     let rules = variant.rules;
     let mut rng = Rng::with_seed(args.seed);

@@ -52,7 +52,7 @@ fn open_browser(url: &str) {
         .spawn();
 }
 
-pub fn run(a: Args, plugin_paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+pub fn run(a: Args, variants: &dip_play::Variants) -> anyhow::Result<ExitCode> {
     let listen = a.listen.unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 0)));
     if !listen.ip().is_loopback() {
         bail!("--listen {listen}: the board listens on this machine's loopback address only (127.0.0.1 or ::1)");
@@ -72,7 +72,7 @@ pub fn run(a: Args, plugin_paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     }
     let token = dip_server::board::new_token();
     let boards = dip_server::board::Boards::new(
-        dip_play::Variants::with_search_paths(plugin_paths.iter().cloned()),
+        variants.clone(),
         dip_server::board::Settings {
             folder: Some(folder.canonicalize().unwrap_or(folder)),
             token,

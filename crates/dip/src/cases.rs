@@ -20,11 +20,11 @@ pub struct Args {
     verbose: bool,
 }
 
-pub fn run(args: Args, plugin_paths: &[std::path::PathBuf]) -> Result<ExitCode> {
+pub fn run(args: Args, variants: &dip_play::Variants) -> Result<ExitCode> {
     let mut runner = Runner::new(Settings {
         variant: args.variant,
         rules: args.rules,
-        variants: dip_play::Variants::with_search_paths(plugin_paths.iter().cloned()),
+        variants: variants.clone(),
     });
     let (mut passed, mut failed) = (0, 0);
     // Cases that could not be run (their variant unreadable): exit 2.

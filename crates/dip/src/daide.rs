@@ -67,7 +67,7 @@ fn press_level(s: &str) -> Result<u32, String> {
     }
 }
 
-pub fn run(a: Args, plugin_paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+pub fn run(a: Args, from: &dip_play::Variants) -> anyhow::Result<ExitCode> {
     // A phase that fails to process pauses the game: say why (it said
     // nothing before).
     crate::serve::log_to_stderr();
@@ -96,8 +96,7 @@ pub fn run(a: Args, plugin_paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let variants = dip_server::variants::for_server();
     // Found where the command line says: bundled names, files, and jDip
     // plugins under `--variants`.
-    let from = dip_play::Variants::with_search_paths(plugin_paths.iter().cloned());
-    match dip_server::variants::register(&variants, &a.variant, &from) {
+    match dip_server::variants::register(&variants, &a.variant, from) {
         Err(e) => {
             eprintln!("dip: {e}");
             return Ok(ExitCode::from(2));

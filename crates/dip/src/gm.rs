@@ -3,6 +3,7 @@
 
 use anyhow::Result;
 use dip_game::gamedir::{self, Stages};
+use dip_play::Variants;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -110,7 +111,7 @@ fn stages_of(a: &RunArgs) -> Stages {
     }
 }
 
-pub fn run(a: RunArgs) -> Result<ExitCode> {
+pub fn run(a: RunArgs, variants: &Variants) -> Result<ExitCode> {
     let stages = stages_of(&a);
     // `dip run spiel/GAME.TXT` is the game in `spiel`.
     let game = dip_game::source::game_dir_of(&a.game);
@@ -118,9 +119,9 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
         return orderview(OrderviewArgs { file: game });
     }
     if a.fieldtest {
-        return fieldtest(&game, a.project.as_deref());
+        return fieldtest(&game, a.project.as_deref(), variants);
     }
-    match gamedir::run(&game, &stages, a.project.as_deref()) {
+    match gamedir::run(&game, &stages, a.project.as_deref(), variants) {
         Ok(r) => {
             for w in &r.warnings {
                 eprintln!("dip: {w}");
@@ -148,8 +149,8 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
 /// names such as `PeS`), each answered with everything the game's variant
 /// knows of it (`dip variant show`); `exit` (the manual's way out), an
 /// empty line or the end of input stops.
-fn fieldtest(game: &std::path::Path, project: Option<&std::path::Path>) -> Result<ExitCode> {
-    let g = match gamedir::GameDir::open(game, project) {
+fn fieldtest(game: &std::path::Path, project: Option<&std::path::Path>, variants: &Variants) -> Result<ExitCode> {
+    let g = match gamedir::GameDir::open(game, project, variants) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("dip: {e}");
@@ -198,8 +199,8 @@ pub struct AcceptArgs {
     game: PathBuf,
 }
 
-pub fn accept(a: AcceptArgs) -> Result<ExitCode> {
-    match gamedir::accept(&dip_game::source::game_dir_of(&a.game)) {
+pub fn accept(a: AcceptArgs, variants: &Variants) -> Result<ExitCode> {
+    match gamedir::accept(&dip_game::source::game_dir_of(&a.game), variants) {
         Ok(backup) => {
             println!("accepted; the previous GAME.TXT is kept as {}", backup.display());
             Ok(ExitCode::SUCCESS)
@@ -223,8 +224,8 @@ pub struct NewArgs {
     name: String,
 }
 
-pub fn new(a: NewArgs) -> Result<ExitCode> {
-    match gamedir::new_game(&a.game, &a.variant, &a.name) {
+pub fn new(a: NewArgs, variants: &Variants) -> Result<ExitCode> {
+    match gamedir::new_game(&a.game, &a.variant, &a.name, variants) {
         Ok(files) => {
             for f in files {
                 println!("wrote {}", f.display());
@@ -364,7 +365,7 @@ fn edit_project(project: &std::path::Path) {
 
 /// `dip menu`: DipWork's workbench in the terminal: the project's games,
 /// then each game's MENULIST (or dip's own menu).
-pub fn menu(a: MenuArgs) -> Result<ExitCode> {
+pub fn menu(a: MenuArgs, variants: &Variants) -> Result<ExitCode> {
     use dip_game::menu::{game_list, DEFAULT_MENU};
     use dip_game::params::ParamFile;
     let text = match dip_game::files::read_text(&a.project) {
@@ -424,7 +425,7 @@ pub fn menu(a: MenuArgs) -> Result<ExitCode> {
             g.path.replace('\\', "/")
         };
         let dir = base.join(&game_path);
-        let game = match gamedir::GameDir::open(&dir, Some(&a.project)) {
+        let game = match gamedir::GameDir::open(&dir, Some(&a.project), variants) {
             Ok(g) => g,
             Err(e) => {
                 println!("dip: {e}");
@@ -561,10 +562,10 @@ pub struct QuakeArgs {
 }
 
 /// `dip quake`: Seismic play, the map changes between turns.
-pub fn quake(a: QuakeArgs) -> Result<ExitCode> {
+pub fn quake(a: QuakeArgs, variants: &Variants) -> Result<ExitCode> {
     // `dip quake spiel/GAME.TXT` is the game in `spiel`.
     let game = dip_game::source::game_dir_of(&a.game);
-    match gamedir::quake(&game, &a.edits, &a.name) {
+    match gamedir::quake(&game, &a.edits, &a.name, variants) {
         Ok(findings) => {
             for f in &findings {
                 println!("lint: {f}");

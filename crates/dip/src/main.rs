@@ -118,8 +118,9 @@ fn main() -> ExitCode {
             eprintln!("dip: --variants {}: no such file or folder", p.display());
             return ExitCode::from(2);
         }
-        dip_variants::jdip::add_search_path(p);
     }
+    // Where every command finds its variants: passed in, never a static.
+    let variants = &dip_play::Variants::with_search_paths(cli.variants.iter().cloned());
     if !cli.variants.is_empty() {
         // `--variant NAME` of any command: a bundled name may hide a
         // plugin's variant of the same name.
@@ -131,33 +132,33 @@ fn main() -> ExitCode {
                 None => None,
             };
             if let Some(v) = value {
-                variant::warn_hidden(v);
+                variant::warn_hidden(v, variants);
             }
         }
     }
     let result = match cli.command {
-        Command::Adjudicate(a) => adjudicate::run(a),
-        Command::Cases(a) => cases::run(a, &cli.variants),
-        Command::Bench(a) => bench::run(a),
-        Command::Orders(a) => orders::run(a),
-        Command::Variant(a) => variant::run(a),
-        Command::Render(a) => render::run(a),
-        Command::Animate(a) => render::animate(a),
-        Command::Replay(a) => replay::run(a),
-        Command::Run(a) => gm::run(a),
-        Command::Accept(a) => gm::accept(a),
-        Command::New(a) => gm::new(a),
+        Command::Adjudicate(a) => adjudicate::run(a, variants),
+        Command::Cases(a) => cases::run(a, variants),
+        Command::Bench(a) => bench::run(a, variants),
+        Command::Orders(a) => orders::run(a, variants),
+        Command::Variant(a) => variant::run(a, variants),
+        Command::Render(a) => render::run(a, variants),
+        Command::Animate(a) => render::animate(a, variants),
+        Command::Replay(a) => replay::run(a, variants),
+        Command::Run(a) => gm::run(a, variants),
+        Command::Accept(a) => gm::accept(a, variants),
+        Command::New(a) => gm::new(a, variants),
         Command::Orderview(a) => gm::orderview(a),
-        Command::Menu(a) => gm::menu(a),
-        Command::Quake(a) => gm::quake(a),
-        Command::Record(a) => record::run(a),
+        Command::Menu(a) => gm::menu(a, variants),
+        Command::Quake(a) => gm::quake(a, variants),
+        Command::Record(a) => record::run(a, variants),
         Command::Rate(a) => rate::run(a),
         Command::Score(a) => rate::score(a),
         Command::Ratings(a) => rate::ratings(a),
         Command::Serve(a) => serve::run(a),
-        Command::Board(a) => board::run(a, &cli.variants),
+        Command::Board(a) => board::run(a, variants),
         Command::War(a) => war::run(a),
-        Command::Daide(a) => daide::run(a, &cli.variants),
+        Command::Daide(a) => daide::run(a, variants),
     };
     match result {
         Ok(code) => code,

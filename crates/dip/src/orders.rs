@@ -5,6 +5,7 @@
 use anyhow::{Context, Result};
 use dip_core::random::{random_orders, Rng};
 use dip_core::{Order, OrderKind, Ruleset, State, Unit};
+use dip_play::Variants;
 use dip_text::{format_order_in, read_turn, CheckOptions, Fate, Style, Vocabulary};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -83,16 +84,16 @@ pub struct BenchArgs {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     match args.command {
-        Sub::Check(a) => check(a),
+        Sub::Check(a) => check(a, variants),
         Sub::Bench(a) => bench(a),
     }
 }
 
-fn check(args: CheckArgs) -> Result<ExitCode> {
+fn check(args: CheckArgs, variants: &Variants) -> Result<ExitCode> {
     // A position file, a game directory, GAME.TXT, a record or a MILA game.
-    let opened = dip_game::source::open_at(&args.state, &args.variant, args.phase.as_deref())?;
+    let opened = dip_game::source::open_at(&args.state, &args.variant, args.phase.as_deref(), variants)?;
     if let Some(n) = &opened.note {
         eprintln!("dip orders check: {n}");
     }

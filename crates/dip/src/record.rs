@@ -4,6 +4,7 @@
 use anyhow::{Context, Result};
 use dip_game::mila::read_games;
 use dip_game::record::{from_mila, mila_variant, to_mila, GameRecord};
+use dip_play::Variants;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -79,8 +80,8 @@ pub struct Args {
 
 /// A whole game of any kind (a `.rec`, a game directory or its GAME.TXT,
 /// DIP's `.dip` files, a MILA game), as `dip render --record` reads it.
-fn load(file: &std::path::Path) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
-    match dip_game::source::open_record(file) {
+fn load(file: &std::path::Path, variants: &Variants) -> Result<Option<(dip_variants::Variant, GameRecord)>> {
+    match dip_game::source::open_record(file, variants) {
         Ok(r) => Ok(Some((r.variant, r.record))),
         Err(e) => {
             eprintln!("dip: {e}");
@@ -89,7 +90,7 @@ fn load(file: &std::path::Path) -> Result<Option<(dip_variants::Variant, GameRec
     }
 }
 
-pub fn run(a: Args) -> Result<ExitCode> {
+pub fn run(a: Args, variants: &Variants) -> Result<ExitCode> {
     match a.command {
         RecordCommand::Import { file, out, force } => {
             let name = file.display().to_string();
@@ -117,20 +118,20 @@ pub fn run(a: Args) -> Result<ExitCode> {
             };
             // Every game is converted, on the variant its `map` names,
             // before anything is written.
-            let mut variants: std::collections::HashMap<String, dip_variants::Variant> = Default::default();
+            let mut by_map: std::collections::HashMap<String, dip_variants::Variant> = Default::default();
             let mut records = Vec::new();
             for (i, g) in games.iter().enumerate() {
                 let key = g.map.trim().to_ascii_lowercase();
-                if !variants.contains_key(&key) {
-                    match mila_variant(&g.map) {
-                        Ok(v) => variants.insert(key.clone(), v),
+                if !by_map.contains_key(&key) {
+                    match mila_variant(&g.map, variants) {
+                        Ok(v) => by_map.insert(key.clone(), v),
                         Err(e) => {
                             eprintln!("dip: {name}: game {}: {e}", i + 1);
                             return Ok(ExitCode::from(2));
                         }
                     };
                 }
-                let v = &variants[&key];
+                let v = &by_map[&key];
                 match from_mila(&v.map, g) {
                     Ok(r) => records.push((key, r)),
                     Err(e) => {
@@ -172,7 +173,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
             std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
             for (path, (key, rec)) in paths.iter().zip(&records) {
-                let map = &variants[key].map;
+                let map = &by_map[key].map;
                 if let Err(e) = dip_game::files::write_new(path, rec.to_text(map).as_bytes(), force) {
                     eprintln!("dip: {e}");
                     return Ok(ExitCode::from(2));
@@ -181,14 +182,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        RecordCommand::Export { file } => match load(&file)? {
+        RecordCommand::Export { file } => match load(&file, variants)? {
             Some((v, rec)) => {
                 println!("{}", serde_json::to_string(&to_mila(&v.map, &rec))?);
                 Ok(ExitCode::SUCCESS)
             }
             None => Ok(ExitCode::from(2)),
         },
-        RecordCommand::Gam { file, out, force } => match load(&file)? {
+        RecordCommand::Gam { file, out, force } => match load(&file, variants)? {
             Some((v, rec)) => {
                 let Some(mut last) = rec.last_state(&v.map) else {
                     eprintln!("dip: {}: the record has no phase", file.display());
@@ -222,7 +223,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             prefix,
             force,
             fixnames,
-        } => match load(&file)? {
+        } => match load(&file, variants)? {
             Some((v, rec)) => {
                 let prefix = dip_game::files::safe_file_name(&prefix);
                 let mut vocab = dip_text::Vocabulary::new(&v.map);
@@ -255,7 +256,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 texts.push((name.clone(), dip_game::files::read_text(f).map_err(anyhow::Error::msg)?));
             }
             let v = match texts.first() {
-                Some((_, t)) => dip_game::record::variant_of_text(&files[0], t).map_err(anyhow::Error::msg)?,
+                Some((_, t)) => {
+                    dip_game::record::variant_of_text(&files[0], t, variants).map_err(anyhow::Error::msg)?
+                }
                 None => dip_variants::standard(),
             };
             let mut vocab = dip_text::Vocabulary::new(&v.map).with_spellcheck(0);
@@ -271,7 +274,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 }
             }
         }
-        RecordCommand::Show { file } => match load(&file)? {
+        RecordCommand::Show { file } => match load(&file, variants)? {
             Some((_, rec)) => {
                 println!("{} ({}, rules {})", rec.name, rec.variant, rec.rules);
                 for ph in &rec.phases {

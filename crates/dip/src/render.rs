@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use dip_core::{game, Order, PhaseOutcome, Ruleset, State};
+use dip_play::Variants;
 use dip_render::animate::{self, Step, Timing};
 use dip_render::{Mode, Options, Picture};
 use dip_text::{read_orders_strict, Vocabulary};
@@ -119,8 +120,8 @@ pub struct AnimateArgs {
 
 impl Look {
     /// The variant: bundled, native, DipWork, Realpolitik or DPjudge.
-    fn variant(&self) -> Result<dip_variants::Variant> {
-        let mut v = dip_variants::formats::load_any(&self.variant)?;
+    fn variant(&self, variants: &Variants) -> Result<dip_variants::Variant> {
+        let mut v = variants.load_any(&self.variant)?;
         // What the variant's files lack (icons, colours): drawn otherwise, said so.
         for n in &v.notes {
             eprintln!("note: {n}");
@@ -139,12 +140,17 @@ impl Look {
     /// variant's file when the game named it (a game directory's
     /// VARIANTPATH), else `--variant`; a Realpolitik variant's `.rgn` and
     /// ColorMap are found beside it.
-    fn picture<'a>(&self, variant: &'a dip_variants::Variant, file: Option<&Path>) -> Result<Picture<'a>> {
+    fn picture<'a>(
+        &self,
+        variant: &'a dip_variants::Variant,
+        file: Option<&Path>,
+        variants: &Variants,
+    ) -> Result<Picture<'a>> {
         let file = file.unwrap_or(Path::new(&self.variant));
         // A jDip plugin's variant: its own map, unless other shapes or a
         // picture are asked for.
         if self.shapes.is_none() && self.background.is_none() {
-            if let Some(found) = dip_variants::jdip::lookup(&self.variant) {
+            if let Some(found) = variants.plugin_variant(&self.variant) {
                 let (_, jv) = found?;
                 if let Some((file, text)) = &jv.svg {
                     return dip_render::jdip::picture(variant, text, file).with_context(|| file.clone());
@@ -328,8 +334,8 @@ fn draw(
 
 /// Reads a whole game: a record, a game directory's HISTORY.REC, DIP's
 /// season files or a MILA saved game.
-fn read_record(path: &Path) -> Result<dip_game::source::Recorded> {
-    Ok(dip_game::source::open_record(path)?)
+fn read_record(path: &Path, variants: &Variants) -> Result<dip_game::source::Recorded> {
+    Ok(dip_game::source::open_record(path, variants)?)
 }
 
 /// Every phase of a record adjudicated: the positions (one more than the
@@ -353,7 +359,7 @@ fn replay(
     Ok((states, outcomes))
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     // A record given as the position with a phase: the same as --record.
     let record = args.record.clone().or_else(|| {
         args.position
@@ -361,14 +367,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .filter(|p| !args.phase.eq_ignore_ascii_case("last") && args.orders.is_none() && whole_game(p))
     });
     if let Some(path) = &record {
-        let rec = read_record(path)?;
+        let rec = read_record(path, variants)?;
         let variant = &rec.variant;
         let mut inputs = files_of(path);
         inputs.extend(args.look.inputs(variant));
         check_output(&args.output, &inputs, args.force)?;
         let opts = args.look.options()?;
         let (states, outcomes) = replay(variant, &rec.record)?;
-        let pic = args.look.picture(variant, rec.variant_path.as_deref())?;
+        let pic = args.look.picture(variant, rec.variant_path.as_deref(), variants)?;
         let index = dip_game::source::phase_index(&rec.record, &args.phase)?;
         let (state, outcome) = match index {
             None => (&states[outcomes.len()], None),
@@ -390,11 +396,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if let Some(p) = phase {
             bail!("--phase {p}: `start` is a single position, not a game with phases (give a record, a game directory, DIP's .dip files or a MILA game)");
         }
-        let v = args.look.variant()?;
+        let v = args.look.variant(variants)?;
         let s = v.start.clone();
         (v, s, None, None)
     } else {
-        let opened = dip_game::source::open_at(position, &args.look.variant, phase)?;
+        let opened = dip_game::source::open_at(position, &args.look.variant, phase, variants)?;
         if let Some(n) = &opened.note {
             eprintln!("dip render: {n}");
         }
@@ -413,7 +419,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(r) => Ruleset::parse(r)?,
         None => game_rules.unwrap_or(variant.rules),
     };
-    let pic = args.look.picture(&variant, file.as_deref())?;
+    let pic = args.look.picture(&variant, file.as_deref(), variants)?;
     match &args.orders {
         None => {
             if args.after {
@@ -445,7 +451,7 @@ fn whole_game(p: &Path) -> bool {
             .any(|e| l.ends_with(e))
 }
 
-pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
+pub fn animate(args: AnimateArgs, variants: &Variants) -> Result<ExitCode> {
     // `dip animate GAME` without orders files: the whole game.
     let record = args.record.clone().or_else(|| {
         args.position
@@ -453,14 +459,14 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
             .filter(|p| args.orders.is_empty() && args.random.is_none() && whole_game(p))
     });
     let recorded = match &record {
-        Some(path) => Some(read_record(path)?),
+        Some(path) => Some(read_record(path, variants)?),
         None => None,
     };
     // The first position of orders files: any game (a game directory,
     // GAME.TXT, a record, a MILA game) or a position file.
     let opened = match (&recorded, &args.position, args.random) {
         (None, Some(pos), None) if pos.as_os_str() != "start" => {
-            let o = dip_game::source::open(pos, &args.look.variant)?;
+            let o = dip_game::source::open(pos, &args.look.variant, variants)?;
             if let Some(n) = &o.note {
                 eprintln!("dip animate: {n}");
             }
@@ -475,7 +481,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
             Ruleset::parse(&r.record.rules).ok(),
         ),
         (None, Some(o)) => (o.variant.clone(), o.variant_path.clone(), o.rules),
-        _ => (args.look.variant()?, None, None),
+        _ => (args.look.variant(variants)?, None, None),
     };
     let map = &variant.map;
     let mut inputs: Vec<PathBuf> = args.orders.clone();
@@ -542,7 +548,7 @@ pub fn animate(args: AnimateArgs) -> Result<ExitCode> {
         hold_ms: args.hold_ms,
         ..Timing::default()
     };
-    let pic = args.look.picture(&variant, file.as_deref())?;
+    let pic = args.look.picture(&variant, file.as_deref(), variants)?;
     let frames = animate::frames(&pic, &steps, &timing);
     let out = &args.output;
     let lower = out.to_ascii_lowercase();

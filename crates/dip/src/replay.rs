@@ -4,6 +4,7 @@ use anyhow::Result;
 use dip_core::Ruleset;
 use dip_game::mila::read_games;
 use dip_game::replay::replay_game;
+use dip_play::Variants;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -20,7 +21,7 @@ pub struct Args {
     show: usize,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     let name = args.file.display().to_string();
     let bytes = match dip_game::files::read_bytes_capped(&args.file, dip_game::files::MAX_BINARY_BYTES) {
         Ok(b) => b,
@@ -47,7 +48,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let (map, rules) = if g.map.is_empty() || g.map == "standard" {
             (&variant.map, rules)
         } else {
-            other = match dip_variants::load(&g.map) {
+            other = match variants.load(&g.map) {
                 Ok(v) => v,
                 Err(e) => {
                     eprintln!("dip: {name}: game {} is on map `{}`: {e}", i + 1, g.map);

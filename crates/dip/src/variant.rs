@@ -2,6 +2,7 @@
 //! province (DipWork's field test), convert between formats.
 
 use anyhow::{anyhow, Result};
+use dip_play::Variants;
 use dip_variants::formats::{self, Format};
 use std::path::Path;
 use std::process::ExitCode;
@@ -122,13 +123,13 @@ fn unit_picture_findings(v: &dip_variants::Variant) -> Vec<String> {
 
 /// Says so when a bundled name hides a variant of that name in a plugin
 /// given with `--variants` (the bundled one is used).
-pub fn warn_hidden(name: &str) {
-    for spec in dip_variants::jdip::hidden_by_bundled(name) {
+pub fn warn_hidden(name: &str, variants: &Variants) {
+    for spec in variants.hidden_by_bundled(name) {
         eprintln!("note: `{name}` is dip's bundled variant; for the plugin's, write `--variant '{spec}'`");
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     match args.command {
         Cmd::List { json } => {
             let row = |name: &str, v: &dip_variants::Variant, plugin: Option<&str>| {
@@ -163,11 +164,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 );
             }
             for (name, _) in dip_variants::bundled() {
-                let v = dip_variants::load(name)?;
+                let v = variants.load(name)?;
                 row(name, &v, None);
             }
             let mut failed = false;
-            for plugin in dip_variants::jdip::plugin_paths(&dip_variants::jdip::search_paths()) {
+            for plugin in variants.plugin_paths() {
                 let p = match dip_variants::jdip::Plugin::open(&plugin) {
                     Ok(p) => p,
                     Err(e) => {
@@ -192,15 +193,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let bundled = dip_variants::bundled()
                 .iter()
                 .any(|(n, _)| n.eq_ignore_ascii_case(path.trim()));
-            warn_hidden(&path);
-            if !bundled && !Path::new(&path).exists() && dip_variants::jdip::lookup(&path).is_none() {
+            warn_hidden(&path, variants);
+            if !bundled && !Path::new(&path).exists() && variants.plugin_variant(&path).is_none() {
                 eprintln!("dip: {path}: no such file and no bundled variant of that name");
                 return Ok(ExitCode::from(2));
             }
             // By names first (every dangling border, duplicate name and
             // impossible unit), then the built map.
             let mut findings: Vec<String> = Vec::new();
-            match formats::read_model(&path) {
+            match variants.read_model(&path) {
                 Ok((m, _)) => findings.extend(dip_variants::lint::lint_model(&m).iter().map(|f| f.to_string())),
                 // Not a variant dip can read: unusable input, not a finding.
                 Err(e) if e.is_unreadable() => {
@@ -213,7 +214,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     return Ok(ExitCode::from(1));
                 }
             }
-            let v = match formats::load_any(&path) {
+            let v = match variants.load_any(&path) {
                 Ok(v) => Some(v),
                 Err(e) => {
                     if findings.is_empty() {
@@ -234,7 +235,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             // A jDip plugin: what was read and is not enforced (borders by
             // season, phase or order, convoyable coasts, inactive powers).
-            if let Some(Ok((_, jv))) = dip_variants::jdip::lookup(&path) {
+            if let Some(Ok((_, jv))) = variants.plugin_variant(&path) {
                 for n in &jv.notes {
                     println!("note: {n}");
                 }
@@ -256,8 +257,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         }
         Cmd::Show { path, name } => {
-            warn_hidden(&path);
-            let v = formats::load_any(&path)?;
+            warn_hidden(&path, variants);
+            let v = variants.load_any(&path)?;
             let text = dip_variants::lint::show(&v, &name).ok_or_else(|| anyhow!("no province `{name}` in {path}"))?;
             print!("{text}");
             Ok(ExitCode::SUCCESS)
@@ -284,7 +285,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             out,
             force,
         } => {
-            let v = formats::load_any(&path)?;
+            let v = variants.load_any(&path)?;
             let text = dip_game::files::read_text(Path::new(&edits)).map_err(anyhow::Error::msg)?;
             let (nv, findings) = dip_variants::seismic::apply(&v, &text, &edits)?;
             for f in &findings {
@@ -304,8 +305,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Cmd::Convert { path, to, out, force } => {
             let format = Format::parse(&to)
                 .ok_or_else(|| anyhow!("unknown format `{to}` (native, dipwork, dpjudge, realpolitik or jdip)"))?;
-            warn_hidden(&path);
-            let (model, _) = formats::read_model(&path)?;
+            warn_hidden(&path, variants);
+            let (model, _) = variants.read_model(&path)?;
             // Check that it builds before writing anything.
             model.build(&path)?;
             let lost = formats::lost_in(&model, format);

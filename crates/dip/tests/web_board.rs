@@ -880,8 +880,7 @@ async fn dip_loop_on_a_bundled_variant_of_another_map() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dip_loop_on_a_jdip_plugin_variant() {
     let plugins = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/jdip");
-    dip_variants::jdip::add_search_path(&plugins);
-    let v = dip_variants::load("Tiny Isle").unwrap();
+    let v = dip_variants::load_in("Tiny Isle", std::slice::from_ref(&plugins)).unwrap();
     variant_loop(
         &v,
         Some(plugins.to_str().unwrap()),

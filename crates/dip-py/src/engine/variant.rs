@@ -6,6 +6,7 @@ use super::{FastMap, OrderTable};
 use dip_core::{Map, ProvinceId, RegionId, Ruleset, State};
 use dip_text::Vocabulary;
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
 /// A variant loaded once per process and shared by every game.
@@ -148,8 +149,21 @@ fn standard_for_two(keep: [&str; 2]) -> String {
     out
 }
 
-/// The variant `name` (a MILA map name, a bundled dip variant, or a path
-/// to a variant file), loaded on first use.
+/// The jDip plugins and folders `dip.add_variant_path` gave: the Python
+/// module's own list (dip's other programs pass theirs in a `Variants`).
+static SEARCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Adds a plugin or a folder of plugins to where variant names are looked up.
+pub fn add_search_path(path: PathBuf) {
+    let mut search = SEARCH.lock().unwrap_or_else(|e| e.into_inner());
+    if !search.contains(&path) {
+        search.push(path);
+    }
+}
+
+/// The variant `name` (a MILA map name, a bundled dip variant, a path
+/// to a variant file, or a jDip plugin's variant under the paths added),
+/// loaded on first use.
 pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     static CACHE: OnceLock<Mutex<HashMap<String, &'static VariantData>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
@@ -159,7 +173,10 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     }
     let var = match mila_two_powers(name) {
         Some(keep) => dip_variants::parse(&standard_for_two(keep), &format!("{name} (the standard map)")),
-        None => dip_variants::load(dip_name(name)),
+        None => {
+            let search = SEARCH.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            dip_variants::load_in(dip_name(name), &search)
+        }
     }
     .map_err(|e| e.to_string())?;
     // One map per variant for the whole process: games share it.

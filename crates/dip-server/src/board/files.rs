@@ -648,7 +648,7 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
         return open_dip(boards, path);
     }
     if is_record_like(path) || (path.is_dir() && has_history(path)) {
-        let rec = dip_game::source::open_record(path).map_err(err)?;
+        let rec = dip_game::source::open_record(path, &boards.variants).map_err(err)?;
         let rules = Ruleset::parse(&rec.record.rules).unwrap_or_default();
         let from_file = rec.variant_path.is_some()
             || !dip_variants::bundled()
@@ -658,7 +658,9 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
         let map = l.map();
         // A game directory stands at its GAME.TXT; a record after its last phase.
         let end = if path.is_dir() {
-            dip_game::source::open(path, variant).map_err(err)?.state
+            dip_game::source::open(path, variant, &boards.variants)
+                .map_err(err)?
+                .state
         } else {
             rec.record
                 .last_state(map)
@@ -668,7 +670,7 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
         board.title = rec.record.name.clone();
         return Ok(board);
     }
-    match dip_game::source::open(path, variant) {
+    match dip_game::source::open(path, variant, &boards.variants) {
         Ok(o) => {
             let from_file = o.variant_path.is_some()
                 || (o.note.is_some()
@@ -696,7 +698,7 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
 fn open_dip(boards: &Boards, path: &Path) -> BoardResult<Board> {
     let shown = path.display().to_string();
     let text = dip_game::files::read_text(path).map_err(BoardError::new)?;
-    let variant = dip_game::record::variant_of_text(path, &text).map_err(BoardError::new)?;
+    let variant = dip_game::record::variant_of_text(path, &text, &boards.variants).map_err(BoardError::new)?;
     let from_file = !dip_variants::bundled()
         .iter()
         .any(|(n, _)| n.eq_ignore_ascii_case(&variant.name))
