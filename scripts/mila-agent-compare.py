@@ -197,7 +197,9 @@ def long_convoy_paths(mila_map, fleets):
     return convoy_routes(mila_map, fleets, longer_than=convoy_paths.MAX_CONVOY_LENGTH)
 
 
-# (map name, fleets on the board, longer than, at most) → convoy_routes; positions repeat.
+# (map name, fleets on the board, longer than, at most) → convoy_routes: a
+# position's fleets stay through its retreats and adjustments (a few entries,
+# kept small: on World one holds thousands of routes).
 _ROUTES = {}
 
 
@@ -210,7 +212,7 @@ def board_fleets(game):
 def routes_on_board(game, longer_than, at_most):
     key = (game.map.name, board_fleets(game), longer_than, at_most)
     if key not in _ROUTES:
-        if len(_ROUTES) > 4096:
+        if len(_ROUTES) > 64:
             _ROUTES.clear()
         _ROUTES[key] = convoy_routes(game.map, key[1], longer_than, at_most)
     return _ROUTES[key]

@@ -60,6 +60,17 @@ def test_map_values_equal_milas_for_every_location(name):
         assert ours.norm_power(phrase) == mila.norm_power(phrase)
 
 
+@pytest.mark.parametrize('name', sorted(MILA_MAPS))
+def test_aliases_unclear_names_and_keywords_are_milas_in_milas_order(name):
+    # dip's aliases missed 110 of MILA's 245 on standard (its nicknames and
+    # misspellings, coasts in brackets, the phrases every map has) and held
+    # 114 of dip's own, which MILA's reader would have taken differently.
+    ours, mila = dip.Map(name), diplomacy.Map(name)
+    assert list(ours.aliases.items()) == list(mila.aliases.items())
+    assert list(ours.unclear.items()) == list(mila.unclear.items())
+    assert list(ours.keywords.items()) == list(mila.keywords.items())
+
+
 def test_game_map_is_a_dip_map_shared_by_the_games_of_a_variant():
     assert isinstance(dip.Game().map, dip.Map)
     assert dip.Game().map is dip.Game().map
@@ -287,3 +298,17 @@ def test_get_state_names_the_phase_as_ai_diplomacys_engine_and_mila_reads_it_bac
     mila = diplomacy.Game()
     mila.set_state(state)
     assert mila.get_units() == game.get_units()
+
+
+def test_an_order_replacing_a_units_order_keeps_its_place_in_get_orders_as_milas():
+    # MILA keeps a power's orders in a dict by unit, so a unit ordered
+    # again stays where it was first listed; dip put it at the end.
+    for calls in ([['A PAR H', 'A MAR - BUR', 'F BRE - ENG', 'A MAR H']],
+                  [['A PAR H', 'A MAR - BUR', 'F BRE - ENG'], ['A MAR H']],
+                  [['A PAR H', 'A MAR - BUR'], ['A PAR - PIC', 'A MAR - SPA']]):
+        got = []
+        for game in (diplomacy.Game(), dip.Game()):
+            for orders in calls:
+                game.set_orders('FRANCE', orders)
+            got.append(game.get_orders('FRANCE'))
+        assert got[1] == got[0], calls

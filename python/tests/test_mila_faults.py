@@ -298,7 +298,14 @@ def _milas_search(mila_map, fleets, max_length):
 def _world():
     """MILA's Map of World made without its convoy paths (quick)."""
     from diplomacy.engine import map as mila_maps
-    world = mila_maps.Map('world', use_cache=False)
+    # MILA's Map.__init__ leaves a map whose name is in MILA's cache empty,
+    # even with use_cache=False (as after test_mila_compare.py's Maps).
+    cached = mila_maps.MAP_CACHE.pop('world', None)
+    try:
+        world = mila_maps.Map('world', use_cache=False)
+    finally:
+        if cached is not None:
+            mila_maps.MAP_CACHE['world'] = cached
     world.convoy_paths = {}
     return world
 

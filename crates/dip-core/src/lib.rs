@@ -32,7 +32,7 @@ pub use map::{Map, MapBuilder, Terrain, UnitType};
 pub use order::{CoastSpec, Dest, Order, OrderKind, UnitRef};
 pub use outcome::{Illegal, OrderReport, Reason, Verdict};
 pub use rules::Ruleset;
-pub use state::{parse_year, Dislodged, LongPhase, Phase, PhaseKind, Season, State, Unit, MAX_YEAR};
+pub use state::{parse_year, Dislodged, LongPhase, Phase, PhaseCase, PhaseKind, Season, State, Unit, MAX_YEAR};
 
 /// `:LINE` for an error message's place, or nothing for line 0 (an error
 /// about a whole file): messages never show `file:0:`.

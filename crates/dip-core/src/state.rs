@@ -71,13 +71,29 @@ impl Phase {
     /// `S1901M` → a phase: `S`, `F` or `W`, the year, `M`, `R` or `A`, in
     /// any case (`W` goes only with `A`). `None` for anything else.
     pub fn parse_short(text: &str) -> Option<Phase> {
-        let t = text.trim();
+        Phase::parse_short_as(text, PhaseCase::Any)
+    }
+    /// [`Phase::parse_short`] with a rule for letters and spaces: MILA's
+    /// games name phases in capitals only ([`PhaseCase::Upper`]).
+    pub fn parse_short_as(text: &str, case: PhaseCase) -> Option<Phase> {
+        let t = match case {
+            PhaseCase::Any => text.trim(),
+            PhaseCase::Upper => text,
+        };
         let b = t.as_bytes();
         if b.len() < 3 || !b[0].is_ascii_alphabetic() || !b[b.len() - 1].is_ascii_alphabetic() {
             return None;
         }
-        let year = parse_year(t.get(1..t.len() - 1)?).ok()?;
-        let (season, kind) = match (b[0].to_ascii_uppercase(), b[b.len() - 1].to_ascii_uppercase()) {
+        let digits = t.get(1..t.len() - 1)?;
+        if case == PhaseCase::Upper && digits.bytes().any(|c| c.is_ascii_whitespace()) {
+            return None;
+        }
+        let year = parse_year(digits).ok()?;
+        let (first, last) = match case {
+            PhaseCase::Any => (b[0].to_ascii_uppercase(), b[b.len() - 1].to_ascii_uppercase()),
+            PhaseCase::Upper => (b[0], b[b.len() - 1]),
+        };
+        let (season, kind) = match (first, last) {
             (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
             (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
             (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
@@ -122,6 +138,15 @@ impl Phase {
             kind,
         ))
     }
+}
+
+/// How [`Phase::parse_short_as`] takes letters: in any case, around
+/// spaces (dip's files, the command line), or in capitals and exactly as
+/// written (MILA's `S1901M`; `s1901m` is no phase there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseCase {
+    Any,
+    Upper,
 }
 
 /// `S1901M`.
@@ -345,6 +370,27 @@ mod tests {
             "S2147483647M",
         ] {
             assert!(bad.parse::<Phase>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn capitals_only_reads_what_any_case_reads_in_capitals_and_nothing_else() {
+        for year in [1, 12, 1901, -50, MAX_YEAR] {
+            for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
+                let p = Phase::new(year, Season::Fall, kind);
+                let upper = p.to_string();
+                assert_eq!(Phase::parse_short_as(&upper, PhaseCase::Upper), Some(p));
+                // MILA's four digits.
+                let mila = format!("{}{:04}{}", &upper[..1], year, &upper[upper.len() - 1..]);
+                assert_eq!(Phase::parse_short_as(&mila, PhaseCase::Upper), Some(p), "{mila}");
+                for other in [upper.to_ascii_lowercase(), format!(" {upper}"), format!("{upper} ")] {
+                    assert_eq!(Phase::parse_short_as(&other, PhaseCase::Upper), None, "{other:?}");
+                    assert_eq!(Phase::parse_short_as(&other, PhaseCase::Any), Some(p), "{other:?}");
+                }
+            }
+        }
+        for bad in ["S 1901M", "f1901M", "F1901m", "S+1901M", "W1901M", "S1901A"] {
+            assert_eq!(Phase::parse_short_as(bad, PhaseCase::Upper), None, "{bad}");
         }
     }
 }

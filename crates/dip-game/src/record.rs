@@ -289,7 +289,7 @@ fn variant_name_of(map: &str) -> String {
 /// The bundled variant a MILA saved game's `map` names ([`from_mila`]
 /// reads the game on its map). Only bundled variants: a file from
 /// elsewhere does not make dip read other files.
-pub fn mila_variant(map: &str) -> Result<dip_variants::Variant, String> {
+pub fn mila_variant(map: &str, variants: &dip_play::Variants) -> Result<dip_variants::Variant, String> {
     let name = variant_name_of(map);
     if !dip_variants::bundled().iter().any(|(n, _)| *n == name) {
         return Err(format!(
@@ -304,7 +304,7 @@ pub fn mila_variant(map: &str) -> Result<dip_variants::Variant, String> {
             MILA_NAMES[0].0,
         ));
     }
-    dip_variants::load(&name).map_err(|e| e.to_string())
+    variants.load(&name).map_err(|e| e.to_string())
 }
 
 /// MILA's unit text: `A PAR`, `F STP/SC`.

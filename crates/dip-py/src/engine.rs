@@ -85,6 +85,12 @@ pub struct Game {
     pub outcome: Vec<String>,
     /// Messages for orders and units refused (MILA's `game.error`).
     pub errors: Vec<String>,
+    /// Set by the bindings: `set_orders` stops at the first order its
+    /// readers cannot read, leaving it (and, in a retreat or adjustment
+    /// phase, the whole call) unfiled, and says where in `unread_at`, so
+    /// that the order can be read as MILA reads it.
+    pub stop_unread: bool,
+    pub unread_at: Option<usize>,
     /// `Results::at` of the last phase processed, for the next.
     results_at: Vec<u32>,
 }
@@ -121,6 +127,8 @@ impl Game {
             done: false,
             outcome: Vec::new(),
             errors: Vec::new(),
+            stop_unread: false,
+            unread_at: None,
             results_at: Vec::new(),
         };
         // MILA's `power.units` start in the order of the map file.

@@ -294,12 +294,15 @@ impl Engine {
         // MILA's `expand` fills in unit types and coasts, which dip's reader
         // does anyway, except that a support then keeps the coast it names.
         slf.borrow_mut().g.expand = expand;
-        let refused = if orders.is_instance_of::<PyString>() {
+        let (mut refused, unread) = if orders.is_instance_of::<PyString>() {
             let one = PyList::new(slf.py(), [orders])?;
             slf.borrow_mut().file_orders(power_name, one.as_any(), replace)?
         } else {
             slf.borrow_mut().file_orders(power_name, orders, replace)?
         };
+        if let Some((at, texts)) = unread {
+            refused += Self::file_as_mila_reads(slf, power_name, at, texts, replace)?;
+        }
         slf.borrow_mut().g.expand = true;
         if refused > 0 {
             slf.call_method0("_errors")?;
@@ -581,7 +584,16 @@ impl Engine {
 
     /// Gives orders; returns how many were refused (see `take_errors`).
     #[pyo3(name = "_set_orders", signature = (power, orders, replace = true))]
-    fn file_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>, replace: bool) -> PyResult<usize> {
+    /// Files `orders` for `power`; returns how many were refused and, if
+    /// the engine stopped at an order it could not read (see
+    /// `Game::stop_unread`), where, with the orders' texts.
+    #[allow(clippy::type_complexity)]
+    fn file_orders(
+        &mut self,
+        power: &str,
+        orders: &Bound<'_, PyAny>,
+        replace: bool,
+    ) -> PyResult<(usize, Option<(usize, Vec<String>)>)> {
         let p = self.power(power)?;
         let before = self.g.errors.len();
         // The lists of the dict last handed out are this position's: a
@@ -634,14 +646,64 @@ impl Engine {
             Err(_) => false,
         };
         drop(guard);
-        if in_place {
+        let unread = if in_place {
+            self.g.stop_unread = true;
             self.g.set_orders_known(p, &texts, &known, replace);
+            // Copied while no Python code has run (the texts are the list's).
+            self.g
+                .unread_at
+                .take()
+                .map(|at| (at, texts.iter().map(|t| t.to_string()).collect()))
         } else {
             drop(texts);
             let owned: Vec<PyBackedStr> = orders.extract()?;
+            self.g.stop_unread = true;
             self.g.set_orders(p, &owned, replace);
+            self.g
+                .unread_at
+                .take()
+                .map(|at| (at, owned.iter().map(|t| t.to_string()).collect()))
+        };
+        self.g.stop_unread = false;
+        Ok((self.g.errors.len() - before, unread))
+    }
+
+    /// The cold path of `set_orders`: from `at` (in a movement phase; else
+    /// the whole call again), each order neither of dip's readers reads is
+    /// read as MILA's `set_orders` reads it (`Game._mila_reading`: MILA's
+    /// other names of places, its phrases and brackets) and filed so.
+    fn file_as_mila_reads(
+        slf: &Bound<'_, Self>,
+        power: &str,
+        at: usize,
+        mut texts: Vec<String>,
+        replace: bool,
+    ) -> PyResult<usize> {
+        let p = slf.borrow().power(power)?;
+        let from = if slf.borrow().g.state.phase.kind == dip_core::PhaseKind::Movement {
+            at
+        } else {
+            0
+        };
+        let mut given = Vec::new();
+        for text in &mut texts[from..] {
+            if slf.borrow().g.readable(p, text) {
+                continue;
+            }
+            let reading: Option<String> = slf.call_method1("_mila_reading", (text.as_str(),))?.extract()?;
+            if let Some(reading) = reading.filter(|r| slf.borrow().g.readable(p, r)) {
+                given.push((reading.clone(), std::mem::replace(text, reading)));
+            }
         }
-        Ok(self.g.errors.len() - before)
+        let mut me = slf.borrow_mut();
+        let before = me.g.errors.len();
+        me.g.set_orders(p, &texts[from..], replace);
+        if me.g.no_check && me.g.state.phase.kind == dip_core::PhaseKind::Movement {
+            for (read, text) in &given {
+                me.g.show_as_given(p, read, &text.split_whitespace().collect::<Vec<_>>().join(" "));
+            }
+        }
+        Ok(me.g.errors.len() - before)
     }
 
     #[pyo3(name = "_orders")]

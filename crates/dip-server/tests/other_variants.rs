@@ -169,7 +169,7 @@ async fn an_ancmed_game_is_played_to_its_second_year_and_exported() {
     assert_eq!(m["map"], "ancmed", "the export named the standard map");
     assert_eq!(m["phases"][0]["name"], "S0001M", "MILA's four-digit year");
     let saved: dip_game::mila::SavedGame = serde_json::from_value(m).unwrap();
-    let v = dip_game::record::mila_variant(&saved.map).unwrap();
+    let v = dip_game::record::mila_variant(&saved.map, &dip_play::Variants::new()).unwrap();
     assert_eq!(v.name, "ancmed");
     let rec = dip_game::record::from_mila(&v.map, &saved).unwrap();
     assert_eq!(rec.variant, "ancmed");
@@ -210,7 +210,12 @@ async fn the_mila_export_of_fleet_rome_names_milas_map() {
     let (_, m): (_, Value) = app.get(&format!("/api/v1/games/{id}/export?format=mila"), None).await;
     assert_eq!(m["map"], "standard_fleet_rome", "{}", m["map"]);
     let saved: dip_game::mila::SavedGame = serde_json::from_value(m).unwrap();
-    assert_eq!(dip_game::record::mila_variant(&saved.map).unwrap().name, "fleetrome");
+    assert_eq!(
+        dip_game::record::mila_variant(&saved.map, &dip_play::Variants::new())
+            .unwrap()
+            .name,
+        "fleetrome"
+    );
 }
 
 /// Chaos names each power after its home centre. The position was stored

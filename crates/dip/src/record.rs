@@ -118,20 +118,20 @@ pub fn run(a: Args, variants: &Variants) -> Result<ExitCode> {
             };
             // Every game is converted, on the variant its `map` names,
             // before anything is written.
-            let mut variants: std::collections::HashMap<String, dip_variants::Variant> = Default::default();
+            let mut by_map: std::collections::HashMap<String, dip_variants::Variant> = Default::default();
             let mut records = Vec::new();
             for (i, g) in games.iter().enumerate() {
                 let key = g.map.trim().to_ascii_lowercase();
-                if !variants.contains_key(&key) {
-                    match mila_variant(&g.map) {
-                        Ok(v) => variants.insert(key.clone(), v),
+                if !by_map.contains_key(&key) {
+                    match mila_variant(&g.map, variants) {
+                        Ok(v) => by_map.insert(key.clone(), v),
                         Err(e) => {
                             eprintln!("dip: {name}: game {}: {e}", i + 1);
                             return Ok(ExitCode::from(2));
                         }
                     };
                 }
-                let v = &variants[&key];
+                let v = &by_map[&key];
                 match from_mila(&v.map, g) {
                     Ok(r) => records.push((key, r)),
                     Err(e) => {
@@ -173,7 +173,7 @@ pub fn run(a: Args, variants: &Variants) -> Result<ExitCode> {
             }
             std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
             for (path, (key, rec)) in paths.iter().zip(&records) {
-                let map = &variants[key].map;
+                let map = &by_map[key].map;
                 if let Err(e) = dip_game::files::write_new(path, rec.to_text(map).as_bytes(), force) {
                     eprintln!("dip: {e}");
                     return Ok(ExitCode::from(2));

@@ -84,6 +84,7 @@ impl Game {
         } else {
             Vec::new()
         };
+        let errors_before = self.errors.len();
         let mut given: Vec<Entry> = Vec::with_capacity(texts.len());
         // Build sites and retreating units used by this call.
         let mut taken: Vec<ProvinceId> = Vec::new();
@@ -110,6 +111,12 @@ impl Game {
             });
             let listed = found.map(|(_, _, own)| own);
             match self.read_listed(p, text, found) {
+                Err(_) if self.stop_unread => {
+                    // Nothing of the call is filed yet: it is given again.
+                    self.errors.truncate(errors_before);
+                    self.unread_at = Some(k);
+                    return;
+                }
                 Err(e) => {
                     self.errors.push(format!("order `{text}`: {e}"));
                     given.push(void(text));

@@ -75,6 +75,10 @@ impl Game {
                     _ => table.find(v, t),
                 });
                 self.add_order(power, t, found, replace);
+                if self.unread_at.is_some() {
+                    self.unread_at = Some(k);
+                    return;
+                }
             }
         }
         self.generation += 1;
@@ -169,6 +173,10 @@ impl Game {
                     }
                     (o, problem.is_none())
                 }
+                Err(_) if self.stop_unread => {
+                    self.unread_at = Some(0);
+                    return;
+                }
                 Err(e) => {
                     self.errors.push(format!("order `{text}`: {e}"));
                     if self.no_check || kind != PhaseKind::Movement {
@@ -209,6 +217,24 @@ impl Game {
             },
             replace,
         );
+    }
+
+    /// Under NO_CHECK an order is shown as given (MILA keeps its words):
+    /// the last order of `power` filed as `read` is shown as `given`.
+    pub fn show_as_given(&mut self, power: PowerId, read: &str, given: &str) {
+        if let Some(e) = self.orders[power.index()]
+            .iter_mut()
+            .rev()
+            .find(|e| e.text.as_ref() == read)
+        {
+            e.text = Name::Owned(given.to_string());
+        }
+    }
+
+    /// Can `set_orders` read `text`, in MILA's syntax or by dip's reader?
+    pub fn readable(&self, power: PowerId, text: &str) -> bool {
+        let text = text.trim();
+        self.read_mila(text, power).is_some() || parse_order_with(&self.v.vocab, text, Some(power)).is_ok()
     }
 
     /// Is this order (numbered `id` in the variant's table) one of the
@@ -252,8 +278,13 @@ impl Game {
     pub(super) fn file(&mut self, power: PowerId, e: Entry, replace: bool) {
         let movement = self.state.phase.kind == PhaseKind::Movement;
         let list = &mut self.orders[power.index()];
-        let exists = list.iter().any(|x| same(&x.key, &e.key));
-        if exists {
+        if let Some(at) = list.iter().position(|x| same(&x.key, &e.key)) {
+            if replace && !self.no_check {
+                // MILA keeps orders in a dict by unit: a new order takes
+                // the old one's place in `get_orders`.
+                list[at] = e;
+                return;
+            }
             if replace {
                 list.retain(|x| !same(&x.key, &e.key));
             } else if !(self.no_check && movement) {

@@ -1,7 +1,7 @@
 //! Phase names as MILA writes them: `S1901M` (the year in four digits at
 //! least) and `SPRING 1901 MOVEMENT`.
 
-use dip_core::{Phase, PhaseKind, Season};
+use dip_core::{Phase, PhaseCase, PhaseKind, Season};
 
 /// `S1901M`, `F0001R` as MILA writes them: the year in at least four
 /// digits (`S0001M` on ancmed, where `Phase::short` writes `S1M`).
@@ -27,22 +27,10 @@ pub fn short_phase(p: &Phase) -> String {
     format!("{s}{:04}{k}", p.year)
 }
 
-/// `S1901M` → a phase; the year in any number of digits (`S0001M`, `S1M`).
+/// `S1901M` → a phase; the year in any number of digits (`S0001M`, `S1M`),
+/// the letters in capitals (MILA's rule), by dip's one reader of phases.
 pub fn parse_phase(name: &str) -> Option<Phase> {
-    let b = name.as_bytes();
-    if b.len() < 3 {
-        return None;
-    }
-    let year: i32 = name.get(1..name.len() - 1)?.parse().ok()?;
-    let (season, kind) = match (b[0], b[b.len() - 1]) {
-        (b'S', b'M') => (Season::Spring, PhaseKind::Movement),
-        (b'S', b'R') => (Season::Spring, PhaseKind::Retreat),
-        (b'F', b'M') => (Season::Fall, PhaseKind::Movement),
-        (b'F', b'R') => (Season::Fall, PhaseKind::Retreat),
-        (b'W', b'A') => (Season::Fall, PhaseKind::Adjustment),
-        _ => return None,
-    };
-    Some(Phase::new(year, season, kind))
+    Phase::parse_short_as(name, PhaseCase::Upper)
 }
 
 /// `SPRING 1901 MOVEMENT` (MILA's long phase name).

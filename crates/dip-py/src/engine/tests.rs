@@ -253,3 +253,35 @@ fn history_keeps_each_phase_with_orders_and_results() {
     assert_eq!(g.history[0].orders_of(fra).collect::<Vec<_>>(), ["A PAR - BUR"]);
     assert_eq!(g.history[1].name, "F1901M");
 }
+
+#[test]
+fn set_orders_stops_at_an_order_it_cannot_read_when_asked() {
+    // The bindings read such an order as MILA does (its other names of
+    // places) and file the rest from there, so it keeps its place.
+    let mut g = game();
+    let fra = power(&g, "FRANCE");
+    g.stop_unread = true;
+    g.set_orders(fra, &strings(&["A PAR - PIC", "A BURG H", "A MAR H"]), true);
+    assert_eq!(g.unread_at, Some(1));
+    assert_eq!(g.orders(fra), ["A PAR - PIC"]);
+    assert!(g.errors.is_empty(), "{:?}", g.errors);
+    // In a retreat phase nothing of the call is filed.
+    let mut h = burgundy_dislodged();
+    h.stop_unread = true;
+    h.set_orders(fra, &strings(&["A BUR R GAS", "A BURG R MAR"]), true);
+    assert_eq!(h.unread_at, Some(1));
+    assert!(h.orders(fra).is_empty() && h.errors.is_empty());
+    assert!(!h.readable(fra, "A BURG R MAR") && h.readable(fra, "A BUR R MAR"));
+}
+
+#[test]
+fn an_order_replacing_a_units_order_takes_its_place() {
+    let mut g = game();
+    let fra = power(&g, "FRANCE");
+    g.set_orders(
+        fra,
+        &strings(&["A PAR H", "A MAR - BUR", "F BRE - ENG", "A MAR H"]),
+        true,
+    );
+    assert_eq!(g.orders(fra), ["A PAR H", "A MAR H", "F BRE - ENG"]);
+}
