@@ -6,7 +6,7 @@ use dip_core::{
     Ruleset, Season, State, Unit, UnitRef, Verdict,
 };
 use dip_text::position::{format_unit, parse_dislodged_with, parse_owners, parse_phase, parse_unit_with};
-use dip_text::{parse_order_with, scan_line, ScanState, Vocabulary};
+use dip_text::{parse_order_with, scan_line, Position, ScanState, Vocabulary};
 use dip_variants::Variant;
 use std::collections::{BTreeSet, HashMap};
 
@@ -419,12 +419,12 @@ fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
         Some(l) => parse_phase(&l.text).map_err(|e| (here(l), e))?,
         None => Phase::new(1901, Season::Spring, PhaseKind::Movement),
     };
-    let mut state = State::empty(map, phase);
+    let mut position = Position::new(phase);
     for l in &case.units {
         let u = unit_line(vocab, &l.text).map_err(|e| (here(l), e))?;
-        state.place(map, u);
+        position.units.push(u);
     }
-    let results = previous_results(vocab, &state, case)?;
+    let results = previous_results(vocab, &position, case)?;
     for l in &case.dislodged {
         let d = if l.text.contains(" from ") {
             parse_dislodged_with(vocab, &l.text).map_err(|e| (here(l), unknown_power(vocab, &l.text).unwrap_or(e)))?
@@ -438,32 +438,27 @@ fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
                 by_convoy,
             }
         };
-        state.set_dislodged(map, d);
+        position.dislodged.push(d);
     }
-    for p in results.standoffs {
-        state.standoffs.insert(p.index());
-    }
+    position.standoffs.extend(results.standoffs);
     if let Some(l) = &case.standoffs {
         for name in l.text.split_whitespace() {
             let q = map
                 .find_province(name)
                 .ok_or_else(|| (here(l), format!("unknown province `{name}`")))?;
-            state.standoffs.insert(q.index());
+            position.standoffs.push(q);
         }
     }
-    match &case.owners {
-        None => state.own_home_centers(map),
-        Some(lines) => {
-            for l in lines {
-                let (power, ps) =
-                    parse_owners(map, &l.text).map_err(|e| (here(l), unknown_power(vocab, &l.text).unwrap_or(e)))?;
-                for q in ps {
-                    state.set_owner(q, Some(power));
-                }
-            }
+    if let Some(lines) = &case.owners {
+        let mut owners = Vec::new();
+        for l in lines {
+            let (power, ps) =
+                parse_owners(map, &l.text).map_err(|e| (here(l), unknown_power(vocab, &l.text).unwrap_or(e)))?;
+            owners.extend(ps.into_iter().map(|q| (power, q)));
         }
+        position.owners = Some(owners);
     }
-    Ok(state)
+    Ok(position.into_state(map))
 }
 
 /// What a retreat case takes from the movement phase before it (jDip's
@@ -479,7 +474,7 @@ struct Results {
 /// when written `via convoy` / `by convoy`, with a path of sea provinces,
 /// or between provinces that are not neighbours. A province two or more
 /// failed moves went for and that no unit holds now saw a standoff.
-fn previous_results(vocab: &Vocabulary, state: &State, case: &Case) -> Result<Results, (Line, String)> {
+fn previous_results(vocab: &Vocabulary, position: &Position, case: &Case) -> Result<Results, (Line, String)> {
     let map = vocab.map();
     let mut out = Results::default();
     let mut failed: HashMap<ProvinceId, usize> = HashMap::new();
@@ -509,7 +504,7 @@ fn previous_results(vocab: &Vocabulary, state: &State, case: &Case) -> Result<Re
     }
     let mut standoffs: Vec<ProvinceId> = failed
         .into_iter()
-        .filter(|&(p, n)| n >= 2 && state.unit(p).is_none() && !out.attackers.contains_key(&p))
+        .filter(|&(p, n)| n >= 2 && !position.occupied(map, p) && !out.attackers.contains_key(&p))
         .map(|(p, _)| p)
         .collect();
     standoffs.sort_by_key(|p| p.index());

@@ -6,7 +6,7 @@
 use crate::params::ParamFile;
 use dip_core::{Dislodged, Map, Phase, PowerId, State, Unit};
 use dip_text::position::{format_phase, parse_phase, parse_unit_of};
-use dip_text::Vocabulary;
+use dip_text::{Position, Vocabulary};
 use std::path::{Path, PathBuf};
 
 /// A game file that cannot be read.
@@ -200,21 +200,28 @@ impl GameFile {
             message,
         };
         let (phase, _) = self.phase()?;
-        let mut state = State::empty(map, phase);
+        let mut position = Position::new(phase);
+        // The file lists each power's centres; a centre not listed has no owner.
+        let mut owners = Vec::new();
+        let mut occupied = vec![false; map.num_provinces()];
         let powers = self.powers(vocab)?;
         for (nb, &power) in self.nations.iter().zip(&powers) {
             for (n, text) in &nb.units {
                 let u = parse_unit_of(vocab, Some(power), text).map_err(|m| err(*n, m))?;
-                if state.unit(map.province_of(u.region)).is_some() {
+                let at = map.province_of(u.region).index();
+                if occupied.get(at).copied().unwrap_or(false) {
                     return Err(err(*n, format!("a second unit in the same province: `{text}`")));
                 }
-                state.place(map, u);
+                if let Some(o) = occupied.get_mut(at) {
+                    *o = true;
+                }
+                position.units.push(u);
             }
             for (n, c) in &nb.centers {
                 let p = map
                     .find_province(c)
                     .ok_or_else(|| err(*n, format!("unknown centre `{c}`")))?;
-                state.set_owner(p, Some(power));
+                owners.push((power, p));
             }
             for (n, text) in &nb.dislodged {
                 let (unit_text, rest) = text
@@ -227,14 +234,11 @@ impl GameFile {
                     .find_province(from)
                     .ok_or_else(|| err(*n, format!("unknown province `{from}`")))?;
                 let by_convoy = words.next().is_some_and(|w| w.eq_ignore_ascii_case("CONVOY"));
-                state.set_dislodged(
-                    map,
-                    Dislodged {
-                        unit,
-                        attacker_from,
-                        by_convoy,
-                    },
-                );
+                position.dislodged.push(Dislodged {
+                    unit,
+                    attacker_from,
+                    by_convoy,
+                });
             }
         }
         if let Some(e) = self.params.get("STANDOFFS") {
@@ -242,10 +246,11 @@ impl GameFile {
                 let p = map
                     .find_province(w)
                     .ok_or_else(|| err(e.line, format!("unknown province `{w}`")))?;
-                state.standoffs.insert(p.index());
+                position.standoffs.push(p);
             }
         }
-        Ok(state)
+        position.owners = Some(owners);
+        Ok(position.into_state(map))
     }
 
     /// The nation of each `NATION` block. The manual: "what stands after

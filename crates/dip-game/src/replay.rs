@@ -8,7 +8,7 @@ use dip_core::{
     Verdict,
 };
 use dip_text::position::parse_unit_of;
-use dip_text::{parse_order_with, Vocabulary};
+use dip_text::{parse_order_with, Position, Vocabulary};
 use std::collections::BTreeSet;
 
 /// One phase where dip and the saved game disagree.
@@ -50,45 +50,41 @@ pub(crate) fn state_from(
 ) -> Result<State, String> {
     let map = vocab.map();
     let p = parse_phase_name(&phase.name).ok_or_else(|| format!("unknown phase name `{}`", phase.name))?;
-    let mut state = State::empty(map, p);
+    let mut position = Position::new(p);
     let mut dislodged = Vec::new();
     for (power, units) in &phase.state.units {
         let pw = power_of(map, power)?;
         for u in units {
             match u.strip_prefix('*') {
                 Some(rest) => dislodged.push(parse_unit_of(vocab, Some(pw), rest)?),
-                None => state.place(map, parse_unit_of(vocab, Some(pw), u)?),
+                None => position.units.push(parse_unit_of(vocab, Some(pw), u)?),
             }
         }
     }
     for unit in dislodged {
         let at = map.province_of(unit.region);
         let (from, by_convoy) = attacker(vocab, previous, at).unwrap_or((at, false));
-        state.set_dislodged(
-            map,
-            Dislodged {
-                unit,
-                attacker_from: from,
-                by_convoy,
-            },
-        );
+        position.dislodged.push(Dislodged {
+            unit,
+            attacker_from: from,
+            by_convoy,
+        });
     }
-    set_centers(map, &mut state, &phase.state)?;
-    Ok(state)
+    position.owners = Some(owners(map, &phase.state)?);
+    Ok(position.into_state(map))
 }
 
-fn set_centers(map: &Map, state: &mut State, s: &SavedState) -> Result<(), String> {
-    for &sc in map.supply_centers() {
-        state.set_owner(sc, None);
-    }
+/// The saved centres; a centre not listed has no owner.
+fn owners(map: &Map, s: &SavedState) -> Result<Vec<(PowerId, ProvinceId)>, String> {
+    let mut out = Vec::new();
     for (power, centers) in &s.centers {
         let pw = power_of(map, power)?;
         for c in centers {
             let p = map.find_province(c).ok_or_else(|| format!("unknown centre `{c}`"))?;
-            state.set_owner(p, Some(pw));
+            out.push((pw, p));
         }
     }
-    Ok(())
+    Ok(out)
 }
 
 /// The province a successful move into `at` came from, in the phase before.

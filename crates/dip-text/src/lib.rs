@@ -23,7 +23,7 @@ mod vocab;
 pub use check::{check_turn, CheckOptions, Fate, LineResult, ReadLine, TurnReport};
 pub use code::{result_code, Code, Note};
 pub use parse::{parse_order, parse_order_with, ParseError};
-pub use position::{format_position, parse_position, PositionError};
+pub use position::{format_position, parse_position, Position, PositionError};
 pub use print::{capitalised_abbr, format_order, format_order_in, format_order_with, report_region, Style};
 pub use scan::{scan_line, ScanState, Scanned};
 pub use turn::{file_params, read_orders, read_orders_strict, read_turn, FileParams, LineError};

@@ -194,6 +194,62 @@ pub fn parse_owners(map: &Map, text: &str) -> Result<(PowerId, Vec<dip_core::Pro
     Ok((power, provinces))
 }
 
+/// A position as a reader finds it, before it is a [`State`]: the one
+/// constructor the position format, MILA's saved phases (dip-game's
+/// replay) and the case runner (dip-cases) build their state with. Each
+/// list keeps the reader's order; a later entry for the same province
+/// wins, as it would in the text.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub phase: Phase,
+    pub units: Vec<Unit>,
+    pub dislodged: Vec<Dislodged>,
+    pub standoffs: Vec<ProvinceId>,
+    /// `None`: no owners given, so each power owns its home centres.
+    pub owners: Option<Vec<(PowerId, ProvinceId)>>,
+}
+
+impl Position {
+    /// An empty board in `phase`, its owners not given.
+    pub fn new(phase: Phase) -> Self {
+        Position {
+            phase,
+            units: Vec::new(),
+            dislodged: Vec::new(),
+            standoffs: Vec::new(),
+            owners: None,
+        }
+    }
+
+    /// Whether a unit stands in province `p`.
+    pub fn occupied(&self, map: &Map, p: ProvinceId) -> bool {
+        self.units.iter().any(|u| map.province_of(u.region) == p)
+    }
+
+    /// The state on `map`.
+    pub fn into_state(self, map: &Map) -> State {
+        let mut st = State::empty(map, self.phase);
+        for u in self.units {
+            st.place(map, u);
+        }
+        for d in self.dislodged {
+            st.set_dislodged(map, d);
+        }
+        for p in self.standoffs {
+            st.standoffs.insert(p.index());
+        }
+        match self.owners {
+            None => st.own_home_centers(map),
+            Some(owners) => {
+                for (power, p) in owners {
+                    st.set_owner(p, Some(power));
+                }
+            }
+        }
+        st
+    }
+}
+
 /// Reads a position file.
 pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, PositionError> {
     let err = |line: usize, message: String| PositionError {
@@ -202,9 +258,10 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
         message,
     };
     let vocab = Vocabulary::new(map).with_spellcheck(0);
-    let mut state: Option<State> = None;
+    let mut position: Option<Position> = None;
+    // Provinces a unit of the current position stands in.
+    let mut occupied = vec![false; map.num_provinces()];
     let mut block = "";
-    let mut owners_given = false;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let content = raw.split('#').next().unwrap_or("").trim();
@@ -219,41 +276,55 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
             "variant" => continue,
             "phase" => {
                 let phase = parse_phase(rest).map_err(|e| err(n, e))?;
-                state = Some(State::empty(map, phase));
+                // A second `phase` line starts the board again; an
+                // `owners` block seen before it still means owners are given.
+                let given = position.as_ref().is_some_and(|p| p.owners.is_some());
+                let mut fresh = Position::new(phase);
+                if given {
+                    fresh.owners = Some(Vec::new());
+                }
+                position = Some(fresh);
+                occupied.fill(false);
                 continue;
             }
             _ => {}
         }
-        let st = state
+        let pos = position
             .as_mut()
             .ok_or_else(|| err(n, "expected `phase SEASON YEAR KIND` before anything else".into()))?;
         match word {
             "units" | "dislodged" | "owners" => {
                 block = word;
-                owners_given |= word == "owners";
+                if word == "owners" && pos.owners.is_none() {
+                    pos.owners = Some(Vec::new());
+                }
             }
             "standoffs" => {
                 for name in rest.split_whitespace() {
                     let q = province_by_abbr(map, name).ok_or_else(|| err(n, format!("unknown province `{name}`")))?;
-                    st.standoffs.insert(q.index());
+                    pos.standoffs.push(q);
                 }
             }
             _ => match block {
                 "units" => {
                     let u = parse_unit_with(&vocab, content).map_err(|e| err(n, e))?;
-                    if st.unit(map.province_of(u.region)).is_some() {
+                    let at = map.province_of(u.region).index();
+                    if occupied.get(at).copied().unwrap_or(false) {
                         return Err(err(n, format!("a second unit in the same province: `{content}`")));
                     }
-                    st.place(map, u);
+                    if let Some(o) = occupied.get_mut(at) {
+                        *o = true;
+                    }
+                    pos.units.push(u);
                 }
                 "dislodged" => {
                     let d = parse_dislodged_with(&vocab, content).map_err(|e| err(n, e))?;
-                    st.set_dislodged(map, d);
+                    pos.dislodged.push(d);
                 }
                 "owners" => {
                     let (power, ps) = parse_owners(map, content).map_err(|e| err(n, e))?;
-                    for p in ps {
-                        st.set_owner(p, Some(power));
+                    if let Some(owners) = pos.owners.as_mut() {
+                        owners.extend(ps.into_iter().map(|p| (power, p)));
                     }
                 }
                 _ => {
@@ -265,11 +336,8 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
             },
         }
     }
-    let mut st = state.ok_or_else(|| err(1, "empty position: expected `phase SEASON YEAR KIND`".into()))?;
-    if !owners_given {
-        st.own_home_centers(map);
-    }
-    Ok(st)
+    let pos = position.ok_or_else(|| err(1, "empty position: expected `phase SEASON YEAR KIND`".into()))?;
+    Ok(pos.into_state(map))
 }
 
 /// Writes a position; `parse_position` reads it back to the same state.
@@ -351,5 +419,55 @@ mod coast_tests {
         let f = parse_unit(&map, "Turkey: F bul/ec").unwrap();
         assert_eq!(format_unit(&map, &f), "Turkey: F bul/ec");
         assert!(parse_unit(&map, "Turkey: F mun").is_err());
+    }
+}
+
+#[cfg(test)]
+mod position_tests {
+    use super::*;
+
+    fn spring() -> Phase {
+        parse_phase("spring 1901 movement").unwrap()
+    }
+
+    #[test]
+    fn owners_not_given_are_the_home_centres_and_an_empty_list_is_none() {
+        let map = dip_variants::standard().map;
+        let lon = map.find_province("lon").unwrap();
+        let home = Position::new(spring()).into_state(&map);
+        assert!(home.owner(lon).is_some());
+        let mut bare = Position::new(spring());
+        bare.owners = Some(Vec::new());
+        assert_eq!(bare.into_state(&map).owner(lon), None);
+    }
+
+    #[test]
+    fn a_position_built_by_hand_is_the_position_text_reads() {
+        let map = dip_variants::standard().map;
+        let text = "phase spring 1901 movement\nunits\n  England: F lon\n  France: A par\n\
+                    dislodged\n  France: A bur from mun\nstandoffs ruh\nowners\n  England: lon edi\n";
+        let read = parse_position(&map, text, "t").unwrap();
+        let mut built = Position::new(spring());
+        built.units.push(parse_unit(&map, "England: F lon").unwrap());
+        built.units.push(parse_unit(&map, "France: A par").unwrap());
+        let vocab = Vocabulary::new(&map);
+        built
+            .dislodged
+            .push(parse_dislodged_with(&vocab, "France: A bur from mun").unwrap());
+        built.standoffs.push(map.find_province("ruh").unwrap());
+        let (eng, cs) = parse_owners(&map, "England: lon edi").unwrap();
+        built.owners = Some(cs.into_iter().map(|c| (eng, c)).collect());
+        assert_eq!(
+            format_position(&map, &built.into_state(&map)),
+            format_position(&map, &read)
+        );
+    }
+
+    #[test]
+    fn owners_before_a_second_phase_line_still_count_as_given() {
+        let map = dip_variants::standard().map;
+        let text = "phase spring 1901 movement\nowners\n  England: lon\nphase fall 1901 movement\n";
+        let st = parse_position(&map, text, "t").unwrap();
+        assert_eq!(st.owner(map.find_province("edi").unwrap()), None);
     }
 }
