@@ -84,9 +84,11 @@ pub fn route_possible_without(map: &Map, state: &State, from: ProvinceId, to: Pr
 /// Is `fleets[target]` on some *minimal* convoy route from `from` to `to`
 /// through `fleets`: a chain with no shortcut, so that every fleet on it is
 /// needed (DATC 4.E.1 and 6.G.19: a convoy that no route needs is illegal)?
-/// Minimal chains are the induced paths between the two ends. Small boards
-/// make the search cheap; past a step budget it answers as if any simple
-/// route through the fleet were enough.
+/// Minimal chains are the induced paths between the two ends. Whether a
+/// vertex lies on an induced path is NP-complete in general, so the search
+/// has a step budget (20,000 chain steps); past it the answer
+/// falls back to "on some simple route", decided exactly by
+/// [`on_simple_route`]: a fleet on no route at all is never accepted.
 pub fn on_minimal_route(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId, target: usize) -> bool {
     let n = fleets.len().min(64);
     if target >= n {
@@ -143,31 +145,144 @@ pub fn on_minimal_route(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: 
         match extend(fleets, from, to, target, &mut path, &mut budget, &adj) {
             Some(true) => return true,
             Some(false) => {}
-            None => return on_simple_route_fallback(map, fleets, from, to, target),
+            None => return on_simple_route(map, fleets, from, to, target),
         }
     }
     false
 }
 
-/// Reachable from both ends: the lax answer, used only past the budget.
-fn on_simple_route_fallback(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId, target: usize) -> bool {
-    let reach = |start: ProvinceId| -> Vec<bool> {
-        let mut seen = vec![false; fleets.len()];
-        let mut stack: Vec<usize> = (0..fleets.len())
-            .filter(|&i| map.convoy_adjacent(start, fleets[i]))
-            .collect();
-        while let Some(i) = stack.pop() {
-            if seen[i] {
-                continue;
+/// Is `fleets[target]` on some simple route from `from` to `to`: are there
+/// two paths through fleets, one from the target to `from` and one to `to`,
+/// sharing no fleet but the target? Two augmenting paths of a unit-capacity
+/// flow over split fleet nodes, so the answer is exact and polynomial (a
+/// fleet reachable from both ends only through one neighbour, a dead end, is
+/// on no route).
+pub fn on_simple_route(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId, target: usize) -> bool {
+    let n = fleets.len();
+    if target >= n || from == to {
+        return false;
+    }
+    // Nodes: fleet i enters at 2i and leaves at 2i + 1; then the `from`
+    // end, the `to` end and the sink. Each end takes one path.
+    let (end_from, end_to, sink) = (2 * n, 2 * n + 1, 2 * n + 2);
+    let size = 2 * n + 3;
+    let mut cap = vec![0u8; size * size];
+    for i in 0..n {
+        cap[2 * i * size + 2 * i + 1] = if i == target { 2 } else { 1 };
+        for j in 0..n {
+            if i != j && map.convoy_adjacent(fleets[i], fleets[j]) {
+                cap[(2 * i + 1) * size + 2 * j] = 1;
             }
-            seen[i] = true;
-            for j in 0..fleets.len() {
-                if !seen[j] && map.convoy_adjacent(fleets[i], fleets[j]) {
-                    stack.push(j);
+        }
+        if map.convoy_adjacent(fleets[i], from) {
+            cap[(2 * i + 1) * size + end_from] = 1;
+        }
+        if map.convoy_adjacent(fleets[i], to) {
+            cap[(2 * i + 1) * size + end_to] = 1;
+        }
+    }
+    cap[end_from * size + sink] = 1;
+    cap[end_to * size + sink] = 1;
+    let source = 2 * target + 1;
+    let mut prev = vec![usize::MAX; size];
+    let mut queue = std::collections::VecDeque::new();
+    for _ in 0..2 {
+        prev.fill(usize::MAX);
+        prev[source] = source;
+        queue.clear();
+        queue.push_back(source);
+        while let Some(u) = queue.pop_front() {
+            for v in 0..size {
+                if prev[v] == usize::MAX && cap[u * size + v] > 0 {
+                    prev[v] = u;
+                    queue.push_back(v);
                 }
             }
         }
-        seen
-    };
-    reach(from)[target] && reach(to)[target]
+        if prev[sink] == usize::MAX {
+            return false;
+        }
+        let mut v = sink;
+        while v != source {
+            let u = prev[v];
+            cap[u * size + v] -= 1;
+            cap[v * size + u] += 1;
+            v = u;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::{EdgeFlags, MapBuilder, Terrain, UnitType};
+
+    /// A `side` × `side` grid of seas full of fleets between two coasts at
+    /// opposite corners: the induced corner-to-corner paths are so many that
+    /// the minimal-route search runs out of steps. `extra` seas hang off
+    /// the grid cells listed with them.
+    fn crowded(side: usize, extra: &[&[usize]]) -> (Map, Vec<ProvinceId>, ProvinceId, ProvinceId) {
+        let mut b = MapBuilder::new("crowded");
+        b.add_power("A", "Alpha", "Alphan");
+        b.add_unit_type(UnitType::army());
+        let fleet = b.add_unit_type(UnitType::fleet());
+        let from = b.add_province("from", "From", Terrain::Coast, false);
+        let to = b.add_province("to", "To", Terrain::Coast, false);
+        let seas: Vec<ProvinceId> = (0..side * side)
+            .map(|i| b.add_province(&format!("s{i}"), &format!("S{i}"), Terrain::Sea, false))
+            .collect();
+        let region = |p: ProvinceId| crate::ids::RegionId(p.0);
+        for r in 0..side {
+            for c in 0..side {
+                let i = r * side + c;
+                if c + 1 < side {
+                    b.add_border(fleet, region(seas[i]), region(seas[i + 1]), EdgeFlags::default());
+                }
+                if r + 1 < side {
+                    b.add_border(fleet, region(seas[i]), region(seas[i + side]), EdgeFlags::default());
+                }
+            }
+        }
+        b.add_border(fleet, region(from), region(seas[0]), EdgeFlags::default());
+        b.add_border(fleet, region(to), region(seas[side * side - 1]), EdgeFlags::default());
+        let mut fleets = seas.clone();
+        for (k, cells) in extra.iter().enumerate() {
+            let x = b.add_province(&format!("x{k}"), &format!("X{k}"), Terrain::Sea, false);
+            for &c in cells.iter() {
+                b.add_border(fleet, region(x), region(seas[c]), EdgeFlags::default());
+            }
+            fleets.push(x);
+        }
+        (b.build().unwrap(), fleets, from, to)
+    }
+
+    #[test]
+    fn dead_end_fleet_was_on_a_minimal_route_of_a_crowded_board() {
+        // The sea past s1 touches only s1: no route can pass through it, but
+        // past the step budget the search accepted any fleet reachable from
+        // both ends, so its convoy order was listed and adjudicated.
+        let (map, fleets, from, to) = crowded(7, &[&[1]]);
+        let dead_end = fleets.len() - 1;
+        assert!(!on_minimal_route(&map, &fleets, from, to, dead_end));
+        assert!(!on_simple_route(&map, &fleets, from, to, dead_end));
+        // Grid fleets are still on routes, the corners on every one.
+        assert!(on_minimal_route(&map, &fleets, from, to, 0));
+        assert!(on_minimal_route(&map, &fleets, from, to, 1));
+        assert!(on_minimal_route(&map, &fleets, from, to, 48));
+    }
+
+    #[test]
+    fn simple_route_needs_two_disjoint_ways_out_of_the_fleet() {
+        // A sea bridging s1 and s7 lies on a simple route (from, s0, s1, x,
+        // s7, ...); a sea touching s1 and s2 only lies on simple routes too.
+        let (map, fleets, from, to) = crowded(3, &[&[1, 5], &[1, 2]]);
+        let n = fleets.len();
+        assert!(on_simple_route(&map, &fleets, from, to, n - 2));
+        assert!(on_simple_route(&map, &fleets, from, to, n - 1));
+        // But only the first is on a minimal one: s1-s2 is a shortcut past
+        // the second.
+        assert!(on_minimal_route(&map, &fleets, from, to, n - 2));
+        assert!(!on_minimal_route(&map, &fleets, from, to, n - 1));
+    }
 }

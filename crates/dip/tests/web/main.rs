@@ -370,6 +370,25 @@ fn read_orders(api: &Client, id: i64, token: &str) -> Vec<String> {
         .collect()
 }
 
+/// The six powers other than France join game `id` through the API, as
+/// users named `<prefix>-<power>`; the game starts when full. Their
+/// tokens, by power.
+fn others_join(api: &Client, id: i64, prefix: &str) -> Vec<(&'static str, String)> {
+    let mut others = Vec::new();
+    for p in ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"] {
+        let t = api.user(&format!("{prefix}-{}", p.to_lowercase()));
+        let (s, v) = api.call(
+            "POST",
+            &format!("/api/v1/games/{id}/join"),
+            Some(&t),
+            Some(json!({"power": p})),
+        );
+        assert_eq!(s, 200, "{v}");
+        others.push((p, t));
+    }
+    others
+}
+
 /// Polls the game's JSON until `ok` holds.
 async fn game_until(api: &Client, id: i64, what: &str, ok: impl Fn(&Value) -> bool) {
     let started = Instant::now();
@@ -421,18 +440,7 @@ async fn players_order_by_clicking_and_typing_in_chromium() {
 
     // Six more players join through the API; the game starts when full,
     // and the open page offers France's orders without a reload.
-    let mut others = Vec::new();
-    for p in ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"] {
-        let t = api.user(&format!("web-{}", p.to_lowercase()));
-        let (s, v) = api.call(
-            "POST",
-            &format!("/api/v1/games/{id}/join"),
-            Some(&t),
-            Some(json!({"power": p})),
-        );
-        assert_eq!(s, 200, "{v}");
-        others.push((p, t));
-    }
+    let others = others_join(&api, id, "web");
     ordering(&b, "S1901M").await;
     assert!(
         b.find(Locator::Css("#orders")).await.is_ok(),

@@ -41,16 +41,7 @@ async fn a_change_made_while_a_save_is_in_flight_is_saved_too() {
     page_ready(&b).await;
     let url = b.current_url().await.unwrap();
     let id: i64 = url.path().rsplit('/').next().unwrap().parse().unwrap();
-    for p in ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"] {
-        let t = api.user(&format!("race-{}", p.to_lowercase()));
-        let (s, v) = api.call(
-            "POST",
-            &format!("/api/v1/games/{id}/join"),
-            Some(&t),
-            Some(json!({"power": p})),
-        );
-        assert_eq!(s, 200, "{v}");
-    }
+    others_join(&api, id, "race");
     ordering(&b, "S1901M").await;
     b.execute(HOLD_FIRST_PUT, vec![]).await.unwrap();
 
