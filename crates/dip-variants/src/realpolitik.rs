@@ -773,6 +773,21 @@ fn read_rgn(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
 /// .cnt, .gam, .rgn, .txt. Returns (file name, text) pairs.
 pub fn write(m: &Model) -> Vec<(String, String)> {
     let n = &m.name;
+    let initials = country_initials(m);
+    let txt = m.description.join("\n\n") + "\n";
+    vec![
+        (format!("{n}.var"), write_var(m)),
+        (format!("{n}.map"), write_map(m, &initials)),
+        (format!("{n}.cnt"), write_cnt(m, &initials)),
+        (format!("{n}.gam"), write_gam(m)),
+        (format!("{n}.rgn"), write_rgn(m)),
+        (format!("{n}.txt"), txt),
+    ]
+}
+
+/// The `.var` file: the variant's keywords (its files, build rule, victory, flags).
+fn write_var(m: &Model) -> String {
+    let n = &m.name;
     let mut var = String::new();
     let br = match m.build_rule {
         BuildRule::Standard => "Standard",
@@ -803,7 +818,11 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
     ] {
         var.push_str(&format!("{k}: {v}\n"));
     }
-    // Country initials: one upper-case letter each marks its home centres.
+    var
+}
+
+/// Country initials: one upper-case letter each marks its home centres.
+fn country_initials(m: &Model) -> Vec<Option<char>> {
     let mut initials: Vec<Option<char>> = Vec::new();
     for p in &m.powers {
         let own = p
@@ -814,6 +833,11 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         });
         initials.push(pick);
     }
+    initials
+}
+
+/// The `.map` file: provinces, then adjacencies, then the centres.
+fn write_map(m: &Model, initials: &[Option<char>]) -> String {
     let initial_of = |abbr: &str| m.powers.iter().position(|p| p.abbr == abbr).and_then(|i| initials[i]);
     let mut map = String::new();
     for p in &m.provinces {
@@ -832,6 +856,22 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         map.push_str(&format!("{}, {t} {} {}\n", p.name, p.abbr, al.join(" ")).replace(" \n", "\n"));
     }
     map.push_str("-1\n");
+    write_adjacencies(m, &mut map);
+    map.push_str("-1\n");
+    let centres: Vec<&str> = m
+        .provinces
+        .iter()
+        .filter(|p| p.center)
+        .map(|p| p.abbr.as_str())
+        .collect();
+    map.push_str(&centres.join(" "));
+    map.push('\n');
+    map
+}
+
+/// The `.map` file's adjacency lines: per region, army (`mv`, `mx`),
+/// fleet (by coast) and wing (`aa`) moves.
+fn write_adjacencies(m: &Model, map: &mut String) {
     let army = 0;
     let fleet = m.unit_types.iter().position(|u| u.uses_coasts);
     let wing = m.unit_types.iter().position(|u| u.letter == 'W');
@@ -869,15 +909,10 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
             }
         }
     }
-    map.push_str("-1\n");
-    let centres: Vec<&str> = m
-        .provinces
-        .iter()
-        .filter(|p| p.center)
-        .map(|p| p.abbr.as_str())
-        .collect();
-    map.push_str(&centres.join(" "));
-    map.push('\n');
+}
+
+/// The `.cnt` file: the countries, their initials, icon patterns and colours.
+fn write_cnt(m: &Model, initials: &[Option<char>]) -> String {
     let word = |s: &str| s.replace(' ', "_");
     // Realpolitik knows colours by name (its icons are `RedArmy.ico`): a
     // `#rrggbb` colour is written as the nearest name no other power has.
@@ -894,6 +929,12 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
             colour_names[i].clone().unwrap_or_else(|| "Black".into()),
         ));
     }
+    cnt
+}
+
+/// The `.gam` file: the starting phase, each country's centres and units.
+fn write_gam(m: &Model) -> String {
+    let word = |s: &str| s.replace(' ', "_");
     let mut gam = String::from("1\n");
     let season = match (m.season, m.kind) {
         (_, PhaseKind::Adjustment) => "Winter",
@@ -925,6 +966,11 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
         gam.push_str(&format!("{}\n{}\n{}\n", word(&p.name), cs.join(" "), us.join(" ")));
     }
     gam.push_str("0\n");
+    gam
+}
+
+/// The `.rgn` file: each province's unit and label points and scanlines.
+fn write_rgn(m: &Model) -> String {
     let mut rgn = format!("Variant\n{}\n", m.title);
     let xy = |p: Option<(f32, f32)>| {
         p.map(|(x, y)| format!("{},{}", x.round(), y.round()))
@@ -959,13 +1005,5 @@ pub fn write(m: &Model) -> Vec<(String, String)> {
             rgn.push_str(&format!("{}\n{}", xy(at.or(p.at)), scan(&p.abbr, k + 1)));
         }
     }
-    let txt = m.description.join("\n\n") + "\n";
-    vec![
-        (format!("{n}.var"), var),
-        (format!("{n}.map"), map),
-        (format!("{n}.cnt"), cnt),
-        (format!("{n}.gam"), gam),
-        (format!("{n}.rgn"), rgn),
-        (format!("{n}.txt"), txt),
-    ]
+    rgn
 }

@@ -8,6 +8,17 @@ use super::{
 };
 use dip_core::{game, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, Season, State, Verdict};
 
+/// The orders of a phase as read for adjudication.
+struct ReadOrders {
+    /// The orders adjudicated.
+    orders: Vec<Order>,
+    /// Per order adjudicated: its key and text.
+    keys: Vec<(Name, Name)>,
+    results: Results,
+    /// The units that had an order, power by power.
+    ordered_units: Vec<(PowerId, Name)>,
+}
+
 /// What the last `process` did.
 #[derive(Clone, Debug, Default)]
 pub struct Processed {
@@ -59,13 +70,70 @@ impl Game {
             self.state.own_home_centers(map);
         }
         let given: usize = self.orders.iter().map(|l| l.len()).sum();
-        let mut orders: Vec<Order> = Vec::with_capacity(given);
-        // Per order adjudicated: its key and text.
-        let mut keys: Vec<(Name, Name)> = Vec::with_capacity(given);
-        let mut results = Results::new(std::mem::take(&mut self.results_at), map.num_provinces());
-        let mut ordered_units: Vec<(PowerId, Name)> = Vec::with_capacity(given);
+        let mut read = ReadOrders {
+            orders: Vec::with_capacity(given),
+            keys: Vec::with_capacity(given),
+            results: Results::new(std::mem::take(&mut self.results_at), map.num_provinces()),
+            ordered_units: Vec::with_capacity(given),
+        };
+        self.list_units(kind, &mut read.results);
+        self.read_orders(kind, &mut read);
+        let ReadOrders {
+            mut orders,
+            mut keys,
+            mut results,
+            ordered_units,
+        } = read;
+        if kind == PhaseKind::Movement {
+            self.convoy_intent(&mut orders);
+            self.void_supports_missing_coast(&mut orders, &mut keys, &mut results);
+        }
+        let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
+        let mut tags = verdict_tags(kind, &outcome);
+        if let PhaseOutcome::Movement(m) = &outcome {
+            self.mila_labels(&orders, m, &mut tags);
+        }
+        for (((key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
+            results.add(o.unit().map(|u| u.province), key.clone(), tag);
+        }
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
+        self.record_removed(&outcome, &mut results, &mut popped, &mut dislodged);
+        let next = game::advance(map, &self.state, &outcome);
+        // The history keeps the order of placement before the phase.
+        let old = self.seq.clone();
+        let old_influence = self.influence.clone();
+        self.number_placed(&outcome, &old);
+        self.number_taken_centres(&next);
+        // The position processed goes to the history as it is (no copy).
+        let before = std::mem::replace(&mut self.state, next);
+        // Sized at once: a flat_map's collect grows it step by step.
+        let mut kept: Vec<(PowerId, Name)> = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
+        for (p, l) in self.orders.iter_mut().enumerate() {
+            kept.extend(l.drain(..).filter(Entry::shown).map(|e| (PowerId(p as u8), e.text)));
+        }
+        self.history.push(PhaseRecord {
+            name,
+            state: before,
+            seq: old,
+            influence: old_influence,
+            orders: kept,
+            results: std::mem::take(&mut results.list),
+        });
+        self.results_at = results.at;
+        self.last = Processed {
+            popped,
+            given: keys,
+            ordered_units,
+            dislodged,
+        };
+        self.touch();
+        self.check_end(processed);
+    }
+
+    /// The units that may be ordered this phase, each listed with no result
+    /// yet: the units in a movement, the dislodged ones in a retreat.
+    fn list_units(&self, kind: PhaseKind, results: &mut Results) {
         match kind {
             PhaseKind::Movement => {
                 for (p, u) in self.state.units() {
@@ -79,12 +147,23 @@ impl Game {
             }
             PhaseKind::Adjustment => {}
         }
+    }
+
+    /// Sorts the orders given into those adjudicated (with their keys) and
+    /// those void, power by power.
+    fn read_orders(&self, kind: PhaseKind, read: &mut ReadOrders) {
         // MILA carries out builds and disbands while they are due, in the order given.
         let carried = if kind == PhaseKind::Adjustment {
             self.adjustments_carried_out()
         } else {
             Vec::new()
         };
+        let ReadOrders {
+            orders,
+            keys,
+            results,
+            ordered_units,
+        } = read;
         for (pi, list) in self.orders.iter().enumerate() {
             let mine = ordered_units.len();
             // Refused orders first, then the others, each in the order given.
@@ -131,48 +210,39 @@ impl Game {
                 }
             }
         }
-        if kind == PhaseKind::Movement {
-            self.convoy_intent(&mut orders);
-            // A support that kept its coast (`expand=False`) and names
-            // another coast than the move it supports is void.
-            let mut k = 0;
-            while k < orders.len() {
-                if self.support_misses_coast(&orders[k], &orders) {
-                    let (key, _) = keys.remove(k);
-                    let at = orders.remove(k).unit().map(|u| u.province);
-                    results.add(at, key, Some(VOID));
-                } else {
-                    k += 1;
-                }
+    }
+
+    /// A support that kept its coast (`expand=False`) and names another
+    /// coast than the move it supports is void.
+    fn void_supports_missing_coast(
+        &self,
+        orders: &mut Vec<Order>,
+        keys: &mut Vec<(Name, Name)>,
+        results: &mut Results,
+    ) {
+        let mut k = 0;
+        while k < orders.len() {
+            if self.support_misses_coast(&orders[k], orders) {
+                let (key, _) = keys.remove(k);
+                let at = orders.remove(k).unit().map(|u| u.province);
+                results.add(at, key, Some(VOID));
+            } else {
+                k += 1;
             }
         }
-        let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
-        let mut tags: Vec<Option<&'static str>> = outcome
-            .orders()
-            .iter()
-            .map(|report| match kind {
-                PhaseKind::Movement => movement_tags(&report.verdict),
-                PhaseKind::Retreat => match report.verdict {
-                    Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
-                    Verdict::Done {
-                        success: false,
-                        reason: dip_core::Reason::RetreatClash,
-                    } => Some(BOUNCE),
-                    _ => None,
-                },
-                PhaseKind::Adjustment => match report.verdict {
-                    Verdict::Done { success: true, .. } => Some(OK),
-                    _ => Some(VOID),
-                },
-            })
-            .collect();
-        if let PhaseOutcome::Movement(m) = &outcome {
-            self.mila_labels(&orders, m, &mut tags);
-        }
-        for (((key, _), tag), o) in keys.iter().zip(tags).zip(&orders) {
-            results.add(o.unit().map(|u| u.province), key.clone(), tag);
-        }
-        match &outcome {
+    }
+
+    /// The units dislodged and the units destroyed, in the results and in
+    /// `popped` and `dislodged`.
+    fn record_removed(
+        &self,
+        outcome: &PhaseOutcome,
+        results: &mut Results,
+        popped: &mut Vec<String>,
+        dislodged: &mut Vec<(String, String)>,
+    ) {
+        let map = self.map();
+        match outcome {
             PhaseOutcome::Movement(m) => {
                 for d in &m.dislodged {
                     let key = self.unit_name(&d.unit);
@@ -199,12 +269,14 @@ impl Game {
             }
             PhaseOutcome::Adjustment(_) => {}
         }
-        let next = game::advance(map, &self.state, &outcome);
-        // The history keeps the order of placement before the phase. The
-        // order of each power's units is MILA's `power.units`: a unit
-        // that moved goes to the end, in the list's order; retreats and
-        // builds go to the end in the order given.
-        let old = self.seq.clone();
+    }
+
+    /// Numbers the units placed by the phase. The order of each power's
+    /// units is MILA's `power.units`: a unit that moved goes to the end, in
+    /// the list's order (`old`, the numbers before the phase); retreats and
+    /// builds go to the end in the order given.
+    fn number_placed(&mut self, outcome: &PhaseOutcome, old: &[u64]) {
+        let map = self.map();
         let given_rank = |orders: &[Vec<Entry>], p: dip_core::ProvinceId| {
             orders
                 .iter()
@@ -212,12 +284,11 @@ impl Game {
                 .find(|(_, e)| e.order.and_then(|o| o.unit()).is_some_and(|u| u.province == p))
                 .map_or(usize::MAX, |(k, _)| k)
         };
-        let old_influence = self.influence.clone();
         // With the power of each unit that moved or retreated: MILA's
         // influence goes with it.
         let mover = |p: dip_core::ProvinceId| self.state.unit(p).map(|u| u.power);
         let retreater = |p: dip_core::ProvinceId| self.state.dislodged(p).map(|d| d.unit.power);
-        let mut placed: Vec<((usize, u64), usize, Option<PowerId>)> = match &outcome {
+        let mut placed: Vec<((usize, u64), usize, Option<PowerId>)> = match outcome {
             PhaseOutcome::Movement(m) => m
                 .moves
                 .iter()
@@ -248,59 +319,41 @@ impl Game {
             }
             self.next_seq += 1;
         }
-        // MILA takes centres power by power, each power's in the order of
-        // its list, then the unowned ones in the map's order; a centre
-        // taken goes to the end of its new owner's list.
+    }
+
+    /// Numbers the centres that change owner between this position and
+    /// `next`. MILA takes centres power by power, each power's in the order
+    /// of its list, then the unowned ones in the map's order; a centre
+    /// taken goes to the end of its new owner's list.
+    fn number_taken_centres(&mut self, next: &State) {
+        let map = self.map();
         let taken = |sc: &dip_core::ProvinceId| next.owner(*sc) != self.state.owner(*sc);
-        if map.supply_centers().iter().any(taken) {
-            let mut centres: Vec<dip_core::ProvinceId> = Vec::new();
-            for pi in 0..self.v.powers.len() {
-                let mut mine: Vec<dip_core::ProvinceId> = self.state.centers_of(map, PowerId(pi as u8)).collect();
-                mine.sort_by_key(|p| (self.seq_center(*p), self.v.mila_rank[p.index()]));
-                centres.extend(mine);
-            }
-            let home_of = |p: dip_core::ProvinceId| {
-                (0..self.v.powers.len())
-                    .position(|pi| map.is_home(p, PowerId(pi as u8)))
-                    .unwrap_or(usize::MAX)
-            };
-            let mut unowned: Vec<dip_core::ProvinceId> = map
-                .supply_centers()
-                .iter()
-                .copied()
-                .filter(|&sc| self.state.owner(sc).is_none())
-                .collect();
-            unowned.sort_by_key(|&p| (home_of(p), self.v.mila_rank[p.index()]));
-            centres.extend(unowned);
-            for sc in centres.iter().filter(|sc| taken(sc)) {
-                self.center_seq[sc.index()] = self.next_seq;
-                self.next_seq += 1;
-            }
+        if !map.supply_centers().iter().any(taken) {
+            return;
         }
-        // The position processed goes to the history as it is (no copy).
-        let before = std::mem::replace(&mut self.state, next);
-        // Sized at once: a flat_map's collect grows it step by step.
-        let mut kept: Vec<(PowerId, Name)> = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
-        for (p, l) in self.orders.iter_mut().enumerate() {
-            kept.extend(l.drain(..).filter(Entry::shown).map(|e| (PowerId(p as u8), e.text)));
+        let mut centres: Vec<dip_core::ProvinceId> = Vec::new();
+        for pi in 0..self.v.powers.len() {
+            let mut mine: Vec<dip_core::ProvinceId> = self.state.centers_of(map, PowerId(pi as u8)).collect();
+            mine.sort_by_key(|p| (self.seq_center(*p), self.v.mila_rank[p.index()]));
+            centres.extend(mine);
         }
-        self.history.push(PhaseRecord {
-            name,
-            state: before,
-            seq: old,
-            influence: old_influence,
-            orders: kept,
-            results: std::mem::take(&mut results.list),
-        });
-        self.results_at = results.at;
-        self.last = Processed {
-            popped,
-            given: keys,
-            ordered_units,
-            dislodged,
+        let home_of = |p: dip_core::ProvinceId| {
+            (0..self.v.powers.len())
+                .position(|pi| map.is_home(p, PowerId(pi as u8)))
+                .unwrap_or(usize::MAX)
         };
-        self.touch();
-        self.check_end(processed);
+        let mut unowned: Vec<dip_core::ProvinceId> = map
+            .supply_centers()
+            .iter()
+            .copied()
+            .filter(|&sc| self.state.owner(sc).is_none())
+            .collect();
+        unowned.sort_by_key(|&p| (home_of(p), self.v.mila_rank[p.index()]));
+        centres.extend(unowned);
+        for sc in centres.iter().filter(|sc| taken(sc)) {
+            self.center_seq[sc.index()] = self.next_seq;
+            self.next_seq += 1;
+        }
     }
 
     /// MILA decides the end on entering the winter after a Fall (whether
@@ -463,4 +516,27 @@ pub fn process_many(games: &mut [&mut Game]) {
             });
         }
     });
+}
+
+/// MILA's result word for each order adjudicated, by its verdict.
+fn verdict_tags(kind: PhaseKind, outcome: &PhaseOutcome) -> Vec<Option<&'static str>> {
+    outcome
+        .orders()
+        .iter()
+        .map(|report| match kind {
+            PhaseKind::Movement => movement_tags(&report.verdict),
+            PhaseKind::Retreat => match report.verdict {
+                Verdict::Illegal(_) | Verdict::Duplicate => Some(VOID),
+                Verdict::Done {
+                    success: false,
+                    reason: dip_core::Reason::RetreatClash,
+                } => Some(BOUNCE),
+                _ => None,
+            },
+            PhaseKind::Adjustment => match report.verdict {
+                Verdict::Done { success: true, .. } => Some(OK),
+                _ => Some(VOID),
+            },
+        })
+        .collect()
 }
