@@ -5,7 +5,7 @@
 
 use crate::params::ParamFile;
 use dip_core::{Dislodged, Map, Phase, PowerId, State, Unit};
-use dip_text::position::{format_phase, parse_phase, parse_unit_of};
+use dip_text::position::{format_phase, parse_phase, parse_unit_of, Occupied};
 use dip_text::{Position, Vocabulary};
 use std::path::{Path, PathBuf};
 
@@ -203,17 +203,13 @@ impl GameFile {
         let mut position = Position::new(phase);
         // The file lists each power's centres; a centre not listed has no owner.
         let mut owners = Vec::new();
-        let mut occupied = vec![false; map.num_provinces()];
+        let mut occupied = Occupied::new(map);
         let powers = self.powers(vocab)?;
         for (nb, &power) in self.nations.iter().zip(&powers) {
             for (n, text) in &nb.units {
                 let u = parse_unit_of(vocab, Some(power), text).map_err(|m| err(*n, m))?;
-                let at = map.province_of(u.region).index();
-                if occupied.get(at).copied().unwrap_or(false) {
+                if !occupied.take(map, &u) {
                     return Err(err(*n, format!("a second unit in the same province: `{text}`")));
-                }
-                if let Some(o) = occupied.get_mut(at) {
-                    *o = true;
                 }
                 position.units.push(u);
             }

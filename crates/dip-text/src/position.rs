@@ -250,6 +250,31 @@ impl Position {
     }
 }
 
+/// The provinces a unit of the position being read already stands in: the
+/// readers' check that no two units stand in one province, by a flag per
+/// province rather than a search of the units read so far.
+pub struct Occupied(Vec<bool>);
+
+impl Occupied {
+    /// No province occupied yet.
+    pub fn new(map: &Map) -> Self {
+        Occupied(vec![false; map.num_provinces()])
+    }
+
+    /// Marks the province of `unit` occupied; false if it already was.
+    pub fn take(&mut self, map: &Map, unit: &Unit) -> bool {
+        match self.0.get_mut(map.province_of(unit.region).index()) {
+            Some(o) => !std::mem::replace(o, true),
+            None => true,
+        }
+    }
+
+    /// Every province free again (a new board).
+    pub fn clear(&mut self) {
+        self.0.fill(false);
+    }
+}
+
 /// Reads a position file.
 pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, PositionError> {
     let err = |line: usize, message: String| PositionError {
@@ -259,8 +284,7 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
     };
     let vocab = Vocabulary::new(map).with_spellcheck(0);
     let mut position: Option<Position> = None;
-    // Provinces a unit of the current position stands in.
-    let mut occupied = vec![false; map.num_provinces()];
+    let mut occupied = Occupied::new(map);
     let mut block = "";
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
@@ -284,7 +308,7 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
                     fresh.owners = Some(Vec::new());
                 }
                 position = Some(fresh);
-                occupied.fill(false);
+                occupied.clear();
                 continue;
             }
             _ => {}
@@ -308,12 +332,8 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
             _ => match block {
                 "units" => {
                     let u = parse_unit_with(&vocab, content).map_err(|e| err(n, e))?;
-                    let at = map.province_of(u.region).index();
-                    if occupied.get(at).copied().unwrap_or(false) {
+                    if !occupied.take(map, &u) {
                         return Err(err(n, format!("a second unit in the same province: `{content}`")));
-                    }
-                    if let Some(o) = occupied.get_mut(at) {
-                        *o = true;
                     }
                     pos.units.push(u);
                 }
@@ -469,5 +489,21 @@ mod position_tests {
         let text = "phase spring 1901 movement\nowners\n  England: lon\nphase fall 1901 movement\n";
         let st = parse_position(&map, text, "t").unwrap();
         assert_eq!(st.owner(map.find_province("edi").unwrap()), None);
+    }
+
+    #[test]
+    fn two_units_in_one_province_are_refused_unless_a_new_phase_starts_the_board_again() {
+        let map = dip_variants::standard().map;
+        let text = "phase spring 1901 movement\nunits\n  England: F lon\n  France: A lon\n";
+        let e = parse_position(&map, text, "t").unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(
+            e.message.contains("a second unit in the same province"),
+            "{}",
+            e.message
+        );
+        let again =
+            "phase spring 1901 movement\nunits\n  England: F lon\nphase fall 1901 movement\nunits\n  France: A lon\n";
+        assert!(parse_position(&map, again, "t").is_ok());
     }
 }
