@@ -121,13 +121,35 @@ impl Interp<'_> {
         Ok(p)
     }
 
+    /// CALCULATE: the strengths of the players in the selected games, with
+    /// the current game level, player level(s) and iteration.
     pub(super) fn calculate(&mut self, l: &LLine) -> R {
         let params = self.iter_params()?;
-        let mut offsets = Vec::with_capacity(self.sel.len() + 1);
-        let mut players = Vec::new();
-        let mut points = Vec::new();
-        let mut weights = Vec::with_capacity(self.sel.len());
-        offsets.push(0);
+        let flat = self.flat_entries()?;
+        let inp = CalcInput {
+            n_players: self.players.len(),
+            offsets: &flat.offsets,
+            players: &flat.players,
+            points: &flat.points,
+            weights: &flat.weights,
+        };
+        let out = self.iterate_levels(&inp, params)?;
+        self.report_calculation(&out)?;
+        let _ = l;
+        self.calc_offsets = flat.offsets;
+        self.calc = Some(out);
+        Ok(())
+    }
+
+    /// The selected games' entries laid end to end, as the engine takes them.
+    fn flat_entries(&self) -> R<FlatEntries> {
+        let mut f = FlatEntries {
+            offsets: Vec::with_capacity(self.sel.len() + 1),
+            players: Vec::new(),
+            points: Vec::new(),
+            weights: Vec::with_capacity(self.sel.len()),
+        };
+        f.offsets.push(0);
         for s in &self.sel {
             if s.entries.len() < 2 {
                 let g = &self.games[s.game];
@@ -139,19 +161,18 @@ impl Interp<'_> {
                 ));
             }
             for e in &s.entries {
-                players.push(e.player);
-                points.push(e.p);
+                f.players.push(e.player);
+                f.points.push(e.p);
             }
-            weights.push(s.weight);
-            offsets.push(players.len());
+            f.weights.push(s.weight);
+            f.offsets.push(f.players.len());
         }
-        let inp = CalcInput {
-            n_players: self.players.len(),
-            offsets: &offsets,
-            players: &players,
-            points: &points,
-            weights: &weights,
-        };
+        Ok(f)
+    }
+
+    /// Runs the iteration with the level formulas compiled to slot programs
+    /// where they can be (symbols become constants), evaluated otherwise.
+    fn iterate_levels(&self, inp: &CalcInput, params: IterParams) -> R<CalcOutput> {
         let glf = self.gamelevels[&self.cur_gamelevel].clone();
         let plf = self.playerlevels[&self.cur_playerlevel.0].clone();
         let plf2 = self.cur_playerlevel.1.as_ref().map(|n| self.playerlevels[n].clone());
@@ -205,13 +226,18 @@ impl Interp<'_> {
         };
         let mut pfun = mk_p(pprog, plf.clone());
         let mut pfun2 = plf2.map(|f| mk_p(pprog2, f));
-        let out = engine::iterate(
-            &inp,
+        engine::iterate(
+            inp,
             params,
             &mut gfun,
             &mut pfun,
             pfun2.as_mut().map(|f| f as &mut dyn FnMut(usize, &[f64]) -> R<f64>),
-        )?;
+        )
+    }
+
+    /// The logs of a calculation, and on the output the note that the
+    /// players fell into groups that never met.
+    fn report_calculation(&mut self, out: &CalcOutput) -> R {
         // LOGGING ITERATIONS (level 7): how the iteration went, step by step.
         if self.logs("ITERATIONS") {
             for (i, c) in out.changes.iter().enumerate() {
@@ -252,11 +278,17 @@ impl Interp<'_> {
             self.write(&o, &format!("{m}\n"))?;
             let _ = self.log("CALCULATIONS", &m);
         }
-        let _ = l;
-        self.calc_offsets = offsets;
-        self.calc = Some(out);
         Ok(())
     }
+}
+
+/// The selected games' entries laid end to end: game `g`'s entries are
+/// `offsets[g]..offsets[g + 1]` of `players` and `points`.
+struct FlatEntries {
+    offsets: Vec<usize>,
+    players: Vec<u32>,
+    points: Vec<f64>,
+    weights: Vec<f64>,
 }
 
 #[cfg(test)]

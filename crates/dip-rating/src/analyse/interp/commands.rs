@@ -41,64 +41,13 @@ impl Interp<'_> {
                 let v = self.string_expr(&rest)?;
                 self.log("INFORMATIONS", &v)
             }
-            "TIMESTAMP" => {
-                let now = self.host.now();
-                let out = self.output.clone();
-                self.write(&out, &format!("{now}\n"))?;
-                if let Some(e) = self.errorlog.clone() {
-                    self.write(&e, &format!("{now}\n"))?;
-                }
-                Ok(())
-            }
+            "TIMESTAMP" => self.timestamp(),
             "LOGGING" => self.logging(&rest),
-            "ROUNDING" => {
-                self.rounding = match rest.text.to_ascii_uppercase().as_str() {
-                    "" | "NEAREST" => Rounding::Nearest,
-                    "ZERO" => Rounding::Zero,
-                    "UP" => Rounding::Up,
-                    "DOWN" => Rounding::Down,
-                    _ => return Err(err_at(&rest, 0, "expected NEAREST, ZERO, UP or DOWN")),
-                };
-                Ok(())
-            }
-            "TABSIZE" => {
-                let v = self.num_expr(&rest)?;
-                if !(0.0..=64.0).contains(&v) {
-                    return Err(err_at(&rest, 0, "TABSIZE must be between 0 and 64"));
-                }
-                self.tabsize = v as usize;
-                Ok(())
-            }
-            "DATE" | "REFDATE" => {
-                let t = unquote(&rest.text);
-                self.refdate = if t.is_empty() {
-                    self.host.today()
-                } else if let Some(d) = Date::parse(&t) {
-                    d
-                } else {
-                    let v = self.num_expr(&rest)?;
-                    Date::parse(&format!("{}", v as i64))
-                        .ok_or_else(|| err_at(&rest, 0, "expected a date: yyyy-mm-dd, dd.mm.yyyy or yyyymmdd"))?
-                };
-                Ok(())
-            }
+            "ROUNDING" => self.set_rounding(&rest),
+            "TABSIZE" => self.set_tabsize(&rest),
+            "DATE" | "REFDATE" => self.set_refdate(&rest),
             "LIST" => self.list(&rest),
-            "SYSTEM" => {
-                let cmd = self.string_expr(&rest)?;
-                if !self.allow_system {
-                    return Err(err_at(
-                        l,
-                        0,
-                        "SYSTEM is not allowed; allow it on the command line (--allow-system)",
-                    ));
-                }
-                let st = self
-                    .host
-                    .system(&cmd)
-                    .map_err(|e| err_at(&rest, 0, format!("cannot run `{cmd}`: {e}")))?;
-                self.globals.insert("SYSTEM$STATUS".into(), Value::Num(st as f64));
-                Ok(())
-            }
+            "SYSTEM" => self.system(l, &rest),
             "SELECT" | "RESELECT" | "TRANSFORMATION" | "PLAYERLEVEL" | "GAMELEVEL" | "ITERATE" | "ITERATION"
             | "CALCULATE" | "PRINTGAMES" | "PRINT" | "PRINTPLAYERS" | "SORT" | "CLEARVARS" | "SAVEPLAYERS"
             | "TRANSFER" | "SAVEGAMES" => {
@@ -122,6 +71,74 @@ impl Interp<'_> {
                 format!("unknown command `{}`", &l.text[..k.min(l.text.len())].trim()),
             )),
         }
+    }
+
+    /// TIMESTAMP: the time on the output and the error log.
+    fn timestamp(&mut self) -> R {
+        let now = self.host.now();
+        let out = self.output.clone();
+        self.write(&out, &format!("{now}\n"))?;
+        if let Some(e) = self.errorlog.clone() {
+            self.write(&e, &format!("{now}\n"))?;
+        }
+        Ok(())
+    }
+
+    /// ROUNDING NEAREST|ZERO|UP|DOWN: how printed numbers are rounded.
+    fn set_rounding(&mut self, rest: &LLine) -> R {
+        self.rounding = match rest.text.to_ascii_uppercase().as_str() {
+            "" | "NEAREST" => Rounding::Nearest,
+            "ZERO" => Rounding::Zero,
+            "UP" => Rounding::Up,
+            "DOWN" => Rounding::Down,
+            _ => return Err(err_at(rest, 0, "expected NEAREST, ZERO, UP or DOWN")),
+        };
+        Ok(())
+    }
+
+    /// TABSIZE n: runs of spaces in the output become tabs (0: never).
+    fn set_tabsize(&mut self, rest: &LLine) -> R {
+        let v = self.num_expr(rest)?;
+        if !(0.0..=64.0).contains(&v) {
+            return Err(err_at(rest, 0, "TABSIZE must be between 0 and 64"));
+        }
+        self.tabsize = v as usize;
+        Ok(())
+    }
+
+    /// DATE / REFDATE: the reference date (today when none is given), as a
+    /// date or a formula giving yyyymmdd.
+    fn set_refdate(&mut self, rest: &LLine) -> R {
+        let t = unquote(&rest.text);
+        self.refdate = if t.is_empty() {
+            self.host.today()
+        } else if let Some(d) = Date::parse(&t) {
+            d
+        } else {
+            let v = self.num_expr(rest)?;
+            Date::parse(&format!("{}", v as i64))
+                .ok_or_else(|| err_at(rest, 0, "expected a date: yyyy-mm-dd, dd.mm.yyyy or yyyymmdd"))?
+        };
+        Ok(())
+    }
+
+    /// SYSTEM command: runs a program, only when the command line allows it;
+    /// its exit status goes to SYSTEM$STATUS.
+    fn system(&mut self, l: &LLine, rest: &LLine) -> R {
+        let cmd = self.string_expr(rest)?;
+        if !self.allow_system {
+            return Err(err_at(
+                l,
+                0,
+                "SYSTEM is not allowed; allow it on the command line (--allow-system)",
+            ));
+        }
+        let st = self
+            .host
+            .system(&cmd)
+            .map_err(|e| err_at(rest, 0, format!("cannot run `{cmd}`: {e}")))?;
+        self.globals.insert("SYSTEM$STATUS".into(), Value::Num(st as f64));
+        Ok(())
     }
 
     pub(super) fn need_init(&self, l: &LLine, what: &str) -> R {

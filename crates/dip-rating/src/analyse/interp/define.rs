@@ -101,6 +101,8 @@ impl Interp<'_> {
         Ok(())
     }
 
+    /// A line inside `DEFINE … END`: END closes the block, any other line
+    /// goes to the reader of the block's object type.
     pub(super) fn block_line(&mut self, l: &LLine) -> R {
         let (word, k) = first_word(&l.text);
         let rest = l.tail(k);
@@ -113,167 +115,188 @@ impl Interp<'_> {
             self.block = None;
             return Ok(());
         }
-        let formula = |what: &str| -> R<Formula> {
-            if rest.text.is_empty() {
-                return Err(err_at(l, l.text.len(), format!("{what} needs a formula")));
-            }
-            Formula::parse(&rest)
-        };
-        let bad = || {
-            Err(err_at(
-                l,
-                0,
-                format!("`{word}` is not possible here; expected one of the commands of this DEFINE or END"),
-            ))
+        let bl = BlockLine {
+            l,
+            word: &word,
+            rest: &rest,
         };
         match kind {
-            BlockKind::Options => {
-                let kind = match word.as_str() {
-                    "VOID" => OptKind::Void,
-                    "CHARACTER" => OptKind::Char,
-                    "TEXT" => OptKind::Text,
-                    "INTEGER" => OptKind::Int,
-                    "FLOATINGPOINT" => OptKind::Float,
-                    _ => return bad(),
-                };
-                for (k, w) in words(&rest.text) {
-                    for c in w.chars() {
-                        if !c.is_ascii_alphanumeric() {
-                            return Err(err_at(&rest, k, format!("an option is a letter or digit, not `{c}`")));
-                        }
-                        self.options.insert(c, kind);
-                        self.declare_option(c);
-                    }
+            BlockKind::Options => self.options_line(&bl),
+            BlockKind::ScanMode => self.scanmode_line(&bl, &name),
+            BlockKind::Selection => self.selection_line(&bl, name),
+            BlockKind::Transformation => self.transformation_line(&bl, &name),
+            BlockKind::PlayerLevel | BlockKind::GameLevel => self.level_line(&bl, kind, name),
+            BlockKind::Iteration => self.iteration_line(&bl, &name),
+            BlockKind::SortMode => self.sortmode_line(&bl, &name),
+            BlockKind::PrintGame | BlockKind::PrintPlayer => self.print_line(&bl, kind, &name),
+        }
+    }
+
+    /// `DEFINE OPTIONS`: `VOID|CHARACTER|TEXT|INTEGER|FLOATINGPOINT letters`.
+    fn options_line(&mut self, bl: &BlockLine) -> R {
+        let kind = match bl.word {
+            "VOID" => OptKind::Void,
+            "CHARACTER" => OptKind::Char,
+            "TEXT" => OptKind::Text,
+            "INTEGER" => OptKind::Int,
+            "FLOATINGPOINT" => OptKind::Float,
+            _ => return bl.not_here(),
+        };
+        for (k, w) in words(&bl.rest.text) {
+            for c in w.chars() {
+                if !c.is_ascii_alphanumeric() {
+                    return Err(err_at(bl.rest, k, format!("an option is a letter or digit, not `{c}`")));
+                }
+                self.options.insert(c, kind);
+                self.declare_option(c);
+            }
+        }
+        Ok(())
+    }
+
+    /// `DEFINE SCANMODE`: how result tables are read.
+    fn scanmode_line(&mut self, bl: &BlockLine, name: &str) -> R {
+        let rest = bl.rest;
+        let sm = self.scanmodes.get_mut(name).expect("scanmode");
+        match bl.word {
+            "MODE" => {
+                sm.mode = match rest.text.to_ascii_uppercase().as_str() {
+                    "18XX" => Mode::Multi,
+                    "RANGLIST" => Mode::Ranglist,
+                    _ => return Err(err_at(rest, 0, "expected MODE 18XX or MODE RANGLIST")),
                 }
             }
-            BlockKind::ScanMode => {
-                let sm = self.scanmodes.get_mut(&name).expect("scanmode");
-                match word.as_str() {
-                    "MODE" => {
-                        sm.mode = match rest.text.to_ascii_uppercase().as_str() {
-                            "18XX" => Mode::Multi,
-                            "RANGLIST" => Mode::Ranglist,
-                            _ => return Err(err_at(&rest, 0, "expected MODE 18XX or MODE RANGLIST")),
-                        }
-                    }
-                    "PREOFF" => sm.pre.off = true,
-                    "PRECHAR" => {
-                        let t = unquote(&rest.text);
-                        let mut c = t.chars();
-                        match (c.next(), c.next()) {
-                            (Some(ch), None) => sm.pre.prechar = ch,
-                            _ => return Err(err_at(&rest, 0, "PRECHAR needs one character")),
-                        }
-                    }
-                    "PRECOMMENT" => {
-                        let w: Vec<String> = rest.text.split_whitespace().map(unquote).collect();
-                        if w.len() != 3 {
-                            return Err(err_at(&rest, 0, "PRECOMMENT needs three strings"));
-                        }
-                        let two = |s: &str| s.chars().take(2).collect::<String>();
-                        sm.pre.open = two(&w[0]);
-                        sm.pre.close = two(&w[1]);
-                        sm.pre.eol = two(&w[2]);
-                    }
-                    "PRETIE" => sm.pre.tie = unquote(&rest.text).chars().take(2).collect(),
-                    "READPOINTS" => sm.readpoints = formula("READPOINTS")?,
-                    "TRANSFORMATION" => sm.transform = formula("TRANSFORMATION")?,
-                    "SIGN" => {
-                        let t = unquote(&rest.text);
-                        let mut c = t.chars();
-                        match (c.next(), c.next()) {
-                            (Some(ch), None) => sm.sign = Some(ch),
-                            _ => return Err(err_at(&rest, 0, "SIGN needs one character")),
-                        }
-                    }
-                    _ => return bad(),
+            "PREOFF" => sm.pre.off = true,
+            "PRECHAR" => sm.pre.prechar = one_char(rest, "PRECHAR")?,
+            "PRECOMMENT" => {
+                let w: Vec<String> = rest.text.split_whitespace().map(unquote).collect();
+                if w.len() != 3 {
+                    return Err(err_at(rest, 0, "PRECOMMENT needs three strings"));
                 }
+                // Analyse's comment marks are at most two characters
+                let two = |s: &str| s.chars().take(2).collect::<String>();
+                sm.pre.open = two(&w[0]);
+                sm.pre.close = two(&w[1]);
+                sm.pre.eol = two(&w[2]);
             }
-            BlockKind::Selection => match word.as_str() {
-                "SELECT" => {
-                    let f = formula("SELECT")?;
-                    self.selections.insert(name, f);
-                }
-                _ => return bad(),
-            },
-            BlockKind::Transformation => match word.as_str() {
-                "VARIABLE" => {
-                    let v = self.vardef(&rest)?;
-                    self.transformations.get_mut(&name).expect("t").vars.push(v);
-                }
-                "TRANSFORM" => {
-                    let f = formula("TRANSFORM")?;
-                    self.transformations.get_mut(&name).expect("t").transform = f;
-                }
-                _ => return bad(),
-            },
-            BlockKind::PlayerLevel | BlockKind::GameLevel => match word.as_str() {
-                "CALCULATE" => {
-                    let f = formula("CALCULATE")?;
-                    if kind == BlockKind::PlayerLevel {
-                        self.playerlevels.insert(name, f);
-                    } else {
-                        self.gamelevels.insert(name, f);
-                    }
-                }
-                _ => return bad(),
-            },
-            BlockKind::Iteration => {
-                let f = formula(&word)?;
-                let it = self.iterations.get_mut(&name).expect("it");
-                match word.as_str() {
-                    "MINIMUM" => it.0 = Some(f),
-                    "MAXIMUM" => it.1 = Some(f),
-                    "EPSILON" => it.2 = Some(f),
-                    _ => return bad(),
-                }
+            "PRETIE" => sm.pre.tie = unquote(&rest.text).chars().take(2).collect(),
+            "READPOINTS" => sm.readpoints = bl.formula("READPOINTS")?,
+            "TRANSFORMATION" => sm.transform = bl.formula("TRANSFORMATION")?,
+            "SIGN" => sm.sign = Some(one_char(rest, "SIGN")?),
+            _ => return bl.not_here(),
+        }
+        Ok(())
+    }
+
+    /// `DEFINE SELECTION`: `SELECT formula`.
+    fn selection_line(&mut self, bl: &BlockLine, name: String) -> R {
+        match bl.word {
+            "SELECT" => {
+                let f = bl.formula("SELECT")?;
+                self.selections.insert(name, f);
+                Ok(())
             }
-            BlockKind::SortMode => {
-                let sm = self.sortmodes.get_mut(&name).expect("sm");
-                match word.as_str() {
-                    "SORT" => sm.sort = formula("SORT")?,
-                    "REVERS" | "REVERSE" => {
-                        sm.revers = if rest.text.is_empty() {
-                            true
-                        } else {
-                            let f = Formula::parse(&rest)?;
-                            let s = SymScope { it: self };
-                            let v = eval(&f.expr, &s).map_err(|e| f.err(e))?.num() > 0.0;
-                            self.sortmodes.get_mut(&name).expect("sm").revers = v;
-                            return Ok(());
-                        }
-                    }
-                    _ => return bad(),
-                }
+            _ => bl.not_here(),
+        }
+    }
+
+    /// `DEFINE TRANSFORMATION`: `VARIABLE …` and `TRANSFORM formula`.
+    fn transformation_line(&mut self, bl: &BlockLine, name: &str) -> R {
+        match bl.word {
+            "VARIABLE" => {
+                let v = self.vardef(bl.rest)?;
+                self.transformations.get_mut(name).expect("t").vars.push(v);
             }
-            BlockKind::PrintGame | BlockKind::PrintPlayer => {
-                let map = if kind == BlockKind::PrintGame {
-                    &mut self.printgames
+            "TRANSFORM" => {
+                let f = bl.formula("TRANSFORM")?;
+                self.transformations.get_mut(name).expect("t").transform = f;
+            }
+            _ => return bl.not_here(),
+        }
+        Ok(())
+    }
+
+    /// `DEFINE PLAYERLEVEL` and `DEFINE GAMELEVEL`: `CALCULATE formula`.
+    fn level_line(&mut self, bl: &BlockLine, kind: BlockKind, name: String) -> R {
+        match bl.word {
+            "CALCULATE" => {
+                let f = bl.formula("CALCULATE")?;
+                if kind == BlockKind::PlayerLevel {
+                    self.playerlevels.insert(name, f);
                 } else {
-                    &mut self.printplayers
-                };
-                let pd = map.get_mut(&name).expect("pd");
-                match word.as_str() {
-                    "FILENAME" => {
-                        let f = unquote(&rest.text);
-                        if f.is_empty() {
-                            return Err(err_at(l, l.text.len(), "FILENAME needs a file name"));
-                        }
-                        pd.filename = Some(f);
-                        pd.append = false;
-                    }
-                    "OVERWRITE" => pd.append = false,
-                    "APPEND" => pd.append = true,
-                    "SORT" => pd.sort = true,
-                    "UNSORT" => pd.sort = false,
-                    "HEADER" => pd.header = formula("HEADER")?,
-                    "PLAYER" => pd.player = formula("PLAYER")?,
-                    "TRAILOR" | "TRAILER" => pd.trailer = formula("TRAILOR")?,
-                    // A text line of the print: copied with it, after the header.
-                    _ if is_text_line(&l.text) => pd.text.push(l.text.clone()),
-                    _ => return bad(),
+                    self.gamelevels.insert(name, f);
+                }
+                Ok(())
+            }
+            _ => bl.not_here(),
+        }
+    }
+
+    /// `DEFINE ITERATION`: `MINIMUM|MAXIMUM|EPSILON formula`.
+    fn iteration_line(&mut self, bl: &BlockLine, name: &str) -> R {
+        // the formula is read first: a word without one says it needs one
+        let f = bl.formula(bl.word)?;
+        let it = self.iterations.get_mut(name).expect("it");
+        match bl.word {
+            "MINIMUM" => it.0 = Some(f),
+            "MAXIMUM" => it.1 = Some(f),
+            "EPSILON" => it.2 = Some(f),
+            _ => return bl.not_here(),
+        }
+        Ok(())
+    }
+
+    /// `DEFINE SORTMODE`: `SORT formula` and `REVERS [formula]`.
+    fn sortmode_line(&mut self, bl: &BlockLine, name: &str) -> R {
+        let rest = bl.rest;
+        let sm = self.sortmodes.get_mut(name).expect("sm");
+        match bl.word {
+            "SORT" => sm.sort = bl.formula("SORT")?,
+            "REVERS" | "REVERSE" => {
+                sm.revers = if rest.text.is_empty() {
+                    true
+                } else {
+                    let f = Formula::parse(rest)?;
+                    let s = SymScope { it: self };
+                    let v = eval(&f.expr, &s).map_err(|e| f.err(e))?.num() > 0.0;
+                    self.sortmodes.get_mut(name).expect("sm").revers = v;
+                    return Ok(());
                 }
             }
+            _ => return bl.not_here(),
+        }
+        Ok(())
+    }
+
+    /// `DEFINE PRINTGAME` and `DEFINE PRINTPLAYER`: the output file, order,
+    /// formulas and text lines of a print.
+    fn print_line(&mut self, bl: &BlockLine, kind: BlockKind, name: &str) -> R {
+        let (l, rest) = (bl.l, bl.rest);
+        let map = if kind == BlockKind::PrintGame {
+            &mut self.printgames
+        } else {
+            &mut self.printplayers
+        };
+        let pd = map.get_mut(name).expect("pd");
+        match bl.word {
+            "FILENAME" => {
+                let f = unquote(&rest.text);
+                if f.is_empty() {
+                    return Err(err_at(l, l.text.len(), "FILENAME needs a file name"));
+                }
+                pd.filename = Some(f);
+                pd.append = false;
+            }
+            "OVERWRITE" => pd.append = false,
+            "APPEND" => pd.append = true,
+            "SORT" => pd.sort = true,
+            "UNSORT" => pd.sort = false,
+            "HEADER" => pd.header = bl.formula("HEADER")?,
+            "PLAYER" => pd.player = bl.formula("PLAYER")?,
+            "TRAILOR" | "TRAILER" => pd.trailer = bl.formula("TRAILOR")?,
+            // A text line of the print: copied with it, after the header.
+            _ if is_text_line(&l.text) => pd.text.push(l.text.clone()),
+            _ => return bl.not_here(),
         }
         Ok(())
     }
@@ -348,5 +371,44 @@ impl Interp<'_> {
             range,
             formula: Formula::parse(&f)?,
         })
+    }
+}
+
+/// A line inside `DEFINE … END`: its first word and the text after it.
+struct BlockLine<'a> {
+    l: &'a LLine,
+    word: &'a str,
+    rest: &'a LLine,
+}
+
+impl BlockLine<'_> {
+    /// The formula after the word, which must be there.
+    fn formula(&self, what: &str) -> R<Formula> {
+        if self.rest.text.is_empty() {
+            return Err(err_at(self.l, self.l.text.len(), format!("{what} needs a formula")));
+        }
+        Formula::parse(self.rest)
+    }
+
+    /// The error for a word the object type does not know.
+    fn not_here(&self) -> R {
+        Err(err_at(
+            self.l,
+            0,
+            format!(
+                "`{}` is not possible here; expected one of the commands of this DEFINE or END",
+                self.word
+            ),
+        ))
+    }
+}
+
+/// The one character of PRECHAR and SIGN (quoted or not).
+fn one_char(rest: &LLine, what: &str) -> R<char> {
+    let t = unquote(&rest.text);
+    let mut c = t.chars();
+    match (c.next(), c.next()) {
+        (Some(ch), None) => Ok(ch),
+        _ => Err(err_at(rest, 0, format!("{what} needs one character"))),
     }
 }

@@ -1,6 +1,7 @@
 //! SCANFILES: reading the result tables into games.
 
 use super::*;
+use crate::results::RawPlayer;
 
 impl Interp<'_> {
     pub(super) fn scanfiles(&mut self, at: Option<&LLine>) -> R {
@@ -71,42 +72,17 @@ impl Interp<'_> {
         self.select("DEFAULT")
     }
 
+    /// A game of a result table: its players' points read with the scan
+    /// mode's READPOINTS and TRANSFORMATION, best first.
     fn add_game(&mut self, mut raw: RawGame, mode: &str, sm: &ScanMode) -> R {
         let players = std::mem::take(&mut raw.players);
         let mut entries = Vec::with_capacity(players.len());
         for (pos, p) in players.iter().enumerate() {
-            let v = if sm.readpoints.is("P.1") {
-                p.points[0]
-            } else {
-                let s = ReadScope {
-                    it: self,
-                    pts: &p.points,
-                };
-                eval(&sm.readpoints.expr, &s).map_err(|e| sm.readpoints.err(e))?.num()
-            };
+            let v = self.read_points(sm, p)?;
             if !v.is_finite() {
                 return Err(Error::new(&raw.file, p.line, 1, "READPOINTS gives no finite number"));
             }
-            let upper;
-            let key: &str = if p.id.chars().any(|c| c.is_lowercase()) {
-                upper = p.id.to_uppercase();
-                &upper
-            } else {
-                &p.id
-            };
-            let id = match self.player_ix.get(key) {
-                Some(&i) => i,
-                None => {
-                    let i = self.players.len() as u32;
-                    self.players.push(Player {
-                        name: p.name.clone(),
-                        id: p.id.clone(),
-                        vars: HashMap::new(),
-                    });
-                    self.player_ix.insert(key.to_string(), i);
-                    i
-                }
-            };
+            let id = self.player_id(p);
             if entries.iter().any(|e: &Entry| e.player == id) {
                 return Err(Error::new(
                     &raw.file,
@@ -135,33 +111,7 @@ impl Interp<'_> {
             vars: HashMap::new(),
         };
         if !sm.transform.is("P") {
-            let pts: Vec<f64> = game.entries.iter().map(|e| e.p).collect();
-            let st = stats(&pts);
-            let rk = ranks(&pts);
-            let mut new = Vec::with_capacity(pts.len());
-            let empty = HashMap::new();
-            for i in 0..pts.len() {
-                let s = GameScope {
-                    it: self,
-                    g: &game,
-                    pts: &pts,
-                    entries: &game.entries,
-                    st,
-                    rk: &rk,
-                    weight: None,
-                    i: Some(i),
-                    v: 0.0,
-                    extra: &empty,
-                    sel: None,
-                };
-                let v = eval(&sm.transform.expr, &s).map_err(|e| sm.transform.err(e))?.num();
-                new.push(v);
-            }
-            for (e, v) in game.entries.iter_mut().zip(new) {
-                e.p = v;
-                e.p0 = v;
-            }
-            game.entries.sort_by(|a, b| b.p.total_cmp(&a.p));
+            self.scanmode_transform(sm, &mut game)?;
         }
         if self.logs("GAMES") {
             let _ = self.log(
@@ -170,6 +120,74 @@ impl Interp<'_> {
             );
         }
         self.games.push(game);
+        Ok(())
+    }
+
+    /// A player's points: READPOINTS of the numbers on its line.
+    fn read_points(&self, sm: &ScanMode, p: &RawPlayer) -> R<f64> {
+        if sm.readpoints.is("P.1") {
+            return Ok(p.points[0]);
+        }
+        let s = ReadScope {
+            it: self,
+            pts: &p.points,
+        };
+        Ok(eval(&sm.readpoints.expr, &s).map_err(|e| sm.readpoints.err(e))?.num())
+    }
+
+    /// The number of the player with this id, a new one the first time it is
+    /// seen; ids are compared without case.
+    fn player_id(&mut self, p: &RawPlayer) -> u32 {
+        let upper;
+        let key: &str = if p.id.chars().any(|c| c.is_lowercase()) {
+            upper = p.id.to_uppercase();
+            &upper
+        } else {
+            &p.id
+        };
+        if let Some(&i) = self.player_ix.get(key) {
+            return i;
+        }
+        let i = self.players.len() as u32;
+        self.players.push(Player {
+            name: p.name.clone(),
+            id: p.id.clone(),
+            vars: HashMap::new(),
+        });
+        self.player_ix.insert(key.to_string(), i);
+        i
+    }
+
+    /// The scan mode's TRANSFORMATION of a game's points, which then count
+    /// as the points read (P0 too).
+    fn scanmode_transform(&self, sm: &ScanMode, game: &mut Game) -> R {
+        let pts: Vec<f64> = game.entries.iter().map(|e| e.p).collect();
+        let st = stats(&pts);
+        let rk = ranks(&pts);
+        let mut new = Vec::with_capacity(pts.len());
+        let empty = HashMap::new();
+        for i in 0..pts.len() {
+            let s = GameScope {
+                it: self,
+                g: game,
+                pts: &pts,
+                entries: &game.entries,
+                st,
+                rk: &rk,
+                weight: None,
+                i: Some(i),
+                v: 0.0,
+                extra: &empty,
+                sel: None,
+            };
+            let v = eval(&sm.transform.expr, &s).map_err(|e| sm.transform.err(e))?.num();
+            new.push(v);
+        }
+        for (e, v) in game.entries.iter_mut().zip(new) {
+            e.p = v;
+            e.p0 = v;
+        }
+        game.entries.sort_by(|a, b| b.p.total_cmp(&a.p));
         Ok(())
     }
 }

@@ -80,40 +80,63 @@ impl Scope for GameScope<'_, '_> {
         if let Some(v) = self.extra.get(n) {
             return Some(v.clone());
         }
+        if let Some(v) = self.game_fact(n).or_else(|| self.game_var(n)) {
+            return Some(v);
+        }
+        match self.i {
+            Some(i) => {
+                if let Some(v) = self.entry_var(i, n) {
+                    return Some(v);
+                }
+            }
+            None if n == "N" => return Some(Value::Num(self.pts.len() as f64)),
+            None => {}
+        }
+        self.it.lookup(n)
+    }
+}
+
+impl GameScope<'_, '_> {
+    /// What the result table says of the game, and its statistics.
+    fn game_fact(&self, n: &str) -> Option<Value> {
         let num = |x: f64| Some(Value::Num(x));
         let g = &self.g.raw;
-        let np = self.pts.len();
         let date = g.date;
         match n {
-            "DATE" | "GAMEDATE" => return num(date.map(|d| d.number()).unwrap_or(0.0)),
-            "YEAR" => return num(date.map(|d| d.y as f64).unwrap_or(0.0)),
-            "MONTH" => return num(date.map(|d| d.m as f64).unwrap_or(0.0)),
-            "DAY" => return num(date.map(|d| d.d as f64).unwrap_or(0.0)),
-            "AGE" => return num(date.map(|d| (self.it.refdate.days() - d.days()) as f64).unwrap_or(0.0)),
-            "FACTOR" => return num(g.factor),
-            "FIRST" => return num(self.st.first),
-            "MEAN" => return num(self.st.mean),
-            "MEDIAN" => return num(self.st.median),
-            "MIDDLE" => return num(self.st.middle),
-            "BINOMIAL" => return num(self.st.binomial),
-            "TITLE" => return Some(Value::Str(g.title.clone())),
-            "TEXT" => return Some(Value::Str(g.text.clone())),
-            "NP" => return num(np as f64),
-            "PN" => return num(self.pts.last().copied().unwrap_or(0.0)),
-            "SRCFILE" => return Some(Value::Str(g.file.clone())),
-            "SRCLINE" => return num(g.line as f64),
-            "SRCDATE" => return num(0.0),
-            "GAMEID" => {
-                return num(self
-                    .it
-                    .games
-                    .iter()
-                    .position(|x| std::ptr::eq(x, self.g))
-                    .map(|i| i + 1)
-                    .unwrap_or(0) as f64)
-            }
-            _ => {}
+            "DATE" | "GAMEDATE" => num(date.map(|d| d.number()).unwrap_or(0.0)),
+            "YEAR" => num(date.map(|d| d.y as f64).unwrap_or(0.0)),
+            "MONTH" => num(date.map(|d| d.m as f64).unwrap_or(0.0)),
+            "DAY" => num(date.map(|d| d.d as f64).unwrap_or(0.0)),
+            "AGE" => num(date.map(|d| (self.it.refdate.days() - d.days()) as f64).unwrap_or(0.0)),
+            "FACTOR" => num(g.factor),
+            "FIRST" => num(self.st.first),
+            "MEAN" => num(self.st.mean),
+            "MEDIAN" => num(self.st.median),
+            "MIDDLE" => num(self.st.middle),
+            "BINOMIAL" => num(self.st.binomial),
+            "TITLE" => Some(Value::Str(g.title.clone())),
+            "TEXT" => Some(Value::Str(g.text.clone())),
+            "NP" => num(self.pts.len() as f64),
+            "PN" => num(self.pts.last().copied().unwrap_or(0.0)),
+            "SRCFILE" => Some(Value::Str(g.file.clone())),
+            "SRCLINE" => num(g.line as f64),
+            "SRCDATE" => num(0.0),
+            "GAMEID" => num(self
+                .it
+                .games
+                .iter()
+                .position(|x| std::ptr::eq(x, self.g))
+                .map(|i| i + 1)
+                .unwrap_or(0) as f64),
+            _ => None,
         }
+    }
+
+    /// The game's weight and level, its points by place (P.k, B.k), its
+    /// attributes (A$…), scan mode (SM$…) and saved variables.
+    fn game_var(&self, n: &str) -> Option<Value> {
+        let num = |x: f64| Some(Value::Num(x));
+        let np = self.pts.len();
         if n == "WEIGHT" {
             if let Some(w) = self.weight {
                 return num(w);
@@ -134,8 +157,10 @@ impl Scope for GameScope<'_, '_> {
         if let Some(k) = indexed(n, "B.") {
             return num(if k < np { binom(np - 1, k) } else { 0.0 });
         }
+        // A$x and SM$x are 0 (not unknown) for attributes and scan modes
+        // that exist but are not this game's
         if let Some(a) = n.strip_prefix("A$") {
-            if g.attributes.iter().any(|x| x == a) {
+            if self.g.raw.attributes.iter().any(|x| x == a) {
                 return num(1.0);
             }
             if self.it.attributes.iter().any(|x| x == a) {
@@ -150,43 +175,40 @@ impl Scope for GameScope<'_, '_> {
                 return num(0.0);
             }
         }
-        if let Some(v) = self.g.vars.get(n) {
-            return num(*v);
-        }
-        if let Some(i) = self.i {
-            let e = self.entries[i];
-            let p = e.player as usize;
-            match n {
-                "N" => return num(np as f64),
-                "I" => return num(i as f64 + 1.0),
-                "J" => return num((np - i) as f64),
-                "M" => return num((i + 1).min(np - i) as f64),
-                "V" => return num(self.v),
-                "R" => return num(self.rk.get(i).map(|r| r.0).unwrap_or(i + 1) as f64),
-                "RN" => return num(self.rk.get(i).map(|r| r.1).unwrap_or(1) as f64),
-                "P" => return num(self.pts[i]),
-                "P0" => return num(e.p0),
-                "B" => return num(binom(np - 1, i)),
-                "POS" => return num(e.pos as f64),
-                "GLEVEL" => {
-                    if let (Some(k), Some(c)) = (self.sel, &self.it.calc) {
-                        let base = self.it.calc_offsets.get(k).copied().unwrap_or(0);
-                        let sel = &self.it.sel[k];
-                        let idx = sel.entries.iter().position(|x| x.player == e.player).unwrap_or(0);
-                        return num(c.glevel.get(base + idx).copied().unwrap_or(0.0));
-                    }
-                    return num(0.0);
+        self.g.vars.get(n).map(|v| Value::Num(*v))
+    }
+
+    /// The `i`th entry of the game (in order of points) and its player.
+    fn entry_var(&self, i: usize, n: &str) -> Option<Value> {
+        let num = |x: f64| Some(Value::Num(x));
+        let np = self.pts.len();
+        let e = self.entries[i];
+        let p = e.player as usize;
+        match n {
+            "N" => return num(np as f64),
+            "I" => return num(i as f64 + 1.0),
+            "J" => return num((np - i) as f64),
+            "M" => return num((i + 1).min(np - i) as f64),
+            "V" => return num(self.v),
+            "R" => return num(self.rk.get(i).map(|r| r.0).unwrap_or(i + 1) as f64),
+            "RN" => return num(self.rk.get(i).map(|r| r.1).unwrap_or(1) as f64),
+            "P" => return num(self.pts[i]),
+            "P0" => return num(e.p0),
+            "B" => return num(binom(np - 1, i)),
+            "POS" => return num(e.pos as f64),
+            "GLEVEL" => {
+                if let (Some(k), Some(c)) = (self.sel, &self.it.calc) {
+                    let base = self.it.calc_offsets.get(k).copied().unwrap_or(0);
+                    let sel = &self.it.sel[k];
+                    let idx = sel.entries.iter().position(|x| x.player == e.player).unwrap_or(0);
+                    return num(c.glevel.get(base + idx).copied().unwrap_or(0.0));
                 }
-                "GAMES" => return num(self.it.player_games(p)),
-                _ => {}
+                return num(0.0);
             }
-            if let Some(v) = self.it.player_common(p, n) {
-                return Some(v);
-            }
-        } else if n == "N" {
-            return num(np as f64);
+            "GAMES" => return num(self.it.player_games(p)),
+            _ => {}
         }
-        self.it.lookup(n)
+        self.it.player_common(p, n)
     }
 }
 
