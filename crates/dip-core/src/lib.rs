@@ -21,6 +21,7 @@ pub mod map;
 pub mod movement;
 pub mod order;
 pub mod outcome;
+pub mod position;
 pub mod random;
 pub mod retreat;
 pub mod rules;
@@ -31,6 +32,7 @@ pub use ids::{PowerId, ProvinceId, RegionId, UnitTypeId};
 pub use map::{Map, MapBuilder, Terrain, UnitType};
 pub use order::{CoastSpec, Dest, Order, OrderKind, UnitRef};
 pub use outcome::{Illegal, OrderReport, Reason, Verdict};
+pub use position::{Position, PositionErrors, PositionFault};
 pub use rules::Ruleset;
 pub use state::{parse_year, Dislodged, LongPhase, Phase, PhaseCase, PhaseKind, Season, State, Unit, MAX_YEAR};
 

@@ -899,6 +899,7 @@ fn parser(
             suggest_retreats: true,
             carry_lines: true,
             two_phase_retreats: !three_phase && stages.winter,
+            ..PlayOptions::default()
         });
     game.submit_lines(&g.orders_text, lines);
     let mut runs: Vec<Played> = Vec::new();

@@ -5,7 +5,7 @@
 
 use crate::params::ParamFile;
 use dip_core::{Dislodged, Map, Phase, PowerId, State, Unit};
-use dip_text::position::{format_phase, parse_phase, parse_unit_of, Occupied};
+use dip_text::position::{format_phase, parse_phase, parse_unit_of, EntryLines, Occupied};
 use dip_text::{Position, Vocabulary};
 use std::path::{Path, PathBuf};
 
@@ -203,6 +203,7 @@ impl GameFile {
         let mut position = Position::new(phase);
         // The file lists each power's centres; a centre not listed has no owner.
         let mut owners = Vec::new();
+        let mut lines = EntryLines::default();
         let mut occupied = Occupied::new(map);
         let powers = self.powers(vocab)?;
         for (nb, &power) in self.nations.iter().zip(&powers) {
@@ -212,12 +213,14 @@ impl GameFile {
                     return Err(err(*n, format!("a second unit in the same province: `{text}`")));
                 }
                 position.units.push(u);
+                lines.units.push(*n);
             }
             for (n, c) in &nb.centers {
                 let p = map
                     .find_province(c)
                     .ok_or_else(|| err(*n, format!("unknown centre `{c}`")))?;
                 owners.push((power, p));
+                lines.owners.push(*n);
             }
             for (n, text) in &nb.dislodged {
                 let (unit_text, rest) = text
@@ -235,6 +238,7 @@ impl GameFile {
                     attacker_from,
                     by_convoy,
                 });
+                lines.dislodged.push(*n);
             }
         }
         if let Some(e) = self.params.get("STANDOFFS") {
@@ -243,10 +247,14 @@ impl GameFile {
                     .find_province(w)
                     .ok_or_else(|| err(e.line, format!("unknown province `{w}`")))?;
                 position.standoffs.push(p);
+                lines.standoffs.push(e.line);
             }
         }
         position.owners = Some(owners);
-        Ok(position.into_state(map))
+        State::from_position(map, &position).map_err(|e| {
+            let (line, message) = lines.first(e);
+            err(line, message)
+        })
     }
 
     /// The nation of each `NATION` block. The manual: "what stands after

@@ -1,15 +1,20 @@
 //! Re-adjudicating MILA games phase by phase and comparing with what the
 //! saved game records: results of orders, dislodgements, and the next
-//! phase's units and centres.
+//! phase's units and centres. An adapter of dip-play's `Game`: it reads
+//! MILA's format (positions, orders with MILA's convoy conventions), plays
+//! each phase through the game and compares what came of it.
 
 use crate::mila::{SavedGame, SavedPhase, SavedState};
 use dip_core::{
-    game, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, ProvinceId, Ruleset, State, Unit,
-    Verdict,
+    movement::MovementOutcome, Dislodged, Map, Order, OrderKind, OrderReport, Phase, PhaseKind, PhaseOutcome, PowerId,
+    ProvinceId, Ruleset, State, Unit, Verdict,
 };
+use dip_play::{read_line, Game, Loaded, PlayOptions, Played};
 use dip_text::position::parse_unit_of;
 use dip_text::{parse_order_with, Position, Vocabulary};
+use dip_variants::Variant;
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// One phase where dip and the saved game disagree.
 #[derive(Clone, Debug)]
@@ -315,131 +320,47 @@ fn carry_retreat_facts(map: &Map, before: &State, state: &mut State) {
     }
 }
 
-/// Replays one game: every phase with orders is adjudicated from the
-/// file's own position, and compared with the file.
+/// The words MILA's orders and units are read with: the map's names,
+/// exactly (no spelling check).
+pub fn mila_words(variant: Arc<Variant>) -> Arc<Loaded> {
+    Arc::new(Loaded::new_with(variant, |map, _| {
+        Vocabulary::new(map).with_spellcheck(0)
+    }))
+}
+
+/// Replays one game on `map` (see [`replay`]).
 pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameReplay, String> {
-    let vocab = Vocabulary::new(map).with_spellcheck(0);
+    replay(&mila_words(Arc::new(Variant::of_map(map.clone()))), rules, g)
+}
+
+/// Replays one game: every phase with orders is played by a dip-play
+/// [`Game`] from the file's own position, on the orders as MILA reads
+/// them (adjudicated as read: each order's result is the adjudicator's),
+/// and compared with the file. `loaded` is the map with MILA's words
+/// ([`mila_words`]).
+pub fn replay(loaded: &Arc<Loaded>, rules: &Ruleset, g: &SavedGame) -> Result<GameReplay, String> {
+    let vocab = loaded.vocabulary();
     let mut out = GameReplay::default();
+    let mut game = Game::new(loaded.clone()).with_rules(*rules).with_options(PlayOptions {
+        as_read: true,
+        ..PlayOptions::default()
+    });
     // dip's own position after the phase before: a retreat phase takes its
     // standoffs and attackers, which the file does not record (DATC 6.H.6).
     let mut carried: Option<State> = None;
     for i in 0..g.phases.len().saturating_sub(1) {
-        let phase = &g.phases[i];
-        let next = &g.phases[i + 1];
+        let (phase, next) = (&g.phases[i], &g.phases[i + 1]);
         let prev = i.checked_sub(1).map(|j| &g.phases[j]);
-        let mut state = state_from(&vocab, phase, prev)?;
+        let mut state = state_from(vocab, phase, prev)?;
         if let Some(before) = carried.take() {
-            carry_retreat_facts(map, &before, &mut state);
+            carry_retreat_facts(vocab.map(), &before, &mut state);
         }
-        let orders = orders_of(&vocab, phase)?;
-        let plain: Vec<Order> = orders.iter().map(|(_, o)| *o).collect();
-        let outcome = game::adjudicate(map, &state, &plain, rules);
-        let mut problems = Vec::new();
-        // Results of the orders.
-        for ((text, _), report) in orders.iter().zip(outcome.orders()) {
-            let mut tags: Vec<&str> = phase
-                .results
-                .get(&unit_key(text))
-                .map(|v| v.iter().map(String::as_str).filter(|t| !t.is_empty()).collect())
-                .unwrap_or_default();
-            tags.dedup();
-            let file_failed = tags
-                .iter()
-                .any(|t| matches!(*t, "bounce" | "cut" | "void" | "no convoy" | "disband"));
-            let ours_failed = !matches!(report.verdict, Verdict::Done { success: true, .. });
-            let comparable = matches!(
-                report.order.kind,
-                OrderKind::Move(..) | OrderKind::SupportHold(..) | OrderKind::SupportMove(..) | OrderKind::Retreat(..)
-            );
-            // MILA calls a support of a move into a province held by the
-            // supporter's own power void; dip gives it (DATC 6.E.12: it can
-            // still stop a third unit). The board shows whether it mattered.
-            let own_target = match report.order.kind {
-                OrderKind::SupportMove(_, _, d) => {
-                    state.unit(d.province).is_some_and(|u| u.power == report.order.power)
-                }
-                _ => false,
-            };
-            let same_label =
-                own_target && tags == ["void"] && matches!(report.verdict, Verdict::Done { success: true, .. });
-            // An order for a unit the position does not have (or has of
-            // another power) that the file does not call void: the units
-            // and the orders of the phase do not match.
-            let no_unit = matches!(
-                report.verdict,
-                Verdict::Illegal(dip_core::Illegal::NoSuchUnit | dip_core::Illegal::ForeignUnit)
-            );
-            if no_unit && !tags.contains(&"void") {
-                problems.push(format!(
-                    "`{text}` of {}: the position has no such unit of {0}",
-                    map.power(report.order.power).name.to_ascii_uppercase()
-                ));
-                continue;
-            }
-            if comparable && file_failed != ours_failed && !same_label {
-                problems.push(format!(
-                    "`{text}`: file says {}, dip says {}",
-                    if file_failed {
-                        format!("failed {tags:?}")
-                    } else {
-                        "succeeded".into()
-                    },
-                    match report.verdict {
-                        Verdict::Illegal(e) => format!("illegal ({})", e.describe()),
-                        Verdict::Duplicate => "void (duplicate)".into(),
-                        Verdict::Done { success, reason } => {
-                            format!("{} ({reason:?})", if success { "succeeded" } else { "failed" })
-                        }
-                    }
-                ));
-            }
-        }
-        if let PhaseOutcome::Movement(m) = &outcome {
-            let want: BTreeSet<String> = phase
-                .results
-                .iter()
-                .filter(|(_, t)| t.iter().any(|t| t == "dislodged"))
-                .map(|(u, _)| u.clone())
-                .collect();
-            let got: BTreeSet<String> = m
-                .dislodged
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{} {}",
-                        map.unit_type(d.unit.kind).letter,
-                        map.region_name(d.unit.region).to_ascii_uppercase()
-                    )
-                })
-                .collect();
-            diff_sets("dislodged", &want, &got, &mut problems);
-        }
-        // The next position.
-        let ours = game::advance(map, &state, &outcome);
-        carried = Some(ours.clone());
-        let theirs = state_from(&vocab, next, Some(phase))?;
-        if ours.phase != theirs.phase {
-            problems.push(format!(
-                "next phase: file has {}, dip has {}",
-                theirs.phase.short(),
-                ours.phase.short()
-            ));
-        }
-        diff_sets(
-            "units",
-            &describe_units(map, &theirs),
-            &describe_units(map, &ours),
-            &mut problems,
-        );
-        diff_sets(
-            "centres",
-            &describe_centers(map, &theirs),
-            &describe_centers(map, &ours),
-            &mut problems,
-        );
-        if ours.phase.kind == PhaseKind::Retreat && theirs.phase.kind == PhaseKind::Retreat {
-            compare_retreats(&vocab, rules, phase, next, &ours, &mut problems);
-        }
+        let orders = orders_of(vocab, phase)?;
+        game.set_state(state);
+        submit(&mut game, &orders);
+        let played = game.process();
+        let problems = phase_problems(vocab, rules, phase, next, &orders, played)?;
+        carried = Some(played.next.clone());
         if problems.is_empty() {
             out.agree += 1;
         } else {
@@ -448,11 +369,170 @@ pub fn replay_game(map: &Map, rules: &Ruleset, g: &SavedGame) -> Result<GameRepl
                 phase: phase.name.clone(),
                 orders: orders
                     .iter()
-                    .map(|(t, o)| format!("{}: {t}", map.power(o.power).name))
+                    .map(|(t, o)| format!("{}: {t}", vocab.map().power(o.power).name))
                     .collect(),
                 problems,
             });
         }
     }
     Ok(out)
+}
+
+/// A phase's orders as MILA read them, submitted for every power (one
+/// line each, in the file's order).
+fn submit(game: &mut Game, orders: &[(String, Order)]) {
+    let text: Vec<&str> = orders.iter().map(|(t, _)| t.as_str()).collect();
+    let lines = orders
+        .iter()
+        .enumerate()
+        .map(|(i, (t, o))| read_line(i + 1, t, *o, Vec::new()))
+        .collect();
+    game.submit_lines(&text.join("\n"), lines);
+}
+
+/// Everything about a played phase that differs from the file: the
+/// orders' results, the units dislodged, the next position.
+fn phase_problems(
+    vocab: &Vocabulary,
+    rules: &Ruleset,
+    phase: &SavedPhase,
+    next: &SavedPhase,
+    orders: &[(String, Order)],
+    played: &Played,
+) -> Result<Vec<String>, String> {
+    let map = vocab.map();
+    let mut problems = Vec::new();
+    for ((text, _), report) in orders.iter().zip(played.outcome.orders()) {
+        problems.extend(result_problem(
+            map,
+            &played.state,
+            text,
+            &file_tags(phase, text),
+            report,
+        ));
+    }
+    if let PhaseOutcome::Movement(m) = &played.outcome {
+        compare_dislodged(map, phase, m, &mut problems);
+    }
+    let ours = &played.next;
+    let theirs = state_from(vocab, next, Some(phase))?;
+    compare_next(map, &theirs, ours, &mut problems);
+    if ours.phase.kind == PhaseKind::Retreat && theirs.phase.kind == PhaseKind::Retreat {
+        compare_retreats(vocab, rules, phase, next, ours, &mut problems);
+    }
+    Ok(problems)
+}
+
+/// The result tags the file gives an order's unit, without empty ones
+/// and repeats.
+fn file_tags<'a>(phase: &'a SavedPhase, text: &str) -> Vec<&'a str> {
+    let mut tags: Vec<&str> = phase
+        .results
+        .get(&unit_key(text))
+        .map(|v| v.iter().map(String::as_str).filter(|t| !t.is_empty()).collect())
+        .unwrap_or_default();
+    tags.dedup();
+    tags
+}
+
+/// How one order's result differs from the file's tags, if it does:
+/// only moves, supports and retreats are compared; an order for a unit
+/// the position does not have must be void in the file.
+fn result_problem(map: &Map, state: &State, text: &str, tags: &[&str], report: &OrderReport) -> Option<String> {
+    let file_failed = tags
+        .iter()
+        .any(|t| matches!(*t, "bounce" | "cut" | "void" | "no convoy" | "disband"));
+    let succeeded = matches!(report.verdict, Verdict::Done { success: true, .. });
+    let comparable = matches!(
+        report.order.kind,
+        OrderKind::Move(..) | OrderKind::SupportHold(..) | OrderKind::SupportMove(..) | OrderKind::Retreat(..)
+    );
+    // MILA calls a support of a move into a province held by the
+    // supporter's own power void; dip gives it (DATC 6.E.12: it can
+    // still stop a third unit). The board shows whether it mattered.
+    let own_target = match report.order.kind {
+        OrderKind::SupportMove(_, _, d) => state.unit(d.province).is_some_and(|u| u.power == report.order.power),
+        _ => false,
+    };
+    let same_label = own_target && tags == ["void"] && succeeded;
+    // An order for a unit the position does not have (or has of
+    // another power) that the file does not call void: the units
+    // and the orders of the phase do not match.
+    let no_unit = matches!(
+        report.verdict,
+        Verdict::Illegal(dip_core::Illegal::NoSuchUnit | dip_core::Illegal::ForeignUnit)
+    );
+    if no_unit && !tags.contains(&"void") {
+        return Some(format!(
+            "`{text}` of {}: the position has no such unit of {0}",
+            map.power(report.order.power).name.to_ascii_uppercase()
+        ));
+    }
+    (comparable && file_failed == succeeded && !same_label).then(|| {
+        format!(
+            "`{text}`: file says {}, dip says {}",
+            if file_failed {
+                format!("failed {tags:?}")
+            } else {
+                "succeeded".into()
+            },
+            verdict_words(report.verdict)
+        )
+    })
+}
+
+/// A verdict as the differences say it.
+fn verdict_words(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Illegal(e) => format!("illegal ({})", e.describe()),
+        Verdict::Duplicate => "void (duplicate)".into(),
+        Verdict::Done { success, reason } => {
+            format!("{} ({reason:?})", if success { "succeeded" } else { "failed" })
+        }
+    }
+}
+
+/// The units the file says the movement dislodged against dip's.
+fn compare_dislodged(map: &Map, phase: &SavedPhase, m: &MovementOutcome, problems: &mut Vec<String>) {
+    let want: BTreeSet<String> = phase
+        .results
+        .iter()
+        .filter(|(_, t)| t.iter().any(|t| t == "dislodged"))
+        .map(|(u, _)| u.clone())
+        .collect();
+    let got: BTreeSet<String> = m
+        .dislodged
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {}",
+                map.unit_type(d.unit.kind).letter,
+                map.region_name(d.unit.region).to_ascii_uppercase()
+            )
+        })
+        .collect();
+    diff_sets("dislodged", &want, &got, problems);
+}
+
+/// The file's next position against dip's: the phase, units and centres.
+fn compare_next(map: &Map, theirs: &State, ours: &State, problems: &mut Vec<String>) {
+    if ours.phase != theirs.phase {
+        problems.push(format!(
+            "next phase: file has {}, dip has {}",
+            theirs.phase.short(),
+            ours.phase.short()
+        ));
+    }
+    diff_sets(
+        "units",
+        &describe_units(map, theirs),
+        &describe_units(map, ours),
+        problems,
+    );
+    diff_sets(
+        "centres",
+        &describe_centers(map, theirs),
+        &describe_centers(map, ours),
+        problems,
+    );
 }

@@ -35,6 +35,14 @@ pub struct PlayOptions {
     /// movement order that would make it hold (DipWork's two-phase turn,
     /// unless `THREEPHASE`).
     pub two_phase_retreats: bool,
+    /// The orders are adjudicated as read: each one is judged and
+    /// reported by the adjudicator (an order that cannot be given is
+    /// illegal, with its reason; a convoy path written in a move counts
+    /// under `convoy-path=binding`), as the DATC's cases and a game
+    /// record's results expect. The parser's check is still made and
+    /// reported, but changes no order. Off, the parser's check decides
+    /// (DipWork's: what cannot be given is deleted or made a hold).
+    pub as_read: bool,
 }
 
 /// One power's orders (or a game master's, for any nation), read and
@@ -305,17 +313,7 @@ impl Game {
             earlier: &earlier,
             lines: &turn.lines,
         };
-        let play = |lines: &[ReadLine]| {
-            play_phase(
-                vocab,
-                &self.rules,
-                &opts.check,
-                opts.suggest_retreats,
-                &self.state,
-                lines,
-                &so_far,
-            )
-        };
+        let play = |lines: &[ReadLine]| play_phase(vocab, &self.rules, &opts, &self.state, lines, &so_far);
         let mut played = play(&mine);
         let first_of_turn = turn.checks.is_empty();
         if opts.carry_lines && opts.two_phase_retreats && first_of_turn && kind == PhaseKind::Movement {
@@ -419,15 +417,7 @@ pub fn play_lines(
     lines: &[ReadLine],
 ) -> Played {
     let turn = TurnSoFar { earlier: &[], lines };
-    play_phase(
-        vocab,
-        rules,
-        &options.check,
-        options.suggest_retreats,
-        state,
-        lines,
-        &turn,
-    )
+    play_phase(vocab, rules, options, state, lines, &turn)
 }
 
 /// Lines of several submissions as one phase reads them: the first's
@@ -443,6 +433,27 @@ pub fn number_lines<'a>(parts: impl IntoIterator<Item = &'a [ReadLine]>) -> Vec<
         }));
     }
     lines
+}
+
+/// A line whose order was read elsewhere (a saved game's order with its
+/// own conventions, a test case's line read in the position), as
+/// [`Game::submit_lines`] takes it: its number, its text, the order and
+/// the convoy path it wrote (the provinces between origin and
+/// destination; empty: none).
+pub fn read_line(line: usize, text: &str, order: Order, path: Vec<ProvinceId>) -> ReadLine {
+    ReadLine {
+        line,
+        text: text.to_string(),
+        power: Some(order.power),
+        scanned: dip_text::Scanned {
+            power: Some(order.power),
+            order: Some(order.kind),
+            notes: Vec::new(),
+            press: false,
+            column: 1,
+            path,
+        },
+    }
 }
 
 /// One power's lines, read for that power: a line that names another

@@ -12,7 +12,12 @@
 //!   power's lines, [`Game::process`] plays the phase and returns the
 //!   [`Played`] phase. DipWork's winterer (the right-hand rule's retreats,
 //!   retreats read from the movement's orders) is a [`PlayOptions`] choice
-//!   of the same pipeline, not a second one. [`Game::rewind`] and
+//!   of the same pipeline, not a second one; so is adjudicating the
+//!   orders as read ([`PlayOptions::as_read`]: each order judged and
+//!   reported by the adjudicator, illegal ones with their reason), which
+//!   a saved game's replay and the case runner use, submitting lines they
+//!   read in their own format ([`read_line`], [`Game::submit_lines`]).
+//!   [`Game::rewind`] and
 //!   [`Game::undo_rewind`] step back through the history; [`Game::set_state`]
 //!   edits the position between phases.
 //! - A game is written down and read back exactly: [`Game::to_stored`],
@@ -40,6 +45,6 @@ mod turn;
 mod variants;
 mod winter;
 
-pub use game::{number_lines, play_lines, read_power_lines, Game, PlayOptions, Played, Submission};
+pub use game::{number_lines, play_lines, read_line, read_power_lines, Game, PlayOptions, Played, Submission};
 pub use stored::{StoredError, StoredGame, StoredOptions, StoredOrders, StoredPhase};
 pub use variants::{Loaded, Variants};

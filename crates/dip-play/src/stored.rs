@@ -48,6 +48,8 @@ pub struct StoredOptions {
     pub carry_lines: bool,
     #[serde(default)]
     pub two_phase_retreats: bool,
+    #[serde(default)]
+    pub as_read: bool,
 }
 
 /// One submission: the power's name (none for a game master's text) and
@@ -78,6 +80,7 @@ impl From<PlayOptions> for StoredOptions {
             suggest_retreats: o.suggest_retreats,
             carry_lines: o.carry_lines,
             two_phase_retreats: o.two_phase_retreats,
+            as_read: o.as_read,
         }
     }
 }
@@ -92,6 +95,7 @@ impl From<StoredOptions> for PlayOptions {
             suggest_retreats: o.suggest_retreats,
             carry_lines: o.carry_lines,
             two_phase_retreats: o.two_phase_retreats,
+            as_read: o.as_read,
         }
     }
 }

@@ -1,11 +1,11 @@
-//! One phase adjudicated from checked lines, with DipWork's winterer as an
-//! option: a dislodged unit without a usable retreat gets the right-hand
-//! rule's suggestion (reported on a line of its own), or disbands when no
-//! retreat is open.
+//! One phase adjudicated from checked lines (or, as an option, from the
+//! orders as read), with DipWork's winterer as an option: a dislodged unit
+//! without a usable retreat gets the right-hand rule's suggestion (reported
+//! on a line of its own), or disbands when no retreat is open.
 
-use crate::game::Played;
+use crate::game::{PlayOptions, Played};
 use dip_core::{game, retreat, CoastSpec, Dest, Map, Order, OrderKind, PhaseKind, PowerId, ProvinceId, State, UnitRef};
-use dip_text::{check_turn, format_order, CheckOptions, Code, Fate, ReadLine, Style, TurnReport, Vocabulary};
+use dip_text::{check_turn, format_order, Code, Fate, ReadLine, Style, TurnReport, Vocabulary};
 
 /// The turn so far, for the winterer's messages: the earlier phases'
 /// checks and every line of the turn's orders.
@@ -49,31 +49,61 @@ fn no_retreat_why(unusable: &[String]) -> String {
     }
 }
 
-/// Checks `lines` against `state` and adjudicates; with `suggest`, the
-/// winterer's retreats for dislodged units nobody ordered.
+/// The orders a phase adjudicates, with the convoy path each wrote
+/// (`paths[k]` for `orders[k]`; empty: none written).
+struct ToAdjudicate {
+    orders: Vec<Order>,
+    paths: Vec<Vec<ProvinceId>>,
+}
+
+/// The orders as the parser left them: corrected, the ones that cannot be
+/// given deleted, holds inserted for units without an order (not in a
+/// retreat phase the winterer plays: it suggests their retreats).
+fn checked_orders(check: &TurnReport, winterer: bool) -> ToAdjudicate {
+    let orders: Vec<Order> = check
+        .lines
+        .iter()
+        .filter(|l| !winterer || l.fate != Fate::Inserted)
+        .filter_map(|l| l.order)
+        .collect();
+    ToAdjudicate {
+        paths: Vec::new(),
+        orders,
+    }
+}
+
+/// The orders as read, each line's with its power and its written convoy
+/// path, for the adjudicator to judge (`PlayOptions::as_read`).
+fn read_orders(lines: &[ReadLine]) -> ToAdjudicate {
+    let (orders, paths) = lines
+        .iter()
+        .filter_map(|l| Some((Order::new(l.power?, l.scanned.order?), l.scanned.path.clone())))
+        .unzip();
+    ToAdjudicate { orders, paths }
+}
+
+/// Checks `lines` against `state` and adjudicates them (as the parser
+/// left them, or as read); with the winterer, its retreats for dislodged
+/// units nobody ordered.
 pub(crate) fn play_phase(
     vocab: &Vocabulary,
     rules: &dip_core::Ruleset,
-    opts: &CheckOptions,
-    suggest: bool,
+    options: &PlayOptions,
     state: &State,
     lines: &[ReadLine],
     turn: &TurnSoFar,
 ) -> Played {
     let map = vocab.map();
-    let check = check_turn(vocab, state, rules, opts, lines);
-    let mut orders = check.orders();
+    let check = check_turn(vocab, state, rules, &options.check, lines);
+    let winterer = options.suggest_retreats && state.phase.kind == PhaseKind::Retreat;
+    let ToAdjudicate { mut orders, paths } = if options.as_read {
+        read_orders(lines)
+    } else {
+        checked_orders(&check, winterer)
+    };
     let mut suggested = Vec::new();
     let mut automatic = Vec::new();
-    if suggest && state.phase.kind == PhaseKind::Retreat {
-        // The parser disbands units without orders; the winterer suggests
-        // a retreat for them instead.
-        orders = check
-            .lines
-            .iter()
-            .filter(|l| l.fate != Fate::Inserted)
-            .filter_map(|l| l.order)
-            .collect();
+    if winterer {
         for (p, d) in state.all_dislodged() {
             if orders.iter().any(|o| o.unit().is_some_and(|u| u.province == p)) {
                 continue;
@@ -85,7 +115,7 @@ pub(crate) fn play_phase(
             orders.push(o);
         }
     }
-    let outcome = game::adjudicate(map, state, &orders, rules);
+    let outcome = game::adjudicate_with_paths(map, state, &orders, &paths, rules);
     let next = game::advance(map, state, &outcome);
     let winner = game::winner(map, &next);
     Played {

@@ -107,3 +107,44 @@ fn a_game_edited_between_phases_is_stored_with_its_edit() {
     assert_eq!(back.history()[1].state, state);
     assert_eq!(back.state(), game.state());
 }
+
+#[test]
+fn orders_adjudicated_as_read_are_each_judged_by_the_adjudicator() {
+    // `A par-mun` cannot be given (Munich is no neighbour of Paris), and
+    // `A ber-kie` is Germany's unit ordered by France. The parser makes
+    // the first a hold and deletes the second; as read, the adjudicator
+    // reports each, illegal, with its reason.
+    for as_read in [false, true] {
+        let mut game = standard().with_options(PlayOptions {
+            as_read,
+            ..PlayOptions::default()
+        });
+        let france = game.map().find_power("France").unwrap();
+        let s = game.submit_any("France: A par-mun\nFrance: A ber-kie\nFrance: F bre-mao");
+        // The parser's check is made and reported either way.
+        assert_eq!(s.check.lines[0].fate, Fate::Changed);
+        assert_eq!(s.check.lines[1].fate, Fate::Deleted);
+        let played = game.process().clone();
+        let reports = played.outcome.orders();
+        let of = |p: &str| {
+            let p = game.map().find_province(p).unwrap();
+            reports
+                .iter()
+                .find(|r| r.order.power == france && r.order.unit().is_some_and(|u| u.province == p))
+        };
+        if as_read {
+            assert!(matches!(of("par").unwrap().verdict, dip_core::Verdict::Illegal(_)));
+            assert_eq!(
+                of("ber").unwrap().verdict,
+                dip_core::Verdict::Illegal(dip_core::Illegal::ForeignUnit)
+            );
+        } else {
+            assert!(matches!(of("par").unwrap().order.kind, dip_core::OrderKind::Hold(_)));
+            assert!(of("ber").is_none());
+        }
+        assert!(of("bre").is_some_and(|r| r.verdict.succeeded()));
+        // The option is part of the game written down.
+        let back = Game::from_json(&Variants::new(), &game.to_json()).unwrap();
+        assert_eq!(back.options().as_read, as_read);
+    }
+}

@@ -6,6 +6,8 @@
 //! default, PostgreSQL with a `postgres://` URL; several servers may share
 //! one PostgreSQL database.
 
+#![forbid(unsafe_code)]
+
 pub mod auth;
 pub mod board;
 pub mod chars;

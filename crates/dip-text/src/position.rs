@@ -194,61 +194,9 @@ pub fn parse_owners(map: &Map, text: &str) -> Result<(PowerId, Vec<dip_core::Pro
     Ok((power, provinces))
 }
 
-/// A position as a reader finds it, before it is a [`State`]: the one
-/// constructor the position format, MILA's saved phases (dip-game's
-/// replay) and the case runner (dip-cases) build their state with. Each
-/// list keeps the reader's order; a later entry for the same province
-/// wins, as it would in the text.
-#[derive(Clone, Debug)]
-pub struct Position {
-    pub phase: Phase,
-    pub units: Vec<Unit>,
-    pub dislodged: Vec<Dislodged>,
-    pub standoffs: Vec<ProvinceId>,
-    /// `None`: no owners given, so each power owns its home centres.
-    pub owners: Option<Vec<(PowerId, ProvinceId)>>,
-}
-
-impl Position {
-    /// An empty board in `phase`, its owners not given.
-    pub fn new(phase: Phase) -> Self {
-        Position {
-            phase,
-            units: Vec::new(),
-            dislodged: Vec::new(),
-            standoffs: Vec::new(),
-            owners: None,
-        }
-    }
-
-    /// Whether a unit stands in province `p`.
-    pub fn occupied(&self, map: &Map, p: ProvinceId) -> bool {
-        self.units.iter().any(|u| map.province_of(u.region) == p)
-    }
-
-    /// The state on `map`.
-    pub fn into_state(self, map: &Map) -> State {
-        let mut st = State::empty(map, self.phase);
-        for u in self.units {
-            st.place(map, u);
-        }
-        for d in self.dislodged {
-            st.set_dislodged(map, d);
-        }
-        for p in self.standoffs {
-            st.standoffs.insert(p.index());
-        }
-        match self.owners {
-            None => st.own_home_centers(map),
-            Some(owners) => {
-                for (power, p) in owners {
-                    st.set_owner(p, Some(power));
-                }
-            }
-        }
-        st
-    }
-}
+/// A position as a reader finds it, before it is a [`State`]: dip-core's
+/// (`State::from_position` is the one way from it to a state).
+pub use dip_core::Position;
 
 /// The provinces a unit of the position being read already stands in: the
 /// readers' check that no two units stand in one province, by a flag per
@@ -275,6 +223,38 @@ impl Occupied {
     }
 }
 
+/// The line each entry of a position was read from, list by list (as
+/// [`Position`]'s), to say where an entry the map refuses stands.
+#[derive(Default)]
+pub struct EntryLines {
+    pub units: Vec<usize>,
+    pub dislodged: Vec<usize>,
+    pub standoffs: Vec<usize>,
+    pub owners: Vec<usize>,
+}
+
+impl EntryLines {
+    /// The line of `entry`; 0 when none was kept.
+    pub fn line(&self, entry: dip_core::position::Entry) -> usize {
+        use dip_core::position::Entry;
+        let (list, i) = match entry {
+            Entry::Unit(i) => (&self.units, i),
+            Entry::Dislodged(i) => (&self.dislodged, i),
+            Entry::Standoff(i) => (&self.standoffs, i),
+            Entry::Owner(i) => (&self.owners, i),
+        };
+        list.get(i).copied().unwrap_or(0)
+    }
+
+    /// The first entry `errors` names, with its line.
+    pub fn first(&self, errors: dip_core::PositionErrors) -> (usize, String) {
+        match errors.0.into_iter().next() {
+            Some(f) => (self.line(f.entry), f.message),
+            None => (0, String::new()),
+        }
+    }
+}
+
 /// Reads a position file.
 pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, PositionError> {
     let err = |line: usize, message: String| PositionError {
@@ -284,6 +264,7 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
     };
     let vocab = Vocabulary::new(map).with_spellcheck(0);
     let mut position: Option<Position> = None;
+    let mut lines = EntryLines::default();
     let mut occupied = Occupied::new(map);
     let mut block = "";
     for (i, raw) in text.lines().enumerate() {
@@ -308,6 +289,7 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
                     fresh.owners = Some(Vec::new());
                 }
                 position = Some(fresh);
+                lines = EntryLines::default();
                 occupied.clear();
                 continue;
             }
@@ -327,6 +309,7 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
                 for name in rest.split_whitespace() {
                     let q = province_by_abbr(map, name).ok_or_else(|| err(n, format!("unknown province `{name}`")))?;
                     pos.standoffs.push(q);
+                    lines.standoffs.push(n);
                 }
             }
             _ => match block {
@@ -336,14 +319,17 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
                         return Err(err(n, format!("a second unit in the same province: `{content}`")));
                     }
                     pos.units.push(u);
+                    lines.units.push(n);
                 }
                 "dislodged" => {
                     let d = parse_dislodged_with(&vocab, content).map_err(|e| err(n, e))?;
                     pos.dislodged.push(d);
+                    lines.dislodged.push(n);
                 }
                 "owners" => {
                     let (power, ps) = parse_owners(map, content).map_err(|e| err(n, e))?;
                     if let Some(owners) = pos.owners.as_mut() {
+                        lines.owners.extend(ps.iter().map(|_| n));
                         owners.extend(ps.into_iter().map(|p| (power, p)));
                     }
                 }
@@ -357,7 +343,10 @@ pub fn parse_position(map: &Map, text: &str, file: &str) -> Result<State, Positi
         }
     }
     let pos = position.ok_or_else(|| err(1, "empty position: expected `phase SEASON YEAR KIND`".into()))?;
-    Ok(pos.into_state(map))
+    State::from_position(map, &pos).map_err(|e| {
+        let (line, message) = lines.first(e);
+        err(line, message)
+    })
 }
 
 /// Writes a position; `parse_position` reads it back to the same state.

@@ -158,6 +158,35 @@ impl std::fmt::Debug for UnitPicture {
 }
 
 impl Variant {
+    /// A variant that is only `map`: no units at the start (spring 1901),
+    /// the DATC's rules, no pictures and no words but the map's names. For
+    /// a program given a map alone, whose positions come from elsewhere (a
+    /// saved game's phases).
+    pub fn of_map(map: dip_core::Map) -> Variant {
+        let start = dip_core::State::empty(
+            &map,
+            dip_core::Phase::new(1901, dip_core::Season::Spring, dip_core::PhaseKind::Movement),
+        );
+        Variant {
+            name: map.name.clone(),
+            title: map.name.clone(),
+            start,
+            rules: dip_core::Ruleset::default(),
+            description: String::new(),
+            power_styles: vec![PowerStyle::default(); map.powers().len()],
+            rules_text: "datc".into(),
+            convoy_unit: None,
+            labels: vec![None; map.provinces().len()],
+            pictures: Vec::new(),
+            unit_pictures: Vec::new(),
+            unit_aliases: vec![Vec::new(); map.unit_types().len()],
+            order_words: Vec::new(),
+            touches: Vec::new(),
+            notes: Vec::new(),
+            map,
+        }
+    }
+
     /// The picture of `power`'s units of type `unit_type`, when the variant gives one.
     pub fn unit_picture(&self, power: dip_core::PowerId, unit_type: dip_core::UnitTypeId) -> Option<&UnitPicture> {
         self.unit_pictures

@@ -3,9 +3,10 @@
 use anyhow::Result;
 use dip_core::Ruleset;
 use dip_game::mila::read_games;
-use dip_game::replay::replay_game;
+use dip_game::replay::{mila_words, replay};
 use dip_play::Variants;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -37,18 +38,17 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let variant = dip_variants::standard();
+    let standard = mila_words(Arc::new(dip_variants::standard()));
     let rules = Ruleset::parse(&args.rules)?;
     let (mut agree, mut differ, mut shown) = (0usize, 0usize, 0usize);
     for (i, g) in games.iter().enumerate() {
         // A game on another map is replayed on that variant with its own
         // rules and the KEY=VALUE options given (it was skipped, and the
         // run said "0 phases agree, 0 differ" and exited 0).
-        let other;
-        let (map, rules) = if g.map.is_empty() || g.map == "standard" {
-            (&variant.map, rules)
+        let (loaded, rules) = if g.map.is_empty() || g.map == "standard" {
+            (standard.clone(), rules)
         } else {
-            other = match variants.load(&g.map) {
+            let other = match variants.load(&g.map) {
                 Ok(v) => v,
                 Err(e) => {
                     eprintln!("dip: {name}: game {} is on map `{}`: {e}", i + 1, g.map);
@@ -59,9 +59,9 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
             for kv in args.rules.split_whitespace().filter_map(|w| w.split_once('=')) {
                 r.set(kv.0, kv.1)?;
             }
-            (&other.map, r)
+            (mila_words(Arc::new(other)), r)
         };
-        let r = match replay_game(map, &rules, g) {
+        let r = match replay(&loaded, &rules, g) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("dip: {name}: game {} ({}): {e}", i + 1, g.id);

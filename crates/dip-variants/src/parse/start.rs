@@ -3,25 +3,35 @@
 
 use super::lines::Lines;
 use super::*;
+use dip_core::Position;
 
 pub(super) fn read(p: &Parser, map: &dip_core::Map, phase: Phase, lines: &Lines) -> Result<State, VariantError> {
-    let mut start = State::empty(map, phase);
+    // Built as every position is (`State::from_position`); the line of
+    // each unit, to say where one the map refuses stands.
+    let mut start = Position::new(phase);
+    let mut unit_lines = Vec::new();
     for s in lines.all("unit-at") {
         place_unit(p, map, &mut start, s).map_err(|m| p.err(s.line, m))?;
+        unit_lines.push(s.line);
     }
     let owner_stmts = lines.all("owner");
-    if owner_stmts.is_empty() {
-        start.own_home_centers(map);
-    }
     let mut owned_on: FastMap<ProvinceId, usize> = FastMap::default();
     for s in owner_stmts {
-        set_owners(p, map, &mut start, s, &mut owned_on).map_err(|m| p.err(s.line, m))?;
+        let owners = start.owners.get_or_insert_with(Vec::new);
+        set_owners(p, map, owners, s, &mut owned_on).map_err(|m| p.err(s.line, m))?;
     }
-    Ok(start)
+    State::from_position(map, &start).map_err(|e| {
+        let fault = e.0.into_iter().next();
+        let line = match fault.as_ref().map(|f| f.entry) {
+            Some(dip_core::position::Entry::Unit(i)) => unit_lines.get(i).copied().unwrap_or(0),
+            _ => 0,
+        };
+        p.err(line, fault.map(|f| f.message).unwrap_or_default())
+    })
 }
 
 /// A `unit-at POWER TYPE PROV[/COAST]` line.
-fn place_unit(p: &Parser, map: &dip_core::Map, start: &mut State, s: &Stmt) -> Res<()> {
+fn place_unit(p: &Parser, map: &dip_core::Map, start: &mut Position, s: &Stmt) -> Res<()> {
     let a = args(s, &[])?;
     let [power, ut, region] = a.pos[..] else {
         return Err("expected `unit-at POWER TYPE PROV[/COAST]`, e.g. `unit-at ENG F lon`".to_string());
@@ -33,7 +43,7 @@ fn place_unit(p: &Parser, map: &dip_core::Map, start: &mut State, s: &Stmt) -> R
     let r = p.region(region)?;
     p.check_allows(ut, r)?;
     let prov = map.province_of(r);
-    if let Some(u) = start.unit(prov) {
+    if let Some(u) = start.units.iter().find(|u| map.province_of(u.region) == prov) {
         return Err(format!(
             "`{}` already has a unit ({} {})",
             map.province(prov).abbr,
@@ -41,14 +51,11 @@ fn place_unit(p: &Parser, map: &dip_core::Map, start: &mut State, s: &Stmt) -> R
             map.unit_type(u.kind).letter
         ));
     }
-    start.place(
-        map,
-        Unit {
-            power: pw,
-            kind: ut,
-            region: r,
-        },
-    );
+    start.units.push(Unit {
+        power: pw,
+        kind: ut,
+        region: r,
+    });
     Ok(())
 }
 
@@ -56,7 +63,7 @@ fn place_unit(p: &Parser, map: &dip_core::Map, start: &mut State, s: &Stmt) -> R
 fn set_owners(
     p: &Parser,
     map: &dip_core::Map,
-    start: &mut State,
+    owners: &mut Vec<(PowerId, ProvinceId)>,
     s: &Stmt,
     owned_on: &mut FastMap<ProvinceId, usize>,
 ) -> Res<()> {
@@ -78,7 +85,7 @@ fn set_owners(
                 map.province(q).abbr
             ));
         }
-        start.set_owner(q, Some(pw));
+        owners.push((pw, q));
     }
     Ok(())
 }
