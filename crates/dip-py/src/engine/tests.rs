@@ -394,3 +394,24 @@ fn the_history_gives_back_each_position_as_it_was_processed() {
         assert_eq!(&r.position.board(g.map()), want, "{}", r.name);
     }
 }
+
+/// A variant comes from the module's one `Variants` value: the map games
+/// play on is the one that value keeps, and a jDip search path added makes
+/// the value again with it.
+#[test]
+fn a_variant_is_the_one_the_modules_variants_keeps() {
+    let v = variant("ancmed").unwrap();
+    let kept = super::variant::variants().get("ancmed").unwrap();
+    assert!(std::ptr::eq(v.map, kept.map()));
+    // MILA's two-power maps are kept there too.
+    let two = variant("standard_france_austria").unwrap();
+    let kept = super::variant::variants().get("standard_france_austria").unwrap();
+    assert!(std::ptr::eq(two.map, kept.map()));
+    assert_eq!(two.map.powers().len(), 2);
+    // An empty folder: no plugin in it changes what other tests load.
+    let folder = std::env::temp_dir().join(format!("dip-py-search-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    add_search_path(folder.clone());
+    assert!(super::variant::variants().search_paths().contains(&folder));
+    std::fs::remove_dir(&folder).unwrap();
+}
