@@ -685,170 +685,15 @@ impl MapBuilder {
             build_rule,
             victory,
         } = self;
-        if powers.len() > MAX_POWERS {
-            return Err(MapError::TooMany {
-                what: "powers",
-                max: MAX_POWERS,
-            });
-        }
-        if unit_types.len() > MAX_UNIT_TYPES {
-            return Err(MapError::TooMany {
-                what: "unit types",
-                max: MAX_UNIT_TYPES,
-            });
-        }
-        if regions.len() >= u16::MAX as usize {
-            return Err(MapError::TooMany {
-                what: "regions",
-                max: u16::MAX as usize - 1,
-            });
-        }
-        for r in &border_rules {
-            if let Some(bad) = std::iter::once(r.province)
-                .chain(r.from.iter().copied())
-                .find(|p| p.index() >= provinces.len())
-            {
-                return Err(MapError::BadId {
-                    what: "province",
-                    id: bad.index(),
-                });
-            }
-        }
-        let bytes = table_bytes(regions.len(), provinces.len(), unit_types.len());
-        if bytes > MAX_TABLE_BYTES {
-            return Err(MapError::TooLarge {
-                mib: bytes.div_ceil(1 << 20),
-                max_mib: MAX_TABLE_BYTES >> 20,
-                regions: regions.len(),
-                unit_types: unit_types.len(),
-            });
-        }
-        let mut seen = std::collections::HashSet::new();
-        for p in &provinces {
-            if !seen.insert(p.abbr.to_ascii_lowercase()) {
-                return Err(MapError::DuplicateName(p.abbr.clone()));
-            }
-        }
-        // Which unit types may stand in which region: by terrain, and fleets
-        // (types that use coasts) only on a coast region where a province has them.
-        for r in regions.iter_mut() {
-            let prov = &provinces[r.province.index()];
-            let split = prov.regions.len() > 1;
-            let mut allows = 0u16;
-            for (i, ut) in unit_types.iter().enumerate() {
-                if !ut.stands_on.contains(prov.terrain) {
-                    continue;
-                }
-                let ok = match (&r.coast, split, ut.uses_coasts) {
-                    (Some(_), _, true) => true,
-                    (Some(_), _, false) => false,
-                    (None, true, true) => false,
-                    (None, _, _) => true,
-                };
-                if ok {
-                    allows |= 1 << i;
-                }
-            }
-            r.allows = allows;
-        }
-        let nr = regions.len();
-        let np = provinces.len();
-        let rw = nr.div_ceil(64).max(1);
-        let pw = np.div_ceil(64).max(1);
-        let nut = unit_types.len();
-        let mut adj = vec![vec![Vec::<Edge>::new(); nr]; nut];
-        for &(ut, a, b, flags) in &borders {
-            if ut.index() >= nut {
-                return Err(MapError::BadId {
-                    what: "unit type",
-                    id: ut.index(),
-                });
-            }
-            if a.index() >= nr || b.index() >= nr {
-                return Err(MapError::BadId {
-                    what: "region",
-                    id: a.index().max(b.index()),
-                });
-            }
-            let list = &mut adj[ut.index()][a.index()];
-            match list.iter_mut().find(|e| e.to == b) {
-                Some(e) => e.flags = e.flags.with(flags),
-                None => list.push(Edge { to: b, flags }),
-            }
-        }
-        let mut adj_bits = vec![vec![0u64; nr * rw]; nut];
-        let mut reach = vec![vec![0u64; nr * pw]; nut];
-        for ut in 0..nut {
-            for r in 0..nr {
-                let list = &mut adj[ut][r];
-                list.sort_by_key(|e| e.to);
-                for e in list.iter() {
-                    adj_bits[ut][r * rw + e.to.index() / 64] |= 1 << (e.to.index() % 64);
-                    if !e.flags.has(EdgeFlags::CANAL) {
-                        let p = regions[e.to.index()].province.index();
-                        reach[ut][r * pw + p / 64] |= 1 << (p % 64);
-                    }
-                }
-            }
-        }
-        // Convoy steps: the convoy unit's borders collapsed to provinces.
-        let convoy_ut = convoy_unit.or_else(|| {
-            unit_types
-                .iter()
-                .position(|u| u.can_convoy)
-                .map(|i| UnitTypeId(i as u8))
-        });
-        let mut convoy_adj = vec![BitSet::with_capacity(np); np];
-        let mut convoy_through = BitSet::with_capacity(np);
-        for (i, p) in provinces.iter().enumerate() {
-            if p.terrain == Terrain::Sea {
-                convoy_through.insert(i);
-            }
-        }
-        for c in &convoy_coasts {
-            if c.index() < np {
-                convoy_through.insert(c.index());
-            }
-        }
-        if let Some(cu) = convoy_ut.filter(|c| c.index() < nut) {
-            for (r, edges) in adj[cu.index()].iter().enumerate() {
-                let a = regions[r].province.index();
-                for e in edges {
-                    if e.flags.has(EdgeFlags::CANAL) {
-                        continue;
-                    }
-                    let b = regions[e.to.index()].province.index();
-                    convoy_adj[a].insert(b);
-                }
-            }
-        }
-        // Clockwise order: given, or by angle around the province's position.
-        let mut cw = Vec::with_capacity(np);
-        for (i, given) in clockwise.into_iter().enumerate() {
-            let mut neighbours: Vec<usize> = Vec::new();
-            for &r in &provinces[i].regions {
-                for list in adj.iter() {
-                    for e in &list[r.index()] {
-                        let q = regions[e.to.index()].province.index();
-                        if q != i && !neighbours.contains(&q) {
-                            neighbours.push(q);
-                        }
-                    }
-                }
-            }
-            let order = match given {
-                Some(g) => g,
-                None => {
-                    if let Some((x, y)) = provinces[i].pos {
-                        let angle = |q: usize| provinces[q].pos.map(|(qx, qy)| (qy - y).atan2(qx - x)).unwrap_or(0.0);
-                        // Screen coordinates (y down): increasing atan2 is clockwise.
-                        neighbours.sort_by(|&a, &b| angle(a).total_cmp(&angle(b)));
-                    }
-                    neighbours.into_iter().map(|q| ProvinceId(q as u16)).collect()
-                }
-            };
-            cw.push(order);
-        }
+        check_limits(&powers, &unit_types, &provinces, &regions, &border_rules)?;
+        allow_unit_types(&mut regions, &provinces, &unit_types);
+        let mut adj = adjacency(&borders, unit_types.len(), regions.len())?;
+        let rw = regions.len().div_ceil(64).max(1);
+        let pw = provinces.len().div_ceil(64).max(1);
+        let (adj_bits, reach) = border_bits(&mut adj, &regions, rw, pw);
+        let (convoy_adj, convoy_through) =
+            convoy_steps(&adj, &unit_types, &provinces, &regions, convoy_unit, &convoy_coasts);
+        let clockwise = clockwise_neighbours(clockwise, &adj, &provinces, &regions);
         let flagged = adj.iter().flatten().flatten().any(|e| e.flags != EdgeFlags::default());
         let supply_centers = provinces
             .iter()
@@ -869,7 +714,7 @@ impl MapBuilder {
             province_words: pw,
             convoy_adj,
             convoy_through,
-            clockwise: cw,
+            clockwise,
             supply_centers,
             build_rule,
             victory,
@@ -877,6 +722,221 @@ impl MapBuilder {
             border_rules,
         })
     }
+}
+
+/// The limits the dense ids and tables need, before anything is built:
+/// counts that fit their id types, border rules naming real provinces,
+/// tables that fit in memory, and province abbreviations that are unique.
+fn check_limits(
+    powers: &[Power],
+    unit_types: &[UnitType],
+    provinces: &[Province],
+    regions: &[Region],
+    border_rules: &[BorderRule],
+) -> Result<(), MapError> {
+    if powers.len() > MAX_POWERS {
+        return Err(MapError::TooMany {
+            what: "powers",
+            max: MAX_POWERS,
+        });
+    }
+    if unit_types.len() > MAX_UNIT_TYPES {
+        return Err(MapError::TooMany {
+            what: "unit types",
+            max: MAX_UNIT_TYPES,
+        });
+    }
+    if regions.len() >= u16::MAX as usize {
+        return Err(MapError::TooMany {
+            what: "regions",
+            max: u16::MAX as usize - 1,
+        });
+    }
+    for r in border_rules {
+        if let Some(bad) = std::iter::once(r.province)
+            .chain(r.from.iter().copied())
+            .find(|p| p.index() >= provinces.len())
+        {
+            return Err(MapError::BadId {
+                what: "province",
+                id: bad.index(),
+            });
+        }
+    }
+    let bytes = table_bytes(regions.len(), provinces.len(), unit_types.len());
+    if bytes > MAX_TABLE_BYTES {
+        return Err(MapError::TooLarge {
+            mib: bytes.div_ceil(1 << 20),
+            max_mib: MAX_TABLE_BYTES >> 20,
+            regions: regions.len(),
+            unit_types: unit_types.len(),
+        });
+    }
+    let mut seen = std::collections::HashSet::new();
+    for p in provinces {
+        if !seen.insert(p.abbr.to_ascii_lowercase()) {
+            return Err(MapError::DuplicateName(p.abbr.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// Which unit types may stand in which region: by terrain, and fleets
+/// (types that use coasts) only on a coast region where a province has them.
+fn allow_unit_types(regions: &mut [Region], provinces: &[Province], unit_types: &[UnitType]) {
+    for r in regions.iter_mut() {
+        let prov = &provinces[r.province.index()];
+        let split = prov.regions.len() > 1;
+        let mut allows = 0u16;
+        for (i, ut) in unit_types.iter().enumerate() {
+            if !ut.stands_on.contains(prov.terrain) {
+                continue;
+            }
+            let ok = match (&r.coast, split, ut.uses_coasts) {
+                (Some(_), _, true) => true,
+                (Some(_), _, false) => false,
+                (None, true, true) => false,
+                (None, _, _) => true,
+            };
+            if ok {
+                allows |= 1 << i;
+            }
+        }
+        r.allows = allows;
+    }
+}
+
+/// `adj[ut][region]`: each unit type's edges, a border given twice merged
+/// into one edge with both flags.
+fn adjacency(
+    borders: &[(UnitTypeId, RegionId, RegionId, EdgeFlags)],
+    nut: usize,
+    nr: usize,
+) -> Result<Vec<Vec<Vec<Edge>>>, MapError> {
+    let mut adj = vec![vec![Vec::<Edge>::new(); nr]; nut];
+    for &(ut, a, b, flags) in borders {
+        if ut.index() >= nut {
+            return Err(MapError::BadId {
+                what: "unit type",
+                id: ut.index(),
+            });
+        }
+        if a.index() >= nr || b.index() >= nr {
+            return Err(MapError::BadId {
+                what: "region",
+                id: a.index().max(b.index()),
+            });
+        }
+        let list = &mut adj[ut.index()][a.index()];
+        match list.iter_mut().find(|e| e.to == b) {
+            Some(e) => e.flags = e.flags.with(flags),
+            None => list.push(Edge { to: b, flags }),
+        }
+    }
+    Ok(adj)
+}
+
+/// Sorts each edge list by target and returns the bit tables the
+/// adjudicator's hot path reads: region to region (`adj_bits`), and region
+/// to province without canals (`reach`), `rw` and `pw` words a row.
+fn border_bits(adj: &mut [Vec<Vec<Edge>>], regions: &[Region], rw: usize, pw: usize) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
+    let nr = regions.len();
+    let mut adj_bits = vec![vec![0u64; nr * rw]; adj.len()];
+    let mut reach = vec![vec![0u64; nr * pw]; adj.len()];
+    for (ut, lists) in adj.iter_mut().enumerate() {
+        for (r, list) in lists.iter_mut().enumerate() {
+            list.sort_by_key(|e| e.to);
+            for e in list.iter() {
+                adj_bits[ut][r * rw + e.to.index() / 64] |= 1 << (e.to.index() % 64);
+                if !e.flags.has(EdgeFlags::CANAL) {
+                    let p = regions[e.to.index()].province.index();
+                    reach[ut][r * pw + p / 64] |= 1 << (p % 64);
+                }
+            }
+        }
+    }
+    (adj_bits, reach)
+}
+
+/// Convoy steps: the convoy unit's borders collapsed to provinces, and the
+/// provinces a convoying unit may stand in (seas and the coasts named).
+fn convoy_steps(
+    adj: &[Vec<Vec<Edge>>],
+    unit_types: &[UnitType],
+    provinces: &[Province],
+    regions: &[Region],
+    convoy_unit: Option<UnitTypeId>,
+    convoy_coasts: &[ProvinceId],
+) -> (Vec<BitSet>, BitSet) {
+    let np = provinces.len();
+    let convoy_ut = convoy_unit.or_else(|| {
+        unit_types
+            .iter()
+            .position(|u| u.can_convoy)
+            .map(|i| UnitTypeId(i as u8))
+    });
+    let mut convoy_adj = vec![BitSet::with_capacity(np); np];
+    let mut convoy_through = BitSet::with_capacity(np);
+    for (i, p) in provinces.iter().enumerate() {
+        if p.terrain == Terrain::Sea {
+            convoy_through.insert(i);
+        }
+    }
+    for c in convoy_coasts {
+        if c.index() < np {
+            convoy_through.insert(c.index());
+        }
+    }
+    if let Some(cu) = convoy_ut.filter(|c| c.index() < adj.len()) {
+        for (r, edges) in adj[cu.index()].iter().enumerate() {
+            let a = regions[r].province.index();
+            for e in edges {
+                if e.flags.has(EdgeFlags::CANAL) {
+                    continue;
+                }
+                let b = regions[e.to.index()].province.index();
+                convoy_adj[a].insert(b);
+            }
+        }
+    }
+    (convoy_adj, convoy_through)
+}
+
+/// Each province's neighbours in clockwise order: as given, or by angle
+/// around the province's position (in border order when it has none).
+fn clockwise_neighbours(
+    given: Vec<Option<Vec<ProvinceId>>>,
+    adj: &[Vec<Vec<Edge>>],
+    provinces: &[Province],
+    regions: &[Region],
+) -> Vec<Vec<ProvinceId>> {
+    let mut cw = Vec::with_capacity(provinces.len());
+    for (i, given) in given.into_iter().enumerate() {
+        let mut neighbours: Vec<usize> = Vec::new();
+        for &r in &provinces[i].regions {
+            for list in adj.iter() {
+                for e in &list[r.index()] {
+                    let q = regions[e.to.index()].province.index();
+                    if q != i && !neighbours.contains(&q) {
+                        neighbours.push(q);
+                    }
+                }
+            }
+        }
+        let order = match given {
+            Some(g) => g,
+            None => {
+                if let Some((x, y)) = provinces[i].pos {
+                    let angle = |q: usize| provinces[q].pos.map(|(qx, qy)| (qy - y).atan2(qx - x)).unwrap_or(0.0);
+                    // Screen coordinates (y down): increasing atan2 is clockwise.
+                    neighbours.sort_by(|&a, &b| angle(a).total_cmp(&angle(b)));
+                }
+                neighbours.into_iter().map(|q| ProvinceId(q as u16)).collect()
+            }
+        };
+        cw.push(order);
+    }
+    cw
 }
 
 #[cfg(test)]

@@ -275,158 +275,37 @@ impl Ruleset {
             value: value.into(),
             expected,
         };
+        // Each option reads its own words; a wrong word names those it takes.
+        let pair = |v: &str, words: Words| two(v, words).ok_or_else(|| bad(words.expected));
         let yes_no = |v: &str| parse_bool(v).ok_or_else(|| bad("yes or no"));
         match k.as_str() {
-            "multi-route" => {
-                self.multi_route = match v.as_str() {
-                    "all" => MultiRoute::All,
-                    "any" => MultiRoute::Any,
-                    _ => return Err(bad("all or any")),
-                }
-            }
-            "paradox" => {
-                self.paradox = match v.as_str() {
-                    "szykman" => Paradox::Szykman,
-                    "all-hold" => Paradox::AllHold,
-                    "2000" | "2023" => Paradox::Rule2000,
-                    "1982" => Paradox::Rule1982,
-                    "1971" => Paradox::Rule1971,
-                    _ => return Err(bad("szykman, all-hold, 2000, 1982 or 1971")),
-                }
-            }
-            "convoy-adjacent" => {
-                self.convoy_adjacent = match v.as_str() {
-                    "2023" | "2000" => ConvoyAdjacent::Rule2023,
-                    "1971" => ConvoyAdjacent::Rule1971,
-                    "1982" => ConvoyAdjacent::Rule1982,
-                    "dptg" => ConvoyAdjacent::Dptg,
-                    _ => return Err(bad("2023, 1971, 1982 or dptg")),
-                }
-            }
-            "convoy-path" => {
-                self.convoy_path_binding = match v.as_str() {
-                    "ignored" => false,
-                    "binding" => true,
-                    _ => return Err(bad("ignored or binding")),
-                }
-            }
+            "multi-route" => self.multi_route = read(&v, &bad)?,
+            "paradox" => self.paradox = read(&v, &bad)?,
+            "convoy-adjacent" => self.convoy_adjacent = read(&v, &bad)?,
+            "convoy-path" => self.convoy_path_binding = pair(&v, CONVOY_PATH)?,
             "convoy-self-cut" => self.convoy_self_cut = yes_no(&v)?,
             "retreat-to-convoy-origin" => self.retreat_to_convoy_origin = yes_no(&v)?,
-            "head-to-head-dislodged" => {
-                self.head_to_head_dislodged = match v.as_str() {
-                    "2023" => HeadToHeadDislodged::Rule2023,
-                    "literal" => HeadToHeadDislodged::Literal,
-                    _ => return Err(bad("2023 or literal")),
-                }
-            }
-            "missing-coast" => {
-                self.missing_coast_fails = match v.as_str() {
-                    "only-coast" => false,
-                    "fails" => true,
-                    _ => return Err(bad("only-coast or fails")),
-                }
-            }
-            "impossible-coast" => {
-                self.impossible_coast_ignored = match v.as_str() {
-                    "illegal" => false,
-                    "ignored" => true,
-                    _ => return Err(bad("illegal or ignored")),
-                }
-            }
-            "support-coast" => {
-                self.support_coast = match v.as_str() {
-                    "lenient" => SupportCoast::Lenient,
-                    "own-only" => SupportCoast::OwnOnly,
-                    "strict" => SupportCoast::Strict,
-                    _ => return Err(bad("lenient, own-only or strict")),
-                }
-            }
-            "wrong-unit-coast" => {
-                self.wrong_unit_coast_fails = ignored_or_fails(&v).ok_or_else(|| bad("ignored or fails"))?
-            }
-            "unknown-coast" => {
-                self.unknown_coast_fails = ignored_or_fails(&v).ok_or_else(|| bad("ignored or fails"))?
-            }
-            "duplicate-orders" => {
-                self.duplicates = match v.as_str() {
-                    "hold" => Duplicates::Hold,
-                    "first" => Duplicates::First,
-                    "last" => Duplicates::Last,
-                    _ => return Err(bad("hold, first or last")),
-                }
-            }
-            "too-many-builds" => {
-                self.too_many_builds = match v.as_str() {
-                    "first" => Excess::First,
-                    "last" => Excess::Last,
-                    "none" => Excess::None,
-                    _ => return Err(bad("first, last or none")),
-                }
-            }
-            "too-many-disbands" => {
-                self.too_many_disbands = match v.as_str() {
-                    "first" => ExcessDisbands::First,
-                    "last" => ExcessDisbands::Last,
-                    "civil-disorder" => ExcessDisbands::CivilDisorder,
-                    _ => return Err(bad("first, last or civil-disorder")),
-                }
-            }
-            "civil-disorder" => {
-                self.civil_disorder = match v.as_str() {
-                    "2023" => CivilDisorder::Rule2023,
-                    "1971" | "1982" | "2000" => CivilDisorder::Rule1971,
-                    _ => return Err(bad("2023 or 1971")),
-                }
-            }
-            "missing-unit-type" => {
-                self.missing_unit_type_valid = valid_or_invalid(&v).ok_or_else(|| bad("valid or invalid"))?
-            }
-            "wrong-unit-type" => {
-                self.wrong_unit_type_valid = valid_or_invalid(&v).ok_or_else(|| bad("valid or invalid"))?
-            }
-            "build-without-type" => {
-                self.build_without_type = match v.as_str() {
-                    "best-effort" => BuildWithoutType::BestEffort,
-                    "army-inland" => BuildWithoutType::ArmyInland,
-                    "fails" => BuildWithoutType::Fails,
-                    _ => return Err(bad("best-effort, army-inland or fails")),
-                }
-            }
-            "fleet-build-inland" => {
-                self.fleet_build_inland_army = match v.as_str() {
-                    "fails" => false,
-                    "army" => true,
-                    _ => return Err(bad("fails or army")),
-                }
-            }
+            "head-to-head-dislodged" => self.head_to_head_dislodged = read(&v, &bad)?,
+            "missing-coast" => self.missing_coast_fails = pair(&v, MISSING_COAST)?,
+            "impossible-coast" => self.impossible_coast_ignored = pair(&v, IMPOSSIBLE_COAST)?,
+            "support-coast" => self.support_coast = read(&v, &bad)?,
+            "wrong-unit-coast" => self.wrong_unit_coast_fails = pair(&v, IGNORED_OR_FAILS)?,
+            "unknown-coast" => self.unknown_coast_fails = pair(&v, IGNORED_OR_FAILS)?,
+            "duplicate-orders" => self.duplicates = read(&v, &bad)?,
+            "too-many-builds" => self.too_many_builds = read(&v, &bad)?,
+            "too-many-disbands" => self.too_many_disbands = read(&v, &bad)?,
+            "civil-disorder" => self.civil_disorder = read(&v, &bad)?,
+            "missing-unit-type" => self.missing_unit_type_valid = pair(&v, VALID_OR_INVALID)?,
+            "wrong-unit-type" => self.wrong_unit_type_valid = pair(&v, VALID_OR_INVALID)?,
+            "build-without-type" => self.build_without_type = read(&v, &bad)?,
+            "fleet-build-inland" => self.fleet_build_inland_army = pair(&v, FLEET_BUILD_INLAND)?,
             "implicit-orders" => self.implicit_orders = yes_no(&v)?,
             "proxy-orders" => self.proxy_orders = yes_no(&v)?,
             "self-cut" | "self-cut-ok" => self.self_cut = yes_no(&v)?,
-            "ix3" | "ix-3-interpretation" => {
-                self.ix3 = match v.as_str() {
-                    "0" => SelfSupport::ContestCounts,
-                    "1" => SelfSupport::SameWinner,
-                    "2" => SelfSupport::Excluded,
-                    _ => return Err(bad("0, 1 or 2")),
-                }
-            }
-            "ix7" | "ix-7-interpretation" => {
-                self.ix7 = match v.as_str() {
-                    "0" => HeadToHead::OtherSucceeds,
-                    "1" => HeadToHead::OtherStronger,
-                    "2" => HeadToHead::OtherAtLeastAsStrong,
-                    _ => return Err(bad("0, 1 or 2")),
-                }
-            }
+            "ix3" | "ix-3-interpretation" => self.ix3 = read(&v, &bad)?,
+            "ix7" | "ix-7-interpretation" => self.ix7 = read(&v, &bad)?,
             "convoy-cuts" => self.convoy_cuts = yes_no(&v)?,
-            "partial-cut" | "partial-cut-possible" => {
-                self.partial_cut = match v.as_str() {
-                    "0" => PartialCut::Whole,
-                    "1" => PartialCut::ByStrength,
-                    "2" => PartialCut::WholeIfStrong,
-                    _ => return Err(bad("0, 1 or 2")),
-                }
-            }
+            "partial-cut" | "partial-cut-possible" => self.partial_cut = read(&v, &bad)?,
             "x-interpretation" => {}
             _ => return Err(RulesError::UnknownOption(key.into())),
         }
@@ -439,164 +318,36 @@ impl Ruleset {
     pub fn options(&self) -> Vec<(&'static str, &'static str)> {
         let yn = |b: bool| if b { "yes" } else { "no" };
         vec![
-            (
-                "multi-route",
-                match self.multi_route {
-                    MultiRoute::All => "all",
-                    MultiRoute::Any => "any",
-                },
-            ),
-            (
-                "paradox",
-                match self.paradox {
-                    Paradox::Szykman => "szykman",
-                    Paradox::AllHold => "all-hold",
-                    Paradox::Rule2000 => "2000",
-                    Paradox::Rule1982 => "1982",
-                    Paradox::Rule1971 => "1971",
-                },
-            ),
-            (
-                "convoy-adjacent",
-                match self.convoy_adjacent {
-                    ConvoyAdjacent::Rule2023 => "2023",
-                    ConvoyAdjacent::Rule1971 => "1971",
-                    ConvoyAdjacent::Rule1982 => "1982",
-                    ConvoyAdjacent::Dptg => "dptg",
-                },
-            ),
-            (
-                "convoy-path",
-                if self.convoy_path_binding { "binding" } else { "ignored" },
-            ),
+            ("multi-route", self.multi_route.word()),
+            ("paradox", self.paradox.word()),
+            ("convoy-adjacent", self.convoy_adjacent.word()),
+            ("convoy-path", CONVOY_PATH.word(self.convoy_path_binding)),
             ("convoy-self-cut", yn(self.convoy_self_cut)),
             ("retreat-to-convoy-origin", yn(self.retreat_to_convoy_origin)),
-            (
-                "head-to-head-dislodged",
-                match self.head_to_head_dislodged {
-                    HeadToHeadDislodged::Rule2023 => "2023",
-                    HeadToHeadDislodged::Literal => "literal",
-                },
-            ),
-            (
-                "missing-coast",
-                if self.missing_coast_fails {
-                    "fails"
-                } else {
-                    "only-coast"
-                },
-            ),
-            (
-                "impossible-coast",
-                if self.impossible_coast_ignored {
-                    "ignored"
-                } else {
-                    "illegal"
-                },
-            ),
-            (
-                "support-coast",
-                match self.support_coast {
-                    SupportCoast::Lenient => "lenient",
-                    SupportCoast::OwnOnly => "own-only",
-                    SupportCoast::Strict => "strict",
-                },
-            ),
-            (
-                "wrong-unit-coast",
-                if self.wrong_unit_coast_fails {
-                    "fails"
-                } else {
-                    "ignored"
-                },
-            ),
-            (
-                "unknown-coast",
-                if self.unknown_coast_fails { "fails" } else { "ignored" },
-            ),
-            (
-                "duplicate-orders",
-                match self.duplicates {
-                    Duplicates::Hold => "hold",
-                    Duplicates::First => "first",
-                    Duplicates::Last => "last",
-                },
-            ),
-            (
-                "too-many-builds",
-                match self.too_many_builds {
-                    Excess::First => "first",
-                    Excess::Last => "last",
-                    Excess::None => "none",
-                },
-            ),
-            (
-                "too-many-disbands",
-                match self.too_many_disbands {
-                    ExcessDisbands::First => "first",
-                    ExcessDisbands::Last => "last",
-                    ExcessDisbands::CivilDisorder => "civil-disorder",
-                },
-            ),
-            (
-                "civil-disorder",
-                match self.civil_disorder {
-                    CivilDisorder::Rule2023 => "2023",
-                    CivilDisorder::Rule1971 => "1971",
-                },
-            ),
-            (
-                "missing-unit-type",
-                if self.missing_unit_type_valid {
-                    "valid"
-                } else {
-                    "invalid"
-                },
-            ),
-            (
-                "wrong-unit-type",
-                if self.wrong_unit_type_valid { "valid" } else { "invalid" },
-            ),
-            (
-                "build-without-type",
-                match self.build_without_type {
-                    BuildWithoutType::BestEffort => "best-effort",
-                    BuildWithoutType::ArmyInland => "army-inland",
-                    BuildWithoutType::Fails => "fails",
-                },
-            ),
+            ("head-to-head-dislodged", self.head_to_head_dislodged.word()),
+            ("missing-coast", MISSING_COAST.word(self.missing_coast_fails)),
+            ("impossible-coast", IMPOSSIBLE_COAST.word(self.impossible_coast_ignored)),
+            ("support-coast", self.support_coast.word()),
+            ("wrong-unit-coast", IGNORED_OR_FAILS.word(self.wrong_unit_coast_fails)),
+            ("unknown-coast", IGNORED_OR_FAILS.word(self.unknown_coast_fails)),
+            ("duplicate-orders", self.duplicates.word()),
+            ("too-many-builds", self.too_many_builds.word()),
+            ("too-many-disbands", self.too_many_disbands.word()),
+            ("civil-disorder", self.civil_disorder.word()),
+            ("missing-unit-type", VALID_OR_INVALID.word(self.missing_unit_type_valid)),
+            ("wrong-unit-type", VALID_OR_INVALID.word(self.wrong_unit_type_valid)),
+            ("build-without-type", self.build_without_type.word()),
             (
                 "fleet-build-inland",
-                if self.fleet_build_inland_army { "army" } else { "fails" },
+                FLEET_BUILD_INLAND.word(self.fleet_build_inland_army),
             ),
             ("implicit-orders", yn(self.implicit_orders)),
             ("proxy-orders", yn(self.proxy_orders)),
             ("self-cut", yn(self.self_cut)),
-            (
-                "ix3",
-                match self.ix3 {
-                    SelfSupport::ContestCounts => "0",
-                    SelfSupport::SameWinner => "1",
-                    SelfSupport::Excluded => "2",
-                },
-            ),
-            (
-                "ix7",
-                match self.ix7 {
-                    HeadToHead::OtherSucceeds => "0",
-                    HeadToHead::OtherStronger => "1",
-                    HeadToHead::OtherAtLeastAsStrong => "2",
-                },
-            ),
+            ("ix3", self.ix3.word()),
+            ("ix7", self.ix7.word()),
             ("convoy-cuts", yn(self.convoy_cuts)),
-            (
-                "partial-cut",
-                match self.partial_cut {
-                    PartialCut::Whole => "0",
-                    PartialCut::ByStrength => "1",
-                    PartialCut::WholeIfStrong => "2",
-                },
-            ),
+            ("partial-cut", self.partial_cut.word()),
         ]
     }
 
@@ -628,18 +379,157 @@ pub fn parse_bool(v: &str) -> Option<bool> {
     }
 }
 
-fn valid_or_invalid(v: &str) -> Option<bool> {
-    match v {
-        "valid" => Some(true),
-        "invalid" => Some(false),
-        _ => None,
+/// The words of an option with several values: the first word of each
+/// value is the one printed; later ones are aliases `set` also reads (the
+/// DATC's and DipWork's other names for the same choice).
+trait Choice: Copy + PartialEq + 'static {
+    /// What the option takes, for the error on another word.
+    const EXPECTED: &'static str;
+    const WORDS: &'static [(&'static str, Self)];
+
+    fn word(self) -> &'static str {
+        Self::WORDS.iter().find(|(_, c)| *c == self).map_or("", |(w, _)| *w)
     }
 }
 
-fn ignored_or_fails(v: &str) -> Option<bool> {
+fn read<C: Choice>(v: &str, bad: &dyn Fn(&'static str) -> RulesError) -> Result<C, RulesError> {
+    C::WORDS
+        .iter()
+        .find(|(w, _)| *w == v)
+        .map(|(_, c)| *c)
+        .ok_or_else(|| bad(C::EXPECTED))
+}
+
+macro_rules! choice {
+    ($t:ty, $expected:literal, [$($w:literal => $c:expr),* $(,)?]) => {
+        impl Choice for $t {
+            const EXPECTED: &'static str = $expected;
+            const WORDS: &'static [(&'static str, Self)] = &[$(($w, $c)),*];
+        }
+    };
+}
+
+choice!(MultiRoute, "all or any", ["all" => MultiRoute::All, "any" => MultiRoute::Any]);
+choice!(Paradox, "szykman, all-hold, 2000, 1982 or 1971", [
+    "szykman" => Paradox::Szykman,
+    "all-hold" => Paradox::AllHold,
+    "2000" => Paradox::Rule2000,
+    "2023" => Paradox::Rule2000,
+    "1982" => Paradox::Rule1982,
+    "1971" => Paradox::Rule1971,
+]);
+choice!(ConvoyAdjacent, "2023, 1971, 1982 or dptg", [
+    "2023" => ConvoyAdjacent::Rule2023,
+    "2000" => ConvoyAdjacent::Rule2023,
+    "1971" => ConvoyAdjacent::Rule1971,
+    "1982" => ConvoyAdjacent::Rule1982,
+    "dptg" => ConvoyAdjacent::Dptg,
+]);
+choice!(HeadToHeadDislodged, "2023 or literal", [
+    "2023" => HeadToHeadDislodged::Rule2023,
+    "literal" => HeadToHeadDislodged::Literal,
+]);
+choice!(SupportCoast, "lenient, own-only or strict", [
+    "lenient" => SupportCoast::Lenient,
+    "own-only" => SupportCoast::OwnOnly,
+    "strict" => SupportCoast::Strict,
+]);
+choice!(Duplicates, "hold, first or last", [
+    "hold" => Duplicates::Hold,
+    "first" => Duplicates::First,
+    "last" => Duplicates::Last,
+]);
+choice!(Excess, "first, last or none", [
+    "first" => Excess::First,
+    "last" => Excess::Last,
+    "none" => Excess::None,
+]);
+choice!(ExcessDisbands, "first, last or civil-disorder", [
+    "first" => ExcessDisbands::First,
+    "last" => ExcessDisbands::Last,
+    "civil-disorder" => ExcessDisbands::CivilDisorder,
+]);
+choice!(CivilDisorder, "2023 or 1971", [
+    "2023" => CivilDisorder::Rule2023,
+    "1971" => CivilDisorder::Rule1971,
+    "1982" => CivilDisorder::Rule1971,
+    "2000" => CivilDisorder::Rule1971,
+]);
+choice!(BuildWithoutType, "best-effort, army-inland or fails", [
+    "best-effort" => BuildWithoutType::BestEffort,
+    "army-inland" => BuildWithoutType::ArmyInland,
+    "fails" => BuildWithoutType::Fails,
+]);
+// DipWork's interpretation switches are numbered.
+choice!(SelfSupport, "0, 1 or 2", [
+    "0" => SelfSupport::ContestCounts,
+    "1" => SelfSupport::SameWinner,
+    "2" => SelfSupport::Excluded,
+]);
+choice!(HeadToHead, "0, 1 or 2", [
+    "0" => HeadToHead::OtherSucceeds,
+    "1" => HeadToHead::OtherStronger,
+    "2" => HeadToHead::OtherAtLeastAsStrong,
+]);
+choice!(PartialCut, "0, 1 or 2", [
+    "0" => PartialCut::Whole,
+    "1" => PartialCut::ByStrength,
+    "2" => PartialCut::WholeIfStrong,
+]);
+
+/// The two words of an on/off option that is not a plain yes or no.
+#[derive(Clone, Copy)]
+struct Words {
+    off: &'static str,
+    on: &'static str,
+    expected: &'static str,
+}
+
+impl Words {
+    fn word(self, on: bool) -> &'static str {
+        if on {
+            self.on
+        } else {
+            self.off
+        }
+    }
+}
+
+const CONVOY_PATH: Words = Words {
+    off: "ignored",
+    on: "binding",
+    expected: "ignored or binding",
+};
+const MISSING_COAST: Words = Words {
+    off: "only-coast",
+    on: "fails",
+    expected: "only-coast or fails",
+};
+const IMPOSSIBLE_COAST: Words = Words {
+    off: "illegal",
+    on: "ignored",
+    expected: "illegal or ignored",
+};
+const IGNORED_OR_FAILS: Words = Words {
+    off: "ignored",
+    on: "fails",
+    expected: "ignored or fails",
+};
+const VALID_OR_INVALID: Words = Words {
+    off: "invalid",
+    on: "valid",
+    expected: "valid or invalid",
+};
+const FLEET_BUILD_INLAND: Words = Words {
+    off: "fails",
+    on: "army",
+    expected: "fails or army",
+};
+
+fn two(v: &str, words: Words) -> Option<bool> {
     match v {
-        "ignored" => Some(false),
-        "fails" => Some(true),
+        _ if v == words.off => Some(false),
+        _ if v == words.on => Some(true),
         _ => None,
     }
 }

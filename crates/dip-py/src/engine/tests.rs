@@ -285,3 +285,36 @@ fn an_order_replacing_a_units_order_takes_its_place() {
     );
     assert_eq!(g.orders(fra), ["A PAR H", "A MAR H", "F BRE - ENG"]);
 }
+
+#[test]
+fn the_history_gives_back_each_position_as_it_was_processed() {
+    // The history keeps a position as what is on the board only; read
+    // back, it must be the whole position: units with their placement
+    // stamps, dislodged units, owners, standoffs and MILA's influence.
+    let mut g = game();
+    let mut rng = dip_core::random::Rng::with_seed(7);
+    let mut before = Vec::new();
+    while g.history.len() < 60 && !g.done {
+        let st = g.state.clone();
+        let seq: Vec<u64> = (0..st.num_provinces())
+            .map(|i| {
+                if st.unit(ProvinceId(i as u16)).is_some() {
+                    g.seq()[i]
+                } else {
+                    0
+                }
+            })
+            .collect();
+        before.push((st, seq, g.influence_stamps().to_vec()));
+        for o in dip_core::random::random_orders(g.map(), &g.state, &g.rules, &mut rng) {
+            let text = g.order_text(&o);
+            g.set_orders(o.power, &[text], true);
+        }
+        g.process();
+    }
+    assert!(g.history.iter().any(|r| r.position.phase.kind == PhaseKind::Retreat));
+    assert!(before.iter().any(|(s, _, _)| s.all_dislodged().next().is_some()));
+    for (r, want) in g.history.iter().zip(&before) {
+        assert_eq!(&r.position.board(g.map()), want, "{}", r.name);
+    }
+}
