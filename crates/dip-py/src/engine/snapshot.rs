@@ -11,11 +11,19 @@ use dip_core::{Dislodged, Map, Phase, PowerId, ProvinceId, State, Unit};
 pub struct Snapshot {
     pub phase: Phase,
     /// Each unit with its placement stamp (which orders `get_units`).
-    units: Vec<(ProvinceId, Unit, u64)>,
-    dislodged: Vec<(ProvinceId, Dislodged)>,
-    owners: Vec<(ProvinceId, PowerId)>,
-    standoffs: Vec<ProvinceId>,
+    units: Box<[(ProvinceId, Unit, u64)]>,
+    dislodged: Box<[(ProvinceId, Dislodged)]>,
+    owners: Box<[(ProvinceId, PowerId)]>,
+    standoffs: Box<[ProvinceId]>,
     /// MILA's influence: by province, the power whose unit was there last.
+    influence: Box<[(ProvinceId, PowerId, u64)]>,
+}
+
+/// The parts of a snapshot as they are gathered.
+#[derive(Default)]
+struct Parts {
+    units: Vec<(ProvinceId, Unit, u64)>,
+    owners: Vec<(ProvinceId, PowerId)>,
     influence: Vec<(ProvinceId, PowerId, u64)>,
 }
 
@@ -23,31 +31,36 @@ impl Snapshot {
     /// What `state`, the placement stamps `seq` and `influence` (both by
     /// province) hold.
     pub fn of(state: &State, seq: &[u64], influence: &[Option<(PowerId, u64)>]) -> Snapshot {
-        let stamp = |p: ProvinceId| seq.get(p.index()).copied().unwrap_or(0);
-        let n = state.num_provinces();
-        let mut units = Vec::with_capacity(state.units().count());
-        units.extend(state.units().map(|(p, u)| (p, u, stamp(p))));
-        let owners_n = (0..n).filter(|&i| state.owner(ProvinceId(i as u16)).is_some()).count();
-        let mut owners = Vec::with_capacity(owners_n);
-        owners.extend((0..n).filter_map(|i| {
-            let p = ProvinceId(i as u16);
-            state.owner(p).map(|o| (p, o))
-        }));
-        let mut kept = Vec::with_capacity(influence.iter().flatten().count());
-        kept.extend(
-            influence
-                .iter()
-                .enumerate()
-                .filter_map(|(i, x)| x.map(|(power, k)| (ProvinceId(i as u16), power, k))),
-        );
-        Snapshot {
-            phase: state.phase,
-            units,
-            dislodged: state.all_dislodged().collect(),
-            owners,
-            standoffs: state.standoffs.iter().map(|i| ProvinceId(i as u16)).collect(),
-            influence: kept,
+        // One pass over the board into buffers kept by the thread, then
+        // each part copied at its size: the history keeps no spare room.
+        thread_local! {
+            static PARTS: std::cell::RefCell<Parts> = std::cell::RefCell::default();
         }
+        PARTS.with_borrow_mut(|b| {
+            b.units.clear();
+            b.owners.clear();
+            b.influence.clear();
+            for i in 0..state.num_provinces() {
+                let p = ProvinceId(i as u16);
+                if let Some(u) = state.unit(p) {
+                    b.units.push((p, u, seq.get(i).copied().unwrap_or(0)));
+                }
+                if let Some(o) = state.owner(p) {
+                    b.owners.push((p, o));
+                }
+                if let Some(Some((power, k))) = influence.get(i) {
+                    b.influence.push((p, *power, *k));
+                }
+            }
+            Snapshot {
+                phase: state.phase,
+                units: b.units.as_slice().into(),
+                dislodged: state.all_dislodged().collect(),
+                owners: b.owners.as_slice().into(),
+                standoffs: state.standoffs.iter().map(|i| ProvinceId(i as u16)).collect(),
+                influence: b.influence.as_slice().into(),
+            }
+        })
     }
 
     /// The units, province by province.
@@ -63,21 +76,21 @@ impl Snapshot {
         let n = map.num_provinces();
         let mut state = State::empty(map, self.phase);
         let mut seq = vec![0; n];
-        for &(p, u, k) in &self.units {
+        for &(p, u, k) in self.units.iter() {
             state.place(map, u);
             seq[p.index()] = k;
         }
-        for &(_, d) in &self.dislodged {
+        for &(_, d) in self.dislodged.iter() {
             state.set_dislodged(map, d);
         }
-        for &(p, o) in &self.owners {
+        for &(p, o) in self.owners.iter() {
             state.set_owner(p, Some(o));
         }
-        for &p in &self.standoffs {
+        for &p in self.standoffs.iter() {
             state.standoffs.insert(p.index());
         }
         let mut influence = vec![None; n];
-        for &(p, power, k) in &self.influence {
+        for &(p, power, k) in self.influence.iter() {
             influence[p.index()] = Some((power, k));
         }
         (state, seq, influence)
