@@ -3,8 +3,8 @@
 //! as MILA decides it.
 
 use super::{
-    first_two, movement_tags, same, short_phase, Entry, Game, Name, Results, Tags, BOUNCE, DISBAND, DISLODGED,
-    DISRUPTED, OK, VOID,
+    first_two, movement_tags, same, short_phase, Entry, Game, Name, Results, Snapshot, Tags, BOUNCE, DISBAND,
+    DISLODGED, DISRUPTED, OK, VOID,
 };
 use dip_core::{game, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, Season, State, Verdict};
 
@@ -36,9 +36,8 @@ pub struct Processed {
 #[derive(Clone, Debug)]
 pub struct PhaseRecord {
     pub name: String,
-    pub state: State,
-    pub seq: Vec<u64>,
-    pub influence: Vec<Option<(PowerId, u64)>>,
+    /// The position processed, with its placement stamps and influence.
+    pub position: Snapshot,
     /// The orders kept, power by power.
     pub orders: Vec<(PowerId, Name)>,
     pub results: Vec<(Name, Tags)>,
@@ -100,13 +99,16 @@ impl Game {
         let mut dislodged = Vec::new();
         self.record_removed(&outcome, &mut results, &mut popped, &mut dislodged);
         let next = game::advance(map, &self.state, &outcome);
-        // The history keeps the order of placement before the phase.
-        let old = self.seq.clone();
-        let old_influence = self.influence.clone();
+        // The history keeps the position before the phase, with its order
+        // of placement and influence.
+        let position = Snapshot::of(&self.state, &self.seq, &self.influence);
+        let mut old = std::mem::take(&mut self.seq_before);
+        old.clear();
+        old.extend_from_slice(&self.seq);
         self.number_placed(&outcome, &old);
+        self.seq_before = old;
         self.number_taken_centres(&next);
-        // The position processed goes to the history as it is (no copy).
-        let before = std::mem::replace(&mut self.state, next);
+        self.state = next;
         // Sized at once: a flat_map's collect grows it step by step.
         let mut kept: Vec<(PowerId, Name)> = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
         for (p, l) in self.orders.iter_mut().enumerate() {
@@ -114,9 +116,7 @@ impl Game {
         }
         self.history.push(PhaseRecord {
             name,
-            state: before,
-            seq: old,
-            influence: old_influence,
+            position,
             orders: kept,
             results: std::mem::take(&mut results.list),
         });
@@ -409,9 +409,7 @@ impl Game {
         }
         self.history.push(PhaseRecord {
             name: name.clone(),
-            state: self.state.clone(),
-            seq: self.seq.clone(),
-            influence: self.influence.clone(),
+            position: Snapshot::of(&self.state, &self.seq, &self.influence),
             orders: Vec::new(),
             results: Vec::new(),
         });
@@ -458,10 +456,10 @@ impl Game {
         let Some(r) = self.history.last() else {
             return Vec::new();
         };
-        if r.state.phase.kind != PhaseKind::Movement {
+        if r.position.phase.kind != PhaseKind::Movement {
             return Vec::new();
         }
-        r.state
+        r.position
             .units()
             .map(|(_, u)| {
                 let key = self.unit_key(&u);
