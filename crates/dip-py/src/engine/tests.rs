@@ -415,3 +415,21 @@ fn a_variant_is_the_one_the_modules_variants_keeps() {
     assert!(super::variant::variants().search_paths().contains(&folder));
     std::fs::remove_dir(&folder).unwrap();
 }
+
+#[test]
+fn a_two_power_map_loaded_first_was_kept_as_the_standard_map() {
+    // It was kept under its own name too, `standard`, when that was not
+    // yet loaded: a game of the standard map then had two powers.
+    let variants = dip_play::Variants::new();
+    let two = super::variant::load(&variants, "standard_germany_italy").unwrap();
+    assert_eq!(two.map().powers().len(), 2);
+    assert_eq!(variants.get("standard").unwrap().map().powers().len(), 7);
+    assert_eq!(
+        super::variant::load(&variants, "standard")
+            .unwrap()
+            .map()
+            .powers()
+            .len(),
+        7
+    );
+}

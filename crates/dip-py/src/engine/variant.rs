@@ -8,7 +8,7 @@ use dip_play::{Loaded, Variants};
 use dip_text::Vocabulary;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A variant loaded once per process and shared by every game.
 pub struct VariantData {
@@ -177,6 +177,17 @@ pub fn add_search_path(path: PathBuf) {
     }
 }
 
+/// The variant a MILA map name names, from `variants`.
+pub(super) fn load(variants: &Variants, name: &str) -> Result<Arc<Loaded>, dip_variants::VariantError> {
+    match mila_two_powers(name) {
+        // The standard map cut to two powers, kept in `Variants` under
+        // the MILA name only (its own name is `standard`).
+        Some(keep) => dip_variants::parse(&standard_for_two(keep), &format!("{name} (the standard map)"))
+            .map(|v| variants.insert_as(&[name], v)),
+        None => variants.get(dip_name(name)),
+    }
+}
+
 /// The variant `name` (a MILA map name, a bundled dip variant, a path
 /// to a variant file, or a jDip plugin's variant under the paths added)
 /// from the module's `Variants`, with the tables games of it share, made
@@ -188,15 +199,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     if let Some(v) = cache.get(name) {
         return Ok(v);
     }
-    let variants = variants();
-    let loaded = match mila_two_powers(name) {
-        // The standard map cut to two powers, kept in `Variants` as any
-        // variant given by text.
-        Some(keep) => dip_variants::parse(&standard_for_two(keep), &format!("{name} (the standard map)"))
-            .map(|v| variants.insert(name, v)),
-        None => variants.get(dip_name(name)),
-    }
-    .map_err(|e| e.to_string())?;
+    let loaded = load(&variants(), name).map_err(|e| e.to_string())?;
     // One variant for the whole process: games share its map.
     let loaded: &'static Loaded = Box::leak(Box::new(loaded));
     let var = loaded.variant();
