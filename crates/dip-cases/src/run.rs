@@ -161,7 +161,7 @@ impl Runner {
             None => name.clone(),
         };
         if !self.variants.contains_key(&load) {
-            match dip_variants::load_in(&load, self.settings.variants.search_paths()) {
+            match self.settings.variants.load(&load) {
                 Ok(v) => {
                     self.keep(load.clone(), v);
                 }

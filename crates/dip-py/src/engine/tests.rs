@@ -394,3 +394,42 @@ fn the_history_gives_back_each_position_as_it_was_processed() {
         assert_eq!(&r.position.board(g.map()), want, "{}", r.name);
     }
 }
+
+/// A variant comes from the module's one `Variants` value: the map games
+/// play on is the one that value keeps, and a jDip search path added makes
+/// the value again with it.
+#[test]
+fn a_variant_is_the_one_the_modules_variants_keeps() {
+    let v = variant("ancmed").unwrap();
+    let kept = super::variant::variants().get("ancmed").unwrap();
+    assert!(std::ptr::eq(v.map, kept.map()));
+    // MILA's two-power maps are kept there too.
+    let two = variant("standard_france_austria").unwrap();
+    let kept = super::variant::variants().get("standard_france_austria").unwrap();
+    assert!(std::ptr::eq(two.map, kept.map()));
+    assert_eq!(two.map.powers().len(), 2);
+    // An empty folder: no plugin in it changes what other tests load.
+    let folder = std::env::temp_dir().join(format!("dip-py-search-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    add_search_path(folder.clone());
+    assert!(super::variant::variants().search_paths().contains(&folder));
+    std::fs::remove_dir(&folder).unwrap();
+}
+
+#[test]
+fn a_two_power_map_loaded_first_was_kept_as_the_standard_map() {
+    // It was kept under its own name too, `standard`, when that was not
+    // yet loaded: a game of the standard map then had two powers.
+    let variants = dip_play::Variants::new();
+    let two = super::variant::load(&variants, "standard_germany_italy").unwrap();
+    assert_eq!(two.map().powers().len(), 2);
+    assert_eq!(variants.get("standard").unwrap().map().powers().len(), 7);
+    assert_eq!(
+        super::variant::load(&variants, "standard")
+            .unwrap()
+            .map()
+            .powers()
+            .len(),
+        7
+    );
+}
