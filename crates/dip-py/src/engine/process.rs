@@ -324,33 +324,33 @@ impl Game {
     /// Numbers the centres that change owner between this position and
     /// `next`. MILA takes centres power by power, each power's in the order
     /// of its list, then the unowned ones in the map's order; a centre
-    /// taken goes to the end of its new owner's list.
+    /// taken goes to the end of its new owner's list. Only the few centres
+    /// taken are put in that order (by the place each has in it).
     fn number_taken_centres(&mut self, next: &State) {
         let map = self.map();
-        let taken = |sc: &dip_core::ProvinceId| next.owner(*sc) != self.state.owner(*sc);
-        if !map.supply_centers().iter().any(taken) {
-            return;
-        }
-        let mut centres: Vec<dip_core::ProvinceId> = Vec::new();
-        for pi in 0..self.v.powers.len() {
-            let mut mine: Vec<dip_core::ProvinceId> = self.state.centers_of(map, PowerId(pi as u8)).collect();
-            mine.sort_by_key(|p| (self.seq_center(*p), self.v.mila_rank[p.index()]));
-            centres.extend(mine);
-        }
+        let powers = self.v.powers.len();
         let home_of = |p: dip_core::ProvinceId| {
-            (0..self.v.powers.len())
+            (0..powers)
                 .position(|pi| map.is_home(p, PowerId(pi as u8)))
                 .unwrap_or(usize::MAX)
         };
-        let mut unowned: Vec<dip_core::ProvinceId> = map
+        // (owned first, by power, then the place in the owner's list; the
+        // unowned after them, by home power, then the map's order)
+        let mut taken: Vec<((u8, usize, u64, u32), dip_core::ProvinceId)> = map
             .supply_centers()
             .iter()
-            .copied()
-            .filter(|&sc| self.state.owner(sc).is_none())
+            .filter(|&&sc| next.owner(sc) != self.state.owner(sc))
+            .map(|&sc| {
+                let rank = self.v.mila_rank[sc.index()];
+                let key = match self.state.owner(sc) {
+                    Some(o) => (0, o.index(), self.seq_center(sc), rank),
+                    None => (1, home_of(sc), 0, rank),
+                };
+                (key, sc)
+            })
             .collect();
-        unowned.sort_by_key(|&p| (home_of(p), self.v.mila_rank[p.index()]));
-        centres.extend(unowned);
-        for sc in centres.iter().filter(|sc| taken(sc)) {
+        taken.sort_unstable();
+        for (_, sc) in taken {
             self.center_seq[sc.index()] = self.next_seq;
             self.next_seq += 1;
         }
