@@ -230,18 +230,10 @@ pub struct SeasonFile {
     pub finished: bool,
 }
 
-/// Reads one season file. A file saved in the middle of a season (no
-/// `season finished`) is a season in progress: its sections are the
-/// phases resolved so far, and a last `orders` section holds the orders
-/// entered for the next one, not played.
 pub fn read_season(vocab: &Vocabulary, file: &str, text: &str) -> Result<SeasonFile, crate::record::RecordError> {
     let map = vocab.map();
     let pairs = renames(vocab);
-    let err = |line: usize, message: String| crate::record::RecordError {
-        file: file.to_string(),
-        line,
-        message,
-    };
+    let err = |line: usize, message: String| season_error(file, line, message);
     let rules_text = text
         .lines()
         .find_map(|l| l.strip_prefix("rules "))
@@ -269,53 +261,94 @@ pub fn read_season(vocab: &Vocabulary, file: &str, text: &str) -> Result<SeasonF
             rec.variant = v.trim().to_string();
         }
         if let Some(v) = lines[k].strip_prefix("player ") {
-            let v = v.trim();
-            // `player England Anne Smith`: the power's name, then the player's.
-            let power = map
-                .powers()
-                .iter()
-                .find(|p| v.starts_with(p.name.as_str()) && v[p.name.len()..].starts_with(' '))
-                .map(|p| p.name.clone())
-                .or_else(|| {
-                    let w = v.split_whitespace().next()?;
-                    map.find_power(w).map(|p| map.power(p).name.clone())
-                });
-            let Some(power) = power else {
-                return Err(err(
+            players.push(player_line(map, v.trim()).ok_or_else(|| {
+                err(
                     k + 1,
-                    format!("`player {v}`: no such power (expected `player POWER NAME`)"),
-                ));
-            };
-            let name = v
-                .strip_prefix(power.as_str())
-                .unwrap_or_else(|| v.split_once(' ').map(|(_, n)| n).unwrap_or(""))
-                .trim();
-            players.push((power, name.to_string()));
+                    format!("`player {}`: no such power (expected `player POWER NAME`)", v.trim()),
+                )
+            })?);
         }
         k += 1;
     }
     let pos_start = k;
-    let section = |l: &str| {
-        matches!(
-            l.trim(),
-            "moves" | "retreats" | "adjustments" | "orders" | "season finished"
-        )
-    };
-    while k < lines.len() && !section(lines[k]) {
+    while k < lines.len() && !is_section(lines[k]) {
         k += 1;
     }
     let pos_text = rename_places(&lines[pos_start..k].join("\n"), &pairs, false);
-    let mut state = parse_position(map, &pos_text, file).map_err(|e| err(pos_start + e.line, e.message))?;
+    let state = parse_position(map, &pos_text, file).map_err(|e| err(pos_start + e.line, e.message))?;
+    let played = play_sections(vocab, file, &lines[..], k, state, &rules, &mut rec)?;
+    Ok(SeasonFile {
+        record: rec,
+        end: played.end,
+        players,
+        entered: played.entered,
+        finished: played.finished,
+    })
+}
+
+fn season_error(file: &str, line: usize, message: String) -> crate::record::RecordError {
+    crate::record::RecordError {
+        file: file.to_string(),
+        line,
+        message,
+    }
+}
+
+/// `player England Anne Smith`: the power's name, then the player's.
+fn player_line(map: &dip_core::Map, v: &str) -> Option<(String, String)> {
+    let power = map
+        .powers()
+        .iter()
+        .find(|p| v.starts_with(p.name.as_str()) && v[p.name.len()..].starts_with(' '))
+        .map(|p| p.name.clone())
+        .or_else(|| {
+            let w = v.split_whitespace().next()?;
+            map.find_power(w).map(|p| map.power(p).name.clone())
+        })?;
+    let name = v
+        .strip_prefix(power.as_str())
+        .unwrap_or_else(|| v.split_once(' ').map(|(_, n)| n).unwrap_or(""))
+        .trim();
+    Some((power, name.to_string()))
+}
+
+/// The head of a section of a season file.
+fn is_section(l: &str) -> bool {
+    matches!(
+        l.trim(),
+        "moves" | "retreats" | "adjustments" | "orders" | "season finished"
+    )
+}
+
+/// Where a season file's sections leave the game.
+struct Played {
+    end: State,
+    entered: Vec<String>,
+    finished: bool,
+}
+
+/// The season's phases from line `k`, each played from the one before
+/// and added to `rec`; an `orders` section is entered, not played.
+fn play_sections(
+    vocab: &Vocabulary,
+    file: &str,
+    lines: &[&str],
+    mut k: usize,
+    mut state: State,
+    rules: &dip_core::Ruleset,
+    rec: &mut GameRecord,
+) -> Result<Played, crate::record::RecordError> {
+    let map = vocab.map();
+    let err = |line: usize, message: String| season_error(file, line, message);
     let mut entered = Vec::new();
     let mut finished = false;
-    // The season's phases, each played from the one before.
     while k < lines.len() {
         let head = lines[k].trim();
         if head == "season finished" {
             finished = true;
             break;
         }
-        if !section(head) {
+        if !is_section(head) {
             return Err(err(
                 k + 1,
                 format!("`{head}`: expected a section (moves, retreats, adjustments, orders, season finished) or an order indented by two spaces"),
@@ -349,15 +382,13 @@ pub fn read_season(vocab: &Vocabulary, file: &str, text: &str) -> Result<SeasonF
             }
             break;
         }
-        let outcome = dip_core::game::adjudicate(map, &state, &orders, &rules);
+        let outcome = dip_core::game::adjudicate(map, &state, &orders, rules);
         let next = dip_core::game::advance(map, &state, &outcome);
         rec.phases.push(PhaseRecord { state, orders });
         state = next;
     }
-    Ok(SeasonFile {
-        record: rec,
+    Ok(Played {
         end: state,
-        players,
         entered,
         finished,
     })

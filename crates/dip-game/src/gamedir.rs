@@ -145,8 +145,6 @@ impl GameDir {
         GameDir::open_with(dir, project, None, variants)
     }
 
-    /// Opens `dir` with `game` (text and path) read in place of its
-    /// GAME.TXT: how `accept` checks NEWGAME.TXT as the game it will be.
     pub fn open_with(
         dir: &Path,
         project: Option<&Path>,
@@ -178,89 +176,23 @@ impl GameDir {
         // PROJECT.TXT writes `FNGAME game.txt` for GAME.TXT).
         let game_path = crate::files::dos_file(dir, &fname("FNGAME", "GAME.TXT"));
         let orders_path = crate::files::dos_file(dir, &fname("FNORDERS", "ORDERS.TXT"));
-        let (mut game, form, game_ascii) = match game {
-            Some((text, path)) => (
-                GameFile::read(text, path)?,
-                Form {
-                    encoding: Encoding::Utf8,
-                    crlf: text.contains("\r\n"),
-                },
-                false,
-            ),
-            None => {
-                let (text, encoding) = crate::files::read_text_encoded(&game_path).map_err(RunError::Other)?;
-                let crlf = text.contains("\r\n");
-                (
-                    GameFile::read(&text, &game_path)?,
-                    Form { encoding, crlf },
-                    text.is_ascii(),
-                )
-            }
-        };
+        let (mut game, form, game_ascii) = Self::read_game(game, &game_path)?;
         let read_from = orders_path.is_file().then(|| orders_path.clone());
-        let (orders_text, orders_missing, orders_encoding) = if orders_path.is_file() {
-            let (text, enc) = crate::files::read_text_encoded(&orders_path).map_err(RunError::Other)?;
-            (text, None, enc)
-        } else if orders_path.exists() {
-            let why = format!("{} is not a file", orders_path.display());
-            (String::new(), Some(why), Encoding::Utf8)
-        } else {
-            let why = format!("{} does not exist", orders_path.display());
-            (String::new(), Some(why), Encoding::Utf8)
-        };
-        // A GAME.TXT in plain ASCII (as `dip new` writes it) says nothing
-        // of the game master's code page: the orders file, as the players'
-        // umlauts came in, does, and so do its DOS line ends.
-        let form = if game_ascii && read_from.is_some() {
-            Form {
-                encoding: orders_encoding,
-                crlf: form.crlf || orders_text.contains("\r\n"),
-            }
-        } else {
-            form
-        };
-        // Plain ASCII with DOS's line ends (CR LF) is a DOS game: what dip
-        // writes keeps to DOS's code page 850, so PLAIN.TXT's dash is `-`
-        // there, not UTF-8 bytes that DOS shows as garbage.
-        let form = if game_ascii && orders_text.is_ascii() && form.crlf && form.encoding == Encoding::Utf8 {
-            Form {
-                encoding: Encoding::Dos,
-                ..form
-            }
-        } else {
-            form
-        };
+        let (orders_text, orders_missing, orders_encoding) = Self::read_orders_text(&orders_path)?;
+        let form = Self::written_form(form, game_ascii, read_from.is_some(), &orders_text, orders_encoding);
         let orders = ParamFile::parse(&orders_text, orders_path);
         game.orders_year = orders
             .get("YEAR")
             .filter(|e| !e.value.trim().is_empty())
             .map(|e| (orders.path.clone(), e.line, e.value.clone()));
-        let vpath = game.params.get("VARIANTPATH").ok_or_else(|| GameError {
-            file: game_path.display().to_string(),
-            line: 1,
-            message: "no VARIANTPATH (a bundled variant such as `standard`, or a path)".into(),
-        })?;
-        // FNVARIANT (DipWork's `FN VARIANT`, in PROJECT.TXT): the name of
-        // the variant folder's parameter file, VARIANT.TXT by default.
-        let fnvariant = project
-            .as_ref()
-            .and_then(|p| {
-                p.get("FNVARIANT").map(|e| e.value.trim().to_string()).or_else(|| {
-                    p.get("FN")
-                        .and_then(|e| e.value.trim().strip_prefix("VARIANT").map(|v| v.trim().to_string()))
-                })
-            })
-            .filter(|v| !v.is_empty())
-            .unwrap_or_else(|| "VARIANT.TXT".to_string());
-        let project_dir = project_file.as_deref().and_then(Path::parent);
-        let resolved =
-            crate::variantpath::resolve(dir, project_dir, &vpath.value, &fnvariant, variants).map_err(|e| {
-                GameError {
-                    file: game_path.display().to_string(),
-                    line: vpath.line,
-                    message: format!("VARIANTPATH: {e}"),
-                }
-            })?;
+        let resolved = Self::resolve_variant(
+            dir,
+            project.as_ref(),
+            project_file.as_deref(),
+            &game,
+            &game_path,
+            variants,
+        )?;
         let (variant, found, params_file) = (resolved.variant, resolved.path, resolved.params_file);
         game.start_year = Some(variant.start.phase.year);
         // Seismic play: the map edits applied so far, in phase order.
@@ -289,6 +221,113 @@ impl GameDir {
             params: Params { files },
             variant,
             variant_path: found,
+        })
+    }
+
+    /// GAME.TXT (or the text given for it): the game file, how it is
+    /// written, and whether it is plain ASCII.
+    fn read_game(game: Option<(&str, &Path)>, game_path: &Path) -> Result<(GameFile, Form, bool), RunError> {
+        Ok(match game {
+            Some((text, path)) => (
+                GameFile::read(text, path)?,
+                Form {
+                    encoding: Encoding::Utf8,
+                    crlf: text.contains("\r\n"),
+                },
+                false,
+            ),
+            None => {
+                let (text, encoding) = crate::files::read_text_encoded(game_path).map_err(RunError::Other)?;
+                let crlf = text.contains("\r\n");
+                (
+                    GameFile::read(&text, game_path)?,
+                    Form { encoding, crlf },
+                    text.is_ascii(),
+                )
+            }
+        })
+    }
+
+    /// ORDERS.TXT's text and encoding, or why there is none (empty text).
+    fn read_orders_text(orders_path: &Path) -> Result<(String, Option<String>, Encoding), RunError> {
+        Ok(if orders_path.is_file() {
+            let (text, enc) = crate::files::read_text_encoded(orders_path).map_err(RunError::Other)?;
+            (text, None, enc)
+        } else if orders_path.exists() {
+            let why = format!("{} is not a file", orders_path.display());
+            (String::new(), Some(why), Encoding::Utf8)
+        } else {
+            let why = format!("{} does not exist", orders_path.display());
+            (String::new(), Some(why), Encoding::Utf8)
+        })
+    }
+
+    /// How what dip writes back is written: GAME.TXT's form, unless it is
+    /// plain ASCII and so says nothing of the code page.
+    fn written_form(
+        form: Form,
+        game_ascii: bool,
+        orders_read: bool,
+        orders_text: &str,
+        orders_encoding: Encoding,
+    ) -> Form {
+        // A GAME.TXT in plain ASCII (as `dip new` writes it) says nothing
+        // of the game master's code page: the orders file, as the players'
+        // umlauts came in, does, and so do its DOS line ends.
+        let form = if game_ascii && orders_read {
+            Form {
+                encoding: orders_encoding,
+                crlf: form.crlf || orders_text.contains("\r\n"),
+            }
+        } else {
+            form
+        };
+        // Plain ASCII with DOS's line ends (CR LF) is a DOS game: what dip
+        // writes keeps to DOS's code page 850, so PLAIN.TXT's dash is `-`
+        // there, not UTF-8 bytes that DOS shows as garbage.
+        if game_ascii && orders_text.is_ascii() && form.crlf && form.encoding == Encoding::Utf8 {
+            Form {
+                encoding: Encoding::Dos,
+                ..form
+            }
+        } else {
+            form
+        }
+    }
+
+    /// The variant GAME.TXT's VARIANTPATH names, found beside the game, the
+    /// project or among the bundled ones.
+    fn resolve_variant(
+        dir: &Path,
+        project: Option<&ParamFile>,
+        project_file: Option<&Path>,
+        game: &GameFile,
+        game_path: &Path,
+        variants: &Variants,
+    ) -> Result<crate::variantpath::Resolved, RunError> {
+        let vpath = game.params.get("VARIANTPATH").ok_or_else(|| GameError {
+            file: game_path.display().to_string(),
+            line: 1,
+            message: "no VARIANTPATH (a bundled variant such as `standard`, or a path)".into(),
+        })?;
+        // FNVARIANT (DipWork's `FN VARIANT`, in PROJECT.TXT): the name of
+        // the variant folder's parameter file, VARIANT.TXT by default.
+        let fnvariant = project
+            .and_then(|p| {
+                p.get("FNVARIANT").map(|e| e.value.trim().to_string()).or_else(|| {
+                    p.get("FN")
+                        .and_then(|e| e.value.trim().strip_prefix("VARIANT").map(|v| v.trim().to_string()))
+                })
+            })
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "VARIANT.TXT".to_string());
+        let project_dir = project_file.and_then(Path::parent);
+        crate::variantpath::resolve(dir, project_dir, &vpath.value, &fnvariant, variants).map_err(|e| {
+            RunError::from(GameError {
+                file: game_path.display().to_string(),
+                line: vpath.line,
+                message: format!("VARIANTPATH: {e}"),
+            })
         })
     }
 

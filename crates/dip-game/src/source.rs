@@ -230,32 +230,12 @@ pub fn open(path: &Path, variant: &str, variants: &Variants) -> Result<Opened, R
     open_at(path, variant, None, variants)
 }
 
-/// As `open`, at a phase of the game's record (`phase_index`): the
-/// position at the start of that phase. A game directory is then read
-/// through its HISTORY.REC; a position file or GAME.TXT has no phases.
 pub fn open_at(path: &Path, variant: &str, phase: Option<&str>, variants: &Variants) -> Result<Opened, RunError> {
     let name = path.display().to_string();
     let lower = name.to_ascii_lowercase();
     let record_like = is_mila(path) || is_dip(path) || lower.ends_with(".rec");
     if let Some(want) = phase.filter(|_| record_like || path.is_dir()) {
-        let rec = open_record(path, variants)?;
-        let rules = Ruleset::parse(&rec.record.rules).ok();
-        let (state, at) = match phase_index(&rec.record, want)? {
-            Some(i) => (rec.record.phases[i].state.clone(), format!("phase {}", i + 1)),
-            None => (
-                rec.record
-                    .last_state(&rec.variant.map)
-                    .ok_or_else(|| RunError::Other(format!("{name}: the record has no phase")))?,
-                "the position after the last phase".to_string(),
-            ),
-        };
-        return Ok(Opened {
-            note: Some(format!("{} at {} ({at})", rec.note, state.phase.short())),
-            variant: rec.variant,
-            state,
-            rules,
-            variant_path: rec.variant_path,
-        });
+        return open_phase(path, want, variants);
     }
     if let Some(want) = phase {
         return Err(RunError::Other(format!(
@@ -275,44 +255,10 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>, variants: &Varia
         });
     }
     if path.is_dir() {
-        let g = GameDir::open(path, None, variants)?;
-        let vocab = g.vocabulary()?;
-        let state = g.game.state(&vocab)?;
-        let mut note = format!("{name}: the position of its GAME.TXT");
-        if let Some(how) = g.game.phase()?.1 {
-            note = format!("{note} ({how})");
-        }
-        let rules = g.rules()?;
-        return Ok(Opened {
-            variant: g.variant,
-            state,
-            note: Some(note),
-            rules: Some(rules),
-            variant_path: g.variant_path,
-        });
+        return open_game_dir(path, variants);
     }
     if is_dip(path) {
-        // One of DIP's season files alone: the position it stands at, not
-        // the last of the series its siblings make (that is `--phase last`).
-        let text = crate::files::read_text(path).map_err(RunError::Other)?;
-        let variant = crate::record::variant_of_text(path, &text, variants).map_err(RunError::Other)?;
-        let (state, played) = crate::dipfile::season_end(&variant.map, &name, &text).map_err(other)?;
-        let rules = text
-            .lines()
-            .find_map(|l| l.strip_prefix("rules "))
-            .and_then(|r| Ruleset::parse(r.trim()).ok());
-        let at = if played == 0 {
-            "its position"
-        } else {
-            "the position after the season it records"
-        };
-        return Ok(Opened {
-            note: Some(format!("{name}: DIP's season file, {at} ({})", state.phase.short())),
-            variant,
-            state,
-            rules,
-            variant_path: None,
-        });
+        return open_dip_season(path, variants);
     }
     if record_like {
         let rec = open_record(path, variants)?;
@@ -330,18 +276,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>, variants: &Varia
     }
     let text = crate::files::read_text(path).map_err(RunError::Other)?;
     if text.lines().any(|l| l.trim() == "# dip game record") {
-        let variant = crate::record::variant_of_text(path, &text, variants).map_err(RunError::Other)?;
-        let rec = GameRecord::from_text(&variant.map, &text, &name).map_err(other)?;
-        let state = rec
-            .last_state(&variant.map)
-            .ok_or_else(|| RunError::Other(format!("{name}: the record has no phase")))?;
-        return Ok(Opened {
-            rules: Ruleset::parse(&rec.rules).ok(),
-            variant,
-            state,
-            note: Some(format!("{name}: the position after the record's last phase")),
-            variant_path: None,
-        });
+        return open_record_text(path, &text, variants);
     }
     let file_name = path
         .file_name()
@@ -351,23 +286,7 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>, variants: &Varia
         || file_name.starts_with("NEWGAME")
         || text.lines().any(|l| l.trim_start().starts_with("VARIANTPATH"));
     if dipwork {
-        // Read as the game directory's GAME.TXT, with the directory's
-        // parameters (the variant named there).
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let g = GameDir::open_with(dir, None, Some((&text, path)), variants)?;
-        let vocab = g.vocabulary()?;
-        let state = g.game.state(&vocab)?;
-        let rules = g.rules()?;
-        return Ok(Opened {
-            variant: g.variant,
-            state,
-            note: Some(format!("{name}: a DipWork game file")),
-            rules: Some(rules),
-            variant_path: g.variant_path,
-        });
+        return open_game_file(path, &text, variants);
     }
     let v = variants.load(variant).map_err(other)?;
     let state = dip_text::parse_position(&v.map, &text, &name).map_err(other)?;
@@ -377,5 +296,112 @@ pub fn open_at(path: &Path, variant: &str, phase: Option<&str>, variants: &Varia
         note: None,
         rules: None,
         variant_path: Path::new(variant).exists().then(|| PathBuf::from(variant)),
+    })
+}
+
+/// `--phase`: a phase of a game's record (a number from 1, a phase name,
+/// or `last` for the position after the last phase).
+fn open_phase(path: &Path, want: &str, variants: &Variants) -> Result<Opened, RunError> {
+    let name = path.display().to_string();
+    let rec = open_record(path, variants)?;
+    let rules = Ruleset::parse(&rec.record.rules).ok();
+    let (state, at) = match phase_index(&rec.record, want)? {
+        Some(i) => (rec.record.phases[i].state.clone(), format!("phase {}", i + 1)),
+        None => (
+            rec.record
+                .last_state(&rec.variant.map)
+                .ok_or_else(|| RunError::Other(format!("{name}: the record has no phase")))?,
+            "the position after the last phase".to_string(),
+        ),
+    };
+    Ok(Opened {
+        note: Some(format!("{} at {} ({at})", rec.note, state.phase.short())),
+        variant: rec.variant,
+        state,
+        rules,
+        variant_path: rec.variant_path,
+    })
+}
+
+/// A game directory: the position of its GAME.TXT, with its rules.
+fn open_game_dir(path: &Path, variants: &Variants) -> Result<Opened, RunError> {
+    let name = path.display().to_string();
+    let g = GameDir::open(path, None, variants)?;
+    let vocab = g.vocabulary()?;
+    let state = g.game.state(&vocab)?;
+    let mut note = format!("{name}: the position of its GAME.TXT");
+    if let Some(how) = g.game.phase()?.1 {
+        note = format!("{note} ({how})");
+    }
+    let rules = g.rules()?;
+    Ok(Opened {
+        variant: g.variant,
+        state,
+        note: Some(note),
+        rules: Some(rules),
+        variant_path: g.variant_path,
+    })
+}
+
+/// One of DIP's season files alone: the position it stands at, not the
+/// last of the series its siblings make (that is `--phase last`).
+fn open_dip_season(path: &Path, variants: &Variants) -> Result<Opened, RunError> {
+    let name = path.display().to_string();
+    let text = crate::files::read_text(path).map_err(RunError::Other)?;
+    let variant = crate::record::variant_of_text(path, &text, variants).map_err(RunError::Other)?;
+    let (state, played) = crate::dipfile::season_end(&variant.map, &name, &text).map_err(other)?;
+    let rules = text
+        .lines()
+        .find_map(|l| l.strip_prefix("rules "))
+        .and_then(|r| Ruleset::parse(r.trim()).ok());
+    let at = if played == 0 {
+        "its position"
+    } else {
+        "the position after the season it records"
+    };
+    Ok(Opened {
+        note: Some(format!("{name}: DIP's season file, {at} ({})", state.phase.short())),
+        variant,
+        state,
+        rules,
+        variant_path: None,
+    })
+}
+
+/// A dip game record under another name: the position after its last phase.
+fn open_record_text(path: &Path, text: &str, variants: &Variants) -> Result<Opened, RunError> {
+    let name = path.display().to_string();
+    let variant = crate::record::variant_of_text(path, text, variants).map_err(RunError::Other)?;
+    let rec = GameRecord::from_text(&variant.map, text, &name).map_err(other)?;
+    let state = rec
+        .last_state(&variant.map)
+        .ok_or_else(|| RunError::Other(format!("{name}: the record has no phase")))?;
+    Ok(Opened {
+        rules: Ruleset::parse(&rec.rules).ok(),
+        variant,
+        state,
+        note: Some(format!("{name}: the position after the record's last phase")),
+        variant_path: None,
+    })
+}
+
+/// A DipWork game file: read as the game directory's GAME.TXT, with the
+/// directory's parameters (the variant named there).
+fn open_game_file(path: &Path, text: &str, variants: &Variants) -> Result<Opened, RunError> {
+    let name = path.display().to_string();
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let g = GameDir::open_with(dir, None, Some((text, path)), variants)?;
+    let vocab = g.vocabulary()?;
+    let state = g.game.state(&vocab)?;
+    let rules = g.rules()?;
+    Ok(Opened {
+        variant: g.variant,
+        state,
+        note: Some(format!("{name}: a DipWork game file")),
+        rules: Some(rules),
+        variant_path: g.variant_path,
     })
 }
