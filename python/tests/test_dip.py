@@ -308,6 +308,21 @@ def test_set_units_in_a_retreat_phase_opens_every_empty_neighbour_as_mila_does()
                                                              'A BUR R MUN', 'A BUR R PIC']
 
 
+def test_set_units_refuses_a_unit_in_the_words_of_the_position_text():
+    # set_units builds the position as every reader does: what cannot
+    # stand there is refused as the position text refuses it, the rest set.
+    game = dip.Game()
+    game.set_units('FRANCE', ['F MUN', 'A PIC'])
+    assert game.error == ['`F MUN`: this unit needs a coast, or cannot stand there']
+    assert 'A PIC' in game.get_units('FRANCE')
+    game.remove_rule('IGNORE_ERRORS')
+    with pytest.raises(dip.DipError, match='`F BOH`: this unit needs a coast, or cannot stand there'):
+        game.set_units('GERMANY', ['F BOH'])
+    game.set_units('GERMANY', ['A PIC'])
+    assert 'A PIC' not in game.get_units('FRANCE')
+    assert 'A PIC' in game.get_units('GERMANY')
+
+
 def test_get_hash_is_a_string_as_milas():
     game = dip.Game()
     assert isinstance(game.get_hash(), str) and game.get_hash().isdigit()

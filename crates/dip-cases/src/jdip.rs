@@ -32,142 +32,188 @@ fn split_word(content: &str) -> (&str, &str) {
     }
 }
 
+/// Reads a file of cases in the DATC text format, line by line.
 pub(crate) fn parse(text: &str, file: &str) -> Result<Vec<Case>, CaseFileError> {
-    let mut cases = Vec::new();
-    let mut variant: Option<(String, usize)> = None;
-    let mut cur: Option<Case> = None;
-    let mut section = Section::None;
-    let err = |line: usize, message: String| CaseFileError {
-        file: file.to_string(),
-        line,
-        message,
+    let mut reader = Reader {
+        file,
+        cases: Vec::new(),
+        variant: None,
+        open: None,
+        section: Section::None,
     };
     for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
         let content = content(raw);
         if content.is_empty() {
             continue;
         }
+        reader.read(i + 1, content).map_err(|message| CaseFileError {
+            file: file.to_string(),
+            line: i + 1,
+            message,
+        })?;
+    }
+    // The file ends the last case.
+    reader.close();
+    Ok(reader.cases)
+}
+
+/// Where the reader is in a file: the variant named last (with its line),
+/// the case open and the section its lines go to.
+struct Reader<'f> {
+    file: &'f str,
+    cases: Vec<Case>,
+    variant: Option<(String, usize)>,
+    open: Option<Case>,
+    section: Section,
+}
+
+impl Reader<'_> {
+    /// One line with content: `VARIANT_ALL`, `CASE` and `END` open and
+    /// close cases; any other line belongs to the open case.
+    fn read(&mut self, n: usize, content: &str) -> Result<(), String> {
         let (word, rest) = split_word(content);
         let key = word.to_ascii_uppercase();
-        let line = |t: &str| Line {
-            number: n,
-            text: t.to_string(),
-        };
         match key.as_str() {
             "VARIANT_ALL" => {
-                if let Some(c) = cur.take() {
-                    cases.push(c);
-                }
-                variant = Some((rest.to_string(), n));
-                section = Section::None;
-                continue;
+                self.close();
+                self.variant = Some((rest.to_string(), n));
             }
             "CASE" => {
                 // An open case without END ends here.
-                if let Some(c) = cur.take() {
-                    cases.push(c);
-                }
-                let (id, title) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                if id.is_empty() {
-                    return Err(err(n, "expected `CASE ID [TITLE]`".into()));
-                }
-                cur = Some(Case {
-                    id: id.to_string(),
-                    title: title.trim().to_string(),
-                    file: file.to_string(),
-                    line: n,
-                    variant: variant.as_ref().map(|v| v.0.clone()),
-                    variant_line: variant.as_ref().map_or(0, |v| v.1),
-                    lenient_names: true,
-                    steps: vec![Step {
-                        retreating_only: true,
-                        ..Step::default()
-                    }],
-                    ..Case::default()
-                });
-                section = Section::None;
-                continue;
+                self.close();
+                self.open = Some(self.case(n, rest)?);
             }
-            _ => {}
+            "END" if self.open.is_some() => self.close(),
+            _ => {
+                let Some(case) = self.open.as_mut() else {
+                    return Err(format!("expected VARIANT_ALL or CASE, found `{content}`"));
+                };
+                match keyword(case, self.section, n, &key, rest) {
+                    Some(section) => self.section = section,
+                    None => section_line(case, self.section, n, word, content)?,
+                }
+                return Ok(());
+            }
         }
-        let Some(case) = cur.as_mut() else {
-            return Err(err(n, format!("expected VARIANT_ALL or CASE, found `{content}`")));
-        };
-        let Some(step) = case.steps.last_mut() else {
-            return Err(err(n, "a case without a step".into()));
-        };
-        match key.as_str() {
-            "END" => {
-                if let Some(c) = cur.take() {
-                    cases.push(c);
-                }
-                section = Section::None;
-            }
-            "PRESTATE_SETPHASE" => {
-                // `Spring 1901, Movement` and `Spring 1901 (Movement)`.
-                let phase: String = rest
-                    .chars()
-                    .map(|c| {
-                        if matches!(c, ',' | '(' | ')' | '[' | ']') {
-                            ' '
-                        } else {
-                            c
-                        }
-                    })
-                    .collect();
-                case.phase = Some(line(&phase));
-            }
-            "PRESTATE" => section = Section::Prestate,
-            "PRESTATE_SUPPLYCENTER_OWNERS" => {
-                case.owners = Some(Vec::new());
-                section = Section::Owners;
-            }
-            "PRESTATE_DISLODGED" => section = Section::Dislodged,
-            "PRESTATE_RESULTS" => section = Section::Results,
-            "ORDERS" => section = Section::Orders,
-            "POSTSTATE" => {
-                step.post_units = Some(Vec::new());
-                section = Section::Post;
-            }
-            "POSTSTATE_SAME" => {
-                step.post_units = Some(case.units.clone());
-                section = Section::None;
-            }
-            "POSTSTATE_DISLODGED" => {
-                step.post_dislodged = Some(Vec::new());
-                section = Section::PostDislodged;
-            }
-            _ => match section {
-                Section::Prestate => case.units.push(line(content)),
-                Section::Owners => {
-                    // `England: F lon` (a unit marks an owned centre) or `England: lon`.
-                    case.owners.get_or_insert_with(Vec::new).push(line(content));
-                }
-                Section::Dislodged => case.dislodged.push(line(content)),
-                Section::Results => case.previous_results.push(line(content)),
-                Section::Orders => step.orders.push(OrderLine {
-                    line: line(content),
-                    expected: None,
-                    reason: None,
-                    dislodged: false,
-                }),
-                Section::Post => step.post_units.get_or_insert_with(Vec::new).push(line(content)),
-                Section::PostDislodged => step.post_dislodged.get_or_insert_with(Vec::new).push(line(content)),
-                Section::None => {
-                    return Err(err(
-                        n,
-                        format!("unknown keyword `{}`", dip_variants::files::excerpt(word)),
-                    ))
-                }
-            },
+        self.section = Section::None;
+        Ok(())
+    }
+
+    /// A `CASE ID [TITLE]` line's case, on the variant named last.
+    fn case(&self, n: usize, rest: &str) -> Result<Case, String> {
+        let (id, title) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        if id.is_empty() {
+            return Err("expected `CASE ID [TITLE]`".into());
         }
+        Ok(Case {
+            id: id.to_string(),
+            title: title.trim().to_string(),
+            file: self.file.to_string(),
+            line: n,
+            variant: self.variant.as_ref().map(|v| v.0.clone()),
+            variant_line: self.variant.as_ref().map_or(0, |v| v.1),
+            lenient_names: true,
+            steps: vec![Step {
+                retreating_only: true,
+                ..Step::default()
+            }],
+            ..Case::default()
+        })
     }
-    if let Some(case) = cur {
-        // The file ends the last case.
-        cases.push(case);
+
+    /// Ends the open case, if any.
+    fn close(&mut self) {
+        self.cases.extend(self.open.take());
     }
-    Ok(cases)
+}
+
+/// A keyword of a case's body: what it sets, and the section the lines
+/// after it go to (`section` for one that opens none); `None` when `key`
+/// is no keyword.
+fn keyword(case: &mut Case, section: Section, n: usize, key: &str, rest: &str) -> Option<Section> {
+    Some(match key {
+        "PRESTATE_SETPHASE" => {
+            case.phase = Some(Line {
+                number: n,
+                text: phase_words(rest),
+            });
+            section
+        }
+        "PRESTATE" => Section::Prestate,
+        "PRESTATE_SUPPLYCENTER_OWNERS" => {
+            case.owners = Some(Vec::new());
+            Section::Owners
+        }
+        "PRESTATE_DISLODGED" => Section::Dislodged,
+        "PRESTATE_RESULTS" => Section::Results,
+        "ORDERS" => Section::Orders,
+        "POSTSTATE" => {
+            last_step(case).post_units = Some(Vec::new());
+            Section::Post
+        }
+        "POSTSTATE_SAME" => {
+            let units = case.units.clone();
+            last_step(case).post_units = Some(units);
+            Section::None
+        }
+        "POSTSTATE_DISLODGED" => {
+            last_step(case).post_dislodged = Some(Vec::new());
+            Section::PostDislodged
+        }
+        _ => return None,
+    })
+}
+
+/// `Spring 1901, Movement` and `Spring 1901 (Movement)` as the words of
+/// a phase.
+fn phase_words(rest: &str) -> String {
+    rest.chars()
+        .map(|c| {
+            if matches!(c, ',' | '(' | ')' | '[' | ']') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// The step the case's orders and expectations go to.
+fn last_step(case: &mut Case) -> &mut Step {
+    if case.steps.is_empty() {
+        case.steps.push(Step {
+            retreating_only: true,
+            ..Step::default()
+        });
+    }
+    let last = case.steps.len() - 1;
+    &mut case.steps[last]
+}
+
+/// A line of a section: a unit, an owner, a dislodged unit, a result of
+/// the phase before, an order, a unit expected after the phase.
+fn section_line(case: &mut Case, section: Section, n: usize, word: &str, content: &str) -> Result<(), String> {
+    let line = Line {
+        number: n,
+        text: content.to_string(),
+    };
+    match section {
+        Section::Prestate => case.units.push(line),
+        // `England: F lon` (a unit marks an owned centre) or `England: lon`.
+        Section::Owners => case.owners.get_or_insert_with(Vec::new).push(line),
+        Section::Dislodged => case.dislodged.push(line),
+        Section::Results => case.previous_results.push(line),
+        Section::Orders => last_step(case).orders.push(OrderLine {
+            line,
+            expected: None,
+            reason: None,
+            dislodged: false,
+        }),
+        Section::Post => last_step(case).post_units.get_or_insert_with(Vec::new).push(line),
+        Section::PostDislodged => last_step(case).post_dislodged.get_or_insert_with(Vec::new).push(line),
+        Section::None => return Err(format!("unknown keyword `{}`", dip_variants::files::excerpt(word))),
+    }
+    Ok(())
 }
 
 /// Is this the order-reading suite (`VARIANT:`, `SETUP`, `ORD:`)?

@@ -2,13 +2,16 @@
 //!
 //! Two formats are read into one [`Case`]: dip's own (docs/case-format.md),
 //! with an expected result per order, and the DATC text format used by jDip
-//! and godip, with expected positions. [`run`] plays a case and lists every
-//! difference between what was expected and what happened.
+//! and godip, with expected positions. [`run`] plays a case through
+//! dip-play's `Game` (its orders adjudicated as read, so that each order
+//! is reported) and lists every difference between what was expected and
+//! what happened.
 
 #![forbid(unsafe_code)]
 
 mod jdip;
 mod native;
+mod play;
 mod run;
 
 pub use run::{jdip_notation, run, CaseResult, Runner, Settings};

@@ -1,14 +1,18 @@
-//! Playing a case and comparing what happened with what was expected.
+//! Running cases: each case's variant found and loaded once, its rules,
+//! its starting position read, and the order-reading suite's checks. The
+//! playing itself is `play`'s, through dip-play's `Game`.
 
-use crate::{Case, Expected, Line, ReadCheck, Step};
+use crate::play::play_case;
+use crate::{Case, Expected, Line, ReadCheck};
 use dip_core::{
-    game, movement, retreat, CoastSpec, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, ProvinceId,
-    Ruleset, Season, State, Unit, UnitRef, Verdict,
+    CoastSpec, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, ProvinceId, Ruleset, Season, State, Unit, UnitRef,
 };
+use dip_play::Loaded;
 use dip_text::position::{format_unit, parse_dislodged_with, parse_owners, parse_phase, parse_unit_with};
 use dip_text::{parse_order_with, scan_line, Position, ScanState, Vocabulary};
 use dip_variants::Variant;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Defaults for cases that do not name their own variant or rules.
 #[derive(Clone, Debug, Default)]
@@ -46,7 +50,7 @@ pub struct Runner {
     pub settings: Settings,
     /// Variants by the name cases use: those loaded, and those added with
     /// [`Runner::add_variant`] (keys in lower case).
-    variants: HashMap<String, Variant>,
+    variants: HashMap<String, Arc<Loaded>>,
     /// The key in `variants` chosen for each standard name (lower case).
     standard_keys: HashMap<String, String>,
 }
@@ -79,7 +83,14 @@ impl Runner {
     /// it, before bundled variants and files: a variant read from another
     /// format (jDip's variants.xml) is added this way.
     pub fn add_variant(&mut self, name: &str, variant: Variant) {
-        self.variants.insert(name.to_lowercase(), variant);
+        self.keep(name.to_lowercase(), variant);
+    }
+
+    /// Keeps `variant` under `key`, with the words cases are read with:
+    /// the map's names, exactly (no spelling check).
+    fn keep(&mut self, key: String, variant: Variant) {
+        let loaded = Loaded::new_with(Arc::new(variant), |map, _| Vocabulary::new(map).with_spellcheck(0));
+        self.variants.insert(key, Arc::new(loaded));
     }
 
     /// The key in `variants` of the case's variant, loading it if need be.
@@ -134,12 +145,12 @@ impl Runner {
                 let key = match self.plugin_beyond_standard(&name) {
                     Some(v) => {
                         let key = format!("jdip:{lower}");
-                        self.variants.insert(key.clone(), v);
+                        self.keep(key.clone(), v);
                         key
                     }
                     None => {
                         if !self.variants.contains_key("standard") {
-                            self.variants.insert("standard".into(), dip_variants::standard());
+                            self.keep("standard".into(), dip_variants::standard());
                         }
                         "standard".into()
                     }
@@ -150,9 +161,9 @@ impl Runner {
             None => name.clone(),
         };
         if !self.variants.contains_key(&load) {
-            match dip_variants::load_in(&load, self.settings.variants.search_paths()) {
+            match self.settings.variants.load(&load) {
                 Ok(v) => {
-                    self.variants.insert(load.clone(), v);
+                    self.keep(load.clone(), v);
                 }
                 // The file is there but is no variant dip can read: say so.
                 Err(e) if from_file && path.is_some() => {
@@ -215,196 +226,27 @@ impl Runner {
     }
 
     fn play(&mut self, case: &Case, name: &str, failures: &mut Vec<String>) -> Result<(), String> {
-        let variant = self
+        let loaded = self
             .variants
             .get(name)
+            .cloned()
             .ok_or_else(|| format!("variant `{name}` not loaded"))?;
-        let map = &variant.map;
         if let Some(check) = &case.read {
-            return read_check(variant, case, check, failures);
+            return read_check(loaded.variant(), case, check, failures);
         }
-        let strict = Vocabulary::new(map).with_spellcheck(0);
-        let lenient = Vocabulary::new(map).with_nation_spelling(false);
-        let vocab = if case.lenient_names { &lenient } else { &strict };
         let rules = match case.rules.as_ref().or(self.settings.rules.as_ref()) {
             Some(text) => Ruleset::parse(text).map_err(|e| format!("{}:{}: {e}", case.file, case.line))?,
-            None => variant.rules,
+            None => loaded.variant().rules,
         };
-        let loc = |l: &Line| format!("{}:{}", case.file, l.number);
-        let mut state = setup(vocab, case).map_err(|(l, e)| format!("{}: {e}", loc(&l)))?;
-        for step in &case.steps {
-            let mut orders = Vec::new();
-            let mut paths = Vec::new();
-            // A misspelled name in a peer's file is read in the position.
-            let placed = case.lenient_names.then(|| vocab.clone().with_position(&state));
-            let reader = placed.as_ref().unwrap_or(vocab);
-            for ol in &step.orders {
-                let o = parse_order_with(reader, &ol.line.text, None).map_err(|e| {
-                    format!(
-                        "{}: {}: `{}`",
-                        loc(&ol.line),
-                        explain(vocab, &ol.line.text, e),
-                        ol.line.text
-                    )
-                })?;
-                orders.push(o);
-                paths.push(written_path(reader, &ol.line.text));
-            }
-            let outcome = game::adjudicate_with_paths(map, &state, &orders, &paths, &rules);
-            check_step(vocab, &state, step, &outcome, &loc, failures);
-            let next = game::advance(map, &state, &outcome);
-            if let Some(expected) = &step.post_units {
-                let mut want = BTreeSet::new();
-                for l in expected {
-                    let u = unit_line(vocab, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
-                    want.insert(describe(map, &u));
-                }
-                let after = match &outcome {
-                    PhaseOutcome::Movement(m) => movement::apply(map, &state, m),
-                    _ => next.clone(),
-                };
-                let got: BTreeSet<String> = after.units().map(|(_, u)| describe(map, &u)).collect();
-                if want != got {
-                    failures.push(format!(
-                        "position after the phase: expected [{}], got [{}]",
-                        want.into_iter().collect::<Vec<_>>().join(", "),
-                        got.into_iter().collect::<Vec<_>>().join(", ")
-                    ));
-                }
-            }
-            if let Some(expected) = &step.post_dislodged {
-                let mut want = BTreeSet::new();
-                for l in expected {
-                    let u = unit_line(vocab, &l.text).map_err(|e| format!("{}: {e}", loc(l)))?;
-                    want.insert(describe(map, &u));
-                }
-                let got: BTreeSet<String> = match &outcome {
-                    PhaseOutcome::Movement(m) => {
-                        let after = movement::apply(map, &state, m);
-                        m.dislodged
-                            .iter()
-                            .filter(|d| {
-                                !step.retreating_only || !retreat::retreat_options(map, &after, &rules, d).is_empty()
-                            })
-                            .map(|d| describe(map, &d.unit))
-                            .collect()
-                    }
-                    _ => BTreeSet::new(),
-                };
-                if want != got {
-                    failures.push(format!(
-                        "dislodged: expected [{}], got [{}]",
-                        want.into_iter().collect::<Vec<_>>().join(", "),
-                        got.into_iter().collect::<Vec<_>>().join(", ")
-                    ));
-                }
-            }
-            state = next;
-        }
-        Ok(())
+        play_case(&loaded, rules, case, failures)
     }
 }
 
-fn describe(map: &Map, u: &Unit) -> String {
+pub(crate) fn describe(map: &Map, u: &Unit) -> String {
     format_unit(map, u)
 }
 
-fn check_step(
-    vocab: &Vocabulary,
-    before: &State,
-    step: &Step,
-    outcome: &PhaseOutcome,
-    loc: &dyn Fn(&Line) -> String,
-    failures: &mut Vec<String>,
-) {
-    let map = vocab.map();
-    let reports = outcome.orders();
-    let dislodged: Vec<ProvinceId> = match outcome {
-        PhaseOutcome::Movement(m) => m.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect(),
-        _ => Vec::new(),
-    };
-    let mut marked = Vec::new();
-    for (ol, report) in step.orders.iter().zip(reports) {
-        let actual = match report.verdict {
-            Verdict::Illegal(_) | Verdict::Duplicate => Expected::Illegal,
-            Verdict::Done { success: true, .. } => Expected::Succeeds,
-            Verdict::Done { success: false, .. } => Expected::Fails,
-        };
-        let unit_p = report.order.unit().map(|u| u.province);
-        let was_dislodged = unit_p.is_some_and(|p| dislodged.contains(&p));
-        if ol.dislodged {
-            if let Some(p) = unit_p {
-                marked.push(p);
-            }
-        }
-        let why = match report.verdict {
-            Verdict::Illegal(e) => format!("illegal: {}", e.describe()),
-            Verdict::Duplicate => "void: another order for the unit".into(),
-            Verdict::Done { reason, .. } => format!("{reason:?}"),
-        };
-        if let Some(exp) = ol.expected {
-            if exp != actual {
-                failures.push(format!(
-                    "{}: `{}`: expected {}, got {} ({why})",
-                    loc(&ol.line),
-                    ol.line.text,
-                    word(exp),
-                    word(actual)
-                ));
-            }
-        }
-        if let (Some(want), Verdict::Illegal(got)) = (&ol.reason, report.verdict) {
-            if got.code() != want {
-                failures.push(format!(
-                    "{}: `{}`: expected illegal {want}, got illegal {}",
-                    loc(&ol.line),
-                    ol.line.text,
-                    got.code()
-                ));
-            }
-        }
-        if ol.dislodged && !was_dislodged {
-            failures.push(format!(
-                "{}: `{}`: expected dislodged, was not",
-                loc(&ol.line),
-                ol.line.text
-            ));
-        }
-    }
-    if step.strict_dislodged {
-        for p in &dislodged {
-            if !marked.contains(p) {
-                let u = before.unit(*p).map(|u| describe(map, &u)).unwrap_or_default();
-                failures.push(format!("{u} was dislodged, but no order line says `dislodged`"));
-            }
-        }
-    }
-    if let Some(expected) = &step.civil_disorder {
-        let got: BTreeSet<String> = match outcome {
-            PhaseOutcome::Adjustment(a) => a
-                .civil_disorder
-                .iter()
-                .filter_map(|&p| before.unit(p))
-                .map(|u| describe(map, &u))
-                .collect(),
-            _ => BTreeSet::new(),
-        };
-        let want: BTreeSet<String> = expected
-            .iter()
-            .filter_map(|l| unit_line(vocab, &l.text).ok())
-            .map(|u| describe(map, &u))
-            .collect();
-        if want != got {
-            failures.push(format!(
-                "civil disorder: expected to remove [{}], removed [{}]",
-                want.into_iter().collect::<Vec<_>>().join(", "),
-                got.into_iter().collect::<Vec<_>>().join(", ")
-            ));
-        }
-    }
-}
-
-fn word(e: Expected) -> &'static str {
+pub(crate) fn word(e: Expected) -> &'static str {
     match e {
         Expected::Succeeds => "succeeds",
         Expected::Fails => "fails",
@@ -412,7 +254,7 @@ fn word(e: Expected) -> &'static str {
     }
 }
 
-fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
+pub(crate) fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, String)> {
     let map = vocab.map();
     let here = |l: &Line| l.clone();
     let phase = match &case.phase {
@@ -519,7 +361,7 @@ fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 
 /// A parse error, said better when the line starts with a misspelled power
 /// (`Germnay: A wal S ...`).
-fn explain(vocab: &Vocabulary, text: &str, e: dip_text::ParseError) -> String {
+pub(crate) fn explain(vocab: &Vocabulary, text: &str, e: dip_text::ParseError) -> String {
     unknown_power(vocab, text).unwrap_or_else(|| e.to_string())
 }
 
@@ -548,7 +390,7 @@ fn unknown_power(vocab: &Vocabulary, text: &str) -> Option<String> {
 
 /// A unit line of a position block (`Power: A prov`): a misspelled power
 /// is named as such.
-fn unit_line(vocab: &Vocabulary, text: &str) -> Result<Unit, String> {
+pub(crate) fn unit_line(vocab: &Vocabulary, text: &str) -> Result<Unit, String> {
     parse_unit_with(vocab, text).map_err(|e| unknown_power(vocab, text).unwrap_or(e))
 }
 
@@ -617,11 +459,6 @@ fn read_in_position(vocab: &Vocabulary, state: &State, text: &str) -> Option<Ord
         unit_at(state, u.province).map(|u| u.power)
     })?;
     Some(Order::new(power, kind))
-}
-
-/// The convoy path written in an order line, if any.
-fn written_path(vocab: &Vocabulary, text: &str) -> Vec<ProvinceId> {
-    scan_line(vocab, text, &mut ScanState::default()).map_or_else(Vec::new, |s| s.path)
 }
 
 fn kind_unit(k: &OrderKind) -> Option<UnitRef> {

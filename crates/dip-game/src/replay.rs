@@ -223,9 +223,33 @@ fn compare_retreats(
     problems: &mut Vec<String>,
 ) {
     let map = vocab.map();
-    let upper = |p: ProvinceId| map.province(p).abbr.to_ascii_uppercase();
-    // Standoffs in the file: a bounced move into a province left empty.
-    let mut theirs_standoffs = BTreeSet::new();
+    let theirs_standoffs = file_standoffs(vocab, movement, next);
+    let ours_standoffs: BTreeSet<String> = ours
+        .standoffs
+        .iter()
+        .map(|i| map.province(ProvinceId(i as u16)).abbr.to_ascii_uppercase())
+        .collect();
+    diff_sets("standoffs", &theirs_standoffs, &ours_standoffs, problems);
+    // Retreat options, when the file lists them.
+    if next.state.retreats.values().all(|m| m.is_empty()) && ours.all_dislodged().next().is_none() {
+        return;
+    }
+    if next.state.retreats.is_empty() {
+        return;
+    }
+    diff_sets(
+        "retreat options",
+        &file_retreat_options(next),
+        &retreat_options(map, rules, ours),
+        problems,
+    );
+}
+
+/// The standoffs the file implies: a bounced move into a province left
+/// empty after the moves.
+fn file_standoffs(vocab: &Vocabulary, movement: &SavedPhase, next: &SavedPhase) -> BTreeSet<String> {
+    let map = vocab.map();
+    let mut standoffs = BTreeSet::new();
     for (power, orders) in &movement.orders {
         let Some(pw) = map.find_power(power) else { continue };
         for text in orders.iter().flatten() {
@@ -239,40 +263,41 @@ fn compare_retreats(
                 // dislodged by the unit of its destination) is no standoff
                 // there (DATC 6.E.1), though the province is left empty.
                 let lost_head_to_head = tags.is_some_and(|r| r.iter().any(|t| t == "dislodged"))
-                    && movement.orders.iter().any(|(power, orders)| {
-                        let pw = map.find_power(power);
-                        orders.iter().flatten().any(|t| {
-                            parse_order_with(vocab, t, pw).is_ok_and(|x| {
-                                matches!(x.kind, OrderKind::Move(v, e, _)
-                                    if v.province == d.province && e.province == u.province)
-                            })
-                        })
-                    });
-                // Empty: no unit stands there after the moves (a dislodged
-                // unit, `*A BUD`, does not count).
-                let empty = !next.state.units.iter().any(|(power, units)| {
-                    let pw = map.find_power(power);
-                    units.iter().any(|u| {
-                        !u.starts_with('*')
-                            && parse_unit_of(vocab, pw, u).is_ok_and(|u| map.province_of(u.region) == d.province)
-                    })
-                });
-                if bounced && empty && !lost_head_to_head {
-                    theirs_standoffs.insert(upper(d.province));
+                    && moved_between(vocab, movement, d.province, u.province);
+                if bounced && !lost_head_to_head && empty_after(vocab, next, d.province) {
+                    standoffs.insert(map.province(d.province).abbr.to_ascii_uppercase());
                 }
             }
         }
     }
-    let ours_standoffs: BTreeSet<String> = ours.standoffs.iter().map(|i| upper(ProvinceId(i as u16))).collect();
-    diff_sets("standoffs", &theirs_standoffs, &ours_standoffs, problems);
-    // Retreat options, when the file lists them.
-    if next.state.retreats.values().all(|m| m.is_empty()) && ours.all_dislodged().next().is_none() {
-        return;
-    }
-    if next.state.retreats.is_empty() {
-        return;
-    }
-    let region = |r: dip_core::RegionId| map.region_name(r).to_ascii_uppercase();
+    standoffs
+}
+
+/// Does the file's phase order a move from `from` to `to`?
+fn moved_between(vocab: &Vocabulary, phase: &SavedPhase, from: ProvinceId, to: ProvinceId) -> bool {
+    phase.orders.iter().any(|(power, orders)| {
+        let pw = vocab.map().find_power(power);
+        orders.iter().flatten().any(|t| {
+            parse_order_with(vocab, t, pw)
+                .is_ok_and(|x| matches!(x.kind, OrderKind::Move(v, e, _) if v.province == from && e.province == to))
+        })
+    })
+}
+
+/// No unit stands in `p` in the file's next phase (a dislodged unit,
+/// `*A BUD`, does not count).
+fn empty_after(vocab: &Vocabulary, next: &SavedPhase, p: ProvinceId) -> bool {
+    let map = vocab.map();
+    !next.state.units.iter().any(|(power, units)| {
+        let pw = map.find_power(power);
+        units
+            .iter()
+            .any(|u| !u.starts_with('*') && parse_unit_of(vocab, pw, u).is_ok_and(|u| map.province_of(u.region) == p))
+    })
+}
+
+/// The file's retreat options: `A BUD -> GAL`, `A BUD -> (none)`.
+fn file_retreat_options(next: &SavedPhase) -> BTreeSet<String> {
     let mut want = BTreeSet::new();
     for units in next.state.retreats.values() {
         for (unit, places) in units {
@@ -287,6 +312,12 @@ fn compare_retreats(
             }
         }
     }
+    want
+}
+
+/// dip's retreat options for each dislodged unit, written as the file's.
+fn retreat_options(map: &Map, rules: &Ruleset, ours: &State) -> BTreeSet<String> {
+    let region = |r: dip_core::RegionId| map.region_name(r).to_ascii_uppercase();
     let mut got = BTreeSet::new();
     for (_, d) in ours.all_dislodged() {
         let unit = format!("{} {}", map.unit_type(d.unit.kind).letter, region(d.unit.region));
@@ -298,7 +329,7 @@ fn compare_retreats(
             got.insert(format!("{unit} -> {}", region(r)));
         }
     }
-    diff_sets("retreat options", &want, &got, problems);
+    got
 }
 
 /// A retreat phase read from the file gets what only the movement before

@@ -137,15 +137,19 @@ impl Game {
         }
     }
 
-    /// The same game with other rules.
+    /// The same game with other rules (the orders submitted are checked
+    /// again under them).
     pub fn with_rules(mut self, rules: Ruleset) -> Game {
         self.rules = rules;
+        self.recheck();
         self
     }
 
-    /// The same game with other play options.
+    /// The same game with other play options (the orders submitted are
+    /// checked again under them).
     pub fn with_options(mut self, options: PlayOptions) -> Game {
         self.options = options;
+        self.recheck();
         self
     }
 
@@ -309,9 +313,16 @@ impl Game {
             turn.lines.clone()
         };
         let earlier: Vec<&TurnReport> = turn.checks.iter().collect();
+        // One submission for any nation is the phase's lines as they were
+        // checked when submitted (a power's hides other powers' holds).
+        let checked = match self.submissions.as_slice() {
+            [only] if only.power.is_none() && !opts.carry_lines => Some(&only.check),
+            _ => None,
+        };
         let so_far = TurnSoFar {
             earlier: &earlier,
             lines: &turn.lines,
+            checked,
         };
         let play = |lines: &[ReadLine]| play_phase(vocab, &self.rules, &opts, &self.state, lines, &so_far);
         let mut played = play(&mine);
@@ -416,7 +427,11 @@ pub fn play_lines(
     state: &State,
     lines: &[ReadLine],
 ) -> Played {
-    let turn = TurnSoFar { earlier: &[], lines };
+    let turn = TurnSoFar {
+        earlier: &[],
+        lines,
+        checked: None,
+    };
     play_phase(vocab, rules, options, state, lines, &turn)
 }
 

@@ -12,6 +12,10 @@ use dip_text::{check_turn, format_order, Code, Fate, ReadLine, Style, TurnReport
 pub(crate) struct TurnSoFar<'a> {
     pub earlier: &'a [&'a TurnReport],
     pub lines: &'a [ReadLine],
+    /// The check of the phase's lines made when they were submitted, in
+    /// the same position, when the phase reads exactly those lines (one
+    /// submission for any nation): not made again.
+    pub checked: Option<&'a TurnReport>,
 }
 
 /// Lines of this turn that were deleted and may have been meant for the
@@ -94,7 +98,10 @@ pub(crate) fn play_phase(
     turn: &TurnSoFar,
 ) -> Played {
     let map = vocab.map();
-    let check = check_turn(vocab, state, rules, &options.check, lines);
+    let check = match turn.checked {
+        Some(c) => c.clone(),
+        None => check_turn(vocab, state, rules, &options.check, lines),
+    };
     let winterer = options.suggest_retreats && state.phase.kind == PhaseKind::Retreat;
     let ToAdjudicate { mut orders, paths } = if options.as_read {
         read_orders(lines)

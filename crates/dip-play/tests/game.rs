@@ -148,3 +148,23 @@ fn orders_adjudicated_as_read_are_each_judged_by_the_adjudicator() {
         assert_eq!(back.options().as_read, as_read);
     }
 }
+
+#[test]
+fn orders_submitted_before_the_rules_change_are_checked_under_the_new_rules() {
+    // Germany's army ordered by France: deleted, unless proxy orders are
+    // allowed. The phase reads the check its one submission had, so that
+    // check must follow the rules the game is played by.
+    let mut game = standard();
+    game.submit_any("France: A ber-kie");
+    assert_eq!(game.submissions()[0].check.lines[0].fate, Fate::Deleted);
+    let rules = dip_core::Ruleset {
+        proxy_orders: true,
+        ..*game.rules()
+    };
+    let mut game = game.with_rules(rules);
+    assert_ne!(game.submissions()[0].check.lines[0].fate, Fate::Deleted);
+    let played = game.process().clone();
+    assert_ne!(played.check.lines[0].fate, Fate::Deleted);
+    let kie = game.map().find_province("kie").unwrap();
+    assert!(game.state().unit(kie).is_some(), "the army moved by proxy");
+}

@@ -47,6 +47,9 @@ fn assert_reads_back(loaded: &Loaded, state: &State) {
     let text = format_position(map, state);
     let back = parse_position(map, &text, "written").unwrap_or_else(|e| panic!("{}: {e}\n{text}", map.name));
     assert_eq!(&back, state, "{}: the position read back differs\n{text}", map.name);
+    // Every position a game reaches is one the one constructor builds.
+    let built = State::from_position(map, &dip_core::Position::of(state));
+    assert_eq!(built.as_ref(), Ok(state), "{}: from_position differs\n{text}", map.name);
 }
 
 /// Plays `phases` phases of random orders from the variant's start,

@@ -20,6 +20,7 @@ mod possible;
 mod process;
 mod read;
 mod results;
+mod snapshot;
 #[cfg(test)]
 mod tests;
 mod units;
@@ -30,6 +31,7 @@ pub use orders::Entry;
 pub use possible::Possible;
 pub use process::{process_many, PhaseRecord, Processed};
 pub use read::read_mila;
+pub use snapshot::Snapshot;
 pub use variant::{add_search_path, variant, VariantData};
 
 use convoy_facts::{chain, is_shore, reach, ConvoyFacts, ConvoyKey, ConvoyMemo, CONVOYS, CONVOYS_MAX};
@@ -70,6 +72,9 @@ pub struct Game {
     /// there last (with the order it came in).
     influence: Vec<Option<(PowerId, u64)>>,
     next_seq: u64,
+    /// `seq` as it was before the phase `process` numbers the units it
+    /// placed (kept to be filled again).
+    seq_before: Vec<u64>,
     orders: Vec<Vec<Entry>>,
     possible: Option<Arc<Possible>>,
     scratch: Scratch,
@@ -117,6 +122,7 @@ impl Game {
             center_seq: vec![0; n],
             influence: vec![None; n],
             next_seq: 1,
+            seq_before: Vec::new(),
             orders: vec![Vec::new(); v.powers.len()],
             possible: None,
             scratch: Scratch::default(),

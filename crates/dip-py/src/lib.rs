@@ -837,7 +837,8 @@ impl Engine {
     fn history_phase<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyDict>> {
         let r = self.record(i)?;
         let mut g = self.g.clone();
-        g.restore(r.state.clone(), r.seq.clone(), r.influence.clone());
+        let (state, seq, influence) = r.position.board(self.g.v.map);
+        g.restore(state, seq, influence);
         g.done = false;
         let d = PyDict::new(py);
         d.set_item("name", &r.name)?;
@@ -881,9 +882,7 @@ impl Engine {
         };
         self.g.history.push(PhaseRecord {
             name: name.to_string(),
-            state: self.g.state.clone(),
-            seq: self.g.seq().to_vec(),
-            influence: self.g.influence_stamps().to_vec(),
+            position: engine::Snapshot::of(&self.g.state, self.g.seq(), self.g.influence_stamps()),
             orders: orders
                 .into_iter()
                 .enumerate()

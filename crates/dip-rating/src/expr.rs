@@ -113,6 +113,7 @@ fn is_name_char(c: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    /// The next token and where it starts.
     fn next(&mut self) -> Result<(Tok, usize), ExprError> {
         while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
             self.i += 1;
@@ -121,82 +122,104 @@ impl<'a> Lexer<'a> {
         let Some(&c) = self.s.get(self.i) else {
             return Ok((Tok::End, start));
         };
-        if c.is_ascii_digit() || (c == b'.' && self.s.get(self.i + 1).is_some_and(|d| d.is_ascii_digit())) {
-            let mut j = self.i;
-            while j < self.s.len() && (self.s[j].is_ascii_digit() || self.s[j] == b'.') {
-                j += 1;
+        let t = if c.is_ascii_digit() || (c == b'.' && self.s.get(self.i + 1).is_some_and(|d| d.is_ascii_digit())) {
+            self.number()?
+        } else if is_name_start(c) {
+            self.name()
+        } else if c == b'\'' || c == b'"' {
+            self.string(c)?
+        } else {
+            self.operator(c)?
+        };
+        Ok((t, start))
+    }
+
+    /// Digits with an optional point and exponent.
+    fn number(&mut self) -> Result<Tok, ExprError> {
+        let start = self.i;
+        let mut j = self.i;
+        while j < self.s.len() && (self.s[j].is_ascii_digit() || self.s[j] == b'.') {
+            j += 1;
+        }
+        if j < self.s.len() && (self.s[j] == b'e' || self.s[j] == b'E') {
+            let mut k = j + 1;
+            if k < self.s.len() && (self.s[k] == b'+' || self.s[k] == b'-') {
+                k += 1;
             }
-            if j < self.s.len() && (self.s[j] == b'e' || self.s[j] == b'E') {
-                let mut k = j + 1;
-                if k < self.s.len() && (self.s[k] == b'+' || self.s[k] == b'-') {
+            // an `e` not followed by digits is not part of the number
+            if k < self.s.len() && self.s[k].is_ascii_digit() {
+                while k < self.s.len() && self.s[k].is_ascii_digit() {
                     k += 1;
                 }
-                if k < self.s.len() && self.s[k].is_ascii_digit() {
-                    while k < self.s.len() && self.s[k].is_ascii_digit() {
-                        k += 1;
+                j = k;
+            }
+        }
+        let text = &self.src[self.i..j];
+        let v: f64 = text.parse().map_err(|_| ExprError {
+            at: start,
+            msg: format!("bad number `{text}`"),
+        })?;
+        self.i = j;
+        Ok(Tok::Num(v))
+    }
+
+    /// A name in capitals, or the word operators AND, OR, NOT and MOD.
+    fn name(&mut self) -> Tok {
+        let mut j = self.i;
+        while j < self.s.len() && is_name_char(self.s[j]) {
+            j += 1;
+        }
+        // a name never ends with '.'
+        while j > self.i + 1 && self.s[j - 1] == b'.' {
+            j -= 1;
+        }
+        let name = self.src[self.i..j].to_ascii_uppercase();
+        self.i = j;
+        match name.as_str() {
+            "AND" => Tok::Op("&"),
+            "OR" => Tok::Op("|"),
+            "NOT" => Tok::Op("NOT"),
+            "MOD" => Tok::Op("%"),
+            _ => Tok::Name(name),
+        }
+    }
+
+    /// A string in the quote `q` (' or "); a doubled quote stands for itself.
+    fn string(&mut self, q: u8) -> Result<Tok, ExprError> {
+        let start = self.i;
+        let mut j = self.i + 1;
+        let mut out = String::new();
+        loop {
+            match self.s.get(j) {
+                None => {
+                    return Err(ExprError {
+                        at: start,
+                        msg: "string is not closed".into(),
+                    })
+                }
+                Some(&c) if c == q => {
+                    if self.s.get(j + 1) == Some(&q) {
+                        out.push(q as char);
+                        j += 2;
+                        continue;
                     }
-                    j = k;
+                    j += 1;
+                    break;
+                }
+                Some(_) => {
+                    let ch = self.src[j..].chars().next().unwrap_or(' ');
+                    out.push(ch);
+                    j += ch.len_utf8();
                 }
             }
-            let text = &self.src[self.i..j];
-            let v: f64 = text.parse().map_err(|_| ExprError {
-                at: start,
-                msg: format!("bad number `{text}`"),
-            })?;
-            self.i = j;
-            return Ok((Tok::Num(v), start));
         }
-        if is_name_start(c) {
-            let mut j = self.i;
-            while j < self.s.len() && is_name_char(self.s[j]) {
-                j += 1;
-            }
-            // a name never ends with '.'
-            while j > self.i + 1 && self.s[j - 1] == b'.' {
-                j -= 1;
-            }
-            let name = self.src[self.i..j].to_ascii_uppercase();
-            self.i = j;
-            let t = match name.as_str() {
-                "AND" => Tok::Op("&"),
-                "OR" => Tok::Op("|"),
-                "NOT" => Tok::Op("NOT"),
-                "MOD" => Tok::Op("%"),
-                _ => Tok::Name(name),
-            };
-            return Ok((t, start));
-        }
-        if c == b'\'' || c == b'"' {
-            let mut j = self.i + 1;
-            let mut out = String::new();
-            loop {
-                match self.s.get(j) {
-                    None => {
-                        return Err(ExprError {
-                            at: start,
-                            msg: "string is not closed".into(),
-                        })
-                    }
-                    Some(&q) if q == c => {
-                        // a doubled quote stands for itself
-                        if self.s.get(j + 1) == Some(&c) {
-                            out.push(c as char);
-                            j += 2;
-                            continue;
-                        }
-                        j += 1;
-                        break;
-                    }
-                    Some(_) => {
-                        let ch = self.src[j..].chars().next().unwrap_or(' ');
-                        out.push(ch);
-                        j += ch.len_utf8();
-                    }
-                }
-            }
-            self.i = j;
-            return Ok((Tok::Str(out), start));
-        }
+        self.i = j;
+        Ok(Tok::Str(out))
+    }
+
+    /// An operator or punctuation of one or two characters; the other
+    /// spellings (`!=`, `==`, `&&`, `||`, `**`) become the one the parser knows.
+    fn operator(&mut self, c: u8) -> Result<Tok, ExprError> {
         let two = self.src.get(self.i..self.i + 2).unwrap_or("");
         let op2: Option<&'static str> = match two {
             "<=" => Some("<="),
@@ -212,7 +235,7 @@ impl<'a> Lexer<'a> {
         };
         if let Some(op) = op2 {
             self.i += 2;
-            return Ok((Tok::Op(op), start));
+            return Ok(Tok::Op(op));
         }
         let op: &'static str = match c {
             b'+' => "+",
@@ -236,13 +259,13 @@ impl<'a> Lexer<'a> {
             _ => {
                 let ch = self.src[self.i..].chars().next().unwrap_or('?');
                 return Err(ExprError {
-                    at: start,
+                    at: self.i,
                     msg: format!("unexpected character `{ch}`"),
                 });
             }
         };
         self.i += 1;
-        Ok((Tok::Op(op), start))
+        Ok(Tok::Op(op))
     }
 }
 
@@ -698,54 +721,96 @@ pub fn printf(fmt: &str, args: &[Value], rounding: Rounding) -> String {
             i += 1;
             continue;
         }
-        let (mut left, mut plus, mut space, mut zero, mut alt) = (false, false, false, false, false);
-        while i < cs.len() && "-+ 0#".contains(cs[i]) {
-            match cs[i] {
-                '-' => left = true,
-                '+' => plus = true,
-                ' ' => space = true,
-                '0' => zero = true,
-                _ => alt = true,
-            }
-            i += 1;
-        }
-        let mut width = 0usize;
-        while i < cs.len() && cs[i].is_ascii_digit() {
-            width = (width * 10 + cs[i] as usize - '0' as usize).min(1000);
-            i += 1;
-        }
-        let mut prec: Option<usize> = None;
-        if i < cs.len() && cs[i] == '.' {
-            i += 1;
-            let mut p = 0usize;
-            while i < cs.len() && cs[i].is_ascii_digit() {
-                p = (p * 10 + cs[i] as usize - '0' as usize).min(300);
-                i += 1;
-            }
-            prec = Some(p);
-        }
-        while i < cs.len() && "lhLqjzt".contains(cs[i]) {
-            i += 1;
-        }
+        let spec = Spec::read(&cs, &mut i);
         let Some(&conv) = cs.get(i) else {
             out.push('%');
             break;
         };
         i += 1;
         let arg = args.get(next).cloned().unwrap_or(Value::Str(String::new()));
-        next += 1;
-        let sign_of = |neg: bool| {
-            if neg {
-                "-"
-            } else if plus {
-                "+"
-            } else if space {
-                " "
-            } else {
-                ""
-            }
+        let Some((sign, body)) = spec.convert(conv, &arg, rounding) else {
+            // not a conversion: printed as written, and takes no argument
+            out.push('%');
+            out.push(conv);
+            continue;
         };
-        let (sign, body): (&str, String) = match conv {
+        next += 1;
+        spec.pad(&mut out, sign, &body, !matches!(conv, 's' | 'c'));
+    }
+    out
+}
+
+/// The flags, width and precision of one `%` conversion.
+struct Spec {
+    left: bool,
+    plus: bool,
+    space: bool,
+    zero: bool,
+    alt: bool,
+    width: usize,
+    prec: Option<usize>,
+}
+
+impl Spec {
+    /// Reads flags, width, precision and C's length modifiers (ignored)
+    /// from `cs[*i..]`, leaving `*i` at the conversion character.
+    fn read(cs: &[char], i: &mut usize) -> Spec {
+        let mut s = Spec {
+            left: false,
+            plus: false,
+            space: false,
+            zero: false,
+            alt: false,
+            width: 0,
+            prec: None,
+        };
+        while *i < cs.len() && "-+ 0#".contains(cs[*i]) {
+            match cs[*i] {
+                '-' => s.left = true,
+                '+' => s.plus = true,
+                ' ' => s.space = true,
+                '0' => s.zero = true,
+                _ => s.alt = true,
+            }
+            *i += 1;
+        }
+        while *i < cs.len() && cs[*i].is_ascii_digit() {
+            s.width = (s.width * 10 + cs[*i] as usize - '0' as usize).min(1000);
+            *i += 1;
+        }
+        if *i < cs.len() && cs[*i] == '.' {
+            *i += 1;
+            let mut p = 0usize;
+            while *i < cs.len() && cs[*i].is_ascii_digit() {
+                p = (p * 10 + cs[*i] as usize - '0' as usize).min(300);
+                *i += 1;
+            }
+            s.prec = Some(p);
+        }
+        while *i < cs.len() && "lhLqjzt".contains(cs[*i]) {
+            *i += 1;
+        }
+        s
+    }
+
+    /// The sign shown before a number.
+    fn sign(&self, neg: bool) -> &'static str {
+        if neg {
+            "-"
+        } else if self.plus {
+            "+"
+        } else if self.space {
+            " "
+        } else {
+            ""
+        }
+    }
+
+    /// The sign and digits (or text) of `arg` for conversion `conv`;
+    /// `None` when `conv` is no conversion.
+    fn convert(&self, conv: char, arg: &Value, rounding: Rounding) -> Option<(&'static str, String)> {
+        let (prec, alt) = (self.prec, self.alt);
+        Some(match conv {
             'd' | 'i' | 'u' => {
                 let v = rounding.apply(arg.num());
                 let mut b = format!("{}", v.abs() as i128);
@@ -754,7 +819,7 @@ pub fn printf(fmt: &str, args: &[Value], rounding: Rounding) -> String {
                         b.insert(0, '0');
                     }
                 }
-                (sign_of(v < 0.0), b)
+                (self.sign(v < 0.0), b)
             }
             'x' | 'X' | 'o' => {
                 let v = rounding.apply(arg.num()).abs() as u64;
@@ -768,20 +833,20 @@ pub fn printf(fmt: &str, args: &[Value], rounding: Rounding) -> String {
             'f' | 'F' => {
                 let v = arg.num();
                 (
-                    sign_of(v.is_sign_negative() && v != 0.0),
+                    self.sign(v.is_sign_negative() && v != 0.0),
                     format!("{:.*}", prec.unwrap_or(6), v.abs()),
                 )
             }
             'e' | 'E' => {
                 let v = arg.num();
                 let b = c_exp(v.abs(), prec.unwrap_or(6), conv == 'E');
-                (sign_of(v < 0.0), b)
+                (self.sign(v < 0.0), b)
             }
             'g' | 'G' => {
                 let v = arg.num();
                 let p = prec.unwrap_or(6).max(1);
                 let b = c_general(v.abs(), p, alt, conv == 'G');
-                (sign_of(v < 0.0), b)
+                (self.sign(v < 0.0), b)
             }
             'c' => ("", arg.text().chars().next().map(String::from).unwrap_or_default()),
             's' => {
@@ -794,25 +859,23 @@ pub fn printf(fmt: &str, args: &[Value], rounding: Rounding) -> String {
                     },
                 )
             }
-            other => {
-                out.push('%');
-                out.push(other);
-                next -= 1;
-                continue;
-            }
-        };
+            _ => return None,
+        })
+    }
+
+    /// Writes sign and body padded to the width: spaces on the left (or on
+    /// the right with `-`), zeros after the sign with `0` for numbers.
+    fn pad(&self, out: &mut String, sign: &str, body: &str, numeric: bool) {
         let len = sign.chars().count() + body.chars().count();
-        let pad = width.saturating_sub(len);
-        let numeric = !matches!(conv, 's' | 'c');
-        if left {
+        let pad = self.width.saturating_sub(len);
+        if self.left {
             let _ = write!(out, "{sign}{body}{}", " ".repeat(pad));
-        } else if zero && numeric {
+        } else if self.zero && numeric {
             let _ = write!(out, "{sign}{}{body}", "0".repeat(pad));
         } else {
             let _ = write!(out, "{}{sign}{body}", " ".repeat(pad));
         }
     }
-    out
 }
 
 fn c_exp(v: f64, prec: usize, upper: bool) -> String {

@@ -395,98 +395,165 @@ pub fn parse_csv(file: &str, text: &str) -> Result<Vec<RawGame>, Error> {
     let Some((hn, header)) = lines.next() else {
         return Ok(Vec::new());
     };
-    let head: Vec<String> = split_csv(header)
-        .iter()
-        .map(|h| h.trim().to_ascii_lowercase())
-        .collect();
-    let col = |name: &str| head.iter().position(|h| h == name);
-    let (Some(cg), Some(cp)) = (col("game"), col("player")) else {
-        return Err(Error::new(
-            file,
-            hn as u32 + 1,
-            1,
-            "the CSV header needs the columns `game` and `player`",
-        ));
-    };
-    let (ci, cd, cf, ca, ct) = (col("id"), col("date"), col("factor"), col("attributes"), col("title"));
-    let known = [Some(cg), Some(cp), ci, cd, cf, ca, ct];
-    let point_cols: Vec<usize> = (0..head.len()).filter(|i| !known.contains(&Some(*i))).collect();
+    let cols = CsvColumns::read(file, hn as u32 + 1, header)?;
     let mut games: Vec<RawGame> = Vec::new();
     let mut keys: Vec<String> = Vec::new();
     for (i, l) in lines {
-        let n = i as u32 + 1;
-        let f = split_csv(l);
-        let get = |c: Option<usize>| {
-            c.and_then(|c| f.get(c))
-                .map(|s| s.trim().to_string())
-                .unwrap_or_default()
+        let row = CsvRow {
+            file,
+            n: i as u32 + 1,
+            f: split_csv(l),
         };
-        let key = get(Some(cg));
-        let name = get(Some(cp));
+        let key = row.get(Some(cols.game));
+        let name = row.get(Some(cols.player));
         if name.is_empty() {
-            return Err(Error::new(file, n, 1, "empty player name"));
+            return Err(row.err("empty player name"));
         }
+        let points = cols.points(&row)?;
+        // a game's first row gives its date, factor, title and attributes
+        let gi = match keys.iter().position(|k| *k == key) {
+            Some(gi) => gi,
+            None => {
+                games.push(cols.game(&row, &key)?);
+                keys.push(key);
+                games.len() - 1
+            }
+        };
+        let id = if row.get(cols.id).is_empty() {
+            name.clone()
+        } else {
+            row.get(cols.id)
+        };
+        games[gi].players.push(RawPlayer {
+            name,
+            id,
+            points,
+            line: row.n,
+        });
+    }
+    Ok(games)
+}
+
+/// Where the columns of a CSV result table are, by the header's names.
+struct CsvColumns {
+    /// the header's names, in lower case
+    head: Vec<String>,
+    game: usize,
+    player: usize,
+    id: Option<usize>,
+    date: Option<usize>,
+    factor: Option<usize>,
+    attributes: Option<usize>,
+    title: Option<usize>,
+    /// every column not named above
+    points: Vec<usize>,
+}
+
+impl CsvColumns {
+    fn read(file: &str, line: u32, header: &str) -> Result<CsvColumns, Error> {
+        let head: Vec<String> = split_csv(header)
+            .iter()
+            .map(|h| h.trim().to_ascii_lowercase())
+            .collect();
+        let col = |name: &str| head.iter().position(|h| h == name);
+        let (Some(game), Some(player)) = (col("game"), col("player")) else {
+            return Err(Error::new(
+                file,
+                line,
+                1,
+                "the CSV header needs the columns `game` and `player`",
+            ));
+        };
+        let (id, date, factor, attributes, title) =
+            (col("id"), col("date"), col("factor"), col("attributes"), col("title"));
+        let known = [Some(game), Some(player), id, date, factor, attributes, title];
+        let points: Vec<usize> = (0..head.len()).filter(|i| !known.contains(&Some(*i))).collect();
+        Ok(CsvColumns {
+            head,
+            game,
+            player,
+            id,
+            date,
+            factor,
+            attributes,
+            title,
+            points,
+        })
+    }
+
+    /// The row's points: its non-empty point columns, at least one.
+    fn points(&self, row: &CsvRow) -> Result<Vec<f64>, Error> {
         let mut points = Vec::new();
-        for &c in &point_cols {
-            let s = f.get(c).map(|s| s.trim()).unwrap_or("");
+        for &c in &self.points {
+            let s = row.f.get(c).map(|s| s.trim()).unwrap_or("");
             if s.is_empty() {
                 continue;
             }
             match s.parse::<f64>() {
                 Ok(v) if v.is_finite() => points.push(v),
-                _ => {
-                    return Err(Error::new(
-                        file,
-                        n,
-                        1,
-                        format!("column `{}`: expected a number, found `{s}`", head[c]),
-                    ))
-                }
+                _ => return Err(row.err(format!("column `{}`: expected a number, found `{s}`", self.head[c]))),
             }
         }
         if points.is_empty() {
-            return Err(Error::new(file, n, 1, "expected at least one point column"));
+            return Err(row.err("expected at least one point column"));
         }
-        let gi = match keys.iter().position(|k| *k == key) {
-            Some(gi) => gi,
-            None => {
-                let date_s = get(cd);
-                let date = if date_s.is_empty() {
-                    None
-                } else {
-                    Some(Date::parse(&date_s).ok_or_else(|| Error::new(file, n, 1, format!("bad date `{date_s}`")))?)
-                };
-                let fs = get(cf);
-                let factor = if fs.is_empty() {
-                    100.0
-                } else {
-                    fs.parse()
-                        .map_err(|_| Error::new(file, n, 1, format!("bad factor `{fs}`")))?
-                };
-                let title = if get(ct).is_empty() { key.clone() } else { get(ct) };
-                games.push(RawGame {
-                    file: file.to_string(),
-                    line: n,
-                    title: title.clone(),
-                    text: title,
-                    date,
-                    factor,
-                    attributes: get(ca).split_whitespace().map(|a| a.to_ascii_uppercase()).collect(),
-                    players: Vec::new(),
-                });
-                keys.push(key);
-                games.len() - 1
-            }
-        };
-        let id = if get(ci).is_empty() { name.clone() } else { get(ci) };
-        games[gi].players.push(RawPlayer {
-            name,
-            id,
-            points,
-            line: n,
-        });
+        Ok(points)
     }
-    Ok(games)
+
+    /// A new game from its first row (players are added after).
+    fn game(&self, row: &CsvRow, key: &str) -> Result<RawGame, Error> {
+        let date_s = row.get(self.date);
+        let date = if date_s.is_empty() {
+            None
+        } else {
+            Some(Date::parse(&date_s).ok_or_else(|| row.err(format!("bad date `{date_s}`")))?)
+        };
+        let fs = row.get(self.factor);
+        let factor = if fs.is_empty() {
+            100.0
+        } else {
+            fs.parse().map_err(|_| row.err(format!("bad factor `{fs}`")))?
+        };
+        let title = if row.get(self.title).is_empty() {
+            key.to_string()
+        } else {
+            row.get(self.title)
+        };
+        Ok(RawGame {
+            file: row.file.to_string(),
+            line: row.n,
+            title: title.clone(),
+            text: title,
+            date,
+            factor,
+            attributes: row
+                .get(self.attributes)
+                .split_whitespace()
+                .map(|a| a.to_ascii_uppercase())
+                .collect(),
+            players: Vec::new(),
+        })
+    }
+}
+
+/// One row of a CSV result table and where it is.
+struct CsvRow<'a> {
+    file: &'a str,
+    n: u32,
+    f: Vec<String>,
+}
+
+impl CsvRow<'_> {
+    /// The trimmed text of a column; empty when the column or cell is missing.
+    fn get(&self, c: Option<usize>) -> String {
+        c.and_then(|c| self.f.get(c))
+            .map(|s| s.trim().to_string())
+            .unwrap_or_default()
+    }
+
+    fn err(&self, msg: impl Into<String>) -> Error {
+        Error::new(self.file, self.n, 1, msg)
+    }
 }
 
 /// Writes games as a result table in the text format, with `sign` on the

@@ -237,33 +237,30 @@ pub fn remap_state(old: &Variant, new: &Variant, state: &dip_core::State) -> dip
             .or_else(|| nm.regions_for(np, u.kind).next())?;
         Some(dip_core::Unit { region, ..u })
     };
-    let mut out = dip_core::State::empty(nm, state.phase);
-    for (_, u) in state.units() {
-        if let Some(u) = unit(u) {
-            out.place(nm, u);
-        }
-    }
+    // Built as every position is: the old position's entries carried over
+    // one by one (provinces are matched by name, so no two land in one).
+    let mut out = dip_core::Position::new(state.phase);
+    out.units.extend(state.units().filter_map(|(_, u)| unit(u)));
     for (_, d) in state.all_dislodged() {
         if let (Some(u), Some(from)) = (unit(d.unit), province(d.attacker_from)) {
-            out.set_dislodged(
-                nm,
-                dip_core::Dislodged {
-                    unit: u,
-                    attacker_from: from,
-                    by_convoy: d.by_convoy,
-                },
-            );
+            out.dislodged.push(dip_core::Dislodged {
+                unit: u,
+                attacker_from: from,
+                by_convoy: d.by_convoy,
+            });
         }
     }
-    for i in state.standoffs.iter() {
-        if let Some(p) = province(dip_core::ProvinceId(i as u16)) {
-            out.standoffs.insert(p.index());
-        }
-    }
-    for &c in om.supply_centers() {
-        if let Some(np) = province(c) {
-            out.set_owner(np, state.owner(c));
-        }
-    }
-    out
+    out.standoffs.extend(
+        state
+            .standoffs
+            .iter()
+            .filter_map(|i| province(dip_core::ProvinceId(i as u16))),
+    );
+    out.owners = Some(
+        om.supply_centers()
+            .iter()
+            .filter_map(|&c| Some((state.owner(c)?, province(c)?)))
+            .collect(),
+    );
+    out.into_state(nm)
 }

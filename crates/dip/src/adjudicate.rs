@@ -1,7 +1,7 @@
 //! `dip adjudicate POSITION ORDERS`: one phase, printed as a report.
 
 use anyhow::Result;
-use dip_core::{game, Ruleset, Verdict};
+use dip_core::{game, Ruleset, State, Verdict};
 use dip_play::Variants;
 use dip_text::{format_order, format_position, read_orders_strict, Style, Vocabulary};
 use std::process::ExitCode;
@@ -75,6 +75,19 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     let outcome = game::adjudicate(map, &state, &orders, &rules);
     println!("{} — {}", variant.title, state.phase.long());
     println!();
+    print_order_results(map, &outcome);
+    let next = game::advance(map, &state, &outcome);
+    print_removed_units(map, &state, &outcome);
+    print_next_phase(map, &next);
+    if args.next {
+        println!();
+        print!("{}", format_position(map, &next));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Each power's orders with what became of them.
+fn print_order_results(map: &dip_core::Map, outcome: &dip_core::PhaseOutcome) {
     for power in map.power_ids() {
         let mine: Vec<_> = outcome.orders().iter().filter(|r| r.order.power == power).collect();
         if mine.is_empty() {
@@ -95,8 +108,12 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
         }
         println!();
     }
-    let next = game::advance(map, &state, &outcome);
-    if let dip_core::PhaseOutcome::Movement(m) = &outcome {
+}
+
+/// Units dislodged in a movement phase, and those civil disorder removed
+/// in an adjustment phase.
+fn print_removed_units(map: &dip_core::Map, state: &State, outcome: &dip_core::PhaseOutcome) {
+    if let dip_core::PhaseOutcome::Movement(m) = outcome {
         for d in &m.dislodged {
             println!(
                 "Dislodged: {} {} {} (attacked from {})",
@@ -107,7 +124,7 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
             );
         }
     }
-    if let dip_core::PhaseOutcome::Adjustment(a) = &outcome {
+    if let dip_core::PhaseOutcome::Adjustment(a) = outcome {
         for &p in &a.civil_disorder {
             if let Some(u) = state.unit(p) {
                 println!(
@@ -119,7 +136,12 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
             }
         }
     }
-    if let Some(w) = game::winner(map, &next) {
+}
+
+/// The winner if there is one, the next phase, and before an adjustment
+/// phase what each power must build or disband.
+fn print_next_phase(map: &dip_core::Map, next: &State) {
+    if let Some(w) = game::winner(map, next) {
         println!(
             "Game over: {} wins with {} supply centres ({} needed)",
             map.power(w).name,
@@ -129,9 +151,8 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     }
     println!("Next phase: {}", next.phase.long());
     if next.phase.kind == dip_core::PhaseKind::Adjustment {
-        // What each power must do in the adjustment phase that follows.
         for p in map.power_ids() {
-            let b = dip_core::adjustment::balance(map, &next, p);
+            let b = dip_core::adjustment::balance(map, next, p);
             let centres = next.center_count(map, p);
             let units = next.units().filter(|(_, u)| u.power == p).count();
             let what = match b {
@@ -142,11 +163,6 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
             println!("  {}: {what} ({centres} centres, {units} units)", map.power(p).name);
         }
     }
-    if args.next {
-        println!();
-        print!("{}", format_position(map, &next));
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn describe_reason(map: &dip_core::Map, r: dip_core::Reason) -> String {

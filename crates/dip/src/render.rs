@@ -483,7 +483,6 @@ pub fn animate(args: AnimateArgs, variants: &Variants) -> Result<ExitCode> {
         (None, Some(o)) => (o.variant.clone(), o.variant_path.clone(), o.rules),
         _ => (args.look.variant(variants)?, None, None),
     };
-    let map = &variant.map;
     let mut inputs: Vec<PathBuf> = args.orders.clone();
     inputs.extend(args.record.iter().flat_map(|r| files_of(r)));
     inputs.extend(args.position.iter().filter(|p| p.as_os_str() != "start").cloned());
@@ -494,46 +493,10 @@ pub fn animate(args: AnimateArgs, variants: &Variants) -> Result<ExitCode> {
         Some(r) => Ruleset::parse(r)?,
         None => game_rules.unwrap_or(variant.rules),
     };
-    // The positions and outcomes, phase by phase.
-    let mut states: Vec<State> = Vec::new();
-    let mut outcomes: Vec<PhaseOutcome> = Vec::new();
-    match (args.random, &args.position) {
-        _ if recorded.is_some() => {
-            if let Some(r) = &recorded {
-                (states, outcomes) = replay(&variant, &r.record)?;
-            }
-        }
-        (Some(n), _) => {
-            let mut rng = dip_core::random::Rng::with_seed(args.seed);
-            states.push(variant.start.clone());
-            for _ in 0..n {
-                let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
-                let orders = dip_core::random::random_orders(map, &s, &rules, &mut rng);
-                let o = game::adjudicate(map, &s, &orders, &rules);
-                states.push(game::advance(map, &s, &o));
-                outcomes.push(o);
-            }
-        }
-        (None, Some(_)) => {
-            if args.orders.is_empty() {
-                bail!("give one orders file per phase after the position (or a game directory, record or MILA game for the whole game)");
-            }
-            states.push(match &opened {
-                Some(o) => o.state.clone(),
-                None => variant.start.clone(),
-            });
-            for path in &args.orders {
-                let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
-                let orders = read_orders(map, &s, path, args.look.fixnames.as_deref())?;
-                let o = game::adjudicate(map, &s, &orders, &rules);
-                states.push(game::advance(map, &s, &o));
-                outcomes.push(o);
-            }
-        }
-        (None, None) => {
-            bail!("give a position and orders files, a game (directory, record or MILA game), --record, or --random N")
-        }
-    }
+    let (states, outcomes) = match &recorded {
+        Some(r) => replay(&variant, &r.record)?,
+        None => animated_phases(&args, opened.as_ref(), &variant, &rules)?,
+    };
     let steps: Vec<Step> = outcomes
         .iter()
         .enumerate()
@@ -565,4 +528,50 @@ pub fn animate(args: AnimateArgs, variants: &Variants) -> Result<ExitCode> {
     }
     eprintln!("{out}: {} phases, {} pictures", steps.len(), frames.len());
     Ok(ExitCode::SUCCESS)
+}
+
+/// The positions and outcomes, phase by phase, of `--random N` phases or
+/// of a position and one orders file per phase.
+fn animated_phases(
+    args: &AnimateArgs,
+    opened: Option<&dip_game::source::Opened>,
+    variant: &dip_variants::Variant,
+    rules: &Ruleset,
+) -> Result<(Vec<State>, Vec<PhaseOutcome>)> {
+    let map = &variant.map;
+    let mut states: Vec<State> = Vec::new();
+    let mut outcomes: Vec<PhaseOutcome> = Vec::new();
+    match (args.random, &args.position) {
+        (Some(n), _) => {
+            let mut rng = dip_core::random::Rng::with_seed(args.seed);
+            states.push(variant.start.clone());
+            for _ in 0..n {
+                let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
+                let orders = dip_core::random::random_orders(map, &s, rules, &mut rng);
+                let o = game::adjudicate(map, &s, &orders, rules);
+                states.push(game::advance(map, &s, &o));
+                outcomes.push(o);
+            }
+        }
+        (None, Some(_)) => {
+            if args.orders.is_empty() {
+                bail!("give one orders file per phase after the position (or a game directory, record or MILA game for the whole game)");
+            }
+            states.push(match opened {
+                Some(o) => o.state.clone(),
+                None => variant.start.clone(),
+            });
+            for path in &args.orders {
+                let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
+                let orders = read_orders(map, &s, path, args.look.fixnames.as_deref())?;
+                let o = game::adjudicate(map, &s, &orders, rules);
+                states.push(game::advance(map, &s, &o));
+                outcomes.push(o);
+            }
+        }
+        (None, None) => {
+            bail!("give a position and orders files, a game (directory, record or MILA game), --record, or --random N")
+        }
+    }
+    Ok((states, outcomes))
 }

@@ -187,6 +187,24 @@ fn show(a: ShowArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&view)?);
         return Ok(ExitCode::SUCCESS);
     }
+    print_event(&dat, &view);
+    print_players(&view);
+    println!();
+    println!("Countries as name armies:player (player 0: nobody); continents with their bonus armies:");
+    for k in map::Continent::ALL {
+        let list: Vec<String> = view
+            .countries
+            .iter()
+            .filter(|c| map::continent(c.number) == Some(k))
+            .map(|c| format!("{} {}:{}", c.name, c.armies, c.owner))
+            .collect();
+        println!("{} (+{}): {}", k.name(), k.bonus(), list.join(", "));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The kind, status and options of the game, its day and the sets turned in.
+fn print_event(dat: &DatFile, view: &file::GameView) {
     let e = &view.event;
     let status = match e.status {
         Status::Signup => "in sign-up",
@@ -227,6 +245,10 @@ fn show(a: ShowArgs) -> Result<ExitCode> {
         view.sets_turned_in,
         dip_war::rules::set_value(view.sets_turned_in)
     );
+}
+
+/// The players' table, team passwords and a lost connection to recover.
+fn print_players(view: &file::GameView) {
     println!();
     println!("  # name               vote  last moved           G K Q  countries armies");
     for p in &view.players {
@@ -266,18 +288,6 @@ fn show(a: ShowArgs) -> Result<ExitCode> {
             r.player, r.map
         );
     }
-    println!();
-    println!("Countries as name armies:player (player 0: nobody); continents with their bonus armies:");
-    for k in map::Continent::ALL {
-        let list: Vec<String> = view
-            .countries
-            .iter()
-            .filter(|c| map::continent(c.number) == Some(k))
-            .map(|c| format!("{} {}:{}", c.name, c.armies, c.owner))
-            .collect();
-        println!("{} (+{}): {}", k.name(), k.bonus(), list.join(", "));
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn render(a: RenderArgs) -> Result<ExitCode> {

@@ -141,28 +141,32 @@ impl Game {
                 OrderKind::Convoy(f, a, d)
                     if tags[i].is_none() || (tags[i] == Some(VOID) && self.problem(o).is_none()) =>
                 {
-                    let adjacent = self
-                        .state
-                        .unit(a.province)
-                        .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
-                    let by_land = adjacent
-                        && orders.iter().any(|x| {
-                            matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a.province && to.province == d.province)
-                        });
-                    let fleets: Vec<ProvinceId> = orders
-                        .iter()
-                        .filter_map(|x| match x.kind {
-                            OrderKind::Convoy(g, b, e) if b.province == a.province && e.province == d.province => {
-                                Some(g.province)
-                            }
-                            _ => None,
-                        })
-                        .collect();
+                    // Only a convoy of an army that moves there can fail
+                    // for want of one; the chain is looked at only then.
                     let moving = move_of(a.province).is_some_and(|(to, _)| to == d.province);
-                    let on_chain = reach(map, &fleets, a.province).contains(&f.province)
-                        && reach(map, &fleets, d.province).contains(&f.province);
-                    if moving && (by_land || !on_chain) {
-                        tags[i] = Some(NO_CONVOY);
+                    if moving {
+                        let adjacent = self
+                            .state
+                            .unit(a.province)
+                            .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
+                        let by_land = adjacent
+                            && orders.iter().any(|x| {
+                                matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a.province && to.province == d.province)
+                            });
+                        let fleets: Vec<ProvinceId> = orders
+                            .iter()
+                            .filter_map(|x| match x.kind {
+                                OrderKind::Convoy(g, b, e) if b.province == a.province && e.province == d.province => {
+                                    Some(g.province)
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        let on_chain = reach(map, &fleets, a.province).contains(&f.province)
+                            && reach(map, &fleets, d.province).contains(&f.province);
+                        if by_land || !on_chain {
+                            tags[i] = Some(NO_CONVOY);
+                        }
                     }
                 }
                 _ => {}

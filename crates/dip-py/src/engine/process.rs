@@ -3,8 +3,8 @@
 //! as MILA decides it.
 
 use super::{
-    first_two, movement_tags, same, short_phase, Entry, Game, Name, Results, Tags, BOUNCE, DISBAND, DISLODGED,
-    DISRUPTED, OK, VOID,
+    first_two, movement_tags, same, short_phase, Entry, Game, Name, Results, Snapshot, Tags, BOUNCE, DISBAND,
+    DISLODGED, DISRUPTED, OK, VOID,
 };
 use dip_core::{game, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, Season, State, Verdict};
 
@@ -36,9 +36,8 @@ pub struct Processed {
 #[derive(Clone, Debug)]
 pub struct PhaseRecord {
     pub name: String,
-    pub state: State,
-    pub seq: Vec<u64>,
-    pub influence: Vec<Option<(PowerId, u64)>>,
+    /// The position processed, with its placement stamps and influence.
+    pub position: Snapshot,
     /// The orders kept, power by power.
     pub orders: Vec<(PowerId, Name)>,
     pub results: Vec<(Name, Tags)>,
@@ -100,13 +99,16 @@ impl Game {
         let mut dislodged = Vec::new();
         self.record_removed(&outcome, &mut results, &mut popped, &mut dislodged);
         let next = game::advance(map, &self.state, &outcome);
-        // The history keeps the order of placement before the phase.
-        let old = self.seq.clone();
-        let old_influence = self.influence.clone();
+        // The history keeps the position before the phase, with its order
+        // of placement and influence.
+        let position = Snapshot::of(&self.state, &self.seq, &self.influence);
+        let mut old = std::mem::take(&mut self.seq_before);
+        old.clear();
+        old.extend_from_slice(&self.seq);
         self.number_placed(&outcome, &old);
+        self.seq_before = old;
         self.number_taken_centres(&next);
-        // The position processed goes to the history as it is (no copy).
-        let before = std::mem::replace(&mut self.state, next);
+        self.state = next;
         // Sized at once: a flat_map's collect grows it step by step.
         let mut kept: Vec<(PowerId, Name)> = Vec::with_capacity(self.orders.iter().map(Vec::len).sum());
         for (p, l) in self.orders.iter_mut().enumerate() {
@@ -114,9 +116,7 @@ impl Game {
         }
         self.history.push(PhaseRecord {
             name,
-            state: before,
-            seq: old,
-            influence: old_influence,
+            position,
             orders: kept,
             results: std::mem::take(&mut results.list),
         });
@@ -324,33 +324,33 @@ impl Game {
     /// Numbers the centres that change owner between this position and
     /// `next`. MILA takes centres power by power, each power's in the order
     /// of its list, then the unowned ones in the map's order; a centre
-    /// taken goes to the end of its new owner's list.
+    /// taken goes to the end of its new owner's list. Only the few centres
+    /// taken are put in that order (by the place each has in it).
     fn number_taken_centres(&mut self, next: &State) {
         let map = self.map();
-        let taken = |sc: &dip_core::ProvinceId| next.owner(*sc) != self.state.owner(*sc);
-        if !map.supply_centers().iter().any(taken) {
-            return;
-        }
-        let mut centres: Vec<dip_core::ProvinceId> = Vec::new();
-        for pi in 0..self.v.powers.len() {
-            let mut mine: Vec<dip_core::ProvinceId> = self.state.centers_of(map, PowerId(pi as u8)).collect();
-            mine.sort_by_key(|p| (self.seq_center(*p), self.v.mila_rank[p.index()]));
-            centres.extend(mine);
-        }
+        let powers = self.v.powers.len();
         let home_of = |p: dip_core::ProvinceId| {
-            (0..self.v.powers.len())
+            (0..powers)
                 .position(|pi| map.is_home(p, PowerId(pi as u8)))
                 .unwrap_or(usize::MAX)
         };
-        let mut unowned: Vec<dip_core::ProvinceId> = map
+        // (owned first, by power, then the place in the owner's list; the
+        // unowned after them, by home power, then the map's order)
+        let mut taken: Vec<((u8, usize, u64, u32), dip_core::ProvinceId)> = map
             .supply_centers()
             .iter()
-            .copied()
-            .filter(|&sc| self.state.owner(sc).is_none())
+            .filter(|&&sc| next.owner(sc) != self.state.owner(sc))
+            .map(|&sc| {
+                let rank = self.v.mila_rank[sc.index()];
+                let key = match self.state.owner(sc) {
+                    Some(o) => (0, o.index(), self.seq_center(sc), rank),
+                    None => (1, home_of(sc), 0, rank),
+                };
+                (key, sc)
+            })
             .collect();
-        unowned.sort_by_key(|&p| (home_of(p), self.v.mila_rank[p.index()]));
-        centres.extend(unowned);
-        for sc in centres.iter().filter(|sc| taken(sc)) {
+        taken.sort_unstable();
+        for (_, sc) in taken {
             self.center_seq[sc.index()] = self.next_seq;
             self.next_seq += 1;
         }
@@ -409,9 +409,7 @@ impl Game {
         }
         self.history.push(PhaseRecord {
             name: name.clone(),
-            state: self.state.clone(),
-            seq: self.seq.clone(),
-            influence: self.influence.clone(),
+            position: Snapshot::of(&self.state, &self.seq, &self.influence),
             orders: Vec::new(),
             results: Vec::new(),
         });
@@ -458,10 +456,10 @@ impl Game {
         let Some(r) = self.history.last() else {
             return Vec::new();
         };
-        if r.state.phase.kind != PhaseKind::Movement {
+        if r.position.phase.kind != PhaseKind::Movement {
             return Vec::new();
         }
-        r.state
+        r.position
             .units()
             .map(|(_, u)| {
                 let key = self.unit_key(&u);

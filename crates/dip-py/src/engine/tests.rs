@@ -285,3 +285,151 @@ fn an_order_replacing_a_units_order_takes_its_place() {
     );
     assert_eq!(g.orders(fra), ["A PAR H", "A MAR H", "F BRE - ENG"]);
 }
+
+/// `set_units` and `set_centers` build the game's position as every
+/// reader does (`State::from_position`): the same state the position
+/// text reads.
+#[test]
+fn a_position_set_unit_by_unit_is_the_one_the_position_text_reads() {
+    let text = "phase fall 1902 movement\nunits\n  France: A bur\n  France: F stp/sc\n  Germany: A par\n\
+                owners\n  France: par bre mun\n  Germany: ber stp\n";
+    let mut g = game();
+    let read = dip_text::parse_position(g.map(), text, "t").unwrap();
+    g.set_phase("F1902M").unwrap();
+    g.clear_units(None);
+    g.clear_centers(None);
+    let (fra, ger) = (power(&g, "FRANCE"), power(&g, "GERMANY"));
+    g.set_units(fra, &strings(&["A BUR", "F STP/SC"]), true);
+    g.set_units(ger, &strings(&["A PAR"]), true);
+    g.set_centers(fra, &strings(&["PAR", "BRE", "MUN"]), true);
+    g.set_centers(ger, &strings(&["BER", "STP"]), true);
+    assert!(g.errors.is_empty(), "{:?}", g.errors);
+    assert_eq!(g.state, read);
+    // A unit set where another stands takes its place; a centre set for
+    // another power changes hands; a reset leaves the others' alone.
+    g.set_units(ger, &strings(&["A BUR"]), false);
+    g.set_centers(ger, &strings(&["PAR"]), false);
+    assert_eq!(g.units(fra), ["F STP/SC"]);
+    assert_eq!(g.units(ger), ["A PAR", "A BUR"]);
+    assert_eq!(g.centers(fra), ["BRE", "MUN"]);
+    g.set_centers(fra, &strings(&["MAR"]), true);
+    assert_eq!(g.centers(fra), ["MAR"]);
+    assert_eq!(g.centers(ger), ["BER", "STP", "PAR"]);
+}
+
+/// A saved state's units, centres and lists of retreats set again give
+/// the same units, centres and retreats.
+#[test]
+fn a_retreat_phase_set_again_from_its_lists_keeps_every_unit_centre_and_retreat() {
+    let g = burgundy_dislodged();
+    let mut h = game();
+    h.set_phase("S1901R").unwrap();
+    h.clear_units(None);
+    h.clear_centers(None);
+    let mut allowed = Vec::new();
+    for p in g.map().power_ids() {
+        let mut units = g.units(p);
+        units.extend(g.retreats(p).into_iter().map(|(u, _)| format!("*{u}")));
+        h.set_units(p, &units, true);
+        h.set_centers(p, &g.centers(p), true);
+        allowed.extend(g.retreats(p));
+    }
+    h.restore_retreats(&allowed);
+    assert!(h.errors.is_empty(), "{:?}", h.errors);
+    for p in g.map().power_ids() {
+        assert_eq!(h.units(p), g.units(p));
+        assert_eq!(h.centers(p), g.centers(p));
+        assert_eq!(h.retreats(p), g.retreats(p));
+    }
+}
+
+#[test]
+fn a_unit_that_cannot_stand_there_is_refused_as_the_position_text_refuses_it() {
+    let mut g = game();
+    let fra = power(&g, "FRANCE");
+    let before = g.state.clone();
+    g.set_units(fra, &strings(&["F MUN", "A PIC"]), false);
+    assert_eq!(g.errors, ["`F MUN`: this unit needs a coast, or cannot stand there"]);
+    let text = "phase spring 1901 movement\nunits\n  France: F MUN\n";
+    let e = dip_text::parse_position(g.map(), text, "t").unwrap_err();
+    assert_eq!(
+        e.message,
+        "`France: F MUN`: this unit needs a coast, or cannot stand there"
+    );
+    // The rest was set.
+    let pic = g.map().find_province("pic").unwrap();
+    assert!(before.unit(pic).is_none());
+    assert_eq!(g.state.unit(pic).map(|u| u.power), Some(fra));
+}
+
+#[test]
+fn the_history_gives_back_each_position_as_it_was_processed() {
+    // The history keeps a position as what is on the board only; read
+    // back, it must be the whole position: units with their placement
+    // stamps, dislodged units, owners, standoffs and MILA's influence.
+    let mut g = game();
+    let mut rng = dip_core::random::Rng::with_seed(7);
+    let mut before = Vec::new();
+    while g.history.len() < 60 && !g.done {
+        let st = g.state.clone();
+        let seq: Vec<u64> = (0..st.num_provinces())
+            .map(|i| {
+                if st.unit(ProvinceId(i as u16)).is_some() {
+                    g.seq()[i]
+                } else {
+                    0
+                }
+            })
+            .collect();
+        before.push((st, seq, g.influence_stamps().to_vec()));
+        for o in dip_core::random::random_orders(g.map(), &g.state, &g.rules, &mut rng) {
+            let text = g.order_text(&o);
+            g.set_orders(o.power, &[text], true);
+        }
+        g.process();
+    }
+    assert!(g.history.iter().any(|r| r.position.phase.kind == PhaseKind::Retreat));
+    assert!(before.iter().any(|(s, _, _)| s.all_dislodged().next().is_some()));
+    for (r, want) in g.history.iter().zip(&before) {
+        assert_eq!(&r.position.board(g.map()), want, "{}", r.name);
+    }
+}
+
+/// A variant comes from the module's one `Variants` value: the map games
+/// play on is the one that value keeps, and a jDip search path added makes
+/// the value again with it.
+#[test]
+fn a_variant_is_the_one_the_modules_variants_keeps() {
+    let v = variant("ancmed").unwrap();
+    let kept = super::variant::variants().get("ancmed").unwrap();
+    assert!(std::ptr::eq(v.map, kept.map()));
+    // MILA's two-power maps are kept there too.
+    let two = variant("standard_france_austria").unwrap();
+    let kept = super::variant::variants().get("standard_france_austria").unwrap();
+    assert!(std::ptr::eq(two.map, kept.map()));
+    assert_eq!(two.map.powers().len(), 2);
+    // An empty folder: no plugin in it changes what other tests load.
+    let folder = std::env::temp_dir().join(format!("dip-py-search-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    add_search_path(folder.clone());
+    assert!(super::variant::variants().search_paths().contains(&folder));
+    std::fs::remove_dir(&folder).unwrap();
+}
+
+#[test]
+fn a_two_power_map_loaded_first_was_kept_as_the_standard_map() {
+    // It was kept under its own name too, `standard`, when that was not
+    // yet loaded: a game of the standard map then had two powers.
+    let variants = dip_play::Variants::new();
+    let two = super::variant::load(&variants, "standard_germany_italy").unwrap();
+    assert_eq!(two.map().powers().len(), 2);
+    assert_eq!(variants.get("standard").unwrap().map().powers().len(), 7);
+    assert_eq!(
+        super::variant::load(&variants, "standard")
+            .unwrap()
+            .map()
+            .powers()
+            .len(),
+        7
+    );
+}

@@ -2,7 +2,7 @@
 //! and `set_centers` see them.
 
 use super::Game;
-use dip_core::{PhaseKind, PowerId, ProvinceId, RegionId, Unit};
+use dip_core::{Dislodged, PhaseKind, Position, PowerId, ProvinceId, RegionId, State, Unit};
 
 impl Game {
     /// Units of a power in the order they were placed; dislodged ones with `*`.
@@ -42,6 +42,22 @@ impl Game {
         dip_text::position::parse_unit_of(&self.v.vocab, Some(power), text)
     }
 
+    /// The position edited by `edit` and built again as every position
+    /// is (`State::from_position`): what the map cannot hold is reported
+    /// in the words the position text uses, and left out.
+    fn edit_position(&mut self, edit: impl FnOnce(&mut Position)) {
+        let map = self.map();
+        let mut position = Position::of(&self.state);
+        edit(&mut position);
+        self.state = match State::from_position(map, &position) {
+            Ok(state) => state,
+            Err(e) => {
+                self.errors.extend(e.0.into_iter().map(|f| f.message));
+                position.into_state(map)
+            }
+        };
+    }
+
     /// MILA's `set_units`: units replace whatever stood there; `*A GAS`
     /// is a dislodged unit; units that cannot stand there are refused.
     pub fn set_units(&mut self, power: PowerId, units: &[String], reset: bool) {
@@ -52,25 +68,9 @@ impl Game {
                     *x = None;
                 }
             }
-            let mine: Vec<ProvinceId> = self
-                .state
-                .units()
-                .filter(|(_, u)| u.power == power)
-                .map(|(p, _)| p)
-                .collect();
-            for p in mine {
-                self.state.remove(p);
-            }
-            let gone: Vec<ProvinceId> = self
-                .state
-                .all_dislodged()
-                .filter(|(_, d)| d.unit.power == power)
-                .map(|(p, _)| p)
-                .collect();
-            for p in gone {
-                self.state.take_dislodged(p);
-            }
         }
+        // (dislodged?, unit) in the order given.
+        let mut read: Vec<(bool, Unit)> = Vec::new();
         for text in units {
             let t = text.trim();
             if t.is_empty() {
@@ -82,26 +82,37 @@ impl Game {
             };
             match self.parse_unit(power, body) {
                 Ok(u) => {
-                    let p = map.province_of(u.region);
-                    if dislodged {
-                        self.state.set_dislodged(
-                            map,
-                            dip_core::Dislodged {
-                                unit: u,
-                                attacker_from: p,
-                                by_convoy: false,
-                            },
-                        );
-                    } else {
-                        self.state.remove(p);
-                        self.state.place(map, u);
+                    if !dislodged {
+                        let p = map.province_of(u.region);
                         self.stamp(p);
                         self.influence[p.index()] = Some((power, self.seq[p.index()]));
                     }
+                    read.push((dislodged, u));
                 }
                 Err(e) => self.errors.push(e),
             }
         }
+        self.edit_position(|position| {
+            if reset {
+                position.units.retain(|u| u.power != power);
+                position.dislodged.retain(|d| d.unit.power != power);
+            }
+            let at = |u: &Unit| map.province_of(u.region);
+            for (dislodged, u) in read {
+                let p = at(&u);
+                if dislodged {
+                    position.dislodged.retain(|d| at(&d.unit) != p);
+                    position.dislodged.push(Dislodged {
+                        unit: u,
+                        attacker_from: p,
+                        by_convoy: false,
+                    });
+                } else {
+                    position.units.retain(|x| at(x) != p);
+                    position.units.push(u);
+                }
+            }
+        });
         if self.state.phase.kind == PhaseKind::Retreat {
             self.open_every_retreat();
         }
@@ -173,15 +184,15 @@ impl Game {
             }
             standoffs.extend(closed.into_iter().filter(|&q| Some(q) != origin));
         }
-        for q in standoffs {
-            self.state.standoffs.insert(q.index());
-        }
-        for (p, from) in origins {
-            if let Some(mut d) = self.state.dislodged(p) {
-                d.attacker_from = from;
-                self.state.set_dislodged(map, d);
+        self.edit_position(|position| {
+            position.standoffs.extend(standoffs);
+            for d in position.dislodged.iter_mut() {
+                let at = map.province_of(d.unit.region);
+                if let Some(&(_, from)) = origins.iter().find(|(p, _)| *p == at) {
+                    d.attacker_from = from;
+                }
             }
-        }
+        });
         self.touch();
     }
 
@@ -278,23 +289,26 @@ impl Game {
     /// MILA's `set_centers`: names that are not supply centres are refused.
     pub fn set_centers(&mut self, power: PowerId, centers: &[String], reset: bool) {
         let map = self.map();
-        if reset {
-            let mine: Vec<ProvinceId> = self.state.centers_of(map, power).collect();
-            for p in mine {
-                self.state.set_owner(p, None);
-            }
-        }
+        let mut owned = Vec::new();
         for c in centers {
             let c = c.trim();
             match map.find_province(c) {
                 Some(p) if map.province(p).supply_center => {
-                    self.state.set_owner(p, Some(power));
+                    owned.push((power, p));
                     self.center_seq[p.index()] = self.next_seq;
                     self.next_seq += 1;
                 }
                 _ => self.errors.push(format!("`{c}` is not a supply centre")),
             }
         }
+        self.edit_position(|position| {
+            let owners = position.owners.get_or_insert_with(Vec::new);
+            if reset {
+                owners.retain(|&(w, _)| w != power);
+            }
+            // A later entry for a centre wins: the centre changes hands.
+            owners.extend(owned);
+        });
         self.touch();
     }
 

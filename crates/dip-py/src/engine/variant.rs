@@ -4,10 +4,11 @@
 
 use super::{FastMap, OrderTable};
 use dip_core::{Map, ProvinceId, RegionId, Ruleset, State};
+use dip_play::{Loaded, Variants};
 use dip_text::Vocabulary;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A variant loaded once per process and shared by every game.
 pub struct VariantData {
@@ -149,21 +150,48 @@ fn standard_for_two(keep: [&str; 2]) -> String {
     out
 }
 
-/// The jDip plugins and folders `dip.add_variant_path` gave: the Python
-/// module's own list (dip's other programs pass theirs in a `Variants`).
-static SEARCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// Where the module's variants come from: the one [`Variants`] value of
+/// the Python module (a module is process-wide, so its value is a
+/// static), with the jDip plugins and folders `dip.add_variant_path` gave
+/// as its search paths.
+static VARIANTS: Mutex<Option<Variants>> = Mutex::new(None);
 
-/// Adds a plugin or a folder of plugins to where variant names are looked up.
+/// The module's `Variants`.
+pub(super) fn variants() -> Variants {
+    VARIANTS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(Variants::new)
+        .clone()
+}
+
+/// Adds a plugin or a folder of plugins to where variant names are looked
+/// up: the module's `Variants` is made again with one more search path.
 pub fn add_search_path(path: PathBuf) {
-    let mut search = SEARCH.lock().unwrap_or_else(|e| e.into_inner());
-    if !search.contains(&path) {
-        search.push(path);
+    let mut variants = VARIANTS.lock().unwrap_or_else(|e| e.into_inner());
+    let now = variants.get_or_insert_with(Variants::new);
+    if !now.search_paths().contains(&path) {
+        let mut paths = now.search_paths().to_vec();
+        paths.push(path);
+        *variants = Some(Variants::with_search_paths(paths));
+    }
+}
+
+/// The variant a MILA map name names, from `variants`.
+pub(super) fn load(variants: &Variants, name: &str) -> Result<Arc<Loaded>, dip_variants::VariantError> {
+    match mila_two_powers(name) {
+        // The standard map cut to two powers, kept in `Variants` under
+        // the MILA name only (its own name is `standard`).
+        Some(keep) => dip_variants::parse(&standard_for_two(keep), &format!("{name} (the standard map)"))
+            .map(|v| variants.insert_as(&[name], v)),
+        None => variants.get(dip_name(name)),
     }
 }
 
 /// The variant `name` (a MILA map name, a bundled dip variant, a path
-/// to a variant file, or a jDip plugin's variant under the paths added),
-/// loaded on first use.
+/// to a variant file, or a jDip plugin's variant under the paths added)
+/// from the module's `Variants`, with the tables games of it share, made
+/// on first use.
 pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     static CACHE: OnceLock<Mutex<HashMap<String, &'static VariantData>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
@@ -171,18 +199,13 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     if let Some(v) = cache.get(name) {
         return Ok(v);
     }
-    let var = match mila_two_powers(name) {
-        Some(keep) => dip_variants::parse(&standard_for_two(keep), &format!("{name} (the standard map)")),
-        None => {
-            let search = SEARCH.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            dip_variants::load_in(dip_name(name), &search)
-        }
-    }
-    .map_err(|e| e.to_string())?;
-    // One map per variant for the whole process: games share it.
+    let loaded = load(&variants(), name).map_err(|e| e.to_string())?;
+    // One variant for the whole process: games share its map.
+    let loaded: &'static Loaded = Box::leak(Box::new(loaded));
+    let var = loaded.variant();
     let words = var.word_lists();
     let touches = var.touches.clone();
-    let map: &'static Map = Box::leak(Box::new(var.map));
+    let map: &'static Map = loaded.map();
     // The variant's own words (other spellings of powers, unit types and
     // order words), as dip's order reader takes them.
     let mut vocab = Vocabulary::new(map).with_spellcheck(0);
@@ -290,7 +313,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         name: name.to_string(),
         map,
         vocab,
-        start: var.start,
+        start: var.start.clone(),
         rules: var.rules,
         // MILA writes `BRITISHCOLUMBIA` for `British-Columbia`.
         powers: map

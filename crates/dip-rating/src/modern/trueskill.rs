@@ -383,6 +383,8 @@ impl TrueSkill {
         })
     }
 
+    /// Ratings after the game, each player's message from its performance
+    /// (for [`TrueSkill::explain`]) and the number of sweeps.
     #[allow(clippy::type_complexity)]
     fn run(&self, ratings: &[Rating], ranks: &[u32]) -> Result<(Vec<Rating>, Vec<Rating>, u32), FloatError> {
         let n = ratings.len();
@@ -399,20 +401,48 @@ impl TrueSkill {
                 0,
             ));
         }
+        let mut f = FreeForAll::new(ranks, self.draw_margin(2.0));
+        f.down(self, ratings);
+        let sweeps = f.sweep(self.min_delta)?;
+        f.up(self);
+        let (out, msgs) = f.ratings();
+        Ok((out, msgs, sweeps))
+    }
+}
+
+/// The factor graph of a free-for-all game: one team per player, in the
+/// order of the ranks.
+///
+/// Variables: rating 0..n, performance n..2n, team performance 2n..3n,
+/// difference of neighbours 3n..4n-1.
+struct FreeForAll {
+    g: Graph,
+    n: usize,
+    /// players by rank
+    order: Vec<usize>,
+    prior: Vec<usize>,
+    /// (rating edge, performance edge) of each player's likelihood factor
+    like: Vec<(usize, usize)>,
+    team: Vec<SumF>,
+    diffs: Vec<SumF>,
+    /// the truncation factor's edge of each difference, and whether the
+    /// two players tied
+    trunc: Vec<(usize, bool)>,
+    margin: f64,
+}
+
+impl FreeForAll {
+    /// The graph with its edges in the order the reference creates factors.
+    fn new(ranks: &[u32], margin: f64) -> FreeForAll {
+        let n = ranks.len();
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&i| ranks[i]);
         let mut g = Graph {
-            vals: Vec::new(),
+            vals: vec![G::default(); 4 * n - 1],
             edge_var: Vec::new(),
             msgs: Vec::new(),
         };
-        // variables: rating 0..n, perf n..2n, team perf 2n..3n, diff 3n..4n-1
-        g.vals = vec![G::default(); 4 * n - 1];
-        let rv = |k: usize| k;
-        let pv = |k: usize| n + k;
-        let tv = |k: usize| 2 * n + k;
-        let dv = |k: usize| 3 * n + k;
-        // edges in the order the reference creates factors
+        let (rv, pv, tv, dv) = (|k| k, |k| n + k, |k| 2 * n + k, |k| 3 * n + k);
         let prior: Vec<usize> = (0..n).map(|k| g.edge(rv(k))).collect();
         let like: Vec<(usize, usize)> = (0..n).map(|k| (g.edge(rv(k)), g.edge(pv(k)))).collect();
         let team: Vec<SumF> = (0..n)
@@ -426,18 +456,6 @@ impl TrueSkill {
                 }
             })
             .collect();
-        // rating, perf and team perf layers down
-        for k in 0..n {
-            let r = ratings[order[k]];
-            let sigma = (r.sigma * r.sigma + self.tau * self.tau).sqrt();
-            g.update_value(prior[k], G::from_mu_sigma(r.mu, sigma));
-        }
-        for &(m, v) in &like {
-            g.likelihood(m, v, self.beta * self.beta);
-        }
-        for f in &team {
-            f.down(&mut g);
-        }
         let diffs: Vec<SumF> = (0..n - 1)
             .map(|k| {
                 let sum = g.edge(dv(k));
@@ -450,76 +468,123 @@ impl TrueSkill {
                 }
             })
             .collect();
-        let margin = self.draw_margin(2.0);
         let trunc: Vec<(usize, bool)> = (0..n - 1)
             .map(|k| (g.edge(dv(k)), ranks[order[k]] == ranks[order[k + 1]]))
             .collect();
-        let trunc_up = |g: &mut Graph, k: usize| -> Result<f64, FloatError> {
-            let (e, draw) = trunc[k];
-            let div = g.cavity(e);
-            let sqrt_pi = div.pi.sqrt();
-            let (d, m) = (div.tau / sqrt_pi, margin * sqrt_pi);
-            let (v, w) = if draw {
-                (v_draw(d, m), w_draw(d, m)?)
-            } else {
-                (v_win(d, m), w_win(d, m)?)
-            };
-            let denom = 1.0 - w;
-            Ok(g.update_value(
-                e,
-                G {
-                    pi: div.pi / denom,
-                    tau: (div.tau + sqrt_pi * v) / denom,
-                },
-            ))
-        };
-        let len = diffs.len();
+        FreeForAll {
+            g,
+            n,
+            order,
+            prior,
+            like,
+            team,
+            diffs,
+            trunc,
+            margin,
+        }
+    }
+
+    /// The rating, performance and team performance layers, downwards.
+    fn down(&mut self, ts: &TrueSkill, ratings: &[Rating]) {
+        let g = &mut self.g;
+        for k in 0..self.n {
+            let r = ratings[self.order[k]];
+            let sigma = (r.sigma * r.sigma + ts.tau * ts.tau).sqrt();
+            g.update_value(self.prior[k], G::from_mu_sigma(r.mu, sigma));
+        }
+        for &(m, v) in &self.like {
+            g.likelihood(m, v, ts.beta * ts.beta);
+        }
+        for f in &self.team {
+            f.down(g);
+        }
+    }
+
+    /// Up to 10 sweeps over the differences, down and back, until no
+    /// message changes by more than `min_delta`; the number of sweeps.
+    fn sweep(&mut self, min_delta: f64) -> Result<u32, FloatError> {
+        let len = self.diffs.len();
         let mut sweeps = 0;
         for _ in 0..10 {
             sweeps += 1;
             let mut delta: f64 = 0.0;
             if len == 1 {
-                diffs[0].down(&mut g);
-                delta = trunc_up(&mut g, 0)?;
+                self.diffs[0].down(&mut self.g);
+                delta = self.trunc_up(0)?;
             } else {
                 for x in 0..len - 1 {
-                    diffs[x].down(&mut g);
-                    delta = delta.max(trunc_up(&mut g, x)?);
-                    diffs[x].up(&mut g, 1);
+                    self.diffs[x].down(&mut self.g);
+                    delta = delta.max(self.trunc_up(x)?);
+                    self.diffs[x].up(&mut self.g, 1);
                 }
                 for x in (1..len).rev() {
-                    diffs[x].down(&mut g);
-                    delta = delta.max(trunc_up(&mut g, x)?);
-                    diffs[x].up(&mut g, 0);
+                    self.diffs[x].down(&mut self.g);
+                    delta = delta.max(self.trunc_up(x)?);
+                    self.diffs[x].up(&mut self.g, 0);
                 }
             }
-            if delta <= self.min_delta {
+            if delta <= min_delta {
                 break;
             }
         }
-        diffs[0].up(&mut g, 0);
-        diffs[len - 1].up(&mut g, 1);
-        for f in &team {
-            f.up(&mut g, 0);
+        Ok(sweeps)
+    }
+
+    /// The truncation factor of difference `k` (a win or a draw) updates
+    /// the difference.
+    fn trunc_up(&mut self, k: usize) -> Result<f64, FloatError> {
+        let (e, draw) = self.trunc[k];
+        let div = self.g.cavity(e);
+        let sqrt_pi = div.pi.sqrt();
+        let (d, m) = (div.tau / sqrt_pi, self.margin * sqrt_pi);
+        let (v, w) = if draw {
+            (v_draw(d, m), w_draw(d, m)?)
+        } else {
+            (v_win(d, m), w_win(d, m)?)
+        };
+        let denom = 1.0 - w;
+        Ok(self.g.update_value(
+            e,
+            G {
+                pi: div.pi / denom,
+                tau: (div.tau + sqrt_pi * v) / denom,
+            },
+        ))
+    }
+
+    /// The outer differences, team performances and likelihoods, upwards
+    /// to the ratings.
+    fn up(&mut self, ts: &TrueSkill) {
+        let g = &mut self.g;
+        let len = self.diffs.len();
+        self.diffs[0].up(g, 0);
+        self.diffs[len - 1].up(g, 1);
+        for f in &self.team {
+            f.up(g, 0);
         }
-        for &(m, v) in &like {
-            g.likelihood(v, m, self.beta * self.beta);
+        for &(m, v) in &self.like {
+            g.likelihood(v, m, ts.beta * ts.beta);
         }
-        let mut out = vec![Rating { mu: 0.0, sigma: 0.0 }; n];
+    }
+
+    /// Each player's rating and the message from its performance, in the
+    /// players' order.
+    fn ratings(&self) -> (Vec<Rating>, Vec<Rating>) {
+        let mut out = vec![Rating { mu: 0.0, sigma: 0.0 }; self.n];
         let mut msgs = out.clone();
-        for k in 0..n {
-            let val = g.vals[rv(k)];
-            out[order[k]] = Rating {
+        for k in 0..self.n {
+            let val = self.g.vals[k];
+            out[self.order[k]] = Rating {
                 mu: val.mu(),
                 sigma: val.sigma(),
             };
-            let m = g.msgs[like[k].0];
-            msgs[order[k]] = Rating {
+            let m = self.g.msgs[self.like[k].0];
+            msgs[self.order[k]] = Rating {
                 mu: m.mu(),
                 sigma: m.sigma(),
             };
         }
-        Ok((out, msgs, sweeps))
+        (out, msgs)
     }
 }
 

@@ -1,0 +1,98 @@
+//! A position kept in the history, as small as it can be kept: a game of
+//! 200 phases keeps 200 of them, and the whole board of each (a slot per
+//! province for units, dislodged units, owners, placement stamps and
+//! MILA's influence) was most of the memory a phase added, fresh memory the
+//! agent loop paid for in page faults. Only what is there is kept; the board
+//! is rebuilt when the history is read (`get_phase_history`).
+
+use dip_core::{Dislodged, Map, Phase, PowerId, ProvinceId, State, Unit};
+
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub phase: Phase,
+    /// Each unit with its placement stamp (which orders `get_units`).
+    units: Box<[(ProvinceId, Unit, u64)]>,
+    dislodged: Box<[(ProvinceId, Dislodged)]>,
+    owners: Box<[(ProvinceId, PowerId)]>,
+    standoffs: Box<[ProvinceId]>,
+    /// MILA's influence: by province, the power whose unit was there last.
+    influence: Box<[(ProvinceId, PowerId, u64)]>,
+}
+
+/// The parts of a snapshot as they are gathered.
+#[derive(Default)]
+struct Parts {
+    units: Vec<(ProvinceId, Unit, u64)>,
+    owners: Vec<(ProvinceId, PowerId)>,
+    influence: Vec<(ProvinceId, PowerId, u64)>,
+}
+
+impl Snapshot {
+    /// What `state`, the placement stamps `seq` and `influence` (both by
+    /// province) hold.
+    pub fn of(state: &State, seq: &[u64], influence: &[Option<(PowerId, u64)>]) -> Snapshot {
+        // One pass over the board into buffers kept by the thread, then
+        // each part copied at its size: the history keeps no spare room.
+        thread_local! {
+            static PARTS: std::cell::RefCell<Parts> = std::cell::RefCell::default();
+        }
+        PARTS.with_borrow_mut(|b| {
+            b.units.clear();
+            b.owners.clear();
+            b.influence.clear();
+            for i in 0..state.num_provinces() {
+                let p = ProvinceId(i as u16);
+                if let Some(u) = state.unit(p) {
+                    b.units.push((p, u, seq.get(i).copied().unwrap_or(0)));
+                }
+                if let Some(o) = state.owner(p) {
+                    b.owners.push((p, o));
+                }
+                if let Some(Some((power, k))) = influence.get(i) {
+                    b.influence.push((p, *power, *k));
+                }
+            }
+            Snapshot {
+                phase: state.phase,
+                units: b.units.as_slice().into(),
+                dislodged: state.all_dislodged().collect(),
+                owners: b.owners.as_slice().into(),
+                standoffs: state.standoffs.iter().map(|i| ProvinceId(i as u16)).collect(),
+                influence: b.influence.as_slice().into(),
+            }
+        })
+    }
+
+    /// The units, province by province.
+    pub fn units(&self) -> impl Iterator<Item = (ProvinceId, Unit)> + '_ {
+        self.units.iter().map(|&(p, u, _)| (p, u))
+    }
+
+    /// The position, its placement stamps and influence by province, as
+    /// they were (stamps of provinces without a unit, which nothing reads,
+    /// are 0).
+    #[allow(clippy::type_complexity)]
+    pub fn board(&self, map: &Map) -> (State, Vec<u64>, Vec<Option<(PowerId, u64)>>) {
+        let n = map.num_provinces();
+        let mut state = State::empty(map, self.phase);
+        let mut seq = vec![0; n];
+        for &(p, u, k) in self.units.iter() {
+            state.place(map, u);
+            seq[p.index()] = k;
+        }
+        for &(_, d) in self.dislodged.iter() {
+            state.set_dislodged(map, d);
+        }
+        for &(p, o) in self.owners.iter() {
+            state.set_owner(p, Some(o));
+        }
+        for &p in self.standoffs.iter() {
+            state.standoffs.insert(p.index());
+        }
+        let mut influence = vec![None; n];
+        for &(p, power, k) in self.influence.iter() {
+            influence[p.index()] = Some((power, k));
+        }
+        (state, seq, influence)
+    }
+}
