@@ -483,150 +483,18 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
     if o.power() != me {
         return NYU;
     }
-    let bad_coast = |l: &Loc| l.coast == Some(NO_SUCH_COAST);
     match o {
         DOrder::Hold(u)
         | DOrder::Move(u, _)
         | DOrder::SupHold(u, _)
         | DOrder::SupMove(u, _, _)
         | DOrder::Convoy(u, _, _)
-        | DOrder::ViaConvoy(u, _, _) => {
-            let Some(unit) = on_board(map, state, u) else {
-                return NSU;
-            };
-            match o {
-                DOrder::Move(_, to) => {
-                    if bad_coast(to) {
-                        return NSP;
-                    }
-                    if move_region(map, &unit, *to).is_none() {
-                        return FAR;
-                    }
-                }
-                DOrder::SupHold(_, t) => {
-                    if state
-                        .unit(t.at.province)
-                        .is_none_or(|x| x.kind != t.kind || x.power != t.power)
-                    {
-                        return NSU;
-                    }
-                    if !map.reaches(unit.kind, unit.region, t.at.province) {
-                        return FAR;
-                    }
-                }
-                DOrder::SupMove(_, t, dest) => {
-                    let Some(other) = state
-                        .unit(t.at.province)
-                        .filter(|x| x.kind == t.kind && x.power == t.power)
-                    else {
-                        return NSU;
-                    };
-                    if !map.reaches(unit.kind, unit.region, *dest) || *dest == u.at.province {
-                        return FAR;
-                    }
-                    let convoyable = map.unit_type(other.kind).convoyable;
-                    if !convoyable && map.moves_into(other.kind, other.region, *dest).next().is_none() {
-                        return FAR;
-                    }
-                }
-                DOrder::Convoy(_, t, dest) => {
-                    if !map.unit_type(unit.kind).can_convoy {
-                        return NSF;
-                    }
-                    if !map.is_convoy_space(u.at.province) {
-                        return NAS;
-                    }
-                    match state.unit(t.at.province) {
-                        Some(x) if x.kind == t.kind && x.power == t.power && map.unit_type(x.kind).convoyable => {}
-                        _ => return NSA,
-                    }
-                    if map.province(*dest).terrain == Terrain::Sea {
-                        return FAR;
-                    }
-                }
-                DOrder::ViaConvoy(_, dest, via) => {
-                    if !map.unit_type(unit.kind).convoyable {
-                        return NSA;
-                    }
-                    for &s in via {
-                        match state.unit(s) {
-                            Some(x) if map.unit_type(x.kind).can_convoy => {}
-                            _ => return NSF,
-                        }
-                        if !map.is_convoy_space(s) {
-                            return NAS;
-                        }
-                    }
-                    if map.province(*dest).terrain == Terrain::Sea || *dest == u.at.province {
-                        return FAR;
-                    }
-                }
-                _ => {}
-            }
-            MBV
-        }
-        DOrder::Retreat(u, _) | DOrder::Disband(u) => {
-            let Some(d) = state
-                .dislodged(u.at.province)
-                .filter(|d| d.unit.kind == u.kind && d.unit.power == u.power)
-            else {
-                return NRN;
-            };
-            if let DOrder::Retreat(_, to) = o {
-                if bad_coast(to) {
-                    return NSP;
-                }
-                let opts = retreat::retreat_options(map, state, rules, &d);
-                let ok = opts
-                    .iter()
-                    .any(|&r| map.province_of(r) == to.province && to.coast.is_none_or(|c| c == r));
-                if !ok {
-                    return NVR;
-                }
-            }
-            MBV
-        }
-        DOrder::Build(u) => {
-            let p = u.at.province;
-            let prov = map.province(p);
-            if !prov.supply_center {
-                return NSC;
-            }
-            if state.owner(p) != Some(me) {
-                return YSC;
-            }
-            // ESC before HSC: an occupied centre is refused as occupied,
-            // home or not, and so is one with a build already ordered.
-            if !adjustment::can_build_in(map, state, me, p) {
-                return if state.unit(p).is_some() { ESC } else { HSC };
-            }
-            if already
-                .iter()
-                .any(|x| matches!(x, DOrder::Build(b) if b.at.province == p))
-            {
-                return ESC;
-            }
-            if bad_coast(&u.at) {
-                return CST;
-            }
-            let ut = map.unit_type(u.kind);
-            let region = match u.at.coast {
-                Some(r) => Some(r),
-                None if ut.uses_coasts && map.coasts(p).len() > 1 => return CST,
-                None => map.only_region_for(p, u.kind),
-            };
-            if region.is_none_or(|r| !map.allows(r, u.kind)) || !ut.builds_on.contains(prov.terrain) {
-                return CST;
-            }
-            let used = already
-                .iter()
-                .filter(|x| matches!(x, DOrder::Build(_) | DOrder::Waive(_)))
-                .count() as i32;
-            if adjustment::balance(map, state, me) <= used {
-                return NMB;
-            }
-            MBV
-        }
+        | DOrder::ViaConvoy(u, _, _) => match on_board(map, state, u) {
+            Some(unit) => movement_note(map, state, o, u, &unit),
+            None => NSU,
+        },
+        DOrder::Retreat(u, _) | DOrder::Disband(u) => retreat_note(map, rules, state, o, u),
+        DOrder::Build(u) => build_note(map, state, me, u, already),
         DOrder::Remove(u) => {
             if on_board(map, state, u).is_none() {
                 return NSU;
@@ -638,16 +506,172 @@ pub fn note(map: &Map, rules: &Ruleset, state: &State, me: PowerId, o: &DOrder, 
             MBV
         }
         DOrder::Waive(_) => {
-            let used = already
-                .iter()
-                .filter(|x| matches!(x, DOrder::Build(_) | DOrder::Waive(_)))
-                .count() as i32;
-            if adjustment::balance(map, state, me) <= used {
+            if adjustment::balance(map, state, me) <= builds_used(already) {
                 return NMB;
             }
             MBV
         }
     }
+}
+
+/// A coast the province does not have.
+fn bad_coast(l: &Loc) -> bool {
+    l.coast == Some(NO_SUCH_COAST)
+}
+
+/// Builds and waives already ordered: each uses one of the builds allowed.
+fn builds_used(already: &[DOrder]) -> i32 {
+    already
+        .iter()
+        .filter(|x| matches!(x, DOrder::Build(_) | DOrder::Waive(_)))
+        .count() as i32
+}
+
+/// The note of a movement-phase order of `unit` (the unit `u` names, on
+/// the board).
+fn movement_note(map: &Map, state: &State, o: &DOrder, u: &DUnit, unit: &Unit) -> Token {
+    match o {
+        DOrder::Move(_, to) => {
+            if bad_coast(to) {
+                return NSP;
+            }
+            if move_region(map, unit, *to).is_none() {
+                return FAR;
+            }
+        }
+        DOrder::SupHold(_, t) => {
+            if state
+                .unit(t.at.province)
+                .is_none_or(|x| x.kind != t.kind || x.power != t.power)
+            {
+                return NSU;
+            }
+            if !map.reaches(unit.kind, unit.region, t.at.province) {
+                return FAR;
+            }
+        }
+        DOrder::SupMove(_, t, dest) => {
+            let Some(other) = state
+                .unit(t.at.province)
+                .filter(|x| x.kind == t.kind && x.power == t.power)
+            else {
+                return NSU;
+            };
+            if !map.reaches(unit.kind, unit.region, *dest) || *dest == u.at.province {
+                return FAR;
+            }
+            let convoyable = map.unit_type(other.kind).convoyable;
+            if !convoyable && map.moves_into(other.kind, other.region, *dest).next().is_none() {
+                return FAR;
+            }
+        }
+        DOrder::Convoy(_, t, dest) => return convoy_note(map, state, u, unit, t, *dest),
+        DOrder::ViaConvoy(_, dest, via) => return via_convoy_note(map, state, u, unit, *dest, via),
+        _ => {}
+    }
+    MBV
+}
+
+/// A fleet's CVY of army `t` to `dest`.
+fn convoy_note(map: &Map, state: &State, u: &DUnit, unit: &Unit, t: &DUnit, dest: ProvinceId) -> Token {
+    if !map.unit_type(unit.kind).can_convoy {
+        return NSF;
+    }
+    if !map.is_convoy_space(u.at.province) {
+        return NAS;
+    }
+    match state.unit(t.at.province) {
+        Some(x) if x.kind == t.kind && x.power == t.power && map.unit_type(x.kind).convoyable => {}
+        _ => return NSA,
+    }
+    if map.province(dest).terrain == Terrain::Sea {
+        return FAR;
+    }
+    MBV
+}
+
+/// An army's CTO `dest` VIA the fleets in `via`.
+fn via_convoy_note(map: &Map, state: &State, u: &DUnit, unit: &Unit, dest: ProvinceId, via: &[ProvinceId]) -> Token {
+    if !map.unit_type(unit.kind).convoyable {
+        return NSA;
+    }
+    for &s in via {
+        match state.unit(s) {
+            Some(x) if map.unit_type(x.kind).can_convoy => {}
+            _ => return NSF,
+        }
+        if !map.is_convoy_space(s) {
+            return NAS;
+        }
+    }
+    if map.province(dest).terrain == Terrain::Sea || dest == u.at.province {
+        return FAR;
+    }
+    MBV
+}
+
+/// A retreat or disband: the unit must be dislodged, and retreat to one
+/// of its retreat options.
+fn retreat_note(map: &Map, rules: &Ruleset, state: &State, o: &DOrder, u: &DUnit) -> Token {
+    let Some(d) = state
+        .dislodged(u.at.province)
+        .filter(|d| d.unit.kind == u.kind && d.unit.power == u.power)
+    else {
+        return NRN;
+    };
+    if let DOrder::Retreat(_, to) = o {
+        if bad_coast(to) {
+            return NSP;
+        }
+        let opts = retreat::retreat_options(map, state, rules, &d);
+        let ok = opts
+            .iter()
+            .any(|&r| map.province_of(r) == to.province && to.coast.is_none_or(|c| c == r));
+        if !ok {
+            return NVR;
+        }
+    }
+    MBV
+}
+
+/// A build: in an own, free home centre, on a coast the unit can use,
+/// within the builds allowed.
+fn build_note(map: &Map, state: &State, me: PowerId, u: &DUnit, already: &[DOrder]) -> Token {
+    let p = u.at.province;
+    let prov = map.province(p);
+    if !prov.supply_center {
+        return NSC;
+    }
+    if state.owner(p) != Some(me) {
+        return YSC;
+    }
+    // ESC before HSC: an occupied centre is refused as occupied,
+    // home or not, and so is one with a build already ordered.
+    if !adjustment::can_build_in(map, state, me, p) {
+        return if state.unit(p).is_some() { ESC } else { HSC };
+    }
+    if already
+        .iter()
+        .any(|x| matches!(x, DOrder::Build(b) if b.at.province == p))
+    {
+        return ESC;
+    }
+    if bad_coast(&u.at) {
+        return CST;
+    }
+    let ut = map.unit_type(u.kind);
+    let region = match u.at.coast {
+        Some(r) => Some(r),
+        None if ut.uses_coasts && map.coasts(p).len() > 1 => return CST,
+        None => map.only_region_for(p, u.kind),
+    };
+    if region.is_none_or(|r| !map.allows(r, u.kind)) || !ut.builds_on.contains(prov.terrain) {
+        return CST;
+    }
+    if adjustment::balance(map, state, me) <= builds_used(already) {
+        return NMB;
+    }
+    MBV
 }
 
 // A coast the province does not have is left out: an order that names

@@ -110,7 +110,20 @@ fn menus(p: &BoardPage) -> Markup {
     }
 }
 
+/// The dialogs of the menus' commands, the context menu and the file inputs.
 fn dialogs(p: &BoardPage) -> Markup {
+    html! {
+        (file_dialogs(p))
+        (edit_dialogs())
+        (order_dialogs())
+        div #context-menu role="menu" hidden {}
+        input #open-file type="file" hidden;
+        input #import-file type="file" accept=".txt,.dip,text/plain" hidden;
+    }
+}
+
+/// File ▸ New and File ▸ Save as.
+fn file_dialogs(p: &BoardPage) -> Markup {
     html! {
         dialog #dlg-new {
             form method="dialog" {
@@ -138,6 +151,13 @@ fn dialogs(p: &BoardPage) -> Markup {
                 div.buttons { button value="ok" { "Save" } button value="cancel" formnovalidate { "Cancel" } }
             }
         }
+    }
+}
+
+/// The editing dialogs: a unit, a province, the season, the title, the
+/// names and the unit colours.
+fn edit_dialogs() -> Markup {
+    html! {
         dialog #dlg-unit {
             form method="dialog" {
                 h2 #unit-head { "Unit" }
@@ -195,6 +215,12 @@ fn dialogs(p: &BoardPage) -> Markup {
                 div.buttons { button value="ok" { "Apply" } button value="reset" { "Variant's colours" } button value="cancel" formnovalidate { "Cancel" } }
             }
         }
+    }
+}
+
+/// Pasting orders and showing the animation.
+fn order_dialogs() -> Markup {
+    html! {
         dialog #dlg-paste {
             form method="dialog" {
                 h2 { "Paste orders" }
@@ -213,9 +239,6 @@ fn dialogs(p: &BoardPage) -> Markup {
                 }
             }
         }
-        div #context-menu role="menu" hidden {}
-        input #open-file type="file" hidden;
-        input #import-file type="file" accept=".txt,.dip,text/plain" hidden;
     }
 }
 
@@ -224,23 +247,7 @@ pub fn page(p: &BoardPage) -> String {
     let body = html! {
         main.board data-board=(p.id) data-local=(p.local) data-readonly=(p.read_only) data-picture=(p.picture) data-share=(p.share.unwrap_or("")) {
             (menus(p))
-            div.toolbar {
-                @if !p.read_only {
-                    button type="button" data-act="open" title="File ▸ Open" { "Open" }
-                    button type="button" data-act="save" title="File ▸ Save" { "Save" }
-                }
-                button type="button" data-act="export-text" title="File ▸ Export text" { "Export text" }
-                span.sep {}
-                @if !p.read_only {
-                    button #resolve type="button" data-act="resolve" { "Resolve" }
-                    button #next type="button" data-act="next" { "Next season" }
-                    button #undo type="button" data-act="undo" title="Edit ▸ Undo" { "Undo" }
-                }
-                span.sep {}
-                button #back type="button" data-act="back" title="Earlier phase (←)" aria-label="Earlier phase" { "◀" }
-                span #at-phase {}
-                button #forward type="button" data-act="forward" title="Later phase (→)" aria-label="Later phase" { "▶" }
-            }
+            (toolbar(p))
             section #board {
                 div.map-tools {
                     button #zoom-in type="button" title="Zoom in" { "+" }
@@ -257,42 +264,7 @@ pub fn page(p: &BoardPage) -> String {
                     p { span #phase {} " · " span #stage {} }
                     p #file.muted {}
                 }
-                @if !p.read_only {
-                    section #ordering {
-                        div #modes role="group" aria-label="Order type" {
-                            button type="button" data-mode="move" class="on" { "Move" }
-                            button type="button" data-mode="hold" { "Hold" }
-                            button type="button" data-mode="support" { "Support" }
-                            button type="button" data-mode="convoy" { "Convoy" }
-                            button type="button" data-mode="disband" { "Disband" }
-                        }
-                        p #hint.muted {}
-                        div #chooser hidden {}
-                        ol #order-list aria-label="Orders entered" {}
-                        div.entry {
-                            select #order-power aria-label="Country" {}
-                            input #order-text spellcheck="false" autocomplete="off" aria-label="Order"
-                                placeholder="ENG F(Edi) S A(Lon) - NTH";
-                        }
-                        div.buttons.aids {
-                            button #enter type="button" { "Enter" }
-                            button #cancel type="button" { "Cancel" }
-                            button type="button" data-aid=" hold" { "hold" }
-                            button type="button" data-aid=" - " { "-" }
-                            button type="button" data-aid=" S " { "S" }
-                            button type="button" data-aid=" C " { "C" }
-                            button type="button" data-aid=" disband" { "disband" }
-                            button #af type="button" { "A/F" }
-                        }
-                        div.buttons {
-                            button #delete type="button" { "Delete" }
-                            button #import type="button" { "Import" }
-                            button #paste type="button" { "Paste" }
-                            button #export-orders type="button" { "Export" }
-                            button #copy-orders type="button" { "Copy" }
-                        }
-                    }
-                }
+                @if !p.read_only { (ordering()) }
                 section #results {
                     h2 #report-head { "Report" }
                     div #report-table {}
@@ -333,4 +305,67 @@ pub fn page(p: &BoardPage) -> String {
         }
     }
     .into_string()
+}
+
+/// File, edit and phase buttons above the map.
+fn toolbar(p: &BoardPage) -> Markup {
+    html! {
+        div.toolbar {
+            @if !p.read_only {
+                button type="button" data-act="open" title="File ▸ Open" { "Open" }
+                button type="button" data-act="save" title="File ▸ Save" { "Save" }
+            }
+            button type="button" data-act="export-text" title="File ▸ Export text" { "Export text" }
+            span.sep {}
+            @if !p.read_only {
+                button #resolve type="button" data-act="resolve" { "Resolve" }
+                button #next type="button" data-act="next" { "Next season" }
+                button #undo type="button" data-act="undo" title="Edit ▸ Undo" { "Undo" }
+            }
+            span.sep {}
+            button #back type="button" data-act="back" title="Earlier phase (←)" aria-label="Earlier phase" { "◀" }
+            span #at-phase {}
+            button #forward type="button" data-act="forward" title="Later phase (→)" aria-label="Later phase" { "▶" }
+        }
+    }
+}
+
+/// Order entry: order types, the orders entered, the order line and its aids.
+fn ordering() -> Markup {
+    html! {
+        section #ordering {
+            div #modes role="group" aria-label="Order type" {
+                button type="button" data-mode="move" class="on" { "Move" }
+                button type="button" data-mode="hold" { "Hold" }
+                button type="button" data-mode="support" { "Support" }
+                button type="button" data-mode="convoy" { "Convoy" }
+                button type="button" data-mode="disband" { "Disband" }
+            }
+            p #hint.muted {}
+            div #chooser hidden {}
+            ol #order-list aria-label="Orders entered" {}
+            div.entry {
+                select #order-power aria-label="Country" {}
+                input #order-text spellcheck="false" autocomplete="off" aria-label="Order"
+                    placeholder="ENG F(Edi) S A(Lon) - NTH";
+            }
+            div.buttons.aids {
+                button #enter type="button" { "Enter" }
+                button #cancel type="button" { "Cancel" }
+                button type="button" data-aid=" hold" { "hold" }
+                button type="button" data-aid=" - " { "-" }
+                button type="button" data-aid=" S " { "S" }
+                button type="button" data-aid=" C " { "C" }
+                button type="button" data-aid=" disband" { "disband" }
+                button #af type="button" { "A/F" }
+            }
+            div.buttons {
+                button #delete type="button" { "Delete" }
+                button #import type="button" { "Import" }
+                button #paste type="button" { "Paste" }
+                button #export-orders type="button" { "Export" }
+                button #copy-orders type="button" { "Copy" }
+            }
+        }
+    }
 }

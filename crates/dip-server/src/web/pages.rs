@@ -334,28 +334,9 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: 
         Some("/assets/game.js"),
         html! {
             main.game data-game=(id) data-player=(player) data-gm=(gm) data-events=(last_event) {
-                section #board {
-                    div.map-tools {
-                        button #zoom-in type="button" title="Zoom in" { "+" }
-                        button #zoom-out type="button" title="Zoom out" { "−" }
-                        button #zoom-reset type="button" title="Whole map" { "⤢" }
-                        label #results-toggle title="The last phase's orders and results on the map" hidden {
-                            input #show-results type="checkbox" checked; "Results"
-                        }
-                        span #history-mark hidden { "history" }
-                    }
-                    div #map { (PreEscaped(svg)) }
-                }
+                (board_section(svg))
                 aside #side {
-                    header.game-head {
-                        h1 #game-name { (title) }
-                        p {
-                            span #phase { (g["phase_title"].as_str().unwrap_or("")) }
-                            " · " (deadline(g))
-                            " · " span #status { (g["status"].as_str().unwrap_or("")) }
-                        }
-                        @if let Some(r) = g["result"].as_str() { p.result { (r) } }
-                    }
+                    (game_head(g, title))
                     // A private game: the game master's invitation link; an
                     // invited visitor's join form.
                     @if let Some(token) = g["invite"].as_str() {
@@ -377,101 +358,167 @@ pub fn game(me: Option<&Account>, csrf: &str, g: &Value, svg: &str, last_event: 
                         }
                     }
                     @if g["status"] == "forming" { (joined(g)) }
-                    table #powers {
-                        thead { tr { th { "Power" } th { "Player" } th { "Centres" } th { "Orders" } th { "Ready" } } }
-                        tbody {
-                            @for p in &powers {
-                                tr data-power=(p["name"].as_str().unwrap_or("")) {
-                                    td { (p["name"].as_str().unwrap_or("")) }
-                                    td { (p["player"].as_str().unwrap_or("—")) }
-                                    td { (p["centre_count"]) }
-                                    td.submitted { @if p["orders_submitted"] == true { "✓" } }
-                                    td.ready { @if p["ready"] == true { "✓" } }
-                                }
-                            }
-                        }
-                    }
-                    @if player && running {
-                        section #ordering {
-                            h2 { "Orders for " (my_power) }
-                            div #modes role="group" aria-label="Order type" {
-                                button type="button" data-mode="move" class="on" { "Move" }
-                                button type="button" data-mode="hold" { "Hold" }
-                                button type="button" data-mode="support" { "Support" }
-                                button type="button" data-mode="convoy" { "Convoy" }
-                                button type="button" data-mode="build" { "Build" }
-                                button type="button" data-mode="disband" { "Disband" }
-                                button type="button" id="waive" { "Waive" }
-                            }
-                            p #hint.muted { "Click a unit, then where it goes. Double-click: hold. Shift: support. Ctrl: convoy." }
-                            div #chooser hidden {}
-                            textarea #orders rows="8" spellcheck="false" aria-label="Orders, one a line" {}
-                            ol #checked {}
-                            p #save-state.muted {}
-                            div.buttons {
-                                button #ready type="button" { "Ready" }
-                                button #draw type="button" { "Vote draw" }
-                                button #concede type="button" { "Concede" }
-                            }
-                        }
-                    }
-                    section #press {
-                        h2 { "Press" }
-                        ul #messages {}
-                        @if player && g["press"] != "none" && g["status"] != "finished" {
-                            form #send {
-                                div #recipients {
-                                    label.check { input type="checkbox" value="all" checked; "All" }
-                                    @if g["press"] == "full" {
-                                        @for p in &powers {
-                                            @if p["name"].as_str() != Some(my_power) {
-                                                label.check { input type="checkbox" value=(p["name"].as_str().unwrap_or("")); (p["name"].as_str().unwrap_or("")) }
-                                            }
-                                        }
-                                    }
-                                }
-                                textarea #message rows="2" maxlength="10000" aria-label="Message" {}
-                                button type="submit" { "Send" }
-                            }
-                        }
-                    }
-                    section #history {
-                        h2 { "History" }
-                        div.buttons {
-                            input #slider type="range" min="0" max="0" value="0" aria-label="Phase";
-                            button #play type="button" { "Play" }
-                            button #current type="button" { "Now" }
-                        }
-                        p #history-phase.muted {}
-                        div #report {}
-                        ul #edits.muted {}
-                        p {
-                            a href={"/api/v1/games/" (id) "/export?format=mila"} download { "MILA JSON" }
-                            " · "
-                            a href={"/api/v1/games/" (id) "/export?format=dipwork"} download { "DipWork game (tar)" }
-                            " · "
-                            a href={"/api/v1/games/" (id) "/animation.png"} target="_blank" { "Animation" }
-                        }
-                    }
-                    @if gm {
-                        section #gm {
-                            h2 { "Game master" }
-                            div.buttons {
-                                button #gm-pause type="button" { (if g["paused"] == true { "Resume" } else { "Pause" }) }
-                                input #gm-extend placeholder="1h" size="5";
-                                button #gm-extend-go type="button" { "Extend" }
-                                button #gm-process type="button" { "Process now" }
-                                @if g["status"] == "forming" { button #gm-start type="button" { "Start" } }
-                            }
-                            p.muted { "Edits, one a line: add France A bur · remove bur · move bur par · owner bel France · phase F1902M · title New name · player France alice" }
-                            textarea #gm-edits rows="4" spellcheck="false" aria-label="Edits" {}
-                            button #gm-apply type="button" { "Apply edits" }
-                            p #gm-state.muted {}
-                        }
-                    }
+                    (powers_table(&powers))
+                    @if player && running { (ordering(my_power)) }
+                    (press(g, player, &powers, my_power))
+                    (history(id))
+                    @if gm { (gm_tools(g)) }
                     p #error.error role="alert" {}
                 }
             }
         },
     )
+}
+
+/// The map with its zoom, results and history controls.
+fn board_section(svg: &str) -> Markup {
+    html! {
+        section #board {
+            div.map-tools {
+                button #zoom-in type="button" title="Zoom in" { "+" }
+                button #zoom-out type="button" title="Zoom out" { "−" }
+                button #zoom-reset type="button" title="Whole map" { "⤢" }
+                label #results-toggle title="The last phase's orders and results on the map" hidden {
+                    input #show-results type="checkbox" checked; "Results"
+                }
+                span #history-mark hidden { "history" }
+            }
+            div #map { (PreEscaped(svg)) }
+        }
+    }
+}
+
+/// The game's name, phase, deadline, status and result.
+fn game_head(g: &Value, title: &str) -> Markup {
+    html! {
+        header.game-head {
+            h1 #game-name { (title) }
+            p {
+                span #phase { (g["phase_title"].as_str().unwrap_or("")) }
+                " · " (deadline(g))
+                " · " span #status { (g["status"].as_str().unwrap_or("")) }
+            }
+            @if let Some(r) = g["result"].as_str() { p.result { (r) } }
+        }
+    }
+}
+
+/// Each power's player, centres, and whether it has ordered and is ready.
+fn powers_table(powers: &[Value]) -> Markup {
+    html! {
+        table #powers {
+            thead { tr { th { "Power" } th { "Player" } th { "Centres" } th { "Orders" } th { "Ready" } } }
+            tbody {
+                @for p in powers {
+                    tr data-power=(p["name"].as_str().unwrap_or("")) {
+                        td { (p["name"].as_str().unwrap_or("")) }
+                        td { (p["player"].as_str().unwrap_or("—")) }
+                        td { (p["centre_count"]) }
+                        td.submitted { @if p["orders_submitted"] == true { "✓" } }
+                        td.ready { @if p["ready"] == true { "✓" } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A player's order entry: order types, the orders, and ready, draw and
+/// concede.
+fn ordering(my_power: &str) -> Markup {
+    html! {
+        section #ordering {
+            h2 { "Orders for " (my_power) }
+            div #modes role="group" aria-label="Order type" {
+                button type="button" data-mode="move" class="on" { "Move" }
+                button type="button" data-mode="hold" { "Hold" }
+                button type="button" data-mode="support" { "Support" }
+                button type="button" data-mode="convoy" { "Convoy" }
+                button type="button" data-mode="build" { "Build" }
+                button type="button" data-mode="disband" { "Disband" }
+                button type="button" id="waive" { "Waive" }
+            }
+            p #hint.muted { "Click a unit, then where it goes. Double-click: hold. Shift: support. Ctrl: convoy." }
+            div #chooser hidden {}
+            textarea #orders rows="8" spellcheck="false" aria-label="Orders, one a line" {}
+            ol #checked {}
+            p #save-state.muted {}
+            div.buttons {
+                button #ready type="button" { "Ready" }
+                button #draw type="button" { "Vote draw" }
+                button #concede type="button" { "Concede" }
+            }
+        }
+    }
+}
+
+/// The messages, and a player's form to send press to all or (full
+/// press) to chosen powers.
+fn press(g: &Value, player: bool, powers: &[Value], my_power: &str) -> Markup {
+    html! {
+        section #press {
+            h2 { "Press" }
+            ul #messages {}
+            @if player && g["press"] != "none" && g["status"] != "finished" {
+                form #send {
+                    div #recipients {
+                        label.check { input type="checkbox" value="all" checked; "All" }
+                        @if g["press"] == "full" {
+                            @for p in powers {
+                                @if p["name"].as_str() != Some(my_power) {
+                                    label.check { input type="checkbox" value=(p["name"].as_str().unwrap_or("")); (p["name"].as_str().unwrap_or("")) }
+                                }
+                            }
+                        }
+                    }
+                    textarea #message rows="2" maxlength="10000" aria-label="Message" {}
+                    button type="submit" { "Send" }
+                }
+            }
+        }
+    }
+}
+
+/// The phase slider, report and edits of past phases, and the exports.
+fn history(id: i64) -> Markup {
+    html! {
+        section #history {
+            h2 { "History" }
+            div.buttons {
+                input #slider type="range" min="0" max="0" value="0" aria-label="Phase";
+                button #play type="button" { "Play" }
+                button #current type="button" { "Now" }
+            }
+            p #history-phase.muted {}
+            div #report {}
+            ul #edits.muted {}
+            p {
+                a href={"/api/v1/games/" (id) "/export?format=mila"} download { "MILA JSON" }
+                " · "
+                a href={"/api/v1/games/" (id) "/export?format=dipwork"} download { "DipWork game (tar)" }
+                " · "
+                a href={"/api/v1/games/" (id) "/animation.png"} target="_blank" { "Animation" }
+            }
+        }
+    }
+}
+
+/// The game master's pause, extend, process, start and edits.
+fn gm_tools(g: &Value) -> Markup {
+    html! {
+        section #gm {
+            h2 { "Game master" }
+            div.buttons {
+                button #gm-pause type="button" { (if g["paused"] == true { "Resume" } else { "Pause" }) }
+                input #gm-extend placeholder="1h" size="5";
+                button #gm-extend-go type="button" { "Extend" }
+                button #gm-process type="button" { "Process now" }
+                @if g["status"] == "forming" { button #gm-start type="button" { "Start" } }
+            }
+            p.muted { "Edits, one a line: add France A bur · remove bur · move bur par · owner bel France · phase F1902M · title New name · player France alice" }
+            textarea #gm-edits rows="4" spellcheck="false" aria-label="Edits" {}
+            button #gm-apply type="button" { "Apply edits" }
+            p #gm-state.muted {}
+        }
+    }
 }

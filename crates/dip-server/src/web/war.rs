@@ -192,118 +192,18 @@ fn game_html(me: Option<&Account>, csrf: &str, g: &Value, log: &Value, svg: Opti
     let t = &g["turn"];
     let mine = you.is_some() && t["seat"].as_u64() == you;
     let phase = if mine { t["phase"].as_str().unwrap_or("") } else { "" };
-    let me_seat = g["seats"]
-        .as_array()
-        .and_then(|s| s.iter().find(|p| p["seat"].as_u64() == you).cloned())
-        .unwrap_or_default();
-    let hand = &me_seat["commendations"];
-    let count = |k: &str| hand[k].as_u64().unwrap_or(0);
-    let sets: Vec<(&str, &str)> = [
-        ("generals", "three Generals", count("general") >= 3),
-        ("kings", "three Kings", count("king") >= 3),
-        ("queens", "three Queens", count("queen") >= 3),
-        (
-            "one_of_each",
-            "one of each",
-            count("general") >= 1 && count("king") >= 1 && count("queen") >= 1,
-        ),
-    ]
-    .into_iter()
-    .filter(|s| s.2)
-    .map(|s| (s.0, s.1))
-    .collect();
-    let entries = log.as_array().cloned().unwrap_or_default();
-    let default_armies = match phase {
-        "deploy" => t["armies_to_deploy"].as_u64().unwrap_or(1),
-        "move_in" => t["move_in"]["max"].as_u64().unwrap_or(1),
-        _ => 1,
-    };
     let body: Markup = html! {
         main.war data-game=(id) data-seat=(you.map(|s| s.to_string()).unwrap_or_default())
             data-phase=(phase) data-version=(g["version"].as_str().unwrap_or("")) data-status=(status) {
-            div.game-head {
-                h1 { (g["name"].as_str().unwrap_or("")) }
-                p id="status" {
-                    (status)
-                    @if let Some(n) = t["number"].as_u64() {
-                        " · turn " (n) ": " (seat_name(g, t["seat"].as_u64().unwrap_or(0))) " (" (t["phase"].as_str().unwrap_or("")) ")"
-                    }
-                    @if let Some(d) = t["deadline"].as_str() { " · time limit " span.countdown data-deadline=(d) { (d) } }
-                    @if let Some(w) = g["winners"].as_array().filter(|w| !w.is_empty()) {
-                        " · won by " (w.iter().map(|s| seat_name(g, s.as_u64().unwrap_or(0))).collect::<Vec<_>>().join(", "))
-                    }
-                }
-                p id="hint" { (if status == "active" { hint(g, mine) } else { String::new() }) }
-                // The game master passes the turn of a player who dropped
-                // or never came (POST …/skip; anyone else is refused).
-                @if status == "active" && g["game_master"] == true {
-                    button id="skip" { "Skip " (seat_name(g, t["seat"].as_u64().unwrap_or(0))) "'s turn" }
-                }
-                p.error id="error" role="alert" {}
-            }
-            @if status == "signup" {
-                section id="signup" {
-                    h2 { "Sign-up" }
-                    p { "Players " (g["options"]["players"]["min"]) "–" (g["options"]["players"]["max"])
-                        @if g["options"]["teams"] == true { ", three teams" }
-                        @if let Some(l) = g["options"]["time_limit"].as_str() { ", turns of " (l) } }
-                    ul { @for s in g["seats"].as_array().cloned().unwrap_or_default() {
-                        li { "Seat " (s["seat"]) ": " (s["name"].as_str().unwrap_or("")) " — " (if s["vote"] == true { "votes to start" } else { "waits" }) }
-                    } }
-                    @if me.is_some() {
-                        @if you.is_none() {
-                            @if g["options"]["teams"] == true { input id="password" placeholder="team password"; }
-                            button id="join" { "Join" }
-                        } @else {
-                            button id="vote-yes" { "Vote to start" }
-                            button id="vote-no" { "Vote to wait" }
-                            button id="leave" { "Leave" }
-                        }
-                    }
-                }
-            }
+            (war_head(g, status, mine))
+            @if status == "signup" { (signup(g, me, you)) }
             @if let Some(svg) = svg {
                 div.war-board {
                     div id="map" class={"war-map" @if mine { " mine" }} { (PreEscaped(svg)) }
                     aside id="side" {
-                        @if mine {
-                            section id="controls" {
-                                label { "Armies " input id="armies" type="number" min="1" value=(default_armies); }
-                                @if phase == "attack" {
-                                    label { " Dice " select id="dice" {
-                                        option value="" { "most" } option value="3" { "3" } option value="2" { "2" } option value="1" { "1" }
-                                    } }
-                                }
-                                div.buttons {
-                                    @if phase == "deploy" { @for (k, label) in &sets {
-                                        button.turn-in data-set=(k) { "Turn in " (label) }
-                                    } }
-                                    @if phase == "move_in" { button id="move-in" { "Move in" } }
-                                    @if phase == "attack" { button id="end-attack" { "Stop attacking (fortify)" } }
-                                    @if phase == "attack" || phase == "fortify" { button id="end-turn" { "End turn" } }
-                                }
-                            }
-                        }
-                        section id="players" {
-                            table { thead { tr { th { "Seat" } th { "Player" } th { "Countries" } th { "Armies" } th { "G K Q" } } }
-                            tbody { @for s in g["seats"].as_array().cloned().unwrap_or_default() {
-                                tr class={ @if s["alive"] == false { "out" } } {
-                                    td { (s["seat"]) @if let Some(team) = s["team"].as_u64() { " (team " (team) ")" } }
-                                    td { (s["name"].as_str().unwrap_or("")) }
-                                    td { (s["countries"]) } td { (s["armies"]) }
-                                    td { (s["commendations"]["general"]) " " (s["commendations"]["king"]) " " (s["commendations"]["queen"]) }
-                                }
-                            } } }
-                            p.muted { "Sets turned in: " (g["sets_turned_in"]) "; the next is worth " (g["next_set_value"]) "." }
-                        }
-                        section id="log" {
-                            h2 { "Log" }
-                            ul { @for e in entries.iter().rev().take(40) {
-                                @for line in e["events"].as_array().cloned().unwrap_or_default().iter().filter_map(|ev| describe(g, ev)) {
-                                    li.battle[line.contains("dice")] { (line) }
-                                }
-                            } }
-                        }
+                        @if mine { (controls(g, you, phase)) }
+                        (players_table(g))
+                        (log_section(g, log))
                     }
                 }
             }
@@ -323,4 +223,142 @@ fn game_html(me: Option<&Account>, csrf: &str, g: &Value, log: &Value, svg: Opti
         Some("/assets/war.js"),
         body,
     )
+}
+
+/// The game's name, status, whose turn it is, the winners and a hint.
+fn war_head(g: &Value, status: &str, mine: bool) -> Markup {
+    let t = &g["turn"];
+    html! {
+        div.game-head {
+            h1 { (g["name"].as_str().unwrap_or("")) }
+            p id="status" {
+                (status)
+                @if let Some(n) = t["number"].as_u64() {
+                    " · turn " (n) ": " (seat_name(g, t["seat"].as_u64().unwrap_or(0))) " (" (t["phase"].as_str().unwrap_or("")) ")"
+                }
+                @if let Some(d) = t["deadline"].as_str() { " · time limit " span.countdown data-deadline=(d) { (d) } }
+                @if let Some(w) = g["winners"].as_array().filter(|w| !w.is_empty()) {
+                    " · won by " (w.iter().map(|s| seat_name(g, s.as_u64().unwrap_or(0))).collect::<Vec<_>>().join(", "))
+                }
+            }
+            p id="hint" { (if status == "active" { hint(g, mine) } else { String::new() }) }
+            // The game master passes the turn of a player who dropped
+            // or never came (POST …/skip; anyone else is refused).
+            @if status == "active" && g["game_master"] == true {
+                button id="skip" { "Skip " (seat_name(g, t["seat"].as_u64().unwrap_or(0))) "'s turn" }
+            }
+            p.error id="error" role="alert" {}
+        }
+    }
+}
+
+/// The sign-up: the options, the seats taken, and join, vote or leave.
+fn signup(g: &Value, me: Option<&Account>, you: Option<u64>) -> Markup {
+    html! {
+        section id="signup" {
+            h2 { "Sign-up" }
+            p { "Players " (g["options"]["players"]["min"]) "–" (g["options"]["players"]["max"])
+                @if g["options"]["teams"] == true { ", three teams" }
+                @if let Some(l) = g["options"]["time_limit"].as_str() { ", turns of " (l) } }
+            ul { @for s in g["seats"].as_array().cloned().unwrap_or_default() {
+                li { "Seat " (s["seat"]) ": " (s["name"].as_str().unwrap_or("")) " — " (if s["vote"] == true { "votes to start" } else { "waits" }) }
+            } }
+            @if me.is_some() {
+                @if you.is_none() {
+                    @if g["options"]["teams"] == true { input id="password" placeholder="team password"; }
+                    button id="join" { "Join" }
+                } @else {
+                    button id="vote-yes" { "Vote to start" }
+                    button id="vote-no" { "Vote to wait" }
+                    button id="leave" { "Leave" }
+                }
+            }
+        }
+    }
+}
+
+/// The sets of commendations seat `you` can turn in: (key, label).
+fn turn_in_sets(g: &Value, you: Option<u64>) -> Vec<(&'static str, &'static str)> {
+    let me_seat = g["seats"]
+        .as_array()
+        .and_then(|s| s.iter().find(|p| p["seat"].as_u64() == you).cloned())
+        .unwrap_or_default();
+    let hand = &me_seat["commendations"];
+    let count = |k: &str| hand[k].as_u64().unwrap_or(0);
+    [
+        ("generals", "three Generals", count("general") >= 3),
+        ("kings", "three Kings", count("king") >= 3),
+        ("queens", "three Queens", count("queen") >= 3),
+        (
+            "one_of_each",
+            "one of each",
+            count("general") >= 1 && count("king") >= 1 && count("queen") >= 1,
+        ),
+    ]
+    .into_iter()
+    .filter(|s| s.2)
+    .map(|s| (s.0, s.1))
+    .collect()
+}
+
+/// The player on turn's armies, dice and the buttons of the phase.
+fn controls(g: &Value, you: Option<u64>, phase: &str) -> Markup {
+    let t = &g["turn"];
+    let sets = turn_in_sets(g, you);
+    let default_armies = match phase {
+        "deploy" => t["armies_to_deploy"].as_u64().unwrap_or(1),
+        "move_in" => t["move_in"]["max"].as_u64().unwrap_or(1),
+        _ => 1,
+    };
+    html! {
+        section id="controls" {
+            label { "Armies " input id="armies" type="number" min="1" value=(default_armies); }
+            @if phase == "attack" {
+                label { " Dice " select id="dice" {
+                    option value="" { "most" } option value="3" { "3" } option value="2" { "2" } option value="1" { "1" }
+                } }
+            }
+            div.buttons {
+                @if phase == "deploy" { @for (k, label) in &sets {
+                    button.turn-in data-set=(k) { "Turn in " (label) }
+                } }
+                @if phase == "move_in" { button id="move-in" { "Move in" } }
+                @if phase == "attack" { button id="end-attack" { "Stop attacking (fortify)" } }
+                @if phase == "attack" || phase == "fortify" { button id="end-turn" { "End turn" } }
+            }
+        }
+    }
+}
+
+/// Each seat's player, countries, armies and commendations.
+fn players_table(g: &Value) -> Markup {
+    html! {
+        section id="players" {
+            table { thead { tr { th { "Seat" } th { "Player" } th { "Countries" } th { "Armies" } th { "G K Q" } } }
+            tbody { @for s in g["seats"].as_array().cloned().unwrap_or_default() {
+                tr class={ @if s["alive"] == false { "out" } } {
+                    td { (s["seat"]) @if let Some(team) = s["team"].as_u64() { " (team " (team) ")" } }
+                    td { (s["name"].as_str().unwrap_or("")) }
+                    td { (s["countries"]) } td { (s["armies"]) }
+                    td { (s["commendations"]["general"]) " " (s["commendations"]["king"]) " " (s["commendations"]["queen"]) }
+                }
+            } } }
+            p.muted { "Sets turned in: " (g["sets_turned_in"]) "; the next is worth " (g["next_set_value"]) "." }
+        }
+    }
+}
+
+/// The last 40 log entries, newest first, one line an event.
+fn log_section(g: &Value, log: &Value) -> Markup {
+    let entries = log.as_array().cloned().unwrap_or_default();
+    html! {
+        section id="log" {
+            h2 { "Log" }
+            ul { @for e in entries.iter().rev().take(40) {
+                @for line in e["events"].as_array().cloned().unwrap_or_default().iter().filter_map(|ev| describe(g, ev)) {
+                    li.battle[line.contains("dice")] { (line) }
+                }
+            } }
+        }
+    }
 }
