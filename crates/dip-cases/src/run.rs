@@ -115,71 +115,73 @@ impl Runner {
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case(name.trim()));
         if from_file && !bundled {
-            let inside = dip_variants::files::confined(dir, &name)
-                .map_err(|e| format!("{}:{}: variant {e}", case.file, case.variant_line))?;
-            if !inside.exists() && std::path::Path::new(&name).exists() {
-                return Err(format!(
-                    "{}:{}: variant `{name}`: a variant file named in a case file must be beside it, in {}",
-                    case.file,
-                    case.variant_line,
-                    if dir.as_os_str().is_empty() {
-                        std::path::Path::new(".")
-                    } else {
-                        dir
-                    }
-                    .display()
-                ));
-            }
+            beside_the_case(case, dir, &name)?;
         }
         let path = Some(dir.join(&name))
             .filter(|p| p.exists() && !bundled)
             .map(|p| p.to_string_lossy().to_string());
-        let load = match &path {
-            Some(p) => p.clone(),
-            None if STANDARD_NAMES.contains(&lower.as_str()) => {
-                // Decided once per name: looking through the plugins per case
-                // would read them again for every case.
-                if let Some(key) = self.standard_keys.get(&lower) {
-                    return Ok(key.clone());
-                }
-                let key = match self.plugin_beyond_standard(&name) {
-                    Some(v) => {
-                        let key = format!("jdip:{lower}");
-                        self.keep(key.clone(), v);
-                        key
-                    }
-                    None => {
-                        if !self.variants.contains_key("standard") {
-                            self.keep("standard".into(), dip_variants::standard());
-                        }
-                        "standard".into()
-                    }
-                };
-                self.standard_keys.insert(lower, key.clone());
-                return Ok(key);
-            }
-            None => name.clone(),
-        };
-        if !self.variants.contains_key(&load) {
-            match self.settings.variants.load(&load) {
-                Ok(v) => {
-                    self.keep(load.clone(), v);
-                }
-                // The file is there but is no variant dip can read: say so.
-                Err(e) if from_file && path.is_some() => {
-                    return Err(format!("{}:{}: variant `{name}`: {e}", case.file, case.variant_line))
-                }
-                Err(e) if from_file => {
-                    return Err(format!(
-                        "{}:{}: variant `{name}` not found (neither bundled nor a file); give --variants with the \
-                         file that defines it (e.g. jDip's variants.xml): {e}",
-                        case.file, case.variant_line
-                    ))
-                }
-                Err(e) => return Err(e.to_string()),
-            }
+        match path {
+            Some(p) => self.loaded_key(case, &name, p, from_file, true),
+            None if STANDARD_NAMES.contains(&lower.as_str()) => Ok(self.standard_key(&name, lower)),
+            None => self.loaded_key(case, &name, name.clone(), from_file, false),
         }
-        Ok(load)
+    }
+
+    /// The key of a standard name's variant: a jDip plugin's that the
+    /// standard map cannot express, else the bundled standard. Decided
+    /// once per name: looking through the plugins per case would read
+    /// them again for every case.
+    fn standard_key(&mut self, name: &str, lower: String) -> String {
+        if let Some(key) = self.standard_keys.get(&lower) {
+            return key.clone();
+        }
+        let key = match self.plugin_beyond_standard(name) {
+            Some(v) => {
+                let key = format!("jdip:{lower}");
+                self.keep(key.clone(), v);
+                key
+            }
+            None => {
+                if !self.variants.contains_key("standard") {
+                    self.keep("standard".into(), dip_variants::standard());
+                }
+                "standard".into()
+            }
+        };
+        self.standard_keys.insert(lower, key.clone());
+        key
+    }
+
+    /// `load` (a file beside the case, `is_file`, or a name) loaded once
+    /// and kept under itself; a case file's variant that cannot be read
+    /// or found is named at the case file's line.
+    fn loaded_key(
+        &mut self,
+        case: &Case,
+        name: &str,
+        load: String,
+        from_file: bool,
+        is_file: bool,
+    ) -> Result<String, String> {
+        if self.variants.contains_key(&load) {
+            return Ok(load);
+        }
+        match self.settings.variants.load(&load) {
+            Ok(v) => {
+                self.keep(load.clone(), v);
+                Ok(load)
+            }
+            // The file is there but is no variant dip can read: say so.
+            Err(e) if from_file && is_file => {
+                Err(format!("{}:{}: variant `{name}`: {e}", case.file, case.variant_line))
+            }
+            Err(e) if from_file => Err(format!(
+                "{}:{}: variant `{name}` not found (neither bundled nor a file); give --variants with the \
+                 file that defines it (e.g. jDip's variants.xml): {e}",
+                case.file, case.variant_line
+            )),
+            Err(e) => Err(e.to_string()),
+        }
     }
 
     /// A standard name's variant from a jDip plugin under `--variants`, when
@@ -240,6 +242,28 @@ impl Runner {
         };
         play_case(&loaded, rules, case, failures)
     }
+}
+
+/// A variant file named in a case file must be beside it: a name that
+/// leaves the case file's folder, or a file found only elsewhere (from the
+/// current folder), is refused at the case file's line.
+fn beside_the_case(case: &Case, dir: &std::path::Path, name: &str) -> Result<(), String> {
+    let inside = dip_variants::files::confined(dir, name)
+        .map_err(|e| format!("{}:{}: variant {e}", case.file, case.variant_line))?;
+    if !inside.exists() && std::path::Path::new(name).exists() {
+        let dir = if dir.as_os_str().is_empty() {
+            std::path::Path::new(".")
+        } else {
+            dir
+        };
+        return Err(format!(
+            "{}:{}: variant `{name}`: a variant file named in a case file must be beside it, in {}",
+            case.file,
+            case.variant_line,
+            dir.display()
+        ));
+    }
+    Ok(())
 }
 
 pub(crate) fn describe(map: &Map, u: &Unit) -> String {
