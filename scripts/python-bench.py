@@ -16,7 +16,9 @@ median of the later passes; making a game is timed apart. Not a test:
 numbers depend on the machine (BENCHMARKS.md records them).
 `--agent` times MILA's README agent loop instead (its own
 `random.choice` over each orderable location's possible orders, for every
-power, then process()), both engines in this one process, game by game.
+power, then process()), both engines in this one process, game by game;
+`--agent --only dip` (or `mila`) times one engine alone, e.g. two builds
+of dip run after run (`PYTHONPATH` on a copy of the older module).
 `--processes` times each engine's pass in a process of its own, which
 imports only that engine (as an agent's process does; a process that has
 loaded MILA runs dip's loop some 20% slower, see BENCHMARKS.md), after
@@ -96,18 +98,22 @@ def readme_agent(make, seed, max_phases, clock):
     return clock() - t, phases
 
 
-def agent_passes(games, passes, max_phases, clock, seed):
+def agent_passes(games, passes, max_phases, clock, seed, only=None):
     """Per pass, MILA's and dip's seconds and phases over `games` README
     agent games (the same seeds, so the same games where they agree), the
-    engines taking turns game by game in this one process."""
+    engines taking turns game by game in this one process (`only`: that
+    engine alone, the other's figures 0)."""
     out = []
     for _ in range(passes):
         mila = ours = 0.0
         mila_n = ours_n = 0
         gc.collect()
         for g in range(games):
-            s, n = readme_agent(diplomacy.Game, seed + g, max_phases, clock)
-            mila, mila_n = mila + s, mila_n + n
+            if only != "dip":
+                s, n = readme_agent(diplomacy.Game, seed + g, max_phases, clock)
+                mila, mila_n = mila + s, mila_n + n
+            if only == "mila":
+                continue
             s, n = readme_agent(dip.Game, seed + g, max_phases, clock)
             ours, ours_n = ours + s, ours_n + n
         out.append((mila, mila_n, ours, ours_n))
@@ -232,6 +238,8 @@ def main():
     ap.add_argument("--agent", action="store_true",
                     help="time MILA's README agent loop (its random.choice included) on both engines in this process")
     ap.add_argument("--max-phases", type=int, default=200, help="with --agent: phases per game at most")
+    ap.add_argument("--only", choices=["mila", "dip"],
+                    help="with --agent: time that engine alone (to compare two builds of dip, run after run)")
     ap.add_argument("--dump", metavar="FILE", help="write the recorded games (GAME, PHASE, power<TAB>order lines)")
     ap.add_argument("--child", nargs=2, metavar=("ENGINE", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -239,17 +247,27 @@ def main():
     if args.child:
         return child(args.child[0], args.child[1], clock_of)
     global diplomacy, dip
-    diplomacy = importlib.import_module("diplomacy")
-    dip = importlib.import_module("dip")
+    diplomacy = None if args.agent and args.only == "dip" else importlib.import_module("diplomacy")
+    dip = None if args.agent and args.only == "mila" else importlib.import_module("dip")
     if args.agent:
         clock = "wall" if args.wall else "CPU time"
-        runs = agent_passes(args.games, args.passes, args.max_phases, clock_of, args.seed)
+        runs = agent_passes(args.games, args.passes, args.max_phases, clock_of, args.seed, args.only)
+        later = runs[1:] or runs
+        if args.only:
+            print("MILA's README agent, %d games of at most %d phases, %s alone"
+                  % (args.games, args.max_phases, "MILA" if args.only == "mila" else "dip"))
+            at = 0 if args.only == "mila" else 2
+            for k, r in enumerate(runs):
+                print("pass %d (%s): %.1f us/phase (%d phases)" % (k + 1, clock, r[at] / r[at + 1] * 1e6, r[at + 1]))
+            print("README agent loop, median of passes %d-%d (%s): %.1f us/phase"
+                  % (len(runs) - len(later) + 1, len(runs), clock,
+                     statistics.median(r[at] / r[at + 1] for r in later) * 1e6))
+            return
         print("MILA's README agent, %d games of at most %d phases, both engines in this process, "
               "game by game" % (args.games, args.max_phases))
         for k, (m, mn, d, dn) in enumerate(runs):
             print("pass %d (%s): MILA %.0f us/phase (%d phases), dip %.1f us/phase (%d phases), %.0fx"
                   % (k + 1, clock, m / mn * 1e6, mn, d / dn * 1e6, dn, (m / mn) / (d / dn)))
-        later = runs[1:] or runs
         m = statistics.median(r[0] / r[1] for r in later)
         d = statistics.median(r[2] / r[3] for r in later)
         print("README agent loop, median of passes %d-%d (%s): MILA %.0f us/phase, dip %.1f us/phase, %.0fx"

@@ -12,9 +12,11 @@
 mod jdip;
 mod native;
 mod play;
+mod reading;
 mod run;
 
-pub use run::{jdip_notation, run, CaseResult, Runner, Settings};
+pub use reading::jdip_notation;
+pub use run::{run, CaseResult, Runner, Settings};
 
 /// Where a line came from, for messages.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,15 +1,14 @@
 //! Running cases: each case's variant found and loaded once, its rules,
-//! its starting position read, and the order-reading suite's checks. The
-//! playing itself is `play`'s, through dip-play's `Game`.
+//! its starting position read. The playing itself is `play`'s, through
+//! dip-play's `Game`; the order-reading suite's cases are `reading`'s.
 
 use crate::play::play_case;
-use crate::{Case, Expected, Line, ReadCheck};
-use dip_core::{
-    CoastSpec, Dislodged, Map, Order, OrderKind, Phase, PhaseKind, ProvinceId, Ruleset, Season, State, Unit, UnitRef,
-};
+use crate::reading::read_check;
+use crate::{Case, Expected, Line};
+use dip_core::{Dislodged, Map, OrderKind, Phase, PhaseKind, ProvinceId, Ruleset, Season, State, Unit};
 use dip_play::Loaded;
 use dip_text::position::{format_unit, parse_dislodged_with, parse_owners, parse_phase, parse_unit_with};
-use dip_text::{parse_order_with, scan_line, Position, ScanState, Vocabulary};
+use dip_text::{parse_order_with, Position, Vocabulary};
 use dip_variants::Variant;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -115,71 +114,73 @@ impl Runner {
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case(name.trim()));
         if from_file && !bundled {
-            let inside = dip_variants::files::confined(dir, &name)
-                .map_err(|e| format!("{}:{}: variant {e}", case.file, case.variant_line))?;
-            if !inside.exists() && std::path::Path::new(&name).exists() {
-                return Err(format!(
-                    "{}:{}: variant `{name}`: a variant file named in a case file must be beside it, in {}",
-                    case.file,
-                    case.variant_line,
-                    if dir.as_os_str().is_empty() {
-                        std::path::Path::new(".")
-                    } else {
-                        dir
-                    }
-                    .display()
-                ));
-            }
+            beside_the_case(case, dir, &name)?;
         }
         let path = Some(dir.join(&name))
             .filter(|p| p.exists() && !bundled)
             .map(|p| p.to_string_lossy().to_string());
-        let load = match &path {
-            Some(p) => p.clone(),
-            None if STANDARD_NAMES.contains(&lower.as_str()) => {
-                // Decided once per name: looking through the plugins per case
-                // would read them again for every case.
-                if let Some(key) = self.standard_keys.get(&lower) {
-                    return Ok(key.clone());
-                }
-                let key = match self.plugin_beyond_standard(&name) {
-                    Some(v) => {
-                        let key = format!("jdip:{lower}");
-                        self.keep(key.clone(), v);
-                        key
-                    }
-                    None => {
-                        if !self.variants.contains_key("standard") {
-                            self.keep("standard".into(), dip_variants::standard());
-                        }
-                        "standard".into()
-                    }
-                };
-                self.standard_keys.insert(lower, key.clone());
-                return Ok(key);
-            }
-            None => name.clone(),
-        };
-        if !self.variants.contains_key(&load) {
-            match self.settings.variants.load(&load) {
-                Ok(v) => {
-                    self.keep(load.clone(), v);
-                }
-                // The file is there but is no variant dip can read: say so.
-                Err(e) if from_file && path.is_some() => {
-                    return Err(format!("{}:{}: variant `{name}`: {e}", case.file, case.variant_line))
-                }
-                Err(e) if from_file => {
-                    return Err(format!(
-                        "{}:{}: variant `{name}` not found (neither bundled nor a file); give --variants with the \
-                         file that defines it (e.g. jDip's variants.xml): {e}",
-                        case.file, case.variant_line
-                    ))
-                }
-                Err(e) => return Err(e.to_string()),
-            }
+        match path {
+            Some(p) => self.loaded_key(case, &name, p, from_file, true),
+            None if STANDARD_NAMES.contains(&lower.as_str()) => Ok(self.standard_key(&name, lower)),
+            None => self.loaded_key(case, &name, name.clone(), from_file, false),
         }
-        Ok(load)
+    }
+
+    /// The key of a standard name's variant: a jDip plugin's that the
+    /// standard map cannot express, else the bundled standard. Decided
+    /// once per name: looking through the plugins per case would read
+    /// them again for every case.
+    fn standard_key(&mut self, name: &str, lower: String) -> String {
+        if let Some(key) = self.standard_keys.get(&lower) {
+            return key.clone();
+        }
+        let key = match self.plugin_beyond_standard(name) {
+            Some(v) => {
+                let key = format!("jdip:{lower}");
+                self.keep(key.clone(), v);
+                key
+            }
+            None => {
+                if !self.variants.contains_key("standard") {
+                    self.keep("standard".into(), dip_variants::standard());
+                }
+                "standard".into()
+            }
+        };
+        self.standard_keys.insert(lower, key.clone());
+        key
+    }
+
+    /// `load` (a file beside the case, `is_file`, or a name) loaded once
+    /// and kept under itself; a case file's variant that cannot be read
+    /// or found is named at the case file's line.
+    fn loaded_key(
+        &mut self,
+        case: &Case,
+        name: &str,
+        load: String,
+        from_file: bool,
+        is_file: bool,
+    ) -> Result<String, String> {
+        if self.variants.contains_key(&load) {
+            return Ok(load);
+        }
+        match self.settings.variants.load(&load) {
+            Ok(v) => {
+                self.keep(load.clone(), v);
+                Ok(load)
+            }
+            // The file is there but is no variant dip can read: say so.
+            Err(e) if from_file && is_file => {
+                Err(format!("{}:{}: variant `{name}`: {e}", case.file, case.variant_line))
+            }
+            Err(e) if from_file => Err(format!(
+                "{}:{}: variant `{name}` not found (neither bundled nor a file); give --variants with the \
+                 file that defines it (e.g. jDip's variants.xml): {e}",
+                case.file, case.variant_line
+            )),
+            Err(e) => Err(e.to_string()),
+        }
     }
 
     /// A standard name's variant from a jDip plugin under `--variants`, when
@@ -240,6 +241,28 @@ impl Runner {
         };
         play_case(&loaded, rules, case, failures)
     }
+}
+
+/// A variant file named in a case file must be beside it: a name that
+/// leaves the case file's folder, or a file found only elsewhere (from the
+/// current folder), is refused at the case file's line.
+fn beside_the_case(case: &Case, dir: &std::path::Path, name: &str) -> Result<(), String> {
+    let inside = dip_variants::files::confined(dir, name)
+        .map_err(|e| format!("{}:{}: variant {e}", case.file, case.variant_line))?;
+    if !inside.exists() && std::path::Path::new(name).exists() {
+        let dir = if dir.as_os_str().is_empty() {
+            std::path::Path::new(".")
+        } else {
+            dir
+        };
+        return Err(format!(
+            "{}:{}: variant `{name}`: a variant file named in a case file must be beside it, in {}",
+            case.file,
+            case.variant_line,
+            dir.display()
+        ));
+    }
+    Ok(())
 }
 
 pub(crate) fn describe(map: &Map, u: &Unit) -> String {
@@ -408,184 +431,4 @@ fn strsim_close(a: &str, b: &str) -> bool {
         prev = cur;
     }
     prev.last().is_some_and(|&d| d <= 2)
-}
-
-/// A case of jDip's order-reading suite: the order is read in the position
-/// (with the spelling check, preferring provinces where units stand) and
-/// written in jDip's notation, then compared with the expected result.
-fn read_check(variant: &Variant, case: &Case, check: &ReadCheck, failures: &mut Vec<String>) -> Result<(), String> {
-    let map = &variant.map;
-    let plain = Vocabulary::new(map).with_spellcheck(0);
-    let loc = |l: &Line| format!("{}:{}", case.file, l.number);
-    let state = setup(&plain, case).map_err(|(l, e)| format!("{}: {e}", loc(&l)))?;
-    let vocab = Vocabulary::new(map).with_position(&state);
-    let expected = check.expected.text.trim();
-    let want = if expected.eq_ignore_ascii_case("fail") {
-        "FAIL".to_string()
-    } else {
-        canonical_notation(&plain, expected)
-            .ok_or_else(|| format!("{}: cannot read the expected result `{expected}`", loc(&check.expected)))?
-    };
-    let got = match read_in_position(&vocab, &state, &check.order.text) {
-        Some(o) => jdip_notation(map, &state, &o),
-        None => "FAIL".to_string(),
-    };
-    if want != got {
-        failures.push(format!(
-            "{}: `{}`: expected {want}, read {got}",
-            loc(&check.order),
-            check.order.text
-        ));
-    }
-    Ok(())
-}
-
-/// Reads one order as a game master would: corrections allowed, the power
-/// from the line or else from the unit that stands there.
-fn read_in_position(vocab: &Vocabulary, state: &State, text: &str) -> Option<Order> {
-    let s = scan_line(vocab, text, &mut ScanState::default())?;
-    if s.press || s.notes.iter().any(|n| !n.code.is_correction()) {
-        return None;
-    }
-    let mut kind = s.order?;
-    // jDip takes a written path for a move by convoy.
-    if let OrderKind::Move(u, d, false) = kind {
-        if !s.path.is_empty() {
-            kind = OrderKind::Move(u, d, true);
-        }
-    }
-    let power = s.power.or_else(|| {
-        let u = kind_unit(&kind)?;
-        unit_at(state, u.province).map(|u| u.power)
-    })?;
-    Some(Order::new(power, kind))
-}
-
-fn kind_unit(k: &OrderKind) -> Option<UnitRef> {
-    match *k {
-        OrderKind::Hold(u)
-        | OrderKind::Move(u, ..)
-        | OrderKind::SupportHold(u, _)
-        | OrderKind::SupportMove(u, ..)
-        | OrderKind::Convoy(u, ..)
-        | OrderKind::Retreat(u, _)
-        | OrderKind::Disband(u)
-        | OrderKind::Build(u) => Some(u),
-        OrderKind::Waive => None,
-    }
-}
-
-fn unit_at(state: &State, p: ProvinceId) -> Option<Unit> {
-    state.unit(p).or_else(|| state.dislodged(p).map(|d| d.unit))
-}
-
-/// An order in jDip's notation, with dip's abbreviations:
-/// `move(england, lvp/mv, army, edi, false)`. The unit's type and coast
-/// come from the order, else from the position; `mv` is an army's place,
-/// `xc` a fleet's when the province has one coast.
-pub fn jdip_notation(map: &Map, state: &State, order: &Order) -> String {
-    let power = map.power(order.power).name.to_lowercase();
-    let kind_of = |u: &UnitRef| u.kind.or_else(|| unit_at(state, u.province).map(|x| x.kind));
-    let type_name = |u: &UnitRef| match kind_of(u) {
-        Some(k) => map.unit_type(k).name.to_lowercase(),
-        None => "?".into(),
-    };
-    let place = |u: &UnitRef| {
-        let abbr = &map.province(u.province).abbr;
-        let coast = match u.coast {
-            CoastSpec::Coast(r) => map.region(r).coast.clone(),
-            _ => unit_at(state, u.province).and_then(|x| map.region(x.region).coast.clone()),
-        };
-        let is_army = kind_of(u).is_some_and(|k| map.unit_type(k).name.eq_ignore_ascii_case("army"));
-        match coast {
-            Some(c) => format!("{abbr}/{c}"),
-            None if is_army => format!("{abbr}/mv"),
-            None => format!("{abbr}/xc"),
-        }
-    };
-    let dest = |d: &dip_core::Dest| {
-        let abbr = &map.province(d.province).abbr;
-        match d.coast {
-            CoastSpec::Coast(r) => match &map.region(r).coast {
-                Some(c) => format!("{abbr}/{c}"),
-                None => abbr.clone(),
-            },
-            _ => abbr.clone(),
-        }
-    };
-    let text = match &order.kind {
-        OrderKind::Hold(u) => format!("hold({power}, {}, {})", place(u), type_name(u)),
-        OrderKind::Move(u, d, via) => format!("move({power}, {}, {}, {}, {via})", place(u), type_name(u), dest(d)),
-        OrderKind::SupportHold(u, t) => format!(
-            "support({power}, {}, {}, {}, {}, {})",
-            place(u),
-            type_name(u),
-            map.province(t.province).abbr,
-            type_name(t),
-            map.province(t.province).abbr
-        ),
-        OrderKind::SupportMove(u, t, d) => format!(
-            "support({power}, {}, {}, {}, {}, {})",
-            place(u),
-            type_name(u),
-            map.province(t.province).abbr,
-            type_name(t),
-            dest(d)
-        ),
-        OrderKind::Convoy(u, t, d) => format!(
-            "convoy({power}, {}, {}, {}, {}, {})",
-            place(u),
-            type_name(u),
-            map.province(t.province).abbr,
-            type_name(t),
-            dest(d)
-        ),
-        OrderKind::Retreat(u, d) => format!("retreat({power}, {}, {}, {})", place(u), type_name(u), dest(d)),
-        OrderKind::Disband(u) => format!("remove({power}, {}, {})", place(u), type_name(u)),
-        OrderKind::Build(u) => format!("build({power}, {}, {})", place(u), type_name(u)),
-        OrderKind::Waive => format!("waive({power})"),
-    };
-    text
-}
-
-/// jDip's notation as written in `RES:` lines, with jDip's province names
-/// replaced by dip's abbreviations, power names by dip's, in lower case.
-/// `disband` is written `remove` (one order in dip).
-fn canonical_notation(vocab: &Vocabulary, text: &str) -> Option<String> {
-    let map = vocab.map();
-    let (name, args) = text.split_once('(')?;
-    let args = args.trim().strip_suffix(')')?;
-    let name = match name.trim().to_lowercase().as_str() {
-        "disband" => "remove".to_string(),
-        other => other.to_string(),
-    };
-    let mut out = Vec::new();
-    for (i, a) in args.split(',').map(str::trim).enumerate() {
-        let lower = a.to_lowercase();
-        let (base, coast) = match lower.split_once('/') {
-            Some((b, c)) => (b.to_string(), Some(c.to_string())),
-            None => (lower.clone(), None),
-        };
-        let word = if i == 0 {
-            match vocab.nation(&base) {
-                Some(p) => map.power(p).name.to_lowercase(),
-                None => lower.clone(),
-            }
-        } else if matches!(base.as_str(), "army" | "fleet" | "true" | "false") {
-            lower.clone()
-        } else {
-            match vocab.place(&base) {
-                Some(p) => {
-                    let abbr = map.province(p.province).abbr.clone();
-                    match coast {
-                        Some(c) => format!("{abbr}/{c}"),
-                        None => abbr,
-                    }
-                }
-                None => lower.clone(),
-            }
-        };
-        out.push(word);
-    }
-    Some(format!("{name}({})", out.join(", ")))
 }

@@ -241,3 +241,22 @@ fn order_reading_suite_errors_name_the_line() {
     let e = parse_file("SETUP\n  England: A lon\n", "o.txt").unwrap_err();
     assert!(e.message.contains("END"), "{e}");
 }
+
+#[test]
+fn a_variant_file_named_in_a_case_file_must_stay_beside_it() {
+    // A name that leaves the case file's folder, and a file that exists
+    // only outside it (this crate's manifest, seen from where the tests
+    // run), are refused at the line that names them, unread.
+    for (name, why) in [
+        ("../../Cargo.toml", "must be inside elsewhere"),
+        ("Cargo.toml", "must be beside it, in elsewhere"),
+    ] {
+        let text = format!("VARIANT_ALL {name}\nCASE v1\nPRESTATE\n  Spain: A cor\nORDERS\n  Spain: A cor H\nEND\n");
+        let cases = parse_file(&text, "elsewhere/c.txt").unwrap();
+        let r = Runner::new(Settings::default()).run(&cases[0]);
+        assert!(r.unusable, "{name}: {:?}", r.failures);
+        assert_eq!(r.failures.len(), 1, "{name}: {:?}", r.failures);
+        let f = &r.failures[0];
+        assert!(f.starts_with("elsewhere/c.txt:1: variant") && f.contains(why), "{f}");
+    }
+}

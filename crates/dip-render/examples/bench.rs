@@ -6,9 +6,10 @@
 //! without in-between pictures.
 
 use dip_core::game;
+use dip_core::{PhaseOutcome, State};
 use dip_render::animate::{self, Step, Timing};
 use dip_render::{Options, Picture};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// CPU time of this thread in milliseconds (Linux), so that other work on
 /// a busy machine does not count; 0 elsewhere.
@@ -35,12 +36,30 @@ fn main() {
     let pic = Picture::new(&v);
     let setup = t.elapsed();
     let opts = Options::default();
+    time_png(&pic, &state, &outcome, &opts, setup);
+    time_parts(&pic, &state, &outcome, &opts);
+    time_png_kept(&pic, &state, &outcome, &opts);
+    let (states, outs) = random_game(&v);
+    let steps: Vec<Step> = outs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| Step {
+            before: &states[i],
+            outcome: o,
+            after: &states[i + 1],
+        })
+        .collect();
+    time_animations(&pic, &steps, &opts);
+}
+
+/// A standard-map PNG at 1× from the SVG, 30 times.
+fn time_png(pic: &Picture, state: &State, outcome: &PhaseOutcome, opts: &Options, setup: Duration) {
     let mut times = Vec::new();
     let mut size = 0;
     let cpu0 = cpu_ms();
     for _ in 0..30 {
         let t = Instant::now();
-        let svg = pic.svg(&state, Some(&outcome), &opts);
+        let svg = pic.svg(state, Some(outcome), opts);
         let png = dip_render::raster::png(&svg).expect("png");
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         size = png.len();
@@ -54,12 +73,15 @@ fn main() {
         size / 1024,
         setup.as_secs_f64() * 1000.0
     );
+}
 
+/// Where the time goes (median of each part).
+fn time_parts(pic: &Picture, state: &State, outcome: &PhaseOutcome, opts: &Options) {
     // Where the time goes (median of each part).
     let mut parts = [Vec::new(), Vec::new(), Vec::new(), Vec::new()];
     for _ in 0..15 {
         let t = Instant::now();
-        let svg = pic.svg(&state, Some(&outcome), &opts);
+        let svg = pic.svg(state, Some(outcome), opts);
         parts[0].push(t.elapsed().as_secs_f64() * 1000.0);
         let t = Instant::now();
         let tree = dip_render::raster::tree(&svg).expect("svg");
@@ -85,11 +107,15 @@ fn main() {
         med(c),
         med(d)
     );
+}
+
+/// The same with the base picture kept (`Picture::png`).
+fn time_png_kept(pic: &Picture, state: &State, outcome: &PhaseOutcome, opts: &Options) {
     let mut kept = Vec::new();
     let cpu0 = cpu_ms();
     for _ in 0..30 {
         let t = Instant::now();
-        let png = pic.png(&state, Some(&outcome), &opts).expect("png");
+        let png = pic.png(state, Some(outcome), opts).expect("png");
         kept.push(t.elapsed().as_secs_f64() * 1000.0);
         assert!(!png.is_empty());
     }
@@ -100,6 +126,10 @@ fn main() {
         kept[kept.len() / 2],
         kept[0]
     );
+}
+
+/// 40 phases of random orders from the start: the positions and outcomes.
+fn random_game(v: &dip_variants::Variant) -> (Vec<State>, Vec<PhaseOutcome>) {
     let mut rng = dip_core::random::Rng::with_seed(1901);
     let mut states = vec![v.start.clone()];
     let mut outs = Vec::new();
@@ -110,26 +140,23 @@ fn main() {
         states.push(game::advance(&v.map, &s, &out));
         outs.push(out);
     }
-    let steps: Vec<Step> = outs
-        .iter()
-        .enumerate()
-        .map(|(i, o)| Step {
-            before: &states[i],
-            outcome: o,
-            after: &states[i + 1],
-        })
-        .collect();
+    (states, outs)
+}
+
+/// A 40-phase animated PNG with and without in-between pictures, and the
+/// HTML page.
+fn time_animations(pic: &Picture, steps: &[Step], opts: &Options) {
     for tween in [0, 6] {
         let t = Instant::now();
         let frames = animate::frames(
-            &pic,
-            &steps,
+            pic,
+            steps,
             &Timing {
                 tween,
                 ..Timing::default()
             },
         );
-        let bytes = animate::apng(&pic, &frames, &opts).expect("apng");
+        let bytes = animate::apng(pic, &frames, opts).expect("apng");
         println!(
             "40-phase animated PNG at 1x, {} in-between pictures a phase: {} frames in {:.2} s, {} KB",
             tween,
@@ -139,8 +166,8 @@ fn main() {
         );
     }
     let t = Instant::now();
-    let frames = animate::frames(&pic, &steps, &Timing::default());
-    let html = animate::html(&pic, &frames, &opts, "bench");
+    let frames = animate::frames(pic, steps, &Timing::default());
+    let html = animate::html(pic, &frames, opts, "bench");
     println!(
         "40-phase HTML page: {:.0} ms, {} KB",
         t.elapsed().as_secs_f64() * 1000.0,

@@ -241,11 +241,10 @@ fn op_kind(op: u16, version: u8) -> Op {
     }
 }
 
-/// Reads the picture's opcodes, drawing its bitmaps into `canvas` when
-/// given.
-fn walk(b: &[u8], mut canvas: Option<&mut Canvas>) -> Result<Found, RasterError> {
-    let (start, version) = start(b).ok_or_else(|| bad(0, "not a QuickDraw picture"))?;
-    let mut r = Reader { b, pos: start };
+/// The picture's frame, after its size: the rectangle its opcodes'
+/// coordinates are in, checked to be a size that can be drawn.
+fn picture_frame(r: &mut Reader, version: u8) -> Result<Rect, RasterError> {
+    let b = r.b;
     r.u16("the picture size")?;
     let mut frame_at = r.pos;
     let mut frame = r.rect("the picture frame")?;
@@ -268,6 +267,15 @@ fn walk(b: &[u8], mut canvas: Option<&mut Canvas>) -> Result<Found, RasterError>
             &format!("a picture frame of {w} × {h} points: too big or empty"),
         ));
     }
+    Ok(frame)
+}
+
+/// Reads the picture's opcodes, drawing its bitmaps into `canvas` when
+/// given.
+fn walk(b: &[u8], mut canvas: Option<&mut Canvas>) -> Result<Found, RasterError> {
+    let (start, version) = start(b).ok_or_else(|| bad(0, "not a QuickDraw picture"))?;
+    let mut r = Reader { b, pos: start };
+    let frame = picture_frame(&mut r, version)?;
     let mut found = Found {
         frame,
         blits: Vec::new(),
@@ -498,6 +506,70 @@ enum Coding {
     Packed { unit: usize, len: usize },
 }
 
+/// A pixel map's fields after its row bytes and bounds: pack type, bits a
+/// pixel and components (the rest is read past).
+fn pixmap_fields(r: &mut Reader) -> Result<(u16, u16, u16), RasterError> {
+    r.u16("a pixel map")?; // pmVersion
+    let pack_type = r.u16("a pixel map")?;
+    r.take(14, "a pixel map")?; // packSize, hRes, vRes, pixelType
+    let depth = r.u16("a pixel map")?;
+    let cmp_count = r.u16("a pixel map")?;
+    r.take(14, "a pixel map")?; // cmpSize, planeBytes, pmTable, pmReserved
+    Ok((pack_type, depth, cmp_count))
+}
+
+/// How a bitmap's rows are laid out and stored, from its depth and pack
+/// type; `None` for the kinds that are not read.
+fn layout(
+    direct: bool,
+    depth: u16,
+    pack_type: u16,
+    cmp_count: u16,
+    packed: bool,
+    row_bytes: usize,
+    w: usize,
+) -> Option<(Layout, Coding)> {
+    Some(match (direct, depth) {
+        (false, 1 | 2 | 4 | 8) => (
+            Layout::Indexed(depth),
+            if packed {
+                Coding::Packed {
+                    unit: 1,
+                    len: row_bytes,
+                }
+            } else {
+                Coding::Raw(row_bytes)
+            },
+        ),
+        (true, 16) => match pack_type {
+            _ if !packed => (Layout::Rgb555, Coding::Raw(row_bytes)),
+            1 => (Layout::Rgb555, Coding::Raw(row_bytes)),
+            0 | 3 => (
+                Layout::Rgb555,
+                Coding::Packed {
+                    unit: 2,
+                    len: row_bytes,
+                },
+            ),
+            _ => return None,
+        },
+        (true, 32) => match pack_type {
+            _ if !packed => (Layout::Xrgb, Coding::Raw(row_bytes)),
+            1 => (Layout::Xrgb, Coding::Raw(row_bytes)),
+            2 => (Layout::Rgb, Coding::Raw(3 * w)),
+            0 | 4 if matches!(cmp_count, 3 | 4) => (
+                Layout::Planar(cmp_count),
+                Coding::Packed {
+                    unit: 1,
+                    len: cmp_count as usize * w,
+                },
+            ),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
 /// A bitmap opcode's fields, read up to its pixels.
 struct Bitmap {
     row_bytes: usize,
@@ -520,17 +592,7 @@ impl Bitmap {
         let row_bytes = (rb & 0x3FFF) as usize;
         let bounds = r.rect("a bitmap's bounds")?;
         let pixmap = direct || rb & 0x8000 != 0;
-        let (pack_type, depth, cmp_count) = if pixmap {
-            r.u16("a pixel map")?; // pmVersion
-            let pack_type = r.u16("a pixel map")?;
-            r.take(14, "a pixel map")?; // packSize, hRes, vRes, pixelType
-            let depth = r.u16("a pixel map")?;
-            let cmp_count = r.u16("a pixel map")?;
-            r.take(14, "a pixel map")?; // cmpSize, planeBytes, pmTable, pmReserved
-            (pack_type, depth, cmp_count)
-        } else {
-            (0, 1, 1)
-        };
+        let (pack_type, depth, cmp_count) = if pixmap { pixmap_fields(r)? } else { (0, 1, 1) };
         let colours = if pixmap && !direct {
             Some(colour_table(r)?)
         } else {
@@ -559,53 +621,14 @@ impl Bitmap {
         // (appendix A's PixData; QuickDraw records BitsRect only for
         // narrower rows, and plays any wider row back as packed).
         let packed = row_bytes >= 8;
-        let unsupported = || {
+        let (layout, coding) = layout(direct, depth, pack_type, cmp_count, packed, row_bytes, w).ok_or_else(|| {
             bad(
                 at,
                 &format!(
                     "opcode {op:#06x}: pixels of {depth} bits with pack type {pack_type} and {cmp_count} components are not read"
                 ),
             )
-        };
-        let (layout, coding) = match (direct, depth) {
-            (false, 1 | 2 | 4 | 8) => (
-                Layout::Indexed(depth),
-                if packed {
-                    Coding::Packed {
-                        unit: 1,
-                        len: row_bytes,
-                    }
-                } else {
-                    Coding::Raw(row_bytes)
-                },
-            ),
-            (true, 16) => match pack_type {
-                _ if !packed => (Layout::Rgb555, Coding::Raw(row_bytes)),
-                1 => (Layout::Rgb555, Coding::Raw(row_bytes)),
-                0 | 3 => (
-                    Layout::Rgb555,
-                    Coding::Packed {
-                        unit: 2,
-                        len: row_bytes,
-                    },
-                ),
-                _ => return Err(unsupported()),
-            },
-            (true, 32) => match pack_type {
-                _ if !packed => (Layout::Xrgb, Coding::Raw(row_bytes)),
-                1 => (Layout::Xrgb, Coding::Raw(row_bytes)),
-                2 => (Layout::Rgb, Coding::Raw(3 * w)),
-                0 | 4 if matches!(cmp_count, 3 | 4) => (
-                    Layout::Planar(cmp_count),
-                    Coding::Packed {
-                        unit: 1,
-                        len: cmp_count as usize * w,
-                    },
-                ),
-                _ => return Err(unsupported()),
-            },
-            _ => return Err(unsupported()),
-        };
+        })?;
         Ok(Bitmap {
             row_bytes,
             bounds,

@@ -1124,7 +1124,6 @@ impl<'a> Picture<'a> {
     }
 
     fn write_panel(&self, s: &mut String, state: &State, pal: &Palette) {
-        let map = self.map();
         let x0 = self.shapes.width as f32;
         let h = self.shapes.height as f32;
         let _ = write!(
@@ -1141,6 +1140,20 @@ impl<'a> Picture<'a> {
             fmt(PANEL_W - 14.0),
             pal.text()
         );
+        let y = self.write_centre_counts(s, state, pal);
+        // A key to the order marks, at the foot of the panel when it fits.
+        let ky = h - 150.0;
+        if ky > y + 40.0 {
+            write_order_key(s, pal, ky);
+        }
+        s.push_str("</g>\n");
+    }
+
+    /// Each power's centres and units, most centres first; then the neutral
+    /// and total centres and how many win. Returns where the text ends.
+    fn write_centre_counts(&self, s: &mut String, state: &State, pal: &Palette) -> f32 {
+        let map = self.map();
+        let h = self.shapes.height as f32;
         let mut rows: Vec<(PowerId, usize, usize)> = map
             .power_ids()
             .map(|p| {
@@ -1193,65 +1206,66 @@ impl<'a> Picture<'a> {
             pal.text(),
             map.victory_centers()
         );
-        // A key to the order marks, at the foot of the panel when it fits.
-        let ky = h - 150.0;
-        if ky > y + 40.0 {
-            let ink = pal.text();
-            let red = pal.fail();
-            let _ = write!(
-                s,
-                r#"<g font-size="11" fill="{ink}"><text x="14" y="{}" font-weight="bold">Orders</text>"#,
-                fmt(ky)
-            );
-            let rows: [(&str, String); 6] = [
-                (
-                    "move",
-                    format!(
-                        r#"<path d="M0,0 h22" stroke="{ink}" stroke-width="3"/><path d="M30,0 l-9,-5 v10 Z" fill="{ink}"/>"#
-                    ),
-                ),
-                (
-                    "support",
-                    format!(r#"<path d="M0,0 h30" stroke="{ink}" stroke-width="2.4" stroke-dasharray="6 4"/>"#),
-                ),
-                (
-                    "convoy",
-                    format!(
-                        r#"<path d="M0,0 h30" stroke="{ink}" stroke-width="2.2" stroke-dasharray="1 5" stroke-linecap="round"/>"#
-                    ),
-                ),
-                (
-                    "failed",
-                    format!(
-                        r#"<path d="M10,-5 l10,10 M20,-5 l-10,10" stroke="{red}" stroke-width="3.4" stroke-linecap="round"/>"#
-                    ),
-                ),
-                (
-                    "dislodged",
-                    format!(
-                        r#"<circle cx="15" cy="0" r="8" fill="none" stroke="{red}" stroke-width="2.4" stroke-dasharray="5 3"/>"#
-                    ),
-                ),
-                (
-                    "standoff",
-                    format!(
-                        r#"<circle cx="15" cy="0" r="8" fill="none" stroke="{red}" stroke-width="2" stroke-dasharray="4 3"/><path d="M11,-4 l8,8 M19,-4 l-8,8" stroke="{red}" stroke-width="2"/>"#
-                    ),
-                ),
-            ];
-            for (k, (name, mark)) in rows.iter().enumerate() {
-                let yy = ky + 20.0 + k as f32 * 19.0;
-                let _ = write!(
-                    s,
-                    r#"<g transform="translate(16,{})" fill="none">{mark}</g><text x="58" y="{}">{name}</text>"#,
-                    fmt(yy - 4.0),
-                    fmt(yy)
-                );
-            }
-            s.push_str("</g>");
-        }
-        s.push_str("</g>\n");
+        y
     }
+}
+
+/// The key to the order marks: move, support, convoy, failed, dislodged
+/// and standoff, as the map draws them.
+fn write_order_key(s: &mut String, pal: &Palette, ky: f32) {
+    let ink = pal.text();
+    let red = pal.fail();
+    let _ = write!(
+        s,
+        r#"<g font-size="11" fill="{ink}"><text x="14" y="{}" font-weight="bold">Orders</text>"#,
+        fmt(ky)
+    );
+    let rows: [(&str, String); 6] = [
+        (
+            "move",
+            format!(
+                r#"<path d="M0,0 h22" stroke="{ink}" stroke-width="3"/><path d="M30,0 l-9,-5 v10 Z" fill="{ink}"/>"#
+            ),
+        ),
+        (
+            "support",
+            format!(r#"<path d="M0,0 h30" stroke="{ink}" stroke-width="2.4" stroke-dasharray="6 4"/>"#),
+        ),
+        (
+            "convoy",
+            format!(
+                r#"<path d="M0,0 h30" stroke="{ink}" stroke-width="2.2" stroke-dasharray="1 5" stroke-linecap="round"/>"#
+            ),
+        ),
+        (
+            "failed",
+            format!(
+                r#"<path d="M10,-5 l10,10 M20,-5 l-10,10" stroke="{red}" stroke-width="3.4" stroke-linecap="round"/>"#
+            ),
+        ),
+        (
+            "dislodged",
+            format!(
+                r#"<circle cx="15" cy="0" r="8" fill="none" stroke="{red}" stroke-width="2.4" stroke-dasharray="5 3"/>"#
+            ),
+        ),
+        (
+            "standoff",
+            format!(
+                r#"<circle cx="15" cy="0" r="8" fill="none" stroke="{red}" stroke-width="2" stroke-dasharray="4 3"/><path d="M11,-4 l8,8 M19,-4 l-8,8" stroke="{red}" stroke-width="2"/>"#
+            ),
+        ),
+    ];
+    for (k, (name, mark)) in rows.iter().enumerate() {
+        let yy = ky + 20.0 + k as f32 * 19.0;
+        let _ = write!(
+            s,
+            r#"<g transform="translate(16,{})" fill="none">{mark}</g><text x="58" y="{}">{name}</text>"#,
+            fmt(yy - 4.0),
+            fmt(yy)
+        );
+    }
+    s.push_str("</g>");
 }
 
 /// Where the names go: the variant's `label=`; else, on a map with

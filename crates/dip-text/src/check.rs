@@ -435,9 +435,38 @@ fn movement(
     work: &mut [Work],
     inserted: &mut Vec<(Order, Note)>,
 ) {
-    // The board: the position, plus the units NSU_CHECKING_OFF places.
+    let board = settle_units(map, state, rules, opts, work);
+    settle_coasts(map, rules, &board, work);
+    // Identical and several orders.
+    several(rules, work, map.num_provinces(), Some(OrderKind::Hold), |k| {
+        k_unit(k).map(|u| u.province.index())
+    });
+    single_orders(map, &board, rules, work);
+    missing_orders(map, &board, opts, work, inserted);
+    // NSO: convoys, then supports, against the final orders.
+    let mut final_order: Vec<Option<OrderKind>> = vec![None; map.num_provinces()];
+    for w in work.iter() {
+        if let Some(k) = w.live() {
+            if let Some(u) = k_unit(k) {
+                final_order[u.province.index()] = Some(*k);
+            }
+        }
+    }
+    unmatched_convoys(map, work, &mut final_order);
+    unmatched_supports(map, &board, work, &final_order);
+}
+
+/// Fromfield normalisation, NSU, foreign units: each order's unit settled
+/// against the board. Returns the board: the position, plus the units
+/// NSU_CHECKING_OFF places.
+fn settle_units<'a>(
+    map: &Map,
+    state: &'a State,
+    rules: &Ruleset,
+    opts: &CheckOptions,
+    work: &mut [Work],
+) -> Cow<'a, State> {
     let mut board = Cow::Borrowed(state);
-    // Fromfield normalisation, NSU, foreign units.
     for w in work.iter_mut() {
         let Some(kind) = w.live().copied() else { continue };
         let Some(u) = k_unit(&kind) else {
@@ -463,6 +492,11 @@ fn movement(
         }
         settle_unit(map, rules, opts, w, unit);
     }
+    board
+}
+
+/// Subfield normalisation: coasts of destinations and of named units.
+fn settle_coasts(map: &Map, rules: &Ruleset, board: &State, work: &mut [Work]) {
     // Subfield normalisation: coasts of destinations and of named units.
     for w in work.iter_mut() {
         let Some(kind) = w.live().copied() else { continue };
@@ -474,24 +508,24 @@ fn movement(
                 }
             }
             OrderKind::SupportHold(me, t) => {
-                let t2 = settle_target(map, &board, t, w);
+                let t2 = settle_target(map, board, t, w);
                 w.kind = Some(OrderKind::SupportHold(me, t2));
             }
             OrderKind::SupportMove(me, t, d) => {
-                let t2 = settle_target(map, &board, t, w);
+                let t2 = settle_target(map, board, t, w);
                 w.kind = Some(OrderKind::SupportMove(me, t2, d));
             }
             OrderKind::Convoy(me, t, d) => {
-                let t2 = settle_target(map, &board, t, w);
+                let t2 = settle_target(map, board, t, w);
                 w.kind = Some(OrderKind::Convoy(me, t2, Dest::new(d.province)));
             }
             _ => {}
         }
     }
-    // Identical and several orders.
-    several(rules, work, map.num_provinces(), Some(OrderKind::Hold), |k| {
-        k_unit(k).map(|u| u.province.index())
-    });
+}
+
+/// Single orders: convoys, moves, supports (dip-core's checks).
+fn single_orders(map: &Map, board: &State, rules: &Ruleset, work: &mut [Work]) {
     // Single orders: convoys, moves, supports (dip-core's checks).
     for pass in 0..3 {
         for w in work.iter_mut() {
@@ -506,8 +540,8 @@ fn movement(
                 continue;
             }
             let Some(power) = w.power else { continue };
-            if let Err(e) = dip_core::movement::order_problem(map, &board, rules, &Order::new(power, kind)) {
-                let (code, detail) = illegal_code(map, &board, &kind, e);
+            if let Err(e) = dip_core::movement::order_problem(map, board, rules, &Order::new(power, kind)) {
+                let (code, detail) = illegal_code(map, board, &kind, e);
                 match code {
                     Code::NoSuchUnit | Code::ForeignUnit | Code::WrongPhase => w.delete(code, detail),
                     _ => w.hold(code, detail),
@@ -515,6 +549,10 @@ fn movement(
             }
         }
     }
+}
+
+/// Missing orders: a hold for every unit without one.
+fn missing_orders(map: &Map, board: &State, opts: &CheckOptions, work: &[Work], inserted: &mut Vec<(Order, Note)>) {
     // Missing orders: a hold for every unit without one.
     let mut ordered = vec![false; map.num_provinces()];
     for w in work.iter() {
@@ -530,15 +568,11 @@ fn movement(
             }
         }
     }
-    // NSO: convoys, then supports, against the final orders.
-    let mut final_order: Vec<Option<OrderKind>> = vec![None; map.num_provinces()];
-    for w in work.iter() {
-        if let Some(k) = w.live() {
-            if let Some(u) = k_unit(k) {
-                final_order[u.province.index()] = Some(*k);
-            }
-        }
-    }
+}
+
+/// A convoy of a unit not ordered along it holds (and so counts as a hold
+/// for the supports checked after it).
+fn unmatched_convoys(map: &Map, work: &mut [Work], final_order: &mut [Option<OrderKind>]) {
     for w in work.iter_mut() {
         let Some(OrderKind::Convoy(me, t, d)) = w.live().copied() else {
             continue;
@@ -557,6 +591,11 @@ fn movement(
             final_order[me.province.index()] = Some(OrderKind::Hold(me));
         }
     }
+}
+
+/// A support of an order not given holds; a supported move's coast is the
+/// mover's.
+fn unmatched_supports(map: &Map, board: &State, work: &mut [Work], final_order: &[Option<OrderKind>]) {
     for w in work.iter_mut() {
         let Some(kind) = w.live().copied() else { continue };
         match kind {
@@ -758,6 +797,39 @@ fn retreat(
     work: &mut [Work],
     inserted: &mut Vec<(Order, Note)>,
 ) {
+    retreat_units(map, state, rules, opts, work);
+    several(rules, work, map.num_provinces(), Some(OrderKind::Disband), |k| {
+        k_unit(k).map(|u| u.province.index())
+    });
+    for w in work.iter_mut() {
+        let Some(u) = w.live().and_then(k_unit) else { continue };
+        let Some(dis) = state.dislodged(u.province) else {
+            continue;
+        };
+        if let Some(OrderKind::Retreat(me, to)) = w.kind {
+            settle_retreat(map, state, rules, w, &dis, me, to);
+        }
+    }
+    // Missing orders: a disband for every dislodged unit without one.
+    let mut ordered = vec![false; map.num_provinces()];
+    for w in work.iter() {
+        if let Some(u) = w.live().and_then(k_unit) {
+            ordered[u.province.index()] = true;
+        }
+    }
+    if !opts.nsu_checking_off {
+        for (p, d) in state.all_dislodged() {
+            if !ordered[p.index()] {
+                let o = Order::new(d.unit.power, OrderKind::Disband(canonical(map, p, &d.unit)));
+                inserted.push((o, Note::new(Code::NoRetreat, 0, "disbanded")));
+            }
+        }
+    }
+}
+
+/// Each order's dislodged unit settled; a move read as a retreat, other
+/// orders of another phase deleted.
+fn retreat_units(map: &Map, state: &State, rules: &Ruleset, opts: &CheckOptions, work: &mut [Work]) {
     for w in work.iter_mut() {
         let Some(kind) = w.live().copied() else { continue };
         let Some(u) = k_unit(&kind) else {
@@ -782,76 +854,64 @@ fn retreat(
         let d = state.dislodged(u.province);
         settle_unit(map, rules, opts, w, d.map(|d| d.unit));
     }
-    several(rules, work, map.num_provinces(), Some(OrderKind::Disband), |k| {
-        k_unit(k).map(|u| u.province.index())
-    });
-    for w in work.iter_mut() {
-        let Some(u) = w.live().and_then(k_unit) else { continue };
-        let Some(dis) = state.dislodged(u.province) else {
-            continue;
-        };
-        let unit = dis.unit;
-        if let Some(OrderKind::Retreat(me, to)) = w.kind {
-            let options = dip_core::retreat::retreat_options(map, state, rules, &dis);
-            let fits: Vec<_> = options
-                .iter()
-                .copied()
-                .filter(|&r| {
-                    map.province_of(r) == to.province
-                        && match to.coast {
-                            CoastSpec::Coast(c) => c == r,
-                            _ => true,
-                        }
-                })
-                .collect();
-            match fits.as_slice() {
-                [r] => {
-                    let coast = if map.region(*r).coast.is_some() {
-                        CoastSpec::Coast(*r)
-                    } else {
-                        CoastSpec::None
-                    };
-                    if coast != to.coast && map.unit_type(unit.kind).uses_coasts {
-                        w.notes.push(Note::new(
-                            Code::MoveCoast,
-                            0,
-                            format!("retreats to {}", map.region_name(*r)),
-                        ));
-                    }
-                    let dest = Dest {
-                        province: to.province,
-                        coast: if map.unit_type(unit.kind).uses_coasts {
-                            coast
-                        } else {
-                            CoastSpec::None
-                        },
-                    };
-                    w.kind = Some(OrderKind::Retreat(me, dest));
+}
+
+/// A retreat settled against the unit's open retreats: its coast made the
+/// one that is open, or a disband when none (or two coasts) are.
+fn settle_retreat(
+    map: &Map,
+    state: &State,
+    rules: &Ruleset,
+    w: &mut Work,
+    dis: &dip_core::Dislodged,
+    me: UnitRef,
+    to: Dest,
+) {
+    let unit = dis.unit;
+    let options = dip_core::retreat::retreat_options(map, state, rules, dis);
+    let fits: Vec<_> = options
+        .iter()
+        .copied()
+        .filter(|&r| {
+            map.province_of(r) == to.province
+                && match to.coast {
+                    CoastSpec::Coast(c) => c == r,
+                    _ => true,
                 }
-                [] => {
-                    w.notes.push(retreat_refused(map, state, rules, &dis, to.province));
-                    w.kind = Some(OrderKind::Disband(me));
-                }
-                _ => {
-                    w.notes
-                        .push(Note::new(Code::AmbiguousCoast, 0, "two coasts are open: disbanded"));
-                    w.kind = Some(OrderKind::Disband(me));
-                }
+        })
+        .collect();
+    match fits.as_slice() {
+        [r] => {
+            let coast = if map.region(*r).coast.is_some() {
+                CoastSpec::Coast(*r)
+            } else {
+                CoastSpec::None
+            };
+            if coast != to.coast && map.unit_type(unit.kind).uses_coasts {
+                w.notes.push(Note::new(
+                    Code::MoveCoast,
+                    0,
+                    format!("retreats to {}", map.region_name(*r)),
+                ));
             }
+            let dest = Dest {
+                province: to.province,
+                coast: if map.unit_type(unit.kind).uses_coasts {
+                    coast
+                } else {
+                    CoastSpec::None
+                },
+            };
+            w.kind = Some(OrderKind::Retreat(me, dest));
         }
-    }
-    let mut ordered = vec![false; map.num_provinces()];
-    for w in work.iter() {
-        if let Some(u) = w.live().and_then(k_unit) {
-            ordered[u.province.index()] = true;
+        [] => {
+            w.notes.push(retreat_refused(map, state, rules, dis, to.province));
+            w.kind = Some(OrderKind::Disband(me));
         }
-    }
-    if !opts.nsu_checking_off {
-        for (p, d) in state.all_dislodged() {
-            if !ordered[p.index()] {
-                let o = Order::new(d.unit.power, OrderKind::Disband(canonical(map, p, &d.unit)));
-                inserted.push((o, Note::new(Code::NoRetreat, 0, "disbanded")));
-            }
+        _ => {
+            w.notes
+                .push(Note::new(Code::AmbiguousCoast, 0, "two coasts are open: disbanded"));
+            w.kind = Some(OrderKind::Disband(me));
         }
     }
 }

@@ -683,7 +683,32 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
     }
 
     fn line(&mut self, state: &mut ScanState) -> (Option<PowerId>, Option<OrderKind>, bool) {
-        // A list marker from an e-mail: `1.`, `2)`, `-`, `*`, `•`.
+        self.list_marker();
+        let power = self.leading_nation();
+        if self.at_end() {
+            self.notes.push(Note::new(
+                Code::UnitOrNationExpected,
+                self.col(),
+                "no unit after the nation",
+            ));
+            return (power, None, false);
+        }
+        if self.word() == Some(OrderWord::Waive) && self.peek_at(1).is_none() {
+            self.i += 1;
+            return (power, Some(OrderKind::Waive), false);
+        }
+        if let Some(k) = self.adjustment_first(power) {
+            return (power, Some(k), false);
+        }
+        if let Some(k) = self.move_first(power, state) {
+            return (power, Some(k), false);
+        }
+        let (k, press) = self.unit_then_order(power, state);
+        (power, k, press)
+    }
+
+    /// Skips a list marker from an e-mail: `1.`, `2)`, `-`, `*`, `•`.
+    fn list_marker(&mut self) {
         if let (Some(t), Some(n)) = (self.peek(), self.peek_at(1)) {
             let number = t.word && t.text.bytes().all(|b| b.is_ascii_digit());
             let bullet = !t.word && matches!(t.text, "-" | "*" | "•") && n.word;
@@ -694,7 +719,11 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 }
             }
         }
-        // An optional nation: `England:`, `ENG`, `Au`.
+    }
+
+    /// An optional nation before the order: `England:`, `ENG`, `Au`, jDip's
+    /// `C-Ber:`, or one written short or misspelled before a colon.
+    fn leading_nation(&mut self) -> Option<PowerId> {
         let mut power = None;
         if let (Some(t), Some(n), true) = (self.peek(), self.peek_at(1), self.nation_first) {
             if t.word {
@@ -742,19 +771,12 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 }
             }
         }
-        if self.at_end() {
-            self.notes.push(Note::new(
-                Code::UnitOrNationExpected,
-                self.col(),
-                "no unit after the nation",
-            ));
-            return (power, None, false);
-        }
-        if self.word() == Some(OrderWord::Waive) && self.peek_at(1).is_none() {
-            self.i += 1;
-            return (power, Some(OrderKind::Waive), false);
-        }
-        // `build A ber`, `ENG disband F(NTH)`.
+        power
+    }
+
+    /// `build A ber`, `ENG disband F(NTH)`: the command before the unit.
+    /// Anything else after the command is read again as an order.
+    fn adjustment_first(&mut self, power: Option<PowerId>) -> Option<OrderKind> {
         for (w, build) in [(OrderWord::Build, true), (OrderWord::Disband, false)] {
             if self.word() == Some(w) && self.peek_at(1).is_some_and(|t| t.word || t.text == "(") {
                 let save = self.i;
@@ -766,7 +788,7 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                         } else {
                             OrderKind::Disband(u)
                         };
-                        return (power, Some(k), false);
+                        return Some(k);
                     }
                     _ => {
                         self.notes.clear();
@@ -775,7 +797,12 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                 }
             }
         }
-        // Command first: `m lvp-edi`, `move army lvp-edi`, `move lvp to edi`.
+        None
+    }
+
+    /// Command first: `m lvp-edi`, `move army lvp-edi`, `move lvp to edi`;
+    /// read again from the start when it is not such a move.
+    fn move_first(&mut self, power: Option<PowerId>, state: &mut ScanState) -> Option<OrderKind> {
         if self.word() == Some(OrderWord::Move) && self.peek_at(1).is_some_and(|t| t.word || t.text == "(") {
             let save = (self.i, self.notes.len());
             self.i += 1;
@@ -787,7 +814,7 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                     self.near = Some(me.province);
                     if let Ok(k @ OrderKind::Move(..)) = self.order(me, state) {
                         if self.at_end() {
-                            return (power, Some(k), false);
+                            return Some(k);
                         }
                     }
                     self.near = None;
@@ -796,6 +823,12 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             self.i = save.0;
             self.notes.truncate(save.1);
         }
+        None
+    }
+
+    /// The unit, then its order; an order with words after it, or one that
+    /// does not read, leaves the unit holding (`true`: the words were press).
+    fn unit_then_order(&mut self, power: Option<PowerId>, state: &mut ScanState) -> (Option<OrderKind>, bool) {
         self.unit_column = self.col();
         self.writer = power;
         let me = self.location(Code::LocationField, power.is_some());
@@ -804,14 +837,14 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             Ok(u) => u,
             Err(n) => {
                 self.notes.push(n);
-                return (power, None, false);
+                return (None, false);
             }
         };
         self.near = Some(me.province);
         match self.order(me, state) {
             Ok(k) => {
                 if self.at_end() {
-                    (power, Some(k), false)
+                    (Some(k), false)
                 } else {
                     let rest = self.rest();
                     self.notes.push(Note::new(
@@ -819,12 +852,12 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
                         self.col(),
                         format!("unexpected `{rest}` after the order; the unit holds"),
                     ));
-                    (power, Some(OrderKind::Hold(me)), true)
+                    (Some(OrderKind::Hold(me)), true)
                 }
             }
             Err((n, press)) => {
                 self.notes.push(n);
-                (power, Some(OrderKind::Hold(me)), press)
+                (Some(OrderKind::Hold(me)), press)
             }
         }
     }
@@ -835,94 +868,14 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
         let Some(t) = self.peek() else {
             return Ok(OrderKind::Hold(me));
         };
-        let plain = |n: Note| (n, false);
         match self.v.order_word(t.text) {
             Some(OrderWord::Hold) => {
                 self.i += 1;
                 Ok(OrderKind::Hold(me))
             }
-            Some(OrderWord::Move) => {
-                self.eat_move();
-                if self.eat_word(OrderWord::Hold) {
-                    return Ok(OrderKind::Hold(me));
-                }
-                let mut d = self.dest(Code::MoveField).map_err(plain)?;
-                // A path `A Lon-NTH-Nwy`: the last province is the
-                // destination ([`Scanned::path`] says a path was written).
-                let mut path = Vec::new();
-                while self.word() == Some(OrderWord::Move) {
-                    self.eat_move();
-                    self.near = Some(d.province);
-                    path.push(d.province);
-                    d = self.dest(Code::MoveField).map_err(plain)?;
-                }
-                state.last_move = Some((me, d));
-                state.move_after_support = true;
-                state.move_after_convoy = true;
-                let via = self.eat_word(OrderWord::Via);
-                self.path = path;
-                if via
-                    && self.peek().is_some_and(|t| {
-                        t.word
-                            && (self.v.order_word(t.text) == Some(OrderWord::Convoy)
-                                || t.text.eq_ignore_ascii_case("convoy"))
-                    })
-                {
-                    self.i += 1;
-                }
-                Ok(OrderKind::Move(me, d, via))
-            }
-            Some(OrderWord::Support) => {
-                self.i += 1;
-                if self.eat_sym("\"") {
-                    return match (state.last_support, state.last_move) {
-                        (_, Some((u, d))) if state.move_after_support => Ok(OrderKind::SupportMove(me, u, d)),
-                        (Some((u, None)), _) => Ok(OrderKind::SupportHold(me, u)),
-                        (Some((u, Some(d))), _) => Ok(OrderKind::SupportMove(me, u, d)),
-                        (None, _) => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
-                    };
-                }
-                let them = self.location(Code::SupportedField, false).map_err(plain)?;
-                state.move_after_support = false;
-                let kind = if self.at_end() || self.eat_word(OrderWord::Hold) {
-                    state.last_support = Some((them, None));
-                    OrderKind::SupportHold(me, them)
-                } else if self.eat_move() {
-                    let d = self.dest(Code::SupportedMoveField).map_err(plain)?;
-                    state.last_support = Some((them, Some(d)));
-                    OrderKind::SupportMove(me, them, d)
-                } else {
-                    return Err(plain(Note::new(
-                        Code::SupportedOrderExpected,
-                        self.col(),
-                        format!("found `{}`", self.rest()),
-                    )));
-                };
-                Ok(kind)
-            }
-            Some(OrderWord::Convoy) => {
-                self.i += 1;
-                if self.eat_sym("\"") {
-                    return match (state.last_convoy, state.last_move) {
-                        (_, Some((u, d))) if state.move_after_convoy => Ok(OrderKind::Convoy(me, u, d)),
-                        (Some((u, d)), _) => Ok(OrderKind::Convoy(me, u, d)),
-                        (None, _) => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
-                    };
-                }
-                let them = self.location(Code::ConvoyedField, false).map_err(plain)?;
-                if !self.eat_move() {
-                    let found = if self.at_end() {
-                        "found the end of the line".to_string()
-                    } else {
-                        format!("found `{}`", self.rest())
-                    };
-                    return Err(plain(Note::new(Code::ConvoyedMoveExpected, self.col(), found)));
-                }
-                let d = self.dest(Code::ConvoyedMoveField).map_err(plain)?;
-                state.last_convoy = Some((them, d));
-                state.move_after_convoy = false;
-                Ok(OrderKind::Convoy(me, them, d))
-            }
+            Some(OrderWord::Move) => self.move_order(me, state),
+            Some(OrderWord::Support) => self.support_order(me, state),
+            Some(OrderWord::Convoy) => self.convoy_order(me, state),
             Some(OrderWord::Retreat) => {
                 self.i += 1;
                 self.eat_move();
@@ -950,4 +903,98 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             }
         }
     }
+
+    /// A move: `- DEST`, a path `- A - B`, `via convoy`.
+    fn move_order(&mut self, me: UnitRef, state: &mut ScanState) -> Result<OrderKind, (Note, bool)> {
+        self.eat_move();
+        if self.eat_word(OrderWord::Hold) {
+            return Ok(OrderKind::Hold(me));
+        }
+        let mut d = self.dest(Code::MoveField).map_err(plain)?;
+        // A path `A Lon-NTH-Nwy`: the last province is the
+        // destination ([`Scanned::path`] says a path was written).
+        let mut path = Vec::new();
+        while self.word() == Some(OrderWord::Move) {
+            self.eat_move();
+            self.near = Some(d.province);
+            path.push(d.province);
+            d = self.dest(Code::MoveField).map_err(plain)?;
+        }
+        state.last_move = Some((me, d));
+        state.move_after_support = true;
+        state.move_after_convoy = true;
+        let via = self.eat_word(OrderWord::Via);
+        self.path = path;
+        if via
+            && self.peek().is_some_and(|t| {
+                t.word
+                    && (self.v.order_word(t.text) == Some(OrderWord::Convoy) || t.text.eq_ignore_ascii_case("convoy"))
+            })
+        {
+            self.i += 1;
+        }
+        Ok(OrderKind::Move(me, d, via))
+    }
+
+    /// A support of a hold or a move; `S "` repeats the last one (or
+    /// supports the last move written).
+    fn support_order(&mut self, me: UnitRef, state: &mut ScanState) -> Result<OrderKind, (Note, bool)> {
+        self.i += 1;
+        if self.eat_sym("\"") {
+            return match (state.last_support, state.last_move) {
+                (_, Some((u, d))) if state.move_after_support => Ok(OrderKind::SupportMove(me, u, d)),
+                (Some((u, None)), _) => Ok(OrderKind::SupportHold(me, u)),
+                (Some((u, Some(d))), _) => Ok(OrderKind::SupportMove(me, u, d)),
+                (None, _) => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
+            };
+        }
+        let them = self.location(Code::SupportedField, false).map_err(plain)?;
+        state.move_after_support = false;
+        let kind = if self.at_end() || self.eat_word(OrderWord::Hold) {
+            state.last_support = Some((them, None));
+            OrderKind::SupportHold(me, them)
+        } else if self.eat_move() {
+            let d = self.dest(Code::SupportedMoveField).map_err(plain)?;
+            state.last_support = Some((them, Some(d)));
+            OrderKind::SupportMove(me, them, d)
+        } else {
+            return Err(plain(Note::new(
+                Code::SupportedOrderExpected,
+                self.col(),
+                format!("found `{}`", self.rest()),
+            )));
+        };
+        Ok(kind)
+    }
+
+    /// A convoy of a move; `C "` repeats the last one (or convoys the last
+    /// move written).
+    fn convoy_order(&mut self, me: UnitRef, state: &mut ScanState) -> Result<OrderKind, (Note, bool)> {
+        self.i += 1;
+        if self.eat_sym("\"") {
+            return match (state.last_convoy, state.last_move) {
+                (_, Some((u, d))) if state.move_after_convoy => Ok(OrderKind::Convoy(me, u, d)),
+                (Some((u, d)), _) => Ok(OrderKind::Convoy(me, u, d)),
+                (None, _) => Err(plain(Note::new(Code::NothingToRepeat, self.col_at(self.i - 1), ""))),
+            };
+        }
+        let them = self.location(Code::ConvoyedField, false).map_err(plain)?;
+        if !self.eat_move() {
+            let found = if self.at_end() {
+                "found the end of the line".to_string()
+            } else {
+                format!("found `{}`", self.rest())
+            };
+            return Err(plain(Note::new(Code::ConvoyedMoveExpected, self.col(), found)));
+        }
+        let d = self.dest(Code::ConvoyedMoveField).map_err(plain)?;
+        state.last_convoy = Some((them, d));
+        state.move_after_convoy = false;
+        Ok(OrderKind::Convoy(me, them, d))
+    }
+}
+
+/// A problem that makes the unit hold; the words were meant as an order.
+fn plain(n: Note) -> (Note, bool) {
+    (n, false)
 }

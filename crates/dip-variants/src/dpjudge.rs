@@ -111,6 +111,8 @@ fn read_text(
     dir: Option<(&std::path::Path, usize)>,
 ) -> Result<(), VariantError> {
     let file = r.files[fi].clone();
+    // The power whose lines (units, centres) follow; a location or
+    // `UNOWNED` line ends it.
     let mut current: Option<usize> = None;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
@@ -119,59 +121,18 @@ fn read_text(
             continue;
         }
         let e = |m: String| err(&file, line_no, m);
-        // Names: `Full Name = abbr alias...`
         if let Some((full, rest)) = line.split_once('=') {
-            let mut ws = rest.split_whitespace();
-            let Some(abbr) = ws.next() else {
-                return Err(e("expected `Full Name = abbr [alias...]`".into()));
-            };
-            let key = abbr.to_ascii_lowercase();
-            r.names.insert(key.clone(), full.trim().to_string());
-            r.aliases
-                .entry(key)
-                .or_default()
-                .extend(ws.map(|w| w.replace('+', " ")));
+            r.names_line(full, rest, &e)?;
             continue;
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let kw = words[0].to_ascii_uppercase();
         match kw.as_str() {
             "WATER" | "LAND" | "COAST" | "SHUT" | "PORT" => {
-                let (loc, abuts) = match words.get(1..) {
-                    Some([loc, a, rest @ ..]) if a.eq_ignore_ascii_case("ABUTS") => (loc, rest),
-                    Some([loc]) => (loc, &[][..]),
-                    _ => return Err(e(format!("expected `{kw} LOC ABUTS LOC...`"))),
-                };
-                let key = loc.to_ascii_lowercase();
-                if !r.locs.contains_key(&key) {
-                    r.order.push(key.clone());
-                }
-                r.locs.insert(
-                    key,
-                    Loc {
-                        kind: kw.clone(),
-                        abuts: abuts
-                            .iter()
-                            .map(|a| (a.to_ascii_lowercase(), a.chars().any(|c| c.is_ascii_uppercase())))
-                            .collect(),
-                        line: line_no,
-                        file: fi,
-                    },
-                );
+                r.location(&kw, &words, (fi, line_no), &e)?;
                 current = None;
             }
-            "MAP" => {
-                let Some(name) = words.get(1) else {
-                    return Err(e("expected `MAP FILE`".into()));
-                };
-                match dir {
-                    Some((d, depth)) => {
-                        let p = crate::files::confined(d, name).map_err(|m| e(format!("`MAP`: {m}")))?;
-                        read_into(r, &p.to_string_lossy(), depth + 1)?;
-                    }
-                    None => return Err(e(format!("`MAP {name}`: includes need a file path, not text"))),
-                }
-            }
+            "MAP" => r.include(&words, dir, &e)?,
             "BEGIN" => {
                 r.begin =
                     Some(parse_phase(&words[1..]).ok_or_else(|| {
@@ -191,102 +152,210 @@ fn read_text(
                 // Powers played by nobody still take part.
             }
             "UNOWNED" | "NEUTRAL" => {
-                for w in &words[1..] {
-                    let c = w.to_ascii_lowercase();
-                    r.owners.remove(&c);
-                    r.homes.retain(|(_, h)| *h != c);
-                    if !r.centres.contains(&c) {
-                        r.centres.push(c);
-                    }
-                }
+                r.neutral(&words);
                 current = None;
             }
-            "A" | "F" if words.len() == 2 => {
-                let Some(pi) = current else {
-                    return Err(e("a unit line must follow a power line".into()));
-                };
-                let pw = r.powers[pi].abbr.clone();
-                let region = words[1].to_ascii_lowercase();
-                r.units
-                    .retain(|u| u.region.split('/').next() != region.split('/').next());
-                r.units.push(MUnit {
-                    power: pw,
-                    letter: kw.chars().next().unwrap_or('A'),
-                    region,
-                    src: (fi, line_no),
-                });
-            }
-            "OWNS" | "CENTERS" | "HOME" | "HOMES" | "INHABITS" => {
-                let Some(pi) = current else {
-                    return Err(e(format!("`{kw}` must follow a power line")));
-                };
-                let pw = r.powers[pi].abbr.clone();
-                for w in &words[1..] {
-                    let c = w.to_ascii_lowercase();
-                    if !r.centres.contains(&c) {
-                        r.centres.push(c.clone());
-                    }
-                    if kw == "OWNS" || kw == "CENTERS" {
-                        r.owners.insert(c, pw.clone());
-                    } else {
-                        r.homes.push((pw.clone(), c));
-                    }
-                }
-            }
-            _ => {
-                // A power: `NAME [(ADJECTIVE[:LETTER])] [HOME...]`.
-                let name = words[0];
-                if !name
-                    .chars()
-                    .all(|c| c.is_ascii_uppercase() || c == '_' || c == '-' || c.is_ascii_digit())
-                {
-                    return Err(e(format!("cannot read this line (expected a power, `Name = abbr`, or `TERRAIN LOC ABUTS ...`), found `{name}`")));
-                }
-                let mut rest = &words[1..];
-                let mut adjective = name.to_string();
-                let mut initial = None;
-                if let Some(w) = rest.first().filter(|w| w.starts_with('(')) {
-                    let inner = w.trim_start_matches('(').trim_end_matches(')');
-                    let (a, l) = match inner.split_once(':') {
-                        Some((a, l)) => (a, Some(l)),
-                        None => (inner, None),
-                    };
-                    adjective = a.to_string();
-                    initial = l.and_then(|l| l.chars().next());
-                    rest = &rest[1..];
-                }
-                let abbr = name.to_string();
-                let pi = match r.powers.iter().position(|p| p.abbr == abbr) {
-                    Some(i) => i,
-                    None => {
-                        r.powers.push(MPower {
-                            abbr: abbr.clone(),
-                            name: title_case(name),
-                            adjective: title_case(&adjective),
-                            initial,
-                            src: (fi, line_no),
-                            ..MPower::default()
-                        });
-                        r.powers.len() - 1
-                    }
-                };
-                if !rest.is_empty() {
-                    r.homes.retain(|(p, _)| *p != abbr);
-                    r.units.retain(|u| u.power != abbr);
-                }
-                for w in rest {
-                    let c = w.to_ascii_lowercase();
-                    if !r.centres.contains(&c) {
-                        r.centres.push(c.clone());
-                    }
-                    r.homes.push((abbr.clone(), c.clone()));
-                    r.owners.insert(c, abbr.clone());
-                }
-                current = Some(pi);
-            }
+            "A" | "F" if words.len() == 2 => r.unit(current, &kw, &words, (fi, line_no), &e)?,
+            "OWNS" | "CENTERS" | "HOME" | "HOMES" | "INHABITS" => r.centres_line(current, &kw, &words, &e)?,
+            _ => current = Some(r.power(&words, (fi, line_no), &e)?),
         }
     }
     Ok(())
+}
+
+/// The map file's lines, one method per keyword; `e` makes an error at the
+/// line read.
+impl Reader {
+    /// Names: `Full Name = abbr alias...`.
+    fn names_line(&mut self, full: &str, rest: &str, e: &dyn Fn(String) -> VariantError) -> Result<(), VariantError> {
+        let mut ws = rest.split_whitespace();
+        let Some(abbr) = ws.next() else {
+            return Err(e("expected `Full Name = abbr [alias...]`".into()));
+        };
+        let key = abbr.to_ascii_lowercase();
+        self.names.insert(key.clone(), full.trim().to_string());
+        self.aliases
+            .entry(key)
+            .or_default()
+            .extend(ws.map(|w| w.replace('+', " ")));
+        Ok(())
+    }
+
+    /// `TERRAIN LOC [ABUTS LOC...]`: a location and what it borders.
+    fn location(
+        &mut self,
+        kw: &str,
+        words: &[&str],
+        (fi, line_no): (usize, usize),
+        e: &dyn Fn(String) -> VariantError,
+    ) -> Result<(), VariantError> {
+        let (loc, abuts) = match words.get(1..) {
+            Some([loc, a, rest @ ..]) if a.eq_ignore_ascii_case("ABUTS") => (loc, rest),
+            Some([loc]) => (loc, &[][..]),
+            _ => return Err(e(format!("expected `{kw} LOC ABUTS LOC...`"))),
+        };
+        let key = loc.to_ascii_lowercase();
+        if !self.locs.contains_key(&key) {
+            self.order.push(key.clone());
+        }
+        self.locs.insert(
+            key,
+            Loc {
+                kind: kw.to_string(),
+                abuts: abuts
+                    .iter()
+                    .map(|a| (a.to_ascii_lowercase(), a.chars().any(|c| c.is_ascii_uppercase())))
+                    .collect(),
+                line: line_no,
+                file: fi,
+            },
+        );
+        Ok(())
+    }
+
+    /// `MAP FILE`: another map file (from the same folder), read at this line.
+    fn include(
+        &mut self,
+        words: &[&str],
+        dir: Option<(&std::path::Path, usize)>,
+        e: &dyn Fn(String) -> VariantError,
+    ) -> Result<(), VariantError> {
+        let Some(name) = words.get(1) else {
+            return Err(e("expected `MAP FILE`".into()));
+        };
+        match dir {
+            Some((d, depth)) => {
+                let p = crate::files::confined(d, name).map_err(|m| e(format!("`MAP`: {m}")))?;
+                read_into(self, &p.to_string_lossy(), depth + 1)?;
+            }
+            None => return Err(e(format!("`MAP {name}`: includes need a file path, not text"))),
+        }
+        Ok(())
+    }
+
+    /// `UNOWNED LOC...`: centres nobody owns or calls home.
+    fn neutral(&mut self, words: &[&str]) {
+        for w in &words[1..] {
+            let c = w.to_ascii_lowercase();
+            self.owners.remove(&c);
+            self.homes.retain(|(_, h)| *h != c);
+            if !self.centres.contains(&c) {
+                self.centres.push(c);
+            }
+        }
+    }
+
+    /// `A LOC` or `F LOC` after a power line: its starting unit.
+    fn unit(
+        &mut self,
+        current: Option<usize>,
+        kw: &str,
+        words: &[&str],
+        (fi, line_no): (usize, usize),
+        e: &dyn Fn(String) -> VariantError,
+    ) -> Result<(), VariantError> {
+        let Some(pi) = current else {
+            return Err(e("a unit line must follow a power line".into()));
+        };
+        let pw = self.powers[pi].abbr.clone();
+        let region = words[1].to_ascii_lowercase();
+        self.units
+            .retain(|u| u.region.split('/').next() != region.split('/').next());
+        self.units.push(MUnit {
+            power: pw,
+            letter: kw.chars().next().unwrap_or('A'),
+            region,
+            src: (fi, line_no),
+        });
+        Ok(())
+    }
+
+    /// `OWNS`/`CENTERS` (owned centres) or `HOME`/`HOMES`/`INHABITS` (home
+    /// centres) after a power line.
+    fn centres_line(
+        &mut self,
+        current: Option<usize>,
+        kw: &str,
+        words: &[&str],
+        e: &dyn Fn(String) -> VariantError,
+    ) -> Result<(), VariantError> {
+        let Some(pi) = current else {
+            return Err(e(format!("`{kw}` must follow a power line")));
+        };
+        let pw = self.powers[pi].abbr.clone();
+        for w in &words[1..] {
+            let c = w.to_ascii_lowercase();
+            if !self.centres.contains(&c) {
+                self.centres.push(c.clone());
+            }
+            if kw == "OWNS" || kw == "CENTERS" {
+                self.owners.insert(c, pw.clone());
+            } else {
+                self.homes.push((pw.clone(), c));
+            }
+        }
+        Ok(())
+    }
+
+    /// A power: `NAME [(ADJECTIVE[:LETTER])] [HOME...]`; homes given anew
+    /// replace the power's homes and units. Returns the power's index.
+    fn power(
+        &mut self,
+        words: &[&str],
+        (fi, line_no): (usize, usize),
+        e: &dyn Fn(String) -> VariantError,
+    ) -> Result<usize, VariantError> {
+        let name = words[0];
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c == '_' || c == '-' || c.is_ascii_digit())
+        {
+            return Err(e(format!(
+                "cannot read this line (expected a power, `Name = abbr`, or `TERRAIN LOC ABUTS ...`), found `{name}`"
+            )));
+        }
+        let mut rest = &words[1..];
+        let mut adjective = name.to_string();
+        let mut initial = None;
+        if let Some(w) = rest.first().filter(|w| w.starts_with('(')) {
+            let inner = w.trim_start_matches('(').trim_end_matches(')');
+            let (a, l) = match inner.split_once(':') {
+                Some((a, l)) => (a, Some(l)),
+                None => (inner, None),
+            };
+            adjective = a.to_string();
+            initial = l.and_then(|l| l.chars().next());
+            rest = &rest[1..];
+        }
+        let abbr = name.to_string();
+        let pi = match self.powers.iter().position(|p| p.abbr == abbr) {
+            Some(i) => i,
+            None => {
+                self.powers.push(MPower {
+                    abbr: abbr.clone(),
+                    name: title_case(name),
+                    adjective: title_case(&adjective),
+                    initial,
+                    src: (fi, line_no),
+                    ..MPower::default()
+                });
+                self.powers.len() - 1
+            }
+        };
+        if !rest.is_empty() {
+            self.homes.retain(|(p, _)| *p != abbr);
+            self.units.retain(|u| u.power != abbr);
+        }
+        for w in rest {
+            let c = w.to_ascii_lowercase();
+            if !self.centres.contains(&c) {
+                self.centres.push(c.clone());
+            }
+            self.homes.push((abbr.clone(), c.clone()));
+            self.owners.insert(c, abbr.clone());
+        }
+        Ok(pi)
+    }
 }
 
 fn title_case(s: &str) -> String {
@@ -305,18 +374,7 @@ fn title_case(s: &str) -> String {
 }
 
 fn finish(mut r: Reader, name: &str) -> Result<Model, VariantError> {
-    // Short power abbreviations: the first three letters, unless taken.
-    let mut abbrs: HashMap<String, String> = HashMap::new();
-    for p in &mut r.powers {
-        let mut a: String = p.abbr.chars().filter(|c| c.is_ascii_alphanumeric()).take(3).collect();
-        let mut n = 1;
-        while abbrs.values().any(|v| *v == a) {
-            a = format!("{}{n}", &p.abbr.chars().take(2).collect::<String>());
-            n += 1;
-        }
-        abbrs.insert(p.abbr.clone(), a.clone());
-        p.abbr = a;
-    }
+    let abbrs = short_power_abbrs(&mut r.powers);
     let power_of = |long: &str| abbrs.get(long).cloned();
     let mut m = Model {
         name: name.to_string(),
@@ -336,7 +394,57 @@ fn finish(mut r: Reader, name: &str) -> Result<Model, VariantError> {
         m.season = s;
         m.kind = k;
     }
-    // Provinces: locations without a slash; coasts: `xxx/yy`.
+    let index = provinces(&r, &mut m)?;
+    unique_names(&mut m);
+    for (pw, c) in &r.homes {
+        let Some(pa) = power_of(pw) else { continue };
+        if let Some(&pi) = index.get(c) {
+            if !m.provinces[pi].homes.contains(&pa) {
+                m.provinces[pi].homes.push(pa);
+            }
+        }
+    }
+    m.powers.extend(r.powers.iter().cloned());
+    m.edges = borders(&r, &m, &index)?;
+    for u in r.units {
+        let mut u = u;
+        match power_of(&u.power) {
+            Some(a) => u.power = a,
+            None => continue,
+        }
+        m.units.push(u);
+    }
+    let mut owners: Vec<(String, String)> = Vec::new();
+    for c in &r.centres {
+        if let Some(pw) = r.owners.get(c).and_then(|p| power_of(p)) {
+            owners.push((pw, c.clone()));
+        }
+    }
+    owners.sort();
+    m.owners = Some(owners);
+    Ok(m)
+}
+
+/// Short power abbreviations: the first three letters, unless taken. Returns
+/// the map file's power names to them.
+fn short_power_abbrs(powers: &mut [MPower]) -> HashMap<String, String> {
+    let mut abbrs: HashMap<String, String> = HashMap::new();
+    for p in powers.iter_mut() {
+        let mut a: String = p.abbr.chars().filter(|c| c.is_ascii_alphanumeric()).take(3).collect();
+        let mut n = 1;
+        while abbrs.values().any(|v| *v == a) {
+            a = format!("{}{n}", &p.abbr.chars().take(2).collect::<String>());
+            n += 1;
+        }
+        abbrs.insert(p.abbr.clone(), a.clone());
+        p.abbr = a;
+    }
+    abbrs
+}
+
+/// Provinces: locations without a slash; coasts: `xxx/yy`. Returns the
+/// province index by abbreviation.
+fn provinces(r: &Reader, m: &mut Model) -> Result<HashMap<String, usize>, VariantError> {
     let mut index: HashMap<String, usize> = HashMap::new();
     for key in &r.order {
         if key.contains('/') {
@@ -377,7 +485,12 @@ fn finish(mut r: Reader, name: &str) -> Result<Model, VariantError> {
             m.provinces[pi].coasts.push((c.to_string(), None));
         }
     }
-    // Remove aliases used twice (first one wins), and names equal to another's abbreviation.
+    Ok(index)
+}
+
+/// Remove aliases used twice (first one wins), and names equal to another's
+/// abbreviation (such a name gets its abbreviation added).
+fn unique_names(m: &mut Model) {
     let mut taken: HashMap<String, usize> = HashMap::new();
     for (i, p) in m.provinces.iter().enumerate() {
         taken.insert(p.abbr.to_lowercase(), i);
@@ -404,18 +517,12 @@ fn finish(mut r: Reader, name: &str) -> Result<Model, VariantError> {
         }
         m.provinces[i].aliases = keep;
     }
-    for (pw, c) in &r.homes {
-        let Some(pa) = power_of(pw) else { continue };
-        if let Some(&pi) = index.get(c) {
-            if !m.provinces[pi].homes.contains(&pa) {
-                m.provinces[pi].homes.push(pa);
-            }
-        }
-    }
-    m.powers.extend(r.powers.iter().cloned());
-    // Borders. Armies: between non-water locations' provinces; fleets:
-    // between water/coast locations, not from or to a province that has
-    // coasts, only across upper-case abutments.
+}
+
+/// Borders. Armies: between non-water locations' provinces; fleets:
+/// between water/coast locations, not from or to a province that has
+/// coasts, only across upper-case abutments.
+fn borders(r: &Reader, m: &Model, index: &HashMap<String, usize>) -> Result<Vec<MEdge>, VariantError> {
     let has_coasts = |p: &str| index.get(p).is_some_and(|&i| !m.provinces[i].coasts.is_empty());
     let mut edges = Vec::new();
     for key in &r.order {
@@ -461,29 +568,21 @@ fn finish(mut r: Reader, name: &str) -> Result<Model, VariantError> {
             }
         }
     }
-    m.edges = edges;
-    for u in r.units {
-        let mut u = u;
-        match power_of(&u.power) {
-            Some(a) => u.power = a,
-            None => continue,
-        }
-        m.units.push(u);
-    }
-    let mut owners: Vec<(String, String)> = Vec::new();
-    for c in &r.centres {
-        if let Some(pw) = r.owners.get(c).and_then(|p| power_of(p)) {
-            owners.push((pw, c.clone()));
-        }
-    }
-    owners.sort();
-    m.owners = Some(owners);
-    Ok(m)
+    Ok(edges)
 }
 
 /// Writes a model as a DPjudge map file.
 pub fn write(m: &Model) -> String {
     let mut out = String::new();
+    write_settings(m, &mut out);
+    write_powers(m, &mut out);
+    write_names(m, &mut out);
+    write_locations(m, &mut out);
+    out
+}
+
+/// The start phase, centres to win and the build rule.
+fn write_settings(m: &Model, out: &mut String) {
     let season = match (m.season, m.kind) {
         (_, PhaseKind::Adjustment) => "WINTER",
         (Season::Spring, _) => "SPRING",
@@ -502,6 +601,11 @@ pub fn write(m: &Model) -> String {
         out.push_str("RULE BUILD_ANY\n");
     }
     out.push('\n');
+}
+
+/// Each power with its homes, other owned centres and units; then the
+/// centres nobody owns.
+fn write_powers(m: &Model, out: &mut String) {
     let long = |abbr: &str| {
         m.powers
             .iter()
@@ -550,6 +654,10 @@ pub fn write(m: &Model) -> String {
     if !unowned.is_empty() {
         out.push_str(&format!("UNOWNED {}\n\n", unowned.join(" ")));
     }
+}
+
+/// `Full Name = abbr alias...` for each province and coast.
+fn write_names(m: &Model, out: &mut String) {
     for p in &m.provinces {
         let al: Vec<String> = p.aliases.iter().map(|a| a.replace(' ', "+")).collect();
         out.push_str(format!("{} = {} {}", p.name.replace('=', "-"), p.abbr, al.join(" ")).trim_end());
@@ -559,8 +667,11 @@ pub fn write(m: &Model) -> String {
         }
     }
     out.push('\n');
-    // Abutments per location: union over armies and fleets; lower case for
-    // army-only borders.
+}
+
+/// Abutments per location: union over armies and fleets; lower case for
+/// army-only borders.
+fn write_locations(m: &Model, out: &mut String) {
     let army = m
         .unit_types
         .iter()
@@ -587,40 +698,44 @@ pub fn write(m: &Model) -> String {
         } else {
             loc.to_ascii_uppercase()
         };
-        let mut abuts: Vec<String> = Vec::new();
-        for e in m.edges.iter().filter(|e| e.from.eq_ignore_ascii_case(&loc)) {
-            if e.ut == fleet {
-                let t = e.to.to_ascii_uppercase();
-                abuts.retain(|a| !a.eq_ignore_ascii_case(&t));
-                abuts.push(t);
-            } else if e.ut == army {
-                let t = e.to.to_ascii_lowercase();
-                if !abuts.iter().any(|a| a.eq_ignore_ascii_case(&t)) {
-                    abuts.push(t);
-                }
-            }
-        }
-        // An army border that is also a fleet border is written once, in upper case.
-        let fleet_to: Vec<String> = m
-            .edges
-            .iter()
-            .filter(|e| e.ut == fleet && e.from.eq_ignore_ascii_case(&loc))
-            .map(|e| e.to.split('/').next().unwrap_or("").to_ascii_lowercase())
-            .collect();
-        abuts.retain(|a| {
-            !(a.chars().all(|c| !c.is_ascii_uppercase()) && fleet_to.contains(&a.to_string()) && !is_split)
-        });
-        if is_split {
-            // The army location of a split province: all army borders, in upper
-            // case for seas (fleets cannot stand here anyway).
-            abuts = m
-                .edges
-                .iter()
-                .filter(|e| e.ut == army && e.from.eq_ignore_ascii_case(&loc))
-                .map(|e| e.to.to_ascii_uppercase())
-                .collect();
-        }
+        let abuts = abutments(m, &loc, is_split, army, fleet);
         out.push_str(&format!("{kw:<6} {shown:<10} ABUTS {}\n", abuts.join(" ")));
     }
-    out
+}
+
+/// What one location abuts: fleet borders in upper case, army-only borders
+/// in lower case.
+fn abutments(m: &Model, loc: &str, is_split: bool, army: usize, fleet: usize) -> Vec<String> {
+    let mut abuts: Vec<String> = Vec::new();
+    for e in m.edges.iter().filter(|e| e.from.eq_ignore_ascii_case(loc)) {
+        if e.ut == fleet {
+            let t = e.to.to_ascii_uppercase();
+            abuts.retain(|a| !a.eq_ignore_ascii_case(&t));
+            abuts.push(t);
+        } else if e.ut == army {
+            let t = e.to.to_ascii_lowercase();
+            if !abuts.iter().any(|a| a.eq_ignore_ascii_case(&t)) {
+                abuts.push(t);
+            }
+        }
+    }
+    // An army border that is also a fleet border is written once, in upper case.
+    let fleet_to: Vec<String> = m
+        .edges
+        .iter()
+        .filter(|e| e.ut == fleet && e.from.eq_ignore_ascii_case(loc))
+        .map(|e| e.to.split('/').next().unwrap_or("").to_ascii_lowercase())
+        .collect();
+    abuts.retain(|a| !(a.chars().all(|c| !c.is_ascii_uppercase()) && fleet_to.contains(&a.to_string()) && !is_split));
+    if is_split {
+        // The army location of a split province: all army borders, in upper
+        // case for seas (fleets cannot stand here anyway).
+        abuts = m
+            .edges
+            .iter()
+            .filter(|e| e.ut == army && e.from.eq_ignore_ascii_case(loc))
+            .map(|e| e.to.to_ascii_uppercase())
+            .collect();
+    }
+    abuts
 }

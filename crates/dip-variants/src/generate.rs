@@ -17,32 +17,7 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
             .wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) as usize
     };
-    let pos = |i: usize| (i % cols, i / cols);
-    // Seas: a quarter of the cells, never two seas stacked in a column.
-    let mut sea = vec![false; provinces];
-    for (i, s) in sea.iter_mut().enumerate() {
-        let (x, y) = pos(i);
-        *s = x % 2 == 1 && y % 2 == 1 && rnd() % 2 == 0;
-    }
-    let neighbours = |i: usize| -> Vec<usize> {
-        let (x, y) = pos(i);
-        let mut out = Vec::new();
-        for (dx, dy) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1), (1, 1), (-1, -1)] {
-            let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-            if nx < 0 || ny < 0 || nx >= cols as i64 {
-                continue;
-            }
-            let j = ny as usize * cols + nx as usize;
-            if j < provinces {
-                out.push(j);
-            }
-        }
-        out
-    };
-    let coastal: Vec<bool> = (0..provinces)
-        .map(|i| !sea[i] && neighbours(i).iter().any(|&j| sea[j]))
-        .collect();
-    let name = |i: usize| format!("p{i:03}");
+    let g = Grid::new(provinces, cols, &mut rnd);
     let mut m = Model {
         name: format!("grid{provinces}"),
         title: format!("Generated grid: {provinces} provinces, {powers} powers"),
@@ -58,22 +33,123 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
             ..MPower::default()
         });
     }
-    for i in 0..provinces {
-        let t = if sea[i] {
-            Terrain::Sea
-        } else if coastal[i] {
-            Terrain::Coast
-        } else {
-            Terrain::Land
+    m.provinces = g.provinces(&mut rnd);
+    homes_and_units(&mut m, &g, powers);
+    m.edges = g.borders();
+    m
+}
+
+/// The grid's cells: which are sea, and which land touches a sea.
+struct Grid {
+    provinces: usize,
+    cols: usize,
+    sea: Vec<bool>,
+    coastal: Vec<bool>,
+}
+
+impl Grid {
+    fn new(provinces: usize, cols: usize, rnd: &mut impl FnMut() -> usize) -> Grid {
+        let mut g = Grid {
+            provinces,
+            cols,
+            sea: vec![false; provinces],
+            coastal: Vec::new(),
         };
-        let mut p = MProvince::new(&name(i), &format!("Province {i}"), t);
-        let (x, y) = pos(i);
-        p.at = Some((x as f32 * 60.0 + 30.0, y as f32 * 60.0 + 30.0));
-        p.center = !sea[i] && rnd() % 5 < 3;
-        m.provinces.push(p);
+        // Seas: a quarter of the cells, never two seas stacked in a column.
+        for i in 0..provinces {
+            let (x, y) = g.pos(i);
+            g.sea[i] = x % 2 == 1 && y % 2 == 1 && rnd().is_multiple_of(2);
+        }
+        g.coastal = (0..provinces)
+            .map(|i| !g.sea[i] && g.neighbours(i).iter().any(|&j| g.sea[j]))
+            .collect();
+        g
     }
-    // Homes: three land provinces a power, spread over the grid.
-    let land: Vec<usize> = (0..provinces).filter(|&i| !sea[i]).collect();
+
+    fn pos(&self, i: usize) -> (usize, usize) {
+        (i % self.cols, i / self.cols)
+    }
+
+    /// Six neighbours a cell: left, right, up, down and one diagonal.
+    fn neighbours(&self, i: usize) -> Vec<usize> {
+        let (x, y) = self.pos(i);
+        let mut out = Vec::new();
+        for (dx, dy) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1), (1, 1), (-1, -1)] {
+            let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+            if nx < 0 || ny < 0 || nx >= self.cols as i64 {
+                continue;
+            }
+            let j = ny as usize * self.cols + nx as usize;
+            if j < self.provinces {
+                out.push(j);
+            }
+        }
+        out
+    }
+
+    /// The provinces, about three in five land ones a supply centre.
+    fn provinces(&self, rnd: &mut impl FnMut() -> usize) -> Vec<MProvince> {
+        let mut out = Vec::new();
+        for i in 0..self.provinces {
+            let t = if self.sea[i] {
+                Terrain::Sea
+            } else if self.coastal[i] {
+                Terrain::Coast
+            } else {
+                Terrain::Land
+            };
+            let mut p = MProvince::new(&name(i), &format!("Province {i}"), t);
+            let (x, y) = self.pos(i);
+            p.at = Some((x as f32 * 60.0 + 30.0, y as f32 * 60.0 + 30.0));
+            p.center = !self.sea[i] && rnd() % 5 < 3;
+            out.push(p);
+        }
+        out
+    }
+
+    /// Borders both ways to each neighbour: armies over land, fleets
+    /// between seas and coasts (two coasts only when they share a sea).
+    fn borders(&self) -> Vec<MEdge> {
+        let (sea, coastal) = (&self.sea, &self.coastal);
+        let mut edges = Vec::new();
+        for i in 0..self.provinces {
+            for j in self.neighbours(i) {
+                let army = !sea[i] && !sea[j];
+                let fleet = (sea[i] || coastal[i])
+                    && (sea[j] || coastal[j])
+                    && (sea[i]
+                        || sea[j]
+                        || self
+                            .neighbours(i)
+                            .iter()
+                            .any(|&k| sea[k] && self.neighbours(j).contains(&k)));
+                for (ut, ok) in [(0, army), (1, fleet)] {
+                    if ok {
+                        for (a, b) in [(i, j), (j, i)] {
+                            edges.push(MEdge {
+                                ut,
+                                from: name(a),
+                                to: name(b),
+                                flags: EdgeFlags::default(),
+                                src: (0, 0),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        edges
+    }
+}
+
+fn name(i: usize) -> String {
+    format!("p{i:03}")
+}
+
+/// Homes: three land provinces a power, spread over the grid, each with a
+/// unit (a fleet on the third when it is coastal).
+fn homes_and_units(m: &mut Model, g: &Grid, powers: usize) {
+    let land: Vec<usize> = (0..g.provinces).filter(|&i| !g.sea[i]).collect();
     for p in 0..powers {
         if land.is_empty() {
             break;
@@ -86,7 +162,7 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
             }
             prov.center = true;
             prov.homes.push(format!("P{p:02}"));
-            let letter = if coastal[idx] && k == 2 { 'F' } else { 'A' };
+            let letter = if g.coastal[idx] && k == 2 { 'F' } else { 'A' };
             m.units.push(MUnit {
                 power: format!("P{p:02}"),
                 letter,
@@ -95,28 +171,6 @@ pub fn grid(provinces: usize, powers: usize, seed: u64) -> Model {
             });
         }
     }
-    for i in 0..provinces {
-        for j in neighbours(i) {
-            let army = !sea[i] && !sea[j];
-            let fleet = (sea[i] || coastal[i])
-                && (sea[j] || coastal[j])
-                && (sea[i] || sea[j] || neighbours(i).iter().any(|&k| sea[k] && neighbours(j).contains(&k)));
-            for (ut, ok) in [(0, army), (1, fleet)] {
-                if ok {
-                    for (a, b) in [(i, j), (j, i)] {
-                        m.edges.push(MEdge {
-                            ut,
-                            from: name(a),
-                            to: name(b),
-                            flags: EdgeFlags::default(),
-                            src: (0, 0),
-                        });
-                    }
-                }
-            }
-        }
-    }
-    m
 }
 
 #[cfg(test)]

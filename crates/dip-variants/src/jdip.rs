@@ -612,13 +612,6 @@ fn border_rule(
     file: &str,
     notes: &mut Vec<String>,
 ) -> Result<Option<MBorderRule>, VariantError> {
-    let bad = |what: &str, v: &str, expected: &str| {
-        err(
-            file,
-            b.line,
-            format!("border `{}`: {what} `{v}` (expected {expected})", b.id),
-        )
-    };
     let mut r = MBorderRule {
         province: province.to_string(),
         from,
@@ -629,16 +622,7 @@ fn border_rule(
             .collect(),
         ..Default::default()
     };
-    let mut unknown_orders = Vec::new();
-    for o in &b.order_types {
-        // jDip names order classes: `dip.order.Move`, `info.jdip.order.Support`.
-        let class = o.rsplit('.').next().unwrap_or(o);
-        match OrderClass::parse(class) {
-            Some(c) if !r.orders.contains(&c) => r.orders.push(c),
-            Some(_) => {}
-            None => unknown_orders.push(o.clone()),
-        }
-    }
+    let unknown_orders = border_orders(b, &mut r.orders);
     if !unknown_orders.is_empty() {
         notes.push(format!(
             "{file}:{}: border `{}` of {province}: order types {} are never refused by dip",
@@ -650,54 +634,14 @@ fn border_rule(
             return Ok(None);
         }
     }
-    for w in split_list(&b.season) {
-        let s = match w.to_ascii_lowercase().as_str() {
-            "spring" | "summer" | "s" => Season::Spring,
-            "fall" | "autumn" | "winter" | "f" | "w" => Season::Fall,
-            _ => return Err(bad("season", w, "Spring or Fall")),
-        };
-        if !r.seasons.contains(&s) {
-            r.seasons.push(s);
-        }
-    }
-    for w in split_list(&b.phase) {
-        let k = match w.to_ascii_lowercase().as_str() {
-            "movement" | "m" => PhaseKind::Movement,
-            "retreat" | "r" => PhaseKind::Retreat,
-            _ => return Err(bad("phase", w, "Movement or Retreat")),
-        };
-        if !r.phases.contains(&k) {
-            r.phases.push(k);
-        }
-    }
-    let years: Vec<&str> = b.year.split([',', ' ', '\t']).filter(|w| !w.is_empty()).collect();
-    r.years = match years[..] {
-        [] => Years::Any,
-        [w] if w.eq_ignore_ascii_case("odd") => Years::Odd,
-        [w] if w.eq_ignore_ascii_case("even") => Years::Even,
-        [a, z] => match (a.parse::<i32>(), z.parse::<i32>()) {
-            (Ok(a), Ok(z)) if a <= z => Years::Between(a, z),
-            _ => {
-                return Err(bad(
-                    "year",
-                    &b.year,
-                    "two years, the first not after the second, or odd or even",
-                ))
-            }
-        },
-        _ => {
-            return Err(bad(
-                "year",
-                &b.year,
-                "two years, the first not after the second, or odd or even",
-            ))
-        }
-    };
+    r.seasons = border_seasons(b, file)?;
+    r.phases = border_phases(b, file)?;
+    r.years = border_years(b, file)?;
     let modifier = b.base_move_modifier.trim();
     if !modifier.is_empty() {
         let v: i32 = modifier
             .parse()
-            .map_err(|_| bad("baseMoveModifier", modifier, "a whole number such as -1"))?;
+            .map_err(|_| bad_attribute(b, file, "baseMoveModifier", modifier, "a whole number such as -1"))?;
         r.strength = v.clamp(-100, 100) as i8;
     }
     let closes = !r.units.is_empty()
@@ -706,6 +650,94 @@ fn border_rule(
         || !r.phases.is_empty()
         || r.years != Years::Any;
     Ok((closes || r.strength != 0).then_some(r))
+}
+
+/// An attribute of a `BORDER` that does not read, with what it takes.
+fn bad_attribute(b: &Border, file: &str, what: &str, v: &str, expected: &str) -> VariantError {
+    err(
+        file,
+        b.line,
+        format!("border `{}`: {what} `{v}` (expected {expected})", b.id),
+    )
+}
+
+/// `orderTypes`: the order classes the border refuses, added to `orders`;
+/// returns the classes dip does not know.
+fn border_orders(b: &Border, orders: &mut Vec<OrderClass>) -> Vec<String> {
+    let mut unknown_orders = Vec::new();
+    for o in &b.order_types {
+        // jDip names order classes: `dip.order.Move`, `info.jdip.order.Support`.
+        let class = o.rsplit('.').next().unwrap_or(o);
+        match OrderClass::parse(class) {
+            Some(c) if !orders.contains(&c) => orders.push(c),
+            Some(_) => {}
+            None => unknown_orders.push(o.clone()),
+        }
+    }
+    unknown_orders
+}
+
+/// `season`: the seasons the border is closed in.
+fn border_seasons(b: &Border, file: &str) -> Result<Vec<Season>, VariantError> {
+    let mut seasons = Vec::new();
+    for w in split_list(&b.season) {
+        let s = match w.to_ascii_lowercase().as_str() {
+            "spring" | "summer" | "s" => Season::Spring,
+            "fall" | "autumn" | "winter" | "f" | "w" => Season::Fall,
+            _ => return Err(bad_attribute(b, file, "season", w, "Spring or Fall")),
+        };
+        if !seasons.contains(&s) {
+            seasons.push(s);
+        }
+    }
+    Ok(seasons)
+}
+
+/// `phase`: the phases the border is closed in.
+fn border_phases(b: &Border, file: &str) -> Result<Vec<PhaseKind>, VariantError> {
+    let mut phases = Vec::new();
+    for w in split_list(&b.phase) {
+        let k = match w.to_ascii_lowercase().as_str() {
+            "movement" | "m" => PhaseKind::Movement,
+            "retreat" | "r" => PhaseKind::Retreat,
+            _ => return Err(bad_attribute(b, file, "phase", w, "Movement or Retreat")),
+        };
+        if !phases.contains(&k) {
+            phases.push(k);
+        }
+    }
+    Ok(phases)
+}
+
+/// `year`: two years (the first not after the second), odd or even.
+fn border_years(b: &Border, file: &str) -> Result<Years, VariantError> {
+    let years: Vec<&str> = b.year.split([',', ' ', '\t']).filter(|w| !w.is_empty()).collect();
+    Ok(match years[..] {
+        [] => Years::Any,
+        [w] if w.eq_ignore_ascii_case("odd") => Years::Odd,
+        [w] if w.eq_ignore_ascii_case("even") => Years::Even,
+        [a, z] => match (a.parse::<i32>(), z.parse::<i32>()) {
+            (Ok(a), Ok(z)) if a <= z => Years::Between(a, z),
+            _ => {
+                return Err(bad_attribute(
+                    b,
+                    file,
+                    "year",
+                    &b.year,
+                    "two years, the first not after the second, or odd or even",
+                ))
+            }
+        },
+        _ => {
+            return Err(bad_attribute(
+                b,
+                file,
+                "year",
+                &b.year,
+                "two years, the first not after the second, or odd or even",
+            ))
+        }
+    })
 }
 
 /// The unit points of the map's SVG (`jdipNS:PROVINCE_DATA`): each
@@ -1046,43 +1078,9 @@ fn apply(t: Affine, (x, y): (f32, f32)) -> (f32, f32) {
 
 /// Polygons of SVG path data (curves by points along them).
 fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
-    // Tokens: command letters and numbers.
-    let mut toks: Vec<Result<char, f32>> = Vec::new();
-    let b = d.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i] as char;
-        if c.is_ascii_alphabetic() && c != 'e' && c != 'E' {
-            toks.push(Ok(c));
-            i += 1;
-        } else if c.is_ascii_digit() || c == '-' || c == '+' || c == '.' {
-            let start = i;
-            i += 1;
-            let mut dot = c == '.';
-            while i < b.len() {
-                let d = b[i] as char;
-                if d.is_ascii_digit() {
-                    i += 1;
-                } else if d == '.' && !dot {
-                    dot = true;
-                    i += 1;
-                } else if (d == 'e' || d == 'E') && i + 1 < b.len() {
-                    i += 1;
-                    if b[i] == b'-' || b[i] == b'+' {
-                        i += 1;
-                    }
-                } else {
-                    break;
-                }
-            }
-            match d[start..i].parse::<f32>() {
-                Ok(v) if v.is_finite() => toks.push(Err(v)),
-                _ => return Vec::new(),
-            }
-        } else {
-            i += 1;
-        }
-    }
+    let Some(toks) = path_tokens(d) else {
+        return Vec::new();
+    };
     let mut rings = Vec::new();
     let mut cur: Vec<(f32, f32)> = Vec::new();
     let (mut x, mut y) = (0.0f32, 0.0f32);
@@ -1090,7 +1088,6 @@ fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
     let mut cmd = 'M';
     let mut last_cubic: Option<(f32, f32)> = None;
     let mut last_quad: Option<(f32, f32)> = None;
-    let mut last_quad_next: Option<(f32, f32)> = None;
     let mut k = 0;
     let mut guard = 0usize;
     while k < toks.len() {
@@ -1102,11 +1099,7 @@ fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
             cmd = c;
             k += 1;
             if c == 'Z' || c == 'z' {
-                if cur.len() >= 3 {
-                    rings.push(std::mem::take(&mut cur));
-                } else {
-                    cur.clear();
-                }
+                close_ring(&mut rings, &mut cur);
                 (x, y) = (sx, sy);
             }
             continue;
@@ -1139,38 +1132,15 @@ fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
                 y = args[n - 1] + oy;
             }
         }
-        // Curves: points along them (eight steps), the first control point
-        // of S and T reflected from the previous curve's last one.
-        let reflect = |c: Option<(f32, f32)>| c.map_or((px, py), |(cx, cy)| (2.0 * px - cx, 2.0 * py - cy));
-        let ctrl = match upper {
-            'C' => Some(((args[0] + ox, args[1] + oy), (args[2] + ox, args[3] + oy))),
-            'S' => Some((reflect(last_cubic), (args[0] + ox, args[1] + oy))),
-            'Q' => {
-                let q = (args[0] + ox, args[1] + oy);
-                Some((
-                    (px + 2.0 / 3.0 * (q.0 - px), py + 2.0 / 3.0 * (q.1 - py)),
-                    (x + 2.0 / 3.0 * (q.0 - x), y + 2.0 / 3.0 * (q.1 - y)),
-                ))
-            }
-            'T' => {
-                let q = reflect(last_quad);
-                last_quad_next = Some(q);
-                Some((
-                    (px + 2.0 / 3.0 * (q.0 - px), py + 2.0 / 3.0 * (q.1 - py)),
-                    (x + 2.0 / 3.0 * (q.0 - x), y + 2.0 / 3.0 * (q.1 - y)),
-                ))
-            }
-            _ => None,
-        };
-        last_cubic = match upper {
-            'C' | 'S' => ctrl.map(|c| c.1),
-            _ => None,
-        };
-        last_quad = match upper {
-            'Q' => Some((args[0] + ox, args[1] + oy)),
-            'T' => last_quad_next.take(),
-            _ => None,
-        };
+        let ctrl = curve_controls(
+            upper,
+            &args,
+            (ox, oy),
+            (px, py),
+            (x, y),
+            &mut last_cubic,
+            &mut last_quad,
+        );
         if let Some(((c1x, c1y), (c2x, c2y))) = ctrl {
             for i in 1..8 {
                 let t = i as f32 / 8.0;
@@ -1180,11 +1150,7 @@ fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
             }
         }
         if cmd == 'M' || cmd == 'm' {
-            if cur.len() >= 3 {
-                rings.push(std::mem::take(&mut cur));
-            } else {
-                cur.clear();
-            }
+            close_ring(&mut rings, &mut cur);
             (sx, sy) = (x, y);
             cur.push((x, y));
             cmd = if rel { 'l' } else { 'L' };
@@ -1196,6 +1162,98 @@ fn path_rings(d: &str) -> Vec<Vec<(f32, f32)>> {
         rings.push(cur);
     }
     rings
+}
+
+/// A path's tokens: command letters (`Ok`) and numbers (`Err`); `None` when
+/// a number does not read as a finite one.
+fn path_tokens(d: &str) -> Option<Vec<Result<char, f32>>> {
+    let mut toks: Vec<Result<char, f32>> = Vec::new();
+    let b = d.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i] as char;
+        if c.is_ascii_alphabetic() && c != 'e' && c != 'E' {
+            toks.push(Ok(c));
+            i += 1;
+        } else if c.is_ascii_digit() || c == '-' || c == '+' || c == '.' {
+            let start = i;
+            i += 1;
+            let mut dot = c == '.';
+            while i < b.len() {
+                let d = b[i] as char;
+                if d.is_ascii_digit() {
+                    i += 1;
+                } else if d == '.' && !dot {
+                    dot = true;
+                    i += 1;
+                } else if (d == 'e' || d == 'E') && i + 1 < b.len() {
+                    i += 1;
+                    if b[i] == b'-' || b[i] == b'+' {
+                        i += 1;
+                    }
+                } else {
+                    break;
+                }
+            }
+            match d[start..i].parse::<f32>() {
+                Ok(v) if v.is_finite() => toks.push(Err(v)),
+                _ => return None,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    Some(toks)
+}
+
+/// Ends the ring being drawn: kept when it has an area (three points or
+/// more), else dropped.
+fn close_ring(rings: &mut Vec<Vec<(f32, f32)>>, cur: &mut Vec<(f32, f32)>) {
+    if cur.len() >= 3 {
+        rings.push(std::mem::take(cur));
+    } else {
+        cur.clear();
+    }
+}
+
+/// Curves: the two control points of a cubic (a quadratic raised to one),
+/// the first control point of S and T reflected from the previous curve's
+/// last one; `None` for straight segments. `o` is the origin of relative
+/// arguments, `p` the segment's start and `end` its end.
+fn curve_controls(
+    upper: char,
+    args: &[f32],
+    (ox, oy): (f32, f32),
+    (px, py): (f32, f32),
+    (x, y): (f32, f32),
+    last_cubic: &mut Option<(f32, f32)>,
+    last_quad: &mut Option<(f32, f32)>,
+) -> Option<((f32, f32), (f32, f32))> {
+    let reflect = |c: Option<(f32, f32)>| c.map_or((px, py), |(cx, cy)| (2.0 * px - cx, 2.0 * py - cy));
+    let raise = |q: (f32, f32)| {
+        (
+            (px + 2.0 / 3.0 * (q.0 - px), py + 2.0 / 3.0 * (q.1 - py)),
+            (x + 2.0 / 3.0 * (q.0 - x), y + 2.0 / 3.0 * (q.1 - y)),
+        )
+    };
+    let smooth_quad = reflect(*last_quad);
+    let ctrl = match upper {
+        'C' => Some(((args[0] + ox, args[1] + oy), (args[2] + ox, args[3] + oy))),
+        'S' => Some((reflect(*last_cubic), (args[0] + ox, args[1] + oy))),
+        'Q' => Some(raise((args[0] + ox, args[1] + oy))),
+        'T' => Some(raise(smooth_quad)),
+        _ => None,
+    };
+    *last_cubic = match upper {
+        'C' | 'S' => ctrl.map(|c| c.1),
+        _ => None,
+    };
+    *last_quad = match upper {
+        'Q' => Some((args[0] + ox, args[1] + oy)),
+        'T' => Some(smooth_quad),
+        _ => None,
+    };
+    ctrl
 }
 
 // ---------------------------------------------------------------------------
@@ -1869,12 +1927,49 @@ fn write_svg(m: &Model) -> String {
         .collect();
     let w = pos.iter().map(|p| p.0).fold(0.0f32, f32::max) + 60.0;
     let h = pos.iter().map(|p| p.1).fold(0.0f32, f32::max) + 60.0;
-    let f = |v: f32| format!("{}", (v * 10.0).round() / 10.0);
     let mut s = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:jdipNS=\"svg.dtd\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">\n",
-        f(w), f(h), f(w), f(h)
+        num(w), num(h), num(w), num(h)
     );
     s.push_str("\t<jdipNS:DISPLAY><jdipNS:ZOOM min=\"5\" max=\"2200\" factor=\"1.2\"/><jdipNS:LABELS brief=\"true\" full=\"true\"/></jdipNS:DISPLAY>\n");
+    svg_power_colours(m, &mut s);
+    svg_province_data(m, &pos, &mut s);
+    svg_map_layer(m, &pos, (w, h), &mut s);
+    svg_label_layers(m, &pos, &mut s);
+    s.push_str("\t<g id=\"MouseLayer\" visibility=\"hidden\">\n");
+    for (i, p) in m.provinces.iter().enumerate() {
+        s.push_str(&format!(
+            "\t\t<path id=\"{}\" d=\"{}\"/>\n",
+            esc(&p.abbr),
+            square(pos[i])
+        ));
+    }
+    s.push_str("\t</g>\n</svg>\n");
+    s
+}
+
+/// A coordinate as written: to a tenth.
+fn num(v: f32) -> String {
+    format!("{}", (v * 10.0).round() / 10.0)
+}
+
+/// A province's shape in the written map: a square around its position.
+fn square((x, y): (f32, f32)) -> String {
+    format!(
+        "M{} {} L{} {} L{} {} L{} {} z",
+        num(x - 25.0),
+        num(y - 25.0),
+        num(x + 25.0),
+        num(y - 25.0),
+        num(x + 25.0),
+        num(y + 25.0),
+        num(x - 25.0),
+        num(y + 25.0)
+    )
+}
+
+/// `<jdipNS:ORDERDRAWING>`: each power's colour.
+fn svg_power_colours(m: &Model, s: &mut String) {
     s.push_str("\t<jdipNS:ORDERDRAWING><jdipNS:POWERCOLORS>\n");
     for p in &m.powers {
         s.push_str(&format!(
@@ -1884,17 +1979,22 @@ fn write_svg(m: &Model) -> String {
         ));
     }
     s.push_str("\t</jdipNS:POWERCOLORS></jdipNS:ORDERDRAWING>\n");
+}
+
+/// `<jdipNS:PROVINCE_DATA>`: where each province's and coast's unit,
+/// dislodged unit and centre are drawn.
+fn svg_province_data(m: &Model, pos: &[(f32, f32)], s: &mut String) {
     s.push_str("\t<jdipNS:PROVINCE_DATA>\n");
     for (i, p) in m.provinces.iter().enumerate() {
         let (x, y) = pos[i];
         s.push_str(&format!(
             "\t\t<jdipNS:PROVINCE name=\"{}\"><jdipNS:UNIT x=\"{}\" y=\"{}\"/><jdipNS:DISLODGED_UNIT x=\"{}\" y=\"{}\"/>{}</jdipNS:PROVINCE>\n",
             esc(&p.abbr),
-            f(x),
-            f(y),
-            f(x + 10.0),
-            f(y - 10.0),
-            if p.center { format!("<jdipNS:SUPPLY_CENTER x=\"{}\" y=\"{}\"/>", f(x), f(y + 14.0)) } else { String::new() }
+            num(x),
+            num(y),
+            num(x + 10.0),
+            num(y - 10.0),
+            if p.center { format!("<jdipNS:SUPPLY_CENTER x=\"{}\" y=\"{}\"/>", num(x), num(y + 14.0)) } else { String::new() }
         ));
         for (c, at) in &p.coasts {
             let (cx, cy) = at.unwrap_or((x, y));
@@ -1902,32 +2002,23 @@ fn write_svg(m: &Model) -> String {
                 "\t\t<jdipNS:PROVINCE name=\"{}-{}\"><jdipNS:UNIT x=\"{}\" y=\"{}\"/><jdipNS:DISLODGED_UNIT x=\"{}\" y=\"{}\"/></jdipNS:PROVINCE>\n",
                 esc(&p.abbr),
                 esc(c),
-                f(cx),
-                f(cy),
-                f(cx + 10.0),
-                f(cy - 10.0)
+                num(cx),
+                num(cy),
+                num(cx + 10.0),
+                num(cy - 10.0)
             ));
         }
     }
     s.push_str("\t</jdipNS:PROVINCE_DATA>\n");
-    let square = |(x, y): (f32, f32)| {
-        format!(
-            "M{} {} L{} {} L{} {} L{} {} z",
-            f(x - 25.0),
-            f(y - 25.0),
-            f(x + 25.0),
-            f(y - 25.0),
-            f(x + 25.0),
-            f(y + 25.0),
-            f(x - 25.0),
-            f(y + 25.0)
-        )
-    };
+}
+
+/// The map layer: the sea, and each province's square.
+fn svg_map_layer(m: &Model, pos: &[(f32, f32)], (w, h): (f32, f32), s: &mut String) {
     s.push_str("\t<g id=\"MapLayer\">\n");
     s.push_str(&format!(
         "\t\t<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#c5dfea\"/>\n",
-        f(w),
-        f(h)
+        num(w),
+        num(h)
     ));
     for (i, p) in m.provinces.iter().enumerate() {
         let fill = if p.terrain == Terrain::Sea {
@@ -1942,6 +2033,10 @@ fn write_svg(m: &Model) -> String {
         ));
     }
     s.push_str("\t</g>\n");
+}
+
+/// The empty layers jDip draws into, and the province labels.
+fn svg_label_layers(m: &Model, pos: &[(f32, f32)], s: &mut String) {
     for l in [
         "SupplyCenterLayer",
         "OrderLayer",
@@ -1956,22 +2051,12 @@ fn write_svg(m: &Model) -> String {
         let (x, y) = p.label.unwrap_or((pos[i].0, pos[i].1 + 20.0));
         s.push_str(&format!(
             "\t\t<text x=\"{}\" y=\"{}\">{}</text>\n",
-            f(x),
-            f(y),
+            num(x),
+            num(y),
             esc(&p.abbr)
         ));
     }
     s.push_str("\t</g>\n\t<g id=\"FullLabelLayer\" visibility=\"hidden\"/>\n");
-    s.push_str("\t<g id=\"MouseLayer\" visibility=\"hidden\">\n");
-    for (i, p) in m.provinces.iter().enumerate() {
-        s.push_str(&format!(
-            "\t\t<path id=\"{}\" d=\"{}\"/>\n",
-            esc(&p.abbr),
-            square(pos[i])
-        ));
-    }
-    s.push_str("\t</g>\n</svg>\n");
-    s
 }
 
 #[cfg(test)]

@@ -213,6 +213,22 @@ fn flags_suffix(f: EdgeFlags) -> String {
     s
 }
 
+/// The native text being written, with the source of each line's item
+/// (so that a build error names the file and line it came from).
+#[derive(Default)]
+struct Native {
+    out: String,
+    srcs: Vec<Src>,
+}
+
+impl Native {
+    fn line(&mut self, text: String, src: Src) {
+        self.out.push_str(&text);
+        self.out.push('\n');
+        self.srcs.push(src);
+    }
+}
+
 fn region_key(r: &str) -> String {
     r.to_ascii_lowercase()
 }
@@ -220,23 +236,27 @@ fn region_key(r: &str) -> String {
 impl Model {
     /// The native text and, per output line, the source of its item.
     pub fn to_native_with_sources(&self) -> (String, Vec<Src>) {
-        let mut out = String::new();
-        let mut srcs: Vec<Src> = Vec::new();
-        let mut line = |out: &mut String, text: String, src: Src| {
-            out.push_str(&text);
-            out.push('\n');
-            srcs.push(src);
-        };
+        let mut w = Native::default();
+        self.write_settings(&mut w);
+        self.write_powers_and_units(&mut w);
+        self.write_provinces(&mut w);
+        self.write_borders(&mut w);
+        self.write_start(&mut w);
+        (w.out, w.srcs)
+    }
+
+    /// Name, title, description, start, victory, build rule, rules and pictures.
+    fn write_settings(&self, w: &mut Native) {
         let none = (0usize, 0usize);
-        line(&mut out, format!("variant {}", self.name), none);
+        w.line(format!("variant {}", self.name), none);
         if !self.title.is_empty() {
-            line(&mut out, format!("title {}", self.title), none);
+            w.line(format!("title {}", self.title), none);
         }
         for d in &self.description {
             if d.trim().is_empty() {
                 continue;
             }
-            line(&mut out, format!("description {}", d.replace('#', "No.")), none);
+            w.line(format!("description {}", d.replace('#', "No.")), none);
         }
         let (season, kind) = match (self.season, self.kind) {
             (_, PhaseKind::Adjustment) => ("winter", "adjustment"),
@@ -245,19 +265,25 @@ impl Model {
             (Season::Fall, PhaseKind::Movement) => ("fall", "movement"),
             (Season::Fall, PhaseKind::Retreat) => ("fall", "retreat"),
         };
-        line(&mut out, format!("start {} {season} {kind}", self.year), none);
-        line(&mut out, format!("victory {}", self.victory), none);
+        w.line(format!("start {} {season} {kind}", self.year), none);
+        w.line(format!("victory {}", self.victory), none);
         let br = match self.build_rule {
             BuildRule::Standard => "standard",
             BuildRule::Aberration => "aberration",
             BuildRule::Chaos => "chaos",
         };
-        line(&mut out, format!("build-rule {br}"), none);
-        line(&mut out, format!("rules {}", self.rules), none);
+        w.line(format!("build-rule {br}"), none);
+        w.line(format!("rules {}", self.rules), none);
         for (k, p) in &self.pictures {
-            line(&mut out, format!("picture {} {}", quote(k), quote(p)), none);
+            w.line(format!("picture {} {}", quote(k), quote(p)), none);
         }
-        line(&mut out, String::new(), none);
+        w.line(String::new(), none);
+    }
+
+    /// Powers, unit types and what the variant says of units (convoying
+    /// type, pictures, order words).
+    fn write_powers_and_units(&self, w: &mut Native) {
+        let none = (0usize, 0usize);
         for p in &self.powers {
             let mut t = format!("power {} {} {}", quote(&p.abbr), quote(&p.name), quote(&p.adjective));
             if let Some(c) = &p.colour {
@@ -273,7 +299,7 @@ impl Model {
                 let a: Vec<String> = p.aliases.iter().map(|a| quote(a)).collect();
                 t.push_str(&format!(" aka={}", a.join(",")));
             }
-            line(&mut out, t, p.src);
+            w.line(t, p.src);
         }
         for (i, u) in self.unit_types.iter().enumerate() {
             let mut t = format!("unit {} {} strength={} cost={}", u.letter, u.name, u.strength, u.cost);
@@ -294,18 +320,22 @@ impl Model {
                 terrains(u.stands_on),
                 terrains(u.builds_on)
             ));
-            line(&mut out, t, none);
+            w.line(t, none);
         }
         if let Some(c) = self.convoy_unit.and_then(|c| self.unit_types.get(c)) {
-            line(&mut out, format!("convoy-unit {}", c.letter), none);
+            w.line(format!("convoy-unit {}", c.letter), none);
         }
         for (pw, ut, f) in &self.unit_pictures {
-            line(&mut out, format!("unit-picture {} {ut} {}", quote(pw), quote(f)), none);
+            w.line(format!("unit-picture {} {ut} {}", quote(pw), quote(f)), none);
         }
         for (k, ws) in &self.order_words {
             let ws: Vec<String> = ws.iter().map(|w| quote(w)).collect();
-            line(&mut out, format!("order-words {k} {}", ws.join(" ")), none);
+            w.line(format!("order-words {k} {}", ws.join(" ")), none);
         }
+    }
+
+    /// Provinces, then the coast regions that have a position or a name.
+    fn write_provinces(&self, w: &mut Native) {
         for p in &self.provinces {
             let mut t = format!("province {} {} {}", quote(&p.abbr), quote(&p.name), p.terrain.name());
             if p.center {
@@ -335,7 +365,7 @@ impl Model {
                 let a: Vec<String> = p.aliases.iter().map(|a| quote(a)).collect();
                 t.push_str(&format!(" aka={}", a.join(",")));
             }
-            line(&mut out, t, p.src);
+            w.line(t, p.src);
         }
         for p in &self.provinces {
             for (c, at) in &p.coasts {
@@ -347,12 +377,15 @@ impl Model {
                     t.push_str(&format!(" name={}", quote(n)));
                 }
                 if t.contains('=') {
-                    line(&mut out, t, p.src);
+                    w.line(t, p.src);
                 }
             }
         }
-        // Borders: both ways where the reverse edge exists with the same
-        // flags, else one way; one line per edge keeps the source line.
+    }
+
+    /// Borders: both ways where the reverse edge exists with the same
+    /// flags, else one way; one line per edge keeps the source line.
+    fn write_borders(&self, w: &mut Native) {
         let mut seen = std::collections::HashMap::new();
         for e in &self.edges {
             seen.insert((e.ut, region_key(&e.from), region_key(&e.to)), e.flags);
@@ -370,37 +403,37 @@ impl Model {
                 done.insert(rev);
             }
             let kw = if both { "border" } else { "border-oneway" };
-            line(
-                &mut out,
+            w.line(
                 format!("{kw} {} {} {}{}", u.letter, e.from, e.to, flags_suffix(e.flags)),
                 e.src,
             );
         }
+    }
+
+    /// Convoy coasts, border rules, clockwise orders and touches; then the
+    /// starting units and owners.
+    fn write_start(&self, w: &mut Native) {
+        let none = (0usize, 0usize);
         if !self.convoy_coasts.is_empty() {
-            line(&mut out, format!("convoy-coast {}", self.convoy_coasts.join(" ")), none);
+            w.line(format!("convoy-coast {}", self.convoy_coasts.join(" ")), none);
         }
         for r in &self.border_rules {
-            line(&mut out, r.to_line(), r.src);
+            w.line(r.to_line(), r.src);
         }
         for (p, ns) in &self.clockwise {
-            line(&mut out, format!("clockwise {p} {}", ns.join(" ")), none);
+            w.line(format!("clockwise {p} {}", ns.join(" ")), none);
         }
         for (p, ns) in &self.touches {
-            line(&mut out, format!("touches {p} {}", ns.join(" ")), none);
+            w.line(format!("touches {p} {}", ns.join(" ")), none);
         }
         for u in &self.units {
-            line(
-                &mut out,
-                format!("unit-at {} {} {}", u.power, u.letter, u.region),
-                u.src,
-            );
+            w.line(format!("unit-at {} {} {}", u.power, u.letter, u.region), u.src);
         }
         if let Some(owners) = &self.owners {
             for (pw, pr) in owners {
-                line(&mut out, format!("owner {pw} {pr}"), none);
+                w.line(format!("owner {pw} {pr}"), none);
             }
         }
-        (out, srcs)
     }
 
     /// The native text (docs/variant-format.md).
@@ -469,54 +502,9 @@ impl Model {
                 .collect(),
             ..Model::default()
         };
-        for (i, p) in map.powers().iter().enumerate() {
-            let st = v.power_styles.get(i).cloned().unwrap_or_default();
-            m.powers.push(MPower {
-                abbr: p.abbr.clone(),
-                name: p.name.clone(),
-                adjective: p.adjective.clone(),
-                colour: st.colour,
-                initial: st.initial,
-                pattern: st.pattern,
-                aliases: st.aliases,
-                src: (0, 0),
-            });
-        }
-        for pid in map.province_ids() {
-            let p = map.province(pid);
-            let mut mp = MProvince::new(&p.abbr, &p.name, p.terrain);
-            mp.center = p.supply_center;
-            mp.homes = p.homes.iter().map(|h| map.power(h).abbr.clone()).collect();
-            mp.home_of_all = p.home_of_all;
-            mp.at = p.pos;
-            mp.fleet_at = p.regions.first().and_then(|&r| map.region(r).fleet_pos);
-            mp.label = v.labels.get(pid.index()).copied().flatten();
-            mp.aliases = p.aliases.clone();
-            for &r in map.coasts(pid) {
-                let reg = map.region(r);
-                let c = reg.coast.clone().unwrap_or_default();
-                let at = if reg.pos == p.pos { None } else { reg.pos };
-                if let Some(n) = &reg.name {
-                    mp.coast_names.push((c.clone(), n.clone()));
-                }
-                mp.coasts.push((c, at));
-            }
-            m.provinces.push(mp);
-        }
-        for ut in map.unit_type_ids() {
-            for r in 0..map.num_regions() {
-                let from = dip_core::RegionId(r as u16);
-                for e in map.edges(ut, from) {
-                    m.edges.push(MEdge {
-                        ut: ut.index(),
-                        from: map.region_name(from),
-                        to: map.region_name(e.to),
-                        flags: e.flags,
-                        src: (0, 0),
-                    });
-                }
-            }
-        }
+        m.powers = power_models(v);
+        m.provinces = map.province_ids().map(|pid| province_model(v, pid)).collect();
+        m.edges = edge_models(map);
         m.convoy_coasts = map
             .province_ids()
             .filter(|&p| map.province(p).terrain == Terrain::Coast && map.is_convoy_space(p))
@@ -527,18 +515,7 @@ impl Model {
             .iter()
             .map(|r| MBorderRule::from_rule(map, r))
             .collect();
-        // Clockwise orders that the positions do not imply.
-        for pid in map.province_ids() {
-            let implied = implied_clockwise(map, pid);
-            if implied != map.clockwise(pid) {
-                let ns = map
-                    .clockwise(pid)
-                    .iter()
-                    .map(|q| map.province(*q).abbr.clone())
-                    .collect();
-                m.clockwise.push((map.province(pid).abbr.clone(), ns));
-            }
-        }
+        m.clockwise = unimplied_clockwise(map);
         for (_, u) in v.start.units() {
             m.units.push(MUnit {
                 power: map.power(u.power).abbr.clone(),
@@ -547,25 +524,7 @@ impl Model {
                 src: (0, 0),
             });
         }
-        // Owners: only when they differ from "home centres owned by their power".
-        let mut implied = v.start.clone();
-        for &c in map.supply_centers() {
-            implied.set_owner(c, None);
-        }
-        implied.own_home_centers(map);
-        let differs = map
-            .supply_centers()
-            .iter()
-            .any(|&c| implied.owner(c) != v.start.owner(c));
-        if differs {
-            let mut owners = Vec::new();
-            for &c in map.supply_centers() {
-                if let Some(o) = v.start.owner(c) {
-                    owners.push((map.power(o).abbr.clone(), map.province(c).abbr.clone()));
-                }
-            }
-            m.owners = Some(owners);
-        }
+        m.owners = explicit_owners(v);
         m
     }
 
@@ -599,6 +558,111 @@ impl Model {
                 || (word.chars().count() == 1 && word.chars().next().is_some_and(|c| c.eq_ignore_ascii_case(&u.letter)))
         })
     }
+}
+
+/// The powers with their styles (colour, initial, pattern, aliases).
+fn power_models(v: &Variant) -> Vec<MPower> {
+    let map = &v.map;
+    let mut powers = Vec::new();
+    for (i, p) in map.powers().iter().enumerate() {
+        let st = v.power_styles.get(i).cloned().unwrap_or_default();
+        powers.push(MPower {
+            abbr: p.abbr.clone(),
+            name: p.name.clone(),
+            adjective: p.adjective.clone(),
+            colour: st.colour,
+            initial: st.initial,
+            pattern: st.pattern,
+            aliases: st.aliases,
+            src: (0, 0),
+        });
+    }
+    powers
+}
+
+/// A province with its centre, homes, positions, aliases and coasts.
+fn province_model(v: &Variant, pid: dip_core::ProvinceId) -> MProvince {
+    let map = &v.map;
+    let p = map.province(pid);
+    let mut mp = MProvince::new(&p.abbr, &p.name, p.terrain);
+    mp.center = p.supply_center;
+    mp.homes = p.homes.iter().map(|h| map.power(h).abbr.clone()).collect();
+    mp.home_of_all = p.home_of_all;
+    mp.at = p.pos;
+    mp.fleet_at = p.regions.first().and_then(|&r| map.region(r).fleet_pos);
+    mp.label = v.labels.get(pid.index()).copied().flatten();
+    mp.aliases = p.aliases.clone();
+    for &r in map.coasts(pid) {
+        let reg = map.region(r);
+        let c = reg.coast.clone().unwrap_or_default();
+        let at = if reg.pos == p.pos { None } else { reg.pos };
+        if let Some(n) = &reg.name {
+            mp.coast_names.push((c.clone(), n.clone()));
+        }
+        mp.coasts.push((c, at));
+    }
+    mp
+}
+
+/// Every unit type's borders, region by region.
+fn edge_models(map: &dip_core::Map) -> Vec<MEdge> {
+    let mut edges = Vec::new();
+    for ut in map.unit_type_ids() {
+        for r in 0..map.num_regions() {
+            let from = dip_core::RegionId(r as u16);
+            for e in map.edges(ut, from) {
+                edges.push(MEdge {
+                    ut: ut.index(),
+                    from: map.region_name(from),
+                    to: map.region_name(e.to),
+                    flags: e.flags,
+                    src: (0, 0),
+                });
+            }
+        }
+    }
+    edges
+}
+
+/// Clockwise orders that the positions do not imply.
+fn unimplied_clockwise(map: &dip_core::Map) -> Vec<(String, Vec<String>)> {
+    let mut clockwise = Vec::new();
+    for pid in map.province_ids() {
+        let implied = implied_clockwise(map, pid);
+        if implied != map.clockwise(pid) {
+            let ns = map
+                .clockwise(pid)
+                .iter()
+                .map(|q| map.province(*q).abbr.clone())
+                .collect();
+            clockwise.push((map.province(pid).abbr.clone(), ns));
+        }
+    }
+    clockwise
+}
+
+/// Owners: only when they differ from "home centres owned by their power".
+fn explicit_owners(v: &Variant) -> Option<Vec<(String, String)>> {
+    let map = &v.map;
+    let mut implied = v.start.clone();
+    for &c in map.supply_centers() {
+        implied.set_owner(c, None);
+    }
+    implied.own_home_centers(map);
+    let differs = map
+        .supply_centers()
+        .iter()
+        .any(|&c| implied.owner(c) != v.start.owner(c));
+    if differs {
+        let mut owners = Vec::new();
+        for &c in map.supply_centers() {
+            if let Some(o) = v.start.owner(c) {
+                owners.push((map.power(o).abbr.clone(), map.province(c).abbr.clone()));
+            }
+        }
+        return Some(owners);
+    }
+    None
 }
 
 /// The clockwise order `MapBuilder::build` derives without a given order.

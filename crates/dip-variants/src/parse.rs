@@ -587,36 +587,9 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
     let abbr = short_name(abbr, "a province abbreviation")?;
     let pname = name(pname, "a province name")?;
     let terr = terrain(terr).map_err(|m| format!("{m} (quote names with spaces: \"St Petersburg\")"))?;
-    let mut center = false;
-    for f in flags {
-        match *f {
-            "center" | "centre" => center = true,
-            other => {
-                return Err(format!(
-                    "unknown province flag `{other}` (expected center or an option like at=X,Y)"
-                ))
-            }
-        }
-    }
+    let center = centre_flag(flags)?;
     let coasts: Vec<String> = match a.opts.get("coasts") {
-        Some(v) => {
-            if terr != Terrain::Coast {
-                return Err(format!(
-                    "only a `coast` province may have coasts; `{abbr}` is {}",
-                    terr.name()
-                ));
-            }
-            let mut out: Vec<String> = Vec::new();
-            for c in v.split(',') {
-                let n = normalize_coast(c)
-                    .ok_or_else(|| format!("expected a coast name like nc, sc, ec or wc, found `{c}`"))?;
-                if out.contains(&n) {
-                    return Err(format!("coast `{n}` given twice"));
-                }
-                out.push(n);
-            }
-            out
-        }
+        Some(v) => province_coasts(v, terr, &abbr)?,
         None => Vec::new(),
     };
     *regions += 1 + coasts.len();
@@ -631,24 +604,7 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
             "fleet-at= is for a `coast` province without split coasts (a coast's place is its `region` line); `{abbr}` is not one"
         ));
     }
-    let mut homes = Vec::new();
-    let mut home_of_all = false;
-    if let Some(v) = a.opts.get("home") {
-        if !center {
-            return Err(format!("home= is for supply centres: add `center` to `{abbr}`"));
-        }
-        for h in split_outside_quotes(v, ',') {
-            let h = unquote(h);
-            if h.eq_ignore_ascii_case("all") {
-                home_of_all = true;
-            } else {
-                homes.push(
-                    p.b.find_power(&h)
-                        .ok_or_else(|| format!("unknown power `{h}` in home="))?,
-                );
-            }
-        }
-    }
+    let (homes, home_of_all) = province_homes(p, a.opts.get("home"), center, &abbr)?;
     let mut aliases = Vec::new();
     if let Some(v) = a.opts.get("aka") {
         for w in split_outside_quotes(v, ',') {
@@ -698,6 +654,65 @@ fn add_province(p: &mut Parser, s: &Stmt, regions: &mut usize) -> Res<()> {
         coasts: coast_regions,
     });
     Ok(())
+}
+
+/// The words after a province's terrain: only `center` (or `centre`).
+fn centre_flag(flags: &[&str]) -> Res<bool> {
+    let mut center = false;
+    for f in flags {
+        match *f {
+            "center" | "centre" => center = true,
+            other => {
+                return Err(format!(
+                    "unknown province flag `{other}` (expected center or an option like at=X,Y)"
+                ))
+            }
+        }
+    }
+    Ok(center)
+}
+
+/// `coasts=nc,sc`: only a coast province has them, each named once.
+fn province_coasts(v: &str, terr: Terrain, abbr: &str) -> Res<Vec<String>> {
+    if terr != Terrain::Coast {
+        return Err(format!(
+            "only a `coast` province may have coasts; `{abbr}` is {}",
+            terr.name()
+        ));
+    }
+    let mut out: Vec<String> = Vec::new();
+    for c in v.split(',') {
+        let n =
+            normalize_coast(c).ok_or_else(|| format!("expected a coast name like nc, sc, ec or wc, found `{c}`"))?;
+        if out.contains(&n) {
+            return Err(format!("coast `{n}` given twice"));
+        }
+        out.push(n);
+    }
+    Ok(out)
+}
+
+/// `home=POWER,...` (or `all`): only a centre has homes.
+fn province_homes(p: &Parser, home: Option<&str>, center: bool, abbr: &str) -> Res<(Vec<PowerId>, bool)> {
+    let mut homes = Vec::new();
+    let mut home_of_all = false;
+    if let Some(v) = home {
+        if !center {
+            return Err(format!("home= is for supply centres: add `center` to `{abbr}`"));
+        }
+        for h in split_outside_quotes(v, ',') {
+            let h = unquote(h);
+            if h.eq_ignore_ascii_case("all") {
+                home_of_all = true;
+            } else {
+                homes.push(
+                    p.b.find_power(&h)
+                        .ok_or_else(|| format!("unknown power `{h}` in home="))?,
+                );
+            }
+        }
+    }
+    Ok((homes, home_of_all))
 }
 
 fn add_borders(p: &mut Parser, s: &Stmt, both_ways: bool, neighbours: &mut [FastSet<ProvinceId>]) -> Res<()> {

@@ -35,7 +35,10 @@ const VAR_KEYS: [&str; 12] = [
 ];
 
 /// The `.var` file: key → (line, value).
-fn read_var(text: &str, file: &str) -> Result<HashMap<String, (usize, String)>, VariantError> {
+/// A `.var` file's lines: key to (line, value).
+type Var = HashMap<String, (usize, String)>;
+
+fn read_var(text: &str, file: &str) -> Result<Var, VariantError> {
     let mut out = HashMap::new();
     let mut plain = 0;
     for (i, raw) in text.lines().enumerate() {
@@ -217,36 +220,83 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
         ..Model::default()
     };
     let get = |k: &str| var.get(k).map(|(l, v)| (*l, v.clone()));
-    let open = |m: &mut Model, key: &str, required: bool| -> Result<Option<(String, usize)>, VariantError> {
-        let Some((l, name)) = get(key) else {
-            return if required {
-                Err(err(var_path, 0, format!("no `{key}:` line")))
-            } else {
-                Ok(None)
-            };
-        };
-        let Some(p) = resolve(dir, &name) else {
-            return if required {
-                Err(err(var_path, l, format!("{key}: file `{name}` not found (looked in the variant's folder and the shared folder next to it)")))
-            } else {
-                Ok(None)
-            };
-        };
-        let f = p.to_string_lossy().to_string();
-        let (t, enc) =
-            crate::formats::read_legacy_text_encoded(&p).map_err(|e| err(&f, 0, format!("cannot read ({e})")))?;
-        if enc != crate::files::Encoding::Utf8 {
-            m.encoding = enc;
-        }
-        m.files.push(f);
-        Ok(Some((t, m.files.len() - 1)))
-    };
+    let open = |m: &mut Model, key: &str, required: bool| open_part(m, &var, dir, var_path, key, required);
     m.name = vp
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("variant")
         .to_ascii_lowercase();
     m.title = get("Name").map(|(_, v)| v).unwrap_or_else(|| m.name.clone());
+    let flags = read_settings(&mut m, &var, dir, var_path)?;
+    // Countries first: the map marks home centres by the countries' initials.
+    if let Some((t, f)) = open(&mut m, "Countries", true)? {
+        read_cnt(&mut m, &t, f)?;
+    }
+    let (map_text, mf) = open(&mut m, "MapData", true)?.unwrap_or_default();
+    read_map(&mut m, &map_text, mf, flags & 4 != 0)?;
+    if let Some((t, f)) = open(&mut m, "Game", true)? {
+        read_gam(&mut m, &t, f)?;
+    }
+    if let Some((t, f)) = open(&mut m, "Regions", false)? {
+        read_rgn(&mut m, &t, f)?;
+    }
+    find_icons(&mut m, dir);
+    if let Some((t, _)) = open(&mut m, "Info", false)? {
+        m.description = t
+            .lines()
+            .map(|l| l.trim_end().to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
+    }
+    Ok(m)
+}
+
+/// The text of the file a `.var` line names (`MapData: Standard.map`), found
+/// in the variant's folder or the shared one next to it, with its index in
+/// `m.files` for errors. A missing optional part is `None`.
+fn open_part(
+    m: &mut Model,
+    var: &Var,
+    dir: &Path,
+    var_path: &str,
+    key: &str,
+    required: bool,
+) -> Result<Option<(String, usize)>, VariantError> {
+    let get = |k: &str| var.get(k).map(|(l, v)| (*l, v.clone()));
+    let Some((l, name)) = get(key) else {
+        return if required {
+            Err(err(var_path, 0, format!("no `{key}:` line")))
+        } else {
+            Ok(None)
+        };
+    };
+    let Some(p) = resolve(dir, &name) else {
+        return if required {
+            Err(err(
+                var_path,
+                l,
+                format!(
+                    "{key}: file `{name}` not found (looked in the variant's folder and the shared folder next to it)"
+                ),
+            ))
+        } else {
+            Ok(None)
+        };
+    };
+    let f = p.to_string_lossy().to_string();
+    let (t, enc) =
+        crate::formats::read_legacy_text_encoded(&p).map_err(|e| err(&f, 0, format!("cannot read ({e})")))?;
+    if enc != crate::files::Encoding::Utf8 {
+        m.encoding = enc;
+    }
+    m.files.push(f);
+    Ok(Some((t, m.files.len() - 1)))
+}
+
+/// The `.var` file's settings: build rule, centres to win, flags (large
+/// icons, wings) and the map pictures. Returns the flags.
+fn read_settings(m: &mut Model, var: &Var, dir: &Path, var_path: &str) -> Result<u32, VariantError> {
+    let get = |k: &str| var.get(k).map(|(l, v)| (*l, v.clone()));
     if let Some((l, b)) = get("Build") {
         m.build_rule = match b.to_ascii_lowercase().as_str() {
             "standard" => BuildRule::Standard,
@@ -292,34 +342,15 @@ pub fn read(var_path: &str) -> Result<Model, VariantError> {
             m.pictures.push((kind.into(), v));
         }
     }
-    // Countries first: the map marks home centres by the countries' initials.
-    if let Some((t, f)) = open(&mut m, "Countries", true)? {
-        read_cnt(&mut m, &t, f)?;
-    }
-    let (map_text, mf) = open(&mut m, "MapData", true)?.unwrap_or_default();
-    read_map(&mut m, &map_text, mf, flags & 4 != 0)?;
-    if let Some((t, f)) = open(&mut m, "Game", true)? {
-        read_gam(&mut m, &t, f)?;
-    }
-    if let Some((t, f)) = open(&mut m, "Regions", false)? {
-        read_rgn(&mut m, &t, f)?;
-    }
-    find_icons(&mut m, dir);
-    if let Some((t, _)) = open(&mut m, "Info", false)? {
-        m.description = t
-            .lines()
-            .map(|l| l.trim_end().to_string())
-            .filter(|l| !l.is_empty())
-            .collect();
-    }
-    Ok(m)
+    Ok(flags)
 }
 
 fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), VariantError> {
     let file = m.files[fi].clone();
     let mut section = 0;
-    let mut adj: Vec<(usize, String, String, Vec<String>)> = Vec::new();
+    let mut adj: Vec<Adjacency> = Vec::new();
     let mut centres: Vec<String> = Vec::new();
+    // Three sections, each ended by a `-1` line: spaces, adjacencies, centres.
     for (i, raw) in text.lines().enumerate() {
         let l = i + 1;
         let line = raw.trim();
@@ -331,116 +362,160 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
             continue;
         }
         match section {
-            0 => {
-                let usage = "expected `Full Name, TYPE abbr [abbr...]` (TYPE of l, w, v, x and country initials)";
-                let (full, rest) = line.split_once(',').ok_or_else(|| err(&file, l, usage))?;
-                let ws: Vec<&str> = rest.split([',', ' ', '\t']).filter(|w| !w.is_empty()).collect();
-                let [t, abbr, aliases @ ..] = ws.as_slice() else {
-                    return Err(err(&file, l, usage));
-                };
-                let (mut land, mut water, mut neutral) = (false, false, false);
-                let mut home: Option<char> = None;
-                for c in t.chars() {
-                    match c {
-                        'l' => land = true,
-                        'w' => water = true,
-                        'v' => {} // ice: read, not played
-                        'x' => {
-                            neutral = true;
-                            land = true
-                        }
-                        c if c.is_ascii_uppercase() => {
-                            home = Some(c);
-                            land = true
-                        }
-                        other => {
-                            return Err(err(
-                                &file,
-                                l,
-                                format!(
-                                    "unknown space type letter `{other}` (expected l, w, v, x or a country's initial)"
-                                ),
-                            ))
-                        }
-                    }
-                }
-                let terrain = match (land, water) {
-                    (true, true) => Terrain::Coast,
-                    (false, true) => Terrain::Sea,
-                    _ => Terrain::Land,
-                };
-                let key = abbr.to_ascii_lowercase();
-                let full: String = full.trim().chars().filter(|c| !"()/:,=#".contains(*c)).collect();
-                let mut p = MProvince::new(&key, &full, terrain);
-                p.aliases = aliases
-                    .iter()
-                    .map(|a| a.replace('_', " "))
-                    .filter(|a| !a.eq_ignore_ascii_case(&full) && !a.eq_ignore_ascii_case(&key))
-                    .collect();
-                p.src = (fi, l);
-                p.center = neutral || home.is_some();
-                if let Some(c) = home {
-                    let pw =
-                        m.powers.iter().find(|p| p.initial == Some(c)).ok_or_else(|| {
-                            err(&file, l, format!("no country has the initial `{c}` (in the .cnt file)"))
-                        })?;
-                    p.homes.push(pw.abbr.clone());
-                }
-                if m.find_province(&key).is_some() {
-                    return Err(err(&file, l, format!("space `{key}` defined twice")));
-                }
-                m.provinces.push(p);
-            }
-            1 => {
-                let (head, rest) = line.split_once(':').ok_or_else(|| {
-                    err(
-                        &file,
-                        l,
-                        "expected `abbr-TYPE: abbr abbr...` (TYPE mv, xc, nc, sc, ec, wc, aa or mx)",
-                    )
-                })?;
-                let (abbr, kind) = head
-                    .trim()
-                    .rsplit_once('-')
-                    .ok_or_else(|| err(&file, l, "expected `abbr-TYPE:` (the `-` must be there)"))?;
-                let kind = kind.to_ascii_lowercase();
-                if !["mv", "xc", "nc", "sc", "ec", "wc", "aa", "mx"].contains(&kind.as_str()) {
-                    return Err(err(
-                        &file,
-                        l,
-                        format!("unknown adjacency type `{kind}` (expected mv, xc, nc, sc, ec, wc, aa or mx)"),
-                    ));
-                }
-                adj.push((
-                    l,
-                    abbr.to_ascii_lowercase(),
-                    kind,
-                    rest.split_whitespace().map(|s| s.to_ascii_lowercase()).collect(),
-                ));
-            }
+            0 => read_space(m, line, &file, fi, l)?,
+            1 => adj.push(read_adjacency(line, &file, l)?),
             _ => centres.extend(line.split_whitespace().map(|s| s.to_ascii_lowercase())),
         }
     }
     m.unit_types = vec![UnitType::army(), UnitType::fleet()];
-    let uses_wings = wings || adj.iter().any(|a| a.2 == "aa");
-    if uses_wings {
-        m.unit_types.push(UnitType {
-            letter: 'W',
-            name: "Wing".into(),
-            strength: 1,
-            cost: 1,
-            convoyable: false,
-            can_convoy: false,
-            stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast, Terrain::Sea]),
-            builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
-            uses_coasts: false,
-        });
+    if wings || adj.iter().any(|a| a.kind == "aa") {
+        m.unit_types.push(wing());
     }
-    // Coasts and terrain: `xc` or coast lines make a land space coastal.
-    for (l, abbr, kind, _) in &adj {
+    mark_coasts(m, &adj, &file)?;
+    for c in &centres {
+        if let Some(pi) = m.find_province(c) {
+            m.provinces[pi].center = true;
+        }
+    }
+    // A space without any adjacency (Switzerland) is impassable.
+    for p in m.provinces.iter_mut() {
+        if !adj.iter().any(|a| a.from == p.abbr) && p.terrain == Terrain::Land && !p.center {
+            p.terrain = Terrain::Impassable;
+        }
+    }
+    m.edges = borders(m, &adj, &file, fi)?;
+    Ok(())
+}
+
+/// One line of the `.map` file's adjacency section: `abbr-TYPE: abbr abbr...`.
+struct Adjacency {
+    line: usize,
+    from: String,
+    /// mv (army), xc (fleet), nc/sc/ec/wc (fleet from a coast), aa (wing), mx (weak army move).
+    kind: String,
+    to: Vec<String>,
+}
+
+/// A line of the space section: `Full Name, TYPE abbr [aliases...]`, the
+/// type's letters saying land, water, neutral centre or whose home it is.
+fn read_space(m: &mut Model, line: &str, file: &str, fi: usize, l: usize) -> Result<(), VariantError> {
+    let usage = "expected `Full Name, TYPE abbr [abbr...]` (TYPE of l, w, v, x and country initials)";
+    let (full, rest) = line.split_once(',').ok_or_else(|| err(file, l, usage))?;
+    let ws: Vec<&str> = rest.split([',', ' ', '\t']).filter(|w| !w.is_empty()).collect();
+    let [t, abbr, aliases @ ..] = ws.as_slice() else {
+        return Err(err(file, l, usage));
+    };
+    let (mut land, mut water, mut neutral) = (false, false, false);
+    let mut home: Option<char> = None;
+    for c in t.chars() {
+        match c {
+            'l' => land = true,
+            'w' => water = true,
+            'v' => {} // ice: read, not played
+            'x' => {
+                neutral = true;
+                land = true
+            }
+            c if c.is_ascii_uppercase() => {
+                home = Some(c);
+                land = true
+            }
+            other => {
+                return Err(err(
+                    file,
+                    l,
+                    format!("unknown space type letter `{other}` (expected l, w, v, x or a country's initial)"),
+                ))
+            }
+        }
+    }
+    let terrain = match (land, water) {
+        (true, true) => Terrain::Coast,
+        (false, true) => Terrain::Sea,
+        _ => Terrain::Land,
+    };
+    let key = abbr.to_ascii_lowercase();
+    let full: String = full.trim().chars().filter(|c| !"()/:,=#".contains(*c)).collect();
+    let mut p = MProvince::new(&key, &full, terrain);
+    p.aliases = aliases
+        .iter()
+        .map(|a| a.replace('_', " "))
+        .filter(|a| !a.eq_ignore_ascii_case(&full) && !a.eq_ignore_ascii_case(&key))
+        .collect();
+    p.src = (fi, l);
+    p.center = neutral || home.is_some();
+    if let Some(c) = home {
+        let pw = m
+            .powers
+            .iter()
+            .find(|p| p.initial == Some(c))
+            .ok_or_else(|| err(file, l, format!("no country has the initial `{c}` (in the .cnt file)")))?;
+        p.homes.push(pw.abbr.clone());
+    }
+    if m.find_province(&key).is_some() {
+        return Err(err(file, l, format!("space `{key}` defined twice")));
+    }
+    m.provinces.push(p);
+    Ok(())
+}
+
+/// A line of the adjacency section: `abbr-TYPE: abbr abbr...`.
+fn read_adjacency(line: &str, file: &str, l: usize) -> Result<Adjacency, VariantError> {
+    let (head, rest) = line.split_once(':').ok_or_else(|| {
+        err(
+            file,
+            l,
+            "expected `abbr-TYPE: abbr abbr...` (TYPE mv, xc, nc, sc, ec, wc, aa or mx)",
+        )
+    })?;
+    let (abbr, kind) = head
+        .trim()
+        .rsplit_once('-')
+        .ok_or_else(|| err(file, l, "expected `abbr-TYPE:` (the `-` must be there)"))?;
+    let kind = kind.to_ascii_lowercase();
+    if !["mv", "xc", "nc", "sc", "ec", "wc", "aa", "mx"].contains(&kind.as_str()) {
+        return Err(err(
+            file,
+            l,
+            format!("unknown adjacency type `{kind}` (expected mv, xc, nc, sc, ec, wc, aa or mx)"),
+        ));
+    }
+    Ok(Adjacency {
+        line: l,
+        from: abbr.to_ascii_lowercase(),
+        kind,
+        to: rest.split_whitespace().map(|s| s.to_ascii_lowercase()).collect(),
+    })
+}
+
+/// The unit a Realpolitik map with air spaces (`aa`) adds: it flies over
+/// land, coast and sea alike.
+fn wing() -> UnitType {
+    UnitType {
+        letter: 'W',
+        name: "Wing".into(),
+        strength: 1,
+        cost: 1,
+        convoyable: false,
+        can_convoy: false,
+        stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast, Terrain::Sea]),
+        builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
+        uses_coasts: false,
+    }
+}
+
+/// Coasts and terrain: `xc` or coast lines make a land space coastal.
+fn mark_coasts(m: &mut Model, adj: &[Adjacency], file: &str) -> Result<(), VariantError> {
+    for Adjacency {
+        line: l,
+        from: abbr,
+        kind,
+        ..
+    } in adj
+    {
         let pi = m
             .find_province(abbr)
-            .ok_or_else(|| err(&file, *l, format!("unknown space `{abbr}`")))?;
+            .ok_or_else(|| err(file, *l, format!("unknown space `{abbr}`")))?;
         let p = &mut m.provinces[pi];
         if ["nc", "sc", "ec", "wc"].contains(&kind.as_str()) {
             if !p.coasts.iter().any(|(c, _)| c == kind) {
@@ -453,20 +528,22 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
             p.terrain = Terrain::Coast;
         }
     }
-    for c in &centres {
-        if let Some(pi) = m.find_province(c) {
-            m.provinces[pi].center = true;
-        }
-    }
-    // A space without any adjacency (Switzerland) is impassable.
-    for p in m.provinces.iter_mut() {
-        if !adj.iter().any(|a| a.1 == p.abbr) && p.terrain == Terrain::Land && !p.center {
-            p.terrain = Terrain::Impassable;
-        }
-    }
+    Ok(())
+}
+
+/// The borders of the adjacency lines, once every space and coast is known:
+/// a `/hx` target cannot be retreated to, and a fleet moving to a space
+/// with coasts must name one.
+fn borders(m: &Model, adj: &[Adjacency], file: &str, fi: usize) -> Result<Vec<MEdge>, VariantError> {
     let split = |m: &Model, abbr: &str| m.find_province(abbr).is_some_and(|i| !m.provinces[i].coasts.is_empty());
     let mut edges = Vec::new();
-    for (l, abbr, kind, list) in &adj {
+    for Adjacency {
+        line: l,
+        from: abbr,
+        kind,
+        to: list,
+    } in adj
+    {
         for t in list {
             let (target, hx) = match t.strip_suffix("/hx") {
                 Some(x) => (x.to_string(), true),
@@ -475,7 +552,7 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
             let tp = target.split('/').next().unwrap_or(&target).to_string();
             if m.find_province(&tp).is_none() {
                 return Err(err(
-                    &file,
+                    file,
                     *l,
                     format!("unknown space `{target}` in the adjacencies of `{abbr}`"),
                 ));
@@ -487,7 +564,7 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
                 "xc" => {
                     if split(m, &tp) && !target.contains('/') {
                         return Err(err(
-                            &file,
+                            file,
                             *l,
                             format!("`{tp}` has coasts: write `{tp}/nc` (or sc, ec, wc)"),
                         ));
@@ -508,8 +585,7 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
             });
         }
     }
-    m.edges = edges;
-    Ok(())
+    Ok(edges)
 }
 
 /// The data lines of a file: (line number, trimmed text), without `#`

@@ -48,133 +48,11 @@ pub fn edit_model(m: &mut Model, text: &str, file: &str) -> Result<(), VariantEr
             continue;
         }
         let ws: Vec<&str> = line.split_whitespace().collect();
-        let known = |p: &str, m: &Model| m.find_province(prov(p)).is_some();
         match ws.as_slice() {
-            ["add-border", ut, from, tos @ ..] if !tos.is_empty() => {
-                let u = m
-                    .find_unit_type(ut)
-                    .ok_or_else(|| e(l, format!("unknown unit type `{ut}`")))?;
-                if !known(from, m) {
-                    return Err(e(l, format!("unknown province `{from}`")));
-                }
-                for t in tos {
-                    let (to, f) = flags(t).map_err(|msg| e(l, msg))?;
-                    if !known(&to, m) {
-                        return Err(e(l, format!("unknown province `{to}`")));
-                    }
-                    for (a, b) in [(from.to_string(), to.clone()), (to.clone(), from.to_string())] {
-                        m.edges.retain(|x| {
-                            !(x.ut == u && x.from.eq_ignore_ascii_case(&a) && x.to.eq_ignore_ascii_case(&b))
-                        });
-                        m.edges.push(MEdge {
-                            ut: u,
-                            from: a.to_ascii_lowercase(),
-                            to: b.to_ascii_lowercase(),
-                            flags: f,
-                            src: (0, 0),
-                        });
-                    }
-                }
-            }
-            ["remove-border", ut, from, tos @ ..] if !tos.is_empty() => {
-                let u = if *ut == "*" {
-                    None
-                } else {
-                    Some(
-                        m.find_unit_type(ut)
-                            .ok_or_else(|| e(l, format!("unknown unit type `{ut}`")))?,
-                    )
-                };
-                let matches = |name: &str, pat: &str| {
-                    name.eq_ignore_ascii_case(pat) || (!pat.contains('/') && prov(name).eq_ignore_ascii_case(pat))
-                };
-                for to in tos {
-                    let before = m.edges.len();
-                    m.edges.retain(|x| {
-                        let hit = u.is_none_or(|u| u == x.ut)
-                            && ((matches(&x.from, from) && matches(&x.to, to))
-                                || (matches(&x.from, to) && matches(&x.to, from)));
-                        !hit
-                    });
-                    if m.edges.len() == before {
-                        return Err(e(l, format!("no border between `{from}` and `{to}` to remove")));
-                    }
-                }
-            }
-            ["remove-coasts", p] => {
-                let pi = m
-                    .find_province(p)
-                    .ok_or_else(|| e(l, format!("unknown province `{p}`")))?;
-                let abbr = m.provinces[pi].abbr.clone();
-                if m.provinces[pi].coasts.is_empty() {
-                    return Err(e(l, format!("`{abbr}` has no coasts")));
-                }
-                m.provinces[pi].coasts.clear();
-                for x in m.edges.iter_mut() {
-                    if prov(&x.from).eq_ignore_ascii_case(&abbr) {
-                        x.from = abbr.clone();
-                    }
-                    if prov(&x.to).eq_ignore_ascii_case(&abbr) {
-                        x.to = abbr.clone();
-                    }
-                }
-                dedupe(m);
-                for u in m.units.iter_mut() {
-                    if prov(&u.region).eq_ignore_ascii_case(&abbr) {
-                        u.region = abbr.clone();
-                    }
-                }
-                m.clockwise.clear();
-            }
-            ["add-coast", region, tos @ ..] => {
-                let Some((p, c)) = region.split_once('/') else {
-                    return Err(e(l, format!("expected PROV/COAST, found `{region}`")));
-                };
-                let pi = m
-                    .find_province(p)
-                    .ok_or_else(|| e(l, format!("unknown province `{p}`")))?;
-                let abbr = m.provinces[pi].abbr.clone();
-                let coastal: Vec<usize> = (0..m.unit_types.len())
-                    .filter(|&u| m.unit_types[u].uses_coasts)
-                    .collect();
-                if m.provinces[pi].coasts.is_empty() {
-                    // Fleets may no longer stand in the province itself.
-                    m.edges.retain(|x| {
-                        !(coastal.contains(&x.ut)
-                            && (x.from.eq_ignore_ascii_case(&abbr) || x.to.eq_ignore_ascii_case(&abbr)))
-                    });
-                    for u in m.units.iter_mut() {
-                        if u.region.eq_ignore_ascii_case(&abbr)
-                            && m.unit_types.iter().any(|t| t.letter == u.letter && t.uses_coasts)
-                        {
-                            u.region = format!("{abbr}/{c}");
-                        }
-                    }
-                }
-                m.provinces[pi].coasts.push((c.to_ascii_lowercase(), None));
-                let reg = format!("{abbr}/{}", c.to_ascii_lowercase());
-                for t in tos {
-                    let (to, f) = flags(t).map_err(|msg| e(l, msg))?;
-                    if !known(&to, m) {
-                        return Err(e(l, format!("unknown province `{to}`")));
-                    }
-                    for &u in &coastal {
-                        for (a, b) in [
-                            (reg.clone(), to.to_ascii_lowercase()),
-                            (to.to_ascii_lowercase(), reg.clone()),
-                        ] {
-                            m.edges.push(MEdge {
-                                ut: u,
-                                from: a,
-                                to: b,
-                                flags: f,
-                                src: (0, 0),
-                            });
-                        }
-                    }
-                }
-                m.clockwise.clear();
-            }
+            ["add-border", ut, from, tos @ ..] if !tos.is_empty() => add_border(m, ut, from, tos),
+            ["remove-border", ut, from, tos @ ..] if !tos.is_empty() => remove_border(m, ut, from, tos),
+            ["remove-coasts", p] => remove_coasts(m, p),
+            ["add-coast", region, tos @ ..] => add_coast(m, region, tos),
             _ => {
                 return Err(e(
                     l,
@@ -182,7 +60,146 @@ pub fn edit_model(m: &mut Model, text: &str, file: &str) -> Result<(), VariantEr
                 ))
             }
         }
+        .map_err(|message| e(l, message))?;
     }
+    Ok(())
+}
+
+fn known(p: &str, m: &Model) -> bool {
+    m.find_province(prov(p)).is_some()
+}
+
+/// `add-border UT FROM TO...`: borders both ways, replacing any there were
+/// (with their flags).
+fn add_border(m: &mut Model, ut: &str, from: &str, tos: &[&str]) -> Result<(), String> {
+    let u = m
+        .find_unit_type(ut)
+        .ok_or_else(|| format!("unknown unit type `{ut}`"))?;
+    if !known(from, m) {
+        return Err(format!("unknown province `{from}`"));
+    }
+    for t in tos {
+        let (to, f) = flags(t)?;
+        if !known(&to, m) {
+            return Err(format!("unknown province `{to}`"));
+        }
+        for (a, b) in [(from.to_string(), to.clone()), (to.clone(), from.to_string())] {
+            m.edges
+                .retain(|x| !(x.ut == u && x.from.eq_ignore_ascii_case(&a) && x.to.eq_ignore_ascii_case(&b)));
+            m.edges.push(MEdge {
+                ut: u,
+                from: a.to_ascii_lowercase(),
+                to: b.to_ascii_lowercase(),
+                flags: f,
+                src: (0, 0),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `remove-border UT|* FROM TO...`: the borders both ways; a province
+/// matches its coasts too. Each must have existed.
+fn remove_border(m: &mut Model, ut: &str, from: &str, tos: &[&str]) -> Result<(), String> {
+    let u = if ut == "*" {
+        None
+    } else {
+        Some(
+            m.find_unit_type(ut)
+                .ok_or_else(|| format!("unknown unit type `{ut}`"))?,
+        )
+    };
+    let matches = |name: &str, pat: &str| {
+        name.eq_ignore_ascii_case(pat) || (!pat.contains('/') && prov(name).eq_ignore_ascii_case(pat))
+    };
+    for to in tos {
+        let before = m.edges.len();
+        m.edges.retain(|x| {
+            let hit = u.is_none_or(|u| u == x.ut)
+                && ((matches(&x.from, from) && matches(&x.to, to)) || (matches(&x.from, to) && matches(&x.to, from)));
+            !hit
+        });
+        if m.edges.len() == before {
+            return Err(format!("no border between `{from}` and `{to}` to remove"));
+        }
+    }
+    Ok(())
+}
+
+/// `remove-coasts PROV`: the coasts become the province; their borders and
+/// units move to it.
+fn remove_coasts(m: &mut Model, p: &str) -> Result<(), String> {
+    let pi = m.find_province(p).ok_or_else(|| format!("unknown province `{p}`"))?;
+    let abbr = m.provinces[pi].abbr.clone();
+    if m.provinces[pi].coasts.is_empty() {
+        return Err(format!("`{abbr}` has no coasts"));
+    }
+    m.provinces[pi].coasts.clear();
+    for x in m.edges.iter_mut() {
+        if prov(&x.from).eq_ignore_ascii_case(&abbr) {
+            x.from = abbr.clone();
+        }
+        if prov(&x.to).eq_ignore_ascii_case(&abbr) {
+            x.to = abbr.clone();
+        }
+    }
+    dedupe(m);
+    for u in m.units.iter_mut() {
+        if prov(&u.region).eq_ignore_ascii_case(&abbr) {
+            u.region = abbr.clone();
+        }
+    }
+    m.clockwise.clear();
+    Ok(())
+}
+
+/// `add-coast PROV/COAST TO...`: a new coast with fleet borders both ways;
+/// the province's first coast takes its fleets and their borders away.
+fn add_coast(m: &mut Model, region: &str, tos: &[&str]) -> Result<(), String> {
+    let Some((p, c)) = region.split_once('/') else {
+        return Err(format!("expected PROV/COAST, found `{region}`"));
+    };
+    let pi = m.find_province(p).ok_or_else(|| format!("unknown province `{p}`"))?;
+    let abbr = m.provinces[pi].abbr.clone();
+    let coastal: Vec<usize> = (0..m.unit_types.len())
+        .filter(|&u| m.unit_types[u].uses_coasts)
+        .collect();
+    if m.provinces[pi].coasts.is_empty() {
+        // Fleets may no longer stand in the province itself.
+        m.edges.retain(|x| {
+            !(coastal.contains(&x.ut) && (x.from.eq_ignore_ascii_case(&abbr) || x.to.eq_ignore_ascii_case(&abbr)))
+        });
+        for u in m.units.iter_mut() {
+            if u.region.eq_ignore_ascii_case(&abbr)
+                && m.unit_types.iter().any(|t| t.letter == u.letter && t.uses_coasts)
+            {
+                u.region = format!("{abbr}/{c}");
+            }
+        }
+    }
+    m.provinces[pi].coasts.push((c.to_ascii_lowercase(), None));
+    let reg = format!("{abbr}/{}", c.to_ascii_lowercase());
+    for t in tos {
+        let (to, f) = flags(t)?;
+        if !known(&to, m) {
+            return Err(format!("unknown province `{to}`"));
+        }
+        for &u in &coastal {
+            for (a, b) in [
+                (reg.clone(), to.to_ascii_lowercase()),
+                (to.to_ascii_lowercase(), reg.clone()),
+            ] {
+                m.edges.push(MEdge {
+                    ut: u,
+                    from: a,
+                    to: b,
+                    flags: f,
+                    src: (0, 0),
+                });
+            }
+        }
+    }
+    m.clockwise.clear();
     Ok(())
 }
 
