@@ -5,6 +5,7 @@
 use crate::play::play_case;
 use crate::reading::read_check;
 use crate::{Case, Expected, Line};
+use dip_core::position::Entry;
 use dip_core::{Dislodged, Map, OrderKind, Phase, PhaseKind, ProvinceId, Ruleset, Season, State, Unit};
 use dip_play::Loaded;
 use dip_text::position::{format_unit, parse_dislodged_with, parse_owners, parse_phase, parse_unit_with};
@@ -314,16 +315,33 @@ pub(crate) fn setup(vocab: &Vocabulary, case: &Case) -> Result<State, (Line, Str
             position.standoffs.push(q);
         }
     }
+    let mut owner_lines = Vec::new();
     if let Some(lines) = &case.owners {
         let mut owners = Vec::new();
         for l in lines {
             let (power, ps) =
                 parse_owners(map, &l.text).map_err(|e| (here(l), unknown_power(vocab, &l.text).unwrap_or(e)))?;
+            owner_lines.extend(ps.iter().map(|_| l));
             owners.extend(ps.into_iter().map(|q| (power, q)));
         }
         position.owners = Some(owners);
     }
-    Ok(position.into_state(map))
+    // A position the map cannot hold (two units in one province) is refused
+    // at the line that made it, not trimmed to one the case did not write.
+    State::from_position(map, &position).map_err(|e| {
+        let fault = &e.0[0];
+        let line = match fault.entry {
+            Entry::Unit(i) => case.units.get(i),
+            Entry::Dislodged(i) => case.dislodged.get(i),
+            Entry::Standoff(_) => case.standoffs.as_ref(),
+            Entry::Owner(i) => owner_lines.get(i).copied(),
+        };
+        let line = line.cloned().unwrap_or_else(|| Line {
+            number: case.line,
+            text: String::new(),
+        });
+        (line, fault.message.clone())
+    })
 }
 
 /// What a retreat case takes from the movement phase before it (jDip's

@@ -260,3 +260,17 @@ fn a_variant_file_named_in_a_case_file_must_stay_beside_it() {
         assert!(f.starts_with("elsewhere/c.txt:1: variant") && f.contains(why), "{f}");
     }
 }
+
+/// A case placing two units in one province used to run with only the
+/// later one on the board, a position the case never wrote.
+#[test]
+fn a_case_with_a_unit_the_map_cannot_hold_is_refused_not_trimmed() {
+    let text = "case two\nunits\n  England: F lon\n  France: A lon\norders\n  England: F lon H : succeeds\nend\n";
+    let f = failures_of(text, "two.cases");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].starts_with("two.cases:4: a second unit in the same province"),
+        "{}",
+        f[0]
+    );
+}

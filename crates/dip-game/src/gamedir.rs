@@ -433,7 +433,8 @@ pub fn quake(dir: &Path, edits: &Path, name: &str, variants: &Variants) -> Resul
     let text = read(edits)?;
     let (edited, findings) = dip_variants::seismic::apply(&g.variant, &text, &edits.display().to_string())
         .map_err(|e| RunError::Other(e.to_string()))?;
-    let moved = dip_variants::seismic::remap_state(&g.variant, &edited, &state);
+    let moved = dip_variants::seismic::remap_state(&g.variant, &edited, &state)
+        .map_err(|e| RunError::Other(format!("{}: {e}", edits.display())))?;
     let new_vocab = Vocabulary::new(&edited.map);
     let players: Vec<Option<String>> = edited
         .map

@@ -76,7 +76,12 @@ pub(crate) fn state_from(
         });
     }
     position.owners = Some(owners(map, &phase.state)?);
-    Ok(position.into_state(map))
+    // A position the map cannot hold (two units in one province) is refused,
+    // not trimmed to one it can: the game would no longer be the file's.
+    State::from_position(map, &position).map_err(|e| {
+        let what: Vec<String> = e.0.into_iter().map(|f| f.message).collect();
+        format!("phase {}: {}", phase.name, what.join("; "))
+    })
 }
 
 /// The saved centres; a centre not listed has no owner.

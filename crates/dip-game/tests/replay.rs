@@ -219,3 +219,23 @@ fn retreat_into_a_standoff_province_counted_as_agreement() {
         );
     }
 }
+
+/// A saved phase with two units in one province used to be trimmed to one
+/// of them (the later stood) and replayed as if the file said so.
+#[test]
+fn a_saved_phase_with_a_unit_the_map_cannot_hold_is_refused_not_trimmed() {
+    let v = dip_variants::standard();
+    let text = std::str::from_utf8(GAMES).unwrap();
+    let mut g: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let name = g["phases"][0]["name"].as_str().unwrap().to_string();
+    let units = g["phases"][0]["state"]["units"]["FRANCE"].as_array_mut().unwrap();
+    let first = units[0].as_str().unwrap().to_string();
+    units.push(serde_json::Value::String(first.clone()));
+    let line = serde_json::to_string(&g).unwrap();
+    let games = read_games(line.as_bytes(), "x").unwrap();
+    let e = replay_game(&v.map, &rules(), &games[0]).unwrap_err();
+    assert!(
+        e.contains(&name) && e.contains("a second unit in the same province"),
+        "{e}"
+    );
+}

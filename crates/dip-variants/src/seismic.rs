@@ -224,43 +224,51 @@ pub fn apply(v: &Variant, edits: &str, file: &str) -> Result<(Variant, Vec<Findi
 /// A game's position carried over to the edited map: units and dislodged
 /// units by region name (a fleet on a removed coast goes to its province; a
 /// fleet in a province that got coasts goes to its first coast), owners and
-/// standoffs by province.
-pub fn remap_state(old: &Variant, new: &Variant, state: &dip_core::State) -> dip_core::State {
+/// standoffs by province. An entry the new map cannot hold (a unit with no
+/// region of its type in its province, a province the map no longer has)
+/// is an error naming it: the game is not carried over with it left out.
+pub fn remap_state(old: &Variant, new: &Variant, state: &dip_core::State) -> Result<dip_core::State, String> {
     let (om, nm) = (&old.map, &new.map);
-    let province = |p: dip_core::ProvinceId| nm.find_province(&om.province(p).abbr);
-    let unit = |u: dip_core::Unit| -> Option<dip_core::Unit> {
+    let province = |p: dip_core::ProvinceId| {
+        let abbr = &om.province(p).abbr;
+        nm.find_province(abbr)
+            .ok_or_else(|| format!("the edited map has no province `{abbr}`"))
+    };
+    let unit = |u: dip_core::Unit| -> Result<dip_core::Unit, String> {
         let name = om.region_name(u.region);
         let np = province(om.province_of(u.region))?;
         let region = nm
             .regions_for(np, u.kind)
             .find(|&r| nm.region_name(r).eq_ignore_ascii_case(&name))
-            .or_else(|| nm.regions_for(np, u.kind).next())?;
-        Some(dip_core::Unit { region, ..u })
+            .or_else(|| nm.regions_for(np, u.kind).next())
+            .ok_or_else(|| {
+                let (power, kind) = (&om.power(u.power).name, om.unit_type(u.kind).letter);
+                format!("`{power}: {kind} {name}`: the edited map has no place for it")
+            })?;
+        Ok(dip_core::Unit { region, ..u })
     };
     // Built as every position is: the old position's entries carried over
     // one by one (provinces are matched by name, so no two land in one).
     let mut out = dip_core::Position::new(state.phase);
-    out.units.extend(state.units().filter_map(|(_, u)| unit(u)));
+    for (_, u) in state.units() {
+        out.units.push(unit(u)?);
+    }
     for (_, d) in state.all_dislodged() {
-        if let (Some(u), Some(from)) = (unit(d.unit), province(d.attacker_from)) {
-            out.dislodged.push(dip_core::Dislodged {
-                unit: u,
-                attacker_from: from,
-                by_convoy: d.by_convoy,
-            });
+        out.dislodged.push(dip_core::Dislodged {
+            unit: unit(d.unit)?,
+            attacker_from: province(d.attacker_from)?,
+            by_convoy: d.by_convoy,
+        });
+    }
+    for i in state.standoffs.iter() {
+        out.standoffs.push(province(dip_core::ProvinceId(i as u16))?);
+    }
+    let mut owners = Vec::new();
+    for &c in om.supply_centers() {
+        if let Some(power) = state.owner(c) {
+            owners.push((power, province(c)?));
         }
     }
-    out.standoffs.extend(
-        state
-            .standoffs
-            .iter()
-            .filter_map(|i| province(dip_core::ProvinceId(i as u16))),
-    );
-    out.owners = Some(
-        om.supply_centers()
-            .iter()
-            .filter_map(|&c| Some((state.owner(c)?, province(c)?)))
-            .collect(),
-    );
-    out.into_state(nm)
+    out.owners = Some(owners);
+    dip_core::State::from_position(nm, &out).map_err(|e| e.to_string().replace('\n', "; "))
 }

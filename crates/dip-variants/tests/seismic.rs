@@ -15,7 +15,7 @@ fn an_earthquake_removes_and_adds_borders_and_the_result_is_linted() {
     assert!(!map.adjacent(f, r("bre"), r("eng")) && !map.adjacent(f, r("eng"), r("bre")));
     assert!(map.adjacent(a, r("wal"), r("pic")) && map.adjacent(a, r("pic"), r("wal")));
     // The game's position carries over.
-    let moved = remap_state(&v, &nv, &v.start);
+    let moved = remap_state(&v, &nv, &v.start).unwrap();
     assert_eq!(moved.units().count(), v.start.units().count());
 }
 
@@ -40,7 +40,7 @@ fn coasts_can_be_removed_and_added() {
     let stp = nv.map.find_province("stp").unwrap();
     assert!(nv.map.coasts(stp).is_empty());
     // The Russian fleet on the south coast now stands in St Petersburg itself.
-    let moved = remap_state(&v, &nv, &v.start);
+    let moved = remap_state(&v, &nv, &v.start).unwrap();
     assert_eq!(nv.map.region_name(moved.unit(stp).unwrap().region), "stp");
     let (nv2, findings) = apply(
         &nv,
@@ -114,7 +114,7 @@ fn a_game_goes_on_after_an_earthquake() {
         let (nv, findings) = apply(&v, quake, "quake.edits").unwrap_or_else(|e| panic!("{e}"));
         assert!(findings.is_empty(), "{findings:?}");
         let (units, dislodged) = (state.units().count(), state.all_dislodged().count());
-        state = remap_state(&v, &nv, &state);
+        state = remap_state(&v, &nv, &state).unwrap();
         assert_eq!(state.units().count(), units);
         assert_eq!(state.all_dislodged().count(), dislodged);
         history.push((state.phase.short(), quake.to_string()));
@@ -131,4 +131,15 @@ fn a_game_goes_on_after_an_earthquake() {
         replay = apply(&replay, edits, "history").unwrap().0;
     }
     assert_eq!(dip_variants::to_native(&replay), dip_variants::to_native(&v));
+}
+
+/// A position carried to a map that cannot hold it used to lose the units
+/// it had no place for, silently; it is refused, naming what has no place.
+#[test]
+fn a_position_the_edited_map_cannot_hold_is_refused_not_trimmed() {
+    let (standard, pure) = (dip_variants::standard(), dip_variants::load("pure").unwrap());
+    let e = remap_state(&standard, &pure, &standard.start).unwrap_err();
+    assert!(e.contains("the edited map has no province"), "{e}");
+    // What it can hold carries over whole.
+    assert!(remap_state(&pure, &pure, &pure.start).is_ok());
 }
