@@ -340,6 +340,8 @@ fn play_sections(
 ) -> Result<Played, crate::record::RecordError> {
     let map = vocab.map();
     let err = |line: usize, message: String| season_error(file, line, message);
+    // Built at the first phase played: a file saved before moves plays none.
+    let mut game = None;
     let mut entered = Vec::new();
     let mut finished = false;
     while k < lines.len() {
@@ -382,8 +384,8 @@ fn play_sections(
             }
             break;
         }
-        let outcome = dip_core::game::adjudicate(map, &state, &orders, rules);
-        let next = dip_core::game::advance(map, &state, &outcome);
+        let game = game.get_or_insert_with(|| crate::as_read::AsRead::on_map(map, *rules));
+        let next = game.play(&state, &orders).next.clone();
         rec.phases.push(PhaseRecord { state, orders });
         state = next;
     }

@@ -1096,8 +1096,9 @@ fn conflicter(
     out: &mut RunResult,
 ) -> Result<Report, RunError> {
     let map = &g.variant.map;
-    let after_first = game::advance(map, &first.state, &first.outcome);
-    let mut conflicted = header(g, &players(g, vocab), &first.state, &after_first);
+    // The position the first phase led to, as the game played it.
+    let after_first = &first.next;
+    let mut conflicted = header(g, &players(g, vocab), &first.state, after_first);
     let target = match first.outcome {
         PhaseOutcome::Movement(_) => &mut conflicted.orders,
         PhaseOutcome::Retreat(_) => &mut conflicted.retreats,
@@ -1105,7 +1106,7 @@ fn conflicter(
     };
     lines_of(map, first, target);
     conflicted.retreats.extend(no_retreat_lines(map, first));
-    conflicted.centers = centers(map, &after_first);
+    conflicted.centers = centers(map, after_first);
     in_nation_order(map, &mut conflicted);
     write_in(
         g.form,

@@ -6,6 +6,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod as_read;
 pub mod dipfile;
 pub mod files;
 pub mod gamedir;

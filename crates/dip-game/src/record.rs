@@ -3,8 +3,9 @@
 //! history, maps and animations. Imported from and exported to MILA's saved
 //! games.
 
+use crate::as_read::AsRead;
 use crate::mila::{SavedGame, SavedPhase, SavedState};
-use dip_core::{game, Map, Order, OrderKind, Ruleset, State, Verdict};
+use dip_core::{Map, Order, OrderKind, Ruleset, State, Verdict};
 use dip_text::{format_order, format_position, parse_order_with, parse_position, Style, Vocabulary};
 use std::collections::BTreeMap;
 
@@ -48,6 +49,7 @@ impl GameRecord {
     /// position, then `orders` with each order's result).
     pub fn to_text(&self, map: &Map) -> String {
         let rules = Ruleset::parse(&self.rules).unwrap_or_default();
+        let mut game = AsRead::on_map(map, rules);
         let mut out = format!(
             "# dip game record\ngame {}\nvariant {}\nrules {}\n",
             self.name, self.variant, self.rules
@@ -59,9 +61,9 @@ impl GameRecord {
                 out.push_str(line);
                 out.push('\n');
             }
-            let outcome = game::adjudicate(map, &ph.state, &ph.orders, &rules);
+            let played = game.play(&ph.state, &ph.orders);
             out.push_str("orders\n");
-            for r in outcome.orders() {
+            for r in played.outcome.orders() {
                 out.push_str(&format!(
                     "  {} : {}{}\n",
                     format_order(map, &r.order, Style::Datc),
@@ -168,8 +170,7 @@ impl GameRecord {
     pub fn last_state(&self, map: &Map) -> Option<State> {
         let rules = Ruleset::parse(&self.rules).unwrap_or_default();
         let ph = self.phases.last()?;
-        let outcome = game::adjudicate(map, &ph.state, &ph.orders, &rules);
-        Some(game::advance(map, &ph.state, &outcome))
+        Some(AsRead::on_map(map, rules).play(&ph.state, &ph.orders).next.clone())
     }
 }
 
@@ -450,8 +451,10 @@ pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
     };
     let mut phases = Vec::new();
     let mut last = None;
+    let mut game = AsRead::on_map(map, rules);
     for ph in &rec.phases {
-        let outcome = game::adjudicate(map, &ph.state, &ph.orders, &rules);
+        let played = game.play(&ph.state, &ph.orders);
+        let outcome = &played.outcome;
         let mut orders: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
         for p in map.power_ids() {
             orders.insert(map.power(p).name.to_ascii_uppercase(), Some(Vec::new()));
@@ -491,7 +494,7 @@ pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
             orders,
             results,
         });
-        last = Some(game::advance(map, &ph.state, &outcome));
+        last = Some(played.next.clone());
     }
     if let Some(s) = last {
         phases.push(SavedPhase {

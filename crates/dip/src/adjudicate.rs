@@ -72,16 +72,17 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let outcome = game::adjudicate(map, &state, &orders, &rules);
+    let mut game = dip_game::as_read::AsRead::on_map(map, rules);
+    let played = game.play(&state, &orders);
+    let (outcome, next) = (&played.outcome, &played.next);
     println!("{} — {}", variant.title, state.phase.long());
     println!();
-    print_order_results(map, &outcome);
-    let next = game::advance(map, &state, &outcome);
-    print_removed_units(map, &state, &outcome);
-    print_next_phase(map, &next);
+    print_order_results(map, outcome);
+    print_removed_units(map, &state, outcome);
+    print_next_phase(map, next);
     if args.next {
         println!();
-        print!("{}", format_position(map, &next));
+        print!("{}", format_position(map, next));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,7 +2,8 @@
 //! results, and animations of phases and whole games (crate dip-render).
 
 use anyhow::{bail, Context, Result};
-use dip_core::{game, Order, PhaseOutcome, Ruleset, State};
+use dip_core::{Order, PhaseOutcome, Ruleset, State};
+use dip_game::as_read::AsRead;
 use dip_play::Variants;
 use dip_render::animate::{self, Step, Timing};
 use dip_render::{Mode, Options, Picture};
@@ -345,16 +346,19 @@ fn replay(
     rec: &dip_game::record::GameRecord,
 ) -> Result<(Vec<State>, Vec<PhaseOutcome>)> {
     let rules = Ruleset::parse(&rec.rules).unwrap_or(variant.rules);
+    let mut game = AsRead::on_map(&variant.map, rules);
     let mut states = Vec::new();
     let mut outcomes = Vec::new();
+    let mut last = None;
     for ph in &rec.phases {
-        let o = game::adjudicate(&variant.map, &ph.state, &ph.orders, &rules);
+        let played = game.play(&ph.state, &ph.orders);
         states.push(ph.state.clone());
-        outcomes.push(o);
+        outcomes.push(played.outcome.clone());
+        last = Some(played.next.clone());
     }
-    match (rec.phases.last(), outcomes.last()) {
-        (Some(ph), Some(o)) => states.push(game::advance(&variant.map, &ph.state, o)),
-        _ => bail!("the record has no phases"),
+    match last {
+        Some(next) => states.push(next),
+        None => bail!("the record has no phases"),
     }
     Ok((states, outcomes))
 }
@@ -429,12 +433,12 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
         }
         Some(path) => {
             let orders = read_orders(map, &state, path, args.look.fixnames.as_deref())?;
-            let outcome = game::adjudicate(map, &state, &orders, &rules);
+            let mut game = AsRead::on_map(map, rules);
+            let played = game.play(&state, &orders);
             if args.after {
-                let next = game::advance(map, &state, &outcome);
-                draw(&pic, &next, None, &opts, &args.output, args.look.dpi)?;
+                draw(&pic, &played.next, None, &opts, &args.output, args.look.dpi)?;
             } else {
-                draw(&pic, &state, Some(&outcome), &opts, &args.output, args.look.dpi)?;
+                draw(&pic, &state, Some(&played.outcome), &opts, &args.output, args.look.dpi)?;
             }
         }
     }
@@ -541,6 +545,7 @@ fn animated_phases(
     let map = &variant.map;
     let mut states: Vec<State> = Vec::new();
     let mut outcomes: Vec<PhaseOutcome> = Vec::new();
+    let mut game = AsRead::on_map(map, *rules);
     match (args.random, &args.position) {
         (Some(n), _) => {
             let mut rng = dip_core::random::Rng::with_seed(args.seed);
@@ -548,9 +553,9 @@ fn animated_phases(
             for _ in 0..n {
                 let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
                 let orders = dip_core::random::random_orders(map, &s, rules, &mut rng);
-                let o = game::adjudicate(map, &s, &orders, rules);
-                states.push(game::advance(map, &s, &o));
-                outcomes.push(o);
+                let played = game.play(&s, &orders);
+                states.push(played.next.clone());
+                outcomes.push(played.outcome.clone());
             }
         }
         (None, Some(_)) => {
@@ -564,9 +569,9 @@ fn animated_phases(
             for path in &args.orders {
                 let s = states.last().cloned().unwrap_or_else(|| variant.start.clone());
                 let orders = read_orders(map, &s, path, args.look.fixnames.as_deref())?;
-                let o = game::adjudicate(map, &s, &orders, rules);
-                states.push(game::advance(map, &s, &o));
-                outcomes.push(o);
+                let played = game.play(&s, &orders);
+                states.push(played.next.clone());
+                outcomes.push(played.outcome.clone());
             }
         }
         (None, None) => {

@@ -1,0 +1,47 @@
+//! Orders already read (a record's, a DIP season file's, an orders file
+//! `dip adjudicate` or `dip render` read) played through dip-play's
+//! [`Game`], the one pipeline: as read, each order judged by the
+//! adjudicator, as [`crate::replay`] plays MILA's.
+
+use dip_core::{Map, Order, Ruleset, State};
+use dip_play::{read_line, Game, Loaded, PlayOptions, Played};
+use dip_text::{format_order, Style};
+use dip_variants::Variant;
+use std::sync::Arc;
+
+/// A game that plays given positions on given orders.
+pub struct AsRead {
+    game: Game,
+}
+
+impl AsRead {
+    /// On `loaded`'s map, by `rules`.
+    pub fn new(loaded: Arc<Loaded>, rules: Ruleset) -> AsRead {
+        let game = Game::new(loaded).with_rules(rules).with_options(PlayOptions {
+            as_read: true,
+            ..PlayOptions::default()
+        });
+        AsRead { game }
+    }
+
+    /// On `map` alone (the orders are read: its words do not matter).
+    pub fn on_map(map: &Map, rules: Ruleset) -> AsRead {
+        AsRead::new(Arc::new(Loaded::new(Arc::new(Variant::of_map(map.clone())))), rules)
+    }
+
+    /// Plays `orders` from `state`: the phase's outcome and the next
+    /// position.
+    pub fn play(&mut self, state: &State, orders: &[Order]) -> &Played {
+        self.game.set_state(state.clone());
+        let map = self.game.map();
+        let texts: Vec<String> = orders.iter().map(|o| format_order(map, o, Style::Datc)).collect();
+        let lines = orders
+            .iter()
+            .zip(&texts)
+            .enumerate()
+            .map(|(i, (o, t))| read_line(i + 1, t, *o, Vec::new()))
+            .collect();
+        self.game.submit_lines(&texts.join("\n"), lines);
+        self.game.process()
+    }
+}
