@@ -248,45 +248,8 @@ fn three(s: &str) -> String {
 }
 
 impl Repr {
-    /// The representation of a map: standard tokens where the map is the
-    /// standard one, otherwise tokens numbered in RM order by category.
     pub fn of(map: &Map) -> Repr {
-        let fixed: HashMap<&str, Token> = NAMED.iter().map(|(t, n)| (*n, *t)).collect();
-        let mut used: HashMap<String, ()> = HashMap::new();
-        let mut unique = |want: String, seed: usize| -> String {
-            let mut name = want;
-            let mut i = seed;
-            while name.len() != 3 || fixed.contains_key(name.as_str()) || used.contains_key(&name) {
-                let first = name.chars().next().filter(char::is_ascii_alphabetic).unwrap_or('X');
-                name = format!("{first}{:02}", i % 100);
-                i += 1;
-            }
-            used.insert(name.clone(), ());
-            name
-        };
-        let power_names: Vec<String> = map
-            .powers()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| unique(three(&p.abbr), i))
-            .collect();
-        let prov_names: Vec<Option<String>> = map
-            .provinces()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                if p.terrain == Terrain::Impassable {
-                    return None;
-                }
-                let lower = p.abbr.to_ascii_lowercase();
-                let want = ALIASES
-                    .iter()
-                    .find(|(a, _)| *a == lower)
-                    .map(|(_, d)| d.to_string())
-                    .unwrap_or_else(|| three(&p.abbr));
-                Some(unique(want, i))
-            })
-            .collect();
+        let (power_names, prov_names) = three_letter_names(map);
         let standard_powers =
             power_names.len() == 7 && STANDARD_POWERS.iter().all(|s| power_names.iter().any(|n| n == s));
         let passable: Vec<&String> = prov_names.iter().flatten().collect();
@@ -307,34 +270,7 @@ impl Repr {
                 (Token::new(CAT_POWER, low), n.clone())
             })
             .collect();
-        // Province categories: inland, sea, coastal, bicoastal; +1 for centres.
-        let category = |p: ProvinceId| -> u8 {
-            let pr = map.province(p);
-            let base = match pr.terrain {
-                Terrain::Land => 0x50,
-                Terrain::Sea => 0x52,
-                _ if map.coasts(p).len() > 1 => 0x56,
-                _ => 0x54,
-            };
-            base + u8::from(pr.supply_center)
-        };
-        let mut provinces: Vec<Option<(Token, String)>> = vec![None; map.num_provinces()];
-        if standard {
-            for (i, n) in prov_names.iter().enumerate() {
-                if let Some(n) = n {
-                    if let Some((_, c, low)) = STANDARD_PROVINCES.iter().find(|(s, _, _)| s == n) {
-                        provinces[i] = Some((Token::new(*c, *low), n.clone()));
-                    }
-                }
-            }
-        } else {
-            let mut order: Vec<ProvinceId> = map.province_ids().filter(|p| prov_names[p.index()].is_some()).collect();
-            order.sort_by_key(|&p| (category(p), prov_names[p.index()].clone()));
-            for (low, p) in order.into_iter().enumerate() {
-                let name = prov_names[p.index()].clone().unwrap_or_default();
-                provinces[p.index()] = Some((Token::new(category(p), low.min(255) as u8), name));
-            }
-        }
+        let provinces = province_tokens(map, &prov_names, standard);
         let mut by_token = HashMap::new();
         let mut by_name = HashMap::new();
         for (i, (t, n)) in powers.iter().enumerate() {
@@ -444,6 +380,82 @@ impl Repr {
         let c = map.region(r).coast.as_deref()?;
         COASTS.iter().find(|(_, n)| *n == c).map(|(t, _)| *t)
     }
+}
+
+/// Three-letter names of the powers and of the passable provinces, unique
+/// and none a fixed token's name (DAIDE's aliases for the standard map's).
+fn three_letter_names(map: &Map) -> (Vec<String>, Vec<Option<String>>) {
+    let fixed: HashMap<&str, Token> = NAMED.iter().map(|(t, n)| (*n, *t)).collect();
+    let mut used: HashMap<String, ()> = HashMap::new();
+    let mut unique = |want: String, seed: usize| -> String {
+        let mut name = want;
+        let mut i = seed;
+        while name.len() != 3 || fixed.contains_key(name.as_str()) || used.contains_key(&name) {
+            let first = name.chars().next().filter(char::is_ascii_alphabetic).unwrap_or('X');
+            name = format!("{first}{:02}", i % 100);
+            i += 1;
+        }
+        used.insert(name.clone(), ());
+        name
+    };
+    let power_names: Vec<String> = map
+        .powers()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| unique(three(&p.abbr), i))
+        .collect();
+    let prov_names: Vec<Option<String>> = map
+        .provinces()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if p.terrain == Terrain::Impassable {
+                return None;
+            }
+            let lower = p.abbr.to_ascii_lowercase();
+            let want = ALIASES
+                .iter()
+                .find(|(a, _)| *a == lower)
+                .map(|(_, d)| d.to_string())
+                .unwrap_or_else(|| three(&p.abbr));
+            Some(unique(want, i))
+        })
+        .collect();
+    (power_names, prov_names)
+}
+
+/// Each province's token: the standard map's own, else numbered within
+/// its category (inland, sea, coastal, bicoastal; +1 for centres) in the
+/// order of the names.
+fn province_tokens(map: &Map, prov_names: &[Option<String>], standard: bool) -> Vec<Option<(Token, String)>> {
+    let category = |p: ProvinceId| -> u8 {
+        let pr = map.province(p);
+        let base = match pr.terrain {
+            Terrain::Land => 0x50,
+            Terrain::Sea => 0x52,
+            _ if map.coasts(p).len() > 1 => 0x56,
+            _ => 0x54,
+        };
+        base + u8::from(pr.supply_center)
+    };
+    let mut provinces: Vec<Option<(Token, String)>> = vec![None; map.num_provinces()];
+    if standard {
+        for (i, n) in prov_names.iter().enumerate() {
+            if let Some(n) = n {
+                if let Some((_, c, low)) = STANDARD_PROVINCES.iter().find(|(s, _, _)| s == n) {
+                    provinces[i] = Some((Token::new(*c, *low), n.clone()));
+                }
+            }
+        }
+    } else {
+        let mut order: Vec<ProvinceId> = map.province_ids().filter(|p| prov_names[p.index()].is_some()).collect();
+        order.sort_by_key(|&p| (category(p), prov_names[p.index()].clone()));
+        for (low, p) in order.into_iter().enumerate() {
+            let name = prov_names[p.index()].clone().unwrap_or_default();
+            provinces[p.index()] = Some((Token::new(category(p), low.min(255) as u8), name));
+        }
+    }
+    provinces
 }
 
 /// A coast token's dip name.
