@@ -60,6 +60,47 @@ pub fn adjudicate_with_paths(
     paths: &[Vec<ProvinceId>],
     rules: &Ruleset,
 ) -> MovementOutcome {
+    let (mut slots, slot_of) = board_slots(map, state);
+    let offered_convoy = offered_convoys(orders);
+    let (mut verdicts, conflicted) = claim_units(map, state, rules, &offered_convoy, orders, &mut slots, &slot_of);
+    if rules.implicit_orders {
+        implicit_moves(map, state, rules, &offered_convoy, &mut slots, &conflicted);
+    }
+    validate::settle_routes(rules, &mut slots, &slot_of);
+    match_supports_and_convoys(map, rules, paths, &mut slots, &slot_of);
+
+    let lists = Lists::new(map.num_provinces(), &slots, &slot_of);
+    let mut r = Resolver::new(map, rules, &slots, &slot_of, &lists);
+    r.run();
+
+    let (moves, dislodged_by) = moves_and_dislodged(&r, &slots, &slot_of);
+    let dislodged = dislodged_units(&mut r, state, &slots, &dislodged_by);
+    let occupied = occupied_after(map, &r, &slots, &dislodged_by, &moves);
+    let standoffs = standoffs(map, &mut r, &slots, &occupied);
+    let unordered = settle_verdicts(&mut r, &slots, &dislodged_by, &mut verdicts);
+    let reports = order_reports(state, orders, verdicts, &slots, &slot_of, &dislodged_by);
+    let mut outcome = MovementOutcome {
+        orders: reports,
+        unordered,
+        moves,
+        dislodged,
+        disbanded: Vec::new(),
+        standoffs,
+    };
+    if !outcome.dislodged.is_empty() {
+        outcome.disbanded = outcome
+            .dislodged
+            .iter()
+            .filter(|d| !crate::retreat::can_retreat(map, rules, d, &occupied, &outcome.standoffs, state.phase))
+            .map(|d| map.province_of(d.unit.region))
+            .collect();
+    }
+    outcome
+}
+
+/// A slot for each unit on the board, holding until an order claims it,
+/// and each province's slot (`NONE`: empty).
+fn board_slots(map: &Map, state: &State) -> (Vec<Slot>, Vec<u16>) {
     let mut slots: Vec<Slot> = Vec::with_capacity(32);
     let mut slot_of = vec![NONE; map.num_provinces()];
     for (p, u) in state.units() {
@@ -74,17 +115,37 @@ pub fn adjudicate_with_paths(
             matches: true,
         });
     }
-    // Check each order; legal ones claim their unit (4.D.3 for several).
-    let mut verdicts: Vec<Option<Verdict>> = vec![None; orders.len()];
-    let mut conflicted = vec![false; slots.len()];
-    let mut offered_convoy = BitSet::default();
+    (slots, slot_of)
+}
+
+/// The provinces of the armies some fleet offers to convoy: a move there
+/// may go by sea even when it could walk.
+fn offered_convoys(orders: &[Order]) -> BitSet {
+    let mut offered = BitSet::default();
     for order in orders {
         if let OrderKind::Convoy(_, army, _) = order.kind {
-            offered_convoy.insert(army.province.index());
+            offered.insert(army.province.index());
         }
     }
+    offered
+}
+
+/// Checks each order; a legal one claims its unit (4.D.3 for several
+/// orders to one unit). The verdicts known already (illegal, duplicate),
+/// and the slots whose orders conflict, so that the unit holds.
+fn claim_units(
+    map: &Map,
+    state: &State,
+    rules: &Ruleset,
+    offered_convoy: &BitSet,
+    orders: &[Order],
+    slots: &mut [Slot],
+    slot_of: &[u16],
+) -> (Vec<Option<Verdict>>, Vec<bool>) {
+    let mut verdicts: Vec<Option<Verdict>> = vec![None; orders.len()];
+    let mut conflicted = vec![false; slots.len()];
     for (k, order) in orders.iter().enumerate() {
-        match validate::check(map, state, rules, &offered_convoy, order) {
+        match validate::check(map, state, rules, offered_convoy, order) {
             Err(e) => verdicts[k] = Some(Verdict::Illegal(e)),
             Ok((p, act)) => {
                 let i = slot_of[p.index()] as usize;
@@ -115,20 +176,27 @@ pub fn adjudicate_with_paths(
             }
         }
     }
-    if rules.implicit_orders {
-        implicit_moves(map, state, rules, &offered_convoy, &mut slots, &conflicted);
-    }
-    validate::settle_routes(rules, &mut slots, &slot_of);
-    // Convoys first: a support of a convoyed move is void unless a chain of
-    // matching convoys is ordered (DATC 4.E.1: such a move is not valid).
+    (verdicts, conflicted)
+}
+
+/// Whether each support and convoy matches an order. Convoys first: a
+/// support of a convoyed move is void unless a chain of matching convoys
+/// is ordered (DATC 4.E.1: such a move is not valid).
+fn match_supports_and_convoys(
+    map: &Map,
+    rules: &Ruleset,
+    paths: &[Vec<ProvinceId>],
+    slots: &mut [Slot],
+    slot_of: &[u16],
+) {
     for convoys_first in [true, false] {
         for i in 0..slots.len() {
             if matches!(slots[i].act, Act::Convoy { .. }) != convoys_first {
                 continue;
             }
-            let mut m = validate::matches(map, rules, &slots, &slot_of, &slots[i]);
+            let mut m = validate::matches(map, rules, slots, slot_of, &slots[i]);
             if let Act::SupportMove { target, .. } = slots[i].act {
-                m &= convoy_ordered(map, &slots, &slot_of, target);
+                m &= convoy_ordered(map, slots, slot_of, target);
             }
             if let (Act::Convoy { army, .. }, true) = (slots[i].act, rules.convoy_path_binding) {
                 let path = slot_of
@@ -145,12 +213,15 @@ pub fn adjudicate_with_paths(
             slots[i].matches = m;
         }
     }
+}
 
-    let lists = Lists::new(map.num_provinces(), &slots, &slot_of);
-    let mut r = Resolver::new(map, rules, &slots, &slot_of, &lists);
-    r.run();
-
-    // Who moved, who was dislodged.
+/// The moves that succeeded (from, to) and, for each slot, the slot of
+/// the move that dislodged it.
+fn moves_and_dislodged(
+    r: &Resolver,
+    slots: &[Slot],
+    slot_of: &[u16],
+) -> (Vec<(ProvinceId, crate::ids::RegionId)>, Vec<Option<usize>>) {
     let mut moves = Vec::new();
     let mut dislodged_by: Vec<Option<usize>> = vec![None; slots.len()];
     for (i, s) in slots.iter().enumerate() {
@@ -168,6 +239,11 @@ pub fn adjudicate_with_paths(
             }
         }
     }
+    (moves, dislodged_by)
+}
+
+/// The dislodged units, each with where its attacker came from.
+fn dislodged_units(r: &mut Resolver, state: &State, slots: &[Slot], dislodged_by: &[Option<usize>]) -> Vec<Dislodged> {
     let mut dislodged = Vec::new();
     for (o, by) in dislodged_by.iter().enumerate() {
         if let Some(m) = *by {
@@ -179,8 +255,18 @@ pub fn adjudicate_with_paths(
             });
         }
     }
-    // Standoffs: empty after the phase, and a failed move into it that still
-    // kept others out (a unit beaten head-to-head does not, DATC 6.H.9).
+    dislodged
+}
+
+/// The provinces with a unit after the phase: those that stayed and were
+/// not dislodged, and the moves' destinations.
+fn occupied_after(
+    map: &Map,
+    r: &Resolver,
+    slots: &[Slot],
+    dislodged_by: &[Option<usize>],
+    moves: &[(ProvinceId, crate::ids::RegionId)],
+) -> BitSet {
     let mut occupied = BitSet::with_capacity(map.num_provinces());
     for (i, s) in slots.iter().enumerate() {
         let moved = matches!(s.act, Act::Move { .. }) && r.result(i);
@@ -188,9 +274,15 @@ pub fn adjudicate_with_paths(
             occupied.insert(s.province.index());
         }
     }
-    for &(_, to) in &moves {
+    for &(_, to) in moves {
         occupied.insert(map.province_of(to).index());
     }
+    occupied
+}
+
+/// Standoffs: empty after the phase, and a failed move into it that still
+/// kept others out (a unit beaten head-to-head does not, DATC 6.H.9).
+fn standoffs(map: &Map, r: &mut Resolver, slots: &[Slot], occupied: &BitSet) -> BitSet {
     let mut standoffs = BitSet::with_capacity(map.num_provinces());
     for (i, s) in slots.iter().enumerate() {
         if let Act::Move { to_p, .. } = s.act {
@@ -199,17 +291,39 @@ pub fn adjudicate_with_paths(
             }
         }
     }
+    standoffs
+}
 
-    // Verdicts of the orders that were adjudicated.
+/// The verdict of each order that was adjudicated, filed under its order;
+/// the units without a valid order, with theirs.
+fn settle_verdicts(
+    r: &mut Resolver,
+    slots: &[Slot],
+    dislodged_by: &[Option<usize>],
+    verdicts: &mut [Option<Verdict>],
+) -> Vec<(ProvinceId, Verdict)> {
     let mut unordered = Vec::new();
     for i in 0..slots.len() {
-        let verdict = slot_verdict(&mut r, &slots, i, dislodged_by[i].map(|m| slots[m].province));
+        let verdict = slot_verdict(r, slots, i, dislodged_by[i].map(|m| slots[m].province));
         match slots[i].given {
             Some(k) => verdicts[k as usize] = Some(verdict),
             None => unordered.push((slots[i].province, verdict)),
         }
     }
-    let reports = orders
+    unordered
+}
+
+/// One report per order given, in the order given: its verdict and
+/// whether its unit was dislodged.
+fn order_reports(
+    state: &State,
+    orders: &[Order],
+    verdicts: Vec<Option<Verdict>>,
+    slots: &[Slot],
+    slot_of: &[u16],
+    dislodged_by: &[Option<usize>],
+) -> Vec<OrderReport> {
+    orders
         .iter()
         .zip(verdicts)
         .map(|(order, v)| {
@@ -229,24 +343,7 @@ pub fn adjudicate_with_paths(
                 dislodged,
             }
         })
-        .collect();
-    let mut outcome = MovementOutcome {
-        orders: reports,
-        unordered,
-        moves,
-        dislodged,
-        disbanded: Vec::new(),
-        standoffs,
-    };
-    if !outcome.dislodged.is_empty() {
-        outcome.disbanded = outcome
-            .dislodged
-            .iter()
-            .filter(|d| !crate::retreat::can_retreat(map, rules, d, &occupied, &outcome.standoffs, state.phase))
-            .map(|d| map.province_of(d.unit.region))
-            .collect();
-    }
-    outcome
+        .collect()
 }
 
 /// Does the move of the unit in `army` have its route: over a border, or a
