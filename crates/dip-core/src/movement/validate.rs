@@ -152,137 +152,182 @@ fn check_act(
     at: ProvinceId,
     kind: &OrderKind,
 ) -> Result<Act, Illegal> {
-    let ut = map.unit_type(unit.kind);
     match *kind {
         OrderKind::Hold(_) => Ok(Act::Hold),
-        OrderKind::Move(_, dest, via) => {
-            if dest.province == at {
-                return Err(Illegal::MoveToSelf);
-            }
-            if closed(
-                map,
-                state,
-                &[(at, None), (dest.province, Some(at))],
-                unit.kind,
-                OrderClass::Move,
-            ) {
-                return Err(Illegal::ClosedBorder);
-            }
-            // Searching for a convoy route costs; only moves that need one, or
-            // that some fleet offers to convoy, look for it.
-            let convoy_possible = || {
-                ut.convoyable
-                    && map.allows(map.main_region(dest.province), unit.kind)
-                    && convoy::route_possible(map, state, at, dest.province)
-            };
-            match target_region(map, rules, unit, &dest) {
-                Ok(Some(r)) => {
-                    let weak = map.has_edge_flags()
-                        && map
-                            .edge_flags(unit.kind, unit.region, r)
-                            .is_some_and(|f| f.has(EdgeFlags::WEAK_MOVE));
-                    let route = if via && ut.convoyable && rules.convoy_adjacent != ConvoyAdjacent::Rule1971 {
-                        Route::Convoy
-                    } else if offered_convoy.contains(at.index()) && convoy_possible() {
-                        Route::Either
-                    } else {
-                        Route::Land
-                    };
-                    let change = if route == Route::Convoy {
-                        0
-                    } else {
-                        map.strength_change(dest.province, at).clamp(-100, 100) as i8
-                    };
-                    Ok(Act::Move {
-                        to: r,
-                        to_p: dest.province,
-                        route,
-                        weak,
-                        change,
-                    })
-                }
-                Ok(None) | Err(Illegal::Unreachable) if convoy_possible() => Ok(Act::Move {
-                    to: map.main_region(dest.province),
-                    to_p: dest.province,
-                    route: Route::Convoy,
-                    weak: false,
-                    change: 0,
-                }),
-                Ok(None) => Err(Illegal::Unreachable),
-                Err(e) => Err(e),
-            }
-        }
-        OrderKind::SupportHold(_, target) => {
-            if target.province == at {
-                return Err(Illegal::SelfReference);
-            }
-            let supported = state.unit(target.province).ok_or(Illegal::NoUnitToSupport)?;
-            if !map.reaches(unit.kind, unit.region, target.province) {
-                return Err(Illegal::CannotSupport);
-            }
-            if support_closed(map, state, unit, at, supported, target.province, None) {
-                return Err(Illegal::ClosedBorder);
-            }
-            Ok(Act::SupportHold {
-                target: target.province,
-            })
-        }
-        OrderKind::SupportMove(_, target, dest) => {
-            if target.province == at {
-                return Err(Illegal::SelfReference);
-            }
-            let supported = state.unit(target.province).ok_or(Illegal::NoUnitToSupport)?;
-            if !map.reaches(unit.kind, unit.region, dest.province) {
-                return Err(Illegal::CannotSupport);
-            }
-            if !can_reach(map, state, supported, target.province, dest.province, at) {
-                return Err(Illegal::ImpossibleSupportedMove);
-            }
-            if support_closed(map, state, unit, at, supported, target.province, Some(dest.province)) {
-                return Err(Illegal::ClosedBorder);
-            }
-            let coast = match dest.coast {
-                CoastSpec::Coast(r) => Some(r),
-                _ => None,
-            };
-            Ok(Act::SupportMove {
-                target: target.province,
-                to: dest.province,
-                coast,
-            })
-        }
-        OrderKind::Convoy(_, army, dest) => {
-            if !ut.can_convoy || !map.is_convoy_space(at) {
-                return Err(Illegal::CannotConvoy);
-            }
-            let carried = state.unit(army.province).ok_or(Illegal::NoUnitToSupport)?;
-            if !map.unit_type(carried.kind).convoyable {
-                return Err(Illegal::NotConvoyable);
-            }
-            if army.province == dest.province || !map.allows(map.main_region(dest.province), carried.kind) {
-                return Err(Illegal::NotOnRoute);
-            }
-            if !convoy::on_route(map, state, army.province, dest.province, at) {
-                return Err(Illegal::NotOnRoute);
-            }
-            if closed(map, state, &[(at, None)], unit.kind, OrderClass::Convoy)
-                || closed(
-                    map,
-                    state,
-                    &[(army.province, None), (dest.province, None)],
-                    carried.kind,
-                    OrderClass::Convoy,
-                )
-            {
-                return Err(Illegal::ClosedBorder);
-            }
-            Ok(Act::Convoy {
-                army: army.province,
-                to: dest.province,
-            })
-        }
+        OrderKind::Move(_, dest, via) => check_move(map, state, rules, offered_convoy, unit, at, dest, via),
+        OrderKind::SupportHold(_, target) => check_support_hold(map, state, unit, at, target),
+        OrderKind::SupportMove(_, target, dest) => check_support_move(map, state, unit, at, target, dest),
+        OrderKind::Convoy(_, army, dest) => check_convoy(map, state, unit, at, army, dest),
         _ => Err(Illegal::WrongPhase),
     }
+}
+
+/// A move: not to itself, across no closed border, to a region the unit
+/// reaches or by a convoy route that could exist.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn check_move(
+    map: &Map,
+    state: &State,
+    rules: &Ruleset,
+    offered_convoy: &BitSet,
+    unit: Unit,
+    at: ProvinceId,
+    dest: Dest,
+    via: bool,
+) -> Result<Act, Illegal> {
+    let ut = map.unit_type(unit.kind);
+    if dest.province == at {
+        return Err(Illegal::MoveToSelf);
+    }
+    if closed(
+        map,
+        state,
+        &[(at, None), (dest.province, Some(at))],
+        unit.kind,
+        OrderClass::Move,
+    ) {
+        return Err(Illegal::ClosedBorder);
+    }
+    // Searching for a convoy route costs; only moves that need one, or
+    // that some fleet offers to convoy, look for it.
+    let convoy_possible = || {
+        ut.convoyable
+            && map.allows(map.main_region(dest.province), unit.kind)
+            && convoy::route_possible(map, state, at, dest.province)
+    };
+    match target_region(map, rules, unit, &dest) {
+        Ok(Some(r)) => {
+            let weak = map.has_edge_flags()
+                && map
+                    .edge_flags(unit.kind, unit.region, r)
+                    .is_some_and(|f| f.has(EdgeFlags::WEAK_MOVE));
+            let route = if via && ut.convoyable && rules.convoy_adjacent != ConvoyAdjacent::Rule1971 {
+                Route::Convoy
+            } else if offered_convoy.contains(at.index()) && convoy_possible() {
+                Route::Either
+            } else {
+                Route::Land
+            };
+            let change = if route == Route::Convoy {
+                0
+            } else {
+                map.strength_change(dest.province, at).clamp(-100, 100) as i8
+            };
+            Ok(Act::Move {
+                to: r,
+                to_p: dest.province,
+                route,
+                weak,
+                change,
+            })
+        }
+        Ok(None) | Err(Illegal::Unreachable) if convoy_possible() => Ok(Act::Move {
+            to: map.main_region(dest.province),
+            to_p: dest.province,
+            route: Route::Convoy,
+            weak: false,
+            change: 0,
+        }),
+        Ok(None) => Err(Illegal::Unreachable),
+        Err(e) => Err(e),
+    }
+}
+
+/// A support to hold: of another unit, in a province the supporter could
+/// move to, across no closed border.
+#[inline]
+fn check_support_hold(map: &Map, state: &State, unit: Unit, at: ProvinceId, target: UnitRef) -> Result<Act, Illegal> {
+    if target.province == at {
+        return Err(Illegal::SelfReference);
+    }
+    let supported = state.unit(target.province).ok_or(Illegal::NoUnitToSupport)?;
+    if !map.reaches(unit.kind, unit.region, target.province) {
+        return Err(Illegal::CannotSupport);
+    }
+    if support_closed(map, state, unit, at, supported, target.province, None) {
+        return Err(Illegal::ClosedBorder);
+    }
+    Ok(Act::SupportHold {
+        target: target.province,
+    })
+}
+
+/// A support of a move: of another unit, into a province the supporter
+/// could move to, a move the supported unit could make.
+#[inline]
+fn check_support_move(
+    map: &Map,
+    state: &State,
+    unit: Unit,
+    at: ProvinceId,
+    target: UnitRef,
+    dest: Dest,
+) -> Result<Act, Illegal> {
+    if target.province == at {
+        return Err(Illegal::SelfReference);
+    }
+    let supported = state.unit(target.province).ok_or(Illegal::NoUnitToSupport)?;
+    if !map.reaches(unit.kind, unit.region, dest.province) {
+        return Err(Illegal::CannotSupport);
+    }
+    if !can_reach(map, state, supported, target.province, dest.province, at) {
+        return Err(Illegal::ImpossibleSupportedMove);
+    }
+    if support_closed(map, state, unit, at, supported, target.province, Some(dest.province)) {
+        return Err(Illegal::ClosedBorder);
+    }
+    let coast = match dest.coast {
+        CoastSpec::Coast(r) => Some(r),
+        _ => None,
+    };
+    Ok(Act::SupportMove {
+        target: target.province,
+        to: dest.province,
+        coast,
+    })
+}
+
+/// A convoy: by a fleet at sea, of an army that may be convoyed, on some
+/// route between the army and its destination, across no closed border.
+#[inline]
+fn check_convoy(
+    map: &Map,
+    state: &State,
+    unit: Unit,
+    at: ProvinceId,
+    army: UnitRef,
+    dest: Dest,
+) -> Result<Act, Illegal> {
+    let ut = map.unit_type(unit.kind);
+    if !ut.can_convoy || !map.is_convoy_space(at) {
+        return Err(Illegal::CannotConvoy);
+    }
+    let carried = state.unit(army.province).ok_or(Illegal::NoUnitToSupport)?;
+    if !map.unit_type(carried.kind).convoyable {
+        return Err(Illegal::NotConvoyable);
+    }
+    if army.province == dest.province || !map.allows(map.main_region(dest.province), carried.kind) {
+        return Err(Illegal::NotOnRoute);
+    }
+    if !convoy::on_route(map, state, army.province, dest.province, at) {
+        return Err(Illegal::NotOnRoute);
+    }
+    if closed(map, state, &[(at, None)], unit.kind, OrderClass::Convoy)
+        || closed(
+            map,
+            state,
+            &[(army.province, None), (dest.province, None)],
+            carried.kind,
+            OrderClass::Convoy,
+        )
+    {
+        return Err(Illegal::ClosedBorder);
+    }
+    Ok(Act::Convoy {
+        army: army.province,
+        to: dest.province,
+    })
 }
 
 /// Does a border rule of one of these provinces (with where a move into it
