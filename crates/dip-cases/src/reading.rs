@@ -58,24 +58,10 @@ fn read_in_position(vocab: &Vocabulary, state: &State, text: &str) -> Option<Ord
         }
     }
     let power = s.power.or_else(|| {
-        let u = kind_unit(&kind)?;
+        let u = kind.unit()?;
         unit_at(state, u.province).map(|u| u.power)
     })?;
     Some(Order::new(power, kind))
-}
-
-fn kind_unit(k: &OrderKind) -> Option<UnitRef> {
-    match *k {
-        OrderKind::Hold(u)
-        | OrderKind::Move(u, ..)
-        | OrderKind::SupportHold(u, _)
-        | OrderKind::SupportMove(u, ..)
-        | OrderKind::Convoy(u, ..)
-        | OrderKind::Retreat(u, _)
-        | OrderKind::Disband(u)
-        | OrderKind::Build(u) => Some(u),
-        OrderKind::Waive => None,
-    }
 }
 
 fn unit_at(state: &State, p: ProvinceId) -> Option<Unit> {

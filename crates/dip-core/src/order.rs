@@ -75,6 +75,24 @@ pub enum OrderKind {
     Waive,
 }
 
+impl OrderKind {
+    /// The unit the order is given to (for a build: the unit to build), a
+    /// waive none; known before the order has a power.
+    pub fn unit(&self) -> Option<UnitRef> {
+        match *self {
+            OrderKind::Hold(u)
+            | OrderKind::Move(u, ..)
+            | OrderKind::SupportHold(u, _)
+            | OrderKind::SupportMove(u, ..)
+            | OrderKind::Convoy(u, ..)
+            | OrderKind::Retreat(u, _)
+            | OrderKind::Disband(u)
+            | OrderKind::Build(u) => Some(u),
+            OrderKind::Waive => None,
+        }
+    }
+}
+
 /// An order of one power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Order {
@@ -88,17 +106,7 @@ impl Order {
     }
     /// The unit the order is given to (for a build: the unit to build).
     pub fn unit(&self) -> Option<UnitRef> {
-        match self.kind {
-            OrderKind::Hold(u)
-            | OrderKind::Move(u, ..)
-            | OrderKind::SupportHold(u, _)
-            | OrderKind::SupportMove(u, ..)
-            | OrderKind::Convoy(u, ..)
-            | OrderKind::Retreat(u, _)
-            | OrderKind::Disband(u)
-            | OrderKind::Build(u) => Some(u),
-            OrderKind::Waive => None,
-        }
+        self.kind.unit()
     }
     /// Short DATC-style text with map abbreviations, e.g. `A ber - sil`.
     pub fn to_short_string(&self, map: &Map) -> String {

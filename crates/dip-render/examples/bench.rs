@@ -40,15 +40,7 @@ fn main() {
     time_parts(&pic, &state, &outcome, &opts);
     time_png_kept(&pic, &state, &outcome, &opts);
     let (states, outs) = random_game(&v);
-    let steps: Vec<Step> = outs
-        .iter()
-        .enumerate()
-        .map(|(i, o)| Step {
-            before: &states[i],
-            outcome: o,
-            after: &states[i + 1],
-        })
-        .collect();
+    let steps = Step::sequence(&states, &outs);
     time_animations(&pic, &steps, &opts);
 }
 

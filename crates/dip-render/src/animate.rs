@@ -17,6 +17,22 @@ pub struct Step<'a> {
     pub after: &'a State,
 }
 
+impl<'a> Step<'a> {
+    /// The steps of a game: `states` holds each phase's position and the
+    /// one after the last, one more than `outcomes`.
+    pub fn sequence(states: &'a [State], outcomes: &'a [PhaseOutcome]) -> Vec<Step<'a>> {
+        outcomes
+            .iter()
+            .zip(states.windows(2))
+            .map(|(outcome, pair)| Step {
+                before: &pair[0],
+                outcome,
+                after: &pair[1],
+            })
+            .collect()
+    }
+}
+
 /// Timing of an animation.
 #[derive(Clone, Copy, Debug)]
 pub struct Timing {

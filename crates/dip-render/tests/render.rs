@@ -212,15 +212,7 @@ fn random_game(v: &Variant, n: usize) -> (Vec<State>, Vec<PhaseOutcome>) {
 fn a_game_animates_as_apng_and_html() {
     let v = dip_variants::standard();
     let (states, outs) = random_game(&v, 5);
-    let steps: Vec<Step> = outs
-        .iter()
-        .enumerate()
-        .map(|(i, o)| Step {
-            before: &states[i],
-            outcome: o,
-            after: &states[i + 1],
-        })
-        .collect();
+    let steps = Step::sequence(&states, &outs);
     let pic = Picture::new(&v);
     let timing = Timing {
         tween: 2,

@@ -316,15 +316,7 @@ pub fn animation_png(tx: &mut dyn Tx, variants: &Variants, pictures: &Pictures, 
         return Err(ApiError::not_found(format!("game {id} has no phase played yet")));
     }
     states.push(g.state(variants)?);
-    let steps: Vec<dip_render::animate::Step> = outcomes
-        .iter()
-        .enumerate()
-        .map(|(i, o)| dip_render::animate::Step {
-            before: &states[i],
-            outcome: o,
-            after: &states[i + 1],
-        })
-        .collect();
+    let steps = dip_render::animate::Step::sequence(&states, &outcomes);
     let drawn = pictures.get(&l);
     let picture = drawn.picture();
     let opts = dip_render::Options {

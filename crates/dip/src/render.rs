@@ -501,15 +501,7 @@ pub fn animate(args: AnimateArgs, variants: &Variants) -> Result<ExitCode> {
         Some(r) => replay(&variant, &r.record)?,
         None => animated_phases(&args, opened.as_ref(), &variant, &rules)?,
     };
-    let steps: Vec<Step> = outcomes
-        .iter()
-        .enumerate()
-        .map(|(i, o)| Step {
-            before: &states[i],
-            outcome: o,
-            after: &states[i + 1],
-        })
-        .collect();
+    let steps = Step::sequence(&states, &outcomes);
     let timing = Timing {
         tween: args.tween as usize,
         hold_ms: args.hold_ms,

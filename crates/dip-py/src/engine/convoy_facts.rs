@@ -2,7 +2,7 @@
 //! convoy it where, where a route goes without each fleet), cached per
 //! army and set of fleets in reach for the whole process.
 
-use super::{code, codes_fit, FastMap, Game, OrderTable};
+use super::{code, codes_fit, FastMap, Game, OrderTable, VariantData};
 use dip_core::{Dest, Map, Order, OrderKind, ProvinceId, RegionId, Unit, UnitRef, UnitTypeId};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -92,6 +92,17 @@ pub(super) fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: Prov
     false
 }
 
+/// The number of an order in the table: by its code when the map's ids
+/// fit one, else by its text.
+#[inline]
+fn order_number(table: &mut OrderTable, v: &VariantData, fit: bool, code: u64, text: &dyn Fn() -> String) -> u32 {
+    if fit {
+        table.coded(v, code, text)
+    } else {
+        table.id(v, &text())
+    }
+}
+
 impl Game {
     /// The convoy facts of the army `u` in `q` with these fleets in reach.
     pub(super) fn convoy_facts(
@@ -102,21 +113,30 @@ impl Game {
         fleets: &[ProvinceId],
         sea: &[ProvinceId],
     ) -> ConvoyFacts {
+        let mut facts = ConvoyFacts::default();
+        self.moves_by_convoy(table, &mut facts, q, u, sea);
+        self.fleets_convoying(table, &mut facts, q, u, fleets, sea);
+        self.routes_without(&mut facts, q, fleets);
+        facts
+    }
+
+    /// The shores of `sea` the army may be convoyed to, with the numbers
+    /// of those moves (`facts.moves`, `facts.move_ids`).
+    fn moves_by_convoy(
+        &self,
+        table: &mut OrderTable,
+        facts: &mut ConvoyFacts,
+        q: ProvinceId,
+        u: Unit,
+        sea: &[ProvinceId],
+    ) {
         use dip_core::movement::check_order;
         let map = self.map();
         let v = self.v;
         let fit = codes_fit(map);
-        let mut num = |code: u64, text: &dyn Fn() -> String| {
-            if fit {
-                table.coded(v, code, text)
-            } else {
-                table.id(v, &text())
-            }
-        };
         let army = &v.unit_names[u.kind.index()][u.region.index()];
         let st = &self.state;
         let them = UnitRef::new(Some(u.kind), q);
-        let mut facts = ConvoyFacts::default();
         for &d in sea {
             let by_convoy = |d: ProvinceId| {
                 check_order(
@@ -140,11 +160,35 @@ impl Game {
             if ok {
                 facts.moves.push(d);
                 let dn = &v.prov_names[d.index()];
-                facts.move_ids.push(num(code(3, u.kind, u.region, None, d.0), &|| {
-                    format!("{army} - {dn} VIA")
-                }));
+                facts.move_ids.push(order_number(
+                    table,
+                    v,
+                    fit,
+                    code(3, u.kind, u.region, None, d.0),
+                    &|| format!("{army} - {dn} VIA"),
+                ));
             }
         }
+    }
+
+    /// Per fleet in reach: where it may convoy the army, with the numbers
+    /// of those convoy orders (`facts.convoys`, `facts.convoy_ids`).
+    fn fleets_convoying(
+        &self,
+        table: &mut OrderTable,
+        facts: &mut ConvoyFacts,
+        q: ProvinceId,
+        u: Unit,
+        fleets: &[ProvinceId],
+        sea: &[ProvinceId],
+    ) {
+        use dip_core::movement::check_order;
+        let map = self.map();
+        let v = self.v;
+        let fit = codes_fit(map);
+        let army = &v.unit_names[u.kind.index()][u.region.index()];
+        let st = &self.state;
+        let them = UnitRef::new(Some(u.kind), q);
         // What `convoy::on_route` lists on every call: the units able to convoy.
         let able: Vec<ProvinceId> = map
             .province_ids()
@@ -182,7 +226,10 @@ impl Game {
                     .iter()
                     .map(|d| {
                         let dn = &v.prov_names[d.index()];
-                        num(
+                        order_number(
+                            table,
+                            v,
+                            fit,
                             code(7, fleet.kind, fleet.region, Some((u.kind, u.region)), d.0),
                             &|| format!("{mine} C {army} - {dn}"),
                         )
@@ -192,8 +239,14 @@ impl Game {
                 facts.convoys.push((f, dests));
             }
         }
-        // Where a route goes without each fleet: the shores of the fleets
-        // still reached from the army (`convoy::route_possible_without`).
+    }
+
+    /// Per fleet in reach: the moves a route still reaches without it
+    /// (`facts.without`): the shores of the fleets still reached from the
+    /// army (`convoy::route_possible_without`).
+    fn routes_without(&self, facts: &mut ConvoyFacts, q: ProvinceId, fleets: &[ProvinceId]) {
+        let map = self.map();
+        let st = &self.state;
         let mut seen = vec![false; map.num_provinces()];
         let mut stack: Vec<ProvinceId> = Vec::new();
         for &skip in fleets {
@@ -217,6 +270,5 @@ impl Game {
             let reached = facts.moves.iter().copied().filter(|d| shores.contains(d)).collect();
             facts.without.push((skip, reached));
         }
-        facts
     }
 }

@@ -88,25 +88,7 @@ impl Game {
         m: &dip_core::movement::MovementOutcome,
         tags: &mut [Option<&'static str>],
     ) {
-        let map = self.map();
         let given = tags.to_vec();
-        let left = |p: ProvinceId| m.moves.iter().any(|&(from, _)| from == p);
-        let strength = |p: ProvinceId| {
-            1 + orders
-                .iter()
-                .zip(&given)
-                .filter(|(o, t)| {
-                    t.is_none()
-                        && matches!(o.kind, OrderKind::SupportHold(_, x) | OrderKind::SupportMove(_, x, _) if x.province == p)
-                })
-                .count()
-        };
-        let move_of = |p: ProvinceId| {
-            orders.iter().find_map(|o| match o.kind {
-                OrderKind::Move(u, d, via) if u.province == p => Some((d.province, via)),
-                _ => None,
-            })
-        };
         let mut no_convoy: Vec<ProvinceId> = Vec::new();
         for (o, t) in orders.iter().zip(tags.iter()) {
             if let (OrderKind::Move(u, ..), Some(NO_CONVOY)) = (o.kind, t) {
@@ -115,59 +97,18 @@ impl Game {
         }
         for (i, o) in orders.iter().enumerate() {
             match o.kind {
-                OrderKind::SupportMove(_, t, d) if tags[i].is_none() => {
-                    let own = self.state.unit(d.province).is_some_and(|x| x.power == o.power);
-                    if own && !left(d.province) {
-                        let via = move_of(t.province).is_some_and(|(_, v)| v);
-                        let swap = !via && move_of(d.province).is_some_and(|(to, v)| to == t.province && !v);
-                        let mine = strength(t.province);
-                        let others = orders
-                            .iter()
-                            .filter_map(|x| match x.kind {
-                                OrderKind::Move(u, to, _) if to.province == d.province && u.province != t.province => {
-                                    Some(strength(u.province))
-                                }
-                                _ => None,
-                            })
-                            .max()
-                            .unwrap_or(0)
-                            .max(strength(d.province));
-                        if swap || mine > others {
-                            tags[i] = Some(VOID);
-                        }
-                    }
+                OrderKind::SupportMove(_, t, d)
+                    if tags[i].is_none()
+                        && self.supports_into_own_unit_void(orders, &given, m, o, t.province, d.province) =>
+                {
+                    tags[i] = Some(VOID);
                 }
                 // (An illegal convoy, which NO_CHECK lets through, stays void.)
                 OrderKind::Convoy(f, a, d)
-                    if tags[i].is_none() || (tags[i] == Some(VOID) && self.problem(o).is_none()) =>
+                    if (tags[i].is_none() || (tags[i] == Some(VOID) && self.problem(o).is_none()))
+                        && self.convoy_unneeded_or_off_chain(orders, f.province, a.province, d.province) =>
                 {
-                    // Only a convoy of an army that moves there can fail
-                    // for want of one; the chain is looked at only then.
-                    let moving = move_of(a.province).is_some_and(|(to, _)| to == d.province);
-                    if moving {
-                        let adjacent = self
-                            .state
-                            .unit(a.province)
-                            .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
-                        let by_land = adjacent
-                            && orders.iter().any(|x| {
-                                matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a.province && to.province == d.province)
-                            });
-                        let fleets: Vec<ProvinceId> = orders
-                            .iter()
-                            .filter_map(|x| match x.kind {
-                                OrderKind::Convoy(g, b, e) if b.province == a.province && e.province == d.province => {
-                                    Some(g.province)
-                                }
-                                _ => None,
-                            })
-                            .collect();
-                        let on_chain = reach(map, &fleets, a.province).contains(&f.province)
-                            && reach(map, &fleets, d.province).contains(&f.province);
-                        if by_land || !on_chain {
-                            tags[i] = Some(NO_CONVOY);
-                        }
-                    }
+                    tags[i] = Some(NO_CONVOY);
                 }
                 _ => {}
             }
@@ -184,4 +125,87 @@ impl Game {
             }
         }
     }
+
+    /// Is this support of a move into a unit of the supporter's own
+    /// power, which stays, void for MILA: the moving unit would win (or
+    /// it is a swap by land), so the support only dislodges its own?
+    #[inline]
+    fn supports_into_own_unit_void(
+        &self,
+        orders: &[Order],
+        given: &[Option<&'static str>],
+        m: &dip_core::movement::MovementOutcome,
+        o: &Order,
+        t: ProvinceId,
+        d: ProvinceId,
+    ) -> bool {
+        let own = self.state.unit(d).is_some_and(|x| x.power == o.power);
+        // The supported unit stays: it has not left its province.
+        if !own || m.moves.iter().any(|&(from, _)| from == d) {
+            return false;
+        }
+        let via = move_of(orders, t).is_some_and(|(_, v)| v);
+        let swap = !via && move_of(orders, d).is_some_and(|(to, v)| to == t && !v);
+        let mine = strength(orders, given, t);
+        let others = orders
+            .iter()
+            .filter_map(|x| match x.kind {
+                OrderKind::Move(u, to, _) if to.province == d && u.province != t => {
+                    Some(strength(orders, given, u.province))
+                }
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+            .max(strength(orders, given, d));
+        swap || mine > others
+    }
+
+    /// Does the convoy by the fleet in `f` of the army in `a` to `d` fail
+    /// for want of one (MILA's `no convoy`): the army goes by land, or the
+    /// fleet is not on a chain of the convoys ordered? Only a convoy of an
+    /// army that moves there can; the chain is looked at only then.
+    #[inline]
+    fn convoy_unneeded_or_off_chain(&self, orders: &[Order], f: ProvinceId, a: ProvinceId, d: ProvinceId) -> bool {
+        let map = self.map();
+        let moving = move_of(orders, a).is_some_and(|(to, _)| to == d);
+        if !moving {
+            return false;
+        }
+        let adjacent = self.state.unit(a).is_some_and(|x| map.reaches(x.kind, x.region, d));
+        let by_land = adjacent
+            && orders
+                .iter()
+                .any(|x| matches!(x.kind, OrderKind::Move(u, to, false) if u.province == a && to.province == d));
+        let fleets: Vec<ProvinceId> = orders
+            .iter()
+            .filter_map(|x| match x.kind {
+                OrderKind::Convoy(g, b, e) if b.province == a && e.province == d => Some(g.province),
+                _ => None,
+            })
+            .collect();
+        let on_chain = reach(map, &fleets, a).contains(&f) && reach(map, &fleets, d).contains(&f);
+        by_land || !on_chain
+    }
+}
+
+/// A unit's strength for MILA's labels: one, plus the supports given to
+/// it that carry no label yet.
+fn strength(orders: &[Order], given: &[Option<&'static str>], p: ProvinceId) -> usize {
+    1 + orders
+        .iter()
+        .zip(given)
+        .filter(|(o, t)| {
+            t.is_none()
+                && matches!(o.kind, OrderKind::SupportHold(_, x) | OrderKind::SupportMove(_, x, _) if x.province == p)
+        })
+        .count()
+}
+
+/// Where the unit in `p` is ordered to move, and whether by convoy.
+fn move_of(orders: &[Order], p: ProvinceId) -> Option<(ProvinceId, bool)> {
+    orders.iter().find_map(|o| match o.kind {
+        OrderKind::Move(u, d, via) if u.province == p => Some((d.province, via)),
+        _ => None,
+    })
 }

@@ -7,6 +7,7 @@
 
 use super::{first_two, Entry, Game, Name, VariantData};
 use dip_core::{Order, OrderKind, PhaseKind, PowerId, ProvinceId};
+use std::ops::ControlFlow;
 
 /// The word MILA files a list entry under (`word[1]` of its text): the
 /// location of a retreat, build or disband; the unit type of a void
@@ -109,52 +110,84 @@ impl Game {
                 Some(&id) if id != u32::MAX => table.entry(v, id),
                 _ => table.find(v, text),
             });
-            let listed = found.map(|(_, _, own)| own);
-            match self.read_listed(p, text, found) {
-                Err(_) if self.stop_unread => {
-                    // Nothing of the call is filed yet: it is given again.
-                    self.errors.truncate(errors_before);
-                    self.unread_at = Some(k);
-                    return;
-                }
-                Err(e) => {
-                    self.errors.push(format!("order `{text}`: {e}"));
-                    given.push(void(text));
-                }
-                Ok(o) => {
-                    let shown = listed.map_or_else(|| Name::Owned(self.order_text(&o)), Name::Borrowed);
-                    // One of the position's legal orders for its own unit
-                    // or site passes dip's checks: only MILA's are left.
-                    let checked = found.is_some_and(|(id, _, _)| self.listed(&o, id));
-                    let at = ListFacts {
-                        need,
-                        sites: &sites,
-                        taken: &taken,
-                        given: &given,
-                        checked,
-                    };
-                    match self.list_problem(p, &o, &at, &shown) {
-                        Some(e) => {
-                            self.errors.push(format!("order `{text}`: {e}"));
-                            given.push(void(&shown));
+            let at = Facts {
+                need,
+                sites: &sites,
+                taken: &mut taken,
+            };
+            if self.give_read(p, text, found, at, &mut given).is_break() {
+                // Nothing of the call is filed yet: it is given again.
+                self.errors.truncate(errors_before);
+                self.unread_at = Some(k);
+                return;
+            }
+        }
+        drop(table);
+        self.file_given(p, given, replace);
+        if adjusting {
+            fill_waives(&mut self.orders[p.index()], p, need);
+        }
+        self.generation += 1;
+    }
+
+    /// Reads one order given and adds it to `given`: as given when it
+    /// passes, void with an error when not. Breaks when it cannot be read
+    /// and the caller asked to stop there (`stop_unread`).
+    #[inline]
+    fn give_read(
+        &mut self,
+        p: PowerId,
+        text: &str,
+        found: Option<(u32, Option<OrderKind>, &'static str)>,
+        at: Facts<'_>,
+        given: &mut Vec<Entry>,
+    ) -> ControlFlow<()> {
+        let listed = found.map(|(_, _, own)| own);
+        match self.read_listed(p, text, found) {
+            Err(_) if self.stop_unread => return ControlFlow::Break(()),
+            Err(e) => {
+                self.errors.push(format!("order `{text}`: {e}"));
+                given.push(void(text));
+            }
+            Ok(o) => {
+                let shown = listed.map_or_else(|| Name::Owned(self.order_text(&o)), Name::Borrowed);
+                // One of the position's legal orders for its own unit
+                // or site passes dip's checks: only MILA's are left.
+                let checked = found.is_some_and(|(id, _, _)| self.listed(&o, id));
+                let facts = ListFacts {
+                    need: at.need,
+                    sites: at.sites,
+                    taken: at.taken,
+                    given,
+                    checked,
+                };
+                match self.list_problem(p, &o, &facts, &shown) {
+                    Some(e) => {
+                        self.errors.push(format!("order `{text}`: {e}"));
+                        given.push(void(&shown));
+                    }
+                    None => {
+                        if let Some(u) = o.unit() {
+                            at.taken.push(u.province);
                         }
-                        None => {
-                            if let Some(u) = o.unit() {
-                                taken.push(u.province);
-                            }
-                            let key = self.key_of(&o, &shown);
-                            given.push(Entry {
-                                key,
-                                text: shown,
-                                order: Some(o),
-                                void: false,
-                            });
-                        }
+                        let key = self.key_of(&o, &shown);
+                        given.push(Entry {
+                            key,
+                            text: shown,
+                            order: Some(o),
+                            void: false,
+                        });
                     }
                 }
             }
         }
-        drop(table);
+        ControlFlow::Continue(())
+    }
+
+    /// Files the orders read into the power's list: replacing those of the
+    /// same units or sites, or (`replace` false, MILA's `set_orders` on a
+    /// list) dropping those already ordered, with an error for each.
+    fn file_given(&mut self, p: PowerId, mut given: Vec<Entry>, replace: bool) {
         let list = &mut self.orders[p.index()];
         if replace {
             for e in given.iter().filter(|e| !e.void && !is_waive(e)) {
@@ -174,24 +207,7 @@ impl Game {
                     .push("a unit or site already ordered was ordered again".into());
             }
         }
-        let list = &mut self.orders[p.index()];
-        list.extend(given);
-        if adjusting {
-            // Extra WAIVEs give way to the orders given (MILA keeps `need`
-            // orders when it can), and WAIVEs fill the builds not given.
-            while need > 0 && (list.len() as i64) > need {
-                match list.iter().position(is_waive) {
-                    Some(i) => {
-                        list.remove(i);
-                    }
-                    None => break,
-                }
-            }
-            while (list.len() as i64) < need {
-                list.push(waive(p));
-            }
-        }
-        self.generation += 1;
+        self.orders[p.index()].extend(given);
     }
 
     /// Why MILA voids order `o` of power `p` in this retreat or adjustment
@@ -313,5 +329,30 @@ fn void(text: &str) -> Entry {
         text: Name::Owned(text.to_string()),
         order: None,
         void: true,
+    }
+}
+
+/// What an adjustment call knows while it reads the orders given: how
+/// many builds (or disbands, negative) are due, the sites free to build
+/// on, and the build sites and retreating units used so far.
+struct Facts<'a> {
+    need: i64,
+    sites: &'a [ProvinceId],
+    taken: &'a mut Vec<ProvinceId>,
+}
+
+/// Extra WAIVEs give way to the orders given (MILA keeps `need` orders
+/// when it can), and WAIVEs fill the builds not given.
+fn fill_waives(list: &mut Vec<Entry>, p: PowerId, need: i64) {
+    while need > 0 && (list.len() as i64) > need {
+        match list.iter().position(is_waive) {
+            Some(i) => {
+                list.remove(i);
+            }
+            None => break,
+        }
+    }
+    while (list.len() as i64) < need {
+        list.push(waive(p));
     }
 }

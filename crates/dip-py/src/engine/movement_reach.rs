@@ -4,9 +4,9 @@
 //! each province, and which armies each fleet could convoy.
 
 use super::movement_orders::Scratch;
-use super::{is_shore, ConvoyKey, FastMap, Game, OrderTable, VariantData, CONVOYS, CONVOYS_MAX};
+use super::{is_shore, ConvoyFacts, ConvoyKey, FastMap, Game, OrderTable, VariantData, CONVOYS, CONVOYS_MAX};
 use dip_core::{Map, ProvinceId, Unit};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The rank in `Scratch::reach` of a unit that reaches a province only by convoy.
 pub(super) const BY_SEA: u16 = u16::MAX;
@@ -78,9 +78,7 @@ impl Game {
     /// (`s.fleets`) and, for an army with fleets in reach, its convoy facts
     /// (`s.facts`), from this game's memo or the process-wide cache.
     pub(super) fn convoy_reach(&self, table: &mut OrderTable, s: &mut Scratch) {
-        let map = self.map();
-        let st = &self.state;
-        let n = map.num_provinces();
+        let n = self.map().num_provinces();
         s.sea.clear();
         s.sea_span.clear();
         s.fleets.clear();
@@ -95,111 +93,17 @@ impl Game {
         if s.memo.len() != n {
             s.memo = vec![None; n];
         }
-        let units = &s.units;
-        for &(p, u) in units {
+        for j in 0..s.units.len() {
+            let (p, u) = s.units[j];
             let (sea0, fleet0) = (s.sea.len(), s.fleets.len());
-            if map.unit_type(u.kind).convoyable && !s.member_span.is_empty() {
-                let mut near: [u32; 8] = [u32::MAX; 8];
-                let mut count = 0;
-                let mut many = false;
-                for x in map.convoy_neighbours(p).iter() {
-                    let g = s.group[x];
-                    if g != u32::MAX && !near[..count].contains(&g) {
-                        if count == near.len() {
-                            many = true;
-                            break;
-                        }
-                        near[count] = g;
-                        count += 1;
-                    }
-                }
-                if many {
-                    dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
-                    s.fleets.extend(s.seen.iter().map(|f| ProvinceId(f as u16)));
-                } else {
-                    for &g in &near[..count] {
-                        let (a, b) = s.member_span[g as usize];
-                        s.fleets.extend_from_slice(&s.members[a as usize..b as usize]);
-                    }
-                    s.fleets[fleet0..].sort_unstable();
-                }
-                debug_assert_eq!(&s.fleets[fleet0..], {
-                    dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
-                    s.seen.iter().map(|f| ProvinceId(f as u16)).collect::<Vec<_>>()
-                });
-                if count == 1 && !many {
-                    let (a, b) = s.shore_span[near[0] as usize];
-                    s.sea
-                        .extend(s.group_shores[a as usize..b as usize].iter().filter(|&&q| q != p));
-                } else {
-                    s.shores.clear();
-                    for &f in &s.fleets[fleet0..] {
-                        for q in map.convoy_neighbours(f).iter() {
-                            let q = ProvinceId(q as u16);
-                            if q != p && is_shore(map, q) && !s.shores.contains(q.index()) {
-                                s.shores.insert(q.index());
-                                s.sea.push(q);
-                            }
-                        }
-                    }
-                }
+            if self.map().unit_type(u.kind).convoyable && !s.member_span.is_empty() {
+                let near = self.fleets_in_reach(s, p);
+                self.shores_beyond(s, p, fleet0, near);
             }
-            let fleets = &s.fleets[fleet0..];
-            let facts = if fleets.is_empty() {
+            let facts = if s.fleets.len() == fleet0 {
                 None
             } else {
-                let mut bits = [0u64; 4];
-                let small = n <= 256;
-                if small {
-                    for f in fleets {
-                        bits[f.index() / 64] |= 1 << (f.index() % 64);
-                    }
-                }
-                let listed = if small {
-                    Vec::new()
-                } else {
-                    fleets.iter().map(|f| f.0).collect()
-                };
-                // The facts this game's army had there last time, if its
-                // fleets are the same: most fleets stay a phase or more.
-                let memo = &mut s.memo[p.index()];
-                match memo {
-                    Some((k, r, b, h, f)) if small && (*k, *r, *b, *h) == (u.kind, u.region, bits, rules_hash) => {
-                        Some(f.clone())
-                    }
-                    _ => {
-                        let key: ConvoyKey = (
-                            map as *const Map as usize,
-                            rules_hash,
-                            p.0,
-                            u.kind.0,
-                            u.region.0,
-                            bits,
-                            listed,
-                        );
-                        let cache = cache.get_or_insert_with(|| {
-                            CONVOYS
-                                .get_or_init(|| {
-                                    Mutex::new(FastMap::with_capacity_and_hasher(1 << 12, Default::default()))
-                                })
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                        });
-                        let found = cache.get(&key).cloned();
-                        let f = found.unwrap_or_else(|| {
-                            let f = Arc::new(self.convoy_facts(table, p, u, fleets, &s.sea[sea0..]));
-                            if cache.len() >= CONVOYS_MAX {
-                                cache.clear();
-                            }
-                            cache.insert(key, f.clone());
-                            f
-                        });
-                        if small {
-                            *memo = Some((u.kind, u.region, bits, rules_hash, f.clone()));
-                        }
-                        Some(f)
-                    }
-                }
+                Some(self.army_convoy_facts(table, s, &mut cache, (p, u), rules_hash, (sea0, fleet0)))
             };
             s.sea_span.push((sea0 as u32, s.sea.len() as u32));
             s.fleet_span.push((fleet0 as u32, s.fleets.len() as u32));
@@ -207,7 +111,139 @@ impl Game {
         }
         drop(cache);
     }
+
+    /// Pushes onto `s.fleets` the fleets an army in `p` reaches, sorted
+    /// (`convoy::fleets_reachable`), from the convoy groups next to it;
+    /// returns those groups, or `None` when there are too many to note.
+    #[inline]
+    fn fleets_in_reach(&self, s: &mut Scratch, p: ProvinceId) -> Option<([u32; 8], usize)> {
+        let map = self.map();
+        let st = &self.state;
+        let fleet0 = s.fleets.len();
+        let mut near: [u32; 8] = [u32::MAX; 8];
+        let mut count = 0;
+        let mut many = false;
+        for x in map.convoy_neighbours(p).iter() {
+            let g = s.group[x];
+            if g != u32::MAX && !near[..count].contains(&g) {
+                if count == near.len() {
+                    many = true;
+                    break;
+                }
+                near[count] = g;
+                count += 1;
+            }
+        }
+        if many {
+            dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+            s.fleets.extend(s.seen.iter().map(|f| ProvinceId(f as u16)));
+        } else {
+            for &g in &near[..count] {
+                let (a, b) = s.member_span[g as usize];
+                s.fleets.extend_from_slice(&s.members[a as usize..b as usize]);
+            }
+            s.fleets[fleet0..].sort_unstable();
+        }
+        debug_assert_eq!(&s.fleets[fleet0..], {
+            dip_core::convoy::fleets_reachable(map, st, p, &mut s.seen, &mut s.stack);
+            s.seen.iter().map(|f| ProvinceId(f as u16)).collect::<Vec<_>>()
+        });
+        (!many).then_some((near, count))
+    }
+
+    /// Pushes onto `s.sea` the shores beyond the fleets from `fleet0` on,
+    /// but `p`: those of the one group next to it when it is one (found
+    /// once per group), else each fleet's, each once.
+    #[inline]
+    fn shores_beyond(&self, s: &mut Scratch, p: ProvinceId, fleet0: usize, near: Option<([u32; 8], usize)>) {
+        let map = self.map();
+        if let Some((near, 1)) = near {
+            let (a, b) = s.shore_span[near[0] as usize];
+            s.sea
+                .extend(s.group_shores[a as usize..b as usize].iter().filter(|&&q| q != p));
+            return;
+        }
+        s.shores.clear();
+        for &f in &s.fleets[fleet0..] {
+            for q in map.convoy_neighbours(f).iter() {
+                let q = ProvinceId(q as u16);
+                if q != p && is_shore(map, q) && !s.shores.contains(q.index()) {
+                    s.shores.insert(q.index());
+                    s.sea.push(q);
+                }
+            }
+        }
+    }
+
+    /// The convoy facts of the unit `(p, u)` with the fleets from `fleet0`
+    /// and shores from `sea0` in reach: this game's memo when its fleets
+    /// are the same as last time (most fleets stay a phase or more), else
+    /// the process-wide cache (locked into `cache` on first need), else
+    /// found and kept in both.
+    #[inline]
+    fn army_convoy_facts(
+        &self,
+        table: &mut OrderTable,
+        s: &mut Scratch,
+        cache: &mut Option<ConvoyCache>,
+        (p, u): (ProvinceId, Unit),
+        rules_hash: u64,
+        (sea0, fleet0): (usize, usize),
+    ) -> Arc<ConvoyFacts> {
+        let map = self.map();
+        let n = map.num_provinces();
+        let fleets = &s.fleets[fleet0..];
+        let mut bits = [0u64; 4];
+        let small = n <= 256;
+        if small {
+            for f in fleets {
+                bits[f.index() / 64] |= 1 << (f.index() % 64);
+            }
+        }
+        let listed = if small {
+            Vec::new()
+        } else {
+            fleets.iter().map(|f| f.0).collect()
+        };
+        let memo = &mut s.memo[p.index()];
+        match memo {
+            Some((k, r, b, h, f)) if small && (*k, *r, *b, *h) == (u.kind, u.region, bits, rules_hash) => f.clone(),
+            _ => {
+                let key: ConvoyKey = (
+                    map as *const Map as usize,
+                    rules_hash,
+                    p.0,
+                    u.kind.0,
+                    u.region.0,
+                    bits,
+                    listed,
+                );
+                let cache = cache.get_or_insert_with(|| {
+                    CONVOYS
+                        .get_or_init(|| Mutex::new(FastMap::with_capacity_and_hasher(1 << 12, Default::default())))
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                });
+                let found = cache.get(&key).cloned();
+                let f = found.unwrap_or_else(|| {
+                    let f = Arc::new(self.convoy_facts(table, p, u, fleets, &s.sea[sea0..]));
+                    if cache.len() >= CONVOYS_MAX {
+                        cache.clear();
+                    }
+                    cache.insert(key, f.clone());
+                    f
+                });
+                if small {
+                    *memo = Some((u.kind, u.region, bits, rules_hash, f.clone()));
+                }
+                f
+            }
+        }
+    }
 }
+
+/// The process-wide cache of convoy facts, once locked.
+type ConvoyCache = MutexGuard<'static, FastMap<ConvoyKey, Arc<ConvoyFacts>>>;
 
 /// Who could move into each province: (unit, its place among the units
 /// that can move there over a border, or `BY_SEA`), the entries of

@@ -110,28 +110,29 @@ impl OrderTable {
         self.by_text.reserve(1 << 13);
         self.by_code.reserve(1 << 13);
         self.texts.reserve(1 << 14);
-        let kinds: Vec<UnitTypeId> = map.unit_type_ids().collect();
-        let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
-        let spots: Vec<(UnitTypeId, RegionId)> = kinds
-            .iter()
-            .flat_map(|&k| regions.clone().map(move |r| (k, r)))
-            .filter(|&(k, r)| !map.edges(k, r).is_empty())
-            .collect();
-        // Who may stand in each province, and who can move into it over a
-        // border: the places that index the support tables.
-        let slots = kinds.len() * map.num_regions();
-        let slot = |k: UnitTypeId, r: RegionId| k.index() * map.num_regions() + r.index();
-        let mut standers: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
-        let mut movers: Vec<Vec<(UnitTypeId, RegionId)>> = vec![Vec::new(); map.num_provinces()];
+        let spots = unit_spots(map);
+        let (standers, movers) = self.rank_spots(v, &spots);
+        self.prefill_own_orders(v, &spots);
+        self.prefill_supports(v, &spots, &standers, &movers);
+    }
+
+    /// Who may stand in each province, and who can move into it over a
+    /// border: the places that index the support tables (`stand_rank`,
+    /// `mover_rank`); each unit's own orders numbered on the way.
+    fn rank_spots(&mut self, v: &VariantData, spots: &[(UnitTypeId, RegionId)]) -> (Vec<Spots>, Vec<Spots>) {
+        let map = v.map;
+        let slots = map.unit_type_ids().count() * map.num_regions();
+        let mut standers: Vec<Spots> = vec![Vec::new(); map.num_provinces()];
+        let mut movers: Vec<Spots> = vec![Vec::new(); map.num_provinces()];
         self.stand_rank = vec![u16::MAX; slots];
         self.mover_rank = vec![Box::default(); slots];
-        for &(k, r) in &spots {
+        for &(k, r) in spots {
             self.unit_slot(v, k, r);
             let p = map.province_of(r);
-            self.stand_rank[slot(k, r)] = standers[p.index()].len() as u16;
+            self.stand_rank[slot(map, k, r)] = standers[p.index()].len() as u16;
             standers[p.index()].push((k, r));
             let near = &v.lands[k.index()][r.index()];
-            self.mover_rank[slot(k, r)] = near
+            self.mover_rank[slot(map, k, r)] = near
                 .iter()
                 .map(|d| {
                     movers[d.index()].push((k, r));
@@ -139,7 +140,13 @@ impl OrderTable {
                 })
                 .collect();
         }
-        // Retreats, disbands and builds, and moves by convoy.
+        (standers, movers)
+    }
+
+    /// Retreats, disbands and builds, and moves by convoy.
+    fn prefill_own_orders(&mut self, v: &VariantData, spots: &[(UnitTypeId, RegionId)]) {
+        let map = v.map;
+        let slots = map.unit_type_ids().count() * map.num_regions();
         let shore: Vec<ProvinceId> = map
             .province_ids()
             .filter(|&q| is_shore(map, q) && map.convoy_neighbours(q).iter().next().is_some())
@@ -148,10 +155,10 @@ impl OrderTable {
         self.retreats = vec![None; slots];
         self.disbands = vec![u32::MAX; slots];
         self.builds = vec![u32::MAX; slots];
-        for &(k, r) in &spots {
+        for &(k, r) in spots {
             let mine = &v.unit_names[k.index()][r.index()];
-            self.disbands[slot(k, r)] = self.id(v, &format!("{mine} D"));
-            self.builds[slot(k, r)] = self.id(v, &format!("{mine} B"));
+            self.disbands[slot(map, k, r)] = self.id(v, &format!("{mine} D"));
+            self.builds[slot(map, k, r)] = self.id(v, &format!("{mine} B"));
             let mut retreats = Vec::new();
             for e in map.edges(k, r) {
                 let dn = if map.region(e.to).coast.is_some() {
@@ -161,7 +168,7 @@ impl OrderTable {
                 };
                 retreats.push(self.id(v, &format!("{mine} R {dn}")));
             }
-            self.retreats[slot(k, r)] = Some(retreats.into_boxed_slice());
+            self.retreats[slot(map, k, r)] = Some(retreats.into_boxed_slice());
             let p = map.province_of(r);
             if map.unit_type(k).convoyable && shore.contains(&p) {
                 for &q in shore.iter().filter(|&&q| q != p) {
@@ -170,54 +177,78 @@ impl OrderTable {
                 }
             }
         }
-        // Supports over land, in each unit's table (see `Supports`).
+    }
+
+    /// Supports over land, in each unit's table (see `Supports`).
+    fn prefill_supports(
+        &mut self,
+        v: &VariantData,
+        spots: &[(UnitTypeId, RegionId)],
+        standers: &[Spots],
+        movers: &[Spots],
+    ) {
+        let map = v.map;
+        let slots = map.unit_type_ids().count() * map.num_regions();
         self.supports = (0..slots).map(|_| None).collect();
-        for &(k, r) in &spots {
-            let mine = &v.unit_names[k.index()][r.index()];
-            let p = map.province_of(r);
-            let near = &v.lands[k.index()][r.index()];
-            let mut off: Vec<u32> = Vec::with_capacity(2 * near.len());
-            let mut at = 0u32;
-            for &q in near.iter() {
-                off.push(at);
-                at += standers[q.index()].len() as u32;
+        for &(k, r) in spots {
+            let supports = self.supports_of(v, (k, r), standers, movers);
+            self.supports[slot(map, k, r)] = Some(supports);
+        }
+    }
+
+    /// The support orders of the unit `k` in `r`: of each unit that may
+    /// stand in a province next to it, then of each that can move there.
+    fn supports_of(
+        &mut self,
+        v: &VariantData,
+        (k, r): (UnitTypeId, RegionId),
+        standers: &[Spots],
+        movers: &[Spots],
+    ) -> Supports {
+        let map = v.map;
+        let mine = &v.unit_names[k.index()][r.index()];
+        let p = map.province_of(r);
+        let near = &v.lands[k.index()][r.index()];
+        let mut off: Vec<u32> = Vec::with_capacity(2 * near.len());
+        let mut at = 0u32;
+        for &q in near.iter() {
+            off.push(at);
+            at += standers[q.index()].len() as u32;
+        }
+        for &q in near.iter() {
+            off.push(at);
+            at += movers[q.index()].len() as u32;
+        }
+        let mut ids = vec![u32::MAX; at as usize];
+        for (a, &q) in near.iter().enumerate() {
+            for (rank, &(k2, r2)) in standers[q.index()].iter().enumerate() {
+                let theirs = &v.unit_names[k2.index()][r2.index()];
+                ids[off[a] as usize + rank] =
+                    self.coded(v, code(4, k, r, Some((k2, r2)), 0), || format!("{mine} S {theirs}"));
             }
-            for &q in near.iter() {
-                off.push(at);
-                at += movers[q.index()].len() as u32;
-            }
-            let mut ids = vec![u32::MAX; at as usize];
-            for (a, &q) in near.iter().enumerate() {
-                for (rank, &(k2, r2)) in standers[q.index()].iter().enumerate() {
-                    let theirs = &v.unit_names[k2.index()][r2.index()];
-                    ids[off[a] as usize + rank] =
-                        self.coded(v, code(4, k, r, Some((k2, r2)), 0), || format!("{mine} S {theirs}"));
+            for (rank, &(k2, r2)) in movers[q.index()].iter().enumerate() {
+                let q2 = map.province_of(r2);
+                if q2 == p || q2 == q {
+                    continue;
                 }
-                for (rank, &(k2, r2)) in movers[q.index()].iter().enumerate() {
-                    let q2 = map.province_of(r2);
-                    if q2 == p || q2 == q {
-                        continue;
-                    }
-                    let theirs = &v.unit_names[k2.index()][r2.index()];
-                    let dn = &v.prov_names[q.index()];
-                    ids[off[near.len() + a] as usize + rank] =
-                        self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
-                            format!("{mine} S {theirs} - {dn}")
+                let theirs = &v.unit_names[k2.index()][r2.index()];
+                let dn = &v.prov_names[q.index()];
+                ids[off[near.len() + a] as usize + rank] = self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
+                    format!("{mine} S {theirs} - {dn}")
+                });
+                for e in map.edges(k2, r2) {
+                    if map.province_of(e.to) == q && map.region(e.to).coast.is_some() {
+                        let cn = &v.region_names[e.to.index()];
+                        self.coded(v, code(6, k, r, Some((k2, r2)), e.to.0), || {
+                            format!("{mine} S {theirs} - {cn}")
                         });
-                    for e in map.edges(k2, r2) {
-                        if map.province_of(e.to) == q && map.region(e.to).coast.is_some() {
-                            let cn = &v.region_names[e.to.index()];
-                            self.coded(v, code(6, k, r, Some((k2, r2)), e.to.0), || {
-                                format!("{mine} S {theirs} - {cn}")
-                            });
-                        }
                     }
                 }
             }
-            self.supports[slot(k, r)] = Some(Supports {
-                off: off.into_boxed_slice(),
-                ids: ids.into_boxed_slice(),
-            });
+        }
+        Supports {
+            off: off.into_boxed_slice(),
+            ids: ids.into_boxed_slice(),
         }
     }
 
@@ -259,6 +290,23 @@ impl Supports {
         let end = self.off.get(at + 1).map_or(self.ids.len(), |&e| e as usize);
         self.ids.get(start as usize..end).unwrap_or(&[])
     }
+}
+
+/// Units in spots: a unit type and the region it is in.
+type Spots = Vec<(UnitTypeId, RegionId)>;
+
+/// Every unit type and region the type may stand in (it has borders).
+fn unit_spots(map: &Map) -> Spots {
+    let regions = (0..map.num_regions()).map(|r| RegionId(r as u16));
+    map.unit_type_ids()
+        .flat_map(|k| regions.clone().map(move |r| (k, r)))
+        .filter(|&(k, r)| !map.edges(k, r).is_empty())
+        .collect()
+}
+
+/// The place of a unit type and region in the per-unit tables.
+fn slot(map: &Map, k: UnitTypeId, r: RegionId) -> usize {
+    k.index() * map.num_regions() + r.index()
 }
 
 /// The code of a listed movement order: its form (`tag`), the unit, the

@@ -63,7 +63,6 @@ impl Game {
     }
 
     pub(super) fn compute_possible(&mut self) -> Possible {
-        let map = self.map();
         let v = self.v;
         if self.done {
             return Possible::default();
@@ -72,24 +71,15 @@ impl Game {
         let mut spans: Vec<(u32, u32)> = vec![(0, 0); v.locs.len()];
         // (power, location) in any order; sorted below.
         let mut orderable: Vec<(PowerId, ProvinceId)> = Vec::with_capacity(64);
-        let mut ranked: Vec<u32> = Vec::with_capacity(64);
         let mut guard = v.orders.lock().unwrap_or_else(|e| e.into_inner());
         let table = &mut *guard;
-        // Orders of the unit in `p` (standing in region `r`) go under the
-        // province and, for a coast, under the coast too (the same span).
-        let give = |spans: &mut Vec<(u32, u32)>, p: ProvinceId, r: RegionId, span: (u32, u32)| {
-            spans[p.index()] = span;
-            if let Some(i) = v.coast_loc[r.index()] {
-                spans[i] = span;
-            }
-        };
         match self.state.phase.kind {
             PhaseKind::Movement => {
                 let mut scratch = std::mem::take(&mut self.scratch);
                 self.movement_orders(table, &mut scratch, &mut ids);
                 for &(p, u, span) in &scratch.out {
                     orderable.push((u.power, p));
-                    give(&mut spans, p, u.region, span);
+                    give_span(v, &mut spans, p, u.region, span);
                 }
                 self.scratch = scratch;
             }
@@ -98,84 +88,117 @@ impl Game {
                     orderable.push((d.unit.power, p));
                     let start = ids.len() as u32;
                     self.retreat_orders(table, p, &d, &mut ids);
-                    give(&mut spans, p, d.unit.region, (start, ids.len() as u32 - start));
+                    give_span(v, &mut spans, p, d.unit.region, (start, ids.len() as u32 - start));
                 }
             }
-            PhaseKind::Adjustment => {
-                // (location, order) in the order found; each location's
-                // orders are then gathered in that order.
-                let mut by_loc: Vec<(u32, u32)> = Vec::with_capacity(64);
-                let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
-                let waive = table.id(v, "WAIVE");
-                for power in map.power_ids() {
-                    let opts = dip_core::legal::adjustment_orders(map, &self.state, power);
-                    let waives = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
-                    let mut locs: Vec<ProvinceId> = Vec::new();
-                    for o in &opts {
-                        let Some(u) = o.unit() else { continue };
-                        let region = match (o.kind, u.coast) {
-                            (OrderKind::Build(_), CoastSpec::Coast(r)) => Some(r),
-                            (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
-                            _ => None,
-                        };
-                        let id = self.adjustment_id(table, o);
-                        by_loc.push((u.province.0 as u32, id));
-                        if let Some(i) = region.and_then(coast_slot) {
-                            by_loc.push((i as u32, id));
-                        }
-                        if !locs.contains(&u.province) {
-                            locs.push(u.province);
-                        }
-                    }
-                    if waives {
-                        for &p in &locs {
-                            by_loc.push((p.0 as u32, waive));
-                            for &r in map.coasts(p) {
-                                if let Some(i) = coast_slot(r) {
-                                    by_loc.push((i as u32, waive));
-                                }
-                            }
-                        }
-                    }
-                    orderable.extend(locs.iter().map(|&p| (power, p)));
-                }
-                by_loc.sort_by_key(|&(i, _)| i);
-                for (k, &(i, id)) in by_loc.iter().enumerate() {
-                    if k == 0 || by_loc[k - 1].0 != i {
-                        spans[i as usize] = (ids.len() as u32, 0);
-                    }
-                    spans[i as usize].1 += 1;
-                    ids.push(id);
-                }
-            }
+            PhaseKind::Adjustment => self.adjustment_possible(table, &mut ids, &mut spans, &mut orderable),
         }
-        // By power, then name: one number each (the power above the name's rank).
-        ranked.extend(
-            orderable
-                .iter()
-                .map(|&(power, p)| (power.0 as u32) << 24 | v.name_rank[p.index()]),
-        );
-        ranked.sort_unstable();
-        let mut orderable_span = vec![(0u32, 0u32); v.powers.len()];
-        for (k, &key) in ranked.iter().enumerate() {
-            if let Some(span) = orderable_span.get_mut((key >> 24) as usize) {
-                if span.1 == span.0 {
-                    *span = (k as u32, k as u32);
-                }
-                span.1 += 1;
-            }
-        }
+        let (orderable, orderable_span) = by_power_and_name(v, &orderable);
         Possible {
             ids,
             spans,
-            orderable: ranked
-                .iter()
-                .map(|&key| v.by_name[(key & 0xff_ffff) as usize])
-                .collect(),
+            orderable,
             orderable_span,
         }
     }
 
+    /// The builds, disbands and WAIVEs of an adjustment phase, gathered by
+    /// location into `ids` and `spans`; the locations each power can order.
+    fn adjustment_possible(
+        &self,
+        table: &mut OrderTable,
+        ids: &mut Vec<u32>,
+        spans: &mut [(u32, u32)],
+        orderable: &mut Vec<(PowerId, ProvinceId)>,
+    ) {
+        let map = self.map();
+        let v = self.v;
+        // (location, order) in the order found; each location's
+        // orders are then gathered in that order.
+        let mut by_loc: Vec<(u32, u32)> = Vec::with_capacity(64);
+        let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
+        let waive = table.id(v, "WAIVE");
+        for power in map.power_ids() {
+            let opts = dip_core::legal::adjustment_orders(map, &self.state, power);
+            let waives = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
+            let mut locs: Vec<ProvinceId> = Vec::new();
+            for o in &opts {
+                let Some(u) = o.unit() else { continue };
+                let region = match (o.kind, u.coast) {
+                    (OrderKind::Build(_), CoastSpec::Coast(r)) => Some(r),
+                    (OrderKind::Disband(_), _) => self.state.unit(u.province).map(|x| x.region),
+                    _ => None,
+                };
+                let id = self.adjustment_id(table, o);
+                by_loc.push((u.province.0 as u32, id));
+                if let Some(i) = region.and_then(coast_slot) {
+                    by_loc.push((i as u32, id));
+                }
+                if !locs.contains(&u.province) {
+                    locs.push(u.province);
+                }
+            }
+            if waives {
+                for &p in &locs {
+                    by_loc.push((p.0 as u32, waive));
+                    for &r in map.coasts(p) {
+                        if let Some(i) = coast_slot(r) {
+                            by_loc.push((i as u32, waive));
+                        }
+                    }
+                }
+            }
+            orderable.extend(locs.iter().map(|&p| (power, p)));
+        }
+        by_loc.sort_by_key(|&(i, _)| i);
+        for (k, &(i, id)) in by_loc.iter().enumerate() {
+            if k == 0 || by_loc[k - 1].0 != i {
+                spans[i as usize] = (ids.len() as u32, 0);
+            }
+            spans[i as usize].1 += 1;
+            ids.push(id);
+        }
+    }
+}
+
+/// Orders of the unit in `p` (standing in region `r`) go under the
+/// province and, for a coast, under the coast too (the same span).
+#[inline]
+fn give_span(v: &VariantData, spans: &mut [(u32, u32)], p: ProvinceId, r: RegionId, span: (u32, u32)) {
+    spans[p.index()] = span;
+    if let Some(i) = v.coast_loc[r.index()] {
+        spans[i] = span;
+    }
+}
+
+/// The locations each power can order, by power, then name; and each
+/// power's span of them.
+fn by_power_and_name(v: &VariantData, orderable: &[(PowerId, ProvinceId)]) -> (Vec<ProvinceId>, Vec<(u32, u32)>) {
+    // By power, then name: one number each (the power above the name's rank).
+    let mut ranked: Vec<u32> = Vec::with_capacity(64);
+    ranked.extend(
+        orderable
+            .iter()
+            .map(|&(power, p)| (power.0 as u32) << 24 | v.name_rank[p.index()]),
+    );
+    ranked.sort_unstable();
+    let mut orderable_span = vec![(0u32, 0u32); v.powers.len()];
+    for (k, &key) in ranked.iter().enumerate() {
+        if let Some(span) = orderable_span.get_mut((key >> 24) as usize) {
+            if span.1 == span.0 {
+                *span = (k as u32, k as u32);
+            }
+            span.1 += 1;
+        }
+    }
+    let orderable = ranked
+        .iter()
+        .map(|&key| v.by_name[(key & 0xff_ffff) as usize])
+        .collect();
+    (orderable, orderable_span)
+}
+
+impl Game {
     /// The retreats and the disband of the unit dislodged from `p`, in the
     /// order of `legal::legal_orders`, by the numbers the variant gave them
     /// when it loaded (the text is written only on maps too large for codes).

@@ -215,58 +215,11 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     let region_names: Vec<String> = (0..map.num_regions())
         .map(|r| upper(&map.region_name(RegionId(r as u16))))
         .collect();
-    let mut locs = prov_names.clone();
-    for p in map.province_ids() {
-        for &r in map.coasts(p) {
-            if map.region(r).coast.is_some() {
-                locs.push(region_names[r.index()].clone());
-            }
-        }
-    }
-    let unit_names = map
-        .unit_type_ids()
-        .map(|k| {
-            region_names
-                .iter()
-                .map(|r| format!("{} {r}", map.unit_type(k).letter))
-                .collect()
-        })
-        .collect();
-    let lands = map
-        .unit_type_ids()
-        .map(|k| {
-            (0..map.num_regions())
-                .map(|r| {
-                    let mut l: Vec<ProvinceId> = Vec::new();
-                    for e in map.edges(k, RegionId(r as u16)) {
-                        let q = map.province_of(e.to);
-                        if !l.contains(&q) {
-                            l.push(q);
-                        }
-                    }
-                    l.into_boxed_slice()
-                })
-                .collect()
-        })
-        .collect();
-    let coast_loc = (0..map.num_regions())
-        .map(|r| {
-            let r = RegionId(r as u16);
-            map.region(r)
-                .coast
-                .as_ref()
-                .and_then(|_| locs.iter().position(|l| *l == region_names[r.index()]))
-        })
-        .collect();
-    let mut loc_index = HashMap::new();
-    for p in map.province_ids() {
-        loc_index.insert(prov_names[p.index()].clone(), (p, None));
-        for &r in map.coasts(p) {
-            if map.region(r).coast.is_some() {
-                loc_index.insert(region_names[r.index()].clone(), (p, Some(r)));
-            }
-        }
-    }
+    let locs = location_names(map, &prov_names, &region_names);
+    let unit_names = unit_names(map, &region_names);
+    let lands = lands(map);
+    let coast_loc = coast_locs(map, &locs, &region_names);
+    let loc_index = location_index(map, &prov_names, &region_names);
     let letters = map
         .unit_type_ids()
         .map(|k| (map.unit_type(k).letter.to_ascii_uppercase(), k))
@@ -276,12 +229,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         .filter_map(|(name, &at)| pack(name).map(|c| (c, at)))
         .collect();
     let loc_at: Vec<(ProvinceId, Option<RegionId>)> = locs.iter().map(|l| loc_index[l]).collect();
-    let mut loc3 = vec![0u16; 26 * 26 * 26];
-    for (i, l) in locs.iter().enumerate() {
-        if let Some(k) = loc3_index(l.as_bytes()) {
-            loc3[k] = i as u16 + 1;
-        }
-    }
+    let loc3 = three_letter_index(&locs);
     let mila_rank = mila_rank(name, map, &prov_names);
     let mila_locs = mila_locs(name, map, &mila_rank, &locs, &region_names);
     let start_order = start_order(name, map);
@@ -293,13 +241,7 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
         lands,
         coast_loc,
         split: map.province_ids().map(|p| !map.coasts(p).is_empty()).collect(),
-        name_rank: {
-            let mut rank = vec![0u32; by_name.len()];
-            for (k, p) in by_name.iter().enumerate() {
-                rank[p.index()] = k as u32;
-            }
-            rank
-        },
+        name_rank: name_rank(&by_name),
         by_name,
         loc_index,
         loc_codes,
@@ -329,6 +271,104 @@ pub fn variant(name: &str) -> Result<&'static VariantData, String> {
     data.orders.lock().unwrap_or_else(|e| e.into_inner()).prefill(data);
     cache.insert(name.to_string(), data);
     Ok(data)
+}
+
+/// Every location as MILA names it: the provinces, then the coasts.
+fn location_names(map: &Map, prov_names: &[String], region_names: &[String]) -> Vec<String> {
+    let mut locs = prov_names.to_vec();
+    for p in map.province_ids() {
+        for &r in map.coasts(p) {
+            if map.region(r).coast.is_some() {
+                locs.push(region_names[r.index()].clone());
+            }
+        }
+    }
+    locs
+}
+
+/// `A PAR`, `F STP/SC`: by unit type, then region.
+fn unit_names(map: &Map, region_names: &[String]) -> Vec<Vec<String>> {
+    map.unit_type_ids()
+        .map(|k| {
+            region_names
+                .iter()
+                .map(|r| format!("{} {r}", map.unit_type(k).letter))
+                .collect()
+        })
+        .collect()
+}
+
+/// The provinces a unit reaches over its borders, each once, in the order
+/// of `Map::edges`: by unit type, then region.
+fn lands(map: &Map) -> Vec<Vec<Box<[ProvinceId]>>> {
+    map.unit_type_ids()
+        .map(|k| {
+            (0..map.num_regions())
+                .map(|r| {
+                    let mut l: Vec<ProvinceId> = Vec::new();
+                    for e in map.edges(k, RegionId(r as u16)) {
+                        let q = map.province_of(e.to);
+                        if !l.contains(&q) {
+                            l.push(q);
+                        }
+                    }
+                    l.into_boxed_slice()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// By region: its place in `locs` when it is a coast.
+fn coast_locs(map: &Map, locs: &[String], region_names: &[String]) -> Vec<Option<usize>> {
+    (0..map.num_regions())
+        .map(|r| {
+            let r = RegionId(r as u16);
+            map.region(r)
+                .coast
+                .as_ref()
+                .and_then(|_| locs.iter().position(|l| *l == region_names[r.index()]))
+        })
+        .collect()
+}
+
+/// Location name → province and, for a coast, its region.
+fn location_index(
+    map: &Map,
+    prov_names: &[String],
+    region_names: &[String],
+) -> HashMap<String, (ProvinceId, Option<RegionId>)> {
+    let mut loc_index = HashMap::new();
+    for p in map.province_ids() {
+        loc_index.insert(prov_names[p.index()].clone(), (p, None));
+        for &r in map.coasts(p) {
+            if map.region(r).coast.is_some() {
+                loc_index.insert(region_names[r.index()].clone(), (p, Some(r)));
+            }
+        }
+    }
+    loc_index
+}
+
+/// The locations of three capital letters, indexed by them: the place in
+/// `locs` plus one, 0 for none (see `VariantData::loc3`).
+fn three_letter_index(locs: &[String]) -> Vec<u16> {
+    let mut loc3 = vec![0u16; 26 * 26 * 26];
+    for (i, l) in locs.iter().enumerate() {
+        if let Some(k) = loc3_index(l.as_bytes()) {
+            loc3[k] = i as u16 + 1;
+        }
+    }
+    loc3
+}
+
+/// By province: its place in `by_name`.
+fn name_rank(by_name: &[ProvinceId]) -> Vec<u32> {
+    let mut rank = vec![0u32; by_name.len()];
+    for (k, p) in by_name.iter().enumerate() {
+        rank[p.index()] = k as u32;
+    }
+    rank
 }
 
 /// The text of the bundled variant a MILA map is read from, if any.
