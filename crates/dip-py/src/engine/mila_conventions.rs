@@ -140,8 +140,8 @@ impl Game {
         d: ProvinceId,
     ) -> bool {
         let own = self.state.unit(d).is_some_and(|x| x.power == o.power);
-        let left = m.moves.iter().any(|&(from, _)| from == d);
-        if !own || left {
+        // The supported unit stays: it has not left its province.
+        if !own || m.moves.iter().any(|&(from, _)| from == d) {
             return false;
         }
         let via = move_of(orders, t).is_some_and(|(_, v)| v);

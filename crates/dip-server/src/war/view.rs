@@ -60,6 +60,14 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
             .collect();
         return Ok(v);
     };
+    board_fields(&mut v, row, game, names);
+    Ok(v)
+}
+
+/// A started game's seats, countries, sets turned in, winners and the
+/// turn under way.
+fn board_fields(v: &mut Json, row: &WarRow, game: &dip_war::Game, names: Option<u8>) {
+    let o = &row.options;
     let pos = &game.pos;
     v["seats"] = pos
         .players
@@ -91,28 +99,34 @@ pub fn view(tx: &mut dyn Tx, row: &WarRow, viewer: Option<&Account>) -> ApiResul
     v["next_set_value"] = json!(rules::set_value(pos.sets_turned_in));
     v["winners"] = json!(pos.winners);
     if pos.phase != Phase::Over {
-        let mut turn = json!({
-            "number": pos.turn,
-            "seat": pos.current,
-            "phase": phase_name(&pos.phase),
-            "conquered": pos.conquered,
-            "fortifications": pos.fortifications,
-            "deadline": row.deadline.map(iso8601),
-            "in_progress": game.turn_in_progress(),
-            // The next player may take their turn (docs/global-war.md).
-            "dropped": super::turn::dropped(game, crate::time::now_ms()),
-            "next_seat": game.next_player(),
-        });
-        match pos.phase {
-            Phase::Deploy { armies, .. } => turn["armies_to_deploy"] = json!(armies),
-            Phase::Occupy { from, to, min, max } => {
-                turn["move_in"] = json!({"from": from, "to": to, "min": min, "max": max})
-            }
-            _ => {}
-        }
-        v["turn"] = turn;
+        v["turn"] = turn_json(row, game);
     }
-    Ok(v)
+}
+
+/// The turn under way: whose, which phase, its deadline, and what the
+/// phase asks for.
+fn turn_json(row: &WarRow, game: &dip_war::Game) -> Json {
+    let pos = &game.pos;
+    let mut turn = json!({
+        "number": pos.turn,
+        "seat": pos.current,
+        "phase": phase_name(&pos.phase),
+        "conquered": pos.conquered,
+        "fortifications": pos.fortifications,
+        "deadline": row.deadline.map(iso8601),
+        "in_progress": game.turn_in_progress(),
+        // The next player may take their turn (docs/global-war.md).
+        "dropped": super::turn::dropped(game, crate::time::now_ms()),
+        "next_seat": game.next_player(),
+    });
+    match pos.phase {
+        Phase::Deploy { armies, .. } => turn["armies_to_deploy"] = json!(armies),
+        Phase::Occupy { from, to, min, max } => {
+            turn["move_in"] = json!({"from": from, "to": to, "min": min, "max": max})
+        }
+        _ => {}
+    }
+    turn
 }
 
 /// The map as the viewer sees it.
