@@ -130,6 +130,21 @@ impl UnitType {
             uses_coasts: true,
         }
     }
+    /// The wing of jDip's and Realpolitik's air variants: stands anywhere,
+    /// moves to every touching province, is built on land.
+    pub fn wing() -> Self {
+        UnitType {
+            letter: 'W',
+            name: "Wing".into(),
+            strength: 1,
+            cost: 1,
+            convoyable: false,
+            can_convoy: false,
+            stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast, Terrain::Sea]),
+            builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
+            uses_coasts: false,
+        }
+    }
 }
 
 /// One space of the board.

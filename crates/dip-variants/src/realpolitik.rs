@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use dip_core::map::{BuildRule, EdgeFlags, Terrain, TerrainSet, UnitType};
+use dip_core::map::{BuildRule, EdgeFlags, Terrain, UnitType};
 use dip_core::{PhaseKind, Season};
 
 use crate::model::{MEdge, MPower, MProvince, MUnit, Model};
@@ -369,7 +369,7 @@ fn read_map(m: &mut Model, text: &str, fi: usize, wings: bool) -> Result<(), Var
     }
     m.unit_types = vec![UnitType::army(), UnitType::fleet()];
     if wings || adj.iter().any(|a| a.kind == "aa") {
-        m.unit_types.push(wing());
+        m.unit_types.push(UnitType::wing());
     }
     mark_coasts(m, &adj, &file)?;
     for c in &centres {
@@ -486,22 +486,6 @@ fn read_adjacency(line: &str, file: &str, l: usize) -> Result<Adjacency, Variant
         kind,
         to: rest.split_whitespace().map(|s| s.to_ascii_lowercase()).collect(),
     })
-}
-
-/// The unit a Realpolitik map with air spaces (`aa`) adds: it flies over
-/// land, coast and sea alike.
-fn wing() -> UnitType {
-    UnitType {
-        letter: 'W',
-        name: "Wing".into(),
-        strength: 1,
-        cost: 1,
-        convoyable: false,
-        can_convoy: false,
-        stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast, Terrain::Sea]),
-        builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
-        uses_coasts: false,
-    }
 }
 
 /// Coasts and terrain: `xc` or coast lines make a land space coastal.

@@ -119,21 +119,6 @@ pub(super) fn unit_index(word: &str, wings: bool) -> Option<usize> {
     }
 }
 
-/// The wing: stands anywhere, moves to every touching province.
-pub fn wing() -> UnitType {
-    UnitType {
-        letter: 'W',
-        name: "Wing".into(),
-        strength: 1,
-        cost: 1,
-        convoyable: false,
-        can_convoy: false,
-        stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast, Terrain::Sea]),
-        builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
-        uses_coasts: false,
-    }
-}
-
 /// Abbreviations for powers: the first three letters, unless taken.
 pub(super) fn power_abbrs(names: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();

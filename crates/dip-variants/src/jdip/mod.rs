@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use dip_core::map::{BuildRule, EdgeFlags, OrderClass, Terrain, TerrainSet, UnitType, Years};
+use dip_core::map::{BuildRule, EdgeFlags, OrderClass, Terrain, UnitType, Years};
 use dip_core::{PhaseKind, Season};
 
 use crate::model::{MBorderRule, MEdge, MPower, MProvince, MUnit, Model};
@@ -49,7 +49,7 @@ use variant_xml::read_variant;
 use write::*;
 use write_svg::*;
 
-pub use fields::{safe_name, wing};
+pub use fields::safe_name;
 pub use find::{find_in, hidden_by_bundled, is_plugin, is_plugin_path, load_path, lookup_in, plugin_paths};
 pub use svg_map::{drawable_svg, svg_centre_points, svg_shapes, NamedPoints, NamedShapes, ViewBox, MAX_MAP_SIDE};
 pub use symbols::SymbolPack;

@@ -68,7 +68,7 @@ pub(super) fn read_variant(plugin: &Plugin, name: &str) -> Result<JdipVariant, V
     let wings = rule_options(&x, vnode, &mut m, &mut notes);
     m.unit_types = vec![UnitType::army(), UnitType::fleet()];
     if wings {
-        m.unit_types.push(wing());
+        m.unit_types.push(UnitType::wing());
     }
     m.unit_aliases = vec![Vec::new(); m.unit_types.len()];
     let powers = powers(&x, vnode, &vname, &mut m, &mut notes)?;
