@@ -5,7 +5,7 @@
 
 use crate::as_read::AsRead;
 use crate::mila::{SavedGame, SavedPhase, SavedState};
-use dip_core::{Map, Order, OrderKind, Ruleset, State, Verdict};
+use dip_core::{Map, Order, OrderKind, OrderReport, PhaseOutcome, Ruleset, State, Verdict};
 use dip_text::{format_order, format_position, parse_order_with, parse_position, Style, Vocabulary};
 use std::collections::BTreeMap;
 
@@ -410,87 +410,15 @@ pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
 /// result tags, and the position after the last phase.
 pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
     let rules = Ruleset::parse(&rec.rules).unwrap_or_default();
-    let saved_state = |s: &State| {
-        let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        let mut retreats: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
-        for p in map.power_ids() {
-            let name = map.power(p).name.to_ascii_uppercase();
-            units.insert(
-                name.clone(),
-                s.units()
-                    .filter(|(_, u)| u.power == p)
-                    .map(|(_, u)| mila_unit(map, &u))
-                    .collect(),
-            );
-            centers.insert(
-                name.clone(),
-                s.centers_of(map, p)
-                    .map(|c| map.province(c).abbr.to_ascii_uppercase())
-                    .collect(),
-            );
-            let mut r = BTreeMap::new();
-            for (_, d) in s.all_dislodged().filter(|(_, d)| d.unit.power == p) {
-                units
-                    .get_mut(&name)
-                    .expect("inserted")
-                    .push(format!("*{}", mila_unit(map, &d.unit)));
-                let to = dip_core::retreat::retreat_options(map, s, &rules, &d)
-                    .into_iter()
-                    .map(|r| map.region_name(r).to_ascii_uppercase())
-                    .collect();
-                r.insert(mila_unit(map, &d.unit), to);
-            }
-            retreats.insert(name, r);
-        }
-        SavedState {
-            units,
-            centers,
-            retreats,
-        }
-    };
     let mut phases = Vec::new();
     let mut last = None;
     let mut game = AsRead::on_map(map, rules);
     for ph in &rec.phases {
         let played = game.play(&ph.state, &ph.orders);
-        let outcome = &played.outcome;
-        let mut orders: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
-        for p in map.power_ids() {
-            orders.insert(map.power(p).name.to_ascii_uppercase(), Some(Vec::new()));
-        }
-        let mut results: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for r in outcome.orders() {
-            let text = mila_order(map, &r.order);
-            if let Some(Some(list)) = orders.get_mut(&map.power(r.order.power).name.to_ascii_uppercase()) {
-                list.push(text.clone());
-            }
-            let key = text.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
-            let mut tags = Vec::new();
-            match r.verdict {
-                Verdict::Done { success: false, reason } => tags.push(
-                    match reason {
-                        dip_core::Reason::SupportCut(_) => "cut",
-                        dip_core::Reason::SupportVoid | dip_core::Reason::ConvoyVoid => "void",
-                        dip_core::Reason::NoConvoy => "no convoy",
-                        dip_core::Reason::RetreatClash | dip_core::Reason::Disbanded => "disband",
-                        _ => "bounce",
-                    }
-                    .to_string(),
-                ),
-                Verdict::Illegal(_) | Verdict::Duplicate => tags.push("void".into()),
-                _ => {}
-            }
-            if r.dislodged {
-                tags.push("dislodged".into());
-            }
-            if !matches!(r.order.kind, OrderKind::Waive) {
-                results.insert(key, tags);
-            }
-        }
+        let (orders, results) = mila_orders_and_results(map, &played.outcome);
         phases.push(SavedPhase {
             name: mila_phase_name(&ph.state),
-            state: saved_state(&ph.state),
+            state: mila_saved_state(map, &rules, &ph.state),
             orders,
             results,
         });
@@ -499,7 +427,7 @@ pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
     if let Some(s) = last {
         phases.push(SavedPhase {
             name: mila_phase_name(&s),
-            state: saved_state(&s),
+            state: mila_saved_state(map, &rules, &s),
             orders: BTreeMap::new(),
             results: BTreeMap::new(),
         });
@@ -510,6 +438,93 @@ pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
         rules: vec![],
         phases,
     }
+}
+
+/// A position as MILA saves it: each power's units (a dislodged one
+/// with `*`), centres, and where each dislodged unit may retreat.
+fn mila_saved_state(map: &Map, rules: &Ruleset, s: &State) -> SavedState {
+    let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut retreats: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for p in map.power_ids() {
+        let name = map.power(p).name.to_ascii_uppercase();
+        let mut own: Vec<String> = s
+            .units()
+            .filter(|(_, u)| u.power == p)
+            .map(|(_, u)| mila_unit(map, &u))
+            .collect();
+        centers.insert(
+            name.clone(),
+            s.centers_of(map, p)
+                .map(|c| map.province(c).abbr.to_ascii_uppercase())
+                .collect(),
+        );
+        let mut r = BTreeMap::new();
+        for (_, d) in s.all_dislodged().filter(|(_, d)| d.unit.power == p) {
+            own.push(format!("*{}", mila_unit(map, &d.unit)));
+            let to = dip_core::retreat::retreat_options(map, s, rules, &d)
+                .into_iter()
+                .map(|r| map.region_name(r).to_ascii_uppercase())
+                .collect();
+            r.insert(mila_unit(map, &d.unit), to);
+        }
+        units.insert(name.clone(), own);
+        retreats.insert(name, r);
+    }
+    SavedState {
+        units,
+        centers,
+        retreats,
+    }
+}
+
+/// Orders and results as MILA saves them: every power's orders (an empty
+/// list for none), and each order's result tags under its unit.
+#[allow(clippy::type_complexity)]
+fn mila_orders_and_results(
+    map: &Map,
+    outcome: &PhaseOutcome,
+) -> (BTreeMap<String, Option<Vec<String>>>, BTreeMap<String, Vec<String>>) {
+    let mut orders: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
+    for p in map.power_ids() {
+        orders.insert(map.power(p).name.to_ascii_uppercase(), Some(Vec::new()));
+    }
+    let mut results: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in outcome.orders() {
+        let text = mila_order(map, &r.order);
+        if let Some(Some(list)) = orders.get_mut(&map.power(r.order.power).name.to_ascii_uppercase()) {
+            list.push(text.clone());
+        }
+        let key = text.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+        if !matches!(r.order.kind, OrderKind::Waive) {
+            results.insert(key, mila_result_tags(r));
+        }
+    }
+    (orders, results)
+}
+
+/// MILA's result tags of one order: why it failed, and whether its unit
+/// was dislodged.
+fn mila_result_tags(r: &OrderReport) -> Vec<String> {
+    let mut tags = Vec::new();
+    match r.verdict {
+        Verdict::Done { success: false, reason } => tags.push(
+            match reason {
+                dip_core::Reason::SupportCut(_) => "cut",
+                dip_core::Reason::SupportVoid | dip_core::Reason::ConvoyVoid => "void",
+                dip_core::Reason::NoConvoy => "no convoy",
+                dip_core::Reason::RetreatClash | dip_core::Reason::Disbanded => "disband",
+                _ => "bounce",
+            }
+            .to_string(),
+        ),
+        Verdict::Illegal(_) | Verdict::Duplicate => tags.push("void".into()),
+        _ => {}
+    }
+    if r.dislodged {
+        tags.push("dislodged".into());
+    }
+    tags
 }
 
 /// A position as a Realpolitik game file (`.gam`): the start of a new game

@@ -1118,87 +1118,17 @@ impl Session {
         if level == 0 {
             return self.send(&huh(m, 0)).await;
         }
-        let args = &m.0[1..];
-        // SND [(message_id) | (turn)] (powers) (press) [WRT …]
-        let skip = usize::from(args.first().is_some_and(|a| {
-            convert::phase_of(a).is_some()
-                || a.list()
-                    .is_some_and(|l| l.len() == 1 && l[0].tok().is_some_and(|t| t.is_int()))
-        }));
-        let (Some(to), Some(body)) = (args.get(skip).and_then(Node::list), args.get(skip + 1)) else {
-            return self.send(&huh(m, 1)).await;
-        };
-        let Some(body_list) = body.list() else {
-            return self
-                .send(&huh(m, 1 + args[..skip + 1].iter().map(Node::width).sum::<usize>()))
-                .await;
-        };
-        let body_at = 1 + args[..skip + 1].iter().map(Node::width).sum::<usize>() + 1;
-        let map = &self.hub.loaded.variant().map;
-        let mut powers = Vec::new();
-        for (i, n) in to.iter().enumerate() {
-            match n.tok().and_then(|t| self.hub.repr.power_of(t)) {
-                Some(p) => powers.push(p),
-                None => {
-                    let at = 1 + args[..skip].iter().map(Node::width).sum::<usize>() + 1 + i;
-                    return self.send(&huh(m, at)).await;
-                }
-            }
-        }
-        // Nothing may follow the press.
-        if args.len() > skip + 2 {
-            let at = 1 + args[..skip + 2].iter().map(Node::width).sum::<usize>();
-            return self.send(&huh(m, at)).await;
-        }
-        let reader = Reader {
-            map,
-            repr: &self.hub.repr,
-        };
-        let press = match super::press::check(&reader, body_list, level, body_at) {
-            Ok(p) => p,
-            Err(bad) => return self.send(&huh(m, bad)).await,
+        let (powers, press) = match self.read_snd(m, level) {
+            Ok(read) => read,
+            Err(at) => return self.send(&huh(m, at)).await,
         };
         let (Some(me), Some(account)) = (self.power(), self.account()) else {
             return self.send(&answer(REJ, m)).await;
         };
-        if g.status != Status::Active || powers.is_empty() || !game::survives(map, &state, me) {
-            return self.send(&answer(REJ, m)).await;
+        if let Some(refusal) = self.snd_refusal(m, &g, &state, me, &powers) {
+            return self.send(&refusal).await;
         }
-        for &p in &powers {
-            if !game::survives(map, &state, p) {
-                let out = B::new(OUT)
-                    .l(B::default().t(self.hub.repr.power(p)))
-                    .ls(m.0.clone())
-                    .msg();
-                return self.send(&out).await;
-            }
-            if self.hub.seats().get(&p.0).is_some_and(|s| !s.connected) {
-                let ccd = B::new(CCD)
-                    .l(B::default().t(self.hub.repr.power(p)))
-                    .ls(m.0.clone())
-                    .msg();
-                return self.send(&ccd).await;
-            }
-        }
-        if super::press_closed(
-            &g.options.daide_rules,
-            state.phase.kind,
-            g.deadline,
-            crate::time::now_ms(),
-        )
-        .is_some()
-        {
-            return self.send(&answer(REJ, m)).await;
-        }
-        if g.options.press == game::Press::Public {
-            let others: Vec<PowerId> = map
-                .power_ids()
-                .filter(|&p| p != me && game::survives(map, &state, p))
-                .collect();
-            if others.iter().any(|p| !powers.contains(p)) {
-                return self.send(&answer(REJ, m)).await;
-            }
-        }
+        let map = &self.hub.loaded.variant().map;
         // What the recipients get: TRY without tokens above the level.
         let text = Msg(press).to_text(&self.hub.repr);
         // Public press is stored as a message to all (the only kind such a
@@ -1221,6 +1151,91 @@ impl Session {
             }
             Err(_) => self.send(&answer(REJ, m)).await,
         }
+    }
+
+    /// An SND's recipients and its press checked at the game's level, or
+    /// the position of the first token that is wrong (for HUH):
+    /// `SND [(message_id) | (turn)] (powers) (press)`, nothing after.
+    fn read_snd(&self, m: &Msg, level: u32) -> Result<(Vec<PowerId>, Vec<Node>), usize> {
+        let args = &m.0[1..];
+        let skip = usize::from(args.first().is_some_and(|a| {
+            convert::phase_of(a).is_some()
+                || a.list()
+                    .is_some_and(|l| l.len() == 1 && l[0].tok().is_some_and(|t| t.is_int()))
+        }));
+        let (Some(to), Some(body)) = (args.get(skip).and_then(Node::list), args.get(skip + 1)) else {
+            return Err(1);
+        };
+        let Some(body_list) = body.list() else {
+            return Err(1 + args[..skip + 1].iter().map(Node::width).sum::<usize>());
+        };
+        let body_at = 1 + args[..skip + 1].iter().map(Node::width).sum::<usize>() + 1;
+        let mut powers = Vec::new();
+        for (i, n) in to.iter().enumerate() {
+            match n.tok().and_then(|t| self.hub.repr.power_of(t)) {
+                Some(p) => powers.push(p),
+                None => return Err(1 + args[..skip].iter().map(Node::width).sum::<usize>() + 1 + i),
+            }
+        }
+        // Nothing may follow the press.
+        if args.len() > skip + 2 {
+            return Err(1 + args[..skip + 2].iter().map(Node::width).sum::<usize>());
+        }
+        let reader = Reader {
+            map: &self.hub.loaded.variant().map,
+            repr: &self.hub.repr,
+        };
+        let press = super::press::check(&reader, body_list, level, body_at)?;
+        Ok((powers, press))
+    }
+
+    /// Why press from `me` to `powers` is not sent, as the answer to give:
+    /// REJ when the game is not running, the sender or no one is out, the
+    /// press window is closed or public press leaves someone out; OUT or
+    /// CCD naming a recipient that is out or in civil disorder.
+    fn snd_refusal(&self, m: &Msg, g: &game::GameRow, state: &State, me: PowerId, powers: &[PowerId]) -> Option<Msg> {
+        let map = &self.hub.loaded.variant().map;
+        if g.status != Status::Active || powers.is_empty() || !game::survives(map, state, me) {
+            return Some(answer(REJ, m));
+        }
+        for &p in powers {
+            if !game::survives(map, state, p) {
+                return Some(
+                    B::new(OUT)
+                        .l(B::default().t(self.hub.repr.power(p)))
+                        .ls(m.0.clone())
+                        .msg(),
+                );
+            }
+            if self.hub.seats().get(&p.0).is_some_and(|s| !s.connected) {
+                return Some(
+                    B::new(CCD)
+                        .l(B::default().t(self.hub.repr.power(p)))
+                        .ls(m.0.clone())
+                        .msg(),
+                );
+            }
+        }
+        if super::press_closed(
+            &g.options.daide_rules,
+            state.phase.kind,
+            g.deadline,
+            crate::time::now_ms(),
+        )
+        .is_some()
+        {
+            return Some(answer(REJ, m));
+        }
+        if g.options.press == game::Press::Public {
+            let others: Vec<PowerId> = map
+                .power_ids()
+                .filter(|&p| p != me && game::survives(map, state, p))
+                .collect();
+            if others.iter().any(|p| !powers.contains(p)) {
+                return Some(answer(REJ, m));
+            }
+        }
+        None
     }
 
     /// The client went away: its power is in civil disorder until it
