@@ -450,35 +450,8 @@ pub fn view(board: &Board, at: Option<usize>, local_folder: Option<&str>) -> Jso
     // A finished season takes no orders until Next season.
     let orderable = stage != Stage::Finished;
     let (units, builds) = units(board, state, orderable);
-    let palette = dip_render::colour::Palette::new(game.variant(), dip_render::Mode::Colour);
-    let powers: Vec<Json> = map
-        .power_ids()
-        .map(|p| {
-            let pw = map.power(p);
-            json!({
-                "name": pw.name, "abbr": pw.abbr, "adjective": pw.adjective,
-                "colour": palette.power(p),
-                "centres": state.center_count(map, p),
-                "units": state.units().filter(|(_, u)| u.power == p).count(),
-                "balance": if state.phase.kind == PhaseKind::Adjustment { dip_core::adjustment::balance(map, state, p) } else { 0 },
-            })
-        })
-        .collect();
-    let provinces: Vec<Json> = map
-        .province_ids()
-        .map(|p| {
-            let pr = map.province(p);
-            let regions: Vec<String> = pr.regions.iter().map(|&r| map.region_name(r)).collect();
-            json!({
-                "abbr": pr.abbr, "name": pr.name,
-                "sea": pr.terrain == dip_core::Terrain::Sea,
-                "supply": pr.supply_center,
-                "owner": state.owner(p).map(|o| map.power(o).name.clone()),
-                "closed": state.standoffs.contains(p.index()),
-                "regions": regions,
-            })
-        })
-        .collect();
+    let powers = powers_json(board, state);
+    let provinces = provinces_json(map, state);
     let report = report(board, report_phases);
     let report_title = match at {
         Some(i) => format!("{} — results", history[i].state.phase.long()),
@@ -523,4 +496,43 @@ pub fn view(board: &Board, at: Option<usize>, local_folder: Option<&str>) -> Jso
         "folder": local_folder,
         "winner": dip_core::game::winner(map, game.state()).map(|w| map.power(w).name.clone()),
     })
+}
+
+/// Each power as the page shows it: names, colour, centres, units and,
+/// in an adjustment phase, builds (+) or disbands (−) due.
+fn powers_json(board: &Board, state: &State) -> Vec<Json> {
+    let game = &board.game;
+    let map = game.map();
+    let palette = dip_render::colour::Palette::new(game.variant(), dip_render::Mode::Colour);
+    map.power_ids()
+        .map(|p| {
+            let pw = map.power(p);
+            json!({
+                "name": pw.name, "abbr": pw.abbr, "adjective": pw.adjective,
+                "colour": palette.power(p),
+                "centres": state.center_count(map, p),
+                "units": state.units().filter(|(_, u)| u.power == p).count(),
+                "balance": if state.phase.kind == PhaseKind::Adjustment { dip_core::adjustment::balance(map, state, p) } else { 0 },
+            })
+        })
+        .collect()
+}
+
+/// Each province as the page shows it: names, sea or land, supply
+/// centre and owner, closed by a standoff, its regions.
+fn provinces_json(map: &Map, state: &State) -> Vec<Json> {
+    map.province_ids()
+        .map(|p| {
+            let pr = map.province(p);
+            let regions: Vec<String> = pr.regions.iter().map(|&r| map.region_name(r)).collect();
+            json!({
+                "abbr": pr.abbr, "name": pr.name,
+                "sea": pr.terrain == dip_core::Terrain::Sea,
+                "supply": pr.supply_center,
+                "owner": state.owner(p).map(|o| map.power(o).name.clone()),
+                "closed": state.standoffs.contains(p.index()),
+                "regions": regions,
+            })
+        })
+        .collect()
 }
