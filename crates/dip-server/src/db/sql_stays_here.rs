@@ -19,118 +19,169 @@ struct Literal {
 /// The string literals of Rust source and its code with literals and
 /// comments blanked out (so that a call is looked for in code only).
 fn lex(src: &str) -> (Vec<Literal>, String) {
-    let s: Vec<char> = src.chars().collect();
-    let mut literals = Vec::new();
-    let mut code = String::new();
-    let mut line = 1;
-    let mut i = 0;
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    while i < s.len() {
-        let c = s[i];
-        let prev_ident = i > 0 && ident(s[i - 1]);
-        if c == '/' && s.get(i + 1) == Some(&'/') {
-            while i < s.len() && s[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && s.get(i + 1) == Some(&'*') {
-            let mut depth = 0;
-            while i < s.len() {
-                if s[i] == '/' && s.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if s[i] == '*' && s.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    line += usize::from(s[i] == '\n');
-                    i += 1;
-                }
-            }
-        } else if !prev_ident && (c == 'r' || (c == 'b' && s.get(i + 1) == Some(&'r'))) && {
-            let mut j = i + if c == 'b' { 2 } else { 1 };
-            while s.get(j) == Some(&'#') {
-                j += 1;
-            }
-            s.get(j) == Some(&'"')
-        } {
-            // A raw string: no escapes, ends at `"` and as many `#`.
-            i += if c == 'b' { 2 } else { 1 };
-            let mut hashes = 0;
-            while s[i] == '#' {
-                hashes += 1;
-                i += 1;
-            }
-            i += 1;
-            let start = line;
-            let mut text = String::new();
-            while i < s.len() {
-                if s[i] == '"' && (1..=hashes).all(|k| s.get(i + k) == Some(&'#')) {
-                    i += 1 + hashes;
+    let mut lx = Lexer {
+        s: src.chars().collect(),
+        i: 0,
+        line: 1,
+        literals: Vec::new(),
+        code: String::new(),
+    };
+    while lx.i < lx.s.len() {
+        let c = lx.s[lx.i];
+        if c == '/' && lx.at(1) == Some('/') {
+            lx.line_comment();
+        } else if c == '/' && lx.at(1) == Some('*') {
+            lx.block_comment();
+        } else if let Some(prefix) = lx.raw_string_prefix() {
+            lx.raw_string(prefix);
+        } else if c == '"' {
+            lx.string();
+        } else if c == '\'' {
+            lx.char_or_lifetime();
+        } else {
+            lx.line += usize::from(c == '\n');
+            lx.code.push(c);
+            lx.i += 1;
+        }
+    }
+    (lx.literals, lx.code)
+}
+
+/// Where [`lex`] is in the source, and what it has read so far.
+struct Lexer {
+    s: Vec<char>,
+    i: usize,
+    line: usize,
+    literals: Vec<Literal>,
+    code: String,
+}
+
+impl Lexer {
+    /// The character `k` after the current one.
+    fn at(&self, k: usize) -> Option<char> {
+        self.s.get(self.i + k).copied()
+    }
+
+    /// `// …` up to the end of the line (the break stays, it is counted).
+    fn line_comment(&mut self) {
+        while self.i < self.s.len() && self.s[self.i] != '\n' {
+            self.i += 1;
+        }
+    }
+
+    /// `/* … */`, nested as Rust nests them.
+    fn block_comment(&mut self) {
+        let mut depth = 0;
+        while self.i < self.s.len() {
+            if self.s[self.i] == '/' && self.at(1) == Some('*') {
+                depth += 1;
+                self.i += 2;
+            } else if self.s[self.i] == '*' && self.at(1) == Some('/') {
+                depth -= 1;
+                self.i += 2;
+                if depth == 0 {
                     break;
                 }
-                line += usize::from(s[i] == '\n');
-                text.push(s[i]);
-                i += 1;
-            }
-            literals.push(Literal { line: start, text });
-            code.push_str("\"\"");
-            continue;
-        } else if c == '"' {
-            i += 1;
-            let start = line;
-            let mut text = String::new();
-            while i < s.len() && s[i] != '"' {
-                if s[i] == '\\' && s.get(i + 1) == Some(&'\n') {
-                    // A continued line: the break and the next line's indent vanish.
-                    i += 1;
-                    while i < s.len() && s[i].is_whitespace() {
-                        line += usize::from(s[i] == '\n');
-                        i += 1;
-                    }
-                    continue;
-                }
-                if s[i] == '\\' {
-                    text.push(match s.get(i + 1) {
-                        Some('n') | Some('t') | Some('r') => ' ',
-                        Some(&e) => e,
-                        None => ' ',
-                    });
-                    i += 2;
-                    continue;
-                }
-                line += usize::from(s[i] == '\n');
-                text.push(s[i]);
-                i += 1;
-            }
-            i += 1;
-            literals.push(Literal { line: start, text });
-            code.push_str("\"\"");
-            continue;
-        } else if c == '\'' {
-            // A char literal ('"', '\'', '\u{22}') or a lifetime ('a).
-            if s.get(i + 1) == Some(&'\\') {
-                i += 2;
-                while i < s.len() && s[i] != '\'' {
-                    i += 1;
-                }
-                i += 1;
-            } else if s.get(i + 2) == Some(&'\'') {
-                i += 3;
             } else {
-                code.push(c);
-                i += 1;
+                self.line += usize::from(self.s[self.i] == '\n');
+                self.i += 1;
             }
-            continue;
-        } else {
-            line += usize::from(c == '\n');
-            code.push(c);
         }
-        i += 1;
     }
-    (literals, code)
+
+    /// The length of `r` or `br` when a raw string starts here (not
+    /// inside a name: `for"` is no raw string).
+    fn raw_string_prefix(&self) -> Option<usize> {
+        let ident = |c: char| c.is_alphanumeric() || c == '_';
+        if self.i > 0 && ident(self.s[self.i - 1]) {
+            return None;
+        }
+        let prefix = match (self.s[self.i], self.at(1)) {
+            ('r', _) => 1,
+            ('b', Some('r')) => 2,
+            _ => return None,
+        };
+        let mut j = self.i + prefix;
+        while self.s.get(j) == Some(&'#') {
+            j += 1;
+        }
+        (self.s.get(j) == Some(&'"')).then_some(prefix)
+    }
+
+    /// A raw string: no escapes, ends at `"` and as many `#`.
+    fn raw_string(&mut self, prefix: usize) {
+        self.i += prefix;
+        let mut hashes = 0;
+        while self.s[self.i] == '#' {
+            hashes += 1;
+            self.i += 1;
+        }
+        self.i += 1;
+        let start = self.line;
+        let mut text = String::new();
+        while self.i < self.s.len() {
+            if self.s[self.i] == '"' && (1..=hashes).all(|k| self.at(k) == Some('#')) {
+                self.i += 1 + hashes;
+                break;
+            }
+            self.line += usize::from(self.s[self.i] == '\n');
+            text.push(self.s[self.i]);
+            self.i += 1;
+        }
+        self.literals.push(Literal { line: start, text });
+        self.code.push_str("\"\"");
+    }
+
+    /// A plain string: escapes read as the character they stand for (a
+    /// break or tab as a space), a continued line joined.
+    fn string(&mut self) {
+        self.i += 1;
+        let start = self.line;
+        let mut text = String::new();
+        while self.i < self.s.len() && self.s[self.i] != '"' {
+            if self.s[self.i] == '\\' && self.at(1) == Some('\n') {
+                // A continued line: the break and the next line's indent vanish.
+                self.i += 1;
+                while self.i < self.s.len() && self.s[self.i].is_whitespace() {
+                    self.line += usize::from(self.s[self.i] == '\n');
+                    self.i += 1;
+                }
+                continue;
+            }
+            if self.s[self.i] == '\\' {
+                text.push(match self.at(1) {
+                    Some('n') | Some('t') | Some('r') => ' ',
+                    Some(e) => e,
+                    None => ' ',
+                });
+                self.i += 2;
+                continue;
+            }
+            self.line += usize::from(self.s[self.i] == '\n');
+            text.push(self.s[self.i]);
+            self.i += 1;
+        }
+        self.i += 1;
+        self.literals.push(Literal { line: start, text });
+        self.code.push_str("\"\"");
+    }
+
+    /// A char literal (`'"'`, `'\''`, `'\u{22}'`) is skipped; a lifetime
+    /// (`'a`) is code.
+    fn char_or_lifetime(&mut self) {
+        if self.at(1) == Some('\\') {
+            self.i += 2;
+            while self.i < self.s.len() && self.s[self.i] != '\'' {
+                self.i += 1;
+            }
+            self.i += 1;
+        } else if self.at(2) == Some('\'') {
+            self.i += 3;
+        } else {
+            self.code.push('\'');
+            self.i += 1;
+        }
+    }
 }
 
 /// Whether a string holds an SQL statement: a statement's keywords in the
@@ -299,4 +350,16 @@ fn prose_comments_and_chars_are_not_sql() {
             text: "SELECT id FROM games".into()
         }]
     );
+}
+
+#[test]
+fn a_line_comment_hid_its_line_break_and_a_block_comment_ate_the_next_character() {
+    // The lexer used to step over the break that ends a `//` comment
+    // without counting it, so SQL below a comment was reported lines too
+    // high; and it skipped the character after `*/`, so a string right
+    // after a block comment was not read as one.
+    let below_comments = "// one\n// two\nfn f() -> &'static str {\n    \"SELECT id FROM games\"\n}\n";
+    assert_eq!(sql_in(below_comments, false), ["line 4: \"SELECT id FROM games\""]);
+    let after_block = "fn f() -> &'static str { /* the query */\"SELECT id FROM games\" }\n";
+    assert_eq!(sql_in(after_block, false), ["line 1: \"SELECT id FROM games\""]);
 }
