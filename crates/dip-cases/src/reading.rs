@@ -113,22 +113,21 @@ pub fn jdip_notation(map: &Map, state: &State, order: &Order) -> String {
             type_name(t),
             map.province(t.province).abbr
         ),
-        OrderKind::SupportMove(u, t, d) => format!(
-            "support({power}, {}, {}, {}, {}, {})",
-            place(u),
-            type_name(u),
-            map.province(t.province).abbr,
-            type_name(t),
-            dest(d)
-        ),
-        OrderKind::Convoy(u, t, d) => format!(
-            "convoy({power}, {}, {}, {}, {}, {})",
-            place(u),
-            type_name(u),
-            map.province(t.province).abbr,
-            type_name(t),
-            dest(d)
-        ),
+        OrderKind::SupportMove(u, t, d) | OrderKind::Convoy(u, t, d) => {
+            let word = if matches!(order.kind, OrderKind::Convoy(..)) {
+                "convoy"
+            } else {
+                "support"
+            };
+            format!(
+                "{word}({power}, {}, {}, {}, {}, {})",
+                place(u),
+                type_name(u),
+                map.province(t.province).abbr,
+                type_name(t),
+                dest(d)
+            )
+        }
         OrderKind::Retreat(u, d) => format!("retreat({power}, {}, {}, {})", place(u), type_name(u), dest(d)),
         OrderKind::Disband(u) => format!("remove({power}, {}, {})", place(u), type_name(u)),
         OrderKind::Build(u) => format!("build({power}, {}, {})", place(u), type_name(u)),

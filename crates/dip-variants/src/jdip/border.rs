@@ -113,6 +113,15 @@ pub(super) fn border_phases(b: &Border, file: &str) -> Result<Vec<PhaseKind>, Va
 
 /// `year`: two years (the first not after the second), odd or even.
 pub(super) fn border_years(b: &Border, file: &str) -> Result<Years, VariantError> {
+    let bad = || {
+        bad_attribute(
+            b,
+            file,
+            "year",
+            &b.year,
+            "two years, the first not after the second, or odd or even",
+        )
+    };
     let years: Vec<&str> = b.year.split([',', ' ', '\t']).filter(|w| !w.is_empty()).collect();
     Ok(match years[..] {
         [] => Years::Any,
@@ -120,24 +129,8 @@ pub(super) fn border_years(b: &Border, file: &str) -> Result<Years, VariantError
         [w] if w.eq_ignore_ascii_case("even") => Years::Even,
         [a, z] => match (a.parse::<i32>(), z.parse::<i32>()) {
             (Ok(a), Ok(z)) if a <= z => Years::Between(a, z),
-            _ => {
-                return Err(bad_attribute(
-                    b,
-                    file,
-                    "year",
-                    &b.year,
-                    "two years, the first not after the second, or odd or even",
-                ))
-            }
+            _ => return Err(bad()),
         },
-        _ => {
-            return Err(bad_attribute(
-                b,
-                file,
-                "year",
-                &b.year,
-                "two years, the first not after the second, or odd or even",
-            ))
-        }
+        _ => return Err(bad()),
     })
 }
