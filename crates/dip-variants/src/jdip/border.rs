@@ -134,3 +134,36 @@ pub(super) fn border_years(b: &Border, file: &str) -> Result<Years, VariantError
         _ => return Err(bad()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn years(text: &str) -> Result<Years, String> {
+        let b = Border {
+            id: "b1".into(),
+            year: text.into(),
+            line: 7,
+            ..Border::default()
+        };
+        border_years(&b, "adjacency.xml").map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_borders_years_are_read_and_anything_else_is_refused_at_its_line() {
+        assert_eq!(years(""), Ok(Years::Any));
+        assert_eq!(years("odd"), Ok(Years::Odd));
+        assert_eq!(years("EVEN"), Ok(Years::Even));
+        assert_eq!(years("1901, 1905"), Ok(Years::Between(1901, 1905)));
+        for bad in ["1905 1901", "1901 x", "1901", "1901 1902 1903", "prime"] {
+            let e = years(bad).unwrap_err();
+            assert!(e.contains("adjacency.xml") && e.contains('7'), "{e}");
+            assert!(
+                e.contains(&format!(
+                    "year `{bad}` (expected two years, the first not after the second, or odd or even)"
+                )),
+                "{e}"
+            );
+        }
+    }
+}
