@@ -45,8 +45,9 @@ pub(crate) fn play_case(
         let played = game.process();
         check_orders(vocab, step, played, &loc, failures);
         check_civil_disorder(vocab, step, played, failures);
-        check_post_units(vocab, step, played, &loc, failures)?;
-        check_post_dislodged(vocab, &rules, step, played, &loc, failures)?;
+        let after = after_moves(vocab, played);
+        check_post_units(vocab, step, &after, &loc, failures)?;
+        check_post_dislodged(vocab, &rules, step, played, &after, &loc, failures)?;
     }
     Ok(())
 }
@@ -189,12 +190,12 @@ fn named_units(vocab: &Vocabulary, lines: &[Line], loc: Loc) -> Result<BTreeSet<
     Ok(want)
 }
 
-/// The units after the phase's moves (dislodged ones gone) against the
-/// step's complete position.
+/// The units after the phase's moves (`after`, dislodged ones gone)
+/// against the step's complete position.
 fn check_post_units(
     vocab: &Vocabulary,
     step: &Step,
-    played: &Played,
+    after: &State,
     loc: Loc,
     failures: &mut Vec<String>,
 ) -> Result<(), String> {
@@ -203,7 +204,6 @@ fn check_post_units(
     };
     let map = vocab.map();
     let want = named_units(vocab, expected, loc)?;
-    let after = after_moves(vocab, played);
     let got: BTreeSet<String> = after.units().map(|(_, u)| describe(map, &u)).collect();
     if want != got {
         failures.push(format!(
@@ -222,6 +222,7 @@ fn check_post_dislodged(
     rules: &Ruleset,
     step: &Step,
     played: &Played,
+    after: &State,
     loc: Loc,
     failures: &mut Vec<String>,
 ) -> Result<(), String> {
@@ -231,14 +232,12 @@ fn check_post_dislodged(
     let map = vocab.map();
     let want = named_units(vocab, expected, loc)?;
     let got: BTreeSet<String> = match &played.outcome {
-        PhaseOutcome::Movement(m) => {
-            let after = after_moves(vocab, played);
-            m.dislodged
-                .iter()
-                .filter(|d| !step.retreating_only || !retreat::retreat_options(map, &after, rules, d).is_empty())
-                .map(|d| describe(map, &d.unit))
-                .collect()
-        }
+        PhaseOutcome::Movement(m) => m
+            .dislodged
+            .iter()
+            .filter(|d| !step.retreating_only || !retreat::retreat_options(map, after, rules, d).is_empty())
+            .map(|d| describe(map, &d.unit))
+            .collect(),
         _ => BTreeSet::new(),
     };
     if want != got {
