@@ -4,7 +4,7 @@
 //! adjudicator, as [`crate::replay`] plays MILA's.
 
 use dip_core::{Map, Order, Ruleset, State};
-use dip_play::{read_line, Game, Loaded, PlayOptions, Played};
+use dip_play::{Game, Loaded, PlayOptions, Played};
 use dip_text::{format_order, Style};
 use dip_variants::Variant;
 use std::sync::Arc;
@@ -35,13 +35,8 @@ impl AsRead {
         self.game.set_state(state.clone());
         let map = self.game.map();
         let texts: Vec<String> = orders.iter().map(|o| format_order(map, o, Style::Datc)).collect();
-        let lines = orders
-            .iter()
-            .zip(&texts)
-            .enumerate()
-            .map(|(i, (o, t))| read_line(i + 1, t, *o, Vec::new()))
-            .collect();
-        self.game.submit_lines(&texts.join("\n"), lines);
+        self.game
+            .submit_read(texts.iter().map(String::as_str).zip(orders.iter().copied()));
         self.game.process()
     }
 }

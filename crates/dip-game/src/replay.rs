@@ -9,7 +9,7 @@ use dip_core::{
     movement::MovementOutcome, Dislodged, Map, Order, OrderKind, OrderReport, Phase, PhaseKind, PhaseOutcome, PowerId,
     ProvinceId, Ruleset, State, Unit, Verdict,
 };
-use dip_play::{read_line, Game, Loaded, PlayOptions, Played};
+use dip_play::{Game, Loaded, PlayOptions, Played};
 use dip_text::position::parse_unit_of;
 use dip_text::{parse_order_with, Position, Vocabulary};
 use dip_variants::Variant;
@@ -393,7 +393,8 @@ pub fn replay(loaded: &Arc<Loaded>, rules: &Ruleset, g: &SavedGame) -> Result<Ga
         }
         let orders = orders_of(vocab, phase)?;
         game.set_state(state);
-        submit(&mut game, &orders);
+        // Every power's orders, a line each in the file's order.
+        game.submit_read(orders.iter().map(|(t, o)| (t.as_str(), *o)));
         let played = game.process();
         let problems = phase_problems(vocab, rules, phase, next, &orders, played)?;
         carried = Some(played.next.clone());
@@ -412,18 +413,6 @@ pub fn replay(loaded: &Arc<Loaded>, rules: &Ruleset, g: &SavedGame) -> Result<Ga
         }
     }
     Ok(out)
-}
-
-/// A phase's orders as MILA read them, submitted for every power (one
-/// line each, in the file's order).
-fn submit(game: &mut Game, orders: &[(String, Order)]) {
-    let text: Vec<&str> = orders.iter().map(|(t, _)| t.as_str()).collect();
-    let lines = orders
-        .iter()
-        .enumerate()
-        .map(|(i, (t, o))| read_line(i + 1, t, *o, Vec::new()))
-        .collect();
-    game.submit_lines(&text.join("\n"), lines);
 }
 
 /// Everything about a played phase that differs from the file: the

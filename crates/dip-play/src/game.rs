@@ -215,6 +215,22 @@ impl Game {
         self.put(None, text, lines, Vec::new())
     }
 
+    /// Orders read elsewhere (a saved game's, orders a file had), each
+    /// with the text it was read from, for any nation in place of every
+    /// submission before: numbered from 1, no convoy path written.
+    pub fn submit_read<'a>(&mut self, read: impl IntoIterator<Item = (&'a str, Order)>) -> &Submission {
+        let mut text = String::new();
+        let mut lines = Vec::new();
+        for (i, (t, order)) in read.into_iter().enumerate() {
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(t);
+            lines.push(read_line(i + 1, t, order, Vec::new()));
+        }
+        self.submit_lines(&text, lines)
+    }
+
     /// Withdraws `power`'s orders.
     pub fn withdraw(&mut self, power: PowerId) {
         self.submissions.retain(|s| s.power != Some(power));

@@ -16,7 +16,8 @@
 //!   orders as read ([`PlayOptions::as_read`]: each order judged and
 //!   reported by the adjudicator, illegal ones with their reason), which
 //!   a saved game's replay and the case runner use, submitting lines they
-//!   read in their own format ([`read_line`], [`Game::submit_lines`]).
+//!   read in their own format ([`read_line`], [`Game::submit_lines`], or
+//!   [`Game::submit_read`] for orders with their text alone).
 //!   [`Game::rewind`] and
 //!   [`Game::undo_rewind`] step back through the history; [`Game::set_state`]
 //!   edits the position between phases.
