@@ -102,7 +102,6 @@ fn main() {
     let work = root.join("current");
     new_game(&work, "standard", "Example 1905", &dip_play::Variants::new()).expect("new game");
     let v = dip_variants::standard();
-    let map = &v.map;
     let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rng = Rng::with_seed(seed);
     let mut three_done = false;
@@ -113,82 +112,119 @@ fn main() {
         if state.phase.year > 1905 {
             break;
         }
-        // A two-phase turn takes its retreats and builds from the same file:
-        // play the phases ahead with random orders to know what to write.
-        let mut orders_by_power: Vec<Vec<String>> = vec![Vec::new(); map.powers().len()];
-        let mut s = state.clone();
-        let mut three_phase = false;
-        loop {
-            let orders = random_orders(map, &s, &v.rules, &mut rng);
-            // From 1902 on, the first turn with a dislodgement is played
-            // three-phase: a report after the moves, retreats next time.
-            if !three_done && s.phase.year >= 1902 && s.phase.kind == PhaseKind::Movement {
-                let out = game::adjudicate(map, &s, &orders, &v.rules);
-                if let dip_core::PhaseOutcome::Movement(m) = &out {
-                    three_phase = m.dislodged.len() > m.disbanded.len();
-                    three_done = three_phase;
-                }
-            }
-            for o in &orders {
-                orders_by_power[o.power.index()].push(messy(map, o, &mut rng));
-            }
-            let out = game::adjudicate(map, &s, &orders, &v.rules);
-            s = game::advance(map, &s, &out);
-            if three_phase || s.phase.kind == PhaseKind::Movement {
-                break;
-            }
-        }
-        let mut text = format!(
-            "YEAR {}\nZAT siehe Last Page\n",
-            dip_game::gamefile::title_phase(&state.phase)
-        );
-        if three_phase {
-            text.push_str("THREEPHASE ja\n");
-        }
-        let silent = if turn % 5 == 3 {
-            Some(rng.below(map.powers().len()))
-        } else {
-            None
-        };
-        for (i, lines) in orders_by_power.iter().enumerate() {
-            let nation = &map.power(dip_core::PowerId(i as u8)).name;
-            let header = if rng.below(3) == 0 {
-                nation[..2].to_string()
-            } else {
-                nation.clone()
-            };
-            text.push_str(&format!("NATION {header}\n"));
-            if Some(i) == silent {
-                continue; // no orders received
-            }
-            for (k, l) in lines.iter().enumerate() {
-                text.push_str(l);
-                text.push('\n');
-                if k == 0 && rng.below(4) == 0 {
-                    text.push_str(l); // sent twice
-                    text.push('\n');
-                }
-            }
-            if i == turn % 7 {
-                if let Some(l) = lines.first() {
-                    let u: String = l.split(['-', ' ']).take(2).collect::<Vec<_>>().join(" ");
-                    text.push_str(&format!("{u} greets the pope\n"));
-                }
-            }
-        }
-        text.push_str("END\n");
+        let (orders, three_phase) = turn_orders(&v, &state, !three_done, &mut rng);
+        three_done |= three_phase;
+        let text = orders_file(&v.map, &state, turn, three_phase, &orders, &mut rng);
         std::fs::write(work.join("ORDERS.TXT"), &text).expect("orders");
         let r = run(&work, &Stages::all(), None, &dip_play::Variants::new()).expect("run");
-        // Keep the turn as it was before accepting.
-        let dir = root.join(format!("{:02}-{}", turn + 1, state.phase.short()));
-        std::fs::create_dir_all(&dir).expect("dir");
-        for f in ["GAME.TXT", "ORDERS.TXT", "PLAIN.TXT", "ERRORS.TXT", "NEWGAME.TXT"] {
-            std::fs::copy(work.join(f), dir.join(f)).expect("copy");
-        }
+        keep_turn(&root, &work, turn, &state);
         println!("{}: {} messages", state.phase.short(), r.messages.len());
         accept(&work, &dip_play::Variants::new()).expect("accept");
     }
-    // The game directory itself is left as after the last turn, with its record.
+    remove_stage_files(&work);
+}
+
+/// Each power's orders of the turn that starts in `state`, written
+/// messily, and whether it is played three-phase. A two-phase turn takes
+/// its retreats and builds from the same file: the phases ahead are
+/// played with random orders to know what to write. From 1902 on, the
+/// first turn with a dislodgement (`may_be_three_phase` until then) is
+/// played three-phase: a report after the moves, retreats next time.
+fn turn_orders(
+    v: &dip_variants::Variant,
+    state: &State,
+    may_be_three_phase: bool,
+    rng: &mut Rng,
+) -> (Vec<Vec<String>>, bool) {
+    let map = &v.map;
+    let mut orders_by_power: Vec<Vec<String>> = vec![Vec::new(); map.powers().len()];
+    let mut s = state.clone();
+    let mut three_phase = false;
+    loop {
+        let orders = random_orders(map, &s, &v.rules, rng);
+        if may_be_three_phase && s.phase.year >= 1902 && s.phase.kind == PhaseKind::Movement {
+            let out = game::adjudicate(map, &s, &orders, &v.rules);
+            if let dip_core::PhaseOutcome::Movement(m) = &out {
+                three_phase = m.dislodged.len() > m.disbanded.len();
+            }
+        }
+        for o in &orders {
+            orders_by_power[o.power.index()].push(messy(map, o, rng));
+        }
+        let out = game::adjudicate(map, &s, &orders, &v.rules);
+        s = game::advance(map, &s, &out);
+        if three_phase || s.phase.kind == PhaseKind::Movement {
+            break;
+        }
+    }
+    (orders_by_power, three_phase)
+}
+
+/// ORDERS.TXT as a game master receives it: nations named in full or by
+/// two letters, an order sent twice now and then, press after an order,
+/// and every fifth turn from the fourth a nation that sent nothing.
+fn orders_file(
+    map: &Map,
+    state: &State,
+    turn: usize,
+    three_phase: bool,
+    orders_by_power: &[Vec<String>],
+    rng: &mut Rng,
+) -> String {
+    let mut text = format!(
+        "YEAR {}\nZAT siehe Last Page\n",
+        dip_game::gamefile::title_phase(&state.phase)
+    );
+    if three_phase {
+        text.push_str("THREEPHASE ja\n");
+    }
+    let silent = if turn % 5 == 3 {
+        Some(rng.below(map.powers().len()))
+    } else {
+        None
+    };
+    for (i, lines) in orders_by_power.iter().enumerate() {
+        let nation = &map.power(dip_core::PowerId(i as u8)).name;
+        let header = if rng.below(3) == 0 {
+            nation[..2].to_string()
+        } else {
+            nation.clone()
+        };
+        text.push_str(&format!("NATION {header}\n"));
+        if Some(i) == silent {
+            continue; // no orders received
+        }
+        for (k, l) in lines.iter().enumerate() {
+            text.push_str(l);
+            text.push('\n');
+            if k == 0 && rng.below(4) == 0 {
+                text.push_str(l); // sent twice
+                text.push('\n');
+            }
+        }
+        if i == turn % 7 {
+            if let Some(l) = lines.first() {
+                let u: String = l.split(['-', ' ']).take(2).collect::<Vec<_>>().join(" ");
+                text.push_str(&format!("{u} greets the pope\n"));
+            }
+        }
+    }
+    text.push_str("END\n");
+    text
+}
+
+/// Keeps the turn as it was before accepting, in a folder of its own.
+fn keep_turn(root: &Path, work: &Path, turn: usize, state: &State) {
+    let dir = root.join(format!("{:02}-{}", turn + 1, state.phase.short()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    for f in ["GAME.TXT", "ORDERS.TXT", "PLAIN.TXT", "ERRORS.TXT", "NEWGAME.TXT"] {
+        std::fs::copy(work.join(f), dir.join(f)).expect("copy");
+    }
+}
+
+/// The game directory itself is left as after the last turn, with its
+/// record, without the last turn's stage files and reports.
+fn remove_stage_files(work: &Path) {
     for f in [
         "SCANNED.TXT",
         "PARSED.TXT",

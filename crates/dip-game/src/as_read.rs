@@ -9,6 +9,34 @@ use dip_text::{format_order, Style};
 use dip_variants::Variant;
 use std::sync::Arc;
 
+/// What orders already read are played on: a shared variant as it is
+/// (the server's and the board's, from dip-play's `Variants`), or a map
+/// alone, made into a variant of its own for the call (its words do not
+/// matter: the orders are read).
+pub trait PlayedOn {
+    fn map(&self) -> &Map;
+    /// The variant a [`Game`] plays on.
+    fn shared(&self) -> Arc<Loaded>;
+}
+
+impl PlayedOn for Arc<Loaded> {
+    fn map(&self) -> &Map {
+        Loaded::map(self)
+    }
+    fn shared(&self) -> Arc<Loaded> {
+        self.clone()
+    }
+}
+
+impl PlayedOn for Map {
+    fn map(&self) -> &Map {
+        self
+    }
+    fn shared(&self) -> Arc<Loaded> {
+        Arc::new(Loaded::new(Arc::new(Variant::of_map(self.clone()))))
+    }
+}
+
 /// A game that plays given positions on given orders.
 pub struct AsRead {
     game: Game,
@@ -24,9 +52,9 @@ impl AsRead {
         AsRead { game }
     }
 
-    /// On `map` alone (the orders are read: its words do not matter).
-    pub fn on_map(map: &Map, rules: Ruleset) -> AsRead {
-        AsRead::new(Arc::new(Loaded::new(Arc::new(Variant::of_map(map.clone())))), rules)
+    /// On a shared variant, or on a map alone ([`PlayedOn`]).
+    pub fn on(on: &(impl PlayedOn + ?Sized), rules: Ruleset) -> AsRead {
+        AsRead::new(on.shared(), rules)
     }
 
     /// Plays `orders` from `state`: the phase's outcome and the next

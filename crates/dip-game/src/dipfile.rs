@@ -384,7 +384,7 @@ fn play_sections(
             }
             break;
         }
-        let game = game.get_or_insert_with(|| crate::as_read::AsRead::on_map(map, *rules));
+        let game = game.get_or_insert_with(|| crate::as_read::AsRead::on(map, *rules));
         let next = game.play(&state, &orders).next.clone();
         rec.phases.push(PhaseRecord { state, orders });
         state = next;

@@ -3,7 +3,7 @@
 //! history, maps and animations. Imported from and exported to MILA's saved
 //! games.
 
-use crate::as_read::AsRead;
+use crate::as_read::{AsRead, PlayedOn};
 use crate::mila::{SavedGame, SavedPhase, SavedState};
 use dip_core::{Map, Order, OrderKind, OrderReport, PhaseOutcome, Ruleset, State, Verdict};
 use dip_text::{format_order, format_position, parse_order_with, parse_position, Style, Vocabulary};
@@ -46,10 +46,12 @@ fn verdict_words(v: &Verdict) -> &'static str {
 
 impl GameRecord {
     /// The record as text: a header, then one block per phase (the
-    /// position, then `orders` with each order's result).
-    pub fn to_text(&self, map: &Map) -> String {
+    /// position, then `orders` with each order's result), played on `on`
+    /// (a shared variant, or the map alone).
+    pub fn to_text(&self, on: &impl PlayedOn) -> String {
         let rules = Ruleset::parse(&self.rules).unwrap_or_default();
-        let mut game = AsRead::on_map(map, rules);
+        let map = on.map();
+        let mut game = AsRead::on(on, rules);
         let mut out = format!(
             "# dip game record\ngame {}\nvariant {}\nrules {}\n",
             self.name, self.variant, self.rules
@@ -167,10 +169,10 @@ impl GameRecord {
     }
 
     /// Plays the game on: the position after the last phase.
-    pub fn last_state(&self, map: &Map) -> Option<State> {
+    pub fn last_state(&self, on: &impl PlayedOn) -> Option<State> {
         let rules = Ruleset::parse(&self.rules).unwrap_or_default();
         let ph = self.phases.last()?;
-        Some(AsRead::on_map(map, rules).play(&ph.state, &ph.orders).next.clone())
+        Some(AsRead::on(on, rules).play(&ph.state, &ph.orders).next.clone())
     }
 }
 
@@ -407,12 +409,14 @@ pub fn from_mila(map: &Map, g: &SavedGame) -> Result<GameRecord, String> {
 }
 
 /// A MILA saved game from a record: each phase's position, orders and
-/// result tags, and the position after the last phase.
-pub fn to_mila(map: &Map, rec: &GameRecord) -> SavedGame {
+/// result tags, and the position after the last phase, played on `on`
+/// (a shared variant, or the map alone).
+pub fn to_mila(on: &impl PlayedOn, rec: &GameRecord) -> SavedGame {
     let rules = Ruleset::parse(&rec.rules).unwrap_or_default();
+    let map = on.map();
     let mut phases = Vec::new();
     let mut last = None;
-    let mut game = AsRead::on_map(map, rules);
+    let mut game = AsRead::on(on, rules);
     for ph in &rec.phases {
         let played = game.play(&ph.state, &ph.orders);
         let (orders, results) = mila_orders_and_results(map, &played.outcome);

@@ -27,7 +27,7 @@ fn orders_played_as_read_come_to_what_the_core_makes_of_them() {
         played += 1;
     };
     // Every phase of three MILA games: movement, retreats, adjustments.
-    let mut as_read = AsRead::on_map(&v.map, rules);
+    let mut as_read = AsRead::on(&v.map, rules);
     for g in read_games(include_bytes!("data/mila-3games.jsonl"), "mila").unwrap() {
         for ph in from_mila(&v.map, &g).unwrap().phases {
             check(&mut as_read, &ph.state, &ph.orders, &rules);
@@ -36,7 +36,7 @@ fn orders_played_as_read_come_to_what_the_core_makes_of_them() {
     // Random orders from the start, under the DATC's default rules:
     // illegal orders, convoys, dislodgements and civil disorder too.
     let datc = Ruleset::default();
-    let mut as_read = AsRead::on_map(&v.map, datc);
+    let mut as_read = AsRead::on(&v.map, datc);
     let mut rng = random::Rng::with_seed(26);
     let mut state = v.start.clone();
     for _ in 0..60 {

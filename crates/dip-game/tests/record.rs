@@ -28,6 +28,32 @@ fn mila_games_become_records_and_read_back() {
     }
 }
 
+/// The server and the board play a record on the variant they share
+/// (`dip_play::Variants`), not on a copy of its map made per request: the
+/// text, the MILA export and the last position are the same either way.
+#[test]
+fn a_record_played_on_a_shared_variant_is_written_as_on_its_map() {
+    use dip_game::as_read::PlayedOn;
+    let variants = dip_play::Variants::new();
+    let shared = variants.get("standard").unwrap();
+    assert!(
+        std::sync::Arc::ptr_eq(&shared.shared(), &shared),
+        "a shared variant is not copied"
+    );
+    let map = shared.map().clone();
+    for g in read_games(GAMES, "mila").unwrap() {
+        let rec = from_mila(&map, &g).unwrap();
+        assert_eq!(rec.to_text(&shared), rec.to_text(&map));
+        let (on_shared, on_map) = (to_mila(&shared, &rec), to_mila(&map, &rec));
+        assert_eq!(
+            serde_json::to_string(&on_shared).unwrap(),
+            serde_json::to_string(&on_map).unwrap()
+        );
+        assert_eq!(on_shared.phases.len(), rec.phases.len() + 1);
+        assert_eq!(rec.last_state(&shared), rec.last_state(&map));
+    }
+}
+
 #[test]
 fn the_exported_json_is_mila_shaped() {
     let v = dip_variants::standard();

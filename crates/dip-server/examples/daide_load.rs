@@ -20,7 +20,7 @@ use dip_server::daide::{self, BotGame, DaideConfig, Hub};
 use dip_server::{db::Db, game::DaideRules, AppState};
 use std::io::{BufRead, Write};
 use std::net::SocketAddr;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -75,27 +75,74 @@ fn main() {
 
 // ---- the server side ----
 
+/// The games to play: the command line's options.
+struct Load {
+    /// Clients that only connect and stay (`--idle`); 0 plays games.
+    idle: usize,
+    games: usize,
+    observers: usize,
+    end: i32,
+    variant: String,
+    powers: usize,
+}
+
+impl Load {
+    fn from_args() -> Load {
+        let variant = arg("--variant", "standard");
+        Load {
+            idle: num("--idle", 0),
+            games: num("--games", 1).max(1),
+            observers: num("--observers", 0),
+            end: arg("--end", "1950").parse().unwrap_or(1950),
+            powers: powers_of(&variant).len(),
+            variant,
+        }
+    }
+}
+
+/// The games' DAIDE ports, their hubs and their listeners' tasks.
+#[derive(Default)]
+struct Listening {
+    addrs: Vec<SocketAddr>,
+    hubs: Vec<Arc<Hub>>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Listening {
+    /// The clients connected to every game now.
+    fn open(&self) -> usize {
+        self.hubs.iter().map(|h| h.open.load(Ordering::Relaxed)).sum()
+    }
+}
+
 async fn server_main() {
-    let idle = num("--idle", 0);
-    let games = num("--games", 1).max(1);
-    let observers = num("--observers", 0);
-    let end: i32 = arg("--end", "1950").parse().unwrap_or(1950);
-    let variant = arg("--variant", "standard");
-    let powers = powers_of(&variant).len();
+    let load = Load::from_args();
     let dir = std::env::temp_dir().join(format!("dip-daide-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let db = Db::sqlite(&dir.join("dip.sqlite")).expect("SQLite");
     let state = AppState::new(db);
-    let n_games = if idle > 0 { 1 } else { games };
-    let mut hubs: Vec<Arc<Hub>> = Vec::new();
-    let mut tasks = Vec::new();
-    let mut addrs: Vec<SocketAddr> = Vec::new();
+    let n_games = if load.idle > 0 { 1 } else { load.games };
+    let listening = listen_to_games(&state, &load, n_games).await;
+    let before = rss_kib();
+    let child = spawn_bots(&load, &listening.addrs);
+    if load.idle > 0 {
+        measure_idle(&load, &listening, child, before).await;
+    } else {
+        measure_games(&state, &load, listening, child, before).await;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `n_games` bot games with zero-second deadlines, each listening on a
+/// port of its own and ending after `--end`.
+async fn listen_to_games(state: &AppState, load: &Load, n_games: usize) -> Listening {
+    let mut listening = Listening::default();
     for g in 0..n_games {
         let id = daide::create_bot_game(
-            &state,
+            state,
             BotGame {
                 name: format!("load {g}"),
-                variant: variant.clone(),
+                variant: load.variant.clone(),
                 deadline: None,
                 press: 0,
                 port: 0,
@@ -108,110 +155,128 @@ async fn server_main() {
         .await
         .expect("a game");
         let config = DaideConfig {
-            end_after_year: Some(end),
+            end_after_year: Some(load.end),
             ..DaideConfig::default()
         };
         let (addr, hub, task) = daide::listen(state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
             .await
             .expect("a port");
-        addrs.push(addr);
-        hubs.push(hub);
-        tasks.push(task);
+        listening.addrs.push(addr);
+        listening.hubs.push(hub);
+        listening.tasks.push(task);
     }
-    let open = |hubs: &[Arc<Hub>]| hubs.iter().map(|h| h.open.load(Ordering::Relaxed)).sum::<usize>();
-    let before = rss_kib();
+    listening
+}
+
+/// This program again with `--bots`: the clients, in a process of their
+/// own so that the server's memory is its own.
+fn spawn_bots(load: &Load, addrs: &[SocketAddr]) -> Child {
     let exe = std::env::current_exe().expect("this program");
     let mut cmd = Command::new(exe);
     cmd.arg("--bots")
         .arg("--variant")
-        .arg(&variant)
+        .arg(&load.variant)
         .arg("--addrs")
         .arg(addrs.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(","));
-    if idle > 0 {
-        cmd.arg("--idle").arg(idle.to_string());
+    if load.idle > 0 {
+        cmd.arg("--idle").arg(load.idle.to_string());
     } else {
-        cmd.arg("--observers").arg(observers.to_string());
+        cmd.arg("--observers").arg(load.observers.to_string());
     }
-    let mut child = cmd
-        .stdin(Stdio::piped())
+    cmd.stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("the bots' process");
+        .expect("the bots' process")
+}
+
+/// Idle clients: waits until every one is connected, or no more come,
+/// and prints the server's memory per connection.
+async fn measure_idle(load: &Load, listening: &Listening, mut child: Child, before: u64) {
     let start = Instant::now();
-    if idle > 0 {
-        // Wait until every client is connected, or no more come.
-        let mut last = (0, Instant::now());
-        loop {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            let n = open(&hubs);
-            if n != last.0 {
-                last = (n, Instant::now());
-            }
-            if n >= idle || last.1.elapsed() > Duration::from_secs(10) {
-                break;
-            }
+    let idle = load.idle;
+    let mut last = (0, Instant::now());
+    loop {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let n = listening.open();
+        if n != last.0 {
+            last = (n, Instant::now());
         }
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        let n = open(&hubs);
-        let after = rss_kib();
-        println!(
-            "daide_load idle: {n} of {idle} clients connected (IM, RM) in {:.1?}; server RSS {} KiB before, {} KiB after: {:.1} KiB per connection; load {}",
-            start.elapsed(),
-            before,
-            after,
-            (after.saturating_sub(before)) as f64 / n.max(1) as f64,
-            load_average()
-        );
-        drop(child.stdin.take());
-        let _ = child.wait();
-        return;
+        if n >= idle || last.1.elapsed() > Duration::from_secs(10) {
+            break;
+        }
     }
-    // Games: follow the connections and memory until every game is over.
-    let peak_open = Arc::new(AtomicUsize::new(0));
-    let peak_rss = Arc::new(AtomicUsize::new(0));
-    let watcher = {
-        let hubs = hubs.clone();
-        let (po, pr) = (peak_open.clone(), peak_rss.clone());
-        tokio::spawn(async move {
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let n = listening.open();
+    let after = rss_kib();
+    println!(
+        "daide_load idle: {n} of {idle} clients connected (IM, RM) in {:.1?}; server RSS {} KiB before, {} KiB after: {:.1} KiB per connection; load {}",
+        start.elapsed(),
+        before,
+        after,
+        (after.saturating_sub(before)) as f64 / n.max(1) as f64,
+        load_average()
+    );
+    drop(child.stdin.take());
+    let _ = child.wait();
+}
+
+/// The most connections held and the most memory used while the games play.
+struct Peaks {
+    open: Arc<AtomicUsize>,
+    rss: Arc<AtomicUsize>,
+    watcher: tokio::task::JoinHandle<()>,
+}
+
+impl Peaks {
+    /// Follows the connections and memory every 100 ms until stopped.
+    fn follow(hubs: &[Arc<Hub>]) -> Peaks {
+        let (open, rss) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let hubs = hubs.to_vec();
+        let (po, pr) = (open.clone(), rss.clone());
+        let watcher = tokio::spawn(async move {
             loop {
                 let n: usize = hubs.iter().map(|h| h.open.load(Ordering::Relaxed)).sum();
                 po.fetch_max(n, Ordering::Relaxed);
                 pr.fetch_max(rss_kib() as usize, Ordering::Relaxed);
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
-        })
-    };
+        });
+        Peaks { open, rss, watcher }
+    }
+
+    /// Stops following; the connections held and the memory at the peak.
+    fn stop(self) -> (usize, usize) {
+        self.watcher.abort();
+        (self.open.load(Ordering::Relaxed), self.rss.load(Ordering::Relaxed))
+    }
+}
+
+/// Games: follows the connections and memory until every game is over
+/// (or `--timeout` seconds), then prints the phases per second and the
+/// peaks, and the bots' own report.
+async fn measure_games(state: &AppState, load: &Load, listening: Listening, mut child: Child, before: u64) {
+    let start = Instant::now();
+    let peaks = Peaks::follow(&listening.hubs);
     let limit = Duration::from_secs(num("--timeout", 1800) as u64);
     let mut finished = 0;
-    for t in tasks {
+    for t in listening.tasks {
         let left = limit.saturating_sub(start.elapsed());
         if tokio::time::timeout(left, t).await.is_ok() {
             finished += 1;
         }
     }
     let took = start.elapsed();
-    watcher.abort();
-    let phases = state
-        .read(|tx| {
-            Ok::<_, dip_server::error::ApiError>(
-                tx.query_one("SELECT COUNT(*) FROM phases", &[])?
-                    .map(|r| r.int(0))
-                    .transpose()?
-                    .unwrap_or(0),
-            )
-        })
-        .await
-        .unwrap_or(0);
-    drop(child.stdin.take());
-    let mut report = String::new();
-    if let Some(out) = child.stdout.take() {
-        for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
-            report.push_str(&l);
-            report.push('\n');
-        }
-    }
-    let _ = child.wait();
-    let (held, peak) = (peak_open.load(Ordering::Relaxed), peak_rss.load(Ordering::Relaxed));
+    let (held, peak) = peaks.stop();
+    let phases = phases_played(state).await;
+    let report = bots_report(&mut child);
+    let Load {
+        games,
+        observers,
+        end,
+        powers,
+        ref variant,
+        ..
+    } = *load;
     println!(
         "daide_load: {games} game(s) of {variant}, {powers} holding bots{} each, zero-second deadlines, to the end of {end}: \
          {finished} finished, {phases} phases in {:.2} s = {:.1} phases/s; connections held at the peak {}; \
@@ -230,7 +295,36 @@ async fn server_main() {
         load_average()
     );
     print!("{report}");
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The phases every game played, together.
+async fn phases_played(state: &AppState) -> i64 {
+    state
+        .read(|tx| {
+            Ok::<_, dip_server::error::ApiError>(
+                tx.query_one("SELECT COUNT(*) FROM phases", &[])?
+                    .map(|r| r.int(0))
+                    .transpose()?
+                    .unwrap_or(0),
+            )
+        })
+        .await
+        .unwrap_or(0)
+}
+
+/// Closes the bots' standard input and reads what they printed until
+/// they exit.
+fn bots_report(child: &mut Child) -> String {
+    drop(child.stdin.take());
+    let mut report = String::new();
+    if let Some(out) = child.stdout.take() {
+        for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            report.push_str(&l);
+            report.push('\n');
+        }
+    }
+    let _ = child.wait();
+    report
 }
 
 /// The powers of a bundled variant (the map's power tokens follow it).

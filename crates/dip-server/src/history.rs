@@ -230,7 +230,7 @@ pub fn export_mila(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResult<J
     let g = game::load(tx, id, Lock::None)?;
     let l = g.loaded(variants)?;
     let rec = record(tx, variants, &g)?;
-    let mut saved = dip_game::record::to_mila(&l.variant().map, &rec);
+    let mut saved = dip_game::record::to_mila(&l, &rec);
     saved.id = format!("dip-{id}");
     serde_json::to_value(&saved).map_err(|e| ApiError::internal(e.to_string()))
 }
@@ -264,7 +264,7 @@ pub fn export_dipwork(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResul
     let rec = record(tx, variants, &g)?;
     let mut files: Vec<(String, Vec<u8>)> = vec![
         ("GAME.TXT".into(), game_txt.into_bytes()),
-        ("HISTORY.REC".into(), rec.to_text(map).into_bytes()),
+        ("HISTORY.REC".into(), rec.to_text(&l).into_bytes()),
     ];
     for s in stored(tx, &l, id)? {
         files.push((format!("reports/{:03}-{}.TXT", s.index, s.phase), s.report.into_bytes()));

@@ -72,7 +72,7 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let mut game = dip_game::as_read::AsRead::on_map(map, rules);
+    let mut game = dip_game::as_read::AsRead::on(map, rules);
     let played = game.play(&state, &orders);
     let (outcome, next) = (&played.outcome, &played.next);
     println!("{} — {}", variant.title, state.phase.long());

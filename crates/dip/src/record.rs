@@ -4,9 +4,10 @@
 use anyhow::{Context, Result};
 use dip_game::mila::read_games;
 use dip_game::record::{from_mila, mila_variant, to_mila, GameRecord};
-use dip_play::Variants;
+use dip_play::{Loaded, Variants};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(clap::Subcommand)]
 pub enum RecordCommand {
@@ -165,8 +166,7 @@ fn import(file: &Path, out: &Path, force: bool, variants: &Variants) -> Result<E
     }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     for (path, (key, rec)) in paths.iter().zip(&records) {
-        let map = &by_map[key].map;
-        if let Err(e) = dip_game::files::write_new(path, rec.to_text(map).as_bytes(), force) {
+        if let Err(e) = dip_game::files::write_new(path, rec.to_text(&by_map[key]).as_bytes(), force) {
             return fail(e);
         }
         println!("wrote {} ({} phases)", path.display(), rec.phases.len());
@@ -174,8 +174,9 @@ fn import(file: &Path, out: &Path, force: bool, variants: &Variants) -> Result<E
     Ok(ExitCode::SUCCESS)
 }
 
-/// Variants by the lower-case name of a MILA game's `map`.
-type ByMap = std::collections::HashMap<String, dip_variants::Variant>;
+/// Variants by the lower-case name of a MILA game's `map`, each with its
+/// words built once for all its games.
+type ByMap = std::collections::HashMap<String, Arc<Loaded>>;
 
 /// MILA games by the variant their `map` names: the variants read, and
 /// each game's record with its variant's key.
@@ -190,12 +191,12 @@ fn convert_games(
         let key = g.map.trim().to_ascii_lowercase();
         if !by_map.contains_key(&key) {
             match mila_variant(&g.map, variants) {
-                Ok(v) => by_map.insert(key.clone(), v),
+                Ok(v) => by_map.insert(key.clone(), Arc::new(Loaded::new(Arc::new(v)))),
                 Err(e) => return Err(format!("{name}: game {}: {e}", i + 1)),
             };
         }
         let v = &by_map[&key];
-        match from_mila(&v.map, g) {
+        match from_mila(v.map(), g) {
             Ok(r) => records.push((key, r)),
             Err(e) => return Err(format!("{name}: game {}: {e}", i + 1)),
         }

@@ -346,7 +346,7 @@ fn replay(
     rec: &dip_game::record::GameRecord,
 ) -> Result<(Vec<State>, Vec<PhaseOutcome>)> {
     let rules = Ruleset::parse(&rec.rules).unwrap_or(variant.rules);
-    let mut game = AsRead::on_map(&variant.map, rules);
+    let mut game = AsRead::on(&variant.map, rules);
     let mut states = Vec::new();
     let mut outcomes = Vec::new();
     let mut last = None;
@@ -433,7 +433,7 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
         }
         Some(path) => {
             let orders = read_orders(map, &state, path, args.look.fixnames.as_deref())?;
-            let mut game = AsRead::on_map(map, rules);
+            let mut game = AsRead::on(map, rules);
             let played = game.play(&state, &orders);
             if args.after {
                 draw(&pic, &played.next, None, &opts, &args.output, args.look.dpi)?;
@@ -537,7 +537,7 @@ fn animated_phases(
     let map = &variant.map;
     let mut states: Vec<State> = Vec::new();
     let mut outcomes: Vec<PhaseOutcome> = Vec::new();
-    let mut game = AsRead::on_map(map, *rules);
+    let mut game = AsRead::on(map, *rules);
     match (args.random, &args.position) {
         (Some(n), _) => {
             let mut rng = dip_core::random::Rng::with_seed(args.seed);

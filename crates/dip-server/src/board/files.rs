@@ -187,7 +187,9 @@ fn dipwork_zip(board: &Board, folder: &str) -> BoardResult<Vec<u8>> {
     if !board.game.history().is_empty() {
         files.push((
             "HISTORY.REC".into(),
-            record(board, board.game.history()).to_text(map).into_bytes(),
+            record(board, board.game.history())
+                .to_text(board.game.loaded())
+                .into_bytes(),
         ));
     }
     let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
@@ -272,9 +274,9 @@ pub fn save(board: &Board, format: Format, name: Option<&str>) -> BoardResult<Sa
             }
             let rec = record(board, h);
             if format == Format::Record {
-                rec.to_text(map).into_bytes()
+                rec.to_text(board.game.loaded()).into_bytes()
             } else {
-                let saved = dip_game::record::to_mila(map, &rec);
+                let saved = dip_game::record::to_mila(board.game.loaded(), &rec);
                 serde_json::to_vec_pretty(&saved).map_err(err)?
             }
         }
@@ -655,7 +657,6 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
                 .iter()
                 .any(|(n, _)| n.eq_ignore_ascii_case(&rec.record.variant));
         let l = loaded(boards, rec.variant, from_file)?;
-        let map = l.map();
         // A game directory stands at its GAME.TXT; a record after its last phase.
         let end = if path.is_dir() {
             dip_game::source::open(path, variant, &boards.variants)
@@ -663,7 +664,7 @@ pub fn open_path(boards: &Boards, path: &Path, variant: &str) -> BoardResult<Boa
                 .state
         } else {
             rec.record
-                .last_state(map)
+                .last_state(&l)
                 .ok_or_else(|| BoardError::new(format!("{shown}: the game has no phase")))?
         };
         let mut board = Board::new(replay(l, rules, &rec.record.phases, end));
