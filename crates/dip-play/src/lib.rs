@@ -18,6 +18,11 @@
 //!   a saved game's replay and the case runner use, submitting lines they
 //!   read in their own format ([`read_line`], [`Game::submit_lines`], or
 //!   [`Game::submit_read`] for orders with their text alone).
+//!   Every phase ends in [`settle`] (adjudicate, advance, the winner):
+//!   [`Game::process`] through it, and an adapter that reads and checks
+//!   orders in a dialect of its own (the Python package's MILA orders)
+//!   hands them to it; [`order_problem`] says why one order cannot be
+//!   given in a phase.
 //!   [`Game::rewind`] and
 //!   [`Game::undo_rewind`] step back through the history; [`Game::set_state`]
 //!   edits the position between phases.
@@ -41,11 +46,13 @@
 #![forbid(unsafe_code)]
 
 mod game;
+mod settle;
 mod stored;
 mod turn;
 mod variants;
 mod winter;
 
 pub use game::{number_lines, play_lines, read_line, read_power_lines, Game, PlayOptions, Played, Submission};
+pub use settle::{order_problem, settle, Refusal, Settled};
 pub use stored::{StoredError, StoredGame, StoredOptions, StoredOrders, StoredPhase};
 pub use variants::{Loaded, Variants};

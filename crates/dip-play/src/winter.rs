@@ -4,7 +4,8 @@
 //! on a line of its own), or disbands when no retreat is open.
 
 use crate::game::{PlayOptions, Played};
-use dip_core::{game, retreat, CoastSpec, Dest, Map, Order, OrderKind, PhaseKind, PowerId, ProvinceId, State, UnitRef};
+use crate::settle::{settle, Settled};
+use dip_core::{retreat, CoastSpec, Dest, Map, Order, OrderKind, PhaseKind, PowerId, ProvinceId, State, UnitRef};
 use dip_text::{check_turn, format_order, Code, Fate, ReadLine, Style, TurnReport, Vocabulary};
 
 /// The turn so far, for the winterer's messages: the earlier phases'
@@ -122,9 +123,7 @@ pub(crate) fn play_phase(
             orders.push(o);
         }
     }
-    let outcome = game::adjudicate_with_paths(map, state, &orders, &paths, rules);
-    let next = game::advance(map, state, &outcome);
-    let winner = game::winner(map, &next);
+    let Settled { outcome, next, winner } = settle(map, rules, state, &orders, &paths);
     Played {
         state: state.clone(),
         submissions: Vec::new(),

@@ -2,7 +2,7 @@
 //! as MILA files them.
 
 use super::{Game, Name, VariantData};
-use dip_core::{game, CoastSpec, Dest, Order, OrderKind, PhaseKind, PowerId, RegionId, Unit, Verdict};
+use dip_core::{CoastSpec, Dest, Order, OrderKind, PhaseKind, PowerId, RegionId, Unit};
 use dip_text::parse_order_with;
 
 /// One order as given to a power.
@@ -258,20 +258,7 @@ impl Game {
 
     /// Why the order would be refused in this phase, if it would.
     pub(super) fn problem(&self, o: &Order) -> Option<String> {
-        let map = self.map();
-        match self.state.phase.kind {
-            PhaseKind::Movement => dip_core::movement::order_problem(map, &self.state, &self.rules, o)
-                .err()
-                .map(|e| e.describe().to_string()),
-            _ => {
-                let out = game::adjudicate(map, &self.state, std::slice::from_ref(o), &self.rules);
-                match out.orders().first().map(|r| r.verdict) {
-                    Some(Verdict::Illegal(e)) => Some(e.describe().to_string()),
-                    Some(Verdict::Duplicate) => Some("not executed".into()),
-                    _ => None,
-                }
-            }
-        }
+        dip_play::order_problem(self.map(), &self.rules, &self.state, o).map(|r| r.describe().to_string())
     }
 
     /// Files a movement order under its unit.

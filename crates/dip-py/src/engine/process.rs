@@ -6,7 +6,7 @@ use super::{
     first_two, movement_tags, same, short_phase, Entry, Game, Name, Results, Snapshot, Tags, BOUNCE, DISBAND,
     DISLODGED, DISRUPTED, OK, VOID,
 };
-use dip_core::{game, Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, Season, State, Verdict};
+use dip_core::{Order, OrderKind, Phase, PhaseKind, PhaseOutcome, PowerId, Season, State, Verdict};
 
 /// The orders of a phase as read for adjudication.
 struct ReadOrders {
@@ -87,7 +87,8 @@ impl Game {
             self.convoy_intent(&mut orders);
             self.void_supports_missing_coast(&mut orders, &mut keys, &mut results);
         }
-        let outcome = game::adjudicate(map, &self.state, &orders, &self.rules);
+        // dip-play's one pipeline: adjudicated, moved on, the winner.
+        let dip_play::Settled { outcome, next, winner } = dip_play::settle(map, &self.rules, &self.state, &orders, &[]);
         let mut tags = verdict_tags(kind, &outcome);
         if let PhaseOutcome::Movement(m) = &outcome {
             self.mila_labels(&orders, m, &mut tags);
@@ -98,7 +99,6 @@ impl Game {
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
         self.record_removed(&outcome, &mut results, &mut popped, &mut dislodged);
-        let next = game::advance(map, &self.state, &outcome);
         // The history keeps the position before the phase, with its order
         // of placement and influence.
         let position = Snapshot::of(&self.state, &self.seq, &self.influence);
@@ -128,7 +128,7 @@ impl Game {
             dislodged,
         };
         self.touch();
-        self.check_end(processed);
+        self.check_end(processed, winner);
     }
 
     /// The units that may be ordered this phase, each listed with no result
@@ -360,7 +360,8 @@ impl Game {
     /// or not there is anything to adjust): a power with the victory's
     /// centres wins; else the winter of the game's 100th year (counted from
     /// the variant's first year) is a draw.
-    pub(super) fn check_end(&mut self, processed: Phase) {
+    /// `winner`: the winner in the position reached, as dip-play found it.
+    pub(super) fn check_end(&mut self, processed: Phase, winner: Option<PowerId>) {
         let now = self.state.phase;
         let winter_reached = processed.season == Season::Fall
             && processed.kind != PhaseKind::Adjustment
@@ -369,7 +370,7 @@ impl Game {
             return;
         }
         let winter = Phase::new(processed.year, Season::Fall, PhaseKind::Adjustment);
-        if let Some(w) = game::winner(self.map(), &self.state) {
+        if let Some(w) = winner {
             self.done = true;
             self.outcome = vec![short_phase(&winter), self.v.powers[w.index()].clone()];
         } else if i64::from(processed.year) - i64::from(self.first_year()) + 1 == 100 {

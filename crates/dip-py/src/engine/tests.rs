@@ -362,6 +362,41 @@ fn a_unit_that_cannot_stand_there_is_refused_as_the_position_text_refuses_it() {
     assert_eq!(g.state.unit(pic).map(|u| u.power), Some(fra));
 }
 
+/// The position an edit leaves is built by `State::from_position` alone:
+/// an entry it refuses is reported and left out, and the rest built the
+/// same way (MILA reports and goes on).
+#[test]
+fn an_edit_the_map_cannot_hold_is_reported_and_the_rest_built_by_from_position() {
+    let mut g = game();
+    let map = g.map();
+    let fra = power(&g, "FRANCE");
+    let army = map.unit_types().iter().position(|t| t.letter == 'A').unwrap();
+    let army = dip_core::UnitTypeId(army as u8);
+    let region = |name: &str| map.province(map.find_province(name).unwrap()).regions[0];
+    let at_sea = dip_core::Unit {
+        power: fra,
+        kind: army,
+        region: region("eng"),
+    };
+    let in_picardy = dip_core::Unit {
+        power: fra,
+        kind: army,
+        region: region("pic"),
+    };
+    g.edit_position(|p| {
+        p.units.push(at_sea);
+        p.units.push(in_picardy);
+        p.standoffs.push(ProvinceId(9999));
+    });
+    assert_eq!(g.errors.len(), 2, "{:?}", g.errors);
+    assert!(g.errors[0].contains("cannot stand there"), "{:?}", g.errors);
+    assert!(g.errors[1].contains("no province 9999"), "{:?}", g.errors);
+    let mut expected = dip_core::Position::of(&game().state);
+    expected.units.push(in_picardy);
+    assert_eq!(Ok(&g.state), State::from_position(map, &expected).as_ref());
+    assert!(g.state.unit(map.find_province("eng").unwrap()).is_none());
+}
+
 #[test]
 fn the_history_gives_back_each_position_as_it_was_processed() {
     // The history keeps a position as what is on the board only; read

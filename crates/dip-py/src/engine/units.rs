@@ -2,7 +2,8 @@
 //! and `set_centers` see them.
 
 use super::Game;
-use dip_core::{Dislodged, PhaseKind, Position, PowerId, ProvinceId, RegionId, State, Unit};
+use dip_core::position::Entry;
+use dip_core::{Dislodged, PhaseKind, Position, PositionErrors, PowerId, ProvinceId, RegionId, State, Unit};
 
 impl Game {
     /// Units of a power in the order they were placed; dislodged ones with `*`.
@@ -44,18 +45,28 @@ impl Game {
 
     /// The position edited by `edit` and built again as every position
     /// is (`State::from_position`): what the map cannot hold is reported
-    /// in the words the position text uses, and left out.
-    fn edit_position(&mut self, edit: impl FnOnce(&mut Position)) {
+    /// in the words the position text uses and left out, and the rest
+    /// built the same way (MILA reports and goes on).
+    pub(super) fn edit_position(&mut self, edit: impl FnOnce(&mut Position)) {
         let map = self.map();
         let mut position = Position::of(&self.state);
         edit(&mut position);
-        self.state = match State::from_position(map, &position) {
-            Ok(state) => state,
-            Err(e) => {
-                self.errors.extend(e.0.into_iter().map(|f| f.message));
-                position.into_state(map)
+        loop {
+            match State::from_position(map, &position) {
+                Ok(state) => {
+                    self.state = state;
+                    return;
+                }
+                Err(e) => {
+                    self.errors.extend(e.0.iter().map(|f| f.message.clone()));
+                    // Every fault names an entry, so each round leaves out
+                    // one at least and the loop ends.
+                    if without(&mut position, &e) == 0 {
+                        return;
+                    }
+                }
             }
-        };
+        }
     }
 
     /// MILA's `set_units`: units replace whatever stood there; `*A GAS`
@@ -320,4 +331,46 @@ impl Game {
         }
         self.touch();
     }
+}
+
+/// `position` without the entries `refused` names; returns how many it
+/// left out.
+fn without(position: &mut Position, refused: &PositionErrors) -> usize {
+    let before = position.units.len() + position.dislodged.len() + position.standoffs.len() + owners(position);
+    let out = |list: usize| -> Vec<usize> {
+        let mut at: Vec<usize> = refused
+            .0
+            .iter()
+            .filter_map(|f| match (f.entry, list) {
+                (Entry::Unit(i), 0) | (Entry::Dislodged(i), 1) | (Entry::Standoff(i), 2) | (Entry::Owner(i), 3) => {
+                    Some(i)
+                }
+                _ => None,
+            })
+            .collect();
+        at.sort_unstable();
+        at.dedup();
+        at
+    };
+    drop_at(&mut position.units, &out(0));
+    drop_at(&mut position.dislodged, &out(1));
+    drop_at(&mut position.standoffs, &out(2));
+    if let Some(o) = position.owners.as_mut() {
+        drop_at(o, &out(3));
+    }
+    before - (position.units.len() + position.dislodged.len() + position.standoffs.len() + owners(position))
+}
+
+fn owners(position: &Position) -> usize {
+    position.owners.as_ref().map_or(0, Vec::len)
+}
+
+/// `list` without the places `at` (sorted, each once).
+fn drop_at<T>(list: &mut Vec<T>, at: &[usize]) {
+    let mut k = 0;
+    list.retain(|_| {
+        let keep = at.binary_search(&k).is_err();
+        k += 1;
+        keep
+    });
 }
