@@ -98,6 +98,40 @@ def test_possible_orders_returned_one_cached_dict_whose_lists_a_caller_could_cha
     assert game.get_orders('FRANCE') == [paris[0]]
 
 
+def test_possible_orders_dict_written_in_place_was_a_whole_dict():
+    # The lists are written straight into a copy of the template (every
+    # location → None): the dict must still be one the collector tracks,
+    # hold no reference to None, and keep MILA's keys and order.
+    import gc
+    import sys
+    game = dip.Game()
+    game.get_all_possible_orders()
+    # (No collection in between, which frees other objects holding None.)
+    gc.collect()
+    gc.disable()
+    try:
+        nones = sys.getrefcount(None)
+        kept = [game.get_all_possible_orders() for _ in range(200)]
+        # A dict still holding the template's Nones would add 82 each.
+        assert abs(sys.getrefcount(None) - nones) < 50
+    finally:
+        gc.enable()
+    first = kept[0]
+    assert gc.is_tracked(first) and all(isinstance(v, list) for v in first.values())
+    assert list(first) == [loc.upper() for loc in game.map.locs] and 'A PAR H' in first['PAR']
+    # A cycle through it is collected (its lists are seen by the collector).
+    first['PAR'].append(first)
+    gone = [0]
+
+    class Marker:
+        def __del__(self):
+            gone[0] += 1
+    first['MAR'].append(Marker())
+    del first, kept
+    gc.collect()
+    assert gone[0] == 1
+
+
 def test_set_orders_takes_lists_tuples_and_str_subclasses():
     class Text(str):
         pass

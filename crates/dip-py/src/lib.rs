@@ -5,6 +5,7 @@
 //! [`engine`], which has no Python in it.
 
 pub mod engine;
+mod fresh_dict;
 mod text_index;
 
 /// mimalloc for the module's own allocations: legal orders, orders and
@@ -139,21 +140,31 @@ pub struct Engine {
     /// The variant's location strings (as `VariantStrings::locs`), for
     /// `orderable_locations` without taking the strings' lock.
     locs: Vec<Py<PyString>>,
+    /// Each dict of legal orders' keys in its order, the template's (MILA's),
+    /// as indices in `locs` and as strings: every location once.
+    key_locs: Vec<usize>,
+    keys: Vec<Py<PyString>>,
 }
 
 impl Engine {
     fn of(py: Python<'_>, g: Game) -> Engine {
         // The Python strings of the orders the variant numbered on loading.
-        let locs = variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), g.v)
+        let locs: Vec<Py<PyString>> = variant_strings(py, &mut STRINGS.lock().unwrap_or_else(|e| e.into_inner()), g.v)
             .locs
             .iter()
             .map(|l| l.clone_ref(py))
             .collect();
+        // Any location MILA's order lacks comes after, as it was set in the copy of the template.
+        let mut key_locs = g.v.mila_locs.clone();
+        key_locs.extend((0..locs.len()).filter(|i| !g.v.mila_locs.contains(i)));
+        let keys = key_locs.iter().map(|&i| locs[i].clone_ref(py)).collect();
         Engine {
             g,
             given: Given::default(),
             template: None,
             locs,
+            key_locs,
+            keys,
         }
     }
 
@@ -745,18 +756,11 @@ impl Engine {
                 t
             }
         };
-        // SAFETY: `template` is a dict; PyDict_Copy returns a new reference
-        // (or null with an exception set, which `from_owned_ptr_or_err` raises).
-        let d: Bound<'py, PyDict> = unsafe {
-            Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyDict_Copy(template.as_ptr()))?.cast_into_unchecked()
-        };
         let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
         let strings = variant_strings(py, &mut guard, self.g.v);
-        for (i, loc) in self.locs.iter().enumerate() {
-            let list = self.new_list(py, strings, i)?;
-            d.set_item(loc.bind(py), list)?;
-        }
-        Ok(d)
+        fresh_dict::fill(py, &template, &self.keys, |k| {
+            self.new_list(py, strings, self.key_locs[k])
+        })
     }
 
     #[pyo3(name = "_orderable_locations")]
