@@ -8,7 +8,7 @@ use crate::run::{describe, explain, setup, unit_line, word};
 use crate::{Case, Expected, Line, Step};
 use dip_core::{movement, retreat, PhaseOutcome, ProvinceId, Ruleset, State, Verdict};
 use dip_play::{read_line, Game, Loaded, PlayOptions, Played};
-use dip_text::{parse_order_with, scan_line, ScanState, Vocabulary};
+use dip_text::{parse_order_and_path, Vocabulary};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -60,18 +60,13 @@ fn submit_step(game: &mut Game, vocab: &Vocabulary, case: &Case, step: &Step, lo
     let mut lines = Vec::with_capacity(step.orders.len());
     for ol in &step.orders {
         let text = &ol.line.text;
-        let o = parse_order_with(reader, text, None)
+        let (o, path) = parse_order_and_path(reader, text, None)
             .map_err(|e| format!("{}: {}: `{text}`", loc(&ol.line), explain(vocab, text, e)))?;
-        lines.push(read_line(ol.line.number, text, o, written_path(reader, text)));
+        lines.push(read_line(ol.line.number, text, o, path));
     }
     let text: Vec<&str> = step.orders.iter().map(|ol| ol.line.text.as_str()).collect();
     game.submit_lines(&text.join("\n"), lines);
     Ok(())
-}
-
-/// The convoy path written in an order line, if any.
-fn written_path(vocab: &Vocabulary, text: &str) -> Vec<ProvinceId> {
-    scan_line(vocab, text, &mut ScanState::default()).map_or_else(Vec::new, |s| s.path)
 }
 
 /// The units the movement dislodged.

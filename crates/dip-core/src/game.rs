@@ -82,8 +82,17 @@ pub fn advance(map: &Map, state: &State, outcome: &PhaseOutcome) -> State {
     next
 }
 
-/// The power that has won, if any.
+/// The power that has won, if any (the first by id with the victory's
+/// centres). Every phase played asks, so the centres are counted in one
+/// pass rather than once per power.
 pub fn winner(map: &Map, state: &State) -> Option<PowerId> {
     let need = map.victory_centers();
-    map.power_ids().find(|&p| state.center_count(map, p) >= need)
+    // A power id is a `u8`: every power has its place.
+    let mut count = [0usize; 256];
+    for &sc in map.supply_centers() {
+        if let Some(o) = state.owner(sc) {
+            count[o.index()] += 1;
+        }
+    }
+    map.power_ids().find(|p| count[p.index()] >= need)
 }

@@ -74,6 +74,11 @@ fn settle_plays_as_process(loaded: &Arc<Loaded>, seed: u64, phases: usize) {
         );
         assert_eq!(settled.next, played.next, "{}: {phase}", map.name);
         assert_eq!(settled.winner, played.winner, "{}: {phase}", map.name);
+        // The winner as the rules define it: the first power with the
+        // victory's centres, each power's counted on its own.
+        let need = map.victory_centers();
+        let first = map.power_ids().find(|&p| settled.next.center_count(map, p) >= need);
+        assert_eq!(settled.winner, first, "{}: {phase}", map.name);
         if settled.winner.is_some() {
             break;
         }
@@ -152,4 +157,27 @@ fn order_problem_says_why_an_order_cannot_be_given_in_the_phase() {
         Illegal::Unreachable.describe()
     );
     assert_eq!(Refusal::NotExecuted.describe(), "not executed");
+}
+
+#[test]
+fn settle_finds_the_power_with_the_victory_centres() {
+    let loaded = standard();
+    let (map, rules) = (loaded.map(), loaded.variant().rules);
+    let mut state = loaded.variant().start.clone();
+    assert_eq!(settle(map, &rules, &state, &[], &[]).winner, None);
+    let france = map.find_power("France").unwrap();
+    let need = map.victory_centers();
+    // France's three home centres and enough others.
+    let others: Vec<_> = map
+        .supply_centers()
+        .iter()
+        .copied()
+        .filter(|&sc| state.owner(sc) != Some(france))
+        .take(need - 3)
+        .collect();
+    for sc in others {
+        state.set_owner(sc, Some(france));
+    }
+    assert!(state.center_count(map, france) >= need);
+    assert_eq!(settle(map, &rules, &state, &[], &[]).winner, Some(france));
 }

@@ -191,6 +191,21 @@ fn snap(w: usize, h: usize, class: &[u8], s: &Seed) -> (usize, usize) {
 /// A closed ring of points.
 pub type Ring = Vec<(i32, i32)>;
 
+/// Is the point inside the rings (even-odd: holes are outside)?
+pub fn inside(rings: &[Ring], (px, py): (f32, f32)) -> bool {
+    let mut inside = false;
+    for r in rings {
+        for k in 0..r.len() {
+            let (x0, y0) = (r[k].0 as f32, r[k].1 as f32);
+            let (x1, y1) = (r[(k + 1) % r.len()].0 as f32, r[(k + 1) % r.len()].1 as f32);
+            if (y0 > py) != (y1 > py) && px < x0 + (py - y0) / (y1 - y0) * (x1 - x0) {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
 /// The outlines of every labelled region, simplified with tolerance `eps`
 /// (in pixels), then scaled by `cell` (canvas units per pixel). Returns, for
 /// each label `0..num_labels`, its rings (outer rings clockwise on screen,

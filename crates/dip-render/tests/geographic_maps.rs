@@ -7,7 +7,7 @@
 //! file names `across`, where the board's graph is not planar).
 
 use dip_core::{ProvinceId, Terrain};
-use dip_render::regions::Ring;
+use dip_render::regions::{inside, Ring};
 use dip_render::{Picture, Shapes};
 
 /// How far inside its province a unit's point must be: a click there, or
@@ -58,21 +58,6 @@ fn maps() -> Vec<GeoMap> {
             }
         })
         .collect()
-}
-
-/// Is the point inside the rings (even-odd)?
-fn inside(rings: &[Ring], (px, py): (f32, f32)) -> bool {
-    let mut inside = false;
-    for r in rings {
-        for k in 0..r.len() {
-            let (x0, y0) = (r[k].0 as f32, r[k].1 as f32);
-            let (x1, y1) = (r[(k + 1) % r.len()].0 as f32, r[(k + 1) % r.len()].1 as f32);
-            if (y0 > py) != (y1 > py) && px < x0 + (py - y0) / (y1 - y0) * (x1 - x0) {
-                inside = !inside;
-            }
-        }
-    }
-    inside
 }
 
 /// The distance from the point to the nearest edge of the rings.

@@ -13,6 +13,9 @@
 //! Idle: `--idle N` clients connect (IM, RM) and stay; prints the
 //! server's resident memory before and after, per connection.
 
+mod common;
+
+use common::arg;
 use dip_server::daide::frame::{self, Frame};
 use dip_server::daide::message::{bytes_of, text_of, tokens_of, Msg};
 use dip_server::daide::token::Repr;
@@ -26,14 +29,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
-
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-        .unwrap_or_else(|| default.to_string())
-}
 
 fn num(name: &str, default: usize) -> usize {
     arg(name, &default.to_string()).parse().unwrap_or_else(|_| {

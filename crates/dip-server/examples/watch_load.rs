@@ -18,8 +18,8 @@
 
 mod common;
 
-use common::{arg, call, pct, Bench, Seat};
-use serde_json::{json, Value};
+use common::{arg, pct, percentiles, Bench, Seat};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -114,13 +114,11 @@ fn main() {
     let rate = lat.len() as f64 / elapsed.as_secs_f64();
     lat.sort();
     println!(
-        "{storage}: {} acknowledged submissions in {:.1} s by {clients} clients over {games} games with {streams} streams: {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "{storage}: {} acknowledged submissions in {:.1} s by {clients} clients over {games} games with {streams} streams: {:.0}/s; latency {}",
         lat.len(),
         elapsed.as_secs_f64(),
         lat.len() as f64 / elapsed.as_secs_f64(),
-        pct(&lat, 0.5).as_secs_f64() * 1e3,
-        pct(&lat, 0.99).as_secs_f64() * 1e3,
-        lat.last().unwrap().as_secs_f64() * 1e3,
+        percentiles(&lat),
     );
 
     if streams == 0 {
@@ -129,11 +127,9 @@ fn main() {
     }
     let (delivery, missing) = delivered(&watching, &acks);
     println!(
-        "{storage}: {} events delivered to the streams, {missing} missing; delivery after the acknowledgment p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "{storage}: {} events delivered to the streams, {missing} missing; delivery after the acknowledgment {}",
         delivery.len(),
-        pct(&delivery, 0.5).as_secs_f64() * 1e3,
-        pct(&delivery, 0.99).as_secs_f64() * 1e3,
-        delivery.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
+        percentiles(&delivery),
     );
     bench.finish();
     drop(watching.runtime);
@@ -186,48 +182,14 @@ fn open_streams(addr: std::net::SocketAddr, ids: &[i64], seats: &[Seat], streams
     }
 }
 
-/// Submissions for `time`: client c plays seats c, c + clients, …, one at
-/// a time. Every submission's latency, and when each was acknowledged.
+/// Submissions for `time` (`common::submit`): every submission's latency,
+/// and when each seat's were acknowledged.
 fn submit(base: &str, seats: &[Seat], clients: usize, time: Duration) -> (Vec<Duration>, Acks) {
-    let stop = Instant::now() + time;
-    let threads: Vec<_> = (0..clients)
-        .map(|c| {
-            let mine: Vec<_> = seats.iter().skip(c).step_by(clients).cloned().collect();
-            let base = base.to_string();
-            std::thread::spawn(move || play_seats(&base, &mine, stop))
-        })
-        .collect();
-    let mut lat: Vec<Duration> = Vec::new();
-    let mut acks = Acks::new();
-    for t in threads {
-        let (l, a) = t.join().unwrap();
-        lat.extend(l);
-        acks.extend(a);
-    }
-    (lat, acks)
-}
-
-/// One client: submits its seats' orders in turn until `stop`.
-fn play_seats(base: &str, mine: &[Seat], stop: Instant) -> (Vec<Duration>, Acks) {
-    let agent = common::agent();
     let mut lat = Vec::new();
     let mut acks = Acks::new();
-    let mut i = 0;
-    while Instant::now() < stop {
-        let seat = &mine[i % mine.len()];
-        i += 1;
-        let t0 = Instant::now();
-        let (s, v) = call(
-            &agent,
-            "PUT",
-            &format!("{base}/games/{}/orders", seat.game),
-            Some(&seat.token),
-            json!({"orders": seat.orders}),
-        );
-        assert_eq!(s, 200, "{v}");
-        let done = Instant::now();
-        lat.push(done - t0);
-        acks.entry((seat.game, seat.power.clone())).or_default().push(done);
+    for a in common::submit(base, seats, clients, time) {
+        lat.push(a.took);
+        acks.entry((a.game, a.power)).or_default().push(a.at);
     }
     (lat, acks)
 }

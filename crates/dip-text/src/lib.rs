@@ -22,7 +22,7 @@ mod vocab;
 
 pub use check::{check_turn, CheckOptions, Fate, LineResult, ReadLine, TurnReport};
 pub use code::{result_code, Code, Note};
-pub use parse::{parse_order, parse_order_with, ParseError};
+pub use parse::{parse_order, parse_order_and_path, parse_order_with, ParseError};
 pub use position::{format_position, parse_position, Position, PositionError};
 pub use print::{capitalised_abbr, format_order, format_order_in, format_order_with, report_region, Style};
 pub use scan::{scan_line, ScanState, Scanned};

@@ -4,7 +4,7 @@
 use crate::code::Code;
 use crate::scan::{scan_line, ScanState};
 use crate::vocab::Vocabulary;
-use dip_core::{Map, Order, PowerId};
+use dip_core::{Map, Order, PowerId, ProvinceId};
 
 /// Why a line could not be read as an order.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,6 +27,17 @@ pub fn parse_order(map: &Map, line: &str, power: Option<PowerId>) -> Result<Orde
 /// Reads one order with the given words and options. Spelling corrections
 /// are accepted; any other problem is an error.
 pub fn parse_order_with(vocab: &Vocabulary, line: &str, power: Option<PowerId>) -> Result<Order, ParseError> {
+    parse_order_and_path(vocab, line, power).map(|(order, _)| order)
+}
+
+/// As [`parse_order_with`], with the convoy path written in the line
+/// (`A lvp-iri-eng-lon`: the seas between; empty when none is written),
+/// from the same reading.
+pub fn parse_order_and_path(
+    vocab: &Vocabulary,
+    line: &str,
+    power: Option<PowerId>,
+) -> Result<(Order, Vec<ProvinceId>), ParseError> {
     let mut st = ScanState::default();
     let s = scan_line(vocab, line, &mut st).ok_or(ParseError {
         column: 1,
@@ -50,5 +61,5 @@ pub fn parse_order_with(vocab: &Vocabulary, line: &str, power: Option<PowerId>) 
         message: "no power given for this order".into(),
         code: Some(Code::NoNation),
     })?;
-    Ok(Order::new(power, kind))
+    Ok((Order::new(power, kind), s.path))
 }

@@ -3,7 +3,7 @@
 //! forms").
 
 use dip_core::{Order, PowerId, State};
-use dip_text::{parse_order_with, scan_line, ScanState, Vocabulary};
+use dip_text::{parse_order_and_path, parse_order_with, scan_line, ScanState, Vocabulary};
 
 fn standard() -> &'static dip_variants::Variant {
     use std::sync::OnceLock;
@@ -209,6 +209,16 @@ fn explicit_convoy_path_keeps_the_destination_and_says_path() {
     assert!(matches!(s.order, Some(dip_core::OrderKind::Move(_, d, false)) if d.province == lon));
     let s = scan_line(&vocab, "England: a lvp-lon", &mut ScanState::default()).expect("scanned");
     assert!(s.path.is_empty());
+    // The strict reader gives the same order and path from one reading.
+    let (o, path) = parse_order_and_path(&vocab, "England: a lvp-iri-eng-lon", None).expect("reads");
+    assert_eq!(path, [iri, eng]);
+    assert_eq!(
+        Some(o),
+        parse_order_with(&vocab, "England: a lvp-iri-eng-lon", None).ok()
+    );
+    assert!(matches!(o.kind, dip_core::OrderKind::Move(_, d, false) if d.province == lon));
+    let (_, path) = parse_order_and_path(&vocab, "England: a lvp-lon", None).expect("reads");
+    assert!(path.is_empty());
 }
 
 #[test]

@@ -107,7 +107,7 @@ pub(super) fn place_names(
                     .map(|p| ((p.0 - c.0).powi(2) + (p.1 - c.1).powi(2)).sqrt())
                     .fold(f32::MAX, f32::min)
                     .min(24.0);
-                let inside = if inside(rings, c) { 100.0 } else { 0.0 };
+                let inside = if crate::regions::inside(rings, c) { 100.0 } else { 0.0 };
                 // Below the unit, as everywhere, unless that is crowded.
                 let below = if c.1 > y + 20.0 && c.1 < y + 25.0 { 10.0 } else { 0.0 };
                 let apart = if placed.iter().any(|b| overlap(*b, name_box(c, chars, centre))) {
@@ -162,19 +162,4 @@ pub(crate) fn name_box(at: (f32, f32), chars: usize, centre_beside: bool) -> (f3
 
 pub(super) fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
-}
-
-/// Is the point inside the rings (even-odd)?
-pub(super) fn inside(rings: &[crate::regions::Ring], (px, py): (f32, f32)) -> bool {
-    let mut inside = false;
-    for r in rings {
-        for k in 0..r.len() {
-            let (x0, y0) = (r[k].0 as f32, r[k].1 as f32);
-            let (x1, y1) = (r[(k + 1) % r.len()].0 as f32, r[(k + 1) % r.len()].1 as f32);
-            if (y0 > py) != (y1 > py) && px < x0 + (py - y0) / (y1 - y0) * (x1 - x0) {
-                inside = !inside;
-            }
-        }
-    }
-    inside
 }

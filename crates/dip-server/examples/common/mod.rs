@@ -1,4 +1,4 @@
-//! What the load examples share (load.rs, watch_load.rs): their options, a
+//! What the load examples share (load.rs, watch_load.rs, daide_load.rs): their options, a
 //! server served as `dip serve` serves it, and games full of players.
 
 #![allow(dead_code)]
@@ -171,4 +171,76 @@ pub struct Seat {
 /// The `p`-th quantile of sorted durations (`p` in 0..=1).
 pub fn pct(v: &[std::time::Duration], p: f64) -> std::time::Duration {
     v[((v.len() as f64 * p) as usize).min(v.len() - 1)]
+}
+
+/// Sorted durations as the benchmarks print them: `p50 … ms, p99 … ms,
+/// max … ms` (0 for none).
+pub fn percentiles(v: &[std::time::Duration]) -> String {
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    if v.is_empty() {
+        return "p50 0.00 ms, p99 0.00 ms, max 0.00 ms".into();
+    }
+    format!(
+        "p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(pct(v, 0.5)),
+        ms(pct(v, 0.99)),
+        ms(v[v.len() - 1])
+    )
+}
+
+/// An acknowledged submission: whose, when it was acknowledged, and how
+/// long it took.
+pub struct Ack {
+    pub game: i64,
+    pub power: String,
+    pub at: std::time::Instant,
+    pub took: std::time::Duration,
+}
+
+/// Submissions for `time` by `clients` threads: client c plays seats c,
+/// c + clients, …, one submission after the other (with more clients than
+/// seats, several share one). Every acknowledged submission.
+pub fn submit(base: &str, seats: &[Seat], clients: usize, time: std::time::Duration) -> Vec<Ack> {
+    let stop = std::time::Instant::now() + time;
+    let threads: Vec<_> = (0..clients)
+        .map(|c| {
+            let mine: Vec<_> = seats.iter().skip(c).step_by(clients).cloned().collect();
+            let mine = if mine.is_empty() {
+                vec![seats[c % seats.len()].clone()]
+            } else {
+                mine
+            };
+            let base = base.to_string();
+            std::thread::spawn(move || play_seats(&base, &mine, stop))
+        })
+        .collect();
+    threads.into_iter().flat_map(|t| t.join().unwrap()).collect()
+}
+
+/// One client: submits its seats' orders in turn until `stop`.
+fn play_seats(base: &str, seats: &[Seat], stop: std::time::Instant) -> Vec<Ack> {
+    let agent = agent();
+    let mut acks = Vec::new();
+    let mut i = 0;
+    while std::time::Instant::now() < stop {
+        let seat = &seats[i % seats.len()];
+        i += 1;
+        let t0 = std::time::Instant::now();
+        let (s, v) = call(
+            &agent,
+            "PUT",
+            &format!("{base}/games/{}/orders", seat.game),
+            Some(&seat.token),
+            json!({"orders": seat.orders}),
+        );
+        assert_eq!(s, 200, "{v}");
+        let at = std::time::Instant::now();
+        acks.push(Ack {
+            game: seat.game,
+            power: seat.power.clone(),
+            at,
+            took: at - t0,
+        });
+    }
+    acks
 }
