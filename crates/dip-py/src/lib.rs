@@ -94,6 +94,15 @@ struct Given {
     addrs: Vec<usize>,
 }
 
+impl Given {
+    /// The addresses of the strs of location `i`'s orders (each kept
+    /// alive for the process by `STRINGS`).
+    fn addrs_of(&self, i: usize) -> &[usize] {
+        let span = self.possible.as_ref().map_or(0..0, |p| p.span(i));
+        self.addrs.get(span).unwrap_or(&[])
+    }
+}
+
 /// The number of order `text`, the str `item`, if it is one of the strings
 /// handed out for its location in the dict last returned (`u32::MAX`: it
 /// is not). Agents give back the very strings they were handed: found by
@@ -143,6 +152,8 @@ pub struct Engine {
     /// as indices in `locs` and as strings: every location once.
     key_locs: Vec<usize>,
     keys: Vec<Py<PyString>>,
+    /// The last dicts of legal orders handed out (see `fresh_dict::Kept`).
+    kept: fresh_dict::Kept,
 }
 
 impl Engine {
@@ -164,6 +175,7 @@ impl Engine {
             locs,
             key_locs,
             keys,
+            kept: fresh_dict::Kept::default(),
         }
     }
 
@@ -249,9 +261,20 @@ impl Engine {
         *self = Engine::of(py, other.g.clone());
     }
 
+    /// The objects it holds that may hold others: the dicts of legal
+    /// orders it keeps (whose lists a caller may have put anything in).
+    fn __traverse__(&self, visit: pyo3::PyVisit<'_>) -> Result<(), pyo3::PyTraverseError> {
+        self.kept.traverse(&visit)
+    }
+
+    fn __clear__(&mut self) {
+        self.kept.clear();
+    }
+
     /// MILA's `get_all_possible_orders`: location → its legal orders (or
-    /// the list of `loc`). Computed once per position: the same dict is
-    /// returned until something changes (do not modify it).
+    /// the list of `loc`). Listed once per position; each call returns a
+    /// dict of lists no one else holds (see `fresh_dict`), which the
+    /// caller may change.
     #[pyo3(signature = (loc = None))]
     fn get_all_possible_orders<'py>(&mut self, py: Python<'py>, loc: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         match loc {
@@ -748,7 +771,10 @@ impl Engine {
                 t
             }
         };
-        fresh_dict::fill(py, &template, &self.keys, |k| self.new_list(py, self.key_locs[k]))
+        let (given, key_locs) = (&self.given, &self.key_locs);
+        fresh_dict::fill(py, &template, &self.keys, &mut self.kept, |k| {
+            given.addrs_of(key_locs[k])
+        })
     }
 
     #[pyo3(name = "_orderable_locations")]
@@ -927,22 +953,7 @@ impl Engine {
     /// A new list of the legal orders of location `i` (`list_possible`
     /// first; `strings` the variant's).
     fn new_list<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyList>> {
-        let span = self.given.possible.as_ref().map_or(0..0, |p| p.span(i));
-        let addrs = self.given.addrs.get(span).unwrap_or(&[]);
-        // SAFETY: PyList_New gives a new list of `len` empty slots (or null
-        // with an exception set); each slot is filled once with a new
-        // reference to a string that `STRINGS` keeps alive for the whole
-        // process (or to None), as PyList_SET_ITEM wants.
-        unsafe {
-            let l = pyo3::ffi::PyList_New(addrs.len() as pyo3::ffi::Py_ssize_t);
-            let l: Bound<'py, PyList> = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
-            for (k, &addr) in addrs.iter().enumerate() {
-                let item = addr as *mut pyo3::ffi::PyObject;
-                pyo3::ffi::Py_INCREF(item);
-                pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
-            }
-            Ok(l)
-        }
+        fresh_dict::list_of(py, self.given.addrs_of(i))
     }
 
     fn record(&self, i: usize) -> PyResult<&PhaseRecord> {
