@@ -110,6 +110,7 @@ async fn a_game_on_a_desktop_and_on_a_phone() {
     drop(server);
     let _ = std::fs::remove_dir_all(data);
 }
+
 /// Seven players in a game with deadlines, a second game still forming
 /// for the lobby, and every power's Spring orders but France's. The
 /// game, and each power's token.

@@ -68,6 +68,7 @@ async fn war_game_master_skips_from_the_page_and_team_passwords_keep_commas_in_c
     drop(server);
     let _ = std::fs::remove_dir_all(data);
 }
+
 /// Each player's password, commas and all, seats them in its team; a
 /// password cut at its comma is no team's. All vote, and the game runs:
 /// the seat to move, the next, and the name of the player to move.
