@@ -4,6 +4,7 @@
 //!
 //!     cargo +nightly fuzz run analyse_control
 #![no_main]
+#![forbid(unsafe_code)]
 
 use dip_rating::analyse::{Interp, MemHost};
 use libfuzzer_sys::fuzz_target;

@@ -4,6 +4,7 @@
 //! Run: `cargo +nightly fuzz run order_reader` (in this directory).
 //! (`parse_order` is `parse_order_with` these words, built once here.)
 #![no_main]
+#![forbid(unsafe_code)]
 
 use dip_core::{CoastSpec, OrderKind, PowerId, Ruleset};
 use dip_text::{format_order, parse_order_with, read_turn, CheckOptions, Style, Vocabulary};

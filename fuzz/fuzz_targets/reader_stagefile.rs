@@ -2,6 +2,7 @@
 //!
 //!     cargo +nightly fuzz run reader_stagefile
 #![no_main]
+#![forbid(unsafe_code)]
 
 use libfuzzer_sys::fuzz_target;
 

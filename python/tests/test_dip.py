@@ -132,6 +132,52 @@ def test_possible_orders_dict_written_in_place_was_a_whole_dict():
     assert gone[0] == 1
 
 
+def test_possible_orders_dict_filled_again_was_as_new_to_every_holder():
+    # A dict no one holds any more is filled again two calls later: what a
+    # caller kept (the dict, a list, a view) must never change under it,
+    # and what it changed and let go of must come back whole.
+    import gc
+    game = dip.Game()
+    fresh = {loc: list(orders) for loc, orders in game.get_all_possible_orders().items()}
+    for _ in range(3):
+        game.get_all_possible_orders()
+    kept_dict = game.get_all_possible_orders()
+    game.get_all_possible_orders()
+    kept_list = game.get_all_possible_orders()['PAR']
+    changed = game.get_all_possible_orders()
+    changed['PAR'].append('A PAR - XXX')
+    changed['MAR'].clear()
+    changed['BUR'] = 'not a list'
+    gone = [0]
+
+    class Marker:
+        def __del__(self):
+            gone[0] += 1
+    changed['PIC'].append(Marker())
+    del changed
+    for _ in range(4):
+        again = game.get_all_possible_orders()
+        assert again == fresh and all(type(v) is list for v in again.values())
+    assert gone[0] == 1
+    assert kept_dict == fresh and kept_list == fresh['PAR']
+    view = game.get_all_possible_orders().values()
+    game.get_all_possible_orders()
+    game.get_all_possible_orders()
+    assert list(view) == list(fresh.values())
+    # Moving on: the lists of the new position, whatever was kept before.
+    game.set_orders('FRANCE', ['A PAR - BUR'])
+    game.process()
+    moved = game.get_all_possible_orders()
+    assert 'A BUR - MUN' in moved['BUR'] and moved['PAR'] == []
+    assert kept_list == fresh['PAR'] and kept_dict == fresh
+    # A cycle through a dict the game keeps is collected with the game.
+    game.get_all_possible_orders()['PAR'].append(game)
+    game.get_all_possible_orders()['MAR'].append(Marker())
+    del game, moved
+    gc.collect()
+    assert gone[0] == 2
+
+
 def test_set_orders_takes_lists_tuples_and_str_subclasses():
     class Text(str):
         pass

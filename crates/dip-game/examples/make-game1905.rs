@@ -8,6 +8,8 @@
 //!
 //! Seeded: the same files every time.
 
+#![forbid(unsafe_code)]
+
 use dip_core::random::{random_orders, Rng};
 use dip_core::{game, Map, Order, OrderKind, PhaseKind, State, UnitRef};
 use dip_game::gamedir::{accept, new_game, run, Stages};

@@ -319,35 +319,6 @@ fn mila_unit(map: &Map, u: &dip_core::Unit) -> String {
     )
 }
 
-/// MILA's order text (`A PAR - BUR`, `F NTH C A LON - NWY`, `A LON - NWY VIA`,
-/// `A MUN B`, `F BRE D`, `WAIVE`).
-pub fn mila_order(map: &Map, o: &Order) -> String {
-    let up = |p: dip_core::ProvinceId, c: dip_core::CoastSpec| match c {
-        dip_core::CoastSpec::Coast(r) => map.region_name(r).to_ascii_uppercase(),
-        _ => map.province(p).abbr.to_ascii_uppercase(),
-    };
-    let unit = |u: &dip_core::UnitRef| match u.kind {
-        Some(k) => format!("{} {}", map.unit_type(k).letter, up(u.province, u.coast)),
-        None => up(u.province, u.coast),
-    };
-    match &o.kind {
-        OrderKind::Hold(u) => format!("{} H", unit(u)),
-        OrderKind::Move(u, d, via) => format!(
-            "{} - {}{}",
-            unit(u),
-            up(d.province, d.coast),
-            if *via { " VIA" } else { "" }
-        ),
-        OrderKind::SupportHold(u, t) => format!("{} S {}", unit(u), unit(t)),
-        OrderKind::SupportMove(u, t, d) => format!("{} S {} - {}", unit(u), unit(t), up(d.province, d.coast)),
-        OrderKind::Convoy(u, t, d) => format!("{} C {} - {}", unit(u), unit(t), up(d.province, d.coast)),
-        OrderKind::Retreat(u, d) => format!("{} R {}", unit(u), up(d.province, d.coast)),
-        OrderKind::Disband(u) => format!("{} D", unit(u)),
-        OrderKind::Build(u) => format!("{} B", unit(u)),
-        OrderKind::Waive => "WAIVE".into(),
-    }
-}
-
 /// The rules a record made from a MILA game is adjudicated by: DATC, and
 /// MILA's reading of a move to an adjacent province (over land unless the
 /// order says `VIA`).
@@ -495,7 +466,7 @@ fn mila_orders_and_results(
     }
     let mut results: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for r in outcome.orders() {
-        let text = mila_order(map, &r.order);
+        let text = format_order(map, &r.order, Style::Mila);
         if let Some(Some(list)) = orders.get_mut(&map.power(r.order.power).name.to_ascii_uppercase()) {
             list.push(text.clone());
         }

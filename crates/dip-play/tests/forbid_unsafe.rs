@@ -3,7 +3,8 @@
 //! `unsafe` block added later is a compile error until someone decides the
 //! crate needs one. dip (the terminal's raw mode, SIGPIPE, malloc) and
 //! dip-py (pyo3's object addresses) write `unsafe`, so they are left out
-//! by the check itself, not by a list.
+//! by the check itself, not by a list. The roots are every library,
+//! binary and example, and the cargo-fuzz targets.
 
 use std::path::{Path, PathBuf};
 
@@ -35,23 +36,44 @@ fn writes_unsafe(line: &str) -> bool {
         .any(|k| code.contains(k))
 }
 
-/// The roots of a crate's targets: the library, the binary, `src/bin/*`.
-fn roots(src: &Path) -> Vec<PathBuf> {
+/// The `.rs` files directly in `dir`, in a stable order.
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The roots of a crate's targets: the library, the binary, `src/bin/*`,
+/// and each example (a crate of its own, which may share modules with
+/// the other examples).
+fn roots(krate: &Path) -> Vec<PathBuf> {
+    let src = krate.join("src");
     let mut out: Vec<PathBuf> = ["lib.rs", "main.rs"]
         .iter()
         .map(|f| src.join(f))
         .filter(|p| p.exists())
         .collect();
-    if let Ok(entries) = std::fs::read_dir(src.join("bin")) {
-        out.extend(
-            entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "rs")),
-        );
-    }
+    out.extend(files_in(&src.join("bin")));
+    out.extend(files_in(&krate.join("examples")));
     out.sort();
     out
+}
+
+/// Every source of a crate's roots, read.
+fn read_all(dirs: &[PathBuf]) -> Vec<(PathBuf, String)> {
+    dirs.iter()
+        .flat_map(|d| sources(d))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p, text)
+        })
+        .collect()
 }
 
 /// What is wrong with one crate: roots without the attribute, when no
@@ -85,22 +107,26 @@ fn every_crate_without_unsafe_forbids_it() {
     let mut checked = 0;
     let mut problems = Vec::new();
     for entry in std::fs::read_dir(&crates).unwrap().flatten() {
-        let src = entry.path().join("src");
-        if !src.is_dir() {
+        let krate = entry.path();
+        if !krate.join("src").is_dir() {
             continue;
         }
-        let files: Vec<(PathBuf, String)> = sources(&src)
-            .into_iter()
-            .map(|p| {
-                let text = std::fs::read_to_string(&p).unwrap();
-                (p, text)
-            })
-            .collect();
+        let files = read_all(&[krate.join("src"), krate.join("examples")]);
         let name = entry.file_name().to_string_lossy().into_owned();
-        problems.extend(problems_of(&name, &files, &roots(&src)));
+        problems.extend(problems_of(&name, &files, &roots(&krate)));
         checked += 1;
     }
     assert!(checked >= 12, "only {checked} crates found under {}", crates.display());
+    // The cargo-fuzz targets (outside the workspace): each target a root.
+    let targets = crates.join("../fuzz/fuzz_targets");
+    let files = read_all(std::slice::from_ref(&targets));
+    assert!(
+        files.len() >= 20,
+        "only {} fuzz targets in {}",
+        files.len(),
+        targets.display()
+    );
+    problems.extend(problems_of("fuzz", &files, &files_in(&targets)));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

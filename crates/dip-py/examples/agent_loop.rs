@@ -6,6 +6,9 @@
 //! total, also by kind of phase), in microseconds per phase.
 //!
 //!     cargo run --release -p dip-py --example agent_loop -- FILE
+
+#![forbid(unsafe_code)]
+
 use std::time::Instant;
 
 fn main() {

@@ -1,6 +1,7 @@
 //! The dict of legal orders `get_all_possible_orders` hands out: a copy of
 //! a template (every location → None, in MILA's order) whose values are
-//! then set to new lists. Setting them by key (`PyDict_SetItem`, a look-up
+//! then set to new lists, or one handed out before that nothing holds any
+//! more, filled again (see `Kept`). Setting them by key (`PyDict_SetItem`, a look-up
 //! per location) was a quarter of building the dict; on CPython 3.11 each
 //! list is written straight into its entry of the copy, which holds the
 //! template's keys in the template's order. Any other interpreter, or a
@@ -57,21 +58,148 @@ fn in_place(py: Python<'_>) -> bool {
     })
 }
 
-/// A copy of `template` (string keys `keys[k]` in this order, each → None)
-/// with the value of `keys[k]` set to `list(k)`.
-pub(crate) fn fill<'py>(
+/// The last two dicts of legal orders handed out, for the one before
+/// the last to be filled again when nothing but this holds it: an agent
+/// that writes `possible = game.get_all_possible_orders()` still holds the
+/// last one during the call, and let go of the one before. Filling it
+/// again (a list nothing else holds, of the length wanted, in place; any
+/// other list replaced by a new one) spares making and freeing the dict
+/// and its lists, half of them empty, every phase. To whoever calls, the
+/// dict is as new: no one else can reach it or its lists.
+#[derive(Default)]
+pub(crate) struct Kept {
+    dicts: [Option<Py<PyDict>>; 2],
+    next: usize,
+    /// References given up while filling, let go of once it is done (an
+    /// object a caller put in a list may run code when freed).
+    drop_after: Vec<usize>,
+}
+
+impl Kept {
+    /// For the garbage collector: the dicts kept.
+    pub(crate) fn traverse(&self, visit: &pyo3::PyVisit<'_>) -> Result<(), pyo3::PyTraverseError> {
+        for d in self.dicts.iter().flatten() {
+            visit.call(d)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.dicts = [None, None];
+    }
+}
+
+/// A new list of the strs at `addrs` (each kept alive for the process).
+pub(crate) fn list_of<'py>(py: Python<'py>, addrs: &[usize]) -> PyResult<Bound<'py, PyList>> {
+    // SAFETY: PyList_New gives a new list of `len` empty slots (or null
+    // with an exception set); each slot is filled once with a new
+    // reference to a live object, as PyList_SET_ITEM wants.
+    unsafe {
+        let l = ffi::PyList_New(addrs.len() as ffi::Py_ssize_t);
+        let l: Bound<'py, PyList> = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
+        for (k, &addr) in addrs.iter().enumerate() {
+            let item = addr as *mut ffi::PyObject;
+            ffi::Py_INCREF(item);
+            ffi::PyList_SET_ITEM(l.as_ptr(), k as ffi::Py_ssize_t, item);
+        }
+        Ok(l)
+    }
+}
+
+/// A dict of `keys` (in this order, the template's: every key → None) to
+/// new lists, `keys[k]` to a list of the strs at `items(k)`: the one
+/// before the last handed out, filled again when `kept` alone holds it,
+/// else a copy of `template`.
+pub(crate) fn fill<'py, 'a>(
     py: Python<'py>,
     template: &Bound<'py, PyDict>,
     keys: &[Py<PyString>],
-    mut list: impl FnMut(usize) -> PyResult<Bound<'py, PyList>>,
+    kept: &mut Kept,
+    items: impl Fn(usize) -> &'a [usize],
+) -> PyResult<Bound<'py, PyDict>> {
+    let slot = kept.next;
+    kept.next ^= 1;
+    if let Some(d) = refill(py, kept, slot, keys, &items)? {
+        return Ok(d);
+    }
+    let d = copy_filled(py, template, keys, &items)?;
+    // (The dict this replaces is freed here if nothing else holds it.)
+    kept.dicts[slot] = Some(d.clone().unbind());
+    Ok(d)
+}
+
+/// The dict kept in `slot`, filled again, if nothing else holds it and it
+/// still has the template's keys in order.
+fn refill<'py, 'a>(
+    py: Python<'py>,
+    kept: &mut Kept,
+    slot: usize,
+    keys: &[Py<PyString>],
+    items: &impl Fn(usize) -> &'a [usize],
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Some(d) = &kept.dicts[slot] else {
+        return Ok(None);
+    };
+    // SAFETY: `d` is a live dict (this holds a reference).
+    if unsafe { ffi::Py_REFCNT(d.as_ptr()) } != 1 {
+        return Ok(None);
+    }
+    let d = d.bind(py).clone();
+    let Some(entries) = entries_in_order(py, &d, keys, false) else {
+        return Ok(None);
+    };
+    kept.drop_after.clear();
+    for k in 0..keys.len() {
+        let want = items(k);
+        // SAFETY: `entries` are the entries of `d`'s own table (see
+        // `entries_in_order`), which no Python code runs to change until
+        // the loop ends (references given up are let go of after it).
+        // A list is written in place only when it is exactly a list, of
+        // the length wanted, held by the dict alone: each of its items is
+        // replaced by a new reference, the old one let go of later.
+        unsafe {
+            let e = entries.add(k);
+            let old = (*e).value;
+            if ffi::PyList_CheckExact(old) != 0
+                && ffi::Py_REFCNT(old) == 1
+                && ffi::PyList_GET_SIZE(old) == want.len() as ffi::Py_ssize_t
+            {
+                for (i, &addr) in want.iter().enumerate() {
+                    let item = addr as *mut ffi::PyObject;
+                    ffi::Py_INCREF(item);
+                    let before = ffi::PyList_GET_ITEM(old, i as ffi::Py_ssize_t);
+                    ffi::PyList_SET_ITEM(old, i as ffi::Py_ssize_t, item);
+                    kept.drop_after.push(before as usize);
+                }
+            } else {
+                (*e).value = list_of(py, want)?.into_ptr();
+                kept.drop_after.push(old as usize);
+            }
+        }
+    }
+    for &x in &kept.drop_after {
+        // SAFETY: each is a reference this gave up above.
+        unsafe { ffi::Py_DECREF(x as *mut ffi::PyObject) };
+    }
+    kept.drop_after.clear();
+    Ok(Some(d))
+}
+
+/// A copy of `template` with the value of `keys[k]` set to a new list of
+/// `items(k)`.
+fn copy_filled<'py, 'a>(
+    py: Python<'py>,
+    template: &Bound<'py, PyDict>,
+    keys: &[Py<PyString>],
+    items: &impl Fn(usize) -> &'a [usize],
 ) -> PyResult<Bound<'py, PyDict>> {
     // SAFETY: `template` is a dict; PyDict_Copy returns a new reference
     // (or null with an exception set, which `from_owned_ptr_or_err` raises).
     let d: Bound<'py, PyDict> =
         unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyDict_Copy(template.as_ptr()))?.cast_into_unchecked() };
-    if let Some(entries) = entries_in_order(py, &d, keys) {
-        for (k, _) in keys.iter().enumerate() {
-            let value = list(k)?.into_ptr();
+    if let Some(entries) = entries_in_order(py, &d, keys, true) {
+        for k in 0..keys.len() {
+            let value = list_of(py, items(k))?.into_ptr();
             // SAFETY: `entries` are the `keys.len()` entries of the new
             // dict's own table (its copy of the template's, see
             // `entries_in_order`), each holding a reference to None, which
@@ -92,15 +220,16 @@ pub(crate) fn fill<'py>(
         return Ok(d);
     }
     for (k, key) in keys.iter().enumerate() {
-        d.set_item(key.bind(py), list(k)?)?;
+        d.set_item(key.bind(py), list_of(py, items(k))?)?;
     }
     Ok(d)
 }
 
-/// The entries of `d`, a fresh copy of the template, if it is laid out as
-/// CPython 3.11 lays out a dict of str keys and these are `keys`, entry
-/// by entry (so that nothing else is written over).
-fn entries_in_order(py: Python<'_>, d: &Bound<'_, PyDict>, keys: &[Py<PyString>]) -> Option<*mut Entry311> {
+/// The entries of `d`, if it is laid out as CPython 3.11 lays out a dict
+/// of str keys, these are `keys`, entry by entry (so that nothing else is
+/// written over), and each value is None (`none`: a fresh copy of the
+/// template) or not null.
+fn entries_in_order(py: Python<'_>, d: &Bound<'_, PyDict>, keys: &[Py<PyString>], none: bool) -> Option<*mut Entry311> {
     if !in_place(py) {
         return None;
     }
@@ -108,8 +237,8 @@ fn entries_in_order(py: Python<'_>, d: &Bound<'_, PyDict>, keys: &[Py<PyString>]
     // `keys` is a `Keys311` followed by its index table (of
     // 1 << log2_index_bytes bytes) and its entries, which are `Entry311`
     // when `kind` says so. Only a combined table (no separate values)
-    // holding exactly `keys` in this order is written to; the table was
-    // made by PyDict_Copy for `d` alone (a combined table is cloned).
+    // holding exactly `keys` in this order, and its own (PyDict_Copy
+    // clones a combined table), is written to.
     unsafe {
         let dict = d.as_ptr() as *const Dict311;
         if !(*dict).values.is_null() || (*dict).used != keys.len() as isize {
@@ -121,10 +250,10 @@ fn entries_in_order(py: Python<'_>, d: &Bound<'_, PyDict>, keys: &[Py<PyString>]
         }
         let indices = (table as *mut u8).add(std::mem::size_of::<Keys311>());
         let entries = indices.add(1usize << (*table).log2_index_bytes) as *mut Entry311;
-        let none = ffi::Py_None();
+        let no = ffi::Py_None();
         for (k, key) in keys.iter().enumerate() {
             let e = &*entries.add(k);
-            if e.key != key.as_ptr() || e.value != none {
+            if e.key != key.as_ptr() || (if none { e.value != no } else { e.value.is_null() }) {
                 return None;
             }
         }

@@ -87,6 +87,20 @@ struct Given {
     /// The position (`Game::position_gen`) these are of.
     gen: Option<u64>,
     possible: Option<std::sync::Arc<engine::Possible>>,
+    /// The address of the str of each order of `possible`, in the order of
+    /// `Possible::all_ids`: the lists are made from it and a str given back
+    /// is looked for in it, a location's addresses side by side instead of
+    /// scattered over the variant's strings.
+    addrs: Vec<usize>,
+}
+
+impl Given {
+    /// The addresses of the strs of location `i`'s orders (each kept
+    /// alive for the process by `STRINGS`).
+    fn addrs_of(&self, i: usize) -> &[usize] {
+        let span = self.possible.as_ref().map_or(0..0, |p| p.span(i));
+        self.addrs.get(span).unwrap_or(&[])
+    }
 }
 
 /// The number of order `text`, the str `item`, if it is one of the strings
@@ -95,22 +109,16 @@ struct Given {
 /// address among a dozen, without hashing the text. (Comparing the texts
 /// there instead would read each candidate string, slower than the
 /// variant's table of texts, which is where other strings are looked up.)
-fn find_listed(
-    given: &Given,
-    strings: &VariantStrings,
-    v: &engine::VariantData,
-    item: *mut pyo3::ffi::PyObject,
-    text: &str,
-) -> u32 {
+fn find_listed(given: &Given, v: &engine::VariantData, item: *mut pyo3::ffi::PyObject, text: &str) -> u32 {
     let (Some(possible), Some(i)) = (&given.possible, v.order_loc(text)) else {
         return u32::MAX;
     };
-    possible
-        .ids(i)
-        .iter()
-        .copied()
-        .find(|&id| strings.address(id) == item as usize)
-        .unwrap_or(u32::MAX)
+    let span = possible.span(i);
+    let at = given
+        .addrs
+        .get(span.clone())
+        .and_then(|a| a.iter().position(|&a| a == item as usize));
+    at.map_or(u32::MAX, |k| possible.all_ids()[span.start + k])
 }
 
 impl VariantStrings {
@@ -144,6 +152,8 @@ pub struct Engine {
     /// as indices in `locs` and as strings: every location once.
     key_locs: Vec<usize>,
     keys: Vec<Py<PyString>>,
+    /// The last dicts of legal orders handed out (see `fresh_dict::Kept`).
+    kept: fresh_dict::Kept,
 }
 
 impl Engine {
@@ -165,6 +175,7 @@ impl Engine {
             locs,
             key_locs,
             keys,
+            kept: fresh_dict::Kept::default(),
         }
     }
 
@@ -250,9 +261,20 @@ impl Engine {
         *self = Engine::of(py, other.g.clone());
     }
 
+    /// The objects it holds that may hold others: the dicts of legal
+    /// orders it keeps (whose lists a caller may have put anything in).
+    fn __traverse__(&self, visit: pyo3::PyVisit<'_>) -> Result<(), pyo3::PyTraverseError> {
+        self.kept.traverse(&visit)
+    }
+
+    fn __clear__(&mut self) {
+        self.kept.clear();
+    }
+
     /// MILA's `get_all_possible_orders`: location → its legal orders (or
-    /// the list of `loc`). Computed once per position: the same dict is
-    /// returned until something changes (do not modify it).
+    /// the list of `loc`). Listed once per position; each call returns a
+    /// dict of lists no one else holds (see `fresh_dict`), which the
+    /// caller may change.
     #[pyo3(signature = (loc = None))]
     fn get_all_possible_orders<'py>(&mut self, py: Python<'py>, loc: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         match loc {
@@ -261,11 +283,7 @@ impl Engine {
                 self.list_possible(py);
                 let up = l.trim().to_ascii_uppercase();
                 match self.g.v.locs.iter().position(|x| *x == up) {
-                    Some(i) => {
-                        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
-                        let strings = variant_strings(py, &mut guard, self.g.v);
-                        Ok(self.new_list(py, strings, i)?.into_any())
-                    }
+                    Some(i) => Ok(self.new_list(py, i)?.into_any()),
                     None => Ok(PyList::empty(py).into_any()),
                 }
             }
@@ -611,8 +629,6 @@ impl Engine {
         // given order is first looked for there (see `find_listed`).
         let listed = self.given.gen == Some(self.g.position_gen);
         let v = self.g.v;
-        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
-        let strings = variant_strings(orders.py(), &mut guard, v);
         // A list of strings (what agents give) is read in place, in one pass.
         let mut texts: Vec<&str> = Vec::new();
         let mut known: Vec<u32> = Vec::new();
@@ -642,7 +658,7 @@ impl Engine {
                         // the variant's (all of whose hashes are): others
                         // are not looked for among them.
                         if listed && (*(item as *mut pyo3::ffi::PyASCIIObject)).hash != -1 {
-                            let id = find_listed(&self.given, strings, v, item, text);
+                            let id = find_listed(&self.given, v, item, text);
                             if id != u32::MAX {
                                 known.resize(k, u32::MAX);
                                 known.push(id);
@@ -656,7 +672,6 @@ impl Engine {
             }
             Err(_) => false,
         };
-        drop(guard);
         let unread = if in_place {
             self.g.stop_unread = true;
             self.g.set_orders_known(p, &texts, &known, replace);
@@ -756,10 +771,9 @@ impl Engine {
                 t
             }
         };
-        let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
-        let strings = variant_strings(py, &mut guard, self.g.v);
-        fresh_dict::fill(py, &template, &self.keys, |k| {
-            self.new_list(py, strings, self.key_locs[k])
+        let (given, key_locs) = (&self.given, &self.key_locs);
+        fresh_dict::fill(py, &template, &self.keys, &mut self.kept, |k| {
+            given.addrs_of(key_locs[k])
         })
     }
 
@@ -921,30 +935,25 @@ impl Engine {
         }
         let g = &mut self.g;
         let possible = py.detach(|| g.possible());
+        let mut addrs = std::mem::take(&mut self.given.addrs);
+        addrs.clear();
+        {
+            // After the listing, which may have numbered new orders.
+            let mut guard = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
+            let strings = variant_strings(py, &mut guard, self.g.v);
+            addrs.extend(possible.all_ids().iter().map(|&id| strings.address(id)));
+        }
         self.given = Given {
             gen: Some(gen),
             possible: Some(possible),
+            addrs,
         };
     }
 
     /// A new list of the legal orders of location `i` (`list_possible`
     /// first; `strings` the variant's).
-    fn new_list<'py>(&self, py: Python<'py>, strings: &VariantStrings, i: usize) -> PyResult<Bound<'py, PyList>> {
-        let ids = self.given.possible.as_ref().map_or(&[][..], |p| p.ids(i));
-        // SAFETY: PyList_New gives a new list of `len` empty slots (or null
-        // with an exception set); each slot is filled once with a new
-        // reference to a string that `STRINGS` keeps alive for the whole
-        // process (or to None), as PyList_SET_ITEM wants.
-        unsafe {
-            let l = pyo3::ffi::PyList_New(ids.len() as pyo3::ffi::Py_ssize_t);
-            let l: Bound<'py, PyList> = Bound::from_owned_ptr_or_err(py, l)?.cast_into_unchecked();
-            for (k, &id) in ids.iter().enumerate() {
-                let item = strings.address(id) as *mut pyo3::ffi::PyObject;
-                pyo3::ffi::Py_INCREF(item);
-                pyo3::ffi::PyList_SET_ITEM(l.as_ptr(), k as pyo3::ffi::Py_ssize_t, item);
-            }
-            Ok(l)
-        }
+    fn new_list<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyList>> {
+        fresh_dict::list_of(py, self.given.addrs_of(i))
     }
 
     fn record(&self, i: usize) -> PyResult<&PhaseRecord> {

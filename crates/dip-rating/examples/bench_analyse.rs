@@ -7,6 +7,8 @@
 //! (GAMELEVEL `WEIGHT * P * (SUMLEVEL-LEVEL) / (N-1)`, PLAYERLEVEL
 //! `SUM/WSUM`, normalisation, ITERATION DEFAULT), PRINT DEFAULT.
 
+#![forbid(unsafe_code)]
+
 use dip_rating::analyse::{Interp, MemHost};
 use std::time::Instant;
 

@@ -5,6 +5,8 @@
 //! once beforehand), and a 40-phase animated PNG of a random game with and
 //! without in-between pictures.
 
+#![forbid(unsafe_code)]
+
 use dip_core::game;
 use dip_core::{PhaseOutcome, State};
 use dip_render::animate::{self, Step, Timing};

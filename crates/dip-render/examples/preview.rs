@@ -1,4 +1,7 @@
 //! Draws a bundled variant's start: `cargo run -p dip-render --example preview -- standard out.png`.
+
+#![forbid(unsafe_code)]
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let v = dip_variants::load(args.get(1).map(String::as_str).unwrap_or("standard")).expect("variant");

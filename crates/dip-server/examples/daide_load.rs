@@ -13,6 +13,8 @@
 //! Idle: `--idle N` clients connect (IM, RM) and stay; prints the
 //! server's resident memory before and after, per connection.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::arg;

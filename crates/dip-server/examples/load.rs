@@ -5,6 +5,8 @@
 //!
 //! cargo run --release -p dip-server --example load -- [--games 10] [--clients 64] [--seconds 10] [--database URL]
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::{arg, percentiles, Bench};

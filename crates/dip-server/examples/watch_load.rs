@@ -16,6 +16,8 @@
 //! time is when a stream read it minus when its submission was
 //! acknowledged (0 when the stream had it first).
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::{arg, pct, percentiles, Bench, Seat};

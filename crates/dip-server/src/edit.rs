@@ -12,11 +12,6 @@ use dip_core::{Phase, PhaseKind, State};
 use dip_play::Variants;
 use serde_json::json;
 
-/// `S1901M`, `F1902R`, `W1903A` (any case): dip-core's one reader.
-pub fn parse_short_phase(text: &str) -> Option<Phase> {
-    Phase::parse_short(text)
-}
-
 /// Applies edit lines to a position; `title` and `player` lines are
 /// returned for the caller. Errors name the line.
 pub fn apply(l: &dip_play::Loaded, state: &mut State, lines: &[String]) -> ApiResult<Vec<(String, Vec<String>)>> {
@@ -78,7 +73,7 @@ pub fn apply(l: &dip_play::Loaded, state: &mut State, lines: &[String]) -> ApiRe
                 state.set_owner(p, owner);
             }
             ("phase", [ph]) => {
-                let phase = parse_short_phase(ph)
+                let phase = Phase::parse_short(ph)
                     .ok_or_else(|| bad(n, format!("`{ph}` is no phase: write S1901M, F1901R or W1901A")))?;
                 if phase.kind != PhaseKind::Retreat {
                     state.clear_dislodged();

@@ -409,3 +409,20 @@ fn start_now(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<()>
     game::event(tx, g.id, "started", json!({"phase": state.phase.short()}))?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// The lobby draws a DAIDE game's port from `AppState::daide_ports`
+    /// and stores it; the server's DAIDE side starts listening when it
+    /// sees the game. No path of this file leads into the DAIDE adapter.
+    #[test]
+    fn the_lobby_does_not_call_the_daide_adapter() {
+        let adapter = concat!("daide", "::");
+        let calls: Vec<&str> = include_str!("lobby.rs")
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .filter(|l| l.contains(adapter))
+            .collect();
+        assert!(calls.is_empty(), "the lobby calls the DAIDE adapter: {calls:#?}");
+    }
+}

@@ -415,7 +415,13 @@ async fn ready_processes_and_history_reveals() {
         "Paris and Munich bounced in Burgundy"
     );
     assert_eq!(fra["ready"], false, "ready flags start anew");
-    // History: the phase, its orders and results, its report.
+    history_shows_the_phase_played(&app, id).await;
+    maps_of_any_phase(&app, id).await;
+    exports_of_the_game(&app, id).await;
+}
+
+/// History: the phase, its orders and results, its report.
+async fn history_shows_the_phase_played(app: &TestApp, id: i64) {
     let (_, p) = app.get(&format!("/api/v1/games/{id}/phases"), None).await;
     assert_eq!(p["phases"][0]["phase"], "S1901M");
     assert_eq!(p["phases"][1]["current"], true);
@@ -438,7 +444,10 @@ async fn ready_processes_and_history_reveals() {
     assert_eq!(d["current"], true);
     let (s, _) = app.get(&format!("/api/v1/games/{id}/phases/F1950M"), None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
-    // Maps of any phase.
+}
+
+/// Maps of any phase, and the animation of them all.
+async fn maps_of_any_phase(app: &TestApp, id: i64) {
     let (s, svg, ct) = app
         .raw(
             Method::GET,
@@ -468,7 +477,10 @@ async fn ready_processes_and_history_reveals() {
         .await;
     assert_eq!((s, ct.as_str()), (StatusCode::OK, "image/png"));
     assert!(apng.windows(4).any(|w| w == b"acTL"), "an animated PNG");
-    // Exports.
+}
+
+/// Exports: MILA's JSON and a DipWork game directory; no other format.
+async fn exports_of_the_game(app: &TestApp, id: i64) {
     let (s, m) = app.get(&format!("/api/v1/games/{id}/export?format=mila"), None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(m["phases"][0]["name"], "S1901M");
@@ -692,8 +704,11 @@ async fn press_follows_the_game_setting() {
     assert_eq!(d["press"].as_array().unwrap().len(), 2, "{d}");
     let (_, d) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), Some(ge)).await;
     assert_eq!(d["press"].as_array().unwrap().len(), 1, "{d}");
+}
 
-    // Public press: only to all. No press: nothing.
+/// Public press: only to all. No press: nothing.
+#[tokio::test]
+async fn public_press_goes_only_to_all_and_no_press_takes_none() {
     let app2 = TestApp::new();
     let (id2, tokens2) = app2.seven(json!({"press": "public"})).await;
     let p2 = format!("/api/v1/games/{id2}/messages");

@@ -115,24 +115,7 @@ async fn three_daide_clients_and_four_api_players_share_one_spring() {
         assert_eq!(s, 200, "{b}");
         api.push((p, t));
     }
-    let mut bots = Vec::new();
-    for i in 0..3 {
-        let mut c = Client::connect(addr).await;
-        c.send(&format!("NME ('bot{i}') ('1')")).await;
-        assert_eq!(c.recv().await.unwrap(), format!("YES (NME ('bot{i}') ('1'))"));
-        assert_eq!(c.recv().await.unwrap(), "MAP ('standard')");
-        c.send("YES (MAP ('standard'))").await;
-        bots.push(c);
-    }
-    let mut powers = Vec::new();
-    for c in &mut bots {
-        let (hlo, _) = c.until("HLO (").await;
-        assert!(hlo.ends_with("((LVL 30))"), "{hlo}");
-        powers.push(hlo[5..8].to_string());
-        c.until("NOW (SPR 1901)").await;
-    }
-    powers.sort();
-    assert_eq!(powers, ["AUS", "ENG", "TUR"]);
+    let mut bots = three_bots_join(addr).await;
     // The API players order; one of them moves.
     for (p, t) in &api {
         let lines = if *p == "France" {
@@ -151,8 +134,56 @@ async fn three_daide_clients_and_four_api_players_share_one_spring() {
             .await;
         assert!(s.is_success(), "{b}");
     }
-    // The bots order: one moves, one has a bad order first.
+    bots_order_one_after_a_bad_order(&mut bots).await;
+    if std::env::var("DAIDE_TRACE").is_ok() {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (_, v) = app.get(&format!("/api/v1/games/{id}"), None).await;
+        eprintln!("{}", v["powers"]);
+    }
     for c in &mut bots {
+        sees_the_spring_played(c).await;
+    }
+    // The bots' orders are in the history beside the API players'.
+    let (_, detail) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), None).await;
+    assert_eq!(
+        detail["orders"]["Austria"],
+        json!(["A Bud H", "F Tri H", "A Vie-Gal"]),
+        "{detail}"
+    );
+    assert_eq!(
+        detail["orders"]["France"],
+        json!(["A Par-Bur", "A Mar H", "F Bre H"]),
+        "{detail}"
+    );
+    a_bot_that_leaves_comes_back_with_its_code(addr, bots).await;
+}
+
+/// Three bots connect and are given the three powers the API players left.
+async fn three_bots_join(addr: std::net::SocketAddr) -> Vec<Client> {
+    let mut bots = Vec::new();
+    for i in 0..3 {
+        let mut c = Client::connect(addr).await;
+        c.send(&format!("NME ('bot{i}') ('1')")).await;
+        assert_eq!(c.recv().await.unwrap(), format!("YES (NME ('bot{i}') ('1'))"));
+        assert_eq!(c.recv().await.unwrap(), "MAP ('standard')");
+        c.send("YES (MAP ('standard'))").await;
+        bots.push(c);
+    }
+    let mut powers = Vec::new();
+    for c in &mut bots {
+        let (hlo, _) = c.until("HLO (").await;
+        assert!(hlo.ends_with("((LVL 30))"), "{hlo}");
+        powers.push(hlo[5..8].to_string());
+        c.until("NOW (SPR 1901)").await;
+    }
+    powers.sort();
+    assert_eq!(powers, ["AUS", "ENG", "TUR"]);
+    bots
+}
+
+/// The bots order: one moves, one has a bad order first.
+async fn bots_order_one_after_a_bad_order(bots: &mut [Client]) {
+    for c in bots.iter_mut() {
         c.send("HLO").await;
         let (hlo, _) = c.until("HLO (").await;
         let me = hlo[5..8].to_string();
@@ -171,38 +202,27 @@ async fn three_daide_clients_and_four_api_players_share_one_spring() {
             assert_eq!(c.until("THX").await.0, "THX ((AUS AMY VIE) MTO GAL) (MBV)");
         }
     }
-    if std::env::var("DAIDE_TRACE").is_ok() {
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        let (_, v) = app.get(&format!("/api/v1/games/{id}"), None).await;
-        eprintln!("{}", v["powers"]);
-    }
-    for c in &mut bots {
-        let (ord, before) = c.until("NOW (FAL 1901)").await;
-        let all = before.join("\n");
-        assert!(
-            all.contains("ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)"),
-            "{all}\n{ord}"
-        );
-        assert!(all.contains("ORD (SPR 1901) ((ENG FLT LON) MTO NTH) (SUC)"), "{all}");
-        assert!(all.contains("ORD (SPR 1901) ((AUS AMY VIE) MTO GAL) (SUC)"), "{all}");
-        assert!(
-            ord.contains("(FRA AMY BUR)") && ord.contains("(AUS AMY GAL)") && ord.contains("(ENG FLT NTH)"),
-            "{ord}"
-        );
-    }
-    // The bots' orders are in the history beside the API players'.
-    let (_, detail) = app.get(&format!("/api/v1/games/{id}/phases/S1901M"), None).await;
-    assert_eq!(
-        detail["orders"]["Austria"],
-        json!(["A Bud H", "F Tri H", "A Vie-Gal"]),
-        "{detail}"
+}
+
+/// A client is told the spring's orders and results and the autumn's position.
+async fn sees_the_spring_played(c: &mut Client) {
+    let (ord, before) = c.until("NOW (FAL 1901)").await;
+    let all = before.join("\n");
+    assert!(
+        all.contains("ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)"),
+        "{all}\n{ord}"
     );
-    assert_eq!(
-        detail["orders"]["France"],
-        json!(["A Par-Bur", "A Mar H", "F Bre H"]),
-        "{detail}"
+    assert!(all.contains("ORD (SPR 1901) ((ENG FLT LON) MTO NTH) (SUC)"), "{all}");
+    assert!(all.contains("ORD (SPR 1901) ((AUS AMY VIE) MTO GAL) (SUC)"), "{all}");
+    assert!(
+        ord.contains("(FRA AMY BUR)") && ord.contains("(AUS AMY GAL)") && ord.contains("(ENG FLT NTH)"),
+        "{ord}"
     );
-    // A bot that leaves puts its power in civil disorder; IAM brings it back.
+}
+
+/// A bot that leaves puts its power in civil disorder; IAM with the wrong
+/// code is refused, with its code it brings the power back.
+async fn a_bot_that_leaves_comes_back_with_its_code(addr: std::net::SocketAddr, mut bots: Vec<Client>) {
     let hlo = {
         let c = &mut bots[2];
         c.send("HLO").await;

@@ -581,46 +581,7 @@ async fn press_that_is_no_press_or_above_the_level_was_relayed() {
 async fn press_between_api_players_and_bots_was_dropped_or_unchecked() {
     let mut app = TestApp::new();
     app.state.daide_ports = Some(daide_port()..=daide_port());
-    let gm = app.user("master").await;
-    let (s, g) = app
-        .post(
-            "/api/v1/games",
-            Some(&gm),
-            json!({"name": "mixed press", "daide": true, "assignment": "choice", "press": "full"}),
-        )
-        .await;
-    assert_eq!(s, 201, "{g}");
-    let id = g["id"].as_i64().unwrap();
-    let config = DaideConfig {
-        powers_by_arrival: ["Austria", "England", "Germany", "Russia", "Turkey"]
-            .iter()
-            .map(|p| p.to_string())
-            .collect(),
-        ..DaideConfig::default()
-    };
-    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
-        .await
-        .unwrap();
-    let mut api = Vec::new();
-    for p in ["France", "Italy"] {
-        let t = app.user(&format!("api-{p}")).await;
-        let (s, b) = app
-            .post(&format!("/api/v1/games/{id}/join"), Some(&t), json!({"power": p}))
-            .await;
-        assert_eq!(s, 200, "{b}");
-        api.push(t);
-    }
-    let mut bots = Vec::new();
-    for i in 0..5 {
-        let mut c = Client::connect(addr).await;
-        c.send(&format!("NME ('bot{i}') ('1')")).await;
-        c.until("MAP").await;
-        c.send("YES (MAP ('standard'))").await;
-        bots.push(c);
-    }
-    for c in bots.iter_mut() {
-        c.until("NOW (SPR 1901)").await;
-    }
+    let (id, api, mut bots) = two_api_players_and_five_bots(&app).await;
     let fra = &api[0];
     let send = |to: serde_json::Value, text: &str| {
         let body = json!({"to": to, "text": text});
@@ -678,4 +639,50 @@ async fn press_between_api_players_and_bots_was_dropped_or_unchecked() {
     eng.send("NOW").await;
     let (_, seen) = eng.until("NOW (").await;
     assert!(!seen.iter().any(|m| m.starts_with("FRM")), "{seen:?}");
+}
+
+/// A game with full press and DAIDE: France and Italy played over the
+/// API (their tokens), the other five powers by bots, in Spring 1901.
+async fn two_api_players_and_five_bots(app: &TestApp) -> (i64, Vec<String>, Vec<Client>) {
+    let gm = app.user("master").await;
+    let (s, g) = app
+        .post(
+            "/api/v1/games",
+            Some(&gm),
+            json!({"name": "mixed press", "daide": true, "assignment": "choice", "press": "full"}),
+        )
+        .await;
+    assert_eq!(s, 201, "{g}");
+    let id = g["id"].as_i64().unwrap();
+    let config = DaideConfig {
+        powers_by_arrival: ["Austria", "England", "Germany", "Russia", "Turkey"]
+            .iter()
+            .map(|p| p.to_string())
+            .collect(),
+        ..DaideConfig::default()
+    };
+    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
+    let mut api = Vec::new();
+    for p in ["France", "Italy"] {
+        let t = app.user(&format!("api-{p}")).await;
+        let (s, b) = app
+            .post(&format!("/api/v1/games/{id}/join"), Some(&t), json!({"power": p}))
+            .await;
+        assert_eq!(s, 200, "{b}");
+        api.push(t);
+    }
+    let mut bots = Vec::new();
+    for i in 0..5 {
+        let mut c = Client::connect(addr).await;
+        c.send(&format!("NME ('bot{i}') ('1')")).await;
+        c.until("MAP").await;
+        c.send("YES (MAP ('standard'))").await;
+        bots.push(c);
+    }
+    for c in bots.iter_mut() {
+        c.until("NOW (SPR 1901)").await;
+    }
+    (id, api, bots)
 }

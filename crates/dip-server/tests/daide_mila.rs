@@ -451,10 +451,87 @@ async fn replay(file: &std::path::Path) -> Replay {
     let text = std::fs::read_to_string(file).unwrap();
     let lines = lines_of(&text);
     let plan = plan(&lines, &r);
-    // Who the clients are, in order of arrival, and their powers.
+    let (arrival, power) = clients_of(&lines);
+    let app = TestApp::new();
+    let (id, austria) = mila_game(&app, arrival.len().max(1), text.contains(",SND")).await;
+    let config = DaideConfig {
+        press_level: 30,
+        powers_by_arrival: arrival
+            .iter()
+            .map(|c| power_name(&power, c))
+            .filter(|n| !n.is_empty())
+            .collect(),
+        ..DaideConfig::default()
+    };
+    let gof: Gof = Arc::default();
+    let master = game_master(&app, id, gof.clone(), r.clone());
+    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
+        .await
+        .unwrap();
+    let mut s = Session {
+        r: &r,
+        plan: &plan,
+        lines: &lines,
+        power: &power,
+        addr,
+        conns: HashMap::new(),
+        pending: HashMap::new(),
+        problems: Vec::new(),
+        after_end: 0,
+        taken: HashSet::new(),
+    };
+    for (i, l) in lines.iter().enumerate() {
+        if s.problems.len() >= MAX_PROBLEMS {
+            s.problems.push("… the replay stopped here".into());
+            break;
+        }
+        if l.answer.is_some() {
+            s.expect_answer(i);
+            continue;
+        }
+        let req = l.request.as_deref().unwrap();
+        s.settle(l.client, Vec::new()).await;
+        if req.starts_with("GOF") || req.starts_with("NOT ( GOF") {
+            let turn = plan.turn.get(&i).cloned().unwrap_or_default();
+            let key = (power_name(&power, &l.client), turn);
+            if req.starts_with("GOF") {
+                gof.lock().unwrap().insert(key);
+            } else {
+                gof.lock().unwrap().remove(&key);
+            }
+            // MILA's harness orders nothing for the human player on GOF.
+            if let (Some(t), true) = (&austria, req.starts_with("GOF")) {
+                app.post(
+                    &format!("/api/v1/games/{id}/ready"),
+                    Some(t),
+                    serde_json::json!({"ready": true}),
+                )
+                .await;
+            }
+        }
+        s.send(i, req).await;
+    }
+    let mut ids: Vec<u32> = s.pending.keys().copied().collect();
+    ids.sort();
+    for who in ids {
+        if s.conns.contains_key(&who) {
+            s.settle(who, Vec::new()).await;
+        }
+    }
+    master.abort();
+    Replay {
+        problems: s.problems,
+        after_end: s.after_end,
+        plan,
+    }
+}
+
+/// Who the clients of a recording are, in order of arrival (their NME),
+/// and the powers their HLOs gave them.
+fn clients_of(lines: &[Line]) -> (Vec<u32>, HashMap<u32, String>) {
     let mut arrival: Vec<u32> = Vec::new();
     let mut power: HashMap<u32, String> = HashMap::new();
-    for l in &lines {
+    for l in lines {
         if l.request.as_deref().is_some_and(|q| q.starts_with("NME")) && !arrival.contains(&l.client) {
             arrival.push(l.client);
         }
@@ -462,26 +539,29 @@ async fn replay(file: &std::path::Path) -> Replay {
             power.insert(l.client, h[..3].to_string());
         }
     }
-    let press = text.contains(",SND");
-    let app = TestApp::new();
-    let names: HashMap<&str, &str> = [
-        ("AUS", "Austria"),
-        ("ENG", "England"),
-        ("FRA", "France"),
-        ("GER", "Germany"),
-        ("ITA", "Italy"),
-        ("RUS", "Russia"),
-        ("TUR", "Turkey"),
-    ]
-    .into();
-    let power_name = |c: &u32| -> String {
-        names
-            .get(power.get(c).map(String::as_str).unwrap_or(""))
-            .copied()
-            .unwrap_or("")
-            .to_string()
+    (arrival, power)
+}
+
+/// The name of a client's power (`France`), or "" before its HLO.
+fn power_name(power: &HashMap<u32, String>, client: &u32) -> String {
+    let name = match power.get(client).map(String::as_str).unwrap_or("") {
+        "AUS" => "Austria",
+        "ENG" => "England",
+        "FRA" => "France",
+        "GER" => "Germany",
+        "ITA" => "Italy",
+        "RUS" => "Russia",
+        "TUR" => "Turkey",
+        _ => "",
     };
-    let clients = arrival.len().max(1);
+    name.to_string()
+}
+
+/// The game a recording is replayed in: as many players as it has
+/// clients, and a human player (Austria, over the API) when they are
+/// fewer than seven; its press as the recording's. Its id, and the
+/// human player's token.
+async fn mila_game(app: &TestApp, clients: usize, press: bool) -> (i64, Option<String>) {
     let human = clients < 7;
     let gm = app.user("master").await;
     let (_, g) = app
@@ -499,188 +579,160 @@ async fn replay(file: &std::path::Path) -> Replay {
         )
         .await;
     let id = g["id"].as_i64().unwrap();
-    let austria = if human {
-        let t = app.user("human").await;
-        app.post(
-            &format!("/api/v1/games/{id}/join"),
-            Some(&t),
-            serde_json::json!({"power": "Austria"}),
-        )
-        .await;
-        Some(t)
-    } else {
-        None
-    };
-    let config = DaideConfig {
-        press_level: 30,
-        powers_by_arrival: arrival.iter().map(power_name).filter(|n| !n.is_empty()).collect(),
-        ..DaideConfig::default()
-    };
-    // MILA's game master, played by the replay: MILA processes a phase
-    // once every power that must order has sent GOF, complete or not
-    // (dip, like Parlance's server, waits for a complete set of orders or
-    // the deadline), and at once when only powers nobody controls order.
-    let gof: Arc<Mutex<HashSet<(String, String)>>> = Arc::default();
-    let master = {
-        let app_state = app.state.clone();
-        let gof = gof.clone();
-        let r = r.clone();
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-                let by = app_state.by.clone();
-                let gof = gof.clone();
-                let r = r.clone();
-                let variants = app_state.variants.clone();
-                let done = app_state
-                    .write(move |tx| {
-                        let g = dip_server::game::load(tx, id, dip_server::game::Lock::Update)?;
-                        if g.status != dip_server::game::Status::Active {
-                            return Ok(false);
+    if !human {
+        return (id, None);
+    }
+    let t = app.user("human").await;
+    app.post(
+        &format!("/api/v1/games/{id}/join"),
+        Some(&t),
+        serde_json::json!({"power": "Austria"}),
+    )
+    .await;
+    (id, Some(t))
+}
+
+/// The powers that sent GOF, with the turn they sent it in.
+type Gof = Arc<Mutex<HashSet<(String, String)>>>;
+
+/// MILA's game master, played by the replay: MILA processes a phase once
+/// every power that must order has sent GOF, complete or not (dip, like
+/// Parlance's server, waits for a complete set of orders or the
+/// deadline), and at once when only powers nobody controls order.
+fn game_master(app: &TestApp, id: i64, gof: Gof, r: Repr) -> tokio::task::JoinHandle<()> {
+    let app_state = app.state.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let (gof, r) = (gof.clone(), r.clone());
+            let (by, variants) = (app_state.by.clone(), app_state.variants.clone());
+            let done = app_state
+                .write(move |tx| {
+                    let g = dip_server::game::load(tx, id, dip_server::game::Lock::Update)?;
+                    if g.status != dip_server::game::Status::Active {
+                        return Ok(false);
+                    }
+                    let l = g.loaded(&variants)?;
+                    let map = &l.variant().map;
+                    let state = g.state(&variants)?;
+                    let turn = turn_text(&state, &r);
+                    let members = dip_server::game::members(tx, id)?;
+                    let gof = gof.lock().unwrap().clone();
+                    let waiting = map.power_ids().any(|p| {
+                        let name = &map.power(p).name;
+                        dip_server::game::must_order(map, &state, p)
+                            && members
+                                .iter()
+                                .any(|m| m.power.as_deref() == Some(name.as_str()) && !m.ready)
+                            && !gof.contains(&(name.clone(), turn.clone()))
+                    });
+                    if !waiting {
+                        if std::env::var("DAIDE_TRACE").is_ok() {
+                            eprintln!("master: processing {turn} ({gof:?})");
                         }
-                        let l = g.loaded(&variants)?;
-                        let map = &l.variant().map;
-                        let state = g.state(&variants)?;
-                        let turn = turn_text(&state, &r);
-                        let members = dip_server::game::members(tx, id)?;
-                        let gof = gof.lock().unwrap().clone();
-                        let waiting = map.power_ids().any(|p| {
-                            let name = &map.power(p).name;
-                            dip_server::game::must_order(map, &state, p)
-                                && members
-                                    .iter()
-                                    .any(|m| m.power.as_deref() == Some(name.as_str()) && !m.ready)
-                                && !gof.contains(&(name.clone(), turn.clone()))
-                        });
-                        if !waiting {
-                            if std::env::var("DAIDE_TRACE").is_ok() {
-                                eprintln!("master: processing {turn} ({gof:?})");
-                            }
-                            dip_server::play::process_locked(tx, &variants, &g, &by)?;
-                        }
-                        Ok::<_, dip_server::error::ApiError>(!waiting)
-                    })
-                    .await;
-                if done.unwrap_or(false) {
-                    app_state.changed();
-                }
+                        dip_server::play::process_locked(tx, &variants, &g, &by)?;
+                    }
+                    Ok::<_, dip_server::error::ApiError>(!waiting)
+                })
+                .await;
+            if done.unwrap_or(false) {
+                app_state.changed();
             }
-        })
-    };
-    let (addr, _hub, _task) = daide::listen(app.state.clone(), id, "127.0.0.1:0".parse().unwrap(), config)
-        .await
-        .unwrap();
-    let mut conns: HashMap<u32, Conn> = HashMap::new();
-    let mut pending: HashMap<u32, Vec<Want>> = HashMap::new();
-    let mut problems = Vec::new();
-    let mut after_end = 0;
-    // Answer lines already waited for (those to NME).
-    let mut taken: HashSet<usize> = HashSet::new();
-    let mut report = |c: &Conn, who: u32, missing: Vec<Want>, problems: &mut Vec<String>| {
+        }
+    })
+}
+
+/// The replay of one recording under way: each client's connection, the
+/// answers it must still get, and what differed.
+struct Session<'a> {
+    r: &'a Repr,
+    plan: &'a Plan,
+    lines: &'a [Line],
+    power: &'a HashMap<u32, String>,
+    addr: std::net::SocketAddr,
+    conns: HashMap<u32, Conn>,
+    pending: HashMap<u32, Vec<Want>>,
+    problems: Vec<String>,
+    /// MILA's answers after dip's game was over (not compared).
+    after_end: usize,
+    /// Answer lines already waited for (those to NME).
+    taken: HashSet<usize>,
+}
+
+impl Session<'_> {
+    /// Answer line `i`: one its client must get before its next request.
+    fn expect_answer(&mut self, i: usize) {
+        let l = &self.lines[i];
+        if self.taken.contains(&i) {
+            return;
+        }
+        let me = self.r.by_name(self.power.get(&l.client).map_or("", |p| p));
+        let c = canonical(&mila_tokens(l.answer.as_deref().unwrap(), self.r), self.r, me);
+        if compared(&c) {
+            self.pending.entry(l.client).or_default().push(Want {
+                text: c,
+                loose: self.plan.loose.contains(&i),
+            });
+        }
+    }
+
+    /// Waits for the answers `who` must have got (and `also`), opening its
+    /// connection first if it has none; what did not come is a problem.
+    async fn settle(&mut self, who: u32, also: Vec<Want>) {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.conns.entry(who) {
+            e.insert(Conn::open(self.addr, self.r).await);
+        }
+        let conn = self.conns.get_mut(&who).unwrap();
+        let mut want = self.pending.remove(&who).unwrap_or_default();
+        want.extend(also);
+        let missing = conn.expect(want, who, &mut self.problems).await;
         for w in missing {
-            if c.over {
+            if conn.over {
                 // dip declares a solo when the movement phase that gives
                 // the 18th centre is processed, MILA after that fall's
                 // retreats: what MILA answers after dip's game is over is
                 // not compared.
-                after_end += 1;
+                self.after_end += 1;
             } else {
-                let last: Vec<&String> = c.extra.iter().rev().take(3).collect();
-                problems.push(format!("client {who}: expected {} (latest others: {last:?})", w.text));
+                let last: Vec<&String> = conn.extra.iter().rev().take(3).collect();
+                self.problems
+                    .push(format!("client {who}: expected {} (latest others: {last:?})", w.text));
             }
         }
-    };
-    for (i, l) in lines.iter().enumerate() {
-        if problems.len() >= MAX_PROBLEMS {
-            problems.push("… the replay stopped here".into());
-            break;
-        }
-        let who = l.client;
-        if let Some(a) = &l.answer {
-            if taken.contains(&i) {
-                continue;
-            }
-            let c = canonical(&mila_tokens(a, &r), &r, r.by_name(power.get(&who).map_or("", |p| p)));
-            if compared(&c) {
-                pending.entry(who).or_default().push(Want {
-                    text: c,
-                    loose: plan.loose.contains(&i),
-                });
-            }
-            continue;
-        }
-        let req = l.request.as_deref().unwrap();
-        if let std::collections::hash_map::Entry::Vacant(e) = conns.entry(who) {
-            e.insert(Conn::open(addr, &r).await);
-        }
-        let conn = conns.get_mut(&who).unwrap();
-        let want = pending.remove(&who).unwrap_or_default();
-        let missing = conn.expect(want, who, &mut problems).await;
-        report(conn, who, missing, &mut problems);
-        let turn = plan.turn.get(&i).cloned().unwrap_or_default();
-        if req.starts_with("GOF") || req.starts_with("NOT ( GOF") {
-            let key = (power_name(&who), turn.clone());
-            if req.starts_with("GOF") {
-                gof.lock().unwrap().insert(key);
-            } else {
-                gof.lock().unwrap().remove(&key);
-            }
-            // MILA's harness orders nothing for the human player on GOF.
-            if let (Some(t), true) = (&austria, req.starts_with("GOF")) {
-                app.post(
-                    &format!("/api/v1/games/{id}/ready"),
-                    Some(t),
-                    serde_json::json!({"ready": true}),
-                )
-                .await;
-            }
-        }
+    }
+
+    /// Sends request line `i`. The answers to NME are awaited at once: the
+    /// power of a client depends on the order the server reads the NMEs in.
+    async fn send(&mut self, i: usize, req: &str) {
+        let who = self.lines[i].client;
         if std::env::var("DAIDE_TRACE").is_ok() {
             eprintln!("{who} >> {req}");
         }
-        if !conn.send(&mila_tokens(req, &r)).await && !conn.over {
-            problems.push(format!("client {who}: closed before {req}"));
+        let conn = self.conns.get_mut(&who).unwrap();
+        if !conn.send(&mila_tokens(req, self.r)).await && !conn.over {
+            self.problems.push(format!("client {who}: closed before {req}"));
         }
-        // The answers to NME are awaited at once: the power of a client
-        // depends on the order the server reads the NMEs in.
-        if req.starts_with("NME") {
-            let mut want = pending.remove(&who).unwrap_or_default();
-            let now: Vec<Want> = lines[i + 1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| x.client == who)
-                .take_while(|(_, x)| x.request.is_none())
-                .filter_map(|(j, x)| {
-                    let a = x.answer.as_deref()?;
-                    let c = canonical(&mila_tokens(a, &r), &r, None);
-                    compared(&c).then(|| {
-                        taken.insert(i + 1 + j);
-                        Want {
-                            text: c,
-                            loose: plan.loose.contains(&(i + 1 + j)),
-                        }
-                    })
+        if !req.starts_with("NME") {
+            return;
+        }
+        let now: Vec<Want> = self.lines[i + 1..]
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.client == who)
+            .take_while(|(_, x)| x.request.is_none())
+            .filter_map(|(j, x)| {
+                let a = x.answer.as_deref()?;
+                let c = canonical(&mila_tokens(a, self.r), self.r, None);
+                compared(&c).then(|| {
+                    self.taken.insert(i + 1 + j);
+                    Want {
+                        text: c,
+                        loose: self.plan.loose.contains(&(i + 1 + j)),
+                    }
                 })
-                .collect();
-            want.extend(now);
-            let missing = conn.expect(want, who, &mut problems).await;
-            report(conn, who, missing, &mut problems);
-        }
-    }
-    let mut ids: Vec<u32> = pending.keys().copied().collect();
-    ids.sort();
-    for who in ids {
-        let want = pending.remove(&who).unwrap_or_default();
-        if let Some(c) = conns.get_mut(&who) {
-            let missing = c.expect(want, who, &mut problems).await;
-            report(c, who, missing, &mut problems);
-        }
-    }
-    master.abort();
-    Replay {
-        problems,
-        after_end,
-        plan,
+            })
+            .collect();
+        self.settle(who, now).await;
     }
 }
 

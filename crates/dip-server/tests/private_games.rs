@@ -53,54 +53,66 @@ async fn a_private_game_is_invisible_without_membership_in_every_route() {
     let open = v["id"].as_i64().unwrap();
 
     for who in [None, Some(outsider.as_str())] {
-        for path in routes(id) {
-            let (s, body, _) = app.raw(Method::GET, &path, who, None).await;
-            assert_eq!(
-                s,
-                StatusCode::NOT_FOUND,
-                "{path} as {who:?}: {}",
-                String::from_utf8_lossy(&body)
-            );
-        }
-        // The id spelled another way is the same game.
-        let (s, _, _) = app
-            .raw(Method::GET, &format!("/api/v1/games/%3{}", id), who, None)
-            .await;
-        assert_eq!(s, StatusCode::NOT_FOUND);
-        // Opening it as a board (a copy of its whole history) too.
-        let (s, _, _) = app.raw(Method::POST, &format!("/games/{id}/board"), who, None).await;
-        assert_eq!(s, StatusCode::NOT_FOUND, "/games/{id}/board as {who:?}");
-        // Writing to it is refused the same way.
-        let (s, _) = app
-            .post(
-                &format!("/api/v1/games/{id}/messages"),
-                who,
-                json!({"to": [], "text": "hi"}),
-            )
-            .await;
-        assert_eq!(s, StatusCode::NOT_FOUND);
-        // Lists leave it out, the public one in.
-        for q in ["", "?status=forming", "?full=1"] {
-            let (_, list) = app.get(&format!("/api/v1/games{q}"), who).await;
-            let ids: Vec<i64> = list["games"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|g| g["id"].as_i64().unwrap())
-                .collect();
-            assert!(!ids.contains(&id) && ids.contains(&open), "{q}: {ids:?}");
-        }
-        let (_, page, _) = app.raw(Method::GET, "/", who, None).await;
-        let page = String::from_utf8_lossy(&page);
-        assert!(!page.contains("Secret game") && page.contains("Open game"));
+        hidden_from(&app, id, open, who).await;
     }
     // The public game's routes are still open to all.
     let (s, _) = app.get(&format!("/api/v1/games/{open}"), None).await;
     assert_eq!(s, StatusCode::OK);
+    the_invitation_shows_the_view_only(&app, id, &invite, &outsider).await;
+    invitations_and_passwords_let_members_in(&app, id, &invite, &outsider).await;
+}
 
-    // The invitation shows the game's own view, nothing more.
+/// Every route of the private game `id` is a 404 to `who` (no one, or an
+/// outsider), reading or writing, and lists leave it out, the public game
+/// `open` in.
+async fn hidden_from(app: &TestApp, id: i64, open: i64, who: Option<&str>) {
+    for path in routes(id) {
+        let (s, body, _) = app.raw(Method::GET, &path, who, None).await;
+        assert_eq!(
+            s,
+            StatusCode::NOT_FOUND,
+            "{path} as {who:?}: {}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+    // The id spelled another way is the same game.
+    let (s, _, _) = app
+        .raw(Method::GET, &format!("/api/v1/games/%3{}", id), who, None)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    // Opening it as a board (a copy of its whole history) too.
+    let (s, _, _) = app.raw(Method::POST, &format!("/games/{id}/board"), who, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "/games/{id}/board as {who:?}");
+    // Writing to it is refused the same way.
+    let (s, _) = app
+        .post(
+            &format!("/api/v1/games/{id}/messages"),
+            who,
+            json!({"to": [], "text": "hi"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    // Lists leave it out, the public one in.
+    for q in ["", "?status=forming", "?full=1"] {
+        let (_, list) = app.get(&format!("/api/v1/games{q}"), who).await;
+        let ids: Vec<i64> = list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_i64().unwrap())
+            .collect();
+        assert!(!ids.contains(&id) && ids.contains(&open), "{q}: {ids:?}");
+    }
+    let (_, page, _) = app.raw(Method::GET, "/", who, None).await;
+    let page = String::from_utf8_lossy(&page);
+    assert!(!page.contains("Secret game") && page.contains("Open game"));
+}
+
+/// The invitation shows the game's own view, nothing more; a token one
+/// digit off shows nothing.
+async fn the_invitation_shows_the_view_only(app: &TestApp, id: i64, invite: &str, outsider: &str) {
     let (s, v) = app
-        .get(&format!("/api/v1/games/{id}?invite={invite}"), Some(&outsider))
+        .get(&format!("/api/v1/games/{id}?invite={invite}"), Some(outsider))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(
@@ -109,7 +121,7 @@ async fn a_private_game_is_invisible_without_membership_in_every_route() {
         "only the game master sees the token"
     );
     let (s, _) = app
-        .get(&format!("/api/v1/games/{id}/phases?invite={invite}"), Some(&outsider))
+        .get(&format!("/api/v1/games/{id}/phases?invite={invite}"), Some(outsider))
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     // Another first digit (`0…` was the token itself one time in 16).
@@ -117,14 +129,18 @@ async fn a_private_game_is_invisible_without_membership_in_every_route() {
     let (s, _) = app
         .get(
             &format!("/api/v1/games/{id}?invite={first}{}", &invite[1..]),
-            Some(&outsider),
+            Some(outsider),
         )
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+}
 
-    // Joining: nothing, a wrong invitation, a wrong password are refused.
+/// Joining: nothing, a wrong invitation, a wrong password are refused; the
+/// invitation lets one in, the password another, and members then see
+/// every route and find the game in their lists.
+async fn invitations_and_passwords_let_members_in(app: &TestApp, id: i64, invite: &str, outsider: &str) {
     let join_path = format!("/api/v1/games/{id}/join");
-    let join = |body| app.post(&join_path, Some(&outsider), body);
+    let join = |body| app.post(&join_path, Some(outsider), body);
     assert_eq!(join(json!({})).await.0, StatusCode::NOT_FOUND);
     assert_eq!(join(json!({"invite": "00"})).await.0, StatusCode::NOT_FOUND);
     assert_eq!(join(json!({"password": "guess"})).await.0, StatusCode::FORBIDDEN);
@@ -142,7 +158,7 @@ async fn a_private_game_is_invisible_without_membership_in_every_route() {
     assert_eq!(s, StatusCode::OK, "{v}");
     // Members now see everything, and find it in their lists.
     for path in routes(id).into_iter().filter(|p| !p.ends_with("/events")) {
-        let (s, body, _) = app.raw(Method::GET, &path, Some(&outsider), None).await;
+        let (s, body, _) = app.raw(Method::GET, &path, Some(outsider), None).await;
         // What the route says of a game not started yet, not the guard.
         let text = String::from_utf8_lossy(&body);
         assert!(

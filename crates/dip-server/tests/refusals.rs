@@ -24,8 +24,16 @@ async fn permission_refusals_change_nothing() {
     let fr = token_of(&tokens, "France").to_string();
     let outsider = app.user("outsider").await;
     let g = format!("/api/v1/games/{id}");
+    an_outsider_plays_no_part(&app, &g, &outsider).await;
+    only_the_game_master_runs_the_game(&app, &g, &[&outsider, &fr]).await;
+    no_token_or_a_bad_one_is_refused(&app, &g).await;
+    a_started_game_is_not_started_or_joined_again(&app, &g, &gm, &outsider, &fr).await;
+    a_forming_game_takes_no_play(&app, &outsider, &fr).await;
+}
+
+/// Not a player of the game: no ready, no votes, no orders, no press.
+async fn an_outsider_plays_no_part(app: &TestApp, g: &str, outsider: &str) {
     let post = Method::POST;
-    // Not a player of the game: no ready, no votes, no orders, no press.
     for (what, body) in [
         ("ready", json!({"ready": true})),
         ("draw", json!({"vote": true})),
@@ -33,32 +41,36 @@ async fn permission_refusals_change_nothing() {
         ("messages", json!({"to": "all", "text": "hello"})),
     ] {
         refused(
-            &app,
+            app,
             post.clone(),
             &format!("{g}/{what}"),
-            Some(&outsider),
+            Some(outsider),
             Some(body.clone()),
             403,
         )
         .await;
-        refused(&app, post.clone(), &format!("{g}/{what}"), None, Some(body), 401).await;
+        refused(app, post.clone(), &format!("{g}/{what}"), None, Some(body), 401).await;
     }
     refused(
-        &app,
+        app,
         Method::PUT,
         &format!("{g}/orders"),
-        Some(&outsider),
+        Some(outsider),
         Some(json!({"orders": ["A par H"]})),
         403,
     )
     .await;
-    refused(&app, Method::GET, &format!("{g}/orders"), Some(&outsider), None, 403).await;
-    refused(&app, Method::GET, &format!("{g}/legal"), Some(&outsider), None, 403).await;
-    // Only the game master pauses, processes, edits; a player is no game master.
-    for token in [&outsider, &fr] {
-        refused(&app, Method::PATCH, &g, Some(token), Some(json!({"paused": true})), 403).await;
+    refused(app, Method::GET, &format!("{g}/orders"), Some(outsider), None, 403).await;
+    refused(app, Method::GET, &format!("{g}/legal"), Some(outsider), None, 403).await;
+}
+
+/// Only the game master pauses, processes, edits; a player is no game master.
+async fn only_the_game_master_runs_the_game(app: &TestApp, g: &str, others: &[&str]) {
+    let post = Method::POST;
+    for token in others {
+        refused(app, Method::PATCH, g, Some(token), Some(json!({"paused": true})), 403).await;
         refused(
-            &app,
+            app,
             post.clone(),
             &format!("{g}/process"),
             Some(token),
@@ -67,7 +79,7 @@ async fn permission_refusals_change_nothing() {
         )
         .await;
         refused(
-            &app,
+            app,
             post.clone(),
             &format!("{g}/edit"),
             Some(token),
@@ -76,29 +88,25 @@ async fn permission_refusals_change_nothing() {
         )
         .await;
     }
-    // No token, or a bad one.
-    refused(&app, Method::PATCH, &g, None, Some(json!({"paused": true})), 401).await;
+}
+
+/// No token, or a bad one.
+async fn no_token_or_a_bad_one_is_refused(app: &TestApp, g: &str) {
+    let post = Method::POST;
+    refused(app, Method::PATCH, g, None, Some(json!({"paused": true})), 401).await;
     refused(
-        &app,
+        app,
         Method::PATCH,
-        &g,
+        g,
         Some(&"0".repeat(64)),
         Some(json!({"name": "x"})),
         401,
     )
     .await;
-    refused(&app, post.clone(), &format!("{g}/process"), None, Some(json!({})), 401).await;
+    refused(app, post.clone(), &format!("{g}/process"), None, Some(json!({})), 401).await;
+    refused(app, Method::GET, &format!("{g}/events"), Some("not-a-token"), None, 401).await;
     refused(
-        &app,
-        Method::GET,
-        &format!("{g}/events"),
-        Some("not-a-token"),
-        None,
-        401,
-    )
-    .await;
-    refused(
-        &app,
+        app,
         Method::GET,
         &format!("{g}/events"),
         Some(&"a".repeat(64)),
@@ -106,100 +114,92 @@ async fn permission_refusals_change_nothing() {
         401,
     )
     .await;
-    // The game has started: no second start, no joining a full game.
+}
+
+/// The game has started: no second start, no joining a full game, no
+/// leaving it; and a game that does not exist.
+async fn a_started_game_is_not_started_or_joined_again(app: &TestApp, g: &str, gm: &str, outsider: &str, fr: &str) {
+    let post = Method::POST;
+    refused(app, post.clone(), &format!("{g}/start"), Some(gm), Some(json!({})), 409).await;
     refused(
-        &app,
-        post.clone(),
-        &format!("{g}/start"),
-        Some(&gm),
-        Some(json!({})),
-        409,
-    )
-    .await;
-    refused(
-        &app,
+        app,
         post.clone(),
         &format!("{g}/join"),
-        Some(&outsider),
+        Some(outsider),
         Some(json!({})),
         409,
     )
     .await;
     refused(
-        &app,
+        app,
         post.clone(),
         &format!("{g}/leave"),
-        Some(&outsider),
+        Some(outsider),
         Some(json!({})),
         409,
     )
     .await;
     // Unknown games.
     refused(
-        &app,
+        app,
         post.clone(),
         "/api/v1/games/999/ready",
-        Some(&fr),
+        Some(fr),
         Some(json!({"ready": true})),
         404,
     )
     .await;
+}
 
-    // A forming game: no press, orders, ready or votes yet.
+/// A forming game: no press, orders, ready or votes yet.
+async fn a_forming_game_takes_no_play(app: &TestApp, outsider: &str, fr: &str) {
+    let post = Method::POST;
     let (_, v) = app
-        .post("/api/v1/games", Some(&outsider), json!({"name": "Forming"}))
+        .post("/api/v1/games", Some(outsider), json!({"name": "Forming"}))
         .await;
     let f = format!("/api/v1/games/{}", v["id"]);
     let (s, _) = app
-        .post(&format!("{f}/join"), Some(&fr), json!({"power": "France"}))
+        .post(&format!("{f}/join"), Some(fr), json!({"power": "France"}))
         .await;
     assert_eq!(s, StatusCode::OK);
     refused(
-        &app,
+        app,
         post.clone(),
         &format!("{f}/messages"),
-        Some(&fr),
+        Some(fr),
         Some(json!({"to": "all", "text": "hi"})),
         409,
     )
     .await;
     refused(
-        &app,
+        app,
         Method::PUT,
         &format!("{f}/orders"),
-        Some(&fr),
+        Some(fr),
         Some(json!({"orders": ["A par H"]})),
         409,
     )
     .await;
     refused(
-        &app,
+        app,
         post.clone(),
         &format!("{f}/ready"),
-        Some(&fr),
+        Some(fr),
         Some(json!({"ready": true})),
         409,
     )
     .await;
     refused(
-        &app,
+        app,
         post.clone(),
         &format!("{f}/draw"),
-        Some(&fr),
+        Some(fr),
         Some(json!({"vote": true})),
         409,
     )
     .await;
-    refused(
-        &app,
-        post.clone(),
-        &format!("{f}/start"),
-        Some(&fr),
-        Some(json!({})),
-        403,
-    )
-    .await;
-    refused(&app, Method::PATCH, &f, Some(&fr), Some(json!({"name": "Mine"})), 403).await;
+    refused(app, post.clone(), &format!("{f}/start"), Some(fr), Some(json!({})), 403).await;
+    refused(app, Method::PATCH, &f, Some(fr), Some(json!({"name": "Mine"})), 403).await;
 }
 
 /// Press was refused only before the start: a finished game took new

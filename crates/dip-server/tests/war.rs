@@ -297,7 +297,33 @@ async fn war_bad_requests_are_4xx_and_change_nothing() {
     let before = game(&app, id).await;
     let mine = (1..=42u8).find(|&c| owner(&before, c) == 1).unwrap();
     let theirs = (1..=42u8).find(|&c| owner(&before, c) == 2).unwrap();
-    let cases: Vec<(&str, Option<&str>, Value, StatusCode)> = vec![
+    for (what, t, body, want) in refused_actions(&tokens, mine, theirs) {
+        let (s, v) = act(&app, id, t.unwrap_or(""), body).await;
+        let (s, v) = if t.is_none() {
+            app.post(
+                &format!("/api/v1/war/games/{id}/actions"),
+                None,
+                json!({"action": "end_turn"}),
+            )
+            .await
+        } else {
+            (s, v)
+        };
+        assert_eq!(s, want, "{what}: {v}");
+        assert!(
+            v["error"]["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{what}: {v}"
+        );
+        assert_eq!(game(&app, id).await, before, "{what} changed the game");
+    }
+    other_war_requests_are_refused(&app, id, &tokens[0]).await;
+    assert_eq!(game(&app, id).await, before);
+}
+
+/// Actions refused: what they are, whose token (`None`: none), the body
+/// and the status of the answer.
+fn refused_actions(tokens: &[String], mine: u8, theirs: u8) -> Vec<(&'static str, Option<&str>, Value, StatusCode)> {
+    vec![
         (
             "wrong player",
             Some(&tokens[1]),
@@ -358,31 +384,17 @@ async fn war_bad_requests_are_4xx_and_change_nothing() {
             json!({"action": "end_turn"}),
             StatusCode::UNAUTHORIZED,
         ),
-    ];
-    for (what, t, body, want) in cases {
-        let (s, v) = act(&app, id, t.unwrap_or(""), body).await;
-        let (s, v) = if t.is_none() {
-            app.post(
-                &format!("/api/v1/war/games/{id}/actions"),
-                None,
-                json!({"action": "end_turn"}),
-            )
-            .await
-        } else {
-            (s, v)
-        };
-        assert_eq!(s, want, "{what}: {v}");
-        assert!(
-            v["error"]["message"].as_str().is_some_and(|m| !m.is_empty()),
-            "{what}: {v}"
-        );
-        assert_eq!(game(&app, id).await, before, "{what} changed the game");
-    }
+    ]
+}
+
+/// A body that is no JSON, a game that does not exist, a view of the map
+/// that does not either, and joining a game that has started.
+async fn other_war_requests_are_refused(app: &TestApp, id: i64, token: &str) {
     let (s, bytes, _) = app
         .raw(
             Method::POST,
             &format!("/api/v1/war/games/{id}/actions"),
-            Some(&tokens[0]),
+            Some(token),
             Some(b"{\"action\":".to_vec()),
         )
         .await;
@@ -401,7 +413,6 @@ async fn war_bad_requests_are_4xx_and_change_nothing() {
         )
         .await;
     assert_eq!(s, StatusCode::CONFLICT);
-    assert_eq!(game(&app, id).await, before);
 }
 
 /// Moves a game's turn deadline into the past and processes deadlines.
@@ -905,8 +916,13 @@ async fn war_signup_files_could_not_be_imported_or_exported() {
         dip_war::file::Status::InProgress
     );
     let _ = hagar;
+}
 
-    // A game set up on the server exports in sign-up (it was a 409).
+/// A game set up on the server exports in sign-up (it was a 409).
+#[tokio::test]
+async fn war_signup_set_up_on_the_server_could_not_be_exported() {
+    let app = war_app();
+    let gm = app.user("gm").await;
     let (s, v) = app
         .post("/api/v1/war/games", Some(&gm), json!({"name": "New", "players": "4-6"}))
         .await;
@@ -919,8 +935,16 @@ async fn war_signup_files_could_not_be_imported_or_exported() {
     let dat = dip_war::DatFile::parse(&bytes).unwrap();
     assert_eq!(dat.event.code(), 46);
     assert_eq!(dat.seats[0].name.as_deref(), Some("gm"));
+}
 
-    // A team game in sign-up: joined with the file's passwords.
+/// A team game in sign-up: joined with the file's passwords; without
+/// them it is refused with the line.
+#[tokio::test]
+async fn war_team_signup_files_are_joined_with_their_passwords() {
+    let app = war_app();
+    let gm = app.user("gm").await;
+    let _nick = app.user("nick").await; // the file's player
+    let cid = app.user("cid").await;
     let team = dip_war::game_file::SignupGame {
         range: dip_war::signup::ANY,
         options: dip_war::Options {

@@ -1,10 +1,10 @@
 //! The order corpus (tests/corpus/*.txt): every line with the order it must
 //! be read as, or the error it must give. Format: tests/corpus/README.md.
 
-use dip_core::{Order, Ruleset, State};
+use dip_core::{Map, Order, PowerId, Ruleset, State};
 use dip_text::{
-    check_turn, format_order, parse_order, parse_position, scan_line, CheckOptions, Fate, ReadLine, ScanState, Style,
-    Vocabulary,
+    check_turn, format_order, parse_order, parse_position, scan_line, CheckOptions, Fate, Note, ReadLine, ScanState,
+    Style, Vocabulary,
 };
 use std::path::Path;
 
@@ -105,6 +105,59 @@ fn split_expected(e: &str) -> (&str, Vec<u16>, bool) {
     (order, codes, press)
 }
 
+/// One block being checked: its map and power, and where its failures go.
+struct Check<'a> {
+    b: &'a Block,
+    map: &'a Map,
+    power: Option<PowerId>,
+    failures: &'a mut Vec<String>,
+}
+
+impl Check<'_> {
+    /// The order an expectation names (`deleted`: none).
+    fn expect_order(&self, n: usize, text: &str) -> Option<Order> {
+        if text == "deleted" {
+            return None;
+        }
+        Some(
+            parse_order(self.map, text, self.power)
+                .unwrap_or_else(|e| panic!("{}:{n}: expected order `{text}`: {e}", self.b.file)),
+        )
+    }
+
+    fn show(&self, o: &Option<Order>) -> String {
+        match o {
+            Some(o) => format_order(self.map, o, Style::Datc),
+            None => "deleted".into(),
+        }
+    }
+
+    fn fail(&mut self, n: usize, input: &str, want: String, got: String) {
+        self.failures.push(format!(
+            "{}:{n} [{}]\n  input:    {input}\n  expected: {want}\n  actual:   {got}",
+            self.b.file, self.b.title
+        ));
+    }
+
+    /// A line's order, codes and press against the expectation `expected`.
+    fn compare(&mut self, n: usize, input: &str, expected: &str, got: (&Option<Order>, Vec<u16>, bool, &[Note])) {
+        let (order, codes, press, notes) = got;
+        let (want_text, want_codes, want_press) = split_expected(expected);
+        let want = self.expect_order(n, want_text);
+        if *order != want || codes != want_codes || press != want_press {
+            let msgs: Vec<String> = notes.iter().map(|x| x.to_string()).collect();
+            let actual = format!(
+                "{} {:?}{} {}",
+                self.show(order),
+                codes,
+                if press { " press" } else { "" },
+                msgs.join("; ")
+            );
+            self.fail(n, input, expected.to_string(), actual);
+        }
+    }
+}
+
 fn run_block(b: &Block, failures: &mut Vec<String>) -> usize {
     let variant = dip_variants::standard();
     let map = &variant.map;
@@ -118,118 +171,94 @@ fn run_block(b: &Block, failures: &mut Vec<String>) -> usize {
     } else {
         parse_position(map, &b.position.join("\n"), &b.file).unwrap_or_else(|e| panic!("{e}"))
     };
-    let expect_order = |n: usize, text: &str| -> Option<Order> {
-        if text == "deleted" {
-            return None;
-        }
-        Some(parse_order(map, text, power).unwrap_or_else(|e| panic!("{}:{n}: expected order `{text}`: {e}", b.file)))
+    let mut check = Check {
+        b,
+        map,
+        power,
+        failures,
     };
-    let show = |o: &Option<Order>| match o {
-        Some(o) => format_order(map, o, Style::Datc),
-        None => "deleted".into(),
-    };
-    let mut fail = |n: usize, input: &str, want: String, got: String| {
-        failures.push(format!(
-            "{}:{n} [{}]\n  input:    {input}\n  expected: {want}\n  actual:   {got}",
-            b.file, b.title
-        ));
-    };
+    let (lines, count) = scan_block(&mut check, &vocab);
+    if b.turn {
+        count + check_turn_block(&mut check, &vocab, &state, &lines)
+    } else {
+        count
+    }
+}
+
+/// Scans every line of the block: in a turn block, the lines for the
+/// parser; else each line's order, codes and press checked as scanned.
+/// The lines, and how many there were.
+fn scan_block(check: &mut Check, vocab: &Vocabulary) -> (Vec<ReadLine>, usize) {
+    let b = check.b;
     let mut st = ScanState::default();
     let mut lines = Vec::new();
     let mut count = 0;
     for (n, input, expected) in &b.cases {
         let Some(input) = input else { continue };
         count += 1;
-        let scanned = scan_line(&vocab, input, &mut st).unwrap_or_else(|| panic!("{}:{n}: empty input", b.file));
+        let scanned = scan_line(vocab, input, &mut st).unwrap_or_else(|| panic!("{}:{n}: empty input", b.file));
         if b.turn {
             lines.push(ReadLine {
                 line: *n,
                 text: input.clone(),
-                power: scanned.power.or(power),
+                power: scanned.power.or(check.power),
                 scanned,
             });
             continue;
         }
-        let (want_text, want_codes, want_press) = split_expected(expected);
-        let want = expect_order(*n, want_text);
         let got = scanned
             .order
-            .map(|k| Order::new(scanned.power.or(power).expect("a power"), k));
-        let got_codes: Vec<u16> = scanned.notes.iter().map(|x| x.code.number()).collect();
-        if got != want || got_codes != want_codes || scanned.press != want_press {
-            let msgs: Vec<String> = scanned.notes.iter().map(|x| x.to_string()).collect();
-            fail(
-                *n,
-                input,
-                expected.clone(),
-                format!(
-                    "{} {:?}{} {}",
-                    show(&got),
-                    got_codes,
-                    if scanned.press { " press" } else { "" },
-                    msgs.join("; ")
-                ),
-            );
+            .map(|k| Order::new(scanned.power.or(check.power).expect("a power"), k));
+        let codes: Vec<u16> = scanned.notes.iter().map(|x| x.code.number()).collect();
+        check.compare(*n, input, expected, (&got, codes, scanned.press, &scanned.notes));
+    }
+    (lines, count)
+}
+
+/// A turn block: the parser's result of each line (with results, each
+/// order's result number after the parser's), and the orders it
+/// inserted against the block's `+` lines. How many were inserted.
+fn check_turn_block(check: &mut Check, vocab: &Vocabulary, state: &State, lines: &[ReadLine]) -> usize {
+    let b = check.b;
+    let report = check_turn(vocab, state, &b.rules, &b.opts, lines);
+    let mut result_codes: Vec<Option<u16>> = Vec::new();
+    if b.results {
+        let outcome = dip_core::game::adjudicate(check.map, state, &report.orders(), &b.rules);
+        let mut reports = outcome.orders().iter();
+        for l in &report.lines {
+            let r = if l.order.is_some() { reports.next() } else { None };
+            result_codes.push(r.and_then(dip_text::result_code).map(|c| c.number()));
         }
     }
-    if b.turn {
-        let report = check_turn(&vocab, &state, &b.rules, &b.opts, &lines);
-        // With results: each order's result number after the parser's.
-        let mut result_codes: Vec<Option<u16>> = Vec::new();
-        if b.results {
-            let outcome = dip_core::game::adjudicate(map, &state, &report.orders(), &b.rules);
-            let mut reports = outcome.orders().iter();
-            for l in &report.lines {
-                let r = if l.order.is_some() { reports.next() } else { None };
-                result_codes.push(r.and_then(dip_text::result_code).map(|c| c.number()));
-            }
-        }
-        let entries: Vec<(&dip_text::LineResult, Option<u16>)> = report
-            .lines
-            .iter()
-            .zip(result_codes.iter().copied().chain(std::iter::repeat(None)))
-            .collect();
-        let mut inserted = entries.iter().filter(|(l, _)| l.fate == Fate::Inserted);
-        let mut by_line = entries.iter().filter(|(l, _)| l.fate != Fate::Inserted);
-        for (n, input, expected) in &b.cases {
-            let (want_text, want_codes, want_press) = split_expected(expected);
-            let want = expect_order(*n, want_text);
-            let got = if input.is_some() {
-                by_line.next()
-            } else {
-                inserted.next()
-            };
-            let Some(&(got, result)) = got else {
-                fail(*n, input.as_deref().unwrap_or("+"), expected.clone(), "nothing".into());
-                continue;
-            };
-            count += usize::from(input.is_none());
-            let mut got_codes: Vec<u16> = got.notes.iter().map(|x| x.code.number()).collect();
-            got_codes.extend(result);
-            if got.order != want || got_codes != want_codes || got.press != want_press {
-                let msgs: Vec<String> = got.notes.iter().map(|x| x.to_string()).collect();
-                fail(
-                    *n,
-                    input.as_deref().unwrap_or("+"),
-                    expected.clone(),
-                    format!(
-                        "{} {:?}{} {}",
-                        show(&got.order),
-                        got_codes,
-                        if got.press { " press" } else { "" },
-                        msgs.join("; ")
-                    ),
-                );
-            }
-        }
-        for (extra, _) in inserted {
-            fail(
-                0,
-                "+",
-                "no more inserted orders".into(),
-                format!("{} {:?}", show(&extra.order), extra.notes),
-            );
-        }
+    let entries: Vec<(&dip_text::LineResult, Option<u16>)> = report
+        .lines
+        .iter()
+        .zip(result_codes.iter().copied().chain(std::iter::repeat(None)))
+        .collect();
+    let mut inserted = entries.iter().filter(|(l, _)| l.fate == Fate::Inserted);
+    let mut by_line = entries.iter().filter(|(l, _)| l.fate != Fate::Inserted);
+    let mut count = 0;
+    for (n, input, expected) in &b.cases {
+        let got = if input.is_some() {
+            by_line.next()
+        } else {
+            inserted.next()
+        };
+        let is_inserted = input.is_none();
+        let input = input.as_deref().unwrap_or("+");
+        let Some(&(got, result)) = got else {
+            check.expect_order(*n, split_expected(expected).0);
+            check.fail(*n, input, expected.clone(), "nothing".into());
+            continue;
+        };
+        count += usize::from(is_inserted);
+        let mut codes: Vec<u16> = got.notes.iter().map(|x| x.code.number()).collect();
+        codes.extend(result);
+        check.compare(*n, input, expected, (&got.order, codes, got.press, &got.notes));
+    }
+    for (extra, _) in inserted {
+        let got = format!("{} {:?}", check.show(&extra.order), extra.notes);
+        check.fail(0, "+", "no more inserted orders".into(), got);
     }
     count
 }

@@ -1,6 +1,8 @@
 //! The loop of `dip war bench` without the rest of the binary:
 //! `cargo run --release -p dip-war --example war-bench [GAMES]`.
 
+#![forbid(unsafe_code)]
+
 fn main() {
     let games = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let t0 = std::time::Instant::now();

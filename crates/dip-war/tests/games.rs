@@ -151,7 +151,28 @@ fn elimination_victory_and_commendations() {
         king: 0,
         queen: 1,
     };
-    // Refusals change nothing.
+    refusals_change_nothing(&mut g);
+    // Attack Argentina from Brazil until it falls.
+    let events = attack_until_it_falls(&mut g, 5, 4);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Eliminated { player: 2, by: 1, .. })));
+    assert!(!g.pos.player(2).unwrap().alive);
+    commendations_taken_are_turned_in(&mut g);
+    // Now E. Australia, from New Guinea: the last country, the game won.
+    attack_until_it_falls(&mut g, 24, 10);
+    let Phase::Occupy { min, .. } = g.pos.phase else {
+        panic!()
+    };
+    let ev = g.apply(Action::MoveIn { armies: min }).unwrap();
+    assert!(ev.contains(&Event::Won { players: vec![1] }));
+    assert!(g.is_over());
+    assert_eq!(g.apply(Action::EndTurn), Err(RuleError::GameOver));
+}
+
+/// Bad dice, a country not adjacent, a friendly one, a deployment out of
+/// its phase: each refused, and the game as it was.
+fn refusals_change_nothing(g: &mut Game) {
     let before = g.clone();
     assert!(matches!(
         g.apply(Action::Attack {
@@ -181,24 +202,22 @@ fn elimination_victory_and_commendations() {
         g.apply(Action::Deploy { country: 5, armies: 1 }),
         Err(RuleError::WrongPhase(_))
     ));
-    assert_eq!(g, before);
-    // Attack Argentina from Brazil until it falls.
-    let mut eliminated = false;
-    while g.pos.owner[3] == 2 {
-        let ev = g
-            .apply(Action::Attack {
-                from: 5,
-                to: 4,
-                dice: 3,
-            })
-            .unwrap();
-        eliminated |= ev
-            .iter()
-            .any(|e| matches!(e, Event::Eliminated { player: 2, by: 1, .. }));
+    assert_eq!(*g, before);
+}
+
+/// Attacks `to` from `from` with three dice until it falls; the events.
+fn attack_until_it_falls(g: &mut Game, from: u8, to: u8) -> Vec<Event> {
+    let mut events = Vec::new();
+    while g.pos.phase == Phase::Attack {
+        events.extend(g.apply(Action::Attack { from, to, dice: 3 }).unwrap());
     }
-    assert!(eliminated);
-    assert!(!g.pos.player(2).unwrap().alive);
-    // Seat 2's commendations are seat 1's now: 5 in hand, so a set first.
+    events
+}
+
+/// Seat 2's commendations are seat 1's after the elimination: 5 in hand,
+/// so after moving in a set must be turned in before deploying, and its
+/// armies are deployed before the attack resumes.
+fn commendations_taken_are_turned_in(g: &mut Game) {
     assert_eq!(
         g.pos.player(1).unwrap().hand,
         Hand {
@@ -242,22 +261,6 @@ fn elimination_victory_and_commendations() {
     })
     .unwrap();
     assert_eq!(g.pos.phase, Phase::Attack);
-    // Now E. Australia, from New Guinea: the last country, the game won.
-    while g.pos.phase == Phase::Attack {
-        g.apply(Action::Attack {
-            from: 24,
-            to: 10,
-            dice: 3,
-        })
-        .unwrap();
-    }
-    let Phase::Occupy { min, .. } = g.pos.phase else {
-        panic!()
-    };
-    let ev = g.apply(Action::MoveIn { armies: min }).unwrap();
-    assert!(ev.contains(&Event::Won { players: vec![1] }));
-    assert!(g.is_over());
-    assert_eq!(g.apply(Action::EndTurn), Err(RuleError::GameOver));
 }
 
 #[test]

@@ -250,6 +250,17 @@ fn opening(phase: &str) -> Vec<(&'static str, [&'static str; 3])> {
     }
 }
 
+/// What the players' threads share: the phase and orders to submit, when
+/// to stop, the second server's address (it changes when it restarts),
+/// and the last acknowledged submission of each (power, phase).
+#[derive(Clone, Default)]
+struct Shared {
+    plan: Arc<Mutex<Plan>>,
+    done: Arc<AtomicBool>,
+    b_base: Arc<Mutex<String>>,
+    acked: Arc<Mutex<HashMap<(String, String), u64>>>,
+}
+
 #[test]
 fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
     let pg = Postgres::start();
@@ -268,112 +279,36 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         // A late client must not cost its power the seat.
         "civil_disorder_after": 100,
     }));
-    // The game list's SQL on PostgreSQL: filtered, paged, by viewer.
-    let (s, l) = ca.call("GET", "/api/v1/games?status=active&limit=1", Some(&tokens[0].1), None);
-    assert_eq!((s, &l["games"][0]["id"]), (200, &json!(id)), "{l}");
-    assert_eq!(l["games"][0]["you"]["power"], "Austria", "{l}");
-    let (s, l) = cb.call(
-        "GET",
-        &format!("/api/v1/games?mine=1&full=1&before={}", id + 1),
-        Some(&tokens[1].1),
-        None,
-    );
-    assert_eq!((s, &l["games"][0]["id"]), (200, &json!(id)), "{l}");
+    the_game_list_on_postgres(&ca, &cb, id, &tokens);
     const PHASES: usize = 20;
-    let done = Arc::new(AtomicBool::new(false));
-    let plan: Arc<Mutex<Plan>> = Arc::default();
-    // (power, phase) -> last acknowledged submission
-    let acked: Arc<Mutex<HashMap<(String, String), u64>>> = Arc::default();
-    let b_base = Arc::new(Mutex::new(cb.base.clone()));
+    let shared = Shared::default();
+    *shared.b_base.lock().unwrap() = cb.base.clone();
     let threads: Vec<_> = tokens
         .iter()
         .map(|(power, token)| {
-            let (power, token) = (power.clone(), token.clone());
-            let (ca, done, acked, b_base, plan) =
-                (ca.clone(), done.clone(), acked.clone(), b_base.clone(), plan.clone());
-            std::thread::spawn(move || {
-                let mut n = 0u64;
-                while !done.load(Ordering::SeqCst) {
-                    let (phase, mine) = {
-                        let p = plan.lock().unwrap();
-                        (p.phase.clone(), p.orders.get(&power).cloned().unwrap_or_default())
-                    };
-                    if mine.is_empty() {
-                        std::thread::sleep(Duration::from_millis(20));
-                        continue;
-                    }
-                    n += 1;
-                    // Alternate between the two servers.
-                    let c = if n.is_multiple_of(2) {
-                        ca.clone()
-                    } else {
-                        Client::new(&b_base.lock().unwrap())
-                    };
-                    let mut lines = vec![format!("# submission {n} {phase}")];
-                    lines.extend(mine);
-                    let body = json!({"orders": lines, "phase": phase});
-                    if let Ok((200, _)) =
-                        c.try_call("PUT", &format!("/api/v1/games/{id}/orders"), Some(&token), Some(body))
-                    {
-                        acked.lock().unwrap().insert((power.clone(), phase), n);
-                    }
-                    std::thread::sleep(Duration::from_millis(50));
-                }
-            })
+            let (power, token, ca, shared) = (power.clone(), token.clone(), ca.clone(), shared.clone());
+            std::thread::spawn(move || submit_until_done(&ca, &shared, id, &power, &token))
         })
         .collect();
     // The test follows the game with the engine: each processed phase is
     // played again from the orders the server stored, and must be the
     // phase the one before led to (none twice, none left out).
     let loaded = dip_server::variants::get(&dip_server::variants::for_server(), "standard").unwrap();
-    let (map, rules) = (&loaded.variant().map, loaded.variant().rules);
     let mut state = loaded.variant().start.clone();
     let mut rng = dip_core::random::Rng::with_seed(1901);
     let mut processed: Vec<String> = Vec::new();
     let started = Instant::now();
     let mut restarted = false;
     while processed.len() < PHASES {
-        let (_, h) = ca.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
-        let list = h["phases"].as_array().cloned().unwrap_or_default();
-        for p in list.iter().filter(|p| p["current"].is_null()).skip(processed.len()) {
-            let name = p["phase"].as_str().unwrap().to_string();
-            assert_eq!(name, state.phase.short(), "the phase after {processed:?}");
-            assert_eq!(p["index"], processed.len(), "{p}");
-            let (_, d) = ca.call("GET", &format!("/api/v1/games/{id}/phases/{name}"), None, None);
-            let mut orders: Vec<(dip_core::PowerId, String)> = Vec::new();
-            for (power, lines) in d["orders"].as_object().unwrap() {
-                let lines: Vec<&str> = lines.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
-                orders.push((map.find_power(power).unwrap(), lines.join("\n")));
-            }
-            let played = dip_game::phase::play(loaded.vocabulary(), &rules, &state, &orders, &Default::default());
-            state = played.next;
-            processed.push(name);
-        }
-        if plan.lock().unwrap().phase != state.phase.short() {
-            let mut next = Plan {
-                phase: state.phase.short(),
-                orders: HashMap::new(),
-            };
-            for o in dip_core::random::random_orders(map, &state, &rules, &mut rng) {
-                let text = dip_text::format_order(map, &o, dip_text::Style::Mila);
-                next.orders
-                    .entry(map.power(o.power).name.clone())
-                    .or_default()
-                    .push(text);
-            }
-            // A retreat in 1901 whatever the dice say: Germany takes
-            // Burgundy from France with support.
-            for (power, lines) in opening(&next.phase) {
-                next.orders
-                    .insert(power.to_string(), lines.iter().map(|l| l.to_string()).collect());
-            }
-            *plan.lock().unwrap() = next;
+        play_the_phases_processed(&ca, id, &loaded, &mut state, &mut processed);
+        if shared.plan.lock().unwrap().phase != state.phase.short() {
+            *shared.plan.lock().unwrap() = plan_of(&loaded, &state, &mut rng);
         }
         if processed.len() >= PHASES / 2 && !restarted {
             // One server dies mid-game and comes back.
             b.kill();
             b = start();
-            *b_base.lock().unwrap() = b.base.clone();
+            *shared.b_base.lock().unwrap() = b.base.clone();
             restarted = true;
         }
         assert!(
@@ -383,7 +318,7 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-    done.store(true, Ordering::SeqCst);
+    shared.done.store(true, Ordering::SeqCst);
     for t in threads {
         t.join().unwrap();
     }
@@ -401,8 +336,117 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         .filter_map(|p| p["processed_by"].as_str())
         .collect();
     assert!(by.len() >= 2, "both servers processed phases: {by:?}");
-    // Every acknowledged order is in the phase it was given for.
-    let acked = acked.lock().unwrap();
+    let checked = acknowledged_orders_are_stored(&ca, id, &shared, &processed);
+    assert!(checked >= PHASES * 3, "{checked} acknowledged submissions checked");
+    eprintln!(
+        "{} phases: {processed:?}; {checked} acknowledged submissions checked",
+        processed.len()
+    );
+    // The servers stop before their database does.
+    drop((a, b));
+    drop(pg);
+}
+
+/// The game list's SQL on PostgreSQL: filtered, paged, by viewer.
+fn the_game_list_on_postgres(ca: &Client, cb: &Client, id: i64, tokens: &[(String, String)]) {
+    let (s, l) = ca.call("GET", "/api/v1/games?status=active&limit=1", Some(&tokens[0].1), None);
+    assert_eq!((s, &l["games"][0]["id"]), (200, &json!(id)), "{l}");
+    assert_eq!(l["games"][0]["you"]["power"], "Austria", "{l}");
+    let (s, l) = cb.call(
+        "GET",
+        &format!("/api/v1/games?mine=1&full=1&before={}", id + 1),
+        Some(&tokens[1].1),
+        None,
+    );
+    assert_eq!((s, &l["games"][0]["id"]), (200, &json!(id)), "{l}");
+}
+
+/// One player: submits its orders of the plan's phase, numbered, to the
+/// two servers in turn until the test is done.
+fn submit_until_done(ca: &Client, shared: &Shared, id: i64, power: &str, token: &str) {
+    let mut n = 0u64;
+    while !shared.done.load(Ordering::SeqCst) {
+        let (phase, mine) = {
+            let p = shared.plan.lock().unwrap();
+            (p.phase.clone(), p.orders.get(power).cloned().unwrap_or_default())
+        };
+        if mine.is_empty() {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        }
+        n += 1;
+        // Alternate between the two servers.
+        let c = if n.is_multiple_of(2) {
+            ca.clone()
+        } else {
+            Client::new(&shared.b_base.lock().unwrap())
+        };
+        let mut lines = vec![format!("# submission {n} {phase}")];
+        lines.extend(mine);
+        let body = json!({"orders": lines, "phase": phase});
+        if let Ok((200, _)) = c.try_call("PUT", &format!("/api/v1/games/{id}/orders"), Some(token), Some(body)) {
+            shared.acked.lock().unwrap().insert((power.to_string(), phase), n);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Plays again every phase the servers processed since the last call,
+/// from the orders they stored: each must be the phase the one before
+/// led to, at its index.
+fn play_the_phases_processed(
+    ca: &Client,
+    id: i64,
+    loaded: &dip_play::Loaded,
+    state: &mut dip_core::State,
+    processed: &mut Vec<String>,
+) {
+    let (map, rules) = (&loaded.variant().map, loaded.variant().rules);
+    let (_, h) = ca.call("GET", &format!("/api/v1/games/{id}/phases"), None, None);
+    let list = h["phases"].as_array().cloned().unwrap_or_default();
+    for p in list.iter().filter(|p| p["current"].is_null()).skip(processed.len()) {
+        let name = p["phase"].as_str().unwrap().to_string();
+        assert_eq!(name, state.phase.short(), "the phase after {processed:?}");
+        assert_eq!(p["index"], processed.len(), "{p}");
+        let (_, d) = ca.call("GET", &format!("/api/v1/games/{id}/phases/{name}"), None, None);
+        let mut orders: Vec<(dip_core::PowerId, String)> = Vec::new();
+        for (power, lines) in d["orders"].as_object().unwrap() {
+            let lines: Vec<&str> = lines.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+            orders.push((map.find_power(power).unwrap(), lines.join("\n")));
+        }
+        let played = dip_game::phase::play(loaded.vocabulary(), &rules, state, &orders, &Default::default());
+        *state = played.next;
+        processed.push(name);
+    }
+}
+
+/// The orders of the phase `state` is in: dip's random legal ones, and a
+/// retreat in 1901 whatever the dice say (Germany takes Burgundy from
+/// France with support).
+fn plan_of(loaded: &dip_play::Loaded, state: &dip_core::State, rng: &mut dip_core::random::Rng) -> Plan {
+    let (map, rules) = (&loaded.variant().map, loaded.variant().rules);
+    let mut next = Plan {
+        phase: state.phase.short(),
+        orders: HashMap::new(),
+    };
+    for o in dip_core::random::random_orders(map, state, &rules, rng) {
+        let text = dip_text::format_order(map, &o, dip_text::Style::Mila);
+        next.orders
+            .entry(map.power(o.power).name.clone())
+            .or_default()
+            .push(text);
+    }
+    for (power, lines) in opening(&next.phase) {
+        next.orders
+            .insert(power.to_string(), lines.iter().map(|l| l.to_string()).collect());
+    }
+    next
+}
+
+/// Every acknowledged order is in the phase it was given for (that
+/// submission or a later one); how many were checked.
+fn acknowledged_orders_are_stored(ca: &Client, id: i64, shared: &Shared, processed: &[String]) -> usize {
+    let acked = shared.acked.lock().unwrap();
     let mut checked = 0;
     for ((power, phase), n) in acked.iter() {
         if !processed.contains(phase) {
@@ -413,14 +457,7 @@ fn postgres_two_servers_one_second_deadlines_each_phase_processed_once() {
         assert!(stored >= *n, "{power} {phase}: acknowledged {n}, stored {stored}");
         checked += 1;
     }
-    assert!(checked >= PHASES * 3, "{checked} acknowledged submissions checked");
-    eprintln!(
-        "{} phases: {processed:?}; {checked} acknowledged submissions checked",
-        processed.len()
-    );
-    // The servers stop before their database does.
-    drop((a, b));
-    drop(pg);
+    checked
 }
 
 /// The ids of the `orders` events a stream sent, as they arrive.

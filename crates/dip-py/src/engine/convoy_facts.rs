@@ -27,15 +27,52 @@ pub(super) struct ConvoyFacts {
     /// reaches without it (DATC 6.D.31: a fleet cannot both convoy and
     /// support).
     pub(super) without: Vec<(ProvinceId, Vec<ProvinceId>)>,
+    /// `moves` and each entry's places of `without` as sets of provinces,
+    /// on maps of at most 256 (else empty): `supported_to` is asked for
+    /// every unit next to each place, which scanning the lists made a
+    /// part of listing supports.
+    moves_set: Option<Provinces>,
+    without_sets: Vec<Provinces>,
+}
+
+/// A set of provinces of a map of at most 256.
+type Provinces = [u64; 4];
+
+fn set_of(places: &[ProvinceId]) -> Option<Provinces> {
+    let mut bits = [0u64; 4];
+    for p in places {
+        *bits.get_mut(p.index() / 64)? |= 1 << (p.index() % 64);
+    }
+    Some(bits)
+}
+
+fn has(bits: &Provinces, p: ProvinceId) -> bool {
+    bits.get(p.index() / 64)
+        .is_some_and(|w| w & (1 << (p.index() % 64)) != 0)
 }
 
 impl ConvoyFacts {
     /// May a unit in `supporter` support the army's move by convoy to `d`?
     /// (The route must not need the supporter.)
     pub(super) fn supported_to(&self, supporter: ProvinceId, d: ProvinceId) -> bool {
-        match self.without.iter().find(|(f, _)| *f == supporter) {
-            Some((_, reached)) => reached.contains(&d),
-            None => self.moves.contains(&d),
+        let Some(moves) = &self.moves_set else {
+            return match self.without.iter().find(|(f, _)| *f == supporter) {
+                Some((_, reached)) => reached.contains(&d),
+                None => self.moves.contains(&d),
+            };
+        };
+        match self.without.iter().position(|(f, _)| *f == supporter) {
+            Some(k) => has(&self.without_sets[k], d),
+            None => has(moves, d),
+        }
+    }
+
+    /// Makes the sets of `moves` and `without` (when every place fits).
+    fn make_sets(&mut self) {
+        let sets: Option<Vec<Provinces>> = self.without.iter().map(|(_, r)| set_of(r)).collect();
+        if let (Some(moves), Some(sets)) = (set_of(&self.moves), sets) {
+            self.moves_set = Some(moves);
+            self.without_sets = sets;
         }
     }
 }
@@ -117,6 +154,7 @@ impl Game {
         self.moves_by_convoy(table, &mut facts, q, u, sea);
         self.fleets_convoying(table, &mut facts, q, u, fleets, sea);
         self.routes_without(&mut facts, q, fleets);
+        facts.make_sets();
         facts
     }
 

@@ -20,7 +20,8 @@ impl Game {
         let map = self.map();
         let st = &self.state;
         let n = map.num_provinces();
-        if s.seen.is_empty() || s.shores.is_empty() {
+        // Made once for the map (`group` is sized for it below).
+        if s.group.len() != n {
             s.seen = dip_core::ids::BitSet::with_capacity(n);
             s.shores = dip_core::ids::BitSet::with_capacity(n);
         }
@@ -265,6 +266,10 @@ pub(super) fn index_movers(v: &'static VariantData, table: &OrderTable, s: &mut 
     // Per army, the shores of its fleets beyond its own borders (a span of `beyond`).
     s.beyond.clear();
     s.beyond_span.clear();
+    // The unit's own neighbours, marked while its shores are sorted out
+    // (`shores` is free here: `convoy_groups` is done with it).
+    let near_mark = &mut s.shores;
+    near_mark.clear();
     for (j, &(q, _)) in units.iter().enumerate() {
         s.unit_at[q.index()] = j as u32;
         let near = land(j);
@@ -273,10 +278,18 @@ pub(super) fn index_movers(v: &'static VariantData, table: &OrderTable, s: &mut 
         }
         let from = s.beyond.len() as u32;
         let (a, b) = s.sea_span[j];
-        for &d in &s.sea[a as usize..b as usize] {
-            if !near.contains(&d) {
-                s.start[d.index() + 1] += 1;
-                s.beyond.push(d);
+        if a < b {
+            for &d in near {
+                near_mark.insert(d.index());
+            }
+            for &d in &s.sea[a as usize..b as usize] {
+                if !near_mark.contains(d.index()) {
+                    s.start[d.index() + 1] += 1;
+                    s.beyond.push(d);
+                }
+            }
+            for &d in near {
+                near_mark.remove(d.index());
             }
         }
         s.beyond_span.push((from, s.beyond.len() as u32));

@@ -29,6 +29,18 @@ impl Possible {
             .map_or(&[], |&(a, b)| &self.orderable[a as usize..b as usize])
     }
 
+    /// Every order number, location after location (see `span`).
+    pub fn all_ids(&self) -> &[u32] {
+        &self.ids
+    }
+
+    /// Where the orders of location `i` are in `all_ids`.
+    pub fn span(&self, i: usize) -> std::ops::Range<usize> {
+        self.spans
+            .get(i)
+            .map_or(0..0, |&(start, len)| start as usize..(start + len) as usize)
+    }
+
     /// The order numbers of location `i`.
     pub fn ids(&self, i: usize) -> &[u32] {
         self.spans
