@@ -104,45 +104,46 @@ pub struct UnitType {
 }
 
 impl UnitType {
-    pub fn army() -> Self {
+    /// A unit type of strength 1 and cost 1 that stands nowhere, is built
+    /// nowhere, is not convoyed and convoys nothing: the readers of
+    /// variant files set the rest from the file.
+    pub fn named(letter: char, name: &str) -> Self {
         UnitType {
-            letter: 'A',
-            name: "Army".into(),
+            letter,
+            name: name.into(),
             strength: 1,
             cost: 1,
-            convoyable: true,
+            convoyable: false,
             can_convoy: false,
+            stands_on: TerrainSet::default(),
+            builds_on: TerrainSet::default(),
+            uses_coasts: false,
+        }
+    }
+    pub fn army() -> Self {
+        UnitType {
+            convoyable: true,
             stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
             builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
-            uses_coasts: false,
+            ..UnitType::named('A', "Army")
         }
     }
     pub fn fleet() -> Self {
         UnitType {
-            letter: 'F',
-            name: "Fleet".into(),
-            strength: 1,
-            cost: 1,
-            convoyable: false,
             can_convoy: true,
             stands_on: TerrainSet::of(&[Terrain::Sea, Terrain::Coast]),
             builds_on: TerrainSet::of(&[Terrain::Coast]),
             uses_coasts: true,
+            ..UnitType::named('F', "Fleet")
         }
     }
     /// The wing of jDip's and Realpolitik's air variants: stands anywhere,
     /// moves to every touching province, is built on land.
     pub fn wing() -> Self {
         UnitType {
-            letter: 'W',
-            name: "Wing".into(),
-            strength: 1,
-            cost: 1,
-            convoyable: false,
-            can_convoy: false,
             stands_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast, Terrain::Sea]),
             builds_on: TerrainSet::of(&[Terrain::Land, Terrain::Coast]),
-            uses_coasts: false,
+            ..UnitType::named('W', "Wing")
         }
     }
 }

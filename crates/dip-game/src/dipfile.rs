@@ -66,6 +66,20 @@ fn rename_places(text: &str, pairs: &[(String, String)], to_new: bool) -> String
         .join("\n")
 }
 
+/// A phase's orders as DIP writes them: `moves`, `retreats` or
+/// `adjustments`, then each order in DIP's form, indented.
+fn write_phase_orders(text: &mut String, vocab: &Vocabulary, ph: &PhaseRecord) {
+    let title = match ph.state.phase.kind {
+        PhaseKind::Movement => "moves",
+        PhaseKind::Retreat => "retreats",
+        PhaseKind::Adjustment => "adjustments",
+    };
+    text.push_str(&format!("{title}\n"));
+    for o in &ph.orders {
+        text.push_str(&format!("  {}\n", format_order_in(vocab, &ph.state, o, Style::Dip)));
+    }
+}
+
 /// The seasons of a record as `.dip` files: (file name, text).
 pub fn to_dip_files(map: &Map, rec: &GameRecord, prefix: &str) -> Vec<(String, String)> {
     to_dip_files_with(&Vocabulary::new(map), rec, prefix)
@@ -98,16 +112,7 @@ pub fn to_dip_files_with(vocab: &Vocabulary, rec: &GameRecord, prefix: &str) -> 
             && rec.phases[j].state.phase.year == year
             && rec.phases[j].state.phase.season == season
         {
-            let ph = &rec.phases[j];
-            let title = match ph.state.phase.kind {
-                PhaseKind::Movement => "moves",
-                PhaseKind::Retreat => "retreats",
-                PhaseKind::Adjustment => "adjustments",
-            };
-            text.push_str(&format!("{title}\n"));
-            for o in &ph.orders {
-                text.push_str(&format!("  {}\n", format_order_in(vocab, &ph.state, o, Style::Dip)));
-            }
+            write_phase_orders(&mut text, vocab, &rec.phases[j]);
             j += 1;
         }
         // A season the record ends in the middle of is saved at its stage
@@ -434,15 +439,7 @@ pub fn write_season(vocab: &Vocabulary, s: &SeasonText) -> String {
         text.push('\n');
     }
     for ph in s.phases {
-        let title = match ph.state.phase.kind {
-            PhaseKind::Movement => "moves",
-            PhaseKind::Retreat => "retreats",
-            PhaseKind::Adjustment => "adjustments",
-        };
-        text.push_str(&format!("{title}\n"));
-        for o in &ph.orders {
-            text.push_str(&format!("  {}\n", format_order_in(vocab, &ph.state, o, Style::Dip)));
-        }
+        write_phase_orders(&mut text, vocab, ph);
     }
     if s.finished {
         text.push_str("season finished\n");

@@ -317,15 +317,7 @@ pub fn draw(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, on: bo
     let state = g.state(variants)?;
     let members = game::members(tx, id)?;
     let survivors: Vec<PowerId> = map.power_ids().filter(|&p| game::survives(map, &state, p)).collect();
-    let played: Vec<&Member> = members
-        .iter()
-        .filter(|m| {
-            m.power
-                .as_deref()
-                .and_then(|p| map.find_power(p))
-                .is_some_and(|p| survivors.contains(&p))
-        })
-        .collect();
+    let played = players_of(&members, map, |p| survivors.contains(&p));
     if !played.is_empty() && played.iter().all(|m| m.draw) {
         let names: Vec<&str> = survivors.iter().map(|&p| map.power(p).name.as_str()).collect();
         finish(tx, &g, None, &format!("draw: {}", names.join(", ")))?;
@@ -349,21 +341,21 @@ pub fn concede(tx: &mut dyn Tx, variants: &Variants, id: i64, who: &Account, on:
     else {
         return Ok(false);
     };
-    let others: Vec<&Member> = members
-        .iter()
-        .filter(|m| {
-            m.power
-                .as_deref()
-                .and_then(|p| map.find_power(p))
-                .is_some_and(|p| p != leader && game::survives(map, &state, p))
-        })
-        .collect();
+    let others = players_of(&members, map, |p| p != leader && game::survives(map, &state, p));
     if !others.is_empty() && others.iter().all(|m| m.concede) {
         let name = map.power(leader).name.clone();
         finish(tx, &g, Some(&name), &format!("conceded to {name}"))?;
         return Ok(true);
     }
     Ok(false)
+}
+
+/// The members who play a power that `keep` keeps.
+fn players_of<'m>(members: &'m [Member], map: &Map, keep: impl Fn(PowerId) -> bool) -> Vec<&'m Member> {
+    members
+        .iter()
+        .filter(|m| m.power.as_deref().and_then(|p| map.find_power(p)).is_some_and(&keep))
+        .collect()
 }
 
 fn finish(tx: &mut dyn Tx, g: &GameRow, winner: Option<&str>, result: &str) -> ApiResult<()> {

@@ -56,6 +56,7 @@ async fn act(app: &TestApp, id: i64, token: &str, action: Value) -> (StatusCode,
 fn owner(g: &Value, c: u8) -> u64 {
     g["countries"][c as usize - 1]["owner"].as_u64().unwrap()
 }
+
 fn armies(g: &Value, c: u8) -> u64 {
     g["countries"][c as usize - 1]["armies"].as_u64().unwrap()
 }

@@ -484,17 +484,7 @@ fn unit_line(line: &str) -> Result<(UnitType, Vec<String>, String), String> {
         .take(ws.len().saturating_sub(2))
         .map(|w| w.to_string())
         .collect();
-    let mut ut = UnitType {
-        letter,
-        name: uname,
-        strength: 1,
-        cost: 1,
-        convoyable: false,
-        can_convoy: false,
-        stands_on: TerrainSet::default(),
-        builds_on: TerrainSet::default(),
-        uses_coasts: false,
-    };
+    let mut ut = UnitType::named(letter, &uname);
     let mut allowed = String::new();
     for o in opts.split_whitespace() {
         let lower = o.to_ascii_lowercase();

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use dip_core::map::{BuildRule, EdgeFlags, Terrain, UnitType};
-use dip_core::{PhaseKind, Season};
+use dip_core::{Phase, PhaseKind, Season};
 
 use crate::model::{MEdge, MPower, MProvince, MUnit, Model};
 use crate::VariantError;
@@ -83,27 +83,6 @@ fn read_into(r: &mut Reader, path: &str, depth: usize) -> Result<(), VariantErro
     read_text(r, &text, fi, dir.as_deref().map(|d| (d, depth)))
 }
 
-fn parse_phase(words: &[&str]) -> Option<(i32, Season, PhaseKind)> {
-    let mut season = None;
-    let mut year = None;
-    let mut kind = PhaseKind::Movement;
-    for w in words {
-        match w.to_ascii_uppercase().as_str() {
-            "SPRING" => season = Some(Season::Spring),
-            "FALL" | "AUTUMN" => season = Some(Season::Fall),
-            "WINTER" => {
-                season = Some(Season::Fall);
-                kind = PhaseKind::Adjustment
-            }
-            "MOVEMENT" => {}
-            "RETREATS" | "RETREAT" => kind = PhaseKind::Retreat,
-            "ADJUSTMENTS" | "ADJUSTMENT" => kind = PhaseKind::Adjustment,
-            other => year = Some(dip_core::parse_year(other).ok()?),
-        }
-    }
-    Some((year?, season?, kind))
-}
-
 fn read_text(
     r: &mut Reader,
     text: &str,
@@ -134,10 +113,13 @@ fn read_text(
             }
             "MAP" => r.include(&words, dir, &e)?,
             "BEGIN" => {
-                r.begin =
-                    Some(parse_phase(&words[1..]).ok_or_else(|| {
-                        e("expected `BEGIN SEASON YEAR KIND`, e.g. `BEGIN SPRING 1901 MOVEMENT`".into())
-                    })?);
+                // dip's one reader of phase names (`SPRING 1901 MOVEMENT`).
+                let p: Phase = words[1..].join(" ").parse().map_err(|why| {
+                    e(format!(
+                        "{why}: expected `BEGIN SEASON YEAR KIND`, e.g. `BEGIN SPRING 1901 MOVEMENT`"
+                    ))
+                })?;
+                r.begin = Some((p.year, p.season, p.kind));
             }
             "VICTORY" => {
                 let n = words.get(1).and_then(|w| w.parse().ok());

@@ -536,17 +536,7 @@ fn parse_unit(s: &Stmt, known: &[UnitType]) -> Res<UnitType> {
             u.letter, u.name
         ));
     }
-    let mut ut = UnitType {
-        letter,
-        name: uname,
-        strength: 1,
-        cost: 1,
-        convoyable: false,
-        can_convoy: false,
-        stands_on: TerrainSet::default(),
-        builds_on: TerrainSet::default(),
-        uses_coasts: false,
-    };
+    let mut ut = UnitType::named(letter, &uname);
     for f in flags {
         match *f {
             "convoyable" => ut.convoyable = true,

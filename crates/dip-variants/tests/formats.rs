@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use dip_core::{PhaseKind, Season};
 use dip_variants::formats::{self, Format};
 use dip_variants::{dipwork, dpjudge, Model, Variant};
 
@@ -225,6 +226,32 @@ fn reader_errors_name_file_and_line() {
     .build("y.map")
     .unwrap_err();
     assert_eq!((e.file.as_str(), e.line), ("y.map", 2), "{e}");
+}
+
+/// DPjudge's `BEGIN` line is read by dip's one reader of phase names
+/// (`Phase`'s `FromStr`), which its own copy of that reader had been.
+#[test]
+fn dpjudge_begin_lines_are_read_as_phase_names() {
+    let map = "LAND AAA ABUTS BBB\nLAND BBB ABUTS AAA\n";
+    let begin = |line: &str| dpjudge::read_str(&format!("{line}\n{map}"), "x.map");
+    for (line, want) in [
+        (
+            "BEGIN SPRING 1901 MOVEMENT",
+            (1901, Season::Spring, PhaseKind::Movement),
+        ),
+        ("BEGIN FALL 1905 RETREATS", (1905, Season::Fall, PhaseKind::Retreat)),
+        ("BEGIN WINTER 1903", (1903, Season::Fall, PhaseKind::Adjustment)),
+        ("begin 1902 autumn", (1902, Season::Fall, PhaseKind::Movement)),
+    ] {
+        let m = begin(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!((m.year, m.season, m.kind), want, "{line}");
+    }
+    let e = begin("BEGIN SUMMER 1901").unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("x.map", 1), "{e}");
+    assert!(
+        e.message.contains("summer") && e.message.contains("BEGIN SEASON YEAR KIND"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -153,23 +153,7 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
     let tmp = temp_dir("board-standard");
     let dir = tmp.join("friday");
     std::fs::create_dir_all(&dir).unwrap();
-    // DIP's file of Spring 1901 as it starts: its position, no moves yet.
-    let start = dip_variants::standard();
-    let text = dip_game::dipfile::write_season(
-        &dip_text::Vocabulary::new(&start.map),
-        &dip_game::dipfile::SeasonText {
-            title: "Friday game",
-            variant: "standard",
-            rules: "datc",
-            players: &[("England".into(), "Anne".into())],
-            start: &start.start,
-            phases: &[],
-            entered: &[],
-            finished: false,
-        },
-    );
-    let file = dir.join("loop_s01.dip");
-    std::fs::write(&file, text).unwrap();
+    let file = a_dip_file_of_spring_1901(&dir);
     let board = Board::start(&[file.to_str().unwrap()]);
 
     let page = ureq::get(&board.url)
@@ -188,64 +172,7 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
     let v = view(&b).await;
     assert_eq!(v["title"], "Friday game");
     assert_eq!(v["names"]["England"], "Anne");
-
-    // Spring 1901: all seven powers by clicking; a hold by double-click,
-    // a support with shift.
-    mv(&b, "vie", "tyr").await;
-    mv(&b, "bud", "ser").await;
-    double_click(&b, "tri").await;
-    mv(&b, "lon", "nth").await;
-    mv(&b, "edi", "nwg").await;
-    mv(&b, "lvp", "yor").await;
-    mv(&b, "par", "bur").await;
-    click(&b, "mar").await;
-    click_with(&b, Key::Shift, "par").await;
-    click(&b, "bur").await;
-    mv(&b, "bre", "mao").await;
-    mv(&b, "mun", "ruh").await;
-    mv(&b, "ber", "kie").await;
-    mv(&b, "kie", "den").await;
-    double_click(&b, "ven").await;
-    mv(&b, "rom", "apu").await;
-    mv(&b, "nap", "ion").await;
-    mv(&b, "mos", "ukr").await;
-    mv(&b, "war", "gal").await;
-    mv(&b, "sev", "bla").await;
-    mv(&b, "stp", "bot").await;
-    mv(&b, "con", "bul").await;
-    mv(&b, "ank", "bla").await;
-    double_click(&b, "smy").await;
-    orders(&b, 22).await;
-    let v = view(&b).await;
-    assert!(the_order(&v, "France", "S A(Par) - Bur"), "{}", v["orders"]);
-    assert!(the_order(&v, "Austria", "F(Tri) hold"), "{}", v["orders"]);
-    let order_ms: f64 = eval(
-        &b,
-        "return Number(document.querySelector('main.board').dataset.orderMs)",
-    )
-    .await
-    .as_f64()
-    .unwrap();
-    let arrow_ms: f64 = eval(
-        &b,
-        "return Number(document.querySelector('main.board').dataset.arrowMs)",
-    )
-    .await
-    .as_f64()
-    .unwrap();
-    println!("pointer up to the order shown: {order_ms} ms; to its arrow drawn: {arrow_ms} ms");
-    // The figures go to BENCHMARKS.md (scripts/board-bench.sh): a shared
-    // machine's load is no failure here; the arrow's time says it was drawn.
-    assert!(order_ms > 0.0, "the order was not shown");
-    assert!(arrow_ms > 0.0, "the click's order was not drawn on the map");
-    // Every order entered is drawn on the map: 22 marks.
-    until(
-        &b,
-        "the 22 orders drawn",
-        "return document.querySelectorAll('#map svg #live-orders .order').length === 22",
-    )
-    .await;
-
+    spring_by_clicking(&b).await;
     // Resolve: the season is finished (no retreat, no adjustment in spring).
     act(&b, "resolve").await;
     at(&b, "F1901M", "finished").await;
@@ -264,112 +191,9 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
     assert!(report.as_str().unwrap().contains("FRA A(Par) - Bur"), "{report}");
     act(&b, "next").await;
     at(&b, "F1901M", "moves").await;
-
-    // Autumn 1901: a convoy with ctrl, a support that dislodges.
-    mv(&b, "tyr", "ven").await;
-    click(&b, "tri").await;
-    click_with(&b, Key::Shift, "tyr").await;
-    click(&b, "ven").await;
-    click_with(&b, Key::Control, "nth").await;
-    click(&b, "yor").await;
-    click(&b, "nwy").await;
-    mv(&b, "yor", "nwy").await;
-    mv(&b, "ukr", "rum").await;
-    click(&b, "sev").await;
-    click_with(&b, Key::Shift, "ukr").await;
-    click(&b, "rum").await;
-    mv(&b, "bot", "swe").await;
-    orders(&b, 7).await;
-    let v = view(&b).await;
-    assert!(the_order(&v, "England", "F(NTH) C A(Yor) - Nwy"), "{}", v["orders"]);
-    act(&b, "resolve").await;
-    at(&b, "F1901R", "retreats").await;
-    let v = view(&b).await;
-    assert!(
-        units_in(&v, "ven")
-            .iter()
-            .any(|u| u["dislodged"] == true && u["power"] == "Italy"),
-        "{}",
-        v["units"]
-    );
-    // Saved at the retreat (the season's file); the README's picture
-    // (Autumn 1901's results over the position, the retreat entered)
-    // follows.
-    menu(&b, "File", "save-as").await;
-    find(&b, "#save-format").await.select_by_value("dip").await.unwrap();
-    let name = find(&b, "#save-name").await;
-    name.clear().await.unwrap();
-    name.send_keys("friday_f01.dip").await.unwrap();
-    find(&b, "#dlg-save button[value=ok]").await.click().await.unwrap();
-    until(
-        &b,
-        "the season saved",
-        "return document.getElementById('file').textContent === 'File: friday_f01.dip · Folder: friday'",
-    )
-    .await;
-    assert!(dir.join("friday_f01.dip").exists());
-
-    // The retreat: the dislodged army, then where it goes.
-    mv(&b, "ven", "rom").await;
-    orders(&b, 1).await;
-    screenshot(&b, "board.png").await;
-    act(&b, "resolve").await;
-    at(&b, "W1901A", "adjustments").await;
-
-    // Builds: a fleet in St Petersburg (the coast asked), an army in Vienna.
-    double_click(&b, "stp").await;
-    chooser(&b, "/sc").await;
-    click(&b, "vie").await;
-    orders(&b, 2).await;
-    let v = view(&b).await;
-    assert!(the_order(&v, "Russia", "build F(StP/sc)"), "{}", v["orders"]);
-    act(&b, "resolve").await;
-    at(&b, "S1902M", "finished").await;
-    let v = view(&b).await;
-    assert_eq!(v["history"].as_array().unwrap().len(), 4);
-    assert_eq!(units_in(&v, "stp")[0]["region"], "stp/sc");
-    let finished = position(&v);
-
-    // Back three phases with the arrow key: Autumn 1901's moves.
-    for _ in 0..3 {
-        key(&b, Key::Left).await;
-    }
-    until(
-        &b,
-        "Autumn 1901 in the history",
-        "return document.querySelector('main.board').dataset.at === '1'",
-    )
-    .await;
-    // Change one order there: the fleet in Trieste holds instead.
-    double_click(&b, "tri").await;
-    at(&b, "F1901M", "moves").await;
-    let v = view(&b).await;
-    assert_eq!(
-        v["history"].as_array().unwrap().len(),
-        1,
-        "the board went back to Autumn 1901"
-    );
-    assert!(the_order(&v, "Austria", "F(Tri) hold"), "{}", v["orders"]);
-    assert!(
-        the_order(&v, "England", "C A(Yor) - Nwy"),
-        "the phase's other orders are kept: {}",
-        v["orders"]
-    );
-    act(&b, "resolve").await;
-    // Without the support Venice holds: no retreat; the builds follow.
-    at(&b, "W1901A", "adjustments").await;
-    let v = view(&b).await;
-    assert_eq!(
-        v["history"].as_array().unwrap().len(),
-        2,
-        "the later phases were replaced"
-    );
-    assert_eq!(units_in(&v, "ven")[0]["power"], "Italy");
-    // One undo brings them back.
-    act(&b, "undo").await;
-    at(&b, "S1902M", "finished").await;
-    assert_eq!(position(&view(&b).await), finished);
-
+    autumn_with_a_convoy_and_a_dislodgement(&b, &dir).await;
+    let finished = the_retreat_and_the_builds(&b).await;
+    a_changed_order_in_the_history_and_undo(&b, &finished).await;
     // Next season; then Edit units: drag the army from Rome to Tuscany.
     act(&b, "next").await;
     at(&b, "S1902M", "moves").await;
@@ -383,35 +207,7 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
     .await;
     menu(&b, "Game", "edit-units").await;
     let before = position(&view(&b).await);
-
-    // Save as .dip into the folder, and the map as PNG.
-    menu(&b, "File", "save-as").await;
-    find(&b, "#save-format").await.select_by_value("dip").await.unwrap();
-    let name = find(&b, "#save-name").await;
-    name.clear().await.unwrap();
-    name.send_keys("loop_s02.dip").await.unwrap();
-    find(&b, "#dlg-save button[value=ok]").await.click().await.unwrap();
-    let saved = dir.join("loop_s02.dip");
-    let started = Instant::now();
-    while !saved.exists() {
-        assert!(started.elapsed() < Duration::from_secs(10), "no {}", saved.display());
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let png = eval(
-        &b,
-        "const id = document.querySelector('main.board').dataset.board;
-         const r = await fetch(`/api/v1/boards/${id}/map.png?download=1`);
-         const a = new Uint8Array(await r.arrayBuffer());
-         return [r.headers.get('content-disposition'), a[1], a[2], a[3], a.length];",
-    )
-    .await;
-    assert!(png[0].as_str().unwrap().contains("attachment"), "{png}");
-    assert_eq!(
-        (png[1].as_u64(), png[2].as_u64(), png[3].as_u64()),
-        (Some(80), Some(78), Some(71)),
-        "{png}"
-    );
-
+    let saved = saved_as_dip_and_png(&b, &dir).await;
     // New, then open the saved file: the same position.
     menu(&b, "File", "new").await;
     find(&b, "#dlg-new button[value=ok]").await.click().await.unwrap();
@@ -435,6 +231,227 @@ async fn dip_loop_on_the_standard_map_from_a_dip_file() {
     );
     let _ = b.close().await;
     let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// DIP's file of Spring 1901 as it starts: its position, no moves yet.
+fn a_dip_file_of_spring_1901(dir: &Path) -> std::path::PathBuf {
+    let start = dip_variants::standard();
+    let text = dip_game::dipfile::write_season(
+        &dip_text::Vocabulary::new(&start.map),
+        &dip_game::dipfile::SeasonText {
+            title: "Friday game",
+            variant: "standard",
+            rules: "datc",
+            players: &[("England".into(), "Anne".into())],
+            start: &start.start,
+            phases: &[],
+            entered: &[],
+            finished: false,
+        },
+    );
+    let file = dir.join("loop_s01.dip");
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+/// Spring 1901: all seven powers by clicking; a hold by double-click, a
+/// support with shift; each order shown and drawn.
+async fn spring_by_clicking(b: &Browser) {
+    mv(b, "vie", "tyr").await;
+    mv(b, "bud", "ser").await;
+    double_click(b, "tri").await;
+    mv(b, "lon", "nth").await;
+    mv(b, "edi", "nwg").await;
+    mv(b, "lvp", "yor").await;
+    mv(b, "par", "bur").await;
+    click(b, "mar").await;
+    click_with(b, Key::Shift, "par").await;
+    click(b, "bur").await;
+    mv(b, "bre", "mao").await;
+    mv(b, "mun", "ruh").await;
+    mv(b, "ber", "kie").await;
+    mv(b, "kie", "den").await;
+    double_click(b, "ven").await;
+    mv(b, "rom", "apu").await;
+    mv(b, "nap", "ion").await;
+    mv(b, "mos", "ukr").await;
+    mv(b, "war", "gal").await;
+    mv(b, "sev", "bla").await;
+    mv(b, "stp", "bot").await;
+    mv(b, "con", "bul").await;
+    mv(b, "ank", "bla").await;
+    double_click(b, "smy").await;
+    orders(b, 22).await;
+    let v = view(b).await;
+    assert!(the_order(&v, "France", "S A(Par) - Bur"), "{}", v["orders"]);
+    assert!(the_order(&v, "Austria", "F(Tri) hold"), "{}", v["orders"]);
+    let order_ms: f64 = eval(b, "return Number(document.querySelector('main.board').dataset.orderMs)")
+        .await
+        .as_f64()
+        .unwrap();
+    let arrow_ms: f64 = eval(b, "return Number(document.querySelector('main.board').dataset.arrowMs)")
+        .await
+        .as_f64()
+        .unwrap();
+    println!("pointer up to the order shown: {order_ms} ms; to its arrow drawn: {arrow_ms} ms");
+    // The figures go to BENCHMARKS.md (scripts/board-bench.sh): a shared
+    // machine's load is no failure here; the arrow's time says it was drawn.
+    assert!(order_ms > 0.0, "the order was not shown");
+    assert!(arrow_ms > 0.0, "the click's order was not drawn on the map");
+    // Every order entered is drawn on the map: 22 marks.
+    until(
+        b,
+        "the 22 orders drawn",
+        "return document.querySelectorAll('#map svg #live-orders .order').length === 22",
+    )
+    .await;
+}
+
+/// Autumn 1901: a convoy with ctrl, a support that dislodges; saved at
+/// the retreat (the season's file).
+async fn autumn_with_a_convoy_and_a_dislodgement(b: &Browser, dir: &Path) {
+    mv(b, "tyr", "ven").await;
+    click(b, "tri").await;
+    click_with(b, Key::Shift, "tyr").await;
+    click(b, "ven").await;
+    click_with(b, Key::Control, "nth").await;
+    click(b, "yor").await;
+    click(b, "nwy").await;
+    mv(b, "yor", "nwy").await;
+    mv(b, "ukr", "rum").await;
+    click(b, "sev").await;
+    click_with(b, Key::Shift, "ukr").await;
+    click(b, "rum").await;
+    mv(b, "bot", "swe").await;
+    orders(b, 7).await;
+    let v = view(b).await;
+    assert!(the_order(&v, "England", "F(NTH) C A(Yor) - Nwy"), "{}", v["orders"]);
+    act(b, "resolve").await;
+    at(b, "F1901R", "retreats").await;
+    let v = view(b).await;
+    assert!(
+        units_in(&v, "ven")
+            .iter()
+            .any(|u| u["dislodged"] == true && u["power"] == "Italy"),
+        "{}",
+        v["units"]
+    );
+    // Saved at the retreat (the season's file); the README's picture
+    // (Autumn 1901's results over the position, the retreat entered)
+    // follows.
+    menu(b, "File", "save-as").await;
+    find(b, "#save-format").await.select_by_value("dip").await.unwrap();
+    let name = find(b, "#save-name").await;
+    name.clear().await.unwrap();
+    name.send_keys("friday_f01.dip").await.unwrap();
+    find(b, "#dlg-save button[value=ok]").await.click().await.unwrap();
+    until(
+        b,
+        "the season saved",
+        "return document.getElementById('file').textContent === 'File: friday_f01.dip · Folder: friday'",
+    )
+    .await;
+    assert!(dir.join("friday_f01.dip").exists());
+}
+
+/// The retreat: the dislodged army, then where it goes. Builds: a fleet
+/// in St Petersburg (the coast asked), an army in Vienna. The position
+/// of Spring 1902.
+async fn the_retreat_and_the_builds(b: &Browser) -> Value {
+    mv(b, "ven", "rom").await;
+    orders(b, 1).await;
+    screenshot(b, "board.png").await;
+    act(b, "resolve").await;
+    at(b, "W1901A", "adjustments").await;
+
+    // Builds: a fleet in St Petersburg (the coast asked), an army in Vienna.
+    double_click(b, "stp").await;
+    chooser(b, "/sc").await;
+    click(b, "vie").await;
+    orders(b, 2).await;
+    let v = view(b).await;
+    assert!(the_order(&v, "Russia", "build F(StP/sc)"), "{}", v["orders"]);
+    act(b, "resolve").await;
+    at(b, "S1902M", "finished").await;
+    let v = view(b).await;
+    assert_eq!(v["history"].as_array().unwrap().len(), 4);
+    assert_eq!(units_in(&v, "stp")[0]["region"], "stp/sc");
+
+    position(&v)
+}
+
+/// Back three phases with the arrow key, one order changed there: the
+/// later phases are replaced; one undo brings them back.
+async fn a_changed_order_in_the_history_and_undo(b: &Browser, finished: &Value) {
+    for _ in 0..3 {
+        key(b, Key::Left).await;
+    }
+    until(
+        b,
+        "Autumn 1901 in the history",
+        "return document.querySelector('main.board').dataset.at === '1'",
+    )
+    .await;
+    // Change one order there: the fleet in Trieste holds instead.
+    double_click(b, "tri").await;
+    at(b, "F1901M", "moves").await;
+    let v = view(b).await;
+    assert_eq!(
+        v["history"].as_array().unwrap().len(),
+        1,
+        "the board went back to Autumn 1901"
+    );
+    assert!(the_order(&v, "Austria", "F(Tri) hold"), "{}", v["orders"]);
+    assert!(
+        the_order(&v, "England", "C A(Yor) - Nwy"),
+        "the phase's other orders are kept: {}",
+        v["orders"]
+    );
+    act(b, "resolve").await;
+    // Without the support Venice holds: no retreat; the builds follow.
+    at(b, "W1901A", "adjustments").await;
+    let v = view(b).await;
+    assert_eq!(
+        v["history"].as_array().unwrap().len(),
+        2,
+        "the later phases were replaced"
+    );
+    assert_eq!(units_in(&v, "ven")[0]["power"], "Italy");
+    // One undo brings them back.
+    act(b, "undo").await;
+    at(b, "S1902M", "finished").await;
+    assert_eq!(&position(&view(b).await), finished);
+}
+
+/// Saves the board as .dip into the folder (its path), and the map as PNG.
+async fn saved_as_dip_and_png(b: &Browser, dir: &Path) -> std::path::PathBuf {
+    menu(b, "File", "save-as").await;
+    find(b, "#save-format").await.select_by_value("dip").await.unwrap();
+    let name = find(b, "#save-name").await;
+    name.clear().await.unwrap();
+    name.send_keys("loop_s02.dip").await.unwrap();
+    find(b, "#dlg-save button[value=ok]").await.click().await.unwrap();
+    let saved = dir.join("loop_s02.dip");
+    let started = Instant::now();
+    while !saved.exists() {
+        assert!(started.elapsed() < Duration::from_secs(10), "no {}", saved.display());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let png = eval(
+        b,
+        "const id = document.querySelector('main.board').dataset.board;
+         const r = await fetch(`/api/v1/boards/${id}/map.png?download=1`);
+         const a = new Uint8Array(await r.arrayBuffer());
+         return [r.headers.get('content-disposition'), a[1], a[2], a[3], a.length];",
+    )
+    .await;
+    assert!(png[0].as_str().unwrap().contains("attachment"), "{png}");
+    assert_eq!(
+        (png[1].as_u64(), png[2].as_u64(), png[3].as_u64()),
+        (Some(80), Some(78), Some(71)),
+        "{png}"
+    );
+    saved
 }
 
 /// An order as a person enters it on the map (provinces by abbreviation).
@@ -575,21 +592,8 @@ const STANDARD_SPRING: &[Click] = &[
 
 async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, phone: bool, plan: &Plan) {
     let dir = temp_dir("board-loop");
-    let text = dip_game::dipfile::write_season(
-        &dip_text::Vocabulary::new(&variant.map),
-        &dip_game::dipfile::SeasonText {
-            title: "Loop",
-            variant: &variant.name,
-            rules: "datc",
-            players: &[],
-            start: &variant.start,
-            phases: &[],
-            entered: &[],
-            finished: false,
-        },
-    );
     let file = dir.join("loop_s01.dip");
-    std::fs::write(&file, text).unwrap();
+    std::fs::write(&file, spring_file(variant)).unwrap();
     let mut args = vec![file.to_str().unwrap().to_string()];
     if let Some(p) = plugin {
         args.insert(0, p.to_string());
@@ -604,10 +608,36 @@ async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, pho
     log_events(&b).await;
     stage(&b, "moves").await;
     let start = view(&b).await;
+    let (finished, played) = a_year_by_clicking(&b, &start, phone, plan).await;
+    a_changed_phase_and_undo(&b, phone, plan, &finished, played).await;
+    let before = a_unit_removed_and_another_dragged(&b, phone, plan).await;
+    saved_as_dip_and_opened_again(&b, &dir, phone, &before).await;
+    let _ = b.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
 
-    // Every unit of every power ordered by clicking (tapping).
-    play(&b, plan.first, phone, 0).await;
-    let v = view(&b).await;
+/// DIP's file of the variant's first season, as it starts.
+fn spring_file(variant: &dip_variants::Variant) -> String {
+    dip_game::dipfile::write_season(
+        &dip_text::Vocabulary::new(&variant.map),
+        &dip_game::dipfile::SeasonText {
+            title: "Loop",
+            variant: &variant.name,
+            rules: "datc",
+            players: &[],
+            start: &variant.start,
+            phases: &[],
+            entered: &[],
+            finished: false,
+        },
+    )
+}
+
+/// Every unit of every power ordered by clicking (tapping), the year
+/// played to its end: the position, and the number of phases played.
+async fn a_year_by_clicking(b: &Browser, start: &Value, phone: bool, plan: &Plan) -> (Value, usize) {
+    play(b, plan.first, phone, 0).await;
+    let v = view(b).await;
     assert_eq!(
         v["orders"].as_array().unwrap().len(),
         start["units"].as_array().unwrap().len(),
@@ -626,29 +656,29 @@ async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, pho
         "{}",
         v["orders"]
     );
-    act(&b, "resolve").await;
+    act(b, "resolve").await;
     if !plan.second.is_empty() {
         // A spring: the season is finished; Next season, then its moves.
-        stage(&b, "finished").await;
-        act(&b, "next").await;
-        stage(&b, "moves").await;
-        play(&b, plan.second, phone, 0).await;
-        act(&b, "resolve").await;
+        stage(b, "finished").await;
+        act(b, "next").await;
+        stage(b, "moves").await;
+        play(b, plan.second, phone, 0).await;
+        act(b, "resolve").await;
     }
     if !plan.retreat.is_empty() {
-        stage(&b, "retreats").await;
-        let v = view(&b).await;
+        stage(b, "retreats").await;
+        let v = view(b).await;
         assert!(
             v["units"].as_array().unwrap().iter().any(|u| u["dislodged"] == true),
             "{}",
             v["units"]
         );
-        play(&b, plan.retreat, phone, 0).await;
-        act(&b, "resolve").await;
+        play(b, plan.retreat, phone, 0).await;
+        act(b, "resolve").await;
     }
-    stage(&b, "adjustments").await;
-    play(&b, plan.adjust, phone, 0).await;
-    let v = view(&b).await;
+    stage(b, "adjustments").await;
+    play(b, plan.adjust, phone, 0).await;
+    let v = view(b).await;
     for c in plan.adjust {
         if let Click::Fleet(p, Some(coast)) = c {
             let want = format!("F({p}{coast})").to_lowercase();
@@ -663,9 +693,9 @@ async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, pho
             );
         }
     }
-    act(&b, "resolve").await;
-    stage(&b, "finished").await;
-    let v = view(&b).await;
+    act(b, "resolve").await;
+    stage(b, "finished").await;
+    let v = view(b).await;
     for c in plan.adjust {
         let (Click::Army(p) | Click::Fleet(p, _)) = c else {
             continue;
@@ -677,19 +707,24 @@ async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, pho
     }
     let finished = position(&v);
     let played = v["history"].as_array().unwrap().len();
+    (finished, played)
+}
 
-    // Back through every phase at once, and forward to the one changed.
-    quick_taps(&b, &vec![-1; played], 0, phone).await;
-    shows_one_phase(&b, 0).await;
+/// Back through every phase at once, forward to the one changed, an
+/// order changed there: the later phases are replaced; one undo brings
+/// them back.
+async fn a_changed_phase_and_undo(b: &Browser, phone: bool, plan: &Plan, finished: &Value, played: usize) {
+    quick_taps(b, &vec![-1; played], 0, phone).await;
+    shows_one_phase(b, 0).await;
     if plan.change.0 > 0 {
-        quick_taps(&b, &vec![1; plan.change.0], 0, phone).await;
-        shows_one_phase(&b, plan.change.0).await;
+        quick_taps(b, &vec![1; plan.change.0], 0, phone).await;
+        shows_one_phase(b, plan.change.0).await;
     }
-    let kept = eval(&b, "return document.querySelectorAll('#order-list li').length").await;
+    let kept = eval(b, "return document.querySelectorAll('#order-list li').length").await;
     let kept = kept.as_u64().unwrap() as usize;
-    enter_click(&b, plan.change.1, phone).await;
-    stage(&b, "moves").await;
-    let v = view(&b).await;
+    enter_click(b, plan.change.1, phone).await;
+    stage(b, "moves").await;
+    let v = view(b).await;
     assert_eq!(
         v["history"].as_array().unwrap().len(),
         plan.change.0,
@@ -701,38 +736,40 @@ async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, pho
         "the phase's other orders are kept: {}",
         v["orders"]
     );
-    act(&b, "resolve").await;
-    until(&b, "resolved again", "const m = document.querySelector('main.board').dataset; return m.at === 'now' && m.stage !== 'moves' && m.mapKey === m.pictureKey").await;
-    let v = view(&b).await;
+    act(b, "resolve").await;
+    until(b, "resolved again", "const m = document.querySelector('main.board').dataset; return m.at === 'now' && m.stage !== 'moves' && m.mapKey === m.pictureKey").await;
+    let v = view(b).await;
     assert!(
         v["history"].as_array().unwrap().len() < played,
         "the later phases were replaced"
     );
-    assert_ne!(position(&v), finished);
+    assert_ne!(&position(&v), finished);
     // One undo brings them back.
-    act(&b, "undo").await;
-    stage(&b, "finished").await;
-    assert_eq!(position(&view(&b).await), finished);
+    act(b, "undo").await;
+    stage(b, "finished").await;
+    assert_eq!(&position(&view(b).await), finished);
+}
 
-    // Next season; a unit removed from its menu (right-click, on a phone
-    // a long press), another dragged where it stood.
-    act(&b, "next").await;
-    stage(&b, "moves").await;
+/// Next season; a unit removed from its menu (right-click, on a phone a
+/// long press), another dragged where it stood. The position after.
+async fn a_unit_removed_and_another_dragged(b: &Browser, phone: bool, plan: &Plan) -> Value {
+    act(b, "next").await;
+    stage(b, "moves").await;
     if phone {
         // On a phone the menus are tapped.
-        tap(&b, ".menu:nth-child(4) .menu-title").await;
-        tap(&b, "#menubar [data-act=\"edit-units\"]").await;
+        tap(b, ".menu:nth-child(4) .menu-title").await;
+        tap(b, "#menubar [data-act=\"edit-units\"]").await;
     } else {
-        menu(&b, "Game", "edit-units").await;
+        menu(b, "Game", "edit-units").await;
     }
     let (to, from) = (plan.remove, plan.drag);
     if phone {
-        long_press(&b, find(&b, &format!("#hits [data-province=\"{to}\"]")).await).await;
+        long_press(b, find(b, &format!("#hits [data-province=\"{to}\"]")).await).await;
     } else {
-        right_click(&b, to).await;
+        right_click(b, to).await;
     }
     until(
-        &b,
+        b,
         "the unit's menu",
         "return !document.getElementById('context-menu').hidden",
     )
@@ -748,34 +785,38 @@ async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, pho
         }
     }
     until(
-        &b,
+        b,
         "the unit removed",
         &format!("return !document.querySelector('#map svg g.unit[data-province=\"{to}\"]')"),
     )
     .await;
     if phone {
-        finger_drag(&b, from, to).await;
+        finger_drag(b, from, to).await;
     } else {
-        drag(&b, from, to).await;
+        drag(b, from, to).await;
     }
     until(
-        &b,
+        b,
         "the unit dragged",
         &format!("return !!document.querySelector('#map svg g.unit[data-province=\"{to}\"]') && !document.querySelector('#map svg g.unit[data-province=\"{from}\"]')"),
     )
     .await;
-    let before = position(&view(&b).await);
-    // Save as .dip into the folder; the map as PNG; open the file again.
+    position(&view(b).await)
+}
+
+/// Save as .dip into the folder; the map as PNG; a blank board, then the
+/// file opened again: the position `before`.
+async fn saved_as_dip_and_opened_again(b: &Browser, dir: &Path, phone: bool, before: &Value) {
     eval(
-        &b,
+        b,
         "document.querySelector('[data-act=\"save-as\"]').click(); return true",
     )
     .await;
-    find(&b, "#save-format").await.select_by_value("dip").await.unwrap();
-    let name = find(&b, "#save-name").await;
+    find(b, "#save-format").await.select_by_value("dip").await.unwrap();
+    let name = find(b, "#save-name").await;
     name.clear().await.unwrap();
     name.send_keys("loop_s02.dip").await.unwrap();
-    find(&b, "#dlg-save button[value=ok]").await.click().await.unwrap();
+    find(b, "#dlg-save button[value=ok]").await.click().await.unwrap();
     let saved = dir.join("loop_s02.dip");
     let started = Instant::now();
     while !saved.exists() {
@@ -783,7 +824,7 @@ async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, pho
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let png = eval(
-        &b,
+        b,
         "const id = document.querySelector('main.board').dataset.board;
          const a = new Uint8Array(await (await fetch(`/api/v1/boards/${id}/map.png`)).arrayBuffer());
          return [a[1], a[2], a[3]];",
@@ -791,39 +832,33 @@ async fn variant_loop(variant: &dip_variants::Variant, plugin: Option<&str>, pho
     .await;
     assert_eq!(png, json!([80, 78, 71]));
     if phone {
-        screenshot(&b, "board-phone.png").await;
+        screenshot(b, "board-phone.png").await;
     }
-    eval(
-        &b,
-        "document.querySelector('[data-act=\"blank\"]').click(); return true",
-    )
-    .await;
+    eval(b, "document.querySelector('[data-act=\"blank\"]').click(); return true").await;
     until(
-        &b,
+        b,
         "a blank board",
         "return document.querySelectorAll('#map svg g.unit').length === 0",
     )
     .await;
-    find(&b, "#open-file")
+    find(b, "#open-file")
         .await
         .send_keys(saved.to_str().unwrap())
         .await
         .unwrap();
     until(
-        &b,
+        b,
         "the saved file opened",
         "return document.getElementById('file').textContent.includes('loop_s02.dip')",
     )
     .await;
     until(
-        &b,
+        b,
         "its map",
         "const m = document.querySelector('main.board').dataset; return m.mapKey === m.pictureKey",
     )
     .await;
-    assert_eq!(position(&view(&b).await), before);
-    let _ = b.close().await;
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(&position(&view(b).await), before);
 }
 
 /// Ancient Mediterranean (five powers, three units each, no province of

@@ -247,15 +247,10 @@ impl Fields {
             let used: Vec<char> = m.unit_types.iter().map(|u| u.letter).collect();
             let letter = "ZYXVQJ".chars().find(|c| !used.contains(c)).unwrap_or('Z');
             m.unit_types.push(UnitType {
-                letter,
-                name: "Convoy".into(),
                 strength: 0,
                 cost: 0,
-                convoyable: false,
-                can_convoy: false,
                 stands_on: stands[convoy_nr - 1],
-                builds_on: TerrainSet::default(),
-                uses_coasts: false,
+                ..UnitType::named(letter, "Convoy")
             });
             m.convoy_unit = Some(m.unit_types.len() - 1);
         } else if convoy_nr >= 1 && convoy_nr <= n_types {

@@ -1138,19 +1138,48 @@ async fn global_war_turn_by_clicking_in_chromium() {
     let base = server.base.clone();
     let api = server.client();
     let b = browser(&d, 1400, 900).await;
+    let tokens = a_new_war_game_starts(&b, &base, &api).await;
+    let (id, from, to) = a_war_game_with_fixed_dice(&base, &tokens[0]);
+    a_war_turn_by_clicking(&b, &base, id, from, to).await;
+    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), None, None);
+    assert_eq!(g["turn"]["seat"], 2, "{g}");
+    assert_eq!(g["countries"][to as usize - 1]["owner"], 1, "{g}");
+    let (_, log) = api.call("GET", &format!("/api/v1/war/games/{id}/log"), None, None);
+    let kinds: Vec<&str> = log["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| {
+            e["action"]
+                .as_object()
+                .and_then(|o| o.keys().next())
+                .map(String::as_str)
+                .or(e["action"].as_str())
+        })
+        .collect();
+    assert_eq!(kinds[..2], ["TurnIn", "Deploy"], "{log}");
+    assert_eq!(kinds[kinds.len() - 3..], ["MoveIn", "EndAttack", "Fortify"], "{log}");
+    assert!(kinds[2..kinds.len() - 3].iter().all(|k| *k == "Attack"), "{kinds:?}");
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// warann signs up, creates a game from /war with a hostile name and
+/// joins; two more players join through the API, and the page notices
+/// the start by itself. The other two players' tokens.
+async fn a_new_war_game_starts(b: &Browser, base: &str, api: &Client) -> Vec<String> {
     b.goto(&format!("{base}/signup")).await.unwrap();
-    fill(&b, "#name", "warann").await;
-    fill(&b, "#password", "password1").await;
+    fill(b, "#name", "warann").await;
+    fill(b, "#password", "password1").await;
     b.find(Locator::Css("#submit")).await.unwrap().click().await.unwrap();
     until(
-        &b,
+        b,
         "signed in",
         "return document.querySelector('.me')?.textContent === 'warann'",
     )
     .await;
 
     b.goto(&format!("{base}/war")).await.unwrap();
-    fill(&b, "#new-war input[name=name]", XSS).await;
+    fill(b, "#new-war input[name=name]", XSS).await;
     let players = b.find(Locator::Css("#new-war select[name=players]")).await.unwrap();
     players.select_by_value("3").await.unwrap();
     b.find(Locator::Css("#new-war button[type=submit]"))
@@ -1159,13 +1188,13 @@ async fn global_war_turn_by_clicking_in_chromium() {
         .click()
         .await
         .unwrap();
-    until(&b, "the game page", "return !!document.getElementById('join')").await;
+    until(b, "the game page", "return !!document.getElementById('join')").await;
     let url = b.current_url().await.unwrap();
     let id: i64 = url.path().rsplit('/').next().unwrap().parse().unwrap();
     let title = b.find(Locator::Css("main.war h1")).await.unwrap().text().await.unwrap();
     assert_eq!(title, XSS, "the name shows as text");
     b.find(Locator::Css("#join")).await.unwrap().click().await.unwrap();
-    until(&b, "joined", "return !!document.getElementById('vote-yes')").await;
+    until(b, "joined", "return !!document.getElementById('vote-yes')").await;
     let mut tokens = Vec::new();
     for n in ["warbob", "warcid"] {
         let t = api.user(n);
@@ -1180,14 +1209,18 @@ async fn global_war_turn_by_clicking_in_chromium() {
     }
     // The page notices the start by itself.
     until(
-        &b,
+        b,
         "my turn to deploy",
         "return document.querySelector('main.war')?.dataset.phase === 'deploy'",
     )
     .await;
+    tokens
+}
 
-    // A game with fixed dice: warann (seat 1) holds one of each
-    // commendation, a strong country beside a weak enemy's.
+/// A game with fixed dice, imported by `token`'s player: warann (seat 1)
+/// holds one of each commendation, a strong country beside a weak
+/// enemy's. The game's id, and those two countries.
+fn a_war_game_with_fixed_dice(base: &str, token: &str) -> (i64, u8, u8) {
     use dip_war::game::{Game, Options};
     let seats = ["warann", "warbob", "warcid"]
         .iter()
@@ -1218,12 +1251,17 @@ async fn global_war_turn_by_clicking_in_chromium() {
     };
     let file = dip_war::DatFile::from_position(&g.pos, 14_000.0, &[]).to_bytes();
     let mut r = ureq::post(&format!("{base}/api/v1/war/import?name=Fixed&seed=5"))
-        .header("Authorization", &format!("Bearer {}", tokens[0]))
+        .header("Authorization", &format!("Bearer {}", token))
         .send(&file[..])
         .unwrap();
     let v: Value = r.body_mut().read_json().unwrap();
     let id = v["id"].as_i64().unwrap();
+    (id, from, to)
+}
 
+/// warann's turn by clicking: turn in a set, deploy, attack until the
+/// country falls (the dice in the log), move in, stop attacking, fortify.
+async fn a_war_turn_by_clicking(b: &Browser, base: &str, id: i64, from: u8, to: u8) {
     let phase = |p: &str| format!("return document.querySelector('main.war')?.dataset.phase === '{p}'");
     let country = |k: u8| format!("#map g#c{k}");
     let click = |css: String| {
@@ -1231,30 +1269,30 @@ async fn global_war_turn_by_clicking_in_chromium() {
         async move { b.find(Locator::Css(&css)).await.unwrap().click().await.unwrap() }
     };
     b.goto(&format!("{base}/war/{id}")).await.unwrap();
-    until(&b, "deploying", &phase("deploy")).await;
+    until(b, "deploying", &phase("deploy")).await;
     // Turn in the set: more armies to deploy.
     click("button.turn-in[data-set=one_of_each]".into()).await;
     until(
-        &b,
+        b,
         "the set turned in",
         "return [...document.querySelectorAll('#log li')].some(li => /turned in a set for 4 armies/.test(li.textContent))",
     )
     .await;
     // Deploy everything (the armies field starts at what is left).
-    until(&b, "still deploying", &phase("deploy")).await;
+    until(b, "still deploying", &phase("deploy")).await;
     click(country(from)).await;
-    until(&b, "attacking", &phase("attack")).await;
+    until(b, "attacking", &phase("attack")).await;
     // A closed browser comes back to the same turn.
     b.goto(&format!("{base}/war")).await.unwrap();
     b.goto(&format!("{base}/war/{id}")).await.unwrap();
-    until(&b, "still attacking", &phase("attack")).await;
+    until(b, "still attacking", &phase("attack")).await;
     // Attack: from, then to, until the country falls (the same dice each
     // run); the dice appear in the log.
     for battle in 1.. {
         assert!(battle <= 8, "no conquest in 8 battles");
         click(country(from)).await;
         until(
-            &b,
+            b,
             "selected",
             &format!(
                 "return document.querySelector('{}').classList.contains('selected')",
@@ -1264,7 +1302,7 @@ async fn global_war_turn_by_clicking_in_chromium() {
         .await;
         click(country(to)).await;
         until(
-            &b,
+            b,
             "the dice in the log",
             &format!(
                 "return [...document.querySelectorAll('#log li.battle')].filter(li => /dice \\d/.test(li.textContent)).length === {battle}"
@@ -1280,15 +1318,15 @@ async fn global_war_turn_by_clicking_in_chromium() {
         }
         assert_eq!(now, "attack");
     }
-    screenshot(&b, "war-attack.png").await;
+    screenshot(b, "war-attack.png").await;
     click("#move-in".into()).await;
-    until(&b, "moved in", &phase("attack")).await;
+    until(b, "moved in", &phase("attack")).await;
     click("#end-attack".into()).await;
-    until(&b, "fortifying", &phase("fortify")).await;
+    until(b, "fortifying", &phase("fortify")).await;
     // Fortify: from the conquered country back, one army (the field's).
     click(country(to)).await;
     until(
-        &b,
+        b,
         "selected",
         &format!(
             "return document.querySelector('{}').classList.contains('selected')",
@@ -1297,26 +1335,5 @@ async fn global_war_turn_by_clicking_in_chromium() {
     )
     .await;
     click(country(from)).await;
-    until(&b, "the next player's turn", &phase("")).await;
-
-    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), None, None);
-    assert_eq!(g["turn"]["seat"], 2, "{g}");
-    assert_eq!(g["countries"][to as usize - 1]["owner"], 1, "{g}");
-    let (_, log) = api.call("GET", &format!("/api/v1/war/games/{id}/log"), None, None);
-    let kinds: Vec<&str> = log["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|e| {
-            e["action"]
-                .as_object()
-                .and_then(|o| o.keys().next())
-                .map(String::as_str)
-                .or(e["action"].as_str())
-        })
-        .collect();
-    assert_eq!(kinds[..2], ["TurnIn", "Deploy"], "{log}");
-    assert_eq!(kinds[kinds.len() - 3..], ["MoveIn", "EndAttack", "Fortify"], "{log}");
-    assert!(kinds[2..kinds.len() - 3].iter().all(|k| *k == "Attack"), "{kinds:?}");
-    let _ = std::fs::remove_dir_all(data);
+    until(b, "the next player's turn", &phase("")).await;
 }

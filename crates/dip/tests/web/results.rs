@@ -54,37 +54,8 @@ async fn a_processed_phase_shows_its_results_on_the_map_of_now() {
     let server = Server::start(&["--data", data.to_str().unwrap()]);
     let base = server.base.clone();
     let api = server.client();
-    // Seven players; France's is also the game master.
-    let tokens: Vec<(&str, String)> = POWERS
-        .iter()
-        .map(|p| (*p, api.user(&format!("res-{}", p.to_lowercase()))))
-        .collect();
+    let (id, tokens) = seven_with_an_edit(&api);
     let token = |p: &str| tokens.iter().find(|(q, _)| *q == p).unwrap().1.clone();
-    let (s, v) = api.call(
-        "POST",
-        "/api/v1/games",
-        Some(&token("France")),
-        Some(json!({"name": "Results", "assignment": "choice"})),
-    );
-    assert_eq!(s, 201, "{v}");
-    let id = v["id"].as_i64().unwrap();
-    for (p, t) in &tokens {
-        let (s, v) = api.call(
-            "POST",
-            &format!("/api/v1/games/{id}/join"),
-            Some(t),
-            Some(json!({"power": p})),
-        );
-        assert_eq!(s, 200, "{v}");
-    }
-    let (s, v) = api.call(
-        "POST",
-        &format!("/api/v1/games/{id}/edit"),
-        Some(&token("France")),
-        Some(json!({"edits": ["add France A bur", "add Germany A ruh"]})),
-    );
-    assert!(s < 300, "{s} {v}");
-
     // France's page, open while the phase is played: no results yet.
     let b = browser(&d, 1400, 900).await;
     log_in(&b, &base, "res-france").await;
@@ -116,11 +87,67 @@ async fn a_processed_phase_shows_its_results_on_the_map_of_now() {
         Some(json!({})),
     );
     assert!(s < 300, "{s} {v}");
+    spring_drawn_as_it_fared(&b).await;
+    // The standoff in Gascony is marked, and no retreat goes there.
+    assert_eq!(eval(&b, &shown(".standoff[data-province=\"gas\"]")).await, json!(true));
+    the_dislodged_army_beside_its_attacker(&b).await;
+    the_dislodged_army_retreats_by_clicks(&b).await;
+    the_toggle_hides_the_results(&b).await;
+    // A new visit draws them too (the page's first map is the server's).
+    b.goto(&format!("{base}/games/{id}")).await.unwrap();
+    page_ready(&b).await;
+    assert_eq!(
+        eval(&b, &shown(".results .order.move.failed[data-at=\"par\"]")).await,
+        json!(true)
+    );
+    screenshot(&b, "results-retreat.png").await;
+    let _ = b.close().await;
+    drop(server);
+    let _ = std::fs::remove_dir_all(data);
+}
 
-    // The page moves on by itself to the retreat, with Spring's orders on
-    // the map of now: each move, support and hold, marked as it fared.
-    ordering(&b, "S1901R").await;
-    until(&b, "the results on the map of now", &shown(".results .order")).await;
+/// Seven players, France's also the game master, and the game master's
+/// edit (a French army in Burgundy, a German one in the Ruhr). The game,
+/// and each power's token.
+fn seven_with_an_edit(api: &Client) -> (i64, Vec<(&'static str, String)>) {
+    let tokens: Vec<(&str, String)> = POWERS
+        .iter()
+        .map(|p| (*p, api.user(&format!("res-{}", p.to_lowercase()))))
+        .collect();
+    let token = |p: &str| tokens.iter().find(|(q, _)| *q == p).unwrap().1.clone();
+    let (s, v) = api.call(
+        "POST",
+        "/api/v1/games",
+        Some(&token("France")),
+        Some(json!({"name": "Results", "assignment": "choice"})),
+    );
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    for (p, t) in &tokens {
+        let (s, v) = api.call(
+            "POST",
+            &format!("/api/v1/games/{id}/join"),
+            Some(t),
+            Some(json!({"power": p})),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    let (s, v) = api.call(
+        "POST",
+        &format!("/api/v1/games/{id}/edit"),
+        Some(&token("France")),
+        Some(json!({"edits": ["add France A bur", "add Germany A ruh"]})),
+    );
+    assert!(s < 300, "{s} {v}");
+    (id, tokens)
+}
+
+/// The page moves on by itself to the retreat, with Spring's orders on
+/// the map of now: each move, support and hold, marked as it fared; a
+/// failed order with the red cross; the arrows under the clicks.
+async fn spring_drawn_as_it_fared(b: &Browser) {
+    ordering(b, "S1901R").await;
+    until(b, "the results on the map of now", &shown(".results .order")).await;
     for (kind, at, fate) in [
         ("move", "mun", "succeeded"),
         ("support", "ruh", "succeeded"),
@@ -130,11 +157,11 @@ async fn a_processed_phase_shows_its_results_on_the_map_of_now() {
         ("hold", "bur", "failed"),
     ] {
         let css = format!(".results .order.{kind}.{fate}[data-at=\"{at}\"]");
-        assert_eq!(eval(&b, &shown(&css)).await, json!(true), "{css} drawn");
+        assert_eq!(eval(b, &shown(&css)).await, json!(true), "{css} drawn");
     }
     // A failed order carries the red cross; a successful one does not.
     let crosses = eval(
-        &b,
+        b,
         "const fail = JSON.parse(document.querySelector('#hits').dataset.geometry).fail;
          const red = (css) => [...document.querySelectorAll(`#map svg ${css} path`)].filter(p => p.getAttribute('stroke') === fail).length;
          return [red('.order.move.failed[data-at=\"par\"]'), red('.order.move.succeeded[data-at=\"mun\"]')]",
@@ -144,21 +171,20 @@ async fn a_processed_phase_shows_its_results_on_the_map_of_now() {
     // The arrows are under the clicks: the map still orders through them.
     assert_eq!(
         eval(
-            &b,
+            b,
             "return getComputedStyle(document.querySelector('#map svg .results .order')).pointerEvents"
         )
         .await,
         json!("none")
     );
+}
 
-    // The standoff in Gascony is marked, and no retreat goes there.
-    assert_eq!(eval(&b, &shown(".standoff[data-province=\"gas\"]")).await, json!(true));
-
-    // The dislodged French army: full size, beside the German one that
-    // took Burgundy, both in sight and each clicking as itself.
+/// The dislodged French army: full size, beside the German one that took
+/// Burgundy, both in sight and each clicking as itself.
+async fn the_dislodged_army_beside_its_attacker(b: &Browser) {
     let attacker = "#map svg g.unit:not(.dislodged)[data-province=\"bur\"] rect";
     let dislodged = "#map svg g.unit.dislodged[data-province=\"bur\"] rect";
-    let (a, r) = (rect(&b, attacker).await, rect(&b, dislodged).await);
+    let (a, r) = (rect(b, attacker).await, rect(b, dislodged).await);
     assert!(
         (r[2] - a[2]).abs() <= a[2] * 0.05 && (r[3] - a[3]).abs() <= a[3] * 0.05,
         "the dislodged army {r:?} is not the size of its attacker {a:?}"
@@ -169,19 +195,22 @@ async fn a_processed_phase_shows_its_results_on_the_map_of_now() {
         "the two armies {a:?} and {r:?} lie over each other"
     );
     assert_eq!(
-        clicks_as(&b, attacker).await,
+        clicks_as(b, attacker).await,
         json!(["unit", "bur"]),
         "the attacker clicks as itself"
     );
     assert_eq!(
-        clicks_as(&b, dislodged).await,
+        clicks_as(b, dislodged).await,
         json!(["unit dislodged", "bur"]),
         "the dislodged army clicks as itself"
     );
-    // A click on the dislodged army, then Picardy: its retreat.
-    let el = find(&b, "#map svg g.unit.dislodged[data-province=\"bur\"]").await;
+}
+
+/// A click on the dislodged army, then Picardy: its retreat.
+async fn the_dislodged_army_retreats_by_clicks(b: &Browser) {
+    let el = find(b, "#map svg g.unit.dislodged[data-province=\"bur\"]").await;
     let mouse = MouseActions::new("mouse".into())
-        .then(pointer_to(&b, el).await)
+        .then(pointer_to(b, el).await)
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
         })
@@ -190,26 +219,28 @@ async fn a_processed_phase_shows_its_results_on_the_map_of_now() {
         });
     b.perform_actions(mouse).await.unwrap();
     until(
-        &b,
+        b,
         "Burgundy's army selected",
         "return !!document.querySelector('#hits .selected[data-province=\"bur\"]')",
     )
     .await;
     let legal = eval(
-        &b,
+        b,
         "return [...document.querySelectorAll('#hits .legal')].map(e => e.dataset.province).sort()",
     )
     .await;
     assert_eq!(legal, json!(["bel", "pic"]), "where the army may retreat");
-    click(&b, "pic").await;
-    orders_contain(&b, "A BUR R PIC").await;
-    saved(&b).await;
+    click(b, "pic").await;
+    orders_contain(b, "A BUR R PIC").await;
+    saved(b).await;
+}
 
-    // The toggle hides the results, the standoff stays marked (it is the
-    // position's), and the toggle holds while the page draws other maps.
-    find(&b, "#show-results").await.click().await.unwrap();
-    assert_eq!(eval(&b, &shown(".results .order")).await, json!(false), "hidden");
-    assert_eq!(eval(&b, &shown(".standoff[data-province=\"gas\"]")).await, json!(true));
+/// The toggle hides the results, the standoff stays marked (it is the
+/// position's), and the toggle holds while the page draws other maps.
+async fn the_toggle_hides_the_results(b: &Browser) {
+    find(b, "#show-results").await.click().await.unwrap();
+    assert_eq!(eval(b, &shown(".results .order")).await, json!(false), "hidden");
+    assert_eq!(eval(b, &shown(".standoff[data-province=\"gas\"]")).await, json!(true));
     b.execute(
         "const s = document.getElementById('slider'); s.value = 0; s.dispatchEvent(new Event('input'));",
         vec![],
@@ -217,34 +248,21 @@ async fn a_processed_phase_shows_its_results_on_the_map_of_now() {
     .await
     .unwrap();
     until(
-        &b,
+        b,
         "Spring 1901 in the history",
         "return !document.getElementById('history-mark').hidden",
     )
     .await;
-    find(&b, "#current").await.click().await.unwrap();
+    find(b, "#current").await.click().await.unwrap();
     until(
-        &b,
+        b,
         "the map of now again, its results still hidden",
         "return document.getElementById('history-mark').hidden && !!document.querySelector('#map svg .results .order') && !document.getElementById('show-results').checked",
     )
     .await;
-    assert_eq!(eval(&b, &shown(".results .order")).await, json!(false), "still hidden");
-    find(&b, "#show-results").await.click().await.unwrap();
-    assert_eq!(eval(&b, &shown(".results .order")).await, json!(true), "shown again");
-
-    // A new visit draws them too (the page's first map is the server's).
-    b.goto(&format!("{base}/games/{id}")).await.unwrap();
-    page_ready(&b).await;
-    assert_eq!(
-        eval(&b, &shown(".results .order.move.failed[data-at=\"par\"]")).await,
-        json!(true)
-    );
-    screenshot(&b, "results-retreat.png").await;
-
-    let _ = b.close().await;
-    drop(server);
-    let _ = std::fs::remove_dir_all(data);
+    assert_eq!(eval(b, &shown(".results .order")).await, json!(false), "still hidden");
+    find(b, "#show-results").await.click().await.unwrap();
+    assert_eq!(eval(b, &shown(".results .order")).await, json!(true), "shown again");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -56,6 +56,65 @@ async fn a_game_on_a_desktop_and_on_a_phone() {
     let data = temp_dir("web-showcase");
     let server = Server::start(&["--data", data.to_str().unwrap()]);
     let api = server.client();
+    let (id, tokens) = a_game_with_its_openings(&api);
+    let game_url = format!("{}/games/{id}", server.base);
+
+    // The desktop: France orders by clicking.
+    let b = browser(&d, 1280, 800).await;
+    log_in(&b, &server.base, "chloe").await;
+    screenshot(&b, "lobby.png").await;
+    b.goto(&game_url).await.unwrap();
+    page_ready(&b).await;
+    ordering(&b, "S1901M").await;
+    click(&b, "par").await;
+    click(&b, "bur").await;
+    click(&b, "bre").await;
+    click(&b, "mao").await;
+    click(&b, "mar").await;
+    click_with(&b, fantoccini::key::Key::Shift, "par").await;
+    click(&b, "bur").await;
+    orders_contain(&b, "A MAR S A PAR - BUR").await;
+    saved(&b).await;
+    screenshot(&b, "game.png").await;
+    let phone = browser(&d, 390, 844).await;
+    a_phone_orders_with_large_units(&phone, &server.base, &game_url).await;
+    // Everyone ready: the phase is processed.
+    for (p, t) in &tokens {
+        if *p != "France" {
+            api.call(
+                "POST",
+                &format!("/api/v1/games/{id}/ready"),
+                Some(t),
+                Some(json!({"ready": true, "phase": "S1901M"})),
+            );
+        }
+    }
+    find(&b, "#ready").await.click().await.unwrap();
+    ordering(&b, "F1901M").await;
+    // The map of now with Spring's orders as they fared.
+    until(
+        &b,
+        "Spring's results on the map of Fall",
+        "return !!document.querySelector('#map svg .results .order.move.failed[data-at=\"vie\"]')",
+    )
+    .await;
+    screenshot(&b, "game-after.png").await;
+    // With Spring's 22 orders on its map the page is still light.
+    let total = first_load(&server.base, id);
+    println!("game page first load with the last phase's results: {total} bytes");
+    assert!(total < 200_000, "first load {total} bytes");
+    spring_in_the_history(&b).await;
+    the_phone_asks_the_coast_at_spain(&phone, &game_url).await;
+    let _ = b.close().await;
+    let _ = phone.close().await;
+    drop(server);
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// Seven players in a game with deadlines, a second game still forming
+/// for the lobby, and every power's Spring orders but France's. The
+/// game, and each power's token.
+fn a_game_with_its_openings(api: &Client) -> (i64, Vec<(&'static str, String)>) {
     let tokens: Vec<(&str, String)> = PLAYERS.iter().map(|(p, n)| (*p, api.user(n))).collect();
     let (s, v) = api.call(
         "POST",
@@ -92,92 +151,54 @@ async fn a_game_on_a_desktop_and_on_a_phone() {
         );
         assert_eq!(s, 200, "{v}");
     }
-    let game_url = format!("{}/games/{id}", server.base);
+    (id, tokens)
+}
 
-    // The desktop: France orders by clicking.
-    let b = browser(&d, 1280, 800).await;
-    log_in(&b, &server.base, "chloe").await;
-    screenshot(&b, "lobby.png").await;
-    b.goto(&game_url).await.unwrap();
-    page_ready(&b).await;
-    ordering(&b, "S1901M").await;
-    click(&b, "par").await;
-    click(&b, "bur").await;
-    click(&b, "bre").await;
-    click(&b, "mao").await;
-    click(&b, "mar").await;
-    click_with(&b, fantoccini::key::Key::Shift, "par").await;
-    click(&b, "bur").await;
-    orders_contain(&b, "A MAR S A PAR - BUR").await;
-    saved(&b).await;
-    screenshot(&b, "game.png").await;
-
-    // The phone, ordering: France's own corner of the map, large enough to tap.
-    let phone = browser(&d, 390, 844).await;
-    log_in(&phone, &server.base, "chloe").await;
+/// The phone, ordering: no page scrolls sideways, France's own corner of
+/// the map, units large enough to tap, the zoom buttons off the map, a
+/// hint that speaks of taps.
+async fn a_phone_orders_with_large_units(phone: &Browser, base: &str, game_url: &str) {
+    log_in(phone, base, "chloe").await;
     assert_eq!(
-        scrolls_sideways(&phone).await,
+        scrolls_sideways(phone).await,
         json!(false),
         "the lobby scrolls sideways"
     );
-    phone.goto(&game_url).await.unwrap();
-    page_ready(&phone).await;
-    ordering(&phone, "S1901M").await;
+    phone.goto(game_url).await.unwrap();
+    page_ready(phone).await;
+    ordering(phone, "S1901M").await;
     assert_eq!(
-        scrolls_sideways(&phone).await,
+        scrolls_sideways(phone).await,
         json!(false),
         "the game page scrolls sideways"
     );
     let unit = eval(
-        &phone,
+        phone,
         "return document.querySelector('#map svg g.unit[data-province=\"par\"]').getBoundingClientRect().width",
     )
     .await;
     assert!(unit.as_f64().unwrap() >= 24.0, "a unit {unit} px wide");
     let apart = eval(
-        &phone,
+        phone,
         "const t = document.querySelector('.map-tools').getBoundingClientRect();
          const m = document.getElementById('map').getBoundingClientRect();
          return t.bottom <= m.top || t.top >= m.bottom;",
     )
     .await;
     assert_eq!(apart, json!(true), "the zoom buttons cover the map");
-    let hint = eval(&phone, "return document.getElementById('hint').textContent").await;
+    let hint = eval(phone, "return document.getElementById('hint').textContent").await;
     let hint = hint.as_str().unwrap();
     assert!(
         !hint.contains("Shift") && !hint.contains("Ctrl") && !hint.contains("Double") && hint.contains("Tap"),
         "{hint}"
     );
-    screenshot(&phone, "phone.png").await;
+    screenshot(phone, "phone.png").await;
+}
 
-    // Everyone ready: the phase is processed.
-    for (p, t) in &tokens {
-        if *p != "France" {
-            api.call(
-                "POST",
-                &format!("/api/v1/games/{id}/ready"),
-                Some(t),
-                Some(json!({"ready": true, "phase": "S1901M"})),
-            );
-        }
-    }
-    find(&b, "#ready").await.click().await.unwrap();
-    ordering(&b, "F1901M").await;
-    // The map of now with Spring's orders as they fared.
+/// Spring 1901 in the history: its map with the results, its report.
+async fn spring_in_the_history(b: &Browser) {
     until(
-        &b,
-        "Spring's results on the map of Fall",
-        "return !!document.querySelector('#map svg .results .order.move.failed[data-at=\"vie\"]')",
-    )
-    .await;
-    screenshot(&b, "game-after.png").await;
-    // With Spring's 22 orders on its map the page is still light.
-    let total = first_load(&server.base, id);
-    println!("game page first load with the last phase's results: {total} bytes");
-    assert!(total < 200_000, "first load {total} bytes");
-    // Spring 1901 in the history: its map with the results, its report.
-    until(
-        &b,
+        b,
         "history loaded",
         "return document.getElementById('slider').max === '1'",
     )
@@ -189,31 +210,33 @@ async fn a_game_on_a_desktop_and_on_a_phone() {
     .await
     .unwrap();
     until(
-        &b,
+        b,
         "the bounce in Galicia in the report",
         "return [...document.querySelectorAll('#report tbody tr')].some(r => r.cells[1].textContent === 'A Vie-Gal' && r.cells[2].textContent === 'failed')",
     )
     .await;
     // The report on its own.
-    let report = find(&b, "#history").await;
+    let report = find(b, "#history").await;
     let png = report.screenshot().await.unwrap();
     shot_file(&png, "report.png");
+}
 
-    // The phone after processing: the fleet in the Mid-Atlantic to Spain
-    // asks which coast, at Spain.
-    phone.goto(&game_url).await.unwrap();
-    page_ready(&phone).await;
-    ordering(&phone, "F1901M").await;
-    tap(&phone, province(&phone, "mao").await).await;
-    tap(&phone, province(&phone, "spa").await).await;
+/// The phone after processing: the fleet in the Mid-Atlantic to Spain
+/// asks which coast, at Spain.
+async fn the_phone_asks_the_coast_at_spain(phone: &Browser, game_url: &str) {
+    phone.goto(game_url).await.unwrap();
+    page_ready(phone).await;
+    ordering(phone, "F1901M").await;
+    tap(phone, province(phone, "mao").await).await;
+    tap(phone, province(phone, "spa").await).await;
     until(
-        &phone,
+        phone,
         "the coast asked",
         "return !document.getElementById('chooser').hidden",
     )
     .await;
     let near = eval(
-        &phone,
+        phone,
         "const c = document.getElementById('chooser').getBoundingClientRect();
          const s = document.querySelector('#hits [data-province=\"spa\"]').getBoundingClientRect();
          const dx = Math.max(0, c.left - s.right, s.left - c.right), dy = Math.max(0, c.top - s.bottom, s.top - c.bottom);
@@ -224,16 +247,12 @@ async fn a_game_on_a_desktop_and_on_a_phone() {
         near[0].as_f64().unwrap() < 40.0 && near[1] == json!(true),
         "the chooser is not at Spain on the screen: {near}"
     );
-    screenshot(&phone, "phone-after.png").await;
-    tap(&phone, chooser_button(&phone, "F MAO - SPA/NC").await).await;
-    orders_contain(&phone, "F MAO - SPA/NC").await;
+    screenshot(phone, "phone-after.png").await;
+    tap(phone, chooser_button(phone, "F MAO - SPA/NC").await).await;
+    orders_contain(phone, "F MAO - SPA/NC").await;
     assert_eq!(
-        scrolls_sideways(&phone).await,
+        scrolls_sideways(phone).await,
         json!(false),
         "the game page scrolls sideways"
     );
-    let _ = b.close().await;
-    let _ = phone.close().await;
-    drop(server);
-    let _ = std::fs::remove_dir_all(data);
 }

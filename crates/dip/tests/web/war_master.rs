@@ -41,11 +41,46 @@ async fn war_game_master_skips_from_the_page_and_team_passwords_keep_commas_in_c
         eval(&gm, "return !!document.getElementById('skip')").await,
         json!(false)
     );
-
-    // Each player's password, commas and all, seats them in its team.
     let players = ["warred", "warabc", "warlead"];
+    let (to_move, next, mover) = teams_seat_their_players(&api, id, &gm_token, &players, &PASSWORDS);
+    a_players_page_cannot_skip(&d, &base, &api, id, &gm_token, players[0], to_move).await;
+    // The game master's page: the button names the player to move, and
+    // passes the turn.
+    gm.goto(&format!("{base}/war/{id}")).await.unwrap();
+    until(&gm, "the skip button", "return !!document.getElementById('skip')").await;
+    let label = find(&gm, "#skip").await.text().await.unwrap();
+    assert_eq!(label, format!("Skip {mover}'s turn"));
+    screenshot(&gm, "war-skip.png").await;
+    find(&gm, "#skip").await.click().await.unwrap();
+    gm.accept_alert().await.unwrap();
+    until(
+        &gm,
+        "the skip in the log",
+        &format!(
+            "return [...document.querySelectorAll('#log li')].some(li => li.textContent === {})",
+            json!(format!("{mover}'s turn was skipped and rolled back"))
+        ),
+    )
+    .await;
+    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), Some(&gm_token), None);
+    assert_eq!(g["turn"]["seat"], next, "{g}");
+    gm.close().await.unwrap();
+    drop(server);
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// Each player's password, commas and all, seats them in its team; a
+/// password cut at its comma is no team's. All vote, and the game runs:
+/// the seat to move, the next, and the name of the player to move.
+fn teams_seat_their_players(
+    api: &Client,
+    id: i64,
+    gm_token: &str,
+    players: &[&str; 3],
+    passwords: &[&str; 3],
+) -> (u64, u64, String) {
     let mut tokens = Vec::new();
-    for (n, p) in players.iter().zip(PASSWORDS) {
+    for (n, p) in players.iter().zip(passwords) {
         let t = api.user(n);
         let (s, v) = api.call(
             "POST",
@@ -74,7 +109,7 @@ async fn war_game_master_skips_from_the_page_and_team_passwords_keep_commas_in_c
         );
         assert_eq!(s, 200, "{v}");
     }
-    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), Some(&gm_token), None);
+    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), Some(gm_token), None);
     assert_eq!(g["status"], "active", "{g}");
     for (team, n) in players.iter().enumerate() {
         let seat = g["seats"].as_array().unwrap().iter().find(|s| s["name"] == *n).unwrap();
@@ -91,10 +126,22 @@ async fn war_game_master_skips_from_the_page_and_team_passwords_keep_commas_in_c
         .as_str()
         .unwrap()
         .to_string();
+    (to_move, next, mover)
+}
 
-    // A player's page: no button, and the skip posted from it is refused.
-    let player = browser(&d, 1200, 900).await;
-    log_in(&player, &base, players[0]).await;
+/// A player's page: no button, and the skip posted from it, with its
+/// CSRF token, is refused and changes nothing.
+async fn a_players_page_cannot_skip(
+    d: &Driver,
+    base: &str,
+    api: &Client,
+    id: i64,
+    gm_token: &str,
+    name: &str,
+    to_move: u64,
+) {
+    let player = browser(d, 1200, 900).await;
+    log_in(&player, base, name).await;
     player.goto(&format!("{base}/war/{id}")).await.unwrap();
     until(
         &player,
@@ -122,31 +169,7 @@ async fn war_game_master_skips_from_the_page_and_team_passwords_keep_commas_in_c
     let answer = answer.as_str().unwrap();
     assert!(answer.starts_with("403 "), "{answer}");
     assert!(answer.contains("only the game master"), "{answer}");
-    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), Some(&gm_token), None);
+    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), Some(gm_token), None);
     assert_eq!(g["turn"]["seat"], to_move, "the refused skip changed the game: {g}");
     player.close().await.unwrap();
-
-    // The game master's page: the button names the player to move, and
-    // passes the turn.
-    gm.goto(&format!("{base}/war/{id}")).await.unwrap();
-    until(&gm, "the skip button", "return !!document.getElementById('skip')").await;
-    let label = find(&gm, "#skip").await.text().await.unwrap();
-    assert_eq!(label, format!("Skip {mover}'s turn"));
-    screenshot(&gm, "war-skip.png").await;
-    find(&gm, "#skip").await.click().await.unwrap();
-    gm.accept_alert().await.unwrap();
-    until(
-        &gm,
-        "the skip in the log",
-        &format!(
-            "return [...document.querySelectorAll('#log li')].some(li => li.textContent === {})",
-            json!(format!("{mover}'s turn was skipped and rolled back"))
-        ),
-    )
-    .await;
-    let (_, g) = api.call("GET", &format!("/api/v1/war/games/{id}"), Some(&gm_token), None);
-    assert_eq!(g["turn"]["seat"], next, "{g}");
-    gm.close().await.unwrap();
-    drop(server);
-    let _ = std::fs::remove_dir_all(data);
 }
