@@ -682,6 +682,23 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
         Some((self.v.nation(&key)?, j + 1))
     }
 
+    /// A nation of several words before a colon (`St Petersburg:`), and
+    /// the token after the colon.
+    fn spaced_nation(&self) -> Option<(PowerId, usize)> {
+        let mut key = self.peek().filter(|t| t.word)?.text.to_string();
+        let mut j = self.i + 1;
+        while let Some(t) = self.toks.get(j).filter(|t| t.word && t.spaced) {
+            key.push(' ');
+            key.push_str(t.text);
+            j += 1;
+        }
+        let colon = self.toks.get(j).is_some_and(|t| t.text == ":");
+        if j - self.i < 2 || !colon {
+            return None;
+        }
+        Some((self.v.nation(&key)?, j + 1))
+    }
+
     fn line(&mut self, state: &mut ScanState) -> (Option<PowerId>, Option<OrderKind>, bool) {
         self.list_marker();
         let power = self.leading_nation();
@@ -748,9 +765,10 @@ impl<'a> Scanner<'_, '_, 'a, '_> {
             }
         }
         // A nation whose name has hyphens, before a colon: jDip's `C-Ber:`
-        // (the lexer splits it at the hyphens).
+        // (the lexer splits it at the hyphens); or several words, as
+        // Chaos's `St Petersburg:` (else read as the province).
         if power.is_none() && self.nation_first {
-            if let Some((p, next)) = self.hyphenated_nation() {
+            if let Some((p, next)) = self.hyphenated_nation().or_else(|| self.spaced_nation()) {
                 power = Some(p);
                 self.i = next;
             }

@@ -231,3 +231,36 @@ fn chaos_power_named_st_petersburg_reads_back_from_a_position() {
         (power, "St Petersburg: F stp/sc")
     );
 }
+
+/// Orders as dip writes them for the Chaos power named after its home
+/// centre, `St Petersburg: build F stp/sc`, were read as a hold of the
+/// unit in St Petersburg (the nation's two words were taken for the
+/// province): the power's builds were lost, and any order of it written
+/// with its nation read as another.
+#[test]
+fn an_order_of_the_chaos_power_st_petersburg_was_read_as_a_hold_in_stp() {
+    let v = dip_variants::load("chaos").unwrap();
+    let map = &v.map;
+    let power = map.find_power("St Petersburg").unwrap();
+    let vocab = Vocabulary::new(map);
+    for text in [
+        "St Petersburg: build F stp/sc",
+        "St Petersburg: build A stp",
+        "St Petersburg: A stp - mos",
+        "St Petersburg: F stp/sc H",
+    ] {
+        let o = parse_order(map, text, None).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(o.power, power, "{text}");
+        assert_eq!(dip_text::format_order(map, &o, dip_text::Style::Datc), text);
+        // The same line in an orders file, for that power or for any.
+        for given in [None, Some(power)] {
+            let lines = dip_text::read_orders(&vocab, text, given);
+            assert_eq!(lines.len(), 1);
+            assert_eq!(lines[0].power, Some(power), "{text}");
+            assert_eq!(lines[0].scanned.order, Some(o.kind), "{text}");
+        }
+    }
+    // The province alone is still the province.
+    let o = parse_order(map, "A St Petersburg - Moscow", Some(power)).unwrap();
+    assert!(matches!(o.kind, dip_core::OrderKind::Move { .. }), "{o:?}");
+}
