@@ -13,6 +13,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use dip_play::Variants;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value as Json_};
@@ -210,6 +211,15 @@ pub async fn account(st: &AppState, headers: &HeaderMap) -> ApiResult<Account> {
         .ok_or_else(|| ApiError::unauthorized("log in first: send `Authorization: Bearer TOKEN`"))
 }
 
+/// What a player's request about a game starts with: the server's
+/// variants, the game's id (404 when the path names none) and the
+/// signed-in account (401 without one), checked in that order.
+async fn player_of_game(st: &AppState, headers: &HeaderMap, id: &str) -> ApiResult<(Variants, i64, Account)> {
+    let id = game_id_of(id)?;
+    let who = account(st, headers).await?;
+    Ok((st.variants.clone(), id, who))
+}
+
 async fn health(State(st): State<AppState>) -> ApiResult<Json<Json_>> {
     st.read(|tx| crate::db::ping(tx).map_err(ApiError::from)).await?;
     Ok(Json(json!({"status": "ok"})))
@@ -348,9 +358,7 @@ async fn patch_game(
     Path(id): Path<String>,
     Body(p): Body<play::Patch>,
 ) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let view = st
         .write(move |tx| {
             play::patch(tx, &variants, id, &who, &p)?;
@@ -388,9 +396,7 @@ async fn join(
     Path(id): Path<String>,
     RawBody(body): RawBody,
 ) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let b = optional_body::<JoinBody>(&body)?.unwrap_or_default();
     crate::private::may_join(&st, id, &who, b.invite, b.password).await?;
     let power = b.power;
@@ -402,9 +408,7 @@ async fn join(
 }
 
 async fn leave(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<StatusCode> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let by = st.by.clone();
     st.write(move |tx| lobby::leave(tx, &variants, id, &who, &by)).await?;
     st.changed();
@@ -412,9 +416,7 @@ async fn leave(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<St
 }
 
 async fn start(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let view = st
         .write(move |tx| {
             lobby::start(tx, &variants, id, &who)?;
@@ -439,9 +441,7 @@ async fn put_orders(
     Path(id): Path<String>,
     Body(b): Body<OrdersBody>,
 ) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     // Read and check beside other requests; only storing takes the writer.
     let checked = st
         .read(move |tx| play::check_orders(tx, &variants, id, &who, &b.orders, b.phase.as_deref()))
@@ -454,9 +454,7 @@ async fn put_orders(
 }
 
 async fn get_orders(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     Ok(Json(
         st.read(move |tx| play::get_orders(tx, &variants, id, &who)).await?,
     ))
@@ -482,9 +480,7 @@ async fn ready(
     Path(id): Path<String>,
     Body(b): Body<ReadyBody>,
 ) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let by = st.by.clone();
     let ready = b.ready;
     let processed = st
@@ -500,9 +496,7 @@ async fn draw(
     Path(id): Path<String>,
     Body(b): Body<VoteBody>,
 ) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let ended = st.write(move |tx| play::draw(tx, &variants, id, &who, b.vote)).await?;
     st.changed();
     Ok(Json(json!({"vote": b.vote, "finished": ended})))
@@ -514,9 +508,7 @@ async fn concede(
     Path(id): Path<String>,
     RawBody(body): RawBody,
 ) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let vote = optional_body::<VoteBody>(&body)?.map(|b| b.vote).unwrap_or(true);
     let ended = st.write(move |tx| play::concede(tx, &variants, id, &who, vote)).await?;
     st.changed();
@@ -524,9 +516,7 @@ async fn concede(
 }
 
 async fn process(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let by = st.by.clone();
     let view = st
         .write(move |tx| {
@@ -663,18 +653,14 @@ async fn send_message(
     Path(id): Path<String>,
     Body(m): Body<press::NewMessage>,
 ) -> ApiResult<Response> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let out = st.write(move |tx| press::send(tx, &variants, id, &who, &m)).await?;
     st.changed();
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
 async fn legal(State(st): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     Ok(Json(st.read(move |tx| play::legal(tx, &variants, id, &who)).await?))
 }
 
@@ -690,9 +676,7 @@ async fn edit(
     Path(id): Path<String>,
     Body(b): Body<EditBody>,
 ) -> ApiResult<Json<Json_>> {
-    let variants = st.variants.clone();
-    let id = game_id_of(&id)?;
-    let who = account(&st, &headers).await?;
+    let (variants, id, who) = player_of_game(&st, &headers, &id).await?;
     let view = st
         .write(move |tx| {
             crate::edit::edit(tx, &variants, id, &who, &b.edits)?;
