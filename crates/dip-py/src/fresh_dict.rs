@@ -166,8 +166,14 @@ fn refill<'py, 'a>(
             {
                 for (i, &addr) in want.iter().enumerate() {
                     let item = addr as *mut ffi::PyObject;
-                    ffi::Py_INCREF(item);
                     let before = ffi::PyList_GET_ITEM(old, i as ffi::Py_ssize_t);
+                    // The same str where it was (a unit whose orders did
+                    // not change): not even read, which after another
+                    // program's work would be a miss of the cache per str.
+                    if before == item {
+                        continue;
+                    }
+                    ffi::Py_INCREF(item);
                     ffi::PyList_SET_ITEM(old, i as ffi::Py_ssize_t, item);
                     kept.drop_after.push(before as usize);
                 }
