@@ -44,7 +44,7 @@ fn settle_plays_as_process(loaded: &Arc<Loaded>, seed: u64, phases: usize) {
     };
     let mut rng = Rng::with_seed(seed);
     let mut state: State = loaded.variant().start.clone();
-    for _ in 0..phases {
+    for n in 0..phases {
         let given = random_orders(map, &state, &rules, &mut rng);
         // In the order the game reads its submissions: power by power.
         let orders: Vec<Order> = map
@@ -56,8 +56,9 @@ fn settle_plays_as_process(loaded: &Arc<Loaded>, seed: u64, phases: usize) {
             let text: String = orders
                 .iter()
                 .filter(|o| o.power == p)
-                // MILA's form, with no nation: the words an adapter reads.
-                .map(|o| format_order(map, o, Style::Mila) + "\n")
+                // Each of dip's forms in turn (MILA's, with no nation,
+                // the words dip-py reads; DATC's with the nation; …).
+                .map(|o| format_order(map, o, Style::ALL[n % Style::ALL.len()]) + "\n")
                 .collect();
             if !text.is_empty() {
                 game.submit(p, &text);

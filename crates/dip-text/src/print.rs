@@ -48,14 +48,18 @@ impl Style {
 const DIP_NAMES: [(&str, &str, &str); 2] = [("ion", "Ionian Sea", "IOS"), ("stp", "St Petersburg", "StP")];
 
 /// A province as DIP names it by default: "Land province names contain
-/// lower case letters. Sea province names are fully upper case."
+/// lower case letters. Sea province names are fully upper case." DIP's
+/// own names only where the map reads them back (standard's `aka=ios`;
+/// Ancient Mediterranean's Ionian Sea has no `ios`).
 fn dip_name(map: &Map, p: ProvinceId) -> String {
     let prov = map.province(p);
     if let Some((.., dip)) = DIP_NAMES
         .iter()
         .find(|(abbr, name, _)| prov.abbr.eq_ignore_ascii_case(abbr) && prov.name == *name)
     {
-        return dip.to_string();
+        if map.find_province(dip) == Some(p) {
+            return dip.to_string();
+        }
     }
     let a = &prov.abbr;
     if prov.terrain == Terrain::Sea {

@@ -264,3 +264,24 @@ fn an_order_of_the_chaos_power_st_petersburg_was_read_as_a_hold_in_stp() {
     let o = parse_order(map, "A St Petersburg - Moscow", Some(power)).unwrap();
     assert!(matches!(o.kind, dip_core::OrderKind::Move { .. }), "{o:?}");
 }
+
+/// DIP's style wrote the Ionian Sea as DIP names it on the standard map,
+/// `IOS`, on every map with a province `ion` named so: Ancient
+/// Mediterranean's reads no `IOS`, and `GRE F(IOS) - AUS` was no order.
+#[test]
+fn dip_style_wrote_ios_for_the_ionian_sea_of_a_map_that_cannot_read_it() {
+    let v = dip_variants::load("ancmed").unwrap();
+    let map = &v.map;
+    let greece = map.find_power("Greece").unwrap();
+    let o = parse_order(map, "Greece: F ion - aus", None).unwrap();
+    let text = dip_text::format_order(map, &o, dip_text::Style::Dip);
+    assert_eq!(text, "GRE F(ION) - AUS");
+    assert_eq!(parse_order(map, &text, Some(greece)).unwrap(), o);
+    // On the standard map DIP's own name stays, and reads back.
+    let s = standard();
+    let italy = s.map.find_power("Italy").unwrap();
+    let o = parse_order(&s.map, "Italy: F ion - tun", None).unwrap();
+    let text = dip_text::format_order(&s.map, &o, dip_text::Style::Dip);
+    assert_eq!(text, "ITA F(IOS) - Tun");
+    assert_eq!(parse_order(&s.map, &text, Some(italy)).unwrap(), o);
+}
