@@ -437,3 +437,74 @@ async fn the_local_boards_save_never_writes_outside_its_folder() {
         .starts_with("DIP game file"));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Edit season's fields, as the page sends them, make the phase and stage
+/// they made before: the season, year and stage are read as a phase name
+/// by dip's one reader of them.
+#[tokio::test]
+async fn edit_season_reads_as_before_in_every_form() {
+    let app = TestApp::new();
+    let (_, v) = post(&app.state, "/api/v1/boards", json!({"variant": "standard"}), &[]).await;
+    let base = format!("/api/v1/boards/{}", v["id"].as_str().unwrap());
+    let edit = |season: &str, year: i64, stage: &str| {
+        let (app, base) = (&app, &base);
+        let body = json!({"op": "season", "season": season, "year": year, "stage": stage});
+        async move {
+            let (s, v) = post(&app.state, &format!("{base}/edit"), body, &[]).await;
+            if s != StatusCode::OK {
+                return Err(format!("{s} {v}"));
+            }
+            let (_, v) = get(&app.state, base, &[]).await;
+            Ok(format!(
+                "{} {}",
+                v["phase"].as_str().unwrap(),
+                v["stage"].as_str().unwrap()
+            ))
+        }
+    };
+    for (season, year, stage, want) in [
+        ("spring", 1901, "moves", "S1901M moves"),
+        ("Spring", 1905, "retreats", "S1905R retreats"),
+        ("s", 1905, "movement", "S1905M moves"),
+        ("fall", 1902, "moves", "F1902M moves"),
+        ("autumn", 1902, "retreat", "F1902R retreats"),
+        ("a", 1903, "adjustments", "W1903A adjustments"),
+        ("f", 1903, "builds", "W1903A adjustments"),
+        ("spring", 1904, "finished", "F1904M finished"),
+        ("fall", 1904, "season finished", "S1905M finished"),
+        ("fall", -50, "moves", "F-50M moves"),
+        ("fall", 1_000_000, "finished", "S1000000M finished"),
+    ] {
+        assert_eq!(
+            edit(season, year, stage).await.as_deref(),
+            Ok(want),
+            "{season} {year} {stage}"
+        );
+    }
+    for (season, year, stage, says) in [
+        ("summer", 1901, "moves", "season `summer`: spring or autumn"),
+        ("winter", 1901, "moves", "spring or autumn"),
+        ("spring", 1901, "soon", "stage `soon`"),
+        ("spring", 1_000_001, "moves", "out of range"),
+        ("spring", 99_999_999_999, "moves", "out of range"),
+    ] {
+        let e = edit(season, year, stage).await.unwrap_err();
+        assert!(e.starts_with("400") && e.contains(says), "{season} {year} {stage}: {e}");
+    }
+    // A refused edit leaves the board as it was.
+    let (_, v) = get(&app.state, &base, &[]).await;
+    assert_eq!(v["phase"], "S1000000M");
+}
+
+/// Spring with "before adjustments" made a spring adjustment phase: shown
+/// and saved as `W1901A`, which opens again as the one after autumn.
+#[tokio::test]
+async fn edit_season_made_spring_adjustments_that_reopen_as_winter() {
+    let app = TestApp::new();
+    let (_, v) = post(&app.state, "/api/v1/boards", json!({"variant": "standard"}), &[]).await;
+    let base = format!("/api/v1/boards/{}", v["id"].as_str().unwrap());
+    let body = json!({"op": "season", "season": "spring", "year": 1901, "stage": "adjustments"});
+    let (s, v) = post(&app.state, &format!("{base}/edit"), body, &[]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v.to_string().contains("adjustments come in winter"), "{v}");
+}

@@ -312,28 +312,31 @@ fn edit_province(board: &mut Board, p: &str, owner: Option<Option<String>>, open
     replace_position(board, state)
 }
 
-/// Edit season: the season, year and stage of the position.
+/// Edit season: the season, year and stage of the position. Season, year
+/// and stage name a phase (`autumn 1905 retreat`), read by dip's one
+/// reader of phase names; the form's letters (`s`, `f`, `a` for autumn)
+/// become words first, and "season finished" reads as the season's moves.
 fn set_season(board: &mut Board, season: &str, year: i64, stage: &str) -> BoardResult<()> {
     let mut state = board.game.state().clone();
     let season = match season.trim().to_ascii_lowercase().as_str() {
-        "spring" | "s" => Season::Spring,
-        "fall" | "autumn" | "f" | "a" => Season::Fall,
+        "spring" | "s" => "spring",
+        "fall" | "autumn" | "f" | "a" => "fall",
         s => return Err(BoardError::new(format!("season `{s}`: spring or autumn"))),
     };
-    let year = i32::try_from(year)
-        .ok()
-        .filter(|y| y.unsigned_abs() <= dip_core::MAX_YEAR as u32)
-        .ok_or_else(|| BoardError::new(format!("year {year}: from -1000000 to 1000000")))?;
     let stage = Stage::parse(stage).ok_or_else(|| {
         BoardError::new(format!(
             "stage `{stage}`: before moves, before retreats, before adjustments or season finished"
         ))
     })?;
     let kind = match stage {
-        Stage::Moves | Stage::Finished => PhaseKind::Movement,
-        Stage::Retreats => PhaseKind::Retreat,
-        Stage::Adjustments => PhaseKind::Adjustment,
+        Stage::Moves | Stage::Finished => "movement",
+        Stage::Retreats => "retreat",
+        Stage::Adjustments => "adjustment",
     };
+    let read: Phase = format!("{season} {year} {kind}")
+        .parse()
+        .map_err(|e| BoardError::new(format!("{season} {year}, {kind}: {e}")))?;
+    let (season, year, kind) = (read.season, read.year, read.kind);
     // "Season finished": the position at the end of the season,
     // which is the start of the next.
     let phase = if stage == Stage::Finished {
