@@ -104,11 +104,15 @@ impl Phase {
         Some(Phase::new(year, season, kind))
     }
     /// `spring 1901 movement`, `Fall 1901, Retreat`, `winter 1901`: words
-    /// in any order and case, `movement` when no kind is named.
+    /// in any order and case, `movement` when no kind is named (`winter`
+    /// alone is the adjustment phase). A phase the short form cannot
+    /// write is none: adjustments come in winter (or fall), and winter
+    /// has no movement or retreat.
     pub fn parse_long(text: &str) -> Result<Phase, String> {
         let mut season = None;
+        let mut winter = false;
         let mut year = None;
-        let mut kind = PhaseKind::Movement;
+        let mut kind = None;
         for w in text.split(|c: char| c.is_whitespace() || c == ',') {
             match w.to_ascii_lowercase().as_str() {
                 "" => {}
@@ -116,27 +120,47 @@ impl Phase {
                 "fall" | "autumn" => season = Some(Season::Fall),
                 "winter" => {
                     season = Some(Season::Fall);
-                    kind = PhaseKind::Adjustment;
+                    winter = true;
                 }
-                "movement" | "moves" => kind = PhaseKind::Movement,
-                "retreat" | "retreats" => kind = PhaseKind::Retreat,
-                "adjustment" | "adjustments" | "builds" | "build" => kind = PhaseKind::Adjustment,
+                "movement" | "moves" => kind = Some(PhaseKind::Movement),
+                "retreat" | "retreats" => kind = Some(PhaseKind::Retreat),
+                "adjustment" | "adjustments" | "builds" | "build" => kind = Some(PhaseKind::Adjustment),
                 // Every reader's range: a variant may start before year 0.
                 other if other.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) && other != "-" => {
                     year = Some(parse_year(other)?)
                 }
-                other => {
+                _ => {
+                    // What could still come, in the order files write it.
+                    let wanted: Vec<&str> = [
+                        (year.is_none(), "a year"),
+                        (season.is_none(), "a season (spring, fall or winter)"),
+                        (kind.is_none(), "a kind (movement, retreat or adjustment)"),
+                    ]
+                    .into_iter()
+                    .filter_map(|(w, what)| w.then_some(what))
+                    .collect();
+                    let wanted = match wanted.split_last() {
+                        Some((last, [])) => last.to_string(),
+                        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                        None => "nothing more".to_string(),
+                    };
                     return Err(format!(
-                        "unknown word `{other}` in the phase (expected e.g. `spring 1901 movement`)"
-                    ))
+                        "expected {wanted} in the phase, found `{w}` (e.g. `spring 1901 movement`)"
+                    ));
                 }
             }
         }
-        Ok(Phase::new(
-            year.ok_or("no year in the phase")?,
-            season.ok_or("no season (spring or fall) in the phase")?,
-            kind,
-        ))
+        let year = year.ok_or("no year in the phase")?;
+        let season = season.ok_or("no season (spring, fall or winter) in the phase")?;
+        let kind = match (winter, season, kind) {
+            (true, _, None | Some(PhaseKind::Adjustment)) => PhaseKind::Adjustment,
+            (true, _, Some(_)) => return Err("winter has only the adjustment phase".into()),
+            (false, Season::Spring, Some(PhaseKind::Adjustment)) => {
+                return Err("adjustments come in winter, not spring".into())
+            }
+            (false, _, k) => k.unwrap_or(PhaseKind::Movement),
+        };
+        Ok(Phase::new(year, season, kind))
     }
 }
 
@@ -370,6 +394,44 @@ mod tests {
             "S2147483647M",
         ] {
             assert!(bad.parse::<Phase>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn spring_adjustments_and_winter_movement_are_no_phase() {
+        // Read before as phases `Display` cannot write back: spring
+        // adjustments printed `W1901A`, which reads as fall's, and
+        // `winter 1901 movement` was fall's movement.
+        for bad in [
+            "spring 1901 adjustment",
+            "Spring 1901 builds",
+            "winter 1901 movement",
+            "winter 1901 retreat",
+            "retreat winter 1901",
+        ] {
+            assert!(bad.parse::<Phase>().is_err(), "{bad}");
+        }
+        for (ok, short) in [
+            ("winter 1901", "W1901A"),
+            ("winter 1901 adjustment", "W1901A"),
+            ("adjustments, winter, 1901", "W1901A"),
+            ("fall 1901 adjustments", "W1901A"),
+            ("1901 fall retreat", "F1901R"),
+            ("1901 autumn", "F1901M"),
+        ] {
+            assert_eq!(ok.parse::<Phase>().map(|p| p.to_string()).as_deref(), Ok(short), "{ok}");
+        }
+        // The error says what could still come and what came instead.
+        for (bad, says) in [
+            ("1901 Summer", "expected a season (spring, fall or winter) or a kind"),
+            ("MCM spring", "expected a year, a season"),
+            (
+                "spring 1901 movement again",
+                "expected nothing more in the phase, found `again`",
+            ),
+        ] {
+            let e = bad.parse::<Phase>().unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
         }
     }
 

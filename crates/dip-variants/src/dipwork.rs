@@ -397,24 +397,13 @@ fn read_header(m: &mut Model, params: &Params, vfile: &str, default_name: &str) 
     Ok(())
 }
 
-/// `STARTPHASE YEAR spring|fall|winter [movement|retreat]`.
+/// `STARTPHASE YEAR spring|fall|winter [movement|retreat]`: a phase name
+/// as [`dip_core::Phase`]'s one reader reads it.
 fn start_phase(m: &mut Model, v: &str) -> Result<(), String> {
-    let ws: Vec<&str> = v.split_whitespace().collect();
-    let bad = || format!("STARTPHASE takes `YEAR spring|fall|winter [movement|retreat]`, found `{v}`");
-    let year = ws.first().ok_or_else(bad)?;
-    m.year = dip_core::parse_year(year).map_err(|e| format!("STARTPHASE: {e}"))?;
-    match ws.get(1).map(|s| s.to_ascii_lowercase()).as_deref() {
-        Some("spring") => m.season = Season::Spring,
-        Some("fall") | Some("autumn") => m.season = Season::Fall,
-        Some("winter") => {
-            m.season = Season::Fall;
-            m.kind = PhaseKind::Adjustment
-        }
-        _ => return Err(bad()),
-    }
-    if ws.get(2).is_some_and(|k| k.eq_ignore_ascii_case("retreat")) {
-        m.kind = PhaseKind::Retreat;
-    }
+    let p: dip_core::Phase = v
+        .parse()
+        .map_err(|e| format!("STARTPHASE takes `YEAR spring|fall|winter [movement|retreat]`, found `{v}`: {e}"))?;
+    (m.year, m.season, m.kind) = (p.year, p.season, p.kind);
     Ok(())
 }
 

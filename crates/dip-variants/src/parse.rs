@@ -477,40 +477,15 @@ fn parse_with(text: &str, file: &str, confine: bool) -> Result<Variant, VariantE
     })
 }
 
+/// `start 1901 spring`, `start 1901 fall retreat`, `start S1901M`: the
+/// arguments are a phase name as [`Phase`]'s one reader reads them.
 fn parse_start(s: &Stmt) -> Res<Phase> {
     let usage = "expected `start YEAR SEASON [KIND]`, e.g. `start 1901 spring` (season spring, fall or winter; kind movement, retreat or adjustment)";
-    let (year, season, kind) = match s.args() {
-        [y, s] => (y, s, None),
-        [y, s, k] => (y, s, Some(*k)),
-        _ => return Err(usage.into()),
-    };
-    let year = dip_core::parse_year(&unquote(year))?;
-    let (season, default_kind) = match *season {
-        "spring" => (Season::Spring, PhaseKind::Movement),
-        "fall" | "autumn" => (Season::Fall, PhaseKind::Movement),
-        "winter" => (Season::Fall, PhaseKind::Adjustment),
-        other => return Err(format!("expected a season (spring, fall or winter), found `{other}`")),
-    };
-    let kind = match kind {
-        None => default_kind,
-        Some("movement") => PhaseKind::Movement,
-        Some("retreat") => PhaseKind::Retreat,
-        Some("adjustment") => PhaseKind::Adjustment,
-        Some(other) => {
-            return Err(format!(
-                "expected a phase kind (movement, retreat or adjustment), found `{other}`"
-            ))
-        }
-    };
-    match (default_kind, kind) {
-        (PhaseKind::Adjustment, PhaseKind::Adjustment) => {}
-        (PhaseKind::Adjustment, _) => return Err("winter has only the adjustment phase".into()),
-        (_, PhaseKind::Adjustment) if season == Season::Spring => {
-            return Err("adjustments come in winter: write `start YEAR winter`".into())
-        }
-        _ => {}
+    if !(1..=3).contains(&s.args().len()) {
+        return Err(usage.into());
     }
-    Ok(Phase::new(year, season, kind))
+    let words: Vec<String> = s.args().iter().map(|w| unquote(w).into_owned()).collect();
+    words.join(" ").parse::<Phase>()
 }
 
 fn parse_unit(s: &Stmt, known: &[UnitType]) -> Res<UnitType> {

@@ -670,23 +670,16 @@ fn read_gam(m: &mut Model, text: &str, fi: usize) -> Result<(), VariantError> {
     it.next().ok_or_else(|| end("the game's title"))?;
     it.next().ok_or_else(|| end("the variant's name"))?;
     let &(l, phase) = it.next().ok_or_else(|| end("the phase, e.g. `Spring 1901`"))?;
-    let ws: Vec<&str> = phase.split_whitespace().collect();
-    let year: Option<i32> = match ws.get(1) {
-        Some(y) => Some(dip_core::parse_year(y).map_err(|e| err(&file, l, e))?),
-        None => None,
-    };
-    m.season = match (ws.first().map(|s| s.to_ascii_lowercase()).as_deref(), year) {
-        (Some("spring"), Some(_)) => Season::Spring,
-        (Some("fall" | "autumn" | "winter"), Some(_)) => Season::Fall,
-        _ => {
-            return Err(err(
-                &file,
-                l,
-                format!("expected a phase like `Spring 1901`, found `{phase}`"),
-            ))
-        }
-    };
-    m.year = year.unwrap_or(1901);
+    // A phase name as dip's one reader reads it; the kind comes from the
+    // adjustment flag below.
+    let p: dip_core::Phase = phase.parse().map_err(|e| {
+        err(
+            &file,
+            l,
+            format!("expected a phase like `Spring 1901`, found `{phase}`: {e}"),
+        )
+    })?;
+    (m.year, m.season) = (p.year, p.season);
     let flag = |it: &mut std::slice::Iter<(usize, &str)>, what: &str| -> Result<(usize, i64), VariantError> {
         let &(l, v) = it.next().ok_or_else(|| end(what))?;
         v.parse()

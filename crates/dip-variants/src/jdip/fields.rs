@@ -3,6 +3,7 @@
 //! unit words, power abbreviations and safe file names.
 
 use super::*;
+use dip_core::Phase;
 
 pub(super) fn xml<'a>(text: &'a str, file: &str) -> Result<roxmltree::Document<'a>, VariantError> {
     let opts = roxmltree::ParsingOptions {
@@ -77,36 +78,34 @@ pub(super) fn location(s: &str) -> (String, Option<String>) {
     (s, None)
 }
 
-/// `Spring, 1901, Movement` (any order of the three words; `1901` alone is Spring Movement).
-pub(super) fn parse_turn(s: &str) -> Option<(i32, Season, PhaseKind)> {
-    let mut year = None;
-    let mut season = Season::Spring;
-    let mut kind = PhaseKind::Movement;
-    let mut winter = false;
+/// `Spring, 1901, Movement` (any order of the three words; `1901` alone is
+/// Spring Movement). jDip's own forms are turned into dip's long phase
+/// name, which [`Phase`]'s one reader reads: single letters (`S`, `F`, `W`,
+/// `M`, `R`, `A`) become words and `500BC` becomes `-500`.
+pub(super) fn parse_turn(s: &str) -> Result<Phase, String> {
+    let mut words = Vec::new();
+    let mut season = false;
     for w in s.split([',', ' ']).filter(|w| !w.is_empty()) {
         let l = w.to_ascii_lowercase();
-        match l.as_str() {
-            "spring" | "s" => season = Season::Spring,
-            "fall" | "autumn" | "f" => season = Season::Fall,
-            "winter" | "w" => winter = true,
-            "movement" | "m" => kind = PhaseKind::Movement,
-            "retreat" | "r" => kind = PhaseKind::Retreat,
-            "adjustment" | "a" | "build" => kind = PhaseKind::Adjustment,
-            _ => {
-                let (num, neg) = match l.strip_suffix("bc") {
-                    Some(n) => (n, true),
-                    None => (l.as_str(), false),
-                };
-                let y = dip_core::parse_year(num).ok()?;
-                year = Some(if neg { -y } else { y });
-            }
-        }
+        let word = match l.as_str() {
+            "s" => "spring".to_string(),
+            "f" => "fall".to_string(),
+            "w" => "winter".to_string(),
+            "m" => "movement".to_string(),
+            "r" => "retreat".to_string(),
+            "a" => "adjustment".to_string(),
+            _ => match l.strip_suffix("bc") {
+                Some(n) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => format!("-{n}"),
+                _ => l,
+            },
+        };
+        season |= matches!(word.as_str(), "spring" | "fall" | "autumn" | "winter");
+        words.push(word);
     }
-    if winter {
-        season = Season::Fall;
-        kind = PhaseKind::Adjustment;
+    if !season {
+        words.push("spring".into());
     }
-    Some((year?, season, kind))
+    Phase::parse_long(&words.join(" "))
 }
 
 /// Unit type index by jDip's word (`army`, `fleet`, `wing`, `A`, `F`, `W`).

@@ -151,21 +151,49 @@ mod tests {
     use super::*;
 
     #[test]
-    fn turns() {
-        assert_eq!(
-            parse_turn("Spring, 1914, Movement"),
-            Some((1914, Season::Spring, PhaseKind::Movement))
-        );
-        assert_eq!(
-            parse_turn("Fall, 1901, Retreat"),
-            Some((1901, Season::Fall, PhaseKind::Retreat))
-        );
-        assert_eq!(
-            parse_turn("Winter, 1901, Adjustment").map(|t| t.2),
-            Some(PhaseKind::Adjustment)
-        );
-        assert_eq!(parse_turn("Spring, 500BC, Movement").map(|t| t.0), Some(-500));
-        assert_eq!(parse_turn("Spring, Movement"), None);
+    fn turns_read_as_before_in_every_form() {
+        let turn = |t: &str| parse_turn(t).map(|p| p.to_string());
+        for (text, short) in [
+            ("Spring, 1914, Movement", "S1914M"),
+            ("Fall, 1901, Retreat", "F1901R"),
+            ("Winter, 1901, Adjustment", "W1901A"),
+            ("winter 1901", "W1901A"),
+            ("Autumn 1901", "F1901M"),
+            ("1901", "S1901M"),
+            ("1901, Retreat", "S1901R"),
+            ("Movement 1901 Fall", "F1901M"),
+            ("S 1901 M", "S1901M"),
+            ("f,1901,r", "F1901R"),
+            ("W 1901 A", "W1901A"),
+            ("Fall 1901 build", "W1901A"),
+            ("Spring, 500BC, Movement", "S-500M"),
+            ("Winter, 44bc", "W-44A"),
+        ] {
+            assert_eq!(turn(text).as_deref(), Ok(short), "{text}");
+        }
+        for bad in [
+            "Spring, Movement",
+            "",
+            "Spring, 1901, Soon",
+            "Spring, BC",
+            "Spring 1901x",
+        ] {
+            assert!(parse_turn(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn spring_adjustment_and_winter_movement_turns_are_refused() {
+        // Read before as spring adjustments (a phase dip writes as
+        // `W1901A`, which reads back as fall's) and as winter's builds.
+        for bad in [
+            "Spring, 1901, Adjustment",
+            "S 1901 A",
+            "Winter, 1901, Movement",
+            "W 1901 R",
+        ] {
+            assert!(parse_turn(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -244,14 +244,14 @@ fn starting_time(x: &Xml, vnode: roxmltree::Node, vname: &str, m: &mut Model) ->
         .find(|n| n.has_tag_name("STARTINGTIME"))
         .ok_or_else(|| err(&x.file, x.ln(vnode), format!("variant `{vname}` has no STARTINGTIME")))?;
     let turn = x.attr(st, "turn")?;
-    let (y, s, k) = parse_turn(turn).ok_or_else(|| {
+    let p = parse_turn(turn).map_err(|e| {
         err(
             &x.file,
             x.ln(st),
-            format!("expected a turn such as `Spring, 1901, Movement`, found `{turn}`"),
+            format!("expected a turn such as `Spring, 1901, Movement`, found `{turn}`: {e}"),
         )
     })?;
-    (m.year, m.season, m.kind) = (y, s, k);
+    (m.year, m.season, m.kind) = (p.year, p.season, p.kind);
     Ok(())
 }
 
