@@ -6,6 +6,7 @@
 use crate::as_read::{AsRead, PlayedOn};
 use crate::mila::{SavedGame, SavedPhase, SavedState};
 use dip_core::{Map, Order, OrderKind, OrderReport, PhaseOutcome, Ruleset, State, Verdict};
+use dip_play::Played;
 use dip_text::{format_order, format_position, parse_order_with, parse_position, Style, Vocabulary};
 use std::collections::BTreeMap;
 
@@ -390,19 +391,49 @@ pub fn to_mila(on: &impl PlayedOn, rec: &GameRecord) -> SavedGame {
     let mut game = AsRead::on(on, rules);
     for ph in &rec.phases {
         let played = game.play(&ph.state, &ph.orders);
-        let (orders, results) = mila_orders_and_results(map, &played.outcome);
-        phases.push(SavedPhase {
-            name: mila_phase_name(&ph.state),
-            state: mila_saved_state(map, &rules, &ph.state),
-            orders,
-            results,
-        });
+        phases.push(saved_phase(map, &rules, &ph.state, &played.outcome));
         last = Some(played.next.clone());
     }
+    saved_game(map, &rules, rec, phases, last)
+}
+
+/// As [`to_mila`], with the record's phases already played (`played[i]`
+/// is `rec.phases[i]` played, as the caller played it to make the
+/// record): no phase is adjudicated again.
+pub fn to_mila_played(map: &Map, rec: &GameRecord, played: &[Played]) -> SavedGame {
+    let rules = Ruleset::parse(&rec.rules).unwrap_or_default();
+    let phases = rec
+        .phases
+        .iter()
+        .zip(played)
+        .map(|(ph, p)| saved_phase(map, &rules, &ph.state, &p.outcome))
+        .collect();
+    saved_game(map, &rules, rec, phases, played.last().map(|p| p.next.clone()))
+}
+
+/// One played phase as MILA saves it.
+fn saved_phase(map: &Map, rules: &Ruleset, state: &State, outcome: &PhaseOutcome) -> SavedPhase {
+    let (orders, results) = mila_orders_and_results(map, outcome);
+    SavedPhase {
+        name: mila_phase_name(state),
+        state: mila_saved_state(map, rules, state),
+        orders,
+        results,
+    }
+}
+
+/// The saved game: the played phases, and the position after the last.
+fn saved_game(
+    map: &Map,
+    rules: &Ruleset,
+    rec: &GameRecord,
+    mut phases: Vec<SavedPhase>,
+    last: Option<State>,
+) -> SavedGame {
     if let Some(s) = last {
         phases.push(SavedPhase {
             name: mila_phase_name(&s),
-            state: mila_saved_state(map, &rules, &s),
+            state: mila_saved_state(map, rules, &s),
             orders: BTreeMap::new(),
             results: BTreeMap::new(),
         });

@@ -348,3 +348,24 @@ fn season_saved_after_a_phase_without_orders_reads_back_played() {
     let s = read_season(&vocab, "t.dip", &text).unwrap();
     assert!(s.record.phases.is_empty(), "{text}");
 }
+
+/// A caller that has played the record's phases (the server, to make the
+/// record) exports them without playing them again, to the same JSON.
+#[test]
+fn a_record_exported_from_its_played_phases_is_the_one_played_again() {
+    use dip_game::as_read::AsRead;
+    let v = dip_variants::standard();
+    for g in read_games(GAMES, "mila").unwrap() {
+        let rec = from_mila(&v.map, &g).unwrap();
+        let mut game = AsRead::on(&v.map, Ruleset::parse(&rec.rules).unwrap());
+        let played: Vec<_> = rec
+            .phases
+            .iter()
+            .map(|ph| game.play(&ph.state, &ph.orders).clone())
+            .collect();
+        assert_eq!(
+            serde_json::to_string(&dip_game::record::to_mila_played(&v.map, &rec, &played)).unwrap(),
+            serde_json::to_string(&to_mila(&v.map, &rec)).unwrap()
+        );
+    }
+}

@@ -208,29 +208,38 @@ pub fn map_png(tx: &mut dyn Tx, maps: Maps, id: i64, phase: Option<&str>) -> Api
 
 /// The game as dip's game record.
 pub fn record(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<GameRecord> {
+    Ok(played_record(tx, variants, g)?.0)
+}
+
+/// The game's record, and each of its phases as played again to make it
+/// (for exports that need the outcomes too: each phase is played once).
+fn played_record(tx: &mut dyn Tx, variants: &Variants, g: &GameRow) -> ApiResult<(GameRecord, Vec<Played>)> {
     let l = g.loaded(variants)?;
     let mut phases = Vec::new();
+    let mut played_all = Vec::new();
     for s in stored(tx, &l, g.id)? {
         let (state, played) = s.replay(&l)?;
         phases.push(PhaseRecord {
             state,
             orders: played.outcome.orders().iter().map(|r| r.order).collect(),
         });
+        played_all.push(played);
     }
-    Ok(GameRecord {
+    let rec = GameRecord {
         name: g.name.clone(),
         variant: l.variant().name.clone(),
         rules: l.variant().rules.to_text(),
         phases,
-    })
+    };
+    Ok((rec, played_all))
 }
 
 /// `GET …/export?format=mila`: MILA's saved-game JSON.
 pub fn export_mila(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResult<Json> {
     let g = game::load(tx, id, Lock::None)?;
     let l = g.loaded(variants)?;
-    let rec = record(tx, variants, &g)?;
-    let mut saved = dip_game::record::to_mila(&l, &rec);
+    let (rec, played) = played_record(tx, variants, &g)?;
+    let mut saved = dip_game::record::to_mila_played(&l.variant().map, &rec, &played);
     saved.id = format!("dip-{id}");
     serde_json::to_value(&saved).map_err(|e| ApiError::internal(e.to_string()))
 }

@@ -1,7 +1,7 @@
 //! Names as MILA writes them: units, places and orders.
 
 use super::{first_two, Game, Name, VariantData};
-use dip_core::{CoastSpec, Dest, Order, OrderKind, PhaseKind, ProvinceId, Unit, UnitRef};
+use dip_core::{CoastSpec, Dest, Order, OrderKind, PhaseKind, ProvinceId, Unit, UnitRef, UnitTypeId};
 
 impl Game {
     pub fn unit_key(&self, u: &Unit) -> String {
@@ -22,62 +22,67 @@ impl Game {
         self.state.dislodged(p).map(|d| Name::Borrowed(self.unit_name(&d.unit)))
     }
 
-    pub(super) fn place(&self, p: ProvinceId, c: CoastSpec) -> String {
-        match c {
-            CoastSpec::Coast(r) => self.v.region_names[r.index()].clone(),
-            _ => self.v.prov_names[p.index()].clone(),
-        }
-    }
-
-    /// The unit an order names, as MILA writes it: with its actual coast.
-    pub(super) fn unit_ref(&self, u: &UnitRef, dislodged: bool) -> String {
+    /// The unit an order names as MILA writes it: the unit on the board
+    /// there (with its actual coast) where the order's type allows it,
+    /// else as written, an army where no type is written.
+    fn board_unit(&self, u: &UnitRef, dislodged: bool) -> UnitRef {
+        let map = self.map();
         let actual = if dislodged {
             self.state.dislodged(u.province).map(|d| d.unit)
         } else {
             self.state.unit(u.province)
         };
         match actual {
-            Some(a) if u.kind.is_none_or(|k| k == a.kind) => self.unit_key(&a),
-            _ => {
-                let letter = u.kind.map(|k| self.map().unit_type(k).letter).unwrap_or('A');
-                format!("{letter} {}", self.place(u.province, u.coast))
-            }
+            Some(a) if u.kind.is_none_or(|k| k == a.kind) => UnitRef {
+                kind: Some(a.kind),
+                province: u.province,
+                coast: match map.region(a.region).coast {
+                    Some(_) => CoastSpec::Coast(a.region),
+                    None => CoastSpec::None,
+                },
+            },
+            _ => UnitRef {
+                kind: u.kind.or_else(|| self.army()),
+                ..*u
+            },
         }
     }
 
-    /// An order in MILA's syntax: `A PAR - BUR`, `F NTH C A LON - NWY`.
+    /// The type MILA writes where an order names none (`A`).
+    fn army(&self) -> Option<UnitTypeId> {
+        let map = self.map();
+        map.unit_type_ids().find(|&k| map.unit_type(k).letter == 'A')
+    }
+
+    /// An order in MILA's syntax: `A PAR - BUR`, `F NTH C A LON - NWY`:
+    /// its units as they stand on the board, printed in dip-text's MILA
+    /// style.
     pub fn order_text(&self, o: &Order) -> String {
         let retreat = self.state.phase.kind == PhaseKind::Retreat;
-        let dest = |d: &Dest| self.place(d.province, d.coast);
-        match &o.kind {
-            OrderKind::Hold(u) => format!("{} H", self.unit_ref(u, false)),
-            OrderKind::Move(u, d, via) => format!(
-                "{} - {}{}",
-                self.unit_ref(u, false),
-                dest(d),
-                if *via { " VIA" } else { "" }
+        let on_board = |u: &UnitRef| self.board_unit(u, false);
+        let kind = match o.kind {
+            OrderKind::Hold(u) => OrderKind::Hold(on_board(&u)),
+            OrderKind::Move(u, d, via) => OrderKind::Move(on_board(&u), d, via),
+            OrderKind::SupportHold(u, t) => OrderKind::SupportHold(on_board(&u), on_board(&t)),
+            OrderKind::SupportMove(u, t, d) => OrderKind::SupportMove(on_board(&u), on_board(&t), d),
+            // A convoy names the province the army lands in, not a coast.
+            OrderKind::Convoy(u, t, d) => OrderKind::Convoy(
+                on_board(&u),
+                on_board(&t),
+                Dest {
+                    coast: CoastSpec::None,
+                    ..d
+                },
             ),
-            OrderKind::SupportHold(u, t) => format!("{} S {}", self.unit_ref(u, false), self.unit_ref(t, false)),
-            OrderKind::SupportMove(u, t, d) => format!(
-                "{} S {} - {}",
-                self.unit_ref(u, false),
-                self.unit_ref(t, false),
-                self.place(d.province, d.coast)
-            ),
-            OrderKind::Convoy(u, t, d) => format!(
-                "{} C {} - {}",
-                self.unit_ref(u, false),
-                self.unit_ref(t, false),
-                self.v.prov_names[d.province.index()]
-            ),
-            OrderKind::Retreat(u, d) => format!("{} R {}", self.unit_ref(u, true), dest(d)),
-            OrderKind::Disband(u) => format!("{} D", self.unit_ref(u, retreat)),
-            OrderKind::Build(u) => {
-                let letter = u.kind.map(|k| self.map().unit_type(k).letter).unwrap_or('A');
-                format!("{letter} {} B", self.place(u.province, u.coast))
-            }
-            OrderKind::Waive => "WAIVE".into(),
-        }
+            OrderKind::Retreat(u, d) => OrderKind::Retreat(self.board_unit(&u, true), d),
+            OrderKind::Disband(u) => OrderKind::Disband(self.board_unit(&u, retreat)),
+            OrderKind::Build(u) => OrderKind::Build(UnitRef {
+                kind: u.kind.or_else(|| self.army()),
+                ..u
+            }),
+            OrderKind::Waive => OrderKind::Waive,
+        };
+        dip_text::format_order_with(&self.v.vocab, &Order { kind, ..*o }, dip_text::Style::Mila)
     }
 
     /// The key an order is filed under (one order per key).

@@ -267,6 +267,8 @@ impl Game {
                 .state
                 .unit(u.province)
                 .and_then(|x| table.disbands.get(slot(x.kind, x.region)).copied()),
+            // Numbered when the table was filled: nothing to print.
+            OrderKind::Waive => Some(table.id(self.v, "WAIVE")),
             _ => None,
         };
         match found {

@@ -468,3 +468,51 @@ fn a_two_power_map_loaded_first_was_kept_as_the_standard_map() {
         7
     );
 }
+
+/// The MILA maps dip ships.
+const MILA_MAPS: [&str; 8] = [
+    "standard",
+    "ancmed",
+    "modern",
+    "pure",
+    "standard_fleet_rome",
+    "colonial",
+    "empire",
+    "world",
+];
+
+/// dip prints orders in MILA's notation with dip-text's one printer: every
+/// order text of a variant's order table (holds, moves, moves by convoy,
+/// supports, convoys, retreats, disbands, builds, waives) reads back to an
+/// order that `Style::Mila` prints as the same text, and every order listed
+/// in a played game prints as listed.
+#[test]
+fn every_listed_order_prints_as_listed_in_mila_style() {
+    for name in MILA_MAPS {
+        let mut g = Game::new(variant(name).unwrap());
+        let mut rng = dip_core::random::Rng::with_seed(5);
+        let mut kinds = std::collections::HashSet::new();
+        while (g.history.len() < 14 || kinds.len() < 3) && g.history.len() < 80 && !g.done {
+            kinds.insert(g.state.phase.kind);
+            let possible = g.possible();
+            for (i, _) in g.v.locs.iter().enumerate() {
+                for text in possible.orders(g.v, i) {
+                    let o = g.read_mila(&text, PowerId(0)).unwrap();
+                    assert_eq!(g.order_text(&o), text, "{name} {}", g.phase_name());
+                }
+            }
+            for o in dip_core::random::random_orders(g.map(), &g.state, &g.rules, &mut rng) {
+                let text = g.order_text(&o);
+                g.set_orders(o.power, &[text], true);
+            }
+            g.process();
+        }
+        assert_eq!(kinds.len(), 3, "{name}: {kinds:?}");
+        let table = g.v.orders.lock().unwrap();
+        for text in &table.texts {
+            let o = dip_text::parse_order_with(&g.v.vocab, text, Some(PowerId(0))).unwrap();
+            let printed = dip_text::format_order_with(&g.v.vocab, &o, dip_text::Style::Mila);
+            assert_eq!(&printed, text, "{name}");
+        }
+    }
+}

@@ -276,7 +276,7 @@ pub fn save(board: &Board, format: Format, name: Option<&str>) -> BoardResult<Sa
             if format == Format::Record {
                 rec.to_text(board.game.loaded()).into_bytes()
             } else {
-                let saved = dip_game::record::to_mila(board.game.loaded(), &rec);
+                let saved = dip_game::record::to_mila_played(board.game.map(), &rec, h);
                 serde_json::to_vec_pretty(&saved).map_err(err)?
             }
         }
