@@ -6,26 +6,10 @@
 //! by the check itself, not by a list. The roots are every library,
 //! binary and example, and the cargo-fuzz targets.
 
-use std::path::{Path, PathBuf};
+mod tree;
 
-/// The `.rs` files under `dir`, in a stable order.
-fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use std::path::{Path, PathBuf};
+use tree::sources;
 
 /// Whether a source line uses the `unsafe` keyword (a block, fn, impl or
 /// trait), comments and the forbid attribute itself aside.

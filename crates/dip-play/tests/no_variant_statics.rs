@@ -5,7 +5,10 @@
 //! maps are the Python module's state, which is the process's; dip-fuzz
 //! is a test harness.
 
-use std::path::{Path, PathBuf};
+mod tree;
+
+use std::path::Path;
+use tree::sources;
 
 /// Crates whose statics are theirs to keep (see above).
 const EXEMPT: &[&str] = &["dip-py", "dip-fuzz"];
@@ -15,18 +18,6 @@ const TEST_ONLY: &[(&str, &str)] = &[("dip-server/src/variants.rs", "STANDARD")]
 
 /// Words in a static's type that mean it holds variants or where they are found.
 const VARIANT_TYPES: &[&str] = &["Variant", "Loaded", "PathBuf", "Path>"];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
 
 /// `static NAME: TYPE` on a line: the name and the type as written.
 fn static_item(line: &str) -> Option<(&str, &str)> {
@@ -52,9 +43,7 @@ fn variant_statics(crates: &Path) -> Vec<String> {
         if EXEMPT.contains(&name.as_str()) {
             continue;
         }
-        let mut files = Vec::new();
-        rust_files(&krate.path().join("src"), &mut files);
-        for f in files {
+        for f in sources(&krate.path().join("src")) {
             let text = std::fs::read_to_string(&f).unwrap();
             let rel = f.strip_prefix(crates).unwrap().to_string_lossy().replace('\\', "/");
             for line in text.lines() {

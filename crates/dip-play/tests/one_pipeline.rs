@@ -7,7 +7,10 @@
 //! (`game::adjudicate`, `dip_core::advance`, `use dip_core::game::{…}`,
 //! a glob of either module). Tests may drive the core directly.
 
-use std::path::{Path, PathBuf};
+mod tree;
+
+use std::path::Path;
+use tree::sources;
 
 /// Where naming the core's phase functions is the point.
 const ALLOWED_CRATES: &[&str] = &["dip-core", "dip-play", "dip-fuzz"];
@@ -15,25 +18,6 @@ const ALLOWED_FILES: &[&str] = &["dip/src/bench.rs"];
 
 /// The phase functions of `dip_core::game` (re-exported at the root).
 const PIPELINE: &[&str] = &["adjudicate", "adjudicate_with_paths", "advance", "*"];
-
-/// The `.rs` files under `dir`, in a stable order.
-fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 fn ident_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
