@@ -565,3 +565,12 @@ fn text_lines_in_print_blocks_were_refused() {
     );
     assert!(e.contains("`DIES` is not possible here"), "{e}");
 }
+
+/// Regression: `SIGN` with nothing after it said only "test.ctl: SIGN needs
+/// one character", with no line or column (the empty rest of a line had
+/// lost its place).
+#[test]
+fn sign_without_its_character_names_line_and_column() {
+    let got = run_err("SET a = 1\nDEFINE SCANMODE m\n  SIGN   \nEND\n", &[], false);
+    assert_eq!(got, "test.ctl:3:7: SIGN needs one character");
+}

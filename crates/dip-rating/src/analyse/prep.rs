@@ -56,15 +56,21 @@ impl LLine {
     pub fn first_line(&self) -> u32 {
         self.at.first().map(|p| p.0).unwrap_or(0)
     }
-    /// The part from byte `k` on, keeping positions.
+    /// The part from byte `k` on, keeping positions. An empty part keeps
+    /// the place past the line's end, so that an error about what is
+    /// missing there (`SIGN` without its character) names line and column.
     pub fn tail(&self, k: usize) -> LLine {
         let k = k.min(self.text.len());
         let skip = self.text[k..].len() - self.text[k..].trim_start().len();
         let k = k + skip;
+        let at = match self.at.get(k..) {
+            Some(at) if k < self.text.len() => at.to_vec(),
+            _ => vec![self.pos(k)],
+        };
         LLine {
             file: self.file.clone(),
             text: self.text[k..].to_string(),
-            at: self.at[k..].to_vec(),
+            at,
         }
     }
 }
