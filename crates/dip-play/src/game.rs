@@ -56,6 +56,10 @@ pub struct Submission {
     pub text: String,
     /// The lines read, numbered from 1 in `text`.
     pub lines: Vec<ReadLine>,
+    /// The lines were read elsewhere and given ([`Game::submit_lines`],
+    /// [`Game::submit_read`]): `text` alone does not read back to them,
+    /// so a stored game keeps them as read.
+    pub given: bool,
     /// Lines refused because they name another nation (number, text).
     pub refused: Vec<(usize, String)>,
     /// The lines checked against the position (DipWork's parser, with
@@ -195,7 +199,7 @@ impl Game {
     /// are refused (see [`Submission::refused`]).
     pub fn submit(&mut self, power: PowerId, text: &str) -> &Submission {
         let (lines, refused) = read_power_lines(self.loaded.vocabulary(), power, text);
-        self.put(Some(power), text, lines, refused)
+        self.put(Some(power), text, lines, refused, false)
     }
 
     /// Reads and checks a text for any nation (a game master's orders
@@ -204,7 +208,7 @@ impl Game {
     pub fn submit_any(&mut self, text: &str) -> &Submission {
         let lines = read_orders(self.loaded.vocabulary(), text, None);
         self.submissions.clear();
-        self.put(None, text, lines, Vec::new())
+        self.put(None, text, lines, Vec::new(), false)
     }
 
     /// Lines read elsewhere (a stage file corrected by hand), for any
@@ -212,7 +216,7 @@ impl Game {
     /// were read from.
     pub fn submit_lines(&mut self, text: &str, lines: Vec<ReadLine>) -> &Submission {
         self.submissions.clear();
-        self.put(None, text, lines, Vec::new())
+        self.put(None, text, lines, Vec::new(), true)
     }
 
     /// Orders read elsewhere (a saved game's, orders a file had), each
@@ -248,6 +252,7 @@ impl Game {
         text: &str,
         lines: Vec<ReadLine>,
         refused: Vec<(usize, String)>,
+        given: bool,
     ) -> &Submission {
         // New orders begin a new turn.
         self.turn = None;
@@ -256,6 +261,7 @@ impl Game {
             power,
             text: text.to_string(),
             lines,
+            given,
             refused,
             check,
         };
@@ -424,6 +430,12 @@ impl Game {
         self.submissions = cut.submissions;
         self.turn = None;
         true
+    }
+
+    /// Is a DipWork turn in progress (`carry_lines`: the next phase reads
+    /// what is left of the orders submitted before the last phase)?
+    pub fn turn_in_progress(&self) -> bool {
+        self.turn.is_some()
     }
 
     /// Can [`Game::undo_rewind`] undo something?

@@ -48,6 +48,7 @@
 mod game;
 mod settle;
 mod stored;
+pub mod stored_line;
 mod turn;
 mod variants;
 mod winter;
@@ -55,4 +56,5 @@ mod winter;
 pub use game::{number_lines, play_lines, read_line, read_power_lines, Game, PlayOptions, Played, Submission};
 pub use settle::{order_problem, settle, Refusal, Settled};
 pub use stored::{StoredError, StoredGame, StoredOptions, StoredOrders, StoredPhase};
+pub use stored_line::StoredLine;
 pub use variants::{Loaded, Variants};

@@ -1,13 +1,15 @@
 //! A game written down and read back exactly: the rules, the options, the
 //! position (in the position format, docs/position-format.md), the orders
-//! submitted as their texts, and each played phase as its position and the
-//! orders it was played from. Reading plays the phases again, so the
+//! submitted as their texts (and, for lines read elsewhere, the lines as
+//! read: [`crate::stored_line`]), and each played phase as its position and
+//! the orders it was played from. Reading plays the phases again, so the
 //! outcomes, reports and checks are those the game had (the engine is
 //! deterministic); the property tests say so for every bundled variant.
 
 use crate::game::{Game, PlayOptions};
+use crate::stored_line::{power_named, read_line, write_line, StoredLine};
 use crate::variants::{Loaded, Variants};
-use dip_core::{PowerId, Ruleset};
+use dip_core::Ruleset;
 use dip_text::{format_position, parse_position, CheckOptions};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -31,6 +33,10 @@ pub struct StoredGame {
     /// The orders submitted for it.
     #[serde(default)]
     pub orders: Vec<StoredOrders>,
+    /// A DipWork turn is in progress (`carry_lines`): the next phase reads
+    /// what is left of the last phase's orders, which are `orders`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub continues_turn: bool,
     /// The phases played, oldest first.
     #[serde(default)]
     pub history: Vec<StoredPhase>,
@@ -53,12 +59,19 @@ pub struct StoredOptions {
 }
 
 /// One submission: the power's name (none for a game master's text) and
-/// the text as given.
+/// the text as given; the lines as read when they were read elsewhere
+/// ([`Game::submit_lines`]), which the text alone would not give again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredOrders {
     #[serde(default)]
     pub power: Option<String>,
     pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Vec<StoredLine>>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// One played phase: the position it was played from and its orders.
@@ -105,28 +118,26 @@ fn orders_of(game: &Game, subs: &[crate::game::Submission]) -> Vec<StoredOrders>
         .map(|s| StoredOrders {
             power: s.power.map(|p| game.map().power(p).name.clone()),
             text: s.text.clone(),
+            lines: s
+                .given
+                .then(|| s.lines.iter().map(|l| write_line(game.map(), l)).collect()),
         })
         .collect()
 }
 
-/// The power a stored submission names: by its exact name first.
-fn power_named(map: &dip_core::Map, name: &str) -> Result<PowerId, StoredError> {
-    map.powers()
-        .iter()
-        .position(|p| p.name == name)
-        .map(|i| PowerId(i as u8))
-        .or_else(|| map.find_power(name))
-        .ok_or_else(|| StoredError(format!("no power `{name}` in {}", map.name)))
-}
-
 fn submit(game: &mut Game, orders: &[StoredOrders]) -> Result<(), StoredError> {
     for o in orders {
-        match &o.power {
-            Some(name) => {
-                let p = power_named(game.map(), name)?;
+        match (&o.lines, &o.power) {
+            (Some(lines), _) => {
+                let map = game.map();
+                let lines = lines.iter().map(|l| read_line(map, l)).collect::<Result<_, _>>()?;
+                game.submit_lines(&o.text, lines);
+            }
+            (None, Some(name)) => {
+                let p = power_named(game.map(), name).map_err(StoredError)?;
                 game.submit(p, &o.text);
             }
-            None => {
+            (None, None) => {
                 game.submit_any(&o.text);
             }
         }
@@ -144,6 +155,7 @@ impl Game {
             options: (*self.options()).into(),
             state: format_position(map, self.state()),
             orders: orders_of(self, self.submissions()),
+            continues_turn: self.turn_in_progress(),
             history: self
                 .history()
                 .iter()
@@ -176,6 +188,16 @@ impl Game {
                 submit(&mut game, &phase.orders)?;
             }
             game.process();
+        }
+        if stored.continues_turn {
+            // The replay left the game where it was: in the turn, with
+            // its orders.
+            if game.state() != &state || orders_of(&game, game.submissions()) != stored.orders {
+                return Err(StoredError(
+                    "the turn in progress does not lead to the stored position and orders".into(),
+                ));
+            }
+            return Ok(game);
         }
         game.set_state(state);
         submit(&mut game, &stored.orders)?;

@@ -5,7 +5,7 @@
 
 use dip_core::random::{random_orders, Rng};
 use dip_core::{game, State};
-use dip_play::{Game, Loaded, Variants};
+use dip_play::{read_line, Game, Loaded, Variants};
 use dip_text::{format_order, format_position, parse_position, Style};
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
@@ -148,4 +148,43 @@ fn chaos_st_petersburg_builds_and_the_game_plays_on() {
     back.submit(stp, "A stp - mos");
     let played = back.process();
     assert_eq!(played.state.phase.to_string(), "S1901M");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// A game whose orders were read elsewhere (MILA's texts, which name
+    /// no nation; lines numbered as their file numbers them) reads back
+    /// as the same game: every phase's lines as read, not read again.
+    #[test]
+    fn stored_games_of_lines_read_elsewhere_read_back(which in 0usize..64, seed in any::<u64>(), phases in 0usize..8, gap in 1usize..4) {
+        let (variants, all) = loaded();
+        let mut game = Game::new(all[which % all.len()].clone());
+        let mut rng = Rng::with_seed(seed);
+        for n in 0..=phases {
+            let map = game.map().clone();
+            let orders = random_orders(&map, game.state(), game.rules(), &mut rng);
+            let texts: Vec<String> = orders.iter().map(|o| format_order(&map, o, Style::Mila)).collect();
+            if n % 2 == 0 {
+                game.submit_read(texts.iter().map(String::as_str).zip(orders.iter().copied()));
+            } else {
+                let lines = texts
+                    .iter()
+                    .zip(&orders)
+                    .enumerate()
+                    .map(|(i, (t, o))| read_line(1 + i * gap, t, *o, Vec::new()))
+                    .collect();
+                game.submit_lines(&texts.join("\n"), lines);
+            }
+            if n < phases {
+                game.process();
+            }
+        }
+        let json = game.to_json();
+        let back = Game::from_json(variants, &json).unwrap_or_else(|e| panic!("{e}\n{json}"));
+        prop_assert_eq!(back.to_json(), json);
+        prop_assert_eq!(back.state(), game.state());
+        prop_assert_eq!(format!("{:?}", back.submissions()), format!("{:?}", game.submissions()));
+        prop_assert_eq!(format!("{:?}", back.history()), format!("{:?}", game.history()));
+    }
 }
