@@ -294,15 +294,24 @@ pub fn load_in(name_or_path: &str, search: &[std::path::PathBuf]) -> Result<Vari
             return v.model.build(&format!("jdip:{wanted}"));
         }
     }
+    let names = || BUNDLED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+    if !std::path::Path::new(name_or_path).exists() {
+        // A misspelt name is the usual cause: say so, not the OS error.
+        return Err(VariantError {
+            file: name_or_path.to_string(),
+            line: 0,
+            message: format!(
+                "no bundled variant of that name and no such file; bundled variants: {}",
+                names()
+            ),
+        });
+    }
     match files::read_text(std::path::Path::new(name_or_path)) {
         Ok(text) => parse(&text, name_or_path),
         Err(e) => Err(VariantError {
             file: name_or_path.to_string(),
             line: 0,
-            message: format!(
-                "cannot read the variant file ({e}); bundled variants: {}",
-                BUNDLED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-            ),
+            message: format!("cannot read the variant file ({e}); bundled variants: {}", names()),
         }),
     }
 }

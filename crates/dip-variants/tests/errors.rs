@@ -527,3 +527,17 @@ fn what_an_impassable_province_touches_is_read_and_written_back() {
     let (t, n) = with_rock("touches roc");
     assert_err(&err(&t), n, "at least one neighbour");
 }
+
+#[test]
+fn misspelt_variant_name_was_reported_as_an_os_error() {
+    // `--variant standrd` said "cannot read the variant file (standrd:
+    // cannot read: No such file or directory (os error 2))".
+    let e = dip_variants::load("standrd").unwrap_err();
+    assert_eq!(e.file, "standrd");
+    assert!(!e.message.contains("os error"), "{e}");
+    assert!(
+        e.message.contains("no bundled variant of that name and no such file"),
+        "{e}"
+    );
+    assert!(e.message.contains("bundled variants: standard, "), "{e}");
+}

@@ -77,7 +77,7 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     let (outcome, next) = (&played.outcome, &played.next);
     println!("{} — {}", variant.title, state.phase.long());
     println!();
-    print_order_results(map, outcome);
+    print_order_results(map, &state, outcome);
     print_removed_units(map, &state, outcome);
     print_next_phase(map, next);
     if args.next {
@@ -87,8 +87,10 @@ pub fn run(args: Args, variants: &Variants) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Each power's orders with what became of them.
-fn print_order_results(map: &dip_core::Map, outcome: &dip_core::PhaseOutcome) {
+/// Each power's orders with what became of them, each with the unit as
+/// it stands (the rule `wrong-unit-type=valid` plays `A bre - pic` with
+/// the fleet in Brest, and the report says so rather than show an army).
+fn print_order_results(map: &dip_core::Map, state: &State, outcome: &dip_core::PhaseOutcome) {
     for power in map.power_ids() {
         let mine: Vec<_> = outcome.orders().iter().filter(|r| r.order.power == power).collect();
         if mine.is_empty() {
@@ -96,7 +98,8 @@ fn print_order_results(map: &dip_core::Map, outcome: &dip_core::PhaseOutcome) {
         }
         println!("{}:", map.power(power).name);
         for r in mine {
-            let text = format_order(map, &r.order, Style::Long);
+            let (order, written) = as_played(state, &r.order, r.verdict);
+            let text = format_order(map, &order, Style::Long);
             let text = text.split_once(": ").map(|(_, b)| b.to_string()).unwrap_or(text);
             let result = match r.verdict {
                 Verdict::Illegal(e) => format!("illegal: {}", e.describe()),
@@ -105,14 +108,74 @@ fn print_order_results(map: &dip_core::Map, outcome: &dip_core::PhaseOutcome) {
                 Verdict::Done { success: false, reason } => format!("fails ({})", describe_reason(map, reason)),
             };
             let dis = if r.dislodged { ", dislodged" } else { "" };
-            println!("  {text:<52} {result}{dis}");
+            let typed = match written {
+                Some(k) => format!(
+                    " (written as {} {})",
+                    article(&map.unit_type(k).name),
+                    map.unit_type(k).name.to_lowercase()
+                ),
+                None => String::new(),
+            };
+            println!("  {text:<52} {result}{dis}{typed}");
         }
         println!();
     }
 }
 
-/// Units dislodged in a movement phase, and those civil disorder removed
-/// in an adjustment phase.
+/// The order with its unit's type as the unit stands (a retreat's or a
+/// disband's in a retreat phase: the dislodged unit), and the type written
+/// when it was another; an order the rules refused for its type, or a
+/// build, stays as written.
+fn as_played(
+    state: &State,
+    order: &dip_core::Order,
+    verdict: Verdict,
+) -> (dip_core::Order, Option<dip_core::UnitTypeId>) {
+    use dip_core::OrderKind::*;
+    if matches!(verdict, Verdict::Illegal(dip_core::Illegal::WrongUnitType)) {
+        return (*order, None);
+    }
+    let mut order = *order;
+    let u = match &mut order.kind {
+        Hold(u) | Move(u, ..) | SupportHold(u, _) | SupportMove(u, ..) | Convoy(u, ..) | Retreat(u, _) | Disband(u) => {
+            u
+        }
+        Build(_) | Waive => return (order, None),
+    };
+    let standing = if state.phase.kind == dip_core::PhaseKind::Retreat {
+        state.dislodged(u.province).map(|d| d.unit)
+    } else {
+        state.unit(u.province)
+    };
+    let Some(standing) = standing else {
+        return (order, None);
+    };
+    let written = u.kind.filter(|&k| k != standing.kind);
+    u.kind = Some(standing.kind);
+    (order, written)
+}
+
+/// A unit's place as the orders above print it: `St Petersburg (sc)`,
+/// not the abbreviation.
+fn place_name(map: &dip_core::Map, r: dip_core::RegionId) -> String {
+    let reg = map.region(r);
+    let name = &map.province(reg.province).name;
+    match &reg.coast {
+        Some(c) => format!("{name} ({c})"),
+        None => name.clone(),
+    }
+}
+
+fn article(word: &str) -> &'static str {
+    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
+}
+
+/// Units dislodged in a movement phase, dislodged units disbanded for
+/// want of a valid retreat, and those civil disorder removed in an
+/// adjustment phase.
 fn print_removed_units(map: &dip_core::Map, state: &State, outcome: &dip_core::PhaseOutcome) {
     if let dip_core::PhaseOutcome::Movement(m) = outcome {
         for d in &m.dislodged {
@@ -120,9 +183,21 @@ fn print_removed_units(map: &dip_core::Map, state: &State, outcome: &dip_core::P
                 "Dislodged: {} {} {} (attacked from {})",
                 map.power(d.unit.power).adjective,
                 map.unit_type(d.unit.kind).name,
-                map.region_name(d.unit.region),
+                place_name(map, d.unit.region),
                 map.province(d.attacker_from).name
             );
+        }
+    }
+    if let dip_core::PhaseOutcome::Retreat(r) = outcome {
+        for (p, _) in &r.unordered {
+            if let Some(d) = state.dislodged(*p) {
+                println!(
+                    "Disbanded: {} {} {} (no valid retreat order)",
+                    map.power(d.unit.power).adjective,
+                    map.unit_type(d.unit.kind).name,
+                    place_name(map, d.unit.region)
+                );
+            }
         }
     }
     if let dip_core::PhaseOutcome::Adjustment(a) = outcome {
@@ -132,7 +207,7 @@ fn print_removed_units(map: &dip_core::Map, state: &State, outcome: &dip_core::P
                     "Civil disorder: {} {} {} removed (too few disbands)",
                     map.power(u.power).adjective,
                     map.unit_type(u.kind).name,
-                    map.region_name(u.region)
+                    place_name(map, u.region)
                 );
             }
         }

@@ -120,7 +120,9 @@ pub fn run(a: Args, variants: &Variants) -> Result<ExitCode> {
             Some((_, rec)) => {
                 println!("{} ({}, rules {})", rec.name, rec.variant, rec.rules);
                 for ph in &rec.phases {
-                    println!("  {}  {} orders", ph.state.phase.short(), ph.orders.len());
+                    let n = ph.orders.len();
+                    let s = if n == 1 { "" } else { "s" };
+                    println!("  {}  {n} order{s}", ph.state.phase.short());
                 }
                 Ok(ExitCode::SUCCESS)
             }

@@ -60,7 +60,9 @@ pub struct Look {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Position file (docs/position-format.md); `start` for the variant's starting position.
+    /// The game: `start` (the variant's starting position), a position file
+    /// (docs/position-format.md), a game directory, its GAME.TXT or
+    /// NEWGAME.TXT, a record (.rec), DIP's .dip files or a MILA game.
     #[arg(required_unless_present = "record")]
     position: Option<PathBuf>,
     /// Orders file of the position's phase: drawn as arrows with their results.

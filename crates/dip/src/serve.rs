@@ -134,7 +134,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     rt.block_on(dip_server::serve(config, |addr| {
         println!("dip serve: http://{addr}/ (storage: {storage}; Ctrl-C stops)");
     }))
-    .context("dip serve")?;
+    .context("cannot start the server")?;
     println!("dip serve: stopped");
     Ok(ExitCode::SUCCESS)
 }

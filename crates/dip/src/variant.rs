@@ -341,7 +341,12 @@ fn convert(path: String, to: String, out: Option<String>, force: bool, variants:
     match out {
         None if format == Format::Native => print!("{}", model.to_native()),
         None if format == Format::DpJudge => print!("{}", dip_variants::dpjudge::write(&model)),
-        None => return Err(anyhow!("--out FOLDER is needed for the {} format", format.name())),
+        None => {
+            return Err(anyhow!(
+                "-o FOLDER is needed for the {} format (it writes several files)",
+                format.name()
+            ))
+        }
         Some(o) => {
             let files = formats::outputs(&model, format, Path::new(&o));
             let pictures = match format {

@@ -907,3 +907,113 @@ fn a_broken_unit_picture_was_drawn_as_the_generated_icon_and_check_said_ok() {
     assert!(t.contains("unit picture huge.bmp (France Army)"), "{t}");
     assert!(t.contains("2 findings"), "{t}");
 }
+
+#[test]
+fn adjudicate_report_named_the_written_unit_type_not_the_unit_that_moved() {
+    // Under the preferred rule (wrong-unit-type=valid) `A bre - pic` moves
+    // the fleet in Brest; the report said "Army Brest -> Picardy".
+    let d = tmp("wrong-type");
+    std::fs::write(
+        d.join("o.txt"),
+        "France: A bre - pic\nFrance: par - bur\nItaly: F ven H\n",
+    )
+    .unwrap();
+    let pos = repo().join("examples/spring-1901/position.txt");
+    let o = dip(&["adjudicate", pos.to_str().unwrap(), "o.txt"], &d);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("Fleet Brest -> Picardy"), "{out}");
+    assert!(out.contains("(written as an army)"), "{out}");
+    assert!(out.contains("Army Paris -> Burgundy"), "{out}");
+    assert!(
+        out.contains("Army Venice holds") && out.contains("(written as a fleet)"),
+        "{out}"
+    );
+    assert!(!out.contains("Army Brest"), "{out}");
+    // Refused by the rules, the order stays as written.
+    let o = dip(
+        &[
+            "adjudicate",
+            pos.to_str().unwrap(),
+            "o.txt",
+            "--rules",
+            "datc wrong-unit-type=invalid",
+        ],
+        &d,
+    );
+    let out = text(&o);
+    assert!(
+        out.contains("Army Brest -> Picardy") && out.contains("illegal"),
+        "{out}"
+    );
+}
+
+#[test]
+fn serve_on_a_busy_port_said_dip_twice() {
+    // The error read "dip: dip serve: 127.0.0.1:PORT: Address already in use".
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let d = tmp("busy-port");
+    let o = dip(&["serve", "--listen", &addr, "--data", "data"], &d);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with(&format!("dip: cannot start the server: {addr}: ")),
+        "{err}"
+    );
+    assert!(!err.contains("dip serve"), "{err}");
+}
+
+#[test]
+fn record_show_said_1_orders() {
+    let game = repo().join("examples/game1905/current/HISTORY.REC");
+    let o = dip(&["record", "show", game.to_str().unwrap()], &repo());
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("  W1901A  1 order\n"), "{out}");
+    assert!(out.contains("  S1901M  22 orders\n"), "{out}");
+    assert!(!out.contains(" 1 orders"), "{out}");
+}
+
+#[test]
+fn variant_convert_without_output_asked_for_out_not_o() {
+    // `--help` shows `-o, --output`; the error asked for `--out FOLDER`.
+    let v = repo().join("variants/crowded.variant");
+    let o = dip(&["variant", "convert", v.to_str().unwrap(), "--to", "dipwork"], &repo());
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("-o FOLDER is needed for the dipwork format"), "{err}");
+    assert!(!err.contains("--out"), "{err}");
+}
+
+#[test]
+fn adjudicate_disbanded_an_unordered_retreat_without_a_word() {
+    // Spring 1902's retreats of examples/game1905 with no orders: the
+    // Russian army dislodged from Galicia left the board unreported.
+    let d = tmp("silent-disband");
+    std::fs::write(d.join("none.txt"), "").unwrap();
+    std::fs::write(d.join("bad.txt"), "Russia: A gal R boh\n").unwrap();
+    let game = repo().join("examples/game1905/current");
+    for orders in ["none.txt", "bad.txt"] {
+        let o = dip(&["adjudicate", game.to_str().unwrap(), "--phase", "S1902R", orders], &d);
+        let out = text(&o);
+        assert!(o.status.success(), "{out}");
+        assert!(
+            out.contains("Disbanded: Russian Army Galicia (no valid retreat order)"),
+            "{orders}: {out}"
+        );
+    }
+    // A dislodgement: the unit by its name, as the orders print it, not `gal`.
+    std::fs::write(
+        d.join("p.txt"),
+        "variant standard\nphase spring 1901 movement\nunits\n  Austria: A gal\n  Russia: A war\n  Russia: A ukr\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("m.txt"), "Russia: A war - gal\nRussia: A ukr S A war - gal\n").unwrap();
+    let o = dip(&["adjudicate", "p.txt", "m.txt"], &d);
+    let out = text(&o);
+    assert!(
+        out.contains("Dislodged: Austrian Army Galicia (attacked from Warsaw)"),
+        "{out}"
+    );
+}
