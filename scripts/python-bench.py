@@ -16,7 +16,8 @@ median of the later passes; making a game is timed apart. Not a test:
 numbers depend on the machine (BENCHMARKS.md records them).
 `--agent` times MILA's README agent loop instead (its own
 `random.choice` over each orderable location's possible orders, for every
-power, then process()), both engines in this one process, game by game;
+power, then process()), both engines in this one process, game by game
+(`--alternate pass`: each engine plays all of a pass's games in a row);
 `--agent --only dip` (or `mila`) times one engine alone, e.g. two builds
 of dip run after run (`PYTHONPATH` on a copy of the older module).
 `--processes` times each engine's pass in a process of its own, which
@@ -98,25 +99,26 @@ def readme_agent(make, seed, max_phases, clock):
     return clock() - t, phases
 
 
-def agent_passes(games, passes, max_phases, clock, seed, only=None):
+def agent_passes(games, passes, max_phases, clock, seed, only=None, by="game"):
     """Per pass, MILA's and dip's seconds and phases over `games` README
     agent games (the same seeds, so the same games where they agree), the
-    engines taking turns game by game in this one process (`only`: that
-    engine alone, the other's figures 0)."""
+    engines taking turns game by game in this one process (`by='pass'`:
+    each engine plays all the pass's games in a row; `only`: that engine
+    alone, the other's figures 0)."""
+    engines = [e for e in ("mila", "dip") if only in (None, e)]
     out = []
     for _ in range(passes):
-        mila = ours = 0.0
-        mila_n = ours_n = 0
+        spent = {"mila": [0.0, 0], "dip": [0.0, 0]}
         gc.collect()
-        for g in range(games):
-            if only != "dip":
-                s, n = readme_agent(diplomacy.Game, seed + g, max_phases, clock)
-                mila, mila_n = mila + s, mila_n + n
-            if only == "mila":
-                continue
-            s, n = readme_agent(dip.Game, seed + g, max_phases, clock)
-            ours, ours_n = ours + s, ours_n + n
-        out.append((mila, mila_n, ours, ours_n))
+        turns = ([(e, g) for g in range(games) for e in engines] if by == "game"
+                 else [(e, g) for e in engines for g in range(games)])
+        for k, (engine, g) in enumerate(turns):
+            if by == "pass" and k == games:
+                gc.collect()
+            s, n = readme_agent(diplomacy.Game if engine == "mila" else dip.Game, seed + g, max_phases, clock)
+            spent[engine][0] += s
+            spent[engine][1] += n
+        out.append((*spent["mila"], *spent["dip"]))
     return out
 
 
@@ -230,8 +232,9 @@ def main():
     ap.add_argument("--until", type=int, default=1915, help="stop before this year")
     ap.add_argument("--seed", type=int, default=1901)
     ap.add_argument("--passes", type=int, default=5, help="passes over the games, MILA and dip alternating")
-    ap.add_argument("--alternate", choices=["game", "pass"], default="pass",
-                    help="MILA and dip take turns game by game, or pass by pass (default)")
+    ap.add_argument("--alternate", choices=["game", "pass"],
+                    help="MILA and dip take turns game by game, or pass by pass (the default; "
+                         "with --agent the default is game by game)")
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of this thread's CPU time")
     ap.add_argument("--processes", action="store_true",
                     help="each engine's passes in processes of their own (one untimed pass first in each)")
@@ -251,7 +254,8 @@ def main():
     dip = None if args.agent and args.only == "mila" else importlib.import_module("dip")
     if args.agent:
         clock = "wall" if args.wall else "CPU time"
-        runs = agent_passes(args.games, args.passes, args.max_phases, clock_of, args.seed, args.only)
+        by = args.alternate or "game"
+        runs = agent_passes(args.games, args.passes, args.max_phases, clock_of, args.seed, args.only, by)
         later = runs[1:] or runs
         if args.only:
             print("MILA's README agent, %d games of at most %d phases, %s alone"
@@ -264,7 +268,7 @@ def main():
                      statistics.median(r[at] / r[at + 1] for r in later) * 1e6))
             return
         print("MILA's README agent, %d games of at most %d phases, both engines in this process, "
-              "game by game" % (args.games, args.max_phases))
+              "%s by %s" % (args.games, args.max_phases, by, by))
         for k, (m, mn, d, dn) in enumerate(runs):
             print("pass %d (%s): MILA %.0f us/phase (%d phases), dip %.1f us/phase (%d phases), %.0fx"
                   % (k + 1, clock, m / mn * 1e6, mn, d / dn * 1e6, dn, (m / mn) / (d / dn)))
@@ -285,8 +289,9 @@ def main():
         runs = in_processes(games, args.passes, args.wall)
         print("MILA and dip alternating pass by pass, each pass in a process of its own after an untimed pass")
     else:
-        runs = alternating(games, args.passes, clock_of, args.alternate)
-        print("MILA and dip alternating %s by %s" % (args.alternate, args.alternate))
+        by = args.alternate or "pass"
+        runs = alternating(games, args.passes, clock_of, by)
+        print("MILA and dip alternating %s by %s" % (by, by))
     for k, (mila_s, dip_s) in enumerate(runs):
         print("pass %d (%s): MILA %.0f us/phase, dip %.1f us/phase, %.0fx%s"
               % (k + 1, clock, us(mila_s), us(dip_s), mila_s / dip_s,

@@ -51,28 +51,48 @@ impl GameRecord {
     /// (a shared variant, or the map alone).
     pub fn to_text(&self, on: &impl PlayedOn) -> String {
         let rules = Ruleset::parse(&self.rules).unwrap_or_default();
-        let map = on.map();
         let mut game = AsRead::on(on, rules);
+        let played: Vec<Played> = self
+            .phases
+            .iter()
+            .map(|ph| game.play(&ph.state, &ph.orders).clone())
+            .collect();
+        self.to_text_played(on.map(), &played)
+    }
+
+    /// As [`GameRecord::to_text`], with the phases already played
+    /// (`played[i]` is `self.phases[i]` played, as the caller played it to
+    /// make the record): no phase is adjudicated again. A phase past
+    /// `played` is written with its orders alone, without results.
+    pub fn to_text_played(&self, map: &Map, played: &[Played]) -> String {
         let mut out = format!(
             "# dip game record\ngame {}\nvariant {}\nrules {}\n",
             self.name, self.variant, self.rules
         );
-        for ph in &self.phases {
+        for (i, ph) in self.phases.iter().enumerate() {
             out.push('\n');
             let pos = format_position(map, &ph.state);
             for line in pos.lines().filter(|l| !l.starts_with("variant ")) {
                 out.push_str(line);
                 out.push('\n');
             }
-            let played = game.play(&ph.state, &ph.orders);
             out.push_str("orders\n");
-            for r in played.outcome.orders() {
-                out.push_str(&format!(
-                    "  {} : {}{}\n",
-                    format_order(map, &r.order, Style::Datc),
-                    verdict_words(&r.verdict),
-                    if r.dislodged { " dislodged" } else { "" }
-                ));
+            match played.get(i) {
+                Some(played) => {
+                    for r in played.outcome.orders() {
+                        out.push_str(&format!(
+                            "  {} : {}{}\n",
+                            format_order(map, &r.order, Style::Datc),
+                            verdict_words(&r.verdict),
+                            if r.dislodged { " dislodged" } else { "" }
+                        ));
+                    }
+                }
+                None => {
+                    for o in &ph.orders {
+                        out.push_str(&format!("  {}\n", format_order(map, o, Style::Datc)));
+                    }
+                }
             }
             out.push_str("end\n");
         }

@@ -369,3 +369,26 @@ fn a_record_exported_from_its_played_phases_is_the_one_played_again() {
         );
     }
 }
+
+/// A caller that has played the record's phases (the server's DipWork
+/// export, the board's save) writes the record's text from them, without
+/// playing them again: the text of the record played again. Phases it did
+/// not play keep their orders, without results, and read back.
+#[test]
+fn a_record_written_from_its_played_phases_is_the_one_played_again() {
+    use dip_game::as_read::AsRead;
+    let v = dip_variants::standard();
+    for g in read_games(GAMES, "mila").unwrap() {
+        let rec = from_mila(&v.map, &g).unwrap();
+        let mut game = AsRead::on(&v.map, Ruleset::parse(&rec.rules).unwrap());
+        let played: Vec<_> = rec
+            .phases
+            .iter()
+            .map(|ph| game.play(&ph.state, &ph.orders).clone())
+            .collect();
+        let text = rec.to_text_played(&v.map, &played);
+        assert_eq!(text, rec.to_text(&v.map));
+        let half = rec.to_text_played(&v.map, &played[..played.len() / 2]);
+        assert_eq!(GameRecord::from_text(&v.map, &half, "half.rec").unwrap(), rec);
+    }
+}

@@ -270,10 +270,11 @@ pub fn export_dipwork(tx: &mut dyn Tx, variants: &Variants, id: i64) -> ApiResul
         format!("VARIANTPATH {}", l.variant().name),
     ];
     let game_txt = dip_game::gamefile::write_game(&header, l.vocabulary(), &state, &players);
-    let rec = record(tx, variants, &g)?;
+    // Each stored phase played once: for the record and its results.
+    let (rec, played) = played_record(tx, variants, &g)?;
     let mut files: Vec<(String, Vec<u8>)> = vec![
         ("GAME.TXT".into(), game_txt.into_bytes()),
-        ("HISTORY.REC".into(), rec.to_text(&l).into_bytes()),
+        ("HISTORY.REC".into(), rec.to_text_played(map, &played).into_bytes()),
     ];
     for s in stored(tx, &l, id)? {
         files.push((format!("reports/{:03}-{}.TXT", s.index, s.phase), s.report.into_bytes()));

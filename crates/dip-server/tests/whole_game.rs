@@ -90,4 +90,34 @@ async fn seven_players_play_into_1903_and_the_server_agrees_with_the_engine() {
     let saved: dip_game::mila::SavedGame = serde_json::from_value(m).unwrap();
     let rec = dip_game::record::from_mila(map, &saved).unwrap();
     assert_eq!(rec.phases.len(), phases);
+    // The DipWork export's record, made from the phases the server played
+    // (each once), is the record its phases give when played again.
+    let (s, tar, _) = app
+        .raw(
+            axum::http::Method::GET,
+            &format!("/api/v1/games/{id}/export?format=dipwork"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let text = history_rec(&tar);
+    let again = dip_game::record::GameRecord::from_text(map, &text, "HISTORY.REC").unwrap();
+    assert_eq!(again.phases.len(), phases);
+    assert_eq!(text, again.to_text(map));
+}
+
+/// HISTORY.REC of a DipWork export's tar.
+fn history_rec(tar: &[u8]) -> String {
+    use std::io::Read;
+    let mut archive = tar::Archive::new(tar);
+    for entry in archive.entries().unwrap() {
+        let mut entry = entry.unwrap();
+        if entry.path().unwrap().ends_with("HISTORY.REC") {
+            let mut text = String::new();
+            entry.read_to_string(&mut text).unwrap();
+            return text;
+        }
+    }
+    panic!("no HISTORY.REC in the export")
 }

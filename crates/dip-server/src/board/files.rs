@@ -184,12 +184,11 @@ fn dipwork_zip(board: &Board, folder: &str) -> BoardResult<Vec<u8>> {
         "GAME.TXT".to_string(),
         dip_game::gamefile::write_game(&header, vocab, board.game.state(), &players).into_bytes(),
     )];
-    if !board.game.history().is_empty() {
+    let h = board.game.history();
+    if !h.is_empty() {
         files.push((
             "HISTORY.REC".into(),
-            record(board, board.game.history())
-                .to_text(board.game.loaded())
-                .into_bytes(),
+            record(board, h).to_text_played(map, h).into_bytes(),
         ));
     }
     let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
@@ -273,8 +272,9 @@ pub fn save(board: &Board, format: Format, name: Option<&str>) -> BoardResult<Sa
                 );
             }
             let rec = record(board, h);
+            // The phases the board played make the record and its results.
             if format == Format::Record {
-                rec.to_text(board.game.loaded()).into_bytes()
+                rec.to_text_played(map, h).into_bytes()
             } else {
                 let saved = dip_game::record::to_mila_played(board.game.map(), &rec, h);
                 serde_json::to_vec_pretty(&saved).map_err(err)?

@@ -5,6 +5,9 @@
 //! `dip serve`; `board.js` does the rest over `/api/v1/boards/{id}`.
 
 use crate::auth::Account;
+// The years the core reads (`dip_core::parse_year`), the bounds of the
+// season's year.
+use dip_core::MAX_YEAR;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 /// What the page needs besides the map.
@@ -184,7 +187,7 @@ fn edit_dialogs() -> Markup {
             form method="dialog" {
                 h2 { "Edit season" }
                 label { "Season" select #season-season { option value="spring" { "Spring" } option value="fall" { "Autumn" } } }
-                label { "Year" input #season-year type="number" min="-1000000" max="1000000"; }
+                label { "Year" input #season-year type="number" min=(-MAX_YEAR) max=(MAX_YEAR); }
                 label { "Stage" select #season-stage {
                     option value="moves" { "before moves" }
                     option value="retreats" { "before retreats" }
@@ -367,5 +370,38 @@ fn ordering() -> Markup {
                 button #copy-orders type="button" { "Copy" }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Edit season dialog's year input wrote ±1000000 by hand: its
+    /// bounds are the core's, from the one constant, so a year it allows
+    /// is one the core reads and one past them is refused.
+    #[test]
+    fn the_season_years_bounds_are_the_cores_max_year() {
+        let html = edit_dialogs().into_string();
+        let input = html
+            .split("<input")
+            .find(|i| i.contains("id=\"season-year\""))
+            .expect("the year input");
+        let bound = |name: &str| -> i64 {
+            let v = input.split(&format!("{name}=\"")).nth(1).expect(name);
+            v[..v.find('"').unwrap()].parse().unwrap()
+        };
+        let (min, max) = (bound("min"), bound("max"));
+        assert_eq!((min, max), (-(MAX_YEAR as i64), MAX_YEAR as i64));
+        for y in [min, max] {
+            assert!(dip_core::parse_year(&y.to_string()).is_ok(), "{y}");
+        }
+        for y in [min - 1, max + 1] {
+            assert!(dip_core::parse_year(&y.to_string()).is_err(), "{y}");
+        }
+        // Taken from the constant, never written again by hand.
+        let source = include_str!("board.rs");
+        let line = source.lines().find(|l| l.contains("#season-year")).unwrap();
+        assert!(line.contains("min=(-MAX_YEAR) max=(MAX_YEAR)"), "{line}");
     }
 }
