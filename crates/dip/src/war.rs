@@ -123,7 +123,7 @@ struct NewArgs {
     /// Player names, 3 to 6 (seats 1, 2, …; in a team game 1, 3, 5, 2, 4, 6:
     /// one in each team first). The file holds 17 characters of code page
     /// 437; a name is cut, and other characters written `?` (with a warning).
-    #[arg(long, num_args = 3..=6, required = true)]
+    #[arg(long, num_args = 1.., required = true)]
     players: Vec<String>,
     /// Seed of the deal.
     #[arg(long, default_value_t = 1985)]
@@ -320,6 +320,10 @@ fn render(a: RenderArgs) -> Result<ExitCode> {
 }
 
 fn new(a: NewArgs) -> Result<ExitCode> {
+    // Counted here, not by clap: a seventh name was "unexpected argument".
+    if !(3..=6).contains(&a.players.len()) {
+        bail!("--players: Global War takes 3 to 6 players, not {}", a.players.len());
+    }
     if Path::new(&a.output).exists() {
         bail!("{} exists: dip does not overwrite it", a.output);
     }

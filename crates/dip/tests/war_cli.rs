@@ -343,3 +343,17 @@ fn new_wrote_names_outside_code_page_437_as_question_marks_silently() {
     assert_eq!(v["players"][0]["name"], "?ukasz");
     assert_eq!(v["players"][1]["name"], "Björn");
 }
+
+#[test]
+fn a_seventh_player_was_an_unexpected_argument() {
+    let path = tmp("seven.DAT");
+    let mut args = vec!["war", "new", "-o", &path, "--players"];
+    args.extend(["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]);
+    let (code, _, err) = dip(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Global War takes 3 to 6 players, not 7"), "{err}");
+    let (code, _, err) = dip(&["war", "new", "-o", &path, "--players", "Ann", "Bob"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Global War takes 3 to 6 players, not 2"), "{err}");
+    assert!(!std::path::Path::new(&path).exists());
+}
