@@ -6,11 +6,15 @@
 # (skipped, loudly, only when no Python 2.7 can be had).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+step() { echo "=== $(date -u +%T) $*" >&2; }
 # The DAIDE tests replay MILA's recorded bot sessions from the `diplomacy`
 # package fetched from PyPI, as the Python tests below need it too: here
 # its absence is a failure, not a skip.
+step cargo test
 DIP_DAIDE_MILA_REQUIRED=1 cargo test --workspace --locked
+step Python
 scripts/python-tests.sh
+step DAIDE bots
 rc=0
 # The dip that `cargo test --workspace` built for its tests: `cargo build
 # -p dip` alone resolves other features (the tests' dev-dependencies turn
