@@ -8,7 +8,8 @@
 # Needs Python 2.7 (found on PATH or in pyenv; pyenv installs 2.7.18 when
 # it has none) and PyPI. The virtualenv goes to $DIP_DAIDE_VENV (default
 # target/daide-parlance-venv), made once and kept: later runs take a few
-# seconds. scripts/test.sh runs it.
+# seconds. DIP_BIN names the dip to play (default: this tree's, built
+# here). scripts/test.sh runs it with the dip its cargo test built.
 # Exit codes: 0 played and replayed, 1 failed (the game did not end in
 # time, a bot was answered HUH or sent one, the record did not replay),
 # 2 usage, 77 Python 2.7 or the packages could not be installed (skipped).
