@@ -349,20 +349,24 @@ fn season_saved_after_a_phase_without_orders_reads_back_played() {
     assert!(s.record.phases.is_empty(), "{text}");
 }
 
+/// Each of the record's phases as a caller that plays them (the server,
+/// the board) has them: played once, in order.
+fn played_phases(map: &dip_core::Map, rec: &GameRecord) -> Vec<dip_play::Played> {
+    let mut game = dip_game::as_read::AsRead::on(map, Ruleset::parse(&rec.rules).unwrap());
+    rec.phases
+        .iter()
+        .map(|ph| game.play(&ph.state, &ph.orders).clone())
+        .collect()
+}
+
 /// A caller that has played the record's phases (the server, to make the
 /// record) exports them without playing them again, to the same JSON.
 #[test]
 fn a_record_exported_from_its_played_phases_is_the_one_played_again() {
-    use dip_game::as_read::AsRead;
     let v = dip_variants::standard();
     for g in read_games(GAMES, "mila").unwrap() {
         let rec = from_mila(&v.map, &g).unwrap();
-        let mut game = AsRead::on(&v.map, Ruleset::parse(&rec.rules).unwrap());
-        let played: Vec<_> = rec
-            .phases
-            .iter()
-            .map(|ph| game.play(&ph.state, &ph.orders).clone())
-            .collect();
+        let played = played_phases(&v.map, &rec);
         assert_eq!(
             serde_json::to_string(&dip_game::record::to_mila_played(&v.map, &rec, &played)).unwrap(),
             serde_json::to_string(&to_mila(&v.map, &rec)).unwrap()
@@ -376,16 +380,10 @@ fn a_record_exported_from_its_played_phases_is_the_one_played_again() {
 /// not play keep their orders, without results, and read back.
 #[test]
 fn a_record_written_from_its_played_phases_is_the_one_played_again() {
-    use dip_game::as_read::AsRead;
     let v = dip_variants::standard();
     for g in read_games(GAMES, "mila").unwrap() {
         let rec = from_mila(&v.map, &g).unwrap();
-        let mut game = AsRead::on(&v.map, Ruleset::parse(&rec.rules).unwrap());
-        let played: Vec<_> = rec
-            .phases
-            .iter()
-            .map(|ph| game.play(&ph.state, &ph.orders).clone())
-            .collect();
+        let played = played_phases(&v.map, &rec);
         let text = rec.to_text_played(&v.map, &played);
         assert_eq!(text, rec.to_text(&v.map));
         let half = rec.to_text_played(&v.map, &played[..played.len() / 2]);
