@@ -20,7 +20,8 @@ power, then process()), both engines in this one process, game by game
 (`--alternate pass`: each engine plays all of a pass's games in a row);
 `--agent --only dip` (or `mila`) times one engine alone, e.g. two builds
 of dip run after run (`PYTHONPATH` on a copy of the older module).
-`--processes` times each engine's pass in a process of its own, which
+It runs under PYTHONHASHSEED=0 (`--hash-seed`), so that every run plays
+the same games. `--processes` times each engine's pass in a process of its own, which
 imports only that engine (as an agent's process does; a process that has
 loaded MILA runs dip's loop some 20% slower, see BENCHMARKS.md), after
 one untimed pass there. `--dump FILE`
@@ -244,8 +245,14 @@ def main():
     ap.add_argument("--only", choices=["mila", "dip"],
                     help="with --agent: time that engine alone (to compare two builds of dip, run after run)")
     ap.add_argument("--dump", metavar="FILE", help="write the recorded games (GAME, PHASE, power<TAB>order lines)")
+    ap.add_argument("--hash-seed", default="0",
+                    help="PYTHONHASHSEED to run under (MILA lists orders in the order of sets, so the "
+                         "README agent's games on MILA change with it; 'random' to leave it unset)")
     ap.add_argument("--child", nargs=2, metavar=("ENGINE", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.hash_seed != "random" and os.environ.get("PYTHONHASHSEED") != args.hash_seed:
+        # Set before the interpreter starts, so this process runs again under it.
+        os.execve(sys.executable, [sys.executable] + sys.argv, {**os.environ, "PYTHONHASHSEED": args.hash_seed})
     clock_of = time.perf_counter if args.wall else time.thread_time
     if args.child:
         return child(args.child[0], args.child[1], clock_of)
@@ -268,7 +275,8 @@ def main():
                      statistics.median(r[at] / r[at + 1] for r in later) * 1e6))
             return
         print("MILA's README agent, %d games of at most %d phases, both engines in this process, "
-              "%s by %s" % (args.games, args.max_phases, by, by))
+              "%s by %s, PYTHONHASHSEED=%s" % (args.games, args.max_phases, by, by,
+                                               os.environ.get("PYTHONHASHSEED", "unset")))
         for k, (m, mn, d, dn) in enumerate(runs):
             print("pass %d (%s): MILA %.0f us/phase (%d phases), dip %.1f us/phase (%d phases), %.0fx"
                   % (k + 1, clock, m / mn * 1e6, mn, d / dn * 1e6, dn, (m / mn) / (d / dn)))

@@ -23,6 +23,7 @@ pub struct Snapshot {
 #[derive(Default)]
 struct Parts {
     units: Vec<(ProvinceId, Unit, u64)>,
+    dislodged: Vec<(ProvinceId, Dislodged)>,
     owners: Vec<(ProvinceId, PowerId)>,
     influence: Vec<(ProvinceId, PowerId, u64)>,
 }
@@ -38,12 +39,16 @@ impl Snapshot {
         }
         PARTS.with_borrow_mut(|b| {
             b.units.clear();
+            b.dislodged.clear();
             b.owners.clear();
             b.influence.clear();
             for i in 0..state.num_provinces() {
                 let p = ProvinceId(i as u16);
                 if let Some(u) = state.unit(p) {
                     b.units.push((p, u, seq.get(i).copied().unwrap_or(0)));
+                }
+                if let Some(d) = state.dislodged(p) {
+                    b.dislodged.push((p, d));
                 }
                 if let Some(o) = state.owner(p) {
                     b.owners.push((p, o));
@@ -55,7 +60,7 @@ impl Snapshot {
             Snapshot {
                 phase: state.phase,
                 units: b.units.as_slice().into(),
-                dislodged: state.all_dislodged().collect(),
+                dislodged: b.dislodged.as_slice().into(),
                 owners: b.owners.as_slice().into(),
                 standoffs: state.standoffs.iter().map(|i| ProvinceId(i as u16)).collect(),
                 influence: b.influence.as_slice().into(),
