@@ -2,7 +2,7 @@
 //! the map (neighbours, convoy reach, units that could be helped), kept
 //! only where dip's checks accept them.
 
-use super::movement_reach::{index_convoyed, index_movers, slot_of, BY_SEA};
+use super::movement_reach::{index_convoyed, index_movers, slot_of, Mover};
 use super::order_table::Supports;
 use super::{code, codes_fit, ConvoyFacts, ConvoyMemo, Game, OrderTable, VariantData};
 use dip_core::{Dest, Map, Order, OrderKind, ProvinceId, Unit, UnitRef};
@@ -29,7 +29,7 @@ pub(super) struct Scratch {
     /// Who can move into each province (see `movement_orders`).
     pub(super) start: Vec<u32>,
     pub(super) fill: Vec<u32>,
-    pub(super) reach: Vec<(u32, u16)>,
+    pub(super) reach: Vec<Mover>,
     pub(super) unit_at: Vec<u32>,
     /// The armies each fleet could convoy, by the fleet's province (see
     /// `movement_orders`).
@@ -165,7 +165,7 @@ impl<'a> Lister<'a> {
     }
 
     /// Who can move into province `d` (see `index_movers`).
-    fn reaches(&self, d: ProvinceId) -> &'a [(u32, u16)] {
+    fn reaches(&self, d: ProvinceId) -> &'a [Mover] {
         let s = self.s;
         &s.reach[s.start[d.index()] as usize..s.start[d.index() + 1] as usize]
     }
@@ -244,62 +244,101 @@ impl<'a> Lister<'a> {
     /// Supports of the moves into the provinces next to it, by other
     /// units over their borders or by convoy.
     fn support_moves(&self, table: &mut OrderTable, x: &Listed<'_>, ids: &mut Vec<u32>) {
-        let (s, v, map) = (self.s, self.v, self.map);
+        let v = self.v;
         let near = self.land(x.i);
+        let own = self.supports.get(x.slot).and_then(|t| t.as_ref());
         for (a, &d) in near.iter().enumerate() {
             // MILA also lists the coast the supported fleet would take.
             let split = v.split[d.index()];
-            let by_rank = self.support_part(x, near.len() + a);
-            for &(j, rank) in self.reaches(d) {
-                let j = j as usize;
-                if j == x.i {
+            let by_rank = own.map_or(&[][..], |t| t.part(near.len() + a));
+            for m in self.reaches(d) {
+                if m.q == x.p || m.q == d {
                     continue;
                 }
-                let (q, other) = s.units[j];
-                if q == d {
-                    continue;
-                }
-                let kind = || OrderKind::SupportMove(x.me, UnitRef::new(Some(other.kind), q), Dest::new(d));
-                let id = if rank != BY_SEA {
-                    if !self.plain && !self.ok(&x.u, kind()) {
+                let id = if !m.by_sea {
+                    if !self.plain && !self.ok(&x.u, self.support_move(x, m, d)) {
                         continue;
                     }
-                    by_rank.get(rank as usize).copied().unwrap_or(u32::MAX)
+                    match by_rank.get(m.rank as usize) {
+                        Some(&id) if id != u32::MAX => id,
+                        _ => self.support_move_number(table, x, m, d),
+                    }
                 } else {
-                    // Support of a convoyed move: the route must not need
-                    // the supporter; when it cannot, the army's convoy facts say.
-                    let legal = if self.plain {
-                        let legal = s.facts[j].as_ref().is_some_and(|f| f.supported_to(x.p, d));
-                        debug_assert_eq!(legal, self.ok(&x.u, kind()));
-                        legal
-                    } else {
-                        self.ok(&x.u, kind())
-                    };
-                    if !legal {
+                    if !self.supports_by_sea(x, m, d) {
                         continue;
                     }
-                    u32::MAX
-                };
-                let id = match id {
-                    u32::MAX => self.num(
-                        table,
-                        code(5, x.u.kind, x.u.region, Some((other.kind, other.region)), d.0),
-                        &[x.mine, " S ", self.name(&other), " - ", &v.prov_names[d.index()]],
-                    ),
-                    id => id,
+                    self.sea_support_number(table, x, m, (a, d))
                 };
                 ids.push(id);
                 if split {
-                    for e in map.edges(other.kind, other.region) {
-                        if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
-                            ids.push(self.num(
-                                table,
-                                code(6, x.u.kind, x.u.region, Some((other.kind, other.region)), e.to.0),
-                                &[x.mine, " S ", self.name(&other), " - ", &v.region_names[e.to.index()]],
-                            ));
-                        }
-                    }
+                    self.coast_supports(table, x, m, d, ids);
                 }
+            }
+        }
+    }
+
+    /// The support by unit `x` of the move of `m` into `d`.
+    fn support_move(&self, x: &Listed<'_>, m: &Mover, d: ProvinceId) -> OrderKind {
+        let other = self.s.units[m.j as usize].1;
+        OrderKind::SupportMove(x.me, UnitRef::new(Some(other.kind), m.q), Dest::new(d))
+    }
+
+    /// May unit `x` support the move by convoy of `m` into `d`? The route
+    /// must not need the supporter; when it cannot, the army's convoy facts say.
+    fn supports_by_sea(&self, x: &Listed<'_>, m: &Mover, d: ProvinceId) -> bool {
+        if !self.plain {
+            return self.ok(&x.u, self.support_move(x, m, d));
+        }
+        let facts = &self.s.facts[m.j as usize];
+        let legal = facts.as_ref().is_some_and(|f| f.supported_to(x.p, d));
+        debug_assert_eq!(legal, self.ok(&x.u, self.support_move(x, m, d)));
+        legal
+    }
+
+    /// The number of the support by `x` of the move of `m` into `d`, its
+    /// text written the first time.
+    fn support_move_number(&self, table: &mut OrderTable, x: &Listed<'_>, m: &Mover, d: ProvinceId) -> u32 {
+        let other = self.s.units[m.j as usize].1;
+        self.num(
+            table,
+            code(5, x.u.kind, x.u.region, Some((other.kind, other.region)), d.0),
+            &[x.mine, " S ", self.name(&other), " - ", &self.v.prov_names[d.index()]],
+        )
+    }
+
+    /// As `support_move_number` for a move by convoy into the `a`-th
+    /// province `d` next to `x`, kept in the table's `sea_supports`.
+    fn sea_support_number(
+        &self,
+        table: &mut OrderTable,
+        x: &Listed<'_>,
+        m: &Mover,
+        (a, d): (usize, ProvinceId),
+    ) -> u32 {
+        let lands = self.land(x.i).len();
+        if let Some(&mut id) = table.sea_support(x.slot, lands, a, m.rank) {
+            if id != u32::MAX {
+                return id;
+            }
+        }
+        let id = self.support_move_number(table, x, m, d);
+        if let Some(kept) = table.sea_support(x.slot, lands, a, m.rank) {
+            *kept = id;
+        }
+        id
+    }
+
+    /// The supports by `x` of the move of `m` to each coast of `d` it can take.
+    fn coast_supports(&self, table: &mut OrderTable, x: &Listed<'_>, m: &Mover, d: ProvinceId, ids: &mut Vec<u32>) {
+        let (v, map) = (self.v, self.map);
+        let other = self.s.units[m.j as usize].1;
+        for e in map.edges(other.kind, other.region) {
+            if map.province_of(e.to) == d && map.region(e.to).coast.is_some() {
+                ids.push(self.num(
+                    table,
+                    code(6, x.u.kind, x.u.region, Some((other.kind, other.region)), e.to.0),
+                    &[x.mine, " S ", self.name(&other), " - ", &v.region_names[e.to.index()]],
+                ));
             }
         }
     }

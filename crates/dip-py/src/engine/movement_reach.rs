@@ -8,8 +8,19 @@ use super::{is_shore, ConvoyFacts, ConvoyKey, FastMap, Game, OrderTable, Variant
 use dip_core::{Map, ProvinceId, Unit};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-/// The rank in `Scratch::reach` of a unit that reaches a province only by convoy.
-pub(super) const BY_SEA: u16 = u16::MAX;
+/// One unit that could move into a province (an entry of `Scratch::reach`).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Mover {
+    /// Its place in `Scratch::units`, and its province.
+    pub(super) j: u16,
+    pub(super) q: ProvinceId,
+    /// Over a border: its place among the units that can move there over a
+    /// border (`OrderTable::mover_rank`); by convoy: its
+    /// `OrderTable::sea_rank`.
+    pub(super) rank: u16,
+    /// It reaches the province only by convoy.
+    pub(super) by_sea: bool,
+}
 
 impl Game {
     /// The groups of convoy spaces holding a unit able to convoy that
@@ -246,8 +257,7 @@ impl Game {
 /// The process-wide cache of convoy facts, once locked.
 type ConvoyCache = MutexGuard<'static, FastMap<ConvoyKey, Arc<ConvoyFacts>>>;
 
-/// Who could move into each province: (unit, its place among the units
-/// that can move there over a border, or `BY_SEA`), the entries of
+/// Who could move into each province (`Mover`), the entries of
 /// province `d` at `s.reach[s.start[d]..s.start[d + 1]]`; each unit by its
 /// province in `s.unit_at`; each army's shores beyond its own borders in
 /// `s.beyond`.
@@ -300,18 +310,26 @@ pub(super) fn index_movers(v: &'static VariantData, table: &OrderTable, s: &mut 
     s.fill.clear();
     s.fill.extend_from_slice(&s.start[..n]);
     s.reach.clear();
-    s.reach.resize(s.start[n] as usize, (0, 0));
-    for (j, &(_, u)) in units.iter().enumerate() {
-        let ranks = table.mover_rank.get(slot_of(map, &u)).map_or(&[][..], |r| &r[..]);
+    s.reach.resize(s.start[n] as usize, Mover::default());
+    for (j, &(q, u)) in units.iter().enumerate() {
+        let slot = slot_of(map, &u);
+        let ranks = table.mover_rank.get(slot).map_or(&[][..], |r| &r[..]);
+        let mover = |rank: u16, by_sea: bool| Mover {
+            j: j as u16,
+            q,
+            rank,
+            by_sea,
+        };
         for (b, &d) in land(j).iter().enumerate() {
             let at = &mut s.fill[d.index()];
-            s.reach[*at as usize] = (j as u32, ranks.get(b).copied().unwrap_or(BY_SEA - 1));
+            s.reach[*at as usize] = mover(ranks.get(b).copied().unwrap_or(u16::MAX), false);
             *at += 1;
         }
+        let sea_rank = table.sea_rank.get(slot).copied().unwrap_or(u16::MAX);
         let (a, b) = s.beyond_span[j];
         for &d in &s.beyond[a as usize..b as usize] {
             let at = &mut s.fill[d.index()];
-            s.reach[*at as usize] = (j as u32, BY_SEA);
+            s.reach[*at as usize] = mover(sea_rank, true);
             *at += 1;
         }
     }

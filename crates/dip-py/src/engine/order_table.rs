@@ -30,6 +30,17 @@ pub struct OrderTable {
     /// its place among the units that can move into that province over a
     /// border.
     pub(super) mover_rank: Vec<Box<[u16]>>,
+    /// By unit type and region: its place among the convoyable units in
+    /// provinces with convoy neighbours (`u16::MAX`: not one), which
+    /// indexes `sea_supports`.
+    pub(super) sea_rank: Vec<u16>,
+    pub(super) sea_spots: usize,
+    /// By unit type and region of the supporter: the numbers of its supports
+    /// of moves by convoy, into the `a`-th province of its
+    /// `VariantData::lands` by the mover of `sea_rank` `r` at
+    /// `[a * sea_spots + r]` (`u32::MAX`: not numbered yet). Filled as
+    /// games list them: most are never listed.
+    pub(super) sea_supports: Vec<Option<Box<[u32]>>>,
     /// By unit type and region: the numbers of its retreats along each of
     /// its borders (in the order of `Map::edges`), of its disband and of
     /// its build (`u32::MAX`: none).
@@ -114,6 +125,39 @@ impl OrderTable {
         let (standers, movers) = self.rank_spots(v, &spots);
         self.prefill_own_orders(v, &spots);
         self.prefill_supports(v, &spots, &standers, &movers);
+        self.rank_sea_movers(map, &spots);
+    }
+
+    /// The convoyable units in provinces with convoy neighbours, ranked
+    /// for `sea_supports`.
+    fn rank_sea_movers(&mut self, map: &Map, spots: &[(UnitTypeId, RegionId)]) {
+        let slots = map.unit_type_ids().count() * map.num_regions();
+        self.sea_rank = vec![u16::MAX; slots];
+        self.sea_spots = 0;
+        for &(k, r) in spots {
+            let p = map.province_of(r);
+            if map.unit_type(k).convoyable
+                && map.convoy_neighbours(p).iter().next().is_some()
+                && self.sea_spots < u16::MAX as usize
+            {
+                self.sea_rank[slot(map, k, r)] = self.sea_spots as u16;
+                self.sea_spots += 1;
+            }
+        }
+        self.sea_supports = vec![None; slots];
+    }
+
+    /// Where the number of the support by the unit in `slot` (with
+    /// `lands` provinces next to it) of a move by convoy into its `a`-th
+    /// neighbour, by the mover of `sea_rank` `rank`, is kept.
+    pub(super) fn sea_support(&mut self, slot: usize, lands: usize, a: usize, rank: u16) -> Option<&mut u32> {
+        let spots = self.sea_spots;
+        if rank as usize >= spots {
+            return None;
+        }
+        let row = self.sea_supports.get_mut(slot)?;
+        let row = row.get_or_insert_with(|| vec![u32::MAX; lands * spots].into_boxed_slice());
+        row.get_mut(a * spots + rank as usize)
     }
 
     /// Who may stand in each province, and who can move into it over a
