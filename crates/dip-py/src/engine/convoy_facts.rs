@@ -129,6 +129,88 @@ pub(super) fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: Prov
     false
 }
 
+/// The fleets of `fleets` (the first 64) on some minimal convoy route from
+/// `from` to `to`, as bits: `convoy::on_minimal_route` for each at once.
+/// Its search is the same for every fleet but stops at the first route
+/// through the one asked about, so one full search within its step budget
+/// answers for all; past the budget, each is asked.
+fn minimal_route_fleets(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> u64 {
+    let n = fleets.len().min(64);
+    let mut search = MinimalRoutes {
+        map,
+        fleets: &fleets[..n],
+        from,
+        to,
+        budget: 20_000,
+        path: Vec::new(),
+        on_route: 0,
+    };
+    let done = (0..n).all(|first| {
+        if !map.convoy_adjacent(from, fleets[first]) {
+            return true;
+        }
+        search.path.clear();
+        search.path.push(first);
+        search.extend()
+    });
+    let found = match done {
+        true => search.on_route,
+        false => (0..n)
+            .filter(|&k| dip_core::convoy::on_minimal_route(map, fleets, from, to, k))
+            .fold(0, |bits, k| bits | 1 << k),
+    };
+    debug_assert!((0..n).all(|k| (found & 1 << k != 0) == dip_core::convoy::on_minimal_route(map, fleets, from, to, k)));
+    found
+}
+
+/// The chains of `minimal_route_fleets`, searched as `on_minimal_route` does.
+struct MinimalRoutes<'a> {
+    map: &'a Map,
+    fleets: &'a [ProvinceId],
+    from: ProvinceId,
+    to: ProvinceId,
+    budget: u32,
+    path: Vec<usize>,
+    /// The fleets of the routes found, as bits.
+    on_route: u64,
+}
+
+impl MinimalRoutes<'_> {
+    /// Every chain without a shortcut extending `path`; false when the
+    /// budget ran out.
+    fn extend(&mut self) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        let adj = |a: ProvinceId, b: ProvinceId| self.map.convoy_adjacent(a, b);
+        let last = self.path[self.path.len() - 1];
+        if adj(self.fleets[last], self.to) {
+            // The chain ends here (no later fleet may touch `to`).
+            self.on_route |= self.path.iter().fold(0, |bits, &k| bits | 1 << k);
+            return true;
+        }
+        for v in 0..self.fleets.len() {
+            let fv = self.fleets[v];
+            if self.path.contains(&v) || !adj(self.fleets[last], fv) {
+                continue;
+            }
+            // No shortcut: v touches neither `from` nor any earlier fleet.
+            let before = &self.path[..self.path.len() - 1];
+            if adj(self.from, fv) || before.iter().any(|&k| adj(self.fleets[k], fv)) {
+                continue;
+            }
+            self.path.push(v);
+            let done = self.extend();
+            self.path.pop();
+            if !done {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 /// The number of an order in the table: by its code when the map's ids
 /// fit one, else by its text.
 #[inline]
@@ -232,6 +314,15 @@ impl Game {
             .province_ids()
             .filter(|&p| dip_core::convoy::can_convoy_in(map, st, p))
             .collect();
+        // Per shore of `sea`: the fleets of `able` on a minimal route there
+        // (none where the army may not stand), found once for all fleets.
+        let on_route: Vec<u64> = sea
+            .iter()
+            .map(|&d| match map.allows(map.main_region(d), u.kind) {
+                true => minimal_route_fleets(map, &able, q, d),
+                false => 0,
+            })
+            .collect();
         for &f in fleets {
             let Some(fleet) = st.unit(f) else { continue };
             let Some(k) = able.iter().position(|&x| x == f) else {
@@ -243,10 +334,9 @@ impl Game {
             // the fleet on a route (`on_route`, as here).
             let dests: Vec<ProvinceId> = sea
                 .iter()
-                .copied()
-                .filter(|&d| {
-                    map.allows(map.main_region(d), u.kind) && dip_core::convoy::on_minimal_route(map, &able, q, d, k)
-                })
+                .zip(&on_route)
+                .filter(|&(_, &fleets_on)| k < 64 && fleets_on & 1 << k != 0)
+                .map(|(&d, _)| d)
                 .collect();
             debug_assert!(sea.iter().all(|&d| dests.contains(&d)
                 == check_order(
