@@ -3,7 +3,7 @@
 //! coast, orders to another power's unit, and the words of its results.
 
 use super::{chain, reach, Game, NO_CONVOY, VOID};
-use dip_core::{CoastSpec, Order, OrderKind, PowerId, ProvinceId};
+use dip_core::{CoastSpec, Order, OrderKind, ProvinceId};
 
 impl Game {
     /// Does support `o` name a coast other than the one the supported
@@ -43,35 +43,44 @@ impl Game {
     /// `VIA` or one of the convoying fleets is the army's own.
     pub(super) fn convoy_intent(&self, orders: &mut [Order]) {
         let map = self.map();
-        let convoys: Vec<(PowerId, ProvinceId, ProvinceId, ProvinceId)> = orders
+        // The convoy orders (by place in `orders`), each checked only when
+        // a move could go by it: most convoys of a phase carry no move.
+        let convoys: Vec<(usize, ProvinceId, ProvinceId, ProvinceId)> = orders
             .iter()
-            .filter_map(|o| match o.kind {
-                // A convoy order that could not be carried out (NO_CHECK
-                // lets it through) shows no intent.
-                OrderKind::Convoy(f, a, to) if self.problem(o).is_none() => {
-                    Some((o.power, f.province, a.province, to.province))
-                }
+            .enumerate()
+            .filter_map(|(i, o)| match o.kind {
+                OrderKind::Convoy(f, a, to) => Some((i, f.province, a.province, to.province)),
                 _ => None,
             })
             .collect();
-        for o in orders.iter_mut() {
-            if let OrderKind::Move(u, d, via) = o.kind {
-                let adjacent = self
-                    .state
-                    .unit(u.province)
-                    .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
-                if !adjacent {
-                    continue;
-                }
-                let mine: Vec<&(PowerId, ProvinceId, ProvinceId, ProvinceId)> = convoys
-                    .iter()
-                    .filter(|c| c.2 == u.province && c.3 == d.province)
-                    .collect();
-                let fleets: Vec<ProvinceId> = mine.iter().map(|c| c.1).collect();
-                let own = mine.iter().any(|c| c.0 == o.power);
-                let convoyed = !fleets.is_empty() && chain(map, &fleets, u.province, d.province) && (via || own);
-                o.kind = OrderKind::Move(u, d, convoyed);
+        // A convoy order that could not be carried out (NO_CHECK lets it
+        // through) shows no intent.
+        let mut usable: Vec<Option<bool>> = vec![None; convoys.len()];
+        for i in 0..orders.len() {
+            let OrderKind::Move(u, d, via) = orders[i].kind else {
+                continue;
+            };
+            let adjacent = self
+                .state
+                .unit(u.province)
+                .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
+            if !adjacent || (convoys.is_empty() && !via) {
+                // (Without convoy orders an adjacent move goes over land.)
+                continue;
             }
+            let mut fleets: Vec<ProvinceId> = Vec::new();
+            let mut own = false;
+            for (c, &(j, f, a, to)) in convoys.iter().enumerate() {
+                if a == u.province
+                    && to == d.province
+                    && *usable[c].get_or_insert_with(|| self.problem(&orders[j]).is_none())
+                {
+                    fleets.push(f);
+                    own |= orders[j].power == orders[i].power;
+                }
+            }
+            let convoyed = !fleets.is_empty() && chain(map, &fleets, u.province, d.province) && (via || own);
+            orders[i].kind = OrderKind::Move(u, d, convoyed);
         }
     }
 
@@ -104,9 +113,11 @@ impl Game {
                     tags[i] = Some(VOID);
                 }
                 // (An illegal convoy, which NO_CHECK lets through, stays void.)
+                // (The cheap test first: `problem` adjudicates the order.)
                 OrderKind::Convoy(f, a, d)
-                    if (tags[i].is_none() || (tags[i] == Some(VOID) && self.problem(o).is_none()))
-                        && self.convoy_unneeded_or_off_chain(orders, f.province, a.province, d.province) =>
+                    if (tags[i].is_none() || tags[i] == Some(VOID))
+                        && self.convoy_unneeded_or_off_chain(orders, f.province, a.province, d.province)
+                        && (tags[i].is_none() || self.problem(o).is_none()) =>
                 {
                     tags[i] = Some(NO_CONVOY);
                 }
