@@ -25,17 +25,35 @@ fn is_waive(e: &Entry) -> bool {
 }
 
 impl Game {
+    /// Per power: its units less its centres, counted in one pass over
+    /// the board for all powers.
+    fn unit_surplus(&self) -> Vec<i64> {
+        let mut surplus = vec![0i64; self.orders.len()];
+        for (_, u) in self.state.units() {
+            if let Some(s) = surplus.get_mut(u.power.index()) {
+                *s += 1;
+            }
+        }
+        for &sc in self.map().supply_centers() {
+            if let Some(s) = self.state.owner(sc).and_then(|o| surplus.get_mut(o.index())) {
+                *s -= 1;
+            }
+        }
+        surplus
+    }
+
     /// Builds (positive) or disbands (negative) power `p` is due, as
     /// MILA's `_add_adjust_orders` counts them: builds no more than its
-    /// build sites.
-    pub(crate) fn adjustment_need(&self, p: PowerId) -> i64 {
+    /// build sites; with the build sites when builds are due (else none).
+    pub(crate) fn adjustment_need(&self, p: PowerId) -> (i64, Vec<ProvinceId>) {
         let units = self.state.units().filter(|(_, u)| u.power == p).count() as i64;
         let centers = self.state.centers_of(self.map(), p).count() as i64;
         let need = centers - units;
         if need > 0 {
-            need.min(self.build_sites(p).len() as i64)
+            let sites = self.build_sites(p);
+            (need.min(sites.len() as i64), sites)
         } else {
-            need
+            (need, Vec::new())
         }
     }
 
@@ -79,11 +97,10 @@ impl Game {
         }
         let v: &'static VariantData = self.v;
         let adjusting = self.state.phase.kind == PhaseKind::Adjustment;
-        let need = if adjusting { self.adjustment_need(p) } else { 0 };
-        let sites = if adjusting && need > 0 {
-            self.build_sites(p)
+        let (need, sites) = if adjusting {
+            self.adjustment_need(p)
         } else {
-            Vec::new()
+            (0, Vec::new())
         };
         let errors_before = self.errors.len();
         let mut given: Vec<Entry> = Vec::with_capacity(texts.len());
@@ -269,14 +286,11 @@ impl Game {
     /// disbands are due; the rest (WAIVE, orders beyond the count) void.
     /// Returns, for each order given, whether it is carried out.
     pub(crate) fn adjustments_carried_out(&self) -> Vec<Vec<bool>> {
-        let map = self.map();
+        let surplus = self.unit_surplus();
         self.orders
             .iter()
-            .enumerate()
-            .map(|(i, list)| {
-                let p = PowerId(i as u8);
-                let units = self.state.units().filter(|(_, u)| u.power == p).count() as i64;
-                let mut diff = units - self.state.centers_of(map, p).count() as i64;
+            .zip(surplus)
+            .map(|(list, mut diff)| {
                 list.iter()
                     .map(|e| {
                         if e.void {
