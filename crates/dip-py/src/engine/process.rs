@@ -137,12 +137,12 @@ impl Game {
         match kind {
             PhaseKind::Movement => {
                 for (p, u) in self.state.units() {
-                    results.add(Some(p), Name::Borrowed(self.unit_name(&u)), None);
+                    results.add_unit(p, Name::Borrowed(self.unit_name(&u)));
                 }
             }
             PhaseKind::Retreat => {
                 for (p, d) in self.state.all_dislodged() {
-                    results.add(Some(p), Name::Borrowed(self.unit_name(&d.unit)), None);
+                    results.add_unit(p, Name::Borrowed(self.unit_name(&d.unit)));
                 }
             }
             PhaseKind::Adjustment => {}

@@ -110,6 +110,19 @@ impl Results {
         self.list.iter().position(|(k, _)| same(k, key))
     }
 
+    /// Adds `key` with no result, given with province `p`: as `add`, with
+    /// no search when nothing was given with `p` nor loose yet (a unit
+    /// listed at the start of a phase).
+    pub(super) fn add_unit(&mut self, p: ProvinceId, key: Name) {
+        match self.at.get_mut(p.index()) {
+            Some(slot) if *slot == u32::MAX && self.loose.is_empty() => {
+                *slot = self.list.len() as u32;
+                self.list.push((key, Tags::default()));
+            }
+            _ => self.add(Some(p), key, None),
+        }
+    }
+
     pub(super) fn add(&mut self, p: Option<ProvinceId>, key: Name, tag: Option<&'static str>) {
         let i = match self.find(p, &key) {
             Some(i) => i,
