@@ -54,6 +54,7 @@ fn has(bits: &Provinces, p: ProvinceId) -> bool {
 impl ConvoyFacts {
     /// May a unit in `supporter` support the army's move by convoy to `d`?
     /// (The route must not need the supporter.)
+    #[inline]
     pub(super) fn supported_to(&self, supporter: ProvinceId, d: ProvinceId) -> bool {
         let Some(moves) = &self.moves_set else {
             return match self.without.iter().find(|(f, _)| *f == supporter) {

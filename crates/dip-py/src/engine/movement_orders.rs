@@ -248,33 +248,85 @@ impl<'a> Lister<'a> {
         let near = self.land(x.i);
         let own = self.supports.get(x.slot).and_then(|t| t.as_ref());
         for (a, &d) in near.iter().enumerate() {
+            let movers = self.reaches(d);
+            // The unit itself is one of them: alone, nothing to support.
+            if movers.len() < 2 {
+                continue;
+            }
             // MILA also lists the coast the supported fleet would take.
             let split = v.split[d.index()];
             let by_rank = own.map_or(&[][..], |t| t.part(near.len() + a));
-            for m in self.reaches(d) {
+            for m in movers {
                 if m.q == x.p || m.q == d {
                     continue;
                 }
-                let id = if !m.by_sea {
-                    if !self.plain && !self.ok(&x.u, self.support_move(x, m, d)) {
-                        continue;
+                match (m.by_sea, by_rank.get(m.rank as usize), own) {
+                    (false, Some(&id), Some(own)) if self.plain && id != u32::MAX => {
+                        ids.push(id);
+                        if split {
+                            ids.extend_from_slice(own.coasts(near.len() + a, m.rank as usize));
+                        }
                     }
-                    match by_rank.get(m.rank as usize) {
-                        Some(&id) if id != u32::MAX => id,
-                        _ => self.support_move_number(table, x, m, d),
+                    (false, _, _) => {
+                        if let Some(id) = self.support_over_land(table, x, m, d, by_rank) {
+                            ids.push(id);
+                            if split {
+                                self.coast_supports(table, x, m, d, ids);
+                            }
+                        }
                     }
-                } else {
-                    if !self.supports_by_sea(x, m, d) {
-                        continue;
+                    // No border of an army moved only by convoy leads to a coast of `d`.
+                    (true, _, _) => {
+                        if let Some(id) = self.support_by_sea(table, x, m, (a, d)) {
+                            ids.push(id);
+                            debug_assert!(
+                                !split || {
+                                    let before = ids.len();
+                                    self.coast_supports(table, x, m, d, ids);
+                                    ids.len() == before
+                                }
+                            );
+                        }
                     }
-                    self.sea_support_number(table, x, m, (a, d))
-                };
-                ids.push(id);
-                if split {
-                    self.coast_supports(table, x, m, d, ids);
                 }
             }
         }
+    }
+
+    /// The number of the support by `x` of the move of `m` into `d` over a
+    /// border, if dip's checks accept it, where the table's `by_rank` has
+    /// none or the map has border flags. (Out of the loop of
+    /// `support_moves`, which it would slow.)
+    #[inline(never)]
+    fn support_over_land(
+        &self,
+        table: &mut OrderTable,
+        x: &Listed<'_>,
+        m: &Mover,
+        d: ProvinceId,
+        by_rank: &[u32],
+    ) -> Option<u32> {
+        if !self.plain && !self.ok(&x.u, self.support_move(x, m, d)) {
+            return None;
+        }
+        match by_rank.get(m.rank as usize) {
+            Some(&id) if id != u32::MAX => Some(id),
+            _ => Some(self.support_move_number(table, x, m, d)),
+        }
+    }
+
+    /// The number of the support by `x` of the move by convoy of `m` into
+    /// its `a`-th neighbour `d`, if dip's checks accept it.
+    #[inline(never)]
+    fn support_by_sea(
+        &self,
+        table: &mut OrderTable,
+        x: &Listed<'_>,
+        m: &Mover,
+        (a, d): (usize, ProvinceId),
+    ) -> Option<u32> {
+        self.supports_by_sea(x, m, d)
+            .then(|| self.sea_support_number(table, x, m, (a, d)))
     }
 
     /// The support by unit `x` of the move of `m` into `d`.
@@ -329,6 +381,7 @@ impl<'a> Lister<'a> {
     }
 
     /// The supports by `x` of the move of `m` to each coast of `d` it can take.
+    #[inline(never)]
     fn coast_supports(&self, table: &mut OrderTable, x: &Listed<'_>, m: &Mover, d: ProvinceId, ids: &mut Vec<u32>) {
         let (v, map) = (self.v, self.map);
         let other = self.s.units[m.j as usize].1;

@@ -150,6 +150,7 @@ impl OrderTable {
     /// Where the number of the support by the unit in `slot` (with
     /// `lands` provinces next to it) of a move by convoy into its `a`-th
     /// neighbour, by the mover of `sea_rank` `rank`, is kept.
+    #[inline]
     pub(super) fn sea_support(&mut self, slot: usize, lands: usize, a: usize, rank: u16) -> Option<&mut u32> {
         let spots = self.sea_spots;
         if rank as usize >= spots {
@@ -264,6 +265,8 @@ impl OrderTable {
             at += movers[q.index()].len() as u32;
         }
         let mut ids = vec![u32::MAX; at as usize];
+        // Per entry of `ids`: the supports to the coasts it names.
+        let mut coasts: Vec<Vec<u32>> = vec![Vec::new(); at as usize];
         for (a, &q) in near.iter().enumerate() {
             for (rank, &(k2, r2)) in standers[q.index()].iter().enumerate() {
                 let theirs = &v.unit_names[k2.index()][r2.index()];
@@ -277,22 +280,30 @@ impl OrderTable {
                 }
                 let theirs = &v.unit_names[k2.index()][r2.index()];
                 let dn = &v.prov_names[q.index()];
-                ids[off[near.len() + a] as usize + rank] = self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
+                let at = off[near.len() + a] as usize + rank;
+                ids[at] = self.coded(v, code(5, k, r, Some((k2, r2)), q.0), || {
                     format!("{mine} S {theirs} - {dn}")
                 });
                 for e in map.edges(k2, r2) {
                     if map.province_of(e.to) == q && map.region(e.to).coast.is_some() {
                         let cn = &v.region_names[e.to.index()];
-                        self.coded(v, code(6, k, r, Some((k2, r2)), e.to.0), || {
+                        coasts[at].push(self.coded(v, code(6, k, r, Some((k2, r2)), e.to.0), || {
                             format!("{mine} S {theirs} - {cn}")
-                        });
+                        }));
                     }
                 }
             }
         }
+        let mut coast_start = Vec::with_capacity(coasts.len() + 1);
+        coast_start.push(0);
+        for c in &coasts {
+            coast_start.push(coast_start[coast_start.len() - 1] + c.len() as u32);
+        }
         Supports {
             off: off.into_boxed_slice(),
             ids: ids.into_boxed_slice(),
+            coast_start: coast_start.into_boxed_slice(),
+            coast_ids: coasts.concat().into_boxed_slice(),
         }
     }
 
@@ -319,10 +330,16 @@ impl OrderTable {
 /// support to hold of the unit standing there is at `ids[off[a] + r]`, `r`
 /// its `OrderTable::stand_rank`; the support of a move there at
 /// `ids[off[lands + a] + r]`, `r` the mover's `OrderTable::mover_rank`.
-/// `u32::MAX` where there is no such order.
+/// `u32::MAX` where there is no such order. The supports of a fleet's
+/// move to the coasts of a province with coasts (which MILA lists after the
+/// support of the move to the province) are at
+/// `coast_ids[coast_start[i]..coast_start[i + 1]]`, `i` the place in `ids`
+/// of the support of the move to the province.
 pub(super) struct Supports {
     off: Box<[u32]>,
     ids: Box<[u32]>,
+    coast_start: Box<[u32]>,
+    coast_ids: Box<[u32]>,
 }
 
 impl Supports {
@@ -333,6 +350,19 @@ impl Supports {
         };
         let end = self.off.get(at + 1).map_or(self.ids.len(), |&e| e as usize);
         self.ids.get(start as usize..end).unwrap_or(&[])
+    }
+
+    /// The supports to the coasts that go with the number of rank `rank`
+    /// in part `at`.
+    pub(super) fn coasts(&self, at: usize, rank: usize) -> &[u32] {
+        let Some(&start) = self.off.get(at) else {
+            return &[];
+        };
+        let i = start as usize + rank;
+        match (self.coast_start.get(i), self.coast_start.get(i + 1)) {
+            (Some(&a), Some(&b)) => self.coast_ids.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
     }
 }
 
