@@ -216,29 +216,61 @@ impl<'a> Lister<'a> {
     /// Supports of the units holding next to it, over land.
     fn support_holds(&self, table: &mut OrderTable, x: &Listed<'_>, ids: &mut Vec<u32>) {
         let s = self.s;
+        let own = self.supports.get(x.slot).and_then(|t| t.as_ref());
         for (a, &q) in self.land(x.i).iter().enumerate() {
             let j = s.unit_at[q.index()];
             if j == u32::MAX {
                 continue;
             }
             let other = s.units[j as usize].1;
-            if !self.plain && !self.ok(&x.u, OrderKind::SupportHold(x.me, UnitRef::new(Some(other.kind), q))) {
-                continue;
+            let rank = table.stand_rank.get(slot_of(self.map, &other));
+            match (own, rank) {
+                (Some(own), Some(&rank)) if self.plain => match own.part(a).get(rank as usize) {
+                    Some(&id) if id != u32::MAX => ids.push(id),
+                    _ => ids.push(self.support_hold_number(table, x, &other)),
+                },
+                _ => {
+                    if let Some(id) = self.support_hold_checked(table, x, a, (q, &other)) {
+                        ids.push(id);
+                    }
+                }
             }
-            let rank = table
-                .stand_rank
-                .get(slot_of(self.map, &other))
-                .map_or(usize::MAX, |&r| r as usize);
-            let id = match self.support_part(x, a).get(rank).copied().unwrap_or(u32::MAX) {
-                u32::MAX => self.num(
-                    table,
-                    code(4, x.u.kind, x.u.region, Some((other.kind, other.region)), 0),
-                    &[x.mine, " S ", self.name(&other)],
-                ),
-                id => id,
-            };
-            ids.push(id);
         }
+    }
+
+    /// The number of the support by `x` of `other` in `q`, its `a`-th
+    /// neighbour, holding, if dip's checks accept it: on maps with border
+    /// flags or without the support tables.
+    #[inline(never)]
+    fn support_hold_checked(
+        &self,
+        table: &mut OrderTable,
+        x: &Listed<'_>,
+        a: usize,
+        (q, other): (ProvinceId, &Unit),
+    ) -> Option<u32> {
+        if !self.plain && !self.ok(&x.u, OrderKind::SupportHold(x.me, UnitRef::new(Some(other.kind), q))) {
+            return None;
+        }
+        let rank = table
+            .stand_rank
+            .get(slot_of(self.map, other))
+            .map_or(usize::MAX, |&r| r as usize);
+        match self.support_part(x, a).get(rank) {
+            Some(&id) if id != u32::MAX => Some(id),
+            _ => Some(self.support_hold_number(table, x, other)),
+        }
+    }
+
+    /// The number of the support by `x` of `other` holding, its text
+    /// written the first time.
+    #[cold]
+    fn support_hold_number(&self, table: &mut OrderTable, x: &Listed<'_>, other: &Unit) -> u32 {
+        self.num(
+            table,
+            code(4, x.u.kind, x.u.region, Some((other.kind, other.region)), 0),
+            &[x.mine, " S ", self.name(other)],
+        )
     }
 
     /// Supports of the moves into the provinces next to it, by other
