@@ -167,7 +167,10 @@ impl<'a> Lister<'a> {
     /// Who can move into province `d` (see `index_movers`).
     fn reaches(&self, d: ProvinceId) -> &'a [Mover] {
         let s = self.s;
-        &s.reach[s.start[d.index()] as usize..s.start[d.index() + 1] as usize]
+        match s.start.get(d.index()..d.index() + 2) {
+            Some(&[a, b]) => s.reach.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
     }
 
     /// The number of the order of code `code`, its text (`parts`) written

@@ -299,8 +299,9 @@ impl OrderTable {
         for c in &coasts {
             coast_start.push(coast_start[coast_start.len() - 1] + c.len() as u32);
         }
+        let ends = off.iter().skip(1).copied().chain([at]);
         Supports {
-            off: off.into_boxed_slice(),
+            parts: off.iter().copied().zip(ends).collect(),
             ids: ids.into_boxed_slice(),
             coast_start: coast_start.into_boxed_slice(),
             coast_ids: coasts.concat().into_boxed_slice(),
@@ -329,33 +330,35 @@ impl OrderTable {
 /// number: for the `a`-th province of its `VariantData::lands`, the
 /// support to hold of the unit standing there is at `ids[off[a] + r]`, `r`
 /// its `OrderTable::stand_rank`; the support of a move there at
-/// `ids[off[lands + a] + r]`, `r` the mover's `OrderTable::mover_rank`.
+/// `ids[off[lands + a] + r]`, `r` the mover's `OrderTable::mover_rank`;
+/// part `at` runs from `off[at]` to the next (`parts`: each part's start
+/// and end).
 /// `u32::MAX` where there is no such order. The supports of a fleet's
 /// move to the coasts of a province with coasts (which MILA lists after the
 /// support of the move to the province) are at
 /// `coast_ids[coast_start[i]..coast_start[i + 1]]`, `i` the place in `ids`
 /// of the support of the move to the province.
 pub(super) struct Supports {
-    off: Box<[u32]>,
+    parts: Box<[(u32, u32)]>,
     ids: Box<[u32]>,
     coast_start: Box<[u32]>,
     coast_ids: Box<[u32]>,
 }
 
 impl Supports {
-    /// Part `at` of `off`: the numbers by rank.
+    /// Part `at`: the numbers by rank.
+    #[inline]
     pub(super) fn part(&self, at: usize) -> &[u32] {
-        let Some(&start) = self.off.get(at) else {
-            return &[];
-        };
-        let end = self.off.get(at + 1).map_or(self.ids.len(), |&e| e as usize);
-        self.ids.get(start as usize..end).unwrap_or(&[])
+        match self.parts.get(at) {
+            Some(&(start, end)) => self.ids.get(start as usize..end as usize).unwrap_or(&[]),
+            None => &[],
+        }
     }
 
     /// The supports to the coasts that go with the number of rank `rank`
     /// in part `at`.
     pub(super) fn coasts(&self, at: usize, rank: usize) -> &[u32] {
-        let Some(&start) = self.off.get(at) else {
+        let Some(&(start, _)) = self.parts.get(at) else {
             return &[];
         };
         let i = start as usize + rank;
