@@ -2,8 +2,9 @@
 //! 200 phases keeps 200 of them, and the whole board of each (a slot per
 //! province for units, dislodged units, owners, placement stamps and
 //! MILA's influence) was most of the memory a phase added, fresh memory the
-//! agent loop paid for in page faults. Only what is there is kept; the board
-//! is rebuilt when the history is read (`get_phase_history`).
+//! agent loop paid for in page faults. Only what is there is kept (but for
+//! influence, which is nearly everywhere); the board is rebuilt when the
+//! history is read (`get_phase_history`).
 
 use dip_core::{Dislodged, Map, Phase, PowerId, ProvinceId, State, Unit};
 
@@ -15,8 +16,10 @@ pub struct Snapshot {
     dislodged: Box<[(ProvinceId, Dislodged)]>,
     owners: Box<[(ProvinceId, PowerId)]>,
     standoffs: Box<[ProvinceId]>,
-    /// MILA's influence: by province, the power whose unit was there last.
-    influence: Box<[(ProvinceId, PowerId, u64)]>,
+    /// MILA's influence: by province, the power whose unit was there last
+    /// (with its stamp). After the first moves nearly every province has
+    /// one, so the board's own slice is kept, copied at once.
+    influence: Box<[Option<(PowerId, u64)>]>,
 }
 
 /// The parts of a snapshot as they are gathered.
@@ -25,7 +28,6 @@ struct Parts {
     units: Vec<(ProvinceId, Unit, u64)>,
     dislodged: Vec<(ProvinceId, Dislodged)>,
     owners: Vec<(ProvinceId, PowerId)>,
-    influence: Vec<(ProvinceId, PowerId, u64)>,
 }
 
 impl Snapshot {
@@ -41,7 +43,6 @@ impl Snapshot {
             b.units.clear();
             b.dislodged.clear();
             b.owners.clear();
-            b.influence.clear();
             for i in 0..state.num_provinces() {
                 let p = ProvinceId(i as u16);
                 if let Some(u) = state.unit(p) {
@@ -53,9 +54,6 @@ impl Snapshot {
                 if let Some(o) = state.owner(p) {
                     b.owners.push((p, o));
                 }
-                if let Some(Some((power, k))) = influence.get(i) {
-                    b.influence.push((p, *power, *k));
-                }
             }
             Snapshot {
                 phase: state.phase,
@@ -63,7 +61,7 @@ impl Snapshot {
                 dislodged: b.dislodged.as_slice().into(),
                 owners: b.owners.as_slice().into(),
                 standoffs: state.standoffs.iter().map(|i| ProvinceId(i as u16)).collect(),
-                influence: b.influence.as_slice().into(),
+                influence: influence[..influence.len().min(state.num_provinces())].into(),
             }
         })
     }
@@ -95,8 +93,8 @@ impl Snapshot {
             state.standoffs.insert(p.index());
         }
         let mut influence = vec![None; n];
-        for &(p, power, k) in self.influence.iter() {
-            influence[p.index()] = Some((power, k));
+        for (to, &from) in influence.iter_mut().zip(self.influence.iter()) {
+            *to = from;
         }
         (state, seq, influence)
     }
