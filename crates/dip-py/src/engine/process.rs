@@ -166,6 +166,9 @@ impl Game {
         } = read;
         for (pi, list) in self.orders.iter().enumerate() {
             let mine = ordered_units.len();
+            // A bit per key listed (`key_bit`): a key whose bit is unset is
+            // not listed yet, without comparing it to the others.
+            let mut listed = 0u64;
             // Refused orders first, then the others, each in the order given.
             let refused = |(_, e): &(usize, &Entry)| e.void || e.order.is_none();
             let entries = list.iter().enumerate();
@@ -192,7 +195,9 @@ impl Game {
                     (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
                     _ => e.key.clone(),
                 };
-                if !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
+                let bit = key_bit(&rkey);
+                if listed & bit == 0 || !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
+                    listed |= bit;
                     ordered_units.push((PowerId(pi as u8), rkey.clone()));
                 }
                 let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
@@ -515,6 +520,14 @@ pub fn process_many(games: &mut [&mut Game]) {
             });
         }
     });
+}
+
+/// A bit for `key`, by its last two letters (where units' names differ
+/// most): equal keys have the same bit.
+fn key_bit(key: &str) -> u64 {
+    let b = key.as_bytes();
+    let last = |i: usize| b.len().checked_sub(i).map_or(0, |at| u32::from(b[at]));
+    1 << ((last(1) * 31 + last(2)) % 64)
 }
 
 /// MILA's result word for each order adjudicated, by its verdict.
