@@ -183,9 +183,55 @@ fn give_span(v: &VariantData, spans: &mut [(u32, u32)], p: ProvinceId, r: Region
     }
 }
 
+/// Locations by power, then name, and each power's span of them.
+type ByPower = (Vec<ProvinceId>, Vec<(u32, u32)>);
+
 /// The locations each power can order, by power, then name; and each
 /// power's span of them.
-fn by_power_and_name(v: &VariantData, orderable: &[(PowerId, ProvinceId)]) -> (Vec<ProvinceId>, Vec<(u32, u32)>) {
+fn by_power_and_name(v: &VariantData, orderable: &[(PowerId, ProvinceId)]) -> ByPower {
+    let found = by_power_and_name_in_bits(v, orderable).unwrap_or_else(|| by_power_and_name_sorted(v, orderable));
+    debug_assert_eq!(found, by_power_and_name_sorted(v, orderable));
+    found
+}
+
+/// As `by_power_and_name`, in order by marking each location in a set of
+/// (power, place by name) and reading the set back, which costs less than
+/// sorting; `None` if a power is unknown or a location is listed twice.
+fn by_power_and_name_in_bits(v: &VariantData, orderable: &[(PowerId, ProvinceId)]) -> Option<ByPower> {
+    let powers = v.powers.len();
+    // Words of the set per power.
+    let stride = v.by_name.len().div_ceil(64);
+    if stride == 0 {
+        return None;
+    }
+    let mut bits = vec![0u64; powers * stride];
+    for &(power, p) in orderable {
+        let rank = *v.name_rank.get(p.index())? as usize;
+        *bits.get_mut(power.index() * stride + rank / 64)? |= 1 << (rank % 64);
+    }
+    let mut out: Vec<ProvinceId> = Vec::with_capacity(orderable.len());
+    let mut orderable_span = vec![(0u32, 0u32); powers];
+    for (power, words) in bits.chunks_exact(stride).enumerate() {
+        let from = out.len() as u32;
+        for (w, &word) in words.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                out.push(v.by_name[w * 64 + word.trailing_zeros() as usize]);
+                word &= word - 1;
+            }
+        }
+        if out.len() as u32 > from {
+            orderable_span[power] = (from, out.len() as u32);
+        }
+    }
+    (out.len() == orderable.len()).then_some((out, orderable_span))
+}
+
+/// As `by_power_and_name`, by sorting.
+fn by_power_and_name_sorted(
+    v: &VariantData,
+    orderable: &[(PowerId, ProvinceId)],
+) -> (Vec<ProvinceId>, Vec<(u32, u32)>) {
     // By power, then name: one number each (the power above the name's rank).
     let mut ranked: Vec<u32> = Vec::with_capacity(64);
     ranked.extend(
