@@ -128,6 +128,11 @@ impl Game {
         found: Option<(u32, Option<OrderKind>, &'static str)>,
         replace: bool,
     ) {
+        if let Some((id, Some(k), own)) = found {
+            if self.file_listed(power, Order::new(power, k), (id, own), text, replace) {
+                return;
+            }
+        }
         let kind = self.state.phase.kind;
         let read = match found {
             Some((_, k, _)) => k.map(|k| Order::new(power, k)),
@@ -137,21 +142,6 @@ impl Game {
         if let Some(o) = &mut fast {
             if self.expand {
                 self.support_coast(o);
-            }
-        }
-        if let (Some(o), Some((id, _, own))) = (fast.filter(|o| Some(*o) == read), found) {
-            if self.listed(&o, id) {
-                // One of the legal orders, written as `get_all_possible_orders`
-                // writes it: nothing to check or rewrite.
-                let key = self.key_of(&o, text);
-                let entry = Entry {
-                    key,
-                    text: Name::Borrowed(own),
-                    order: Some(o),
-                    void: false,
-                };
-                self.file(power, entry, replace);
-                return;
             }
         }
         let (order, legal) = match fast {
@@ -217,6 +207,45 @@ impl Game {
             },
             replace,
         );
+    }
+
+    /// Files order `o` (number `id` in the variant's table, whose text is
+    /// `own`) when it is one of the legal orders listed, written as
+    /// `get_all_possible_orders` writes it: nothing to check or rewrite.
+    /// False, filing nothing, when it is not.
+    fn file_listed(
+        &mut self,
+        power: PowerId,
+        o: Order,
+        (id, own): (u32, &'static str),
+        text: &str,
+        replace: bool,
+    ) -> bool {
+        if (self.expand && self.support_coast_rewrites(&o)) || !self.listed(&o, id) {
+            return false;
+        }
+        let key = self.key_of(&o, text);
+        let entry = Entry {
+            key,
+            text: Name::Borrowed(own),
+            order: Some(o),
+            void: false,
+        };
+        self.file(power, entry, replace);
+        true
+    }
+
+    /// Would `support_coast` read `o` otherwise? Only a support of a move
+    /// to a coast may be.
+    fn support_coast_rewrites(&self, o: &Order) -> bool {
+        match o.kind {
+            OrderKind::SupportMove(_, _, d) if matches!(d.coast, CoastSpec::Coast(_)) => {
+                let mut read = *o;
+                self.support_coast(&mut read);
+                read != *o
+            }
+            _ => false,
+        }
     }
 
     /// Under NO_CHECK an order is shown as given (MILA keeps its words):
