@@ -131,6 +131,8 @@ struct Listed<'a> {
     me: UnitRef,
     /// Its name in orders (`A PAR`).
     mine: &'a str,
+    /// The provinces it reaches over its borders (`VariantData::lands`).
+    near: &'static [ProvinceId],
     /// Its slot in the order table's per-unit tables.
     slot: usize,
 }
@@ -144,6 +146,7 @@ impl<'a> Lister<'a> {
             u,
             me: UnitRef::new(Some(u.kind), p),
             mine: self.name(&u),
+            near: self.land(i),
             // The hold and the moves: numbered once per unit type and region.
             slot: table.unit_slot(self.v, u.kind, u.region),
         }
@@ -220,7 +223,7 @@ impl<'a> Lister<'a> {
     fn support_holds(&self, table: &mut OrderTable, x: &Listed<'_>, ids: &mut Vec<u32>) {
         let s = self.s;
         let own = self.supports.get(x.slot).and_then(|t| t.as_ref());
-        for (a, &q) in self.land(x.i).iter().enumerate() {
+        for (a, &q) in x.near.iter().enumerate() {
             let j = s.unit_at[q.index()];
             if j == u32::MAX {
                 continue;
@@ -280,7 +283,7 @@ impl<'a> Lister<'a> {
     /// units over their borders or by convoy.
     fn support_moves(&self, table: &mut OrderTable, x: &Listed<'_>, ids: &mut Vec<u32>) {
         let v = self.v;
-        let near = self.land(x.i);
+        let near = x.near;
         let own = self.supports.get(x.slot).and_then(|t| t.as_ref());
         for (a, &d) in near.iter().enumerate() {
             let movers = self.reaches(d);
@@ -402,7 +405,7 @@ impl<'a> Lister<'a> {
         m: &Mover,
         (a, d): (usize, ProvinceId),
     ) -> u32 {
-        let lands = self.land(x.i).len();
+        let lands = x.near.len();
         if let Some(&mut id) = table.sea_support(x.slot, lands, a, m.rank) {
             if id != u32::MAX {
                 return id;

@@ -150,7 +150,7 @@ impl OrderTable {
     /// Where the number of the support by the unit in `slot` (with
     /// `lands` provinces next to it) of a move by convoy into its `a`-th
     /// neighbour, by the mover of `sea_rank` `rank`, is kept.
-    #[inline]
+    #[inline(always)]
     pub(super) fn sea_support(&mut self, slot: usize, lands: usize, a: usize, rank: u16) -> Option<&mut u32> {
         let spots = self.sea_spots;
         if rank as usize >= spots {
