@@ -60,12 +60,17 @@ impl Game {
             let OrderKind::Move(u, d, via) = orders[i].kind else {
                 continue;
             };
+            // A move not by `VIA` that no convoy order names stays as it is,
+            // without looking at the map.
+            let named = convoys.iter().any(|&(_, _, a, to)| a == u.province && to == d.province);
+            if !via && !named {
+                continue;
+            }
             let adjacent = self
                 .state
                 .unit(u.province)
                 .is_some_and(|x| map.reaches(x.kind, x.region, d.province));
-            if !adjacent || (convoys.is_empty() && !via) {
-                // (Without convoy orders an adjacent move goes over land.)
+            if !adjacent {
                 continue;
             }
             let mut fleets: Vec<ProvinceId> = Vec::new();

@@ -33,8 +33,9 @@ pub(super) fn same(a: &str, b: &str) -> bool {
     if a.as_ptr() == b.as_ptr() {
         return true;
     }
-    // Short names differ early: compared here rather than by a call.
-    a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+    // Names of one length differ most at the end (`A PAR`, `A MUN`): the
+    // last letters first, here rather than by a call.
+    a.bytes().rev().zip(b.bytes().rev()).all(|(x, y)| x == y)
 }
 
 pub(super) fn first_two(text: &str) -> String {

@@ -68,6 +68,9 @@ impl Game {
             // before the centres are captured.
             self.state.own_home_centers(map);
         }
+        // The history keeps the position before the phase, with its order
+        // of placement and influence.
+        let position = Snapshot::of(&self.state, &self.seq, &self.influence);
         let given: usize = self.orders.iter().map(|l| l.len()).sum();
         let mut read = ReadOrders {
             orders: Vec::with_capacity(given),
@@ -75,7 +78,7 @@ impl Game {
             results: Results::new(std::mem::take(&mut self.results_at), map.num_provinces()),
             ordered_units: Vec::with_capacity(given),
         };
-        self.list_units(kind, &mut read.results);
+        self.list_units(kind, &position, &mut read.results);
         self.read_orders(kind, &mut read);
         let ReadOrders {
             mut orders,
@@ -99,9 +102,6 @@ impl Game {
         let mut popped = Vec::new();
         let mut dislodged = Vec::new();
         self.record_removed(&outcome, &mut results, &mut popped, &mut dislodged);
-        // The history keeps the position before the phase, with its order
-        // of placement and influence.
-        let position = Snapshot::of(&self.state, &self.seq, &self.influence);
         let mut old = std::mem::take(&mut self.seq_before);
         old.clear();
         old.extend_from_slice(&self.seq);
@@ -132,16 +132,17 @@ impl Game {
     }
 
     /// The units that may be ordered this phase, each listed with no result
-    /// yet: the units in a movement, the dislodged ones in a retreat.
-    fn list_units(&self, kind: PhaseKind, results: &mut Results) {
+    /// yet: the units in a movement, the dislodged ones in a retreat (read
+    /// from the position's snapshot, which holds only them).
+    fn list_units(&self, kind: PhaseKind, position: &Snapshot, results: &mut Results) {
         match kind {
             PhaseKind::Movement => {
-                for (p, u) in self.state.units() {
+                for (p, u) in position.units() {
                     results.add_unit(p, Name::Borrowed(self.unit_name(&u)));
                 }
             }
             PhaseKind::Retreat => {
-                for (p, d) in self.state.all_dislodged() {
+                for (p, d) in position.dislodged() {
                     results.add_unit(p, Name::Borrowed(self.unit_name(&d.unit)));
                 }
             }

@@ -71,6 +71,11 @@ impl Snapshot {
         self.units.iter().map(|&(p, u, _)| (p, u))
     }
 
+    /// The dislodged units, province by province.
+    pub fn dislodged(&self) -> impl Iterator<Item = (ProvinceId, Dislodged)> + '_ {
+        self.dislodged.iter().copied()
+    }
+
     /// The position, its placement stamps and influence by province, as
     /// they were (stamps of provinces without a unit, which nothing reads,
     /// are 0).
