@@ -13,6 +13,8 @@ use std::sync::Arc;
 #[derive(Default)]
 pub(super) struct Scratch {
     pub(super) units: Vec<(ProvinceId, Unit)>,
+    /// Per unit, the provinces it reaches over its borders (`VariantData::lands`).
+    pub(super) near_of: Vec<&'static [ProvinceId]>,
     /// Per unit, the provinces beyond the fleets it reaches (a span of `sea`)
     /// and those fleets (a span of `fleets`), and its convoy facts.
     pub(super) sea: Vec<ProvinceId>,
@@ -163,8 +165,7 @@ impl<'a> Lister<'a> {
 
     /// The provinces unit `j` reaches over its own borders.
     fn land(&self, j: usize) -> &'static [ProvinceId] {
-        let u = self.s.units[j].1;
-        &self.v.lands[u.kind.index()][u.region.index()]
+        self.s.near_of[j]
     }
 
     /// Who can move into province `d` (see `index_movers`).

@@ -265,10 +265,12 @@ pub(super) fn index_movers(v: &'static VariantData, table: &OrderTable, s: &mut 
     let map = v.map;
     let n = map.num_provinces();
     let units = &s.units;
-    let land = |j: usize| -> &'static [ProvinceId] {
-        let u = units[j].1;
-        &v.lands[u.kind.index()][u.region.index()]
-    };
+    s.near_of.clear();
+    s.near_of.extend(
+        units
+            .iter()
+            .map(|(_, u)| &v.lands[u.kind.index()][u.region.index()][..]),
+    );
     s.start.clear();
     s.start.resize(n + 1, 0);
     s.unit_at.clear();
@@ -280,14 +282,12 @@ pub(super) fn index_movers(v: &'static VariantData, table: &OrderTable, s: &mut 
     // (`shores` is free here: `convoy_groups` is done with it).
     let near_mark = &mut s.shores;
     near_mark.clear();
-    for (j, &(q, _)) in units.iter().enumerate() {
+    for (j, ((&(q, _), &near), &(a, b))) in units.iter().zip(&s.near_of).zip(&s.sea_span).enumerate() {
         s.unit_at[q.index()] = j as u32;
-        let near = land(j);
         for &d in near {
             s.start[d.index() + 1] += 1;
         }
         let from = s.beyond.len() as u32;
-        let (a, b) = s.sea_span[j];
         if a < b {
             for &d in near {
                 near_mark.insert(d.index());
@@ -304,14 +304,13 @@ pub(super) fn index_movers(v: &'static VariantData, table: &OrderTable, s: &mut 
         }
         s.beyond_span.push((from, s.beyond.len() as u32));
     }
-    for d in 0..n {
-        s.start[d + 1] += s.start[d];
-    }
+    running_sum(&mut s.start);
     s.fill.clear();
     s.fill.extend_from_slice(&s.start[..n]);
     s.reach.clear();
     s.reach.resize(s.start[n] as usize, Mover::default());
-    for (j, &(q, u)) in units.iter().enumerate() {
+    let each = units.iter().zip(&s.near_of).zip(&s.beyond_span);
+    for (j, ((&(q, u), &near), &(a, b))) in each.enumerate() {
         let slot = slot_of(map, &u);
         let ranks = table.mover_rank.get(slot).map_or(&[][..], |r| &r[..]);
         let mover = |rank: u16, by_sea: bool| Mover {
@@ -320,13 +319,12 @@ pub(super) fn index_movers(v: &'static VariantData, table: &OrderTable, s: &mut 
             rank,
             by_sea,
         };
-        for (b, &d) in land(j).iter().enumerate() {
+        for (k, &d) in near.iter().enumerate() {
             let at = &mut s.fill[d.index()];
-            s.reach[*at as usize] = mover(ranks.get(b).copied().unwrap_or(u16::MAX), false);
+            s.reach[*at as usize] = mover(ranks.get(k).copied().unwrap_or(u16::MAX), false);
             *at += 1;
         }
         let sea_rank = table.sea_rank.get(slot).copied().unwrap_or(u16::MAX);
-        let (a, b) = s.beyond_span[j];
         for &d in &s.beyond[a as usize..b as usize] {
             let at = &mut s.fill[d.index()];
             s.reach[*at as usize] = mover(sea_rank, true);
@@ -349,9 +347,7 @@ pub(super) fn index_convoyed(s: &mut Scratch, n: usize) {
             }
         }
     }
-    for d in 0..n {
-        s.conv_start[d + 1] += s.conv_start[d];
-    }
+    running_sum(&mut s.conv_start);
     s.fill.clear();
     s.fill.extend_from_slice(&s.conv_start[..n]);
     s.convoyed.clear();
@@ -364,6 +360,15 @@ pub(super) fn index_convoyed(s: &mut Scratch, n: usize) {
                 *at += 1;
             }
         }
+    }
+}
+
+/// Counts made running totals: each entry the sum of those up to it.
+fn running_sum(counts: &mut [u32]) {
+    let mut sum = 0;
+    for c in counts {
+        sum += *c;
+        *c = sum;
     }
 }
 
