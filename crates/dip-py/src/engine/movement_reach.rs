@@ -26,7 +26,7 @@ impl Game {
     /// The groups of convoy spaces holding a unit able to convoy that
     /// touch one another: an army reaches every fleet of each group next
     /// to it (`convoy::fleets_reachable`, found once for all armies); and
-    /// each group's shores.
+    /// each group's shores. (`s.units` is the position's units.)
     pub(super) fn convoy_groups(&self, s: &mut Scratch) {
         let map = self.map();
         let st = &self.state;
@@ -40,8 +40,10 @@ impl Game {
         s.group.resize(n, u32::MAX);
         s.members.clear();
         s.member_span.clear();
-        for q in 0..n {
-            let q = ProvinceId(q as u16);
+        // Only a province with a unit may convoy: over the units, which
+        // are in the provinces' order.
+        for k in 0..s.units.len() {
+            let q = s.units[k].0;
             if s.group[q.index()] != u32::MAX || !dip_core::convoy::can_convoy_in(map, st, q) {
                 continue;
             }
@@ -169,6 +171,9 @@ impl Game {
     #[inline]
     fn shores_beyond(&self, s: &mut Scratch, p: ProvinceId, fleet0: usize, near: Option<([u32; 8], usize)>) {
         let map = self.map();
+        if s.fleets.len() == fleet0 {
+            return;
+        }
         if let Some((near, 1)) = near {
             let (a, b) = s.shore_span[near[0] as usize];
             s.sea
