@@ -170,49 +170,56 @@ impl Game {
             // A bit per key listed (`key_bit`): a key whose bit is unset is
             // not listed yet, without comparing it to the others.
             let mut listed = 0u64;
-            // Refused orders first, then the others, each in the order given.
-            let refused = |(_, e): &(usize, &Entry)| e.void || e.order.is_none();
-            let entries = list.iter().enumerate();
-            for (k, e) in entries.clone().filter(refused).chain(entries.filter(|x| !refused(x))) {
-                if let (PhaseKind::Movement, Some(o), false) = (kind, e.order, e.void) {
-                    match self.not_its_unit(&o) {
-                        // MILA (NO_CHECK): an order to another power's
-                        // unit is set aside, the unit's own stands.
-                        Some(true) => continue,
-                        // An order naming a coast the unit is not on is
-                        // read for the unit's coast (MILA corrects it); if
-                        // it cannot be carried out, it is void under the
-                        // unit as written.
-                        Some(false) if self.problem(&o).is_some() => {
-                            results.add(None, Name::Owned(first_two(&e.text)), Some(VOID));
-                            continue;
+            // Refused orders first, then the others, each in the order given
+            // (the entries read in place: an order is copied only to keep it).
+            for refused_pass in [true, false] {
+                for (k, e) in list.iter().enumerate() {
+                    if (e.void || e.order.is_none()) != refused_pass {
+                        continue;
+                    }
+                    let order = e.order.as_ref();
+                    if let (PhaseKind::Movement, Some(o), false) = (kind, order, e.void) {
+                        match self.not_its_unit(o) {
+                            // MILA (NO_CHECK): an order to another power's
+                            // unit is set aside, the unit's own stands.
+                            Some(true) => continue,
+                            // An order naming a coast the unit is not on is
+                            // read for the unit's coast (MILA corrects it); if
+                            // it cannot be carried out, it is void under the
+                            // unit as written.
+                            Some(false) if self.problem(o).is_some() => {
+                                results.add(None, Name::Owned(first_two(&e.text)), Some(VOID));
+                                continue;
+                            }
+                            _ => {}
                         }
-                        _ => {}
                     }
-                }
-                let rkey: Name = match (kind, e.order.map(|o| o.kind)) {
-                    _ if e.void => Name::Owned(first_two(&e.text)),
-                    (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => Name::Owned(first_two(&e.text)),
-                    (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
-                    _ => e.key.clone(),
-                };
-                let bit = key_bit(&rkey);
-                if listed & bit == 0 || !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
-                    listed |= bit;
-                    ordered_units.push((PowerId(pi as u8), rkey.clone()));
-                }
-                let at = e.order.and_then(|o| o.unit()).map(|u| u.province);
-                let carried_out = carried.get(pi).and_then(|c| c.get(k)).copied();
-                match e.order {
-                    Some(_) if carried_out == Some(false) && !e.void => {
-                        results.add(at, rkey.clone(), None);
-                        results.add(at, rkey, Some(VOID));
+                    let rkey: Name = match (kind, order.map(|o| &o.kind)) {
+                        _ if e.void => Name::Owned(first_two(&e.text)),
+                        (PhaseKind::Adjustment, Some(OrderKind::Build(_))) | (_, None) => {
+                            Name::Owned(first_two(&e.text))
+                        }
+                        (PhaseKind::Adjustment, Some(OrderKind::Waive)) => Name::Borrowed("WAIVE"),
+                        _ => e.key.clone(),
+                    };
+                    let bit = key_bit(&rkey);
+                    if listed & bit == 0 || !ordered_units[mine..].iter().any(|(_, k)| same(k, &rkey)) {
+                        listed |= bit;
+                        ordered_units.push((PowerId(pi as u8), rkey.clone()));
                     }
-                    Some(o) if !e.void => {
-                        orders.push(o);
-                        keys.push((rkey, e.text.clone()));
+                    let at = order.and_then(|o| o.unit()).map(|u| u.province);
+                    let carried_out = carried.get(pi).and_then(|c| c.get(k)).copied();
+                    match order {
+                        Some(_) if carried_out == Some(false) && !e.void => {
+                            results.add(at, rkey.clone(), None);
+                            results.add(at, rkey, Some(VOID));
+                        }
+                        Some(o) if !e.void => {
+                            orders.push(*o);
+                            keys.push((rkey, e.text.clone()));
+                        }
+                        _ => results.add(at, rkey, Some(VOID)),
                     }
-                    _ => results.add(at, rkey, Some(VOID)),
                 }
             }
         }
