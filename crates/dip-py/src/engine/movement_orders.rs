@@ -149,8 +149,12 @@ impl<'a> Lister<'a> {
             me: UnitRef::new(Some(u.kind), p),
             mine: self.name(&u),
             near: self.land(i),
-            // The hold and the moves: numbered once per unit type and region.
-            slot: table.unit_slot(self.v, u.kind, u.region),
+            // The hold and the moves: numbered once per unit type and region
+            // (most when the variant loaded).
+            slot: match slot_of(self.map, &u) {
+                slot if table.unit_orders.get(slot).is_some_and(Option::is_some) => slot,
+                _ => table.unit_slot(self.v, u.kind, u.region),
+            },
         }
     }
 
@@ -436,10 +440,24 @@ impl<'a> Lister<'a> {
     }
 
     /// Convoys of the armies it could carry, by each army's convoy facts.
+    #[inline]
     fn convoys(&self, table: &mut OrderTable, x: &Listed<'_>, ids: &mut Vec<u32>) {
         let s = self.s;
-        let conv = s.conv_start[x.p.index()] as usize..s.conv_start[x.p.index() + 1] as usize;
-        for &j in &s.convoyed[conv] {
+        let carried = match s.conv_start.get(x.p.index()..x.p.index() + 2) {
+            Some(&[a, b]) => s.convoyed.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        };
+        // Most units carry none.
+        if !carried.is_empty() {
+            self.convoys_of(table, x, carried, ids);
+        }
+    }
+
+    /// The convoys by `x` of the armies `carried` (places in `Scratch::units`).
+    #[inline(never)]
+    fn convoys_of(&self, table: &mut OrderTable, x: &Listed<'_>, carried: &[u32], ids: &mut Vec<u32>) {
+        let s = self.s;
+        for &j in carried {
             let j = j as usize;
             let Some(facts) = &s.facts[j] else { continue };
             if j == x.i {
