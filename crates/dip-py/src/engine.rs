@@ -37,7 +37,7 @@ pub use variant::{add_search_path, variant, VariantData};
 use convoy_facts::{chain, is_shore, reach, ConvoyFacts, ConvoyKey, ConvoyMemo, CONVOYS, CONVOYS_MAX};
 use movement_orders::Scratch;
 use order_table::{code, codes_fit};
-use orders::{first_two, same};
+use orders::{first_two, same, trimmed};
 
 /// The hash maps of the engine's tables: keys are short texts and
 /// numbers, for which SipHash would cost more than the lookup it serves.

@@ -5,7 +5,7 @@
 //! build site's) gives more orders than builds; MILA drops extra WAIVEs
 //! and takes builds in the order given, so dip must do the same.
 
-use super::{first_two, Entry, Game, Name, VariantData};
+use super::{first_two, trimmed, Entry, Game, Name, VariantData};
 use dip_core::{Order, OrderKind, PhaseKind, PowerId, ProvinceId};
 use std::ops::ControlFlow;
 
@@ -109,7 +109,7 @@ impl Game {
         let table = v.orders.lock().unwrap_or_else(|e| e.into_inner());
         let mut table = Some(table).filter(|_| self.possible.is_some());
         for (k, t) in texts.iter().enumerate() {
-            let text = t.as_ref().trim();
+            let text = trimmed(t.as_ref());
             if adjusting && text == "WAIVE" {
                 if need >= 0 {
                     given.push(waive(p));

@@ -38,6 +38,18 @@ pub(super) fn same(a: &str, b: &str) -> bool {
     a.bytes().rev().zip(b.bytes().rev()).all(|(x, y)| x == y)
 }
 
+/// `text.trim()`, seen at once for a text that starts and ends with an
+/// ASCII letter or sign (as orders do); other texts are trimmed.
+pub(super) fn trimmed(text: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(|&b| b.is_ascii_graphic());
+    let bytes = text.as_bytes();
+    if plain(bytes.first()) && plain(bytes.last()) {
+        text
+    } else {
+        text.trim()
+    }
+}
+
 pub(super) fn first_two(text: &str) -> String {
     text.split_whitespace()
         .take(2)
@@ -69,7 +81,7 @@ impl Game {
             .is_some()
             .then(|| v.orders.lock().unwrap_or_else(|e| e.into_inner()));
         for (k, t) in texts.iter().enumerate() {
-            let t = t.as_ref().trim();
+            let t = trimmed(t.as_ref());
             if !t.is_empty() {
                 let found = table.as_mut().and_then(|table| match known.get(k) {
                     Some(&id) if id != u32::MAX => table.entry(v, id),
