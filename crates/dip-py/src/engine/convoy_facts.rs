@@ -130,81 +130,103 @@ pub(super) fn chain(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: Prov
     false
 }
 
-/// The fleets of `fleets` (the first 64) on some minimal convoy route from
-/// `from` to `to`, as bits: `convoy::on_minimal_route` for each at once.
-/// Its search is the same for every fleet but stops at the first route
-/// through the one asked about, so one full search within its step budget
-/// answers for all; past the budget, each is asked.
-fn minimal_route_fleets(map: &Map, fleets: &[ProvinceId], from: ProvinceId, to: ProvinceId) -> u64 {
-    let n = fleets.len().min(64);
-    let mut search = MinimalRoutes {
-        map,
-        fleets: &fleets[..n],
-        from,
-        to,
-        budget: 20_000,
-        path: Vec::new(),
-        on_route: 0,
-    };
-    let done = (0..n).all(|first| {
-        if !map.convoy_adjacent(from, fleets[first]) {
-            return true;
-        }
-        search.path.clear();
-        search.path.push(first);
-        search.extend()
-    });
-    let found = match done {
-        true => search.on_route,
-        false => (0..n)
-            .filter(|&k| dip_core::convoy::on_minimal_route(map, fleets, from, to, k))
-            .fold(0, |bits, k| bits | 1 << k),
-    };
-    debug_assert!((0..n).all(|k| (found & 1 << k != 0) == dip_core::convoy::on_minimal_route(map, fleets, from, to, k)));
-    found
-}
-
-/// The chains of `minimal_route_fleets`, searched as `on_minimal_route` does.
-struct MinimalRoutes<'a> {
+/// The convoy borders among the first 64 fleets of a list and from an
+/// army's province, as bits, for `MinimalRoutes`.
+struct ConvoyBorders<'a> {
     map: &'a Map,
     fleets: &'a [ProvinceId],
     from: ProvinceId,
-    to: ProvinceId,
+    /// Per fleet `k`: bit `v` set when fleet `k` borders fleet `v`.
+    next: Vec<u64>,
+    /// Bit `v` set when the army's province borders fleet `v`.
+    from_next: u64,
+}
+
+impl<'a> ConvoyBorders<'a> {
+    fn new(map: &'a Map, fleets: &'a [ProvinceId], from: ProvinceId) -> Self {
+        let fleets = &fleets[..fleets.len().min(64)];
+        let bits = |a: ProvinceId| {
+            (0..fleets.len())
+                .filter(|&v| map.convoy_adjacent(a, fleets[v]))
+                .fold(0u64, |b, v| b | 1 << v)
+        };
+        ConvoyBorders {
+            map,
+            fleets,
+            from,
+            next: fleets.iter().map(|&f| bits(f)).collect(),
+            from_next: bits(from),
+        }
+    }
+
+    /// The fleets (as bits) on some minimal convoy route to `to`:
+    /// `convoy::on_minimal_route` for each at once. Its search is the same
+    /// for every fleet but stops at the first route through the one asked
+    /// about, so one full search within its step budget answers for all;
+    /// past the budget, each is asked.
+    fn on_route_to(&self, all: &[ProvinceId], to: ProvinceId) -> u64 {
+        let n = self.fleets.len();
+        let to_next = (0..n)
+            .filter(|&k| self.map.convoy_adjacent(self.fleets[k], to))
+            .fold(0u64, |b, k| b | 1 << k);
+        let mut search = MinimalRoutes {
+            borders: self,
+            to_next,
+            budget: 20_000,
+            on_route: 0,
+        };
+        let mut firsts = self.from_next;
+        let mut done = true;
+        while firsts != 0 && done {
+            let first = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            done = search.extend(first, 1 << first, 0);
+        }
+        let found = match done {
+            true => search.on_route,
+            false => (0..n)
+                .filter(|&k| dip_core::convoy::on_minimal_route(self.map, all, self.from, to, k))
+                .fold(0, |bits, k| bits | 1 << k),
+        };
+        debug_assert!((0..n)
+            .all(|k| (found & 1 << k != 0) == dip_core::convoy::on_minimal_route(self.map, all, self.from, to, k)));
+        found
+    }
+}
+
+/// The chains of `ConvoyBorders::on_route_to`, searched in the order of
+/// `on_minimal_route`.
+struct MinimalRoutes<'a> {
+    borders: &'a ConvoyBorders<'a>,
+    /// Bit `k` set when fleet `k` borders the destination.
+    to_next: u64,
     budget: u32,
-    path: Vec<usize>,
     /// The fleets of the routes found, as bits.
     on_route: u64,
 }
 
 impl MinimalRoutes<'_> {
-    /// Every chain without a shortcut extending `path`; false when the
-    /// budget ran out.
-    fn extend(&mut self) -> bool {
+    /// Every chain without a shortcut extending the chain `path` (bits)
+    /// that ends at fleet `last`, `before` the fleets bordering those of
+    /// the chain before `last`; false when the budget ran out.
+    fn extend(&mut self, last: usize, path: u64, before: u64) -> bool {
         if self.budget == 0 {
             return false;
         }
         self.budget -= 1;
-        let adj = |a: ProvinceId, b: ProvinceId| self.map.convoy_adjacent(a, b);
-        let last = self.path[self.path.len() - 1];
-        if adj(self.fleets[last], self.to) {
+        if self.to_next & 1 << last != 0 {
             // The chain ends here (no later fleet may touch `to`).
-            self.on_route |= self.path.iter().fold(0, |bits, &k| bits | 1 << k);
+            self.on_route |= path;
             return true;
         }
-        for v in 0..self.fleets.len() {
-            let fv = self.fleets[v];
-            if self.path.contains(&v) || !adj(self.fleets[last], fv) {
-                continue;
-            }
-            // No shortcut: v touches neither `from` nor any earlier fleet.
-            let before = &self.path[..self.path.len() - 1];
-            if adj(self.from, fv) || before.iter().any(|&k| adj(self.fleets[k], fv)) {
-                continue;
-            }
-            self.path.push(v);
-            let done = self.extend();
-            self.path.pop();
-            if !done {
+        let b = self.borders;
+        // No shortcut: the next fleet touches neither the army's province
+        // nor any fleet of the chain before `last`.
+        let mut next = b.next[last] & !path & !b.from_next & !before;
+        while next != 0 {
+            let v = next.trailing_zeros() as usize;
+            next &= next - 1;
+            if !self.extend(v, path | 1 << v, before | b.next[last]) {
                 return false;
             }
         }
@@ -317,10 +339,11 @@ impl Game {
             .collect();
         // Per shore of `sea`: the fleets of `able` on a minimal route there
         // (none where the army may not stand), found once for all fleets.
+        let borders = ConvoyBorders::new(map, &able, q);
         let on_route: Vec<u64> = sea
             .iter()
             .map(|&d| match map.allows(map.main_region(d), u.kind) {
-                true => minimal_route_fleets(map, &able, q, d),
+                true => borders.on_route_to(&able, d),
                 false => 0,
             })
             .collect();
