@@ -140,6 +140,7 @@ struct Listed<'a> {
 }
 
 impl<'a> Lister<'a> {
+    #[inline]
     fn unit(&self, table: &mut OrderTable, i: usize) -> Listed<'a> {
         let (p, u) = self.s.units[i];
         Listed {
@@ -201,14 +202,22 @@ impl<'a> Lister<'a> {
     }
 
     /// The hold and the moves over the unit's borders.
+    #[inline]
     fn hold_and_moves(&self, table: &OrderTable, x: &Listed<'_>, ids: &mut Vec<u32>) {
         let Some(own) = &table.unit_orders[x.slot] else {
             return;
         };
         if self.plain {
             ids.extend_from_slice(own);
-            return;
+        } else {
+            self.checked_moves(x, own, ids);
         }
+    }
+
+    /// The hold and the moves over the unit's borders (numbered in `own`)
+    /// that dip's checks accept, on maps with border flags.
+    #[inline(never)]
+    fn checked_moves(&self, x: &Listed<'_>, own: &[u32], ids: &mut Vec<u32>) {
         ids.push(own[0]);
         let map = self.map;
         for (e, &id) in map.edges(x.u.kind, x.u.region).iter().zip(&own[1..]) {
