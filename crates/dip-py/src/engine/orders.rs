@@ -83,11 +83,14 @@ impl Game {
         for (k, t) in texts.iter().enumerate() {
             let t = trimmed(t.as_ref());
             if !t.is_empty() {
-                let found = table.as_mut().and_then(|table| match known.get(k) {
-                    Some(&id) if id != u32::MAX => table.entry(v, id),
-                    _ => table.find(v, t),
-                });
-                self.add_order(power, t, found, replace);
+                // A number the caller found is among the legal orders
+                // listed for the location the text names.
+                let (found, among_listed) = match (table.as_mut(), known.get(k)) {
+                    (Some(table), Some(&id)) if id != u32::MAX => (table.entry(v, id), true),
+                    (Some(table), _) => (table.find(v, t), false),
+                    (None, _) => (None, false),
+                };
+                self.add_order(power, t, found, among_listed, replace);
                 if self.unread_at.is_some() {
                     self.unread_at = Some(k);
                     return;
@@ -133,16 +136,20 @@ impl Game {
     }
 
     /// Files order `text`; `found` is what the variant's table knows of it
-    /// (when legal orders are listed for the position).
+    /// (when legal orders are listed for the position), `among_listed`
+    /// whether its number was found among the legal orders listed for the
+    /// location the text names.
     pub(super) fn add_order(
         &mut self,
         power: PowerId,
         text: &str,
         found: Option<(u32, Option<OrderKind>, &'static str)>,
+        among_listed: bool,
         replace: bool,
     ) {
         if let Some((id, Some(k), own)) = found {
-            if self.file_listed(power, Order::new(power, k), (id, own), text, replace) {
+            let o = Order::new(power, k);
+            if self.file_listed(power, o, (id, own), among_listed, text, replace) {
                 return;
             }
         }
@@ -225,16 +232,24 @@ impl Game {
     /// Files order `o` (number `id` in the variant's table, whose text is
     /// `own`) when it is one of the legal orders listed, written as
     /// `get_all_possible_orders` writes it: nothing to check or rewrite.
-    /// False, filing nothing, when it is not.
+    /// False, filing nothing, when it is not. (`among_listed`: the number
+    /// is known to be among the listed orders of the unit's location, whose
+    /// owner is then all that is left to check.)
     fn file_listed(
         &mut self,
         power: PowerId,
         o: Order,
         (id, own): (u32, &'static str),
+        among_listed: bool,
         text: &str,
         replace: bool,
     ) -> bool {
-        if (self.expand && self.support_coast_rewrites(&o)) || !self.listed(&o, id) {
+        let listed = if among_listed {
+            self.ordered_by_owner(&o)
+        } else {
+            self.listed(&o, id)
+        };
+        if (self.expand && self.support_coast_rewrites(&o)) || !listed {
             return false;
         }
         let key = self.key_of(&o, text);
@@ -283,9 +298,14 @@ impl Game {
     /// cached legal orders of the order's unit (or build site), and the
     /// unit (or site) the ordering power's?
     pub(super) fn listed(&self, o: &Order, id: u32) -> bool {
-        let Some(possible) = &self.possible else {
+        let (Some(possible), Some(u)) = (&self.possible, o.unit()) else {
             return false;
         };
+        self.ordered_by_owner(o) && possible.ids(u.province.index()).contains(&id)
+    }
+
+    /// Is the unit (or build site) order `o` names the ordering power's?
+    fn ordered_by_owner(&self, o: &Order) -> bool {
         let Some(u) = o.unit() else {
             return false;
         };
@@ -295,7 +315,7 @@ impl Game {
             (PhaseKind::Adjustment, OrderKind::Build(_)) => self.state.owner(p),
             _ => self.state.unit(p).map(|x| x.power),
         };
-        owner == Some(o.power) && possible.ids(p.index()).contains(&id)
+        owner == Some(o.power)
     }
 
     /// Why the order would be refused in this phase, if it would.
