@@ -23,6 +23,23 @@ pub fn balance(map: &Map, state: &State, power: PowerId) -> i32 {
     state.center_count(map, power) as i32 - state.upkeep(map, power) as i32
 }
 
+/// [`balance`] of every power, indexed by power id: one pass over the
+/// centres and one over the board rather than two for each power.
+fn balances(map: &Map, state: &State) -> Vec<i32> {
+    let mut bal = vec![0i32; map.powers().len()];
+    for &sc in map.supply_centers() {
+        if let Some(b) = state.owner(sc).and_then(|o| bal.get_mut(o.index())) {
+            *b += 1;
+        }
+    }
+    for (_, u) in state.units() {
+        if let Some(b) = bal.get_mut(u.power.index()) {
+            *b -= map.unit_type(u.kind).cost as i32;
+        }
+    }
+    bal
+}
+
 /// May `power` build in province `p` (ignoring unit type)?
 pub fn can_build_in(map: &Map, state: &State, power: PowerId, p: ProvinceId) -> bool {
     let prov = map.province(p);
@@ -94,8 +111,9 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
         success: false,
         reason: Reason::NotExecuted,
     };
+    let balances = balances(map, state);
     for power in map.power_ids() {
-        let bal = balance(map, state, power);
+        let bal = balances.get(power.index()).copied().unwrap_or(0);
         let mine: Vec<usize> = (0..orders.len()).filter(|&k| orders[k].power == power).collect();
         // Legal orders in the order given.
         let mut legal: Vec<(usize, Option<Unit>, Option<ProvinceId>)> = Vec::new();
@@ -260,8 +278,9 @@ pub fn update_ownership(map: &Map, state: &mut State) {
 
 /// Is an adjustment phase needed (some power must or may adjust)?
 pub fn needs_adjustment(map: &Map, state: &State) -> bool {
+    let balances = balances(map, state);
     map.power_ids().any(|p| {
-        let b = balance(map, state, p);
+        let b = balances.get(p.index()).copied().unwrap_or(0);
         b < 0 || (b > 0 && map.supply_centers().iter().any(|&sc| can_build_in(map, state, p, sc)))
     })
 }
