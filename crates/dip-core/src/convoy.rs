@@ -68,7 +68,16 @@ fn search(map: &Map, state: &State, from: ProvinceId, to: ProvinceId, skip: Opti
 /// Is the convoying unit in `fleet` on some minimal route from `from` to
 /// `to`, with the units able to convoy now on the board?
 pub fn on_route(map: &Map, state: &State, from: ProvinceId, to: ProvinceId, fleet: ProvinceId) -> bool {
-    let fleets: Vec<ProvinceId> = map.province_ids().filter(|&p| can_convoy_in(map, state, p)).collect();
+    // Only convoy spaces can hold a convoying unit: the rest of the board
+    // need not be looked at.
+    let spaces = map.convoy_spaces();
+    let mut fleets: Vec<ProvinceId> = Vec::with_capacity(spaces.len());
+    fleets.extend(
+        spaces
+            .iter()
+            .map(|q| ProvinceId(q as u16))
+            .filter(|&p| state.unit(p).is_some_and(|u| map.unit_type(u.kind).can_convoy)),
+    );
     match fleets.iter().position(|&f| f == fleet) {
         Some(k) => on_minimal_route(map, &fleets, from, to, k),
         None => false,

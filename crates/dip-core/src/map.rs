@@ -402,6 +402,10 @@ impl Map {
     pub fn is_convoy_space(&self, p: ProvinceId) -> bool {
         self.convoy_through.contains(p.index())
     }
+    /// The provinces where a convoying unit may stand, in id order.
+    pub(crate) fn convoy_spaces(&self) -> &BitSet {
+        &self.convoy_through
+    }
     /// Neighbouring provinces in clockwise order (for the right-hand rule).
     pub fn clockwise(&self, p: ProvinceId) -> &[ProvinceId] {
         &self.clockwise[p.index()]
