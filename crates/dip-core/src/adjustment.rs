@@ -116,7 +116,7 @@ pub fn adjudicate(map: &Map, state: &State, orders: &[Order], rules: &Ruleset) -
         let bal = balances.get(power.index()).copied().unwrap_or(0);
         let mine: Vec<usize> = (0..orders.len()).filter(|&k| orders[k].power == power).collect();
         // Legal orders in the order given.
-        let mut legal: Vec<(usize, Option<Unit>, Option<ProvinceId>)> = Vec::new();
+        let mut legal: Vec<(usize, Option<Unit>, Option<ProvinceId>)> = Vec::with_capacity(mine.len());
         for &k in &mine {
             // A second build in one province, or a second disband of one
             // unit, is legal but not executed (4.D.5, DATC 6.I.7, 6.J.2).

@@ -101,7 +101,8 @@ pub fn adjudicate_with_paths(
 /// A slot for each unit on the board, holding until an order claims it,
 /// and each province's slot (`NONE`: empty).
 fn board_slots(map: &Map, state: &State) -> (Vec<Slot>, Vec<u16>) {
-    let mut slots: Vec<Slot> = Vec::with_capacity(32);
+    // Room for a unit in every province: the slots never grow one by one.
+    let mut slots: Vec<Slot> = Vec::with_capacity(map.num_provinces());
     let mut slot_of = vec![NONE; map.num_provinces()];
     for (p, u) in state.units() {
         slot_of[p.index()] = slots.len() as u16;
@@ -222,7 +223,7 @@ fn moves_and_dislodged(
     slots: &[Slot],
     slot_of: &[u16],
 ) -> (Vec<(ProvinceId, crate::ids::RegionId)>, Vec<Option<usize>>) {
-    let mut moves = Vec::new();
+    let mut moves = Vec::with_capacity(slots.len());
     let mut dislodged_by: Vec<Option<usize>> = vec![None; slots.len()];
     for (i, s) in slots.iter().enumerate() {
         if let Act::Move { to, to_p, .. } = s.act {
@@ -465,7 +466,7 @@ fn slot_verdict(r: &mut Resolver, slots: &[Slot], i: usize, dislodged_from: Opti
 pub fn apply(map: &Map, state: &State, outcome: &MovementOutcome) -> State {
     let mut next = state.clone();
     next.clear_dislodged();
-    let mut moving = Vec::new();
+    let mut moving = Vec::with_capacity(outcome.moves.len());
     for &(from, to) in &outcome.moves {
         if let Some(u) = next.remove(from) {
             moving.push((u, to));
