@@ -32,7 +32,7 @@ fn balances(map: &Map, state: &State) -> Vec<i32> {
             *b += 1;
         }
     }
-    for (_, u) in state.units() {
+    for u in state.unit_entries().iter().flatten() {
         if let Some(b) = bal.get_mut(u.power.index()) {
             *b -= map.unit_type(u.kind).cost as i32;
         }
@@ -281,7 +281,14 @@ pub fn needs_adjustment(map: &Map, state: &State) -> bool {
     let balances = balances(map, state);
     map.power_ids().any(|p| {
         let b = balances.get(p.index()).copied().unwrap_or(0);
-        b < 0 || (b > 0 && map.supply_centers().iter().any(|&sc| can_build_in(map, state, p, sc)))
+        // A centre owned by another power is no place to build: skipped
+        // before the full check.
+        b < 0
+            || (b > 0
+                && map
+                    .supply_centers()
+                    .iter()
+                    .any(|&sc| state.owner(sc) == Some(p) && can_build_in(map, state, p, sc)))
     })
 }
 

@@ -278,6 +278,11 @@ impl State {
     pub fn remove(&mut self, p: ProvinceId) -> Option<Unit> {
         self.units.get_mut(p.index()).and_then(Option::take)
     }
+    /// The units, one entry per province (`None`: empty), for passes over
+    /// the whole board that need no province ids.
+    pub(crate) fn unit_entries(&self) -> &[Option<Unit>] {
+        &self.units
+    }
     pub fn units(&self) -> impl Iterator<Item = (ProvinceId, Unit)> + '_ {
         self.units
             .iter()
