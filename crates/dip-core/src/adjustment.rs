@@ -25,7 +25,7 @@ pub fn balance(map: &Map, state: &State, power: PowerId) -> i32 {
 
 /// [`balance`] of every power, indexed by power id: one pass over the
 /// centres and one over the board rather than two for each power.
-fn balances(map: &Map, state: &State) -> Vec<i32> {
+pub fn balances(map: &Map, state: &State) -> Vec<i32> {
     let mut bal = vec![0i32; map.powers().len()];
     for &sc in map.supply_centers() {
         if let Some(b) = state.owner(sc).and_then(|o| bal.get_mut(o.index())) {

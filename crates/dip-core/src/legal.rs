@@ -86,11 +86,18 @@ fn retreat_orders(map: &Map, state: &State, rules: &Ruleset, p: ProvinceId) -> V
 
 /// Legal adjustment orders of one power.
 pub fn adjustment_orders(map: &Map, state: &State, power: PowerId) -> Vec<Order> {
-    let bal = balance(map, state, power);
+    adjustment_orders_with_balance(map, state, power, balance(map, state, power))
+}
+
+/// [`adjustment_orders`] of `power`, whose `balance` is known (see
+/// `adjustment::balances`, every power's in one pass): builds in its free
+/// owned centres then a WAIVE, or disbands of its units.
+pub fn adjustment_orders_with_balance(map: &Map, state: &State, power: PowerId, balance: i32) -> Vec<Order> {
     let mut out = Vec::new();
-    if bal > 0 {
+    if balance > 0 {
         for &sc in map.supply_centers() {
-            if !can_build_in(map, state, power, sc) {
+            // Only its own centres can be build sites: the rest skip the check.
+            if state.owner(sc) != Some(power) || !can_build_in(map, state, power, sc) {
                 continue;
             }
             let terrain = map.province(sc).terrain;
@@ -112,7 +119,7 @@ pub fn adjustment_orders(map: &Map, state: &State, power: PowerId) -> Vec<Order>
             }
         }
         out.push(Order::new(power, OrderKind::Waive));
-    } else if bal < 0 {
+    } else if balance < 0 {
         for (p, u) in state.units() {
             if u.power == power {
                 out.push(Order::new(power, OrderKind::Disband(UnitRef::new(Some(u.kind), p))));

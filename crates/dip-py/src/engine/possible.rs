@@ -2,7 +2,7 @@
 //! once per position as numbers of the variant's order table.
 
 use super::{Game, OrderTable, VariantData};
-use dip_core::{CoastSpec, Order, OrderKind, PhaseKind, PowerId, ProvinceId, RegionId, UnitRef, UnitTypeId};
+use dip_core::{CoastSpec, Order, OrderKind, PhaseKind, PowerId, ProvinceId, RegionId, UnitTypeId};
 use std::sync::Arc;
 
 /// The legal orders of the current phase, computed once.
@@ -130,13 +130,14 @@ impl Game {
         let mut by_loc: Vec<(u32, u32)> = Vec::with_capacity(64);
         let coast_slot = |r: RegionId| -> Option<usize> { v.coast_loc[r.index()] };
         let waive = table.id(v, "WAIVE");
-        let balances = self.balances();
+        let balances = dip_core::adjustment::balances(map, &self.state);
         for power in map.power_ids() {
             // A power whose centres pay for its units exactly has no orders.
             if balances[power.index()] == 0 {
                 continue;
             }
-            let opts = self.adjustment_options(power, balances[power.index()]);
+            let opts =
+                dip_core::legal::adjustment_orders_with_balance(map, &self.state, power, balances[power.index()]);
             let waives = opts.iter().any(|o| matches!(o.kind, OrderKind::Waive));
             let mut locs: Vec<ProvinceId> = Vec::new();
             for o in &opts {
@@ -175,71 +176,6 @@ impl Game {
             spans[i as usize].1 += 1;
             ids.push(id);
         }
-    }
-}
-
-impl Game {
-    /// Per power: its centres less the upkeep of its units
-    /// (`adjustment::balance`), counted in one pass over the board for all
-    /// powers, not one per power.
-    fn balances(&self) -> Vec<i32> {
-        let map = self.map();
-        let mut balance = vec![0i32; map.power_ids().count()];
-        for &sc in map.supply_centers() {
-            if let Some(b) = self.state.owner(sc).and_then(|o| balance.get_mut(o.index())) {
-                *b += 1;
-            }
-        }
-        for (_, u) in self.state.units() {
-            if let Some(b) = balance.get_mut(u.power.index()) {
-                *b -= map.unit_type(u.kind).cost as i32;
-            }
-        }
-        debug_assert!(map
-            .power_ids()
-            .all(|p| balance[p.index()] == dip_core::adjustment::balance(map, &self.state, p)));
-        balance
-    }
-
-    /// `legal::adjustment_orders` of `power`, its `balance` already known:
-    /// builds in its free owned centres then a WAIVE, or disbands of its
-    /// units, in the same order.
-    fn adjustment_options(&self, power: PowerId, balance: i32) -> Vec<Order> {
-        let map = self.map();
-        let st = &self.state;
-        let mut out = Vec::new();
-        if balance > 0 {
-            for &sc in map.supply_centers() {
-                // Only its own centres can be build sites: the rest skip the call.
-                if st.owner(sc) != Some(power) || !dip_core::adjustment::can_build_in(map, st, power, sc) {
-                    continue;
-                }
-                let terrain = map.province(sc).terrain;
-                for kind in map.unit_type_ids() {
-                    if !map.unit_type(kind).builds_on.contains(terrain) {
-                        continue;
-                    }
-                    for r in map.regions_for(sc, kind) {
-                        let coast = if map.region(r).coast.is_some() {
-                            CoastSpec::Coast(r)
-                        } else {
-                            CoastSpec::None
-                        };
-                        let u = UnitRef::new(Some(kind), sc).with_coast(coast);
-                        out.push(Order::new(power, OrderKind::Build(u)));
-                    }
-                }
-            }
-            out.push(Order::new(power, OrderKind::Waive));
-        } else if balance < 0 {
-            for (p, u) in st.units() {
-                if u.power == power {
-                    out.push(Order::new(power, OrderKind::Disband(UnitRef::new(Some(u.kind), p))));
-                }
-            }
-        }
-        debug_assert_eq!(out, dip_core::legal::adjustment_orders(map, st, power));
-        out
     }
 }
 
