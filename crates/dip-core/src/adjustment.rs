@@ -41,9 +41,10 @@ pub fn balances(map: &Map, state: &State) -> Vec<i32> {
 }
 
 /// May `power` build in province `p` (ignoring unit type)?
+#[inline]
 pub fn can_build_in(map: &Map, state: &State, power: PowerId, p: ProvinceId) -> bool {
-    let prov = map.province(p);
-    if !prov.supply_center || state.owner(p) != Some(power) || state.unit(p).is_some() {
+    // The owner first: most centres asked about are another power's.
+    if state.owner(p) != Some(power) || !map.province(p).supply_center || state.unit(p).is_some() {
         return false;
     }
     match map.build_rule {
@@ -281,14 +282,7 @@ pub fn needs_adjustment(map: &Map, state: &State) -> bool {
     let balances = balances(map, state);
     map.power_ids().any(|p| {
         let b = balances.get(p.index()).copied().unwrap_or(0);
-        // A centre owned by another power is no place to build: skipped
-        // before the full check.
-        b < 0
-            || (b > 0
-                && map
-                    .supply_centers()
-                    .iter()
-                    .any(|&sc| state.owner(sc) == Some(p) && can_build_in(map, state, p, sc)))
+        b < 0 || (b > 0 && map.supply_centers().iter().any(|&sc| can_build_in(map, state, p, sc)))
     })
 }
 

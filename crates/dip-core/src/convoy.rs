@@ -76,7 +76,7 @@ pub fn on_route(map: &Map, state: &State, from: ProvinceId, to: ProvinceId, flee
         spaces
             .iter()
             .map(|q| ProvinceId(q as u16))
-            .filter(|&p| state.unit(p).is_some_and(|u| map.unit_type(u.kind).can_convoy)),
+            .filter(|&p| can_convoy_in(map, state, p)),
     );
     match fleets.iter().position(|&f| f == fleet) {
         Some(k) => on_minimal_route(map, &fleets, from, to, k),

@@ -96,8 +96,7 @@ pub fn adjustment_orders_with_balance(map: &Map, state: &State, power: PowerId, 
     let mut out = Vec::new();
     if balance > 0 {
         for &sc in map.supply_centers() {
-            // Only its own centres can be build sites: the rest skip the check.
-            if state.owner(sc) != Some(power) || !can_build_in(map, state, power, sc) {
+            if !can_build_in(map, state, power, sc) {
                 continue;
             }
             let terrain = map.province(sc).terrain;

@@ -97,10 +97,8 @@ impl Snapshot {
         for &p in self.standoffs.iter() {
             state.standoffs.insert(p.index());
         }
-        let mut influence = vec![None; n];
-        for (to, &from) in influence.iter_mut().zip(self.influence.iter()) {
-            *to = from;
-        }
+        let mut influence = self.influence.to_vec();
+        influence.resize(n, None);
         (state, seq, influence)
     }
 }
