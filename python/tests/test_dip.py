@@ -650,3 +650,19 @@ def test_history_keys_compare_as_phases_for_milas_bounds():
     assert [str(k) for k in history] == ['S1901M', 'F1901M', 'W1901A', 'S1902M', 'F1902M']
     assert [str(k) for k in history.sub_keys('F1901M', 'S1902M')] == ['F1901M', 'W1901A', 'S1902M']
     assert [str(k) for k in history.sub_keys('W1901A')] == ['W1901A', 'S1902M', 'F1902M']
+
+
+def test_a_move_to_an_unknown_place_was_stored_as_a_hold():
+    # dip's general reader reads `xxx` as DipWork's hold and a unit with no
+    # order word as a hold; MILA files nothing for either (its error for a
+    # move to an unknown place, none for a unit alone), and neither may dip.
+    for text, error in (('A PAR - XXX', True), ('A PAR XXX', True), ('A PAR - BURX', True), ('A PAR', False)):
+        game = dip.Game()
+        game.set_orders('FRANCE', [text, 'F BRE - MAO'])
+        assert game.get_orders('FRANCE') == ['F BRE - MAO'], text
+        assert bool(game.error) == error, (text, game.error)
+    # Holds MILA reads stay holds.
+    for text in ('A PAR H', 'A PAR HOLD', 'A Paris holds'):
+        game = dip.Game()
+        game.set_orders('FRANCE', [text])
+        assert game.get_orders('FRANCE') == ['A PAR H'], text

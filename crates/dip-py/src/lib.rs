@@ -712,18 +712,38 @@ impl Engine {
             0
         };
         let mut given = Vec::new();
-        for text in &mut texts[from..] {
-            if slf.borrow().g.readable(p, text) {
+        // Holds only dip's reader sees: MILA's reading, if a hold, is
+        // filed; else nothing, as MILA files nothing (with MILA's error
+        // unless it read a unit alone).
+        let mut refused = Vec::new();
+        let mut kept = Vec::with_capacity(texts.len() - from);
+        for mut text in texts.drain(from..) {
+            let held_only_by_dip = slf.borrow().g.held_only_by_dip(p, &text);
+            if !held_only_by_dip && slf.borrow().g.readable(p, &text) {
+                kept.push(text);
                 continue;
             }
             let reading: Option<String> = slf.call_method1("_mila_reading", (text.as_str(),))?.extract()?;
-            if let Some(reading) = reading.filter(|r| slf.borrow().g.readable(p, r)) {
-                given.push((reading.clone(), std::mem::replace(text, reading)));
+            match reading {
+                Some(r) if slf.borrow().g.held_only_by_dip(p, &r) => {
+                    if text.split_whitespace().count() > 2 {
+                        refused.push(format!("order `{}`: MILA reads no order in it", text.trim()));
+                    }
+                    continue;
+                }
+                None if held_only_by_dip => {
+                    refused.push(format!("order `{}`: MILA reads no order in it", text.trim()));
+                    continue;
+                }
+                Some(r) if slf.borrow().g.readable(p, &r) => given.push((r.clone(), std::mem::replace(&mut text, r))),
+                _ => {}
             }
+            kept.push(text);
         }
         let mut me = slf.borrow_mut();
         let before = me.g.errors.len();
-        me.g.set_orders(p, &texts[from..], replace);
+        me.g.errors.extend(refused);
+        me.g.set_orders(p, &kept, replace);
         if me.g.no_check && me.g.state.phase.kind == dip_core::PhaseKind::Movement {
             for (read, text) in &given {
                 me.g.show_as_given(p, read, &text.split_whitespace().collect::<Vec<_>>().join(" "));

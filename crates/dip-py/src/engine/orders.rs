@@ -173,6 +173,12 @@ impl Game {
                 (o, problem.is_none())
             }
             _ => match parse_order_with(&self.v.vocab, text, Some(power)) {
+                // A hold read from words MILA does not read as one (`A PAR
+                // - XXX`, `xxx` being DipWork's hold): MILA's reading decides.
+                Ok(_) if self.stop_unread && self.held_only_by_dip(power, text) => {
+                    self.unread_at = Some(0);
+                    return;
+                }
                 Ok(mut o) => {
                     if self.expand {
                         self.support_coast(&mut o);
@@ -292,6 +298,23 @@ impl Game {
     pub fn readable(&self, power: PowerId, text: &str) -> bool {
         let text = text.trim();
         self.read_mila(text, power).is_some() || parse_order_with(&self.v.vocab, text, Some(power)).is_ok()
+    }
+
+    /// Is `text`, in a movement phase, a hold only by dip's general reader
+    /// (which reads DipWork's words, and a unit with no order word, as a
+    /// hold), not in MILA's syntax? MILA reads such words otherwise: `A PAR
+    /// - XXX` as a move to an unknown place, `A PAR` as no order at all.
+    pub fn held_only_by_dip(&self, power: PowerId, text: &str) -> bool {
+        let text = text.trim();
+        self.state.phase.kind == PhaseKind::Movement
+            && self.read_mila(text, power).is_none()
+            && matches!(
+                parse_order_with(&self.v.vocab, text, Some(power)),
+                Ok(Order {
+                    kind: OrderKind::Hold(_),
+                    ..
+                })
+            )
     }
 
     /// Is this order (numbered `id` in the variant's table) one of the
